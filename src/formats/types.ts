@@ -1,0 +1,62 @@
+/**
+ * The contract between a benchmark tool's output and duetkit: each format turns what one run
+ * of a tool printed (or wrote) into named benchmarks with values, a unit and a direction.
+ * One file per format under `src/formats/`, one entry in `registry.ts`.
+ */
+
+/** One named metric read from one run of a tool. */
+export interface ParsedBenchmark {
+  /** Unique within one parse result; what reports show. */
+  name: string;
+  /** Unit as the tool states it (`ns/op`, `s`, `ops/s`, `B/op`...). */
+  unit: string;
+  /** True for throughput-like metrics where a larger value is better. */
+  biggerIsBetter: boolean;
+  /** Every value read, in the order the tool reported them. */
+  values: number[];
+  /**
+   * `samples`: each value is one measurement (criterion samples, hyperfine times...).
+   * `summary`: the tool reported only an aggregate (a mean, ns/op), so one run is one sample.
+   */
+  valueKind: 'samples' | 'summary';
+}
+
+/** Where the command ran, for formats that read files the tool writes. */
+export interface FormatContext {
+  /** Directory the command ran in (a version's checkout). */
+  cwd: string;
+}
+
+export interface BenchmarkFormat {
+  /** The name used in scenarios (`format: go`), matching github-action-benchmark's `tool`. */
+  readonly name: string;
+  /** One line for `--help` and error messages. */
+  readonly description: string;
+  /**
+   * Parses one run's output. Throws `FormatError` naming the format, the line or JSON path and
+   * what was expected; never returns an empty list.
+   */
+  parse(output: string, context: FormatContext): ParsedBenchmark[];
+  /** True when `output` is unambiguously this format (for `format: auto`). */
+  detect?(output: string): boolean;
+}
+
+/** A tool's output could not be read. The message names the format, the place and the expectation. */
+export class FormatError extends Error {
+  constructor(
+    readonly format: string,
+    readonly where: string,
+    readonly expected: string,
+    readonly found?: string,
+  ) {
+    super(
+      `${format} output, ${where}: expected ${expected}` +
+        (found === undefined ? '' : `, found ${JSON.stringify(truncate(found, 80))}`),
+    );
+    this.name = 'FormatError';
+  }
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,103 @@
+/** Version of the Comparison JSON; bump on any incompatible change. */
+export const COMPARISON_SCHEMA_VERSION = 1;
+
+export type Statistic = 'median' | 'mean' | 'gmean';
+export type IntervalMethod = 'percentile' | 'bca';
+export type Adjustment = 'holm' | 'bh' | 'none';
+export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive';
+
+/** Options of `compare`; every field has a documented default. */
+export interface CompareOptions {
+  /** Pairs (duet iterations, RMIT rounds) instead of two independent samples. Default false. */
+  paired?: boolean;
+  /** Confidence level of the interval, in (0, 1). Default 0.99. */
+  level?: number;
+  /** Bootstrap resamples. Default 10,000. */
+  resamples?: number;
+  /** PRNG seed (recorded in the result). Default: drawn at random. */
+  seed?: number;
+  /**
+   * Unpaired: ratio of this statistic of head to that of base (default median).
+   * Paired: `gmean` (default) or `median` of the pair ratios, or `mean` = ratio of pair means.
+   */
+  statistic?: Statistic;
+  /** Interval method. Default `bca`. */
+  method?: IntervalMethod;
+  /** Practical threshold as a fraction (0.05 = 5%). Default 0.05. */
+  threshold?: number;
+  /** Whether a larger value is better for this metric. Default false (times). */
+  biggerIsBetter?: boolean;
+  /**
+   * Paired only: moving-block length for autocorrelated pairs. `auto` (default) chooses it
+   * from the data (Politis & White 2004); 1 resamples pairs independently.
+   */
+  blockLength?: number | 'auto';
+  /** Power used for the minimum detectable effect. Default 0.8. */
+  power?: number;
+}
+
+export interface ConfidenceInterval {
+  level: number;
+  lower: number;
+  upper: number;
+  method: IntervalMethod;
+  resamples: number;
+  seed: number;
+  /** How the data were resampled. */
+  bootstrap: 'unpaired' | 'paired' | 'block';
+  /** Block length used by the block bootstrap (1 for paired iid resampling). */
+  blockLength?: number;
+}
+
+export interface TestResult {
+  name: 'mann-whitney-u' | 'wilcoxon-signed-rank';
+  method: 'exact' | 'asymptotic';
+  statistic: number;
+  pValue: number;
+  /** p-value after multiple-comparison adjustment across the family (equals pValue alone). */
+  pValueAdjusted: number;
+  adjustment: Adjustment;
+}
+
+export interface SideSummary {
+  n: number;
+  median: number;
+  mean: number;
+  gmean: number | null;
+  sd: number;
+  cv: number;
+  mad: number;
+  min: number;
+  max: number;
+}
+
+/** The result of comparing head against base for one metric: plain JSON. */
+export interface Comparison {
+  schemaVersion: typeof COMPARISON_SCHEMA_VERSION;
+  /** Relative change head/base − 1 of the statistic (point estimate). */
+  change: number;
+  ci: ConfidenceInterval;
+  test: TestResult;
+  /** Two-sample Kolmogorov–Smirnov on the raw values: did the distribution shape change? */
+  ks: { statistic: number; pValue: number };
+  n: { base: number; head: number };
+  cv: { base: number; head: number };
+  base: SideSummary;
+  head: SideSummary;
+  paired: boolean;
+  statistic: Statistic;
+  biggerIsBetter: boolean;
+  threshold: number;
+  /** Smallest relative change this data could detect at the CI level with `power`. */
+  mde: number;
+  power: number;
+  verdict: Verdict;
+  /**
+   * For `inconclusive`: estimated further samples per side (pairs when paired) for the CI to
+   * clear the threshold one way or the other; null when no number of samples would.
+   */
+  moreSamplesNeeded: number | null;
+  seed: number;
+  /** Plain-language caveats (degenerate data, autocorrelation...). */
+  notes: string[];
+}
