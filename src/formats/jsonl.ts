@@ -11,6 +11,7 @@ import { FormatError, type BenchmarkFormat, type ParsedBenchmark } from './types
 export const jsonl: BenchmarkFormat = {
   name: 'jsonl',
   description: 'JSON lines {"name","value","unit","biggerIsBetter"} printed by the command',
+  reads: 'stdout',
   parse(output) {
     const byName = new Map<string, ParsedBenchmark>();
     output.split(/\r?\n/).forEach((line, i) => {
@@ -62,6 +63,7 @@ export const jsonl: BenchmarkFormat = {
     return [...byName.values()];
   },
   detect(output) {
-    return /^\s*\{\s*"name"\s*:/m.test(output) && /"value"\s*:/.test(output);
+    // [ \t] rather than \s: a pretty-printed JSON array (custom JSON) must not look like lines
+    return /^[ \t]*\{[ \t]*"name"[ \t]*:/m.test(output) && /"value"[ \t]*:/.test(output);
   },
 };

@@ -1,4 +1,18 @@
+import { benchmarkdotnet } from './benchmarkdotnet.js';
+import { benchmarkjs } from './benchmarkjs.js';
+import { benchmarkluau } from './benchmarkluau.js';
+import { cargo } from './cargo.js';
+import { catch2 } from './catch2.js';
+import { criterion } from './criterion.js';
+import { customBiggerIsBetter, customSmallerIsBetter, looksLikeCustomJson } from './custom.js';
+import { go } from './go.js';
+import { googlecpp } from './googlecpp.js';
+import { hyperfine } from './hyperfine.js';
+import { jmh } from './jmh.js';
 import { jsonl } from './jsonl.js';
+import { julia } from './julia.js';
+import { pytest } from './pytest.js';
+import { tinybench } from './tinybench.js';
 import {
   FormatError,
   type BenchmarkFormat,
@@ -7,7 +21,24 @@ import {
 } from './types.js';
 
 /** Every format duetkit reads, one entry each. Order matters only for `auto` detection. */
-const FORMATS: readonly BenchmarkFormat[] = [jsonl];
+const FORMATS: readonly BenchmarkFormat[] = [
+  cargo,
+  go,
+  benchmarkjs,
+  benchmarkluau,
+  pytest,
+  googlecpp,
+  catch2,
+  julia,
+  jmh,
+  benchmarkdotnet,
+  customBiggerIsBetter,
+  customSmallerIsBetter,
+  criterion,
+  hyperfine,
+  tinybench,
+  jsonl,
+];
 
 export function formatNames(): string[] {
   return FORMATS.map((f) => f.name);
@@ -26,6 +57,13 @@ export function detectFormat(output: string): BenchmarkFormat {
   const matches = FORMATS.filter((f) => f.detect?.(output) === true);
   if (matches.length === 1) return matches[0]!;
   const names = formatNames().join(', ');
+  if (matches.length === 0 && looksLikeCustomJson(output)) {
+    throw new FormatError(
+      'auto',
+      'the whole output',
+      'a format named explicitly: github-action-benchmark custom JSON carries no direction, so set format to customSmallerIsBetter or customBiggerIsBetter',
+    );
+  }
   if (matches.length === 0) {
     throw new FormatError('auto', 'the whole output', `output of one of: ${names}`, output);
   }

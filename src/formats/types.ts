@@ -25,6 +25,28 @@ export interface ParsedBenchmark {
 export interface FormatContext {
   /** Directory the command ran in (a version's checkout). */
   cwd: string;
+  /**
+   * A file or directory the tool wrote, overriding where a file-reading format looks by
+   * default (criterion: `<cwd>/target/criterion`). Relative paths are resolved against `cwd`.
+   */
+  dataPath?: string;
+}
+
+/**
+ * How to run a suite's benchmarks one at a time (per-benchmark duet). Both functions take the
+ * user's own argv and return a new one, so each format decides where its flags must go
+ * (after cargo's `--`, as a JMH positional regex...).
+ */
+export interface PerBenchmarkSupport {
+  /** The user's argv turned into one that lists the suite's benchmarks without running them. */
+  listArgv(argv: readonly string[]): string[];
+  /** Benchmark names from what the list command printed, in the names `parse` reports. */
+  parseList(output: string): string[];
+  /**
+   * The user's argv turned into one that runs only `name` (a name from `parseList`).
+   * `allNames` is the whole list, for tools whose filter matches substrings (pytest `-k`).
+   */
+  filterArgv(argv: readonly string[], name: string, allNames: readonly string[]): string[];
 }
 
 export interface BenchmarkFormat {
@@ -33,12 +55,19 @@ export interface BenchmarkFormat {
   /** One line for `--help` and error messages. */
   readonly description: string;
   /**
+   * `stdout`: `parse` reads only the output it is given. `files`: `parse` also reads files the
+   * tool wrote under `context.cwd` (or `context.dataPath`).
+   */
+  readonly reads: 'stdout' | 'files';
+  /**
    * Parses one run's output. Throws `FormatError` naming the format, the line or JSON path and
    * what was expected; never returns an empty list.
    */
   parse(output: string, context: FormatContext): ParsedBenchmark[];
   /** True when `output` is unambiguously this format (for `format: auto`). */
   detect?(output: string): boolean;
+  /** Present when the tool can list its benchmarks and run a single one. */
+  readonly perBenchmark?: PerBenchmarkSupport;
 }
 
 /** A tool's output could not be read. The message names the format, the place and the expectation. */

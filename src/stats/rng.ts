@@ -42,14 +42,15 @@ export function createRng(seed: number): Rng {
     seed,
     nextUint32,
     nextIndex(n: number): number {
-      if (!(n >= 1 && n <= MAX_INDEX_N && Number.isInteger(n))) {
+      // integer check without globals: hot path (Math/Number lookups are slow in some sandboxes)
+      if (!(n >= 1 && n <= MAX_INDEX_N && n >>> 0 === n)) {
         throw new RangeError(`nextIndex: n must be an integer from 1 to ${MAX_INDEX_N}, got ${n}`);
       }
       // Lemire (2019), "Fast random integer generation in an interval": m = u·n; the high
       // word is the index; reject the few low words that would bias it.
       for (;;) {
         const m = nextUint32() * n;
-        const index = Math.floor(m / TWO_32);
+        const index = (m / TWO_32) >>> 0;
         const low = m - index * TWO_32;
         if (low >= n) return index;
         const threshold = (TWO_32 - n) % n;

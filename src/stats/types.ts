@@ -51,7 +51,8 @@ export interface ConfidenceInterval {
 
 export interface TestResult {
   name: 'mann-whitney-u' | 'wilcoxon-signed-rank';
-  method: 'exact' | 'asymptotic';
+  /** How the p-value was obtained (scipy's choice of method for the same data). */
+  method: 'exact' | 'asymptotic' | 'permutation';
   statistic: number;
   pValue: number;
   /** p-value after multiple-comparison adjustment across the family (equals pValue alone). */
@@ -79,7 +80,7 @@ export interface Comparison {
   ci: ConfidenceInterval;
   test: TestResult;
   /** Two-sample Kolmogorov–Smirnov on the raw values: did the distribution shape change? */
-  ks: { statistic: number; pValue: number };
+  ks: { statistic: number; pValue: number; method: 'exact' | 'asymptotic' };
   n: { base: number; head: number };
   cv: { base: number; head: number };
   base: SideSummary;

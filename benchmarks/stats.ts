@@ -1,0 +1,63 @@
+/**
+ * Times the bootstrap at the default settings (99% BCa, 10,000 resamples) for paired and
+ * unpaired comparisons of 1,000 / 10,000 / 100,000 values per side. Goal: ≤ 0.5 s for the
+ * paired CI of 10,000 pairs on a 2-core machine.
+ *
+ *   npm run bench:stats            # all sizes
+ *   npm run bench:stats -- --quick # 1,000 only (smoke test)
+ */
+import { compare } from '../src/stats/compare.js';
+import { createRng } from '../src/stats/rng.js';
+import type { CompareOptions } from '../src/stats/types.js';
+
+const quick = process.argv.includes('--quick');
+const sizes = quick ? [1000] : [1000, 10_000, 100_000];
+const repeats = quick ? 1 : 3;
+
+function data(n: number, seed: number): { base: number[]; head: number[] } {
+  const rng = createRng(seed);
+  const base: number[] = [];
+  const head: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const common = Math.exp(0.1 * rng.nextNormal());
+    base.push(100 * common * Math.exp(0.01 * rng.nextNormal()));
+    head.push(101 * common * Math.exp(0.01 * rng.nextNormal()));
+  }
+  return { base, head };
+}
+
+function time(label: string, n: number, options: CompareOptions): number {
+  const { base, head } = data(n, n);
+  compare(base.slice(0, 100), head.slice(0, 100), options); // warm up the JIT
+  const seconds: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const start = process.hrtime.bigint();
+    compare(base, head, { ...options, seed: r + 1 });
+    seconds.push(Number(process.hrtime.bigint() - start) / 1e9);
+  }
+  seconds.sort((a, b) => a - b);
+  const median = seconds[Math.floor(seconds.length / 2)]!;
+  console.log(
+    `${label.padEnd(44)} n=${String(n).padStart(7)}  median ${median.toFixed(3)} s  (min ${seconds[0]!.toFixed(3)}, max ${seconds.at(-1)!.toFixed(3)})`,
+  );
+  return median;
+}
+
+console.log(`node ${process.version}, 99% BCa, 10000 resamples, ${repeats} runs each`);
+const results: Record<string, number> = {};
+for (const n of sizes) {
+  results[`paired-${n}`] = time('paired (gmean of ratios, iid pairs)', n, {
+    paired: true,
+    blockLength: 1,
+  });
+  time('paired (gmean of ratios, automatic blocks)', n, { paired: true });
+  time('paired (median of ratios)', n, { paired: true, statistic: 'median', blockLength: 1 });
+  time('unpaired (ratio of medians)', n, {});
+  time('unpaired (ratio of means)', n, { statistic: 'mean' });
+}
+if (!quick) {
+  const goal = results['paired-10000']!;
+  console.log(
+    `goal: paired 99% CI of 10,000 pairs ≤ 0.5 s: ${goal.toFixed(3)} s ${goal <= 0.5 ? 'met' : 'NOT met'}`,
+  );
+}

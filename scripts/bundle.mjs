@@ -1,0 +1,29 @@
+// Builds the committed bundles in dist/ (one npm script: `npm run bundle`). CI rebuilds and
+// fails when dist/ differs from what is committed, so the bundle always matches src/.
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+
+const entries = {
+  cli: 'src/cli/bin.ts', // `duetkit` (package.json bin)
+  harness: 'src/harness/index.ts', // `duetkit/harness`: the persistent-protocol helper
+  index: 'src/action/main.ts', // the action's main step
+  post: 'src/action/post.ts', // the action's post step
+};
+
+rmSync('dist', { recursive: true, force: true });
+mkdirSync('dist');
+await build({
+  entryPoints: Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file))),
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  splitting: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // CommonJS dependencies call require(); give the ESM bundle one.
+  banner: {
+    js: "import { createRequire as __duetkitCreateRequire } from 'node:module';\nconst require = __duetkitCreateRequire(import.meta.url);",
+  },
+});

@@ -1,0 +1,71 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { analyzeSamples, type AnalysisOverrides } from '../../analyze/analyze.js';
+import { describeReport, gateExitCode, type FailOn } from '../../analyze/describe.js';
+import { SAMPLES_SCHEMA_VERSION, type SamplesFile } from '../../runner/samples.js';
+import { MAX_SEED } from '../../stats/rng.js';
+import type { CliContext } from '../context.js';
+import { UserError } from '../errors.js';
+import { choiceParser, integerParser, parseLevel, parseThreshold } from '../options.js';
+
+interface Flags extends AnalysisOverrides {
+  json?: boolean;
+  out?: string;
+  failOn: FailOn;
+}
+
+export function registerAnalyze(program: Command, ctx: CliContext): void {
+  program
+    .command('analyze')
+    .description(
+      'Re-analyse saved samples (another level, statistic, threshold...) without re-running.',
+    )
+    .argument('<samples>', 'samples.json written by duetkit run')
+    .option('--level <level>', 'confidence level, e.g. 0.95 or 95%', parseLevel)
+    .option(
+      '--statistic <name>',
+      'median|mean|gmean',
+      choiceParser(['median', 'mean', 'gmean'] as const),
+    )
+    .option('--method <name>', 'percentile|bca', choiceParser(['percentile', 'bca'] as const))
+    .option('--threshold <t>', 'practical threshold, e.g. 5% or 0.05', parseThreshold)
+    .option('--resamples <n>', 'bootstrap resamples', integerParser(100, 10_000_000))
+    .option('--adjustment <name>', 'holm|bh|none', choiceParser(['holm', 'bh', 'none'] as const))
+    .option('--block-length <n>', 'paired: moving-block length', integerParser(1, 1_000_000))
+    .option('--seed <n>', "bootstrap seed (default: the run's)", integerParser(0, MAX_SEED))
+    .option('--baseline <version>', 'version to compare the others against')
+    .option('--out <file>', 'also write the comparison JSON to this file')
+    .option('--json', 'print the comparison JSON instead of the report')
+    .option(
+      '--fail-on <what>',
+      'exit 1 on: regression|inconclusive|never',
+      choiceParser(['regression', 'inconclusive', 'never'] as const),
+      'never',
+    )
+    .action(async (file: string, flags: Flags) => {
+      const samples = await readSamples(path.resolve(ctx.cwd, file), file);
+      const { json, out, failOn, ...overrides } = flags;
+      const report = analyzeSamples(samples, overrides);
+      const text = `${JSON.stringify(report, null, 2)}\n`;
+      if (out !== undefined) await writeFile(path.resolve(ctx.cwd, out), text);
+      ctx.stdout(json === true ? text : describeReport(report));
+      ctx.exitCode = report.summary.error > 0 ? 1 : gateExitCode(report, failOn);
+    });
+}
+
+async function readSamples(absolute: string, shown: string): Promise<SamplesFile> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(absolute, 'utf8'));
+  } catch (error) {
+    throw new UserError(`cannot read samples ${shown}: ${(error as Error).message}`);
+  }
+  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (version !== SAMPLES_SCHEMA_VERSION || !Array.isArray((data as SamplesFile).trials)) {
+    throw new UserError(
+      `${shown}: schemaVersion is ${JSON.stringify(version)}; expected a duetkit samples file with schemaVersion ${SAMPLES_SCHEMA_VERSION}`,
+    );
+  }
+  return data as SamplesFile;
+}

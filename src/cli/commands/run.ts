@@ -1,0 +1,107 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { analyzeSamples } from '../../analyze/analyze.js';
+import { describeReport, gateExitCode, type FailOn } from '../../analyze/describe.js';
+import { RunError } from '../../runner/errors.js';
+import { renderProgress } from '../../runner/progress.js';
+import { runScenario } from '../../runner/run.js';
+import { writeSamples } from '../../runner/samples.js';
+import { abortOnSignals } from '../../runner/signals.js';
+import { loadScenarioFile, type LoadedScenario } from '../../scenario/load.js';
+import { MAX_SEED } from '../../stats/rng.js';
+import type { CliContext } from '../context.js';
+import { choiceParser, integerParser } from '../options.js';
+
+export interface RunFlags {
+  out: string;
+  seed?: number;
+  json?: boolean;
+  failOn: FailOn;
+}
+
+export const DEFAULT_OUT = '.duetkit/latest';
+const FAIL_ON = ['regression', 'inconclusive', 'never'] as const;
+
+export function registerRun(program: Command, ctx: CliContext): void {
+  const command = program
+    .command('run')
+    .description('Run a scenario (duet, rmit, mit, mct or single) and compare the versions.')
+    .argument('<scenario>', 'scenario file (YAML), see docs/scenario.md');
+  addRunOptions(command).action(async (file: string, flags: RunFlags) => {
+    await executeRun(await loadScenarioFile(file, ctx.cwd), flags, ctx);
+  });
+}
+
+/** Options shared by `run` and `compare`. */
+export function addRunOptions(command: Command): Command {
+  return command
+    .option('--out <dir>', 'directory for samples.json and comparison.json', DEFAULT_OUT)
+    .option(
+      '--seed <n>',
+      "PRNG seed (default: the scenario's, else random; recorded)",
+      integerParser(0, MAX_SEED),
+    )
+    .option('--json', 'print the comparison JSON instead of the report')
+    .option('--fail-on <what>', `exit 1 on: ${FAIL_ON.join('|')}`, choiceParser(FAIL_ON), 'never');
+}
+
+/**
+ * Runs, saves both JSON files (also for an interrupted or failed run, marked incomplete),
+ * prints the report and sets the exit code. Shared by `run` and `compare`.
+ */
+export async function executeRun(
+  loaded: LoadedScenario,
+  flags: RunFlags,
+  ctx: CliContext,
+): Promise<void> {
+  const outDir = path.resolve(ctx.cwd, flags.out);
+  await mkdir(outDir, { recursive: true });
+  const { signal, dispose } = abortOnSignals();
+  let lastDraw = 0;
+  let samples;
+  try {
+    samples = await runScenario(loaded, {
+      signal,
+      env: ctx.env,
+      ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+      onIsolation: (report) => {
+        const where = report.slots.map((s) => s ?? 'any CPU').join(' | ');
+        ctx.stderr(
+          `measuring ${loaded.scenario.name} (${loaded.scenario.mode}), isolation ${report.kind}: ${where}\n`,
+        );
+        for (const warning of report.warnings) ctx.stderr(`warning: ${warning}\n`);
+      },
+      onProgress: (progress) => {
+        const now = Date.now();
+        if (!ctx.isTTY || (now - lastDraw < 100 && progress.done < progress.total)) return;
+        lastDraw = now;
+        ctx.stderr(`\r${renderProgress(progress)}`);
+      },
+    });
+  } finally {
+    dispose();
+    if (ctx.isTTY) ctx.stderr('\r\x1b[2K');
+  }
+  const samplesFile = path.join(outDir, 'samples.json');
+  await writeSamples(samplesFile, samples);
+  if (samples.stopReason === 'failed' || samples.stopReason === 'interrupted') {
+    const exitCode =
+      samples.stopReason === 'interrupted' ? (samples.error?.includes('SIGINT') ? 130 : 143) : 1;
+    throw Object.assign(
+      new RunError(
+        `${samples.error ?? 'the run failed'}\nsamples gathered so far (marked incomplete): ${samplesFile}`,
+      ),
+      { exitCode },
+    );
+  }
+  const report = analyzeSamples(samples);
+  await writeFile(path.join(outDir, 'comparison.json'), `${JSON.stringify(report, null, 2)}\n`);
+  if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else
+    ctx.stdout(
+      `${describeReport(report)}written: ${samplesFile}, ${path.join(outDir, 'comparison.json')}\n`,
+    );
+  if (report.summary.error > 0) ctx.exitCode = 1;
+  else ctx.exitCode = Math.max(ctx.exitCode, gateExitCode(report, flags.failOn));
+}

@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+
+/** The git operations duetkit needs, behind an interface so callers can be tested alone. */
+export interface Git {
+  /** Top-level directory of the repository containing `cwd`, or null outside one. */
+  topLevel(): Promise<string | null>;
+  /** Full commit id of `ref`; throws naming the ref when it does not resolve. */
+  resolveCommit(ref: string): Promise<string>;
+  /** True when the work tree has uncommitted changes. */
+  isDirty(): Promise<boolean>;
+  /** Checks `commit` out, detached, in a new worktree at `dir`. */
+  addWorktree(dir: string, commit: string): Promise<void>;
+  /** Removes the worktree at `dir`, uncommitted files and all. */
+  removeWorktree(dir: string): Promise<void>;
+  /** Absolute paths of all worktrees of the repository (the main one first). */
+  listWorktrees(): Promise<string[]>;
+}
+
+export class GitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunError';
+  }
+}
+
+/** A `Git` running the real `git` command in `cwd`. */
+export function createGit(cwd: string): Git {
+  const git = (args: string[]): Promise<string> =>
+    new Promise((resolve, reject) => {
+      execFile('git', args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+        if (error === null) resolve(stdout.trim());
+        else
+          reject(
+            new GitError(`git ${args.join(' ')} (in ${cwd}): ${stderr.trim() || error.message}`),
+          );
+      });
+    });
+  return {
+    topLevel: () => git(['rev-parse', '--show-toplevel']).catch(() => null),
+    resolveCommit: (ref) =>
+      git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => {
+        throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
+      }),
+    isDirty: async () => (await git(['status', '--porcelain', '--untracked-files=no'])) !== '',
+    addWorktree: async (dir, commit) =>
+      void (await git(['worktree', 'add', '--detach', dir, commit])),
+    removeWorktree: async (dir) => {
+      await git(['worktree', 'remove', '--force', dir]);
+      await git(['worktree', 'prune']);
+    },
+    listWorktrees: async () =>
+      (await git(['worktree', 'list', '--porcelain']))
+        .split('\n')
+        .filter((line) => line.startsWith('worktree '))
+        .map((line) => line.slice('worktree '.length)),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Workload } from '../../scenario/schema.js';
+import { commandDriver } from './command.js';
+import { persistentDriver } from './persistent.js';
+import type { Driver } from './types.js';
+
+/** Every workload driver, one entry each. */
+const DRIVERS: readonly Driver[] = [commandDriver, persistentDriver];
+
+export function getDriver(name: Workload['driver']): Driver {
+  const driver = DRIVERS.find((d) => d.name === name);
+  if (driver === undefined) {
+    throw new RangeError(
+      `unknown driver "${name}"; accepted: ${DRIVERS.map((d) => d.name).join(', ')}`,
+    );
+  }
+  return driver;
+}

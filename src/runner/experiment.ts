@@ -1,0 +1,210 @@
+import type { Isolation } from '../isolation/types.js';
+import type { Scenario } from '../scenario/schema.js';
+import type { Rng } from '../stats/rng.js';
+import { getDriver } from './drivers/registry.js';
+import { nsToMs } from './drivers/metrics.js';
+import type { Side } from './drivers/types.js';
+import { createBarrier, type Barrier } from './barrier.js';
+import { RunError } from './errors.js';
+import { getMode } from './modes/registry.js';
+import type { Step } from './modes/types.js';
+import type { SamplesFile, StopReason, Trial } from './samples.js';
+
+export interface ExperimentVersion {
+  name: string;
+  dir: string;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  elapsedMs: number;
+  /** Estimated time left, or null before the first trial. */
+  etaMs: number | null;
+}
+
+export interface ExperimentOptions {
+  scenario: Scenario;
+  versions: ExperimentVersion[];
+  isolation: Isolation;
+  rng: Rng;
+  signal: AbortSignal;
+  env: NodeJS.ProcessEnv;
+  onProgress?: (progress: Progress) => void;
+  /**
+   * Largest CI half-width over all benchmarks of the trials so far (relative change), or null
+   * when it cannot be computed yet. Used only with `stopping`; injected so the runner does not
+   * depend on the statistics.
+   */
+  halfWidth?: (trials: readonly Trial[]) => number | null;
+}
+
+export type ExperimentResult = Pick<SamplesFile, 'trials' | 'order' | 'stopReason' | 'error'> & {
+  startedAt: Date;
+};
+
+/** Plenty of rounds for precision-based stopping; the budget or the precision ends it first. */
+const MAX_ROUNDS_WITH_STOPPING = 100_000;
+
+/**
+ * Applies a mode's plan: opens one side per version, runs each step (the sides of a duet
+ * behind a barrier), records every trial with its timing, and stops on the plan's end, the
+ * precision target, the budget, an interruption (`signal`) or the first failure. Never
+ * throws for those: the trials gathered so far come back with the reason.
+ */
+export async function runExperiment(options: ExperimentOptions): Promise<ExperimentResult> {
+  const { scenario, versions, isolation, signal } = options;
+  const mode = getMode(scenario.mode);
+  const driver = getDriver(scenario.workload.driver);
+  const rounds = scenario.stopping === undefined ? scenario.iterations : MAX_ROUNDS_WITH_STOPPING;
+  const trials: Trial[] = [];
+  const order: SamplesFile['order'] = [];
+  const startedAt = new Date();
+  const t0 = process.hrtime.bigint();
+  const elapsedMs = (): number => nsToMs(process.hrtime.bigint() - t0);
+  const perRound = mode.name === 'single' ? 1 : scenario.warmup + scenario.iterations;
+  const total = versions.length * (mode.name === 'single' ? 1 + scenario.warmup : perRound);
+  const sides: Side[] = [];
+  const barrier = createBarrier();
+  const killAll = (): void => sides.forEach((side) => side.kill());
+  signal.addEventListener('abort', killAll);
+  let stopReason: StopReason = 'iterations';
+  let error: string | null = null;
+  try {
+    const slots = mode.slotCount(versions.length);
+    for (const [i, version] of versions.entries()) {
+      if (signal.aborted) throw new RunError('interrupted');
+      const side = await driver.open(scenario.workload, {
+        version: version.name,
+        cwd: version.dir,
+        env: { ...options.env, ...scenario.workload.env },
+        placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
+        slot: slots === 1 ? 0 : i,
+        timeout: scenario.timeout,
+      });
+      sides.push(side);
+    }
+    const plan = mode.plan({
+      versionCount: versions.length,
+      warmup: scenario.warmup,
+      rounds,
+      rng: options.rng,
+    });
+    let measuredRounds = 0;
+    for (const step of plan) {
+      if (signal.aborted) throw new RunError('interrupted');
+      recordOrder(order, step, versions);
+      await runStep(step, sides, barrier, (trial) => trials.push(trial), t0);
+      options.onProgress?.(progress(trials.length, total, elapsedMs(), scenario));
+      if (!step.endsRound) continue;
+      if (!step.warmup) measuredRounds++;
+      if (reachedPrecision(scenario, measuredRounds, trials, options.halfWidth)) {
+        stopReason = 'precision';
+        break;
+      }
+      if (scenario.budget !== undefined && elapsedMs() >= scenario.budget * 1000) {
+        stopReason = 'budget';
+        break;
+      }
+    }
+    await Promise.all(sides.map((side) => side.close()));
+  } catch (failure) {
+    killAll();
+    stopReason = signal.aborted ? 'interrupted' : 'failed';
+    error = signal.aborted
+      ? `interrupted by ${String(signal.reason ?? 'a signal')}`
+      : (failure as Error).message;
+    if (!signal.aborted && !(failure instanceof RunError))
+      error = (failure as Error).stack ?? error;
+  } finally {
+    signal.removeEventListener('abort', killAll);
+    barrier.dispose();
+  }
+  return { trials, order, stopReason, error, startedAt };
+}
+
+/** Arms every side of the step, then releases them in one go and waits for all: the barrier. */
+async function runStep(
+  step: Step,
+  sides: Side[],
+  barrier: Barrier,
+  record: (trial: Trial) => void,
+  t0: bigint,
+): Promise<void> {
+  const running = step.versions.map((v) => sides[v]!);
+  const gate = barrier.next();
+  await Promise.all(running.map((side, i) => side.arm(step.round, step.slots[i]!, gate.flag)));
+  await Promise.all(running.map((side) => side.prime()));
+  const releasedAt = gate.release();
+  // Persistent sides are started by a line each, in slot order, which is random per round in
+  // a duet: whichever is started second (a few µs later) is not always the same version.
+  const fired: Promise<Awaited<ReturnType<Side['fire']>>>[] = [];
+  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a]! - step.slots[b]!);
+  for (const i of bySlot) fired[i] = running[i]!.fire(step.round, releasedAt);
+  const results = await Promise.allSettled(fired);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
+  results.forEach((result, i) => {
+    const { start, end, metrics } = (
+      result as PromiseFulfilledResult<Awaited<ReturnType<Side['fire']>>>
+    ).value;
+    record({
+      version: step.versions[i]!,
+      round: step.round,
+      warmup: step.warmup,
+      slot: step.slots[i]!,
+      startMs: microseconds(nsToMs(start - t0)),
+      endMs: microseconds(nsToMs(end - t0)),
+      wallMs: microseconds(nsToMs(end - start)),
+      metrics,
+    });
+  });
+}
+
+function recordOrder(order: SamplesFile['order'], step: Step, versions: ExperimentVersion[]): void {
+  const names = step.versions.map((v) => versions[v]!.name);
+  const last = order.at(-1);
+  if (last !== undefined && last.round === step.round && last.warmup === step.warmup) {
+    // mct visits a round number once per version; a new entry starts when the version changes.
+    if (!last.versions.some((name) => names.includes(name))) {
+      last.versions.push(...names);
+      return;
+    }
+  }
+  order.push({ round: step.round, warmup: step.warmup, versions: names });
+}
+
+function reachedPrecision(
+  scenario: Scenario,
+  measuredRounds: number,
+  trials: readonly Trial[],
+  halfWidth: ExperimentOptions['halfWidth'],
+): boolean {
+  const stopping = scenario.stopping;
+  if (stopping === undefined || halfWidth === undefined) return false;
+  if (measuredRounds < stopping.minIterations) return false;
+  if ((measuredRounds - stopping.minIterations) % stopping.checkEvery !== 0) return false;
+  const width = halfWidth(trials);
+  return width !== null && width <= stopping.halfWidth;
+}
+
+function progress(done: number, total: number, elapsed: number, scenario: Scenario): Progress {
+  const bounded = Math.max(total, done);
+  const budgetLeft =
+    scenario.budget === undefined ? null : Math.max(0, scenario.budget * 1000 - elapsed);
+  // With precision-based stopping the end is unknown: the budget is the only honest bound.
+  if (scenario.stopping !== undefined) {
+    return { done, total: done, elapsedMs: elapsed, etaMs: budgetLeft };
+  }
+  const eta = done === 0 ? null : (elapsed / done) * (bounded - done);
+  return {
+    done,
+    total: bounded,
+    elapsedMs: elapsed,
+    etaMs: eta === null || budgetLeft === null ? eta : Math.min(eta, budgetLeft),
+  };
+}
+
+function microseconds(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}

@@ -1,0 +1,133 @@
+import { largestHalfWidth } from '../analyze/analyze.js';
+import { createGit, type Git } from '../git/git.js';
+import { createWorktreeSet } from '../git/worktrees.js';
+import { chooseIsolation } from '../isolation/choose.js';
+import type { Isolation, IsolationReport } from '../isolation/types.js';
+import type { LoadedScenario } from '../scenario/load.js';
+import { createRng, randomSeed } from '../stats/rng.js';
+import { runExperiment, type ExperimentResult, type Progress } from './experiment.js';
+import { machineInfo } from './machine.js';
+import { getMode } from './modes/registry.js';
+import { SAMPLES_SCHEMA_VERSION, type SamplesFile, type VersionRecord } from './samples.js';
+import { prepareVersions } from './versions.js';
+
+export const TOOL_VERSION = process.env.npm_package_version ?? '0.1.0';
+
+export interface RunOptions {
+  /** Overrides the scenario's seed; without either, one is drawn and recorded. */
+  seed?: number;
+  signal: AbortSignal;
+  env: NodeJS.ProcessEnv;
+  onProgress?: (progress: Progress) => void;
+  /** Told when measuring starts, with the isolation in effect (for the user's terminal). */
+  onIsolation?: (report: IsolationReport) => void;
+  /** Seams for tests; the defaults touch the real system. */
+  gitAt?: (cwd: string) => Git;
+  choose?: typeof chooseIsolation;
+  worktreeParent?: string;
+}
+
+/**
+ * A whole run: versions checked out and built, isolation set up, the experiment, and the
+ * samples it produced. Worktrees and cgroups are removed whatever happens. Failures and
+ * interruptions come back as an incomplete samples file (`complete: false`, `error`), so the
+ * caller can save what was gathered before reporting the error.
+ */
+export async function runScenario(
+  loaded: LoadedScenario,
+  options: RunOptions,
+): Promise<SamplesFile> {
+  const { scenario } = loaded;
+  const seed = options.seed ?? scenario.seed ?? randomSeed();
+  const machine = machineInfo();
+  const gitAt = options.gitAt ?? createGit;
+  const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
+  let isolation: Isolation | null = null;
+  let versions: VersionRecord[] = scenario.versions.map((v) => ({
+    name: v.name,
+    source: v.path !== undefined ? { path: v.path } : { ref: v.ref! },
+    commit: null,
+    dirty: false,
+    dir: '',
+  }));
+  let result: ExperimentResult = {
+    trials: [],
+    order: [],
+    stopReason: 'failed',
+    error: null,
+    startedAt: new Date(),
+  };
+  const samples = (): SamplesFile => ({
+    schemaVersion: SAMPLES_SCHEMA_VERSION,
+    tool: { name: 'duetkit', version: TOOL_VERSION },
+    complete: result.stopReason !== 'interrupted' && result.stopReason !== 'failed',
+    stopReason: result.stopReason,
+    error: result.error,
+    scenario,
+    scenarioFile: loaded.file,
+    mode: scenario.mode,
+    seed,
+    startedAt: result.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine,
+    isolation: isolation?.report ?? notSetUp(scenario.isolation),
+    versions,
+    order: result.order,
+    trials: result.trials,
+  });
+  try {
+    versions = await prepareVersions(scenario.versions, {
+      baseDir: loaded.baseDir,
+      gitAt,
+      worktrees,
+      env: options.env,
+      signal: options.signal,
+    });
+    isolation = await (options.choose ?? chooseIsolation)(scenario.isolation, {
+      slotCount: getMode(scenario.mode).slotCount(versions.length),
+    });
+    options.onIsolation?.(isolation.report);
+    result = await runExperiment({
+      scenario,
+      versions,
+      isolation,
+      rng: createRng(seed),
+      signal: options.signal,
+      env: options.env,
+      onProgress: options.onProgress,
+      // A quick look (fewer resamples) is enough to decide whether to keep measuring.
+      halfWidth: (trials) =>
+        largestHalfWidth({ ...samples(), trials: [...trials] }, { resamples: 2000 }),
+    });
+  } catch (error) {
+    result = {
+      ...result,
+      stopReason: options.signal.aborted ? 'interrupted' : 'failed',
+      error: options.signal.aborted
+        ? `interrupted by ${String(options.signal.reason)}`
+        : (error as Error).message,
+    };
+  } finally {
+    const cleanup = await Promise.allSettled([isolation?.dispose(), worktrees.dispose()]);
+    const failed = cleanup.find((c) => c.status === 'rejected');
+    if (failed !== undefined && result.error === null) {
+      result = {
+        ...result,
+        stopReason: 'failed',
+        error: `cleanup: ${String((failed as PromiseRejectedResult).reason)}`,
+      };
+    }
+  }
+  return samples();
+}
+
+function notSetUp(requested: IsolationReport['requested']): IsolationReport {
+  return {
+    requested,
+    kind: 'none',
+    slots: [],
+    harnessCpus: null,
+    cgroup: null,
+    warnings: ['isolation was never set up: the run stopped before measuring'],
+  };
+}

@@ -1,0 +1,76 @@
+import { rename, writeFile } from 'node:fs/promises';
+import type { Scenario } from '../scenario/schema.js';
+import type { IsolationReport } from '../isolation/types.js';
+import type { MachineInfo } from './machine.js';
+
+/** Version of the samples JSON; bump on any incompatible change. */
+export const SAMPLES_SCHEMA_VERSION = 1;
+
+/** One named metric as one trial produced it. */
+export interface TrialMetric {
+  name: string;
+  unit: string;
+  biggerIsBetter: boolean;
+  values: number[];
+}
+
+/** One run of one version's workload: an iteration (duet) or a trial (rmit, mit, mct, single). */
+export interface Trial {
+  /** Index into `versions`. */
+  version: number;
+  /** Round (duet: iteration) this trial belongs to; warm-up rounds count too. */
+  round: number;
+  warmup: boolean;
+  /** CPU slot it ran in (`isolation.slots[slot]` lists the CPUs). */
+  slot: number;
+  /** Milliseconds since `startedAt` (microsecond resolution) when the harness released it. */
+  startMs: number;
+  endMs: number;
+  /** Wall time the harness measured, milliseconds. */
+  wallMs: number;
+  metrics: TrialMetric[];
+}
+
+export interface VersionRecord {
+  name: string;
+  /** As the scenario gave it: a path or a git ref. */
+  source: { path: string } | { ref: string; dir?: string };
+  /** Full commit id, or null outside a git repository. */
+  commit: string | null;
+  /** True when the checkout had uncommitted changes (path versions only). */
+  dirty: boolean;
+  /** Directory the workload ran in (a temporary worktree for refs, since removed). */
+  dir: string;
+}
+
+export type StopReason = 'iterations' | 'precision' | 'budget' | 'interrupted' | 'failed';
+
+/** Everything a run measured: the boundary between `duetkit run` and `duetkit analyze`. */
+export interface SamplesFile {
+  schemaVersion: typeof SAMPLES_SCHEMA_VERSION;
+  tool: { name: 'duetkit'; version: string };
+  /** False when the run was interrupted or failed: the samples are those gathered until then. */
+  complete: boolean;
+  stopReason: StopReason;
+  /** Why the run failed or stopped early, for the user. */
+  error: string | null;
+  scenario: Scenario;
+  scenarioFile: string | null;
+  mode: Scenario['mode'];
+  seed: number;
+  startedAt: string;
+  finishedAt: string;
+  machine: MachineInfo;
+  isolation: IsolationReport;
+  versions: VersionRecord[];
+  /** Version names in the order they ran, one list per round (warm-up rounds included). */
+  order: { round: number; warmup: boolean; versions: string[] }[];
+  trials: Trial[];
+}
+
+/** Writes the file atomically, so an interruption never leaves half a JSON document. */
+export async function writeSamples(file: string, samples: SamplesFile): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(samples, null, 2)}\n`);
+  await rename(temporary, file);
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { splitArgv } from './argv.js';
+import { parseDuration } from './duration.js';
+import { formatNames } from '../formats/registry.js';
+
+/**
+ * The one schema of a scenario file (`scenarios/*.yml`). Documented field by field in
+ * docs/scenario.md; every default is stated there and here.
+ */
+
+/** An argv array, or a string split like a shell would (never run by a shell). */
+const argv = z
+  .union([z.array(z.string()).min(1), z.string().min(1)], {
+    error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"',
+  })
+  .transform((value, ctx) => {
+    if (Array.isArray(value)) return value;
+    try {
+      const words = splitArgv(value);
+      if (words.length > 0) return words;
+      ctx.addIssue({ code: 'custom', message: 'a non-empty command' });
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+    return z.NEVER;
+  });
+
+/** Seconds as a number, or a string with a unit: `500ms`, `90s`, `2m`, `1h`. */
+const duration = z
+  .union([z.number(), z.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' })
+  .transform((value, ctx) => {
+    const seconds = parseDuration(value);
+    if (seconds !== null) return seconds;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'a positive duration: seconds, or "500ms", "90s", "2m"',
+    });
+    return z.NEVER;
+  });
+
+const versionName = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a name of letters, digits, ".", "_" or "-"');
+
+const version = z
+  .object({
+    name: versionName,
+    /** A directory, relative to the scenario file. */
+    path: z.string().min(1).optional(),
+    /** A git ref of the repository holding the scenario, checked out as a worktree. */
+    ref: z.string().min(1).optional(),
+    /** With `ref`: the directory inside the checkout to run in. Default: its root. */
+    dir: z.string().min(1).optional(),
+    /** Build command run once in the version's directory before any measurement. */
+    setup: argv.optional(),
+  })
+  .strict()
+  .refine((v) => (v.path === undefined) !== (v.ref === undefined), {
+    message: 'exactly one of "path" (a directory) or "ref" (a git ref)',
+  })
+  .refine((v) => v.dir === undefined || v.ref !== undefined, {
+    message: '"dir" only together with "ref" (for "path", write the directory into the path)',
+    path: ['dir'],
+  });
+
+const workload = z
+  .object({
+    /** `command`: a process per iteration; `persistent`: one process driven by docs/protocol.md. */
+    driver: z.enum(['command', 'persistent']).default('command'),
+    command: argv,
+    /**
+     * Absent: the harness measures wall time. Otherwise a format of src/formats (or `auto`)
+     * reads each iteration's stdout. Not with `persistent`, whose replies carry results.
+     */
+    format: z
+      .string()
+      .refine((f) => f === 'auto' || formatNames().includes(f), {
+        error: () => `one of: auto, ${formatNames().join(', ')}`,
+      })
+      .optional(),
+    /** The benchmark's name when the metric is wall time. Default `wall-time`. */
+    name: z.string().min(1).default('wall-time'),
+    /** Extra environment variables for the command. */
+    env: z.record(z.string(), z.string()).default({}),
+  })
+  .strict();
+
+const stopping = z
+  .object({
+    /** Stop when every CI half-width (relative change) is at or below this fraction. */
+    halfWidth: z.number().positive().max(1),
+    /** Measured iterations before the first check. Default 10. */
+    minIterations: z.number().int().min(2).default(10),
+    /** Check again after this many further iterations. Default 5. */
+    checkEvery: z.number().int().min(1).default(5),
+  })
+  .strict();
+
+const analysis = z
+  .object({
+    level: z.number().gt(0).lt(1).default(0.99),
+    statistic: z.enum(['median', 'mean', 'gmean']).optional(),
+    method: z.enum(['percentile', 'bca']).default('bca'),
+    threshold: z.number().positive().lt(1).default(0.05),
+    resamples: z.number().int().min(100).max(1_000_000).default(10_000),
+    adjustment: z.enum(['holm', 'bh', 'none']).default('holm'),
+    blockLength: z.union([z.literal('auto'), z.number().int().min(1)]).default('auto'),
+    /** The version the others are compared against. Default: the first. */
+    baseline: versionName.optional(),
+  })
+  .strict();
+
+export const MODES = ['duet', 'rmit', 'mit', 'mct', 'single'] as const;
+export const ISOLATIONS = ['auto', 'cpuset', 'taskset', 'none'] as const;
+
+export const scenarioSchema = z
+  .object({
+    name: z.string().min(1).default('scenario'),
+    mode: z.enum(MODES).default('duet'),
+    versions: z.array(version).min(2, 'at least two versions to compare'),
+    workload,
+    /** Measured iterations (duet), rounds (rmit, mit) or trials per version (mct). Default 30. */
+    iterations: z.number().int().min(1).max(1_000_000).default(30),
+    /** Iterations run first and discarded (recorded as warm-up). Default 1. */
+    warmup: z.number().int().min(0).default(1),
+    /** Time limit of one iteration. Default 60 s. */
+    timeout: duration.default(60),
+    /** Time limit of the whole measurement; the run stops cleanly when it is spent. */
+    budget: duration.optional(),
+    stopping: stopping.optional(),
+    isolation: z.enum(ISOLATIONS).default('auto'),
+    /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
+    seed: z.number().int().min(0).max(0xffffffff).optional(),
+    analysis: analysis.default(() => analysis.parse({})),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    const names = s.versions.map((v) => v.name);
+    names.forEach((name, i) => {
+      if (names.indexOf(name) !== i) {
+        ctx.addIssue({ code: 'custom', path: ['versions', i, 'name'], message: 'a unique name' });
+      }
+    });
+    if (s.mode === 'duet' && s.versions.length !== 2) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['versions'],
+        message: 'exactly two versions in duet mode (rmit, mit and mct take two or more)',
+      });
+    }
+    if (s.analysis.baseline !== undefined && !names.includes(s.analysis.baseline)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['analysis', 'baseline'],
+        message: `one of the version names: ${names.join(', ')}`,
+      });
+    }
+    if (s.workload.driver === 'persistent' && s.workload.format !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['workload', 'format'],
+        message:
+          'no format with the persistent driver: results come in its replies (docs/protocol.md)',
+      });
+    }
+    if (s.stopping !== undefined && (s.mode === 'mct' || s.mode === 'single')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stopping'],
+        message: 'precision-based stopping only in duet, rmit and mit mode (they run in rounds)',
+      });
+    }
+  });
+
+/** A validated scenario with every default filled in. */
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type Mode = Scenario['mode'];
+export type VersionSpec = Scenario['versions'][number];
+export type Workload = Scenario['workload'];
+export type AnalysisSpec = Scenario['analysis'];

@@ -1,0 +1,145 @@
+import { analyzeSamples, largestHalfWidth } from '../../src/analyze/analyze.js';
+import { comparisonInput } from '../../src/analyze/blocks.js';
+import { collectSeries } from '../../src/analyze/series.js';
+import type { SamplesFile, Trial } from '../../src/runner/samples.js';
+import { parseScenario } from '../../src/scenario/load.js';
+import { createRng } from '../../src/stats/rng.js';
+
+/** Synthetic samples: `ratio[v]` scales version v; a shared per-round drift affects all versions. */
+function samples(
+  mode: SamplesFile['mode'],
+  ratios: number[],
+  rounds = 30,
+  extra: (round: number) => Trial['metrics'] = () => [],
+): SamplesFile {
+  const rng = createRng(4);
+  const names = ratios.map((_, i) => (i === 0 ? 'base' : `v${i}`));
+  const trials: Trial[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const drift = 1 + 0.3 * Math.sin(round / 3); // the machine changes over time
+    ratios.forEach((ratio, version) => {
+      const value = 100 * ratio * drift * (1 + 0.01 * rng.nextNormal());
+      trials.push({
+        version,
+        round,
+        warmup: round === 0,
+        slot: 0,
+        startMs: round,
+        endMs: round + 1,
+        wallMs: 1,
+        metrics: [
+          { name: 'time', unit: 'ms', biggerIsBetter: false, values: [value] },
+          ...extra(round),
+        ],
+      });
+    });
+  }
+  const scenario = parseScenario({
+    mode,
+    versions: names.map((name) => ({ name, path: name })),
+    workload: { command: 'x' },
+    analysis: { resamples: 2000 },
+  });
+  return {
+    schemaVersion: 1,
+    tool: { name: 'duetkit', version: 'test' },
+    complete: true,
+    stopReason: 'iterations',
+    error: null,
+    scenario,
+    scenarioFile: null,
+    mode,
+    seed: 8,
+    startedAt: '',
+    finishedAt: '',
+    machine: {
+      hostname: '',
+      platform: '',
+      arch: '',
+      kernel: '',
+      cpuModel: '',
+      cores: 2,
+      memoryBytes: 0,
+      loadAverage: [0, 0, 0],
+      node: '',
+    },
+    isolation: {
+      requested: 'auto',
+      kind: 'none',
+      slots: [],
+      harnessCpus: null,
+      cgroup: null,
+      warnings: [],
+    },
+    versions: names.map((name) => ({
+      name,
+      source: { path: name },
+      commit: null,
+      dirty: false,
+      dir: name,
+    })),
+    order: [],
+    trials,
+  };
+}
+
+describe('analyzeSamples', () => {
+  it('pairs by round in rmit: a 10% regression is found despite a ±30% drift', () => {
+    const report = analyzeSamples(samples('rmit', [1, 1.1]));
+    expect(report.paired).toBe(true);
+    const c = report.results[0]!.comparison!;
+    expect(c.paired).toBe(true);
+    expect(c.n.base).toBe(29); // warm-up round excluded
+    expect(c.change).toBeCloseTo(0.1, 1);
+    expect(c.verdict).toBe('regression');
+  });
+
+  it('analyses mit unpaired: the same data drown in the drift', () => {
+    const c = analyzeSamples(samples('mit', [1, 1.1])).results[0]!.comparison!;
+    expect(c.paired).toBe(false);
+    expect(c.verdict).toBe('inconclusive');
+  });
+
+  it('compares every version to the baseline and adjusts the whole family', () => {
+    const report = analyzeSamples(samples('rmit', [1, 1, 1.2]), { adjustment: 'bh' });
+    expect(report.results.map((r) => [r.version, r.baseline])).toEqual([
+      ['v1', 'base'],
+      ['v2', 'base'],
+    ]);
+    expect(report.results.every((r) => r.comparison!.test.adjustment === 'bh')).toBe(true);
+    expect(report.summary.regression).toBe(1);
+    const other = analyzeSamples(samples('rmit', [1, 1, 1.2]), { baseline: 'v2' });
+    expect(other.results.map((r) => r.version)).toEqual(['base', 'v1']);
+    expect(() => analyzeSamples(samples('rmit', [1, 1]), { baseline: 'nope' })).toThrow(
+      /accepted: base, v1/,
+    );
+  });
+
+  it('reports a benchmark that cannot be compared as an error, not a pass', () => {
+    const report = analyzeSamples(samples('single', [1, 1.1], 2));
+    expect(report.results[0]!.comparison).toBeNull();
+    expect(report.results[0]!.error).toMatch(/at least 2 values.*single mode/);
+    expect(report.summary.error).toBe(1);
+  });
+
+  it('uses the median of a trial’s several values as its paired value', () => {
+    const s = samples('duet', [1, 1], 3, () => [
+      { name: 'multi', unit: 'ns', biggerIsBetter: false, values: [1, 5, 3] },
+    ]);
+    const series = collectSeries(s).find((x) => x.name === 'multi')!;
+    expect(comparisonInput(series, 0, 1, true)).toEqual({
+      base: [3, 3],
+      head: [3, 3],
+      paired: true,
+      rounds: [1, 2],
+    });
+    expect(comparisonInput(series, 0, 1, false).base).toEqual([1, 5, 3, 1, 5, 3]);
+  });
+
+  it('gives the largest CI half-width for precision-based stopping', () => {
+    const width = largestHalfWidth(samples('duet', [1, 1.05]));
+    expect(width).toBeGreaterThan(0);
+    expect(width).toBeLessThan(0.05);
+    expect(largestHalfWidth(samples('duet', [1, 1.05], 2))).toBeNull();
+  });
+});

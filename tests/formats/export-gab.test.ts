@@ -1,0 +1,102 @@
+import { toGab } from '../../src/formats/export-gab.js';
+import type { Comparison, SideSummary } from '../../src/stats/types.js';
+
+function side(median: number, extra: Partial<SideSummary> = {}): SideSummary {
+  return {
+    n: 30,
+    median,
+    mean: median * 1.01,
+    gmean: median,
+    sd: median / 10,
+    cv: 0.1,
+    mad: 1,
+    min: 0,
+    max: 0,
+    ...extra,
+  };
+}
+
+function comparison(biggerIsBetter: boolean, overrides: Partial<Comparison> = {}): Comparison {
+  return {
+    schemaVersion: 1,
+    change: 0.1234,
+    ci: {
+      level: 0.99,
+      lower: 0.05,
+      upper: 0.2,
+      method: 'bca',
+      resamples: 10000,
+      seed: 42,
+      bootstrap: 'paired',
+      blockLength: 1,
+    },
+    test: {
+      name: 'wilcoxon-signed-rank',
+      method: 'exact',
+      statistic: 3,
+      pValue: 0.001,
+      pValueAdjusted: 0.002,
+      adjustment: 'holm',
+    },
+    ks: { statistic: 0.5, pValue: 0.01, method: 'exact' },
+    n: { base: 30, head: 30 },
+    cv: { base: 0.1, head: 0.1 },
+    base: side(100),
+    head: side(112.34),
+    paired: true,
+    statistic: 'median',
+    biggerIsBetter,
+    threshold: 0.05,
+    mde: 0.03,
+    power: 0.8,
+    verdict: 'regression',
+    moreSamplesNeeded: null,
+    seed: 42,
+    notes: [],
+    ...overrides,
+  };
+}
+
+describe('toGab', () => {
+  it('splits comparisons by direction into the two custom JSON lists', () => {
+    const out = toGab([
+      { name: 'parse', unit: 'ns', comparison: comparison(false) },
+      {
+        name: 'throughput',
+        unit: 'ops/s',
+        comparison: comparison(true, { verdict: 'improvement' }),
+      },
+    ]);
+    expect(out.customSmallerIsBetter).toHaveLength(1);
+    expect(out.customBiggerIsBetter).toHaveLength(1);
+    const [entry] = out.customSmallerIsBetter;
+    expect(entry).toMatchObject({ name: 'parse', unit: 'ns', value: 112.34, range: '± 11.234' });
+    expect(entry!.extra).toBe(
+      [
+        'change: +12.34% (99% CI +5.00% to +20.00%, bca, 10000 resamples, seed 42)',
+        'verdict: regression (threshold +5.00%)',
+        'n: base 30, head 30 (paired); statistic: median',
+        'base: 100 ns',
+      ].join('\n'),
+    );
+    expect(out.customBiggerIsBetter[0]!.extra).toContain('verdict: improvement');
+  });
+
+  it('reports the statistic the comparison used', () => {
+    const mean = toGab([
+      { name: 'a', unit: 's', comparison: comparison(false, { statistic: 'mean' }) },
+    ]);
+    expect(mean.customSmallerIsBetter[0]!.value).toBe(113.463);
+    const gmean = comparison(false, { statistic: 'gmean', head: side(50, { gmean: null }) });
+    expect(
+      toGab([{ name: 'a', unit: 's', comparison: gmean }]).customSmallerIsBetter[0]!.value,
+    ).toBe(50);
+  });
+
+  it('gives empty lists for no comparisons, as plain JSON', () => {
+    expect(JSON.parse(JSON.stringify(toGab([])))).toEqual({
+      customSmallerIsBetter: [],
+      customBiggerIsBetter: [],
+    });
+  });
+});

@@ -1,0 +1,3 @@
+module example.com/duetkit-bench-go
+
+go 1.21

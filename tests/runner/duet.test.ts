@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { runScenario } from '../../src/runner/run.js';
+import type { SamplesFile, Trial } from '../../src/runner/samples.js';
+import { cpusetV1Available } from '../isolation/helpers.js';
+import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';
+
+// Prints the CPUs the process may use as a jsonl value ("1" → 1); "0-1" would not parse,
+// so an unconfined process fails the run.
+const PRINT_CPU = `c=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status); echo "{\\"name\\":\\"cpu\\",\\"value\\":$c}"`;
+
+// The moment the process really started, as it sees it (wall clock, in seconds).
+const STAMP = 'echo "{\\"name\\":\\"started\\",\\"value\\":$(date +%s.%N)}"\n';
+
+function byRound(samples: SamplesFile): Map<number, Trial[]> {
+  const rounds = new Map<number, Trial[]>();
+  for (const t of samples.trials) rounds.set(t.round, [...(rounds.get(t.round) ?? []), t]);
+  return rounds;
+}
+
+describe('duet', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await makeWorkspace({
+      fast: { 'cpu.sh': PRINT_CPU, 'run.sh': STAMP + 'sleep 0.05\n' },
+      slow: { 'cpu.sh': PRINT_CPU, 'run.sh': STAMP + 'sleep 0.25\n' },
+    });
+  });
+  afterAll(() => removeWorkspace(root));
+
+  it('runs each side confined to its own CPU set (real cgroups where available) and removes them', async () => {
+    const samples = await runScenario(
+      loadedScenario(
+        {
+          versions: [
+            { name: 'base', path: 'fast' },
+            { name: 'head', path: 'slow' },
+          ],
+          workload: { command: 'sh cpu.sh', format: 'jsonl' },
+          iterations: 8,
+          warmup: 0,
+          seed: 3,
+        },
+        root,
+      ),
+      { signal: never, env: process.env },
+    );
+    expect(samples.error).toBeNull();
+    expect(samples.complete).toBe(true);
+    expect(samples.isolation.kind).toBe(cpusetV1Available() ? 'cgroup-v1' : 'taskset');
+    expect(samples.isolation.slots).toHaveLength(2);
+    expect(new Set(samples.isolation.slots).size).toBe(2);
+    for (const trial of samples.trials) {
+      expect(trial.metrics[0]!.values[0]).toBe(Number(samples.isolation.slots[trial.slot]));
+    }
+    // Slots are drawn per round: each version ran on both CPUs at some point.
+    for (const version of [0, 1]) {
+      const used = new Set(samples.trials.filter((t) => t.version === version).map((t) => t.slot));
+      expect(used.size).toBe(2);
+    }
+    if (samples.isolation.cgroup !== null) expect(existsSync(samples.isolation.cgroup)).toBe(false);
+  });
+
+  it('starts iteration i of both sides together: the side that finishes early waits', async () => {
+    const samples = await runScenario(
+      loadedScenario(
+        {
+          versions: [
+            { name: 'base', path: 'fast' },
+            { name: 'head', path: 'slow' },
+          ],
+          workload: { command: 'sh run.sh', format: 'jsonl' },
+          iterations: 6,
+          warmup: 1,
+          seed: 1,
+        },
+        root,
+      ),
+      { signal: never, env: process.env },
+    );
+    expect(samples.error).toBeNull();
+    const rounds = [...byRound(samples).values()];
+    expect(rounds).toHaveLength(7);
+    expect(samples.trials.filter((t) => t.warmup)).toHaveLength(2);
+    const skews: number[] = [];
+    for (const [r, trials] of rounds.entries()) {
+      const [fast, slow] = [
+        trials.find((t) => t.version === 0)!,
+        trials.find((t) => t.version === 1)!,
+      ];
+      // Released by one barrier, and started together as the processes see it (typically
+      // well under a millisecond apart; the bound is generous for a loaded shared machine).
+      expect(fast.startMs).toBe(slow.startMs);
+      skews.push(Math.abs(fast.metrics[0]!.values[0]! - slow.metrics[0]!.values[0]!) * 1000);
+      expect(slow.wallMs).toBeGreaterThan(fast.wallMs + 100);
+      const next = rounds[r + 1];
+      if (next === undefined) continue;
+      const nextFast = next.find((t) => t.version === 0)!;
+      // The fast side did not start its next iteration until the slow one had finished.
+      expect(nextFast.startMs).toBeGreaterThanOrEqual(slow.endMs);
+      expect(nextFast.startMs - fast.endMs).toBeGreaterThan(100);
+    }
+    skews.sort((a, b) => a - b);
+    expect(skews[Math.floor(skews.length / 2)]).toBeLessThan(20);
+  });
+});

@@ -1,0 +1,129 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadScenarioFile, parseScenario } from '../../src/scenario/load.js';
+
+const minimal = {
+  versions: [
+    { name: 'base', path: 'a' },
+    { name: 'head', ref: 'HEAD' },
+  ],
+  workload: { command: 'node bench.js' },
+};
+
+function errorOf(raw: unknown): string {
+  try {
+    parseScenario(raw, 'test.yml');
+  } catch (error) {
+    expect((error as Error).name).toBe('ScenarioError');
+    return (error as Error).message;
+  }
+  throw new Error('expected a ScenarioError');
+}
+
+describe('scenario schema', () => {
+  it('fills in every default', () => {
+    const s = parseScenario(minimal);
+    expect(s).toMatchObject({
+      mode: 'duet',
+      iterations: 30,
+      warmup: 1,
+      timeout: 60,
+      isolation: 'auto',
+      workload: { driver: 'command', command: ['node', 'bench.js'], name: 'wall-time', env: {} },
+      analysis: { level: 0.99, threshold: 0.05, adjustment: 'holm', resamples: 10000 },
+    });
+    expect(s.seed).toBeUndefined();
+  });
+
+  it('reads durations with units', () => {
+    expect(parseScenario({ ...minimal, timeout: '500ms', budget: '2m' })).toMatchObject({
+      timeout: 0.5,
+      budget: 120,
+    });
+  });
+
+  it('names the field path, the bad value and what is accepted', () => {
+    const message = errorOf({
+      ...minimal,
+      mode: 'duett',
+      iterations: 0,
+      workload: { command: 'x', format: 'nope' },
+      analysis: { level: 1.5 },
+    });
+    expect(message).toContain(
+      'mode: got "duett"; expected one of "duet", "rmit", "mit", "mct", "single"',
+    );
+    expect(message).toContain('iterations: got 0; expected a number >=1');
+    expect(message).toMatch(/workload\.format: got "nope"; expected one of: auto, .*jsonl/);
+    expect(message).toContain('analysis.level: got 1.5');
+  });
+
+  it('lists accepted fields for an unknown one', () => {
+    const message = errorOf({
+      ...minimal,
+      versions: [{ name: 'a', path: 'x', sha: 1 }, minimal.versions[1]],
+    });
+    expect(message).toContain(
+      'versions[0]: unknown field "sha"; accepted: name, path, ref, dir, setup',
+    );
+  });
+
+  it('wants exactly one of path and ref', () => {
+    expect(errorOf({ ...minimal, versions: [{ name: 'a' }, minimal.versions[1]] })).toContain(
+      'versions[0]: got {"name":"a"}; expected exactly one of "path" (a directory) or "ref" (a git ref)',
+    );
+  });
+
+  it('wants two versions in a duet and unique names', () => {
+    const three = [...minimal.versions, { name: 'other', path: 'c' }];
+    expect(errorOf({ ...minimal, versions: three })).toContain('versions: got');
+    expect(() => parseScenario({ ...minimal, mode: 'rmit', versions: three })).not.toThrow();
+    const twice = [minimal.versions[0], { name: 'base', path: 'b' }];
+    expect(errorOf({ ...minimal, versions: twice })).toContain(
+      'versions[1].name: got "base"; expected a unique name',
+    );
+  });
+
+  it('refuses precision-based stopping where there are no rounds', () => {
+    expect(errorOf({ ...minimal, mode: 'mct', stopping: { halfWidth: 0.01 } })).toContain(
+      'stopping:',
+    );
+  });
+
+  it('refuses a format with the persistent driver', () => {
+    expect(
+      errorOf({ ...minimal, workload: { driver: 'persistent', command: 'x', format: 'jsonl' } }),
+    ).toContain('workload.format');
+  });
+
+  it('rejects a command that is not a command', () => {
+    expect(errorOf({ ...minimal, workload: { command: `node 'x` } })).toContain('unterminated');
+    expect(errorOf({ ...minimal, workload: { command: [] } })).toContain('workload.command');
+  });
+});
+
+describe('loadScenarioFile', () => {
+  let dir: string;
+  beforeEach(async () => (dir = await mkdtemp(path.join(os.tmpdir(), 'duetkit-scenario-'))));
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads YAML and resolves paths from the file', async () => {
+    await writeFile(
+      path.join(dir, 's.yml'),
+      'versions:\n  - {name: base, path: a}\n  - {name: head, path: b}\nworkload:\n  command: [node, x.js]\n',
+    );
+    const loaded = await loadScenarioFile('s.yml', dir);
+    expect(loaded.baseDir).toBe(dir);
+    expect(loaded.file).toBe(path.join(dir, 's.yml'));
+    expect(loaded.scenario.workload.command).toEqual(['node', 'x.js']);
+  });
+
+  it('reports YAML syntax and missing files as ScenarioError', async () => {
+    await writeFile(path.join(dir, 'bad.yml'), 'versions: [\n');
+    await expect(loadScenarioFile('bad.yml', dir)).rejects.toMatchObject({ name: 'ScenarioError' });
+    await expect(loadScenarioFile('none.yml', dir)).rejects.toThrow(
+      /cannot read scenario none.yml/,
+    );
+  });
+});
