@@ -3,9 +3,10 @@ import { UserError } from '../errors.js';
 
 /**
  * Reads a file of numbers: either one number per line (blank lines and `#` comments ignored)
- * or a JSON array of numbers. Errors name the file, the line (or array index) and the text.
+ * or a JSON array of numbers. Errors name the file (as `shownAs`), the line (or array index)
+ * and the text.
  */
-export function readNumberFile(path: string, label: string): number[] {
+export function readNumberFile(path: string, label: string, shownAs: string = path): number[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -13,14 +14,14 @@ export function readNumberFile(path: string, label: string): number[] {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(code);
-    throw new UserError(`cannot read the ${label} file "${path}": ${why}`);
+    throw new UserError(`cannot read the ${label} file "${shownAs}": ${why}`);
   }
-  return parseNumbers(text, path);
+  return parseNumbers(text, shownAs);
 }
 
 /** Parses the text of a number file; `origin` names it in errors. */
 export function parseNumbers(text: string, origin: string): number[] {
-  if (text.trimStart().startsWith('[')) return parseJsonArray(text, origin);
+  if (/^\s*[[{]/.test(text)) return parseJsonArray(text, origin);
   const values: number[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     const content = line.replace(/#.*/, '').trim();

@@ -7,7 +7,7 @@ import type { CompareOptions, IntervalMethod, Statistic } from '../../stats/type
 import type { CliContext } from '../context.js';
 import { UserError } from '../errors.js';
 import { choiceParser, integerParser, parseLevel, parseThreshold } from '../options.js';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 
 interface Flags {
   paired?: boolean;
@@ -64,8 +64,8 @@ export function registerCompareSamples(program: Command, ctx: CliContext): void 
     )
     .option('--json', 'print the Comparison JSON instead of a table')
     .action((baseFile: string, headFile: string, flags: Flags) => {
-      const base = readNumberFile(baseFile, 'base');
-      const head = readNumberFile(headFile, 'head');
+      const base = readNumberFile(resolve(ctx.cwd, baseFile), 'base', baseFile);
+      const head = readNumberFile(resolve(ctx.cwd, headFile), 'head', headFile);
       if (flags.paired === true && base.length !== head.length) {
         throw new UserError(
           `--paired needs files of equal length: ${baseFile} has ${base.length} values, ${headFile} has ${head.length}`,
