@@ -1,5 +1,5 @@
 import { optimalBlockLength } from './block-length.js';
-import { bootstrapPaired, bootstrapUnpaired } from './bootstrap.js';
+import { bootstrapPaired, bootstrapUnpaired, type BootstrapResult } from './bootstrap.js';
 import { standardDeviation } from './descriptive.js';
 import { pairedEstimator, sideEstimator } from './estimators.js';
 import { bootstrapInterval } from './interval.js';
@@ -101,70 +101,75 @@ export function compare(
       );
     }
   }
-  const rng = createRng(o.seed);
+  return o.paired ? comparePaired(b, h, o) : compareUnpaired(b, h, o);
+}
+
+function comparePaired(b: Sample, h: Sample, o: Resolved): Comparison {
   const notes: string[] = [];
-  let ci: ConfidenceInterval;
-  let test: TestResult;
-  let mde: number;
-  if (o.paired) {
-    const logRatios = b.values.map((v, i) => Math.log(h.values[i]! / v));
-    const blockLength = o.blockLength === 'auto' ? optimalBlockLength(logRatios) : o.blockLength;
-    if (blockLength > 1) {
-      notes.push(
-        `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`,
-      );
-    }
-    const result = bootstrapPaired(
-      pairedEstimator(b.values, h.values, o.statistic),
-      o.resamples,
-      blockLength,
-      rng,
+  const logRatios = b.values.map((v, i) => Math.log(h.values[i]! / v));
+  const blockLength = o.blockLength === 'auto' ? optimalBlockLength(logRatios) : o.blockLength;
+  if (blockLength > 1) {
+    notes.push(
+      `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`,
     );
-    const interval = bootstrapInterval(result, o.level, o.method);
-    if (interval.note !== undefined) notes.push(interval.note);
-    ci = {
-      level: o.level,
-      lower: interval.lower,
-      upper: interval.upper,
-      method: interval.method,
-      resamples: o.resamples,
-      seed: o.seed,
-      bootstrap: blockLength > 1 ? 'block' : 'paired',
-      blockLength,
-    };
-    const w = wilcoxonSignedRank(logRatios);
-    test = testResult('wilcoxon-signed-rank', w.method, w.statistic, w.pValue);
-    mde = minimumDetectableEffect(b.n / blockLength, standardDeviation(logRatios), {
-      level: o.level,
-      power: o.power,
-      paired: true,
-    });
-    return finish(o, b, h, result.observed, ci, test, mde, notes);
   }
+  const result = bootstrapPaired(
+    pairedEstimator(b.values, h.values, o.statistic),
+    o.resamples,
+    blockLength,
+    createRng(o.seed),
+  );
+  const ci = interval(result, o, blockLength > 1 ? 'block' : 'paired', notes);
+  ci.blockLength = blockLength;
+  const w = wilcoxonSignedRank(logRatios);
+  const test = testResult('wilcoxon-signed-rank', w.method, w.statistic, w.pValue);
+  const mde = minimumDetectableEffect(b.n / blockLength, standardDeviation(logRatios), {
+    level: o.level,
+    power: o.power,
+    paired: true,
+  });
+  return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+
+function compareUnpaired(b: Sample, h: Sample, o: Resolved): Comparison {
+  const notes: string[] = [];
   const result = bootstrapUnpaired(
     sideEstimator(b.values, o.statistic),
     sideEstimator(h.values, o.statistic),
     o.resamples,
-    rng,
+    createRng(o.seed),
   );
-  const interval = bootstrapInterval(result, o.level, o.method);
-  if (interval.note !== undefined) notes.push(interval.note);
-  ci = {
-    level: o.level,
-    lower: interval.lower,
-    upper: interval.upper,
-    method: interval.method,
-    resamples: o.resamples,
-    seed: o.seed,
-    bootstrap: 'unpaired',
-  };
+  const ci = interval(result, o, 'unpaired', notes);
   const u = mannWhitneyU(h.values, b.values);
-  test = testResult('mann-whitney-u', u.method, u.statistic, u.pValue);
+  const test = testResult('mann-whitney-u', u.method, u.statistic, u.pValue);
   const pooledCv = Math.sqrt(
     (b.coefficientOfVariation() ** 2 + h.coefficientOfVariation() ** 2) / 2,
   );
-  mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, { level: o.level, power: o.power });
+  const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
+    level: o.level,
+    power: o.power,
+  });
   return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+
+/** The interval of a bootstrap result as recorded in the Comparison; notes BCa fallbacks. */
+function interval(
+  result: BootstrapResult,
+  o: Resolved,
+  bootstrap: ConfidenceInterval['bootstrap'],
+  notes: string[],
+): ConfidenceInterval {
+  const endpoints = bootstrapInterval(result, o.level, o.method);
+  if (endpoints.note !== undefined) notes.push(endpoints.note);
+  return {
+    level: o.level,
+    lower: endpoints.lower,
+    upper: endpoints.upper,
+    method: endpoints.method,
+    resamples: o.resamples,
+    seed: o.seed,
+    bootstrap,
+  };
 }
 
 function testResult(

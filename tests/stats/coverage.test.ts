@@ -25,6 +25,18 @@ const lognormal = (rng: Rng, median: number, sigma: number) =>
   median * Math.exp(sigma * rng.nextNormal());
 const normal = (rng: Rng, mean: number, sd: number) => mean + sd * rng.nextNormal();
 
+/** Shared per-pair noise (the duet setting) plus each side's own; E log(h/b) = log 1.03. */
+function pairedLognormal(rng: Rng): { base: number[]; head: number[] } {
+  const base: number[] = [];
+  const head: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const common = Math.exp(0.2 * rng.nextNormal());
+    base.push(lognormal(rng, 100, 0.02) * common);
+    head.push(lognormal(rng, 103, 0.02) * common);
+  }
+  return { base, head };
+}
+
 const scenarios: Scenario[] = [
   {
     // population medians 100 and 103: ratio of medians = 1.03 exactly
@@ -51,16 +63,7 @@ const scenarios: Scenario[] = [
     name: 'paired lognormal, geometric mean of ratios',
     paired: true,
     statistic: 'gmean',
-    draw: (rng) => {
-      const base: number[] = [];
-      const head: number[] = [];
-      for (let i = 0; i < N; i++) {
-        const common = Math.exp(0.2 * rng.nextNormal());
-        base.push(lognormal(rng, 100, 0.02) * common);
-        head.push(lognormal(rng, 103, 0.02) * common);
-      }
-      return { base, head };
-    },
+    draw: pairedLognormal,
   },
   {
     // the default: block length chosen from the data (these pairs are independent)
@@ -68,16 +71,7 @@ const scenarios: Scenario[] = [
     paired: true,
     statistic: 'gmean',
     blockLength: 'auto',
-    draw: (rng) => {
-      const base: number[] = [];
-      const head: number[] = [];
-      for (let i = 0; i < N; i++) {
-        const common = Math.exp(0.2 * rng.nextNormal());
-        base.push(lognormal(rng, 100, 0.02) * common);
-        head.push(lognormal(rng, 103, 0.02) * common);
-      }
-      return { base, head };
-    },
+    draw: pairedLognormal,
   },
   {
     // additive shared noise; E h / E b = 103/100: ratio of means
