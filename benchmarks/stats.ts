@@ -6,6 +6,8 @@
  *   npm run bench:stats            # all sizes
  *   npm run bench:stats -- --quick # 1,000 only (smoke test)
  */
+import { createBootstrapPool } from '../src/parallel/bootstrap-pool.js';
+import { compareParallel } from '../src/parallel/compare-parallel.js';
 import { compare } from '../src/stats/compare.js';
 import { createRng } from '../src/stats/rng.js';
 import type { CompareOptions } from '../src/stats/types.js';
@@ -26,19 +28,30 @@ function data(n: number, seed: number): { base: number[]; head: number[] } {
   return { base, head };
 }
 
-function time(label: string, n: number, options: CompareOptions): number {
+const pool = createBootstrapPool();
+
+async function time(
+  label: string,
+  n: number,
+  options: CompareOptions,
+  threads: 'one' | 'all',
+): Promise<number> {
   const { base, head } = data(n, n);
-  compare(base.slice(0, 100), head.slice(0, 100), options); // warm up the JIT
+  const run = (o: CompareOptions) =>
+    threads === 'one'
+      ? Promise.resolve(compare(base, head, o))
+      : compareParallel(base, head, o, pool);
+  await run({ ...options, seed: 99 }); // warm up the JIT (and the workers)
   const seconds: number[] = [];
   for (let r = 0; r < repeats; r++) {
     const start = process.hrtime.bigint();
-    compare(base, head, { ...options, seed: r + 1 });
+    await run({ ...options, seed: r + 1 });
     seconds.push(Number(process.hrtime.bigint() - start) / 1e9);
   }
   seconds.sort((a, b) => a - b);
   const median = seconds[Math.floor(seconds.length / 2)]!;
   console.log(
-    `${label.padEnd(44)} n=${String(n).padStart(7)}  median ${median.toFixed(3)} s  (min ${seconds[0]!.toFixed(3)}, max ${seconds.at(-1)!.toFixed(3)})`,
+    `${`${label}, ${threads === 'one' ? '1 thread' : `${pool.threads} threads`}`.padEnd(56)} n=${String(n).padStart(7)}  median ${median.toFixed(3)} s  (min ${seconds[0]!.toFixed(3)}, max ${seconds.at(-1)!.toFixed(3)})`,
   );
   return median;
 }
@@ -46,18 +59,25 @@ function time(label: string, n: number, options: CompareOptions): number {
 console.log(`node ${process.version}, 99% BCa, 10000 resamples, ${repeats} runs each`);
 const results: Record<string, number> = {};
 for (const n of sizes) {
-  results[`paired-${n}`] = time('paired (gmean of ratios, iid pairs)', n, {
-    paired: true,
-    blockLength: 1,
-  });
-  time('paired (gmean of ratios, automatic blocks)', n, { paired: true });
-  time('paired (median of ratios)', n, { paired: true, statistic: 'median', blockLength: 1 });
-  time('unpaired (ratio of medians)', n, {});
-  time('unpaired (ratio of means)', n, { statistic: 'mean' });
+  for (const threads of ['one', 'all'] as const) {
+    const paired = { paired: true, blockLength: 1 };
+    results[`paired-${n}-${threads}`] = await time(
+      'paired (gmean of ratios, iid pairs)',
+      n,
+      paired,
+      threads,
+    );
+    await time('paired (gmean of ratios, automatic blocks)', n, { paired: true }, threads);
+    await time('paired (median of ratios)', n, { ...paired, statistic: 'median' }, threads);
+    await time('unpaired (ratio of medians)', n, {}, threads);
+    await time('unpaired (ratio of means)', n, { statistic: 'mean' }, threads);
+  }
 }
+await pool.close();
 if (!quick) {
-  const goal = results['paired-10000']!;
+  const all = results['paired-10000-all']!;
+  const one = results['paired-10000-one']!;
   console.log(
-    `goal: paired 99% CI of 10,000 pairs ≤ 0.5 s: ${goal.toFixed(3)} s ${goal <= 0.5 ? 'met' : 'NOT met'}`,
+    `goal: paired 99% CI of 10,000 pairs ≤ 0.5 s: ${all.toFixed(3)} s with ${pool.threads} threads (${one.toFixed(3)} s with 1): ${all <= 0.5 ? 'met' : 'NOT met'}`,
   );
 }

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 const entries = {
   cli: 'src/cli/bin.ts', // `duetkit` (package.json bin)
   harness: 'src/harness/index.ts', // `duetkit/harness`: the persistent-protocol helper
+  'bootstrap-worker': 'src/parallel/bootstrap-worker.ts', // threads of the parallel bootstrap
   index: 'src/action/main.ts', // the action's main step
   post: 'src/action/post.ts', // the action's post step
 };

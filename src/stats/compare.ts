@@ -1,12 +1,11 @@
 import { optimalBlockLength } from './block-length.js';
-import { bootstrapPaired, bootstrapUnpaired, type BootstrapResult } from './bootstrap.js';
+import { bootstrap, type BootstrapPlan, type BootstrapResult } from './bootstrap.js';
 import { standardDeviation } from './descriptive.js';
-import { pairedEstimator, sideEstimator } from './estimators.js';
 import { bootstrapInterval } from './interval.js';
 import { ksTwoSample } from './ks.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { minimumDetectableEffect } from './power.js';
-import { checkSeed, createRng } from './rng.js';
+import { checkSeed } from './rng.js';
 import { Sample } from './sample.js';
 import {
   COMPARISON_SCHEMA_VERSION,
@@ -23,7 +22,7 @@ export const DEFAULT_SEED = 1;
 
 const KS_EXACT_MAX_CELLS = 1_000_000;
 
-type Resolved = Required<Omit<CompareOptions, 'blockLength'>> & {
+export type Resolved = Required<Omit<CompareOptions, 'blockLength'>> & {
   blockLength: number | 'auto';
 };
 
@@ -75,13 +74,33 @@ export function resolveCompareOptions(options: CompareOptions = {}): Resolved {
  * median) of pair ratios, pairs resampled — in moving blocks when they are autocorrelated —
  * and the Wilcoxon signed-rank test on the log ratios.
  *
- * Cost O(resamples · n) time, O(n + resamples) memory.
+ * Cost O(resamples · n) time, O(n + resamples) memory. `planComparison` + `finishComparison`
+ * split the same work so the bootstrap in between can run elsewhere (on worker threads).
  */
 export function compare(
   base: readonly number[],
   head: readonly number[],
   options: CompareOptions = {},
 ): Comparison {
+  return finishComparison(planComparison(base, head, options));
+}
+
+/** A validated comparison waiting for its bootstrap distribution (plain data). */
+export interface ComparisonPlan {
+  options: Resolved;
+  base: readonly number[];
+  head: readonly number[];
+  /** Null when both sides are one and the same constant: nothing to resample. */
+  bootstrap: BootstrapPlan | null;
+  notes: string[];
+}
+
+/** Validates the data and options and decides how to resample. Cost O(n log n). */
+export function planComparison(
+  base: readonly number[],
+  head: readonly number[],
+  options: CompareOptions = {},
+): ComparisonPlan {
   const o = resolveCompareOptions(options);
   const b = new Sample(base, 'base');
   const h = new Sample(head, 'head');
@@ -90,9 +109,13 @@ export function compare(
       `a paired comparison needs as many head values as base values; base has ${b.n}, head has ${h.n}`,
     );
   }
+  const plan = { options: o, base: b.values, head: h.values, notes: [] as string[] };
   const constant =
     b.ascending[0] === b.ascending[b.n - 1] && h.ascending[0] === h.ascending[h.n - 1];
-  if (constant && b.ascending[0] === h.ascending[0]) return identicalComparison(b, h, o);
+  if (constant && b.ascending[0] === h.ascending[0]) {
+    plan.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
+    return { ...plan, bootstrap: null };
+  }
   for (const s of [b, h]) {
     const i = s.values.findIndex((v) => !(v > 0));
     if (i >= 0) {
@@ -101,44 +124,49 @@ export function compare(
       );
     }
   }
-  return o.paired ? comparePaired(b, h, o) : compareUnpaired(b, h, o);
-}
-
-function comparePaired(b: Sample, h: Sample, o: Resolved): Comparison {
-  const notes: string[] = [];
-  const logRatios = b.values.map((v, i) => Math.log(h.values[i]! / v));
-  const blockLength = o.blockLength === 'auto' ? optimalBlockLength(logRatios) : o.blockLength;
+  const common = {
+    base: b.values,
+    head: h.values,
+    statistic: o.statistic,
+    resamples: o.resamples,
+    seed: o.seed,
+  };
+  if (!o.paired) return { ...plan, bootstrap: { design: 'unpaired', ...common } };
+  const blockLength =
+    o.blockLength === 'auto' ? optimalBlockLength(logRatios(b.values, h.values)) : o.blockLength;
   if (blockLength > 1) {
-    notes.push(
+    plan.notes.push(
       `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`,
     );
   }
-  const result = bootstrapPaired(
-    pairedEstimator(b.values, h.values, o.statistic),
-    o.resamples,
-    blockLength,
-    createRng(o.seed),
-  );
-  const ci = interval(result, o, blockLength > 1 ? 'block' : 'paired', notes);
-  ci.blockLength = blockLength;
-  const w = wilcoxonSignedRank(logRatios);
-  const test = testResult('wilcoxon-signed-rank', w.method, w.statistic, w.pValue);
-  const mde = minimumDetectableEffect(b.n / blockLength, standardDeviation(logRatios), {
-    level: o.level,
-    power: o.power,
-    paired: true,
-  });
-  return finish(o, b, h, result.observed, ci, test, mde, notes);
+  return { ...plan, bootstrap: { design: 'paired', ...common, blockLength } };
 }
 
-function compareUnpaired(b: Sample, h: Sample, o: Resolved): Comparison {
-  const notes: string[] = [];
-  const result = bootstrapUnpaired(
-    sideEstimator(b.values, o.statistic),
-    sideEstimator(h.values, o.statistic),
-    o.resamples,
-    createRng(o.seed),
-  );
+/**
+ * Completes a plan: the bootstrap (computed here unless its distribution is given, e.g. from
+ * `bootstrapChunks` on other threads), the interval, the tests and the verdict.
+ */
+export function finishComparison(plan: ComparisonPlan, distribution?: Float64Array): Comparison {
+  const o = plan.options;
+  const b = new Sample(plan.base, 'base');
+  const h = new Sample(plan.head, 'head');
+  const notes = [...plan.notes];
+  if (plan.bootstrap === null) return identicalComparison(b, h, o, notes);
+  const result = bootstrap(plan.bootstrap, distribution);
+  if (plan.bootstrap.design === 'paired') {
+    const blockLength = plan.bootstrap.blockLength;
+    const ci = interval(result, o, blockLength > 1 ? 'block' : 'paired', notes);
+    ci.blockLength = blockLength;
+    const d = logRatios(b.values, h.values);
+    const w = wilcoxonSignedRank(d);
+    const test = testResult('wilcoxon-signed-rank', w.method, w.statistic, w.pValue);
+    const mde = minimumDetectableEffect(b.n / blockLength, standardDeviation(d), {
+      level: o.level,
+      power: o.power,
+      paired: true,
+    });
+    return finish(o, b, h, result.observed, ci, test, mde, notes);
+  }
   const ci = interval(result, o, 'unpaired', notes);
   const u = mannWhitneyU(h.values, b.values);
   const test = testResult('mann-whitney-u', u.method, u.statistic, u.pValue);
@@ -150,6 +178,10 @@ function compareUnpaired(b: Sample, h: Sample, o: Resolved): Comparison {
     power: o.power,
   });
   return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+
+function logRatios(base: readonly number[], head: readonly number[]): number[] {
+  return base.map((v, i) => Math.log(head[i]! / v));
 }
 
 /** The interval of a bootstrap result as recorded in the Comparison; notes BCa fallbacks. */
@@ -230,7 +262,7 @@ function finish(
 }
 
 /** Both sides are one and the same constant (e.g. 0 allocations): nothing changed, exactly. */
-function identicalComparison(b: Sample, h: Sample, o: Resolved): Comparison {
+function identicalComparison(b: Sample, h: Sample, o: Resolved, notes: string[]): Comparison {
   const ci: ConfidenceInterval = {
     level: o.level,
     lower: 0,
@@ -243,7 +275,5 @@ function identicalComparison(b: Sample, h: Sample, o: Resolved): Comparison {
   const test = o.paired
     ? testResult('wilcoxon-signed-rank', 'exact', 0, 1)
     : testResult('mann-whitney-u', 'exact', (b.n * h.n) / 2, 1);
-  return finish(o, b, h, 0, ci, test, 0, [
-    `every value on both sides is ${b.ascending[0]}: the change is exactly 0`,
-  ]);
+  return finish(o, b, h, 0, ci, test, 0, notes);
 }

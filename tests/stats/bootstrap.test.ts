@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { bootstrapPaired, bootstrapUnpaired } from '../../src/stats/bootstrap.js';
-import { pairedEstimator, sideEstimator } from '../../src/stats/estimators.js';
+import {
+  bootstrap,
+  bootstrapChunks,
+  RESAMPLES_PER_CHUNK,
+  type BootstrapPlan,
+} from '../../src/stats/bootstrap.js';
+import { drawMovingBlocks } from '../../src/stats/resample.js';
 import { bcaLevels, bootstrapInterval } from '../../src/stats/interval.js';
 import { createRng } from '../../src/stats/rng.js';
 import type { Statistic } from '../../src/stats/types.js';
@@ -42,15 +47,12 @@ const statisticOf: Record<Case['statistic'], Statistic> = {
 describe('bootstrap intervals agree with scipy.stats.bootstrap', () => {
   it.each(reference.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const statistic = statisticOf[c.statistic];
-    const rng = createRng(12345);
-    const result = c.paired
-      ? bootstrapPaired(pairedEstimator(c.base, c.head, statistic), c.n_resamples, 1, rng)
-      : bootstrapUnpaired(
-          sideEstimator(c.base, statistic),
-          sideEstimator(c.head, statistic),
-          c.n_resamples,
-          rng,
-        );
+    const common = { base: c.base, head: c.head, statistic, resamples: c.n_resamples, seed: 12345 };
+    const result = bootstrap(
+      c.paired
+        ? { design: 'paired', ...common, blockLength: 1 }
+        : { design: 'unpaired', ...common },
+    );
     expect(result.observed).toBeCloseTo(c.point, 12);
     const interval = bootstrapInterval(result, c.level, c.method === 'BCa' ? 'bca' : 'percentile');
     const ascending = Float64Array.from(result.distribution).sort();
@@ -79,39 +81,68 @@ describe('bootstrap intervals agree with scipy.stats.bootstrap', () => {
 });
 
 describe('bootstrap mechanics', () => {
-  it('is reproducible from the seed and changes with it', () => {
-    const base = [10, 11, 12, 10.5, 11.5, 10.2, 11.1, 12.3];
-    const head = [10.4, 11.9, 12.1, 11, 11.8, 10.9, 11.6, 12.4];
-    const run = (seed: number) =>
-      bootstrapUnpaired(
-        sideEstimator(base, 'median'),
-        sideEstimator(head, 'median'),
-        500,
-        createRng(seed),
-      ).distribution;
-    expect(run(7)).toEqual(run(7));
-    expect(run(7)).not.toEqual(run(8));
+  const base = [10, 11, 12, 10.5, 11.5, 10.2, 11.1, 12.3];
+  const head = [10.4, 11.9, 12.1, 11, 11.8, 10.9, 11.6, 12.4];
+  const plan = (seed: number, resamples = 2500): BootstrapPlan => ({
+    design: 'unpaired',
+    base,
+    head,
+    statistic: 'median',
+    resamples,
+    seed,
   });
 
-  it('block resampling keeps consecutive pairs together', () => {
-    // log ratios alternate between two levels in runs of 5: blocks of 5 starting anywhere
-    // still mix them, but a resample built from blocks contains runs of consecutive indices
+  it('is reproducible from the seed and changes with it', () => {
+    expect(bootstrap(plan(7)).distribution).toEqual(bootstrap(plan(7)).distribution);
+    expect(bootstrap(plan(7)).distribution).not.toEqual(bootstrap(plan(8)).distribution);
+  });
+
+  it('gives the same distribution however its chunks are shared out', () => {
+    const whole = bootstrap(plan(3)).distribution;
+    expect(whole).toHaveLength(2500);
+    const [c0, c2] = bootstrapChunks(plan(3), [0, 2]);
+    const [c1] = bootstrapChunks(plan(3), [1]);
+    expect(c0).toHaveLength(RESAMPLES_PER_CHUNK);
+    expect(c2).toHaveLength(500);
+    expect(Float64Array.from([...c0!, ...c1!, ...c2!])).toEqual(whole);
+    expect(c0).not.toEqual(c1!.subarray(0, RESAMPLES_PER_CHUNK));
+    expect(() => bootstrapChunks(plan(3), [2, 1])).toThrow(/chunks must ascend/);
+  });
+
+  it('jumped generators are independent streams, reproducible from the seed', () => {
+    const a = createRng(5);
+    const b = a.jumped();
+    const first = Array.from({ length: 5 }, () => a.nextUint32());
+    expect(Array.from({ length: 5 }, () => b.nextUint32())).not.toEqual(first);
+    const again = createRng(5).jumped();
+    const b2 = createRng(5).jumped();
+    expect(Array.from({ length: 5 }, () => again.nextUint32())).toEqual(
+      Array.from({ length: 5 }, () => b2.nextUint32()),
+    );
+  });
+
+  it('block resampling keeps runs of consecutive pairs together', () => {
     const n = 40;
-    const base = Array.from({ length: n }, () => 100);
-    const head = Array.from({ length: n }, (_, i) => 100 + i); // ratio identifies the index
-    const est = pairedEstimator(base, head, 'mean');
-    const seen: number[] = [];
-    const probe = { ...est, onIndices: (idx: Int32Array) => (seen.push(...idx), 0) };
-    bootstrapPaired(probe, 1, 5, createRng(1));
+    const out = new Int32Array(n);
+    drawMovingBlocks(n, 5, out, createRng(1));
     for (let start = 0; start < n; start += 5) {
-      for (let j = 1; j < 5; j++) expect(seen[start + j]).toBe(seen[start]! + j);
+      for (let j = 1; j < 5; j++) expect(out[start + j]).toBe(out[start]! + j);
+      expect(out[start]).toBeLessThanOrEqual(n - 5);
     }
   });
 
   it('BCa equals the percentile interval for a constant statistic', () => {
-    const base = [1, 1, 1, 1, 1];
-    const head = [2, 2, 2, 2, 2];
-    const result = bootstrapPaired(pairedEstimator(base, head, 'gmean'), 200, 1, createRng(1));
+    const ones = [1, 1, 1, 1, 1];
+    const twos = [2, 2, 2, 2, 2];
+    const result = bootstrap({
+      design: 'paired',
+      base: ones,
+      head: twos,
+      statistic: 'gmean',
+      resamples: 200,
+      seed: 1,
+      blockLength: 1,
+    });
     const interval = bootstrapInterval(result, 0.99, 'bca');
     expect(interval.method).toBe('bca');
     expect(interval.lower).toBeCloseTo(1, 12);

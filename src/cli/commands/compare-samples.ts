@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { readNumberFile } from '../../io/read-number-file.js';
 import { renderComparisonTable } from '../../report/terminal.js';
-import { compare } from '../../stats/compare.js';
+import { createBootstrapPool } from '../../parallel/bootstrap-pool.js';
+import { compareParallel } from '../../parallel/compare-parallel.js';
 import { MAX_SEED, randomSeed } from '../../stats/rng.js';
 import type { CompareOptions, IntervalMethod, Statistic } from '../../stats/types.js';
 import type { CliContext } from '../context.js';
@@ -63,7 +64,7 @@ export function registerCompareSamples(program: Command, ctx: CliContext): void 
       integerParser(1, 1_000_000),
     )
     .option('--json', 'print the Comparison JSON instead of a table')
-    .action((baseFile: string, headFile: string, flags: Flags) => {
+    .action(async (baseFile: string, headFile: string, flags: Flags) => {
       const base = readNumberFile(resolve(ctx.cwd, baseFile), 'base', baseFile);
       const head = readNumberFile(resolve(ctx.cwd, headFile), 'head', headFile);
       if (flags.paired === true && base.length !== head.length) {
@@ -89,7 +90,10 @@ export function registerCompareSamples(program: Command, ctx: CliContext): void 
         ...(flags.statistic === undefined ? {} : { statistic: flags.statistic }),
         ...(flags.blockLength === undefined ? {} : { blockLength: flags.blockLength }),
       };
-      const comparison = compare(base, head, options);
+      const pool = createBootstrapPool();
+      const comparison = await compareParallel(base, head, options, pool).finally(() =>
+        pool.close(),
+      );
       if (flags.json === true) {
         ctx.stdout(`${JSON.stringify(comparison, null, 2)}\n`);
         return;
