@@ -26,9 +26,9 @@ var __export = (target, all) => {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
   }
   return to;
 };
@@ -1049,9 +1049,9 @@ var require_option = __commonJS({
             this.positiveOptions.set(option.attributeName(), option);
           }
         });
-        this.negativeOptions.forEach((value, key) => {
-          if (this.positiveOptions.has(key)) {
-            this.dualOptions.add(key);
+        this.negativeOptions.forEach((value, key2) => {
+          if (this.positiveOptions.has(key2)) {
+            this.dualOptions.add(key2);
           }
         });
       }
@@ -1135,18 +1135,18 @@ var require_suggestSimilar = __commonJS({
       }
       for (let j = 1; j <= b.length; j++) {
         for (let i = 1; i <= a.length; i++) {
-          let cost = 1;
+          let cost2 = 1;
           if (a[i - 1] === b[j - 1]) {
-            cost = 0;
+            cost2 = 0;
           } else {
-            cost = 1;
+            cost2 = 1;
           }
           d[i][j] = Math.min(
             d[i - 1][j] + 1,
             // deletion
             d[i][j - 1] + 1,
             // insertion
-            d[i - 1][j - 1] + cost
+            d[i - 1][j - 1] + cost2
             // substitution
           );
           if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path12 = __require("node:path");
+    var path18 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -1982,11 +1982,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} key
        * @return {object} value
        */
-      getOptionValue(key) {
+      getOptionValue(key2) {
         if (this._storeOptionsAsProperties) {
-          return this[key];
+          return this[key2];
         }
-        return this._optionValues[key];
+        return this._optionValues[key2];
       }
       /**
        * Store option value.
@@ -1995,8 +1995,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {object} value
        * @return {Command} `this` command for chaining
        */
-      setOptionValue(key, value) {
-        return this.setOptionValueWithSource(key, value, void 0);
+      setOptionValue(key2, value) {
+        return this.setOptionValueWithSource(key2, value, void 0);
       }
       /**
        * Store option value and where the value came from.
@@ -2006,13 +2006,13 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} source - expected values are default/config/env/cli/implied
        * @return {Command} `this` command for chaining
        */
-      setOptionValueWithSource(key, value, source) {
+      setOptionValueWithSource(key2, value, source) {
         if (this._storeOptionsAsProperties) {
-          this[key] = value;
+          this[key2] = value;
         } else {
-          this._optionValues[key] = value;
+          this._optionValues[key2] = value;
         }
-        this._optionValueSources[key] = source;
+        this._optionValueSources[key2] = source;
         return this;
       }
       /**
@@ -2022,8 +2022,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} key
        * @return {string}
        */
-      getOptionValueSource(key) {
-        return this._optionValueSources[key];
+      getOptionValueSource(key2) {
+        return this._optionValueSources[key2];
       }
       /**
        * Get source of option value. See also .optsWithGlobals().
@@ -2032,11 +2032,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} key
        * @return {string}
        */
-      getOptionValueSourceWithGlobals(key) {
+      getOptionValueSourceWithGlobals(key2) {
         let source;
         this._getCommandAndAncestors().forEach((cmd) => {
-          if (cmd.getOptionValueSource(key) !== void 0) {
-            source = cmd.getOptionValueSource(key);
+          if (cmd.getOptionValueSource(key2) !== void 0) {
+            source = cmd.getOptionValueSource(key2);
           }
         });
         return source;
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path12.resolve(baseDir, baseName);
+          const localBin = path18.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path12.extname(baseName))) return void 0;
+          if (sourceExt.includes(path18.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path12.resolve(
-            path12.dirname(resolvedScriptPath),
+          executableDir = path18.resolve(
+            path18.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path12.basename(
+            const legacyName = path18.basename(
               this._scriptPath,
-              path12.extname(this._scriptPath)
+              path18.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path12.extname(executableFile));
+        launchWithNode = sourceExt.includes(path18.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -2762,8 +2762,8 @@ Expecting one of '${allowedValues.join("', '")}'`);
           const result = {};
           const len = this.options.length;
           for (let i = 0; i < len; i++) {
-            const key = this.options[i].attributeName();
-            result[key] = key === this._versionOptionName ? this._version : this[key];
+            const key2 = this.options[i].attributeName();
+            result[key2] = key2 === this._versionOptionName ? this._version : this[key2];
           }
           return result;
         }
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path12.basename(filename, path12.extname(filename));
+        this._name = path18.basename(filename, path18.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path13) {
-        if (path13 === void 0) return this._executableDir;
-        this._executableDir = path13;
+      executableDir(path19) {
+        if (path19 === void 0) return this._executableDir;
+        this._executableDir = path19;
         return this;
       }
       /**
@@ -3544,17 +3544,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path12) {
-      const ctrl = callVisitor(key, node2, visitor, path12);
+    function visit_(key2, node2, visitor, path18) {
+      const ctrl = callVisitor(key2, node2, visitor, path18);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path12, ctrl);
-        return visit_(key, ctrl, visitor, path12);
+        replaceNode(key2, path18, ctrl);
+        return visit_(key2, ctrl, visitor, path18);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path12 = Object.freeze(path12.concat(node2));
+          path18 = Object.freeze(path18.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path12);
+            const ci = visit_(i, node2.items[i], visitor, path18);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3565,13 +3565,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path12 = Object.freeze(path12.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path12);
+          path18 = Object.freeze(path18.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path18);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path12);
+          const cv = visit_("value", node2.value, visitor, path18);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3592,17 +3592,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path12) {
-      const ctrl = await callVisitor(key, node2, visitor, path12);
+    async function visitAsync_(key2, node2, visitor, path18) {
+      const ctrl = await callVisitor(key2, node2, visitor, path18);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path12, ctrl);
-        return visitAsync_(key, ctrl, visitor, path12);
+        replaceNode(key2, path18, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path18);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path12 = Object.freeze(path12.concat(node2));
+          path18 = Object.freeze(path18.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path12);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path18);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3613,13 +3613,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path12 = Object.freeze(path12.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path12);
+          path18 = Object.freeze(path18.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path18);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path12);
+          const cv = await visitAsync_("value", node2.value, visitor, path18);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3646,27 +3646,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path12) {
+    function callVisitor(key2, node2, visitor, path18) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path12);
+        return visitor(key2, node2, path18);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path12);
+        return visitor.Map?.(key2, node2, path18);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path12);
+        return visitor.Seq?.(key2, node2, path18);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path12);
+        return visitor.Pair?.(key2, node2, path18);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path12);
+        return visitor.Scalar?.(key2, node2, path18);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path12);
+        return visitor.Alias?.(key2, node2, path18);
       return void 0;
     }
-    function replaceNode(key, path12, node2) {
-      const parent = path12[path12.length - 1];
+    function replaceNode(key2, path18, node2) {
+      const parent = path18[path18.length - 1];
       if (identity.isCollection(parent)) {
-        parent.items[key] = node2;
+        parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
-        if (key === "key")
+        if (key2 === "key")
           parent.key = node2;
         else
           parent.value = node2;
@@ -3927,7 +3927,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key, val) {
+    function applyReviver(reviver, obj, key2, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -3967,7 +3967,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key, val);
+      return reviver.call(obj, key2, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -4274,10 +4274,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path12, value) {
+    function collectionFromPath(schema, path18, value) {
       let v = value;
-      for (let i = path12.length - 1; i >= 0; --i) {
-        const k = path12[i];
+      for (let i = path18.length - 1; i >= 0; --i) {
+        const k = path18[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4296,7 +4296,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path12) => path12 == null || typeof path12 === "object" && !!path12[Symbol.iterator]().next().done;
+    var isEmptyPath = (path18) => path18 == null || typeof path18 === "object" && !!path18[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4326,42 +4326,42 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path12, value) {
-        if (isEmptyPath(path12))
+      addIn(path18, value) {
+        if (isEmptyPath(path18))
           this.add(value);
         else {
-          const [key, ...rest] = path12;
-          const node2 = this.get(key, true);
+          const [key2, ...rest] = path18;
+          const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
           else if (node2 === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key2, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
       /**
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path12) {
-        const [key, ...rest] = path12;
+      deleteIn(path18) {
+        const [key2, ...rest] = path18;
         if (rest.length === 0)
-          return this.delete(key);
-        const node2 = this.get(key, true);
+          return this.delete(key2);
+        const node2 = this.get(key2, true);
         if (identity.isCollection(node2))
           return node2.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path12, keepScalar) {
-        const [key, ...rest] = path12;
-        const node2 = this.get(key, true);
+      getIn(path18, keepScalar) {
+        const [key2, ...rest] = path18;
+        const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
         else
@@ -4378,29 +4378,29 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path12) {
-        const [key, ...rest] = path12;
+      hasIn(path18) {
+        const [key2, ...rest] = path18;
         if (rest.length === 0)
-          return this.has(key);
-        const node2 = this.get(key, true);
+          return this.has(key2);
+        const node2 = this.get(key2, true);
         return identity.isCollection(node2) ? node2.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path12, value) {
-        const [key, ...rest] = path12;
+      setIn(path18, value) {
+        const [key2, ...rest] = path18;
         if (rest.length === 0) {
-          this.set(key, value);
+          this.set(key2, value);
         } else {
-          const node2 = this.get(key, true);
+          const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.setIn(rest, value);
           else if (node2 === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key2, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
     };
@@ -4978,19 +4978,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key) && key.comment || null;
+      let keyComment = identity.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+        if (identity.isCollection(key2) || !identity.isNode(key2) && typeof key2 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -4998,7 +4998,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -5142,7 +5142,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    var isMergeKey = (ctx, key2) => (merge2.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge2.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -5159,14 +5159,14 @@ var require_merge = __commonJS({
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key, value2] of srcMap) {
+      for (const [key2, value2] of srcMap) {
         if (map2 instanceof Map) {
-          if (!map2.has(key))
-            map2.set(key, value2);
+          if (!map2.has(key2))
+            map2.set(key2, value2);
         } else if (map2 instanceof Set) {
-          map2.add(key);
-        } else if (!Object.prototype.hasOwnProperty.call(map2, key)) {
-          Object.defineProperty(map2, key, {
+          map2.add(key2);
+        } else if (!Object.prototype.hasOwnProperty.call(map2, key2)) {
+          Object.defineProperty(map2, key2, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -5194,19 +5194,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map2, { key, value }) {
-      if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map2, value);
-      else if (merge2.isMergeKey(ctx, key))
+    function addPairToJSMap(ctx, map2, { key: key2, value }) {
+      if (identity.isNode(key2) && key2.addToJSMap)
+        key2.addToJSMap(ctx, map2, value);
+      else if (merge2.isMergeKey(ctx, key2))
         merge2.addMergeToJSMap(ctx, map2, value);
       else {
-        const jsKey = toJS.toJS(key, "", ctx);
+        const jsKey = toJS.toJS(key2, "", ctx);
         if (map2 instanceof Map) {
           map2.set(jsKey, toJS.toJS(value, jsKey, ctx));
         } else if (map2 instanceof Set) {
           map2.add(jsKey);
         } else {
-          const stringKey = stringifyKey(key, jsKey, ctx);
+          const stringKey = stringifyKey(key2, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey, ctx);
           if (stringKey in map2)
             Object.defineProperty(map2, stringKey, {
@@ -5221,19 +5221,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map2;
     }
-    function stringifyKey(key, jsKey, ctx) {
+    function stringifyKey(key2, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key) && ctx?.doc) {
+      if (identity.isNode(key2) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
+        const strKey = key2.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -5257,24 +5257,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key, value, ctx) {
-      const k = createNode.createNode(key, void 0, ctx);
+    function createPair(key2, value, ctx) {
+      const k = createNode.createNode(key2, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key, value = null) {
+      constructor(key2, value = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key;
+        this.key = key2;
         this.value = value;
       }
       clone(schema) {
-        let { key, value } = this;
-        if (identity.isNode(key))
-          key = key.clone(schema);
+        let { key: key2, value } = this;
+        if (identity.isNode(key2))
+          key2 = key2.clone(schema);
         if (identity.isNode(value))
           value = value.clone(schema);
-        return new _Pair(key, value);
+        return new _Pair(key2, value);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -5450,11 +5450,11 @@ var require_YAMLMap = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair(items, key) {
-      const k = identity.isScalar(key) ? key.value : key;
+    function findPair(items, key2) {
+      const k = identity.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key || it.key === k)
+          if (it.key === key2 || it.key === k)
             return it;
           if (identity.isScalar(it.key) && it.key.value === k)
             return it;
@@ -5477,20 +5477,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
-        const add = (key, value) => {
+        const add = (key2, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key))
+            value = replacer.call(obj, key2, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key2))
             return;
           if (value !== void 0 || keepUndefined)
-            map2.items.push(Pair.createPair(key, value, ctx));
+            map2.items.push(Pair.createPair(key2, value, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key, value] of obj)
-            add(key, value);
+          for (const [key2, value] of obj)
+            add(key2, value);
         } else if (obj && typeof obj === "object") {
-          for (const key of Object.keys(obj))
-            add(key, obj[key]);
+          for (const key2 of Object.keys(obj))
+            add(key2, obj[key2]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -5530,23 +5530,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key) {
-        const it = findPair(this.items, key);
+      delete(key2) {
+        const it = findPair(this.items, key2);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const it = findPair(this.items, key);
+      get(key2, keepScalar) {
+        const it = findPair(this.items, key2);
         const node2 = it?.value;
         return (!keepScalar && identity.isScalar(node2) ? node2.value : node2) ?? void 0;
       }
-      has(key) {
-        return !!findPair(this.items, key);
+      has(key2) {
+        return !!findPair(this.items, key2);
       }
-      set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
+      set(key2, value) {
+        this.add(new Pair.Pair(key2, value), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -5635,15 +5635,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        const idx = asItemIndex(key);
+      delete(key2) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const idx = asItemIndex(key);
+      get(key2, keepScalar) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -5655,8 +5655,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key) {
-        const idx = asItemIndex(key);
+      has(key2) {
+        const idx = asItemIndex(key2);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -5666,10 +5666,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key, value) {
-        const idx = asItemIndex(key);
+      set(key2, value) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key}.`);
+          throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
         if (identity.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
@@ -5703,8 +5703,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key, it);
+              const key2 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key2, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -5712,8 +5712,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key) {
-      let idx = identity.isScalar(key) ? key.value : key;
+    function asItemIndex(key2) {
+      let idx = identity.isScalar(key2) ? key2.value : key2;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -6127,25 +6127,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key, value;
+          let key2, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key = it[0];
+              key2 = it[0];
               value = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key = keys[0];
-              value = it[key];
+              key2 = keys[0];
+              value = it[key2];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key = it;
+            key2 = it;
           }
-          pairs2.items.push(Pair.createPair(key, value, ctx));
+          pairs2.items.push(Pair.createPair(key2, value, ctx));
         }
       return pairs2;
     }
@@ -6192,16 +6192,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map2);
         for (const pair of this.items) {
-          let key, value;
+          let key2, value;
           if (identity.isPair(pair)) {
-            key = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key, ctx);
+            key2 = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key2, ctx);
           } else {
-            key = toJS.toJS(pair, "", ctx);
+            key2 = toJS.toJS(pair, "", ctx);
           }
-          if (map2.has(key))
+          if (map2.has(key2))
             throw new Error("Ordered maps must not include duplicate keys");
-          map2.set(key, value);
+          map2.set(key2, value);
         }
         return map2;
       }
@@ -6222,12 +6222,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-          if (identity.isScalar(key)) {
-            if (seenKeys.includes(key.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+        for (const { key: key2 } of pairs$1.items) {
+          if (identity.isScalar(key2)) {
+            if (seenKeys.includes(key2.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
             } else {
-              seenKeys.push(key.value);
+              seenKeys.push(key2.value);
             }
           }
         }
@@ -6412,14 +6412,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key) {
+      add(key2) {
         let pair;
-        if (identity.isPair(key))
-          pair = key;
-        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
-          pair = new Pair.Pair(key.key, null);
+        if (identity.isPair(key2))
+          pair = key2;
+        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
+          pair = new Pair.Pair(key2.key, null);
         else
-          pair = new Pair.Pair(key, null);
+          pair = new Pair.Pair(key2, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -6428,18 +6428,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
+      get(key2, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key2);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key, value) {
+      set(key2, value) {
         if (typeof value !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key);
+        const prev = YAMLMap.findPair(this.items, key2);
         if (prev && !value) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key));
+          this.items.push(new Pair.Pair(key2));
         }
       }
       toJSON(_, ctx) {
@@ -6686,7 +6686,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -6702,7 +6702,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
@@ -6905,9 +6905,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path12, value) {
+      addIn(path18, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path12, value);
+          this.contents.addIn(path18, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -6966,8 +6966,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key, value, options = {}) {
-        const k = this.createNode(key, null, options);
+      createPair(key2, value, options = {}) {
+        const k = this.createNode(key2, null, options);
         const v = this.createNode(value, null, options);
         return new Pair.Pair(k, v);
       }
@@ -6975,76 +6975,76 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      delete(key2) {
+        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
       }
       /**
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path12) {
-        if (Collection.isEmptyPath(path12)) {
+      deleteIn(path18) {
+        if (Collection.isEmptyPath(path18)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path12) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path18) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      get(key2, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path12, keepScalar) {
-        if (Collection.isEmptyPath(path12))
+      getIn(path18, keepScalar) {
+        if (Collection.isEmptyPath(path18))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path12, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path18, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key) {
-        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      has(key2) {
+        return identity.isCollection(this.contents) ? this.contents.has(key2) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path12) {
-        if (Collection.isEmptyPath(path12))
+      hasIn(path18) {
+        if (Collection.isEmptyPath(path18))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path12) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path18) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key, value) {
+      set(key2, value) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+          this.contents = Collection.collectionFromPath(this.schema, [key2], value);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value);
+          this.contents.set(key2, value);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path12, value) {
-        if (Collection.isEmptyPath(path12)) {
+      setIn(path18, value) {
+        if (Collection.isEmptyPath(path18)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path12), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path18), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path12, value);
+          this.contents.setIn(path18, value);
         }
       }
       /**
@@ -7339,24 +7339,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
-    function containsNewline(key) {
-      if (!key)
+    function containsNewline(key2) {
+      if (!key2)
         return null;
-      switch (key.type) {
+      switch (key2.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key.source.includes("\n"))
+          if (key2.source.includes("\n"))
             return true;
-          if (key.end) {
-            for (const st of key.end)
+          if (key2.end) {
+            for (const st of key2.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key.items) {
+          for (const it of key2.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -7430,10 +7430,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key: key2, sep, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key2 ?? sep?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -7441,10 +7441,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key) {
-            if (key.type === "block-seq")
+          if (key2) {
+            if (key2.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key && key.indent !== bm.indent)
+            else if ("indent" in key2 && key2.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep) {
@@ -7457,17 +7457,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
+            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -7477,7 +7477,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key || key.type === "block-scalar"
+          startOnNewline: !key2 || key2.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -7641,11 +7641,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key: key2, sep, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key2 ?? sep?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -7666,9 +7666,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
-              key,
+              key2,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -7715,8 +7715,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key))
+          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key2))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep ?? [], {
@@ -8866,9 +8866,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key of Object.keys(token))
-          if (key !== "type" && key !== "offset")
-            delete token[key];
+        for (const key2 of Object.keys(token))
+          if (key2 !== "type" && key2 !== "offset")
+            delete token[key2];
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
@@ -8916,9 +8916,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key of Object.keys(token))
-            if (key !== "type" && key !== "offset")
-              delete token[key];
+          for (const key2 of Object.keys(token))
+            if (key2 !== "type" && key2 !== "offset")
+              delete token[key2];
           Object.assign(token, { type, indent, source, end });
         }
       }
@@ -8973,12 +8973,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key: key2, sep, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key)
-        res += stringifyToken(key);
+      if (key2)
+        res += stringifyToken(key2);
       if (sep)
         for (const st of sep)
           res += st.source;
@@ -9005,9 +9005,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path12) => {
+    visit2.itemAtPath = (cst, path18) => {
       let item = cst;
-      for (const [field, index] of path12) {
+      for (const [field, index] of path18) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9016,23 +9016,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path12) => {
-      const parent = visit2.itemAtPath(cst, path12.slice(0, -1));
-      const field = path12[path12.length - 1][0];
+    visit2.parentCollection = (cst, path18) => {
+      const parent = visit2.itemAtPath(cst, path18.slice(0, -1));
+      const field = path18[path18.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path12, item, visitor) {
-      let ctrl = visitor(item, path12);
+    function _visit(path18, item, visitor) {
+      let ctrl = visitor(item, path18);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path12.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path18.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9043,10 +9043,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path12);
+            ctrl = ctrl(item, path18);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path12) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path18) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -10310,7 +10310,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key = it.key;
+                  const key2 = it.key;
                   const sep = it.sep;
                   sep.push(this.sourceToken);
                   delete it.key;
@@ -10319,7 +10319,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key: key2, sep }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -10865,11 +10865,11 @@ var duet = {
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
-    for (let round = 0; round < warmup + rounds; round++) {
+    for (let round2 = 0; round2 < warmup + rounds; round2++) {
       const slots = shuffled(versionCount, rng);
       yield {
-        round,
-        warmup: round < warmup,
+        round: round2,
+        warmup: round2 < warmup,
         versions: indexes(versionCount),
         slots,
         endsRound: true
@@ -10886,8 +10886,8 @@ var mct = {
   rounds: false,
   *plan({ versionCount, warmup, rounds }) {
     for (const version3 of indexes(versionCount)) {
-      for (let round = 0; round < warmup + rounds; round++) {
-        yield { round, warmup: round < warmup, versions: [version3], slots: [0], endsRound: true };
+      for (let round2 = 0; round2 < warmup + rounds; round2++) {
+        yield { round: round2, warmup: round2 < warmup, versions: [version3], slots: [0], endsRound: true };
       }
     }
   }
@@ -10900,11 +10900,11 @@ var mit = {
   paired: false,
   rounds: true,
   *plan({ versionCount, warmup, rounds }) {
-    for (let round = 0; round < warmup + rounds; round++) {
+    for (let round2 = 0; round2 < warmup + rounds; round2++) {
       for (const version3 of indexes(versionCount)) {
         yield {
-          round,
-          warmup: round < warmup,
+          round: round2,
+          warmup: round2 < warmup,
           versions: [version3],
           slots: [0],
           endsRound: version3 === versionCount - 1
@@ -10921,12 +10921,12 @@ var rmit = {
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
-    for (let round = 0; round < warmup + rounds; round++) {
+    for (let round2 = 0; round2 < warmup + rounds; round2++) {
       const order = shuffled(versionCount, rng);
       for (const [i, version3] of order.entries()) {
         yield {
-          round,
-          warmup: round < warmup,
+          round: round2,
+          warmup: round2 < warmup,
           versions: [version3],
           slots: [0],
           endsRound: i === versionCount - 1
@@ -10944,8 +10944,8 @@ var single = {
   rounds: false,
   *plan({ versionCount, warmup }) {
     for (const version3 of indexes(versionCount)) {
-      for (let round = 0; round <= warmup; round++) {
-        yield { round, warmup: round < warmup, versions: [version3], slots: [0], endsRound: true };
+      for (let round2 = 0; round2 <= warmup; round2++) {
+        yield { round: round2, warmup: round2 < warmup, versions: [version3], slots: [0], endsRound: true };
       }
     }
   }
@@ -11003,53 +11003,6 @@ function optimalBlockLength(series) {
   if (!(dCb > 0)) return 1;
   const b = Math.cbrt(2 * g * g / dCb) * Math.cbrt(n);
   return Math.max(1, Math.min(bMax, Math.round(b)));
-}
-
-// src/stats/resample.ts
-function drawIid(n, out, rng) {
-  for (let i = 0; i < n; i++) out[i] = rng.nextIndex(n);
-}
-function drawMovingBlocks(n, blockLength, out, rng) {
-  if (blockLength <= 1) {
-    drawIid(n, out, rng);
-    return;
-  }
-  const starts = n - blockLength + 1;
-  let filled = 0;
-  while (filled < n) {
-    const start = rng.nextIndex(starts);
-    const take = Math.min(blockLength, n - filled);
-    for (let j = 0; j < take; j++) out[filled++] = start + j;
-  }
-}
-
-// src/stats/bootstrap.ts
-function bootstrapUnpaired(base, head, resamples, rng) {
-  const bi = new Int32Array(base.n);
-  const hi = new Int32Array(head.n);
-  const distribution = new Float64Array(resamples);
-  for (let r = 0; r < resamples; r++) {
-    drawIid(base.n, bi, rng);
-    drawIid(head.n, hi, rng);
-    distribution[r] = head.onIndices(hi) / base.onIndices(bi) - 1;
-  }
-  return {
-    observed: head.observed / base.observed - 1,
-    distribution,
-    jackknife: [
-      base.jackknife(1).map((b) => head.observed / b - 1),
-      head.jackknife(1).map((h) => h / base.observed - 1)
-    ]
-  };
-}
-function bootstrapPaired(pairs, resamples, blockLength, rng) {
-  const indices = new Int32Array(pairs.n);
-  const distribution = new Float64Array(resamples);
-  for (let r = 0; r < resamples; r++) {
-    drawMovingBlocks(pairs.n, blockLength, indices, rng);
-    distribution[r] = pairs.onIndices(indices);
-  }
-  return { observed: pairs.observed, distribution, jackknife: [pairs.jackknife(blockLength)] };
 }
 
 // src/stats/descriptive.ts
@@ -11264,6 +11217,227 @@ function ratioOfMeansEstimator(base, head) {
       return hs.map((h, b) => h / bs[b]);
     }
   };
+}
+
+// src/stats/resample.ts
+function drawIid(n, out, rng) {
+  for (let i = 0; i < n; i++) out[i] = rng.nextIndex(n);
+}
+function drawMovingBlocks(n, blockLength, out, rng) {
+  if (blockLength <= 1) {
+    drawIid(n, out, rng);
+    return;
+  }
+  const starts = n - blockLength + 1;
+  let filled = 0;
+  while (filled < n) {
+    const start = rng.nextIndex(starts);
+    const take = Math.min(blockLength, n - filled);
+    for (let j = 0; j < take; j++) out[filled++] = start + j;
+  }
+}
+
+// node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
+var jumps = [
+  3639956645,
+  3750757012,
+  1261568508,
+  386426335
+];
+var XoroShiro128Plus = class XoroShiro128Plus2 {
+  constructor(s01, s00, s11, s10) {
+    this.s01 = s01;
+    this.s00 = s00;
+    this.s11 = s11;
+    this.s10 = s10;
+  }
+  clone() {
+    return new XoroShiro128Plus2(this.s01, this.s00, this.s11, this.s10);
+  }
+  next() {
+    const out = this.s00 + this.s10 | 0;
+    const a0 = this.s10 ^ this.s00;
+    const a1 = this.s11 ^ this.s01;
+    const s00 = this.s00;
+    const s01 = this.s01;
+    this.s00 = s00 << 24 ^ s01 >>> 8 ^ a0 ^ a0 << 16;
+    this.s01 = s01 << 24 ^ s00 >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
+    this.s10 = a1 << 5 ^ a0 >>> 27;
+    this.s11 = a0 << 5 ^ a1 >>> 27;
+    return out;
+  }
+  jump() {
+    let ns01 = 0;
+    let ns00 = 0;
+    let ns11 = 0;
+    let ns10 = 0;
+    let s01 = this.s01;
+    let s00 = this.s00;
+    let s11 = this.s11;
+    let s10 = this.s10;
+    for (let i = 0; i !== 4; ++i) {
+      const ji = jumps[i];
+      for (let mask = 1; mask; mask <<= 1) {
+        if (ji & mask) {
+          ns01 ^= s01;
+          ns00 ^= s00;
+          ns11 ^= s11;
+          ns10 ^= s10;
+        }
+        const a0 = s10 ^ s00;
+        const a1 = s11 ^ s01;
+        const s00_ = s00;
+        const s01_ = s01;
+        s00 = s00_ << 24 ^ s01_ >>> 8 ^ a0 ^ a0 << 16;
+        s01 = s01_ << 24 ^ s00_ >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
+        s10 = a1 << 5 ^ a0 >>> 27;
+        s11 = a0 << 5 ^ a1 >>> 27;
+      }
+    }
+    this.s01 = ns01;
+    this.s00 = ns00;
+    this.s11 = ns11;
+    this.s10 = ns10;
+  }
+  getState() {
+    return [
+      this.s01,
+      this.s00,
+      this.s11,
+      this.s10
+    ];
+  }
+};
+function xoroshiro128plus(seed) {
+  return new XoroShiro128Plus(-1, ~seed, seed | 0, 0);
+}
+
+// src/stats/rng.ts
+var TWO_32 = 4294967296;
+var MAX_INDEX_N = 2 ** 21;
+var MAX_SEED = 4294967295;
+function checkSeed(seed) {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
+  }
+  return seed;
+}
+function createRng(seed) {
+  checkSeed(seed);
+  return fromGenerator(seed, xoroshiro128plus(seed | 0));
+}
+function fromGenerator(seed, gen) {
+  const nextUint32 = () => gen.next() >>> 0;
+  return {
+    seed,
+    nextUint32,
+    nextIndex(n) {
+      if (!(n >= 1 && n <= MAX_INDEX_N && n >>> 0 === n)) {
+        throw new RangeError(`nextIndex: n must be an integer from 1 to ${MAX_INDEX_N}, got ${n}`);
+      }
+      for (; ; ) {
+        const m = nextUint32() * n;
+        const index = m / TWO_32 >>> 0;
+        const low = m - index * TWO_32;
+        if (low >= n) return index;
+        const threshold = (TWO_32 - n) % n;
+        if (low >= threshold) return index;
+      }
+    },
+    nextFloat() {
+      const hi = nextUint32() >>> 5;
+      const lo = nextUint32() >>> 6;
+      return (hi * 67108864 + lo) / 9007199254740992;
+    },
+    nextNormal() {
+      let u = 0;
+      while (u === 0) u = this.nextFloat();
+      const v = this.nextFloat();
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    },
+    jumped() {
+      const next = gen.clone();
+      next.jump();
+      return fromGenerator(seed, next);
+    }
+  };
+}
+function randomSeed(entropy = Math.random) {
+  return Math.floor(entropy() * TWO_32) >>> 0;
+}
+
+// src/stats/bootstrap.ts
+var RESAMPLES_PER_CHUNK = 1e3;
+function chunkCount(resamples) {
+  return Math.ceil(resamples / RESAMPLES_PER_CHUNK);
+}
+function bootstrap(plan, distribution) {
+  const values = distribution ?? concatenate(
+    bootstrapChunks(
+      plan,
+      Array.from({ length: chunkCount(plan.resamples) }, (_, j) => j)
+    )
+  );
+  if (plan.design === "paired") {
+    const pairs = pairedEstimator(plan.base, plan.head, plan.statistic);
+    return {
+      observed: pairs.observed,
+      distribution: values,
+      jackknife: [pairs.jackknife(plan.blockLength)]
+    };
+  }
+  const base = sideEstimator(plan.base, plan.statistic);
+  const head = sideEstimator(plan.head, plan.statistic);
+  return {
+    observed: head.observed / base.observed - 1,
+    distribution: values,
+    jackknife: [
+      base.jackknife(1).map((b) => head.observed / b - 1),
+      head.jackknife(1).map((h) => h / base.observed - 1)
+    ]
+  };
+}
+function bootstrapChunks(plan, chunks) {
+  const draw = resampler(plan);
+  let cursor = createRng(plan.seed);
+  let at = 0;
+  return chunks.map((j) => {
+    if (j < at) throw new RangeError(`bootstrapChunks: chunks must ascend, got ${j} after ${at}`);
+    for (; at < j; at++) cursor = cursor.jumped();
+    const rng = cursor.jumped();
+    const count = Math.min(RESAMPLES_PER_CHUNK, plan.resamples - j * RESAMPLES_PER_CHUNK);
+    const out = new Float64Array(Math.max(0, count));
+    for (let r = 0; r < out.length; r++) out[r] = draw(rng);
+    return out;
+  });
+}
+function resampler(plan) {
+  if (plan.design === "paired") {
+    const pairs = pairedEstimator(plan.base, plan.head, plan.statistic);
+    const indices = new Int32Array(pairs.n);
+    return (rng) => {
+      drawMovingBlocks(pairs.n, plan.blockLength, indices, rng);
+      return pairs.onIndices(indices);
+    };
+  }
+  const base = sideEstimator(plan.base, plan.statistic);
+  const head = sideEstimator(plan.head, plan.statistic);
+  const bi = new Int32Array(base.n);
+  const hi = new Int32Array(head.n);
+  return (rng) => {
+    drawIid(base.n, bi, rng);
+    drawIid(head.n, hi, rng);
+    return head.onIndices(hi) / base.onIndices(bi) - 1;
+  };
+}
+function concatenate(parts) {
+  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 // src/stats/normal.ts
@@ -11755,128 +11929,6 @@ function minimumDetectableEffect(n, cv, options = {}) {
   return cv * zSum(options) * Math.sqrt(factor / n);
 }
 
-// node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
-var jumps = [
-  3639956645,
-  3750757012,
-  1261568508,
-  386426335
-];
-var XoroShiro128Plus = class XoroShiro128Plus2 {
-  constructor(s01, s00, s11, s10) {
-    this.s01 = s01;
-    this.s00 = s00;
-    this.s11 = s11;
-    this.s10 = s10;
-  }
-  clone() {
-    return new XoroShiro128Plus2(this.s01, this.s00, this.s11, this.s10);
-  }
-  next() {
-    const out = this.s00 + this.s10 | 0;
-    const a0 = this.s10 ^ this.s00;
-    const a1 = this.s11 ^ this.s01;
-    const s00 = this.s00;
-    const s01 = this.s01;
-    this.s00 = s00 << 24 ^ s01 >>> 8 ^ a0 ^ a0 << 16;
-    this.s01 = s01 << 24 ^ s00 >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
-    this.s10 = a1 << 5 ^ a0 >>> 27;
-    this.s11 = a0 << 5 ^ a1 >>> 27;
-    return out;
-  }
-  jump() {
-    let ns01 = 0;
-    let ns00 = 0;
-    let ns11 = 0;
-    let ns10 = 0;
-    let s01 = this.s01;
-    let s00 = this.s00;
-    let s11 = this.s11;
-    let s10 = this.s10;
-    for (let i = 0; i !== 4; ++i) {
-      const ji = jumps[i];
-      for (let mask = 1; mask; mask <<= 1) {
-        if (ji & mask) {
-          ns01 ^= s01;
-          ns00 ^= s00;
-          ns11 ^= s11;
-          ns10 ^= s10;
-        }
-        const a0 = s10 ^ s00;
-        const a1 = s11 ^ s01;
-        const s00_ = s00;
-        const s01_ = s01;
-        s00 = s00_ << 24 ^ s01_ >>> 8 ^ a0 ^ a0 << 16;
-        s01 = s01_ << 24 ^ s00_ >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
-        s10 = a1 << 5 ^ a0 >>> 27;
-        s11 = a0 << 5 ^ a1 >>> 27;
-      }
-    }
-    this.s01 = ns01;
-    this.s00 = ns00;
-    this.s11 = ns11;
-    this.s10 = ns10;
-  }
-  getState() {
-    return [
-      this.s01,
-      this.s00,
-      this.s11,
-      this.s10
-    ];
-  }
-};
-function xoroshiro128plus(seed) {
-  return new XoroShiro128Plus(-1, ~seed, seed | 0, 0);
-}
-
-// src/stats/rng.ts
-var TWO_32 = 4294967296;
-var MAX_INDEX_N = 2 ** 21;
-var MAX_SEED = 4294967295;
-function checkSeed(seed) {
-  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
-    throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
-  }
-  return seed;
-}
-function createRng(seed) {
-  checkSeed(seed);
-  const gen = xoroshiro128plus(seed | 0);
-  const nextUint32 = () => gen.next() >>> 0;
-  return {
-    seed,
-    nextUint32,
-    nextIndex(n) {
-      if (!(n >= 1 && n <= MAX_INDEX_N && n >>> 0 === n)) {
-        throw new RangeError(`nextIndex: n must be an integer from 1 to ${MAX_INDEX_N}, got ${n}`);
-      }
-      for (; ; ) {
-        const m = nextUint32() * n;
-        const index = m / TWO_32 >>> 0;
-        const low = m - index * TWO_32;
-        if (low >= n) return index;
-        const threshold = (TWO_32 - n) % n;
-        if (low >= threshold) return index;
-      }
-    },
-    nextFloat() {
-      const hi = nextUint32() >>> 5;
-      const lo = nextUint32() >>> 6;
-      return (hi * 67108864 + lo) / 9007199254740992;
-    },
-    nextNormal() {
-      let u = 0;
-      while (u === 0) u = this.nextFloat();
-      const v = this.nextFloat();
-      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-    }
-  };
-}
-function randomSeed(entropy = Math.random) {
-  return Math.floor(entropy() * TWO_32) >>> 0;
-}
-
 // src/stats/sample.ts
 var Sample = class {
   /** @param label names the data in error messages ("base", "head", a file name...). */
@@ -12093,6 +12145,9 @@ function resolveCompareOptions(options = {}) {
   return r;
 }
 function compare(base, head, options = {}) {
+  return finishComparison(planComparison(base, head, options));
+}
+function planComparison(base, head, options = {}) {
   const o = resolveCompareOptions(options);
   const b = new Sample(base, "base");
   const h = new Sample(head, "head");
@@ -12101,8 +12156,12 @@ function compare(base, head, options = {}) {
       `a paired comparison needs as many head values as base values; base has ${b.n}, head has ${h.n}`
     );
   }
+  const plan = { options: o, base: b.values, head: h.values, notes: [] };
   const constant = b.ascending[0] === b.ascending[b.n - 1] && h.ascending[0] === h.ascending[h.n - 1];
-  if (constant && b.ascending[0] === h.ascending[0]) return identicalComparison(b, h, o);
+  if (constant && b.ascending[0] === h.ascending[0]) {
+    plan.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
+    return { ...plan, bootstrap: null };
+  }
   for (const s of [b, h]) {
     const i = s.values.findIndex((v) => !(v > 0));
     if (i >= 0) {
@@ -12111,70 +12170,70 @@ function compare(base, head, options = {}) {
       );
     }
   }
-  const rng = createRng(o.seed);
-  const notes = [];
-  let ci;
-  let test;
-  let mde;
-  if (o.paired) {
-    const logRatios = b.values.map((v, i) => Math.log(h.values[i] / v));
-    const blockLength = o.blockLength === "auto" ? optimalBlockLength(logRatios) : o.blockLength;
-    if (blockLength > 1) {
-      notes.push(
-        `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`
-      );
-    }
-    const result2 = bootstrapPaired(
-      pairedEstimator(b.values, h.values, o.statistic),
-      o.resamples,
-      blockLength,
-      rng
+  const common2 = {
+    base: b.values,
+    head: h.values,
+    statistic: o.statistic,
+    resamples: o.resamples,
+    seed: o.seed
+  };
+  if (!o.paired) return { ...plan, bootstrap: { design: "unpaired", ...common2 } };
+  const blockLength = o.blockLength === "auto" ? optimalBlockLength(logRatios(b.values, h.values)) : o.blockLength;
+  if (blockLength > 1) {
+    plan.notes.push(
+      `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`
     );
-    const interval2 = bootstrapInterval(result2, o.level, o.method);
-    if (interval2.note !== void 0) notes.push(interval2.note);
-    ci = {
-      level: o.level,
-      lower: interval2.lower,
-      upper: interval2.upper,
-      method: interval2.method,
-      resamples: o.resamples,
-      seed: o.seed,
-      bootstrap: blockLength > 1 ? "block" : "paired",
-      blockLength
-    };
-    const w = wilcoxonSignedRank(logRatios);
-    test = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    mde = minimumDetectableEffect(b.n / blockLength, standardDeviation(logRatios), {
+  }
+  return { ...plan, bootstrap: { design: "paired", ...common2, blockLength } };
+}
+function finishComparison(plan, distribution) {
+  const o = plan.options;
+  const b = new Sample(plan.base, "base");
+  const h = new Sample(plan.head, "head");
+  const notes = [...plan.notes];
+  if (plan.bootstrap === null) return identicalComparison(b, h, o, notes);
+  const result = bootstrap(plan.bootstrap, distribution);
+  if (plan.bootstrap.design === "paired") {
+    const blockLength = plan.bootstrap.blockLength;
+    const ci2 = interval(result, o, blockLength > 1 ? "block" : "paired", notes);
+    ci2.blockLength = blockLength;
+    const d = logRatios(b.values, h.values);
+    const w = wilcoxonSignedRank(d);
+    const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
+    const mde2 = minimumDetectableEffect(b.n / blockLength, standardDeviation(d), {
       level: o.level,
       power: o.power,
       paired: true
     });
-    return finish(o, b, h, result2.observed, ci, test, mde, notes);
+    return finish(o, b, h, result.observed, ci2, test2, mde2, notes);
   }
-  const result = bootstrapUnpaired(
-    sideEstimator(b.values, o.statistic),
-    sideEstimator(h.values, o.statistic),
-    o.resamples,
-    rng
-  );
-  const interval = bootstrapInterval(result, o.level, o.method);
-  if (interval.note !== void 0) notes.push(interval.note);
-  ci = {
-    level: o.level,
-    lower: interval.lower,
-    upper: interval.upper,
-    method: interval.method,
-    resamples: o.resamples,
-    seed: o.seed,
-    bootstrap: "unpaired"
-  };
+  const ci = interval(result, o, "unpaired", notes);
   const u = mannWhitneyU(h.values, b.values);
-  test = testResult("mann-whitney-u", u.method, u.statistic, u.pValue);
+  const test = testResult("mann-whitney-u", u.method, u.statistic, u.pValue);
   const pooledCv = Math.sqrt(
     (b.coefficientOfVariation() ** 2 + h.coefficientOfVariation() ** 2) / 2
   );
-  mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, { level: o.level, power: o.power });
+  const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
+    level: o.level,
+    power: o.power
+  });
   return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+function logRatios(base, head) {
+  return base.map((v, i) => Math.log(head[i] / v));
+}
+function interval(result, o, bootstrap2, notes) {
+  const endpoints = bootstrapInterval(result, o.level, o.method);
+  if (endpoints.note !== void 0) notes.push(endpoints.note);
+  return {
+    level: o.level,
+    lower: endpoints.lower,
+    upper: endpoints.upper,
+    method: endpoints.method,
+    resamples: o.resamples,
+    seed: o.seed,
+    bootstrap: bootstrap2
+  };
 }
 function testResult(name, method, statistic, pValue) {
   return { name, method, statistic, pValue, pValueAdjusted: pValue, adjustment: "none" };
@@ -12215,7 +12274,7 @@ function finish(o, b, h, change, ci, test, mde, notes) {
     notes
   };
 }
-function identicalComparison(b, h, o) {
+function identicalComparison(b, h, o, notes) {
   const ci = {
     level: o.level,
     lower: 0,
@@ -12226,9 +12285,7 @@ function identicalComparison(b, h, o) {
     bootstrap: o.paired ? "paired" : "unpaired"
   };
   const test = o.paired ? testResult("wilcoxon-signed-rank", "exact", 0, 1) : testResult("mann-whitney-u", "exact", b.n * h.n / 2, 1);
-  return finish(o, b, h, 0, ci, test, 0, [
-    `every value on both sides is ${b.ascending[0]}: the change is exactly 0`
-  ]);
+  return finish(o, b, h, 0, ci, test, 0, notes);
 }
 
 // src/stats/adjust.ts
@@ -12297,22 +12354,22 @@ function adjustFamily(comparisons, method = "holm") {
 }
 
 // src/analyze/blocks.ts
-function comparisonInput(series, baseIndex, headIndex, paired) {
+function comparisonInput(series, baseIndex, headIndex, paired2) {
   const base = series.byVersion[baseIndex];
   const head = series.byVersion[headIndex];
-  if (!paired) {
+  if (!paired2) {
     return {
       base: [...base.values()].flat(),
       head: [...head.values()].flat(),
-      paired,
+      paired: paired2,
       rounds: null
     };
   }
-  const rounds = [...base.keys()].filter((round) => head.has(round)).sort((a, b) => a - b);
+  const rounds = [...base.keys()].filter((round2) => head.has(round2)).sort((a, b) => a - b);
   return {
-    base: rounds.map((round) => median(base.get(round))),
-    head: rounds.map((round) => median(head.get(round))),
-    paired,
+    base: rounds.map((round2) => median(base.get(round2))),
+    head: rounds.map((round2) => median(head.get(round2))),
+    paired: paired2,
     rounds
   };
 }
@@ -12332,6 +12389,7 @@ function collectSeries(samples) {
           name: metric.name,
           unit: metric.unit,
           biggerIsBetter: metric.biggerIsBetter,
+          valueKind: metric.valueKind ?? null,
           byVersion: samples.versions.map(() => /* @__PURE__ */ new Map())
         };
         series.set(metric.name, entry);
@@ -12350,7 +12408,7 @@ function collectSeries(samples) {
 // src/analyze/analyze.ts
 function analyzeSamples(samples, overrides = {}) {
   const settings = resolveSettings(samples, overrides);
-  const paired = getMode(samples.mode).paired;
+  const paired2 = getMode(samples.mode).paired;
   const baseIndex = samples.versions.findIndex((v) => v.name === settings.baseline);
   if (baseIndex < 0) {
     const names = samples.versions.map((v) => v.name).join(", ");
@@ -12366,15 +12424,16 @@ function analyzeSamples(samples, overrides = {}) {
         benchmark: series.name,
         unit: series.unit,
         biggerIsBetter: series.biggerIsBetter,
+        valueKind: series.valueKind,
         baseline: settings.baseline,
         version: version3.name,
         comparison: null,
         error: null
       };
       try {
-        const input2 = comparisonInput(series, baseIndex, headIndex, paired);
+        const input2 = comparisonInput(series, baseIndex, headIndex, paired2);
         entry.comparison = compare(input2.base, input2.head, {
-          paired,
+          paired: paired2,
           level: settings.level,
           resamples: settings.resamples,
           seed: settings.seed,
@@ -12390,6 +12449,7 @@ function analyzeSamples(samples, overrides = {}) {
       results.push(entry);
     });
   }
+  results.push(...unlisted(samples, baseIndex, settings.baseline));
   adjust(results, settings);
   const summary = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0, error: 0 };
   for (const r of results) summary[r.comparison === null ? "error" : r.comparison.verdict]++;
@@ -12397,7 +12457,7 @@ function analyzeSamples(samples, overrides = {}) {
     schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
     scenario: samples.scenario.name,
     mode: samples.mode,
-    paired,
+    paired: paired2,
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
@@ -12435,6 +12495,25 @@ function adjust(results, settings) {
     settings.adjustment
   );
   compared.forEach((r, i) => r.comparison = adjusted[i]);
+}
+function unlisted(samples, baseIndex, baseline) {
+  const results = [];
+  for (const { benchmark, versions: lacking } of samples.perBenchmark?.missing ?? []) {
+    samples.versions.forEach((version3, i) => {
+      if (i === baseIndex) return;
+      results.push({
+        benchmark,
+        unit: "",
+        biggerIsBetter: false,
+        valueKind: null,
+        baseline,
+        version: version3.name,
+        comparison: null,
+        error: `not run: ${lacking.join(" and ")} ${lacking.length === 1 ? "does" : "do"} not list it (added or removed by the change?), so it cannot be compared`
+      });
+    });
+  }
+  return results;
 }
 function explain(error62, mode) {
   if (/at least 2 values/.test(error62.message) && (mode === "single" || mode === "mct")) {
@@ -12636,11 +12715,11 @@ function choiceParser(choices) {
 }
 function parseFractionOrPercent(text) {
   const trimmed = text.trim();
-  const percent = trimmed.endsWith("%");
-  const body = percent ? trimmed.slice(0, -1) : trimmed;
+  const percent3 = trimmed.endsWith("%");
+  const body = percent3 ? trimmed.slice(0, -1) : trimmed;
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(body)) return void 0;
   const value = Number(body);
-  return percent ? value / 100 : value;
+  return percent3 ? value / 100 : value;
 }
 
 // src/cli/commands/analyze.ts
@@ -12683,10 +12762,2821 @@ async function readSamples(absolute, shown) {
   return data;
 }
 
+// src/runner/machine.ts
+import os from "node:os";
+function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    hostname: os.hostname(),
+    platform: os.platform(),
+    arch: os.arch(),
+    kernel: os.release(),
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    cores: cpus.length,
+    memoryBytes: os.totalmem(),
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    node: process.version
+  };
+}
+
+// src/git/git.ts
+import { execFile } from "node:child_process";
+var GitError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+function createGit(cwd) {
+  const git = (args) => new Promise((resolve3, reject) => {
+    execFile("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error62, stdout, stderr) => {
+      if (error62 === null) resolve3(stdout.trim());
+      else
+        reject(
+          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error62.message}`)
+        );
+    });
+  });
+  return {
+    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
+    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
+      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
+    }),
+    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
+    addWorktree: async (dir, commit) => void await git(["worktree", "add", "--detach", dir, commit]),
+    removeWorktree: async (dir) => {
+      await git(["worktree", "remove", "--force", dir]);
+      await git(["worktree", "prune"]);
+    },
+    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
+  };
+}
+
+// src/git/worktrees.ts
+import { mkdtemp, rm } from "node:fs/promises";
+import os2 from "node:os";
+import path2 from "node:path";
+function createWorktreeSet(git, parent = os2.tmpdir()) {
+  let root = null;
+  const made = [];
+  return {
+    async add(name, commit) {
+      root ??= await mkdtemp(path2.join(parent, "duetkit-worktrees-"));
+      const dir = path2.join(root, name);
+      await git.addWorktree(dir, commit);
+      made.push(dir);
+      return dir;
+    },
+    async dispose() {
+      const errors = [];
+      for (const dir of made.splice(0)) {
+        await git.removeWorktree(dir).catch((error62) => errors.push(error62.message));
+      }
+      if (root !== null) await rm(root, { recursive: true, force: true });
+      root = null;
+      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
+    }
+  };
+}
+
+// src/isolation/cgroup-v1.ts
+import { readdir } from "node:fs/promises";
+import path5 from "node:path";
+
+// src/isolation/cgroup-fs.ts
+import { spawn } from "node:child_process";
+import { mkdir, readFile as readFile2, rmdir, writeFile as writeFile3 } from "node:fs/promises";
+import path3 from "node:path";
+function directCgroupFs() {
+  return {
+    viaSudo: false,
+    mkdir: async (dir) => void await mkdir(dir),
+    // cgroupfs rejects a value split over several writes: one write per call.
+    write: (file2, value) => writeFile3(file2, value),
+    read: (file2) => readFile2(file2, "utf8"),
+    rmdir: (dir) => rmdir(dir)
+  };
+}
+function sudoCgroupFs() {
+  return {
+    viaSudo: true,
+    mkdir: (dir) => sudo(["mkdir", dir]),
+    write: (file2, value) => sudo(["tee", file2], value),
+    read: (file2) => readFile2(file2, "utf8"),
+    rmdir: (dir) => sudo(["rmdir", dir])
+  };
+}
+async function canSudo() {
+  return sudo(["true"]).then(
+    () => true,
+    () => false
+  );
+}
+function sudo(args, input2) {
+  return new Promise((resolve3, reject) => {
+    const child = spawn("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => stderr += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => code === 0 ? resolve3() : reject(new Error(`sudo -n ${args.join(" ")}: ${stderr.trim()}`))
+    );
+    child.stdin.end(input2 ?? "");
+  });
+}
+async function cgroupPids(fs, dir) {
+  const text = await fs.read(path3.join(dir, "cgroup.procs")).catch(() => "");
+  return text.split("\n").filter((line) => line.trim() !== "").map(Number);
+}
+async function emptyAndRemove(fs, dir) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const pids = await cgroupPids(fs, dir);
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+      }
+    }
+    try {
+      await fs.rmdir(dir);
+      return;
+    } catch (error62) {
+      if (error62.code === "ENOENT") return;
+      await new Promise((resolve3) => setTimeout(resolve3, 20));
+    }
+  }
+  throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
+}
+async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
+  const text = await readFile2(mountinfo, "utf8").catch(() => "");
+  for (const line of text.split("\n")) {
+    const [left, right] = line.split(" - ");
+    if (left === void 0 || right === void 0) continue;
+    const [type, , superOptions = ""] = right.split(" ");
+    if (type !== fstype) continue;
+    if (option !== void 0 && !superOptions.split(",").includes(option)) continue;
+    return left.split(" ")[4] ?? null;
+  }
+  return null;
+}
+async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
+  const text = await readFile2(file2, "utf8").catch(() => "");
+  for (const line of text.split("\n")) {
+    const [, controllers, cgroupPath] = line.split(":");
+    if (cgroupPath === void 0) continue;
+    if (controller === null ? line.startsWith("0::") : controllers.split(",").includes(controller)) {
+      return cgroupPath;
+    }
+  }
+  return null;
+}
+function groupName() {
+  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+}
+
+// src/isolation/cgroup-group.ts
+import path4 from "node:path";
+
+// src/isolation/cpus.ts
+import { readFileSync } from "node:fs";
+function parseCpuList(text) {
+  const cpus = [];
+  for (const part of text.trim().split(",")) {
+    if (part === "") continue;
+    const [from, to] = part.split("-").map(Number);
+    if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
+      throw new RangeError(`not a CPU list: ${JSON.stringify(text)}`);
+    }
+    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function formatCpuList(cpus) {
+  const sorted2 = [...cpus].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted2.length; ) {
+    let j = i;
+    while (j + 1 < sorted2.length && sorted2[j + 1] === sorted2[j] + 1) j++;
+    parts.push(i === j ? `${sorted2[i]}` : `${sorted2[i]}-${sorted2[j]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+function allowedCpus(statusFile = "/proc/self/status") {
+  const match = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync(statusFile, "utf8"));
+  if (match === null) throw new Error(`no Cpus_allowed_list in ${statusFile}`);
+  return parseCpuList(match[1]);
+}
+function planCpus(available, slotCount) {
+  const cpus = [...available].sort((a, b) => a - b);
+  if (cpus.length < slotCount) return null;
+  const warnings = [];
+  let harness = null;
+  let pool = cpus;
+  if (cpus.length >= slotCount + 1) {
+    harness = [cpus[0]];
+    pool = cpus.slice(1);
+  } else {
+    warnings.push(
+      `only ${cpus.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
+    );
+  }
+  const size = Math.floor(pool.length / slotCount);
+  const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
+  return { slots, harness, warnings };
+}
+
+// src/isolation/cgroup-group.ts
+async function createGroup(layout) {
+  const { fs, dir } = layout;
+  const slotDirs = layout.slots.map((_, i) => path4.join(dir, `slot-${i}`));
+  const made = [];
+  const dispose = async () => {
+    for (const slot of made.slice(1).reverse()) await emptyAndRemove(fs, slot);
+    if (made[0] !== void 0) await emptyAndRemove(fs, made[0]);
+    made.length = 0;
+  };
+  try {
+    await fs.mkdir(dir);
+    made.push(dir);
+    await layout.configure(dir, layout.slots.flat());
+    await layout.prepareGroup?.(dir);
+    for (const [i, slotDir] of slotDirs.entries()) {
+      await fs.mkdir(slotDir);
+      made.push(slotDir);
+      await layout.configure(slotDir, layout.slots[i]);
+    }
+  } catch (error62) {
+    await dispose().catch(() => void 0);
+    throw error62;
+  }
+  const report = {
+    requested: layout.requested,
+    kind: layout.kind,
+    slots: layout.slots.map(formatCpuList),
+    harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
+    cgroup: dir,
+    warnings: layout.warnings
+  };
+  return {
+    report,
+    place: (slot) => {
+      const attach = (pid) => fs.write(path4.join(slotDirs[slot], "cgroup.procs"), String(pid));
+      return { prefix: [], attach, move: attach };
+    },
+    dispose
+  };
+}
+
+// src/isolation/cgroup-v1.ts
+async function createCgroupV1(options) {
+  const fs = options.fs ?? directCgroupFs();
+  const mount = options.mount ?? await findMount("cgroup", "cpuset");
+  if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
+  const parent = path5.join(mount, await ownCgroup("cpuset") ?? "/");
+  await sweepStaleGroups(fs, parent);
+  const mems = (await fs.read(path5.join(parent, "cpuset.mems"))).trim();
+  return createGroup({
+    kind: "cgroup-v1",
+    fs,
+    dir: path5.join(parent, groupName()),
+    slots: options.slots,
+    harness: options.harness,
+    requested: options.requested,
+    warnings: options.warnings,
+    async configure(dir, cpus) {
+      await fs.write(path5.join(dir, "cpuset.cpus"), cpus.join(","));
+      await fs.write(path5.join(dir, "cpuset.mems"), mems);
+    }
+  });
+}
+async function sweepStaleGroups(fs, parent) {
+  const entries = await readdir(parent).catch(() => []);
+  const removed = [];
+  for (const entry of entries) {
+    const match = /^duetkit-(\d+)-/.exec(entry);
+    if (match === null || isAlive(Number(match[1]))) continue;
+    const dir = path5.join(parent, entry);
+    const slots = (await readdir(dir).catch(() => [])).filter(
+      (e) => e.startsWith("slot-")
+    );
+    for (const slot of slots) await emptyAndRemove(fs, path5.join(dir, slot));
+    await emptyAndRemove(fs, dir);
+    removed.push(dir);
+  }
+  return removed;
+}
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error62) {
+    return error62.code === "EPERM";
+  }
+}
+
+// src/isolation/cgroup-v2.ts
+import path6 from "node:path";
+async function createCgroupV2(options) {
+  const mount = options.mount ?? await findMount("cgroup2");
+  if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
+  let fs = options.fs;
+  if (fs === void 0) {
+    if (process.getuid?.() === 0) fs = directCgroupFs();
+    else if (await canSudo()) fs = sudoCgroupFs();
+    else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
+  }
+  const controllers = await fs.read(path6.join(mount, "cgroup.controllers")).catch(() => "");
+  if (!controllers.split(/\s+/).includes("cpuset")) {
+    throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
+  }
+  await sweepStaleGroups(fs, mount);
+  await enableCpuset(fs, mount);
+  const warnings = [...options.warnings];
+  if (fs.viaSudo) warnings.push("cgroups were created through sudo -n");
+  return createGroup({
+    kind: "cgroup-v2",
+    fs,
+    dir: path6.join(mount, groupName()),
+    slots: options.slots,
+    harness: options.harness,
+    requested: options.requested,
+    warnings,
+    configure: (dir, cpus) => fs.write(path6.join(dir, "cpuset.cpus"), cpus.join(",")),
+    // Children get a cpuset.cpus file only once the parent delegates the controller.
+    prepareGroup: (dir) => enableCpuset(fs, dir)
+  });
+}
+async function enableCpuset(fs, dir) {
+  const file2 = path6.join(dir, "cgroup.subtree_control");
+  const enabled = await fs.read(file2).catch(() => "");
+  if (!enabled.split(/\s+/).includes("cpuset")) await fs.write(file2, "+cpuset");
+}
+
+// src/isolation/harness-affinity.ts
+import { spawnSync } from "node:child_process";
+function pinHarness(cpus, pid = process.pid) {
+  const previous = formatCpuList(allowedCpus(`/proc/${pid}/status`));
+  const pin = (list) => spawnSync("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" }).status === 0;
+  if (!pin(formatCpuList(cpus))) return null;
+  return () => void pin(previous);
+}
+
+// src/isolation/none.ts
+function createNoIsolation(slotCount, requested, warnings) {
+  return {
+    report: {
+      requested,
+      kind: "none",
+      slots: Array.from({ length: slotCount }, () => null),
+      harnessCpus: null,
+      cgroup: null,
+      warnings
+    },
+    place: () => ({ prefix: [], attach: async () => void 0, move: async () => void 0 }),
+    dispose: async () => void 0
+  };
+}
+
+// src/isolation/taskset.ts
+import { execFile as execFile2, spawnSync as spawnSync2 } from "node:child_process";
+function hasTaskset() {
+  return spawnSync2("taskset", ["--version"], { stdio: "ignore" }).status === 0;
+}
+function createTaskset(options) {
+  const lists = options.slots.map(formatCpuList);
+  return {
+    report: {
+      requested: options.requested,
+      kind: "taskset",
+      slots: lists,
+      harnessCpus: options.harness === null ? null : formatCpuList(options.harness),
+      cgroup: null,
+      warnings: options.warnings
+    },
+    place: (slot) => ({
+      prefix: ["taskset", "-c", lists[slot]],
+      attach: async () => void 0,
+      move: (pid) => setAffinity(pid, lists[slot])
+    }),
+    dispose: async () => void 0
+  };
+}
+function setAffinity(pid, list) {
+  return new Promise((resolve3, reject) => {
+    execFile2(
+      "taskset",
+      ["-a", "-p", "-c", list, String(pid)],
+      (error62) => error62 === null ? resolve3() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error62.message}`))
+    );
+  });
+}
+
+// src/isolation/choose.ts
+var IsolationError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+async function chooseIsolation(requested, options) {
+  const plan = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
+  if (requested === "none") {
+    return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
+  }
+  if (plan === null) {
+    const reason = `${options.slotCount} disjoint CPU sets need ${options.slotCount} CPUs`;
+    if (requested !== "auto") throw new IsolationError(`isolation: ${requested}: ${reason}`);
+    return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
+  }
+  const reasons = [];
+  const base = { slots: plan.slots, harness: plan.harness, requested, warnings: plan.warnings };
+  let isolation = null;
+  if (requested === "auto" || requested === "cpuset") {
+    for (const create of [createCgroupV1, createCgroupV2]) {
+      try {
+        isolation = await create({ ...base, warnings: [...plan.warnings] });
+        break;
+      } catch (error62) {
+        reasons.push(error62.message);
+      }
+    }
+    if (isolation === null && requested === "cpuset") {
+      throw new IsolationError(
+        `isolation: cpuset is not available (${reasons.join("; ")}); accepted instead: auto, taskset, none`
+      );
+    }
+  }
+  if (isolation === null && (requested === "auto" || requested === "taskset")) {
+    if (hasTaskset()) {
+      isolation = createTaskset({
+        ...base,
+        warnings: [...plan.warnings, ...reasons.map((r) => `no cpuset: ${r}`)]
+      });
+    } else if (requested === "taskset") {
+      throw new IsolationError("isolation: taskset: the taskset command is not installed");
+    } else reasons.push("taskset is not installed");
+  }
+  if (isolation === null) {
+    return createNoIsolation(options.slotCount, requested, [
+      `no CPU isolation in effect: ${reasons.join("; ")}`
+    ]);
+  }
+  return withPinnedHarness(isolation, plan.harness, options.pinHarness ?? true);
+}
+function withPinnedHarness(isolation, harness, pin) {
+  const restore = pin && harness !== null ? pinHarness(harness) : null;
+  if (restore === null) {
+    if (harness !== null && pin) {
+      isolation.report.warnings.push("the harness could not be pinned to its own CPU");
+    }
+    isolation.report.harnessCpus = null;
+    return isolation;
+  }
+  return {
+    ...isolation,
+    async dispose() {
+      restore();
+      await isolation.dispose();
+    }
+  };
+}
+
+// src/scenario/argv.ts
+function splitArgv(line) {
+  const words = [];
+  let word = "";
+  let inWord = false;
+  let quote = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word += c;
+      continue;
+    }
+    if (quote === '"') {
+      if (c === '"') quote = null;
+      else if (c === "\\" && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1])) {
+        word += line[++i];
+      } else word += c;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      quote = c;
+      inWord = true;
+    } else if (c === "\\") {
+      if (i + 1 < line.length) word += line[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(word);
+      word = "";
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (quote !== null) {
+    throw new SyntaxError(`unterminated ${quote} quote in command: ${line}`);
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+function formatArgv(argv2) {
+  return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
+}
+
+// src/runner/errors.ts
+var RunError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+function commandFailure(context, what, stderr) {
+  const at = context.round === null ? "" : `, iteration ${context.round}`;
+  const tail = lastLines(stderr, 10);
+  return new RunError(
+    `${formatArgv(context.argv)} (version ${context.version}${at}, in ${context.cwd}) ${what}` + (tail === "" ? "; it wrote nothing to stderr" : `; last lines of its stderr:
+${tail}`)
+  );
+}
+function lastLines(text, count) {
+  const lines = text.trimEnd().split("\n");
+  return lines.slice(-count).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
+}
+
+// src/runner/gated-process.ts
+import { spawn as spawn2 } from "node:child_process";
+var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
+async function startGated(argv2, options) {
+  const [file2, ...args] = [
+    ...options.placement.prefix,
+    "/bin/sh",
+    "-c",
+    GATE_SCRIPT,
+    options.flag,
+    ...argv2
+  ];
+  const child = spawn2(file2, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: [options.stdin, "pipe", "pipe", "pipe"],
+    // Own process group: one kill reaches the command's whole tree, and a Ctrl-C in the
+    // terminal reaches only the harness, which then stops the sides itself.
+    detached: true
+  });
+  let stdout = "";
+  let stderr = "";
+  let exitedAt = 0n;
+  let spawnError = null;
+  child.stdout.setEncoding("utf8").on("data", (chunk) => {
+    stdout += chunk;
+    options.onStdout?.(chunk);
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk) => {
+    stderr = (stderr + chunk).slice(-65536);
+  });
+  child.on("exit", () => exitedAt = process.hrtime.bigint());
+  const finished = new Promise((resolve3) => {
+    child.on("error", (error62) => {
+      spawnError = error62;
+      resolve3({ code: null, signal: null, exitedAt, stdout, stderr, spawnError });
+    });
+    child.on("close", (code, signal) => {
+      if (exitedAt === 0n) exitedAt = process.hrtime.bigint();
+      resolve3({ code, signal, exitedAt, stdout, stderr, spawnError });
+    });
+  });
+  const gate = child.stdio[3];
+  gate.on("error", () => void 0);
+  const kill = () => {
+    if (child.pid === void 0) return;
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+    }
+  };
+  if (child.pid === void 0) {
+    const result = await finished;
+    throw result.spawnError ?? new Error("spawn failed");
+  }
+  try {
+    await options.placement.attach(child.pid);
+  } catch (error62) {
+    kill();
+    throw error62;
+  }
+  return {
+    pid: child.pid,
+    child,
+    prime() {
+      return new Promise((resolve3, reject) => {
+        const onData = () => {
+          gate.off("close", onClose);
+          resolve3();
+        };
+        const onClose = () => {
+          gate.off("data", onData);
+          reject(new Error("the process ended before its gate opened"));
+        };
+        gate.once("data", onData);
+        gate.once("close", onClose);
+        gate.write("\n");
+      });
+    },
+    finished,
+    kill
+  };
+}
+
+// src/runner/drivers/metrics.ts
+import { readFile as readFile3, rm as rm2 } from "node:fs/promises";
+import path7 from "node:path";
+
+// src/formats/types.ts
+var FormatError = class extends Error {
+  constructor(format, where, expected, found) {
+    super(
+      `${format} output, ${where}: expected ${expected}` + (found === void 0 ? "" : `, found ${JSON.stringify(truncate(found, 80))}`)
+    );
+    this.format = format;
+    this.where = where;
+    this.expected = expected;
+    this.found = found;
+    this.name = "FormatError";
+  }
+  format;
+  where;
+  expected;
+  found;
+};
+function truncate(text, max) {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}\u2026`;
+}
+
+// src/formats/collector.ts
+var BenchmarkCollector = class {
+  constructor(format) {
+    this.format = format;
+  }
+  format;
+  byName = /* @__PURE__ */ new Map();
+  /** Adds values to `name`; `where` (a line or JSON path) is quoted in any error. */
+  add(where, name, unit, biggerIsBetter, values, valueKind) {
+    if (name.trim() === "") {
+      throw new FormatError(this.format, where, "a benchmark name", name);
+    }
+    const bad = values.find((v) => !Number.isFinite(v));
+    if (bad !== void 0) {
+      throw new FormatError(this.format, where, `finite numbers for "${name}"`, String(bad));
+    }
+    const seen = this.byName.get(name);
+    if (seen === void 0) {
+      this.byName.set(name, { name, unit, biggerIsBetter, values: [...values], valueKind });
+      return;
+    }
+    if (seen.unit !== unit) {
+      throw new FormatError(
+        this.format,
+        where,
+        `unit "${seen.unit}" for "${name}" as before (mixed units cannot be compared)`,
+        unit
+      );
+    }
+    if (seen.biggerIsBetter !== biggerIsBetter) {
+      throw new FormatError(
+        this.format,
+        where,
+        `one direction for "${name}" (biggerIsBetter ${seen.biggerIsBetter} as before)`
+      );
+    }
+    seen.values.push(...values);
+    if (valueKind === "samples") seen.valueKind = "samples";
+  }
+  get size() {
+    return this.byName.size;
+  }
+  /** The benchmarks read; zero benchmarks is an error, never an empty success. */
+  finish(expected, output2 = "") {
+    if (this.byName.size === 0) {
+      throw new FormatError(
+        this.format,
+        "the whole output",
+        `${expected} (no benchmark found)`,
+        output2.trim() === "" ? void 0 : output2.trim()
+      );
+    }
+    return [...this.byName.values()];
+  }
+};
+function numberedLines(output2) {
+  return output2.split(/\r?\n/).map((text, i) => ({ text, where: `line ${i + 1}` }));
+}
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/formats/json-reader.ts
+var JsonReader = class _JsonReader {
+  constructor(format, value, path18 = "$") {
+    this.format = format;
+    this.value = value;
+    this.path = path18;
+  }
+  format;
+  value;
+  path;
+  /** Parses `text`; a syntax error (truncated output, an error message) names the line. */
+  static parse(format, text, what) {
+    try {
+      return new _JsonReader(format, JSON.parse(text));
+    } catch (error62) {
+      const position = errorPosition(String(error62), text);
+      if (position === void 0 || text.trim() === "") {
+        throw new FormatError(format, "the whole output", what, text.trim());
+      }
+      const before = text.slice(0, position);
+      const line = before.split("\n").length;
+      const lineText = text.split("\n")[line - 1] ?? "";
+      throw new FormatError(format, `line ${line}`, `${what} (invalid JSON)`, lineText.trim());
+    }
+  }
+  fail(expected) {
+    const found = this.value === void 0 ? "nothing" : JSON.stringify(this.value);
+    throw new FormatError(this.format, this.path, expected, found ?? String(this.value));
+  }
+  isObject() {
+    return typeof this.value === "object" && this.value !== null && !Array.isArray(this.value);
+  }
+  isArray() {
+    return Array.isArray(this.value);
+  }
+  has(key2) {
+    return this.isObject() && this.value[key2] !== void 0;
+  }
+  /** The member `key` of this object (errors if this is not an object). */
+  get(key2) {
+    if (!this.isObject()) this.fail("an object");
+    const child = this.value[key2];
+    return new _JsonReader(this.format, child, `${this.path}.${key2}`);
+  }
+  /** The member `key`, or undefined when it is absent or null. */
+  optional(key2) {
+    const child = this.get(key2);
+    return child.value === void 0 || child.value === null ? void 0 : child;
+  }
+  /** This object's members, in the document's order. */
+  entries() {
+    if (!this.isObject()) this.fail("an object");
+    return Object.keys(this.value).map((key2) => [key2, this.get(key2)]);
+  }
+  items() {
+    if (!Array.isArray(this.value)) this.fail("an array");
+    const list = this.value;
+    return list.map((item, i) => new _JsonReader(this.format, item, `${this.path}[${i}]`));
+  }
+  string() {
+    if (typeof this.value !== "string") this.fail("a string");
+    return this.value;
+  }
+  nonEmptyString() {
+    if (typeof this.value !== "string" || this.value === "") this.fail("a non-empty string");
+    return this.value;
+  }
+  /** A finite number: NaN and Infinity (which some tools print as strings) are errors. */
+  number() {
+    if (typeof this.value !== "number" || !Number.isFinite(this.value))
+      this.fail("a finite number");
+    return this.value;
+  }
+  numbers() {
+    return this.items().map((item) => item.number());
+  }
+  boolean() {
+    if (typeof this.value !== "boolean") this.fail("true or false");
+    return this.value;
+  }
+};
+function errorPosition(message, text) {
+  const position = /position (\d+)/.exec(message)?.[1];
+  if (position !== void 0) return Number(position);
+  const excerpt = /Unexpected token '.+?', (?:\.\.\.)?"(.*?)"(?:\.\.\.)? is not valid JSON/s.exec(
+    message
+  )?.[1];
+  if (excerpt === void 0 || excerpt === "") return void 0;
+  const at = text.indexOf(excerpt);
+  return at < 0 ? void 0 : at;
+}
+
+// src/formats/benchmarkdotnet.ts
+function timings(bench, statistics) {
+  const results = (bench.optional("Measurements")?.items() ?? []).filter(
+    (m) => m.get("IterationMode").string() === "Workload" && m.get("IterationStage").string() === "Result"
+  );
+  if (results.length > 0) {
+    const values = results.map(
+      (m) => m.get("Nanoseconds").number() / positive(m.get("Operations"))
+    );
+    return [`${bench.path}.Measurements`, values, true];
+  }
+  const original = statistics.optional("OriginalValues");
+  if (original !== void 0 && original.numbers().length > 0) {
+    return [original.path, original.numbers(), true];
+  }
+  const mean2 = statistics.get("Mean");
+  return [mean2.path, [mean2.number()], false];
+}
+function positive(reader) {
+  const n = reader.number();
+  if (n <= 0) throw new FormatError("benchmarkdotnet", reader.path, "a positive operation count");
+  return n;
+}
+var benchmarkdotnet = {
+  name: "benchmarkdotnet",
+  description: "BenchmarkDotNet JSON export (every measurement with the full exporter)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("benchmarkdotnet", output2, "the JSON of --exporters json");
+    const collector = new BenchmarkCollector("benchmarkdotnet");
+    for (const bench of json2.get("Benchmarks").items()) {
+      const name = bench.get("FullName").nonEmptyString();
+      const statistics = bench.optional("Statistics");
+      if (statistics === void 0) {
+        throw new FormatError(
+          "benchmarkdotnet",
+          `${bench.path}.Statistics`,
+          `statistics for "${name}" (did it fail?)`
+        );
+      }
+      const [where, values, isSamples] = timings(bench, statistics);
+      collector.add(where, name, "ns", false, values, isSamples ? "samples" : "summary");
+      for (const metric of bench.optional("Metrics")?.items() ?? []) {
+        const descriptor = metric.get("Descriptor");
+        const id = descriptor.get("Id").nonEmptyString();
+        const unit = descriptor.optional("Unit")?.string() ?? "";
+        const bigger = descriptor.optional("TheGreaterTheBetter")?.boolean() ?? false;
+        const value = metric.get("Value");
+        collector.add(value.path, `${name} - ${id}`, unit, bigger, [value.number()], "summary");
+      }
+    }
+    return collector.finish('a non-empty "Benchmarks" list');
+  },
+  detect(output2) {
+    return /"Benchmarks"\s*:/.test(output2) && /"FullName"\s*:/.test(output2);
+  }
+};
+
+// src/formats/benchmarkjs.ts
+var RESULT = /^(.+) x ([\d,]+(?:\.\d+)?) (\S+) (?:±|\+-)([\d.]+)% \((\d+) runs? sampled\)\s*$/;
+var benchmarkjs = {
+  name: "benchmarkjs",
+  description: 'benchmark.js "name x N ops/sec \xB1R% (K runs sampled)" lines (summary)',
+  reads: "stdout",
+  parse(output2) {
+    const collector = new BenchmarkCollector("benchmarkjs");
+    for (const { text, where } of numberedLines(output2)) {
+      const line = text.trimEnd();
+      if (!/ x [\d,.]+ \S+/.test(line) || !/sampled\)|ops\/sec/.test(line)) continue;
+      const m = RESULT.exec(line);
+      if (m === null) {
+        throw new FormatError(
+          "benchmarkjs",
+          where,
+          '"NAME x N ops/sec \xB1R% (K runs sampled)"',
+          line
+        );
+      }
+      const [, name, value, unit] = m;
+      collector.add(where, name.trim(), unit, true, [Number(value.replace(/,/g, ""))], "summary");
+    }
+    return collector.finish('lines like "fib x 1,234 ops/sec \xB11.2% (90 runs sampled)"', output2);
+  },
+  detect(output2) {
+    return /^.+ x [\d,.]+ \S+ (±|\+-)[\d.]+% \(\d+ runs? sampled\)/m.test(output2);
+  }
+};
+
+// src/formats/benchmarkluau.ts
+var RESULT2 = /^SUCCESS:?\s+(.+?)\s+:\s+([\d.]+)(ns|us|ms|s)\s+\+\/-\s+([\d.]+)%\s+on\s+(\S+)\s*$/;
+var MS = { ns: 1e-6, us: 1e-3, ms: 1, s: 1e3 };
+var benchmarkluau = {
+  name: "benchmarkluau",
+  description: 'Luau bench.py "SUCCESS: name : 15.0ms +/- 0.6% on luau" lines (summary, ms)',
+  reads: "stdout",
+  parse(output2) {
+    const collector = new BenchmarkCollector("benchmarkluau");
+    for (const { text, where } of numberedLines(output2)) {
+      const line = text.trimEnd();
+      if (/^(FAILED|ERROR|FAIL)\b/.test(line)) {
+        throw new FormatError(
+          "benchmarkluau",
+          where,
+          "SUCCESS lines, but a benchmark failed",
+          line
+        );
+      }
+      if (!line.startsWith("SUCCESS")) continue;
+      const m = RESULT2.exec(line);
+      if (m === null) {
+        throw new FormatError(
+          "benchmarkluau",
+          where,
+          '"SUCCESS: NAME : 1.23ms +/- 0.4% on DRIVER"',
+          line
+        );
+      }
+      const [, name, value, unit] = m;
+      collector.add(where, name, "ms", false, [Number(value) * MS[unit]], "summary");
+    }
+    return collector.finish('lines like "SUCCESS: base64 : 15.041ms +/- 0.636% on luau"', output2);
+  },
+  detect(output2) {
+    return /^SUCCESS:?\s+.+\s+:\s+[\d.]+(ns|us|ms|s)\s+\+\/-/m.test(output2);
+  }
+};
+
+// src/formats/cargo-filter.ts
+function harnessArgs(argv2, extra) {
+  return argv2.includes("--") ? [...argv2, ...extra] : [...argv2, "--", ...extra];
+}
+var cargoPerBenchmark = {
+  listArgv: (argv2) => harnessArgs(argv2, ["--list"]),
+  parseList: (output2) => output2.split(/\r?\n/).map((line) => /^(.+): (bench|benchmark)$/.exec(line.trim())?.[1]).filter((name) => name !== void 0),
+  filterArgv: (argv2, name) => harnessArgs(argv2, ["--exact", name])
+};
+
+// src/formats/cargo.ts
+var RESULT3 = /^test (.+?) \.\.\. bench:\s+([\d,]+(?:\.\d+)?) (\S+)\/iter \(\+\/- ([\d,]+(?:\.\d+)?)\)\s*$/;
+var FAILURE = /^(test .+ \.\.\. FAILED|error(\[E\d+\])?:|thread '.*' panicked)/;
+var cargo = {
+  name: "cargo",
+  description: "cargo bench / criterion --output-format bencher text (summary per benchmark)",
+  reads: "stdout",
+  parse(output2) {
+    const collector = new BenchmarkCollector("cargo");
+    for (const { text, where } of numberedLines(output2)) {
+      const line = text.trimEnd();
+      if (FAILURE.test(line)) {
+        throw new FormatError(
+          "cargo",
+          where,
+          "benchmark results, but cargo reported a failure",
+          line
+        );
+      }
+      if (!line.startsWith("test ") || !line.includes(" ... bench:")) continue;
+      const m = RESULT3.exec(line);
+      if (m === null) {
+        throw new FormatError("cargo", where, '"test NAME ... bench: N ns/iter (+/- D)"', line);
+      }
+      const [, name, value, unit] = m;
+      const number4 = Number(value.replace(/,/g, ""));
+      collector.add(where, name.trim(), `${unit}/iter`, false, [number4], "summary");
+    }
+    return collector.finish('lines like "test fib ... bench: 1,234 ns/iter (+/- 56)"', output2);
+  },
+  detect(output2) {
+    return /^test .+ \.\.\. bench:\s+[\d,.]+ \S+\/iter/m.test(output2);
+  },
+  perBenchmark: cargoPerBenchmark
+};
+
+// src/formats/catch2.ts
+var HEADER = /^benchmark name\s+samples\s+iterations\s+(estimated|est run time)/;
+var START = /^(.*?)\s*(\d+)\s+(\d+)\s+[\d.]+ (ns|us|µs|ms|s)\s*$/;
+var STAT = /^\s+([\d.]+(?:e[-+]?\d+)?) (ns|us|µs|ms|s)\s+[\d.]+(?:e[-+]?\d+)? \S+\s+[\d.]+(?:e[-+]?\d+)? \S+\s*$/;
+var TABLE_END = /^(={5,}|-{5,}|~{5,})/;
+var FAILED = /^(.*\bFAILED:?|test cases:.*\bfailed\b.*)$/;
+var NS = { ns: 1, us: 1e3, \u00B5s: 1e3, ms: 1e6, s: 1e9 };
+var catch2 = {
+  name: "catch2",
+  description: "Catch2 console benchmark report (mean per benchmark, in ns)",
+  reads: "stdout",
+  parse(output2) {
+    const lines = numberedLines(output2);
+    const collector = new BenchmarkCollector("catch2");
+    let i = 0;
+    const stat3 = (what) => {
+      const line = lines[i];
+      const m = line === void 0 ? null : STAT.exec(line.text);
+      if (line === void 0 || m === null) {
+        const where = line?.where ?? `line ${lines.length + 1}`;
+        throw new FormatError(
+          "catch2",
+          where,
+          `the ${what} line "<value> <unit> <low> <high>"`,
+          line?.text ?? "end of output"
+        );
+      }
+      i += 1;
+      return Number(m[1]) * NS[m[2]];
+    };
+    while (i < lines.length) {
+      const { text, where } = lines[i];
+      i += 1;
+      if (FAILED.test(text)) {
+        throw new FormatError(
+          "catch2",
+          where,
+          "benchmark results, but Catch2 reported a failure",
+          text
+        );
+      }
+      if (!HEADER.test(text)) continue;
+      while (i < lines.length && !/^-{5,}\s*$/.test(lines[i].text)) i += 1;
+      if (i >= lines.length) {
+        throw new FormatError(
+          "catch2",
+          `line ${lines.length}`,
+          'a "-----" line under the header',
+          "end of output"
+        );
+      }
+      i += 1;
+      let nameParts = [];
+      while (i < lines.length) {
+        const row = lines[i];
+        if (TABLE_END.test(row.text) || FAILED.test(row.text)) break;
+        i += 1;
+        if (row.text.trim() === "") continue;
+        const start = START.exec(row.text);
+        if (start === null) {
+          nameParts.push(row.text.trim());
+          continue;
+        }
+        const name = [...nameParts, start[1].trim()].filter((p) => p !== "").join(" ");
+        nameParts = [];
+        const mean2 = stat3("mean");
+        stat3("standard deviation");
+        collector.add(row.where, name, "ns", false, [mean2], "summary");
+      }
+      if (nameParts.length > 0) {
+        throw new FormatError(
+          "catch2",
+          `line ${i}`,
+          `counts and statistics after "${nameParts.join(" ")}"`,
+          lines[i]?.text ?? "end of output"
+        );
+      }
+    }
+    return collector.finish('a "benchmark name  samples  iterations" table with rows', output2);
+  },
+  detect(output2) {
+    return /^benchmark name\s+samples\s+iterations\s+(estimated|est run time)/m.test(output2);
+  }
+};
+
+// src/formats/criterion.ts
+import { existsSync, readdirSync, readFileSync as readFileSync2, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+var RESULT_LINE = /^(\S.*?)\s+time:\s+\[/;
+var CONTINUATION = /^\s+time:\s+\[/;
+var BENCHER_LINE = /^test (.+?) \.\.\. bench:/;
+function idsInStdout(output2) {
+  const ids = /* @__PURE__ */ new Set();
+  let previous = "";
+  for (const line of output2.split(/\r?\n/)) {
+    const named = RESULT_LINE.exec(line) ?? BENCHER_LINE.exec(line);
+    if (named !== null) ids.add(named[1].trim());
+    else if (CONTINUATION.test(line) && previous !== "") ids.add(previous);
+    if (line.trim() !== "") previous = line.trim();
+  }
+  return ids;
+}
+function benchmarkDirs(root, depth = 0) {
+  if (depth > 6) return [];
+  if (existsSync(join(root, "new", "benchmark.json"))) return [root];
+  return readdirSync(root).filter((entry) => entry !== "report" && statSync(join(root, entry)).isDirectory()).sort().flatMap((entry) => benchmarkDirs(join(root, entry), depth + 1));
+}
+function readJson(root, file2) {
+  const where = relative(root, file2) || file2;
+  if (!existsSync(file2)) {
+    throw new FormatError("criterion", where, "a file criterion writes after each benchmark");
+  }
+  const reader = JsonReader.parse("criterion", readFileSync2(file2, "utf8"), `JSON in ${where}`);
+  return new JsonReader("criterion", reader.value, `${where}: $`);
+}
+function criterionRoot(context) {
+  const root = context.dataPath === void 0 ? join(context.cwd, "target", "criterion") : resolve(context.cwd, context.dataPath);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new FormatError(
+      "criterion",
+      root,
+      "criterion's output directory (run `cargo bench` in the version's checkout, or point dataPath at target/criterion)"
+    );
+  }
+  return root;
+}
+var criterion = {
+  name: "criterion",
+  description: "criterion.rs JSON under target/criterion (every sample of every benchmark)",
+  reads: "files",
+  parse(output2, context) {
+    const root = criterionRoot(context);
+    const wanted = idsInStdout(output2);
+    const collector = new BenchmarkCollector("criterion");
+    const found = /* @__PURE__ */ new Set();
+    for (const dir of benchmarkDirs(root)) {
+      const bench = readJson(root, join(dir, "new", "benchmark.json"));
+      const id = bench.get("full_id").nonEmptyString();
+      if (wanted.size > 0 && !wanted.has(id)) continue;
+      found.add(id);
+      const sample = readJson(root, join(dir, "new", "sample.json"));
+      const iters = sample.get("iters").numbers();
+      const times = sample.get("times").numbers();
+      if (iters.length !== times.length || iters.some((n) => n <= 0)) {
+        throw new FormatError("criterion", sample.path, 'as many positive "iters" as "times"');
+      }
+      const perIter = times.map((t, i) => t / iters[i]);
+      collector.add(sample.path, id, "ns", false, perIter, "samples");
+      const throughput = bench.optional("throughput");
+      if (throughput !== void 0) {
+        const [kind, amount] = throughput.entries()[0] ?? [];
+        const per = amount?.number();
+        if (per !== void 0) {
+          const unit = kind === "Bytes" || kind === "BytesDecimal" ? "B/s" : "elem/s";
+          const rates = perIter.map((ns) => per * 1e9 / ns);
+          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples");
+        }
+      }
+    }
+    const missing = [...wanted].filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new FormatError(
+        "criterion",
+        relative(context.cwd, root) || root,
+        `new/benchmark.json for every benchmark the run printed, missing: ${missing.join(", ")}`
+      );
+    }
+    return collector.finish(`benchmark directories with new/sample.json under ${root}`);
+  },
+  detect(output2) {
+    return /^\S.*\s+time:\s+\[[\d.]+ \S+ [\d.]+ \S+ [\d.]+ \S+\]/m.test(output2);
+  },
+  perBenchmark: cargoPerBenchmark
+};
+
+// src/formats/custom.ts
+function customFormat(name, biggerIsBetter) {
+  return {
+    name,
+    description: `github-action-benchmark ${name} JSON [{name, unit, value}]`,
+    reads: "stdout",
+    parse(output2) {
+      const json2 = JsonReader.parse(name, output2, "a JSON array of {name, unit, value}");
+      const collector = new BenchmarkCollector(name);
+      for (const entry of json2.items()) {
+        const value = entry.get("value");
+        const unit = entry.get("unit").string();
+        const benchName = entry.get("name").nonEmptyString();
+        collector.add(value.path, benchName, unit, biggerIsBetter, [value.number()], "summary");
+      }
+      return collector.finish("a non-empty array of {name, unit, value}");
+    }
+  };
+}
+var customBiggerIsBetter = customFormat("customBiggerIsBetter", true);
+var customSmallerIsBetter = customFormat("customSmallerIsBetter", false);
+function looksLikeCustomJson(output2) {
+  return /^\s*\[/.test(output2) && /"value"\s*:/.test(output2) && /"unit"\s*:/.test(output2);
+}
+
+// src/formats/go.ts
+var RESULT4 = /^(Benchmark\S*?)(?:-(\d+))?\s+(\d+)\s+(\S.*)$/;
+var FAILURE2 = /^(--- FAIL|FAIL\b|panic:|# \S+|\S+\.go:\d+:\d+: )/;
+function goBiggerIsBetter(unit) {
+  return /\/s$/.test(unit);
+}
+var go = {
+  name: "go",
+  description: "go test -bench text output (every metric; each line one sample, use -count N)",
+  reads: "stdout",
+  parse(output2) {
+    const collector = new BenchmarkCollector("go");
+    for (const { text, where } of numberedLines(output2)) {
+      const line = text.trimEnd();
+      if (FAILURE2.test(line)) {
+        throw new FormatError(
+          "go",
+          where,
+          "benchmark results, but go test reported a failure",
+          line
+        );
+      }
+      const m = RESULT4.exec(line);
+      if (m === null) continue;
+      const [, name, , , rest] = m;
+      const fields = rest.trim().split(/\s+/);
+      if (fields.length % 2 !== 0) {
+        throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
+      }
+      for (let i = 0; i < fields.length; i += 2) {
+        const raw = fields[i];
+        const unit = fields[i + 1];
+        const value = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) ? Number(raw) : NaN;
+        if (Number.isNaN(value)) {
+          throw new FormatError("go", where, `a number before unit "${unit}"`, raw);
+        }
+        const metric = i === 0 ? name : `${name} - ${unit}`;
+        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], "samples");
+      }
+    }
+    return collector.finish('lines like "BenchmarkFib-8  1000  1234 ns/op"', output2);
+  },
+  detect(output2) {
+    return /^Benchmark\S*\s+\d+\s+[\d.]+ ns\/op/m.test(output2);
+  },
+  perBenchmark: {
+    listArgv: (argv2) => [...argv2, "-run", "^$", "-list", "^Benchmark"],
+    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => /^Benchmark\S*$/.test(line)),
+    // go test matches -bench level by level, split at '/': anchor each level.
+    filterArgv: (argv2, name) => [
+      ...argv2,
+      "-run",
+      "^$",
+      "-bench",
+      name.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/")
+    ]
+  }
+};
+
+// src/formats/googlecpp.ts
+var NOT_COUNTERS = /* @__PURE__ */ new Set([
+  "name",
+  "family_index",
+  "per_family_instance_index",
+  "run_name",
+  "run_type",
+  "repetitions",
+  "repetition_index",
+  "threads",
+  "iterations",
+  "real_time",
+  "cpu_time",
+  "time_unit",
+  "aggregate_name",
+  "aggregate_unit",
+  "error_occurred",
+  "error_message",
+  "label",
+  "big_o",
+  "rms",
+  "complexity_n"
+]);
+function counterUnit(counter) {
+  if (counter === "bytes_per_second") return { unit: "B/s", biggerIsBetter: true };
+  if (counter === "items_per_second") return { unit: "items/s", biggerIsBetter: true };
+  return { unit: "", biggerIsBetter: /_per_second$/.test(counter) };
+}
+var googlecpp = {
+  name: "googlecpp",
+  description: "Google Benchmark JSON (--benchmark_format=json; each repetition one sample)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("googlecpp", output2, "the JSON of --benchmark_format=json");
+    const entries = json2.get("benchmarks").items();
+    const runType = (e) => e.optional("run_type")?.string() ?? "iteration";
+    const hasIterations = entries.some((e) => runType(e) === "iteration");
+    const collector = new BenchmarkCollector("googlecpp");
+    for (const entry of entries) {
+      if (entry.optional("error_occurred")?.boolean() === true) {
+        const message = entry.optional("error_message")?.string() ?? "";
+        throw new FormatError(
+          "googlecpp",
+          entry.path,
+          "a benchmark that ran, not an error",
+          message
+        );
+      }
+      const kind = runType(entry);
+      if (hasIterations && kind !== "iteration") continue;
+      if (!hasIterations && entry.optional("aggregate_name")?.string() !== "mean") continue;
+      const valueKind = kind === "iteration" ? "samples" : "summary";
+      const name = (entry.optional("run_name") ?? entry.get("name")).nonEmptyString();
+      const unit = `${entry.get("time_unit").nonEmptyString()}/iter`;
+      const real = entry.get("real_time");
+      collector.add(real.path, name, unit, false, [real.number()], valueKind);
+      const cpu = entry.get("cpu_time");
+      collector.add(cpu.path, `${name} - cpu_time`, unit, false, [cpu.number()], valueKind);
+      for (const [key2, value] of entry.entries()) {
+        if (NOT_COUNTERS.has(key2) || typeof value.value !== "number") continue;
+        const { unit: counterU, biggerIsBetter } = counterUnit(key2);
+        const metric = `${name} - ${key2}`;
+        collector.add(value.path, metric, counterU, biggerIsBetter, [value.number()], valueKind);
+      }
+    }
+    return collector.finish('a non-empty "benchmarks" list of runs');
+  },
+  detect(output2) {
+    return /"benchmarks"\s*:/.test(output2) && /"context"\s*:/.test(output2) && /"time_unit"/.test(output2);
+  },
+  perBenchmark: {
+    listArgv: (argv2) => [...argv2, "--benchmark_list_tests=true"],
+    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ""),
+    filterArgv: (argv2, name) => [...argv2, `--benchmark_filter=^${escapeRegExp(name)}$`]
+  }
+};
+
+// src/formats/hyperfine.ts
+var hyperfine = {
+  name: "hyperfine",
+  description: "hyperfine --export-json report (every run of every command)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("hyperfine", output2, "the JSON of --export-json");
+    const collector = new BenchmarkCollector("hyperfine");
+    for (const result of json2.get("results").items()) {
+      const name = result.get("command").nonEmptyString();
+      const codes = result.optional("exit_codes");
+      const failed = codes?.items().find((code) => code.value !== 0 && code.value !== null);
+      if (failed !== void 0) {
+        throw new FormatError(
+          "hyperfine",
+          failed.path,
+          `exit code 0 for every run of "${name}"`,
+          String(failed.value)
+        );
+      }
+      const times = result.optional("times");
+      if (times !== void 0) {
+        collector.add(times.path, name, "s", false, times.numbers(), "samples");
+      } else {
+        const mean2 = result.get("mean");
+        collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
+      }
+      for (const key2 of ["user", "system"]) {
+        const value = result.optional(key2);
+        if (value !== void 0) {
+          collector.add(value.path, `${name} - ${key2}`, "s", false, [value.number()], "summary");
+        }
+      }
+      const memory = result.optional("memory_usage_byte");
+      if (memory !== void 0) {
+        collector.add(memory.path, `${name} - memory`, "B", false, memory.numbers(), "samples");
+      }
+    }
+    return collector.finish('a non-empty "results" list');
+  },
+  detect(output2) {
+    return /"results"\s*:/.test(output2) && /"command"\s*:/.test(output2) && /"exit_codes"|"times"/.test(output2);
+  }
+};
+
+// src/formats/jmh.ts
+function readMetric(metric, name, collector) {
+  const unit = metric.get("scoreUnit").nonEmptyString();
+  const biggerIsBetter = /^ops\//.test(unit);
+  const raw = metric.optional("rawData");
+  if (raw !== void 0) {
+    const values = raw.items().flatMap((fork) => fork.numbers());
+    collector.add(raw.path, name, unit, biggerIsBetter, values, "samples");
+  } else {
+    const score = metric.get("score");
+    collector.add(score.path, name, unit, biggerIsBetter, [score.number()], "summary");
+  }
+}
+var jmh = {
+  name: "jmh",
+  description: "JMH -rf json report (every iteration of every fork from rawData)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("jmh", output2, "the JSON of -rf json");
+    const collector = new BenchmarkCollector("jmh");
+    for (const run of json2.items()) {
+      const params = run.optional("params");
+      const suffix = params === void 0 ? "" : ` ( ${JSON.stringify(params.value)} )`;
+      const name = `${run.get("benchmark").nonEmptyString()}${suffix}`;
+      readMetric(run.get("primaryMetric"), name, collector);
+      const secondary = run.optional("secondaryMetrics");
+      for (const [key2, metric] of secondary?.entries() ?? []) {
+        readMetric(metric, `${name} - ${key2}`, collector);
+      }
+    }
+    return collector.finish("a non-empty list of benchmark runs");
+  },
+  detect(output2) {
+    return /"jmhVersion"\s*:/.test(output2) && /"primaryMetric"\s*:/.test(output2);
+  },
+  perBenchmark: {
+    listArgv: (argv2) => [...argv2, "-l"],
+    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !/^Benchmarks:/.test(line) && !/\s/.test(line)),
+    // JMH takes include regexes as positional arguments; anchor to run exactly this one.
+    filterArgv: (argv2, name) => [...argv2, `^${escapeRegExp(name)}$`]
+  }
+};
+
+// src/formats/jsonl.ts
+var jsonl = {
+  name: "jsonl",
+  description: 'JSON lines {"name","value","unit","biggerIsBetter"} printed by the command',
+  reads: "stdout",
+  parse(output2) {
+    const byName = /* @__PURE__ */ new Map();
+    output2.split(/\r?\n/).forEach((line, i) => {
+      const text = line.trim();
+      if (!text.startsWith("{")) return;
+      const where = `line ${i + 1}`;
+      let record2;
+      try {
+        record2 = JSON.parse(text);
+      } catch {
+        throw new FormatError("jsonl", where, "a JSON object", text);
+      }
+      const { name, value, unit = "", biggerIsBetter = false } = record2;
+      if (typeof name !== "string" || name === "") {
+        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text);
+      }
+      if (typeof value !== "number" || !Number.isFinite(value)) {
+        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text);
+      }
+      if (typeof unit !== "string") {
+        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text);
+      }
+      if (typeof biggerIsBetter !== "boolean") {
+        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text);
+      }
+      const seen = byName.get(name);
+      if (seen === void 0) {
+        byName.set(name, { name, unit, biggerIsBetter, values: [value], valueKind: "samples" });
+        return;
+      }
+      if (seen.unit !== unit || seen.biggerIsBetter !== biggerIsBetter) {
+        throw new FormatError(
+          "jsonl",
+          where,
+          `benchmark "${name}" with unit "${seen.unit}" and biggerIsBetter ${seen.biggerIsBetter} as on its first line`,
+          text
+        );
+      }
+      seen.values.push(value);
+    });
+    if (byName.size === 0) {
+      throw new FormatError(
+        "jsonl",
+        "the whole output",
+        'at least one {"name", "value"} line',
+        output2
+      );
+    }
+    return [...byName.values()];
+  },
+  detect(output2) {
+    return /^[ \t]*\{[ \t]*"name"[ \t]*:/m.test(output2) && /"value"[ \t]*:/.test(output2);
+  }
+};
+
+// src/formats/julia.ts
+function readNode(node2, labels, collector) {
+  const [tag, body] = node2.items();
+  const kind = tag?.string();
+  if (body === void 0) {
+    throw new FormatError("julia", node2.path, 'a ["TYPE", {...}] pair');
+  }
+  const name = labels.join("/");
+  if (kind === "BenchmarkGroup") {
+    for (const [key2, child] of body.get("data").entries())
+      readNode(child, [...labels, key2], collector);
+    return;
+  }
+  if (kind === "Trial" || kind === "TrialEstimate") {
+    if (name === "") throw new FormatError("julia", node2.path, "a trial inside a named group");
+    const valueKind = kind === "Trial" ? "samples" : "summary";
+    const time3 = kind === "Trial" ? body.get("times") : body.get("time");
+    const values = kind === "Trial" ? time3.numbers() : [time3.number()];
+    collector.add(time3.path, name, "ns", false, values, valueKind);
+    const memory = body.get("memory");
+    collector.add(memory.path, `${name} - memory`, "B", false, [memory.number()], "summary");
+    const allocs = body.get("allocs");
+    collector.add(allocs.path, `${name} - allocs`, "allocs", false, [allocs.number()], "summary");
+    return;
+  }
+  throw new FormatError(
+    "julia",
+    `${node2.path}[0]`,
+    '"BenchmarkGroup", "Trial" or "TrialEstimate"',
+    kind
+  );
+}
+var julia = {
+  name: "julia",
+  description: "BenchmarkTools.jl saved JSON (Trial: every sample; TrialEstimate: summary)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("julia", output2, "the JSON of BenchmarkTools.save");
+    const [, groups] = json2.items();
+    if (groups === void 0) throw new FormatError("julia", "$[1]", "the list of saved groups");
+    const collector = new BenchmarkCollector("julia");
+    for (const group of groups.items()) readNode(group, [], collector);
+    return collector.finish("at least one Trial or TrialEstimate");
+  },
+  detect(output2) {
+    return /"BenchmarkTools"/.test(output2) && /"BenchmarkGroup"/.test(output2);
+  }
+};
+
+// src/formats/pytest.ts
+var pytest = {
+  name: "pytest",
+  description: "pytest-benchmark --benchmark-json report (every round from stats.data)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("pytest", output2, "the JSON written by --benchmark-json");
+    const collector = new BenchmarkCollector("pytest");
+    for (const bench of json2.get("benchmarks").items()) {
+      const name = bench.get("fullname").nonEmptyString();
+      const stats = bench.get("stats");
+      const data = stats.optional("data");
+      if (data !== void 0) {
+        collector.add(data.path, name, "s", false, data.numbers(), "samples");
+      } else {
+        const mean2 = stats.get("mean");
+        collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
+      }
+    }
+    return collector.finish('a non-empty "benchmarks" list');
+  },
+  detect(output2) {
+    return /"benchmarks"\s*:/.test(output2) && /"machine_info"\s*:/.test(output2);
+  },
+  perBenchmark: {
+    // --verbosity=-1 (what one -q gives) prints node ids; it overrides the user's own -q/-v,
+    // which would otherwise add up (-q -q prints only a count per file).
+    listArgv: (argv2) => [...argv2, "--collect-only", "--verbosity=-1"],
+    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.includes("::") && !/\s/.test(line)),
+    // -k matches substrings of test names: exclude the other tests whose names contain this one.
+    filterArgv: (argv2, name, allNames) => {
+      const short = (id) => id.slice(id.lastIndexOf("::") + 2);
+      const own2 = short(name);
+      const others = [...new Set(allNames.map(short))].filter(
+        (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
+      );
+      return [...argv2, "-k", [own2, ...others.map((o) => `not ${o}`)].join(" and ")];
+    }
+  }
+};
+
+// src/formats/tinybench.ts
+function readTask(task, collector) {
+  const name = task.get("name").nonEmptyString();
+  const result = task.optional("result");
+  if (result === void 0) {
+    throw new FormatError(
+      "tinybench",
+      `${task.path}.result`,
+      `a result for "${name}" (did it run?)`
+    );
+  }
+  const error62 = result.optional("error");
+  const state = result.optional("state")?.string();
+  if (error62 !== void 0 || state === "errored") {
+    throw new FormatError(
+      "tinybench",
+      result.path,
+      `a completed run of "${name}"`,
+      JSON.stringify(error62?.value ?? state)
+    );
+  }
+  const latency = result.optional("latency") ?? result;
+  const samples = latency.optional("samples");
+  if (samples !== void 0 && samples.numbers().length > 0) {
+    collector.add(samples.path, name, "ms", false, samples.numbers(), "samples");
+  } else {
+    const mean2 = latency.get("mean");
+    collector.add(mean2.path, name, "ms", false, [mean2.number()], "summary");
+  }
+}
+function readVitest(json2, collector) {
+  for (const file2 of json2.get("files").items()) {
+    for (const group of file2.get("groups").items()) {
+      const groupName2 = group.get("fullName").string();
+      for (const bench of group.get("benchmarks").items()) {
+        const name = `${groupName2} > ${bench.get("name").nonEmptyString()}`;
+        const samples = bench.optional("samples");
+        if (samples !== void 0 && samples.numbers().length > 0) {
+          collector.add(samples.path, name, "ms", false, samples.numbers(), "samples");
+        } else {
+          const mean2 = bench.get("mean");
+          collector.add(mean2.path, name, "ms", false, [mean2.number()], "summary");
+        }
+      }
+    }
+  }
+}
+var tinybench = {
+  name: "tinybench",
+  description: "tinybench task results or vitest bench --outputJson (latency samples, ms)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("tinybench", output2, "tinybench results or vitest bench JSON");
+    const collector = new BenchmarkCollector("tinybench");
+    if (json2.isArray()) {
+      for (const task of json2.items()) readTask(task, collector);
+    } else {
+      readVitest(json2, collector);
+    }
+    return collector.finish("at least one benchmark result");
+  },
+  detect(output2) {
+    const vitest = /"files"\s*:/.test(output2) && /"groups"\s*:/.test(output2);
+    const tasks = /^\s*\[/.test(output2) && /"result"\s*:/.test(output2) && /"latency"|"hz"/.test(output2);
+    return vitest || tasks;
+  }
+};
+
+// src/formats/registry.ts
+var FORMATS = [
+  cargo,
+  go,
+  benchmarkjs,
+  benchmarkluau,
+  pytest,
+  googlecpp,
+  catch2,
+  julia,
+  jmh,
+  benchmarkdotnet,
+  customBiggerIsBetter,
+  customSmallerIsBetter,
+  criterion,
+  hyperfine,
+  tinybench,
+  jsonl
+];
+function formatNames() {
+  return FORMATS.map((f) => f.name);
+}
+function perBenchmarkFormats() {
+  return FORMATS.filter((f) => f.perBenchmark !== void 0).map((f) => f.name);
+}
+function getFormat(name) {
+  const format = FORMATS.find((f) => f.name === name);
+  if (format === void 0) {
+    throw new RangeError(`unknown format "${name}"; accepted: auto, ${formatNames().join(", ")}`);
+  }
+  return format;
+}
+function detectFormat(output2) {
+  const matches = FORMATS.filter((f) => f.detect?.(output2) === true);
+  if (matches.length === 1) return matches[0];
+  const names = formatNames().join(", ");
+  if (matches.length === 0 && looksLikeCustomJson(output2)) {
+    throw new FormatError(
+      "auto",
+      "the whole output",
+      "a format named explicitly: github-action-benchmark custom JSON carries no direction, so set format to customSmallerIsBetter or customBiggerIsBetter"
+    );
+  }
+  if (matches.length === 0) {
+    throw new FormatError("auto", "the whole output", `output of one of: ${names}`, output2);
+  }
+  throw new FormatError(
+    "auto",
+    "the whole output",
+    `output that only one format recognises, but ${matches.map((f) => f.name).join(" and ")} all do; set format explicitly`
+  );
+}
+function parseOutput(name, output2, context) {
+  const format = name === "auto" ? detectFormat(output2) : getFormat(name);
+  return format.parse(output2, context);
+}
+
+// src/runner/drivers/metrics.ts
+function iterationMetrics(workload2, wallMs, output2, cwd) {
+  if (workload2.format === void 0) {
+    return [
+      {
+        name: workload2.name,
+        unit: "ms",
+        biggerIsBetter: false,
+        values: [wallMs],
+        valueKind: "samples"
+      }
+    ];
+  }
+  return parseOutput(workload2.format, output2, { cwd }).map((b) => ({
+    name: b.name,
+    unit: b.unit,
+    biggerIsBetter: b.biggerIsBetter,
+    values: b.values,
+    valueKind: b.valueKind
+  }));
+}
+async function clearOutputFile(workload2, cwd) {
+  if (workload2.output !== void 0) await rm2(path7.resolve(cwd, workload2.output), { force: true });
+}
+async function readIterationOutput(workload2, stdout, cwd) {
+  if (workload2.output === void 0) return stdout;
+  const file2 = path7.resolve(cwd, workload2.output);
+  try {
+    return await readFile3(file2, "utf8");
+  } catch (error62) {
+    throw new Error(
+      `workload.output ${file2} could not be read after the command exited (${error62.code ?? error62.message}); the command must write it on every run`
+    );
+  }
+}
+function nsToMs(ns) {
+  return Number(ns) / 1e6;
+}
+
+// src/runner/drivers/command.ts
+var commandDriver = {
+  name: "command",
+  async open(workload2, ctx) {
+    let current = null;
+    let armed = false;
+    let killed = false;
+    const fail = (round2, what, stderr = "") => commandFailure(
+      { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
+      what,
+      stderr
+    );
+    const side = {
+      async arm(round2, slot, flag) {
+        if (killed) throw new RunError("interrupted");
+        await clearOutputFile(workload2, ctx.cwd);
+        try {
+          current = await startGated(workload2.command, {
+            cwd: ctx.cwd,
+            env: ctx.env,
+            placement: ctx.placements[slot],
+            flag,
+            stdin: "ignore"
+          });
+          armed = true;
+        } catch (error62) {
+          throw fail(round2, `could not start: ${error62.message}`);
+        }
+        if (killed) current.kill();
+      },
+      async prime() {
+        if (current === null || !armed) throw new Error("prime() before arm()");
+        await current.prime().catch(() => void 0);
+      },
+      async fire(round2, start) {
+        const child = current;
+        if (child === null || !armed) throw new Error("fire() before arm()");
+        armed = false;
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          child.kill();
+        }, ctx.timeout * 1e3);
+        const result = await child.finished.finally(() => clearTimeout(timer));
+        current = null;
+        if (killed) throw new RunError("interrupted");
+        if (result.spawnError !== null) {
+          throw fail(round2, `could not start: ${result.spawnError.message}`);
+        }
+        if (timedOut) throw fail(round2, `timed out after ${ctx.timeout} s`, result.stderr);
+        if (result.code !== 0) {
+          const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
+          throw fail(round2, how, result.stderr);
+        }
+        const wallMs = nsToMs(result.exitedAt - start);
+        try {
+          const output2 = await readIterationOutput(workload2, result.stdout, ctx.cwd);
+          const metrics = iterationMetrics(workload2, wallMs, output2, ctx.cwd);
+          return { start, end: result.exitedAt, metrics };
+        } catch (error62) {
+          throw fail(round2, `produced no value: ${error62.message}`, result.stderr);
+        }
+      },
+      kill() {
+        killed = true;
+        current?.kill();
+      },
+      async close() {
+        current?.kill();
+        current = null;
+      }
+    };
+    return side;
+  }
+};
+
+// src/runner/drivers/line-reader.ts
+var LineReader = class {
+  buffer = "";
+  lines = [];
+  waiter = null;
+  ended = false;
+  push(chunk) {
+    this.buffer += chunk;
+    let newline;
+    while ((newline = this.buffer.indexOf("\n")) >= 0) {
+      const line = this.buffer.slice(0, newline).trim();
+      this.buffer = this.buffer.slice(newline + 1);
+      if (line.startsWith("{")) this.deliver(line);
+    }
+  }
+  end() {
+    this.ended = true;
+    this.waiter?.(null);
+    this.waiter = null;
+  }
+  /** The next line, or null when the stream ended first. */
+  next() {
+    const line = this.lines.shift();
+    if (line !== void 0) return Promise.resolve(line);
+    if (this.ended) return Promise.resolve(null);
+    return new Promise((resolve3) => this.waiter = resolve3);
+  }
+  deliver(line) {
+    if (this.waiter === null) {
+      this.lines.push(line);
+      return;
+    }
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter(line);
+  }
+};
+
+// src/runner/drivers/persistent.ts
+var EXIT_GRACE_MS = 5e3;
+var persistentDriver = {
+  name: "persistent",
+  async open(workload2, ctx) {
+    const reader = new LineReader();
+    const fail = (round2, what, stderr2) => commandFailure(
+      { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
+      what,
+      stderr2
+    );
+    let process_;
+    try {
+      process_ = await startGated(workload2.command, {
+        cwd: ctx.cwd,
+        env: { ...ctx.env, DUETKIT_PROTOCOL: "1" },
+        placement: ctx.placements[ctx.slot],
+        // Released at once: the protocol's `go` lines, not the barrier, start its iterations.
+        flag: "/",
+        stdin: "pipe",
+        onStdout: (chunk) => reader.push(chunk)
+      });
+    } catch (error62) {
+      throw fail(null, `could not start: ${error62.message}`, "");
+    }
+    const child = process_;
+    let stderr = "";
+    child.child.stderr.on("data", (chunk) => stderr = (stderr + chunk).slice(-65536));
+    void child.finished.then(() => reader.end());
+    const stdin = child.child.stdin;
+    stdin.on("error", () => void 0);
+    let killed = false;
+    let currentSlot = ctx.slot;
+    const reply = async (round2) => {
+      let timer;
+      const timeout = new Promise((resolve3) => {
+        timer = setTimeout(() => resolve3("timeout"), ctx.timeout * 1e3);
+      });
+      const line = await Promise.race([reader.next(), timeout]).finally(() => clearTimeout(timer));
+      if (killed) throw new RunError("interrupted");
+      if (line === "timeout") {
+        child.kill();
+        throw fail(round2, `did not answer within ${ctx.timeout} s`, stderr);
+      }
+      if (line === null) {
+        const result = await child.finished;
+        throw fail(round2, `exited (code ${result.code ?? result.signal}) before answering`, stderr);
+      }
+      try {
+        return JSON.parse(line);
+      } catch {
+        throw fail(round2, `answered with a line that is not JSON: ${line.slice(0, 200)}`, stderr);
+      }
+    };
+    await child.prime().catch(() => void 0);
+    const hello = await reply(null);
+    if (hello.ready !== true) {
+      child.kill();
+      throw fail(
+        null,
+        `must first print {"ready": true}, printed ${JSON.stringify(hello)}`,
+        stderr
+      );
+    }
+    const side = {
+      async prime() {
+      },
+      async arm(_round, slot) {
+        if (killed) throw new RunError("interrupted");
+        if (slot === currentSlot) return;
+        await ctx.placements[slot].move(child.pid);
+        currentSlot = slot;
+      },
+      async fire(round2) {
+        const start = process.hrtime.bigint();
+        stdin.write("go\n");
+        const answer = await reply(round2);
+        const end = process.hrtime.bigint();
+        if (typeof answer.error === "string") {
+          throw fail(round2, `reported an error: ${answer.error}`, stderr);
+        }
+        if (answer.results === void 0) {
+          if (answer.ok !== true) {
+            throw fail(
+              round2,
+              `answered ${JSON.stringify(answer)}; expected {"ok": true}, {"results": [...]} or {"error": "..."}`,
+              stderr
+            );
+          }
+          const wallMs = nsToMs(end - start);
+          return {
+            start,
+            end,
+            metrics: [
+              {
+                name: workload2.name,
+                unit: "ms",
+                biggerIsBetter: false,
+                values: [wallMs],
+                valueKind: "samples"
+              }
+            ]
+          };
+        }
+        if (!Array.isArray(answer.results)) {
+          throw fail(
+            round2,
+            `answered "results" that is not a list: ${JSON.stringify(answer.results)}`,
+            stderr
+          );
+        }
+        const text = answer.results.map((r) => JSON.stringify(r)).join("\n");
+        try {
+          const metrics = parseOutput("jsonl", text, { cwd: ctx.cwd }).map((b) => ({
+            name: b.name,
+            unit: b.unit,
+            biggerIsBetter: b.biggerIsBetter,
+            values: b.values,
+            valueKind: b.valueKind
+          }));
+          return { start, end, metrics };
+        } catch (error62) {
+          throw fail(round2, `produced no value: ${error62.message}`, stderr);
+        }
+      },
+      kill() {
+        killed = true;
+        child.kill();
+      },
+      async close() {
+        stdin.end("exit\n");
+        const timer = setTimeout(child.kill, EXIT_GRACE_MS);
+        await child.finished.finally(() => clearTimeout(timer));
+      }
+    };
+    return side;
+  }
+};
+
+// src/runner/drivers/registry.ts
+var DRIVERS = [commandDriver, persistentDriver];
+function getDriver(name) {
+  const driver = DRIVERS.find((d) => d.name === name);
+  if (driver === void 0) {
+    throw new RangeError(
+      `unknown driver "${name}"; accepted: ${DRIVERS.map((d) => d.name).join(", ")}`
+    );
+  }
+  return driver;
+}
+
+// src/runner/barrier.ts
+import { existsSync as existsSync2, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os3 from "node:os";
+import path8 from "node:path";
+function createBarrier() {
+  const parent = existsSync2("/dev/shm") ? "/dev/shm" : os3.tmpdir();
+  const dir = mkdtempSync(path8.join(parent, "duetkit-barrier-"));
+  let count = 0;
+  return {
+    next() {
+      const flag = path8.join(dir, `step-${count++}`);
+      return {
+        flag,
+        release() {
+          const at = process.hrtime.bigint();
+          writeFileSync(flag, "");
+          return at;
+        }
+      };
+    },
+    dispose: () => rmSync(dir, { recursive: true, force: true })
+  };
+}
+
+// src/runner/experiment.ts
+var MAX_ROUNDS_WITH_STOPPING = 1e5;
+async function runExperiment(options) {
+  const { scenario, versions, isolation, signal } = options;
+  const mode = getMode(scenario.mode);
+  const driver = getDriver(scenario.workload.driver);
+  const rounds = scenario.stopping === void 0 ? scenario.iterations : MAX_ROUNDS_WITH_STOPPING;
+  const trials = [];
+  const order = [];
+  const startedAt = /* @__PURE__ */ new Date();
+  const t0 = process.hrtime.bigint();
+  const elapsedMs = () => nsToMs(process.hrtime.bigint() - t0);
+  const perRound = mode.name === "single" ? 1 : scenario.warmup + scenario.iterations;
+  const total = versions.length * (mode.name === "single" ? 1 + scenario.warmup : perRound);
+  const sides = [];
+  const barrier = createBarrier();
+  const killAll = () => sides.forEach((side) => side.kill());
+  signal.addEventListener("abort", killAll);
+  let stopReason = "iterations";
+  let error62 = null;
+  try {
+    const slots = mode.slotCount(versions.length);
+    for (const [i, version3] of versions.entries()) {
+      if (signal.aborted) throw new RunError("interrupted");
+      const side = await driver.open(scenario.workload, {
+        version: version3.name,
+        cwd: version3.dir,
+        env: { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env },
+        placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
+        slot: slots === 1 ? 0 : i,
+        timeout: scenario.timeout
+      });
+      sides.push(side);
+    }
+    const plan = mode.plan({
+      versionCount: versions.length,
+      warmup: scenario.warmup,
+      rounds,
+      rng: options.rng
+    });
+    let measuredRounds = 0;
+    for (const step of plan) {
+      if (signal.aborted) throw new RunError("interrupted");
+      recordOrder(order, step, versions);
+      await runStep(step, sides, barrier, (trial) => trials.push(trial), t0);
+      options.onProgress?.(progress(trials.length, total, elapsedMs(), scenario));
+      if (!step.endsRound) continue;
+      if (!step.warmup) measuredRounds++;
+      if (reachedPrecision(scenario, measuredRounds, trials, options.halfWidth)) {
+        stopReason = "precision";
+        break;
+      }
+      if (scenario.budget !== void 0 && elapsedMs() >= scenario.budget * 1e3) {
+        stopReason = "budget";
+        break;
+      }
+    }
+    await Promise.all(sides.map((side) => side.close()));
+  } catch (failure2) {
+    killAll();
+    stopReason = signal.aborted ? "interrupted" : "failed";
+    error62 = signal.aborted ? `interrupted by ${String(signal.reason ?? "a signal")}` : failure2.message;
+    if (!signal.aborted && !(failure2 instanceof RunError))
+      error62 = failure2.stack ?? error62;
+  } finally {
+    signal.removeEventListener("abort", killAll);
+    barrier.dispose();
+  }
+  return { trials, order, stopReason, error: error62, startedAt };
+}
+async function runStep(step, sides, barrier, record2, t0) {
+  const running = step.versions.map((v) => sides[v]);
+  const gate = barrier.next();
+  await Promise.all(running.map((side, i) => side.arm(step.round, step.slots[i], gate.flag)));
+  await Promise.all(running.map((side) => side.prime()));
+  const releasedAt = gate.release();
+  const fired = [];
+  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
+  for (const i of bySlot) fired[i] = running[i].fire(step.round, releasedAt);
+  const results = await Promise.allSettled(fired);
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed !== void 0) throw failed.reason;
+  results.forEach((result, i) => {
+    const { start, end, metrics } = result.value;
+    record2({
+      version: step.versions[i],
+      round: step.round,
+      warmup: step.warmup,
+      slot: step.slots[i],
+      startMs: microseconds(nsToMs(start - t0)),
+      endMs: microseconds(nsToMs(end - t0)),
+      wallMs: microseconds(nsToMs(end - start)),
+      metrics
+    });
+  });
+}
+function recordOrder(order, step, versions) {
+  const names = step.versions.map((v) => versions[v].name);
+  const last = order.at(-1);
+  if (last !== void 0 && last.round === step.round && last.warmup === step.warmup) {
+    if (!last.versions.some((name) => names.includes(name))) {
+      last.versions.push(...names);
+      return;
+    }
+  }
+  order.push({ round: step.round, warmup: step.warmup, versions: names });
+}
+function reachedPrecision(scenario, measuredRounds, trials, halfWidth) {
+  const stopping2 = scenario.stopping;
+  if (stopping2 === void 0 || halfWidth === void 0) return false;
+  if (measuredRounds < stopping2.minIterations) return false;
+  if ((measuredRounds - stopping2.minIterations) % stopping2.checkEvery !== 0) return false;
+  const width = halfWidth(trials);
+  return width !== null && width <= stopping2.halfWidth;
+}
+function progress(done, total, elapsed, scenario) {
+  const bounded = Math.max(total, done);
+  const budgetLeft = scenario.budget === void 0 ? null : Math.max(0, scenario.budget * 1e3 - elapsed);
+  if (scenario.stopping !== void 0) {
+    return { done, total: done, elapsedMs: elapsed, etaMs: budgetLeft };
+  }
+  const eta = done === 0 ? null : elapsed / done * (bounded - done);
+  return {
+    done,
+    total: bounded,
+    elapsedMs: elapsed,
+    etaMs: eta === null || budgetLeft === null ? eta : Math.min(eta, budgetLeft)
+  };
+}
+function microseconds(ms) {
+  return Math.round(ms * 1e3) / 1e3;
+}
+
+// src/scenario/benchmark-pattern.ts
+function asRegExp(pattern) {
+  const m = /^\/(.*)\/$/s.exec(pattern);
+  return m === null ? null : new RegExp(m[1]);
+}
+function benchmarkPatternProblem(pattern) {
+  try {
+    asRegExp(pattern);
+    return null;
+  } catch (error62) {
+    return `a benchmark name or a valid /regular expression/ (${error62.message})`;
+  }
+}
+function matchesBenchmark(pattern, name) {
+  const re = asRegExp(pattern);
+  return re === null ? pattern === name : re.test(name);
+}
+
+// src/runner/benchmark-selection.ts
+function selectBenchmarks(lists, baseline, patterns) {
+  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
+  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
+  patterns?.forEach((pattern, i) => {
+    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
+      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
+      throw new RunError(
+        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
+      );
+    }
+  });
+  const run = [];
+  const missing = [];
+  for (const name of everyName.filter(selected)) {
+    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
+    if (lacking.length === 0) run.push(name);
+    else missing.push({ benchmark: name, versions: lacking });
+  }
+  return { run, missing };
+}
+
+// src/runner/list-benchmarks.ts
+import { spawn as spawn3 } from "node:child_process";
+function perBenchmarkSupport(scenario) {
+  const support = getFormat(scenario.workload.format ?? "").perBenchmark;
+  if (support === void 0) {
+    throw new RunError(`format ${scenario.workload.format} cannot run one benchmark at a time`);
+  }
+  return support;
+}
+async function listBenchmarks(argv2, support, context) {
+  const listArgv = support.listArgv(argv2);
+  const failure2 = { argv: listArgv, version: context.version, round: null, cwd: context.cwd };
+  const { code, signal, stdout, stderr, spawnError } = await capture(listArgv, context);
+  if (context.signal.aborted) throw new RunError("interrupted");
+  if (spawnError !== null) {
+    throw commandFailure(failure2, `(listing benchmarks) could not start: ${spawnError}`, "");
+  }
+  if (code !== 0) {
+    const how = signal ?? `code ${code}`;
+    throw commandFailure(failure2, `(listing benchmarks) failed with ${how}`, stderr || stdout);
+  }
+  const names = support.parseList(stdout);
+  if (names.length === 0) {
+    throw commandFailure(
+      failure2,
+      `(listing benchmarks) listed none; its stdout was ${JSON.stringify(stdout.slice(0, 300))}`,
+      stderr
+    );
+  }
+  return names;
+}
+function capture(argv2, context) {
+  return new Promise((resolve3) => {
+    const child = spawn3(argv2[0], argv2.slice(1), {
+      cwd: context.cwd,
+      env: context.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => void (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk) => void (stderr = (stderr + chunk).slice(-65536)));
+    const kill = () => {
+      try {
+        if (child.pid !== void 0) process.kill(-child.pid, "SIGKILL");
+      } catch {
+      }
+    };
+    context.signal.addEventListener("abort", kill);
+    child.on("error", (error62) => {
+      context.signal.removeEventListener("abort", kill);
+      resolve3({ code: null, signal: null, stdout, stderr, spawnError: error62.message });
+    });
+    child.on("close", (code, signal) => {
+      context.signal.removeEventListener("abort", kill);
+      resolve3({ code, signal, stdout, stderr, spawnError: null });
+    });
+  });
+}
+
+// src/runner/per-benchmark.ts
+async function runPerBenchmark(options) {
+  const { scenario, versions, signal } = options;
+  const support = perBenchmarkSupport(scenario);
+  const command = scenario.workload.command;
+  const lists = /* @__PURE__ */ new Map();
+  for (const [i, version3] of versions.entries()) {
+    if (signal.aborted) throw new RunError("interrupted");
+    const env = { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env };
+    lists.set(
+      version3.name,
+      await listBenchmarks(command, support, {
+        version: version3.name,
+        cwd: version3.dir,
+        env,
+        signal
+      })
+    );
+  }
+  const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+  const allNames = [...new Set([...lists.values()].flat())];
+  const record2 = {
+    listedBy: options.baseline,
+    lists: Object.fromEntries(lists),
+    runs: [],
+    missing: selection.missing
+  };
+  const result = {
+    trials: [],
+    order: [],
+    stopReason: "iterations",
+    error: null,
+    startedAt: /* @__PURE__ */ new Date(),
+    perBenchmark: record2
+  };
+  const t0 = process.hrtime.bigint();
+  const elapsedMs = () => Number(process.hrtime.bigint() - t0) / 1e6;
+  let roundOffset = 0;
+  for (const [k, benchmark] of selection.run.entries()) {
+    const left = selection.run.length - k;
+    const budget = scenario.budget === void 0 ? void 0 : Math.max(1e-3, (scenario.budget - elapsedMs() / 1e3) / left);
+    const argv2 = support.filterArgv(command, benchmark, allNames);
+    const startMs = elapsedMs();
+    const done = result.trials.length;
+    const part = await runExperiment({
+      ...options,
+      scenario: { ...scenario, budget, workload: { ...scenario.workload, command: argv2 } },
+      onProgress: (p) => options.onProgress?.({
+        done: done + p.done,
+        total: done + p.total * left,
+        elapsedMs: startMs + p.elapsedMs,
+        etaMs: p.etaMs === null ? null : p.etaMs + (left - 1) * (p.elapsedMs + p.etaMs)
+      })
+    });
+    const shift = (ms) => Math.round((ms + startMs) * 1e3) / 1e3;
+    for (const trial of part.trials) {
+      result.trials.push({
+        ...trial,
+        round: trial.round + roundOffset,
+        startMs: shift(trial.startMs),
+        endMs: shift(trial.endMs),
+        benchmark
+      });
+    }
+    for (const entry of part.order) {
+      result.order.push({ ...entry, round: entry.round + roundOffset, benchmark });
+    }
+    roundOffset += 1 + Math.max(-1, ...part.order.map((entry) => entry.round));
+    record2.runs.push({ benchmark, argv: argv2, stopReason: part.stopReason });
+    if (part.stopReason === "failed" || part.stopReason === "interrupted") {
+      result.stopReason = part.stopReason;
+      result.error = part.stopReason === "failed" ? `benchmark ${benchmark}: ${part.error}` : part.error;
+      return result;
+    }
+  }
+  result.stopReason = overallStop(record2.runs.map((r) => r.stopReason));
+  return result;
+}
+function overallStop(reasons) {
+  if (reasons.includes("budget")) return "budget";
+  if (reasons.includes("precision")) return "precision";
+  return "iterations";
+}
+
+// src/runner/versions.ts
+import { stat } from "node:fs/promises";
+import path9 from "node:path";
+
+// src/runner/setup.ts
+import { spawn as spawn4 } from "node:child_process";
+function runSetup(argv2, context) {
+  return new Promise((resolve3, reject) => {
+    const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
+    const child = spawn4(argv2[0], argv2.slice(1), {
+      cwd: context.cwd,
+      env: context.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    let output2 = "";
+    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const kill = () => {
+      if (child.pid !== void 0) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+        }
+      }
+    };
+    context.signal.addEventListener("abort", kill);
+    child.on("error", (error62) => {
+      context.signal.removeEventListener("abort", kill);
+      reject(commandFailure(failure2, `(setup) could not start: ${error62.message}`, ""));
+    });
+    child.on("close", (code, signal) => {
+      context.signal.removeEventListener("abort", kill);
+      if (context.signal.aborted) reject(new RunError("interrupted"));
+      else if (code === 0) resolve3();
+      else
+        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
+    });
+  });
+}
+
+// src/runner/versions.ts
+async function prepareVersions(specs, options) {
+  const records = [];
+  for (const [i, spec] of specs.entries()) {
+    records.push(await resolveVersion(spec, i, options));
+  }
+  for (const [i, spec] of specs.entries()) {
+    if (spec.setup === void 0) continue;
+    await runSetup(spec.setup, {
+      version: spec.name,
+      cwd: records[i].dir,
+      env: { ...options.env, ...spec.env },
+      signal: options.signal
+    });
+  }
+  return records;
+}
+async function resolveVersion(spec, i, options) {
+  if (spec.path !== void 0) {
+    const dir2 = path9.resolve(options.baseDir, spec.path);
+    await requireDirectory(dir2, `versions[${i}].path`);
+    const git2 = options.gitAt(dir2);
+    const inRepo = await git2.topLevel() !== null;
+    return {
+      name: spec.name,
+      source: { path: spec.path },
+      commit: inRepo ? await git2.resolveCommit("HEAD") : null,
+      dirty: inRepo ? await git2.isDirty() : false,
+      dir: dir2
+    };
+  }
+  const ref = spec.ref;
+  const git = options.gitAt(options.baseDir);
+  if (await git.topLevel() === null) {
+    throw new RunError(
+      `versions[${i}].ref: "${ref}" needs a git repository, but ${options.baseDir} is not in one`
+    );
+  }
+  const commit = await git.resolveCommit(ref);
+  const checkout = await options.worktrees.add(spec.name, commit);
+  const dir = spec.dir === void 0 ? checkout : path9.join(checkout, spec.dir);
+  await requireDirectory(dir, `versions[${i}].dir`);
+  return {
+    name: spec.name,
+    source: spec.dir === void 0 ? { ref } : { ref, dir: spec.dir },
+    commit,
+    dirty: false,
+    dir
+  };
+}
+async function requireDirectory(dir, field) {
+  const info = await stat(dir).catch(() => null);
+  if (info === null || !info.isDirectory()) {
+    throw new RunError(`${field}: ${dir} is not a directory; expected an existing directory`);
+  }
+}
+
+// src/runner/run.ts
+var TOOL_VERSION = process.env.npm_package_version ?? "0.1.0";
+async function runScenario(loaded, options) {
+  const { scenario } = loaded;
+  const seed = options.seed ?? scenario.seed ?? randomSeed();
+  const machine = machineInfo();
+  const gitAt = options.gitAt ?? createGit;
+  const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
+  let isolation = null;
+  let versions = scenario.versions.map((v) => ({
+    name: v.name,
+    source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
+    commit: null,
+    dirty: false,
+    dir: ""
+  }));
+  let result = {
+    trials: [],
+    order: [],
+    stopReason: "failed",
+    error: null,
+    startedAt: /* @__PURE__ */ new Date()
+  };
+  const samples = () => ({
+    schemaVersion: SAMPLES_SCHEMA_VERSION,
+    tool: { name: "duetkit", version: TOOL_VERSION },
+    complete: result.stopReason !== "interrupted" && result.stopReason !== "failed",
+    stopReason: result.stopReason,
+    error: result.error,
+    scenario,
+    scenarioFile: loaded.file,
+    mode: scenario.mode,
+    seed,
+    startedAt: result.startedAt.toISOString(),
+    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    machine,
+    isolation: isolation?.report ?? notSetUp(scenario.isolation),
+    versions,
+    order: result.order,
+    trials: result.trials,
+    ...result.perBenchmark === void 0 ? {} : { perBenchmark: result.perBenchmark }
+  });
+  try {
+    versions = await prepareVersions(scenario.versions, {
+      baseDir: loaded.baseDir,
+      gitAt,
+      worktrees,
+      env: options.env,
+      signal: options.signal
+    });
+    isolation = await (options.choose ?? chooseIsolation)(scenario.isolation, {
+      slotCount: getMode(scenario.mode).slotCount(versions.length)
+    });
+    options.onIsolation?.(isolation.report);
+    const experiment = {
+      scenario,
+      versions,
+      isolation,
+      rng: createRng(seed),
+      signal: options.signal,
+      env: options.env,
+      onProgress: options.onProgress,
+      // A quick look (fewer resamples) is enough to decide whether to keep measuring.
+      halfWidth: (trials) => largestHalfWidth(
+        // Only what has been measured: benchmarks that never run must not block stopping.
+        { ...samples(), trials: [...trials], perBenchmark: void 0 },
+        { resamples: 2e3 }
+      )
+    };
+    const baseline = scenario.analysis.baseline ?? scenario.versions[0].name;
+    result = scenario.workload.perBenchmark ? await runPerBenchmark({ ...experiment, baseline }) : await runExperiment(experiment);
+  } catch (error62) {
+    result = {
+      ...result,
+      stopReason: options.signal.aborted ? "interrupted" : "failed",
+      error: options.signal.aborted ? `interrupted by ${String(options.signal.reason)}` : error62.message
+    };
+  } finally {
+    const cleanup = await Promise.allSettled([isolation?.dispose(), worktrees.dispose()]);
+    const failed = cleanup.find((c) => c.status === "rejected");
+    if (failed !== void 0 && result.error === null) {
+      result = {
+        ...result,
+        stopReason: "failed",
+        error: `cleanup: ${String(failed.reason)}`
+      };
+    }
+  }
+  return samples();
+}
+function notSetUp(requested) {
+  return {
+    requested,
+    kind: "none",
+    slots: [],
+    harnessCpus: null,
+    cgroup: null,
+    warnings: ["isolation was never set up: the run stopped before measuring"]
+  };
+}
+
+// src/noise/spawn.ts
+import { spawn as spawn5 } from "node:child_process";
+
+// src/io/self-argv.ts
+import { existsSync as existsSync3 } from "node:fs";
+import path10 from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+function selfArgv(moduleUrl = import.meta.url) {
+  const self = fileURLToPath(moduleUrl);
+  if (!self.endsWith(".ts")) return [process.execPath, self];
+  const root = path10.resolve(path10.dirname(self), "..", "..");
+  return [process.execPath, ...tsxExecArgv(moduleUrl), path10.join(root, "src", "cli", "bin.ts")];
+}
+function tsxExecArgv(moduleUrl) {
+  const root = path10.resolve(path10.dirname(fileURLToPath(moduleUrl)), "..", "..");
+  const loader = path10.join(root, "node_modules", "tsx", "dist", "loader.mjs");
+  if (!existsSync3(loader)) {
+    throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
+  }
+  return ["--import", pathToFileURL(loader).href];
+}
+
+// src/noise/spawn.ts
+async function spawnNoise(options) {
+  const [file2, ...args] = selfArgv();
+  const child = spawn5(
+    file2,
+    [
+      ...args,
+      "noise",
+      "--threads",
+      String(options.threads),
+      "--load",
+      String(options.load),
+      "--kind",
+      options.kind,
+      "--duration",
+      `${Math.ceil(options.durationSeconds)}s`
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] }
+  );
+  let stderr = "";
+  const exited = new Promise((resolve3) => child.on("close", () => resolve3()));
+  await new Promise((resolve3, reject) => {
+    child.stderr.setEncoding("utf8").on("data", (chunk) => {
+      stderr += chunk;
+      if (stderr.includes("noise:")) resolve3();
+    });
+    child.on("error", reject);
+    void exited.then(
+      () => reject(new Error(`the noise generator exited at once: ${stderr.trim()}`))
+    );
+  });
+  return {
+    pid: child.pid,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    }
+  };
+}
+
+// src/workload/kernel.ts
+var CHUNK_STEPS = 4096;
+function runKernel(units) {
+  checkUnits(units, "units");
+  let state = 625341585;
+  let mix = 0;
+  let acc = 0;
+  let steps = 0;
+  for (let unit = 0; unit < units; unit++) {
+    for (let i = 0; i < CHUNK_STEPS; i++) {
+      state = Math.imul(state, 1664525) + 1013904223 | 0;
+      mix = (mix ^ state >>> 7) + (mix << 3) | 0;
+      acc = acc * 0.999 + (state & 65535) * 15e-6;
+      steps++;
+    }
+  }
+  return { units, steps, checksum: (mix ^ Math.floor(acc * 1e6)) >>> 0 };
+}
+function checkUnits(units, option) {
+  if (!(Number.isSafeInteger(units) && units >= 1)) {
+    throw new RangeError(`${option} must be a positive integer number of chunks, got ${units}`);
+  }
+  return units;
+}
+function injectedUnits(units, change) {
+  checkUnits(units, "units");
+  if (!(change > -1 && Number.isFinite(change))) {
+    throw new RangeError(`change must be a fraction above -1 (0.01 = +1%), got ${change}`);
+  }
+  return Math.max(1, Math.round(units * (1 + change)));
+}
+
+// src/calibrate/trace.ts
+function traceFromSamples(samples, benchmark) {
+  const series = collectSeries(samples);
+  const chosen = benchmark === void 0 ? series[0] : series.find((s) => s.name === benchmark);
+  if (chosen === void 0) {
+    const names = series.map((s) => s.name).join(", ") || "none";
+    throw new RangeError(
+      `benchmark ${JSON.stringify(benchmark ?? "(first)")} was not measured; measured: ${names}`
+    );
+  }
+  const measured = samples.trials.filter((t) => !t.warmup).sort((a, b) => a.startMs - b.startMs);
+  const cost2 = /* @__PURE__ */ new Map();
+  if (samples.mode === "duet") {
+    const starts = [...new Set(measured.map((t) => t.round))].map((round2) => ({
+      round: round2,
+      start: Math.min(...measured.filter((t) => t.round === round2).map((t) => t.startMs)),
+      end: Math.max(...measured.filter((t) => t.round === round2).map((t) => t.endMs))
+    }));
+    starts.sort((a, b) => a.start - b.start);
+    starts.forEach((r, i) => {
+      const charge = (starts[i + 1]?.start ?? r.end) - r.start;
+      for (const t of measured.filter((x) => x.round === r.round)) cost2.set(key(t), charge);
+    });
+  } else {
+    measured.forEach((t, i) => cost2.set(key(t), (measured[i + 1]?.startMs ?? t.endMs) - t.startMs));
+  }
+  const rounds = /* @__PURE__ */ new Map();
+  for (const t of measured) {
+    let entry = rounds.get(t.round);
+    if (entry === void 0) {
+      entry = {
+        round: t.round,
+        startMs: t.startMs,
+        values: samples.versions.map(() => null),
+        costMs: samples.versions.map(() => null)
+      };
+      rounds.set(t.round, entry);
+    }
+    entry.startMs = Math.min(entry.startMs, t.startMs);
+    const values = chosen.byVersion[t.version].get(t.round);
+    entry.values[t.version] = values === void 0 ? null : median(values);
+    entry.costMs[t.version] = cost2.get(key(t)) ?? null;
+  }
+  return {
+    mode: samples.mode,
+    versions: samples.versions.map((v) => v.name),
+    benchmark: chosen.name,
+    rounds: [...rounds.values()].filter((r) => r.values.every((v) => v !== null)).sort((a, b) => a.startMs - b.startMs)
+  };
+}
+function key(t) {
+  return `${t.version}:${t.round}`;
+}
+function cutWindows(costs, budgetMs) {
+  if (!(budgetMs > 0)) throw new RangeError(`budget must be positive, got ${budgetMs} ms`);
+  const windows = [];
+  let start = 0;
+  let spent = 0;
+  costs.forEach((cost2, i) => {
+    spent += cost2;
+    if (spent >= budgetMs) {
+      windows.push([start, i + 1]);
+      start = i + 1;
+      spent = 0;
+    }
+  });
+  return windows;
+}
+
+// src/calibrate/methods.ts
+var METHOD_NAMES = ["duet", "duet-none", "rmit", "mct", "gab-200", "gab-5"];
+var paired = (label, name, recording) => ({
+  name,
+  label,
+  recording,
+  evaluate(trace, base, head, settings) {
+    return windowsOf(trace, base, head, settings).map(({ rounds }, w) => {
+      const b = rounds.map((r) => r.values[base]);
+      const h = rounds.map((r) => r.values[head]);
+      const c = compare(b, h, comparisonOptions(settings, w, true));
+      return {
+        seconds: cost(rounds, base, head, trace.mode) / 1e3,
+        n: b.length,
+        ...fromInterval(c.change, c.ci.lower, c.ci.upper),
+        mde: c.mde,
+        cv: c.cv.base
+      };
+    });
+  }
+});
+var mct2 = {
+  name: "mct",
+  label: "mct (consecutive trials, unpaired)",
+  recording: "sequential",
+  evaluate(trace, base, head, settings) {
+    return windowsOf(trace, base, head, settings).flatMap(({ rounds }, w) => {
+      const half = Math.floor(rounds.length / 2);
+      if (half < 2) return [];
+      const b = rounds.slice(0, half).map((r) => r.values[base]);
+      const h = rounds.slice(half, 2 * half).map((r) => r.values[head]);
+      const c = compare(b, h, comparisonOptions(settings, w, false));
+      const spent = cost(rounds.slice(0, half), base, base, "mct") + cost(rounds.slice(half), head, head, "mct");
+      return [
+        {
+          seconds: spent / 1e3,
+          n: half,
+          ...fromInterval(c.change, c.ci.lower, c.ci.upper),
+          mde: c.mde,
+          cv: c.cv.base
+        }
+      ];
+    });
+  }
+};
+var gab = (ratio, name) => ({
+  name,
+  label: `single run vs stored baseline, alert at ${Math.round(ratio * 100)}%`,
+  recording: "sequential",
+  evaluate(trace, base, head, settings) {
+    const windows = windowsOf(trace, base, head, settings);
+    return windows.slice(1).map(({ rounds }, w) => {
+      const before = windows[w].rounds.map((r) => r.values[base]);
+      const now = rounds.map((r) => r.values[head]);
+      const change = mean(now) / mean(before) - 1;
+      return {
+        seconds: (cost(windows[w].rounds, base, base, "mct") + cost(rounds, head, head, "mct")) / 1e3,
+        n: now.length,
+        estimate: change,
+        lower: null,
+        upper: null,
+        mde: null,
+        cv: null,
+        called: change + 1 > ratio ? "slower" : "none"
+      };
+    });
+  }
+});
+var METHODS4 = {
+  duet: paired("duet, isolated (CPU sets)", "duet", "duet"),
+  "duet-none": paired("duet, no isolation", "duet-none", "duet-none"),
+  rmit: paired("rmit (randomized interleaved, paired by round)", "rmit", "sequential"),
+  mct: mct2,
+  "gab-200": gab(2, "gab-200"),
+  "gab-5": gab(1.05, "gab-5")
+};
+function getMethod(name) {
+  return METHODS4[name];
+}
+function parseMethods(text) {
+  const names = text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const bad = names.find((n) => !METHOD_NAMES.includes(n));
+  if (bad !== void 0 || names.length === 0) {
+    throw new RangeError(
+      `--modes: got ${JSON.stringify(bad ?? text)}; expected a comma-separated list of ${METHOD_NAMES.join(", ")}`
+    );
+  }
+  return [...new Set(names)];
+}
+function windowsOf(trace, base, head, settings) {
+  const costs = trace.rounds.map((r) => cost([r], base, head, trace.mode));
+  return cutWindows(costs, settings.budgetMs).map(([from, to]) => ({
+    rounds: trace.rounds.slice(from, to)
+  }));
+}
+function cost(rounds, base, head, mode) {
+  let total = 0;
+  for (const r of rounds) {
+    total += mode === "duet" || base === head ? r.costMs[base] : r.costMs[base] + r.costMs[head];
+  }
+  return total;
+}
+function comparisonOptions(settings, window, isPaired) {
+  return {
+    paired: isPaired,
+    level: settings.level,
+    resamples: settings.resamples,
+    seed: settings.seed + window >>> 0,
+    threshold: 0
+  };
+}
+function fromInterval(change, lower, upper) {
+  const called = lower > 0 ? "slower" : upper < 0 ? "faster" : "none";
+  return { estimate: change, lower, upper, called };
+}
+
+// src/calibrate/record.ts
+import { mkdir as mkdir2, mkdtemp as mkdtemp2, rm as rm3, writeFile as writeFile4 } from "node:fs/promises";
+import os4 from "node:os";
+import path13 from "node:path";
+
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile2 } from "node:fs/promises";
-import path2 from "node:path";
+import { readFile as readFile4 } from "node:fs/promises";
+import path11 from "node:path";
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -13411,9 +16301,9 @@ function floatSafeRemainder(val, step) {
   return ratio - roundedRatio;
 }
 var EVALUATING = /* @__PURE__ */ Symbol("evaluating");
-function defineLazy(object2, key, getter) {
+function defineLazy(object2, key2, getter) {
   let value = void 0;
-  Object.defineProperty(object2, key, {
+  Object.defineProperty(object2, key2, {
     get() {
       if (value === EVALUATING) {
         return void 0;
@@ -13425,7 +16315,7 @@ function defineLazy(object2, key, getter) {
       return value;
     },
     set(v) {
-      Object.defineProperty(object2, key, {
+      Object.defineProperty(object2, key2, {
         value: v
         // configurable: true,
       });
@@ -13451,47 +16341,47 @@ function rawShape(def) {
 function sourceShape(schema) {
   return rawShape(schema._zod.def) ?? schema._zod.def.shape;
 }
-function deferProp(target, key, getter) {
-  Object.defineProperty(target, key, {
+function deferProp(target, key2, getter) {
+  Object.defineProperty(target, key2, {
     get() {
       const value = getter();
-      assignProp(this, key, value);
+      assignProp(this, key2, value);
       return value;
     },
     enumerable: true,
     configurable: true
   });
 }
-function putProp(target, key, value) {
-  if (key in target)
-    assignProp(target, key, value);
+function putProp(target, key2, value) {
+  if (key2 in target)
+    assignProp(target, key2, value);
   else
-    target[key] = value;
+    target[key2] = value;
 }
 function mirrorShape(target, source, keys, wrap) {
   const raw = sourceShape(source);
-  for (const key of keys) {
-    const desc = Object.getOwnPropertyDescriptor(raw, key);
+  for (const key2 of keys) {
+    const desc = Object.getOwnPropertyDescriptor(raw, key2);
     if (!desc.enumerable)
       continue;
     if (desc.get) {
-      deferProp(target, key, () => {
-        const value = source._zod.def.shape[key];
-        return wrap ? wrap(value, key) : value;
+      deferProp(target, key2, () => {
+        const value = source._zod.def.shape[key2];
+        return wrap ? wrap(value, key2) : value;
       });
     } else
-      putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
+      putProp(target, key2, wrap ? wrap(desc.value, key2) : desc.value);
   }
 }
 function mirrorProps(target, source) {
-  for (const key of Reflect.ownKeys(source)) {
-    const desc = Object.getOwnPropertyDescriptor(source, key);
+  for (const key2 of Reflect.ownKeys(source)) {
+    const desc = Object.getOwnPropertyDescriptor(source, key2);
     if (!desc.enumerable)
       continue;
     if (desc.get)
-      deferProp(target, key, () => source[key]);
+      deferProp(target, key2, () => source[key2]);
     else
-      putProp(target, key, desc.value);
+      putProp(target, key2, desc.value);
   }
 }
 function mergeDefs(...defs) {
@@ -13505,14 +16395,14 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path12) {
-  if (!path12)
+function getElementAtPath(obj, path18) {
+  if (!path18)
     return obj;
-  return path12.reduce((acc, key) => acc?.[key], obj);
+  return path18.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
-  const promises = keys.map((key) => promisesObj[key]);
+  const promises = keys.map((key2) => promisesObj[key2]);
   return Promise.all(promises).then((results) => {
     const resolvedObj = {};
     for (let i = 0; i < keys.length; i++) {
@@ -13584,8 +16474,8 @@ function shallowClone(o) {
 }
 function numKeys(data) {
   let keyCount = 0;
-  for (const key in data) {
-    if (Object.prototype.hasOwnProperty.call(data, key)) {
+  for (const key2 in data) {
+    if (Object.prototype.hasOwnProperty.call(data, key2)) {
       keyCount++;
     }
   }
@@ -13739,12 +16629,12 @@ function pick(schema, mask) {
 function maskedKeys(schema, mask) {
   const raw = sourceShape(schema);
   const keys = [];
-  for (const key of Reflect.ownKeys(mask)) {
-    if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
-      throw new Error(`Unrecognized key: "${String(key)}"`);
+  for (const key2 of Reflect.ownKeys(mask)) {
+    if (!Object.getOwnPropertyDescriptor(raw, key2)?.enumerable) {
+      throw new Error(`Unrecognized key: "${String(key2)}"`);
     }
-    if (mask[key])
-      keys.push(key);
+    if (mask[key2])
+      keys.push(key2);
   }
   return keys;
 }
@@ -13757,7 +16647,7 @@ function omit(schema, mask) {
   }
   const omitted = new Set(maskedKeys(schema, mask));
   const newShape = {};
-  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key) => !omitted.has(key)));
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key2) => !omitted.has(key2)));
   return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
 }
 function extend(schema, shape) {
@@ -13768,8 +16658,8 @@ function extend(schema, shape) {
   const hasChecks = checks && checks.length > 0;
   if (hasChecks) {
     const existingShape = sourceShape(schema);
-    for (const key of Reflect.ownKeys(shape)) {
-      if (Object.getOwnPropertyDescriptor(existingShape, key) !== void 0) {
+    for (const key2 of Reflect.ownKeys(shape)) {
+      if (Object.getOwnPropertyDescriptor(existingShape, key2) !== void 0) {
         throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
       }
     }
@@ -13816,15 +16706,15 @@ function partial(Class2, schema, mask, name = "partial") {
   }
   const selected = mask ? new Set(maskedKeys(schema, mask)) : void 0;
   const newShape = {};
-  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class2 && ((value, key) => selected && !selected.has(key) ? value : new Class2({ type: "optional", innerType: value })));
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class2 && ((value, key2) => selected && !selected.has(key2) ? value : new Class2({ type: "optional", innerType: value })));
   return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
 }
 function required(Class2, schema, mask) {
   const selected = mask ? new Set(maskedKeys(schema, mask)) : void 0;
   const newShape = {};
-  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => (
+  mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key2) => (
     // overwrite with non-optional
-    selected && !selected.has(key) ? value : new Class2({ type: "nonoptional", innerType: value })
+    selected && !selected.has(key2) ? value : new Class2({ type: "nonoptional", innerType: value })
   ));
   return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
 }
@@ -13848,11 +16738,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path12, issues) {
+function prefixIssues(path18, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path12);
+    iss.path.unshift(path18);
     return iss;
   });
 }
@@ -14010,47 +16900,47 @@ var Class = class {
   constructor(..._args) {
   }
 };
-function members(proto, table) {
-  for (const key in table) {
-    const desc = Object.getOwnPropertyDescriptor(table, key);
+function members(proto, table2) {
+  for (const key2 in table2) {
+    const desc = Object.getOwnPropertyDescriptor(table2, key2);
     if (desc.get)
-      Object.defineProperty(proto, key, { ...desc, enumerable: false });
+      Object.defineProperty(proto, key2, { ...desc, enumerable: false });
     else
-      defineBound(proto, key, desc.value);
+      defineBound(proto, key2, desc.value);
   }
 }
-function own(inst, key, value, enumerable = true) {
-  Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
+function own(inst, key2, value, enumerable = true) {
+  Object.defineProperty(inst, key2, { configurable: true, writable: true, enumerable, value });
   return value;
 }
-function hide(inst, key, value) {
-  return own(inst, key, value, false);
+function hide(inst, key2, value) {
+  return own(inst, key2, value, false);
 }
 // @__NO_SIDE_EFFECTS__
-function derived(computes, table) {
-  for (const key in computes) {
-    const compute = computes[key];
-    Object.defineProperty(table, key, {
+function derived(computes, table2) {
+  for (const key2 in computes) {
+    const compute = computes[key2];
+    Object.defineProperty(table2, key2, {
       configurable: true,
       enumerable: true,
       get() {
-        return own(this, key, compute(this));
+        return own(this, key2, compute(this));
       },
       set(value) {
-        own(this, key, value);
+        own(this, key2, value);
       }
     });
   }
-  return table;
+  return table2;
 }
-function defineBound(proto, key, fn) {
-  Object.defineProperty(proto, key, {
+function defineBound(proto, key2, fn) {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     get() {
-      return this == null ? fn : own(this, key, fn.bind(this));
+      return this == null ? fn : own(this, key2, fn.bind(this));
     },
     set(value) {
-      own(this, key, value);
+      own(this, key2, value);
     }
   });
 }
@@ -14067,53 +16957,53 @@ var breaker = {
     return void 0;
   }
 };
-function defineLazyInternal(inst, key, compute) {
+function defineLazyInternal(inst, key2, compute) {
   const proto = Object.getPrototypeOf(inst._zod);
-  if (key in proto && installing !== inst._zod) {
+  if (key2 in proto && installing !== inst._zod) {
     installing = void 0;
     return;
   }
   installing = inst._zod;
-  Object.defineProperty(proto, key, {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     get() {
-      Object.defineProperty(this, key, breaker);
+      Object.defineProperty(this, key2, breaker);
       const outer = broke;
       broke = false;
       try {
         const value = compute(this);
         if (broke)
-          delete this[key];
+          delete this[key2];
         else
-          Object.defineProperty(this, key, { configurable: true, writable: true, value });
+          Object.defineProperty(this, key2, { configurable: true, writable: true, value });
         broke = broke || outer;
         return value;
       } catch (err) {
-        delete this[key];
+        delete this[key2];
         broke = broke || outer;
         throw err;
       }
     },
     set(value) {
-      Object.defineProperty(this, key, { configurable: true, writable: true, value });
+      Object.defineProperty(this, key2, { configurable: true, writable: true, value });
     }
   });
 }
-function installLazyProp(inst, key, make, enumerable) {
-  const proto = claim(inst, key);
+function installLazyProp(inst, key2, make, enumerable) {
+  const proto = claim(inst, key2);
   if (!proto)
     return;
-  Object.defineProperty(proto, key, {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     get() {
       const desc = { configurable: true, writable: true, enumerable, value: void 0 };
-      Object.defineProperty(this, key, desc);
+      Object.defineProperty(this, key2, desc);
       desc.value = make(this);
-      Object.defineProperty(this, key, desc);
+      Object.defineProperty(this, key2, desc);
       return desc.value;
     },
     set(value) {
-      Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
+      Object.defineProperty(this, key2, { configurable: true, writable: true, enumerable, value });
     }
   });
 }
@@ -14290,15 +17180,15 @@ var $ZodError = $constructor("$ZodError", initializer);
 var $ZodRealError = $constructor("$ZodError", initializer, void 0, {
   Parent: Error
 });
-function node(obj, key, make) {
-  if (!Object.prototype.hasOwnProperty.call(obj, key)) {
-    if (key === "__proto__") {
-      Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+function node(obj, key2, make) {
+  if (!Object.prototype.hasOwnProperty.call(obj, key2)) {
+    if (key2 === "__proto__") {
+      Object.defineProperty(obj, key2, { value: make(), writable: true, enumerable: true, configurable: true });
     } else {
-      obj[key] = make();
+      obj[key2] = make();
     }
   }
-  return obj[key];
+  return obj[key2];
 }
 function flattenError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = {};
@@ -14314,16 +17204,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path12 = []) => {
+  const processError = (error63, path18 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path18, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
       } else {
-        const fullpath = [...path12, ...issue2.path];
+        const fullpath = [...path18, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -14362,17 +17252,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path12 = []) => {
+  const processError = (error63, path18 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path18, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
       } else {
-        const fullpath = [...path12, ...issue2.path];
+        const fullpath = [...path18, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -14411,8 +17301,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path12 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path12) {
+  const path18 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path18) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -15207,16 +18097,16 @@ var $ZodCheckProperties = /* @__PURE__ */ $constructor("$ZodCheckProperties", (i
       payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
       return void 0;
     }
-    entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
+    entries ?? (entries = Reflect.ownKeys(def.shape).map((key2) => [key2, def.shape[key2]]));
     const input2 = payload.value;
     let proms;
-    for (const [key, schema] of entries) {
-      const result = schema._zod.run({ value: input2[key], issues: [] }, {});
+    for (const [key2, schema] of entries) {
+      const result = schema._zod.run({ value: input2[key2], issues: [] }, {});
       if (result instanceof Promise) {
         proms ?? (proms = []);
-        proms.push(result.then((result2) => handleCheckPropertyResult(result2, payload, key)));
+        proms.push(result.then((result2) => handleCheckPropertyResult(result2, payload, key2)));
       } else {
-        handleCheckPropertyResult(result, payload, key);
+        handleCheckPropertyResult(result, payload, key2);
       }
     }
     if (proms)
@@ -16117,8 +19007,8 @@ var $ZodArray = /* @__PURE__ */ $constructor("$ZodArray", (inst, def) => {
   };
   capSize(inst, arraySize);
 });
-function handlePropertyResult(result, final, key, input2, optin, optout) {
-  const isPresent = key in input2;
+function handlePropertyResult(result, final, key2, input2, optin, optout) {
+  const isPresent = key2 in input2;
   const isOptionalOut = optout === "optional";
   if (!isPresent && isOptionalOut && optin === "optional") {
     return;
@@ -16127,7 +19017,7 @@ function handlePropertyResult(result, final, key, input2, optin, optout) {
     if (optin !== void 0 && isOptionalOut && !isPresent) {
       return;
     }
-    final.issues.push(...prefixIssues(key, result.issues));
+    final.issues.push(...prefixIssues(key2, result.issues));
   }
   if (!isPresent && optin === void 0) {
     if (!result.issues.length) {
@@ -16135,17 +19025,17 @@ function handlePropertyResult(result, final, key, input2, optin, optout) {
         code: "invalid_type",
         expected: "nonoptional",
         input: void 0,
-        path: [key]
+        path: [key2]
       });
     }
     return;
   }
   if (result.value === void 0) {
     if (isPresent || optin === "defaulted" && !isOptionalOut) {
-      final.value[key] = void 0;
+      final.value[key2] = void 0;
     }
   } else {
-    final.value[key] = result.value;
+    final.value[key2] = result.value;
   }
 }
 var NO_SYMBOL_KEYS = [];
@@ -16178,28 +19068,28 @@ function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
   const optin = _catchall.optin;
   const optout = _catchall.optout;
   let seen = 0;
-  for (const key in input2) {
+  for (const key2 in input2) {
     if (abortEarly && payload.issues.length !== seen) {
       if (aborted(payload, seen))
         break;
       seen = payload.issues.length;
     }
-    if (keySet.has(key))
+    if (keySet.has(key2))
       continue;
-    if (key === "__proto__") {
+    if (key2 === "__proto__") {
       if (t === "never")
-        unrecognized.push(key);
+        unrecognized.push(key2);
       continue;
     }
     if (t === "never") {
-      unrecognized.push(key);
+      unrecognized.push(key2);
       continue;
     }
-    const r = _catchall.run({ value: input2[key], issues: [] }, ctx);
+    const r = _catchall.run({ value: input2[key2], issues: [] }, ctx);
     if (r instanceof Promise) {
-      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input2, optin, optout)));
+      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key2, input2, optin, optout)));
     } else {
-      handlePropertyResult(r, payload, key, input2, optin, optout);
+      handlePropertyResult(r, payload, key2, input2, optin, optout);
     }
   }
   if (unrecognized.length) {
@@ -16236,16 +19126,16 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
   defineLazyInternal(inst, "propValues", (zod) => {
     const shape = zod.def.shape;
     const propValues = {};
-    for (const key in shape) {
-      const field = shape[key]._zod;
+    for (const key2 in shape) {
+      const field = shape[key2]._zod;
       if (field.values) {
-        if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
-          assignProp(propValues, key, /* @__PURE__ */ new Set());
+        if (!Object.prototype.hasOwnProperty.call(propValues, key2)) {
+          assignProp(propValues, key2, /* @__PURE__ */ new Set());
         }
         for (const v of field.values)
-          propValues[key].add(v);
+          propValues[key2].add(v);
         if (field.optin !== void 0)
-          propValues[key].add(void 0);
+          propValues[key2].add(void 0);
       }
     }
     return propValues;
@@ -16272,22 +19162,22 @@ var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
     const shape = value.shape;
     const abortEarly = ctx?.abortEarly;
     let seen = payload.issues.length;
-    for (const key of value.allKeys) {
+    for (const key2 of value.allKeys) {
       if (abortEarly && payload.issues.length !== seen) {
         if (aborted(payload, seen))
           break;
         seen = payload.issues.length;
       }
-      if (key === "__proto__")
+      if (key2 === "__proto__")
         continue;
-      const el = shape[key];
+      const el = shape[key2];
       const optin = el._zod.optin;
       const optout = el._zod.optout;
-      const r = el._zod.run({ value: input2[key], issues: [] }, ctx);
+      const r = el._zod.run({ value: input2[key2], issues: [] }, ctx);
       if (r instanceof Promise) {
-        proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input2, optin, optout)));
+        proms.push(r.then((r2) => handlePropertyResult(r2, payload, key2, input2, optin, optout)));
       } else {
-        handlePropertyResult(r, payload, key, input2, optin, optout);
+        handlePropertyResult(r, payload, key2, input2, optin, optout);
       }
     }
     if (!catchall) {
@@ -16321,17 +19211,17 @@ var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) =>
     doc.write(`const input = payload.value;`);
     const ids = /* @__PURE__ */ Object.create(null);
     let counter = 0;
-    for (const key of normalized.allKeys) {
-      ids[key] = `key_${counter++}`;
+    for (const key2 of normalized.allKeys) {
+      ids[key2] = `key_${counter++}`;
     }
     doc.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
-    for (const key of normalized.allKeys) {
-      if (key === "__proto__")
+    for (const key2 of normalized.allKeys) {
+      if (key2 === "__proto__")
         continue;
-      const id = ids[key];
-      const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
+      const id = ids[key2];
+      const k = typeof key2 === "symbol" ? `syms[${syms.indexOf(key2)}]` : esc(key2);
       const isPresent = `${k} in input`;
-      const schema = shape[key];
+      const schema = shape[key2];
       const optin = schema?._zod?.optin;
       const isOptionalIn = optin !== void 0;
       const isOptionalOut = schema?._zod?.optout === "optional";
@@ -16665,21 +19555,21 @@ function mergeValues(a, b) {
   }
   if (isPlainObject(a) && isPlainObject(b)) {
     const bKeys = Object.keys(b);
-    const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
+    const sharedKeys = Object.keys(a).filter((key2) => bKeys.indexOf(key2) !== -1);
     const newObj = { ...a, ...b };
     if (Object.prototype.hasOwnProperty.call(newObj, "__proto__"))
       delete newObj.__proto__;
-    for (const key of sharedKeys) {
-      if (key === "__proto__")
+    for (const key2 of sharedKeys) {
+      if (key2 === "__proto__")
         continue;
-      const sharedValue = mergeValues(a[key], b[key]);
+      const sharedValue = mergeValues(a[key2], b[key2]);
       if (!sharedValue.valid) {
         return {
           valid: false,
-          mergeErrorPath: [key, ...sharedValue.mergeErrorPath]
+          mergeErrorPath: [key2, ...sharedValue.mergeErrorPath]
         };
       }
-      newObj[key] = sharedValue.data;
+      newObj[key2] = sharedValue.data;
     }
     return { valid: true, data: newObj };
   }
@@ -16838,9 +19728,9 @@ var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
     return handleTupleResults(itemResults, payload, items, input2, optoutStart);
   };
 });
-function getTupleOptStart(items, key) {
+function getTupleOptStart(items, key2) {
   for (let i = items.length - 1; i >= 0; i--) {
-    const omittable = key === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
+    const omittable = key2 === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
     if (!omittable)
       return i + 1;
   }
@@ -16898,12 +19788,12 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
     if (values && !def.partial) {
       payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
       const recordKeys = /* @__PURE__ */ new Set();
-      for (const key of values) {
-        if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
-          recordKeys.add(typeof key === "number" ? key.toString() : key);
-          if (key === "__proto__")
+      for (const key2 of values) {
+        if (typeof key2 === "string" || typeof key2 === "number" || typeof key2 === "symbol") {
+          recordKeys.add(typeof key2 === "number" ? key2.toString() : key2);
+          if (key2 === "__proto__")
             continue;
-          const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+          const keyResult = def.keyType._zod.run({ value: key2, issues: [] }, ctx);
           if (keyResult instanceof Promise) {
             throw new Error("Async schemas not supported in object keys currently");
           }
@@ -16912,8 +19802,8 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
               code: "invalid_key",
               origin: "record",
               issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-              input: key,
-              path: [key],
+              input: key2,
+              path: [key2],
               inst
             });
             continue;
@@ -16921,32 +19811,32 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
           const outKey = keyResult.value;
           if (outKey === "__proto__")
             continue;
-          const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+          const result = def.valueType._zod.run({ value: input2[key2], issues: [] }, ctx);
           if (result instanceof Promise) {
             proms.push(result.then((result2) => {
               if (result2.issues.length) {
-                payload.issues.push(...prefixIssues(key, result2.issues));
+                payload.issues.push(...prefixIssues(key2, result2.issues));
               }
               payload.value[outKey] = result2.value;
             }));
           } else {
             if (result.issues.length) {
-              payload.issues.push(...prefixIssues(key, result.issues));
+              payload.issues.push(...prefixIssues(key2, result.issues));
             }
             payload.value[outKey] = result.value;
           }
         }
       }
       let unrecognized;
-      for (const key in input2) {
-        if (!recordKeys.has(key)) {
+      for (const key2 in input2) {
+        if (!recordKeys.has(key2)) {
           if (def.mode === "loose") {
-            if (key === "__proto__")
+            if (key2 === "__proto__")
               continue;
-            payload.value[key] = input2[key];
+            payload.value[key2] = input2[key2];
           } else {
             unrecognized = unrecognized ?? [];
-            unrecognized.push(key);
+            unrecognized.push(key2);
           }
         }
       }
@@ -16962,18 +19852,18 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
     } else {
       payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
       let unrecognized;
-      for (const key of Reflect.ownKeys(input2)) {
-        if (key === "__proto__")
+      for (const key2 of Reflect.ownKeys(input2)) {
+        if (key2 === "__proto__")
           continue;
-        if (!Object.prototype.propertyIsEnumerable.call(input2, key))
+        if (!Object.prototype.propertyIsEnumerable.call(input2, key2))
           continue;
-        let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+        let keyResult = def.keyType._zod.run({ value: key2, issues: [] }, ctx);
         if (keyResult instanceof Promise) {
           throw new Error("Async schemas not supported in object keys currently");
         }
-        const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+        const checkNumericKey = typeof key2 === "string" && number.test(key2) && keyResult.issues.length;
         if (checkNumericKey) {
-          const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
+          const retryResult = def.keyType._zod.run({ value: Number(key2), issues: [] }, ctx);
           if (retryResult instanceof Promise) {
             throw new Error("Async schemas not supported in object keys currently");
           }
@@ -16983,17 +19873,17 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
         }
         if (keyResult.issues.length) {
           if (def.mode === "loose") {
-            payload.value[key] = input2[key];
+            payload.value[key2] = input2[key2];
           } else if (values) {
             unrecognized = unrecognized ?? [];
-            unrecognized.push(key);
+            unrecognized.push(key2);
           } else {
             payload.issues.push({
               code: "invalid_key",
               origin: "record",
               issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-              input: key,
-              path: [key],
+              input: key2,
+              path: [key2],
               inst
             });
           }
@@ -17002,17 +19892,17 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
         const outKey = keyResult.value;
         if (outKey === "__proto__")
           continue;
-        const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+        const result = def.valueType._zod.run({ value: input2[key2], issues: [] }, ctx);
         if (result instanceof Promise) {
           proms.push(result.then((result2) => {
             if (result2.issues.length) {
-              payload.issues.push(...prefixIssues(key, result2.issues));
+              payload.issues.push(...prefixIssues(key2, result2.issues));
             }
             payload.value[outKey] = result2.value;
           }));
         } else {
           if (result.issues.length) {
-            payload.issues.push(...prefixIssues(key, result.issues));
+            payload.issues.push(...prefixIssues(key2, result.issues));
           }
           payload.value[outKey] = result.value;
         }
@@ -17052,20 +19942,20 @@ var $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
     payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Map(), ctx) : /* @__PURE__ */ new Map();
     const abortEarly = ctx?.abortEarly;
     let seen = payload.issues.length;
-    for (const [key, value] of input2) {
+    for (const [key2, value] of input2) {
       if (abortEarly && payload.issues.length !== seen) {
         if (aborted(payload, seen))
           break;
         seen = payload.issues.length;
       }
-      const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+      const keyResult = def.keyType._zod.run({ value: key2, issues: [] }, ctx);
       const valueResult = def.valueType._zod.run({ value, issues: [] }, ctx);
       if (keyResult instanceof Promise || valueResult instanceof Promise) {
         proms.push(Promise.all([keyResult, valueResult]).then(([keyResult2, valueResult2]) => {
-          handleMapResult(keyResult2, valueResult2, payload, key, input2, inst, ctx);
+          handleMapResult(keyResult2, valueResult2, payload, key2, input2, inst, ctx);
         }));
       } else {
-        handleMapResult(keyResult, valueResult, payload, key, input2, inst, ctx);
+        handleMapResult(keyResult, valueResult, payload, key2, input2, inst, ctx);
       }
     }
     if (proms.length)
@@ -17074,10 +19964,10 @@ var $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
   };
   capSize(inst, mapSize);
 });
-function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) {
+function handleMapResult(keyResult, valueResult, final, key2, input2, inst, ctx) {
   if (keyResult.issues.length) {
-    if (propertyKeyTypes.has(typeof key)) {
-      final.issues.push(...prefixIssues(key, keyResult.issues));
+    if (propertyKeyTypes.has(typeof key2)) {
+      final.issues.push(...prefixIssues(key2, keyResult.issues));
     } else {
       final.issues.push({
         code: "invalid_key",
@@ -17089,15 +19979,15 @@ function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) 
     }
   }
   if (valueResult.issues.length) {
-    if (propertyKeyTypes.has(typeof key)) {
-      final.issues.push(...prefixIssues(key, valueResult.issues));
+    if (propertyKeyTypes.has(typeof key2)) {
+      final.issues.push(...prefixIssues(key2, valueResult.issues));
     } else {
       final.issues.push({
         origin: "map",
         code: "invalid_element",
         input: input2,
         inst,
-        key,
+        key: key2,
         issues: valueResult.issues.map((iss) => finalizeIssue(iss, ctx, config()))
       });
     }
@@ -17755,7 +20645,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve2) {
+function isRecursive(inst, stack, resolve3) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -17765,18 +20655,18 @@ function isRecursive(inst, stack, resolve2) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve2);
+      const answer = isRecursive(child, stack, resolve3);
       if (answer > result)
         result = answer;
     }
   };
   const shape = (sh, spread) => {
     let answer = NONE;
-    for (const key of Reflect.ownKeys(sh)) {
-      const desc = Object.getOwnPropertyDescriptor(sh, key);
+    for (const key2 of Reflect.ownKeys(sh)) {
+      const desc = Object.getOwnPropertyDescriptor(sh, key2);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve2) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve3) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -17840,7 +20730,7 @@ function isRecursive(inst, stack, resolve2) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve2 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve3 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -17869,8 +20759,8 @@ function isRecursive(inst, stack, resolve2) {
       break;
     default: {
       kind;
-      for (const key in def) {
-        const desc = Object.getOwnPropertyDescriptor(def, key);
+      for (const key2 in def) {
+        const desc = Object.getOwnPropertyDescriptor(def, key2);
         if (!desc || desc.get)
           continue;
         const value = desc.value;
@@ -26003,11 +28893,11 @@ function generatePropertiesChecks(doc, ctx, def, accessor) {
   }
   doc.write(`if (${accessor} == null) return INVALID;`);
   const shape = def.shape;
-  for (const key of Reflect.ownKeys(shape)) {
-    const keyExpr = typeof key === "symbol" ? addConstant(ctx, key) : esc(key);
+  for (const key2 of Reflect.ownKeys(shape)) {
+    const keyExpr = typeof key2 === "symbol" ? addConstant(ctx, key2) : esc(key2);
     const inputVar = newVar(ctx);
     doc.write(`const ${inputVar} = ${accessor}[${keyExpr}];`);
-    compileChild(doc, ctx, shape[key], inputVar, false);
+    compileChild(doc, ctx, shape[key2], inputVar, false);
   }
 }
 function generatePropertyCheck(doc, ctx, def, accessor) {
@@ -26400,9 +29290,9 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
     throw new ZodCompileUnsupportedError('object shape key "__proto__"');
   }
   const propOutputs = /* @__PURE__ */ new Map();
-  for (const key of allKeys) {
-    const propSchema = propShape[key];
-    const kx = keyExpr(key);
+  for (const key2 of allKeys) {
+    const propSchema = propShape[key2];
+    const kx = keyExpr(key2);
     const inputVar = newVar(ctx);
     doc.write(`const ${inputVar} = ${accessor}[${kx}];`);
     if (propSchema._zod.optin !== void 0) {
@@ -26423,14 +29313,14 @@ function generateObjectCheck(doc, ctx, schema, accessor, buildsValue = true) {
       } else {
         doc.write(`if (${outputVar2} === INVALID) return INVALID;`);
       }
-      propOutputs.set(key, outputVar2);
+      propOutputs.set(key2, outputVar2);
     } else {
       if (requiresPresenceCheck(propSchema)) {
         doc.write(`if (!(${kx} in ${accessor})) return INVALID;`);
       }
       const outputAccessor = compileChild(doc, ctx, propSchema, inputVar, buildsValue);
       if (outputAccessor !== null)
-        propOutputs.set(key, outputAccessor);
+        propOutputs.set(key2, outputAccessor);
     }
   }
   const catchall = def.catchall;
@@ -26851,9 +29741,9 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
   }
   return outputVar;
 }
-function getTupleOptStart2(items, key) {
+function getTupleOptStart2(items, key2) {
   for (let i = items.length - 1; i >= 0; i--) {
-    const omittable = key === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
+    const omittable = key2 === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
     if (!omittable)
       return i + 1;
   }
@@ -26983,16 +29873,16 @@ function generateRecordCheck(doc, ctx, schema, accessor) {
   const keyValues = recordDef.partial ? void 0 : def.keyType._zod.values;
   if (keyValues) {
     const inputKeys = [];
-    for (const key of keyValues) {
-      if (!(typeof key === "string" || typeof key === "number" || typeof key === "symbol")) {
-        throw new ZodCompileUnsupportedError(`record key value ${String(key)}`);
+    for (const key2 of keyValues) {
+      if (!(typeof key2 === "string" || typeof key2 === "number" || typeof key2 === "symbol")) {
+        throw new ZodCompileUnsupportedError(`record key value ${String(key2)}`);
       }
-      const inputKey = typeof key === "number" ? key.toString() : key;
+      const inputKey = typeof key2 === "number" ? key2.toString() : key2;
       if (inputKey === "__proto__") {
         throw new ZodCompileUnsupportedError('record key "__proto__"');
       }
       inputKeys.push(inputKey);
-      const keyConst = addConstant(ctx, key);
+      const keyConst = addConstant(ctx, key2);
       const outKey = generateCheck(doc, ctx, def.keyType, keyConst);
       const valueVar = newVar(ctx);
       doc.write(`const ${valueVar} = ${accessor}[${literalPropertyKey(ctx, inputKey)}];`);
@@ -27070,10 +29960,10 @@ function emitOwnKeys(doc, ctx, accessor, kVar, body, onSymbol) {
   });
   doc.write(`}`);
 }
-function literalPropertyKey(ctx, key) {
-  if (typeof key === "string")
-    return esc(key);
-  return addConstant(ctx, key);
+function literalPropertyKey(ctx, key2) {
+  if (typeof key2 === "string")
+    return esc(key2);
+  return addConstant(ctx, key2);
 }
 function generateMapCheck(doc, ctx, schema, accessor) {
   const def = schema._zod.def;
@@ -28302,9 +31192,9 @@ function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
 // node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target, ...sources) {
   for (const source of sources) {
-    for (const key of Reflect.ownKeys(source)) {
-      if (Object.prototype.propertyIsEnumerable.call(source, key)) {
-        assignProp(target, key, source[key]);
+    for (const key2 of Reflect.ownKeys(source)) {
+      if (Object.prototype.propertyIsEnumerable.call(source, key2)) {
+        assignProp(target, key2, source[key2]);
       }
     }
   }
@@ -28450,8 +31340,8 @@ function extractDefs(ctx, schema) {
     if (defId)
       seen.defId = defId;
     const schema2 = seen.schema;
-    for (const key in schema2) {
-      delete schema2[key];
+    for (const key2 in schema2) {
+      delete schema2[key2];
     }
     schema2.$ref = ref;
   };
@@ -28532,8 +31422,8 @@ function foldObjects(members2) {
   for (const member of members2) {
     if (typeof member !== "object" || member.type !== "object")
       return null;
-    for (const key in member) {
-      if (!FOLDABLE_KEYS.has(key))
+    for (const key2 in member) {
+      if (!FOLDABLE_KEYS.has(key2))
         return null;
     }
     objects.push(member);
@@ -28541,22 +31431,22 @@ function foldObjects(members2) {
   const properties = {};
   const required2 = /* @__PURE__ */ new Set();
   for (const object2 of objects) {
-    for (const key in object2.properties) {
-      if (Object.prototype.hasOwnProperty.call(properties, key))
+    for (const key2 in object2.properties) {
+      if (Object.prototype.hasOwnProperty.call(properties, key2))
         continue;
       const parts = [];
       for (const other of objects) {
-        const part = other.properties?.[key] ?? undeclaredConstraint(other);
+        const part = other.properties?.[key2] ?? undeclaredConstraint(other);
         if (part === null || part === void 0)
           continue;
         if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
           parts.push(part);
       }
       const merged = parts.length === 1 ? parts[0] : foldObjects(parts) ?? { allOf: parts };
-      assignProp(properties, key, merged);
+      assignProp(properties, key2, merged);
     }
-    for (const key of object2.required ?? [])
-      required2.add(key);
+    for (const key2 of object2.required ?? [])
+      required2.add(key2);
   }
   const folded = { type: "object", properties };
   if (required2.size)
@@ -28581,8 +31471,8 @@ function foldIntersection(json2) {
   const allOf = json2.allOf;
   if (!Array.isArray(allOf) || allOf.length < 2)
     return;
-  for (const key of FOLDABLE_KEYS)
-    if (key in json2)
+  for (const key2 of FOLDABLE_KEYS)
+    if (key2 in json2)
       return;
   const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
   let folded = null;
@@ -28629,20 +31519,20 @@ function finalize(ctx, schema) {
       assignProps(schema2, _cached);
       const isParentRef = zodSchema._zod.parent === ref;
       if (isParentRef) {
-        for (const key in schema2) {
-          if (key === "$ref" || key === "allOf")
+        for (const key2 in schema2) {
+          if (key2 === "$ref" || key2 === "allOf")
             continue;
-          if (!(key in _cached)) {
-            delete schema2[key];
+          if (!(key2 in _cached)) {
+            delete schema2[key2];
           }
         }
       }
       if (refSchema.$ref && refSeen.def) {
-        for (const key in schema2) {
-          if (key === "$ref" || key === "allOf")
+        for (const key2 in schema2) {
+          if (key2 === "$ref" || key2 === "allOf")
             continue;
-          if (key in refSeen.def && JSON.stringify(schema2[key]) === JSON.stringify(refSeen.def[key])) {
-            delete schema2[key];
+          if (key2 in refSeen.def && JSON.stringify(schema2[key2]) === JSON.stringify(refSeen.def[key2])) {
+            delete schema2[key2];
           }
         }
       }
@@ -28654,11 +31544,11 @@ function finalize(ctx, schema) {
       if (parentSeen?.schema.$ref) {
         schema2.$ref = parentSeen.schema.$ref;
         if (parentSeen.def) {
-          for (const key in schema2) {
-            if (key === "$ref" || key === "allOf")
+          for (const key2 in schema2) {
+            if (key2 === "$ref" || key2 === "allOf")
               continue;
-            if (key in parentSeen.def && JSON.stringify(schema2[key]) === JSON.stringify(parentSeen.def[key])) {
-              delete schema2[key];
+            if (key2 in parentSeen.def && JSON.stringify(schema2[key2]) === JSON.stringify(parentSeen.def[key2])) {
+              delete schema2[key2];
             }
           }
         }
@@ -28791,8 +31681,8 @@ function isTransforming(_schema, _ctx) {
     return isTransforming(def.in, ctx) || isTransforming(def.out, ctx);
   }
   if (def.type === "object") {
-    for (const key in def.shape) {
-      if (isTransforming(def.shape[key], ctx))
+    for (const key2 in def.shape) {
+      if (isTransforming(def.shape[key2], ctx))
         return true;
     }
     return false;
@@ -28830,13 +31720,13 @@ var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) =
 };
 
 // node_modules/zod/v4/core/json-schema-processors.js
-var narrowMin = (agg, key, value) => {
-  if (agg[key] === void 0 || value > agg[key])
-    agg[key] = value;
+var narrowMin = (agg, key2, value) => {
+  if (agg[key2] === void 0 || value > agg[key2])
+    agg[key2] = value;
 };
-var narrowMax = (agg, key, value) => {
-  if (agg[key] === void 0 || value < agg[key])
-    agg[key] = value;
+var narrowMax = (agg, key2, value) => {
+  if (agg[key2] === void 0 || value < agg[key2])
+    agg[key2] = value;
 };
 var narrowBoth = (agg, value) => {
   narrowMin(agg, "minimum", value);
@@ -29174,17 +32064,17 @@ var objectProcessor = (schema, ctx, _json, params) => {
   }
   json2.type = "object";
   json2.properties = {};
-  for (const key in shape) {
-    assignProp(json2.properties, key, processSchema(shape[key], ctx, {
+  for (const key2 in shape) {
+    assignProp(json2.properties, key2, processSchema(shape[key2], ctx, {
       ...params,
-      path: [...params.path, "properties", key]
+      path: [...params.path, "properties", key2]
     }));
   }
   const requiredKeys = [];
-  for (const key of Object.keys(shape)) {
-    const field = def.shape[key];
+  for (const key2 of Object.keys(shape)) {
+    const field = def.shape[key2];
     if (ctx.io === "input" ? inputOptin(field) === void 0 : field._zod.optout === void 0) {
-      requiredKeys.push(key);
+      requiredKeys.push(key2);
     }
   }
   if (requiredKeys.length > 0) {
@@ -29559,9 +32449,9 @@ function toJSONSchema(input2, params) {
     };
     ctx2.external = external;
     for (const entry of registry2._idmap.entries()) {
-      const [key, schema] = entry;
+      const [key2, schema] = entry;
       extractDefs(ctx2, schema);
-      assignProp(schemas, key, finalize(ctx2, schema));
+      assignProp(schemas, key2, finalize(ctx2, schema));
     }
     if (Object.keys(defs).length > 0) {
       const defsSegment = ctx2.target === "draft-2020-12" ? "$defs" : "definitions";
@@ -29876,17 +32766,17 @@ __export(checks_exports2, {
 
 // node_modules/zod/v4/classic/errors.js
 var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-function _lazyMethod(proto, key, make) {
-  Object.defineProperty(proto, key, {
+function _lazyMethod(proto, key2, make) {
+  Object.defineProperty(proto, key2, {
     configurable: true,
     enumerable: false,
     get() {
       const value = make(this);
-      Object.defineProperty(this, key, { value, configurable: true, writable: true });
+      Object.defineProperty(this, key2, { value, configurable: true, writable: true });
       return value;
     },
     set(value) {
-      Object.defineProperty(this, key, { value, configurable: true, writable: true });
+      Object.defineProperty(this, key2, { value, configurable: true, writable: true });
     }
   });
 }
@@ -31550,17 +34440,17 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path12 = ref.slice(1).split("/").filter(Boolean);
-  if (path12.length === 0) {
+  const path18 = ref.slice(1).split("/").filter(Boolean);
+  if (path18.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path12[0] === defsKey) {
-    const key = path12[1] === void 0 ? void 0 : decodeJSONPointerSegment(path12[1]);
-    if (!key || !ctx.defs[key]) {
+  if (path18[0] === defsKey) {
+    const key2 = path18[1] === void 0 ? void 0 : decodeJSONPointerSegment(path18[1]);
+    if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
-    return ctx.defs[key];
+    return ctx.defs[key2];
   }
   throw new Error(`Reference not found: ${ref}`);
 }
@@ -31595,16 +34485,16 @@ function checkObjectGuards(objectSchema, guards) {
       });
     }
     if (guards.keySchema) {
-      for (const key of keys) {
-        const result = guards.keySchema.safeParse(key);
+      for (const key2 of keys) {
+        const result = guards.keySchema.safeParse(key2);
         if (result.success)
           continue;
         payload.issues.push({
           code: "invalid_key",
           origin: "record",
           issues: result.error.issues,
-          input: key,
-          path: [key],
+          input: key2,
+          path: [key2],
           continue: true
         });
       }
@@ -31629,20 +34519,20 @@ function canonicalKey(value, seen) {
     if (Array.isArray(value)) {
       const parts2 = [];
       for (const item of value) {
-        const key = canonicalKey(item, seen);
-        if (key === null)
+        const key2 = canonicalKey(item, seen);
+        if (key2 === null)
           return null;
-        parts2.push(key);
+        parts2.push(key2);
       }
       return `a${parts2.length}:[${parts2.join(",")}]`;
     }
     const keys = Object.keys(value).sort();
     const parts = [];
     for (const k of keys) {
-      const key = canonicalKey(value[k], seen);
-      if (key === null)
+      const key2 = canonicalKey(value[k], seen);
+      if (key2 === null)
         return null;
-      parts.push(`${k.length}:${k}=${key}`);
+      parts.push(`${k.length}:${k}=${key2}`);
     }
     return `o${parts.length}:{${parts.join(",")}}`;
   } finally {
@@ -31682,10 +34572,10 @@ function containsRef(value) {
     return value.some(containsRef);
   if (typeof value.$ref === "string")
     return true;
-  return Object.entries(value).some(([key, sub]) => {
-    if (SCHEMA_KEYWORDS.has(key))
+  return Object.entries(value).some(([key2, sub]) => {
+    if (SCHEMA_KEYWORDS.has(key2))
       return containsRef(sub);
-    if (!SCHEMA_MAP_KEYWORDS.has(key) || typeof sub !== "object" || sub === null)
+    if (!SCHEMA_MAP_KEYWORDS.has(key2) || typeof sub !== "object" || sub === null)
       return false;
     return Object.values(sub).some(containsRef);
   });
@@ -31701,12 +34591,12 @@ function checkArrayGuards(arraySchema, guards) {
     if (guards.uniqueItems === true) {
       const firstSeen = /* @__PURE__ */ new Map();
       for (let i = 0; i < items.length; i++) {
-        const key = canonicalKey(items[i], /* @__PURE__ */ new Set());
-        if (key === null)
+        const key2 = canonicalKey(items[i], /* @__PURE__ */ new Set());
+        if (key2 === null)
           continue;
-        const first = firstSeen.get(key);
+        const first = firstSeen.get(key2);
         if (first === void 0) {
-          firstSeen.set(key, i);
+          firstSeen.set(key2, i);
           continue;
         }
         payload.issues.push({
@@ -31945,9 +34835,9 @@ function convertBaseSchema(schema, ctx) {
       const properties = schema.properties || {};
       const requiredSet = new Set(schema.required || []);
       const additionalSchema = typeof schema.additionalProperties === "object" ? convertSchema(schema.additionalProperties, ctx) : void 0;
-      for (const [key, propSchema] of Object.entries(properties)) {
+      for (const [key2, propSchema] of Object.entries(properties)) {
         const propZodSchema = convertSchema(propSchema, ctx);
-        assignProp(shape, key, requiredSet.has(key) ? propZodSchema : propZodSchema.optional());
+        assignProp(shape, key2, requiredSet.has(key2) ? propZodSchema : propZodSchema.optional());
       }
       if (schema.patternProperties) {
         const patternProps = schema.patternProperties;
@@ -31982,12 +34872,12 @@ function convertBaseSchema(schema, ctx) {
             if (!isPlainObject(payload.value))
               return;
             const unrecognized = [];
-            for (const key of Object.keys(payload.value)) {
-              if (propertyKeys.includes(key))
+            for (const key2 of Object.keys(payload.value)) {
+              if (propertyKeys.includes(key2))
                 continue;
-              if (patterns.some((regex) => regex.test(key)))
+              if (patterns.some((regex) => regex.test(key2)))
                 continue;
-              unrecognized.push(key);
+              unrecognized.push(key2);
             }
             if (unrecognized.length) {
               payload.issues.push({
@@ -32118,38 +35008,38 @@ function convertSchema(schema, ctx) {
   }
   const extraMeta = {};
   const coreMetadataKeys = ["$id", "id", "$comment", "$anchor", "$vocabulary", "$dynamicRef", "$dynamicAnchor"];
-  for (const key of coreMetadataKeys) {
-    if (key in schema) {
-      extraMeta[key] = schema[key];
+  for (const key2 of coreMetadataKeys) {
+    if (key2 in schema) {
+      extraMeta[key2] = schema[key2];
     }
   }
   const contentMetadataKeys = ["contentEncoding", "contentMediaType", "contentSchema"];
-  for (const key of contentMetadataKeys) {
-    if (key in schema) {
-      extraMeta[key] = schema[key];
+  for (const key2 of contentMetadataKeys) {
+    if (key2 in schema) {
+      extraMeta[key2] = schema[key2];
     }
   }
   if (schema.type === "object" && schema.$ref === void 0) {
     if (schema.propertyNames !== void 0 && !containsRef(schema.propertyNames)) {
       extraMeta.propertyNames = schema.propertyNames;
     }
-    for (const key of ["minProperties", "maxProperties"]) {
-      if (schema[key] !== void 0)
-        extraMeta[key] = schema[key];
+    for (const key2 of ["minProperties", "maxProperties"]) {
+      if (schema[key2] !== void 0)
+        extraMeta[key2] = schema[key2];
     }
   }
   if (schema.type === "array" && schema.$ref === void 0) {
     if (schema.contains !== void 0 && !containsRef(schema.contains)) {
       extraMeta.contains = schema.contains;
     }
-    for (const key of ["uniqueItems", "minContains", "maxContains"]) {
-      if (schema[key] !== void 0)
-        extraMeta[key] = schema[key];
+    for (const key2 of ["uniqueItems", "minContains", "maxContains"]) {
+      if (schema[key2] !== void 0)
+        extraMeta[key2] = schema[key2];
     }
   }
-  for (const key of Object.keys(schema)) {
-    if (!RECOGNIZED_KEYS.has(key)) {
-      assignProp(extraMeta, key, schema[key]);
+  for (const key2 of Object.keys(schema)) {
+    if (!RECOGNIZED_KEYS.has(key2)) {
+      assignProp(extraMeta, key2, schema[key2]);
     }
   }
   if (Object.keys(extraMeta).length > 0) {
@@ -32405,51 +35295,6 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/scenario/argv.ts
-function splitArgv(line) {
-  const words = [];
-  let word = "";
-  let inWord = false;
-  let quote = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote === "'") {
-      if (c === "'") quote = null;
-      else word += c;
-      continue;
-    }
-    if (quote === '"') {
-      if (c === '"') quote = null;
-      else if (c === "\\" && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1])) {
-        word += line[++i];
-      } else word += c;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      quote = c;
-      inWord = true;
-    } else if (c === "\\") {
-      if (i + 1 < line.length) word += line[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (quote !== null) {
-    throw new SyntaxError(`unterminated ${quote} quote in command: ${line}`);
-  }
-  if (inWord) words.push(word);
-  return words;
-}
-function formatArgv(argv2) {
-  return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
-}
-
 // src/scenario/duration.ts
 var UNITS = { ms: 1e-3, s: 1, m: 60, h: 3600 };
 function parseDuration(value) {
@@ -32458,1048 +35303,6 @@ function parseDuration(value) {
   if (match === null) return null;
   const seconds = Number(match[1]) * UNITS[match[2] ?? "s"];
   return seconds > 0 ? seconds : null;
-}
-
-// src/formats/types.ts
-var FormatError = class extends Error {
-  constructor(format, where, expected, found) {
-    super(
-      `${format} output, ${where}: expected ${expected}` + (found === void 0 ? "" : `, found ${JSON.stringify(truncate(found, 80))}`)
-    );
-    this.format = format;
-    this.where = where;
-    this.expected = expected;
-    this.found = found;
-    this.name = "FormatError";
-  }
-  format;
-  where;
-  expected;
-  found;
-};
-function truncate(text, max) {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}\u2026`;
-}
-
-// src/formats/collector.ts
-var BenchmarkCollector = class {
-  constructor(format) {
-    this.format = format;
-  }
-  format;
-  byName = /* @__PURE__ */ new Map();
-  /** Adds values to `name`; `where` (a line or JSON path) is quoted in any error. */
-  add(where, name, unit, biggerIsBetter, values, valueKind) {
-    if (name.trim() === "") {
-      throw new FormatError(this.format, where, "a benchmark name", name);
-    }
-    const bad = values.find((v) => !Number.isFinite(v));
-    if (bad !== void 0) {
-      throw new FormatError(this.format, where, `finite numbers for "${name}"`, String(bad));
-    }
-    const seen = this.byName.get(name);
-    if (seen === void 0) {
-      this.byName.set(name, { name, unit, biggerIsBetter, values: [...values], valueKind });
-      return;
-    }
-    if (seen.unit !== unit) {
-      throw new FormatError(
-        this.format,
-        where,
-        `unit "${seen.unit}" for "${name}" as before (mixed units cannot be compared)`,
-        unit
-      );
-    }
-    if (seen.biggerIsBetter !== biggerIsBetter) {
-      throw new FormatError(
-        this.format,
-        where,
-        `one direction for "${name}" (biggerIsBetter ${seen.biggerIsBetter} as before)`
-      );
-    }
-    seen.values.push(...values);
-    if (valueKind === "samples") seen.valueKind = "samples";
-  }
-  get size() {
-    return this.byName.size;
-  }
-  /** The benchmarks read; zero benchmarks is an error, never an empty success. */
-  finish(expected, output2 = "") {
-    if (this.byName.size === 0) {
-      throw new FormatError(
-        this.format,
-        "the whole output",
-        `${expected} (no benchmark found)`,
-        output2.trim() === "" ? void 0 : output2.trim()
-      );
-    }
-    return [...this.byName.values()];
-  }
-};
-function numberedLines(output2) {
-  return output2.split(/\r?\n/).map((text, i) => ({ text, where: `line ${i + 1}` }));
-}
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/formats/json-reader.ts
-var JsonReader = class _JsonReader {
-  constructor(format, value, path12 = "$") {
-    this.format = format;
-    this.value = value;
-    this.path = path12;
-  }
-  format;
-  value;
-  path;
-  /** Parses `text`; a syntax error (truncated output, an error message) names the line. */
-  static parse(format, text, what) {
-    try {
-      return new _JsonReader(format, JSON.parse(text));
-    } catch (error62) {
-      const position = errorPosition(String(error62), text);
-      if (position === void 0 || text.trim() === "") {
-        throw new FormatError(format, "the whole output", what, text.trim());
-      }
-      const before = text.slice(0, position);
-      const line = before.split("\n").length;
-      const lineText = text.split("\n")[line - 1] ?? "";
-      throw new FormatError(format, `line ${line}`, `${what} (invalid JSON)`, lineText.trim());
-    }
-  }
-  fail(expected) {
-    const found = this.value === void 0 ? "nothing" : JSON.stringify(this.value);
-    throw new FormatError(this.format, this.path, expected, found ?? String(this.value));
-  }
-  isObject() {
-    return typeof this.value === "object" && this.value !== null && !Array.isArray(this.value);
-  }
-  isArray() {
-    return Array.isArray(this.value);
-  }
-  has(key) {
-    return this.isObject() && this.value[key] !== void 0;
-  }
-  /** The member `key` of this object (errors if this is not an object). */
-  get(key) {
-    if (!this.isObject()) this.fail("an object");
-    const child = this.value[key];
-    return new _JsonReader(this.format, child, `${this.path}.${key}`);
-  }
-  /** The member `key`, or undefined when it is absent or null. */
-  optional(key) {
-    const child = this.get(key);
-    return child.value === void 0 || child.value === null ? void 0 : child;
-  }
-  /** This object's members, in the document's order. */
-  entries() {
-    if (!this.isObject()) this.fail("an object");
-    return Object.keys(this.value).map((key) => [key, this.get(key)]);
-  }
-  items() {
-    if (!Array.isArray(this.value)) this.fail("an array");
-    const list = this.value;
-    return list.map((item, i) => new _JsonReader(this.format, item, `${this.path}[${i}]`));
-  }
-  string() {
-    if (typeof this.value !== "string") this.fail("a string");
-    return this.value;
-  }
-  nonEmptyString() {
-    if (typeof this.value !== "string" || this.value === "") this.fail("a non-empty string");
-    return this.value;
-  }
-  /** A finite number: NaN and Infinity (which some tools print as strings) are errors. */
-  number() {
-    if (typeof this.value !== "number" || !Number.isFinite(this.value))
-      this.fail("a finite number");
-    return this.value;
-  }
-  numbers() {
-    return this.items().map((item) => item.number());
-  }
-  boolean() {
-    if (typeof this.value !== "boolean") this.fail("true or false");
-    return this.value;
-  }
-};
-function errorPosition(message, text) {
-  const position = /position (\d+)/.exec(message)?.[1];
-  if (position !== void 0) return Number(position);
-  const excerpt = /Unexpected token '.+?', (?:\.\.\.)?"(.*?)"(?:\.\.\.)? is not valid JSON/s.exec(
-    message
-  )?.[1];
-  if (excerpt === void 0 || excerpt === "") return void 0;
-  const at = text.indexOf(excerpt);
-  return at < 0 ? void 0 : at;
-}
-
-// src/formats/benchmarkdotnet.ts
-function timings(bench, statistics) {
-  const results = (bench.optional("Measurements")?.items() ?? []).filter(
-    (m) => m.get("IterationMode").string() === "Workload" && m.get("IterationStage").string() === "Result"
-  );
-  if (results.length > 0) {
-    const values = results.map(
-      (m) => m.get("Nanoseconds").number() / positive(m.get("Operations"))
-    );
-    return [`${bench.path}.Measurements`, values, true];
-  }
-  const original = statistics.optional("OriginalValues");
-  if (original !== void 0 && original.numbers().length > 0) {
-    return [original.path, original.numbers(), true];
-  }
-  const mean2 = statistics.get("Mean");
-  return [mean2.path, [mean2.number()], false];
-}
-function positive(reader) {
-  const n = reader.number();
-  if (n <= 0) throw new FormatError("benchmarkdotnet", reader.path, "a positive operation count");
-  return n;
-}
-var benchmarkdotnet = {
-  name: "benchmarkdotnet",
-  description: "BenchmarkDotNet JSON export (every measurement with the full exporter)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("benchmarkdotnet", output2, "the JSON of --exporters json");
-    const collector = new BenchmarkCollector("benchmarkdotnet");
-    for (const bench of json2.get("Benchmarks").items()) {
-      const name = bench.get("FullName").nonEmptyString();
-      const statistics = bench.optional("Statistics");
-      if (statistics === void 0) {
-        throw new FormatError(
-          "benchmarkdotnet",
-          `${bench.path}.Statistics`,
-          `statistics for "${name}" (did it fail?)`
-        );
-      }
-      const [where, values, isSamples] = timings(bench, statistics);
-      collector.add(where, name, "ns", false, values, isSamples ? "samples" : "summary");
-      for (const metric of bench.optional("Metrics")?.items() ?? []) {
-        const descriptor = metric.get("Descriptor");
-        const id = descriptor.get("Id").nonEmptyString();
-        const unit = descriptor.optional("Unit")?.string() ?? "";
-        const bigger = descriptor.optional("TheGreaterTheBetter")?.boolean() ?? false;
-        const value = metric.get("Value");
-        collector.add(value.path, `${name} - ${id}`, unit, bigger, [value.number()], "summary");
-      }
-    }
-    return collector.finish('a non-empty "Benchmarks" list');
-  },
-  detect(output2) {
-    return /"Benchmarks"\s*:/.test(output2) && /"FullName"\s*:/.test(output2);
-  }
-};
-
-// src/formats/benchmarkjs.ts
-var RESULT = /^(.+) x ([\d,]+(?:\.\d+)?) (\S+) (?:±|\+-)([\d.]+)% \((\d+) runs? sampled\)\s*$/;
-var benchmarkjs = {
-  name: "benchmarkjs",
-  description: 'benchmark.js "name x N ops/sec \xB1R% (K runs sampled)" lines (summary)',
-  reads: "stdout",
-  parse(output2) {
-    const collector = new BenchmarkCollector("benchmarkjs");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
-      if (!/ x [\d,.]+ \S+/.test(line) || !/sampled\)|ops\/sec/.test(line)) continue;
-      const m = RESULT.exec(line);
-      if (m === null) {
-        throw new FormatError(
-          "benchmarkjs",
-          where,
-          '"NAME x N ops/sec \xB1R% (K runs sampled)"',
-          line
-        );
-      }
-      const [, name, value, unit] = m;
-      collector.add(where, name.trim(), unit, true, [Number(value.replace(/,/g, ""))], "summary");
-    }
-    return collector.finish('lines like "fib x 1,234 ops/sec \xB11.2% (90 runs sampled)"', output2);
-  },
-  detect(output2) {
-    return /^.+ x [\d,.]+ \S+ (±|\+-)[\d.]+% \(\d+ runs? sampled\)/m.test(output2);
-  }
-};
-
-// src/formats/benchmarkluau.ts
-var RESULT2 = /^SUCCESS:?\s+(.+?)\s+:\s+([\d.]+)(ns|us|ms|s)\s+\+\/-\s+([\d.]+)%\s+on\s+(\S+)\s*$/;
-var MS = { ns: 1e-6, us: 1e-3, ms: 1, s: 1e3 };
-var benchmarkluau = {
-  name: "benchmarkluau",
-  description: 'Luau bench.py "SUCCESS: name : 15.0ms +/- 0.6% on luau" lines (summary, ms)',
-  reads: "stdout",
-  parse(output2) {
-    const collector = new BenchmarkCollector("benchmarkluau");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
-      if (/^(FAILED|ERROR|FAIL)\b/.test(line)) {
-        throw new FormatError(
-          "benchmarkluau",
-          where,
-          "SUCCESS lines, but a benchmark failed",
-          line
-        );
-      }
-      if (!line.startsWith("SUCCESS")) continue;
-      const m = RESULT2.exec(line);
-      if (m === null) {
-        throw new FormatError(
-          "benchmarkluau",
-          where,
-          '"SUCCESS: NAME : 1.23ms +/- 0.4% on DRIVER"',
-          line
-        );
-      }
-      const [, name, value, unit] = m;
-      collector.add(where, name, "ms", false, [Number(value) * MS[unit]], "summary");
-    }
-    return collector.finish('lines like "SUCCESS: base64 : 15.041ms +/- 0.636% on luau"', output2);
-  },
-  detect(output2) {
-    return /^SUCCESS:?\s+.+\s+:\s+[\d.]+(ns|us|ms|s)\s+\+\/-/m.test(output2);
-  }
-};
-
-// src/formats/cargo-filter.ts
-function harnessArgs(argv2, extra) {
-  return argv2.includes("--") ? [...argv2, ...extra] : [...argv2, "--", ...extra];
-}
-var cargoPerBenchmark = {
-  listArgv: (argv2) => harnessArgs(argv2, ["--list"]),
-  parseList: (output2) => output2.split(/\r?\n/).map((line) => /^(.+): (bench|benchmark)$/.exec(line.trim())?.[1]).filter((name) => name !== void 0),
-  filterArgv: (argv2, name) => harnessArgs(argv2, ["--exact", name])
-};
-
-// src/formats/cargo.ts
-var RESULT3 = /^test (.+?) \.\.\. bench:\s+([\d,]+(?:\.\d+)?) (\S+)\/iter \(\+\/- ([\d,]+(?:\.\d+)?)\)\s*$/;
-var FAILURE = /^(test .+ \.\.\. FAILED|error(\[E\d+\])?:|thread '.*' panicked)/;
-var cargo = {
-  name: "cargo",
-  description: "cargo bench / criterion --output-format bencher text (summary per benchmark)",
-  reads: "stdout",
-  parse(output2) {
-    const collector = new BenchmarkCollector("cargo");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
-      if (FAILURE.test(line)) {
-        throw new FormatError(
-          "cargo",
-          where,
-          "benchmark results, but cargo reported a failure",
-          line
-        );
-      }
-      if (!line.startsWith("test ") || !line.includes(" ... bench:")) continue;
-      const m = RESULT3.exec(line);
-      if (m === null) {
-        throw new FormatError("cargo", where, '"test NAME ... bench: N ns/iter (+/- D)"', line);
-      }
-      const [, name, value, unit] = m;
-      const number4 = Number(value.replace(/,/g, ""));
-      collector.add(where, name.trim(), `${unit}/iter`, false, [number4], "summary");
-    }
-    return collector.finish('lines like "test fib ... bench: 1,234 ns/iter (+/- 56)"', output2);
-  },
-  detect(output2) {
-    return /^test .+ \.\.\. bench:\s+[\d,.]+ \S+\/iter/m.test(output2);
-  },
-  perBenchmark: cargoPerBenchmark
-};
-
-// src/formats/catch2.ts
-var HEADER = /^benchmark name\s+samples\s+iterations\s+(estimated|est run time)/;
-var START = /^(.*?)\s*(\d+)\s+(\d+)\s+[\d.]+ (ns|us|µs|ms|s)\s*$/;
-var STAT = /^\s+([\d.]+(?:e[-+]?\d+)?) (ns|us|µs|ms|s)\s+[\d.]+(?:e[-+]?\d+)? \S+\s+[\d.]+(?:e[-+]?\d+)? \S+\s*$/;
-var TABLE_END = /^(={5,}|-{5,}|~{5,})/;
-var FAILED = /^(.*\bFAILED:?|test cases:.*\bfailed\b.*)$/;
-var NS = { ns: 1, us: 1e3, \u00B5s: 1e3, ms: 1e6, s: 1e9 };
-var catch2 = {
-  name: "catch2",
-  description: "Catch2 console benchmark report (mean per benchmark, in ns)",
-  reads: "stdout",
-  parse(output2) {
-    const lines = numberedLines(output2);
-    const collector = new BenchmarkCollector("catch2");
-    let i = 0;
-    const stat3 = (what) => {
-      const line = lines[i];
-      const m = line === void 0 ? null : STAT.exec(line.text);
-      if (line === void 0 || m === null) {
-        const where = line?.where ?? `line ${lines.length + 1}`;
-        throw new FormatError(
-          "catch2",
-          where,
-          `the ${what} line "<value> <unit> <low> <high>"`,
-          line?.text ?? "end of output"
-        );
-      }
-      i += 1;
-      return Number(m[1]) * NS[m[2]];
-    };
-    while (i < lines.length) {
-      const { text, where } = lines[i];
-      i += 1;
-      if (FAILED.test(text)) {
-        throw new FormatError(
-          "catch2",
-          where,
-          "benchmark results, but Catch2 reported a failure",
-          text
-        );
-      }
-      if (!HEADER.test(text)) continue;
-      while (i < lines.length && !/^-{5,}\s*$/.test(lines[i].text)) i += 1;
-      if (i >= lines.length) {
-        throw new FormatError(
-          "catch2",
-          `line ${lines.length}`,
-          'a "-----" line under the header',
-          "end of output"
-        );
-      }
-      i += 1;
-      let nameParts = [];
-      while (i < lines.length) {
-        const row = lines[i];
-        if (TABLE_END.test(row.text) || FAILED.test(row.text)) break;
-        i += 1;
-        if (row.text.trim() === "") continue;
-        const start = START.exec(row.text);
-        if (start === null) {
-          nameParts.push(row.text.trim());
-          continue;
-        }
-        const name = [...nameParts, start[1].trim()].filter((p) => p !== "").join(" ");
-        nameParts = [];
-        const mean2 = stat3("mean");
-        stat3("standard deviation");
-        collector.add(row.where, name, "ns", false, [mean2], "summary");
-      }
-      if (nameParts.length > 0) {
-        throw new FormatError(
-          "catch2",
-          `line ${i}`,
-          `counts and statistics after "${nameParts.join(" ")}"`,
-          lines[i]?.text ?? "end of output"
-        );
-      }
-    }
-    return collector.finish('a "benchmark name  samples  iterations" table with rows', output2);
-  },
-  detect(output2) {
-    return /^benchmark name\s+samples\s+iterations\s+(estimated|est run time)/m.test(output2);
-  }
-};
-
-// src/formats/criterion.ts
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
-var RESULT_LINE = /^(\S.*?)\s+time:\s+\[/;
-var CONTINUATION = /^\s+time:\s+\[/;
-var BENCHER_LINE = /^test (.+?) \.\.\. bench:/;
-function idsInStdout(output2) {
-  const ids = /* @__PURE__ */ new Set();
-  let previous = "";
-  for (const line of output2.split(/\r?\n/)) {
-    const named = RESULT_LINE.exec(line) ?? BENCHER_LINE.exec(line);
-    if (named !== null) ids.add(named[1].trim());
-    else if (CONTINUATION.test(line) && previous !== "") ids.add(previous);
-    if (line.trim() !== "") previous = line.trim();
-  }
-  return ids;
-}
-function benchmarkDirs(root, depth = 0) {
-  if (depth > 6) return [];
-  if (existsSync(join(root, "new", "benchmark.json"))) return [root];
-  return readdirSync(root).filter((entry) => entry !== "report" && statSync(join(root, entry)).isDirectory()).sort().flatMap((entry) => benchmarkDirs(join(root, entry), depth + 1));
-}
-function readJson(root, file2) {
-  const where = relative(root, file2) || file2;
-  if (!existsSync(file2)) {
-    throw new FormatError("criterion", where, "a file criterion writes after each benchmark");
-  }
-  const reader = JsonReader.parse("criterion", readFileSync(file2, "utf8"), `JSON in ${where}`);
-  return new JsonReader("criterion", reader.value, `${where}: $`);
-}
-function criterionRoot(context) {
-  const root = context.dataPath === void 0 ? join(context.cwd, "target", "criterion") : resolve(context.cwd, context.dataPath);
-  if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new FormatError(
-      "criterion",
-      root,
-      "criterion's output directory (run `cargo bench` in the version's checkout, or point dataPath at target/criterion)"
-    );
-  }
-  return root;
-}
-var criterion = {
-  name: "criterion",
-  description: "criterion.rs JSON under target/criterion (every sample of every benchmark)",
-  reads: "files",
-  parse(output2, context) {
-    const root = criterionRoot(context);
-    const wanted = idsInStdout(output2);
-    const collector = new BenchmarkCollector("criterion");
-    const found = /* @__PURE__ */ new Set();
-    for (const dir of benchmarkDirs(root)) {
-      const bench = readJson(root, join(dir, "new", "benchmark.json"));
-      const id = bench.get("full_id").nonEmptyString();
-      if (wanted.size > 0 && !wanted.has(id)) continue;
-      found.add(id);
-      const sample = readJson(root, join(dir, "new", "sample.json"));
-      const iters = sample.get("iters").numbers();
-      const times = sample.get("times").numbers();
-      if (iters.length !== times.length || iters.some((n) => n <= 0)) {
-        throw new FormatError("criterion", sample.path, 'as many positive "iters" as "times"');
-      }
-      const perIter = times.map((t, i) => t / iters[i]);
-      collector.add(sample.path, id, "ns", false, perIter, "samples");
-      const throughput = bench.optional("throughput");
-      if (throughput !== void 0) {
-        const [kind, amount] = throughput.entries()[0] ?? [];
-        const per = amount?.number();
-        if (per !== void 0) {
-          const unit = kind === "Bytes" || kind === "BytesDecimal" ? "B/s" : "elem/s";
-          const rates = perIter.map((ns) => per * 1e9 / ns);
-          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples");
-        }
-      }
-    }
-    const missing = [...wanted].filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      throw new FormatError(
-        "criterion",
-        relative(context.cwd, root) || root,
-        `new/benchmark.json for every benchmark the run printed, missing: ${missing.join(", ")}`
-      );
-    }
-    return collector.finish(`benchmark directories with new/sample.json under ${root}`);
-  },
-  detect(output2) {
-    return /^\S.*\s+time:\s+\[[\d.]+ \S+ [\d.]+ \S+ [\d.]+ \S+\]/m.test(output2);
-  },
-  perBenchmark: cargoPerBenchmark
-};
-
-// src/formats/custom.ts
-function customFormat(name, biggerIsBetter) {
-  return {
-    name,
-    description: `github-action-benchmark ${name} JSON [{name, unit, value}]`,
-    reads: "stdout",
-    parse(output2) {
-      const json2 = JsonReader.parse(name, output2, "a JSON array of {name, unit, value}");
-      const collector = new BenchmarkCollector(name);
-      for (const entry of json2.items()) {
-        const value = entry.get("value");
-        const unit = entry.get("unit").string();
-        const benchName = entry.get("name").nonEmptyString();
-        collector.add(value.path, benchName, unit, biggerIsBetter, [value.number()], "summary");
-      }
-      return collector.finish("a non-empty array of {name, unit, value}");
-    }
-  };
-}
-var customBiggerIsBetter = customFormat("customBiggerIsBetter", true);
-var customSmallerIsBetter = customFormat("customSmallerIsBetter", false);
-function looksLikeCustomJson(output2) {
-  return /^\s*\[/.test(output2) && /"value"\s*:/.test(output2) && /"unit"\s*:/.test(output2);
-}
-
-// src/formats/go.ts
-var RESULT4 = /^(Benchmark\S*?)(?:-(\d+))?\s+(\d+)\s+(\S.*)$/;
-var FAILURE2 = /^(--- FAIL|FAIL\b|panic:|# \S+|\S+\.go:\d+:\d+: )/;
-function goBiggerIsBetter(unit) {
-  return /\/s$/.test(unit);
-}
-var go = {
-  name: "go",
-  description: "go test -bench text output (every metric; each line one sample, use -count N)",
-  reads: "stdout",
-  parse(output2) {
-    const collector = new BenchmarkCollector("go");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
-      if (FAILURE2.test(line)) {
-        throw new FormatError(
-          "go",
-          where,
-          "benchmark results, but go test reported a failure",
-          line
-        );
-      }
-      const m = RESULT4.exec(line);
-      if (m === null) continue;
-      const [, name, , , rest] = m;
-      const fields = rest.trim().split(/\s+/);
-      if (fields.length % 2 !== 0) {
-        throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
-      }
-      for (let i = 0; i < fields.length; i += 2) {
-        const raw = fields[i];
-        const unit = fields[i + 1];
-        const value = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) ? Number(raw) : NaN;
-        if (Number.isNaN(value)) {
-          throw new FormatError("go", where, `a number before unit "${unit}"`, raw);
-        }
-        const metric = i === 0 ? name : `${name} - ${unit}`;
-        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], "samples");
-      }
-    }
-    return collector.finish('lines like "BenchmarkFib-8  1000  1234 ns/op"', output2);
-  },
-  detect(output2) {
-    return /^Benchmark\S*\s+\d+\s+[\d.]+ ns\/op/m.test(output2);
-  },
-  perBenchmark: {
-    listArgv: (argv2) => [...argv2, "-run", "^$", "-list", "^Benchmark"],
-    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => /^Benchmark\S*$/.test(line)),
-    // go test matches -bench level by level, split at '/': anchor each level.
-    filterArgv: (argv2, name) => [
-      ...argv2,
-      "-run",
-      "^$",
-      "-bench",
-      name.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/")
-    ]
-  }
-};
-
-// src/formats/googlecpp.ts
-var NOT_COUNTERS = /* @__PURE__ */ new Set([
-  "name",
-  "family_index",
-  "per_family_instance_index",
-  "run_name",
-  "run_type",
-  "repetitions",
-  "repetition_index",
-  "threads",
-  "iterations",
-  "real_time",
-  "cpu_time",
-  "time_unit",
-  "aggregate_name",
-  "aggregate_unit",
-  "error_occurred",
-  "error_message",
-  "label",
-  "big_o",
-  "rms",
-  "complexity_n"
-]);
-function counterUnit(counter) {
-  if (counter === "bytes_per_second") return { unit: "B/s", biggerIsBetter: true };
-  if (counter === "items_per_second") return { unit: "items/s", biggerIsBetter: true };
-  return { unit: "", biggerIsBetter: /_per_second$/.test(counter) };
-}
-var googlecpp = {
-  name: "googlecpp",
-  description: "Google Benchmark JSON (--benchmark_format=json; each repetition one sample)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("googlecpp", output2, "the JSON of --benchmark_format=json");
-    const entries = json2.get("benchmarks").items();
-    const runType = (e) => e.optional("run_type")?.string() ?? "iteration";
-    const hasIterations = entries.some((e) => runType(e) === "iteration");
-    const collector = new BenchmarkCollector("googlecpp");
-    for (const entry of entries) {
-      if (entry.optional("error_occurred")?.boolean() === true) {
-        const message = entry.optional("error_message")?.string() ?? "";
-        throw new FormatError(
-          "googlecpp",
-          entry.path,
-          "a benchmark that ran, not an error",
-          message
-        );
-      }
-      const kind = runType(entry);
-      if (hasIterations && kind !== "iteration") continue;
-      if (!hasIterations && entry.optional("aggregate_name")?.string() !== "mean") continue;
-      const valueKind = kind === "iteration" ? "samples" : "summary";
-      const name = (entry.optional("run_name") ?? entry.get("name")).nonEmptyString();
-      const unit = `${entry.get("time_unit").nonEmptyString()}/iter`;
-      const real = entry.get("real_time");
-      collector.add(real.path, name, unit, false, [real.number()], valueKind);
-      const cpu = entry.get("cpu_time");
-      collector.add(cpu.path, `${name} - cpu_time`, unit, false, [cpu.number()], valueKind);
-      for (const [key, value] of entry.entries()) {
-        if (NOT_COUNTERS.has(key) || typeof value.value !== "number") continue;
-        const { unit: counterU, biggerIsBetter } = counterUnit(key);
-        const metric = `${name} - ${key}`;
-        collector.add(value.path, metric, counterU, biggerIsBetter, [value.number()], valueKind);
-      }
-    }
-    return collector.finish('a non-empty "benchmarks" list of runs');
-  },
-  detect(output2) {
-    return /"benchmarks"\s*:/.test(output2) && /"context"\s*:/.test(output2) && /"time_unit"/.test(output2);
-  },
-  perBenchmark: {
-    listArgv: (argv2) => [...argv2, "--benchmark_list_tests=true"],
-    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ""),
-    filterArgv: (argv2, name) => [...argv2, `--benchmark_filter=^${escapeRegExp(name)}$`]
-  }
-};
-
-// src/formats/hyperfine.ts
-var hyperfine = {
-  name: "hyperfine",
-  description: "hyperfine --export-json report (every run of every command)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("hyperfine", output2, "the JSON of --export-json");
-    const collector = new BenchmarkCollector("hyperfine");
-    for (const result of json2.get("results").items()) {
-      const name = result.get("command").nonEmptyString();
-      const codes = result.optional("exit_codes");
-      const failed = codes?.items().find((code) => code.value !== 0 && code.value !== null);
-      if (failed !== void 0) {
-        throw new FormatError(
-          "hyperfine",
-          failed.path,
-          `exit code 0 for every run of "${name}"`,
-          String(failed.value)
-        );
-      }
-      const times = result.optional("times");
-      if (times !== void 0) {
-        collector.add(times.path, name, "s", false, times.numbers(), "samples");
-      } else {
-        const mean2 = result.get("mean");
-        collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
-      }
-      for (const key of ["user", "system"]) {
-        const value = result.optional(key);
-        if (value !== void 0) {
-          collector.add(value.path, `${name} - ${key}`, "s", false, [value.number()], "summary");
-        }
-      }
-      const memory = result.optional("memory_usage_byte");
-      if (memory !== void 0) {
-        collector.add(memory.path, `${name} - memory`, "B", false, memory.numbers(), "samples");
-      }
-    }
-    return collector.finish('a non-empty "results" list');
-  },
-  detect(output2) {
-    return /"results"\s*:/.test(output2) && /"command"\s*:/.test(output2) && /"exit_codes"|"times"/.test(output2);
-  }
-};
-
-// src/formats/jmh.ts
-function readMetric(metric, name, collector) {
-  const unit = metric.get("scoreUnit").nonEmptyString();
-  const biggerIsBetter = /^ops\//.test(unit);
-  const raw = metric.optional("rawData");
-  if (raw !== void 0) {
-    const values = raw.items().flatMap((fork) => fork.numbers());
-    collector.add(raw.path, name, unit, biggerIsBetter, values, "samples");
-  } else {
-    const score = metric.get("score");
-    collector.add(score.path, name, unit, biggerIsBetter, [score.number()], "summary");
-  }
-}
-var jmh = {
-  name: "jmh",
-  description: "JMH -rf json report (every iteration of every fork from rawData)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("jmh", output2, "the JSON of -rf json");
-    const collector = new BenchmarkCollector("jmh");
-    for (const run of json2.items()) {
-      const params = run.optional("params");
-      const suffix = params === void 0 ? "" : ` ( ${JSON.stringify(params.value)} )`;
-      const name = `${run.get("benchmark").nonEmptyString()}${suffix}`;
-      readMetric(run.get("primaryMetric"), name, collector);
-      const secondary = run.optional("secondaryMetrics");
-      for (const [key, metric] of secondary?.entries() ?? []) {
-        readMetric(metric, `${name} - ${key}`, collector);
-      }
-    }
-    return collector.finish("a non-empty list of benchmark runs");
-  },
-  detect(output2) {
-    return /"jmhVersion"\s*:/.test(output2) && /"primaryMetric"\s*:/.test(output2);
-  },
-  perBenchmark: {
-    listArgv: (argv2) => [...argv2, "-l"],
-    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !/^Benchmarks:/.test(line) && !/\s/.test(line)),
-    // JMH takes include regexes as positional arguments; anchor to run exactly this one.
-    filterArgv: (argv2, name) => [...argv2, `^${escapeRegExp(name)}$`]
-  }
-};
-
-// src/formats/jsonl.ts
-var jsonl = {
-  name: "jsonl",
-  description: 'JSON lines {"name","value","unit","biggerIsBetter"} printed by the command',
-  reads: "stdout",
-  parse(output2) {
-    const byName = /* @__PURE__ */ new Map();
-    output2.split(/\r?\n/).forEach((line, i) => {
-      const text = line.trim();
-      if (!text.startsWith("{")) return;
-      const where = `line ${i + 1}`;
-      let record2;
-      try {
-        record2 = JSON.parse(text);
-      } catch {
-        throw new FormatError("jsonl", where, "a JSON object", text);
-      }
-      const { name, value, unit = "", biggerIsBetter = false } = record2;
-      if (typeof name !== "string" || name === "") {
-        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text);
-      }
-      if (typeof value !== "number" || !Number.isFinite(value)) {
-        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text);
-      }
-      if (typeof unit !== "string") {
-        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text);
-      }
-      if (typeof biggerIsBetter !== "boolean") {
-        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text);
-      }
-      const seen = byName.get(name);
-      if (seen === void 0) {
-        byName.set(name, { name, unit, biggerIsBetter, values: [value], valueKind: "samples" });
-        return;
-      }
-      if (seen.unit !== unit || seen.biggerIsBetter !== biggerIsBetter) {
-        throw new FormatError(
-          "jsonl",
-          where,
-          `benchmark "${name}" with unit "${seen.unit}" and biggerIsBetter ${seen.biggerIsBetter} as on its first line`,
-          text
-        );
-      }
-      seen.values.push(value);
-    });
-    if (byName.size === 0) {
-      throw new FormatError(
-        "jsonl",
-        "the whole output",
-        'at least one {"name", "value"} line',
-        output2
-      );
-    }
-    return [...byName.values()];
-  },
-  detect(output2) {
-    return /^[ \t]*\{[ \t]*"name"[ \t]*:/m.test(output2) && /"value"[ \t]*:/.test(output2);
-  }
-};
-
-// src/formats/julia.ts
-function readNode(node2, labels, collector) {
-  const [tag, body] = node2.items();
-  const kind = tag?.string();
-  if (body === void 0) {
-    throw new FormatError("julia", node2.path, 'a ["TYPE", {...}] pair');
-  }
-  const name = labels.join("/");
-  if (kind === "BenchmarkGroup") {
-    for (const [key, child] of body.get("data").entries())
-      readNode(child, [...labels, key], collector);
-    return;
-  }
-  if (kind === "Trial" || kind === "TrialEstimate") {
-    if (name === "") throw new FormatError("julia", node2.path, "a trial inside a named group");
-    const valueKind = kind === "Trial" ? "samples" : "summary";
-    const time3 = kind === "Trial" ? body.get("times") : body.get("time");
-    const values = kind === "Trial" ? time3.numbers() : [time3.number()];
-    collector.add(time3.path, name, "ns", false, values, valueKind);
-    const memory = body.get("memory");
-    collector.add(memory.path, `${name} - memory`, "B", false, [memory.number()], "summary");
-    const allocs = body.get("allocs");
-    collector.add(allocs.path, `${name} - allocs`, "allocs", false, [allocs.number()], "summary");
-    return;
-  }
-  throw new FormatError(
-    "julia",
-    `${node2.path}[0]`,
-    '"BenchmarkGroup", "Trial" or "TrialEstimate"',
-    kind
-  );
-}
-var julia = {
-  name: "julia",
-  description: "BenchmarkTools.jl saved JSON (Trial: every sample; TrialEstimate: summary)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("julia", output2, "the JSON of BenchmarkTools.save");
-    const [, groups] = json2.items();
-    if (groups === void 0) throw new FormatError("julia", "$[1]", "the list of saved groups");
-    const collector = new BenchmarkCollector("julia");
-    for (const group of groups.items()) readNode(group, [], collector);
-    return collector.finish("at least one Trial or TrialEstimate");
-  },
-  detect(output2) {
-    return /"BenchmarkTools"/.test(output2) && /"BenchmarkGroup"/.test(output2);
-  }
-};
-
-// src/formats/pytest.ts
-var pytest = {
-  name: "pytest",
-  description: "pytest-benchmark --benchmark-json report (every round from stats.data)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("pytest", output2, "the JSON written by --benchmark-json");
-    const collector = new BenchmarkCollector("pytest");
-    for (const bench of json2.get("benchmarks").items()) {
-      const name = bench.get("fullname").nonEmptyString();
-      const stats = bench.get("stats");
-      const data = stats.optional("data");
-      if (data !== void 0) {
-        collector.add(data.path, name, "s", false, data.numbers(), "samples");
-      } else {
-        const mean2 = stats.get("mean");
-        collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
-      }
-    }
-    return collector.finish('a non-empty "benchmarks" list');
-  },
-  detect(output2) {
-    return /"benchmarks"\s*:/.test(output2) && /"machine_info"\s*:/.test(output2);
-  },
-  perBenchmark: {
-    listArgv: (argv2) => [...argv2, "--collect-only", "-q"],
-    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.includes("::") && !/\s/.test(line)),
-    // -k matches substrings of test names: exclude the other tests whose names contain this one.
-    filterArgv: (argv2, name, allNames) => {
-      const short = (id) => id.slice(id.lastIndexOf("::") + 2);
-      const own2 = short(name);
-      const others = [...new Set(allNames.map(short))].filter(
-        (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
-      );
-      return [...argv2, "-k", [own2, ...others.map((o) => `not ${o}`)].join(" and ")];
-    }
-  }
-};
-
-// src/formats/tinybench.ts
-function readTask(task, collector) {
-  const name = task.get("name").nonEmptyString();
-  const result = task.optional("result");
-  if (result === void 0) {
-    throw new FormatError(
-      "tinybench",
-      `${task.path}.result`,
-      `a result for "${name}" (did it run?)`
-    );
-  }
-  const error62 = result.optional("error");
-  const state = result.optional("state")?.string();
-  if (error62 !== void 0 || state === "errored") {
-    throw new FormatError(
-      "tinybench",
-      result.path,
-      `a completed run of "${name}"`,
-      JSON.stringify(error62?.value ?? state)
-    );
-  }
-  const latency = result.optional("latency") ?? result;
-  const samples = latency.optional("samples");
-  if (samples !== void 0 && samples.numbers().length > 0) {
-    collector.add(samples.path, name, "ms", false, samples.numbers(), "samples");
-  } else {
-    const mean2 = latency.get("mean");
-    collector.add(mean2.path, name, "ms", false, [mean2.number()], "summary");
-  }
-}
-function readVitest(json2, collector) {
-  for (const file2 of json2.get("files").items()) {
-    for (const group of file2.get("groups").items()) {
-      const groupName2 = group.get("fullName").string();
-      for (const bench of group.get("benchmarks").items()) {
-        const name = `${groupName2} > ${bench.get("name").nonEmptyString()}`;
-        const samples = bench.optional("samples");
-        if (samples !== void 0 && samples.numbers().length > 0) {
-          collector.add(samples.path, name, "ms", false, samples.numbers(), "samples");
-        } else {
-          const mean2 = bench.get("mean");
-          collector.add(mean2.path, name, "ms", false, [mean2.number()], "summary");
-        }
-      }
-    }
-  }
-}
-var tinybench = {
-  name: "tinybench",
-  description: "tinybench task results or vitest bench --outputJson (latency samples, ms)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("tinybench", output2, "tinybench results or vitest bench JSON");
-    const collector = new BenchmarkCollector("tinybench");
-    if (json2.isArray()) {
-      for (const task of json2.items()) readTask(task, collector);
-    } else {
-      readVitest(json2, collector);
-    }
-    return collector.finish("at least one benchmark result");
-  },
-  detect(output2) {
-    const vitest = /"files"\s*:/.test(output2) && /"groups"\s*:/.test(output2);
-    const tasks = /^\s*\[/.test(output2) && /"result"\s*:/.test(output2) && /"latency"|"hz"/.test(output2);
-    return vitest || tasks;
-  }
-};
-
-// src/formats/registry.ts
-var FORMATS = [
-  cargo,
-  go,
-  benchmarkjs,
-  benchmarkluau,
-  pytest,
-  googlecpp,
-  catch2,
-  julia,
-  jmh,
-  benchmarkdotnet,
-  customBiggerIsBetter,
-  customSmallerIsBetter,
-  criterion,
-  hyperfine,
-  tinybench,
-  jsonl
-];
-function formatNames() {
-  return FORMATS.map((f) => f.name);
-}
-function getFormat(name) {
-  const format = FORMATS.find((f) => f.name === name);
-  if (format === void 0) {
-    throw new RangeError(`unknown format "${name}"; accepted: auto, ${formatNames().join(", ")}`);
-  }
-  return format;
-}
-function detectFormat(output2) {
-  const matches = FORMATS.filter((f) => f.detect?.(output2) === true);
-  if (matches.length === 1) return matches[0];
-  const names = formatNames().join(", ");
-  if (matches.length === 0 && looksLikeCustomJson(output2)) {
-    throw new FormatError(
-      "auto",
-      "the whole output",
-      "a format named explicitly: github-action-benchmark custom JSON carries no direction, so set format to customSmallerIsBetter or customBiggerIsBetter"
-    );
-  }
-  if (matches.length === 0) {
-    throw new FormatError("auto", "the whole output", `output of one of: ${names}`, output2);
-  }
-  throw new FormatError(
-    "auto",
-    "the whole output",
-    `output that only one format recognises, but ${matches.map((f) => f.name).join(" and ")} all do; set format explicitly`
-  );
-}
-function parseOutput(name, output2, context) {
-  const format = name === "auto" ? detectFormat(output2) : getFormat(name);
-  return format.parse(output2, context);
 }
 
 // src/scenario/schema.ts
@@ -33535,7 +35338,9 @@ var version2 = external_exports.object({
   /** With `ref`: the directory inside the checkout to run in. Default: its root. */
   dir: external_exports.string().min(1).optional(),
   /** Build command run once in the version's directory before any measurement. */
-  setup: argv.optional()
+  setup: argv.optional(),
+  /** Extra environment variables for this version's setup, listing and workload. */
+  env: external_exports.record(external_exports.string(), external_exports.string()).default({})
 }).strict().refine((v) => v.path === void 0 !== (v.ref === void 0), {
   message: 'exactly one of "path" (a directory) or "ref" (a git ref)'
 }).refine((v) => v.dir === void 0 || v.ref !== void 0, {
@@ -33556,7 +35361,16 @@ var workload = external_exports.object({
   /** The benchmark's name when the metric is wall time. Default `wall-time`. */
   name: external_exports.string().min(1).default("wall-time"),
   /** Extra environment variables for the command. */
-  env: external_exports.record(external_exports.string(), external_exports.string()).default({})
+  env: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /**
+   * A file the command writes (relative to the version's directory) that the format reads
+   * instead of stdout; removed before each iteration so a stale one is never read.
+   */
+  output: external_exports.string().min(1).optional(),
+  /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
+  perBenchmark: external_exports.boolean().default(false),
+  /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
+  benchmarks: external_exports.array(external_exports.string().min(1)).min(1).optional()
 }).strict();
 var stopping = external_exports.object({
   /** Stop when every CI half-width (relative change) is at or below this fraction. */
@@ -33625,6 +35439,7 @@ var scenarioSchema = external_exports.object({
       message: "no format with the persistent driver: results come in its replies (docs/protocol.md)"
     });
   }
+  checkPerBenchmark(s.workload, ctx);
   if (s.stopping !== void 0 && (s.mode === "mct" || s.mode === "single")) {
     ctx.addIssue({
       code: "custom",
@@ -33633,6 +35448,35 @@ var scenarioSchema = external_exports.object({
     });
   }
 });
+function checkPerBenchmark(w, ctx) {
+  const issue2 = (field, message) => ctx.addIssue({ code: "custom", path: ["workload", field], message });
+  if (w.output !== void 0 && w.format === void 0) {
+    issue2(
+      "output",
+      "no output file without a format: set workload.format to the one that reads it"
+    );
+  }
+  if (w.benchmarks !== void 0 && !w.perBenchmark) {
+    issue2("benchmarks", "a benchmark list only together with perBenchmark: true");
+  }
+  w.benchmarks?.forEach((pattern, i) => {
+    const problem = benchmarkPatternProblem(pattern);
+    if (problem !== null) {
+      ctx.addIssue({ code: "custom", path: ["workload", "benchmarks", i], message: problem });
+    }
+  });
+  if (!w.perBenchmark) return;
+  const able = perBenchmarkFormats().join(", ");
+  if (w.driver !== "command") {
+    issue2("perBenchmark", "the command driver: a persistent program runs its own benchmarks");
+  } else if (w.format === void 0 || w.format === "auto" || getFormat(w.format).perBenchmark === void 0) {
+    const why = w.format === void 0 || w.format === "auto" ? "" : ` (${w.format} runs its whole suite)`;
+    issue2(
+      "format",
+      `a format that can run one benchmark at a time, for perBenchmark: ${able}${why}`
+    );
+  }
+}
 
 // src/scenario/load.ts
 var ScenarioError = class extends Error {
@@ -33642,10 +35486,10 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path2.resolve(cwd, file2);
+  const absolute = path11.resolve(cwd, file2);
   let text;
   try {
-    text = await readFile2(absolute, "utf8");
+    text = await readFile4(absolute, "utf8");
   } catch (error62) {
     throw new ScenarioError(`cannot read scenario ${file2}: ${error62.message}`);
   }
@@ -33655,7 +35499,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error62) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error62.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path2.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path11.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -33692,11 +35536,11 @@ function expectation(issue2) {
 }
 function acceptedKeys(at) {
   let schema = scenarioSchema;
-  for (const key of at) {
+  for (const key2 of at) {
     schema = unwrap(schema);
     const def = schema.def;
-    if (def?.type === "array" && typeof key === "number") schema = def.element;
-    else if (def?.shape !== void 0) schema = def.shape[String(key)];
+    if (def?.type === "array" && typeof key2 === "number") schema = def.element;
+    else if (def?.shape !== void 0) schema = def.shape[String(key2)];
   }
   const shape = unwrap(schema).def?.shape;
   return shape === void 0 ? "see docs/scenario.md" : Object.keys(shape).join(", ");
@@ -33713,1238 +35557,448 @@ function unwrap(schema) {
 }
 function valueAt(raw, at) {
   let value = raw;
-  for (const key of at) {
+  for (const key2 of at) {
     if (value === null || typeof value !== "object") return void 0;
-    value = value[key];
+    value = value[key2];
   }
   return value;
 }
 function formatPath(at) {
   if (at.length === 0) return "(top level)";
-  return at.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
+  return at.map((key2, i) => typeof key2 === "number" ? `[${key2}]` : `${i === 0 ? "" : "."}${String(key2)}`).join("");
 }
 
-// src/cli/commands/run.ts
-import { mkdir as mkdir2, writeFile as writeFile4 } from "node:fs/promises";
-import path10 from "node:path";
+// src/workload/program.ts
+import { readFile as readFile5 } from "node:fs/promises";
+import path12 from "node:path";
 
-// src/runner/errors.ts
-var RunError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-function commandFailure(context, what, stderr) {
-  const at = context.round === null ? "" : `, iteration ${context.round}`;
-  const tail = lastLines(stderr, 10);
-  return new RunError(
-    `${formatArgv(context.argv)} (version ${context.version}${at}, in ${context.cwd}) ${what}` + (tail === "" ? "; it wrote nothing to stderr" : `; last lines of its stderr:
-${tail}`)
-  );
-}
-function lastLines(text, count) {
-  const lines = text.trimEnd().split("\n");
-  return lines.slice(-count).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
-}
-
-// src/runner/progress.ts
-function renderProgress(progress2, width = 30) {
-  const fraction = progress2.total === 0 ? 1 : Math.min(1, progress2.done / progress2.total);
-  const filled = Math.round(fraction * width);
-  const bar = `${"#".repeat(filled)}${"-".repeat(width - filled)}`;
-  const eta = progress2.etaMs === null ? "?" : formatSeconds(progress2.etaMs);
-  const head = progress2.total === progress2.done && progress2.etaMs !== 0 ? "" : `[${bar}] `;
-  return `${head}${progress2.done}/${progress2.total} trials  elapsed ${formatSeconds(progress2.elapsedMs)}  ETA ${eta}`;
-}
-function formatSeconds(ms) {
-  const seconds = Math.round(ms / 1e3);
-  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
-}
-
-// src/git/git.ts
-import { execFile } from "node:child_process";
-var GitError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-function createGit(cwd) {
-  const git = (args) => new Promise((resolve2, reject) => {
-    execFile("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error62, stdout, stderr) => {
-      if (error62 === null) resolve2(stdout.trim());
-      else
-        reject(
-          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error62.message}`)
-        );
-    });
-  });
-  return {
-    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
-    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
-      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
-    }),
-    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
-    addWorktree: async (dir, commit) => void await git(["worktree", "add", "--detach", dir, commit]),
-    removeWorktree: async (dir) => {
-      await git(["worktree", "remove", "--force", dir]);
-      await git(["worktree", "prune"]);
-    },
-    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
-  };
-}
-
-// src/git/worktrees.ts
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path3 from "node:path";
-function createWorktreeSet(git, parent = os.tmpdir()) {
-  let root = null;
-  const made = [];
-  return {
-    async add(name, commit) {
-      root ??= await mkdtemp(path3.join(parent, "duetkit-worktrees-"));
-      const dir = path3.join(root, name);
-      await git.addWorktree(dir, commit);
-      made.push(dir);
-      return dir;
-    },
-    async dispose() {
-      const errors = [];
-      for (const dir of made.splice(0)) {
-        await git.removeWorktree(dir).catch((error62) => errors.push(error62.message));
-      }
-      if (root !== null) await rm(root, { recursive: true, force: true });
-      root = null;
-      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
-    }
-  };
-}
-
-// src/isolation/cgroup-v1.ts
-import { readdir } from "node:fs/promises";
-import path6 from "node:path";
-
-// src/isolation/cgroup-fs.ts
-import { spawn } from "node:child_process";
-import { mkdir, readFile as readFile3, rmdir, writeFile as writeFile3 } from "node:fs/promises";
-import path4 from "node:path";
-function directCgroupFs() {
-  return {
-    viaSudo: false,
-    mkdir: async (dir) => void await mkdir(dir),
-    // cgroupfs rejects a value split over several writes: one write per call.
-    write: (file2, value) => writeFile3(file2, value),
-    read: (file2) => readFile3(file2, "utf8"),
-    rmdir: (dir) => rmdir(dir)
-  };
-}
-function sudoCgroupFs() {
-  return {
-    viaSudo: true,
-    mkdir: (dir) => sudo(["mkdir", dir]),
-    write: (file2, value) => sudo(["tee", file2], value),
-    read: (file2) => readFile3(file2, "utf8"),
-    rmdir: (dir) => sudo(["rmdir", dir])
-  };
-}
-async function canSudo() {
-  return sudo(["true"]).then(
-    () => true,
-    () => false
-  );
-}
-function sudo(args, input2) {
-  return new Promise((resolve2, reject) => {
-    const child = spawn("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => stderr += chunk.toString());
-    child.on("error", reject);
-    child.on(
-      "close",
-      (code) => code === 0 ? resolve2() : reject(new Error(`sudo -n ${args.join(" ")}: ${stderr.trim()}`))
-    );
-    child.stdin.end(input2 ?? "");
-  });
-}
-async function cgroupPids(fs, dir) {
-  const text = await fs.read(path4.join(dir, "cgroup.procs")).catch(() => "");
-  return text.split("\n").filter((line) => line.trim() !== "").map(Number);
-}
-async function emptyAndRemove(fs, dir) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const pids = await cgroupPids(fs, dir);
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-      }
+// src/harness/serve.ts
+import { createInterface } from "node:readline";
+async function serve(iteration, options = {}) {
+  const output2 = options.output ?? process.stdout;
+  const send = (message) => void output2.write(`${JSON.stringify(message)}
+`);
+  const lines = createInterface({ input: options.input ?? process.stdin, crlfDelay: Infinity });
+  send({ ready: true });
+  for await (const line of lines) {
+    const command = line.trim();
+    if (command === "exit") break;
+    if (command !== "go") {
+      send({ error: `unknown command ${JSON.stringify(command)}; expected go or exit` });
+      continue;
     }
     try {
-      await fs.rmdir(dir);
-      return;
+      const start = process.hrtime.bigint();
+      const results = await iteration();
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      if (Array.isArray(results)) send({ results });
+      else if (options.selfTimed === false) send({ ok: true });
+      else send({ results: [{ name: options.name ?? "iteration", value: ms, unit: "ms" }] });
     } catch (error62) {
-      if (error62.code === "ENOENT") return;
-      await new Promise((resolve2) => setTimeout(resolve2, 20));
+      send({ error: error62 instanceof Error ? error62.message : String(error62) });
     }
   }
-  throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
-}
-async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
-  const text = await readFile3(mountinfo, "utf8").catch(() => "");
-  for (const line of text.split("\n")) {
-    const [left, right] = line.split(" - ");
-    if (left === void 0 || right === void 0) continue;
-    const [type, , superOptions = ""] = right.split(" ");
-    if (type !== fstype) continue;
-    if (option !== void 0 && !superOptions.split(",").includes(option)) continue;
-    return left.split(" ")[4] ?? null;
-  }
-  return null;
-}
-async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
-  const text = await readFile3(file2, "utf8").catch(() => "");
-  for (const line of text.split("\n")) {
-    const [, controllers, cgroupPath] = line.split(":");
-    if (cgroupPath === void 0) continue;
-    if (controller === null ? line.startsWith("0::") : controllers.split(",").includes(controller)) {
-      return cgroupPath;
-    }
-  }
-  return null;
-}
-function groupName() {
-  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+  lines.close();
 }
 
-// src/isolation/cgroup-group.ts
-import path5 from "node:path";
-
-// src/isolation/cpus.ts
-import { readFileSync as readFileSync2 } from "node:fs";
-function parseCpuList(text) {
-  const cpus = [];
-  for (const part of text.trim().split(",")) {
-    if (part === "") continue;
-    const [from, to] = part.split("-").map(Number);
-    if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
-      throw new RangeError(`not a CPU list: ${JSON.stringify(text)}`);
-    }
-    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
+// src/workload/program.ts
+var KERNEL_BENCHMARK = "kernel";
+var UNITS_FILE = "units";
+async function serveKernel(units, io = {}) {
+  checkUnits(units, "--units");
+  runKernel(Math.min(units, 50));
+  await serve(() => void runKernel(units), { name: KERNEL_BENCHMARK, ...io });
+}
+function runKernelOnce(units) {
+  const start = process.hrtime.bigint();
+  const result = runKernel(units);
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  return `${JSON.stringify({ name: KERNEL_BENCHMARK, value: ms, unit: "ms" })}
+${JSON.stringify({ units: result.units, steps: result.steps, checksum: result.checksum })}
+`;
+}
+async function resolveUnits(flags, cwd) {
+  if (flags.units === void 0 === (flags.unitsFile === void 0)) {
+    throw new UserError("give exactly one of --units <n> or --units-file <file>");
   }
-  return cpus;
-}
-function formatCpuList(cpus) {
-  const sorted2 = [...cpus].sort((a, b) => a - b);
-  const parts = [];
-  for (let i = 0; i < sorted2.length; ) {
-    let j = i;
-    while (j + 1 < sorted2.length && sorted2[j + 1] === sorted2[j] + 1) j++;
-    parts.push(i === j ? `${sorted2[i]}` : `${sorted2[i]}-${sorted2[j]}`);
-    i = j + 1;
-  }
-  return parts.join(",");
-}
-function allowedCpus(statusFile = "/proc/self/status") {
-  const match = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync2(statusFile, "utf8"));
-  if (match === null) throw new Error(`no Cpus_allowed_list in ${statusFile}`);
-  return parseCpuList(match[1]);
-}
-function planCpus(available, slotCount) {
-  const cpus = [...available].sort((a, b) => a - b);
-  if (cpus.length < slotCount) return null;
-  const warnings = [];
-  let harness = null;
-  let pool = cpus;
-  if (cpus.length >= slotCount + 1) {
-    harness = [cpus[0]];
-    pool = cpus.slice(1);
-  } else {
-    warnings.push(
-      `only ${cpus.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
+  if (flags.units !== void 0) return flags.units;
+  const file2 = path12.resolve(cwd, flags.unitsFile);
+  const text = await readFile5(file2, "utf8").catch((error62) => {
+    throw new UserError(`--units-file ${flags.unitsFile}: cannot read it (${error62.message})`);
+  });
+  const units = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  if (!(Number.isSafeInteger(units) && units >= 1)) {
+    throw new UserError(
+      `--units-file ${flags.unitsFile}: got ${JSON.stringify(text.trim().slice(0, 40))}; expected one positive integer`
     );
   }
-  const size = Math.floor(pool.length / slotCount);
-  const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
-  return { slots, harness, warnings };
+  return units;
 }
 
-// src/isolation/cgroup-group.ts
-async function createGroup(layout) {
-  const { fs, dir } = layout;
-  const slotDirs = layout.slots.map((_, i) => path5.join(dir, `slot-${i}`));
-  const made = [];
-  const dispose = async () => {
-    for (const slot of made.slice(1).reverse()) await emptyAndRemove(fs, slot);
-    if (made[0] !== void 0) await emptyAndRemove(fs, made[0]);
-    made.length = 0;
-  };
-  try {
-    await fs.mkdir(dir);
-    made.push(dir);
-    await layout.configure(dir, layout.slots.flat());
-    await layout.prepareGroup?.(dir);
-    for (const [i, slotDir] of slotDirs.entries()) {
-      await fs.mkdir(slotDir);
-      made.push(slotDir);
-      await layout.configure(slotDir, layout.slots[i]);
-    }
-  } catch (error62) {
-    await dispose().catch(() => void 0);
-    throw error62;
+// src/calibrate/record.ts
+async function referenceSource(versions) {
+  const root = await mkdtemp2(path13.join(os4.tmpdir(), "duetkit-calibrate-"));
+  for (const v of versions) {
+    await mkdir2(path13.join(root, v.name));
+    await writeFile4(path13.join(root, v.name, UNITS_FILE), `${v.units}
+`);
   }
-  const report = {
-    requested: layout.requested,
-    kind: layout.kind,
-    slots: layout.slots.map(formatCpuList),
-    harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
-    cgroup: dir,
-    warnings: layout.warnings
-  };
+  const command = [...selfArgv(), "workload", "--serve", "--units-file", UNITS_FILE];
   return {
-    report,
-    place: (slot) => {
-      const attach = (pid) => fs.write(path5.join(slotDirs[slot], "cgroup.procs"), String(pid));
-      return { prefix: [], attach, move: attach };
+    versions: versions.map((v) => v.name),
+    record(request, signal, env) {
+      const input2 = {
+        name: "calibrate",
+        mode: request.mode,
+        versions: versions.map((v) => ({ name: v.name, path: v.name })),
+        workload: { driver: "persistent", command, name: KERNEL_BENCHMARK },
+        ...common(request)
+      };
+      return runChecked(
+        { scenario: parseScenario(input2, "calibration scenario"), file: null, baseDir: root },
+        signal,
+        env
+      );
     },
-    dispose
+    dispose: () => rm3(root, { recursive: true, force: true })
   };
 }
-
-// src/isolation/cgroup-v1.ts
-async function createCgroupV1(options) {
-  const fs = options.fs ?? directCgroupFs();
-  const mount = options.mount ?? await findMount("cgroup", "cpuset");
-  if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
-  const parent = path6.join(mount, await ownCgroup("cpuset") ?? "/");
-  await sweepStaleGroups(fs, parent);
-  const mems = (await fs.read(path6.join(parent, "cpuset.mems"))).trim();
-  return createGroup({
-    kind: "cgroup-v1",
-    fs,
-    dir: path6.join(parent, groupName()),
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings: options.warnings,
-    async configure(dir, cpus) {
-      await fs.write(path6.join(dir, "cpuset.cpus"), cpus.join(","));
-      await fs.write(path6.join(dir, "cpuset.mems"), mems);
-    }
-  });
-}
-async function sweepStaleGroups(fs, parent) {
-  const entries = await readdir(parent).catch(() => []);
-  const removed = [];
-  for (const entry of entries) {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    if (match === null || isAlive(Number(match[1]))) continue;
-    const dir = path6.join(parent, entry);
-    const slots = (await readdir(dir).catch(() => [])).filter(
-      (e) => e.startsWith("slot-")
-    );
-    for (const slot of slots) await emptyAndRemove(fs, path6.join(dir, slot));
-    await emptyAndRemove(fs, dir);
-    removed.push(dir);
-  }
-  return removed;
-}
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error62) {
-    return error62.code === "EPERM";
-  }
-}
-
-// src/isolation/cgroup-v2.ts
-import path7 from "node:path";
-async function createCgroupV2(options) {
-  const mount = options.mount ?? await findMount("cgroup2");
-  if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
-  let fs = options.fs;
-  if (fs === void 0) {
-    if (process.getuid?.() === 0) fs = directCgroupFs();
-    else if (await canSudo()) fs = sudoCgroupFs();
-    else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
-  }
-  const controllers = await fs.read(path7.join(mount, "cgroup.controllers")).catch(() => "");
-  if (!controllers.split(/\s+/).includes("cpuset")) {
-    throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
-  }
-  await sweepStaleGroups(fs, mount);
-  await enableCpuset(fs, mount);
-  const warnings = [...options.warnings];
-  if (fs.viaSudo) warnings.push("cgroups were created through sudo -n");
-  return createGroup({
-    kind: "cgroup-v2",
-    fs,
-    dir: path7.join(mount, groupName()),
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings,
-    configure: (dir, cpus) => fs.write(path7.join(dir, "cpuset.cpus"), cpus.join(",")),
-    // Children get a cpuset.cpus file only once the parent delegates the controller.
-    prepareGroup: (dir) => enableCpuset(fs, dir)
-  });
-}
-async function enableCpuset(fs, dir) {
-  const file2 = path7.join(dir, "cgroup.subtree_control");
-  const enabled = await fs.read(file2).catch(() => "");
-  if (!enabled.split(/\s+/).includes("cpuset")) await fs.write(file2, "+cpuset");
-}
-
-// src/isolation/harness-affinity.ts
-import { spawnSync } from "node:child_process";
-function pinHarness(cpus, pid = process.pid) {
-  const previous = formatCpuList(allowedCpus(`/proc/${pid}/status`));
-  const pin = (list) => spawnSync("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" }).status === 0;
-  if (!pin(formatCpuList(cpus))) return null;
-  return () => void pin(previous);
-}
-
-// src/isolation/none.ts
-function createNoIsolation(slotCount, requested, warnings) {
+function scenarioSource(loaded) {
+  const first = loaded.scenario.versions[0];
   return {
-    report: {
-      requested,
-      kind: "none",
-      slots: Array.from({ length: slotCount }, () => null),
-      harnessCpus: null,
-      cgroup: null,
-      warnings
+    versions: ["base", "aa"],
+    record(request, signal, env) {
+      const { stopping: _stopping, seed: _seed, budget: _budget, ...rest } = loaded.scenario;
+      const input2 = {
+        ...rest,
+        versions: [
+          { ...first, name: "base" },
+          { ...first, name: "aa" }
+        ],
+        analysis: { ...rest.analysis, baseline: "base" },
+        ...common(request)
+      };
+      return runChecked(
+        { ...loaded, scenario: parseScenario(input2, `${loaded.file ?? "scenario"} (A/A)`) },
+        signal,
+        env
+      );
     },
-    place: () => ({ prefix: [], attach: async () => void 0, move: async () => void 0 }),
     dispose: async () => void 0
   };
 }
-
-// src/isolation/taskset.ts
-import { execFile as execFile2, spawnSync as spawnSync2 } from "node:child_process";
-function hasTaskset() {
-  return spawnSync2("taskset", ["--version"], { stdio: "ignore" }).status === 0;
-}
-function createTaskset(options) {
-  const lists = options.slots.map(formatCpuList);
+function common(request) {
   return {
-    report: {
-      requested: options.requested,
-      kind: "taskset",
-      slots: lists,
-      harnessCpus: options.harness === null ? null : formatCpuList(options.harness),
-      cgroup: null,
-      warnings: options.warnings
-    },
-    place: (slot) => ({
-      prefix: ["taskset", "-c", lists[slot]],
-      attach: async () => void 0,
-      move: (pid) => setAffinity(pid, lists[slot])
-    }),
-    dispose: async () => void 0
+    mode: request.mode,
+    isolation: request.isolation,
+    iterations: 1e6,
+    warmup: 2,
+    budget: request.budgetSeconds,
+    seed: request.seed >>> 0
   };
 }
-function setAffinity(pid, list) {
-  return new Promise((resolve2, reject) => {
-    execFile2(
-      "taskset",
-      ["-a", "-p", "-c", list, String(pid)],
-      (error62) => error62 === null ? resolve2() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error62.message}`))
+async function runChecked(loaded, signal, env) {
+  const samples = await runScenario(loaded, { signal, env });
+  if (!samples.complete) {
+    throw Object.assign(
+      new Error(`calibration run ${samples.stopReason}: ${samples.error ?? "no reason given"}`),
+      {
+        name: "RunError"
+      }
     );
-  });
+  }
+  return samples;
 }
 
-// src/isolation/choose.ts
-var IsolationError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
+// src/stats/proportion.ts
+function wilsonInterval(successes, trials, level = 0.95) {
+  if (!(Number.isInteger(trials) && trials >= 0)) {
+    throw new RangeError(`trials must be an integer \u2265 0, got ${trials}`);
   }
-};
-async function chooseIsolation(requested, options) {
-  const plan = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
-  if (requested === "none") {
-    return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
-  }
-  if (plan === null) {
-    const reason = `${options.slotCount} disjoint CPU sets need ${options.slotCount} CPUs`;
-    if (requested !== "auto") throw new IsolationError(`isolation: ${requested}: ${reason}`);
-    return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
-  }
-  const reasons = [];
-  const base = { slots: plan.slots, harness: plan.harness, requested, warnings: plan.warnings };
-  let isolation = null;
-  if (requested === "auto" || requested === "cpuset") {
-    for (const create of [createCgroupV1, createCgroupV2]) {
-      try {
-        isolation = await create({ ...base, warnings: [...plan.warnings] });
-        break;
-      } catch (error62) {
-        reasons.push(error62.message);
-      }
-    }
-    if (isolation === null && requested === "cpuset") {
-      throw new IsolationError(
-        `isolation: cpuset is not available (${reasons.join("; ")}); accepted instead: auto, taskset, none`
-      );
-    }
-  }
-  if (isolation === null && (requested === "auto" || requested === "taskset")) {
-    if (hasTaskset()) {
-      isolation = createTaskset({
-        ...base,
-        warnings: [...plan.warnings, ...reasons.map((r) => `no cpuset: ${r}`)]
-      });
-    } else if (requested === "taskset") {
-      throw new IsolationError("isolation: taskset: the taskset command is not installed");
-    } else reasons.push("taskset is not installed");
-  }
-  if (isolation === null) {
-    return createNoIsolation(options.slotCount, requested, [
-      `no CPU isolation in effect: ${reasons.join("; ")}`
-    ]);
-  }
-  return withPinnedHarness(isolation, plan.harness, options.pinHarness ?? true);
-}
-function withPinnedHarness(isolation, harness, pin) {
-  const restore = pin && harness !== null ? pinHarness(harness) : null;
-  if (restore === null) {
-    if (harness !== null && pin) {
-      isolation.report.warnings.push("the harness could not be pinned to its own CPU");
-    }
-    isolation.report.harnessCpus = null;
-    return isolation;
-  }
-  return {
-    ...isolation,
-    async dispose() {
-      restore();
-      await isolation.dispose();
-    }
-  };
-}
-
-// src/runner/gated-process.ts
-import { spawn as spawn2 } from "node:child_process";
-var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
-async function startGated(argv2, options) {
-  const [file2, ...args] = [
-    ...options.placement.prefix,
-    "/bin/sh",
-    "-c",
-    GATE_SCRIPT,
-    options.flag,
-    ...argv2
-  ];
-  const child = spawn2(file2, args, {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: [options.stdin, "pipe", "pipe", "pipe"],
-    // Own process group: one kill reaches the command's whole tree, and a Ctrl-C in the
-    // terminal reaches only the harness, which then stops the sides itself.
-    detached: true
-  });
-  let stdout = "";
-  let stderr = "";
-  let exitedAt = 0n;
-  let spawnError = null;
-  child.stdout.setEncoding("utf8").on("data", (chunk) => {
-    stdout += chunk;
-    options.onStdout?.(chunk);
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk) => {
-    stderr = (stderr + chunk).slice(-65536);
-  });
-  child.on("exit", () => exitedAt = process.hrtime.bigint());
-  const finished = new Promise((resolve2) => {
-    child.on("error", (error62) => {
-      spawnError = error62;
-      resolve2({ code: null, signal: null, exitedAt, stdout, stderr, spawnError });
-    });
-    child.on("close", (code, signal) => {
-      if (exitedAt === 0n) exitedAt = process.hrtime.bigint();
-      resolve2({ code, signal, exitedAt, stdout, stderr, spawnError });
-    });
-  });
-  const gate = child.stdio[3];
-  gate.on("error", () => void 0);
-  const kill = () => {
-    if (child.pid === void 0) return;
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-    }
-  };
-  if (child.pid === void 0) {
-    const result = await finished;
-    throw result.spawnError ?? new Error("spawn failed");
-  }
-  try {
-    await options.placement.attach(child.pid);
-  } catch (error62) {
-    kill();
-    throw error62;
-  }
-  return {
-    pid: child.pid,
-    child,
-    prime() {
-      return new Promise((resolve2, reject) => {
-        const onData = () => {
-          gate.off("close", onClose);
-          resolve2();
-        };
-        const onClose = () => {
-          gate.off("data", onData);
-          reject(new Error("the process ended before its gate opened"));
-        };
-        gate.once("data", onData);
-        gate.once("close", onClose);
-        gate.write("\n");
-      });
-    },
-    finished,
-    kill
-  };
-}
-
-// src/runner/drivers/metrics.ts
-function iterationMetrics(workload2, wallMs, output2, cwd) {
-  if (workload2.format === void 0) {
-    return [{ name: workload2.name, unit: "ms", biggerIsBetter: false, values: [wallMs] }];
-  }
-  return parseOutput(workload2.format, output2, { cwd }).map((b) => ({
-    name: b.name,
-    unit: b.unit,
-    biggerIsBetter: b.biggerIsBetter,
-    values: b.values
-  }));
-}
-function nsToMs(ns) {
-  return Number(ns) / 1e6;
-}
-
-// src/runner/drivers/command.ts
-var commandDriver = {
-  name: "command",
-  async open(workload2, ctx) {
-    let current = null;
-    let armed = false;
-    let killed = false;
-    const fail = (round, what, stderr = "") => commandFailure(
-      { argv: workload2.command, version: ctx.version, round, cwd: ctx.cwd },
-      what,
-      stderr
-    );
-    const side = {
-      async arm(round, slot, flag) {
-        if (killed) throw new RunError("interrupted");
-        try {
-          current = await startGated(workload2.command, {
-            cwd: ctx.cwd,
-            env: ctx.env,
-            placement: ctx.placements[slot],
-            flag,
-            stdin: "ignore"
-          });
-          armed = true;
-        } catch (error62) {
-          throw fail(round, `could not start: ${error62.message}`);
-        }
-        if (killed) current.kill();
-      },
-      async prime() {
-        if (current === null || !armed) throw new Error("prime() before arm()");
-        await current.prime().catch(() => void 0);
-      },
-      async fire(round, start) {
-        const child = current;
-        if (child === null || !armed) throw new Error("fire() before arm()");
-        armed = false;
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          child.kill();
-        }, ctx.timeout * 1e3);
-        const result = await child.finished.finally(() => clearTimeout(timer));
-        current = null;
-        if (killed) throw new RunError("interrupted");
-        if (result.spawnError !== null) {
-          throw fail(round, `could not start: ${result.spawnError.message}`);
-        }
-        if (timedOut) throw fail(round, `timed out after ${ctx.timeout} s`, result.stderr);
-        if (result.code !== 0) {
-          const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
-          throw fail(round, how, result.stderr);
-        }
-        const wallMs = nsToMs(result.exitedAt - start);
-        try {
-          const metrics = iterationMetrics(workload2, wallMs, result.stdout, ctx.cwd);
-          return { start, end: result.exitedAt, metrics };
-        } catch (error62) {
-          throw fail(round, `produced no value: ${error62.message}`, result.stderr);
-        }
-      },
-      kill() {
-        killed = true;
-        current?.kill();
-      },
-      async close() {
-        current?.kill();
-        current = null;
-      }
-    };
-    return side;
-  }
-};
-
-// src/runner/drivers/line-reader.ts
-var LineReader = class {
-  buffer = "";
-  lines = [];
-  waiter = null;
-  ended = false;
-  push(chunk) {
-    this.buffer += chunk;
-    let newline;
-    while ((newline = this.buffer.indexOf("\n")) >= 0) {
-      const line = this.buffer.slice(0, newline).trim();
-      this.buffer = this.buffer.slice(newline + 1);
-      if (line.startsWith("{")) this.deliver(line);
-    }
-  }
-  end() {
-    this.ended = true;
-    this.waiter?.(null);
-    this.waiter = null;
-  }
-  /** The next line, or null when the stream ended first. */
-  next() {
-    const line = this.lines.shift();
-    if (line !== void 0) return Promise.resolve(line);
-    if (this.ended) return Promise.resolve(null);
-    return new Promise((resolve2) => this.waiter = resolve2);
-  }
-  deliver(line) {
-    if (this.waiter === null) {
-      this.lines.push(line);
-      return;
-    }
-    const waiter = this.waiter;
-    this.waiter = null;
-    waiter(line);
-  }
-};
-
-// src/runner/drivers/persistent.ts
-var EXIT_GRACE_MS = 5e3;
-var persistentDriver = {
-  name: "persistent",
-  async open(workload2, ctx) {
-    const reader = new LineReader();
-    const fail = (round, what, stderr2) => commandFailure(
-      { argv: workload2.command, version: ctx.version, round, cwd: ctx.cwd },
-      what,
-      stderr2
-    );
-    let process_;
-    try {
-      process_ = await startGated(workload2.command, {
-        cwd: ctx.cwd,
-        env: { ...ctx.env, DUETKIT_PROTOCOL: "1" },
-        placement: ctx.placements[ctx.slot],
-        // Released at once: the protocol's `go` lines, not the barrier, start its iterations.
-        flag: "/",
-        stdin: "pipe",
-        onStdout: (chunk) => reader.push(chunk)
-      });
-    } catch (error62) {
-      throw fail(null, `could not start: ${error62.message}`, "");
-    }
-    const child = process_;
-    let stderr = "";
-    child.child.stderr.on("data", (chunk) => stderr = (stderr + chunk).slice(-65536));
-    void child.finished.then(() => reader.end());
-    const stdin = child.child.stdin;
-    stdin.on("error", () => void 0);
-    let killed = false;
-    let currentSlot = ctx.slot;
-    const reply = async (round) => {
-      let timer;
-      const timeout = new Promise((resolve2) => {
-        timer = setTimeout(() => resolve2("timeout"), ctx.timeout * 1e3);
-      });
-      const line = await Promise.race([reader.next(), timeout]).finally(() => clearTimeout(timer));
-      if (killed) throw new RunError("interrupted");
-      if (line === "timeout") {
-        child.kill();
-        throw fail(round, `did not answer within ${ctx.timeout} s`, stderr);
-      }
-      if (line === null) {
-        const result = await child.finished;
-        throw fail(round, `exited (code ${result.code ?? result.signal}) before answering`, stderr);
-      }
-      try {
-        return JSON.parse(line);
-      } catch {
-        throw fail(round, `answered with a line that is not JSON: ${line.slice(0, 200)}`, stderr);
-      }
-    };
-    await child.prime().catch(() => void 0);
-    const hello = await reply(null);
-    if (hello.ready !== true) {
-      child.kill();
-      throw fail(
-        null,
-        `must first print {"ready": true}, printed ${JSON.stringify(hello)}`,
-        stderr
-      );
-    }
-    const side = {
-      async prime() {
-      },
-      async arm(_round, slot) {
-        if (killed) throw new RunError("interrupted");
-        if (slot === currentSlot) return;
-        await ctx.placements[slot].move(child.pid);
-        currentSlot = slot;
-      },
-      async fire(round) {
-        const start = process.hrtime.bigint();
-        stdin.write("go\n");
-        const answer = await reply(round);
-        const end = process.hrtime.bigint();
-        if (typeof answer.error === "string") {
-          throw fail(round, `reported an error: ${answer.error}`, stderr);
-        }
-        if (answer.results === void 0) {
-          if (answer.ok !== true) {
-            throw fail(
-              round,
-              `answered ${JSON.stringify(answer)}; expected {"ok": true}, {"results": [...]} or {"error": "..."}`,
-              stderr
-            );
-          }
-          const wallMs = nsToMs(end - start);
-          return {
-            start,
-            end,
-            metrics: [{ name: workload2.name, unit: "ms", biggerIsBetter: false, values: [wallMs] }]
-          };
-        }
-        if (!Array.isArray(answer.results)) {
-          throw fail(
-            round,
-            `answered "results" that is not a list: ${JSON.stringify(answer.results)}`,
-            stderr
-          );
-        }
-        const text = answer.results.map((r) => JSON.stringify(r)).join("\n");
-        try {
-          const metrics = parseOutput("jsonl", text, { cwd: ctx.cwd }).map((b) => ({
-            name: b.name,
-            unit: b.unit,
-            biggerIsBetter: b.biggerIsBetter,
-            values: b.values
-          }));
-          return { start, end, metrics };
-        } catch (error62) {
-          throw fail(round, `produced no value: ${error62.message}`, stderr);
-        }
-      },
-      kill() {
-        killed = true;
-        child.kill();
-      },
-      async close() {
-        stdin.end("exit\n");
-        const timer = setTimeout(child.kill, EXIT_GRACE_MS);
-        await child.finished.finally(() => clearTimeout(timer));
-      }
-    };
-    return side;
-  }
-};
-
-// src/runner/drivers/registry.ts
-var DRIVERS = [commandDriver, persistentDriver];
-function getDriver(name) {
-  const driver = DRIVERS.find((d) => d.name === name);
-  if (driver === void 0) {
+  if (!(Number.isInteger(successes) && successes >= 0 && successes <= trials)) {
     throw new RangeError(
-      `unknown driver "${name}"; accepted: ${DRIVERS.map((d) => d.name).join(", ")}`
+      `successes must be an integer from 0 to trials (${trials}), got ${successes}`
     );
   }
-  return driver;
-}
-
-// src/runner/barrier.ts
-import { existsSync as existsSync2, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os2 from "node:os";
-import path8 from "node:path";
-function createBarrier() {
-  const parent = existsSync2("/dev/shm") ? "/dev/shm" : os2.tmpdir();
-  const dir = mkdtempSync(path8.join(parent, "duetkit-barrier-"));
-  let count = 0;
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (trials === 0) {
+    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level, method: "wilson" };
+  }
+  const z2 = normalPpf(1 - (1 - level) / 2);
+  const n = trials;
+  const p = successes / n;
+  const z22 = z2 * z2;
+  const denominator = 1 + z22 / n;
+  const centre = (p + z22 / (2 * n)) / denominator;
+  const half = z2 * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n)) / denominator;
   return {
-    next() {
-      const flag = path8.join(dir, `step-${count++}`);
-      return {
-        flag,
-        release() {
-          const at = process.hrtime.bigint();
-          writeFileSync(flag, "");
-          return at;
-        }
-      };
-    },
-    dispose: () => rmSync(dir, { recursive: true, force: true })
+    successes,
+    trials,
+    estimate: p,
+    // At 0 (or n) successes the bound is exactly 0 (or 1); rounding must not move it.
+    lower: successes === 0 ? 0 : Math.max(0, centre - half),
+    upper: successes === n ? 1 : Math.min(1, centre + half),
+    level,
+    method: "wilson"
   };
 }
 
-// src/runner/experiment.ts
-var MAX_ROUNDS_WITH_STOPPING = 1e5;
-async function runExperiment(options) {
-  const { scenario, versions, isolation, signal } = options;
-  const mode = getMode(scenario.mode);
-  const driver = getDriver(scenario.workload.driver);
-  const rounds = scenario.stopping === void 0 ? scenario.iterations : MAX_ROUNDS_WITH_STOPPING;
-  const trials = [];
-  const order = [];
-  const startedAt = /* @__PURE__ */ new Date();
-  const t0 = process.hrtime.bigint();
-  const elapsedMs = () => nsToMs(process.hrtime.bigint() - t0);
-  const perRound = mode.name === "single" ? 1 : scenario.warmup + scenario.iterations;
-  const total = versions.length * (mode.name === "single" ? 1 + scenario.warmup : perRound);
-  const sides = [];
-  const barrier = createBarrier();
-  const killAll = () => sides.forEach((side) => side.kill());
-  signal.addEventListener("abort", killAll);
-  let stopReason = "iterations";
-  let error62 = null;
-  try {
-    const slots = mode.slotCount(versions.length);
-    for (const [i, version3] of versions.entries()) {
-      if (signal.aborted) throw new RunError("interrupted");
-      const side = await driver.open(scenario.workload, {
-        version: version3.name,
-        cwd: version3.dir,
-        env: { ...options.env, ...scenario.workload.env },
-        placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
-        slot: slots === 1 ? 0 : i,
-        timeout: scenario.timeout
-      });
-      sides.push(side);
-    }
-    const plan = mode.plan({
-      versionCount: versions.length,
-      warmup: scenario.warmup,
-      rounds,
-      rng: options.rng
-    });
-    let measuredRounds = 0;
-    for (const step of plan) {
-      if (signal.aborted) throw new RunError("interrupted");
-      recordOrder(order, step, versions);
-      await runStep(step, sides, barrier, (trial) => trials.push(trial), t0);
-      options.onProgress?.(progress(trials.length, total, elapsedMs(), scenario));
-      if (!step.endsRound) continue;
-      if (!step.warmup) measuredRounds++;
-      if (reachedPrecision(scenario, measuredRounds, trials, options.halfWidth)) {
-        stopReason = "precision";
-        break;
-      }
-      if (scenario.budget !== void 0 && elapsedMs() >= scenario.budget * 1e3) {
-        stopReason = "budget";
-        break;
-      }
-    }
-    await Promise.all(sides.map((side) => side.close()));
-  } catch (failure2) {
-    killAll();
-    stopReason = signal.aborted ? "interrupted" : "failed";
-    error62 = signal.aborted ? `interrupted by ${String(signal.reason ?? "a signal")}` : failure2.message;
-    if (!signal.aborted && !(failure2 instanceof RunError))
-      error62 = failure2.stack ?? error62;
-  } finally {
-    signal.removeEventListener("abort", killAll);
-    barrier.dispose();
-  }
-  return { trials, order, stopReason, error: error62, startedAt };
-}
-async function runStep(step, sides, barrier, record2, t0) {
-  const running = step.versions.map((v) => sides[v]);
-  const gate = barrier.next();
-  await Promise.all(running.map((side, i) => side.arm(step.round, step.slots[i], gate.flag)));
-  await Promise.all(running.map((side) => side.prime()));
-  const releasedAt = gate.release();
-  const fired = [];
-  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
-  for (const i of bySlot) fired[i] = running[i].fire(step.round, releasedAt);
-  const results = await Promise.allSettled(fired);
-  const failed = results.find((r) => r.status === "rejected");
-  if (failed !== void 0) throw failed.reason;
-  results.forEach((result, i) => {
-    const { start, end, metrics } = result.value;
-    record2({
-      version: step.versions[i],
-      round: step.round,
-      warmup: step.warmup,
-      slot: step.slots[i],
-      startMs: microseconds(nsToMs(start - t0)),
-      endMs: microseconds(nsToMs(end - t0)),
-      wallMs: microseconds(nsToMs(end - start)),
-      metrics
-    });
-  });
-}
-function recordOrder(order, step, versions) {
-  const names = step.versions.map((v) => versions[v].name);
-  const last = order.at(-1);
-  if (last !== void 0 && last.round === step.round && last.warmup === step.warmup) {
-    if (!last.versions.some((name) => names.includes(name))) {
-      last.versions.push(...names);
-      return;
-    }
-  }
-  order.push({ round: step.round, warmup: step.warmup, versions: names });
-}
-function reachedPrecision(scenario, measuredRounds, trials, halfWidth) {
-  const stopping2 = scenario.stopping;
-  if (stopping2 === void 0 || halfWidth === void 0) return false;
-  if (measuredRounds < stopping2.minIterations) return false;
-  if ((measuredRounds - stopping2.minIterations) % stopping2.checkEvery !== 0) return false;
-  const width = halfWidth(trials);
-  return width !== null && width <= stopping2.halfWidth;
-}
-function progress(done, total, elapsed, scenario) {
-  const bounded = Math.max(total, done);
-  const budgetLeft = scenario.budget === void 0 ? null : Math.max(0, scenario.budget * 1e3 - elapsed);
-  if (scenario.stopping !== void 0) {
-    return { done, total: done, elapsedMs: elapsed, etaMs: budgetLeft };
-  }
-  const eta = done === 0 ? null : elapsed / done * (bounded - done);
+// src/calibrate/summary.ts
+function summarizeCell(cell, outcomes, rateLevel = 0.95) {
+  const aa = cell.change === 0;
+  const hits = outcomes.filter((o) => aa ? o.called !== "none" : o.called === "slower").length;
+  const med = (values) => {
+    const present = values.filter((v) => v !== null && Number.isFinite(v));
+    return present.length === 0 ? null : median(present);
+  };
   return {
-    done,
-    total: bounded,
-    elapsedMs: elapsed,
-    etaMs: eta === null || budgetLeft === null ? eta : Math.min(eta, budgetLeft)
+    ...cell,
+    comparisons: outcomes.length,
+    hits,
+    rate: wilsonInterval(hits, outcomes.length, rateLevel),
+    wrongDirection: aa ? 0 : outcomes.filter((o) => o.called === "faster").length,
+    medianEstimate: med(outcomes.map((o) => o.estimate)),
+    medianCiWidth: med(
+      outcomes.map((o) => o.lower === null || o.upper === null ? null : o.upper - o.lower)
+    ),
+    medianMde: med(outcomes.map((o) => o.mde)),
+    medianCv: med(outcomes.map((o) => o.cv)),
+    secondsPerComparison: med(outcomes.map((o) => o.seconds)),
+    medianN: med(outcomes.map((o) => o.n))
   };
 }
-function microseconds(ms) {
-  return Math.round(ms * 1e3) / 1e3;
-}
-
-// src/runner/machine.ts
-import os3 from "node:os";
-function machineInfo() {
-  const cpus = os3.cpus();
-  return {
-    hostname: os3.hostname(),
-    platform: os3.platform(),
-    arch: os3.arch(),
-    kernel: os3.release(),
-    cpuModel: cpus[0]?.model.trim() ?? "unknown",
-    cores: cpus.length,
-    memoryBytes: os3.totalmem(),
-    loadAverage: os3.loadavg().map((x) => Math.round(x * 100) / 100),
-    node: process.version
-  };
-}
-
-// src/runner/versions.ts
-import { stat } from "node:fs/promises";
-import path9 from "node:path";
-
-// src/runner/setup.ts
-import { spawn as spawn3 } from "node:child_process";
-function runSetup(argv2, context) {
-  return new Promise((resolve2, reject) => {
-    const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
-    const child = spawn3(argv2[0], argv2.slice(1), {
-      cwd: context.cwd,
-      env: context.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let output2 = "";
-    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    const kill = () => {
-      if (child.pid !== void 0) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-        }
-      }
-    };
-    context.signal.addEventListener("abort", kill);
-    child.on("error", (error62) => {
-      context.signal.removeEventListener("abort", kill);
-      reject(commandFailure(failure2, `(setup) could not start: ${error62.message}`, ""));
-    });
-    child.on("close", (code, signal) => {
-      context.signal.removeEventListener("abort", kill);
-      if (context.signal.aborted) reject(new RunError("interrupted"));
-      else if (code === 0) resolve2();
-      else
-        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
-    });
-  });
-}
-
-// src/runner/versions.ts
-async function prepareVersions(specs, options) {
-  const records = [];
-  for (const [i, spec] of specs.entries()) {
-    records.push(await resolveVersion(spec, i, options));
-  }
-  for (const [i, spec] of specs.entries()) {
-    if (spec.setup === void 0) continue;
-    await runSetup(spec.setup, {
-      version: spec.name,
-      cwd: records[i].dir,
-      env: options.env,
-      signal: options.signal
-    });
-  }
-  return records;
-}
-async function resolveVersion(spec, i, options) {
-  if (spec.path !== void 0) {
-    const dir2 = path9.resolve(options.baseDir, spec.path);
-    await requireDirectory(dir2, `versions[${i}].path`);
-    const git2 = options.gitAt(dir2);
-    const inRepo = await git2.topLevel() !== null;
+function recommend(cells, targetMde, alpha) {
+  if (!(targetMde > 0)) throw new RangeError(`--target-mde must be positive, got ${targetMde}`);
+  const candidates = cells.filter(
+    (c) => c.change === 0 && c.medianMde !== null && c.secondsPerComparison !== null && c.medianN !== null
+  ).filter((c) => !(c.rate.lower > alpha)).map((c) => {
+    const factor = (c.medianMde / targetMde) ** 2;
+    const budgetSeconds = c.secondsPerComparison * factor;
     return {
-      name: spec.name,
-      source: { path: spec.path },
-      commit: inRepo ? await git2.resolveCommit("HEAD") : null,
-      dirty: inRepo ? await git2.isDirty() : false,
-      dir: dir2
+      method: c.method,
+      label: c.label,
+      targetMde,
+      budgetSeconds,
+      iterations: Math.max(2, Math.ceil(c.medianN * factor)),
+      observedMde: c.medianMde,
+      observedSeconds: c.secondsPerComparison
     };
-  }
-  const ref = spec.ref;
-  const git = options.gitAt(options.baseDir);
-  if (await git.topLevel() === null) {
-    throw new RunError(
-      `versions[${i}].ref: "${ref}" needs a git repository, but ${options.baseDir} is not in one`
-    );
-  }
-  const commit = await git.resolveCommit(ref);
-  const checkout = await options.worktrees.add(spec.name, commit);
-  const dir = spec.dir === void 0 ? checkout : path9.join(checkout, spec.dir);
-  await requireDirectory(dir, `versions[${i}].dir`);
-  return {
-    name: spec.name,
-    source: spec.dir === void 0 ? { ref } : { ref, dir: spec.dir },
-    commit,
-    dirty: false,
-    dir
-  };
-}
-async function requireDirectory(dir, field) {
-  const info = await stat(dir).catch(() => null);
-  if (info === null || !info.isDirectory()) {
-    throw new RunError(`${field}: ${dir} is not a directory; expected an existing directory`);
-  }
+  }).sort((a, b) => a.budgetSeconds - b.budgetSeconds);
+  return candidates[0] ?? null;
 }
 
-// src/runner/run.ts
-var TOOL_VERSION = process.env.npm_package_version ?? "0.1.0";
-async function runScenario(loaded, options) {
-  const { scenario } = loaded;
-  const seed = options.seed ?? scenario.seed ?? randomSeed();
-  const machine = machineInfo();
-  const gitAt = options.gitAt ?? createGit;
-  const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
-  let isolation = null;
-  let versions = scenario.versions.map((v) => ({
-    name: v.name,
-    source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
-    commit: null,
-    dirty: false,
-    dir: ""
-  }));
-  let result = {
-    trials: [],
-    order: [],
-    stopReason: "failed",
-    error: null,
-    startedAt: /* @__PURE__ */ new Date()
-  };
-  const samples = () => ({
-    schemaVersion: SAMPLES_SCHEMA_VERSION,
-    tool: { name: "duetkit", version: TOOL_VERSION },
-    complete: result.stopReason !== "interrupted" && result.stopReason !== "failed",
-    stopReason: result.stopReason,
-    error: result.error,
-    scenario,
-    scenarioFile: loaded.file,
-    mode: scenario.mode,
-    seed,
-    startedAt: result.startedAt.toISOString(),
-    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    machine,
-    isolation: isolation?.report ?? notSetUp(scenario.isolation),
-    versions,
-    order: result.order,
-    trials: result.trials
-  });
+// src/calibrate/calibrate.ts
+var CALIBRATION_SCHEMA_VERSION = 1;
+var RECORDING_MODE = {
+  duet: "duet",
+  "duet-none": "duet",
+  sequential: "rmit"
+};
+var BUDGET_MARGIN = 1.1;
+var STARTUP_SECONDS = 3;
+async function calibrate(options) {
+  const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+  const changes = options.scenario !== void 0 ? [0] : [0, ...options.changes.filter((c) => c !== 0)];
+  const outcomes = /* @__PURE__ */ new Map();
+  const isolation = {};
+  const kinds = [...new Set(options.methods.map((m) => getMethod(m).recording))];
+  let noise = null;
   try {
-    versions = await prepareVersions(scenario.versions, {
-      baseDir: loaded.baseDir,
-      gitAt,
-      worktrees,
-      env: options.env,
-      signal: options.signal
-    });
-    isolation = await (options.choose ?? chooseIsolation)(scenario.isolation, {
-      slotCount: getMode(scenario.mode).slotCount(versions.length)
-    });
-    options.onIsolation?.(isolation.report);
-    result = await runExperiment({
-      scenario,
-      versions,
-      isolation,
-      rng: createRng(seed),
-      signal: options.signal,
-      env: options.env,
-      onProgress: options.onProgress,
-      // A quick look (fewer resamples) is enough to decide whether to keep measuring.
-      halfWidth: (trials) => largestHalfWidth({ ...samples(), trials: [...trials] }, { resamples: 2e3 })
-    });
-  } catch (error62) {
-    result = {
-      ...result,
-      stopReason: options.signal.aborted ? "interrupted" : "failed",
-      error: options.signal.aborted ? `interrupted by ${String(options.signal.reason)}` : error62.message
-    };
+    if (options.noise !== null) {
+      noise = await spawnNoise({ ...options.noise, durationSeconds: 24 * 3600 });
+      options.log?.(
+        `noise: ${options.noise.threads} ${options.noise.kind} thread(s) at ${options.noise.load} (pid ${noise.pid})`
+      );
+    }
+    for (const [k, kind] of kinds.entries()) {
+      const methods = options.methods.filter((m) => getMethod(m).recording === kind);
+      const groups = kind === "sequential" ? [changes] : changes.map((c) => [c]);
+      for (const [g, group] of groups.entries()) {
+        const source = await sourceFor(options, group);
+        try {
+          await recordGroup(
+            options,
+            kind,
+            methods,
+            group,
+            source,
+            outcomes,
+            isolation,
+            options.seed + 7919 * (k * 16 + g)
+          );
+        } finally {
+          await source.dispose();
+        }
+      }
+    }
   } finally {
-    const cleanup = await Promise.allSettled([isolation?.dispose(), worktrees.dispose()]);
-    const failed = cleanup.find((c) => c.status === "rejected");
-    if (failed !== void 0 && result.error === null) {
-      result = {
-        ...result,
-        stopReason: "failed",
-        error: `cleanup: ${String(failed.reason)}`
-      };
+    await noise?.stop();
+  }
+  const cells = [];
+  for (const method of options.methods) {
+    for (const change of changes) {
+      const found = (outcomes.get(cellKey(method, change)) ?? []).slice(0, options.windows);
+      const trueChange = options.trueChanges?.[String(change)] ?? (change === 0 ? 0 : null);
+      cells.push(
+        summarizeCell(
+          {
+            method,
+            label: getMethod(method).label,
+            condition: options.condition,
+            change,
+            trueChange
+          },
+          found
+        )
+      );
     }
   }
-  return samples();
-}
-function notSetUp(requested) {
+  const { signal: _s, env: _e, log: _l, scenario, trueChanges: _t, ...settings } = options;
   return {
-    requested,
-    kind: "none",
-    slots: [],
-    harnessCpus: null,
-    cgroup: null,
-    warnings: ["isolation was never set up: the run stopped before measuring"]
+    schemaVersion: CALIBRATION_SCHEMA_VERSION,
+    tool: { name: "duetkit", version: TOOL_VERSION },
+    startedAt,
+    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    machine: machineInfo(),
+    condition: options.condition,
+    workload: scenario === void 0 ? { kind: "reference", units: options.units } : { kind: "scenario", file: scenario.file },
+    settings: { ...settings, changes },
+    isolation,
+    cells,
+    recommendation: recommend(cells, options.targetMde, 1 - options.level)
   };
+}
+async function sourceFor(options, changes) {
+  if (options.scenario !== void 0) return scenarioSource(options.scenario);
+  const versions = [{ name: "base", units: options.units }];
+  for (const change of changes) {
+    versions.push({
+      name: versionName2(change),
+      units: change === 0 ? options.units : injectedUnits(options.units, change)
+    });
+  }
+  return referenceSource(versions);
+}
+async function recordGroup(options, kind, methods, changes, source, outcomes, isolation, seed) {
+  const share = kind === "sequential" ? source.versions.length / 2 : 1;
+  const budgetSeconds = options.windowsPerRun * options.budget * share * BUDGET_MARGIN + STARTUP_SECONDS;
+  const enough = () => methods.every(
+    (m) => changes.every((c) => (outcomes.get(cellKey(m, c))?.length ?? 0) >= options.windows)
+  );
+  const maxRuns = 2 * Math.ceil(options.windows / options.windowsPerRun) + 2;
+  for (let run = 0; run < maxRuns && !enough(); run++) {
+    if (options.signal.aborted) throw Object.assign(new Error("interrupted"), { name: "RunError" });
+    options.log?.(
+      `recording ${kind} (${changes.map(describeChange).join(", ")}), run ${run + 1}: ${budgetSeconds.toFixed(0)} s`
+    );
+    const samples = await source.record(
+      {
+        mode: RECORDING_MODE[kind],
+        isolation: kind === "duet" ? options.isolation : kind === "duet-none" ? "none" : "auto",
+        budgetSeconds,
+        seed: seed + run
+      },
+      options.signal,
+      options.env
+    );
+    isolation[kind] ??= samples.isolation;
+    const trace = traceFromSamples(samples);
+    for (const method of methods) {
+      for (const [i, change] of changes.entries()) {
+        const head = source.versions.indexOf(
+          options.scenario !== void 0 ? "aa" : versionName2(change)
+        );
+        const got = getMethod(method).evaluate(trace, 0, head > 0 ? head : i + 1, {
+          budgetMs: options.budget * 1e3,
+          level: options.level,
+          resamples: options.resamples,
+          seed: seed + 31 * run >>> 0
+        });
+        const key2 = cellKey(method, change);
+        outcomes.set(key2, [...outcomes.get(key2) ?? [], ...got]);
+      }
+    }
+  }
+}
+function cellKey(method, change) {
+  return `${method} ${change}`;
+}
+function versionName2(change) {
+  return change === 0 ? "aa" : `plus-${String(Math.round(change * 1e4) / 100).replace(".", "_")}pct`;
+}
+function describeChange(change) {
+  return change === 0 ? "A/A" : `${change > 0 ? "+" : ""}${Math.round(change * 1e3) / 10}%`;
+}
+
+// src/calibrate/render.ts
+function renderCalibration(result) {
+  const s = result.settings;
+  const out = [];
+  const what = result.workload.kind === "reference" ? `reference workload, ${result.workload.units} chunks per iteration` : `A/A of ${result.workload.file ?? "the scenario"}`;
+  out.push(`calibration on ${result.machine.cpuModel} (${result.machine.cores} CPUs), ${what}`);
+  out.push(
+    `condition: ${result.condition}${s.noise === null ? "" : ` (noise: ${s.noise.threads} ${s.noise.kind} thread(s) at ${Math.round(s.noise.load * 100)}%)`}; ${s.windows} comparisons per cell, budget ${s.budget} s each, CI level ${s.level}`
+  );
+  for (const [kind, report] of Object.entries(result.isolation)) {
+    out.push(
+      `isolation of ${kind} runs: ${report.kind}${report.slots.length > 0 ? ` [${report.slots.map((x) => x ?? "any").join(" | ")}]` : ""}`
+    );
+  }
+  out.push("");
+  const header = [
+    "method",
+    "change",
+    "n",
+    "FPR / power",
+    "95% CI",
+    "median CI width",
+    "median MDE",
+    "CV",
+    "s/comparison"
+  ];
+  const rows = result.cells.map((c) => [
+    c.method,
+    describeChange(c.change),
+    String(c.comparisons),
+    `${c.change === 0 ? "FPR" : "power"} ${percent(c.rate.estimate)}`,
+    `[${percent(c.rate.lower)}, ${percent(c.rate.upper)}]`,
+    optionalPercent(c.medianCiWidth),
+    optionalPercent(c.medianMde),
+    optionalPercent(c.medianCv),
+    c.secondsPerComparison === null ? "\u2013" : c.secondsPerComparison.toFixed(1)
+  ]);
+  out.push(...table([header, ...rows]));
+  out.push("");
+  const r = result.recommendation;
+  if (r === null) {
+    out.push(
+      "recommendation: none (no method with a confidence interval kept its A/A false-positive rate at the level)"
+    );
+  } else {
+    out.push(
+      `recommendation: ${r.method} with a budget of ${Math.ceil(r.budgetSeconds)} s per comparison (~${r.iterations} iterations) to detect changes \u2265 ${percent(r.targetMde)} (observed MDE ${percent(r.observedMde)} in ${r.observedSeconds.toFixed(1)} s)`
+    );
+  }
+  const short = result.cells.filter((c) => c.comparisons < s.windows);
+  for (const c of short)
+    out.push(
+      `warning: ${c.method} ${describeChange(c.change)}: only ${c.comparisons} of ${s.windows} comparisons fitted in the recordings`
+    );
+  return `${out.join("\n")}
+`;
+}
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map(
+    (r) => r.map((cell, i) => i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])).join("  ").trimEnd()
+  );
+}
+function percent(x) {
+  if (!Number.isFinite(x)) return "\u2013";
+  return `${(x * 100).toFixed(x !== 0 && Math.abs(x) < 0.1 ? 2 : 1)}%`;
+}
+function optionalPercent(x) {
+  return x === null ? "\u2013" : percent(x);
 }
 
 // src/runner/signals.ts
@@ -34958,6 +36012,184 @@ function abortOnSignals(signals = ["SIGINT", "SIGTERM"]) {
     signal: controller.signal,
     dispose: () => signals.forEach((name) => process.off(name, handler))
   };
+}
+
+// src/noise/options.ts
+var NOISE_KINDS = ["cpu", "memory"];
+function parseSchedule(text) {
+  const match = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text);
+  const start = match === null ? null : parseStart(match[1]);
+  const stop = match === null ? null : parseDuration(match[2]);
+  if (start === null || stop === null || !(stop > start)) {
+    throw new RangeError(
+      `--schedule: got ${JSON.stringify(text)}; expected START-STOP with STOP after START, like 20s-50s`
+    );
+  }
+  return { start, stop };
+}
+function parseStart(text) {
+  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text) ? 0 : parseDuration(text);
+}
+function resolveNoiseOptions(input2) {
+  const options = {
+    threads: input2.threads ?? 1,
+    load: input2.load ?? 1,
+    duration: input2.duration,
+    schedule: input2.schedule ?? null,
+    kind: input2.kind ?? "cpu",
+    periodMs: input2.periodMs ?? 10,
+    ...input2.bufferBytes === void 0 ? {} : { bufferBytes: input2.bufferBytes }
+  };
+  if (!(Number.isInteger(options.threads) && options.threads >= 1 && options.threads <= 1024)) {
+    throw new RangeError(`--threads: got ${options.threads}; expected an integer from 1 to 1024`);
+  }
+  if (!(options.load > 0 && options.load <= 1)) {
+    throw new RangeError(
+      `--load: got ${options.load}; expected a share of one CPU in (0, 1], like 0.6`
+    );
+  }
+  if (!(options.duration > 0 && Number.isFinite(options.duration))) {
+    throw new RangeError(
+      `--duration: got ${options.duration}; expected a positive duration like 60s`
+    );
+  }
+  if (options.schedule !== null && options.schedule.start >= options.duration) {
+    throw new RangeError(
+      `--schedule: starts at ${options.schedule.start} s, after the end of --duration ${options.duration} s`
+    );
+  }
+  if (!NOISE_KINDS.includes(options.kind)) {
+    throw new RangeError(
+      `--kind: got ${JSON.stringify(options.kind)}; expected one of ${NOISE_KINDS.join(", ")}`
+    );
+  }
+  if (!(options.periodMs >= 1 && options.periodMs <= 1e3)) {
+    throw new RangeError(`period: got ${options.periodMs} ms; expected 1 to 1000 ms`);
+  }
+  if (options.bufferBytes !== void 0 && !(Number.isInteger(options.bufferBytes) && options.bufferBytes >= 4096)) {
+    throw new RangeError(`buffer: got ${options.bufferBytes} bytes; expected an integer \u2265 4096`);
+  }
+  return options;
+}
+function noiseActiveAt(options, elapsed) {
+  if (elapsed >= options.duration) return false;
+  if (options.schedule === null) return true;
+  return elapsed >= options.schedule.start && elapsed < options.schedule.stop;
+}
+
+// src/cli/commands/calibrate.ts
+function registerCalibrate(program2, ctx) {
+  program2.command("calibrate").description(
+    "What can this machine detect? Runs A/A and injected-slowdown comparisons of a reference workload (or A/A of --scenario) and reports the false-positive rate, power, CI width, MDE and a recommended budget."
+  ).option("--modes <list>", "methods: duet, duet-none, rmit, mct, gab-200, gab-5", parseModes, [
+    "duet",
+    "rmit"
+  ]).option(
+    "--changes <list>",
+    "injected slowdowns, like 1%,2%,5%",
+    parseChanges,
+    [0.01, 0.02, 0.05]
+  ).option("--repetitions <n>", "comparisons per method and change", integerParser(1, 1e4), 20).option("--per-run <n>", "comparisons cut from one recording", integerParser(1, 1e3), 5).option("--budget <time>", "time budget of one comparison: 10s, 1m", parseTime, 10).option(
+    "--units <n>",
+    "chunks of the reference workload per iteration",
+    integerParser(1, 1e9),
+    1e3
+  ).option(
+    "--isolation <kind>",
+    `of the duet method: ${ISOLATIONS.join(" | ")}`,
+    choiceParser(ISOLATIONS),
+    "auto"
+  ).option(
+    "--noise <threads>",
+    "run `duetkit noise` with this many threads meanwhile",
+    integerParser(1, 1024)
+  ).option("--noise-load <share>", "share of a CPU per noise thread", parseShare, 0.5).option("--noise-kind <kind>", NOISE_KINDS.join(" | "), choiceParser(NOISE_KINDS), "cpu").option("--level <level>", "confidence level of each comparison", parseLevel, 0.99).option(
+    "--resamples <n>",
+    "bootstrap resamples per comparison",
+    integerParser(100, 1e6),
+    1e4
+  ).option("--seed <n>", "PRNG seed (recorded)", integerParser(0, MAX_SEED)).option(
+    "--target-mde <change>",
+    "smallest change you want to detect, like 2%",
+    parseThreshold,
+    0.02
+  ).option("--scenario <file>", "A/A of your own scenario's first version (no injection)").option("--json", "print the result as JSON").action(async (flags) => {
+    const { signal, dispose } = abortOnSignals();
+    try {
+      const options = {
+        methods: flags.modes,
+        changes: flags.changes,
+        windows: flags.repetitions,
+        windowsPerRun: Math.min(flags.perRun, flags.repetitions),
+        budget: flags.budget,
+        units: flags.units,
+        isolation: flags.isolation,
+        noise: flags.noise === void 0 ? null : { threads: flags.noise, load: flags.noiseLoad, kind: flags.noiseKind },
+        condition: flags.noise === void 0 ? "quiet" : "noise",
+        level: flags.level,
+        resamples: flags.resamples,
+        seed: flags.seed ?? randomSeed(),
+        targetMde: flags.targetMde,
+        signal,
+        env: ctx.env,
+        log: (line) => ctx.stderr(`${line}
+`),
+        ...flags.scenario === void 0 ? {} : { scenario: await loadScenarioFile(flags.scenario, ctx.cwd) }
+      };
+      const result = await calibrate(options);
+      ctx.stdout(
+        flags.json === true ? `${JSON.stringify(result, null, 2)}
+` : renderCalibration(result)
+      );
+    } finally {
+      dispose();
+    }
+  });
+}
+function parseModes(text) {
+  try {
+    return parseMethods(text);
+  } catch (error62) {
+    throw new InvalidArgumentError(`${error62.message.replace(/^--modes: /, "")}.`);
+  }
+}
+function parseChanges(text) {
+  return text.split(",").map((part) => {
+    const value = parseThreshold(part);
+    if (!(value > 0))
+      throw new InvalidArgumentError(`Expected positive slowdowns like 1%,2%,5%; got ${part}.`);
+    return value;
+  });
+}
+function parseShare(text) {
+  const value = Number(text);
+  if (!(value > 0 && value <= 1))
+    throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.5.");
+  return value;
+}
+function parseTime(text) {
+  const seconds = parseDuration(text);
+  if (seconds === null)
+    throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m.");
+  return seconds;
+}
+
+// src/cli/commands/run.ts
+import { mkdir as mkdir3, writeFile as writeFile5 } from "node:fs/promises";
+import path14 from "node:path";
+
+// src/runner/progress.ts
+function renderProgress(progress2, width = 30) {
+  const fraction = progress2.total === 0 ? 1 : Math.min(1, progress2.done / progress2.total);
+  const filled = Math.round(fraction * width);
+  const bar = `${"#".repeat(filled)}${"-".repeat(width - filled)}`;
+  const eta = progress2.etaMs === null ? "?" : formatSeconds(progress2.etaMs);
+  const head = progress2.total === progress2.done && progress2.etaMs !== 0 ? "" : `[${bar}] `;
+  return `${head}${progress2.done}/${progress2.total} trials  elapsed ${formatSeconds(progress2.elapsedMs)}  ETA ${eta}`;
+}
+function formatSeconds(ms) {
+  const seconds = Math.round(ms / 1e3);
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
 }
 
 // src/cli/commands/run.ts
@@ -34977,8 +36209,8 @@ function addRunOptions(command) {
   ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never");
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir = path10.resolve(ctx.cwd, flags.out);
-  await mkdir2(outDir, { recursive: true });
+  const outDir = path14.resolve(ctx.cwd, flags.out);
+  await mkdir3(outDir, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
@@ -35007,7 +36239,7 @@ async function executeRun(loaded, flags, ctx) {
     dispose();
     if (ctx.isTTY) ctx.stderr("\r\x1B[2K");
   }
-  const samplesFile = path10.join(outDir, "samples.json");
+  const samplesFile = path14.join(outDir, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -35020,13 +36252,13 @@ samples gathered so far (marked incomplete): ${samplesFile}`
     );
   }
   const report = analyzeSamples(samples);
-  await writeFile4(path10.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile5(path14.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path10.join(outDir, "comparison.json")}
+      `${describeReport(report)}written: ${samplesFile}, ${path14.join(outDir, "comparison.json")}
 `
     );
   if (report.summary.error > 0) ctx.exitCode = 1;
@@ -35081,19 +36313,19 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-function readNumberFile(path12, label) {
+function readNumberFile(path18, label, shownAs = path18) {
   let text;
   try {
-    text = readFileSync3(path12, "utf8");
+    text = readFileSync3(path18, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
-    throw new UserError(`cannot read the ${label} file "${path12}": ${why}`);
+    throw new UserError(`cannot read the ${label} file "${shownAs}": ${why}`);
   }
-  return parseNumbers(text, path12);
+  return parseNumbers(text, shownAs);
 }
 function parseNumbers(text, origin) {
-  if (text.trimStart().startsWith("[")) return parseJsonArray(text, origin);
+  if (/^\s*[[{]/.test(text)) return parseJsonArray(text, origin);
   const values = [];
   text.split(/\r?\n/).forEach((line, i) => {
     const content = line.replace(/#.*/, "").trim();
@@ -35132,8 +36364,88 @@ function clip2(text) {
   return text.length > 40 ? `${text.slice(0, 39)}\u2026` : text;
 }
 
+// src/parallel/bootstrap-pool.ts
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+function createBootstrapPool(threads = availableParallelism()) {
+  const workers = [];
+  const pending = /* @__PURE__ */ new Map();
+  let nextId = 0;
+  const worker = (i) => {
+    let w = workers[i];
+    if (w === void 0) {
+      w = spawnWorker();
+      w.on("message", (reply) => {
+        pending.get(reply.id)?.(reply);
+        pending.delete(reply.id);
+        if (pending.size === 0) for (const each of workers) each.unref();
+      });
+      workers[i] = w;
+    }
+    return w;
+  };
+  const ask = (i, plan, chunks) => new Promise((resolve3, reject) => {
+    const id = nextId++;
+    const w = worker(i);
+    const onError = (error62) => reject(error62);
+    w.once("error", onError);
+    pending.set(id, (reply) => {
+      w.off("error", onError);
+      if ("error" in reply) reject(new Error(`bootstrap worker: ${reply.error}`));
+      else resolve3(reply.parts);
+    });
+    w.ref();
+    w.postMessage({ id, plan, chunks });
+  });
+  return {
+    threads: Math.max(1, threads),
+    async distribution(plan) {
+      const k = chunkCount(plan.resamples);
+      const share = Math.min(this.threads, k);
+      const ranges = Array.from({ length: share }, (_, t) => {
+        const from = Math.floor(t * k / share);
+        const to = Math.floor((t + 1) * k / share);
+        return Array.from({ length: to - from }, (_2, j) => from + j);
+      });
+      const remote = ranges.slice(1).map((chunks, t) => ask(t, plan, chunks));
+      const local = bootstrapChunks(plan, ranges[0] ?? []);
+      const parts = [local, ...await Promise.all(remote)].flat();
+      const out = new Float64Array(plan.resamples);
+      let offset = 0;
+      for (const part of parts) {
+        out.set(part, offset);
+        offset += part.length;
+      }
+      return out;
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.terminate()));
+      workers.length = 0;
+    }
+  };
+}
+function spawnWorker() {
+  const here = import.meta.url;
+  if (here.endsWith(".ts")) {
+    return new Worker(new URL("./bootstrap-worker.ts", here), { execArgv: tsxExecArgv(here) });
+  }
+  return new Worker(new URL("./bootstrap-worker.js", here));
+}
+
+// src/parallel/compare-parallel.ts
+async function compareParallel(base, head, options, pool) {
+  const plan = planComparison(base, head, options);
+  const work = plan.bootstrap === null ? 0 : plan.bootstrap.resamples * (base.length + head.length);
+  if (plan.bootstrap === null || pool.threads < 2 || work < PARALLEL_MIN_DRAWS) {
+    return finishComparison(plan);
+  }
+  if (plan.bootstrap.resamples < 2 * RESAMPLES_PER_CHUNK) return finishComparison(plan);
+  return finishComparison(plan, await pool.distribution(plan.bootstrap));
+}
+var PARALLEL_MIN_DRAWS = 2e7;
+
 // src/cli/commands/compare-samples.ts
-import { basename } from "node:path";
+import { basename, resolve as resolve2 } from "node:path";
 function registerCompareSamples(program2, ctx) {
   program2.command("compare-samples").description(
     "Compare two files of measurements: relative change, bootstrap CI, rank test, verdict."
@@ -35160,9 +36472,9 @@ function registerCompareSamples(program2, ctx) {
     "--block-length <n>",
     "paired: moving-block length (default: chosen from the data)",
     integerParser(1, 1e6)
-  ).option("--json", "print the Comparison JSON instead of a table").action((baseFile, headFile, flags) => {
-    const base = readNumberFile(baseFile, "base");
-    const head = readNumberFile(headFile, "head");
+  ).option("--json", "print the Comparison JSON instead of a table").action(async (baseFile, headFile, flags) => {
+    const base = readNumberFile(resolve2(ctx.cwd, baseFile), "base", baseFile);
+    const head = readNumberFile(resolve2(ctx.cwd, headFile), "head", headFile);
     if (flags.paired === true && base.length !== head.length) {
       throw new UserError(
         `--paired needs files of equal length: ${baseFile} has ${base.length} values, ${headFile} has ${head.length}`
@@ -35186,7 +36498,10 @@ function registerCompareSamples(program2, ctx) {
       ...flags.statistic === void 0 ? {} : { statistic: flags.statistic },
       ...flags.blockLength === void 0 ? {} : { blockLength: flags.blockLength }
     };
-    const comparison = compare(base, head, options);
+    const pool = createBootstrapPool();
+    const comparison = await compareParallel(base, head, options, pool).finally(
+      () => pool.close()
+    );
     if (flags.json === true) {
       ctx.stdout(`${JSON.stringify(comparison, null, 2)}
 `);
@@ -35200,9 +36515,295 @@ function registerCompareSamples(program2, ctx) {
   });
 }
 
+// src/cli/commands/export.ts
+import { readFile as readFile6, writeFile as writeFile6 } from "node:fs/promises";
+import path15 from "node:path";
+
+// src/formats/export-gab.ts
+function round(value) {
+  return Number(value.toPrecision(6));
+}
+function percent2(fraction) {
+  const sign = fraction > 0 ? "+" : "";
+  return `${sign}${(fraction * 100).toFixed(2)}%`;
+}
+function sideValue(c, side) {
+  const summary = c[side];
+  if (c.statistic === "mean") return summary.mean;
+  if (c.statistic === "gmean") return summary.gmean ?? summary.median;
+  return summary.median;
+}
+function toGab(comparisons) {
+  const out = { customSmallerIsBetter: [], customBiggerIsBetter: [] };
+  for (const { name, unit, comparison: c } of comparisons) {
+    const entry = {
+      name,
+      unit,
+      value: round(sideValue(c, "head")),
+      range: `\xB1 ${round(c.head.sd)}`,
+      extra: [
+        `change: ${percent2(c.change)} (${c.ci.level * 100}% CI ${percent2(c.ci.lower)} to ${percent2(c.ci.upper)}, ${c.ci.method}, ${c.ci.resamples} resamples, seed ${c.ci.seed})`,
+        `verdict: ${c.verdict} (threshold ${percent2(c.threshold)})`,
+        `n: base ${c.n.base}, head ${c.n.head}${c.paired ? " (paired)" : ""}; statistic: ${c.statistic}`,
+        `base: ${round(sideValue(c, "base"))} ${unit}`
+      ].join("\n")
+    };
+    (c.biggerIsBetter ? out.customBiggerIsBetter : out.customSmallerIsBetter).push(entry);
+  }
+  return out;
+}
+
+// src/cli/commands/export.ts
+var FORMATS2 = ["gab", "customSmallerIsBetter", "customBiggerIsBetter"];
+function registerExport(program2, ctx) {
+  program2.command("export").description(
+    "Write a comparison as github-action-benchmark's custom JSON, for teams that keep that action's history and dashboard."
+  ).argument("<comparison>", "comparison.json (duetkit run/analyze), or compare-samples --json").requiredOption(
+    "--format <name>",
+    `${FORMATS2.join("|")}; gab picks the direction the benchmarks have (one per file)`,
+    choiceParser(FORMATS2)
+  ).option("--out <file>", "write the JSON here instead of stdout").option("--name <name>", "benchmark name for a single comparison (compare-samples)").action(async (file2, flags) => {
+    const { comparisons, errors } = readComparisons(await readJson2(ctx, file2), file2, flags);
+    for (const e of errors) ctx.stderr(`error: ${e}: not exported, it has no comparison
+`);
+    const entries = pick2(toGab(comparisons), flags.format, file2);
+    const text = `${JSON.stringify(entries, null, 2)}
+`;
+    if (flags.out === void 0) ctx.stdout(text);
+    else await writeFile6(path15.resolve(ctx.cwd, flags.out), text);
+    if (errors.length > 0) ctx.exitCode = 1;
+  });
+}
+async function readJson2(ctx, file2) {
+  try {
+    return JSON.parse(await readFile6(path15.resolve(ctx.cwd, file2), "utf8"));
+  } catch (error62) {
+    throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
+  }
+}
+function readComparisons(data, file2, flags) {
+  const report = data;
+  if (Array.isArray(report?.results)) {
+    const versions = new Set(report.results.map((r) => r.version));
+    const named = (benchmark, version3) => versions.size > 1 ? `${benchmark} (${version3})` : benchmark;
+    return {
+      comparisons: report.results.filter((r) => r.comparison !== null).map((r) => ({
+        name: named(r.benchmark, r.version),
+        unit: r.unit,
+        comparison: r.comparison
+      })),
+      errors: report.results.filter((r) => r.comparison === null).map((r) => `${named(r.benchmark, r.version)}: ${r.error}`)
+    };
+  }
+  const single2 = data;
+  if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
+    const name = flags.name ?? path15.basename(file2, ".json");
+    return { comparisons: [{ name, unit: "", comparison: single2 }], errors: [] };
+  }
+  throw new UserError(
+    `${file2}: not a comparison; expected comparison.json from duetkit run/analyze (with "results") or the JSON of duetkit compare-samples --json`
+  );
+}
+function pick2(gab2, format, file2) {
+  if (format !== "gab") return gab2[format];
+  const smaller = gab2.customSmallerIsBetter.length;
+  const bigger = gab2.customBiggerIsBetter.length;
+  if (smaller > 0 && bigger > 0) {
+    throw new UserError(
+      `${file2} has benchmarks in both directions (${smaller} smaller is better, ${bigger} bigger is better), and github-action-benchmark reads one direction per file: export each with --format customSmallerIsBetter and --format customBiggerIsBetter`
+    );
+  }
+  return bigger > 0 ? gab2.customBiggerIsBetter : gab2.customSmallerIsBetter;
+}
+
+// src/noise/generator.ts
+import { Worker as Worker2 } from "node:worker_threads";
+
+// src/noise/llc.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+import path16 from "node:path";
+var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
+function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
+  let entries;
+  try {
+    entries = readdirSync2(dir).filter((e) => /^index\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  let best = null;
+  for (const entry of entries) {
+    const read = (name) => {
+      try {
+        return readFileSync4(path16.join(dir, entry, name), "utf8").trim();
+      } catch {
+        return null;
+      }
+    };
+    const level = Number(read("level"));
+    const type = read("type");
+    const bytes = parseCacheSize(read("size") ?? "");
+    if (!Number.isInteger(level) || bytes === null || type === "Instruction") continue;
+    if (best === null || level > best.level || level === best.level && bytes > best.bytes) {
+      best = { level, bytes };
+    }
+  }
+  return best?.bytes ?? null;
+}
+function parseCacheSize(text) {
+  const match = /^(\d+)\s*([KMG]?)$/i.exec(text.trim());
+  if (match === null) return null;
+  const scale = { "": 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[match[2].toUpperCase()];
+  return Number(match[1]) * scale;
+}
+
+// src/noise/worker-source.ts
+var NOISE_WORKER_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const control = new Int32Array(workerData.control);
+const done = new Float64Array(workerData.counters);
+const index = workerData.index;
+const period = workerData.periodMs;
+const busy = workerData.load * period;
+const memory = workerData.kind === 'memory';
+const words = memory ? new Float64Array(Math.floor(workerData.bufferBytes / 8)) : null;
+let position = 0;
+let x = 0x9e3779b9 | 0;
+function work() {
+  if (memory) {
+    const n = words.length;
+    for (let k = 0; k < 4096; k++) {
+      words[position] += 1;
+      position += 8;
+      if (position >= n) position = 0;
+    }
+  } else {
+    for (let k = 0; k < 4096; k++) x = (Math.imul(x, 1103515245) + 12345) | 0;
+  }
+  done[index] += 1;
+}
+for (;;) {
+  const state = Atomics.load(control, 0);
+  if (state === 2) break;
+  if (state === 0) { Atomics.wait(control, 0, 0); continue; }
+  const start = performance.now();
+  const end = start + busy;
+  do work(); while (performance.now() < end);
+  const rest = period - (performance.now() - start);
+  if (rest > 0 && busy < period) Atomics.wait(control, 0, 1, rest);
+}
+if (x === 42) console.log('');
+`;
+
+// src/noise/generator.ts
+var PAUSED = 0;
+var ON = 1;
+var STOP = 2;
+function startNoise(input2) {
+  const options = resolveNoiseOptions(input2);
+  const bufferBytes = options.kind === "memory" ? options.bufferBytes ?? 2 * (lastLevelCacheBytes() ?? FALLBACK_LLC_BYTES) : 0;
+  const control = new SharedArrayBuffer(4);
+  const counters = new SharedArrayBuffer(8 * options.threads);
+  const word = new Int32Array(control);
+  const set2 = (state) => {
+    Atomics.store(word, 0, state);
+    Atomics.notify(word, 0);
+  };
+  const t0 = performance.now();
+  const elapsed = () => (performance.now() - t0) / 1e3;
+  set2(noiseActiveAt(options, 0) ? ON : PAUSED);
+  const workers = Array.from(
+    { length: options.threads },
+    (_, index) => new Worker2(NOISE_WORKER_SOURCE, {
+      eval: true,
+      workerData: { control, counters, index, ...options, bufferBytes }
+    })
+  );
+  const exits = workers.map(
+    (worker) => new Promise((resolve3, reject) => {
+      worker.once("exit", () => resolve3());
+      worker.once("error", reject);
+    })
+  );
+  const edges = [options.schedule?.start, options.schedule?.stop, options.duration].filter((t) => t !== void 0 && t > 0 && t <= options.duration).sort((a, b) => a - b);
+  const timers = edges.map(
+    (at) => setTimeout(() => {
+      if (Atomics.load(word, 0) === STOP) return;
+      const now = Math.max(elapsed(), at);
+      set2(now >= options.duration ? STOP : noiseActiveAt(options, now) ? ON : PAUSED);
+    }, at * 1e3)
+  );
+  const finished = Promise.all(exits).then(() => timers.forEach(clearTimeout));
+  return {
+    options,
+    bufferBytes,
+    finished,
+    stop() {
+      set2(STOP);
+      timers.forEach(clearTimeout);
+      return finished;
+    },
+    progress: () => [...new Float64Array(counters)]
+  };
+}
+
+// src/cli/commands/noise.ts
+function registerNoise(program2, ctx) {
+  program2.command("noise").description(
+    "Steal CPU (or memory bandwidth) like a noisy neighbour: N busy threads, each capped by a duty cycle; stops after --duration or on SIGINT/SIGTERM."
+  ).option("--threads <n>", "busy threads", integerParser(1, 1024), 1).option("--load <share>", "share of one CPU per thread while on, in (0, 1]", parseLoad, 1).requiredOption("--duration <time>", "stop by itself after this long: 60, 90s, 2m", parseTime2).option("--schedule <start-stop>", "on only in this window, like 20s-50s", parseScheduleOption).option("--kind <kind>", `${NOISE_KINDS.join(" | ")}`, choiceParser(NOISE_KINDS), "cpu").action(async (flags) => {
+    const { signal, dispose } = abortOnSignals();
+    try {
+      const noise = startNoise({
+        threads: flags.threads,
+        load: flags.load,
+        duration: flags.duration,
+        schedule: flags.schedule ?? null,
+        kind: flags.kind
+      });
+      const window = flags.schedule === void 0 ? "" : `, on from ${flags.schedule.start} s to ${flags.schedule.stop} s`;
+      const buffer = noise.bufferBytes > 0 ? `, ${(noise.bufferBytes / 2 ** 20).toFixed(0)} MiB buffer each` : "";
+      ctx.stderr(
+        `noise: ${flags.threads} ${flags.kind} thread(s) at ${Math.round(flags.load * 100)}% for ${flags.duration} s${window}${buffer} (pid ${process.pid})
+`
+      );
+      const stopOnSignal = () => void noise.stop();
+      signal.addEventListener("abort", stopOnSignal);
+      await noise.finished;
+      signal.removeEventListener("abort", stopOnSignal);
+      ctx.stderr(
+        signal.aborted ? `noise: stopped by ${String(signal.reason)}
+` : "noise: done\n"
+      );
+    } finally {
+      dispose();
+    }
+  });
+}
+function parseLoad(text) {
+  const value = /^\s*(\d+(\.\d*)?|\.\d+)\s*%?\s*$/.test(text) ? Number.parseFloat(text) : NaN;
+  const share = text.trim().endsWith("%") ? value / 100 : value;
+  if (!(share > 0 && share <= 1)) {
+    throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.6 or 60%.");
+  }
+  return share;
+}
+function parseTime2(text) {
+  const seconds = parseDuration(text);
+  if (seconds === null)
+    throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m, 1h.");
+  return seconds;
+}
+function parseScheduleOption(text) {
+  try {
+    return parseSchedule(text);
+  } catch (error62) {
+    throw new InvalidArgumentError(`${error62.message.replace(/^--schedule: /, "")}.`);
+  }
+}
+
 // src/cli/commands/parse.ts
-import { readFile as readFile4, stat as stat2 } from "node:fs/promises";
-import path11 from "node:path";
+import { readFile as readFile7, stat as stat2 } from "node:fs/promises";
+import path17 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -35221,11 +36822,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path11.resolve(ctx.cwd, file2);
+  const absolute = path17.resolve(ctx.cwd, file2);
   const info = await stat2(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path11.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path17.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -35235,7 +36836,7 @@ async function parseFile(ctx, file2, flags) {
     }
     return format2.parse("", { cwd, dataPath: absolute });
   }
-  const output2 = await readFile4(absolute, "utf8");
+  const output2 = await readFile7(absolute, "utf8");
   const format = flags.format === "auto" ? detectFormat(output2) : getFormat(flags.format);
   return format.parse(output2, { cwd });
 }
@@ -35270,6 +36871,17 @@ function renderTable(benchmarks) {
 `;
 }
 
+// src/cli/commands/workload.ts
+function registerWorkload(program2, ctx) {
+  program2.command("workload").description(
+    "duetkit's reference workload: a deterministic CPU-bound kernel of N identical chunks (used by `duetkit calibrate`)."
+  ).option("--units <n>", "chunks of work per run", integerParser(1, 1e9)).option("--units-file <file>", "read the chunks from a file holding one integer").option("--serve", "serve the persistent-process protocol (docs/protocol.md) on stdin/stdout").action(async (flags) => {
+    const units = await resolveUnits(flags, ctx.cwd);
+    if (flags.serve === true) await serveKernel(units);
+    else ctx.stdout(runKernelOnce(units));
+  });
+}
+
 // src/cli/commands/index.ts
 function registerCommands(program2, ctx) {
   registerCompareSamples(program2, ctx);
@@ -35277,13 +36889,20 @@ function registerCommands(program2, ctx) {
   registerRun(program2, ctx);
   registerAnalyze(program2, ctx);
   registerCompare(program2, ctx);
+  registerExport(program2, ctx);
+  registerNoise(program2, ctx);
+  registerWorkload(program2, ctx);
+  registerCalibrate(program2, ctx);
 }
+
+// src/version.ts
+var VERSION = "0.1.0";
 
 // src/cli/main.ts
 function buildProgram(ctx) {
   const program2 = new Command("duetkit").description(
     "Benchmark verdicts you can trust on noisy machines: duet and RMIT runs, paired bootstrap confidence intervals."
-  ).version(process.env.npm_package_version ?? "0.1.0").showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: ctx.stdout, writeErr: ctx.stderr }).exitOverride();
+  ).version(VERSION).showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: ctx.stdout, writeErr: ctx.stderr }).exitOverride();
   registerCommands(program2, ctx);
   for (const sub of program2.commands) sub.exitOverride().configureOutput(program2.configureOutput());
   return program2;

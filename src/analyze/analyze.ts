@@ -42,6 +42,7 @@ export function analyzeSamples(
         benchmark: series.name,
         unit: series.unit,
         biggerIsBetter: series.biggerIsBetter,
+        valueKind: series.valueKind,
         baseline: settings.baseline,
         version: version.name,
         comparison: null,
@@ -66,6 +67,7 @@ export function analyzeSamples(
       results.push(entry);
     });
   }
+  results.push(...unlisted(samples, baseIndex, settings.baseline));
   adjust(results, settings);
   const summary = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0, error: 0 };
   for (const r of results) summary[r.comparison === null ? 'error' : r.comparison.verdict]++;
@@ -121,6 +123,27 @@ function adjust(results: BenchmarkResult[], settings: AnalysisSettings): void {
     settings.adjustment,
   );
   compared.forEach((r, i) => (r.comparison = adjusted[i]!));
+}
+
+/** Benchmarks a per-benchmark run never ran because some version does not list them. */
+function unlisted(samples: SamplesFile, baseIndex: number, baseline: string): BenchmarkResult[] {
+  const results: BenchmarkResult[] = [];
+  for (const { benchmark, versions: lacking } of samples.perBenchmark?.missing ?? []) {
+    samples.versions.forEach((version, i) => {
+      if (i === baseIndex) return;
+      results.push({
+        benchmark,
+        unit: '',
+        biggerIsBetter: false,
+        valueKind: null,
+        baseline,
+        version: version.name,
+        comparison: null,
+        error: `not run: ${lacking.join(' and ')} ${lacking.length === 1 ? 'does' : 'do'} not list it (added or removed by the change?), so it cannot be compared`,
+      });
+    });
+  }
+  return results;
 }
 
 function explain(error: Error, mode: SamplesFile['mode']): string {

@@ -23,6 +23,11 @@ export interface BenchmarkResult {
   benchmark: string;
   unit: string;
   biggerIsBetter: boolean;
+  /**
+   * `samples`: the tool reported every measurement (paired designs use each trial's median,
+   * unpaired ones every value); `summary`: one value per run. Null when not recorded.
+   */
+  valueKind: 'samples' | 'summary' | null;
   baseline: string;
   version: string;
   /** Null when the data could not be compared; `error` says why. */

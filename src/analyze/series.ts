@@ -5,6 +5,8 @@ export interface BenchmarkSeries {
   name: string;
   unit: string;
   biggerIsBetter: boolean;
+  /** Whether the values are raw samples or one summary per run; null when not recorded. */
+  valueKind: 'samples' | 'summary' | null;
   /** byVersion[v] maps a round to the values its trial produced. */
   byVersion: Map<number, number[]>[];
 }
@@ -26,6 +28,7 @@ export function collectSeries(
           name: metric.name,
           unit: metric.unit,
           biggerIsBetter: metric.biggerIsBetter,
+          valueKind: metric.valueKind ?? null,
           byVersion: samples.versions.map(() => new Map<number, number[]>()),
         };
         series.set(metric.name, entry);

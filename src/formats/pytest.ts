@@ -33,7 +33,9 @@ export const pytest: BenchmarkFormat = {
     return /"benchmarks"\s*:/.test(output) && /"machine_info"\s*:/.test(output);
   },
   perBenchmark: {
-    listArgv: (argv) => [...argv, '--collect-only', '-q'],
+    // --verbosity=-1 (what one -q gives) prints node ids; it overrides the user's own -q/-v,
+    // which would otherwise add up (-q -q prints only a count per file).
+    listArgv: (argv) => [...argv, '--collect-only', '--verbosity=-1'],
     parseList: (output) =>
       output
         .split(/\r?\n/)

@@ -44,6 +44,11 @@ export function formatNames(): string[] {
   return FORMATS.map((f) => f.name);
 }
 
+/** Formats whose tool can list its benchmarks and run a single one (per-benchmark duet). */
+export function perBenchmarkFormats(): string[] {
+  return FORMATS.filter((f) => f.perBenchmark !== undefined).map((f) => f.name);
+}
+
 export function getFormat(name: string): BenchmarkFormat {
   const format = FORMATS.find((f) => f.name === name);
   if (format === undefined) {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { bootstrapChunks, chunkCount, type BootstrapPlan } from '../stats/bootstrap.js';
+import { tsxExecArgv } from '../io/self-argv.js';
 import type { ChunkReply, ChunkRequest } from './bootstrap-worker.js';
 
 /**
@@ -84,12 +84,7 @@ export function createBootstrapPool(threads = availableParallelism()): Bootstrap
 function spawnWorker(): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(
-      fileURLToPath(new URL('../../node_modules/tsx/dist/loader.mjs', here)),
-    );
-    return new Worker(new URL('./bootstrap-worker.ts', here), {
-      execArgv: ['--import', tsx.href],
-    });
+    return new Worker(new URL('./bootstrap-worker.ts', here), { execArgv: tsxExecArgv(here) });
   }
   return new Worker(new URL('./bootstrap-worker.js', here));
 }

@@ -77,7 +77,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
       const side = await driver.open(scenario.workload, {
         version: version.name,
         cwd: version.dir,
-        env: { ...options.env, ...scenario.workload.env },
+        env: { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env },
         placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
         slot: slots === 1 ? 0 : i,
         timeout: scenario.timeout,

@@ -5,10 +5,16 @@ import { chooseIsolation } from '../isolation/choose.js';
 import type { Isolation, IsolationReport } from '../isolation/types.js';
 import type { LoadedScenario } from '../scenario/load.js';
 import { createRng, randomSeed } from '../stats/rng.js';
-import { runExperiment, type ExperimentResult, type Progress } from './experiment.js';
+import {
+  runExperiment,
+  type ExperimentOptions,
+  type ExperimentResult,
+  type Progress,
+} from './experiment.js';
 import { machineInfo } from './machine.js';
 import { getMode } from './modes/registry.js';
 import { SAMPLES_SCHEMA_VERSION, type SamplesFile, type VersionRecord } from './samples.js';
+import { runPerBenchmark } from './per-benchmark.js';
 import { prepareVersions } from './versions.js';
 
 export const TOOL_VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -50,7 +56,7 @@ export async function runScenario(
     dirty: false,
     dir: '',
   }));
-  let result: ExperimentResult = {
+  let result: ExperimentResult & Pick<SamplesFile, 'perBenchmark'> = {
     trials: [],
     order: [],
     stopReason: 'failed',
@@ -74,6 +80,7 @@ export async function runScenario(
     versions,
     order: result.order,
     trials: result.trials,
+    ...(result.perBenchmark === undefined ? {} : { perBenchmark: result.perBenchmark }),
   });
   try {
     versions = await prepareVersions(scenario.versions, {
@@ -87,7 +94,7 @@ export async function runScenario(
       slotCount: getMode(scenario.mode).slotCount(versions.length),
     });
     options.onIsolation?.(isolation.report);
-    result = await runExperiment({
+    const experiment: ExperimentOptions = {
       scenario,
       versions,
       isolation,
@@ -97,8 +104,16 @@ export async function runScenario(
       onProgress: options.onProgress,
       // A quick look (fewer resamples) is enough to decide whether to keep measuring.
       halfWidth: (trials) =>
-        largestHalfWidth({ ...samples(), trials: [...trials] }, { resamples: 2000 }),
-    });
+        largestHalfWidth(
+          // Only what has been measured: benchmarks that never run must not block stopping.
+          { ...samples(), trials: [...trials], perBenchmark: undefined },
+          { resamples: 2000 },
+        ),
+    };
+    const baseline = scenario.analysis.baseline ?? scenario.versions[0]!.name;
+    result = scenario.workload.perBenchmark
+      ? await runPerBenchmark({ ...experiment, baseline })
+      : await runExperiment(experiment);
   } catch (error) {
     result = {
       ...result,

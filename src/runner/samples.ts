@@ -12,6 +12,12 @@ export interface TrialMetric {
   unit: string;
   biggerIsBetter: boolean;
   values: number[];
+  /**
+   * `samples`: every value is one measurement (raw samples, or the harness's wall time).
+   * `summary`: the tool reported only an aggregate (a mean), so the run is one sample.
+   * Absent in files written before it was recorded.
+   */
+  valueKind?: 'samples' | 'summary';
 }
 
 /** One run of one version's workload: an iteration (duet) or a trial (rmit, mit, mct, single). */
@@ -29,6 +35,20 @@ export interface Trial {
   /** Wall time the harness measured, milliseconds. */
   wallMs: number;
   metrics: TrialMetric[];
+  /** With `workload.perBenchmark`: the listed benchmark this trial's command ran. */
+  benchmark?: string;
+}
+
+/** How a per-benchmark run (`workload.perBenchmark`) chose and ran its benchmarks. */
+export interface PerBenchmarkRecord {
+  /** The version whose list decided what runs (the baseline). */
+  listedBy: string;
+  /** Every version's list, as its tool printed it (names in the tool's own spelling). */
+  lists: Record<string, string[]>;
+  /** The benchmarks run, in order, with the argv that ran one alone and how its run ended. */
+  runs: { benchmark: string; argv: string[]; stopReason: StopReason }[];
+  /** Selected benchmarks that some version does not list: never run, errors in the report. */
+  missing: { benchmark: string; versions: string[] }[];
 }
 
 export interface VersionRecord {
@@ -64,8 +84,10 @@ export interface SamplesFile {
   isolation: IsolationReport;
   versions: VersionRecord[];
   /** Version names in the order they ran, one list per round (warm-up rounds included). */
-  order: { round: number; warmup: boolean; versions: string[] }[];
+  order: { round: number; warmup: boolean; versions: string[]; benchmark?: string }[];
   trials: Trial[];
+  /** Present when the suite ran one benchmark at a time (`workload.perBenchmark`). */
+  perBenchmark?: PerBenchmarkRecord;
 }
 
 /** Writes the file atomically, so an interruption never leaves half a JSON document. */

@@ -34,7 +34,7 @@ export async function prepareVersions(
     await runSetup(spec.setup, {
       version: spec.name,
       cwd: records[i]!.dir,
-      env: options.env,
+      env: { ...options.env, ...spec.env },
       signal: options.signal,
     });
   }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { splitArgv } from './argv.js';
 import { parseDuration } from './duration.js';
-import { formatNames } from '../formats/registry.js';
+import { formatNames, getFormat, perBenchmarkFormats } from '../formats/registry.js';
+import { benchmarkPatternProblem } from './benchmark-pattern.js';
 
 /**
  * The one schema of a scenario file (`scenarios/*.yml`). Documented field by field in
@@ -53,6 +54,8 @@ const version = z
     dir: z.string().min(1).optional(),
     /** Build command run once in the version's directory before any measurement. */
     setup: argv.optional(),
+    /** Extra environment variables for this version's setup, listing and workload. */
+    env: z.record(z.string(), z.string()).default({}),
   })
   .strict()
   .refine((v) => (v.path === undefined) !== (v.ref === undefined), {
@@ -82,6 +85,15 @@ const workload = z
     name: z.string().min(1).default('wall-time'),
     /** Extra environment variables for the command. */
     env: z.record(z.string(), z.string()).default({}),
+    /**
+     * A file the command writes (relative to the version's directory) that the format reads
+     * instead of stdout; removed before each iteration so a stale one is never read.
+     */
+    output: z.string().min(1).optional(),
+    /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
+    perBenchmark: z.boolean().default(false),
+    /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
+    benchmarks: z.array(z.string().min(1)).min(1).optional(),
   })
   .strict();
 
@@ -163,6 +175,7 @@ export const scenarioSchema = z
           'no format with the persistent driver: results come in its replies (docs/protocol.md)',
       });
     }
+    checkPerBenchmark(s.workload, ctx);
     if (s.stopping !== undefined && (s.mode === 'mct' || s.mode === 'single')) {
       ctx.addIssue({
         code: 'custom',
@@ -171,6 +184,43 @@ export const scenarioSchema = z
       });
     }
   });
+
+/** The workload fields that only make sense together: `output`, `perBenchmark`, `benchmarks`. */
+function checkPerBenchmark(w: z.output<typeof workload>, ctx: z.RefinementCtx): void {
+  const issue = (field: string, message: string): void =>
+    ctx.addIssue({ code: 'custom', path: ['workload', field], message });
+  if (w.output !== undefined && w.format === undefined) {
+    issue(
+      'output',
+      'no output file without a format: set workload.format to the one that reads it',
+    );
+  }
+  if (w.benchmarks !== undefined && !w.perBenchmark) {
+    issue('benchmarks', 'a benchmark list only together with perBenchmark: true');
+  }
+  w.benchmarks?.forEach((pattern, i) => {
+    const problem = benchmarkPatternProblem(pattern);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', path: ['workload', 'benchmarks', i], message: problem });
+    }
+  });
+  if (!w.perBenchmark) return;
+  const able = perBenchmarkFormats().join(', ');
+  if (w.driver !== 'command') {
+    issue('perBenchmark', 'the command driver: a persistent program runs its own benchmarks');
+  } else if (
+    w.format === undefined ||
+    w.format === 'auto' ||
+    getFormat(w.format).perBenchmark === undefined
+  ) {
+    const why =
+      w.format === undefined || w.format === 'auto' ? '' : ` (${w.format} runs its whole suite)`;
+    issue(
+      'format',
+      `a format that can run one benchmark at a time, for perBenchmark: ${able}${why}`,
+    );
+  }
+}
 
 /** A validated scenario with every default filled in. */
 export type Scenario = z.output<typeof scenarioSchema>;

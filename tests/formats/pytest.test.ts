@@ -50,7 +50,7 @@ describe('pytest format', () => {
     const support = getFormat('pytest').perBenchmark!;
     const names = support.parseList(fixture('pytest/list.txt'));
     expect(names).toEqual(['bench_sums.py::test_sum_squares', 'bench_sums.py::test_join_words']);
-    expect(support.listArgv(['pytest'])).toEqual(['pytest', '--collect-only', '-q']);
+    expect(support.listArgv(['pytest'])).toEqual(['pytest', '--collect-only', '--verbosity=-1']);
     expect(
       support.filterArgv(['pytest'], 'a.py::test_fib', ['a.py::test_fib', 'a.py::test_fib_big']),
     ).toEqual(['pytest', '-k', 'test_fib and not test_fib_big']);

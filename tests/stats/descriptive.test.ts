@@ -35,10 +35,13 @@ describe('descriptive statistics', () => {
   it('quickselect median equals the sorted median', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: -1e9, max: 1e9 }).map((i) => i / 1024), { minLength: 1, maxLength: 60 }),
+        fc.array(
+          fc.integer({ min: -1e9, max: 1e9 }).map((i) => i / 1024),
+          { minLength: 1, maxLength: 60 },
+        ),
         (xs) => {
           // === treats 0 and -0 alike, as the median does
-        expect(medianInPlace(Float64Array.from(xs)) === median(xs)).toBe(true);
+          expect(medianInPlace(Float64Array.from(xs)) === median(xs)).toBe(true);
         },
       ),
     );

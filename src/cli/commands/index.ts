@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { registerAnalyze } from './analyze.js';
+import { registerCalibrate } from './calibrate.js';
 import { registerCompare } from './compare.js';
 import { registerCompareSamples } from './compare-samples.js';
+import { registerExport } from './export.js';
+import { registerNoise } from './noise.js';
 import { registerParse } from './parse.js';
 import { registerRun } from './run.js';
+import { registerWorkload } from './workload.js';
 
 /** Every CLI command, one line each. */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -13,4 +17,8 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerRun(program, ctx);
   registerAnalyze(program, ctx);
   registerCompare(program, ctx);
+  registerExport(program, ctx);
+  registerNoise(program, ctx);
+  registerWorkload(program, ctx);
+  registerCalibrate(program, ctx);
 }

@@ -1,6 +1,6 @@
 import { commandFailure, RunError } from '../errors.js';
 import { startGated, type GatedProcess } from '../gated-process.js';
-import { iterationMetrics, nsToMs } from './metrics.js';
+import { clearOutputFile, iterationMetrics, nsToMs, readIterationOutput } from './metrics.js';
 import type { Driver, Side } from './types.js';
 
 /**
@@ -23,6 +23,7 @@ export const commandDriver: Driver = {
     const side: Side = {
       async arm(round, slot, flag) {
         if (killed) throw new RunError('interrupted');
+        await clearOutputFile(workload, ctx.cwd);
         try {
           current = await startGated(workload.command, {
             cwd: ctx.cwd,
@@ -66,7 +67,8 @@ export const commandDriver: Driver = {
         }
         const wallMs = nsToMs(result.exitedAt - start);
         try {
-          const metrics = iterationMetrics(workload, wallMs, result.stdout, ctx.cwd);
+          const output = await readIterationOutput(workload, result.stdout, ctx.cwd);
+          const metrics = iterationMetrics(workload, wallMs, output, ctx.cwd);
           return { start, end: result.exitedAt, metrics };
         } catch (error) {
           throw fail(round, `produced no value: ${(error as Error).message}`, result.stderr);

@@ -108,7 +108,15 @@ export const persistentDriver: Driver = {
           return {
             start,
             end,
-            metrics: [{ name: workload.name, unit: 'ms', biggerIsBetter: false, values: [wallMs] }],
+            metrics: [
+              {
+                name: workload.name,
+                unit: 'ms',
+                biggerIsBetter: false,
+                values: [wallMs],
+                valueKind: 'samples',
+              },
+            ],
           };
         }
         if (!Array.isArray(answer.results)) {
@@ -126,6 +134,7 @@ export const persistentDriver: Driver = {
             unit: b.unit,
             biggerIsBetter: b.biggerIsBetter,
             values: b.values,
+            valueKind: b.valueKind,
           }));
           return { start, end, metrics };
         } catch (error) {

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Tools the end-to-end format tests (tests/e2e/) run for real: Debian packages for Google
+# Benchmark, Catch2 and hyperfine; a Python venv with pytest-benchmark; the Rust criterion
+# benches, the JMH classes and the C++ programs built once; Go's build cache and the Node
+# programs' packages warmed. Idempotent: a second run only checks. Needs the package
+# registries (Debian, PyPI, crates.io, Maven Central, npm) and, from the machine image, go,
+# cargo, python3, java and mvn (a missing one stops here, by name).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+programs=$repo/tests/programs
+started=$(date +%s)
+say() { printf '  setup-formats: %s (%ss)\n' "$1" "$(($(date +%s) - started))"; }
+
+sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }
+
+debs=(g++ libbenchmark-dev catch2 hyperfine python3-venv)
+missing=()
+for deb in "${debs[@]}"; do
+  dpkg-query -W -f '${Status}' "$deb" 2>/dev/null | grep -q 'install ok installed' || missing+=("$deb")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "apt-get install ${missing[*]}"
+  sudo_ apt-get update -qq
+  sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+for tool in go cargo python3 java mvn node; do
+  command -v "$tool" >/dev/null || {
+    echo "setup-formats: $tool is not on PATH; the end-to-end format tests need it (see tests/programs/*/VERSIONS)" >&2
+    exit 1
+  }
+done
+
+# Python: pytest-benchmark in a venv the tests find at .venv/formats (ignored by git).
+venv=$repo/.venv/formats
+if ! "$venv/bin/python" -c 'import pytest_benchmark' 2>/dev/null; then
+  say "venv $venv with pytest-benchmark"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r "$programs/python/requirements.txt"
+fi
+
+# C++: the Google Benchmark and Catch2 programs (seconds to build).
+say 'C++ programs'
+mkdir -p "$programs/cpp/build"
+cpp=$programs/cpp
+[ "$cpp/build/gbench" -nt "$cpp/gbench.cpp" ] && [ "$cpp/build/gbench" -nt "$cpp/sums.hpp" ] ||
+  g++ -O2 -std=c++17 "$cpp/gbench.cpp" -o "$cpp/build/gbench" -lbenchmark -lpthread
+[ "$cpp/build/catch2" -nt "$cpp/catch2.cpp" ] && [ "$cpp/build/catch2" -nt "$cpp/sums.hpp" ] ||
+  g++ -O2 -std=c++17 "$cpp/catch2.cpp" -o "$cpp/build/catch2"
+
+# Go: no dependencies; compiling the test binary once fills the build cache.
+say 'Go build cache'
+(cd "$programs/go" && go mod download && go test -run '^$' -list '^Benchmark' >/dev/null)
+
+# Rust: criterion from crates.io, benches built in release mode (cargo bench reuses them).
+say 'Rust criterion benches'
+(cd "$programs/rust" && cargo build -q --release --benches --locked)
+
+# Java: JMH from Maven Central. Offline first (a warm ~/.m2 needs no network), else online.
+say 'JMH classes'
+mvn_args=(-q -B -Dstyle.color=never compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt)
+(cd "$programs/java" && { mvn -o "${mvn_args[@]}" >/dev/null 2>&1 || mvn "${mvn_args[@]}"; })
+
+# Node: benchmark.js and tinybench for the node programs (versions pinned in package.json).
+# Its lock file lacks rollup's optional platform packages (vitest's), which `npm ci` refuses;
+# then the exact versions of package.json are installed without the lock.
+say 'Node packages'
+node_dir=$programs/node
+if [ ! -d "$node_dir/node_modules/tinybench" ] || [ ! -d "$node_dir/node_modules/benchmark" ]; then
+  (cd "$node_dir" && { npm ci --no-audit --no-fund --silent 2>/dev/null ||
+    npm install --no-audit --no-fund --silent --no-save --no-package-lock; })
+fi
+say done

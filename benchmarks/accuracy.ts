@@ -1,0 +1,64 @@
+/**
+ * The accuracy benchmark: false-positive rate, power, CI width and time per comparison of
+ * every method (duet isolated and not, rmit, mct, a github-action-benchmark-like fixed
+ * threshold) on this machine, quiet and under `duetkit noise`. Method: BENCHMARKS.md.
+ *
+ *   node --import tsx benchmarks/accuracy.ts            # full run (about 1.5 h, needs a quiet machine and root for cpusets)
+ *   node --import tsx benchmarks/accuracy.ts --quick    # smoke run, a few minutes
+ *
+ * Writes benchmarks/results/accuracy-{full,quick}.json and the results section of BENCHMARKS.md.
+ * Options: --budget <s> --repetitions <n> --out <file> --no-markdown
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { abortOnSignals } from '../src/runner/signals.js';
+import { renderAccuracy, spliceResults } from './accuracy/report.js';
+import { FULL, QUICK, readGroundTruth, runAccuracy, type AccuracyConfig } from './accuracy/run.js';
+
+const GROUND_TRUTH = 'benchmarks/results/workload-ground-truth.json';
+
+async function main(argv: string[]): Promise<void> {
+  const quick = argv.includes('--quick');
+  const config: AccuracyConfig = { ...(quick ? QUICK : FULL) };
+  const value = (flag: string): string | undefined => {
+    const i = argv.indexOf(flag);
+    return i < 0 ? undefined : argv[i + 1];
+  };
+  if (value('--budget') !== undefined) config.budget = positive('--budget', value('--budget')!);
+  if (value('--repetitions') !== undefined) {
+    config.repetitions = Math.round(positive('--repetitions', value('--repetitions')!));
+  }
+  const out = value('--out') ?? `benchmarks/results/accuracy-${config.kind}.json`;
+  const { signal, dispose } = abortOnSignals();
+  const groundTruth = await readGroundTruth(GROUND_TRUTH);
+  try {
+    const started = Date.now();
+    const results = await runAccuracy(config, {
+      groundTruth,
+      signal,
+      env: process.env,
+      log: (line) =>
+        console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`),
+    });
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
+    const section = renderAccuracy(results);
+    process.stdout.write(section);
+    if (!argv.includes('--no-markdown')) {
+      const document = await readFile('BENCHMARKS.md', 'utf8').catch(() => '# Benchmarks\n');
+      await writeFile('BENCHMARKS.md', spliceResults(document, section));
+    }
+    console.error(`written: ${out}${argv.includes('--no-markdown') ? '' : ', BENCHMARKS.md'}`);
+  } finally {
+    dispose();
+  }
+}
+
+function positive(flag: string, text: string): number {
+  const x = Number(text);
+  if (!(x > 0))
+    throw new RangeError(`${flag}: got ${JSON.stringify(text)}; expected a positive number`);
+  return x;
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,44 @@
+import type { ComparisonReport } from '../analyze/report.js';
+import type { FailOn } from '../analyze/describe.js';
+import { formatInterval, formatPercent } from '../report/numbers.js';
+
+export type OverallVerdict = 'error' | 'regression' | 'inconclusive' | 'improvement' | 'unchanged';
+
+/** The first that applies of error, regression, inconclusive, improvement, unchanged. */
+export function overallVerdict(summary: ComparisonReport['summary']): OverallVerdict {
+  if (summary.error > 0) return 'error';
+  if (summary.regression > 0) return 'regression';
+  if (summary.inconclusive > 0) return 'inconclusive';
+  if (summary.improvement > 0) return 'improvement';
+  return 'unchanged';
+}
+
+/**
+ * Why the step fails under `failOn`, naming each benchmark with its change and interval; null
+ * when it passes. A benchmark that could not be compared fails it unless `never`: a broken
+ * benchmark is not a pass.
+ */
+export function gateFailure(report: ComparisonReport, failOn: FailOn): string | null {
+  if (failOn === 'never') return null;
+  const failing = new Set(
+    failOn === 'inconclusive' ? ['regression', 'inconclusive'] : ['regression'],
+  );
+  const named = report.results
+    .filter((r) => r.comparison !== null && failing.has(r.comparison.verdict))
+    .map((r) => {
+      const c = r.comparison!;
+      const who = r.version === 'head' ? r.benchmark : `${r.benchmark} (${r.version})`;
+      return `${who} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)} ${c.verdict}`;
+    });
+  const errors = report.results.filter((r) => r.comparison === null).map((r) => r.benchmark);
+  const parts: string[] = [];
+  if (named.length > 0) {
+    const what = failOn === 'inconclusive' ? 'regressed or inconclusive' : 'regressed';
+    parts.push(
+      `${named.length} benchmark${named.length === 1 ? '' : 's'} ${what} beyond the ±${formatPercent(report.settings.threshold).replace('+', '')} threshold: ${named.join('; ')}`,
+    );
+  }
+  if (errors.length > 0) parts.push(`could not be compared: ${errors.join(', ')}`);
+  if (report.results.length === 0) parts.push('no measured samples to compare');
+  return parts.length === 0 ? null : `duetkit: ${parts.join('; ')}`;
+}

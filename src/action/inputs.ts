@@ -1,0 +1,226 @@
+import path from 'node:path';
+import type { FailOn } from '../analyze/describe.js';
+import { UserError } from '../errors.js';
+import { formatNames } from '../formats/registry.js';
+import type { CommentPolicy } from '../github/upsert-comment.js';
+import { splitArgv } from '../scenario/argv.js';
+import { parseDuration } from '../scenario/duration.js';
+import { ISOLATIONS, MODES, type Mode } from '../scenario/schema.js';
+import { MAX_SEED } from '../stats/rng.js';
+
+/** An action input that is missing or malformed; the message names the input. */
+export class InputError extends UserError {
+  constructor(name: string, message: string) {
+    super(`Input "${name}": ${message}`);
+    this.name = 'InputError';
+  }
+}
+
+/** Reads one input as the runner passed it (`core.getInput`); '' when not given. */
+export type GetInput = (name: string) => string;
+
+/** Inputs of `mode: run`: what to benchmark, against what, and how to report it. */
+export interface RunInputs {
+  mode: 'run';
+  scenario: string | null;
+  name: string | null;
+  run: string[] | null;
+  setup: string[] | null;
+  format: string | null;
+  experimentMode: Mode | null;
+  iterations: number | null;
+  /** Seconds. */
+  budget: number | null;
+  threshold: number | null;
+  level: number | null;
+  isolation: (typeof ISOLATIONS)[number] | null;
+  seed: number | null;
+  baseRef: string | null;
+  headRef: string | null;
+  token: string;
+  comment: CommentPolicy;
+  failOn: FailOn;
+  /** Absolute. */
+  workingDirectory: string;
+  /** Absolute, or null for the default under $RUNNER_TEMP. */
+  resultsDirectory: string | null;
+}
+
+/** Inputs of `mode: comment`: post the comment a `run` step left in `resultsDirectory`. */
+export interface CommentInputs {
+  mode: 'comment';
+  token: string;
+  comment: CommentPolicy;
+  workingDirectory: string;
+  resultsDirectory: string;
+}
+
+export type ActionInputs = RunInputs | CommentInputs;
+
+const ACTION_MODES = ['run', 'comment'] as const;
+const COMMENT_POLICIES = ['always', 'on-change', 'never'] as const;
+const FAIL_ON = ['regression', 'inconclusive', 'never'] as const;
+/** Inputs that describe a benchmark, meaningless when only commenting. */
+const RUN_ONLY = [
+  'scenario',
+  'name',
+  'run',
+  'setup',
+  'format',
+  'experiment-mode',
+  'iterations',
+  'budget',
+  'threshold',
+  'level',
+  'isolation',
+  'seed',
+  'base-ref',
+  'head-ref',
+] as const;
+
+/**
+ * Reads and checks every input once. Throws an `InputError` naming the first bad input, its
+ * value and what is accepted. `cwd` resolves `working-directory`.
+ */
+export function parseInputs(get: GetInput, cwd: string): ActionInputs {
+  const text = (name: string): string | null => {
+    const value = get(name).trim();
+    return value === '' ? null : value;
+  };
+  const mode = choice(text('mode') ?? 'run', 'mode', ACTION_MODES);
+  const workingDirectory = path.resolve(cwd, text('working-directory') ?? '.');
+  const token = text('github-token') ?? '';
+  const comment = choice(text('comment') ?? 'always', 'comment', COMMENT_POLICIES);
+  const results = text('results-directory');
+  const resultsDirectory = results === null ? null : path.resolve(workingDirectory, results);
+  if (mode === 'comment') {
+    for (const name of RUN_ONLY) {
+      if (text(name) !== null) {
+        throw new InputError(name, 'has no effect with mode: comment (that mode only posts)');
+      }
+    }
+    if (resultsDirectory === null) {
+      throw new InputError(
+        'results-directory',
+        'required with mode: comment: the directory of the downloaded results artifact',
+      );
+    }
+    return { mode, token, comment, workingDirectory, resultsDirectory };
+  }
+  const scenario = text('scenario');
+  const run = optional(text('run'), 'run', command);
+  if (scenario === null && run === null) {
+    throw new InputError(
+      'run',
+      'required when there is no "scenario": the benchmark command, e.g. "npm run bench"',
+    );
+  }
+  return {
+    mode,
+    scenario,
+    name: optional(text('name'), 'name', suiteName),
+    run,
+    setup: optional(text('setup'), 'setup', command),
+    format: optional(text('format'), 'format', format),
+    experimentMode: optional(text('experiment-mode'), 'experiment-mode', (v, n) =>
+      choice(v, n, MODES),
+    ),
+    iterations: optional(text('iterations'), 'iterations', integer(1, 1_000_000)),
+    budget: optional(text('budget'), 'budget', duration),
+    threshold: optional(text('threshold'), 'threshold', threshold),
+    level: optional(text('level'), 'level', level),
+    isolation: optional(text('isolation'), 'isolation', (v, n) => choice(v, n, ISOLATIONS)),
+    seed: optional(text('seed'), 'seed', integer(0, MAX_SEED)),
+    baseRef: optional(text('base-ref'), 'base-ref', gitRef),
+    headRef: optional(text('head-ref'), 'head-ref', gitRef),
+    token,
+    comment,
+    failOn: choice(text('fail-on') ?? 'regression', 'fail-on', FAIL_ON),
+    workingDirectory,
+    resultsDirectory,
+  };
+}
+
+function optional<T>(
+  value: string | null,
+  name: string,
+  parse: (value: string, name: string) => T,
+): T | null {
+  return value === null ? null : parse(value, name);
+}
+
+function got(value: string): string {
+  return `got ${JSON.stringify(value)}`;
+}
+
+function choice<T extends string>(value: string, name: string, accepted: readonly T[]): T {
+  if ((accepted as readonly string[]).includes(value)) return value as T;
+  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(', ')}`);
+}
+
+function integer(min: number, max: number): (value: string, name: string) => number {
+  return (value, name) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max}`);
+  };
+}
+
+function command(value: string, name: string): string[] {
+  let words: string[];
+  try {
+    words = splitArgv(value);
+  } catch (error) {
+    throw new InputError(name, `${got(value)}: ${(error as Error).message}`);
+  }
+  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
+  return words;
+}
+
+function format(value: string, name: string): string {
+  return choice(value, name, ['auto', ...formatNames()]);
+}
+
+function suiteName(value: string, name: string): string {
+  if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
+  throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
+}
+
+function duration(value: string, name: string): number {
+  const seconds = parseDuration(value);
+  if (seconds !== null) return seconds;
+  throw new InputError(name, `${got(value)}; expected seconds, or a duration like 90s, 10m, 1h`);
+}
+
+/** "5%" or "0.05" → 0.05, in (0, 1). A bare number ≥ 1 is ambiguous, so refused. */
+function threshold(value: string, name: string): number {
+  const fraction = fractionOrPercent(value);
+  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
+  throw new InputError(
+    name,
+    `${got(value)}; expected a fraction like 0.05 or a percentage like 5%`,
+  );
+}
+
+function level(value: string, name: string): number {
+  const fraction = fractionOrPercent(value);
+  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
+  throw new InputError(name, `${got(value)}; expected a confidence level like 0.99 or 99%`);
+}
+
+function fractionOrPercent(value: string): number | null {
+  const percent = value.endsWith('%');
+  const body = percent ? value.slice(0, -1).trim() : value;
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(body)) return null;
+  const n = Number(body);
+  if (!percent && n >= 1) return null;
+  return percent ? n / 100 : n;
+}
+
+function gitRef(value: string, name: string): string {
+  // Any revision git understands (`main`, `origin/main`, `HEAD~1`, a commit id), but never
+  // something git would read as an option, nor text with spaces or control characters.
+  const printable = [...value].every((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f);
+  if (!value.startsWith('-') && printable) return value;
+  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
+}

@@ -1,0 +1,141 @@
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { analyzeSamples } from '../analyze/analyze.js';
+import type { ComparisonReport } from '../analyze/report.js';
+import { createGitHistory, type GitHistory } from '../git/history.js';
+import type { GitHubApi } from '../github/api.js';
+import { pullRequestOf, readEvent } from '../github/event.js';
+import { commentMarker } from '../github/upsert-comment.js';
+import { codeBlock, escapeInline } from '../report/escape.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { runMetaOf } from '../report/run-meta.js';
+import { runScenario } from '../runner/run.js';
+import { writeSamples } from '../runner/samples.js';
+import { gateFailure, overallVerdict } from './gate.js';
+import type { RunInputs } from './inputs.js';
+import type { ActionIo } from './io.js';
+import { publishComment } from './publish.js';
+import { resolveBaseHead } from './refs.js';
+import { RESULT_FILES, writeResult, type RunRecord } from './results.js';
+import { scenarioForAction } from './scenario.js';
+import { STATE } from './state.js';
+
+export interface StepDeps {
+  io: ActionIo;
+  env: NodeJS.ProcessEnv;
+  signal: AbortSignal;
+  /** The GitHub API for a token and repository (Octokit; tests point it at a local server). */
+  api: (token: string, repository: { owner: string; repo: string }) => GitHubApi;
+  gitAt?: (cwd: string) => GitHistory;
+}
+
+/**
+ * `mode: run`: base and head found, the scenario run, results written (samples, comparison,
+ * comment, run record), the report put in the job summary and the PR comment, outputs set.
+ * Returns why the step fails (the gate, or a failed run), or null.
+ */
+export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string | null> {
+  const { io, env } = deps;
+  const event = await readEvent(env);
+  const git = (deps.gitAt ?? createGitHistory)(inputs.workingDirectory);
+  const { loaded, suite, baseHead } = await scenarioForAction(inputs, () =>
+    resolveBaseHead(inputs, event, git),
+  );
+  if (baseHead !== null) {
+    io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
+  }
+  const dir =
+    inputs.resultsDirectory ??
+    path.join(env.RUNNER_TEMP || os.tmpdir(), 'duetkit', suite.replace(/[^\w.-]+/g, '_'));
+  await mkdir(dir, { recursive: true });
+  const worktrees = await mkdtemp(path.join(env.RUNNER_TEMP || os.tmpdir(), 'duetkit-run-'));
+  io.saveState(STATE.worktrees, worktrees);
+  io.saveState(STATE.repository, loaded.baseDir);
+  io.setOutput('results-directory', dir);
+
+  const samples = await runScenario(loaded, {
+    signal: deps.signal,
+    env,
+    worktreeParent: worktrees,
+    ...(inputs.seed === null ? {} : { seed: inputs.seed }),
+    onIsolation: (report) => {
+      if (report.cgroup !== null) io.saveState(STATE.cgroup, report.cgroup);
+      io.info(`measuring ${suite} (${loaded.scenario.mode}), isolation ${report.kind}`);
+      for (const warning of report.warnings) io.warning(warning);
+    },
+  });
+  const samplesPath = path.join(dir, RESULT_FILES.samples);
+  await writeSamples(samplesPath, samples);
+  io.setOutput('samples-path', samplesPath);
+  const meta = runMetaOf(samples, suite, runnerLabel(env));
+  if (samples.stopReason === 'failed' || samples.stopReason === 'interrupted') {
+    const why = `the run ${samples.stopReason}: ${samples.error ?? 'no reason given'}`;
+    await io.appendSummary(
+      `### duetkit: ${escapeInline(suite)}\n\n**The run ${samples.stopReason}**; samples gathered until then: \`${RESULT_FILES.samples}\`.\n\n${codeBlock(samples.error ?? '')}\n`,
+    );
+    io.setOutput('verdict', 'error');
+    return `duetkit: ${why}`;
+  }
+
+  const report = analyzeSamples(samples);
+  const markdown = renderMarkdown(report, meta);
+  const pr = pullRequestOf(event);
+  const record: RunRecord = {
+    schemaVersion: 1,
+    suite,
+    pullRequest: pr === null ? null : { number: pr.number, headSha: pr.headSha },
+    meta,
+  };
+  io.setOutput(
+    'comparison-path',
+    await writeResult(dir, RESULT_FILES.comparison, JSON.stringify(report, null, 2)),
+  );
+  io.setOutput(
+    'comment-path',
+    await writeResult(dir, RESULT_FILES.comment, `${commentMarker(suite)}\n${markdown}`),
+  );
+  await writeResult(dir, RESULT_FILES.run, JSON.stringify(record, null, 2));
+  await io.appendSummary(markdown);
+  setCountOutputs(report, io);
+
+  let url = '';
+  if (pr === null) io.info(`no PR comment: "${event.name}" is not a pull_request event`);
+  else if (pr.fork && inputs.comment !== 'never') {
+    io.notice(
+      `PR #${pr.number} comes from a fork, whose token is read-only: no comment from this workflow; the results directory ${dir} holds it for the workflow_run pair (docs/action.md#pull-requests-from-forks)`,
+    );
+  } else {
+    url = await publishComment(
+      {
+        issue: pr.number,
+        suite,
+        markdown,
+        policy: inputs.comment,
+        report,
+        api:
+          inputs.token === '' || event.repository === null
+            ? null
+            : deps.api(inputs.token, event.repository),
+      },
+      io,
+    );
+  }
+  io.setOutput('comment-url', url);
+  return gateFailure(report, inputs.failOn);
+}
+
+/** Sets `verdict`, `regressions`, `improvements` and `inconclusive`. */
+export function setCountOutputs(report: ComparisonReport, io: ActionIo): void {
+  io.setOutput('verdict', overallVerdict(report.summary));
+  io.setOutput('regressions', report.summary.regression);
+  io.setOutput('improvements', report.summary.improvement);
+  io.setOutput('inconclusive', report.summary.inconclusive);
+}
+
+/** "GitHub Actions runner 'name' (Linux X64, ubuntu24)" from the runner's variables. */
+function runnerLabel(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.RUNNER_NAME) return undefined;
+  const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
+  return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(' ')})` : ''}`;
+}

@@ -1,0 +1,116 @@
+import type { ComparisonReport } from '../analyze/report.js';
+import type { Comparison } from '../stats/types.js';
+import { escapeInline } from './escape.js';
+import { formatPercent } from './numbers.js';
+import { formatDuration, type RunMeta } from './run-meta.js';
+
+const MODE_WORDS: Record<ComparisonReport['mode'], string> = {
+  duet: 'duet: base and head ran at the same time, iterations started together, paired by iteration',
+  rmit: 'RMIT: randomized multiple interleaved trials, paired by round',
+  mit: 'MIT: multiple interleaved trials in a fixed order (unpaired)',
+  mct: 'MCT: multiple consecutive trials, one version after the other (unpaired)',
+  single: 'single: one run of each version (unpaired)',
+};
+
+const STOP_WORDS: Record<ComparisonReport['stopReason'], string> = {
+  iterations: 'ran every planned iteration',
+  precision: 'stopped when every interval was narrow enough (precision target)',
+  budget: 'stopped when the time budget was spent',
+  interrupted: 'interrupted',
+  failed: 'failed before the end',
+};
+
+/**
+ * The collapsible "method" section: mode, isolation in effect, n, interval method,
+ * resamples, seed, test and adjustment, MDE, runner and duration. Pure.
+ */
+export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] {
+  const compared = report.results.filter((r) => r.comparison !== null);
+  const first: Comparison | undefined = compared[0]?.comparison ?? undefined;
+  const s = report.settings;
+  const items: string[] = [
+    `**Mode:** ${MODE_WORDS[report.mode]}; ${STOP_WORDS[report.stopReason]}.`,
+    `**Isolation in effect:** ${isolationText(report)}.`,
+  ];
+  if (first !== undefined) {
+    const ns = new Set(compared.map((r) => sampleSize(r.comparison!)));
+    items.push(`**n:** ${[...ns].join('; ')} per benchmark.`);
+    items.push(
+      `**Interval:** ${first.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`,
+    );
+    items.push(
+      `**Test:** ${first.test.name === 'wilcoxon-signed-rank' ? 'Wilcoxon signed-rank on log ratios' : 'Mann–Whitney U'}; p-values ${adjustmentText(s.adjustment, compared.length)}.`,
+    );
+    items.push(
+      `**Threshold:** ±${formatPercent(s.threshold).replace('+', '')} (practical significance).`,
+    );
+    items.push(
+      `**Minimum detectable effect** (at ${Math.round(first.power * 100)}% power): ${compared
+        .map(
+          (r) =>
+            `${escapeInline(r.benchmark, 80)} ≥ ${formatPercent(r.comparison!.mde).replace('+', '')}`,
+        )
+        .join(', ')}.`,
+    );
+  }
+  items.push(`**Runner:** ${escapeInline(meta.runner, 400)}.`);
+  items.push(`**Duration:** ${formatDuration(meta.durationSeconds)}.`);
+  if (meta.versions.length > 0) {
+    items.push(
+      `**Versions:** ${meta.versions
+        .map(
+          (v) =>
+            `${escapeInline(v.name)} = ${escapeInline(v.source, 120)}${v.commit === null ? '' : ` (\`${v.commit.slice(0, 12)}\`)`}`,
+        )
+        .join('; ')}.`,
+    );
+  }
+  for (const warning of report.isolation.warnings) items.push(`⚠️ ${escapeInline(warning, 400)}`);
+  for (const r of compared) {
+    for (const note of r.comparison!.notes) {
+      items.push(`Note on ${escapeInline(r.benchmark)}: ${escapeInline(note, 400)}`);
+    }
+  }
+  return [
+    '<details><summary>How these numbers were obtained</summary>',
+    '',
+    ...items.map((item) => `- ${item}`),
+    '',
+    '</details>',
+  ];
+}
+
+function sampleSize(c: Comparison): string {
+  return c.paired ? `${c.n.base} pairs` : `${c.n.base} base, ${c.n.head} head`;
+}
+
+function bootstrapText(c: Comparison): string {
+  if (c.ci.bootstrap === 'block')
+    return `moving-block bootstrap over pairs (blocks of ${c.ci.blockLength})`;
+  return c.ci.bootstrap === 'paired' ? 'bootstrap over pairs' : 'bootstrap of each side';
+}
+
+function adjustmentText(adjustment: string, count: number): string {
+  if (adjustment === 'none') return 'not adjusted for multiple comparisons';
+  const name =
+    adjustment === 'holm'
+      ? 'Holm (family-wise error)'
+      : 'Benjamini–Hochberg (false discovery rate)';
+  return `adjusted by ${name} across ${count} comparison${count === 1 ? '' : 's'}`;
+}
+
+function isolationText(report: ComparisonReport): string {
+  const iso = report.isolation;
+  const kind: Record<typeof iso.kind, string> = {
+    'cgroup-v1': 'cgroup v1 cpuset',
+    'cgroup-v2': 'cgroup v2 cpuset',
+    taskset: 'taskset CPU affinity',
+    none: 'none',
+  };
+  const slots =
+    iso.slots.length > 0 && iso.slots.some((x) => x !== null)
+      ? `, CPUs ${iso.slots.map((x) => x ?? 'any').join(' | ')}`
+      : '';
+  const harness = iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`;
+  return `${kind[iso.kind]}${slots}${harness} (requested: ${iso.requested})`;
+}

@@ -1,0 +1,168 @@
+import type { BenchmarkResult, ComparisonReport } from '../analyze/report.js';
+import type { Comparison, Verdict } from '../stats/types.js';
+import { escapeInline, codeBlock } from './escape.js';
+import { BAR_GLYPHS, chooseScale, intervalBar, type BarScale } from './interval-bar.js';
+import { renderMethod } from './markdown-method.js';
+import { formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
+import type { RunMeta } from './run-meta.js';
+
+/**
+ * The report as GitHub-flavoured markdown, for the PR comment and the job summary: a
+ * headline, one table per version against the baseline (with a text forest plot of each
+ * interval), errors, and a collapsed section on how the numbers were obtained. Pure; every
+ * text that came from outside duetkit is escaped.
+ */
+export function renderMarkdown(
+  report: ComparisonReport,
+  meta: RunMeta,
+  maxLength = MAX_COMMENT_LENGTH,
+): string {
+  const full = render(report, meta, false);
+  if (full.length <= maxLength) return full;
+  // Too long for a comment: list only what is not unchanged, then cut as a last resort.
+  const short = render(report, meta, true);
+  if (short.length <= maxLength) return short;
+  return `${short.slice(0, maxLength - 200)}\n\n**Cut here: the report is longer than a GitHub comment may be.** All results are in comparison.json.\n`;
+}
+
+/** GitHub refuses comments over 65,536 characters; leave room for the marker. */
+export const MAX_COMMENT_LENGTH = 65_000;
+
+function render(report: ComparisonReport, meta: RunMeta, omitUnchanged: boolean): string {
+  const out: string[] = [`### duetkit: ${escapeInline(meta.suite)}`, '', headline(report), ''];
+  const compared = versionsLine(report, meta);
+  if (compared !== '') out.push(compared, '');
+  if (!report.complete) {
+    out.push(
+      `> [!WARNING]\n> Incomplete run (${report.stopReason}): these are the samples gathered until it stopped.`,
+      '',
+    );
+  }
+  const scale = chooseScale(
+    report.results.flatMap((r) => (r.comparison === null ? [] : [r.comparison.ci])),
+    report.settings.threshold,
+  );
+  const versions = [...new Set(report.results.map((r) => r.version))];
+  for (const version of versions) {
+    const all = report.results.filter((r) => r.version === version && r.comparison !== null);
+    const rows = omitUnchanged ? all.filter((r) => r.comparison!.verdict !== 'unchanged') : all;
+    if (versions.length > 1) {
+      out.push(`#### ${escapeInline(version)} vs ${escapeInline(report.settings.baseline)}`, '');
+    }
+    if (rows.length > 0) out.push(...table(rows, report, scale), '');
+    if (rows.length < all.length) {
+      out.push(
+        `${all.length - rows.length} unchanged benchmarks are not listed, to fit GitHub's comment size limit; all results are in comparison.json.`,
+        '',
+      );
+    }
+  }
+  if (report.results.some((r) => r.comparison !== null)) out.push(legend(report, scale), '');
+  const errors = report.results.filter((r) => r.comparison === null);
+  if (errors.length > 0 || report.results.length === 0) {
+    out.push('#### Errors', '');
+    if (report.results.length === 0) out.push('No measured samples to compare.', '');
+    for (const r of errors) {
+      out.push(`- **${escapeInline(r.benchmark)}** could not be compared:`, '');
+      out.push(indent(codeBlock(r.error ?? 'unknown error')), '');
+    }
+  }
+  out.push(...renderMethod(report, meta));
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** "**2 regressions, 1 improvement, 14 unchanged** — duet, cpuset-isolated, 99% CI". */
+export function headline(report: ComparisonReport): string {
+  const s = report.summary;
+  const counts = [
+    plural(s.regression, 'regression'),
+    plural(s.improvement, 'improvement'),
+    `${s.unchanged} unchanged`,
+  ];
+  if (s.inconclusive > 0) counts.push(`${s.inconclusive} inconclusive`);
+  if (s.error > 0) counts.push(plural(s.error, 'error'));
+  const level = `${+(report.settings.level * 100).toFixed(3)}% CI`;
+  return `**${counts.join(', ')}** — ${report.mode}, ${isolationWords(report)}, ${level}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function isolationWords(report: ComparisonReport): string {
+  switch (report.isolation.kind) {
+    case 'cgroup-v1':
+    case 'cgroup-v2':
+      return 'cpuset-isolated';
+    case 'taskset':
+      return 'taskset-pinned';
+    default:
+      return 'not CPU-isolated';
+  }
+}
+
+function versionsLine(report: ComparisonReport, meta: RunMeta): string {
+  const parts = meta.versions.map((v) => {
+    const commit = v.commit === null ? '' : ` \`${v.commit.slice(0, 7)}\``;
+    const role = v.name === report.settings.baseline ? ' (baseline)' : '';
+    return `**${escapeInline(v.name)}**${commit}${role}`;
+  });
+  return parts.length === 0 ? '' : `Compared: ${parts.join(' · ')}`;
+}
+
+const VERDICT_ICON: Record<Verdict, string> = {
+  regression: '🔴',
+  improvement: '🟢',
+  unchanged: '⚪',
+  inconclusive: '🟡',
+};
+
+function table(rows: BenchmarkResult[], report: ComparisonReport, scale: BarScale): string[] {
+  const levelPct = `${+(report.settings.level * 100).toFixed(3)}%`;
+  const lines = [
+    `| benchmark | ${escapeInline(rows[0]!.baseline)} | ${escapeInline(rows[0]!.version)} | change | ${levelPct} CI | interval | adjusted p | verdict |`,
+    '| :-- | --: | --: | --: | :-: | :-- | --: | :-- |',
+  ];
+  for (const r of rows) {
+    const c = r.comparison!;
+    lines.push(
+      `| ${escapeInline(r.benchmark)} | ${side(c, 'base', r.unit)} | ${side(c, 'head', r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c)} |`,
+    );
+  }
+  return lines;
+}
+
+function verdictText(c: Comparison): string {
+  if (c.verdict !== 'inconclusive' || c.moreSamplesNeeded === null) return c.verdict;
+  return `inconclusive (~${c.moreSamplesNeeded} more ${c.paired ? 'pairs' : 'per side'})`;
+}
+
+/** The statistic's centre for one side, with its unit, escaped (units come from tools). */
+function side(c: Comparison, which: 'base' | 'head', unit: string): string {
+  const s = c[which];
+  const centre =
+    c.statistic === 'mean'
+      ? s.mean
+      : c.statistic === 'gmean' && s.gmean !== null
+        ? s.gmean
+        : s.median;
+  return unit === '' ? formatValue(centre) : `${formatValue(centre)} ${escapeInline(unit, 20)}`;
+}
+
+function legend(report: ComparisonReport, scale: BarScale): string {
+  const limit = formatPercent(scale.limit, 0).replace('+', '');
+  const threshold = formatPercent(report.settings.threshold).replace('+', '');
+  const g = BAR_GLYPHS;
+  return (
+    `<sub>Interval column: −${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` ±${threshold} threshold, ` +
+    `\`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. ` +
+    `Change = head/base − 1; adjusted p: ${report.settings.adjustment === 'none' ? 'not adjusted' : `${report.settings.adjustment === 'holm' ? 'Holm' : 'Benjamini–Hochberg'} across ${report.results.filter((r) => r.comparison !== null).length} comparisons`}.</sub>`
+  );
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}

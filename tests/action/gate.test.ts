@@ -1,0 +1,39 @@
+import { gateFailure, overallVerdict } from '../../src/action/gate.js';
+import { sampleReport } from '../report/fixtures.js';
+
+describe('the gate', () => {
+  const report = sampleReport();
+
+  it('regression: names the regressed benchmark with its change and interval', () => {
+    expect(gateFailure(report, 'regression')).toMatch(
+      /^duetkit: 1 benchmark regressed beyond the ±5\.00% threshold: parse \+11\.95% \[\+11\.28%, \+12\.58%\] regression; could not be compared: crashy$/,
+    );
+  });
+
+  it('inconclusive: adds the inconclusive ones', () => {
+    expect(gateFailure(report, 'inconclusive')).toMatch(
+      /2 benchmarks regressed or inconclusive .*: parse .* regression; alloc \+4\.24% .* inconclusive; could not be compared: crashy$/,
+    );
+  });
+
+  it('never: passes whatever happened', () => {
+    expect(gateFailure(report, 'never')).toBeNull();
+  });
+
+  it('passes a clean report, and fails an empty one', () => {
+    const clean = { ...report, results: report.results.filter((r) => r.benchmark === 'render') };
+    expect(gateFailure(clean, 'inconclusive')).toBeNull();
+    expect(gateFailure({ ...report, results: [] }, 'regression')).toBe(
+      'duetkit: no measured samples to compare',
+    );
+  });
+
+  it('overall verdict: the first of error, regression, inconclusive, improvement', () => {
+    const s = { regression: 0, improvement: 0, unchanged: 3, inconclusive: 0, error: 0 };
+    expect(overallVerdict(s)).toBe('unchanged');
+    expect(overallVerdict({ ...s, improvement: 1 })).toBe('improvement');
+    expect(overallVerdict({ ...s, improvement: 1, inconclusive: 1 })).toBe('inconclusive');
+    expect(overallVerdict({ ...s, regression: 1, inconclusive: 1 })).toBe('regression');
+    expect(overallVerdict({ ...s, regression: 1, error: 1 })).toBe('error');
+  });
+});

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { PROGRAMS, removeDir, requireFile, requireTool, runE2e, versionDirs } from './helpers.js';
+
+const CPP = path.join(PROGRAMS, 'cpp');
+
+// Google Benchmark one benchmark at a time (--benchmark_filter=^Name$). Catch2 is left out:
+// its clock estimation alone takes over 2 s per run, too slow for a quick duet here.
+describe('e2e: Google Benchmark, per-benchmark duet', () => {
+  let dirs: Awaited<ReturnType<typeof versionDirs>>;
+  beforeAll(async () => {
+    dirs = await versionDirs(['gbench.cpp', 'sums.hpp'], CPP);
+  });
+  afterAll(() => removeDir(dirs.root));
+
+  it('Google Benchmark, per-benchmark: built by the scenario, the slowed benchmark regresses', async () => {
+    requireTool(['g++', '--version'], 'g++');
+    requireFile('/usr/include/benchmark/benchmark.h', 'Google Benchmark (libbenchmark-dev)');
+    const build = '[g++, -O2, -std=c++17, gbench.cpp, -o, gbench, -lbenchmark, -lpthread]';
+    const result = await runE2e(
+      'cpp-gbench',
+      `name: gbench-sums
+versions:
+  - {name: base, path: ${dirs.base}, setup: ${build}}
+  - {name: head, path: ${dirs.head}, setup: ${build}, env: {DUETKIT_SLOW: "1"}}
+workload:
+  command: ./gbench --benchmark_format=json --benchmark_min_time=0.01 --benchmark_repetitions=5
+  format: googlecpp
+  perBenchmark: true
+iterations: 10
+warmup: 1
+seed: 13
+analysis: {level: 0.95, resamples: 2000}
+`,
+    );
+    expect(result.verdict('BM_SumSquares')).toBe('regression');
+    expect(result.report.summary.error).toBe(0);
+    expect(result.samples.perBenchmark?.runs.map((r) => r.benchmark)).toEqual([
+      'BM_SumSquares',
+      'BM_JoinWords/64',
+    ]);
+  }, 120_000);
+});

@@ -1,0 +1,103 @@
+import { headline, renderMarkdown } from '../../src/report/markdown.js';
+import { chooseScale, intervalBar } from '../../src/report/interval-bar.js';
+import { SAMPLE_META, sampleReport } from './fixtures.js';
+
+describe('renderMarkdown', () => {
+  const report = sampleReport();
+  const markdown = renderMarkdown(report, SAMPLE_META);
+
+  it('has one verdict of each kind in the fixture', () => {
+    expect(report.summary).toEqual({
+      regression: 1,
+      improvement: 1,
+      unchanged: 1,
+      inconclusive: 1,
+      error: 1,
+    });
+  });
+
+  it('renders the whole report (snapshot)', () => {
+    expect(markdown).toMatchSnapshot();
+  });
+
+  it('starts with the headline the issue asks for', () => {
+    expect(headline(report)).toBe(
+      '**1 regression, 1 improvement, 1 unchanged, 1 inconclusive, 1 error** — duet, cpuset-isolated, 99% CI',
+    );
+  });
+
+  it('keeps every table row at nine cells, whatever the benchmark is called', () => {
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| '));
+    expect(rows).toHaveLength(6); // header + 4 benchmarks; the separator starts with "| :"
+    for (const row of rows) {
+      // Split on pipes that are not escaped.
+      expect(row.split(/(?<!\\)\|/).length - 2).toBe(8);
+    }
+  });
+
+  it('lets no outside text through as markup', () => {
+    // GitHub links no mention and renders no HTML inside a code block: check the rest.
+    const outsideCode = markdown.replace(/(`{3,})text\n[\s\S]*?\n {2}\1/g, '');
+    expect(outsideCode).not.toMatch(/@octocat|@here|<b>/);
+    expect(markdown).toContain('@&#8203;octocat &lt;b&gt;\\|&lt;/b&gt;');
+    // The error's own ``` and </details> stay inside a longer fence.
+    expect(markdown).toMatch(
+      /````text\n {2}base has fewer than 2 values\n {2}```\n {2}@here <\/details>\n {2}````/,
+    );
+    expect(markdown.match(/<\/details>/g)).toHaveLength(2);
+  });
+
+  it('states how the numbers were obtained', () => {
+    for (const text of [
+      '**Mode:** duet',
+      'stopped when every interval was narrow enough',
+      '**Isolation in effect:** cgroup v2 cpuset, CPUs 1 | 2, harness on CPU 0 (requested: auto)',
+      '**n:** 20 pairs per benchmark',
+      '2000 resamples, seed 11',
+      'Holm (family-wise error) across 4 comparisons',
+      '**Minimum detectable effect** (at 80% power): parse ≥ ',
+      '**Runner:** GitHub Actions runner',
+      '**Duration:** 1 min 23 s',
+      '⚠️ SMT siblings share a core',
+    ]) {
+      expect(markdown).toContain(text);
+    }
+  });
+
+  it('fits a GitHub comment: unchanged rows go first, then the text is cut', () => {
+    const short = renderMarkdown(report, SAMPLE_META, markdown.length - 1);
+    expect(short).not.toContain('| serialize');
+    expect(short).toContain('| parse |');
+    expect(short).toContain('1 unchanged benchmarks are not listed');
+    const cut = renderMarkdown(report, SAMPLE_META, 1000);
+    expect(cut.length).toBeLessThanOrEqual(1000);
+    expect(cut).toContain('**Cut here: the report is longer than a GitHub comment may be.**');
+  });
+
+  it('marks an incomplete run', () => {
+    const partial = renderMarkdown(
+      { ...report, complete: false, stopReason: 'interrupted' },
+      SAMPLE_META,
+    );
+    expect(partial).toContain('> [!WARNING]\n> Incomplete run (interrupted)');
+  });
+});
+
+describe('intervalBar', () => {
+  const scale = { limit: 0.2, width: 21 };
+  it('draws zero, the thresholds, the interval and the estimate', () => {
+    expect(intervalBar(0.1, 0.08, 0.12, 0.05, scale)).toBe('┈┈┈┈┈┈┈┆┈┈│┈┈┆━●━┈┈┈┈');
+    expect(intervalBar(0, -0.01, 0.01, 0.05, scale)).toBe('┈┈┈┈┈┈┈┆┈┈●┈┈┆┈┈┈┈┈┈┈');
+  });
+  it('clips at the edges with arrows', () => {
+    expect(intervalBar(-0.5, -0.9, -0.3, 0.05, scale)).toBe('●┈┈┈┈┈┈┆┈┈│┈┈┆┈┈┈┈┈┈┈');
+    expect(intervalBar(0.15, 0.1, 0.4, 0.05, scale).endsWith('▸')).toBe(true);
+  });
+  it('chooses the smallest nice scale that holds everything', () => {
+    expect(chooseScale([{ lower: 0.01, upper: 0.03 }], 0.05)).toEqual({ limit: 0.1, width: 25 });
+    expect(chooseScale([{ lower: -0.3, upper: 0.03 }], 0.05, 20)).toEqual({
+      limit: 0.5,
+      width: 21,
+    });
+  });
+});
