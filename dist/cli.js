@@ -10835,8 +10835,6 @@ var UserError = class extends Error {
   }
   exitCode;
 };
-
-// src/cli/errors.ts
 function isUserFacing(error62) {
   return error62 instanceof UserError || error62 instanceof RangeError || error62 instanceof Error && ["FormatError", "ScenarioError", "RunError", "ZodError"].includes(error62.name);
 }
@@ -12545,6 +12543,12 @@ function formatPValue(p) {
   if (p < 1e-3) return p.toExponential(1);
   return p.toFixed(4);
 }
+function centreOf(c, side) {
+  const s = c[side];
+  if (c.statistic === "mean") return s.mean;
+  if (c.statistic === "gmean" && s.gmean !== null) return s.gmean;
+  return s.median;
+}
 
 // src/report/terminal.ts
 function renderComparisonTable(rows) {
@@ -12585,7 +12589,7 @@ function pHeader(rows) {
 }
 function sideText(c, side, unit) {
   const s = c[side];
-  const centre = c.statistic === "mean" ? s.mean : c.statistic === "gmean" && s.gmean !== null ? s.gmean : s.median;
+  const centre = centreOf(c, side);
   return `${formatValue(centre, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
 }
 function methodLines(rows) {

@@ -27771,8 +27771,6 @@ var UserError = class extends Error {
   }
   exitCode;
 };
-
-// src/cli/errors.ts
 function isUserFacing(error63) {
   return error63 instanceof UserError || error63 instanceof RangeError || error63 instanceof Error && ["FormatError", "ScenarioError", "RunError", "ZodError"].includes(error63.name);
 }
@@ -32161,6 +32159,12 @@ function formatPValue(p) {
   if (p < 1e-3) return p.toExponential(1);
   return p.toFixed(4);
 }
+function centreOf(c, side3) {
+  const s = c[side3];
+  if (c.statistic === "mean") return s.mean;
+  if (c.statistic === "gmean" && s.gmean !== null) return s.gmean;
+  return s.median;
+}
 
 // src/report/run-meta.ts
 function runMetaOf(samples, suite, runnerLabel2) {
@@ -32399,8 +32403,7 @@ function verdictText(c) {
   return `inconclusive (~${c.moreSamplesNeeded} more ${c.paired ? "pairs" : "per side"})`;
 }
 function side(c, which2, unit) {
-  const s = c[which2];
-  const centre = c.statistic === "mean" ? s.mean : c.statistic === "gmean" && s.gmean !== null ? s.gmean : s.median;
+  const centre = centreOf(c, which2);
   return unit === "" ? formatValue(centre) : `${formatValue(centre)} ${escapeInline(unit, 20)}`;
 }
 function legend(report, scale) {

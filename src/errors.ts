@@ -11,3 +11,13 @@ export class UserError extends Error {
     this.name = 'UserError';
   }
 }
+
+/** Errors whose message is meant for the user as it is (no stack trace needed). */
+export function isUserFacing(error: unknown): error is Error {
+  return (
+    error instanceof UserError ||
+    error instanceof RangeError ||
+    (error instanceof Error &&
+      ['FormatError', 'ScenarioError', 'RunError', 'ZodError'].includes(error.name))
+  );
+}

@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { isUserFacing } from '../cli/errors.js';
+import { isUserFacing } from '../errors.js';
 import { createGitHubApi } from '../github/octokit-api.js';
 import { abortOnSignals } from '../runner/signals.js';
 import { commentStep } from './comment-step.js';

@@ -3,6 +3,19 @@ import { emptyAndRemove, type CgroupFs } from './cgroup-fs.js';
 import { formatCpuList } from './cpus.js';
 import type { Isolation, IsolationKind, IsolationReport, IsolationRequest } from './types.js';
 
+/** What a cgroup backend (v1 or v2) is asked for. */
+export interface CgroupOptions {
+  /** Disjoint CPU sets, one per measured slot. */
+  slots: number[][];
+  /** CPUs for the harness itself, or null when it shares them. */
+  harness: number[] | null;
+  requested: IsolationRequest;
+  warnings: string[];
+  fs?: CgroupFs;
+  /** Mount point of the hierarchy; found in /proc/self/mountinfo by default. */
+  mount?: string;
+}
+
 /** A run's cgroup: one directory with a child per slot. Shared by the v1 and v2 backends. */
 export interface GroupLayout {
   kind: Extract<IsolationKind, 'cgroup-v1' | 'cgroup-v2'>;

@@ -8,18 +8,10 @@ import {
   ownCgroup,
   type CgroupFs,
 } from './cgroup-fs.js';
-import { createGroup } from './cgroup-group.js';
-import type { Isolation, IsolationRequest } from './types.js';
+import { createGroup, type CgroupOptions } from './cgroup-group.js';
+import type { Isolation } from './types.js';
 
-export interface CgroupV1Options {
-  slots: number[][];
-  harness: number[] | null;
-  requested: IsolationRequest;
-  warnings: string[];
-  fs?: CgroupFs;
-  /** The cpuset hierarchy's mount point; found in /proc/self/mountinfo by default. */
-  mount?: string;
-}
+export type CgroupV1Options = CgroupOptions;
 
 /**
  * cgroup v1 cpuset (as on many VMs and older distributions): a group per run under this

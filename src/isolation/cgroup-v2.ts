@@ -7,19 +7,11 @@ import {
   sudoCgroupFs,
   type CgroupFs,
 } from './cgroup-fs.js';
-import { createGroup } from './cgroup-group.js';
+import { createGroup, type CgroupOptions } from './cgroup-group.js';
 import { sweepStaleGroups } from './cgroup-v1.js';
-import type { Isolation, IsolationRequest } from './types.js';
+import type { Isolation } from './types.js';
 
-export interface CgroupV2Options {
-  slots: number[][];
-  harness: number[] | null;
-  requested: IsolationRequest;
-  warnings: string[];
-  fs?: CgroupFs;
-  /** The cgroup2 mount point; found in /proc/self/mountinfo by default. */
-  mount?: string;
-}
+export type CgroupV2Options = CgroupOptions;
 
 /**
  * cgroup v2 cpuset (GitHub's Ubuntu runners, systemd machines). The group is made directly

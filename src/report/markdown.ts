@@ -3,7 +3,7 @@ import type { Comparison, Verdict } from '../stats/types.js';
 import { escapeInline, codeBlock } from './escape.js';
 import { BAR_GLYPHS, chooseScale, intervalBar, type BarScale } from './interval-bar.js';
 import { renderMethod } from './markdown-method.js';
-import { formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
+import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
 import type { RunMeta } from './run-meta.js';
 
 /**
@@ -139,13 +139,7 @@ function verdictText(c: Comparison): string {
 
 /** The statistic's centre for one side, with its unit, escaped (units come from tools). */
 function side(c: Comparison, which: 'base' | 'head', unit: string): string {
-  const s = c[which];
-  const centre =
-    c.statistic === 'mean'
-      ? s.mean
-      : c.statistic === 'gmean' && s.gmean !== null
-        ? s.gmean
-        : s.median;
+  const centre = centreOf(c, which);
   return unit === '' ? formatValue(centre) : `${formatValue(centre)} ${escapeInline(unit, 20)}`;
 }
 

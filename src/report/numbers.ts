@@ -1,3 +1,5 @@
+import type { Comparison } from '../stats/types.js';
+
 /** Number formatting shared by the renderers (pure). */
 
 /** A relative change as a signed percentage: 0.0521 → "+5.21%". */
@@ -28,4 +30,12 @@ export function formatPValue(p: number): string {
   if (p < 1e-10) return '<1e-10';
   if (p < 1e-3) return p.toExponential(1);
   return p.toFixed(4);
+}
+
+/** The centre a comparison's statistic refers to on one side (median, mean or geometric mean). */
+export function centreOf(c: Comparison, side: 'base' | 'head'): number {
+  const s = c[side];
+  if (c.statistic === 'mean') return s.mean;
+  if (c.statistic === 'gmean' && s.gmean !== null) return s.gmean;
+  return s.median;
 }

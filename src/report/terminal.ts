@@ -1,5 +1,5 @@
 import type { Comparison } from '../stats/types.js';
-import { formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
+import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
 
 export interface ComparisonRow {
   name: string;
@@ -55,12 +55,7 @@ function pHeader(rows: readonly ComparisonRow[]): string {
 /** "12.31 ms ±2.1%": the statistic's centre and the CV of the side. */
 function sideText(c: Comparison, side: 'base' | 'head', unit: string): string {
   const s = c[side];
-  const centre =
-    c.statistic === 'mean'
-      ? s.mean
-      : c.statistic === 'gmean' && s.gmean !== null
-        ? s.gmean
-        : s.median;
+  const centre = centreOf(c, side);
   return `${formatValue(centre, unit)} ±${(s.cv * 100).toFixed(1)}%`;
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
 import { makeRepo } from '../git/helpers.js';
+import { fakeContext as context } from '../helpers/cli.js';
 
 describe('duetkit compare', () => {
   let repo: string;
@@ -10,16 +11,7 @@ describe('duetkit compare', () => {
   afterAll(() => rm(repo, { recursive: true, force: true }));
 
   it('compares two refs of the current repository without a scenario file', async () => {
-    let out = '';
-    let err = '';
-    const ctx = {
-      stdout: (t: string) => void (out += t),
-      stderr: (t: string) => void (err += t),
-      cwd: repo,
-      env: process.env,
-      isTTY: false,
-      exitCode: 0,
-    };
+    const ctx = context(repo);
     const code = await main(
       [
         'compare',
@@ -39,8 +31,8 @@ describe('duetkit compare', () => {
       ],
       ctx,
     );
-    expect(err).toMatch(/measuring v2 vs v1 \(duet\)/);
-    expect(out).toMatch(/wall-time .*regression/);
+    expect(ctx.err).toMatch(/measuring v2 vs v1 \(duet\)/);
+    expect(ctx.out).toMatch(/wall-time .*regression/);
     expect(code).toBe(1);
     const samples = JSON.parse(
       readFileSync(path.join(repo, '.duetkit/latest/samples.json'), 'utf8'),

@@ -1,24 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { CliContext } from '../../src/cli/context.js';
 import { main } from '../../src/cli/main.js';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
 import type { SamplesFile, Trial } from '../../src/runner/samples.js';
-
-function context(cwd: string): CliContext & { out: string; err: string } {
-  const ctx = {
-    out: '',
-    err: '',
-    cwd,
-    env: process.env,
-    isTTY: false,
-    exitCode: 0,
-    stdout: (text: string) => void (ctx.out += text),
-    stderr: (text: string) => void (ctx.err += text),
-  };
-  return ctx;
-}
+import { fakeContext as context } from '../helpers/cli.js';
 
 /** A duet's samples: `time` regresses by 2x, `rate` (bigger is better) is steady. */
 function samples(withRate: boolean, missing = false): SamplesFile {

@@ -1,26 +1,9 @@
 import path from 'node:path';
-import type { CliContext } from '../../src/cli/context.js';
 import { main } from '../../src/cli/main.js';
+import { fakeContext as helperContext } from '../helpers/cli.js';
 
 const FIXTURES = path.join(process.cwd(), 'tests', 'fixtures', 'formats');
-
-function fakeContext(): CliContext & { out: string; err: string } {
-  const ctx = {
-    out: '',
-    err: '',
-    stdout: (text: string) => {
-      ctx.out += text;
-    },
-    stderr: (text: string) => {
-      ctx.err += text;
-    },
-    cwd: FIXTURES,
-    env: {},
-    isTTY: false,
-    exitCode: 0,
-  };
-  return ctx;
-}
+const fakeContext = () => helperContext(FIXTURES, {});
 
 describe('duetkit parse', () => {
   it('prints a table of name, unit, direction, n and median', async () => {

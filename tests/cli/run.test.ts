@@ -1,23 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
-import type { CliContext } from '../../src/cli/context.js';
 import { makeWorkspace, removeWorkspace } from '../runner/helpers.js';
 import { writeFile } from 'node:fs/promises';
-
-function context(cwd: string): CliContext & { out: string; err: string } {
-  const ctx = {
-    out: '',
-    err: '',
-    cwd,
-    env: process.env,
-    isTTY: false,
-    exitCode: 0,
-    stdout: (text: string) => void (ctx.out += text),
-    stderr: (text: string) => void (ctx.err += text),
-  };
-  return ctx;
-}
+import { fakeContext as context } from '../helpers/cli.js';
 
 // Sleep-based work: the head takes twice as long whatever else the machine is doing.
 const SCENARIO = `name: sleepy
