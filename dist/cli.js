@@ -36439,12 +36439,9 @@ function spawnWorker() {
 // src/parallel/compare-parallel.ts
 async function compareParallel(base, head, options, pool) {
   const plan = planComparison(base, head, options);
-  const work = plan.bootstrap === null ? 0 : plan.bootstrap.resamples * (base.length + head.length);
-  if (plan.bootstrap === null || pool.threads < 2 || work < PARALLEL_MIN_DRAWS) {
-    return finishComparison(plan);
-  }
-  if (plan.bootstrap.resamples < 2 * RESAMPLES_PER_CHUNK) return finishComparison(plan);
-  return finishComparison(plan, await pool.distribution(plan.bootstrap));
+  const b = plan.bootstrap;
+  const worthIt = b !== null && pool.threads >= 2 && b.resamples >= 2 * RESAMPLES_PER_CHUNK && b.resamples * (base.length + head.length) >= PARALLEL_MIN_DRAWS;
+  return finishComparison(plan, worthIt ? await pool.distribution(b) : void 0);
 }
 var PARALLEL_MIN_DRAWS = 2e7;
 

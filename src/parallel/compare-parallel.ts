@@ -15,12 +15,13 @@ export async function compareParallel(
   pool: BootstrapPool,
 ): Promise<Comparison> {
   const plan = planComparison(base, head, options);
-  const work = plan.bootstrap === null ? 0 : plan.bootstrap.resamples * (base.length + head.length);
-  if (plan.bootstrap === null || pool.threads < 2 || work < PARALLEL_MIN_DRAWS) {
-    return finishComparison(plan);
-  }
-  if (plan.bootstrap.resamples < 2 * RESAMPLES_PER_CHUNK) return finishComparison(plan);
-  return finishComparison(plan, await pool.distribution(plan.bootstrap));
+  const b = plan.bootstrap;
+  const worthIt =
+    b !== null &&
+    pool.threads >= 2 &&
+    b.resamples >= 2 * RESAMPLES_PER_CHUNK &&
+    b.resamples * (base.length + head.length) >= PARALLEL_MIN_DRAWS;
+  return finishComparison(plan, worthIt ? await pool.distribution(b) : undefined);
 }
 
 /** Below ~2·10⁷ random draws (≈ 0.1 s) a worker's start-up and transfer are not worth it. */

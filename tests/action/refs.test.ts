@@ -75,8 +75,9 @@ describe('resolveBaseHead, on real repositories', () => {
     ).rejects.toThrow(/base-ref "no-such-branch" is not a commit .*set "fetch-depth: 0"/);
   });
 
-  it('a shallow clone is deepened from origin to find the merge base', async () => {
-    const clone = path.join(work, 'shallow');
+  /** A depth-1 clone of the PR branch with main fetched at depth 1 (merge base missing). */
+  const shallowClone = (name: string): string => {
+    const clone = path.join(work, name);
     git(
       work,
       'clone',
@@ -90,6 +91,11 @@ describe('resolveBaseHead, on real repositories', () => {
       clone,
     );
     git(clone, 'fetch', '-q', '--depth', '1', 'origin', 'main');
+    return clone;
+  };
+
+  it('a shallow clone is deepened from origin to find the merge base', async () => {
+    const clone = shallowClone('shallow');
     expect(git(clone, 'rev-parse', '--is-shallow-repository')).toBe('true');
     const result = await resolveBaseHead(
       none,
@@ -101,20 +107,7 @@ describe('resolveBaseHead, on real repositories', () => {
   });
 
   it('a shallow clone that cannot be deepened fails with the fetch-depth: 0 advice', async () => {
-    const clone = path.join(work, 'stranded');
-    git(
-      work,
-      'clone',
-      '-q',
-      '--depth',
-      '1',
-      '--no-local',
-      '--branch',
-      'slow',
-      `file://${repo.dir}`,
-      clone,
-    );
-    git(clone, 'fetch', '-q', '--depth', '1', 'origin', 'main');
+    const clone = shallowClone('stranded');
     git(clone, 'remote', 'set-url', 'origin', path.join(work, 'gone'));
     await expect(
       resolveBaseHead(
