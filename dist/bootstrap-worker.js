@@ -65,11 +65,24 @@ function pairedEstimator(base, head, statistic) {
       );
     case "median":
       return shifted(
-        medianEstimator(Float64Array.from({ length: n }, (_, i) => head[i] / base[i]))
+        mapped(
+          medianEstimator(
+            Float64Array.from({ length: n }, (_, i) => Math.log(head[i] / base[i]))
+          ),
+          Math.exp
+        )
       );
     case "mean":
       return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
   }
+}
+function mapped(e, f) {
+  return {
+    n: e.n,
+    observed: f(e.observed),
+    onIndices: (indices) => f(e.onIndices(indices)),
+    jackknife: (blockLength) => e.jackknife(blockLength).map(f)
+  };
 }
 function shifted(e) {
   return {

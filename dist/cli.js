@@ -11110,11 +11110,24 @@ function pairedEstimator(base, head, statistic) {
       );
     case "median":
       return shifted(
-        medianEstimator(Float64Array.from({ length: n }, (_, i) => head[i] / base[i]))
+        mapped(
+          medianEstimator(
+            Float64Array.from({ length: n }, (_, i) => Math.log(head[i] / base[i]))
+          ),
+          Math.exp
+        )
       );
     case "mean":
       return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
   }
+}
+function mapped(e, f) {
+  return {
+    n: e.n,
+    observed: f(e.observed),
+    onIndices: (indices) => f(e.onIndices(indices)),
+    jackknife: (blockLength) => e.jackknife(blockLength).map(f)
+  };
 }
 function shifted(e) {
   return {
@@ -12112,7 +12125,7 @@ function resolveCompareOptions(options = {}) {
     level: options.level ?? 0.99,
     resamples: options.resamples ?? 1e4,
     seed: options.seed ?? DEFAULT_SEED,
-    statistic: options.statistic ?? (options.paired === true ? "gmean" : "median"),
+    statistic: options.statistic ?? "median",
     method: options.method ?? "bca",
     threshold: options.threshold ?? 0.05,
     biggerIsBetter: options.biggerIsBetter ?? false,
@@ -12198,7 +12211,7 @@ function finishComparison(plan, distribution) {
     const d = logRatios(b.values, h.values);
     const w = wilcoxonSignedRank(d);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    const mde2 = minimumDetectableEffect(b.n / blockLength, standardDeviation(d), {
+    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, d), {
       level: o.level,
       power: o.power,
       paired: true
@@ -12208,14 +12221,20 @@ function finishComparison(plan, distribution) {
   const ci = interval(result, o, "unpaired", notes);
   const u = mannWhitneyU(h.values, b.values);
   const test = testResult("mann-whitney-u", u.method, u.statistic, u.pValue);
-  const pooledCv = Math.sqrt(
-    (b.coefficientOfVariation() ** 2 + h.coefficientOfVariation() ** 2) / 2
-  );
+  const relative2 = (s) => o.statistic === "median" ? spreadFor("median", s.values) / s.median() : s.coefficientOfVariation();
+  const pooledCv = Math.sqrt((relative2(b) ** 2 + relative2(h) ** 2) / 2);
   const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
     level: o.level,
     power: o.power
   });
   return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+var MEDIAN_EFFICIENCY = Math.sqrt(Math.PI / 2);
+var MAD_TO_SIGMA = 1.482602218505602;
+function spreadFor(statistic, values) {
+  if (statistic !== "median") return standardDeviation(values);
+  const mad = medianAbsoluteDeviation(values);
+  return mad > 0 ? MEDIAN_EFFICIENCY * MAD_TO_SIGMA * mad : standardDeviation(values);
 }
 function logRatios(base, head) {
   return base.map((v, i) => Math.log(head[i] / v));
@@ -15457,8 +15476,16 @@ function cutWindows(costs, budgetMs) {
 }
 
 // src/calibrate/methods.ts
-var METHOD_NAMES = ["duet", "duet-none", "rmit", "mct", "gab-200", "gab-5"];
-var paired = (label, name, recording) => ({
+var METHOD_NAMES = [
+  "duet",
+  "duet-gmean",
+  "duet-none",
+  "rmit",
+  "mct",
+  "gab-200",
+  "gab-5"
+];
+var paired = (label, name, recording, statistic) => ({
   name,
   label,
   recording,
@@ -15466,7 +15493,10 @@ var paired = (label, name, recording) => ({
     return windowsOf(trace, base, head, settings).map(({ rounds }, w) => {
       const b = rounds.map((r) => r.values[base]);
       const h = rounds.map((r) => r.values[head]);
-      const c = compare(b, h, comparisonOptions(settings, w, true));
+      const c = compare(b, h, {
+        ...comparisonOptions(settings, w, true),
+        ...statistic === void 0 ? {} : { statistic }
+      });
       return {
         seconds: cost(rounds, base, head, trace.mode) / 1e3,
         n: b.length,
@@ -15526,6 +15556,8 @@ var gab = (ratio, name) => ({
 });
 var METHODS4 = {
   duet: paired("duet, isolated (CPU sets)", "duet", "duet"),
+  // the same recordings through the geometric mean of the pair ratios, for contrast
+  "duet-gmean": paired("duet, isolated, geometric mean of ratios", "duet-gmean", "duet", "gmean"),
   "duet-none": paired("duet, no isolation", "duet-none", "duet-none"),
   rmit: paired("rmit (randomized interleaved, paired by round)", "rmit", "sequential"),
   mct: mct2,
@@ -32206,9 +32238,9 @@ function stringifyKeyNames(bySchema, json2, visited) {
     const branches = json2[keyword];
     if (!Array.isArray(branches))
       continue;
-    const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
-    if (mapped.some((branch, i) => branch !== branches[i]))
-      json2 = { ...json2, [keyword]: mapped };
+    const mapped2 = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
+    if (mapped2.some((branch, i) => branch !== branches[i]))
+      json2 = { ...json2, [keyword]: mapped2 };
   }
   const types = Array.isArray(json2.type) ? json2.type : [json2.type];
   const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
@@ -35097,9 +35129,9 @@ function visit(schema, fnOrHandlers) {
       return cached2;
     cache.set(s, RESOLVING);
     const inner = mapInner(s);
-    const mapped = fn(inner, inner !== s);
-    cache.set(s, mapped);
-    return mapped;
+    const mapped2 = fn(inner, inner !== s);
+    cache.set(s, mapped2);
+    return mapped2;
   }
   function mapInner(s) {
     const def = s._zod.def;
@@ -35111,10 +35143,10 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped = run(oldShape[k]);
-          if (mapped !== oldShape[k])
+          const mapped2 = run(oldShape[k]);
+          if (mapped2 !== oldShape[k])
             changed = true;
-          newShape[k] = mapped;
+          newShape[k] = mapped2;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
@@ -35125,18 +35157,18 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run(def.element);
-        return mapped === def.element ? s : clone(s, { ...def, element: mapped });
+        const mapped2 = run(def.element);
+        return mapped2 === def.element ? s : clone(s, { ...def, element: mapped2 });
       }
       case "tuple": {
         const oldItems = def.items;
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run(item);
-          if (mapped !== item)
+          const mapped2 = run(item);
+          if (mapped2 !== item)
             changed = true;
-          newItems.push(mapped);
+          newItems.push(mapped2);
         }
         let newRest = def.rest;
         if (def.rest) {
@@ -35161,10 +35193,10 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run(opt);
-          if (mapped !== opt)
+          const mapped2 = run(opt);
+          if (mapped2 !== opt)
             changed = true;
-          newOptions.push(mapped);
+          newOptions.push(mapped2);
         }
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
@@ -36085,10 +36117,7 @@ function noiseActiveAt(options, elapsed) {
 function registerCalibrate(program2, ctx) {
   program2.command("calibrate").description(
     "What can this machine detect? Runs A/A and injected-slowdown comparisons of a reference workload (or A/A of --scenario) and reports the false-positive rate, power, CI width, MDE and a recommended budget."
-  ).option("--modes <list>", "methods: duet, duet-none, rmit, mct, gab-200, gab-5", parseModes, [
-    "duet",
-    "rmit"
-  ]).option(
+  ).option("--modes <list>", `methods: ${METHOD_NAMES.join(", ")}`, parseModes, ["duet", "rmit"]).option(
     "--changes <list>",
     "injected slowdowns, like 1%,2%,5%",
     parseChanges,
@@ -36459,7 +36488,7 @@ function registerCompareSamples(program2, ctx) {
     integerParser(0, MAX_SEED)
   ).option(
     "--statistic <name>",
-    "median|mean|gmean (default: median unpaired, gmean of pair ratios paired)",
+    "median|mean|gmean (default: median; paired: of the pair ratios)",
     choiceParser(["median", "mean", "gmean"])
   ).option(
     "--method <name>",

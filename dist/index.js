@@ -49096,9 +49096,9 @@ function stringifyKeyNames(bySchema, json2, visited) {
     const branches = json2[keyword];
     if (!Array.isArray(branches))
       continue;
-    const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
-    if (mapped.some((branch, i) => branch !== branches[i]))
-      json2 = { ...json2, [keyword]: mapped };
+    const mapped2 = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
+    if (mapped2.some((branch, i) => branch !== branches[i]))
+      json2 = { ...json2, [keyword]: mapped2 };
   }
   const types = Array.isArray(json2.type) ? json2.type : [json2.type];
   const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
@@ -51987,9 +51987,9 @@ function visit(schema, fnOrHandlers) {
       return cached2;
     cache.set(s, RESOLVING);
     const inner = mapInner(s);
-    const mapped = fn(inner, inner !== s);
-    cache.set(s, mapped);
-    return mapped;
+    const mapped2 = fn(inner, inner !== s);
+    cache.set(s, mapped2);
+    return mapped2;
   }
   function mapInner(s) {
     const def = s._zod.def;
@@ -52001,10 +52001,10 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped = run(oldShape[k]);
-          if (mapped !== oldShape[k])
+          const mapped2 = run(oldShape[k]);
+          if (mapped2 !== oldShape[k])
             changed = true;
-          newShape[k] = mapped;
+          newShape[k] = mapped2;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
@@ -52015,18 +52015,18 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped = run(def.element);
-        return mapped === def.element ? s : clone(s, { ...def, element: mapped });
+        const mapped2 = run(def.element);
+        return mapped2 === def.element ? s : clone(s, { ...def, element: mapped2 });
       }
       case "tuple": {
         const oldItems = def.items;
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped = run(item);
-          if (mapped !== item)
+          const mapped2 = run(item);
+          if (mapped2 !== item)
             changed = true;
-          newItems.push(mapped);
+          newItems.push(mapped2);
         }
         let newRest = def.rest;
         if (def.rest) {
@@ -52051,10 +52051,10 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped = run(opt);
-          if (mapped !== opt)
+          const mapped2 = run(opt);
+          if (mapped2 !== opt)
             changed = true;
-          newOptions.push(mapped);
+          newOptions.push(mapped2);
         }
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
@@ -52589,11 +52589,24 @@ function pairedEstimator(base, head, statistic) {
       );
     case "median":
       return shifted(
-        medianEstimator(Float64Array.from({ length: n }, (_, i) => head[i] / base[i]))
+        mapped(
+          medianEstimator(
+            Float64Array.from({ length: n }, (_, i) => Math.log(head[i] / base[i]))
+          ),
+          Math.exp
+        )
       );
     case "mean":
       return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
   }
+}
+function mapped(e, f) {
+  return {
+    n: e.n,
+    observed: f(e.observed),
+    onIndices: (indices) => f(e.onIndices(indices)),
+    jackknife: (blockLength) => e.jackknife(blockLength).map(f)
+  };
 }
 function shifted(e) {
   return {
@@ -53591,7 +53604,7 @@ function resolveCompareOptions(options = {}) {
     level: options.level ?? 0.99,
     resamples: options.resamples ?? 1e4,
     seed: options.seed ?? DEFAULT_SEED,
-    statistic: options.statistic ?? (options.paired === true ? "gmean" : "median"),
+    statistic: options.statistic ?? "median",
     method: options.method ?? "bca",
     threshold: options.threshold ?? 0.05,
     biggerIsBetter: options.biggerIsBetter ?? false,
@@ -53677,7 +53690,7 @@ function finishComparison(plan, distribution) {
     const d = logRatios(b.values, h.values);
     const w = wilcoxonSignedRank(d);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    const mde2 = minimumDetectableEffect(b.n / blockLength, standardDeviation(d), {
+    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, d), {
       level: o.level,
       power: o.power,
       paired: true
@@ -53687,14 +53700,20 @@ function finishComparison(plan, distribution) {
   const ci = interval(result, o, "unpaired", notes);
   const u = mannWhitneyU(h.values, b.values);
   const test = testResult("mann-whitney-u", u.method, u.statistic, u.pValue);
-  const pooledCv = Math.sqrt(
-    (b.coefficientOfVariation() ** 2 + h.coefficientOfVariation() ** 2) / 2
-  );
+  const relative2 = (s) => o.statistic === "median" ? spreadFor("median", s.values) / s.median() : s.coefficientOfVariation();
+  const pooledCv = Math.sqrt((relative2(b) ** 2 + relative2(h) ** 2) / 2);
   const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
     level: o.level,
     power: o.power
   });
   return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+var MEDIAN_EFFICIENCY = Math.sqrt(Math.PI / 2);
+var MAD_TO_SIGMA = 1.482602218505602;
+function spreadFor(statistic, values) {
+  if (statistic !== "median") return standardDeviation(values);
+  const mad = medianAbsoluteDeviation(values);
+  return mad > 0 ? MEDIAN_EFFICIENCY * MAD_TO_SIGMA * mad : standardDeviation(values);
 }
 function logRatios(base, head) {
   return base.map((v, i) => Math.log(head[i] / v));

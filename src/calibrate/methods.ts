@@ -1,9 +1,18 @@
 import { compare } from '../stats/compare.js';
 import { mean } from '../stats/descriptive.js';
+import type { Statistic } from '../stats/types.js';
 import { cutWindows, type Trace } from './trace.js';
 
 /** The comparison methods calibrate and the accuracy benchmark evaluate. */
-export const METHOD_NAMES = ['duet', 'duet-none', 'rmit', 'mct', 'gab-200', 'gab-5'] as const;
+export const METHOD_NAMES = [
+  'duet',
+  'duet-gmean',
+  'duet-none',
+  'rmit',
+  'mct',
+  'gab-200',
+  'gab-5',
+] as const;
 export type MethodName = (typeof METHOD_NAMES)[number];
 
 /** Which recording a method reads: duets (with or without isolation) or a sequential trace. */
@@ -46,7 +55,13 @@ export interface MethodDefinition {
   evaluate(trace: Trace, base: number, head: number, settings: EvaluationSettings): WindowOutcome[];
 }
 
-const paired = (label: string, name: MethodName, recording: RecordingKind): MethodDefinition => ({
+/** Paired by round; `statistic` of the pair ratios (default: the median, as in `analyze`). */
+const paired = (
+  label: string,
+  name: MethodName,
+  recording: RecordingKind,
+  statistic?: Statistic,
+): MethodDefinition => ({
   name,
   label,
   recording,
@@ -54,7 +69,10 @@ const paired = (label: string, name: MethodName, recording: RecordingKind): Meth
     return windowsOf(trace, base, head, settings).map(({ rounds }, w) => {
       const b = rounds.map((r) => r.values[base]!);
       const h = rounds.map((r) => r.values[head]!);
-      const c = compare(b, h, comparisonOptions(settings, w, true));
+      const c = compare(b, h, {
+        ...comparisonOptions(settings, w, true),
+        ...(statistic === undefined ? {} : { statistic }),
+      });
       return {
         seconds: cost(rounds, base, head, trace.mode) / 1000,
         n: b.length,
@@ -132,6 +150,8 @@ const gab = (ratio: number, name: MethodName): MethodDefinition => ({
 
 const METHODS: Record<MethodName, MethodDefinition> = {
   duet: paired('duet, isolated (CPU sets)', 'duet', 'duet'),
+  // the same recordings through the geometric mean of the pair ratios, for contrast
+  'duet-gmean': paired('duet, isolated, geometric mean of ratios', 'duet-gmean', 'duet', 'gmean'),
   'duet-none': paired('duet, no isolation', 'duet-none', 'duet-none'),
   rmit: paired('rmit (randomized interleaved, paired by round)', 'rmit', 'sequential'),
   mct,

@@ -1,6 +1,6 @@
 import { optimalBlockLength } from './block-length.js';
 import { bootstrap, type BootstrapPlan, type BootstrapResult } from './bootstrap.js';
-import { standardDeviation } from './descriptive.js';
+import { medianAbsoluteDeviation, standardDeviation } from './descriptive.js';
 import { bootstrapInterval } from './interval.js';
 import { ksTwoSample } from './ks.js';
 import { mannWhitneyU } from './mann-whitney.js';
@@ -33,7 +33,7 @@ export function resolveCompareOptions(options: CompareOptions = {}): Resolved {
     level: options.level ?? 0.99,
     resamples: options.resamples ?? 10_000,
     seed: options.seed ?? DEFAULT_SEED,
-    statistic: options.statistic ?? (options.paired === true ? 'gmean' : 'median'),
+    statistic: options.statistic ?? 'median',
     method: options.method ?? 'bca',
     threshold: options.threshold ?? 0.05,
     biggerIsBetter: options.biggerIsBetter ?? false,
@@ -70,9 +70,12 @@ export function resolveCompareOptions(options: CompareOptions = {}): Resolved {
  * the practical threshold. Pure: the only randomness comes from the seeded generator.
  *
  * Unpaired: ratio of medians (or means / geometric means), sides resampled independently,
- * Mann–Whitney U. Paired (pairs i of base and head measured together): geometric mean (or
- * median) of pair ratios, pairs resampled — in moving blocks when they are autocorrelated —
- * and the Wilcoxon signed-rank test on the log ratios.
+ * Mann–Whitney U. Paired (pairs i of base and head measured together): median (or geometric
+ * mean) of pair ratios, pairs resampled — in moving blocks when they are autocorrelated —
+ * and the Wilcoxon signed-rank test on the log ratios. The median is the default on both
+ * designs: interference on a shared machine only ever adds time, to one side of a pair at a
+ * time, and the median of the pair ratios ignores those spikes where the geometric mean
+ * averages them in (BENCHMARKS.md measures the difference).
  *
  * Cost O(resamples · n) time, O(n + resamples) memory. `planComparison` + `finishComparison`
  * split the same work so the bootstrap in between can run elsewhere (on worker threads).
@@ -160,7 +163,7 @@ export function finishComparison(plan: ComparisonPlan, distribution?: Float64Arr
     const d = logRatios(b.values, h.values);
     const w = wilcoxonSignedRank(d);
     const test = testResult('wilcoxon-signed-rank', w.method, w.statistic, w.pValue);
-    const mde = minimumDetectableEffect(b.n / blockLength, standardDeviation(d), {
+    const mde = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, d), {
       level: o.level,
       power: o.power,
       paired: true,
@@ -170,14 +173,33 @@ export function finishComparison(plan: ComparisonPlan, distribution?: Float64Arr
   const ci = interval(result, o, 'unpaired', notes);
   const u = mannWhitneyU(h.values, b.values);
   const test = testResult('mann-whitney-u', u.method, u.statistic, u.pValue);
-  const pooledCv = Math.sqrt(
-    (b.coefficientOfVariation() ** 2 + h.coefficientOfVariation() ** 2) / 2,
-  );
+  const relative = (s: Sample): number =>
+    o.statistic === 'median'
+      ? spreadFor('median', s.values) / s.median()
+      : s.coefficientOfVariation();
+  const pooledCv = Math.sqrt((relative(b) ** 2 + relative(h) ** 2) / 2);
   const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
     level: o.level,
     power: o.power,
   });
   return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+
+/** √(π/2): the sample median's standard error over the mean's, for normal data. */
+const MEDIAN_EFFICIENCY = Math.sqrt(Math.PI / 2);
+/** Scales the median absolute deviation to σ for normal data. */
+const MAD_TO_SIGMA = 1.482602218505602;
+
+/**
+ * The spread per value that the statistic's standard error grows from (SE ≈ spread/√n), for
+ * the MDE: the standard deviation for means, and for the median √(π/2)·1.4826·MAD — robust,
+ * so the rare slow outliers the median ignores do not inflate the MDE it reports either.
+ * Falls back to the standard deviation when more than half the values are equal (MAD = 0).
+ */
+function spreadFor(statistic: Resolved['statistic'], values: readonly number[]): number {
+  if (statistic !== 'median') return standardDeviation(values);
+  const mad = medianAbsoluteDeviation(values);
+  return mad > 0 ? MEDIAN_EFFICIENCY * MAD_TO_SIGMA * mad : standardDeviation(values);
 }
 
 function logRatios(base: readonly number[], head: readonly number[]): number[] {

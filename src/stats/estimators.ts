@@ -32,7 +32,9 @@ export function sideEstimator(values: readonly number[], statistic: Statistic): 
 
 /**
  * Paired statistic of the ratios head_i/base_i, as a relative change:
- * `gmean`: exp(mean log(h/b)) − 1; `median`: median(h/b) − 1; `mean`: Σh/Σb − 1 (ratio of means).
+ * `gmean`: exp(mean log(h/b)) − 1; `median`: exp(median log(h/b)) − 1 (the median ratio; for an
+ * even count the geometric mid-point of the middle two, so swapping base and head inverts
+ * the change exactly); `mean`: Σh/Σb − 1 (ratio of means).
  */
 export function pairedEstimator(
   base: readonly number[],
@@ -50,11 +52,26 @@ export function pairedEstimator(
       );
     case 'median':
       return shifted(
-        medianEstimator(Float64Array.from({ length: n }, (_, i) => head[i]! / base[i]!)),
+        mapped(
+          medianEstimator(
+            Float64Array.from({ length: n }, (_, i) => Math.log(head[i]! / base[i]!)),
+          ),
+          Math.exp,
+        ),
       );
     case 'mean':
       return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
   }
+}
+
+/** An estimator whose every value goes through `f` (monotone, e.g. exp from the log scale). */
+function mapped(e: Estimator, f: (x: number) => number): Estimator {
+  return {
+    n: e.n,
+    observed: f(e.observed),
+    onIndices: (indices) => f(e.onIndices(indices)),
+    jackknife: (blockLength) => e.jackknife(blockLength).map(f),
+  };
 }
 
 /** x ↦ x − 1 applied to an estimator of a ratio, giving a relative change. */

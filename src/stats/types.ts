@@ -18,7 +18,7 @@ export interface CompareOptions {
   seed?: number;
   /**
    * Unpaired: ratio of this statistic of head to that of base (default median).
-   * Paired: `gmean` (default) or `median` of the pair ratios, or `mean` = ratio of pair means.
+   * Paired: `median` (default) or `gmean` of the pair ratios, or `mean` = ratio of pair means.
    */
   statistic?: Statistic;
   /** Interval method. Default `bca`. */

@@ -78,7 +78,7 @@ describe('duetkit calibrate on a very small configuration', () => {
     const ctx = context(process.cwd());
     expect(await main(['calibrate', '--modes', 'duet,fast'], ctx)).toBe(2);
     expect(ctx.err).toMatch(
-      /got "fast"; expected a comma-separated list of duet, duet-none, rmit, mct, gab-200, gab-5/,
+      /got "fast"; expected a comma-separated list of duet, duet-gmean, duet-none, rmit, mct, gab-200, gab-5/,
     );
   });
 });

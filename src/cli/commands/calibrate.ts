@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { calibrate, type CalibrateOptions } from '../../calibrate/calibrate.js';
-import { parseMethods, type MethodName } from '../../calibrate/methods.js';
+import { METHOD_NAMES, parseMethods, type MethodName } from '../../calibrate/methods.js';
 import { renderCalibration } from '../../calibrate/render.js';
 import { ISOLATIONS } from '../../scenario/schema.js';
 import { loadScenarioFile } from '../../scenario/load.js';
@@ -38,10 +38,7 @@ export function registerCalibrate(program: Command, ctx: CliContext): void {
     .description(
       'What can this machine detect? Runs A/A and injected-slowdown comparisons of a reference workload (or A/A of --scenario) and reports the false-positive rate, power, CI width, MDE and a recommended budget.',
     )
-    .option('--modes <list>', 'methods: duet, duet-none, rmit, mct, gab-200, gab-5', parseModes, [
-      'duet',
-      'rmit',
-    ])
+    .option('--modes <list>', `methods: ${METHOD_NAMES.join(', ')}`, parseModes, ['duet', 'rmit'])
     .option(
       '--changes <list>',
       'injected slowdowns, like 1%,2%,5%',

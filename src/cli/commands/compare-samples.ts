@@ -44,7 +44,7 @@ export function registerCompareSamples(program: Command, ctx: CliContext): void 
     )
     .option(
       '--statistic <name>',
-      'median|mean|gmean (default: median unpaired, gmean of pair ratios paired)',
+      'median|mean|gmean (default: median; paired: of the pair ratios)',
       choiceParser(['median', 'mean', 'gmean'] as const),
     )
     .option(
