@@ -12641,7 +12641,7 @@ function describeReport(report) {
   const iso = report.isolation;
   const slots = iso.slots.map((s2) => s2 ?? "any").join(" | ");
   out.push(
-    `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
+    `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}`) + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
   );
   for (const warning of iso.warnings) out.push(`warning: ${warning}`);
   if (!report.complete) {
@@ -13012,23 +13012,31 @@ function planCpus(available, slotCount) {
 
 // src/isolation/cgroup-group.ts
 async function createGroup(layout) {
-  const { fs, dir } = layout;
-  const slotDirs = layout.slots.map((_, i) => path4.join(dir, `slot-${i}`));
+  const { fs, trees } = layout;
+  const slotDirs = trees.map(
+    (tree) => layout.slots.map((_, i) => path4.join(tree.dir, `slot-${i}`))
+  );
   const made = [];
   const dispose = async () => {
-    for (const slot of made.slice(1).reverse()) await emptyAndRemove(fs, slot);
-    if (made[0] !== void 0) await emptyAndRemove(fs, made[0]);
+    for (const dirs of made) {
+      for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs, slot);
+      if (dirs[0] !== void 0) await emptyAndRemove(fs, dirs[0]);
+    }
     made.length = 0;
   };
   try {
-    await fs.mkdir(dir);
-    made.push(dir);
-    await layout.configure(dir, layout.slots.flat());
-    await layout.prepareGroup?.(dir);
-    for (const [i, slotDir] of slotDirs.entries()) {
-      await fs.mkdir(slotDir);
-      made.push(slotDir);
-      await layout.configure(slotDir, layout.slots[i]);
+    for (const [t, tree] of trees.entries()) {
+      const dirs = [];
+      made.push(dirs);
+      await fs.mkdir(tree.dir);
+      dirs.push(tree.dir);
+      await tree.configure(tree.dir, layout.slots.flat());
+      await tree.prepareGroup?.(tree.dir);
+      for (const [i, slotDir] of slotDirs[t].entries()) {
+        await fs.mkdir(slotDir);
+        dirs.push(slotDir);
+        await tree.configure(slotDir, layout.slots[i]);
+      }
     }
   } catch (error62) {
     await dispose().catch(() => void 0);
@@ -13039,13 +13047,17 @@ async function createGroup(layout) {
     kind: layout.kind,
     slots: layout.slots.map(formatCpuList),
     harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
-    cgroup: dir,
+    cgroup: trees[0].dir,
+    ...layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight },
     warnings: layout.warnings
   };
   return {
     report,
     place: (slot) => {
-      const attach = (pid) => fs.write(path4.join(slotDirs[slot], "cgroup.procs"), String(pid));
+      const attach = async (pid) => {
+        for (const dirs of slotDirs)
+          await fs.write(path4.join(dirs[slot], "cgroup.procs"), String(pid));
+      };
       return { prefix: [], attach, move: attach };
     },
     dispose
@@ -13053,6 +13065,7 @@ async function createGroup(layout) {
 }
 
 // src/isolation/cgroup-v1.ts
+var V1_MAX_SHARES = 262144;
 async function createCgroupV1(options) {
   const fs = options.fs ?? directCgroupFs();
   const mount = options.mount ?? await findMount("cgroup", "cpuset");
@@ -13060,19 +13073,52 @@ async function createCgroupV1(options) {
   const parent = path5.join(mount, await ownCgroup("cpuset") ?? "/");
   await sweepStaleGroups(fs, parent);
   const mems = (await fs.read(path5.join(parent, "cpuset.mems"))).trim();
-  return createGroup({
-    kind: "cgroup-v1",
-    fs,
-    dir: path5.join(parent, groupName()),
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings: options.warnings,
+  const name = groupName();
+  const cpuset = {
+    dir: path5.join(parent, name),
     async configure(dir, cpus) {
       await fs.write(path5.join(dir, "cpuset.cpus"), cpus.join(","));
       await fs.write(path5.join(dir, "cpuset.mems"), mems);
     }
+  };
+  const warnings = [...options.warnings];
+  const cpu = options.cpuWeight === false ? null : await cpuTree(fs, name, options, warnings);
+  const create = (weighted) => createGroup({
+    kind: "cgroup-v1",
+    fs,
+    trees: weighted === null ? [cpuset] : [cpuset, weighted],
+    slots: options.slots,
+    harness: options.harness,
+    requested: options.requested,
+    warnings,
+    cpuWeight: weighted === null ? null : `cpu.shares=${V1_MAX_SHARES}`
   });
+  if (cpu === null) return create(null);
+  try {
+    return await create(cpu);
+  } catch (error62) {
+    warnings.push(`the CPU weight could not be raised: ${error62.message}`);
+    return create(null);
+  }
+}
+async function cpuTree(fs, name, options, warnings) {
+  const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
+  const parent = mount === null ? null : path5.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs.read(path5.join(parent, "cpu.shares")).then(
+    () => true,
+    () => false
+  );
+  if (!usable) {
+    warnings.push(
+      "no cgroup v1 cpu hierarchy: other processes on the measured CPUs get an equal share of them"
+    );
+    return null;
+  }
+  await sweepStaleGroups(fs, parent);
+  return {
+    dir: path5.join(parent, name),
+    configure: (dir) => fs.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+  };
 }
 async function sweepStaleGroups(fs, parent) {
   const entries = await readdir(parent).catch(() => []);
@@ -13115,26 +13161,54 @@ async function createCgroupV2(options) {
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
   await sweepStaleGroups(fs, mount);
-  await enableCpuset(fs, mount);
+  await enable(fs, mount, "cpuset");
   const warnings = [...options.warnings];
   if (fs.viaSudo) warnings.push("cgroups were created through sudo -n");
-  return createGroup({
+  const dir = path6.join(mount, groupName());
+  const create = (weighted) => createGroup({
     kind: "cgroup-v2",
     fs,
-    dir: path6.join(mount, groupName()),
+    trees: [
+      {
+        dir,
+        async configure(slotDir, cpus) {
+          await fs.write(path6.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs.write(path6.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+        },
+        // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
+        async prepareGroup(groupDir) {
+          await enable(fs, groupDir, "cpuset");
+          if (weighted) await enable(fs, groupDir, "cpu");
+        }
+      }
+    ],
     slots: options.slots,
     harness: options.harness,
     requested: options.requested,
     warnings,
-    configure: (dir, cpus) => fs.write(path6.join(dir, "cpuset.cpus"), cpus.join(",")),
-    // Children get a cpuset.cpus file only once the parent delegates the controller.
-    prepareGroup: (dir) => enableCpuset(fs, dir)
+    cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null
   });
+  if (options.cpuWeight === false) return create(false);
+  const reason = !controllers.split(/\s+/).includes("cpu") ? `the cgroup2 hierarchy at ${mount} offers no cpu controller` : await enable(fs, mount, "cpu").then(
+    () => null,
+    (error62) => error62.message
+  );
+  if (reason === null) {
+    try {
+      return await create(true);
+    } catch (error62) {
+      warnings.push(`the CPU weight could not be raised: ${error62.message}`);
+      return create(false);
+    }
+  }
+  warnings.push(`the CPU weight could not be raised: ${reason}`);
+  return create(false);
 }
-async function enableCpuset(fs, dir) {
+var V2_MAX_WEIGHT = 1e4;
+async function enable(fs, dir, controller) {
   const file2 = path6.join(dir, "cgroup.subtree_control");
   const enabled = await fs.read(file2).catch(() => "");
-  if (!enabled.split(/\s+/).includes("cpuset")) await fs.write(file2, "+cpuset");
+  if (!enabled.split(/\s+/).includes(controller)) await fs.write(file2, `+${controller}`);
 }
 
 // src/isolation/harness-affinity.ts
@@ -13214,7 +13288,13 @@ async function chooseIsolation(requested, options) {
     return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
   }
   const reasons = [];
-  const base = { slots: plan.slots, harness: plan.harness, requested, warnings: plan.warnings };
+  const base = {
+    slots: plan.slots,
+    harness: plan.harness,
+    requested,
+    warnings: plan.warnings,
+    cpuWeight: options.cpuWeight ?? true
+  };
   let isolation = null;
   if (requested === "auto" || requested === "cpuset") {
     for (const create of [createCgroupV1, createCgroupV2]) {
@@ -15262,7 +15342,8 @@ async function runScenario(loaded, options) {
       signal: options.signal
     });
     isolation = await (options.choose ?? chooseIsolation)(scenario.isolation, {
-      slotCount: getMode(scenario.mode).slotCount(versions.length)
+      slotCount: getMode(scenario.mode).slotCount(versions.length),
+      cpuWeight: scenario.cpuWeight
     });
     options.onIsolation?.(isolation.report);
     const experiment = {
@@ -35444,6 +35525,11 @@ var scenarioSchema = external_exports.object({
   budget: duration3.optional(),
   stopping: stopping.optional(),
   isolation: external_exports.enum(ISOLATIONS).default("auto"),
+  /**
+   * With cgroups: give the measured processes the largest CPU weight, so that anything else
+   * on their CPUs gets little time while an iteration runs. Default true.
+   */
+  cpuWeight: external_exports.boolean().default(true),
   /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
   seed: external_exports.number().int().min(0).max(4294967295).optional(),
   analysis: analysis.default(() => analysis.parse({}))
@@ -35977,7 +36063,7 @@ function renderCalibration(result) {
   );
   for (const [kind, report] of Object.entries(result.isolation)) {
     out.push(
-      `isolation of ${kind} runs: ${report.kind}${report.slots.length > 0 ? ` [${report.slots.map((x) => x ?? "any").join(" | ")}]` : ""}`
+      `isolation of ${kind} runs: ${report.kind}${report.slots.length > 0 ? ` [${report.slots.map((x) => x ?? "any").join(" | ")}]` : ""}${report.cpuWeight === void 0 ? "" : `, CPU weight ${report.cpuWeight}`}`
     );
   }
   out.push("");

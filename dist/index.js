@@ -32285,7 +32285,8 @@ function isolationText(report) {
   };
   const slots = iso.slots.length > 0 && iso.slots.some((x) => x !== null) ? `, CPUs ${iso.slots.map((x) => x ?? "any").join(" | ")}` : "";
   const harness = iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`;
-  return `${kind[iso.kind]}${slots}${harness} (requested: ${iso.requested})`;
+  const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}`;
+  return `${kind[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
 }
 
 // src/report/markdown.ts
@@ -54257,23 +54258,31 @@ function planCpus(available, slotCount) {
 
 // src/isolation/cgroup-group.ts
 async function createGroup(layout) {
-  const { fs: fs3, dir } = layout;
-  const slotDirs = layout.slots.map((_, i) => path4.join(dir, `slot-${i}`));
+  const { fs: fs3, trees } = layout;
+  const slotDirs = trees.map(
+    (tree) => layout.slots.map((_, i) => path4.join(tree.dir, `slot-${i}`))
+  );
   const made = [];
   const dispose = async () => {
-    for (const slot of made.slice(1).reverse()) await emptyAndRemove(fs3, slot);
-    if (made[0] !== void 0) await emptyAndRemove(fs3, made[0]);
+    for (const dirs of made) {
+      for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs3, slot);
+      if (dirs[0] !== void 0) await emptyAndRemove(fs3, dirs[0]);
+    }
     made.length = 0;
   };
   try {
-    await fs3.mkdir(dir);
-    made.push(dir);
-    await layout.configure(dir, layout.slots.flat());
-    await layout.prepareGroup?.(dir);
-    for (const [i, slotDir] of slotDirs.entries()) {
-      await fs3.mkdir(slotDir);
-      made.push(slotDir);
-      await layout.configure(slotDir, layout.slots[i]);
+    for (const [t, tree] of trees.entries()) {
+      const dirs = [];
+      made.push(dirs);
+      await fs3.mkdir(tree.dir);
+      dirs.push(tree.dir);
+      await tree.configure(tree.dir, layout.slots.flat());
+      await tree.prepareGroup?.(tree.dir);
+      for (const [i, slotDir] of slotDirs[t].entries()) {
+        await fs3.mkdir(slotDir);
+        dirs.push(slotDir);
+        await tree.configure(slotDir, layout.slots[i]);
+      }
     }
   } catch (error63) {
     await dispose().catch(() => void 0);
@@ -54284,13 +54293,17 @@ async function createGroup(layout) {
     kind: layout.kind,
     slots: layout.slots.map(formatCpuList),
     harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
-    cgroup: dir,
+    cgroup: trees[0].dir,
+    ...layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight },
     warnings: layout.warnings
   };
   return {
     report,
     place: (slot) => {
-      const attach = (pid) => fs3.write(path4.join(slotDirs[slot], "cgroup.procs"), String(pid));
+      const attach = async (pid) => {
+        for (const dirs of slotDirs)
+          await fs3.write(path4.join(dirs[slot], "cgroup.procs"), String(pid));
+      };
       return { prefix: [], attach, move: attach };
     },
     dispose
@@ -54298,6 +54311,7 @@ async function createGroup(layout) {
 }
 
 // src/isolation/cgroup-v1.ts
+var V1_MAX_SHARES = 262144;
 async function createCgroupV1(options) {
   const fs3 = options.fs ?? directCgroupFs();
   const mount = options.mount ?? await findMount("cgroup", "cpuset");
@@ -54305,19 +54319,52 @@ async function createCgroupV1(options) {
   const parent = path5.join(mount, await ownCgroup("cpuset") ?? "/");
   await sweepStaleGroups(fs3, parent);
   const mems = (await fs3.read(path5.join(parent, "cpuset.mems"))).trim();
-  return createGroup({
-    kind: "cgroup-v1",
-    fs: fs3,
-    dir: path5.join(parent, groupName()),
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings: options.warnings,
+  const name = groupName();
+  const cpuset = {
+    dir: path5.join(parent, name),
     async configure(dir, cpus) {
       await fs3.write(path5.join(dir, "cpuset.cpus"), cpus.join(","));
       await fs3.write(path5.join(dir, "cpuset.mems"), mems);
     }
+  };
+  const warnings = [...options.warnings];
+  const cpu = options.cpuWeight === false ? null : await cpuTree(fs3, name, options, warnings);
+  const create = (weighted) => createGroup({
+    kind: "cgroup-v1",
+    fs: fs3,
+    trees: weighted === null ? [cpuset] : [cpuset, weighted],
+    slots: options.slots,
+    harness: options.harness,
+    requested: options.requested,
+    warnings,
+    cpuWeight: weighted === null ? null : `cpu.shares=${V1_MAX_SHARES}`
   });
+  if (cpu === null) return create(null);
+  try {
+    return await create(cpu);
+  } catch (error63) {
+    warnings.push(`the CPU weight could not be raised: ${error63.message}`);
+    return create(null);
+  }
+}
+async function cpuTree(fs3, name, options, warnings) {
+  const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
+  const parent = mount === null ? null : path5.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs3.read(path5.join(parent, "cpu.shares")).then(
+    () => true,
+    () => false
+  );
+  if (!usable) {
+    warnings.push(
+      "no cgroup v1 cpu hierarchy: other processes on the measured CPUs get an equal share of them"
+    );
+    return null;
+  }
+  await sweepStaleGroups(fs3, parent);
+  return {
+    dir: path5.join(parent, name),
+    configure: (dir) => fs3.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+  };
 }
 async function sweepStaleGroups(fs3, parent) {
   const entries = await readdir2(parent).catch(() => []);
@@ -54360,26 +54407,54 @@ async function createCgroupV2(options) {
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
   await sweepStaleGroups(fs3, mount);
-  await enableCpuset(fs3, mount);
+  await enable(fs3, mount, "cpuset");
   const warnings = [...options.warnings];
   if (fs3.viaSudo) warnings.push("cgroups were created through sudo -n");
-  return createGroup({
+  const dir = path6.join(mount, groupName());
+  const create = (weighted) => createGroup({
     kind: "cgroup-v2",
     fs: fs3,
-    dir: path6.join(mount, groupName()),
+    trees: [
+      {
+        dir,
+        async configure(slotDir, cpus) {
+          await fs3.write(path6.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs3.write(path6.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+        },
+        // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
+        async prepareGroup(groupDir) {
+          await enable(fs3, groupDir, "cpuset");
+          if (weighted) await enable(fs3, groupDir, "cpu");
+        }
+      }
+    ],
     slots: options.slots,
     harness: options.harness,
     requested: options.requested,
     warnings,
-    configure: (dir, cpus) => fs3.write(path6.join(dir, "cpuset.cpus"), cpus.join(",")),
-    // Children get a cpuset.cpus file only once the parent delegates the controller.
-    prepareGroup: (dir) => enableCpuset(fs3, dir)
+    cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null
   });
+  if (options.cpuWeight === false) return create(false);
+  const reason = !controllers.split(/\s+/).includes("cpu") ? `the cgroup2 hierarchy at ${mount} offers no cpu controller` : await enable(fs3, mount, "cpu").then(
+    () => null,
+    (error63) => error63.message
+  );
+  if (reason === null) {
+    try {
+      return await create(true);
+    } catch (error63) {
+      warnings.push(`the CPU weight could not be raised: ${error63.message}`);
+      return create(false);
+    }
+  }
+  warnings.push(`the CPU weight could not be raised: ${reason}`);
+  return create(false);
 }
-async function enableCpuset(fs3, dir) {
+var V2_MAX_WEIGHT = 1e4;
+async function enable(fs3, dir, controller) {
   const file2 = path6.join(dir, "cgroup.subtree_control");
   const enabled = await fs3.read(file2).catch(() => "");
-  if (!enabled.split(/\s+/).includes("cpuset")) await fs3.write(file2, "+cpuset");
+  if (!enabled.split(/\s+/).includes(controller)) await fs3.write(file2, `+${controller}`);
 }
 
 // src/isolation/harness-affinity.ts
@@ -54459,7 +54534,13 @@ async function chooseIsolation(requested, options) {
     return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
   }
   const reasons = [];
-  const base = { slots: plan.slots, harness: plan.harness, requested, warnings: plan.warnings };
+  const base = {
+    slots: plan.slots,
+    harness: plan.harness,
+    requested,
+    warnings: plan.warnings,
+    cpuWeight: options.cpuWeight ?? true
+  };
   let isolation = null;
   if (requested === "auto" || requested === "cpuset") {
     for (const create of [createCgroupV1, createCgroupV2]) {
@@ -56534,7 +56615,8 @@ async function runScenario(loaded, options) {
       signal: options.signal
     });
     isolation = await (options.choose ?? chooseIsolation)(scenario.isolation, {
-      slotCount: getMode(scenario.mode).slotCount(versions.length)
+      slotCount: getMode(scenario.mode).slotCount(versions.length),
+      cpuWeight: scenario.cpuWeight
     });
     options.onIsolation?.(isolation.report);
     const experiment = {
@@ -56788,6 +56870,11 @@ var scenarioSchema = external_exports.object({
   budget: duration3.optional(),
   stopping: stopping.optional(),
   isolation: external_exports.enum(ISOLATIONS).default("auto"),
+  /**
+   * With cgroups: give the measured processes the largest CPU weight, so that anything else
+   * on their CPUs gets little time while an iteration runs. Default true.
+   */
+  cpuWeight: external_exports.boolean().default(true),
   /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
   seed: external_exports.number().int().min(0).max(4294967295).optional(),
   analysis: analysis.default(() => analysis.parse({}))

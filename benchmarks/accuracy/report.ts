@@ -23,7 +23,9 @@ export function renderAccuracy(results: AccuracyResults): string {
   );
   for (const condition of results.conditions) {
     const iso = Object.entries(condition.isolation)
-      .map(([kind, r]) => `${kind}: ${r.kind}`)
+      .map(
+        ([kind, r]) => `${kind}: ${r.kind}${r.cpuWeight === undefined ? '' : ` (${r.cpuWeight})`}`,
+      )
       .join(', ');
     out.push(`Isolation in effect (${condition.condition}): ${iso}.`);
   }

@@ -13,6 +13,7 @@ export function describeReport(report: ComparisonReport): string {
   out.push(
     `${report.scenario}: ${report.mode} (${report.paired ? 'paired by round' : 'unpaired'}), isolation ${iso.kind}` +
       (iso.slots.length > 0 ? ` [CPUs ${slots}]` : '') +
+      (iso.cpuWeight === undefined ? '' : `, CPU weight ${iso.cpuWeight}`) +
       (iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`),
   );
   for (const warning of iso.warnings) out.push(`warning: ${warning}`);

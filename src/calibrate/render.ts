@@ -16,7 +16,7 @@ export function renderCalibration(result: CalibrationResult): string {
   );
   for (const [kind, report] of Object.entries(result.isolation)) {
     out.push(
-      `isolation of ${kind} runs: ${report.kind}${report.slots.length > 0 ? ` [${report.slots.map((x) => x ?? 'any').join(' | ')}]` : ''}`,
+      `isolation of ${kind} runs: ${report.kind}${report.slots.length > 0 ? ` [${report.slots.map((x) => x ?? 'any').join(' | ')}]` : ''}${report.cpuWeight === undefined ? '' : `, CPU weight ${report.cpuWeight}`}`,
     );
   }
   out.push('');

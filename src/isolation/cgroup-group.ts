@@ -14,42 +14,73 @@ export interface CgroupOptions {
   fs?: CgroupFs;
   /** Mount point of the hierarchy; found in /proc/self/mountinfo by default. */
   mount?: string;
+  /**
+   * Give the slots the largest CPU weight the cpu controller allows, so that other processes
+   * on the measured CPUs (unconfined noise, the runner's agent) get little time while an
+   * iteration runs. Default true; without a usable cpu controller it is a warning.
+   */
+  cpuWeight?: boolean;
+  /** v1 only: mount point of the `cpu` hierarchy; found in /proc/self/mountinfo by default. */
+  cpuMount?: string;
+}
+
+/**
+ * One hierarchy the run's group is made in: cgroup v2 has one for every controller, v1 one
+ * per controller (cpuset, and cpu for the weight).
+ */
+export interface GroupTree {
+  /** The run's group directory in this hierarchy. */
+  dir: string;
+  /** Writes a slot's (or the group's) settings: its CPUs, its weight. */
+  configure(dir: string, cpus: number[]): Promise<void>;
+  /** Runs once the group directory exists, before the slots (v2 enables controllers). */
+  prepareGroup?(dir: string): Promise<void>;
 }
 
 /** A run's cgroup: one directory with a child per slot. Shared by the v1 and v2 backends. */
 export interface GroupLayout {
   kind: Extract<IsolationKind, 'cgroup-v1' | 'cgroup-v2'>;
   fs: CgroupFs;
-  dir: string;
+  /** The cpuset hierarchy's group first (reported as `cgroup`), then any other. */
+  trees: [GroupTree, ...GroupTree[]];
   slots: number[][];
   harness: number[] | null;
   requested: IsolationRequest;
   warnings: string[];
-  /** Writes a slot's (or the group's) CPUs and whatever else the version needs. */
-  configure(dir: string, cpus: number[]): Promise<void>;
-  /** Runs once the group directory exists, before the slots (v2 enables the controller). */
-  prepareGroup?(dir: string): Promise<void>;
+  /** The weight the slots were given, for the report (`cpu.weight=10000`); null for none. */
+  cpuWeight: string | null;
 }
 
-/** Creates the group and its slots; on any failure removes what it made and rethrows. */
+/**
+ * Creates the group and its slots in every tree; a process placed in a slot joins that slot
+ * in each of them. On any failure removes what it made and rethrows.
+ */
 export async function createGroup(layout: GroupLayout): Promise<Isolation> {
-  const { fs, dir } = layout;
-  const slotDirs = layout.slots.map((_, i) => path.join(dir, `slot-${i}`));
-  const made: string[] = [];
+  const { fs, trees } = layout;
+  const slotDirs = trees.map((tree) =>
+    layout.slots.map((_, i) => path.join(tree.dir, `slot-${i}`)),
+  );
+  const made: string[][] = [];
   const dispose = async (): Promise<void> => {
-    for (const slot of made.slice(1).reverse()) await emptyAndRemove(fs, slot);
-    if (made[0] !== undefined) await emptyAndRemove(fs, made[0]);
+    for (const dirs of made) {
+      for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs, slot);
+      if (dirs[0] !== undefined) await emptyAndRemove(fs, dirs[0]);
+    }
     made.length = 0;
   };
   try {
-    await fs.mkdir(dir);
-    made.push(dir);
-    await layout.configure(dir, layout.slots.flat());
-    await layout.prepareGroup?.(dir);
-    for (const [i, slotDir] of slotDirs.entries()) {
-      await fs.mkdir(slotDir);
-      made.push(slotDir);
-      await layout.configure(slotDir, layout.slots[i]!);
+    for (const [t, tree] of trees.entries()) {
+      const dirs: string[] = [];
+      made.push(dirs);
+      await fs.mkdir(tree.dir);
+      dirs.push(tree.dir);
+      await tree.configure(tree.dir, layout.slots.flat());
+      await tree.prepareGroup?.(tree.dir);
+      for (const [i, slotDir] of slotDirs[t]!.entries()) {
+        await fs.mkdir(slotDir);
+        dirs.push(slotDir);
+        await tree.configure(slotDir, layout.slots[i]!);
+      }
     }
   } catch (error) {
     await dispose().catch(() => undefined);
@@ -60,14 +91,17 @@ export async function createGroup(layout: GroupLayout): Promise<Isolation> {
     kind: layout.kind,
     slots: layout.slots.map(formatCpuList),
     harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
-    cgroup: dir,
+    cgroup: trees[0].dir,
+    ...(layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight }),
     warnings: layout.warnings,
   };
   return {
     report,
     place: (slot) => {
-      const attach = (pid: number): Promise<void> =>
-        fs.write(path.join(slotDirs[slot]!, 'cgroup.procs'), String(pid));
+      const attach = async (pid: number): Promise<void> => {
+        for (const dirs of slotDirs)
+          await fs.write(path.join(dirs[slot]!, 'cgroup.procs'), String(pid));
+      };
       return { prefix: [], attach, move: attach };
     },
     dispose,

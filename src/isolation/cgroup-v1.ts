@@ -8,16 +8,22 @@ import {
   ownCgroup,
   type CgroupFs,
 } from './cgroup-fs.js';
-import { createGroup, type CgroupOptions } from './cgroup-group.js';
+import { createGroup, type CgroupOptions, type GroupTree } from './cgroup-group.js';
 import type { Isolation } from './types.js';
 
 export type CgroupV1Options = CgroupOptions;
 
+/** The largest `cpu.shares` of cgroup v1 (the kernel's MAX_SHARES, 2^18); 1024 is normal. */
+export const V1_MAX_SHARES = 262144;
+
 /**
  * cgroup v1 cpuset (as on many VMs and older distributions): a group per run under this
  * process's own cpuset cgroup, a child per slot with its `cpuset.cpus`. v1 needs
- * `cpuset.mems` set before any task may join, so it is copied from the parent.
- * Throws with the reason when the hierarchy is absent or not writable.
+ * `cpuset.mems` set before any task may join, so it is copied from the parent. The same
+ * group is made in the `cpu` hierarchy, each slot with the largest `cpu.shares`, so other
+ * processes on the measured CPUs get 1/257 of the time while an iteration runs (without a
+ * writable cpu hierarchy: a warning). Throws with the reason when the cpuset hierarchy is
+ * absent or not writable.
  */
 export async function createCgroupV1(options: CgroupV1Options): Promise<Isolation> {
   const fs = options.fs ?? directCgroupFs();
@@ -26,19 +32,63 @@ export async function createCgroupV1(options: CgroupV1Options): Promise<Isolatio
   const parent = path.join(mount, (await ownCgroup('cpuset')) ?? '/');
   await sweepStaleGroups(fs, parent);
   const mems = (await fs.read(path.join(parent, 'cpuset.mems'))).trim();
-  return createGroup({
-    kind: 'cgroup-v1',
-    fs,
-    dir: path.join(parent, groupName()),
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings: options.warnings,
+  const name = groupName();
+  const cpuset: GroupTree = {
+    dir: path.join(parent, name),
     async configure(dir, cpus) {
       await fs.write(path.join(dir, 'cpuset.cpus'), cpus.join(','));
       await fs.write(path.join(dir, 'cpuset.mems'), mems);
     },
-  });
+  };
+  const warnings = [...options.warnings];
+  const cpu = options.cpuWeight === false ? null : await cpuTree(fs, name, options, warnings);
+  const create = (weighted: GroupTree | null) =>
+    createGroup({
+      kind: 'cgroup-v1',
+      fs,
+      trees: weighted === null ? [cpuset] : [cpuset, weighted],
+      slots: options.slots,
+      harness: options.harness,
+      requested: options.requested,
+      warnings,
+      cpuWeight: weighted === null ? null : `cpu.shares=${V1_MAX_SHARES}`,
+    });
+  if (cpu === null) return create(null);
+  try {
+    return await create(cpu);
+  } catch (error) {
+    // The CPU sets are what matters most: keep them, and say why the weight is missing.
+    warnings.push(`the CPU weight could not be raised: ${(error as Error).message}`);
+    return create(null);
+  }
+}
+
+/** The run's group in the v1 `cpu` hierarchy, or null (with a warning) when there is none. */
+async function cpuTree(
+  fs: CgroupFs,
+  name: string,
+  options: CgroupV1Options,
+  warnings: string[],
+): Promise<GroupTree | null> {
+  const mount = options.cpuMount ?? (await findMount('cgroup', 'cpu'));
+  const parent = mount === null ? null : path.join(mount, (await ownCgroup('cpu')) ?? '/');
+  const usable =
+    parent !== null &&
+    (await fs.read(path.join(parent, 'cpu.shares')).then(
+      () => true,
+      () => false,
+    ));
+  if (!usable) {
+    warnings.push(
+      'no cgroup v1 cpu hierarchy: other processes on the measured CPUs get an equal share of them',
+    );
+    return null;
+  }
+  await sweepStaleGroups(fs, parent);
+  return {
+    dir: path.join(parent, name),
+    configure: (dir) => fs.write(path.join(dir, 'cpu.shares'), String(V1_MAX_SHARES)),
+  };
 }
 
 /**

@@ -34,25 +34,60 @@ export async function createCgroupV2(options: CgroupV2Options): Promise<Isolatio
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
   await sweepStaleGroups(fs, mount);
-  await enableCpuset(fs, mount);
+  await enable(fs, mount, 'cpuset');
   const warnings = [...options.warnings];
   if (fs.viaSudo) warnings.push('cgroups were created through sudo -n');
-  return createGroup({
-    kind: 'cgroup-v2',
-    fs,
-    dir: path.join(mount, groupName()),
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings,
-    configure: (dir, cpus) => fs.write(path.join(dir, 'cpuset.cpus'), cpus.join(',')),
-    // Children get a cpuset.cpus file only once the parent delegates the controller.
-    prepareGroup: (dir) => enableCpuset(fs, dir),
-  });
+  const dir = path.join(mount, groupName());
+  const create = (weighted: boolean) =>
+    createGroup({
+      kind: 'cgroup-v2',
+      fs,
+      trees: [
+        {
+          dir,
+          async configure(slotDir, cpus) {
+            await fs.write(path.join(slotDir, 'cpuset.cpus'), cpus.join(','));
+            if (weighted) await fs.write(path.join(slotDir, 'cpu.weight'), String(V2_MAX_WEIGHT));
+          },
+          // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
+          async prepareGroup(groupDir) {
+            await enable(fs, groupDir, 'cpuset');
+            if (weighted) await enable(fs, groupDir, 'cpu');
+          },
+        },
+      ],
+      slots: options.slots,
+      harness: options.harness,
+      requested: options.requested,
+      warnings,
+      cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null,
+    });
+  if (options.cpuWeight === false) return create(false);
+  // The group itself competes with the root's other children (system.slice, user.slice…) by
+  // its cpu.weight, so the weight is written on the group and on each slot.
+  const reason = !controllers.split(/\s+/).includes('cpu')
+    ? `the cgroup2 hierarchy at ${mount} offers no cpu controller`
+    : await enable(fs, mount, 'cpu').then(
+        () => null,
+        (error: Error) => error.message,
+      );
+  if (reason === null) {
+    try {
+      return await create(true);
+    } catch (error) {
+      warnings.push(`the CPU weight could not be raised: ${(error as Error).message}`);
+      return create(false);
+    }
+  }
+  warnings.push(`the CPU weight could not be raised: ${reason}`);
+  return create(false);
 }
 
-async function enableCpuset(fs: CgroupFs, dir: string): Promise<void> {
+/** The largest `cpu.weight` of cgroup v2; 100 is normal. */
+export const V2_MAX_WEIGHT = 10000;
+
+async function enable(fs: CgroupFs, dir: string, controller: 'cpuset' | 'cpu'): Promise<void> {
   const file = path.join(dir, 'cgroup.subtree_control');
   const enabled = await fs.read(file).catch(() => '');
-  if (!enabled.split(/\s+/).includes('cpuset')) await fs.write(file, '+cpuset');
+  if (!enabled.split(/\s+/).includes(controller)) await fs.write(file, `+${controller}`);
 }

@@ -21,6 +21,8 @@ export interface ChooseOptions {
   cpus?: number[];
   /** Pin the harness to its spare CPU, when there is one. Default true. */
   pinHarness?: boolean;
+  /** With cgroups, raise the slots' CPU weight (see CgroupOptions). Default true. */
+  cpuWeight?: boolean;
 }
 
 /**
@@ -42,7 +44,13 @@ export async function chooseIsolation(
     return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
   }
   const reasons: string[] = [];
-  const base = { slots: plan.slots, harness: plan.harness, requested, warnings: plan.warnings };
+  const base = {
+    slots: plan.slots,
+    harness: plan.harness,
+    requested,
+    warnings: plan.warnings,
+    cpuWeight: options.cpuWeight ?? true,
+  };
   let isolation: Isolation | null = null;
   if (requested === 'auto' || requested === 'cpuset') {
     for (const create of [createCgroupV1, createCgroupV2]) {

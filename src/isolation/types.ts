@@ -12,6 +12,12 @@ export interface IsolationReport {
   harnessCpus: string | null;
   /** The cgroup directory created for the run (removed afterwards); null without cgroups. */
   cgroup: string | null;
+  /**
+   * The CPU weight the measured processes were given over everything else on their CPUs
+   * (`cpu.shares=262144` on cgroup v1, `cpu.weight=10000` on v2); absent when none was (no
+   * cgroups, no cpu controller, or `cpuWeight: false`).
+   */
+  cpuWeight?: string;
   /** Why the isolation is weaker than it could be; shown to the user. */
   warnings: string[];
 }

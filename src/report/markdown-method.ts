@@ -112,5 +112,6 @@ function isolationText(report: ComparisonReport): string {
       ? `, CPUs ${iso.slots.map((x) => x ?? 'any').join(' | ')}`
       : '';
   const harness = iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`;
-  return `${kind[iso.kind]}${slots}${harness} (requested: ${iso.requested})`;
+  const weight = iso.cpuWeight === undefined ? '' : `, CPU weight ${iso.cpuWeight}`;
+  return `${kind[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
 }

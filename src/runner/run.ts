@@ -92,6 +92,7 @@ export async function runScenario(
     });
     isolation = await (options.choose ?? chooseIsolation)(scenario.isolation, {
       slotCount: getMode(scenario.mode).slotCount(versions.length),
+      cpuWeight: scenario.cpuWeight,
     });
     options.onIsolation?.(isolation.report);
     const experiment: ExperimentOptions = {

@@ -141,6 +141,11 @@ export const scenarioSchema = z
     budget: duration.optional(),
     stopping: stopping.optional(),
     isolation: z.enum(ISOLATIONS).default('auto'),
+    /**
+     * With cgroups: give the measured processes the largest CPU weight, so that anything else
+     * on their CPUs gets little time while an iteration runs. Default true.
+     */
+    cpuWeight: z.boolean().default(true),
     /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
     seed: z.number().int().min(0).max(0xffffffff).optional(),
     analysis: analysis.default(() => analysis.parse({})),

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { CgroupOptions } from '../../src/isolation/cgroup-group.js';
 import { createCgroupV1 } from '../../src/isolation/cgroup-v1.js';
 import { directCgroupFs } from '../../src/isolation/cgroup-fs.js';
 import { allowedCpus } from '../../src/isolation/cpus.js';
 import { affinityOf, cpusetV1Available, CPUSET_V1, isAlive, waitUntil } from './helpers.js';
+
+const CPU_V1 = '/sys/fs/cgroup/cpu';
 
 // This machine has a writable v1 cpuset hierarchy (root); where there is none the test checks
 // that the backend refuses with a reason instead of pretending.
@@ -31,6 +34,11 @@ describe('cgroup v1 cpuset', () => {
         String(slots[0]![0]),
       );
 
+      // The same group in the cpu hierarchy gives each slot the largest weight.
+      const weighted = existsSync(`${CPU_V1}/cpu.shares`);
+      const cpuDir = path.join(CPU_V1, path.basename(dir));
+      expect(isolation.report.cpuWeight).toBe(weighted ? 'cpu.shares=262144' : undefined);
+
       const children = slots.map(() => spawn('sleep', ['30'], { stdio: 'ignore' }));
       try {
         for (const [slot, child] of children.entries()) {
@@ -39,10 +47,21 @@ describe('cgroup v1 cpuset', () => {
           expect(readFileSync(path.join(dir, `slot-${slot}`, 'cgroup.procs'), 'utf8')).toContain(
             String(child.pid),
           );
+          if (weighted) {
+            const slotDir = path.join(cpuDir, `slot-${slot}`);
+            expect(readFileSync(path.join(slotDir, 'cpu.shares'), 'utf8').trim()).toBe('262144');
+            expect(readFileSync(path.join(slotDir, 'cgroup.procs'), 'utf8')).toContain(
+              String(child.pid),
+            );
+            expect(readFileSync(`/proc/${child.pid}/cgroup`, 'utf8')).toMatch(
+              new RegExp(`:cpu(,cpuacct)?:/.*${path.basename(dir)}/slot-${slot}\n`),
+            );
+          }
         }
       } finally {
         await isolation.dispose();
       }
+      expect(existsSync(cpuDir)).toBe(false);
       // Whatever was still inside was killed, and nothing is left behind.
       for (const child of children)
         await waitUntil(
@@ -51,6 +70,70 @@ describe('cgroup v1 cpuset', () => {
       expect(children.every((c) => c.signalCode === 'SIGKILL')).toBe(true);
       expect(existsSync(dir)).toBe(false);
       await isolation.dispose(); // idempotent
+    },
+  );
+
+  it(
+    available
+      ? 'the weighted slot wins its CPU from an unconfined busy process'
+      : 'cannot weigh anything without cgroups',
+    async () => {
+      if (!available || !existsSync(`${CPU_V1}/cpu.shares`)) return expect(available).toBe(false);
+      const cpu = allowedCpus().at(-1)!;
+      const isolation = await createCgroupV1({
+        slots: [[cpu]],
+        harness: null,
+        requested: 'cpuset',
+        warnings: [],
+      });
+      const spin = ['-e', 'const end = Date.now() + 1500; while (Date.now() < end);'];
+      // the intruder: same CPU by affinity only, in no cgroup of ours
+      const intruder = spawn('taskset', ['-c', String(cpu), process.execPath, ...spin]);
+      const measured = spawn(process.execPath, spin);
+      try {
+        await isolation.place(0).attach(measured.pid!);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const ticks = (pid: number) => {
+          const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          return Number(fields[11]) + Number(fields[12]); // utime + stime
+        };
+        const mine = ticks(measured.pid!);
+        const theirs = ticks(intruder.pid!);
+        // 262144 against 1024: the measured process should get nearly all of the CPU
+        expect(mine / (mine + theirs)).toBeGreaterThan(0.75);
+      } finally {
+        intruder.kill('SIGKILL');
+        await isolation.dispose();
+      }
+    },
+  );
+
+  it(
+    available
+      ? 'leaves the CPU weight alone when asked, and keeps the CPU sets without a cpu hierarchy'
+      : 'is unavailable without cgroups, weight or not',
+    async () => {
+      const cpus = allowedCpus();
+      const options: CgroupOptions = {
+        slots: [[cpus[0]!]],
+        harness: null,
+        requested: 'cpuset',
+        warnings: [],
+      };
+      if (!available) {
+        await expect(createCgroupV1({ ...options, cpuWeight: false })).rejects.toThrow();
+        return;
+      }
+      const plain = await createCgroupV1({ ...options, cpuWeight: false });
+      expect(plain.report.cpuWeight).toBeUndefined();
+      expect(existsSync(path.join(CPU_V1, path.basename(plain.report.cgroup!)))).toBe(false);
+      await plain.dispose();
+      // a cpu "hierarchy" without cpu.shares: the CPU sets stay, the report says why
+      const noCpu = await createCgroupV1({ ...options, cpuMount: '/nonexistent' });
+      expect(noCpu.report.kind).toBe('cgroup-v1');
+      expect(noCpu.report.cpuWeight).toBeUndefined();
+      expect(noCpu.report.warnings.join('\n')).toMatch(/no cgroup v1 cpu hierarchy/);
+      await noCpu.dispose();
     },
   );
 

@@ -39,7 +39,7 @@ describe('cgroup v2 cpuset', () => {
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
-  it('enables the controller, creates a slot per CPU set, attaches through cgroup.procs and cleans up', async () => {
+  it('enables the controllers, creates a slot per CPU set with the largest CPU weight, attaches through cgroup.procs and cleans up', async () => {
     const log: string[] = [];
     const isolation = await createCgroupV2({
       slots: [[1], [2, 3]],
@@ -54,25 +54,58 @@ describe('cgroup v2 cpuset', () => {
       kind: 'cgroup-v2',
       slots: ['1', '2-3'],
       harnessCpus: '0',
+      cpuWeight: 'cpu.weight=10000',
     });
     expect(isolation.report.warnings).toContain('cgroups were created through sudo -n');
     await isolation.place(1).attach(4242);
     expect(await readFile(path.join(dir, 'slot-1', 'cgroup.procs'), 'utf8')).toBe('4242');
-    expect(log.slice(0, 8)).toEqual([
+    expect(log.slice(0, 14)).toEqual([
       `write ${root}/cgroup.subtree_control +cpuset`,
+      `write ${root}/cgroup.subtree_control +cpu`,
       `mkdir ${dir}`,
       `write ${dir}/cpuset.cpus 1,2,3`,
+      `write ${dir}/cpu.weight 10000`,
       `write ${dir}/cgroup.subtree_control +cpuset`,
+      `write ${dir}/cgroup.subtree_control +cpu`,
       `mkdir ${dir}/slot-0`,
       `write ${dir}/slot-0/cpuset.cpus 1`,
+      `write ${dir}/slot-0/cpu.weight 10000`,
       `mkdir ${dir}/slot-1`,
       `write ${dir}/slot-1/cpuset.cpus 2,3`,
+      `write ${dir}/slot-1/cpu.weight 10000`,
+      `write ${dir}/slot-1/cgroup.procs 4242`,
     ]);
     // The recorded pid does not exist here; clean-up still removes every directory.
     await writeFile(path.join(dir, 'slot-1', 'cgroup.procs'), '');
     await isolation.dispose();
     expect(log.slice(-3)).toEqual([`rmdir ${dir}/slot-1`, `rmdir ${dir}/slot-0`, `rmdir ${dir}`]);
     await expect(rmdir(dir)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('keeps the CPU sets without a cpu controller, or when asked, and says why', async () => {
+    await writeFile(path.join(root, 'cgroup.controllers'), 'cpuset io memory pids\n');
+    const options = { slots: [[1]], harness: null, requested: 'cpuset' as const, mount: root };
+    const log: string[] = [];
+    const noCpu = await createCgroupV2({ ...options, warnings: [], fs: recordingFs(log) });
+    expect(noCpu.report.cpuWeight).toBeUndefined();
+    expect(noCpu.report.warnings).toContain(
+      `the CPU weight could not be raised: the cgroup2 hierarchy at ${root} offers no cpu controller`,
+    );
+    expect(log.filter((line) => /cpu\.weight|\+cpu$/.test(line))).toEqual([]);
+    await noCpu.dispose();
+
+    await writeFile(path.join(root, 'cgroup.controllers'), 'cpuset cpu io memory pids\n');
+    const asked: string[] = [];
+    const plain = await createCgroupV2({
+      ...options,
+      cpuWeight: false,
+      warnings: [],
+      fs: recordingFs(asked),
+    });
+    expect(plain.report.cpuWeight).toBeUndefined();
+    expect(plain.report.warnings.join('\n')).not.toMatch(/weight/);
+    expect(asked.filter((line) => /cpu\.weight|\+cpu$/.test(line))).toEqual([]);
+    await plain.dispose();
   });
 
   it('refuses a hierarchy without the cpuset controller', async () => {
