@@ -8,12 +8,25 @@
  *
  * Writes benchmarks/results/accuracy-{full,quick}.json and the results section of BENCHMARKS.md.
  * Options: --budget <s> --repetitions <n> --out <file> --no-markdown
+ *
+ *   node --import tsx benchmarks/accuracy.ts --render [--out <file>]
+ *
+ * measures nothing: it re-renders BENCHMARKS.md from stored results, with the ground truth
+ * now in benchmarks/results/workload-ground-truth.json (measured after the run, say).
  */
+import { positive } from './args.js';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { abortOnSignals } from '../src/runner/signals.js';
 import { renderAccuracy, spliceResults } from './accuracy/report.js';
-import { FULL, QUICK, readGroundTruth, runAccuracy, type AccuracyConfig } from './accuracy/run.js';
+import {
+  FULL,
+  QUICK,
+  readGroundTruth,
+  runAccuracy,
+  type AccuracyConfig,
+  type AccuracyResults,
+} from './accuracy/run.js';
 
 const GROUND_TRUTH = 'benchmarks/results/workload-ground-truth.json';
 
@@ -29,8 +42,25 @@ async function main(argv: string[]): Promise<void> {
     config.repetitions = Math.round(positive('--repetitions', value('--repetitions')!));
   }
   const out = value('--out') ?? `benchmarks/results/accuracy-${config.kind}.json`;
-  const { signal, dispose } = abortOnSignals();
   const groundTruth = await readGroundTruth(GROUND_TRUTH);
+  if (argv.includes('--render')) {
+    const stored = JSON.parse(await readFile(out, 'utf8')) as AccuracyResults;
+    const truth = (change: number): number | null =>
+      change === 0 ? 0 : (groundTruth?.changes[String(change)]?.measured ?? null);
+    const results: AccuracyResults = {
+      ...stored,
+      groundTruth,
+      conditions: stored.conditions.map((condition) => ({
+        ...condition,
+        cells: condition.cells.map((cell) => ({ ...cell, trueChange: truth(cell.change) })),
+      })),
+    };
+    await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
+    await writeMarkdown(renderAccuracy(results));
+    console.error(`re-rendered from ${out}: BENCHMARKS.md`);
+    return;
+  }
+  const { signal, dispose } = abortOnSignals();
   try {
     const started = Date.now();
     const results = await runAccuracy(config, {
@@ -44,21 +74,16 @@ async function main(argv: string[]): Promise<void> {
     await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
     const section = renderAccuracy(results);
     process.stdout.write(section);
-    if (!argv.includes('--no-markdown')) {
-      const document = await readFile('BENCHMARKS.md', 'utf8').catch(() => '# Benchmarks\n');
-      await writeFile('BENCHMARKS.md', spliceResults(document, section));
-    }
+    if (!argv.includes('--no-markdown')) await writeMarkdown(section);
     console.error(`written: ${out}${argv.includes('--no-markdown') ? '' : ', BENCHMARKS.md'}`);
   } finally {
     dispose();
   }
 }
 
-function positive(flag: string, text: string): number {
-  const x = Number(text);
-  if (!(x > 0))
-    throw new RangeError(`${flag}: got ${JSON.stringify(text)}; expected a positive number`);
-  return x;
+async function writeMarkdown(section: string): Promise<void> {
+  const document = await readFile('BENCHMARKS.md', 'utf8').catch(() => '# Benchmarks\n');
+  await writeFile('BENCHMARKS.md', spliceResults(document, section));
 }
 
 await main(process.argv.slice(2));

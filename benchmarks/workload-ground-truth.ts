@@ -1,8 +1,9 @@
 /**
  * Measured ground truth of the reference workload: how much slower W·(1+δ) chunks really run
  * than W, for δ = 1%, 2%, 5%. One long RMIT recording (every round runs each version once, in
- * a random order, on the same CPU set) with the persistent server; per change, the geometric
- * mean of the per-round ratios with its 99% bootstrap CI. Run it on a quiet machine:
+ * a random order, on the same CPU set) with the persistent server; per change, the median of
+ * the per-round ratios (duetkit's default paired statistic) with its 99% bootstrap CI. Run it
+ * on a quiet machine:
  *
  *   node --import tsx benchmarks/workload-ground-truth.ts [--seconds 900] [--units 1000]
  *

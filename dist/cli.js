@@ -11859,6 +11859,48 @@ function logBinomial(n, k) {
   return s;
 }
 
+// src/stats/median-interval.ts
+function medianInterval(ascending, level, blockLength = 1) {
+  const n = ascending.length;
+  if (n < 1) throw new RangeError("a median interval needs at least one value");
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(Number.isInteger(blockLength) && blockLength >= 1)) {
+    throw new RangeError(`blockLength must be an integer \u2265 1, got ${blockLength}`);
+  }
+  const effectiveN = Math.max(1, Math.floor(n / blockLength));
+  const { rank, tail } = signTestRank(effectiveN, (1 - level) / 2);
+  const coverage = 1 - 2 * tail;
+  if (effectiveN === n) {
+    return { lower: ascending[rank - 1], upper: ascending[n - rank], coverage, rank, effectiveN };
+  }
+  if (effectiveN === 1) {
+    return { lower: ascending[0], upper: ascending[n - 1], coverage, rank, effectiveN };
+  }
+  const p = (rank - 1) / (effectiveN - 1);
+  return {
+    lower: quantileSorted(ascending, p),
+    upper: quantileSorted(ascending, 1 - p),
+    coverage,
+    rank,
+    effectiveN
+  };
+}
+function signTestRank(n, alpha) {
+  if (!(Number.isInteger(n) && n >= 1)) throw new RangeError(`n must be an integer \u2265 1, got ${n}`);
+  const half = Math.floor((n + 1) / 2);
+  let logPmf = -n * Math.LN2;
+  let rank = 1;
+  let tail = Math.exp(logPmf);
+  for (let k = 2; k <= half; k++) {
+    logPmf += Math.log((n - k + 2) / (k - 1));
+    const next = tail + Math.exp(logPmf);
+    if (next > alpha) break;
+    rank = k;
+    tail = next;
+  }
+  return { rank, tail };
+}
+
 // src/stats/mann-whitney.ts
 var METHODS2 = ["auto", "exact", "asymptotic"];
 function mannWhitneyU(x, y, options = {}) {
@@ -12209,6 +12251,7 @@ function finishComparison(plan, distribution) {
     const ci2 = interval(result, o, blockLength > 1 ? "block" : "paired", notes);
     ci2.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
+    if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
     const w = wilcoxonSignedRank(d);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
     const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, d), {
@@ -12228,6 +12271,22 @@ function finishComparison(plan, distribution) {
     power: o.power
   });
   return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+function widenToOrderStatistics(ci, logRatios2, blockLength, notes) {
+  const exact = medianInterval(sorted(logRatios2), ci.level, blockLength);
+  const lower = Math.expm1(exact.lower);
+  const upper = Math.expm1(exact.upper);
+  if (exact.coverage < ci.level) {
+    notes.push(
+      `only ${exact.effectiveN} independent pairs: no interval from order statistics reaches ${ci.level * 100}%; the range of the pair ratios covers the median with probability ${(exact.coverage * 100).toFixed(1)}%`
+    );
+  }
+  if (lower >= ci.lower && upper <= ci.upper) return;
+  ci.lower = Math.min(ci.lower, lower);
+  ci.upper = Math.max(ci.upper, upper);
+  notes.push(
+    `interval widened to the distribution-free one of the median pair ratio (order statistics ${exact.rank} and ${exact.effectiveN + 1 - exact.rank} of ${exact.effectiveN}${blockLength > 1 ? `, ${blockLength} pairs per block` : ""})`
+  );
 }
 var MEDIAN_EFFICIENCY = Math.sqrt(Math.PI / 2);
 var MAD_TO_SIGMA = 1.482602218505602;
@@ -35816,7 +35875,8 @@ function common(request) {
     iterations: 1e6,
     warmup: 2,
     budget: request.budgetSeconds,
-    seed: request.seed >>> 0
+    seed: request.seed >>> 0,
+    ...request.cpuWeight === void 0 ? {} : { cpuWeight: request.cpuWeight }
   };
 }
 async function runChecked(loaded, signal, env) {
@@ -35889,19 +35949,23 @@ function summarizeCell(cell, outcomes, rateLevel = 0.95) {
     medianN: med(outcomes.map((o) => o.n))
   };
 }
+var MIN_RECOMMENDED_ITERATIONS = 30;
 function recommend(cells, targetMde, alpha) {
   if (!(targetMde > 0)) throw new RangeError(`--target-mde must be positive, got ${targetMde}`);
   const candidates = cells.filter(
     (c) => c.change === 0 && c.medianMde !== null && c.secondsPerComparison !== null && c.medianN !== null
   ).filter((c) => !(c.rate.lower > alpha)).map((c) => {
-    const factor = (c.medianMde / targetMde) ** 2;
+    const factor = Math.max(
+      (c.medianMde / targetMde) ** 2,
+      MIN_RECOMMENDED_ITERATIONS / c.medianN
+    );
     const budgetSeconds = c.secondsPerComparison * factor;
     return {
       method: c.method,
       label: c.label,
       targetMde,
       budgetSeconds,
-      iterations: Math.max(2, Math.ceil(c.medianN * factor)),
+      iterations: Math.ceil(c.medianN * factor),
       observedMde: c.medianMde,
       observedSeconds: c.secondsPerComparison
     };

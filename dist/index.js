@@ -53339,6 +53339,48 @@ function logBinomial(n, k) {
   return s;
 }
 
+// src/stats/median-interval.ts
+function medianInterval(ascending, level2, blockLength = 1) {
+  const n = ascending.length;
+  if (n < 1) throw new RangeError("a median interval needs at least one value");
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (!(Number.isInteger(blockLength) && blockLength >= 1)) {
+    throw new RangeError(`blockLength must be an integer \u2265 1, got ${blockLength}`);
+  }
+  const effectiveN = Math.max(1, Math.floor(n / blockLength));
+  const { rank, tail } = signTestRank(effectiveN, (1 - level2) / 2);
+  const coverage = 1 - 2 * tail;
+  if (effectiveN === n) {
+    return { lower: ascending[rank - 1], upper: ascending[n - rank], coverage, rank, effectiveN };
+  }
+  if (effectiveN === 1) {
+    return { lower: ascending[0], upper: ascending[n - 1], coverage, rank, effectiveN };
+  }
+  const p = (rank - 1) / (effectiveN - 1);
+  return {
+    lower: quantileSorted(ascending, p),
+    upper: quantileSorted(ascending, 1 - p),
+    coverage,
+    rank,
+    effectiveN
+  };
+}
+function signTestRank(n, alpha) {
+  if (!(Number.isInteger(n) && n >= 1)) throw new RangeError(`n must be an integer \u2265 1, got ${n}`);
+  const half = Math.floor((n + 1) / 2);
+  let logPmf = -n * Math.LN2;
+  let rank = 1;
+  let tail = Math.exp(logPmf);
+  for (let k = 2; k <= half; k++) {
+    logPmf += Math.log((n - k + 2) / (k - 1));
+    const next = tail + Math.exp(logPmf);
+    if (next > alpha) break;
+    rank = k;
+    tail = next;
+  }
+  return { rank, tail };
+}
+
 // src/stats/mann-whitney.ts
 var METHODS2 = ["auto", "exact", "asymptotic"];
 function mannWhitneyU(x, y, options = {}) {
@@ -53689,6 +53731,7 @@ function finishComparison(plan, distribution) {
     const ci2 = interval(result, o, blockLength > 1 ? "block" : "paired", notes);
     ci2.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
+    if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
     const w = wilcoxonSignedRank(d);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
     const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, d), {
@@ -53708,6 +53751,22 @@ function finishComparison(plan, distribution) {
     power: o.power
   });
   return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+function widenToOrderStatistics(ci, logRatios2, blockLength, notes) {
+  const exact = medianInterval(sorted(logRatios2), ci.level, blockLength);
+  const lower = Math.expm1(exact.lower);
+  const upper = Math.expm1(exact.upper);
+  if (exact.coverage < ci.level) {
+    notes.push(
+      `only ${exact.effectiveN} independent pairs: no interval from order statistics reaches ${ci.level * 100}%; the range of the pair ratios covers the median with probability ${(exact.coverage * 100).toFixed(1)}%`
+    );
+  }
+  if (lower >= ci.lower && upper <= ci.upper) return;
+  ci.lower = Math.min(ci.lower, lower);
+  ci.upper = Math.max(ci.upper, upper);
+  notes.push(
+    `interval widened to the distribution-free one of the median pair ratio (order statistics ${exact.rank} and ${exact.effectiveN + 1 - exact.rank} of ${exact.effectiveN}${blockLength > 1 ? `, ${blockLength} pairs per block` : ""})`
+  );
 }
 var MEDIAN_EFFICIENCY = Math.sqrt(Math.PI / 2);
 var MAD_TO_SIGMA = 1.482602218505602;

@@ -17,6 +17,8 @@ export interface RecordingRequest {
   /** Seconds of measurement to ask the runner for (its `budget`). */
   budgetSeconds: number;
   seed: number;
+  /** Raise the measured processes' CPU weight (the scenario's `cpuWeight`). Default true. */
+  cpuWeight?: boolean;
 }
 
 /** Where recordings come from: the reference workload, or the user's own scenario. */
@@ -101,6 +103,7 @@ function common(request: RecordingRequest): Partial<ScenarioInput> {
     warmup: 2,
     budget: request.budgetSeconds,
     seed: request.seed >>> 0,
+    ...(request.cpuWeight === undefined ? {} : { cpuWeight: request.cpuWeight }),
   };
 }
 

@@ -81,10 +81,15 @@ export interface Recommendation {
   observedSeconds: number;
 }
 
+/** The fewest iterations (pairs, or trials per version) a recommendation asks for. */
+export const MIN_RECOMMENDED_ITERATIONS = 30;
+
 /**
  * For every method with an interval, the budget that reaches `targetMde`, from its A/A
  * comparisons: the MDE shrinks as 1/√n and n grows with the time spent, so
- * budget = observed seconds · (observed MDE / target)². The method needing the least time
+ * budget = observed seconds · (observed MDE / target)², but never fewer than
+ * MIN_RECOMMENDED_ITERATIONS iterations: below that the 1/√n rule and the intervals
+ * themselves (a 99% order-statistic interval needs 8 pairs) stop holding. The method needing the least time
  * wins; methods whose A/A false-positive rate is significantly above α (the Wilson interval
  * lies above it) are never recommended. Null when no method qualifies. Pure.
  */
@@ -104,14 +109,17 @@ export function recommend(
     )
     .filter((c) => !(c.rate.lower > alpha))
     .map((c) => {
-      const factor = (c.medianMde! / targetMde) ** 2;
+      const factor = Math.max(
+        (c.medianMde! / targetMde) ** 2,
+        MIN_RECOMMENDED_ITERATIONS / c.medianN!,
+      );
       const budgetSeconds = c.secondsPerComparison! * factor;
       return {
         method: c.method,
         label: c.label,
         targetMde,
         budgetSeconds,
-        iterations: Math.max(2, Math.ceil(c.medianN! * factor)),
+        iterations: Math.ceil(c.medianN! * factor),
         observedMde: c.medianMde!,
         observedSeconds: c.secondsPerComparison!,
       };

@@ -1,8 +1,9 @@
 import { optimalBlockLength } from './block-length.js';
 import { bootstrap, type BootstrapPlan, type BootstrapResult } from './bootstrap.js';
-import { medianAbsoluteDeviation, standardDeviation } from './descriptive.js';
+import { medianAbsoluteDeviation, sorted, standardDeviation } from './descriptive.js';
 import { bootstrapInterval } from './interval.js';
 import { ksTwoSample } from './ks.js';
+import { medianInterval } from './median-interval.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { minimumDetectableEffect } from './power.js';
 import { checkSeed } from './rng.js';
@@ -161,6 +162,7 @@ export function finishComparison(plan: ComparisonPlan, distribution?: Float64Arr
     const ci = interval(result, o, blockLength > 1 ? 'block' : 'paired', notes);
     ci.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
+    if (o.statistic === 'median') widenToOrderStatistics(ci, d, blockLength, notes);
     const w = wilcoxonSignedRank(d);
     const test = testResult('wilcoxon-signed-rank', w.method, w.statistic, w.pValue);
     const mde = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, d), {
@@ -183,6 +185,34 @@ export function finishComparison(plan: ComparisonPlan, distribution?: Float64Arr
     power: o.power,
   });
   return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+
+/**
+ * A bootstrap of the median undercovers at small n (its distribution is lumpy), so the paired
+ * median's interval is never narrower than the distribution-free one from order statistics
+ * (the sign test's; `medianInterval`), which holds for any continuous distribution of
+ * independent pairs. Widens `ci` in place and says so in a note when that changed it.
+ */
+function widenToOrderStatistics(
+  ci: ConfidenceInterval,
+  logRatios: readonly number[],
+  blockLength: number,
+  notes: string[],
+): void {
+  const exact = medianInterval(sorted(logRatios), ci.level, blockLength);
+  const lower = Math.expm1(exact.lower);
+  const upper = Math.expm1(exact.upper);
+  if (exact.coverage < ci.level) {
+    notes.push(
+      `only ${exact.effectiveN} independent pairs: no interval from order statistics reaches ${ci.level * 100}%; the range of the pair ratios covers the median with probability ${(exact.coverage * 100).toFixed(1)}%`,
+    );
+  }
+  if (lower >= ci.lower && upper <= ci.upper) return;
+  ci.lower = Math.min(ci.lower, lower);
+  ci.upper = Math.max(ci.upper, upper);
+  notes.push(
+    `interval widened to the distribution-free one of the median pair ratio (order statistics ${exact.rank} and ${exact.effectiveN + 1 - exact.rank} of ${exact.effectiveN}${blockLength > 1 ? `, ${blockLength} pairs per block` : ''})`,
+  );
 }
 
 /** √(π/2): the sample median's standard error over the mean's, for normal data. */

@@ -74,6 +74,10 @@ describe('trace-driven windows', () => {
     expect(r.method).toBe('rmit');
     expect(r.budgetSeconds).toBeCloseTo(cell.secondsPerComparison! * 4);
     expect(r.iterations).toBe(Math.ceil(cell.medianN! * 4));
+    // never below 30 iterations, however small the MDE already is
+    const floor = recommend([cell], cell.medianMde! * 10, 1)!;
+    expect(floor.iterations).toBe(30);
+    expect(floor.budgetSeconds).toBeCloseTo((cell.secondsPerComparison! * 30) / cell.medianN!);
     const noisy = { ...cell, hits: 10, rate: wilsonInterval(10, 10) };
     expect(recommend([noisy], 0.01, 0.01)).toBeNull();
   });

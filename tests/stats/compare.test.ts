@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { compare } from '../../src/stats/compare.js';
 import { adjustFamily } from '../../src/stats/family.js';
+import { medianInterval } from '../../src/stats/median-interval.js';
 import { createRng } from '../../src/stats/rng.js';
 
 // values on a 1/128 grid: exact in binary, so ties are real ties and never rounding artefacts
@@ -74,6 +75,41 @@ describe('compare: JSON contract', () => {
     // the MDE follows the statistic: robust spread for the median, SD for the mean
     expect(byDefault.mde * 5).toBeLessThan(gmean.mde);
     expect(byDefault.mde).toBeGreaterThan(0);
+  });
+
+  it('the paired median interval is never narrower than the order-statistic one', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: 1, max: 2, noNaN: true }), fc.double({ min: 1, max: 2, noNaN: true })), {
+          minLength: 10,
+          maxLength: 60,
+        }),
+        (pairs) => {
+          const b = pairs.map((p) => p[0]);
+          const h = pairs.map((p) => p[1]);
+          const c = compare(b, h, { paired: true, resamples: 500, seed: 3, blockLength: 1 });
+          const exact = medianInterval(
+            Float64Array.from(pairs, ([x, y]) => Math.log(y / x)).sort(),
+            0.99,
+          );
+          expect(c.ci.lower).toBeLessThanOrEqual(Math.expm1(exact.lower) + 1e-12);
+          expect(c.ci.upper).toBeGreaterThanOrEqual(Math.expm1(exact.upper) - 1e-12);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // a small sample: the bootstrap alone is too narrow, and the note says it was widened
+    const c = compare(
+      [10, 10.2, 9.9, 10.1, 10, 10.3, 9.8, 10, 10.1, 10.2],
+      [10.1, 10.2, 10, 10.3, 10, 10.5, 9.9, 10.2, 10.1, 10.4],
+      {
+        paired: true,
+        seed: 1,
+      },
+    );
+    expect(c.notes.join('\n')).toMatch(
+      /widened to the distribution-free one of the median pair ratio \(order statistics 1 and 10 of 10\)/,
+    );
   });
 
   it('says inconclusive, with how many more samples, when the CI straddles the threshold', () => {
