@@ -80,10 +80,16 @@ describe('compare: JSON contract', () => {
   it('the paired median interval is never narrower than the order-statistic one', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.double({ min: 1, max: 2, noNaN: true }), fc.double({ min: 1, max: 2, noNaN: true })), {
-          minLength: 10,
-          maxLength: 60,
-        }),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: 1, max: 2, noNaN: true }),
+            fc.double({ min: 1, max: 2, noNaN: true }),
+          ),
+          {
+            minLength: 10,
+            maxLength: 60,
+          },
+        ),
         (pairs) => {
           const b = pairs.map((p) => p[0]);
           const h = pairs.map((p) => p[1]);
