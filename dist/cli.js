@@ -13070,6 +13070,14 @@ function planCpus(available, slotCount) {
 }
 
 // src/isolation/cgroup-group.ts
+async function withWeightOrWithout(create, warnings) {
+  try {
+    return await create(true);
+  } catch (error62) {
+    warnings.push(`the CPU weight could not be raised: ${error62.message}`);
+    return create(false);
+  }
+}
 async function createGroup(layout) {
   const { fs, trees } = layout;
   const slotDirs = trees.map(
@@ -13145,20 +13153,14 @@ async function createCgroupV1(options) {
   const create = (weighted) => createGroup({
     kind: "cgroup-v1",
     fs,
-    trees: weighted === null ? [cpuset] : [cpuset, weighted],
+    trees: weighted && cpu !== null ? [cpuset, cpu] : [cpuset],
     slots: options.slots,
     harness: options.harness,
     requested: options.requested,
     warnings,
-    cpuWeight: weighted === null ? null : `cpu.shares=${V1_MAX_SHARES}`
+    cpuWeight: weighted ? `cpu.shares=${V1_MAX_SHARES}` : null
   });
-  if (cpu === null) return create(null);
-  try {
-    return await create(cpu);
-  } catch (error62) {
-    warnings.push(`the CPU weight could not be raised: ${error62.message}`);
-    return create(null);
-  }
+  return cpu === null ? create(false) : withWeightOrWithout(create, warnings);
 }
 async function cpuTree(fs, name, options, warnings) {
   const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
@@ -13252,14 +13254,7 @@ async function createCgroupV2(options) {
     () => null,
     (error62) => error62.message
   );
-  if (reason === null) {
-    try {
-      return await create(true);
-    } catch (error62) {
-      warnings.push(`the CPU weight could not be raised: ${error62.message}`);
-      return create(false);
-    }
-  }
+  if (reason === null) return withWeightOrWithout(create, warnings);
   warnings.push(`the CPU weight could not be raised: ${reason}`);
   return create(false);
 }

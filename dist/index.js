@@ -54316,6 +54316,14 @@ function planCpus(available, slotCount) {
 }
 
 // src/isolation/cgroup-group.ts
+async function withWeightOrWithout(create, warnings) {
+  try {
+    return await create(true);
+  } catch (error63) {
+    warnings.push(`the CPU weight could not be raised: ${error63.message}`);
+    return create(false);
+  }
+}
 async function createGroup(layout) {
   const { fs: fs3, trees } = layout;
   const slotDirs = trees.map(
@@ -54391,20 +54399,14 @@ async function createCgroupV1(options) {
   const create = (weighted) => createGroup({
     kind: "cgroup-v1",
     fs: fs3,
-    trees: weighted === null ? [cpuset] : [cpuset, weighted],
+    trees: weighted && cpu !== null ? [cpuset, cpu] : [cpuset],
     slots: options.slots,
     harness: options.harness,
     requested: options.requested,
     warnings,
-    cpuWeight: weighted === null ? null : `cpu.shares=${V1_MAX_SHARES}`
+    cpuWeight: weighted ? `cpu.shares=${V1_MAX_SHARES}` : null
   });
-  if (cpu === null) return create(null);
-  try {
-    return await create(cpu);
-  } catch (error63) {
-    warnings.push(`the CPU weight could not be raised: ${error63.message}`);
-    return create(null);
-  }
+  return cpu === null ? create(false) : withWeightOrWithout(create, warnings);
 }
 async function cpuTree(fs3, name, options, warnings) {
   const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
@@ -54498,14 +54500,7 @@ async function createCgroupV2(options) {
     () => null,
     (error63) => error63.message
   );
-  if (reason === null) {
-    try {
-      return await create(true);
-    } catch (error63) {
-      warnings.push(`the CPU weight could not be raised: ${error63.message}`);
-      return create(false);
-    }
-  }
+  if (reason === null) return withWeightOrWithout(create, warnings);
   warnings.push(`the CPU weight could not be raised: ${reason}`);
   return create(false);
 }

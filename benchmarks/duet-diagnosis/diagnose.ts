@@ -64,12 +64,15 @@ export async function runDiagnosis(options: DiagnosisOptions): Promise<Diagnosis
     const b = trace.rounds.map((r) => r.values[0]!);
     const h = trace.rounds.map((r) => r.values[1]!);
     const d = b.map((x, i) => Math.log(h[i]! / x));
-    const slowB = b.map((x) => x > 1.1 * median(b));
-    const slowH = h.map((x) => x > 1.1 * median(h));
+    const medianMs = { base: median(b), head: median(h) };
+    const slowB = b.map((x) => x > 1.1 * medianMs.base);
+    const slowH = h.map((x) => x > 1.1 * medianMs.head);
     const share = (xs: boolean[]) => xs.filter(Boolean).length / xs.length;
     const lb = b.map(Math.log);
     const lh = h.map(Math.log);
-    const cov = mean(lb.map((x, i) => (x - mean(lb)) * (lh[i]! - mean(lh))));
+    const meanB = mean(lb);
+    const meanH = mean(lh);
+    const cov = mean(lb.map((x, i) => (x - meanB) * (lh[i]! - meanH)));
     const bySlot = [0, 1].map((slot) => {
       const xs = d.filter((_, i) => slotOf.get(trace.rounds[i]!.round) === slot);
       return xs.length === 0 ? null : median(xs);
@@ -92,7 +95,7 @@ export async function runDiagnosis(options: DiagnosisOptions): Promise<Diagnosis
       condition: noiseThreads > 0 ? `noise ${noiseThreads}×${noiseLoad}` : 'quiet',
       isolation: `${samples.isolation.kind}${samples.isolation.cpuWeight === undefined ? '' : ` (${samples.isolation.cpuWeight})`}`,
       pairs: b.length,
-      medianMs: { base: median(b), head: median(h) },
+      medianMs,
       sdLogRatio: standardDeviation(d),
       correlationOfSides: cov / (standardDeviation(lb) * standardDeviation(lh)),
       slowShare: {

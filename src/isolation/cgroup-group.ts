@@ -52,6 +52,23 @@ export interface GroupLayout {
 }
 
 /**
+ * `create(true)`, the group with the raised CPU weight; if that fails, `create(false)` with the
+ * reason among the warnings: the CPU sets matter most, the weight is a bonus. Shared by v1
+ * and v2.
+ */
+export async function withWeightOrWithout(
+  create: (weighted: boolean) => Promise<Isolation>,
+  warnings: string[],
+): Promise<Isolation> {
+  try {
+    return await create(true);
+  } catch (error) {
+    warnings.push(`the CPU weight could not be raised: ${(error as Error).message}`);
+    return create(false);
+  }
+}
+
+/**
  * Creates the group and its slots in every tree; a process placed in a slot joins that slot
  * in each of them. On any failure removes what it made and rethrows.
  */

@@ -8,7 +8,12 @@ import {
   ownCgroup,
   type CgroupFs,
 } from './cgroup-fs.js';
-import { createGroup, type CgroupOptions, type GroupTree } from './cgroup-group.js';
+import {
+  createGroup,
+  withWeightOrWithout,
+  type CgroupOptions,
+  type GroupTree,
+} from './cgroup-group.js';
 import type { Isolation } from './types.js';
 
 export type CgroupV1Options = CgroupOptions;
@@ -42,25 +47,18 @@ export async function createCgroupV1(options: CgroupV1Options): Promise<Isolatio
   };
   const warnings = [...options.warnings];
   const cpu = options.cpuWeight === false ? null : await cpuTree(fs, name, options, warnings);
-  const create = (weighted: GroupTree | null) =>
+  const create = (weighted: boolean) =>
     createGroup({
       kind: 'cgroup-v1',
       fs,
-      trees: weighted === null ? [cpuset] : [cpuset, weighted],
+      trees: weighted && cpu !== null ? [cpuset, cpu] : [cpuset],
       slots: options.slots,
       harness: options.harness,
       requested: options.requested,
       warnings,
-      cpuWeight: weighted === null ? null : `cpu.shares=${V1_MAX_SHARES}`,
+      cpuWeight: weighted ? `cpu.shares=${V1_MAX_SHARES}` : null,
     });
-  if (cpu === null) return create(null);
-  try {
-    return await create(cpu);
-  } catch (error) {
-    // The CPU sets are what matters most: keep them, and say why the weight is missing.
-    warnings.push(`the CPU weight could not be raised: ${(error as Error).message}`);
-    return create(null);
-  }
+  return cpu === null ? create(false) : withWeightOrWithout(create, warnings);
 }
 
 /** The run's group in the v1 `cpu` hierarchy, or null (with a warning) when there is none. */

@@ -7,7 +7,7 @@ import {
   sudoCgroupFs,
   type CgroupFs,
 } from './cgroup-fs.js';
-import { createGroup, type CgroupOptions } from './cgroup-group.js';
+import { createGroup, withWeightOrWithout, type CgroupOptions } from './cgroup-group.js';
 import { sweepStaleGroups } from './cgroup-v1.js';
 import type { Isolation } from './types.js';
 
@@ -71,14 +71,7 @@ export async function createCgroupV2(options: CgroupV2Options): Promise<Isolatio
         () => null,
         (error: Error) => error.message,
       );
-  if (reason === null) {
-    try {
-      return await create(true);
-    } catch (error) {
-      warnings.push(`the CPU weight could not be raised: ${(error as Error).message}`);
-      return create(false);
-    }
-  }
+  if (reason === null) return withWeightOrWithout(create, warnings);
   warnings.push(`the CPU weight could not be raised: ${reason}`);
   return create(false);
 }

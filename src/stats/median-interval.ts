@@ -44,8 +44,8 @@ export function medianInterval(
   if (effectiveN === 1) {
     return { lower: ascending[0]!, upper: ascending[n - 1]!, coverage, rank, effectiveN };
   }
-  // rank k of effectiveN values ↦ the type-7 quantile at (k − 1)/(effectiveN − 1) of all n:
-  // exactly x₍ₖ₎ when effectiveN = n.
+  // rank k of effectiveN values ↦ the type-7 quantile at (k − 1)/(effectiveN − 1) of all n
+  // (which would be x₍ₖ₎ itself when effectiveN = n, taken directly above).
   const p = (rank - 1) / (effectiveN - 1);
   return {
     lower: quantileSorted(ascending, p),
