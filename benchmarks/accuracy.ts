@@ -8,6 +8,8 @@
  *
  * Writes benchmarks/results/accuracy-{full,quick}.json and the results section of BENCHMARKS.md.
  * Options: --budget <s> --repetitions <n> --out <file> --no-markdown
+ *   --command-only   measure only the command workload (a C program timed by the command
+ *                    driver) and keep the stored reference-workload rows of <file>
  *
  *   node --import tsx benchmarks/accuracy.ts --render [--out <file>]
  *
@@ -63,13 +65,17 @@ async function main(argv: string[]): Promise<void> {
   const { signal, dispose } = abortOnSignals();
   try {
     const started = Date.now();
-    const results = await runAccuracy(config, {
+    const commandOnly = argv.includes('--command-only');
+    const measured = await runAccuracy(config, {
       groundTruth,
       signal,
       env: process.env,
+      commandOnly,
       log: (line) =>
         console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`),
     });
+    // --command-only: the stored reference-workload rows stay, the command rows are new.
+    const results = commandOnly ? await mergeCommandRows(out, measured) : measured;
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
     const section = renderAccuracy(results);
@@ -87,3 +93,16 @@ async function writeMarkdown(section: string): Promise<void> {
 }
 
 await main(process.argv.slice(2));
+
+/** The stored results with their command-workload rows replaced by freshly measured ones. */
+async function mergeCommandRows(file: string, fresh: AccuracyResults): Promise<AccuracyResults> {
+  const stored = JSON.parse(await readFile(file, 'utf8')) as AccuracyResults;
+  return {
+    ...stored,
+    commandTruth: fresh.commandTruth ?? null,
+    conditions: [
+      ...stored.conditions.filter((c) => c.workload.kind !== 'custom'),
+      ...fresh.conditions,
+    ],
+  };
+}

@@ -1,8 +1,8 @@
 /**
  * Measures what the harness itself costs, on this machine:
- *  - start skew of paired duet iterations: |release time of side A − side B| as the harness
- *    records it, and as the processes see it (a tiny C program reads CLOCK_MONOTONIC first
- *    thing; the same clock as Node's hrtime). Goal: median ≤ 100 µs.
+ *  - start skew of paired duet iterations (stagger off): |start of side A − side B| as the
+ *    timers stamp it, and as the processes see it (a tiny C program reads CLOCK_MONOTONIC
+ *    first thing; the same clock as Node's hrtime). Goal: median ≤ 100 µs.
  *  - per-iteration overhead of the command driver (spawn + cgroup move + gate, outside the
  *    measurement, and gate-to-exit of a program that does nothing, inside it);
  *  - per-iteration overhead of the persistent protocol (go → reply round trip) for a server in
@@ -49,7 +49,10 @@ async function main(): Promise<void> {
     );
     const tsx = pathToFileURL(path.resolve('node_modules/tsx/dist/loader.mjs')).href;
 
-    const duet = await measure(dir, { workload: { command: './stamp', format: 'jsonl' } });
+    // Stagger off: this measures how closely the barrier starts both sides.
+    const duet = await measure(dir, {
+      workload: { command: './stamp', format: 'jsonl', stagger: 'off' },
+    });
     const harnessSkew = pairs(duet).map(([a, b]) => Math.abs(a.startMs - b.startMs) * 1000);
     const childSkew = pairs(duet).map(([a, b]) => Math.abs(value(a) - value(b)) * 1000);
     const releaseToStart = duet.trials.map(
@@ -71,14 +74,14 @@ async function main(): Promise<void> {
     console.log(
       `isolation: ${iso.kind} [${iso.slots.join(' | ')}], harness CPUs: ${iso.harnessCpus ?? 'shared'}; ${iterations} iterations each\n`,
     );
-    row('duet start skew, harness-recorded (µs)', harnessSkew);
+    row('duet start skew, stamped by the timers (µs)', harnessSkew);
     row('duet start skew, seen by the processes (µs)', childSkew);
-    row('gate release → process running, incl. exec (µs)', relative(releaseToStart));
+    row('timer stamp → process running, incl. exec (µs)', relative(releaseToStart));
     console.log(
       `${'command driver: whole iteration incl. spawn (ms)'.padEnd(52)} mean ${(elapsed / (duet.trials.length / 2)).toFixed(2)}`,
     );
     row(
-      'command driver: gate → exit of `true` (µs)',
+      'command driver: spawn → exit of `true` (µs)',
       empty.trials.map((t) => t.wallMs * 1000),
     );
     row(

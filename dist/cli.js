@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path18 = __require("node:path");
+    var path20 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path18.resolve(baseDir, baseName);
+          const localBin = path20.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path18.extname(baseName))) return void 0;
+          if (sourceExt.includes(path20.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path18.resolve(
-            path18.dirname(resolvedScriptPath),
+          executableDir = path20.resolve(
+            path20.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path18.basename(
+            const legacyName = path20.basename(
               this._scriptPath,
-              path18.extname(this._scriptPath)
+              path20.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path18.extname(executableFile));
+        launchWithNode = sourceExt.includes(path20.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path18.basename(filename, path18.extname(filename));
+        this._name = path20.basename(filename, path20.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path19) {
-        if (path19 === void 0) return this._executableDir;
-        this._executableDir = path19;
+      executableDir(path21) {
+        if (path21 === void 0) return this._executableDir;
+        this._executableDir = path21;
         return this;
       }
       /**
@@ -3544,17 +3544,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path18) {
-      const ctrl = callVisitor(key2, node2, visitor, path18);
+    function visit_(key2, node2, visitor, path20) {
+      const ctrl = callVisitor(key2, node2, visitor, path20);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path18, ctrl);
-        return visit_(key2, ctrl, visitor, path18);
+        replaceNode(key2, path20, ctrl);
+        return visit_(key2, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
+          path20 = Object.freeze(path20.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path18);
+            const ci = visit_(i, node2.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3565,13 +3565,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path18);
+          path20 = Object.freeze(path20.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path18);
+          const cv = visit_("value", node2.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3592,17 +3592,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path18) {
-      const ctrl = await callVisitor(key2, node2, visitor, path18);
+    async function visitAsync_(key2, node2, visitor, path20) {
+      const ctrl = await callVisitor(key2, node2, visitor, path20);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path18, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path18);
+        replaceNode(key2, path20, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path20);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
+          path20 = Object.freeze(path20.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path18);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path20);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3613,13 +3613,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path18 = Object.freeze(path18.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path18);
+          path20 = Object.freeze(path20.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path20);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path18);
+          const cv = await visitAsync_("value", node2.value, visitor, path20);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3646,23 +3646,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path18) {
+    function callVisitor(key2, node2, visitor, path20) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path18);
+        return visitor(key2, node2, path20);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path18);
+        return visitor.Map?.(key2, node2, path20);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path18);
+        return visitor.Seq?.(key2, node2, path20);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path18);
+        return visitor.Pair?.(key2, node2, path20);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path18);
+        return visitor.Scalar?.(key2, node2, path20);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path18);
+        return visitor.Alias?.(key2, node2, path20);
       return void 0;
     }
-    function replaceNode(key2, path18, node2) {
-      const parent = path18[path18.length - 1];
+    function replaceNode(key2, path20, node2) {
+      const parent = path20[path20.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -4274,10 +4274,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path18, value) {
+    function collectionFromPath(schema, path20, value) {
       let v = value;
-      for (let i = path18.length - 1; i >= 0; --i) {
-        const k = path18[i];
+      for (let i = path20.length - 1; i >= 0; --i) {
+        const k = path20[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4296,7 +4296,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path18) => path18 == null || typeof path18 === "object" && !!path18[Symbol.iterator]().next().done;
+    var isEmptyPath = (path20) => path20 == null || typeof path20 === "object" && !!path20[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4326,11 +4326,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path18, value) {
-        if (isEmptyPath(path18))
+      addIn(path20, value) {
+        if (isEmptyPath(path20))
           this.add(value);
         else {
-          const [key2, ...rest] = path18;
+          const [key2, ...rest] = path20;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -4344,8 +4344,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        const [key2, ...rest] = path18;
+      deleteIn(path20) {
+        const [key2, ...rest] = path20;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -4359,8 +4359,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        const [key2, ...rest] = path18;
+      getIn(path20, keepScalar) {
+        const [key2, ...rest] = path20;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -4378,8 +4378,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path18) {
-        const [key2, ...rest] = path18;
+      hasIn(path20) {
+        const [key2, ...rest] = path20;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -4389,8 +4389,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value) {
-        const [key2, ...rest] = path18;
+      setIn(path20, value) {
+        const [key2, ...rest] = path20;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -6905,9 +6905,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path18, value) {
+      addIn(path20, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path18, value);
+          this.contents.addIn(path20, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -6982,14 +6982,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path18) {
-        if (Collection.isEmptyPath(path18)) {
+      deleteIn(path20) {
+        if (Collection.isEmptyPath(path20)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path18) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path20) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7004,10 +7004,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path18, keepScalar) {
-        if (Collection.isEmptyPath(path18))
+      getIn(path20, keepScalar) {
+        if (Collection.isEmptyPath(path20))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path18, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path20, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7018,10 +7018,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path18) {
-        if (Collection.isEmptyPath(path18))
+      hasIn(path20) {
+        if (Collection.isEmptyPath(path20))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path18) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path20) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7038,13 +7038,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path18, value) {
-        if (Collection.isEmptyPath(path18)) {
+      setIn(path20, value) {
+        if (Collection.isEmptyPath(path20)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path18), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path20), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path18, value);
+          this.contents.setIn(path20, value);
         }
       }
       /**
@@ -9005,9 +9005,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path18) => {
+    visit2.itemAtPath = (cst, path20) => {
       let item = cst;
-      for (const [field, index] of path18) {
+      for (const [field, index] of path20) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9016,23 +9016,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path18) => {
-      const parent = visit2.itemAtPath(cst, path18.slice(0, -1));
-      const field = path18[path18.length - 1][0];
+    visit2.parentCollection = (cst, path20) => {
+      const parent = visit2.itemAtPath(cst, path20.slice(0, -1));
+      const field = path20[path20.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path18, item, visitor) {
-      let ctrl = visitor(item, path18);
+    function _visit(path20, item, visitor) {
+      let ctrl = visitor(item, path20);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path18.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path20.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9043,10 +9043,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path18);
+            ctrl = ctrl(item, path20);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path18) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path20) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -10864,13 +10864,13 @@ var duet = {
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
     for (let round2 = 0; round2 < warmup + rounds; round2++) {
-      const slots = shuffled(versionCount, rng);
       yield {
         round: round2,
         warmup: round2 < warmup,
         versions: indexes(versionCount),
-        slots,
-        endsRound: true
+        slots: shuffled(versionCount, rng),
+        endsRound: true,
+        stagger: shuffled(versionCount, rng)
       };
     }
   }
@@ -12223,21 +12223,21 @@ function planComparison(base, head, options = {}) {
       );
     }
   }
-  const common2 = {
+  const common = {
     base: b.values,
     head: h.values,
     statistic: o.statistic,
     resamples: o.resamples,
     seed: o.seed
   };
-  if (!o.paired) return { ...plan, bootstrap: { design: "unpaired", ...common2 } };
+  if (!o.paired) return { ...plan, bootstrap: { design: "unpaired", ...common } };
   const blockLength = o.blockLength === "auto" ? optimalBlockLength(logRatios(b.values, h.values)) : o.blockLength;
   if (blockLength > 1) {
     plan.notes.push(
       `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`
     );
   }
-  return { ...plan, bootstrap: { design: "paired", ...common2, blockLength } };
+  return { ...plan, bootstrap: { design: "paired", ...common, blockLength } };
 }
 function finishComparison(plan, distribution) {
   const o = plan.options;
@@ -12537,6 +12537,7 @@ function analyzeSamples(samples, overrides = {}) {
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
+    ...samples.timing === void 0 ? {} : { timing: samples.timing },
     settings,
     results,
     summary
@@ -12694,15 +12695,31 @@ function methodLines(rows) {
   return lines;
 }
 
+// src/report/timing-text.ts
+var BUSY = {
+  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
+  spin: "a side that finished first kept its CPU busy until the other had finished",
+  off: "a side that finished first left its CPU idle"
+};
+function timingText(timing, mode) {
+  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
+  if (mode !== "duet") return how;
+  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
+  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
+}
+
 // src/analyze/describe.ts
 function describeReport(report) {
   const out = [];
   const iso = report.isolation;
   const slots = iso.slots.map((s2) => s2 ?? "any").join(" | ");
   out.push(
-    `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}`) + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
+    `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (harness too)" : ""}`) + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
   );
-  for (const warning of iso.warnings) out.push(`warning: ${warning}`);
+  if (report.timing !== void 0) out.push(timingText(report.timing, report.mode));
+  for (const warning of [...iso.warnings, ...report.timing?.warnings ?? []]) {
+    out.push(`warning: ${warning}`);
+  }
   if (!report.complete) {
     out.push(
       `warning: INCOMPLETE run (${report.stopReason}): these are the samples gathered until then`
@@ -12975,6 +12992,7 @@ async function emptyAndRemove(fs, dir) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const pids = await cgroupPids(fs, dir);
     for (const pid of pids) {
+      if (pid === process.pid) continue;
       try {
         process.kill(pid, "SIGKILL");
       } catch {
@@ -13084,7 +13102,12 @@ async function createGroup(layout) {
     (tree) => layout.slots.map((_, i) => path4.join(tree.dir, `slot-${i}`))
   );
   const made = [];
+  const joined = [];
   const dispose = async () => {
+    for (const tree of joined.splice(0)) {
+      const home = tree.harnessHome ?? path4.dirname(tree.dir);
+      await fs.write(path4.join(home, "cgroup.procs"), String(process.pid));
+    }
     for (const dirs of made) {
       for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs, slot);
       if (dirs[0] !== void 0) await emptyAndRemove(fs, dirs[0]);
@@ -13104,6 +13127,14 @@ async function createGroup(layout) {
         dirs.push(slotDir);
         await tree.configure(slotDir, layout.slots[i]);
       }
+      if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
+        const harnessDir = path4.join(tree.dir, "harness");
+        await fs.mkdir(harnessDir);
+        dirs.push(harnessDir);
+        await tree.configureHarness(harnessDir);
+        await fs.write(path4.join(harnessDir, "cgroup.procs"), String(process.pid));
+        joined.push(tree);
+      }
     }
   } catch (error62) {
     await dispose().catch(() => void 0);
@@ -13116,6 +13147,7 @@ async function createGroup(layout) {
     harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
     cgroup: trees[0].dir,
     ...layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight },
+    ...joined.length > 0 ? { harnessWeighted: true } : {},
     warnings: layout.warnings
   };
   return {
@@ -13178,7 +13210,8 @@ async function cpuTree(fs, name, options, warnings) {
   await sweepStaleGroups(fs, parent);
   return {
     dir: path5.join(parent, name),
-    configure: (dir) => fs.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+    configure: (dir) => fs.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
 async function sweepStaleGroups(fs, parent) {
@@ -13188,10 +13221,10 @@ async function sweepStaleGroups(fs, parent) {
     const match = /^duetkit-(\d+)-/.exec(entry);
     if (match === null || isAlive(Number(match[1]))) continue;
     const dir = path5.join(parent, entry);
-    const slots = (await readdir(dir).catch(() => [])).filter(
-      (e) => e.startsWith("slot-")
+    const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter(
+      (e) => e.isDirectory()
     );
-    for (const slot of slots) await emptyAndRemove(fs, path5.join(dir, slot));
+    for (const child of children) await emptyAndRemove(fs, path5.join(dir, child.name));
     await emptyAndRemove(fs, dir);
     removed.push(dir);
   }
@@ -13226,6 +13259,7 @@ async function createCgroupV2(options) {
   const warnings = [...options.warnings];
   if (fs.viaSudo) warnings.push("cgroups were created through sudo -n");
   const dir = path6.join(mount, groupName());
+  const home = path6.join(mount, await ownCgroup(null) ?? "/");
   const create = (weighted) => createGroup({
     kind: "cgroup-v2",
     fs,
@@ -13236,6 +13270,15 @@ async function createCgroupV2(options) {
           await fs.write(path6.join(slotDir, "cpuset.cpus"), cpus.join(","));
           if (weighted) await fs.write(path6.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
         },
+        harnessHome: home,
+        // The harness shares the slots' CPUs (there is no spare one), with their weight.
+        ...weighted ? {
+          async configureHarness(harnessDir) {
+            const cpus = options.slots.flat().join(",");
+            await fs.write(path6.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs.write(path6.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          }
+        } : {},
         // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
         async prepareGroup(groupDir) {
           await enable(fs, groupDir, "cpuset");
@@ -13400,6 +13443,12 @@ function withPinnedHarness(isolation, harness, pin) {
   };
 }
 
+// src/runner/drivers/command.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { mkdtemp as mkdtemp2, readFile as readFile4, rm as rm3 } from "node:fs/promises";
+import os4 from "node:os";
+import path8 from "node:path";
+
 // src/scenario/argv.ts
 function splitArgv(line) {
   const words = [];
@@ -13468,13 +13517,14 @@ function lastLines(text, count) {
 // src/runner/gated-process.ts
 import { spawn as spawn2 } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
+var TERMINATE_GRACE_MS = 5e3;
+function shellGate(flag) {
+  return ["/bin/sh", "-c", GATE_SCRIPT, flag];
+}
 async function startGated(argv2, options) {
   const [file2, ...args] = [
     ...options.placement.prefix,
-    "/bin/sh",
-    "-c",
-    GATE_SCRIPT,
-    options.flag,
+    ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
   const child = spawn2(file2, args, {
@@ -13509,12 +13559,22 @@ async function startGated(argv2, options) {
   });
   const gate = child.stdio[3];
   gate.on("error", () => void 0);
+  const lines = controlLines(gate);
   const kill = () => {
     if (child.pid === void 0) return;
     try {
       process.kill(-child.pid, "SIGKILL");
     } catch {
     }
+  };
+  const terminate = () => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      return;
+    }
+    const grace = setTimeout(kill, TERMINATE_GRACE_MS);
+    void finished.then(() => clearTimeout(grace));
   };
   if (child.pid === void 0) {
     const result = await finished;
@@ -13529,24 +13589,84 @@ async function startGated(argv2, options) {
   return {
     pid: child.pid,
     child,
-    prime() {
-      return new Promise((resolve3, reject) => {
-        const onData = () => {
-          gate.off("close", onClose);
-          resolve3();
-        };
-        const onClose = () => {
-          gate.off("data", onData);
-          reject(new Error("the process ended before its gate opened"));
-        };
-        gate.once("data", onData);
-        gate.once("close", onClose);
-        gate.write("\n");
-      });
+    async prime() {
+      gate.write("\n");
+      if (await lines.next() === null) {
+        throw new Error("the process ended before its gate opened");
+      }
+    },
+    controlLine: () => lines.next(),
+    tell(text) {
+      if (!gate.destroyed && gate.writable) gate.write(text);
     },
     finished,
+    terminate,
     kill
   };
+}
+function controlLines(gate) {
+  let buffer = "";
+  let closed = false;
+  const queue = [];
+  const waiting = [];
+  const deliver = () => {
+    while (waiting.length > 0 && (queue.length > 0 || closed)) {
+      waiting.shift()(queue.length > 0 ? queue.shift() : null);
+    }
+  };
+  gate.setEncoding("utf8");
+  gate.on("data", (chunk) => {
+    buffer += chunk;
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      queue.push(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+    }
+    deliver();
+  });
+  const close = () => {
+    closed = true;
+    deliver();
+  };
+  gate.on("end", close);
+  gate.on("close", close);
+  return {
+    next() {
+      return new Promise((resolve3) => {
+        waiting.push(resolve3);
+        deliver();
+      });
+    }
+  };
+}
+
+// src/runner/timer/report.ts
+import os3 from "node:os";
+function parseTimerLine(line) {
+  const fail = /^fail (\d+)$/.exec(line);
+  if (fail !== null) {
+    const errno = Number(fail[1]);
+    const name = Object.entries(os3.constants.errno).find(([, n]) => n === errno)?.[0];
+    return new Error(name === "ENOENT" ? "command not found" : `spawn failed (${name ?? errno})`);
+  }
+  const done = /^done (\d+) (\d+) (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
+  if (done === null) return new Error(`the timer reported ${JSON.stringify(line)}`);
+  const status = Number(done[3]);
+  const signalNumber = status & 127;
+  const signal = signalNumber === 0 ? null : Object.entries(os3.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
+  return {
+    startNs: BigInt(done[1]),
+    endNs: BigInt(done[2]),
+    code: signal === null ? status >> 8 & 255 : null,
+    signal,
+    userMs: Number(done[4]) / 1e3,
+    systemMs: Number(done[5]) / 1e3,
+    maxRssKb: Number(done[6]),
+    timedOut: done[7] === "1"
+  };
+}
+function relayGate(timer) {
+  return (flag) => [timer, "relay", flag, "--"];
 }
 
 // src/runner/drivers/metrics.ts
@@ -13638,10 +13758,10 @@ function escapeRegExp(text) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path18 = "$") {
+  constructor(format, value, path20 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path18;
+    this.path = path20;
   }
   format;
   value;
@@ -13916,7 +14036,7 @@ var catch2 = {
     const lines = numberedLines(output2);
     const collector = new BenchmarkCollector("catch2");
     let i = 0;
-    const stat3 = (what) => {
+    const stat4 = (what) => {
       const line = lines[i];
       const m = line === void 0 ? null : STAT.exec(line.text);
       if (line === void 0 || m === null) {
@@ -13966,8 +14086,8 @@ var catch2 = {
         }
         const name = [...nameParts, start[1].trim()].filter((p) => p !== "").join(" ");
         nameParts = [];
-        const mean2 = stat3("mean");
-        stat3("standard deviation");
+        const mean2 = stat4("mean");
+        stat4("standard deviation");
         collector.add(row.where, name, "ns", false, [mean2], "summary");
       }
       if (nameParts.length > 0) {
@@ -14302,12 +14422,12 @@ var jmh = {
   parse(output2) {
     const json2 = JsonReader.parse("jmh", output2, "the JSON of -rf json");
     const collector = new BenchmarkCollector("jmh");
-    for (const run of json2.items()) {
-      const params = run.optional("params");
+    for (const run2 of json2.items()) {
+      const params = run2.optional("params");
       const suffix = params === void 0 ? "" : ` ( ${JSON.stringify(params.value)} )`;
-      const name = `${run.get("benchmark").nonEmptyString()}${suffix}`;
-      readMetric(run.get("primaryMetric"), name, collector);
-      const secondary = run.optional("secondaryMetrics");
+      const name = `${run2.get("benchmark").nonEmptyString()}${suffix}`;
+      readMetric(run2.get("primaryMetric"), name, collector);
+      const secondary = run2.optional("secondaryMetrics");
       for (const [key2, metric] of secondary?.entries() ?? []) {
         readMetric(metric, `${name} - ${key2}`, collector);
       }
@@ -14601,17 +14721,34 @@ function parseOutput(name, output2, context) {
 }
 
 // src/runner/drivers/metrics.ts
-function iterationMetrics(workload2, wallMs, output2, cwd) {
+function timeMetricNames(workload2) {
+  if (workload2.name === void 0) return { wall: "wall-time", cpu: "cpu-time" };
+  return {
+    wall: workload2.name,
+    cpu: workload2.metric === "cpu" ? workload2.name : `${workload2.name} (cpu)`
+  };
+}
+function iterationMetrics(workload2, times, output2, cwd) {
   if (workload2.format === void 0) {
-    return [
-      {
-        name: workload2.name,
-        unit: "ms",
-        biggerIsBetter: false,
-        values: [wallMs],
-        valueKind: "samples"
+    const names = timeMetricNames(workload2);
+    const metric = (name, value) => ({
+      name,
+      unit: "ms",
+      biggerIsBetter: false,
+      values: [value],
+      valueKind: "samples"
+    });
+    const metrics = [];
+    if (workload2.metric !== "cpu") metrics.push(metric(names.wall, times.wallMs));
+    if (workload2.metric !== "wall") {
+      if (times.cpuMs === void 0) {
+        throw new Error(
+          `workload.metric ${workload2.metric} needs the command's CPU time, which only duetkit's timer takes`
+        );
       }
-    ];
+      metrics.push(metric(names.cpu, times.cpuMs));
+    }
+    return metrics;
   }
   return parseOutput(workload2.format, output2, { cwd }).map((b) => ({
     name: b.name,
@@ -14624,96 +14761,226 @@ function iterationMetrics(workload2, wallMs, output2, cwd) {
 async function clearOutputFile(workload2, cwd) {
   if (workload2.output !== void 0) await rm2(path7.resolve(cwd, workload2.output), { force: true });
 }
-async function readIterationOutput(workload2, stdout, cwd) {
+async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
   if (workload2.output === void 0) return stdout;
   const file2 = path7.resolve(cwd, workload2.output);
   try {
-    return await readFile3(file2, "utf8");
+    return await readFile3(movedTo ?? file2, "utf8");
   } catch (error62) {
     throw new Error(
       `workload.output ${file2} could not be read after the command exited (${error62.code ?? error62.message}); the command must write it on every run`
     );
+  } finally {
+    if (movedTo !== null) await rm2(movedTo, { force: true });
   }
 }
 function nsToMs(ns) {
   return Number(ns) / 1e6;
 }
 
+// src/runner/drivers/command-harness-timed.ts
+function openHarnessTimed(workload2, ctx) {
+  let current = null;
+  let killed = false;
+  const fail = (round2, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
+    what,
+    stderr
+  );
+  return {
+    async arm({ round: round2, slot, gate }) {
+      if (killed) throw new RunError("interrupted");
+      await clearOutputFile(workload2, ctx.cwd);
+      try {
+        current = await startGated(workload2.command, {
+          cwd: ctx.cwd,
+          env: ctx.env,
+          placement: ctx.placements[slot],
+          flag: gate.flag,
+          stdin: "ignore"
+        });
+      } catch (error62) {
+        throw fail(round2, `could not start: ${error62.message}`);
+      }
+      if (killed) current.kill();
+    },
+    async prime() {
+      await current?.prime().catch(() => void 0);
+    },
+    async fire(round2, start) {
+      const child = current;
+      if (child === null) throw new Error("fire() before arm()");
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill();
+      }, ctx.timeout * 1e3);
+      const result = await child.finished.finally(() => clearTimeout(timer));
+      current = null;
+      if (killed) throw new RunError("interrupted");
+      if (result.spawnError !== null) {
+        throw fail(round2, `could not start: ${result.spawnError.message}`);
+      }
+      if (timedOut) throw fail(round2, `timed out after ${ctx.timeout} s`, result.stderr);
+      if (result.code !== 0) {
+        const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
+        throw fail(round2, how, result.stderr);
+      }
+      try {
+        const output2 = await readIterationOutput(workload2, result.stdout, ctx.cwd);
+        const wallMs = nsToMs(result.exitedAt - start);
+        const metrics = iterationMetrics(workload2, { wallMs }, output2, ctx.cwd);
+        return { start, end: result.exitedAt, metrics, seenEnd: result.exitedAt };
+      } catch (error62) {
+        throw fail(round2, `produced no value: ${error62.message}`, result.stderr);
+      }
+    },
+    kill() {
+      killed = true;
+      current?.kill();
+    },
+    async close() {
+      current?.kill();
+      current = null;
+    }
+  };
+}
+
 // src/runner/drivers/command.ts
+var GRACE_MS = 5e3;
+var STDERR_TAIL = 65536;
 var commandDriver = {
   name: "command",
   async open(workload2, ctx) {
-    let current = null;
-    let armed = false;
-    let killed = false;
-    const fail = (round2, what, stderr = "") => commandFailure(
-      { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
-      what,
-      stderr
-    );
-    const side = {
-      async arm(round2, slot, flag) {
-        if (killed) throw new RunError("interrupted");
-        await clearOutputFile(workload2, ctx.cwd);
-        try {
-          current = await startGated(workload2.command, {
-            cwd: ctx.cwd,
-            env: ctx.env,
-            placement: ctx.placements[slot],
-            flag,
-            stdin: "ignore"
-          });
-          armed = true;
-        } catch (error62) {
-          throw fail(round2, `could not start: ${error62.message}`);
-        }
-        if (killed) current.kill();
-      },
-      async prime() {
-        if (current === null || !armed) throw new Error("prime() before arm()");
-        await current.prime().catch(() => void 0);
-      },
-      async fire(round2, start) {
-        const child = current;
-        if (child === null || !armed) throw new Error("fire() before arm()");
-        armed = false;
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          child.kill();
-        }, ctx.timeout * 1e3);
-        const result = await child.finished.finally(() => clearTimeout(timer));
-        current = null;
-        if (killed) throw new RunError("interrupted");
-        if (result.spawnError !== null) {
-          throw fail(round2, `could not start: ${result.spawnError.message}`);
-        }
-        if (timedOut) throw fail(round2, `timed out after ${ctx.timeout} s`, result.stderr);
-        if (result.code !== 0) {
-          const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
-          throw fail(round2, how, result.stderr);
-        }
-        const wallMs = nsToMs(result.exitedAt - start);
-        try {
-          const output2 = await readIterationOutput(workload2, result.stdout, ctx.cwd);
-          const metrics = iterationMetrics(workload2, wallMs, output2, ctx.cwd);
-          return { start, end: result.exitedAt, metrics };
-        } catch (error62) {
-          throw fail(round2, `produced no value: ${error62.message}`, result.stderr);
-        }
-      },
-      kill() {
-        killed = true;
-        current?.kill();
-      },
-      async close() {
-        current?.kill();
-        current = null;
-      }
-    };
-    return side;
+    return ctx.timer === null ? openHarnessTimed(workload2, ctx) : openTimed(workload2, ctx);
   }
 };
+async function openTimed(workload2, ctx) {
+  const parent = existsSync2("/dev/shm") ? "/dev/shm" : os4.tmpdir();
+  const dir = await mkdtemp2(path8.join(parent, "duetkit-side-"));
+  const out = path8.join(dir, "stdout");
+  const err = path8.join(dir, "stderr");
+  const fail = (round2, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
+    what,
+    stderr
+  );
+  let timer;
+  try {
+    timer = await startGated(workload2.command, {
+      cwd: ctx.cwd,
+      env: ctx.env,
+      placement: ctx.placements[ctx.slot],
+      flag: "",
+      stdin: "ignore",
+      gate: () => [ctx.timer, "serve", "--"]
+    });
+  } catch (error62) {
+    await rm3(dir, { recursive: true, force: true });
+    throw fail(null, `could not start duetkit's timer: ${error62.message}`);
+  }
+  let slot = ctx.slot;
+  let killed = false;
+  let pending = null;
+  const died = async (round2) => {
+    if (killed) return new RunError("interrupted");
+    const result = await timer.finished;
+    return fail(
+      round2,
+      `lost duetkit's timer (it ended with ${result.code ?? result.signal})`,
+      result.stderr
+    );
+  };
+  const next = async (round2) => {
+    const line = await timer.controlLine();
+    if (line === null) throw await died(round2);
+    if (line.startsWith("error ")) throw fail(round2, `duetkit's timer: ${line.slice(6)}`);
+    return line;
+  };
+  return {
+    async arm({ round: round2, slot: toSlot, gate, delayNs }) {
+      if (killed) throw new RunError("interrupted");
+      await clearOutputFile(workload2, ctx.cwd);
+      if (toSlot !== slot) {
+        await ctx.placements[toSlot].move(timer.pid);
+        slot = toSlot;
+      }
+      const output2 = workload2.output === void 0 ? null : path8.resolve(ctx.cwd, workload2.output);
+      const repeats = gate.target > 0 && ctx.keepBusy === "repeat";
+      const saved = output2 !== null && repeats ? `${output2}.duetkit-measured` : null;
+      const fields = [
+        "go",
+        gate.flag,
+        gate.sync,
+        String(gate.target),
+        ctx.keepBusy,
+        out,
+        err,
+        saved === null ? "-" : output2,
+        saved ?? "-",
+        String(Math.round(ctx.timeout * 1e3)),
+        String(Math.round(delayNs))
+      ];
+      if (fields.some((f) => /[\t\n]/.test(f))) {
+        throw fail(round2, "has a path with a tab or a line break, which the timer cannot take");
+      }
+      pending = { go: `${fields.join("	")}
+`, saved };
+    },
+    async prime() {
+      if (pending === null) throw new Error("prime() before arm()");
+      timer.tell(pending.go);
+      const line = await timer.controlLine();
+      if (line?.startsWith("error ")) throw fail(null, `duetkit's timer: ${line.slice(6)}`);
+    },
+    async fire(round2) {
+      const step = pending;
+      if (step === null) throw new Error("fire() before arm()");
+      pending = null;
+      const watchdog = setTimeout(() => timer.kill(), 2 * ctx.timeout * 1e3 + GRACE_MS);
+      const line = await next(round2).finally(() => clearTimeout(watchdog));
+      const seenEnd = process.hrtime.bigint();
+      if (killed) throw new RunError("interrupted");
+      const stderr = await readTail(err);
+      const report = parseTimerLine(line);
+      if (report instanceof Error) throw fail(round2, `could not start: ${report.message}`);
+      if (report.timedOut) throw fail(round2, `timed out after ${ctx.timeout} s`, stderr);
+      if (report.code !== 0) {
+        const how = report.signal !== null ? `was killed by ${report.signal}` : `exited with code ${report.code}`;
+        throw fail(round2, how, stderr);
+      }
+      try {
+        const stdout = await readFile4(out, "utf8");
+        const output2 = await readIterationOutput(workload2, stdout, ctx.cwd, step.saved);
+        const wallMs = nsToMs(report.endNs - report.startNs);
+        const cpuMs = report.userMs + report.systemMs;
+        return {
+          start: report.startNs,
+          end: report.endNs,
+          metrics: iterationMetrics(workload2, { wallMs, cpuMs }, output2, ctx.cwd),
+          cpuMs,
+          seenEnd
+        };
+      } catch (error62) {
+        throw fail(round2, `produced no value: ${error62.message}`, stderr);
+      }
+    },
+    kill() {
+      killed = true;
+      timer.terminate();
+    },
+    async close() {
+      timer.tell("exit\n");
+      const grace = setTimeout(() => timer.kill(), GRACE_MS);
+      await timer.finished.finally(() => clearTimeout(grace));
+      await rm3(dir, { recursive: true, force: true });
+    }
+  };
+}
+async function readTail(file2) {
+  const text = await readFile4(file2, "utf8").catch(() => "");
+  return text.slice(-STDERR_TAIL);
+}
 
 // src/runner/drivers/line-reader.ts
 var LineReader = class {
@@ -14773,7 +15040,8 @@ var persistentDriver = {
         // Released at once: the protocol's `go` lines, not the barrier, start its iterations.
         flag: "/",
         stdin: "pipe",
-        onStdout: (chunk) => reader.push(chunk)
+        onStdout: (chunk) => reader.push(chunk),
+        ...ctx.timer === null ? {} : { gate: relayGate(ctx.timer) }
       });
     } catch (error62) {
       throw fail(null, `could not start: ${error62.message}`, "");
@@ -14786,6 +15054,16 @@ var persistentDriver = {
     stdin.on("error", () => void 0);
     let killed = false;
     let currentSlot = ctx.slot;
+    const pids = [child.pid];
+    const stamps = {
+      async next() {
+        for (let line = await child.controlLine(); line !== null; line = await child.controlLine()) {
+          const time3 = /^time (\d+) (\d+)$/.exec(line);
+          if (time3 !== null) return [BigInt(time3[1]), BigInt(time3[2])];
+        }
+        return null;
+      }
+    };
     const reply = async (round2) => {
       let timer;
       const timeout = new Promise((resolve3) => {
@@ -14808,6 +15086,16 @@ var persistentDriver = {
       }
     };
     await child.prime().catch(() => void 0);
+    if (ctx.timer !== null) {
+      const started = await child.controlLine();
+      const pid = /^pid (\d+)$/.exec(started ?? "");
+      if (pid === null) {
+        child.kill();
+        const why = started?.startsWith("fail ") ? "could not be started" : "ended at once";
+        throw fail(null, `${why} (the timer said ${JSON.stringify(started)})`, stderr);
+      }
+      pids.push(Number(pid[1]));
+    }
     const hello = await reply(null);
     if (hello.ready !== true) {
       child.kill();
@@ -14820,17 +15108,24 @@ var persistentDriver = {
     const side = {
       async prime() {
       },
-      async arm(_round, slot) {
+      async arm({ slot, gate, delayNs }) {
         if (killed) throw new RunError("interrupted");
+        if (ctx.timer !== null && (gate.target > 0 || delayNs > 0)) {
+          const busy = ctx.keepBusy === "off" ? "off" : "spin";
+          child.tell(`step	${gate.sync}	${gate.target}	${busy}	${Math.round(delayNs)}
+`);
+        }
         if (slot === currentSlot) return;
-        await ctx.placements[slot].move(child.pid);
+        for (const pid of pids) await ctx.placements[slot].move(pid);
         currentSlot = slot;
       },
       async fire(round2) {
-        const start = process.hrtime.bigint();
+        const sent = process.hrtime.bigint();
         stdin.write("go\n");
         const answer = await reply(round2);
-        const end = process.hrtime.bigint();
+        const seenEnd = process.hrtime.bigint();
+        const stamped = ctx.timer === null ? null : await stamps.next();
+        const [start, end] = stamped ?? [sent, seenEnd];
         if (typeof answer.error === "string") {
           throw fail(round2, `reported an error: ${answer.error}`, stderr);
         }
@@ -14846,9 +15141,10 @@ var persistentDriver = {
           return {
             start,
             end,
+            seenEnd,
             metrics: [
               {
-                name: workload2.name,
+                name: workload2.name ?? "wall-time",
                 unit: "ms",
                 biggerIsBetter: false,
                 values: [wallMs],
@@ -14873,7 +15169,7 @@ var persistentDriver = {
             values: b.values,
             valueKind: b.valueKind
           }));
-          return { start, end, metrics };
+          return { start, end, seenEnd, metrics };
         } catch (error62) {
           throw fail(round2, `produced no value: ${error62.message}`, stderr);
         }
@@ -14905,18 +15201,34 @@ function getDriver(name) {
 }
 
 // src/runner/barrier.ts
-import { existsSync as existsSync2, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os3 from "node:os";
-import path8 from "node:path";
+import {
+  closeSync,
+  existsSync as existsSync3,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync
+} from "node:fs";
+import os5 from "node:os";
+import path9 from "node:path";
+var SYNC_BYTES = 8;
+var ABORT_OFFSET = 4;
 function createBarrier() {
-  const parent = existsSync2("/dev/shm") ? "/dev/shm" : os3.tmpdir();
-  const dir = mkdtempSync(path8.join(parent, "duetkit-barrier-"));
+  const parent = existsSync3("/dev/shm") ? "/dev/shm" : os5.tmpdir();
+  const dir = mkdtempSync(path9.join(parent, "duetkit-barrier-"));
+  const sync = path9.join(dir, "sync");
+  writeFileSync(sync, Buffer.alloc(SYNC_BYTES));
   let count = 0;
+  let done = 0;
   return {
-    next() {
-      const flag = path8.join(dir, `step-${count++}`);
+    next(sides) {
+      const flag = path9.join(dir, `step-${count++}`);
+      const target = sides > 1 ? done += sides : 0;
       return {
         flag,
+        sync,
+        target,
         release() {
           const at = process.hrtime.bigint();
           writeFileSync(flag, "");
@@ -14924,11 +15236,23 @@ function createBarrier() {
         }
       };
     },
+    abort() {
+      const fd = openSync(sync, "r+");
+      try {
+        writeSync(fd, Buffer.from([1, 0, 0, 0]), 0, 4, ABORT_OFFSET);
+      } finally {
+        closeSync(fd);
+      }
+    },
     dispose: () => rmSync(dir, { recursive: true, force: true })
   };
 }
 
 // src/runner/experiment.ts
+var AUTO_STAGGER_SHARE = 0.1;
+var AUTO_STAGGER_MAX_NS = 2e6;
+var AUTO_STAGGER_FIRST_NS = 1e6;
+var AUTO_STAGGER_TRIALS = 6;
 var MAX_ROUNDS_WITH_STOPPING = 1e5;
 async function runExperiment(options) {
   const { scenario, versions, isolation, signal } = options;
@@ -14939,7 +15263,6 @@ async function runExperiment(options) {
   const order = [];
   const startedAt = /* @__PURE__ */ new Date();
   const t0 = process.hrtime.bigint();
-  const elapsedMs = () => nsToMs(process.hrtime.bigint() - t0);
   const perRound = mode.name === "single" ? 1 : scenario.warmup + scenario.iterations;
   const total = versions.length * (mode.name === "single" ? 1 + scenario.warmup : perRound);
   const sides = [];
@@ -14948,6 +15271,8 @@ async function runExperiment(options) {
   signal.addEventListener("abort", killAll);
   let stopReason = "iterations";
   let error62 = null;
+  const stagger = staggerSizer(scenario.workload.stagger, trials);
+  let staggered = 0;
   try {
     const slots = mode.slotCount(versions.length);
     for (const [i, version3] of versions.entries()) {
@@ -14958,10 +15283,14 @@ async function runExperiment(options) {
         env: { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env },
         placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
         slot: slots === 1 ? 0 : i,
-        timeout: scenario.timeout
+        timeout: scenario.timeout,
+        timer: options.timer,
+        keepBusy: scenario.workload.keepBusy
       });
       sides.push(side);
     }
+    const measuring = process.hrtime.bigint();
+    const measuredMs = () => nsToMs(process.hrtime.bigint() - measuring);
     const plan = mode.plan({
       versionCount: versions.length,
       warmup: scenario.warmup,
@@ -14972,15 +15301,17 @@ async function runExperiment(options) {
     for (const step of plan) {
       if (signal.aborted) throw new RunError("interrupted");
       recordOrder(order, step, versions);
-      await runStep(step, sides, barrier, (trial) => trials.push(trial), t0);
-      options.onProgress?.(progress(trials.length, total, elapsedMs(), scenario));
+      const offset = step.stagger === void 0 ? 0 : stagger.ns();
+      if (offset > 0) staggered = offset;
+      await runStep(step, sides, barrier, offset, (trial) => trials.push(trial), t0);
+      options.onProgress?.(progress(trials.length, total, measuredMs(), scenario));
       if (!step.endsRound) continue;
       if (!step.warmup) measuredRounds++;
       if (reachedPrecision(scenario, measuredRounds, trials, options.halfWidth)) {
         stopReason = "precision";
         break;
       }
-      if (scenario.budget !== void 0 && elapsedMs() >= scenario.budget * 1e3) {
+      if (scenario.budget !== void 0 && measuredMs() >= scenario.budget * 1e3) {
         stopReason = "budget";
         break;
       }
@@ -14996,22 +15327,42 @@ async function runExperiment(options) {
     signal.removeEventListener("abort", killAll);
     barrier.dispose();
   }
-  return { trials, order, stopReason, error: error62, startedAt };
+  return {
+    trials,
+    order,
+    stopReason,
+    error: error62,
+    startedAt,
+    staggerMs: staggered > 0 ? microseconds(staggered / 1e6) : null
+  };
 }
-async function runStep(step, sides, barrier, record2, t0) {
+async function runStep(step, sides, barrier, offsetNs, record2, t0) {
   const running = step.versions.map((v) => sides[v]);
-  const gate = barrier.next();
-  await Promise.all(running.map((side, i) => side.arm(step.round, step.slots[i], gate.flag)));
+  const gate = barrier.next(running.length);
+  await Promise.all(
+    running.map(
+      (side, i) => side.arm({
+        round: step.round,
+        slot: step.slots[i],
+        gate,
+        delayNs: (step.stagger?.[i] ?? 0) * offsetNs
+      })
+    )
+  );
   await Promise.all(running.map((side) => side.prime()));
   const releasedAt = gate.release();
   const fired = [];
   const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
-  for (const i of bySlot) fired[i] = running[i].fire(step.round, releasedAt);
+  const abort = (error62) => {
+    barrier.abort();
+    throw error62;
+  };
+  for (const i of bySlot) fired[i] = running[i].fire(step.round, releasedAt).catch(abort);
   const results = await Promise.allSettled(fired);
   const failed = results.find((r) => r.status === "rejected");
   if (failed !== void 0) throw failed.reason;
   results.forEach((result, i) => {
-    const { start, end, metrics } = result.value;
+    const { start, end, metrics, cpuMs, seenEnd } = result.value;
     record2({
       version: step.versions[i],
       round: step.round,
@@ -15020,6 +15371,8 @@ async function runStep(step, sides, barrier, record2, t0) {
       startMs: microseconds(nsToMs(start - t0)),
       endMs: microseconds(nsToMs(end - t0)),
       wallMs: microseconds(nsToMs(end - start)),
+      ...cpuMs === void 0 ? {} : { cpuMs: microseconds(cpuMs) },
+      ...seenEnd === void 0 ? {} : { seenEndMs: microseconds(nsToMs(seenEnd - t0)) },
       metrics
     });
   });
@@ -15060,6 +15413,22 @@ function progress(done, total, elapsed, scenario) {
 function microseconds(ms) {
   return Math.round(ms * 1e3) / 1e3;
 }
+function staggerSizer(setting, trials) {
+  if (setting === "off") return { ns: () => 0 };
+  if (setting !== "auto") return { ns: () => setting * 1e9 };
+  let sized = null;
+  return {
+    ns() {
+      if (sized !== null) return sized;
+      if (trials.length < AUTO_STAGGER_TRIALS) return AUTO_STAGGER_FIRST_NS;
+      const walls = trials.slice(0, AUTO_STAGGER_TRIALS).map((t) => t.wallMs * 1e6);
+      walls.sort((a, b) => a - b);
+      const median3 = walls[walls.length >> 1];
+      sized = Math.min(AUTO_STAGGER_MAX_NS, AUTO_STAGGER_SHARE * median3);
+      return sized;
+    }
+  };
+}
 
 // src/scenario/benchmark-pattern.ts
 function asRegExp(pattern) {
@@ -15091,14 +15460,14 @@ function selectBenchmarks(lists, baseline, patterns) {
       );
     }
   });
-  const run = [];
+  const run2 = [];
   const missing = [];
   for (const name of everyName.filter(selected)) {
     const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
-    if (lacking.length === 0) run.push(name);
+    if (lacking.length === 0) run2.push(name);
     else missing.push({ benchmark: name, versions: lacking });
   }
-  return { run, missing };
+  return { run: run2, missing };
 }
 
 // src/runner/list-benchmarks.ts
@@ -15195,6 +15564,7 @@ async function runPerBenchmark(options) {
     stopReason: "iterations",
     error: null,
     startedAt: /* @__PURE__ */ new Date(),
+    staggerMs: null,
     perBenchmark: record2
   };
   const t0 = process.hrtime.bigint();
@@ -15231,6 +15601,7 @@ async function runPerBenchmark(options) {
     }
     roundOffset += 1 + Math.max(-1, ...part.order.map((entry) => entry.round));
     record2.runs.push({ benchmark, argv: argv2, stopReason: part.stopReason });
+    result.staggerMs = part.staggerMs ?? result.staggerMs;
     if (part.stopReason === "failed" || part.stopReason === "interrupted") {
       result.stopReason = part.stopReason;
       result.error = part.stopReason === "failed" ? `benchmark ${benchmark}: ${part.error}` : part.error;
@@ -15248,7 +15619,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat } from "node:fs/promises";
-import path9 from "node:path";
+import path10 from "node:path";
 
 // src/runner/setup.ts
 import { spawn as spawn4 } from "node:child_process";
@@ -15307,7 +15678,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path9.resolve(options.baseDir, spec.path);
+    const dir2 = path10.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -15328,7 +15699,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit);
-  const dir = spec.dir === void 0 ? checkout : path9.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path10.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -15345,6 +15716,85 @@ async function requireDirectory(dir, field) {
   }
 }
 
+// src/runner/timer/build.ts
+import { execFile as execFile3 } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmod, mkdir as mkdir2, readFile as readFile5, rename as rename2, rm as rm4, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
+import os6 from "node:os";
+import path11 from "node:path";
+import { promisify } from "node:util";
+var run = promisify(execFile3);
+var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
+var COMPILERS = ["cc", "gcc", "clang"];
+function cacheDir(env = process.env) {
+  if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
+  const base = env.XDG_CACHE_HOME || path11.join(os6.homedir(), ".cache");
+  return path11.join(base, "duetkit");
+}
+var builds = /* @__PURE__ */ new Map();
+async function buildTimer(env = process.env) {
+  let source;
+  try {
+    source = await readFile5(SOURCE_URL, "utf8");
+  } catch (error62) {
+    return { path: null, reason: `the timer's source is missing (${firstLine(error62)})` };
+  }
+  const hash2 = createHash("sha256").update(source).update(os6.arch()).digest("hex").slice(0, 16);
+  const target = path11.join(cacheDir(env), `timer-${hash2}`, "duetkit-timer");
+  let build = builds.get(target);
+  if (build === void 0) {
+    build = compile(source, target, env).catch((error62) => ({
+      path: null,
+      reason: `could not build duetkit's timer in ${path11.dirname(target)} (${firstLine(error62)})`
+    }));
+    builds.set(target, build);
+  }
+  return build;
+}
+async function compile(text, target, env) {
+  if (await isExecutable(target)) return { path: target };
+  const dir = path11.dirname(target);
+  await mkdir2(dir, { recursive: true });
+  const unique = `${process.pid}-${Date.now().toString(36)}`;
+  const source = path11.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path11.join(dir, `duetkit-timer-${unique}`);
+  await writeFile4(source, text);
+  const errors = [];
+  try {
+    for (const compiler of COMPILERS) {
+      for (const flags of [["-static"], []]) {
+        try {
+          await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
+          await chmod(output2, 493);
+          await rename2(output2, target);
+          return { path: target };
+        } catch (error62) {
+          errors.push(`${compiler} ${flags.join(" ")}: ${firstLine(error62)}`);
+        }
+      }
+    }
+  } finally {
+    await rm4(source, { force: true });
+    await rm4(output2, { force: true });
+  }
+  return {
+    path: null,
+    reason: `no C compiler could build duetkit's timer (${errors.join("; ")})`
+  };
+}
+async function isExecutable(file2) {
+  try {
+    return ((await stat2(file2)).mode & 73) !== 0;
+  } catch {
+    return false;
+  }
+}
+function firstLine(error62) {
+  const e = error62;
+  if (e.code === "ENOENT") return "not found";
+  return (e.stderr || e.message || String(error62)).trim().split("\n")[0].slice(0, 200);
+}
+
 // src/runner/run.ts
 var TOOL_VERSION = process.env.npm_package_version ?? "0.1.0";
 async function runScenario(loaded, options) {
@@ -15354,6 +15804,7 @@ async function runScenario(loaded, options) {
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation = null;
+  let timing;
   let versions = scenario.versions.map((v) => ({
     name: v.name,
     source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
@@ -15366,7 +15817,8 @@ async function runScenario(loaded, options) {
     order: [],
     stopReason: "failed",
     error: null,
-    startedAt: /* @__PURE__ */ new Date()
+    startedAt: /* @__PURE__ */ new Date(),
+    staggerMs: null
   };
   const samples = () => ({
     schemaVersion: SAMPLES_SCHEMA_VERSION,
@@ -15382,6 +15834,7 @@ async function runScenario(loaded, options) {
     finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
     machine,
     isolation: isolation?.report ?? notSetUp(scenario.isolation),
+    ...timing === void 0 ? {} : { timing },
     versions,
     order: result.order,
     trials: result.trials,
@@ -15400,6 +15853,15 @@ async function runScenario(loaded, options) {
       cpuWeight: scenario.cpuWeight
     });
     options.onIsolation?.(isolation.report);
+    const built = await buildTimer(options.env);
+    const timer = built.path;
+    timing = timingRecord(scenario.workload, built);
+    const { metric, format, driver } = scenario.workload;
+    if (built.path === null && driver === "command" && format === void 0 && metric !== "wall") {
+      throw new RunError(
+        `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`
+      );
+    }
     const experiment = {
       scenario,
       versions,
@@ -15407,6 +15869,7 @@ async function runScenario(loaded, options) {
       rng: createRng(seed),
       signal: options.signal,
       env: options.env,
+      timer,
       onProgress: options.onProgress,
       // A quick look (fewer resamples) is enough to decide whether to keep measuring.
       halfWidth: (trials) => largestHalfWidth(
@@ -15417,6 +15880,9 @@ async function runScenario(loaded, options) {
     };
     const baseline = scenario.analysis.baseline ?? scenario.versions[0].name;
     result = scenario.workload.perBenchmark ? await runPerBenchmark({ ...experiment, baseline }) : await runExperiment(experiment);
+    if (timing?.clock === "timer" && result.staggerMs !== null) {
+      timing = { ...timing, staggerMs: result.staggerMs };
+    }
   } catch (error62) {
     result = {
       ...result,
@@ -15446,24 +15912,35 @@ function notSetUp(requested) {
     warnings: ["isolation was never set up: the run stopped before measuring"]
   };
 }
+function timingRecord(workload2, built) {
+  return {
+    driver: workload2.driver,
+    clock: built.path === null ? "harness" : "timer",
+    // Without the timer nothing keeps a CPU busy; behind the relay, `repeat` spins.
+    keepBusy: built.path === null ? "off" : workload2.driver === "persistent" && workload2.keepBusy === "repeat" ? "spin" : workload2.keepBusy,
+    warnings: built.path === null ? [
+      `commands are timed by the harness's clock, which blurs differences below its wake-up latency: ${built.reason}; install a C compiler (cc) so duetkit can build its timer`
+    ] : []
+  };
+}
 
 // src/noise/spawn.ts
 import { spawn as spawn5 } from "node:child_process";
 
 // src/io/self-argv.ts
-import { existsSync as existsSync3 } from "node:fs";
-import path10 from "node:path";
+import { existsSync as existsSync4 } from "node:fs";
+import path12 from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 function selfArgv(moduleUrl = import.meta.url) {
   const self = fileURLToPath(moduleUrl);
   if (!self.endsWith(".ts")) return [process.execPath, self];
-  const root = path10.resolve(path10.dirname(self), "..", "..");
-  return [process.execPath, ...tsxExecArgv(moduleUrl), path10.join(root, "src", "cli", "bin.ts")];
+  const root = path12.resolve(path12.dirname(self), "..", "..");
+  return [process.execPath, ...tsxExecArgv(moduleUrl), path12.join(root, "src", "cli", "bin.ts")];
 }
 function tsxExecArgv(moduleUrl) {
-  const root = path10.resolve(path10.dirname(fileURLToPath(moduleUrl)), "..", "..");
-  const loader = path10.join(root, "node_modules", "tsx", "dist", "loader.mjs");
-  if (!existsSync3(loader)) {
+  const root = path12.resolve(path12.dirname(fileURLToPath(moduleUrl)), "..", "..");
+  const loader = path12.join(root, "node_modules", "tsx", "dist", "loader.mjs");
+  if (!existsSync4(loader)) {
     throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
   }
   return ["--import", pathToFileURL(loader).href];
@@ -15554,15 +16031,20 @@ function traceFromSamples(samples, benchmark) {
   const measured = samples.trials.filter((t) => !t.warmup).sort((a, b) => a.startMs - b.startMs);
   const cost2 = /* @__PURE__ */ new Map();
   if (samples.mode === "duet") {
-    const starts = [...new Set(measured.map((t) => t.round))].map((round2) => ({
-      round: round2,
-      start: Math.min(...measured.filter((t) => t.round === round2).map((t) => t.startMs)),
-      end: Math.max(...measured.filter((t) => t.round === round2).map((t) => t.endMs))
-    }));
-    starts.sort((a, b) => a.start - b.start);
+    const byRound = /* @__PURE__ */ new Map();
+    for (const t of measured) {
+      const r = byRound.get(t.round);
+      if (r === void 0) byRound.set(t.round, { start: t.startMs, end: t.endMs, trials: [t] });
+      else {
+        r.start = Math.min(r.start, t.startMs);
+        r.end = Math.max(r.end, t.endMs);
+        r.trials.push(t);
+      }
+    }
+    const starts = [...byRound.values()].sort((a, b) => a.start - b.start);
     starts.forEach((r, i) => {
       const charge = (starts[i + 1]?.start ?? r.end) - r.start;
-      for (const t of measured.filter((x) => x.round === r.round)) cost2.set(key(t), charge);
+      for (const t of r.trials) cost2.set(key(t), charge);
     });
   } else {
     measured.forEach((t, i) => cost2.set(key(t), (measured[i + 1]?.startMs ?? t.endMs) - t.startMs));
@@ -15625,7 +16107,8 @@ var paired = (label, name, recording, statistic) => ({
   label,
   recording,
   evaluate(trace, base, head, settings) {
-    return windowsOf(trace, base, head, settings).map(({ rounds }, w) => {
+    return windowsOf(trace, base, head, settings).flatMap(({ rounds }, w) => {
+      if (rounds.length < 2) return [];
       const b = rounds.map((r) => r.values[base]);
       const h = rounds.map((r) => r.values[head]);
       const c = compare(b, h, {
@@ -15740,14 +16223,14 @@ function fromInterval(change, lower, upper) {
 }
 
 // src/calibrate/record.ts
-import { mkdir as mkdir2, mkdtemp as mkdtemp2, rm as rm3, writeFile as writeFile4 } from "node:fs/promises";
-import os4 from "node:os";
-import path13 from "node:path";
+import { mkdir as mkdir3, mkdtemp as mkdtemp3, rm as rm5, writeFile as writeFile5 } from "node:fs/promises";
+import os7 from "node:os";
+import path15 from "node:path";
 
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile4 } from "node:fs/promises";
-import path11 from "node:path";
+import { readFile as readFile6 } from "node:fs/promises";
+import path13 from "node:path";
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -15856,7 +16339,7 @@ __export(external_exports, {
   clone: () => clone,
   codec: () => codec,
   coerce: () => coerce_exports,
-  compile: () => compile,
+  compile: () => compile2,
   config: () => config,
   core: () => core_exports2,
   creditCard: () => creditCard2,
@@ -16267,7 +16750,7 @@ __export(core_exports2, {
   base64urlCharset: () => base64urlCharset,
   canParseURL: () => canParseURL,
   clone: () => clone,
-  compile: () => compile,
+  compile: () => compile2,
   compileFn: () => compileFn,
   config: () => config,
   createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
@@ -16566,10 +17049,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path18) {
-  if (!path18)
+function getElementAtPath(obj, path20) {
+  if (!path20)
     return obj;
-  return path18.reduce((acc, key2) => acc?.[key2], obj);
+  return path20.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -16909,11 +17392,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path18, issues) {
+function prefixIssues(path20, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path18);
+    iss.path.unshift(path20);
     return iss;
   });
 }
@@ -17375,16 +17858,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path18 = []) => {
+  const processError = (error63, path20 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path18, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path20, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else {
-        const fullpath = [...path18, ...issue2.path];
+        const fullpath = [...path20, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -17423,17 +17906,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path18 = []) => {
+  const processError = (error63, path20 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path18, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path20, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path18, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
       } else {
-        const fullpath = [...path18, ...issue2.path];
+        const fullpath = [...path20, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -17472,8 +17955,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path18 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path18) {
+  const path20 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path20) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -28714,7 +29197,7 @@ function compileValidator(schema, parser) {
     return parser;
   }
 }
-function compile(schema, options) {
+function compile2(schema, options) {
   try {
     const parser = compileFn(schema);
     const clone2 = withParser(schema, parser);
@@ -34611,13 +35094,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path18 = ref.slice(1).split("/").filter(Boolean);
-  if (path18.length === 0) {
+  const path20 = ref.slice(1).split("/").filter(Boolean);
+  if (path20.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path18[0] === defsKey) {
-    const key2 = path18[1] === void 0 ? void 0 : decodeJSONPointerSegment(path18[1]);
+  if (path20[0] === defsKey) {
+    const key2 = path20[1] === void 0 ? void 0 : decodeJSONPointerSegment(path20[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -35252,7 +35735,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache = /* @__PURE__ */ new Map();
-  function run(s) {
+  function run2(s) {
     const cached2 = cache.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -35278,21 +35761,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped2 = run(oldShape[k]);
+          const mapped2 = run2(oldShape[k]);
           if (mapped2 !== oldShape[k])
             changed = true;
           newShape[k] = mapped2;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run(def.catchall);
+          newCatchall = run2(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped2 = run(def.element);
+        const mapped2 = run2(def.element);
         return mapped2 === def.element ? s : clone(s, { ...def, element: mapped2 });
       }
       case "tuple": {
@@ -35300,14 +35783,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped2 = run(item);
+          const mapped2 = run2(item);
           if (mapped2 !== item)
             changed = true;
           newItems.push(mapped2);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run(def.rest);
+          newRest = run2(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -35315,12 +35798,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run(def.keyType);
-        const newVal = run(def.valueType);
+        const newKey = run2(def.keyType);
+        const newVal = run2(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run(def.valueType);
+        const newVal = run2(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -35328,7 +35811,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped2 = run(opt);
+          const mapped2 = run2(opt);
           if (mapped2 !== opt)
             changed = true;
           newOptions.push(mapped2);
@@ -35336,8 +35819,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run(def.left);
-        const newRight = run(def.right);
+        const newLeft = run2(def.left);
+        const newRight = run2(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -35349,23 +35832,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run(def.innerType);
+        const newInner = run2(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run(def.in);
-        const newOut = run(def.out);
+        const newIn = run2(def.in);
+        const newOut = run2(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run(def.input);
-        const newOutput = run(def.output);
+        const newInput = run2(def.input);
+        const newOutput = run2(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run(original()) });
+        return clone(s, { ...rest, getter: () => run2(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -35396,7 +35879,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run(schema);
+  return run2(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -35477,6 +35960,7 @@ function parseDuration(value) {
 }
 
 // src/scenario/schema.ts
+var METRICS = ["wall", "cpu", "both"];
 var argv = external_exports.union([external_exports.array(external_exports.string()).min(1), external_exports.string().min(1)], {
   error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"'
 }).transform((value, ctx) => {
@@ -35529,8 +36013,18 @@ var workload = external_exports.object({
   format: external_exports.string().refine((f) => f === "auto" || formatNames().includes(f), {
     error: () => `one of: auto, ${formatNames().join(", ")}`
   }).optional(),
-  /** The benchmark's name when the metric is wall time. Default `wall-time`. */
-  name: external_exports.string().min(1).default("wall-time"),
+  /**
+   * Without a format, what a command is measured by: `wall` (default), the time from its
+   * start to its exit; `cpu`, its CPU time (user + system, its own and its waited-for
+   * children's), which does not count time spent waiting for a CPU, for I/O or asleep;
+   * `both`, two benchmarks. Both are taken by duetkit's timer on the side's own CPU.
+   */
+  metric: external_exports.enum(METRICS).default("wall"),
+  /**
+   * The benchmark's name when the metric is a time. Default `wall-time` (and `cpu-time`);
+   * with `metric: both`, the CPU time's is this name followed by ` (cpu)`.
+   */
+  name: external_exports.string().min(1).optional(),
   /** Extra environment variables for the command. */
   env: external_exports.record(external_exports.string(), external_exports.string()).default({}),
   /**
@@ -35538,6 +36032,21 @@ var workload = external_exports.object({
    * instead of stdout; removed before each iteration so a stale one is never read.
    */
   output: external_exports.string().min(1).optional(),
+  /**
+   * In a duet, what a side that finishes its iteration first does until the other has
+   * finished too: `spin` busy-loops, `repeat` runs the command again (output discarded;
+   * only for commands without side effects), `off` leaves the CPU idle. Default `spin`:
+   * no side runs its last stretch alone, and nothing runs that the user did not ask for.
+   */
+  keepBusy: external_exports.enum(["spin", "repeat", "off"]).default("spin"),
+  /**
+   * In a duet of commands, start the sides this much apart (a random side starts later each
+   * round), so that they never end at the same moment: on VMs, two processes that exit
+   * together on two CPUs hold each other up, which pulls small differences to zero
+   * (BENCHMARKS.md, "Fidelity"). `auto` (default): a tenth of an iteration, at most 2 ms;
+   * `off`; or a duration.
+   */
+  stagger: external_exports.union([external_exports.literal("auto"), external_exports.literal("off"), duration3]).default("auto"),
   /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
   perBenchmark: external_exports.boolean().default(false),
   /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
@@ -35632,6 +36141,12 @@ function checkPerBenchmark(w, ctx) {
       "no output file without a format: set workload.format to the one that reads it"
     );
   }
+  if (w.metric !== "wall" && (w.format !== void 0 || w.driver !== "command")) {
+    issue2(
+      "metric",
+      w.format !== void 0 ? "wall: the other metrics are for a command without a format (with one, the values are what the tool reports)" : "wall: the other metrics are for the command driver (a persistent program reports its own values)"
+    );
+  }
   if (w.benchmarks !== void 0 && !w.perBenchmark) {
     issue2("benchmarks", "a benchmark list only together with perBenchmark: true");
   }
@@ -35662,10 +36177,10 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path11.resolve(cwd, file2);
+  const absolute = path13.resolve(cwd, file2);
   let text;
   try {
-    text = await readFile4(absolute, "utf8");
+    text = await readFile6(absolute, "utf8");
   } catch (error62) {
     throw new ScenarioError(`cannot read scenario ${file2}: ${error62.message}`);
   }
@@ -35675,7 +36190,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error62) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error62.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path11.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path13.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -35745,8 +36260,8 @@ function formatPath(at) {
 }
 
 // src/workload/program.ts
-import { readFile as readFile5 } from "node:fs/promises";
-import path12 from "node:path";
+import { readFile as readFile7 } from "node:fs/promises";
+import path14 from "node:path";
 
 // src/harness/serve.ts
 import { createInterface } from "node:readline";
@@ -35798,8 +36313,8 @@ async function resolveUnits(flags, cwd) {
     throw new UserError("give exactly one of --units <n> or --units-file <file>");
   }
   if (flags.units !== void 0) return flags.units;
-  const file2 = path12.resolve(cwd, flags.unitsFile);
-  const text = await readFile5(file2, "utf8").catch((error62) => {
+  const file2 = path14.resolve(cwd, flags.unitsFile);
+  const text = await readFile7(file2, "utf8").catch((error62) => {
     throw new UserError(`--units-file ${flags.unitsFile}: cannot read it (${error62.message})`);
   });
   const units = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
@@ -35813,10 +36328,10 @@ async function resolveUnits(flags, cwd) {
 
 // src/calibrate/record.ts
 async function referenceSource(versions) {
-  const root = await mkdtemp2(path13.join(os4.tmpdir(), "duetkit-calibrate-"));
+  const root = await mkdtemp3(path15.join(os7.tmpdir(), "duetkit-calibrate-"));
   for (const v of versions) {
-    await mkdir2(path13.join(root, v.name));
-    await writeFile4(path13.join(root, v.name, UNITS_FILE), `${v.units}
+    await mkdir3(path15.join(root, v.name));
+    await writeFile5(path15.join(root, v.name, UNITS_FILE), `${v.units}
 `);
   }
   const command = [...selfArgv(), "workload", "--serve", "--units-file", UNITS_FILE];
@@ -35828,7 +36343,7 @@ async function referenceSource(versions) {
         mode: request.mode,
         versions: versions.map((v) => ({ name: v.name, path: v.name })),
         workload: { driver: "persistent", command, name: KERNEL_BENCHMARK },
-        ...common(request)
+        ...recordingCommon(request)
       };
       return runChecked(
         { scenario: parseScenario(input2, "calibration scenario"), file: null, baseDir: root },
@@ -35836,7 +36351,7 @@ async function referenceSource(versions) {
         env
       );
     },
-    dispose: () => rm3(root, { recursive: true, force: true })
+    dispose: () => rm5(root, { recursive: true, force: true })
   };
 }
 function scenarioSource(loaded) {
@@ -35852,7 +36367,7 @@ function scenarioSource(loaded) {
           { ...first, name: "aa" }
         ],
         analysis: { ...rest.analysis, baseline: "base" },
-        ...common(request)
+        ...recordingCommon(request)
       };
       return runChecked(
         { ...loaded, scenario: parseScenario(input2, `${loaded.file ?? "scenario"} (A/A)`) },
@@ -35863,7 +36378,7 @@ function scenarioSource(loaded) {
     dispose: async () => void 0
   };
 }
-function common(request) {
+function recordingCommon(request) {
   return {
     mode: request.mode,
     isolation: request.isolation,
@@ -36034,7 +36549,15 @@ async function calibrate(options) {
       );
     }
   }
-  const { signal: _s, env: _e, log: _l, scenario, trueChanges: _t, ...settings } = options;
+  const {
+    signal: _s,
+    env: _e,
+    log: _l,
+    scenario,
+    trueChanges: _t,
+    source: _source,
+    ...settings
+  } = options;
   return {
     schemaVersion: CALIBRATION_SCHEMA_VERSION,
     tool: { name: "duetkit", version: TOOL_VERSION },
@@ -36042,7 +36565,7 @@ async function calibrate(options) {
     finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
     machine: machineInfo(),
     condition: options.condition,
-    workload: scenario === void 0 ? { kind: "reference", units: options.units } : { kind: "scenario", file: scenario.file },
+    workload: scenario !== void 0 ? { kind: "scenario", file: scenario.file } : options.source !== void 0 ? { kind: "custom", description: options.source.description } : { kind: "reference", units: options.units },
     settings: { ...settings, changes },
     isolation,
     cells,
@@ -36051,6 +36574,12 @@ async function calibrate(options) {
 }
 async function sourceFor(options, changes) {
   if (options.scenario !== void 0) return scenarioSource(options.scenario);
+  if (options.source !== void 0) {
+    return options.source.create([
+      { name: "base", change: 0 },
+      ...changes.map((change) => ({ name: versionName2(change), change }))
+    ]);
+  }
   const versions = [{ name: "base", units: options.units }];
   for (const change of changes) {
     versions.push({
@@ -36067,17 +36596,17 @@ async function recordGroup(options, kind, methods, changes, source, outcomes, is
     (m) => changes.every((c) => (outcomes.get(cellKey(m, c))?.length ?? 0) >= options.windows)
   );
   const maxRuns = 2 * Math.ceil(options.windows / options.windowsPerRun) + 2;
-  for (let run = 0; run < maxRuns && !enough(); run++) {
+  for (let run2 = 0; run2 < maxRuns && !enough(); run2++) {
     if (options.signal.aborted) throw Object.assign(new Error("interrupted"), { name: "RunError" });
     options.log?.(
-      `recording ${kind} (${changes.map(describeChange).join(", ")}), run ${run + 1}: ${budgetSeconds.toFixed(0)} s`
+      `recording ${kind} (${changes.map(describeChange).join(", ")}), run ${run2 + 1}: ${budgetSeconds.toFixed(0)} s`
     );
     const samples = await source.record(
       {
         mode: RECORDING_MODE[kind],
         isolation: kind === "duet" ? options.isolation : kind === "duet-none" ? "none" : "auto",
         budgetSeconds,
-        seed: seed + run
+        seed: seed + run2
       },
       options.signal,
       options.env
@@ -36093,7 +36622,7 @@ async function recordGroup(options, kind, methods, changes, source, outcomes, is
           budgetMs: options.budget * 1e3,
           level: options.level,
           resamples: options.resamples,
-          seed: seed + 31 * run >>> 0
+          seed: seed + 31 * run2 >>> 0
         });
         const key2 = cellKey(method, change);
         outcomes.set(key2, [...outcomes.get(key2) ?? [], ...got]);
@@ -36115,7 +36644,8 @@ function describeChange(change) {
 function renderCalibration(result) {
   const s = result.settings;
   const out = [];
-  const what = result.workload.kind === "reference" ? `reference workload, ${result.workload.units} chunks per iteration` : `A/A of ${result.workload.file ?? "the scenario"}`;
+  const w = result.workload;
+  const what = w.kind === "reference" ? `reference workload, ${w.units} chunks per iteration` : w.kind === "custom" ? w.description : `A/A of ${w.file ?? "the scenario"}`;
   out.push(`calibration on ${result.machine.cpuModel} (${result.machine.cores} CPUs), ${what}`);
   out.push(
     `condition: ${result.condition}${s.noise === null ? "" : ` (noise: ${s.noise.threads} ${s.noise.kind} thread(s) at ${Math.round(s.noise.load * 100)}%)`}; ${s.windows} comparisons per cell, budget ${s.budget} s each, CI level ${s.level}`
@@ -36353,8 +36883,8 @@ function parseTime(text) {
 }
 
 // src/cli/commands/run.ts
-import { mkdir as mkdir3, writeFile as writeFile5 } from "node:fs/promises";
-import path14 from "node:path";
+import { mkdir as mkdir4, writeFile as writeFile6 } from "node:fs/promises";
+import path16 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -36387,8 +36917,8 @@ function addRunOptions(command) {
   ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never");
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir = path14.resolve(ctx.cwd, flags.out);
-  await mkdir3(outDir, { recursive: true });
+  const outDir = path16.resolve(ctx.cwd, flags.out);
+  await mkdir4(outDir, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
@@ -36417,7 +36947,7 @@ async function executeRun(loaded, flags, ctx) {
     dispose();
     if (ctx.isTTY) ctx.stderr("\r\x1B[2K");
   }
-  const samplesFile = path14.join(outDir, "samples.json");
+  const samplesFile = path16.join(outDir, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -36430,13 +36960,13 @@ samples gathered so far (marked incomplete): ${samplesFile}`
     );
   }
   const report = analyzeSamples(samples);
-  await writeFile5(path14.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile6(path16.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path14.join(outDir, "comparison.json")}
+      `${describeReport(report)}written: ${samplesFile}, ${path16.join(outDir, "comparison.json")}
 `
     );
   if (report.summary.error > 0) ctx.exitCode = 1;
@@ -36491,10 +37021,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-function readNumberFile(path18, label, shownAs = path18) {
+function readNumberFile(path20, label, shownAs = path20) {
   let text;
   try {
-    text = readFileSync3(path18, "utf8");
+    text = readFileSync3(path20, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -36691,8 +37221,8 @@ function registerCompareSamples(program2, ctx) {
 }
 
 // src/cli/commands/export.ts
-import { readFile as readFile6, writeFile as writeFile6 } from "node:fs/promises";
-import path15 from "node:path";
+import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
+import path17 from "node:path";
 
 // src/formats/export-gab.ts
 function round(value) {
@@ -36745,13 +37275,13 @@ function registerExport(program2, ctx) {
     const text = `${JSON.stringify(entries, null, 2)}
 `;
     if (flags.out === void 0) ctx.stdout(text);
-    else await writeFile6(path15.resolve(ctx.cwd, flags.out), text);
+    else await writeFile7(path17.resolve(ctx.cwd, flags.out), text);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile6(path15.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile8(path17.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -36772,7 +37302,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path15.basename(file2, ".json");
+    const name = flags.name ?? path17.basename(file2, ".json");
     return { comparisons: [{ name, unit: "", comparison: single2 }], errors: [] };
   }
   throw new UserError(
@@ -36796,7 +37326,7 @@ import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import path16 from "node:path";
+import path18 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -36809,7 +37339,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync4(path16.join(dir, entry, name), "utf8").trim();
+        return readFileSync4(path18.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -36977,8 +37507,8 @@ function parseScheduleOption(text) {
 }
 
 // src/cli/commands/parse.ts
-import { readFile as readFile7, stat as stat2 } from "node:fs/promises";
-import path17 from "node:path";
+import { readFile as readFile9, stat as stat3 } from "node:fs/promises";
+import path19 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -36997,11 +37527,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path17.resolve(ctx.cwd, file2);
-  const info = await stat2(absolute).catch(() => {
+  const absolute = path19.resolve(ctx.cwd, file2);
+  const info = await stat3(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path17.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path19.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -37011,7 +37541,7 @@ async function parseFile(ctx, file2, flags) {
     }
     return format2.parse("", { cwd, dataPath: absolute });
   }
-  const output2 = await readFile7(absolute, "utf8");
+  const output2 = await readFile9(absolute, "utf8");
   const format = flags.format === "auto" ? detectFormat(output2) : getFormat(flags.format);
   return format.parse(output2, { cwd });
 }

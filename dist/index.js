@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port}`;
-        let path13 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path15 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path13 && path13[0] !== "/") {
-          path13 = `/${path13}`;
+        if (path15 && path15[0] !== "/") {
+          path15 = `/${path15}`;
         }
-        return new URL(`${origin}${path13}`);
+        return new URL(`${origin}${path15}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path13, origin }
+          request: { method, path: path15, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path13);
+        debuglog("sending request to %s %s/%s", method, origin, path15);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path13, origin },
+          request: { method, path: path15, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path13,
+          path15,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path13, origin }
+          request: { method, path: path15, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path13);
+        debuglog("trailers received from %s %s/%s", method, origin, path15);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path13, origin },
+          request: { method, path: path15, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path13,
+          path15,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path13, origin }
+            request: { method, path: path15, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path13);
+          debuglog("sending request to %s %s/%s", method, origin, path15);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path13,
+        path: path15,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path13 !== "string") {
+        if (typeof path15 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path13[0] !== "/" && !(path13.startsWith("http://") || path13.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path15[0] !== "/" && !(path15.startsWith("http://") || path15.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path13)) {
+        } else if (invalidPathRegex.test(path15)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path13, query) : path13;
+        this.path = query ? buildURL(path15, query) : path15;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path13, host, upgrade, blocking, reset } = request2;
+      const { method, path: path15, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path13} HTTP/1.1\r
+      let header = `${method} ${path15} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path13, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path15, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path13;
+      headers[HTTP2_HEADER_PATH] = path15;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path13 = search ? `${pathname}${search}` : pathname;
+        const path15 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path13;
+        this.opts.path = path15;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path13 = "/",
+          path: path15 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path13;
+        opts.path = origin + path15;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path13) {
-      if (typeof path13 !== "string") {
-        return path13;
+    function safeUrl(path15) {
+      if (typeof path15 !== "string") {
+        return path15;
       }
-      const pathSegments = path13.split("?");
+      const pathSegments = path15.split("?");
       if (pathSegments.length !== 2) {
-        return path13;
+        return path15;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path13, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path13);
+    function matchKey(mockDispatch2, { path: path15, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path15);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path13 }) => matchValue(safeUrl(path13), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path15 }) => matchValue(safeUrl(path15), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path13, method, body, headers, query } = opts;
+      const { path: path15, method, body, headers, query } = opts;
       return {
-        path: path13,
+        path: path15,
         method,
         body,
         headers,
@@ -11118,7 +11118,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports, module) {
     "use strict";
-    var { promisify } = __require("node:util");
+    var { promisify: promisify2 } = __require("node:util");
     var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11158,7 +11158,7 @@ var require_mock_client = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify(this[kOriginalClose])();
+        await promisify2(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -11171,7 +11171,7 @@ var require_mock_client = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports, module) {
     "use strict";
-    var { promisify } = __require("node:util");
+    var { promisify: promisify2 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11211,7 +11211,7 @@ var require_mock_pool = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify(this[kOriginalClose])();
+        await promisify2(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path13, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path15, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path13,
+            Path: path15,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path13) {
-      for (let i = 0; i < path13.length; ++i) {
-        const code = path13.charCodeAt(i);
+    function validateCookiePath(path15) {
+      for (let i = 0; i < path15.length; ++i) {
+        const code = path15.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path13 = opts.path;
+          let path15 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path13 = `/${path13}`;
+            path15 = `/${path15}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path13);
+          url2 = new URL(util.parseOrigin(url2).origin + path15);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20003,17 +20003,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path13) {
-      const ctrl = callVisitor(key, node2, visitor, path13);
+    function visit_(key, node2, visitor, path15) {
+      const ctrl = callVisitor(key, node2, visitor, path15);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path13, ctrl);
-        return visit_(key, ctrl, visitor, path13);
+        replaceNode(key, path15, ctrl);
+        return visit_(key, ctrl, visitor, path15);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path13 = Object.freeze(path13.concat(node2));
+          path15 = Object.freeze(path15.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path13);
+            const ci = visit_(i, node2.items[i], visitor, path15);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -20024,13 +20024,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path13 = Object.freeze(path13.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path13);
+          path15 = Object.freeze(path15.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path15);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path13);
+          const cv = visit_("value", node2.value, visitor, path15);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -20051,17 +20051,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path13) {
-      const ctrl = await callVisitor(key, node2, visitor, path13);
+    async function visitAsync_(key, node2, visitor, path15) {
+      const ctrl = await callVisitor(key, node2, visitor, path15);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path13, ctrl);
-        return visitAsync_(key, ctrl, visitor, path13);
+        replaceNode(key, path15, ctrl);
+        return visitAsync_(key, ctrl, visitor, path15);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path13 = Object.freeze(path13.concat(node2));
+          path15 = Object.freeze(path15.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path13);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path15);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -20072,13 +20072,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path13 = Object.freeze(path13.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path13);
+          path15 = Object.freeze(path15.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path15);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path13);
+          const cv = await visitAsync_("value", node2.value, visitor, path15);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -20105,23 +20105,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path13) {
+    function callVisitor(key, node2, visitor, path15) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path13);
+        return visitor(key, node2, path15);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path13);
+        return visitor.Map?.(key, node2, path15);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path13);
+        return visitor.Seq?.(key, node2, path15);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path13);
+        return visitor.Pair?.(key, node2, path15);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path13);
+        return visitor.Scalar?.(key, node2, path15);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path13);
+        return visitor.Alias?.(key, node2, path15);
       return void 0;
     }
-    function replaceNode(key, path13, node2) {
-      const parent = path13[path13.length - 1];
+    function replaceNode(key, path15, node2) {
+      const parent = path15[path15.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -20733,10 +20733,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path13, value) {
+    function collectionFromPath(schema, path15, value) {
       let v = value;
-      for (let i = path13.length - 1; i >= 0; --i) {
-        const k = path13[i];
+      for (let i = path15.length - 1; i >= 0; --i) {
+        const k = path15[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -20755,7 +20755,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path13) => path13 == null || typeof path13 === "object" && !!path13[Symbol.iterator]().next().done;
+    var isEmptyPath = (path15) => path15 == null || typeof path15 === "object" && !!path15[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -20785,11 +20785,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path13, value) {
-        if (isEmptyPath(path13))
+      addIn(path15, value) {
+        if (isEmptyPath(path15))
           this.add(value);
         else {
-          const [key, ...rest] = path13;
+          const [key, ...rest] = path15;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -20803,8 +20803,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path13) {
-        const [key, ...rest] = path13;
+      deleteIn(path15) {
+        const [key, ...rest] = path15;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -20818,8 +20818,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path13, keepScalar) {
-        const [key, ...rest] = path13;
+      getIn(path15, keepScalar) {
+        const [key, ...rest] = path15;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -20837,8 +20837,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path13) {
-        const [key, ...rest] = path13;
+      hasIn(path15) {
+        const [key, ...rest] = path15;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -20848,8 +20848,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path13, value) {
-        const [key, ...rest] = path13;
+      setIn(path15, value) {
+        const [key, ...rest] = path15;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -23364,9 +23364,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path13, value) {
+      addIn(path15, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path13, value);
+          this.contents.addIn(path15, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -23441,14 +23441,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path13) {
-        if (Collection2.isEmptyPath(path13)) {
+      deleteIn(path15) {
+        if (Collection2.isEmptyPath(path15)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path13) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path15) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -23463,10 +23463,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path13, keepScalar) {
-        if (Collection2.isEmptyPath(path13))
+      getIn(path15, keepScalar) {
+        if (Collection2.isEmptyPath(path15))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path13, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path15, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -23477,10 +23477,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path13) {
-        if (Collection2.isEmptyPath(path13))
+      hasIn(path15) {
+        if (Collection2.isEmptyPath(path15))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path13) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path15) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -23497,13 +23497,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path13, value) {
-        if (Collection2.isEmptyPath(path13)) {
+      setIn(path15, value) {
+        if (Collection2.isEmptyPath(path15)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path13), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path15), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path13, value);
+          this.contents.setIn(path15, value);
         }
       }
       /**
@@ -25464,9 +25464,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path13) => {
+    visit2.itemAtPath = (cst, path15) => {
       let item = cst;
-      for (const [field, index] of path13) {
+      for (const [field, index] of path15) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -25475,23 +25475,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path13) => {
-      const parent = visit2.itemAtPath(cst, path13.slice(0, -1));
-      const field = path13[path13.length - 1][0];
+    visit2.parentCollection = (cst, path15) => {
+      const parent = visit2.itemAtPath(cst, path15.slice(0, -1));
+      const field = path15[path15.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path13, item, visitor) {
-      let ctrl = visitor(item, path13);
+    function _visit(path15, item, visitor) {
+      let ctrl = visitor(item, path15);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path13.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path15.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -25502,10 +25502,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path13);
+            ctrl = ctrl(item, path15);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path13) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path15) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -27789,8 +27789,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path13 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path13} does not exist${EOL5}`);
+        const path15 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path15} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -32052,9 +32052,9 @@ function pullRequestOf(event) {
 }
 function workflowRunOf(event) {
   if (event.name !== "workflow_run") return null;
-  const run = event.payload.workflow_run;
-  if (typeof run?.head_sha !== "string") return null;
-  return { headSha: run.head_sha, event: String(run.event ?? "") };
+  const run2 = event.payload.workflow_run;
+  if (typeof run2?.head_sha !== "string") return null;
+  return { headSha: run2.head_sha, event: String(run2.event ?? "") };
 }
 
 // src/report/escape.ts
@@ -32198,6 +32198,19 @@ function formatDuration(seconds) {
   return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
 
+// src/report/timing-text.ts
+var BUSY = {
+  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
+  spin: "a side that finished first kept its CPU busy until the other had finished",
+  off: "a side that finished first left its CPU idle"
+};
+function timingText(timing, mode) {
+  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
+  if (mode !== "duet") return how;
+  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
+  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
+}
+
 // src/report/markdown-method.ts
 var MODE_WORDS = {
   duet: "duet: base and head ran at the same time, iterations started together, paired by iteration",
@@ -32221,6 +32234,8 @@ function renderMethod(report, meta3) {
     `**Mode:** ${MODE_WORDS[report.mode]}; ${STOP_WORDS[report.stopReason]}.`,
     `**Isolation in effect:** ${isolationText(report)}.`
   ];
+  if (report.timing !== void 0)
+    items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
   if (first !== void 0) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison)));
     items.push(`**n:** ${[...ns].join("; ")} per benchmark.`);
@@ -32248,7 +32263,9 @@ function renderMethod(report, meta3) {
       ).join("; ")}.`
     );
   }
-  for (const warning2 of report.isolation.warnings) items.push(`\u26A0\uFE0F ${escapeInline(warning2, 400)}`);
+  for (const warning2 of [...report.isolation.warnings, ...report.timing?.warnings ?? []]) {
+    items.push(`\u26A0\uFE0F ${escapeInline(warning2, 400)}`);
+  }
   for (const r of compared) {
     for (const note of r.comparison.notes) {
       items.push(`Note on ${escapeInline(r.benchmark)}: ${escapeInline(note, 400)}`);
@@ -32285,7 +32302,7 @@ function isolationText(report) {
   };
   const slots = iso.slots.length > 0 && iso.slots.some((x) => x !== null) ? `, CPUs ${iso.slots.map((x) => x ?? "any").join(" | ")}` : "";
   const harness = iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`;
-  const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}`;
+  const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (the harness too)" : ""}`;
   return `${kind[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
 }
 
@@ -33290,10 +33307,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path13) {
-  if (!path13)
+function getElementAtPath(obj, path15) {
+  if (!path15)
     return obj;
-  return path13.reduce((acc, key) => acc?.[key], obj);
+  return path15.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -33633,11 +33650,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path13, issues) {
+function prefixIssues(path15, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path13);
+    iss.path.unshift(path15);
     return iss;
   });
 }
@@ -34099,16 +34116,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path13 = []) => {
+  const processError = (error64, path15 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path13, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path15, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path13, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path15, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path13, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path15, ...issue3.path]);
       } else {
-        const fullpath = [...path13, ...issue3.path];
+        const fullpath = [...path15, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -34147,17 +34164,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path13 = []) => {
+  const processError = (error64, path15 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path13, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path15, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path13, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path15, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path13, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path15, ...issue3.path]);
       } else {
-        const fullpath = [...path13, ...issue3.path];
+        const fullpath = [...path15, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -34196,8 +34213,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path13 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path13) {
+  const path15 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path15) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -51335,13 +51352,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path13 = ref.slice(1).split("/").filter(Boolean);
-  if (path13.length === 0) {
+  const path15 = ref.slice(1).split("/").filter(Boolean);
+  if (path15.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path13[0] === defsKey) {
-    const key = path13[1] === void 0 ? void 0 : decodeJSONPointerSegment(path13[1]);
+  if (path15[0] === defsKey) {
+    const key = path15[1] === void 0 ? void 0 : decodeJSONPointerSegment(path15[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -51976,7 +51993,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache = /* @__PURE__ */ new Map();
-  function run(s) {
+  function run2(s) {
     const cached2 = cache.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -52002,21 +52019,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped2 = run(oldShape[k]);
+          const mapped2 = run2(oldShape[k]);
           if (mapped2 !== oldShape[k])
             changed = true;
           newShape[k] = mapped2;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run(def.catchall);
+          newCatchall = run2(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped2 = run(def.element);
+        const mapped2 = run2(def.element);
         return mapped2 === def.element ? s : clone(s, { ...def, element: mapped2 });
       }
       case "tuple": {
@@ -52024,14 +52041,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped2 = run(item);
+          const mapped2 = run2(item);
           if (mapped2 !== item)
             changed = true;
           newItems.push(mapped2);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run(def.rest);
+          newRest = run2(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -52039,12 +52056,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run(def.keyType);
-        const newVal = run(def.valueType);
+        const newKey = run2(def.keyType);
+        const newVal = run2(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run(def.valueType);
+        const newVal = run2(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -52052,7 +52069,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped2 = run(opt);
+          const mapped2 = run2(opt);
           if (mapped2 !== opt)
             changed = true;
           newOptions.push(mapped2);
@@ -52060,8 +52077,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run(def.left);
-        const newRight = run(def.right);
+        const newLeft = run2(def.left);
+        const newRight = run2(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -52073,23 +52090,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run(def.innerType);
+        const newInner = run2(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run(def.in);
-        const newOut = run(def.out);
+        const newIn = run2(def.in);
+        const newOut = run2(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run(def.input);
-        const newOutput = run(def.output);
+        const newInput = run2(def.input);
+        const newOutput = run2(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run(original()) });
+        return clone(s, { ...rest, getter: () => run2(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -52120,7 +52137,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run(schema);
+  return run2(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -52319,9 +52336,9 @@ async function readResults(dir) {
 }
 
 // src/action/run-step.ts
-import { mkdir as mkdir4, mkdtemp as mkdtemp2 } from "node:fs/promises";
-import os8 from "node:os";
-import path11 from "node:path";
+import { mkdir as mkdir5, mkdtemp as mkdtemp3 } from "node:fs/promises";
+import os11 from "node:os";
+import path13 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -52344,13 +52361,13 @@ var duet = {
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
     for (let round = 0; round < warmup + rounds; round++) {
-      const slots = shuffled(versionCount, rng);
       yield {
         round,
         warmup: round < warmup,
         versions: indexes(versionCount),
-        slots,
-        endsRound: true
+        slots: shuffled(versionCount, rng),
+        endsRound: true,
+        stagger: shuffled(versionCount, rng)
       };
     }
   }
@@ -54017,6 +54034,7 @@ function analyzeSamples(samples, overrides = {}) {
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
+    ...samples.timing === void 0 ? {} : { timing: samples.timing },
     settings,
     results,
     summary: summary2
@@ -54221,6 +54239,7 @@ async function emptyAndRemove(fs3, dir) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const pids = await cgroupPids(fs3, dir);
     for (const pid of pids) {
+      if (pid === process.pid) continue;
       try {
         process.kill(pid, "SIGKILL");
       } catch {
@@ -54330,7 +54349,12 @@ async function createGroup(layout) {
     (tree) => layout.slots.map((_, i) => path4.join(tree.dir, `slot-${i}`))
   );
   const made = [];
+  const joined = [];
   const dispose = async () => {
+    for (const tree of joined.splice(0)) {
+      const home = tree.harnessHome ?? path4.dirname(tree.dir);
+      await fs3.write(path4.join(home, "cgroup.procs"), String(process.pid));
+    }
     for (const dirs of made) {
       for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs3, slot);
       if (dirs[0] !== void 0) await emptyAndRemove(fs3, dirs[0]);
@@ -54350,6 +54374,14 @@ async function createGroup(layout) {
         dirs.push(slotDir);
         await tree.configure(slotDir, layout.slots[i]);
       }
+      if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
+        const harnessDir = path4.join(tree.dir, "harness");
+        await fs3.mkdir(harnessDir);
+        dirs.push(harnessDir);
+        await tree.configureHarness(harnessDir);
+        await fs3.write(path4.join(harnessDir, "cgroup.procs"), String(process.pid));
+        joined.push(tree);
+      }
     }
   } catch (error63) {
     await dispose().catch(() => void 0);
@@ -54362,6 +54394,7 @@ async function createGroup(layout) {
     harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
     cgroup: trees[0].dir,
     ...layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight },
+    ...joined.length > 0 ? { harnessWeighted: true } : {},
     warnings: layout.warnings
   };
   return {
@@ -54424,7 +54457,8 @@ async function cpuTree(fs3, name, options, warnings) {
   await sweepStaleGroups(fs3, parent);
   return {
     dir: path5.join(parent, name),
-    configure: (dir) => fs3.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+    configure: (dir) => fs3.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs3.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
 async function sweepStaleGroups(fs3, parent) {
@@ -54434,10 +54468,10 @@ async function sweepStaleGroups(fs3, parent) {
     const match = /^duetkit-(\d+)-/.exec(entry);
     if (match === null || isAlive(Number(match[1]))) continue;
     const dir = path5.join(parent, entry);
-    const slots = (await readdir2(dir).catch(() => [])).filter(
-      (e) => e.startsWith("slot-")
+    const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
+      (e) => e.isDirectory()
     );
-    for (const slot of slots) await emptyAndRemove(fs3, path5.join(dir, slot));
+    for (const child of children) await emptyAndRemove(fs3, path5.join(dir, child.name));
     await emptyAndRemove(fs3, dir);
     removed.push(dir);
   }
@@ -54472,6 +54506,7 @@ async function createCgroupV2(options) {
   const warnings = [...options.warnings];
   if (fs3.viaSudo) warnings.push("cgroups were created through sudo -n");
   const dir = path6.join(mount, groupName());
+  const home = path6.join(mount, await ownCgroup(null) ?? "/");
   const create = (weighted) => createGroup({
     kind: "cgroup-v2",
     fs: fs3,
@@ -54482,6 +54517,15 @@ async function createCgroupV2(options) {
           await fs3.write(path6.join(slotDir, "cpuset.cpus"), cpus.join(","));
           if (weighted) await fs3.write(path6.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
         },
+        harnessHome: home,
+        // The harness shares the slots' CPUs (there is no spare one), with their weight.
+        ...weighted ? {
+          async configureHarness(harnessDir) {
+            const cpus = options.slots.flat().join(",");
+            await fs3.write(path6.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs3.write(path6.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          }
+        } : {},
         // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
         async prepareGroup(groupDir) {
           await enable(fs3, groupDir, "cpuset");
@@ -54646,6 +54690,12 @@ function withPinnedHarness(isolation, harness, pin) {
   };
 }
 
+// src/runner/drivers/command.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { mkdtemp as mkdtemp2, readFile as readFile5, rm as rm4 } from "node:fs/promises";
+import os7 from "node:os";
+import path8 from "node:path";
+
 // src/scenario/argv.ts
 function splitArgv(line) {
   const words = [];
@@ -54714,13 +54764,14 @@ function lastLines(text, count2) {
 // src/runner/gated-process.ts
 import { spawn as spawn2 } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
+var TERMINATE_GRACE_MS = 5e3;
+function shellGate(flag) {
+  return ["/bin/sh", "-c", GATE_SCRIPT, flag];
+}
 async function startGated(argv2, options) {
   const [file2, ...args] = [
     ...options.placement.prefix,
-    "/bin/sh",
-    "-c",
-    GATE_SCRIPT,
-    options.flag,
+    ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
   const child = spawn2(file2, args, {
@@ -54755,12 +54806,22 @@ async function startGated(argv2, options) {
   });
   const gate = child.stdio[3];
   gate.on("error", () => void 0);
+  const lines = controlLines(gate);
   const kill = () => {
     if (child.pid === void 0) return;
     try {
       process.kill(-child.pid, "SIGKILL");
     } catch {
     }
+  };
+  const terminate = () => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      return;
+    }
+    const grace = setTimeout(kill, TERMINATE_GRACE_MS);
+    void finished.then(() => clearTimeout(grace));
   };
   if (child.pid === void 0) {
     const result = await finished;
@@ -54775,24 +54836,84 @@ async function startGated(argv2, options) {
   return {
     pid: child.pid,
     child,
-    prime() {
-      return new Promise((resolve2, reject) => {
-        const onData = () => {
-          gate.off("close", onClose);
-          resolve2();
-        };
-        const onClose = () => {
-          gate.off("data", onData);
-          reject(new Error("the process ended before its gate opened"));
-        };
-        gate.once("data", onData);
-        gate.once("close", onClose);
-        gate.write("\n");
-      });
+    async prime() {
+      gate.write("\n");
+      if (await lines.next() === null) {
+        throw new Error("the process ended before its gate opened");
+      }
+    },
+    controlLine: () => lines.next(),
+    tell(text) {
+      if (!gate.destroyed && gate.writable) gate.write(text);
     },
     finished,
+    terminate,
     kill
   };
+}
+function controlLines(gate) {
+  let buffer = "";
+  let closed = false;
+  const queue = [];
+  const waiting = [];
+  const deliver = () => {
+    while (waiting.length > 0 && (queue.length > 0 || closed)) {
+      waiting.shift()(queue.length > 0 ? queue.shift() : null);
+    }
+  };
+  gate.setEncoding("utf8");
+  gate.on("data", (chunk) => {
+    buffer += chunk;
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      queue.push(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+    }
+    deliver();
+  });
+  const close = () => {
+    closed = true;
+    deliver();
+  };
+  gate.on("end", close);
+  gate.on("close", close);
+  return {
+    next() {
+      return new Promise((resolve2) => {
+        waiting.push(resolve2);
+        deliver();
+      });
+    }
+  };
+}
+
+// src/runner/timer/report.ts
+import os6 from "node:os";
+function parseTimerLine(line) {
+  const fail = /^fail (\d+)$/.exec(line);
+  if (fail !== null) {
+    const errno = Number(fail[1]);
+    const name = Object.entries(os6.constants.errno).find(([, n]) => n === errno)?.[0];
+    return new Error(name === "ENOENT" ? "command not found" : `spawn failed (${name ?? errno})`);
+  }
+  const done = /^done (\d+) (\d+) (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
+  if (done === null) return new Error(`the timer reported ${JSON.stringify(line)}`);
+  const status = Number(done[3]);
+  const signalNumber = status & 127;
+  const signal = signalNumber === 0 ? null : Object.entries(os6.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
+  return {
+    startNs: BigInt(done[1]),
+    endNs: BigInt(done[2]),
+    code: signal === null ? status >> 8 & 255 : null,
+    signal,
+    userMs: Number(done[4]) / 1e3,
+    systemMs: Number(done[5]) / 1e3,
+    maxRssKb: Number(done[6]),
+    timedOut: done[7] === "1"
+  };
+}
+function relayGate(timer) {
+  return (flag) => [timer, "relay", flag, "--"];
 }
 
 // src/runner/drivers/metrics.ts
@@ -54884,10 +55005,10 @@ function escapeRegExp(text) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path13 = "$") {
+  constructor(format2, value, path15 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path13;
+    this.path = path15;
   }
   format;
   value;
@@ -55162,7 +55283,7 @@ var catch2 = {
     const lines = numberedLines(output2);
     const collector = new BenchmarkCollector("catch2");
     let i = 0;
-    const stat3 = (what) => {
+    const stat4 = (what) => {
       const line = lines[i];
       const m = line === void 0 ? null : STAT.exec(line.text);
       if (line === void 0 || m === null) {
@@ -55212,8 +55333,8 @@ var catch2 = {
         }
         const name = [...nameParts, start[1].trim()].filter((p) => p !== "").join(" ");
         nameParts = [];
-        const mean2 = stat3("mean");
-        stat3("standard deviation");
+        const mean2 = stat4("mean");
+        stat4("standard deviation");
         collector.add(row.where, name, "ns", false, [mean2], "summary");
       }
       if (nameParts.length > 0) {
@@ -55548,12 +55669,12 @@ var jmh = {
   parse(output2) {
     const json2 = JsonReader.parse("jmh", output2, "the JSON of -rf json");
     const collector = new BenchmarkCollector("jmh");
-    for (const run of json2.items()) {
-      const params = run.optional("params");
+    for (const run2 of json2.items()) {
+      const params = run2.optional("params");
       const suffix = params === void 0 ? "" : ` ( ${JSON.stringify(params.value)} )`;
-      const name = `${run.get("benchmark").nonEmptyString()}${suffix}`;
-      readMetric(run.get("primaryMetric"), name, collector);
-      const secondary = run.optional("secondaryMetrics");
+      const name = `${run2.get("benchmark").nonEmptyString()}${suffix}`;
+      readMetric(run2.get("primaryMetric"), name, collector);
+      const secondary = run2.optional("secondaryMetrics");
       for (const [key, metric] of secondary?.entries() ?? []) {
         readMetric(metric, `${name} - ${key}`, collector);
       }
@@ -55847,17 +55968,34 @@ function parseOutput(name, output2, context3) {
 }
 
 // src/runner/drivers/metrics.ts
-function iterationMetrics(workload2, wallMs, output2, cwd) {
+function timeMetricNames(workload2) {
+  if (workload2.name === void 0) return { wall: "wall-time", cpu: "cpu-time" };
+  return {
+    wall: workload2.name,
+    cpu: workload2.metric === "cpu" ? workload2.name : `${workload2.name} (cpu)`
+  };
+}
+function iterationMetrics(workload2, times, output2, cwd) {
   if (workload2.format === void 0) {
-    return [
-      {
-        name: workload2.name,
-        unit: "ms",
-        biggerIsBetter: false,
-        values: [wallMs],
-        valueKind: "samples"
+    const names = timeMetricNames(workload2);
+    const metric = (name, value) => ({
+      name,
+      unit: "ms",
+      biggerIsBetter: false,
+      values: [value],
+      valueKind: "samples"
+    });
+    const metrics = [];
+    if (workload2.metric !== "cpu") metrics.push(metric(names.wall, times.wallMs));
+    if (workload2.metric !== "wall") {
+      if (times.cpuMs === void 0) {
+        throw new Error(
+          `workload.metric ${workload2.metric} needs the command's CPU time, which only duetkit's timer takes`
+        );
       }
-    ];
+      metrics.push(metric(names.cpu, times.cpuMs));
+    }
+    return metrics;
   }
   return parseOutput(workload2.format, output2, { cwd }).map((b) => ({
     name: b.name,
@@ -55870,96 +56008,226 @@ function iterationMetrics(workload2, wallMs, output2, cwd) {
 async function clearOutputFile(workload2, cwd) {
   if (workload2.output !== void 0) await rm3(path7.resolve(cwd, workload2.output), { force: true });
 }
-async function readIterationOutput(workload2, stdout, cwd) {
+async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
   if (workload2.output === void 0) return stdout;
   const file2 = path7.resolve(cwd, workload2.output);
   try {
-    return await readFile4(file2, "utf8");
+    return await readFile4(movedTo ?? file2, "utf8");
   } catch (error63) {
     throw new Error(
       `workload.output ${file2} could not be read after the command exited (${error63.code ?? error63.message}); the command must write it on every run`
     );
+  } finally {
+    if (movedTo !== null) await rm3(movedTo, { force: true });
   }
 }
 function nsToMs(ns) {
   return Number(ns) / 1e6;
 }
 
+// src/runner/drivers/command-harness-timed.ts
+function openHarnessTimed(workload2, ctx) {
+  let current = null;
+  let killed = false;
+  const fail = (round, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round, cwd: ctx.cwd },
+    what,
+    stderr
+  );
+  return {
+    async arm({ round, slot, gate }) {
+      if (killed) throw new RunError("interrupted");
+      await clearOutputFile(workload2, ctx.cwd);
+      try {
+        current = await startGated(workload2.command, {
+          cwd: ctx.cwd,
+          env: ctx.env,
+          placement: ctx.placements[slot],
+          flag: gate.flag,
+          stdin: "ignore"
+        });
+      } catch (error63) {
+        throw fail(round, `could not start: ${error63.message}`);
+      }
+      if (killed) current.kill();
+    },
+    async prime() {
+      await current?.prime().catch(() => void 0);
+    },
+    async fire(round, start) {
+      const child = current;
+      if (child === null) throw new Error("fire() before arm()");
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill();
+      }, ctx.timeout * 1e3);
+      const result = await child.finished.finally(() => clearTimeout(timer));
+      current = null;
+      if (killed) throw new RunError("interrupted");
+      if (result.spawnError !== null) {
+        throw fail(round, `could not start: ${result.spawnError.message}`);
+      }
+      if (timedOut) throw fail(round, `timed out after ${ctx.timeout} s`, result.stderr);
+      if (result.code !== 0) {
+        const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
+        throw fail(round, how, result.stderr);
+      }
+      try {
+        const output2 = await readIterationOutput(workload2, result.stdout, ctx.cwd);
+        const wallMs = nsToMs(result.exitedAt - start);
+        const metrics = iterationMetrics(workload2, { wallMs }, output2, ctx.cwd);
+        return { start, end: result.exitedAt, metrics, seenEnd: result.exitedAt };
+      } catch (error63) {
+        throw fail(round, `produced no value: ${error63.message}`, result.stderr);
+      }
+    },
+    kill() {
+      killed = true;
+      current?.kill();
+    },
+    async close() {
+      current?.kill();
+      current = null;
+    }
+  };
+}
+
 // src/runner/drivers/command.ts
+var GRACE_MS = 5e3;
+var STDERR_TAIL = 65536;
 var commandDriver = {
   name: "command",
   async open(workload2, ctx) {
-    let current = null;
-    let armed = false;
-    let killed = false;
-    const fail = (round, what, stderr = "") => commandFailure(
-      { argv: workload2.command, version: ctx.version, round, cwd: ctx.cwd },
-      what,
-      stderr
-    );
-    const side3 = {
-      async arm(round, slot, flag) {
-        if (killed) throw new RunError("interrupted");
-        await clearOutputFile(workload2, ctx.cwd);
-        try {
-          current = await startGated(workload2.command, {
-            cwd: ctx.cwd,
-            env: ctx.env,
-            placement: ctx.placements[slot],
-            flag,
-            stdin: "ignore"
-          });
-          armed = true;
-        } catch (error63) {
-          throw fail(round, `could not start: ${error63.message}`);
-        }
-        if (killed) current.kill();
-      },
-      async prime() {
-        if (current === null || !armed) throw new Error("prime() before arm()");
-        await current.prime().catch(() => void 0);
-      },
-      async fire(round, start) {
-        const child = current;
-        if (child === null || !armed) throw new Error("fire() before arm()");
-        armed = false;
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          child.kill();
-        }, ctx.timeout * 1e3);
-        const result = await child.finished.finally(() => clearTimeout(timer));
-        current = null;
-        if (killed) throw new RunError("interrupted");
-        if (result.spawnError !== null) {
-          throw fail(round, `could not start: ${result.spawnError.message}`);
-        }
-        if (timedOut) throw fail(round, `timed out after ${ctx.timeout} s`, result.stderr);
-        if (result.code !== 0) {
-          const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
-          throw fail(round, how, result.stderr);
-        }
-        const wallMs = nsToMs(result.exitedAt - start);
-        try {
-          const output2 = await readIterationOutput(workload2, result.stdout, ctx.cwd);
-          const metrics = iterationMetrics(workload2, wallMs, output2, ctx.cwd);
-          return { start, end: result.exitedAt, metrics };
-        } catch (error63) {
-          throw fail(round, `produced no value: ${error63.message}`, result.stderr);
-        }
-      },
-      kill() {
-        killed = true;
-        current?.kill();
-      },
-      async close() {
-        current?.kill();
-        current = null;
-      }
-    };
-    return side3;
+    return ctx.timer === null ? openHarnessTimed(workload2, ctx) : openTimed(workload2, ctx);
   }
 };
+async function openTimed(workload2, ctx) {
+  const parent = existsSync4("/dev/shm") ? "/dev/shm" : os7.tmpdir();
+  const dir = await mkdtemp2(path8.join(parent, "duetkit-side-"));
+  const out = path8.join(dir, "stdout");
+  const err = path8.join(dir, "stderr");
+  const fail = (round, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round, cwd: ctx.cwd },
+    what,
+    stderr
+  );
+  let timer;
+  try {
+    timer = await startGated(workload2.command, {
+      cwd: ctx.cwd,
+      env: ctx.env,
+      placement: ctx.placements[ctx.slot],
+      flag: "",
+      stdin: "ignore",
+      gate: () => [ctx.timer, "serve", "--"]
+    });
+  } catch (error63) {
+    await rm4(dir, { recursive: true, force: true });
+    throw fail(null, `could not start duetkit's timer: ${error63.message}`);
+  }
+  let slot = ctx.slot;
+  let killed = false;
+  let pending = null;
+  const died = async (round) => {
+    if (killed) return new RunError("interrupted");
+    const result = await timer.finished;
+    return fail(
+      round,
+      `lost duetkit's timer (it ended with ${result.code ?? result.signal})`,
+      result.stderr
+    );
+  };
+  const next = async (round) => {
+    const line = await timer.controlLine();
+    if (line === null) throw await died(round);
+    if (line.startsWith("error ")) throw fail(round, `duetkit's timer: ${line.slice(6)}`);
+    return line;
+  };
+  return {
+    async arm({ round, slot: toSlot, gate, delayNs }) {
+      if (killed) throw new RunError("interrupted");
+      await clearOutputFile(workload2, ctx.cwd);
+      if (toSlot !== slot) {
+        await ctx.placements[toSlot].move(timer.pid);
+        slot = toSlot;
+      }
+      const output2 = workload2.output === void 0 ? null : path8.resolve(ctx.cwd, workload2.output);
+      const repeats = gate.target > 0 && ctx.keepBusy === "repeat";
+      const saved = output2 !== null && repeats ? `${output2}.duetkit-measured` : null;
+      const fields = [
+        "go",
+        gate.flag,
+        gate.sync,
+        String(gate.target),
+        ctx.keepBusy,
+        out,
+        err,
+        saved === null ? "-" : output2,
+        saved ?? "-",
+        String(Math.round(ctx.timeout * 1e3)),
+        String(Math.round(delayNs))
+      ];
+      if (fields.some((f) => /[\t\n]/.test(f))) {
+        throw fail(round, "has a path with a tab or a line break, which the timer cannot take");
+      }
+      pending = { go: `${fields.join("	")}
+`, saved };
+    },
+    async prime() {
+      if (pending === null) throw new Error("prime() before arm()");
+      timer.tell(pending.go);
+      const line = await timer.controlLine();
+      if (line?.startsWith("error ")) throw fail(null, `duetkit's timer: ${line.slice(6)}`);
+    },
+    async fire(round) {
+      const step = pending;
+      if (step === null) throw new Error("fire() before arm()");
+      pending = null;
+      const watchdog = setTimeout(() => timer.kill(), 2 * ctx.timeout * 1e3 + GRACE_MS);
+      const line = await next(round).finally(() => clearTimeout(watchdog));
+      const seenEnd = process.hrtime.bigint();
+      if (killed) throw new RunError("interrupted");
+      const stderr = await readTail(err);
+      const report = parseTimerLine(line);
+      if (report instanceof Error) throw fail(round, `could not start: ${report.message}`);
+      if (report.timedOut) throw fail(round, `timed out after ${ctx.timeout} s`, stderr);
+      if (report.code !== 0) {
+        const how = report.signal !== null ? `was killed by ${report.signal}` : `exited with code ${report.code}`;
+        throw fail(round, how, stderr);
+      }
+      try {
+        const stdout = await readFile5(out, "utf8");
+        const output2 = await readIterationOutput(workload2, stdout, ctx.cwd, step.saved);
+        const wallMs = nsToMs(report.endNs - report.startNs);
+        const cpuMs = report.userMs + report.systemMs;
+        return {
+          start: report.startNs,
+          end: report.endNs,
+          metrics: iterationMetrics(workload2, { wallMs, cpuMs }, output2, ctx.cwd),
+          cpuMs,
+          seenEnd
+        };
+      } catch (error63) {
+        throw fail(round, `produced no value: ${error63.message}`, stderr);
+      }
+    },
+    kill() {
+      killed = true;
+      timer.terminate();
+    },
+    async close() {
+      timer.tell("exit\n");
+      const grace = setTimeout(() => timer.kill(), GRACE_MS);
+      await timer.finished.finally(() => clearTimeout(grace));
+      await rm4(dir, { recursive: true, force: true });
+    }
+  };
+}
+async function readTail(file2) {
+  const text = await readFile5(file2, "utf8").catch(() => "");
+  return text.slice(-STDERR_TAIL);
+}
 
 // src/runner/drivers/line-reader.ts
 var LineReader = class {
@@ -56019,7 +56287,8 @@ var persistentDriver = {
         // Released at once: the protocol's `go` lines, not the barrier, start its iterations.
         flag: "/",
         stdin: "pipe",
-        onStdout: (chunk) => reader.push(chunk)
+        onStdout: (chunk) => reader.push(chunk),
+        ...ctx.timer === null ? {} : { gate: relayGate(ctx.timer) }
       });
     } catch (error63) {
       throw fail(null, `could not start: ${error63.message}`, "");
@@ -56032,6 +56301,16 @@ var persistentDriver = {
     stdin.on("error", () => void 0);
     let killed = false;
     let currentSlot = ctx.slot;
+    const pids = [child.pid];
+    const stamps = {
+      async next() {
+        for (let line = await child.controlLine(); line !== null; line = await child.controlLine()) {
+          const time3 = /^time (\d+) (\d+)$/.exec(line);
+          if (time3 !== null) return [BigInt(time3[1]), BigInt(time3[2])];
+        }
+        return null;
+      }
+    };
     const reply = async (round) => {
       let timer;
       const timeout = new Promise((resolve2) => {
@@ -56054,6 +56333,16 @@ var persistentDriver = {
       }
     };
     await child.prime().catch(() => void 0);
+    if (ctx.timer !== null) {
+      const started = await child.controlLine();
+      const pid = /^pid (\d+)$/.exec(started ?? "");
+      if (pid === null) {
+        child.kill();
+        const why = started?.startsWith("fail ") ? "could not be started" : "ended at once";
+        throw fail(null, `${why} (the timer said ${JSON.stringify(started)})`, stderr);
+      }
+      pids.push(Number(pid[1]));
+    }
     const hello = await reply(null);
     if (hello.ready !== true) {
       child.kill();
@@ -56066,17 +56355,24 @@ var persistentDriver = {
     const side3 = {
       async prime() {
       },
-      async arm(_round, slot) {
+      async arm({ slot, gate, delayNs }) {
         if (killed) throw new RunError("interrupted");
+        if (ctx.timer !== null && (gate.target > 0 || delayNs > 0)) {
+          const busy = ctx.keepBusy === "off" ? "off" : "spin";
+          child.tell(`step	${gate.sync}	${gate.target}	${busy}	${Math.round(delayNs)}
+`);
+        }
         if (slot === currentSlot) return;
-        await ctx.placements[slot].move(child.pid);
+        for (const pid of pids) await ctx.placements[slot].move(pid);
         currentSlot = slot;
       },
       async fire(round) {
-        const start = process.hrtime.bigint();
+        const sent = process.hrtime.bigint();
         stdin.write("go\n");
         const answer = await reply(round);
-        const end = process.hrtime.bigint();
+        const seenEnd = process.hrtime.bigint();
+        const stamped = ctx.timer === null ? null : await stamps.next();
+        const [start, end] = stamped ?? [sent, seenEnd];
         if (typeof answer.error === "string") {
           throw fail(round, `reported an error: ${answer.error}`, stderr);
         }
@@ -56092,9 +56388,10 @@ var persistentDriver = {
           return {
             start,
             end,
+            seenEnd,
             metrics: [
               {
-                name: workload2.name,
+                name: workload2.name ?? "wall-time",
                 unit: "ms",
                 biggerIsBetter: false,
                 values: [wallMs],
@@ -56119,7 +56416,7 @@ var persistentDriver = {
             values: b.values,
             valueKind: b.valueKind
           }));
-          return { start, end, metrics };
+          return { start, end, seenEnd, metrics };
         } catch (error63) {
           throw fail(round, `produced no value: ${error63.message}`, stderr);
         }
@@ -56151,18 +56448,34 @@ function getDriver(name) {
 }
 
 // src/runner/barrier.ts
-import { existsSync as existsSync4, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os6 from "node:os";
-import path8 from "node:path";
+import {
+  closeSync,
+  existsSync as existsSync5,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync
+} from "node:fs";
+import os8 from "node:os";
+import path9 from "node:path";
+var SYNC_BYTES = 8;
+var ABORT_OFFSET = 4;
 function createBarrier() {
-  const parent = existsSync4("/dev/shm") ? "/dev/shm" : os6.tmpdir();
-  const dir = mkdtempSync(path8.join(parent, "duetkit-barrier-"));
+  const parent = existsSync5("/dev/shm") ? "/dev/shm" : os8.tmpdir();
+  const dir = mkdtempSync(path9.join(parent, "duetkit-barrier-"));
+  const sync = path9.join(dir, "sync");
+  writeFileSync(sync, Buffer.alloc(SYNC_BYTES));
   let count2 = 0;
+  let done = 0;
   return {
-    next() {
-      const flag = path8.join(dir, `step-${count2++}`);
+    next(sides) {
+      const flag = path9.join(dir, `step-${count2++}`);
+      const target = sides > 1 ? done += sides : 0;
       return {
         flag,
+        sync,
+        target,
         release() {
           const at = process.hrtime.bigint();
           writeFileSync(flag, "");
@@ -56170,11 +56483,23 @@ function createBarrier() {
         }
       };
     },
+    abort() {
+      const fd = openSync(sync, "r+");
+      try {
+        writeSync(fd, Buffer.from([1, 0, 0, 0]), 0, 4, ABORT_OFFSET);
+      } finally {
+        closeSync(fd);
+      }
+    },
     dispose: () => rmSync(dir, { recursive: true, force: true })
   };
 }
 
 // src/runner/experiment.ts
+var AUTO_STAGGER_SHARE = 0.1;
+var AUTO_STAGGER_MAX_NS = 2e6;
+var AUTO_STAGGER_FIRST_NS = 1e6;
+var AUTO_STAGGER_TRIALS = 6;
 var MAX_ROUNDS_WITH_STOPPING = 1e5;
 async function runExperiment(options) {
   const { scenario, versions, isolation, signal } = options;
@@ -56185,7 +56510,6 @@ async function runExperiment(options) {
   const order = [];
   const startedAt = /* @__PURE__ */ new Date();
   const t0 = process.hrtime.bigint();
-  const elapsedMs = () => nsToMs(process.hrtime.bigint() - t0);
   const perRound = mode.name === "single" ? 1 : scenario.warmup + scenario.iterations;
   const total = versions.length * (mode.name === "single" ? 1 + scenario.warmup : perRound);
   const sides = [];
@@ -56194,6 +56518,8 @@ async function runExperiment(options) {
   signal.addEventListener("abort", killAll);
   let stopReason = "iterations";
   let error63 = null;
+  const stagger = staggerSizer(scenario.workload.stagger, trials);
+  let staggered = 0;
   try {
     const slots = mode.slotCount(versions.length);
     for (const [i, version3] of versions.entries()) {
@@ -56204,10 +56530,14 @@ async function runExperiment(options) {
         env: { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env },
         placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
         slot: slots === 1 ? 0 : i,
-        timeout: scenario.timeout
+        timeout: scenario.timeout,
+        timer: options.timer,
+        keepBusy: scenario.workload.keepBusy
       });
       sides.push(side3);
     }
+    const measuring = process.hrtime.bigint();
+    const measuredMs = () => nsToMs(process.hrtime.bigint() - measuring);
     const plan = mode.plan({
       versionCount: versions.length,
       warmup: scenario.warmup,
@@ -56218,15 +56548,17 @@ async function runExperiment(options) {
     for (const step of plan) {
       if (signal.aborted) throw new RunError("interrupted");
       recordOrder(order, step, versions);
-      await runStep(step, sides, barrier, (trial) => trials.push(trial), t0);
-      options.onProgress?.(progress(trials.length, total, elapsedMs(), scenario));
+      const offset = step.stagger === void 0 ? 0 : stagger.ns();
+      if (offset > 0) staggered = offset;
+      await runStep(step, sides, barrier, offset, (trial) => trials.push(trial), t0);
+      options.onProgress?.(progress(trials.length, total, measuredMs(), scenario));
       if (!step.endsRound) continue;
       if (!step.warmup) measuredRounds++;
       if (reachedPrecision(scenario, measuredRounds, trials, options.halfWidth)) {
         stopReason = "precision";
         break;
       }
-      if (scenario.budget !== void 0 && elapsedMs() >= scenario.budget * 1e3) {
+      if (scenario.budget !== void 0 && measuredMs() >= scenario.budget * 1e3) {
         stopReason = "budget";
         break;
       }
@@ -56242,22 +56574,42 @@ async function runExperiment(options) {
     signal.removeEventListener("abort", killAll);
     barrier.dispose();
   }
-  return { trials, order, stopReason, error: error63, startedAt };
+  return {
+    trials,
+    order,
+    stopReason,
+    error: error63,
+    startedAt,
+    staggerMs: staggered > 0 ? microseconds(staggered / 1e6) : null
+  };
 }
-async function runStep(step, sides, barrier, record2, t0) {
+async function runStep(step, sides, barrier, offsetNs, record2, t0) {
   const running = step.versions.map((v) => sides[v]);
-  const gate = barrier.next();
-  await Promise.all(running.map((side3, i) => side3.arm(step.round, step.slots[i], gate.flag)));
+  const gate = barrier.next(running.length);
+  await Promise.all(
+    running.map(
+      (side3, i) => side3.arm({
+        round: step.round,
+        slot: step.slots[i],
+        gate,
+        delayNs: (step.stagger?.[i] ?? 0) * offsetNs
+      })
+    )
+  );
   await Promise.all(running.map((side3) => side3.prime()));
   const releasedAt = gate.release();
   const fired = [];
   const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
-  for (const i of bySlot) fired[i] = running[i].fire(step.round, releasedAt);
+  const abort = (error63) => {
+    barrier.abort();
+    throw error63;
+  };
+  for (const i of bySlot) fired[i] = running[i].fire(step.round, releasedAt).catch(abort);
   const results = await Promise.allSettled(fired);
   const failed = results.find((r) => r.status === "rejected");
   if (failed !== void 0) throw failed.reason;
   results.forEach((result, i) => {
-    const { start, end, metrics } = result.value;
+    const { start, end, metrics, cpuMs, seenEnd } = result.value;
     record2({
       version: step.versions[i],
       round: step.round,
@@ -56266,6 +56618,8 @@ async function runStep(step, sides, barrier, record2, t0) {
       startMs: microseconds(nsToMs(start - t0)),
       endMs: microseconds(nsToMs(end - t0)),
       wallMs: microseconds(nsToMs(end - start)),
+      ...cpuMs === void 0 ? {} : { cpuMs: microseconds(cpuMs) },
+      ...seenEnd === void 0 ? {} : { seenEndMs: microseconds(nsToMs(seenEnd - t0)) },
       metrics
     });
   });
@@ -56306,20 +56660,36 @@ function progress(done, total, elapsed, scenario) {
 function microseconds(ms) {
   return Math.round(ms * 1e3) / 1e3;
 }
+function staggerSizer(setting, trials) {
+  if (setting === "off") return { ns: () => 0 };
+  if (setting !== "auto") return { ns: () => setting * 1e9 };
+  let sized = null;
+  return {
+    ns() {
+      if (sized !== null) return sized;
+      if (trials.length < AUTO_STAGGER_TRIALS) return AUTO_STAGGER_FIRST_NS;
+      const walls = trials.slice(0, AUTO_STAGGER_TRIALS).map((t) => t.wallMs * 1e6);
+      walls.sort((a, b) => a - b);
+      const median2 = walls[walls.length >> 1];
+      sized = Math.min(AUTO_STAGGER_MAX_NS, AUTO_STAGGER_SHARE * median2);
+      return sized;
+    }
+  };
+}
 
 // src/runner/machine.ts
-import os7 from "node:os";
+import os9 from "node:os";
 function machineInfo() {
-  const cpus = os7.cpus();
+  const cpus = os9.cpus();
   return {
-    hostname: os7.hostname(),
-    platform: os7.platform(),
-    arch: os7.arch(),
-    kernel: os7.release(),
+    hostname: os9.hostname(),
+    platform: os9.platform(),
+    arch: os9.arch(),
+    kernel: os9.release(),
     cpuModel: cpus[0]?.model.trim() ?? "unknown",
     cores: cpus.length,
-    memoryBytes: os7.totalmem(),
-    loadAverage: os7.loadavg().map((x) => Math.round(x * 100) / 100),
+    memoryBytes: os9.totalmem(),
+    loadAverage: os9.loadavg().map((x) => Math.round(x * 100) / 100),
     node: process.version
   };
 }
@@ -56364,14 +56734,14 @@ function selectBenchmarks(lists, baseline, patterns) {
       );
     }
   });
-  const run = [];
+  const run2 = [];
   const missing = [];
   for (const name of everyName.filter(selected)) {
     const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
-    if (lacking.length === 0) run.push(name);
+    if (lacking.length === 0) run2.push(name);
     else missing.push({ benchmark: name, versions: lacking });
   }
-  return { run, missing };
+  return { run: run2, missing };
 }
 
 // src/runner/list-benchmarks.ts
@@ -56468,6 +56838,7 @@ async function runPerBenchmark(options) {
     stopReason: "iterations",
     error: null,
     startedAt: /* @__PURE__ */ new Date(),
+    staggerMs: null,
     perBenchmark: record2
   };
   const t0 = process.hrtime.bigint();
@@ -56504,6 +56875,7 @@ async function runPerBenchmark(options) {
     }
     roundOffset += 1 + Math.max(-1, ...part.order.map((entry) => entry.round));
     record2.runs.push({ benchmark, argv: argv2, stopReason: part.stopReason });
+    result.staggerMs = part.staggerMs ?? result.staggerMs;
     if (part.stopReason === "failed" || part.stopReason === "interrupted") {
       result.stopReason = part.stopReason;
       result.error = part.stopReason === "failed" ? `benchmark ${benchmark}: ${part.error}` : part.error;
@@ -56521,7 +56893,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat as stat2 } from "node:fs/promises";
-import path9 from "node:path";
+import path10 from "node:path";
 
 // src/runner/setup.ts
 import { spawn as spawn4 } from "node:child_process";
@@ -56580,7 +56952,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path9.resolve(options.baseDir, spec.path);
+    const dir2 = path10.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -56601,7 +56973,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit);
-  const dir = spec.dir === void 0 ? checkout : path9.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path10.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -56618,6 +56990,85 @@ async function requireDirectory(dir, field) {
   }
 }
 
+// src/runner/timer/build.ts
+import { execFile as execFile4 } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmod as chmod2, mkdir as mkdir4, readFile as readFile6, rename as rename3, rm as rm5, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
+import os10 from "node:os";
+import path11 from "node:path";
+import { promisify } from "node:util";
+var run = promisify(execFile4);
+var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
+var COMPILERS = ["cc", "gcc", "clang"];
+function cacheDir(env = process.env) {
+  if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
+  const base = env.XDG_CACHE_HOME || path11.join(os10.homedir(), ".cache");
+  return path11.join(base, "duetkit");
+}
+var builds = /* @__PURE__ */ new Map();
+async function buildTimer(env = process.env) {
+  let source;
+  try {
+    source = await readFile6(SOURCE_URL, "utf8");
+  } catch (error63) {
+    return { path: null, reason: `the timer's source is missing (${firstLine(error63)})` };
+  }
+  const hash2 = createHash("sha256").update(source).update(os10.arch()).digest("hex").slice(0, 16);
+  const target = path11.join(cacheDir(env), `timer-${hash2}`, "duetkit-timer");
+  let build = builds.get(target);
+  if (build === void 0) {
+    build = compile2(source, target, env).catch((error63) => ({
+      path: null,
+      reason: `could not build duetkit's timer in ${path11.dirname(target)} (${firstLine(error63)})`
+    }));
+    builds.set(target, build);
+  }
+  return build;
+}
+async function compile2(text, target, env) {
+  if (await isExecutable(target)) return { path: target };
+  const dir = path11.dirname(target);
+  await mkdir4(dir, { recursive: true });
+  const unique = `${process.pid}-${Date.now().toString(36)}`;
+  const source = path11.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path11.join(dir, `duetkit-timer-${unique}`);
+  await writeFile5(source, text);
+  const errors = [];
+  try {
+    for (const compiler of COMPILERS) {
+      for (const flags of [["-static"], []]) {
+        try {
+          await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
+          await chmod2(output2, 493);
+          await rename3(output2, target);
+          return { path: target };
+        } catch (error63) {
+          errors.push(`${compiler} ${flags.join(" ")}: ${firstLine(error63)}`);
+        }
+      }
+    }
+  } finally {
+    await rm5(source, { force: true });
+    await rm5(output2, { force: true });
+  }
+  return {
+    path: null,
+    reason: `no C compiler could build duetkit's timer (${errors.join("; ")})`
+  };
+}
+async function isExecutable(file2) {
+  try {
+    return ((await stat3(file2)).mode & 73) !== 0;
+  } catch {
+    return false;
+  }
+}
+function firstLine(error63) {
+  const e = error63;
+  if (e.code === "ENOENT") return "not found";
+  return (e.stderr || e.message || String(error63)).trim().split("\n")[0].slice(0, 200);
+}
+
 // src/runner/run.ts
 var TOOL_VERSION = process.env.npm_package_version ?? "0.1.0";
 async function runScenario(loaded, options) {
@@ -56627,6 +57078,7 @@ async function runScenario(loaded, options) {
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation = null;
+  let timing;
   let versions = scenario.versions.map((v) => ({
     name: v.name,
     source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
@@ -56639,7 +57091,8 @@ async function runScenario(loaded, options) {
     order: [],
     stopReason: "failed",
     error: null,
-    startedAt: /* @__PURE__ */ new Date()
+    startedAt: /* @__PURE__ */ new Date(),
+    staggerMs: null
   };
   const samples = () => ({
     schemaVersion: SAMPLES_SCHEMA_VERSION,
@@ -56655,6 +57108,7 @@ async function runScenario(loaded, options) {
     finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
     machine,
     isolation: isolation?.report ?? notSetUp(scenario.isolation),
+    ...timing === void 0 ? {} : { timing },
     versions,
     order: result.order,
     trials: result.trials,
@@ -56673,6 +57127,15 @@ async function runScenario(loaded, options) {
       cpuWeight: scenario.cpuWeight
     });
     options.onIsolation?.(isolation.report);
+    const built = await buildTimer(options.env);
+    const timer = built.path;
+    timing = timingRecord(scenario.workload, built);
+    const { metric, format: format2, driver } = scenario.workload;
+    if (built.path === null && driver === "command" && format2 === void 0 && metric !== "wall") {
+      throw new RunError(
+        `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`
+      );
+    }
     const experiment = {
       scenario,
       versions,
@@ -56680,6 +57143,7 @@ async function runScenario(loaded, options) {
       rng: createRng(seed),
       signal: options.signal,
       env: options.env,
+      timer,
       onProgress: options.onProgress,
       // A quick look (fewer resamples) is enough to decide whether to keep measuring.
       halfWidth: (trials) => largestHalfWidth(
@@ -56690,6 +57154,9 @@ async function runScenario(loaded, options) {
     };
     const baseline = scenario.analysis.baseline ?? scenario.versions[0].name;
     result = scenario.workload.perBenchmark ? await runPerBenchmark({ ...experiment, baseline }) : await runExperiment(experiment);
+    if (timing?.clock === "timer" && result.staggerMs !== null) {
+      timing = { ...timing, staggerMs: result.staggerMs };
+    }
   } catch (error63) {
     result = {
       ...result,
@@ -56717,6 +57184,17 @@ function notSetUp(requested) {
     harnessCpus: null,
     cgroup: null,
     warnings: ["isolation was never set up: the run stopped before measuring"]
+  };
+}
+function timingRecord(workload2, built) {
+  return {
+    driver: workload2.driver,
+    clock: built.path === null ? "harness" : "timer",
+    // Without the timer nothing keeps a CPU busy; behind the relay, `repeat` spins.
+    keepBusy: built.path === null ? "off" : workload2.driver === "persistent" && workload2.keepBusy === "repeat" ? "spin" : workload2.keepBusy,
+    warnings: built.path === null ? [
+      `commands are timed by the harness's clock, which blurs differences below its wake-up latency: ${built.reason}; install a C compiler (cc) so duetkit can build its timer`
+    ] : []
   };
 }
 
@@ -56808,8 +57286,8 @@ async function fetchOrExplain(git, commits, what = "the merge base") {
 
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile5 } from "node:fs/promises";
-import path10 from "node:path";
+import { readFile as readFile7 } from "node:fs/promises";
+import path12 from "node:path";
 
 // src/scenario/duration.ts
 var UNITS = { ms: 1e-3, s: 1, m: 60, h: 3600 };
@@ -56822,6 +57300,7 @@ function parseDuration(value) {
 }
 
 // src/scenario/schema.ts
+var METRICS = ["wall", "cpu", "both"];
 var argv = external_exports.union([external_exports.array(external_exports.string()).min(1), external_exports.string().min(1)], {
   error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"'
 }).transform((value, ctx) => {
@@ -56874,8 +57353,18 @@ var workload = external_exports.object({
   format: external_exports.string().refine((f) => f === "auto" || formatNames().includes(f), {
     error: () => `one of: auto, ${formatNames().join(", ")}`
   }).optional(),
-  /** The benchmark's name when the metric is wall time. Default `wall-time`. */
-  name: external_exports.string().min(1).default("wall-time"),
+  /**
+   * Without a format, what a command is measured by: `wall` (default), the time from its
+   * start to its exit; `cpu`, its CPU time (user + system, its own and its waited-for
+   * children's), which does not count time spent waiting for a CPU, for I/O or asleep;
+   * `both`, two benchmarks. Both are taken by duetkit's timer on the side's own CPU.
+   */
+  metric: external_exports.enum(METRICS).default("wall"),
+  /**
+   * The benchmark's name when the metric is a time. Default `wall-time` (and `cpu-time`);
+   * with `metric: both`, the CPU time's is this name followed by ` (cpu)`.
+   */
+  name: external_exports.string().min(1).optional(),
   /** Extra environment variables for the command. */
   env: external_exports.record(external_exports.string(), external_exports.string()).default({}),
   /**
@@ -56883,6 +57372,21 @@ var workload = external_exports.object({
    * instead of stdout; removed before each iteration so a stale one is never read.
    */
   output: external_exports.string().min(1).optional(),
+  /**
+   * In a duet, what a side that finishes its iteration first does until the other has
+   * finished too: `spin` busy-loops, `repeat` runs the command again (output discarded;
+   * only for commands without side effects), `off` leaves the CPU idle. Default `spin`:
+   * no side runs its last stretch alone, and nothing runs that the user did not ask for.
+   */
+  keepBusy: external_exports.enum(["spin", "repeat", "off"]).default("spin"),
+  /**
+   * In a duet of commands, start the sides this much apart (a random side starts later each
+   * round), so that they never end at the same moment: on VMs, two processes that exit
+   * together on two CPUs hold each other up, which pulls small differences to zero
+   * (BENCHMARKS.md, "Fidelity"). `auto` (default): a tenth of an iteration, at most 2 ms;
+   * `off`; or a duration.
+   */
+  stagger: external_exports.union([external_exports.literal("auto"), external_exports.literal("off"), duration3]).default("auto"),
   /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
   perBenchmark: external_exports.boolean().default(false),
   /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
@@ -56977,6 +57481,12 @@ function checkPerBenchmark(w, ctx) {
       "no output file without a format: set workload.format to the one that reads it"
     );
   }
+  if (w.metric !== "wall" && (w.format !== void 0 || w.driver !== "command")) {
+    issue3(
+      "metric",
+      w.format !== void 0 ? "wall: the other metrics are for a command without a format (with one, the values are what the tool reports)" : "wall: the other metrics are for the command driver (a persistent program reports its own values)"
+    );
+  }
   if (w.benchmarks !== void 0 && !w.perBenchmark) {
     issue3("benchmarks", "a benchmark list only together with perBenchmark: true");
   }
@@ -57007,10 +57517,10 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path10.resolve(cwd, file2);
+  const absolute = path12.resolve(cwd, file2);
   let text;
   try {
-    text = await readFile5(absolute, "utf8");
+    text = await readFile7(absolute, "utf8");
   } catch (error63) {
     throw new ScenarioError(`cannot read scenario ${file2}: ${error63.message}`);
   }
@@ -57020,7 +57530,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error63) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path10.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path12.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -57143,7 +57653,8 @@ function overlay(scenario, inputs) {
     workload: {
       ...scenario.workload,
       command: set2(inputs.run) ?? scenario.workload.command,
-      format: set2(inputs.format) ?? scenario.workload.format
+      format: set2(inputs.format) ?? scenario.workload.format,
+      metric: set2(inputs.metric) ?? scenario.workload.metric
     },
     analysis: {
       ...scenario.analysis,
@@ -57175,9 +57686,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path11.join(env.RUNNER_TEMP || os8.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
-  await mkdir4(dir, { recursive: true });
-  const worktrees = await mkdtemp2(path11.join(env.RUNNER_TEMP || os8.tmpdir(), "duetkit-run-"));
+  const dir = inputs.resultsDirectory ?? path13.join(env.RUNNER_TEMP || os11.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  await mkdir5(dir, { recursive: true });
+  const worktrees = await mkdtemp3(path13.join(env.RUNNER_TEMP || os11.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -57192,7 +57703,7 @@ async function runStep2(inputs, deps) {
       for (const warning2 of report2.warnings) io.warning(warning2);
     }
   });
-  const samplesPath = path11.join(dir, RESULT_FILES.samples);
+  const samplesPath = path13.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel(env));
@@ -57267,21 +57778,21 @@ function runnerLabel(env) {
 // src/action/comment-step.ts
 async function commentStep(inputs, deps) {
   const { io, env } = deps;
-  const { run, report } = await readResults(inputs.resultsDirectory);
-  const markdown = renderMarkdown(report, { ...run.meta, suite: run.suite });
+  const { run: run2, report } = await readResults(inputs.resultsDirectory);
+  const markdown = renderMarkdown(report, { ...run2.meta, suite: run2.suite });
   await deps.io.appendSummary(markdown);
   setCountOutputs(report, io);
   io.setOutput("results-directory", inputs.resultsDirectory);
   io.setOutput("comment-url", "");
-  if (run.pullRequest === null) {
+  if (run2.pullRequest === null) {
     io.info("the results are not from a pull request: no comment");
     return null;
   }
   const event = await readEvent(env);
   const trigger = workflowRunOf(event);
-  if (trigger !== null && trigger.headSha !== run.pullRequest.headSha) {
+  if (trigger !== null && trigger.headSha !== run2.pullRequest.headSha) {
     throw new UserError(
-      `the results are for commit ${run.pullRequest.headSha}, but the workflow_run that triggered this was for ${trigger.headSha}: refusing to comment`
+      `the results are for commit ${run2.pullRequest.headSha}, but the workflow_run that triggered this was for ${trigger.headSha}: refusing to comment`
     );
   }
   if (inputs.token === "" || event.repository === null) {
@@ -57289,7 +57800,7 @@ async function commentStep(inputs, deps) {
     return null;
   }
   const api = deps.api(inputs.token, event.repository);
-  const { number: number4, headSha } = run.pullRequest;
+  const { number: number4, headSha } = run2.pullRequest;
   const current = await api.pullHeadSha(number4).catch((error63) => {
     throw new UserError(`cannot read PR #${number4}: ${error63.message}`);
   });
@@ -57300,7 +57811,7 @@ async function commentStep(inputs, deps) {
     return null;
   }
   const url2 = await publishComment(
-    { issue: number4, suite: run.suite, markdown, policy: inputs.comment, report, api },
+    { issue: number4, suite: run2.suite, markdown, policy: inputs.comment, report, api },
     io
   );
   io.setOutput("comment-url", url2);
@@ -57308,7 +57819,7 @@ async function commentStep(inputs, deps) {
 }
 
 // src/action/inputs.ts
-import path12 from "node:path";
+import path14 from "node:path";
 var InputError = class extends UserError {
   constructor(name, message) {
     super(`Input "${name}": ${message}`);
@@ -57324,6 +57835,7 @@ var RUN_ONLY = [
   "run",
   "setup",
   "format",
+  "metric",
   "experiment-mode",
   "iterations",
   "budget",
@@ -57340,11 +57852,11 @@ function parseInputs(get, cwd) {
     return value === "" ? null : value;
   };
   const mode = choice(text("mode") ?? "run", "mode", ACTION_MODES);
-  const workingDirectory = path12.resolve(cwd, text("working-directory") ?? ".");
+  const workingDirectory = path14.resolve(cwd, text("working-directory") ?? ".");
   const token = text("github-token") ?? "";
   const comment = choice(text("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text("results-directory");
-  const resultsDirectory = results === null ? null : path12.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path14.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text(name) !== null) {
@@ -57360,8 +57872,8 @@ function parseInputs(get, cwd) {
     return { mode, token, comment, workingDirectory, resultsDirectory };
   }
   const scenario = text("scenario");
-  const run = optional2(text("run"), "run", command);
-  if (scenario === null && run === null) {
+  const run2 = optional2(text("run"), "run", command);
+  if (scenario === null && run2 === null) {
     throw new InputError(
       "run",
       'required when there is no "scenario": the benchmark command, e.g. "npm run bench"'
@@ -57371,9 +57883,10 @@ function parseInputs(get, cwd) {
     mode,
     scenario,
     name: optional2(text("name"), "name", suiteName),
-    run,
+    run: run2,
     setup: optional2(text("setup"), "setup", command),
     format: optional2(text("format"), "format", format),
+    metric: optional2(text("metric"), "metric", (v, n) => choice(v, n, METRICS)),
     experimentMode: optional2(
       text("experiment-mode"),
       "experiment-mode",

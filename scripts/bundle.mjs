@@ -1,7 +1,7 @@
 // Builds the committed bundles in dist/ (one npm script: `npm run bundle`). CI rebuilds and
 // fails when dist/ differs from what is committed, so the bundle always matches src/.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const entries = {
   cli: 'src/cli/bin.ts', // `duetkit` (package.json bin)
@@ -28,3 +28,7 @@ await build({
     js: "import { createRequire as __duetkitCreateRequire } from 'node:module';\nconst require = __duetkitCreateRequire(import.meta.url);",
   },
 });
+
+// The command timer's C source, compiled on the machine that runs it (src/runner/timer): the
+// bundle finds it beside itself, as the source finds it beside build.ts.
+copyFileSync('src/runner/timer/duetkit-timer.c', 'dist/duetkit-timer.c');

@@ -42,29 +42,46 @@ export function renderAccuracy(results: AccuracyResults): string {
   } else {
     out.push('', 'Measured ground truth: not measured for these units yet.');
   }
+  const command = results.commandTruth;
+  if (command != null) {
+    const parts = Object.entries(command.changes).map(
+      ([k, v]) =>
+        `${describeChange(Number(k))} → ${pct(v.measured)} [${pct(v.lower)}, ${pct(v.upper)}]`,
+    );
+    out.push(
+      '',
+      `Command workload (rows marked "(command)", measured ${command.date.slice(0, 10)}): a C program of ${command.units} dependent chain steps per process (~${c.command?.sizeMs ?? '?'} ms), timed by duetkit's command driver (its timer, default keepBusy and stagger); its ground truth, each change alone with hyperfine on one CPU (${command.rounds} runs): ${parts.join('; ')}.`,
+    );
+  }
   out.push(
     '',
     '| condition | method | change | comparisons | FPR (A/A) / power | 95% Wilson CI | wrong direction | median estimate | median CI width | median MDE | s / comparison |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const condition of results.conditions) {
-    for (const cell of condition.cells) out.push(row(cell));
+    const command = condition.workload.kind === 'custom';
+    for (const cell of condition.cells) out.push(row(cell, command));
   }
   return `${out.join('\n')}\n`;
 }
 
-function row(cell: CellSummary): string {
+function row(cell: CellSummary, command: boolean): string {
   const what = cell.change === 0 ? 'FPR' : 'power';
-  return `| ${cell.condition} | ${cell.method} | ${describeChange(cell.change)} | ${cell.comparisons} | ${what} ${pct(cell.rate.estimate)} (${cell.hits}/${cell.comparisons}) | [${pct(cell.rate.lower)}, ${pct(cell.rate.upper)}] | ${cell.change === 0 ? '–' : cell.wrongDirection} | ${opt(cell.medianEstimate)} | ${opt(cell.medianCiWidth)} | ${opt(cell.medianMde)} | ${cell.secondsPerComparison === null ? '–' : cell.secondsPerComparison.toFixed(1)} |`;
+  const method = command ? `${cell.method} (command)` : cell.method;
+  return `| ${cell.condition} | ${method} | ${describeChange(cell.change)} | ${cell.comparisons} | ${what} ${pct(cell.rate.estimate)} (${cell.hits}/${cell.comparisons}) | [${pct(cell.rate.lower)}, ${pct(cell.rate.upper)}] | ${cell.change === 0 ? '–' : cell.wrongDirection} | ${opt(cell.medianEstimate)} | ${opt(cell.medianCiWidth)} | ${opt(cell.medianMde)} | ${cell.secondsPerComparison === null ? '–' : cell.secondsPerComparison.toFixed(1)} |`;
 }
 
 /** Replaces the results section between the markers (or appends one). Pure. */
-export function spliceResults(document: string, section: string): string {
-  const begin = document.indexOf(BEGIN);
-  const end = document.indexOf(END);
-  const block = `${BEGIN}\n${section}${END}`;
+export function spliceResults(
+  document: string,
+  section: string,
+  markers: { begin: string; end: string } = { begin: BEGIN, end: END },
+): string {
+  const begin = document.indexOf(markers.begin);
+  const end = document.indexOf(markers.end);
+  const block = `${markers.begin}\n${section}${markers.end}`;
   if (begin < 0 || end < begin) return `${document.trimEnd()}\n\n${block}\n`;
-  return `${document.slice(0, begin)}${block}${document.slice(end + END.length)}`;
+  return `${document.slice(0, begin)}${block}${document.slice(end + markers.end.length)}`;
 }
 
 function pct(x: number): string {

@@ -1,8 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { calibrate, type CalibrationResult } from '../../src/calibrate/calibrate.js';
-import { METHOD_NAMES } from '../../src/calibrate/methods.js';
+import {
+  calibrate,
+  type CalibrateOptions,
+  type CalibrationResult,
+} from '../../src/calibrate/calibrate.js';
+import { METHOD_NAMES, type MethodName } from '../../src/calibrate/methods.js';
 import type { IsolationRequest } from '../../src/isolation/types.js';
 import type { NoiseKind } from '../../src/noise/options.js';
+import { buildPrograms, measureStepRates } from '../fidelity/programs.js';
+import { getRoute, stepsFor } from '../fidelity/routes.js';
+import { aloneSlot, measureTruth, truthOf } from '../fidelity/truth.js';
+import { commandSource } from './command-source.js';
+import os from 'node:os';
+import path from 'node:path';
 
 /** One configuration of the accuracy benchmark. */
 export interface AccuracyConfig {
@@ -22,6 +32,11 @@ export interface AccuracyConfig {
   resamples: number;
   level: number;
   seed: number;
+  /**
+   * The command workload (a C program per iteration, ~`sizeMs` of work) measured with the
+   * same methods, or null to skip it.
+   */
+  command: { sizeMs: number; methods: MethodName[] } | null;
 }
 
 export const FULL: AccuracyConfig = {
@@ -37,6 +52,7 @@ export const FULL: AccuracyConfig = {
   resamples: 10_000,
   level: 0.99,
   seed: 20250601,
+  command: { sizeMs: 10, methods: ['duet', 'duet-gmean', 'rmit', 'mct'] },
 };
 
 export const QUICK: AccuracyConfig = {
@@ -57,6 +73,8 @@ export interface AccuracyResults {
   date: string;
   /** Measured effect of each injected change (benchmarks/workload-ground-truth.ts), or null. */
   groundTruth: GroundTruth | null;
+  /** The command workload's ground truth: each change measured alone with hyperfine. */
+  commandTruth?: GroundTruth | null;
   conditions: CalibrationResult[];
 }
 
@@ -85,6 +103,8 @@ export async function runAccuracy(
     signal: AbortSignal;
     env: NodeJS.ProcessEnv;
     log?: (line: string) => void;
+    /** Skip the reference workload (measure only the command workload). */
+    commandOnly?: boolean;
   },
 ): Promise<AccuracyResults> {
   const trueChanges =
@@ -93,36 +113,105 @@ export async function runAccuracy(
       : Object.fromEntries(
           Object.entries(options.groundTruth.changes).map(([k, v]) => [k, v.measured]),
         );
+  // One condition through `calibrate`: what differs between the workloads comes in `rest`.
+  const measure = (
+    condition: AccuracyConfig['conditions'][number],
+    rest: Pick<CalibrateOptions, 'methods' | 'seed' | 'trueChanges' | 'source'>,
+  ): Promise<CalibrationResult> =>
+    calibrate({
+      changes: config.changes,
+      windows: config.repetitions,
+      windowsPerRun: Math.min(config.perRun, config.repetitions),
+      budget: config.budget,
+      units: config.units,
+      isolation: config.isolation,
+      noise: condition === 'noise' ? config.noise : null,
+      condition,
+      level: config.level,
+      resamples: config.resamples,
+      targetMde: 0.01,
+      signal: options.signal,
+      env: options.env,
+      ...(options.log === undefined ? {} : { log: options.log }),
+      ...rest,
+    });
   const conditions: CalibrationResult[] = [];
   for (const [i, condition] of config.conditions.entries()) {
+    if (options.commandOnly === true) break;
     options.log?.(`== condition: ${condition}`);
     conditions.push(
-      await calibrate({
+      await measure(condition, {
         methods: [...METHOD_NAMES],
-        changes: config.changes,
-        windows: config.repetitions,
-        windowsPerRun: Math.min(config.perRun, config.repetitions),
-        budget: config.budget,
-        units: config.units,
-        isolation: config.isolation,
-        noise: condition === 'noise' ? config.noise : null,
-        condition,
-        level: config.level,
-        resamples: config.resamples,
         seed: config.seed + 104729 * i,
-        targetMde: 0.01,
         ...(trueChanges === undefined ? {} : { trueChanges }),
-        signal: options.signal,
-        env: options.env,
-        ...(options.log === undefined ? {} : { log: options.log }),
       }),
     );
+  }
+  let commandTruth: GroundTruth | null = null;
+  if (config.command !== null) {
+    const programs = buildPrograms(path.join(os.tmpdir(), 'duetkit-accuracy-command'));
+    const rates = measureStepRates(programs, 1);
+    commandTruth = await measureCommandTruth(config, programs, rates, options.log);
+    const commandChanges = Object.fromEntries(
+      Object.entries(commandTruth.changes).map(([k, v]) => [k, v.measured]),
+    );
+    for (const [i, condition] of config.conditions.entries()) {
+      options.log?.(`== condition: ${condition}, command workload`);
+      conditions.push(
+        await measure(condition, {
+          methods: config.command.methods,
+          seed: config.seed + 104729 * (i + 7),
+          trueChanges: commandChanges,
+          source: commandSource(programs, rates, config.command.sizeMs),
+        }),
+      );
+    }
   }
   return {
     schemaVersion: 1,
     config,
     date: new Date().toISOString(),
     groundTruth: options.groundTruth,
+    commandTruth,
     conditions,
   };
+}
+
+/** Each change of the command workload measured alone with hyperfine (benchmarks/fidelity). */
+async function measureCommandTruth(
+  config: AccuracyConfig,
+  programs: ReturnType<typeof buildPrograms>,
+  rates: ReturnType<typeof measureStepRates>,
+  log?: (line: string) => void,
+): Promise<GroundTruth> {
+  const route = getRoute('c-command');
+  const size = config.command!.sizeMs;
+  // `units` here: the base's chain steps per run.
+  const truth: GroundTruth = {
+    date: new Date().toISOString(),
+    units: stepsFor(route, rates, size, 0),
+    rounds: 0,
+    changes: {},
+  };
+  for (const change of config.changes) {
+    const alone = await aloneSlot();
+    try {
+      const values = await measureTruth({
+        route,
+        programs,
+        steps: [stepsFor(route, rates, size, 0), stepsFor(route, rates, size, change)],
+        run: alone.run,
+        sizeMs: size,
+        seconds: config.kind === 'full' ? 60 : config.kind === 'quick' ? 5 : 1,
+        seed: 17,
+      });
+      const t = truthOf(values.wall!, 1);
+      truth.rounds += t.n;
+      truth.changes[String(change)] = { measured: t.change, lower: t.lower, upper: t.upper };
+      log?.(`command truth ${change}: ${(t.change * 100).toFixed(3)}%`);
+    } finally {
+      await alone.isolation.dispose();
+    }
+  }
+  return truth;
 }

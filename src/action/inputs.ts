@@ -5,7 +5,7 @@ import { formatNames } from '../formats/registry.js';
 import type { CommentPolicy } from '../github/upsert-comment.js';
 import { splitArgv } from '../scenario/argv.js';
 import { parseDuration } from '../scenario/duration.js';
-import { ISOLATIONS, MODES, type Mode } from '../scenario/schema.js';
+import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
 import { MAX_SEED } from '../stats/rng.js';
 
 /** An action input that is missing or malformed; the message names the input. */
@@ -27,6 +27,7 @@ export interface RunInputs {
   run: string[] | null;
   setup: string[] | null;
   format: string | null;
+  metric: (typeof METRICS)[number] | null;
   experimentMode: Mode | null;
   iterations: number | null;
   /** Seconds. */
@@ -67,6 +68,7 @@ const RUN_ONLY = [
   'run',
   'setup',
   'format',
+  'metric',
   'experiment-mode',
   'iterations',
   'budget',
@@ -122,6 +124,7 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     run,
     setup: optional(text('setup'), 'setup', command),
     format: optional(text('format'), 'format', format),
+    metric: optional(text('metric'), 'metric', (v, n) => choice(v, n, METRICS)),
     experimentMode: optional(text('experiment-mode'), 'experiment-mode', (v, n) =>
       choice(v, n, MODES),
     ),

@@ -79,6 +79,7 @@ function overlay(scenario: Scenario, inputs: RunInputs): ScenarioInput {
       ...scenario.workload,
       command: set(inputs.run) ?? scenario.workload.command,
       format: set(inputs.format) ?? scenario.workload.format,
+      metric: set(inputs.metric) ?? scenario.workload.metric,
     },
     analysis: {
       ...scenario.analysis,

@@ -79,6 +79,7 @@ export function analyzeSamples(
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
+    ...(samples.timing === undefined ? {} : { timing: samples.timing }),
     settings,
     results,
     summary,

@@ -1,4 +1,5 @@
 import { renderComparisonTable } from '../report/terminal.js';
+import { timingText } from '../report/timing-text.js';
 import type { ComparisonReport } from './report.js';
 
 /**
@@ -13,10 +14,15 @@ export function describeReport(report: ComparisonReport): string {
   out.push(
     `${report.scenario}: ${report.mode} (${report.paired ? 'paired by round' : 'unpaired'}), isolation ${iso.kind}` +
       (iso.slots.length > 0 ? ` [CPUs ${slots}]` : '') +
-      (iso.cpuWeight === undefined ? '' : `, CPU weight ${iso.cpuWeight}`) +
+      (iso.cpuWeight === undefined
+        ? ''
+        : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? ' (harness too)' : ''}`) +
       (iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`),
   );
-  for (const warning of iso.warnings) out.push(`warning: ${warning}`);
+  if (report.timing !== undefined) out.push(timingText(report.timing, report.mode));
+  for (const warning of [...iso.warnings, ...(report.timing?.warnings ?? [])]) {
+    out.push(`warning: ${warning}`);
+  }
   if (!report.complete) {
     out.push(
       `warning: INCOMPLETE run (${report.stopReason}): these are the samples gathered until then`,

@@ -1,5 +1,5 @@
 import type { IsolationReport } from '../isolation/types.js';
-import type { SamplesFile } from '../runner/samples.js';
+import type { SamplesFile, TimingRecord } from '../runner/samples.js';
 import type { Adjustment, Comparison, IntervalMethod, Statistic } from '../stats/types.js';
 
 /** Version of the comparison report JSON (`comparison.json`). */
@@ -45,6 +45,8 @@ export interface ComparisonReport {
   complete: boolean;
   stopReason: SamplesFile['stopReason'];
   isolation: IsolationReport;
+  /** How command iterations were timed (absent for other drivers and older samples). */
+  timing?: TimingRecord;
   settings: AnalysisSettings;
   results: BenchmarkResult[];
   summary: Record<'regression' | 'improvement' | 'unchanged' | 'inconclusive' | 'error', number>;

@@ -38,9 +38,21 @@ export interface CalibrateOptions {
   trueChanges?: Record<string, number>;
   /** A/A of the user's own scenario instead of the reference workload. */
   scenario?: LoadedScenario;
+  /**
+   * Another workload with injected changes instead of the reference workload (the accuracy
+   * benchmark's command programs): it makes a source for versions `base`, `aa` and one per
+   * change, named as calibrate names them.
+   */
+  source?: CustomSource;
   signal: AbortSignal;
   env: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+}
+
+export interface CustomSource {
+  /** How the workload is described in the results. */
+  description: string;
+  create(versions: { name: string; change: number }[]): Promise<RecordingSource>;
 }
 
 /** What `duetkit calibrate --json` prints and the accuracy benchmark stores. Plain JSON. */
@@ -51,7 +63,10 @@ export interface CalibrationResult {
   finishedAt: string;
   machine: MachineInfo;
   condition: string;
-  workload: { kind: 'reference'; units: number } | { kind: 'scenario'; file: string | null };
+  workload:
+    | { kind: 'reference'; units: number }
+    | { kind: 'scenario'; file: string | null }
+    | { kind: 'custom'; description: string };
   settings: Omit<CalibrateOptions, 'signal' | 'env' | 'log' | 'scenario' | 'trueChanges'>;
   /** Isolation in effect for each kind of recording (from its first run). */
   isolation: Partial<Record<RecordingKind, IsolationReport>>;
@@ -131,7 +146,15 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
       );
     }
   }
-  const { signal: _s, env: _e, log: _l, scenario, trueChanges: _t, ...settings } = options;
+  const {
+    signal: _s,
+    env: _e,
+    log: _l,
+    scenario,
+    trueChanges: _t,
+    source: _source,
+    ...settings
+  } = options;
   return {
     schemaVersion: CALIBRATION_SCHEMA_VERSION,
     tool: { name: 'duetkit', version: TOOL_VERSION },
@@ -140,9 +163,11 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
     machine: machineInfo(),
     condition: options.condition,
     workload:
-      scenario === undefined
-        ? { kind: 'reference', units: options.units }
-        : { kind: 'scenario', file: scenario.file },
+      scenario !== undefined
+        ? { kind: 'scenario', file: scenario.file }
+        : options.source !== undefined
+          ? { kind: 'custom', description: options.source.description }
+          : { kind: 'reference', units: options.units },
     settings: { ...settings, changes },
     isolation,
     cells,
@@ -153,6 +178,12 @@ export async function calibrate(options: CalibrateOptions): Promise<CalibrationR
 /** Versions: base, then `aa` (a second, identical base) for A/A, then one per injected change. */
 async function sourceFor(options: CalibrateOptions, changes: number[]): Promise<RecordingSource> {
   if (options.scenario !== undefined) return scenarioSource(options.scenario);
+  if (options.source !== undefined) {
+    return options.source.create([
+      { name: 'base', change: 0 },
+      ...changes.map((change) => ({ name: versionName(change), change })),
+    ]);
+  }
   const versions = [{ name: 'base', units: options.units }];
   for (const change of changes) {
     versions.push({

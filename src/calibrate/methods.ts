@@ -66,7 +66,9 @@ const paired = (
   label,
   recording,
   evaluate(trace, base, head, settings) {
-    return windowsOf(trace, base, head, settings).map(({ rounds }, w) => {
+    return windowsOf(trace, base, head, settings).flatMap(({ rounds }, w) => {
+      // A window of one pair (a very slow machine) is no comparison: it is skipped.
+      if (rounds.length < 2) return [];
       const b = rounds.map((r) => r.values[base]!);
       const h = rounds.map((r) => r.values[head]!);
       const c = compare(b, h, {

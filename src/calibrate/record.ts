@@ -54,7 +54,7 @@ export async function referenceSource(
         mode: request.mode,
         versions: versions.map((v) => ({ name: v.name, path: v.name })),
         workload: { driver: 'persistent', command, name: KERNEL_BENCHMARK },
-        ...common(request),
+        ...recordingCommon(request),
       };
       return runChecked(
         { scenario: parseScenario(input, 'calibration scenario'), file: null, baseDir: root },
@@ -83,7 +83,7 @@ export function scenarioSource(loaded: LoadedScenario): RecordingSource {
           { ...first, name: 'aa' },
         ],
         analysis: { ...rest.analysis, baseline: 'base' },
-        ...common(request),
+        ...recordingCommon(request),
       } as ScenarioInput;
       return runChecked(
         { ...loaded, scenario: parseScenario(input, `${loaded.file ?? 'scenario'} (A/A)`) },
@@ -95,7 +95,8 @@ export function scenarioSource(loaded: LoadedScenario): RecordingSource {
   };
 }
 
-function common(request: RecordingRequest): Partial<ScenarioInput> {
+/** The scenario fields every recording shares, from its request. */
+export function recordingCommon(request: RecordingRequest): Partial<ScenarioInput> {
   return {
     mode: request.mode,
     isolation: request.isolation,

@@ -6,10 +6,13 @@ import type { CellSummary } from './summary.js';
 export function renderCalibration(result: CalibrationResult): string {
   const s = result.settings;
   const out: string[] = [];
+  const w = result.workload;
   const what =
-    result.workload.kind === 'reference'
-      ? `reference workload, ${result.workload.units} chunks per iteration`
-      : `A/A of ${result.workload.file ?? 'the scenario'}`;
+    w.kind === 'reference'
+      ? `reference workload, ${w.units} chunks per iteration`
+      : w.kind === 'custom'
+        ? w.description
+        : `A/A of ${w.file ?? 'the scenario'}`;
   out.push(`calibration on ${result.machine.cpuModel} (${result.machine.cores} CPUs), ${what}`);
   out.push(
     `condition: ${result.condition}${s.noise === null ? '' : ` (noise: ${s.noise.threads} ${s.noise.kind} thread(s) at ${Math.round(s.noise.load * 100)}%)`}; ${s.windows} comparisons per cell, budget ${s.budget} s each, CI level ${s.level}`,

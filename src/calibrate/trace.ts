@@ -41,15 +41,21 @@ export function traceFromSamples(samples: SamplesFile, benchmark?: string): Trac
   const measured = samples.trials.filter((t) => !t.warmup).sort((a, b) => a.startMs - b.startMs);
   const cost = new Map<string, number>();
   if (samples.mode === 'duet') {
-    const starts = [...new Set(measured.map((t) => t.round))].map((round) => ({
-      round,
-      start: Math.min(...measured.filter((t) => t.round === round).map((t) => t.startMs)),
-      end: Math.max(...measured.filter((t) => t.round === round).map((t) => t.endMs)),
-    }));
-    starts.sort((a, b) => a.start - b.start);
+    // One pass to group the trials by round (recordings hold tens of thousands of rounds).
+    const byRound = new Map<number, { start: number; end: number; trials: typeof measured }>();
+    for (const t of measured) {
+      const r = byRound.get(t.round);
+      if (r === undefined) byRound.set(t.round, { start: t.startMs, end: t.endMs, trials: [t] });
+      else {
+        r.start = Math.min(r.start, t.startMs);
+        r.end = Math.max(r.end, t.endMs);
+        r.trials.push(t);
+      }
+    }
+    const starts = [...byRound.values()].sort((a, b) => a.start - b.start);
     starts.forEach((r, i) => {
       const charge = (starts[i + 1]?.start ?? r.end) - r.start;
-      for (const t of measured.filter((x) => x.round === r.round)) cost.set(key(t), charge);
+      for (const t of r.trials) cost.set(key(t), charge);
     });
   } else {
     measured.forEach((t, i) => cost.set(key(t), (measured[i + 1]?.startMs ?? t.endMs) - t.startMs));

@@ -75,6 +75,9 @@ export async function emptyAndRemove(fs: CgroupFs, dir: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const pids = await cgroupPids(fs, dir);
     for (const pid of pids) {
+      // Never this process (the harness may have been in the group): the removal then fails
+      // with the error below instead.
+      if (pid === process.pid) continue;
       try {
         process.kill(pid, 'SIGKILL');
       } catch {

@@ -35,6 +35,16 @@ export interface GroupTree {
   configure(dir: string, cpus: number[]): Promise<void>;
   /** Runs once the group directory exists, before the slots (v2 enables controllers). */
   prepareGroup?(dir: string): Promise<void>;
+  /**
+   * Settings of the group's `harness` child, which the harness joins for the run when it
+   * shares the measured CPUs (no spare CPU to pin it to): the slots' weight. Between steps the
+   * sides spin at the start line at that weight, and the harness must get a CPU at once to
+   * release them; during a step it sleeps (duetkit's timer needs nothing from it). Absent in
+   * trees that carry no weight.
+   */
+  configureHarness?(dir: string): Promise<void>;
+  /** Where the harness goes back to after the run. Default: the parent of `dir`. */
+  harnessHome?: string;
 }
 
 /** A run's cgroup: one directory with a child per slot. Shared by the v1 and v2 backends. */
@@ -78,7 +88,13 @@ export async function createGroup(layout: GroupLayout): Promise<Isolation> {
     layout.slots.map((_, i) => path.join(tree.dir, `slot-${i}`)),
   );
   const made: string[][] = [];
+  // Trees whose `harness` child this process joined; it goes back to its own group first.
+  const joined: GroupTree[] = [];
   const dispose = async (): Promise<void> => {
+    for (const tree of joined.splice(0)) {
+      const home = tree.harnessHome ?? path.dirname(tree.dir);
+      await fs.write(path.join(home, 'cgroup.procs'), String(process.pid));
+    }
     for (const dirs of made) {
       for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs, slot);
       if (dirs[0] !== undefined) await emptyAndRemove(fs, dirs[0]);
@@ -98,6 +114,14 @@ export async function createGroup(layout: GroupLayout): Promise<Isolation> {
         dirs.push(slotDir);
         await tree.configure(slotDir, layout.slots[i]!);
       }
+      if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
+        const harnessDir = path.join(tree.dir, 'harness');
+        await fs.mkdir(harnessDir);
+        dirs.push(harnessDir);
+        await tree.configureHarness(harnessDir);
+        await fs.write(path.join(harnessDir, 'cgroup.procs'), String(process.pid));
+        joined.push(tree);
+      }
     }
   } catch (error) {
     await dispose().catch(() => undefined);
@@ -110,6 +134,7 @@ export async function createGroup(layout: GroupLayout): Promise<Isolation> {
     harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
     cgroup: trees[0].dir,
     ...(layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight }),
+    ...(joined.length > 0 ? { harnessWeighted: true } : {}),
     warnings: layout.warnings,
   };
   return {

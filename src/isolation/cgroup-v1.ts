@@ -86,6 +86,7 @@ async function cpuTree(
   return {
     dir: path.join(parent, name),
     configure: (dir) => fs.write(path.join(dir, 'cpu.shares'), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs.write(path.join(dir, 'cpu.shares'), String(V1_MAX_SHARES)),
   };
 }
 
@@ -100,10 +101,11 @@ export async function sweepStaleGroups(fs: CgroupFs, parent: string): Promise<st
     const match = /^duetkit-(\d+)-/.exec(entry);
     if (match === null || isAlive(Number(match[1]))) continue;
     const dir = path.join(parent, entry);
-    const slots = (await readdir(dir).catch(() => [] as string[])).filter((e) =>
-      e.startsWith('slot-'),
+    // Its child groups (the slots, and the harness's when it joined one) go first.
+    const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((e) =>
+      e.isDirectory(),
     );
-    for (const slot of slots) await emptyAndRemove(fs, path.join(dir, slot));
+    for (const child of children) await emptyAndRemove(fs, path.join(dir, child.name));
     await emptyAndRemove(fs, dir);
     removed.push(dir);
   }

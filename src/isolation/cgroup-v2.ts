@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  ownCgroup,
   canSudo,
   directCgroupFs,
   findMount,
@@ -38,6 +39,8 @@ export async function createCgroupV2(options: CgroupV2Options): Promise<Isolatio
   const warnings = [...options.warnings];
   if (fs.viaSudo) warnings.push('cgroups were created through sudo -n');
   const dir = path.join(mount, groupName());
+  // This process's own group, where it returns after the run (it may join the run's group).
+  const home = path.join(mount, (await ownCgroup(null)) ?? '/');
   const create = (weighted: boolean) =>
     createGroup({
       kind: 'cgroup-v2',
@@ -49,6 +52,17 @@ export async function createCgroupV2(options: CgroupV2Options): Promise<Isolatio
             await fs.write(path.join(slotDir, 'cpuset.cpus'), cpus.join(','));
             if (weighted) await fs.write(path.join(slotDir, 'cpu.weight'), String(V2_MAX_WEIGHT));
           },
+          harnessHome: home,
+          // The harness shares the slots' CPUs (there is no spare one), with their weight.
+          ...(weighted
+            ? {
+                async configureHarness(harnessDir: string) {
+                  const cpus = options.slots.flat().join(',');
+                  await fs.write(path.join(harnessDir, 'cpuset.cpus'), cpus);
+                  await fs.write(path.join(harnessDir, 'cpu.weight'), String(V2_MAX_WEIGHT));
+                },
+              }
+            : {}),
           // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
           async prepareGroup(groupDir) {
             await enable(fs, groupDir, 'cpuset');

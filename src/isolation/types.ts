@@ -18,6 +18,11 @@ export interface IsolationReport {
    * cgroups, no cpu controller, or `cpuWeight: false`).
    */
   cpuWeight?: string;
+  /**
+   * True when the harness, sharing the measured CPUs, ran with the slots' weight (so that it
+   * releases the spinning sides promptly). Absent otherwise.
+   */
+  harnessWeighted?: boolean;
   /** Why the isolation is weaker than it could be; shown to the user. */
   warnings: string[];
 }

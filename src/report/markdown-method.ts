@@ -3,6 +3,7 @@ import type { Comparison } from '../stats/types.js';
 import { escapeInline } from './escape.js';
 import { formatPercent } from './numbers.js';
 import { formatDuration, type RunMeta } from './run-meta.js';
+import { timingText } from './timing-text.js';
 
 const MODE_WORDS: Record<ComparisonReport['mode'], string> = {
   duet: 'duet: base and head ran at the same time, iterations started together, paired by iteration',
@@ -32,6 +33,8 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
     `**Mode:** ${MODE_WORDS[report.mode]}; ${STOP_WORDS[report.stopReason]}.`,
     `**Isolation in effect:** ${isolationText(report)}.`,
   ];
+  if (report.timing !== undefined)
+    items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
   if (first !== undefined) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison!)));
     items.push(`**n:** ${[...ns].join('; ')} per benchmark.`);
@@ -65,7 +68,9 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
         .join('; ')}.`,
     );
   }
-  for (const warning of report.isolation.warnings) items.push(`⚠️ ${escapeInline(warning, 400)}`);
+  for (const warning of [...report.isolation.warnings, ...(report.timing?.warnings ?? [])]) {
+    items.push(`⚠️ ${escapeInline(warning, 400)}`);
+  }
   for (const r of compared) {
     for (const note of r.comparison!.notes) {
       items.push(`Note on ${escapeInline(r.benchmark)}: ${escapeInline(note, 400)}`);
@@ -112,6 +117,9 @@ function isolationText(report: ComparisonReport): string {
       ? `, CPUs ${iso.slots.map((x) => x ?? 'any').join(' | ')}`
       : '';
   const harness = iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`;
-  const weight = iso.cpuWeight === undefined ? '' : `, CPU weight ${iso.cpuWeight}`;
+  const weight =
+    iso.cpuWeight === undefined
+      ? ''
+      : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? ' (the harness too)' : ''}`;
   return `${kind[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
 }

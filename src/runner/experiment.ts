@@ -30,6 +30,8 @@ export interface ExperimentOptions {
   rng: Rng;
   signal: AbortSignal;
   env: NodeJS.ProcessEnv;
+  /** The compiled command timer (src/runner/timer), or null to time with the harness's clock. */
+  timer: string | null;
   onProgress?: (progress: Progress) => void;
   /**
    * Largest CI half-width over all benchmarks of the trials so far (relative change), or null
@@ -41,7 +43,17 @@ export interface ExperimentOptions {
 
 export type ExperimentResult = Pick<SamplesFile, 'trials' | 'order' | 'stopReason' | 'error'> & {
   startedAt: Date;
+  /** The start offset of a staggered duet, ms (null: the sides started together). */
+  staggerMs: number | null;
 };
+
+/** `stagger: auto`: a tenth of the median iteration, at most this (ns). */
+const AUTO_STAGGER_SHARE = 0.1;
+const AUTO_STAGGER_MAX_NS = 2e6;
+/** `stagger: auto` before enough iterations are known to size it (ns). */
+const AUTO_STAGGER_FIRST_NS = 1e6;
+/** Iterations whose median sizes `stagger: auto`. */
+const AUTO_STAGGER_TRIALS = 6;
 
 /** Plenty of rounds for precision-based stopping; the budget or the precision ends it first. */
 const MAX_ROUNDS_WITH_STOPPING = 100_000;
@@ -61,7 +73,6 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
   const order: SamplesFile['order'] = [];
   const startedAt = new Date();
   const t0 = process.hrtime.bigint();
-  const elapsedMs = (): number => nsToMs(process.hrtime.bigint() - t0);
   const perRound = mode.name === 'single' ? 1 : scenario.warmup + scenario.iterations;
   const total = versions.length * (mode.name === 'single' ? 1 + scenario.warmup : perRound);
   const sides: Side[] = [];
@@ -70,6 +81,8 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
   signal.addEventListener('abort', killAll);
   let stopReason: StopReason = 'iterations';
   let error: string | null = null;
+  const stagger = staggerSizer(scenario.workload.stagger, trials);
+  let staggered = 0;
   try {
     const slots = mode.slotCount(versions.length);
     for (const [i, version] of versions.entries()) {
@@ -81,9 +94,15 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
         placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
         slot: slots === 1 ? 0 : i,
         timeout: scenario.timeout,
+        timer: options.timer,
+        keepBusy: scenario.workload.keepBusy,
       });
       sides.push(side);
     }
+    // The budget is for measuring: starting the sides (a persistent program's start-up, a
+    // slow machine's process creation) does not eat into it.
+    const measuring = process.hrtime.bigint();
+    const measuredMs = (): number => nsToMs(process.hrtime.bigint() - measuring);
     const plan = mode.plan({
       versionCount: versions.length,
       warmup: scenario.warmup,
@@ -94,15 +113,17 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     for (const step of plan) {
       if (signal.aborted) throw new RunError('interrupted');
       recordOrder(order, step, versions);
-      await runStep(step, sides, barrier, (trial) => trials.push(trial), t0);
-      options.onProgress?.(progress(trials.length, total, elapsedMs(), scenario));
+      const offset = step.stagger === undefined ? 0 : stagger.ns();
+      if (offset > 0) staggered = offset;
+      await runStep(step, sides, barrier, offset, (trial) => trials.push(trial), t0);
+      options.onProgress?.(progress(trials.length, total, measuredMs(), scenario));
       if (!step.endsRound) continue;
       if (!step.warmup) measuredRounds++;
       if (reachedPrecision(scenario, measuredRounds, trials, options.halfWidth)) {
         stopReason = 'precision';
         break;
       }
-      if (scenario.budget !== undefined && elapsedMs() >= scenario.budget * 1000) {
+      if (scenario.budget !== undefined && measuredMs() >= scenario.budget * 1000) {
         stopReason = 'budget';
         break;
       }
@@ -120,7 +141,14 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     signal.removeEventListener('abort', killAll);
     barrier.dispose();
   }
-  return { trials, order, stopReason, error, startedAt };
+  return {
+    trials,
+    order,
+    stopReason,
+    error,
+    startedAt,
+    staggerMs: staggered > 0 ? microseconds(staggered / 1e6) : null,
+  };
 }
 
 /** Arms every side of the step, then releases them in one go and waits for all: the barrier. */
@@ -128,24 +156,39 @@ async function runStep(
   step: Step,
   sides: Side[],
   barrier: Barrier,
+  offsetNs: number,
   record: (trial: Trial) => void,
   t0: bigint,
 ): Promise<void> {
   const running = step.versions.map((v) => sides[v]!);
-  const gate = barrier.next();
-  await Promise.all(running.map((side, i) => side.arm(step.round, step.slots[i]!, gate.flag)));
+  const gate = barrier.next(running.length);
+  await Promise.all(
+    running.map((side, i) =>
+      side.arm({
+        round: step.round,
+        slot: step.slots[i]!,
+        gate,
+        delayNs: (step.stagger?.[i] ?? 0) * offsetNs,
+      }),
+    ),
+  );
   await Promise.all(running.map((side) => side.prime()));
   const releasedAt = gate.release();
   // Persistent sides are started by a line each, in slot order, which is random per round in
   // a duet: whichever is started second (a few µs later) is not always the same version.
   const fired: Promise<Awaited<ReturnType<Side['fire']>>>[] = [];
   const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a]! - step.slots[b]!);
-  for (const i of bySlot) fired[i] = running[i]!.fire(step.round, releasedAt);
+  // A side that fails releases the others from the end line, where they would wait for it.
+  const abort = (error: unknown): never => {
+    barrier.abort();
+    throw error;
+  };
+  for (const i of bySlot) fired[i] = running[i]!.fire(step.round, releasedAt).catch(abort);
   const results = await Promise.allSettled(fired);
   const failed = results.find((r) => r.status === 'rejected');
   if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
   results.forEach((result, i) => {
-    const { start, end, metrics } = (
+    const { start, end, metrics, cpuMs, seenEnd } = (
       result as PromiseFulfilledResult<Awaited<ReturnType<Side['fire']>>>
     ).value;
     record({
@@ -156,6 +199,8 @@ async function runStep(
       startMs: microseconds(nsToMs(start - t0)),
       endMs: microseconds(nsToMs(end - t0)),
       wallMs: microseconds(nsToMs(end - start)),
+      ...(cpuMs === undefined ? {} : { cpuMs: microseconds(cpuMs) }),
+      ...(seenEnd === undefined ? {} : { seenEndMs: microseconds(nsToMs(seenEnd - t0)) }),
       metrics,
     });
   });
@@ -207,4 +252,28 @@ function progress(done: number, total: number, elapsed: number, scenario: Scenar
 
 function microseconds(ms: number): number {
   return Math.round(ms * 1000) / 1000;
+}
+
+/**
+ * The start offset of a staggered duet step (ns): `auto` sizes it from the median of
+ * the first iterations (any version, warm-up included), a fixed duration is used as given.
+ */
+function staggerSizer(
+  setting: Scenario['workload']['stagger'],
+  trials: readonly Trial[],
+): { ns(): number } {
+  if (setting === 'off') return { ns: () => 0 };
+  if (setting !== 'auto') return { ns: () => setting * 1e9 };
+  let sized: number | null = null;
+  return {
+    ns() {
+      if (sized !== null) return sized;
+      if (trials.length < AUTO_STAGGER_TRIALS) return AUTO_STAGGER_FIRST_NS;
+      const walls = trials.slice(0, AUTO_STAGGER_TRIALS).map((t) => t.wallMs * 1e6);
+      walls.sort((a, b) => a - b);
+      const median = walls[walls.length >> 1]!;
+      sized = Math.min(AUTO_STAGGER_MAX_NS, AUTO_STAGGER_SHARE * median);
+      return sized;
+    },
+  };
 }

@@ -49,6 +49,7 @@ export async function runPerBenchmark(
     stopReason: 'iterations',
     error: null,
     startedAt: new Date(),
+    staggerMs: null,
     perBenchmark: record,
   };
   const t0 = process.hrtime.bigint();
@@ -89,6 +90,7 @@ export async function runPerBenchmark(
     }
     roundOffset += 1 + Math.max(-1, ...part.order.map((entry) => entry.round));
     record.runs.push({ benchmark, argv, stopReason: part.stopReason });
+    result.staggerMs = part.staggerMs ?? result.staggerMs;
     if (part.stopReason === 'failed' || part.stopReason === 'interrupted') {
       result.stopReason = part.stopReason;
       result.error =

@@ -4,6 +4,7 @@ import { createWorktreeSet } from '../git/worktrees.js';
 import { chooseIsolation } from '../isolation/choose.js';
 import type { Isolation, IsolationReport } from '../isolation/types.js';
 import type { LoadedScenario } from '../scenario/load.js';
+import type { Scenario } from '../scenario/schema.js';
 import { createRng, randomSeed } from '../stats/rng.js';
 import {
   runExperiment,
@@ -13,9 +14,16 @@ import {
 } from './experiment.js';
 import { machineInfo } from './machine.js';
 import { getMode } from './modes/registry.js';
-import { SAMPLES_SCHEMA_VERSION, type SamplesFile, type VersionRecord } from './samples.js';
+import {
+  SAMPLES_SCHEMA_VERSION,
+  type SamplesFile,
+  type TimingRecord,
+  type VersionRecord,
+} from './samples.js';
 import { runPerBenchmark } from './per-benchmark.js';
 import { prepareVersions } from './versions.js';
+import { buildTimer, type TimerBuild } from './timer/build.js';
+import { RunError } from './errors.js';
 
 export const TOOL_VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -49,6 +57,7 @@ export async function runScenario(
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation: Isolation | null = null;
+  let timing: TimingRecord | undefined;
   let versions: VersionRecord[] = scenario.versions.map((v) => ({
     name: v.name,
     source: v.path !== undefined ? { path: v.path } : { ref: v.ref! },
@@ -62,6 +71,7 @@ export async function runScenario(
     stopReason: 'failed',
     error: null,
     startedAt: new Date(),
+    staggerMs: null,
   };
   const samples = (): SamplesFile => ({
     schemaVersion: SAMPLES_SCHEMA_VERSION,
@@ -77,6 +87,7 @@ export async function runScenario(
     finishedAt: new Date().toISOString(),
     machine,
     isolation: isolation?.report ?? notSetUp(scenario.isolation),
+    ...(timing === undefined ? {} : { timing }),
     versions,
     order: result.order,
     trials: result.trials,
@@ -95,6 +106,15 @@ export async function runScenario(
       cpuWeight: scenario.cpuWeight,
     });
     options.onIsolation?.(isolation.report);
+    const built = await buildTimer(options.env);
+    const timer = built.path;
+    timing = timingRecord(scenario.workload, built);
+    const { metric, format, driver } = scenario.workload;
+    if (built.path === null && driver === 'command' && format === undefined && metric !== 'wall') {
+      throw new RunError(
+        `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`,
+      );
+    }
     const experiment: ExperimentOptions = {
       scenario,
       versions,
@@ -102,6 +122,7 @@ export async function runScenario(
       rng: createRng(seed),
       signal: options.signal,
       env: options.env,
+      timer,
       onProgress: options.onProgress,
       // A quick look (fewer resamples) is enough to decide whether to keep measuring.
       halfWidth: (trials) =>
@@ -115,6 +136,10 @@ export async function runScenario(
     result = scenario.workload.perBenchmark
       ? await runPerBenchmark({ ...experiment, baseline })
       : await runExperiment(experiment);
+    // Only the timer delays a start (the shell gate starts at once).
+    if (timing?.clock === 'timer' && result.staggerMs !== null) {
+      timing = { ...timing, staggerMs: result.staggerMs };
+    }
   } catch (error) {
     result = {
       ...result,
@@ -145,5 +170,26 @@ function notSetUp(requested: IsolationReport['requested']): IsolationReport {
     harnessCpus: null,
     cgroup: null,
     warnings: ['isolation was never set up: the run stopped before measuring'],
+  };
+}
+
+/** How a command or persistent workload's iterations are timed (see samples.ts). */
+function timingRecord(workload: Scenario['workload'], built: TimerBuild): TimingRecord {
+  return {
+    driver: workload.driver,
+    clock: built.path === null ? 'harness' : 'timer',
+    // Without the timer nothing keeps a CPU busy; behind the relay, `repeat` spins.
+    keepBusy:
+      built.path === null
+        ? 'off'
+        : workload.driver === 'persistent' && workload.keepBusy === 'repeat'
+          ? 'spin'
+          : workload.keepBusy,
+    warnings:
+      built.path === null
+        ? [
+            `commands are timed by the harness's clock, which blurs differences below its wake-up latency: ${built.reason}; install a C compiler (cc) so duetkit can build its timer`,
+          ]
+        : [],
   };
 }

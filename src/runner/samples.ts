@@ -2,6 +2,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import type { Scenario } from '../scenario/schema.js';
 import type { IsolationReport } from '../isolation/types.js';
 import type { MachineInfo } from './machine.js';
+import type { KeepBusy } from './timer/report.js';
 
 /** Version of the samples JSON; bump on any incompatible change. */
 export const SAMPLES_SCHEMA_VERSION = 1;
@@ -32,8 +33,15 @@ export interface Trial {
   /** Milliseconds since `startedAt` (microsecond resolution) when the harness released it. */
   startMs: number;
   endMs: number;
-  /** Wall time the harness measured, milliseconds. */
+  /**
+   * Wall time, milliseconds: `endMs − startMs`, stamped by the timer on the side's own CPU
+   * (or by the harness when `timing.clock` is `harness`).
+   */
   wallMs: number;
+  /** CPU time (user + system) of the command and its waited-for children, ms (timer only). */
+  cpuMs?: number;
+  /** When the harness learned that the iteration had ended (a diagnostic of its lag). */
+  seenEndMs?: number;
   metrics: TrialMetric[];
   /** With `workload.perBenchmark`: the listed benchmark this trial's command ran. */
   benchmark?: string;
@@ -63,6 +71,27 @@ export interface VersionRecord {
   dir: string;
 }
 
+/** How a command or persistent workload's iterations were timed. */
+export interface TimingRecord {
+  driver: 'command' | 'persistent';
+  /**
+   * `timer`: stamped at spawn and at exit on the side's own CPU by duetkit-timer, with the
+   * CPU time from wait4; `harness`: by the harness's clock, which wakes late on a busy
+   * machine and blurs small differences (the timer could not be built: see `warnings`).
+   */
+  clock: 'timer' | 'harness';
+  /** In a duet, what a side that finished first did until the other had finished. */
+  keepBusy: KeepBusy;
+  /**
+   * In a duet of commands: the start offset between the sides, ms (a random side started
+   * this much later each round, so that the sides never end together). Absent: they started
+   * together.
+   */
+  staggerMs?: number;
+  /** Why the timing is weaker than it could be; shown to the user. */
+  warnings: string[];
+}
+
 export type StopReason = 'iterations' | 'precision' | 'budget' | 'interrupted' | 'failed';
 
 /** Everything a run measured: the boundary between `duetkit run` and `duetkit analyze`. */
@@ -82,6 +111,8 @@ export interface SamplesFile {
   finishedAt: string;
   machine: MachineInfo;
   isolation: IsolationReport;
+  /** With the command driver (absent in files written before it was recorded). */
+  timing?: TimingRecord;
   versions: VersionRecord[];
   /** Version names in the order they ran, one list per round (warm-up rounds included). */
   order: { round: number; warmup: boolean; versions: string[]; benchmark?: string }[];

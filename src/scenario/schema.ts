@@ -9,6 +9,9 @@ import { benchmarkPatternProblem } from './benchmark-pattern.js';
  * docs/scenario.md; every default is stated there and here.
  */
 
+/** What a command without a format is measured by (`workload.metric`). */
+export const METRICS = ['wall', 'cpu', 'both'] as const;
+
 /** An argv array, or a string split like a shell would (never run by a shell). */
 const argv = z
   .union([z.array(z.string()).min(1), z.string().min(1)], {
@@ -81,8 +84,18 @@ const workload = z
         error: () => `one of: auto, ${formatNames().join(', ')}`,
       })
       .optional(),
-    /** The benchmark's name when the metric is wall time. Default `wall-time`. */
-    name: z.string().min(1).default('wall-time'),
+    /**
+     * Without a format, what a command is measured by: `wall` (default), the time from its
+     * start to its exit; `cpu`, its CPU time (user + system, its own and its waited-for
+     * children's), which does not count time spent waiting for a CPU, for I/O or asleep;
+     * `both`, two benchmarks. Both are taken by duetkit's timer on the side's own CPU.
+     */
+    metric: z.enum(METRICS).default('wall'),
+    /**
+     * The benchmark's name when the metric is a time. Default `wall-time` (and `cpu-time`);
+     * with `metric: both`, the CPU time's is this name followed by ` (cpu)`.
+     */
+    name: z.string().min(1).optional(),
     /** Extra environment variables for the command. */
     env: z.record(z.string(), z.string()).default({}),
     /**
@@ -90,6 +103,21 @@ const workload = z
      * instead of stdout; removed before each iteration so a stale one is never read.
      */
     output: z.string().min(1).optional(),
+    /**
+     * In a duet, what a side that finishes its iteration first does until the other has
+     * finished too: `spin` busy-loops, `repeat` runs the command again (output discarded;
+     * only for commands without side effects), `off` leaves the CPU idle. Default `spin`:
+     * no side runs its last stretch alone, and nothing runs that the user did not ask for.
+     */
+    keepBusy: z.enum(['spin', 'repeat', 'off']).default('spin'),
+    /**
+     * In a duet of commands, start the sides this much apart (a random side starts later each
+     * round), so that they never end at the same moment: on VMs, two processes that exit
+     * together on two CPUs hold each other up, which pulls small differences to zero
+     * (BENCHMARKS.md, "Fidelity"). `auto` (default): a tenth of an iteration, at most 2 ms;
+     * `off`; or a duration.
+     */
+    stagger: z.union([z.literal('auto'), z.literal('off'), duration]).default('auto'),
     /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
     perBenchmark: z.boolean().default(false),
     /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
@@ -198,6 +226,14 @@ function checkPerBenchmark(w: z.output<typeof workload>, ctx: z.RefinementCtx): 
     issue(
       'output',
       'no output file without a format: set workload.format to the one that reads it',
+    );
+  }
+  if (w.metric !== 'wall' && (w.format !== undefined || w.driver !== 'command')) {
+    issue(
+      'metric',
+      w.format !== undefined
+        ? 'wall: the other metrics are for a command without a format (with one, the values are what the tool reports)'
+        : 'wall: the other metrics are for the command driver (a persistent program reports its own values)',
     );
   }
   if (w.benchmarks !== undefined && !w.perBenchmark) {

@@ -19,11 +19,22 @@ describe('accuracy benchmark (smoke)', () => {
         conditions: ['noise'],
         noise: { threads: 1, load: 0.3, kind: 'cpu' },
         resamples: 200,
+        command: { sizeMs: 2, methods: ['duet', 'rmit'] },
       },
       { groundTruth: null, signal: new AbortController().signal, env: process.env },
     );
     const cells = results.conditions[0]!.cells;
     expect(cells).toHaveLength(METHOD_NAMES.length * 2);
+    // The command workload: the same pipeline through the command driver.
+    const command = results.conditions[1]!;
+    expect(command.workload).toMatchObject({ kind: 'custom' });
+    expect(command.cells.map((c) => `${c.method} ${c.change}`)).toEqual([
+      'duet 0',
+      'duet 0.05',
+      'rmit 0',
+      'rmit 0.05',
+    ]);
+    expect(Object.keys(results.commandTruth!.changes)).toEqual(['0.05']);
     for (const cell of cells) {
       expect(cell.comparisons).toBeGreaterThanOrEqual(1);
       expect(cell.rate.estimate).toBeGreaterThanOrEqual(0);
@@ -31,7 +42,10 @@ describe('accuracy benchmark (smoke)', () => {
     }
     const section = renderAccuracy(results);
     expect(section).toMatch(/Smoke run .*NOT the full results/);
-    expect(section.split('\n').filter((l) => l.startsWith('| noise |'))).toHaveLength(cells.length);
+    expect(section.split('\n').filter((l) => l.startsWith('| noise |'))).toHaveLength(
+      cells.length + command.cells.length,
+    );
+    expect(section).toMatch(/\| noise \| duet \(command\) \| A\/A \|/);
     const doc = spliceResults(`# B\n\n${BEGIN}\nold\n${END}\ntail\n`, section);
     expect(doc).not.toMatch(/old/);
     expect(doc).toMatch(/tail\n$/);

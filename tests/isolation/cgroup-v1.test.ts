@@ -39,6 +39,18 @@ describe('cgroup v1 cpuset', () => {
       const cpuDir = path.join(CPU_V1, path.basename(dir));
       expect(isolation.report.cpuWeight).toBe(weighted ? 'cpu.shares=262144' : undefined);
 
+      // The harness shares the slots' CPUs here (harness: null): it joined the group's
+      // harness child in the cpu hierarchy, with the slots' weight, and no cpuset of ours.
+      if (weighted) {
+        expect(isolation.report.harnessWeighted).toBe(true);
+        expect(readFileSync(path.join(cpuDir, 'harness', 'cpu.shares'), 'utf8').trim()).toBe(
+          '262144',
+        );
+        const own = readFileSync('/proc/self/cgroup', 'utf8');
+        expect(own).toMatch(new RegExp(`:cpu(,cpuacct)?:/.*${path.basename(dir)}/harness\n`));
+        expect(own).not.toMatch(new RegExp(`:cpuset:/.*${path.basename(dir)}`));
+      }
+
       const children = slots.map(() => spawn('sleep', ['30'], { stdio: 'ignore' }));
       try {
         for (const [slot, child] of children.entries()) {
@@ -62,6 +74,10 @@ describe('cgroup v1 cpuset', () => {
         await isolation.dispose();
       }
       expect(existsSync(cpuDir)).toBe(false);
+      // The harness is back in its own group.
+      expect(readFileSync('/proc/self/cgroup', 'utf8')).not.toMatch(
+        new RegExp(`${path.basename(dir)}/harness`),
+      );
       // Whatever was still inside was killed, and nothing is left behind.
       for (const child of children)
         await waitUntil(
@@ -80,15 +96,17 @@ describe('cgroup v1 cpuset', () => {
     async () => {
       if (!available || !existsSync(`${CPU_V1}/cpu.shares`)) return expect(available).toBe(false);
       const cpu = allowedCpus().at(-1)!;
+      const spin = ['-e', 'const end = Date.now() + 2500; while (Date.now() < end);'];
+      // the intruder: same CPU by affinity only, in no cgroup of ours (started before the
+      // group exists: the harness, sharing the slots' CPU, joins the group with their weight,
+      // and what it starts afterwards would too)
+      const intruder = spawn('taskset', ['-c', String(cpu), process.execPath, ...spin]);
       const isolation = await createCgroupV1({
         slots: [[cpu]],
         harness: null,
         requested: 'cpuset',
         warnings: [],
       });
-      const spin = ['-e', 'const end = Date.now() + 1500; while (Date.now() < end);'];
-      // the intruder: same CPU by affinity only, in no cgroup of ours
-      const intruder = spawn('taskset', ['-c', String(cpu), process.execPath, ...spin]);
       const measured = spawn(process.execPath, spin);
       try {
         await isolation.place(0).attach(measured.pid!);
@@ -146,6 +164,14 @@ describe('cgroup v1 cpuset', () => {
       const stale = path.join(CPUSET_V1, 'duetkit-99999999-test');
       await fs.mkdir(stale);
       await fs.mkdir(path.join(stale, 'slot-0'));
+      // ...and in the cpu hierarchy with the harness's child group, which it had joined.
+      const staleCpu = path.join(CPU_V1, 'duetkit-99999999-test');
+      const weighted = existsSync(`${CPU_V1}/cpu.shares`);
+      if (weighted) {
+        await fs.mkdir(staleCpu);
+        await fs.mkdir(path.join(staleCpu, 'slot-0'));
+        await fs.mkdir(path.join(staleCpu, 'harness'));
+      }
       const isolation = await createCgroupV1({
         slots: [[allowedCpus()[0]!]],
         harness: null,
@@ -154,6 +180,7 @@ describe('cgroup v1 cpuset', () => {
       });
       await isolation.dispose();
       expect(existsSync(stale)).toBe(false);
+      expect(existsSync(staleCpu)).toBe(false);
     },
   );
 });

@@ -11,6 +11,9 @@ import { findMount, type CgroupFs } from '../../src/isolation/cgroup-fs.js';
  * every operation as `sudo -n` would perform it.
  */
 function recordingFs(log: string[]): CgroupFs {
+  // As in cgroupfs, writing a pid to a `cgroup.procs` moves the process: it leaves the group
+  // it was in (else removing that group would kill it, this test's own process included).
+  const members = new Map<string, Set<string>>();
   return {
     viaSudo: true,
     mkdir: async (dir) => {
@@ -19,7 +22,15 @@ function recordingFs(log: string[]): CgroupFs {
     },
     write: async (file, value) => {
       log.push(`write ${file} ${value}`);
-      await writeFile(file, value);
+      if (path.basename(file) !== 'cgroup.procs') return writeFile(file, value);
+      for (const [other, pids] of members) {
+        if (other !== file && pids.delete(value)) {
+          await writeFile(other, [...pids].join('\n')).catch(() => undefined);
+        }
+      }
+      const pids = members.get(file) ?? new Set<string>();
+      members.set(file, pids.add(value));
+      await writeFile(file, [...pids].join('\n'));
     },
     read: (file) => readFile(file, 'utf8'),
     // Real cgroup directories vanish with their interface files; a plain one must be emptied.
@@ -80,6 +91,37 @@ describe('cgroup v2 cpuset', () => {
     await isolation.dispose();
     expect(log.slice(-3)).toEqual([`rmdir ${dir}/slot-1`, `rmdir ${dir}/slot-0`, `rmdir ${dir}`]);
     await expect(rmdir(dir)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('sharing the measured CPUs, the harness joins a child with their weight for the run, then goes home', async () => {
+    const log: string[] = [];
+    const isolation = await createCgroupV2({
+      slots: [[0], [1]],
+      harness: null,
+      requested: 'auto',
+      warnings: [],
+      fs: recordingFs(log),
+      mount: root,
+    });
+    const dir = isolation.report.cgroup!;
+    expect(isolation.report.harnessWeighted).toBe(true);
+    expect(log).toEqual(
+      expect.arrayContaining([
+        `mkdir ${dir}/harness`,
+        `write ${dir}/harness/cpuset.cpus 0,1`,
+        `write ${dir}/harness/cpu.weight 10000`,
+        `write ${dir}/harness/cgroup.procs ${process.pid}`,
+      ]),
+    );
+    // Its own group, from /proc/self/cgroup (`0::/…`), is where it goes back to.
+    const own = (await readFile('/proc/self/cgroup', 'utf8')).match(/^0::(.*)$/m)?.[1] ?? '/';
+    const home = path.join(root, own, 'cgroup.procs');
+    await mkdir(path.dirname(home), { recursive: true });
+    await isolation.dispose();
+    const back = log.indexOf(`write ${home} ${process.pid}`);
+    expect(back).toBeGreaterThan(-1);
+    // Back home before the groups are removed (a cgroup with a process cannot be removed).
+    expect(back).toBeLessThan(log.indexOf(`rmdir ${dir}/harness`));
   });
 
   it('keeps the CPU sets without a cpu controller, or when asked, and says why', async () => {

@@ -68,7 +68,7 @@ describe('duet', () => {
             { name: 'base', path: 'fast' },
             { name: 'head', path: 'slow' },
           ],
-          workload: { command: 'sh run.sh', format: 'jsonl' },
+          workload: { command: 'sh run.sh', format: 'jsonl', stagger: 'off' },
           iterations: 6,
           warmup: 1,
           seed: 1,
@@ -87,9 +87,10 @@ describe('duet', () => {
         trials.find((t) => t.version === 0)!,
         trials.find((t) => t.version === 1)!,
       ];
-      // Released by one barrier, and started together as the processes see it (typically
-      // well under a millisecond apart; the bound is generous for a loaded shared machine).
-      expect(fast.startMs).toBe(slow.startMs);
+      // Released by one barrier (not staggered here), each side's start stamped by its timer
+      // on its own CPU: together (typically well under a millisecond apart; the bound is
+      // generous for a loaded shared machine).
+      expect(Math.abs(fast.startMs - slow.startMs)).toBeLessThan(20);
       skews.push(Math.abs(fast.metrics[0]!.values[0]! - slow.metrics[0]!.values[0]!) * 1000);
       expect(slow.wallMs).toBeGreaterThan(fast.wallMs + 100);
       const next = rounds[r + 1];
@@ -101,5 +102,44 @@ describe('duet', () => {
     }
     skews.sort((a, b) => a - b);
     expect(skews[Math.floor(skews.length / 2)]).toBeLessThan(20);
+  });
+
+  it('staggers the starts: a random side starts the offset later, and never ends with the other', async () => {
+    const samples = await runScenario(
+      loadedScenario(
+        {
+          versions: [
+            { name: 'base', path: 'fast' },
+            { name: 'head', path: 'fast' },
+          ],
+          workload: { command: 'sh run.sh', format: 'jsonl', stagger: '30ms' },
+          iterations: 10,
+          warmup: 0,
+          seed: 4,
+        },
+        root,
+      ),
+      { signal: never, env: process.env },
+    );
+    expect(samples.error).toBeNull();
+    expect(samples.timing?.staggerMs).toBe(30);
+    const late = new Set<number>();
+    for (const trials of byRound(samples).values()) {
+      const [a, b] = [trials.find((t) => t.version === 0)!, trials.find((t) => t.version === 1)!];
+      const stamped = b.startMs - a.startMs;
+      // 30 ms apart, as stamped by the timers, and as the processes themselves saw it.
+      expect(Math.abs(stamped)).toBeGreaterThan(29);
+      expect(Math.abs(stamped)).toBeLessThan(45);
+      const seen = (b.metrics[0]!.values[0]! - a.metrics[0]!.values[0]!) * 1000;
+      expect(Math.abs(seen - stamped)).toBeLessThan(10);
+      late.add(stamped > 0 ? 1 : 0);
+      // Neither ran its iteration alone at the end: the early one's CPU stayed busy, and
+      // the harness heard of both only after both had ended.
+      expect(Math.min(a.seenEndMs!, b.seenEndMs!)).toBeGreaterThanOrEqual(
+        Math.max(a.endMs, b.endMs),
+      );
+    }
+    // Which side starts late is drawn per round.
+    expect(late.size).toBe(2);
   });
 });

@@ -66,7 +66,7 @@ describe('a failing benchmark fails the run, saying where', () => {
     );
     const missing = await run('good', { workload: { command: 'no-such-command-xyz' } });
     expect(missing.error).toMatch(
-      /no-such-command-xyz \(version base, iteration 0.*exited with code 127/,
+      /no-such-command-xyz \(version base, iteration 0.*could not start: command not found/,
     );
   });
 

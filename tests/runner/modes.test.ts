@@ -38,10 +38,15 @@ describe('mode plans', () => {
     ]);
   });
 
-  it('duet: all versions at once, slots drawn per round', () => {
+  it('duet: all versions at once, slots and the late starter drawn per round', () => {
     const steps = plan('duet', 5, 2);
     expect(steps.every((s) => s.versions.join() === '0,1')).toBe(true);
     expect(steps.every((s) => [...s.slots].sort().join() === '0,1')).toBe(true);
+    expect(steps.every((s) => [...s.stagger!].sort().join() === '0,1')).toBe(true);
+    const lateOnes = plan('duet', 5, 3).map((s) => s.stagger!.indexOf(2));
+    expect(new Set(lateOnes).size).toBeGreaterThan(1);
+    // Sequential designs run one version at a time: nothing to stagger.
+    expect(plan('rmit', 5).every((s) => s.stagger === undefined)).toBe(true);
   });
 });
 

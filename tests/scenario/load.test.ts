@@ -30,7 +30,14 @@ describe('scenario schema', () => {
       warmup: 1,
       timeout: 60,
       isolation: 'auto',
-      workload: { driver: 'command', command: ['node', 'bench.js'], name: 'wall-time', env: {} },
+      workload: {
+        driver: 'command',
+        command: ['node', 'bench.js'],
+        metric: 'wall',
+        keepBusy: 'spin',
+        stagger: 'auto',
+        env: {},
+      },
       analysis: { level: 0.99, threshold: 0.05, adjustment: 'holm', resamples: 10000 },
     });
     expect(s.seed).toBeUndefined();
@@ -88,6 +95,42 @@ describe('scenario schema', () => {
   it('refuses precision-based stopping where there are no rounds', () => {
     expect(errorOf({ ...minimal, mode: 'mct', stopping: { halfWidth: 0.01 } })).toContain(
       'stopping:',
+    );
+  });
+
+  it('takes a command metric, a keep-busy mode and a stagger, and refuses them where meaningless', () => {
+    expect(
+      parseScenario({
+        ...minimal,
+        workload: { command: 'x', metric: 'both', keepBusy: 'off', stagger: '2ms' },
+      }).workload,
+    ).toMatchObject({ metric: 'both', keepBusy: 'off' });
+    expect(
+      parseScenario({ ...minimal, workload: { command: 'x', stagger: '1ms' } }).workload.stagger,
+    ).toBe(0.001);
+    expect(
+      parseScenario({ ...minimal, workload: { command: 'x', stagger: 'off' } }).workload,
+    ).toMatchObject({
+      stagger: 'off',
+    });
+    expect(errorOf({ ...minimal, workload: { command: 'x', metric: 'user' } })).toContain(
+      'workload.metric: got "user"; expected one of "wall", "cpu", "both"',
+    );
+    expect(errorOf({ ...minimal, workload: { command: 'x', keepBusy: 'sleep' } })).toContain(
+      'workload.keepBusy: got "sleep"; expected one of "spin", "repeat", "off"',
+    );
+    expect(errorOf({ ...minimal, workload: { command: 'x', stagger: 'soon' } })).toMatch(
+      /workload\.stagger: got "soon"/,
+    );
+    expect(
+      errorOf({ ...minimal, workload: { command: 'x', format: 'jsonl', metric: 'cpu' } }),
+    ).toContain(
+      'workload.metric: got "cpu"; expected wall: the other metrics are for a command without a format',
+    );
+    expect(
+      errorOf({ ...minimal, workload: { driver: 'persistent', command: 'x', metric: 'both' } }),
+    ).toContain(
+      'workload.metric: got "both"; expected wall: the other metrics are for the command driver',
     );
   });
 

@@ -1,6 +1,7 @@
 import { parseOutput } from '../../formats/registry.js';
 import { commandFailure, RunError } from '../errors.js';
 import { startGated } from '../gated-process.js';
+import { relayGate } from '../timer/report.js';
 import { LineReader } from './line-reader.js';
 import { nsToMs } from './metrics.js';
 import type { Driver, Side } from './types.js';
@@ -12,6 +13,12 @@ const EXIT_GRACE_MS = 5000;
  * The `persistent` driver (docs/protocol.md): the program starts once per version and runs
  * one iteration per `go` line, answering with one JSON line. For benchmarks far shorter than
  * a process start-up.
+ *
+ * The program runs behind the timer in relay mode (src/runner/timer), which passes the lines
+ * on and stamps each `go` and its answer on the program's own CPU: an `{"ok": true}` answer is
+ * timed there, not when the harness, sharing the CPUs it measures, happens to wake. In a duet
+ * the relay also staggers the `go` and keeps the CPU busy after the answer until every side
+ * has answered (`keepBusy`: `repeat` spins, there being nothing to repeat).
  */
 export const persistentDriver: Driver = {
   name: 'persistent',
@@ -33,6 +40,7 @@ export const persistentDriver: Driver = {
         flag: '/',
         stdin: 'pipe',
         onStdout: (chunk) => reader.push(chunk),
+        ...(ctx.timer === null ? {} : { gate: relayGate(ctx.timer) }),
       });
     } catch (error) {
       throw fail(null, `could not start: ${(error as Error).message}`, '');
@@ -45,6 +53,22 @@ export const persistentDriver: Driver = {
     stdin.on('error', () => undefined); // a dead program is reported through its exit instead
     let killed = false;
     let currentSlot = ctx.slot;
+    // Behind the relay, the program is the relay's child: it moves between slots too.
+    const pids = [child.pid];
+    /** The relay's stamps of the last `go` and its answer (hrtime, ns). */
+    const stamps: { next(): Promise<[bigint, bigint] | null> } = {
+      async next() {
+        for (
+          let line = await child.controlLine();
+          line !== null;
+          line = await child.controlLine()
+        ) {
+          const time = /^time (\d+) (\d+)$/.exec(line);
+          if (time !== null) return [BigInt(time[1]!), BigInt(time[2]!)];
+        }
+        return null;
+      },
+    };
 
     /** Waits for the next protocol line within the timeout; null when the program exited. */
     const reply = async (round: number | null): Promise<Record<string, unknown>> => {
@@ -70,6 +94,16 @@ export const persistentDriver: Driver = {
     };
 
     await child.prime().catch(() => undefined); // an early exit is reported by reply()
+    if (ctx.timer !== null) {
+      const started = await child.controlLine();
+      const pid = /^pid (\d+)$/.exec(started ?? '');
+      if (pid === null) {
+        child.kill();
+        const why = started?.startsWith('fail ') ? 'could not be started' : 'ended at once';
+        throw fail(null, `${why} (the timer said ${JSON.stringify(started)})`, stderr);
+      }
+      pids.push(Number(pid[1]));
+    }
     const hello = await reply(null);
     if (hello.ready !== true) {
       child.kill();
@@ -82,17 +116,25 @@ export const persistentDriver: Driver = {
 
     const side: Side = {
       async prime() {},
-      async arm(_round, slot) {
+      async arm({ slot, gate, delayNs }) {
         if (killed) throw new RunError('interrupted');
+        // The relay holds this step's `go` for the stagger and, once the answer is in, keeps
+        // the CPU busy until every side has answered (as the command timer does).
+        if (ctx.timer !== null && (gate.target > 0 || delayNs > 0)) {
+          const busy = ctx.keepBusy === 'off' ? 'off' : 'spin';
+          child.tell(`step\t${gate.sync}\t${gate.target}\t${busy}\t${Math.round(delayNs)}\n`);
+        }
         if (slot === currentSlot) return;
-        await ctx.placements[slot]!.move(child.pid);
+        for (const pid of pids) await ctx.placements[slot]!.move(pid);
         currentSlot = slot;
       },
       async fire(round) {
-        const start = process.hrtime.bigint();
+        const sent = process.hrtime.bigint();
         stdin.write('go\n');
         const answer = await reply(round);
-        const end = process.hrtime.bigint();
+        const seenEnd = process.hrtime.bigint();
+        const stamped = ctx.timer === null ? null : await stamps.next();
+        const [start, end] = stamped ?? [sent, seenEnd];
         if (typeof answer.error === 'string') {
           throw fail(round, `reported an error: ${answer.error}`, stderr);
         }
@@ -108,9 +150,10 @@ export const persistentDriver: Driver = {
           return {
             start,
             end,
+            seenEnd,
             metrics: [
               {
-                name: workload.name,
+                name: workload.name ?? 'wall-time',
                 unit: 'ms',
                 biggerIsBetter: false,
                 values: [wallMs],
@@ -136,7 +179,7 @@ export const persistentDriver: Driver = {
             values: b.values,
             valueKind: b.valueKind,
           }));
-          return { start, end, metrics };
+          return { start, end, seenEnd, metrics };
         } catch (error) {
           throw fail(round, `produced no value: ${(error as Error).message}`, stderr);
         }

@@ -1,6 +1,8 @@
 import type { Placement } from '../../isolation/types.js';
 import type { Workload } from '../../scenario/schema.js';
 import type { TrialMetric } from '../samples.js';
+import type { Gate } from '../barrier.js';
+import type { KeepBusy } from '../timer/report.js';
 
 /** What a driver knows about the version it measures. */
 export interface SideContext {
@@ -13,14 +15,45 @@ export interface SideContext {
   slot: number;
   /** Per-iteration time limit, seconds. */
   timeout: number;
+  /**
+   * The compiled timer (src/runner/timer) that times a command where it runs; null when none
+   * could be built, and the harness's clock is used instead (the samples say so).
+   */
+  timer: string | null;
+  /** What a side that finishes first does while the others still run (duet). */
+  keepBusy: KeepBusy;
 }
 
 /** The outcome of one iteration on one side. */
 export interface IterationResult {
-  /** hrtime (ns) when the iteration was released and when the harness saw it end. */
+  /**
+   * hrtime (ns) when the iteration started and ended: stamped by the timer on the side's own
+   * CPU where there is one, else when the harness released it and saw it end.
+   */
   start: bigint;
   end: bigint;
   metrics: TrialMetric[];
+  /** CPU time (user + system) of the command, ms, when the timer measured it. */
+  cpuMs?: number;
+  /** hrtime (ns) when the harness learned that the iteration had ended (a diagnostic). */
+  seenEnd?: bigint;
+}
+
+/** What a side is told before a step. */
+export interface Arming {
+  round: number;
+  /** The CPU slot it runs in. */
+  slot: number;
+  /**
+   * The step's start line (the flag file whose creation starts the iteration) and, for sides
+   * that run together, its end line (see barrier.ts).
+   */
+  gate: Gate;
+  /**
+   * How long after the start line this side starts, ns (a staggered duet, see
+   * `workload.stagger`); 0 otherwise. A driver that cannot delay a start ignores it.
+   */
+  delayNs: number;
 }
 
 /**
@@ -31,8 +64,7 @@ export interface IterationResult {
  * every side has finished (the runner waits for all `fire`s).
  */
 export interface Side {
-  /** `flag`: the barrier file whose creation starts the iteration (see barrier.ts). */
-  arm(round: number, slot: number, flag: string): Promise<void>;
+  arm(arming: Arming): Promise<void>;
   prime(): Promise<void>;
   /**
    * Runs the iteration released at `releasedAt` (hrtime, ns) and resolves when it is over.

@@ -4,7 +4,8 @@ import { indexes, shuffled, type ModeDefinition } from './types.js';
  * Duet (Bulej et al., ICPE'20): every version runs at the same time on its own CPUs, and
  * iteration i of all of them starts together; a side that finishes early waits, because a
  * side running alone would see less interference and bias the ratio toward 1. Which side
- * gets which CPUs is drawn afresh each round (seeded, recorded).
+ * gets which CPUs is drawn afresh each round (seeded, recorded), and so is which side starts
+ * a little later (`stagger`, applied by the runner where the driver can).
  */
 export const duet: ModeDefinition = {
   name: 'duet',
@@ -13,13 +14,13 @@ export const duet: ModeDefinition = {
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
     for (let round = 0; round < warmup + rounds; round++) {
-      const slots = shuffled(versionCount, rng);
       yield {
         round,
         warmup: round < warmup,
         versions: indexes(versionCount),
-        slots,
+        slots: shuffled(versionCount, rng),
         endsRound: true,
+        stagger: shuffled(versionCount, rng),
       };
     }
   },

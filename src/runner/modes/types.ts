@@ -13,6 +13,12 @@ export interface Step {
   slots: number[];
   /** True on the round's last step: a point where the run may stop cleanly. */
   endsRound: boolean;
+  /**
+   * Per entry of `versions` when they run together: how many start offsets late each starts
+   * (a random order of 0 … n−1), so that the sides never end at the same moment; the runner
+   * sizes the offset. Absent: all start together.
+   */
+  stagger?: number[];
 }
 
 export interface PlanOptions {

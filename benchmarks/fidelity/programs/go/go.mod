@@ -1,0 +1,3 @@
+module duetkit.example/fidelity
+
+go 1.22
