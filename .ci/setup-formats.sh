@@ -2,7 +2,10 @@
 # Tools the end-to-end format tests (tests/e2e/) run for real: Debian packages for Google
 # Benchmark, Catch2 and hyperfine; a Python venv with pytest-benchmark; the Rust criterion
 # benches, the JMH classes and the C++ programs built once; Go's build cache and the Node
-# programs' packages warmed. Idempotent: a second run only checks. Needs the package
+# programs' packages warmed. What takes long to build (the venv, the Rust benches) lives in a
+# cache outside the clone, keyed by what it was built from ($DUETKIT_TOOLS_CACHE, default
+# ~/.cache/duetkit-tools), linked from where the tests look. Idempotent: a second run only
+# checks. Needs the package
 # registries (Debian, PyPI, crates.io, Maven Central, npm) and, from the machine image, go,
 # cargo, python3, java and mvn (a missing one stops here, by name).
 set -euo pipefail
@@ -12,7 +15,24 @@ programs=$repo/tests/programs
 started=$(date +%s)
 say() { printf '  setup-formats: %s (%ss)\n' "$1" "$(($(date +%s) - started))"; }
 
-sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }
+cache=${DUETKIT_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/duetkit-tools}
+mkdir -p "$cache"
+# key FILE... : a short hash of the files' contents (and of what else is passed on stdin).
+key() { { cat "$@"; cat; } | sha256sum | cut -c1-12; }
+# linked LINK TARGET: LINK points to TARGET, unless LINK is already a real directory (a clone
+# set up before the cache existed keeps what it built).
+linked() { [ -d "$1" ] && [ ! -L "$1" ] || { mkdir -p "$(dirname "$1")" "$2" && ln -sfn "$2" "$1"; }; }
+
+sudo_() {
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif sudo -n true 2>/dev/null; then
+    sudo -n "$@"
+  else
+    echo "setup-formats: installing Debian packages needs root; run as root: $*" >&2
+    exit 1
+  fi
+}
 
 debs=(g++ libbenchmark-dev catch2 hyperfine python3-venv)
 missing=()
@@ -33,12 +53,14 @@ for tool in go cargo python3 java mvn node; do
 done
 
 # Python: pytest-benchmark in a venv the tests find at .venv/formats (ignored by git).
-venv=$repo/.venv/formats
+venv=$cache/venv-formats-$(python3 --version | key "$programs/python/requirements.txt")
 if ! "$venv/bin/python" -c 'import pytest_benchmark' 2>/dev/null; then
   say "venv $venv with pytest-benchmark"
+  rm -rf "$venv"
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check -r "$programs/python/requirements.txt"
 fi
+linked "$repo/.venv/formats" "$venv"
 
 # C++: the Google Benchmark and Catch2 programs (seconds to build).
 say 'C++ programs'
@@ -55,6 +77,7 @@ say 'Go build cache'
 
 # Rust: criterion from crates.io, benches built in release mode (cargo bench reuses them).
 say 'Rust criterion benches'
+linked "$programs/rust/target" "$cache/cargo-target-$(rustc --version | key "$programs/rust/Cargo.lock")"
 (cd "$programs/rust" && cargo build -q --release --benches --locked)
 
 # Java: JMH from Maven Central. Offline first (a warm ~/.m2 needs no network), else online.

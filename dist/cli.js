@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path20 = __require("node:path");
+    var path28 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path20.resolve(baseDir, baseName);
+          const localBin = path28.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path20.extname(baseName))) return void 0;
+          if (sourceExt.includes(path28.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path20.resolve(
-            path20.dirname(resolvedScriptPath),
+          executableDir = path28.resolve(
+            path28.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path20.basename(
+            const legacyName = path28.basename(
               this._scriptPath,
-              path20.extname(this._scriptPath)
+              path28.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path20.extname(executableFile));
+        launchWithNode = sourceExt.includes(path28.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -2496,11 +2496,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @private
        */
       _parseCommand(operands, unknown2) {
-        const parsed = this.parseOptions(unknown2);
+        const parsed2 = this.parseOptions(unknown2);
         this._parseOptionsEnv();
         this._parseOptionsImplied();
-        operands = operands.concat(parsed.operands);
-        unknown2 = parsed.unknown;
+        operands = operands.concat(parsed2.operands);
+        unknown2 = parsed2.unknown;
         this.args = operands.concat(unknown2);
         if (operands && this._findCommand(operands[0])) {
           return this._dispatchSubcommand(operands[0], operands.slice(1), unknown2);
@@ -2519,12 +2519,12 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this.commands.length && this.args.length === 0 && !this._actionHandler && !this._defaultCommandName) {
           this.help({ error: true });
         }
-        this._outputHelpIfRequested(parsed.unknown);
+        this._outputHelpIfRequested(parsed2.unknown);
         this._checkForMissingMandatoryOptions();
         this._checkForConflictingOptions();
         const checkForUnknownOptions = () => {
-          if (parsed.unknown.length > 0) {
-            this.unknownOption(parsed.unknown[0]);
+          if (parsed2.unknown.length > 0) {
+            this.unknownOption(parsed2.unknown[0]);
           }
         };
         const commandEvent = `command:${this.name()}`;
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path20.basename(filename, path20.extname(filename));
+        this._name = path28.basename(filename, path28.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path21) {
-        if (path21 === void 0) return this._executableDir;
-        this._executableDir = path21;
+      executableDir(path29) {
+        if (path29 === void 0) return this._executableDir;
+        this._executableDir = path29;
         return this;
       }
       /**
@@ -3480,10 +3480,10 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
     var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
-    var isMap = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isMap2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
     var isPair = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
-    var isScalar = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
-    var isSeq = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    var isScalar2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isSeq2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
     function isCollection(node2) {
       if (node2 && typeof node2 === "object")
         switch (node2[NODE_TYPE]) {
@@ -3504,7 +3504,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node2) => (isScalar(node2) || isCollection(node2)) && !!node2.anchor;
+    var hasAnchor = (node2) => (isScalar2(node2) || isCollection(node2)) && !!node2.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -3516,11 +3516,11 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap;
+    exports.isMap = isMap2;
     exports.isNode = isNode;
     exports.isPair = isPair;
-    exports.isScalar = isScalar;
-    exports.isSeq = isSeq;
+    exports.isScalar = isScalar2;
+    exports.isSeq = isSeq2;
   }
 });
 
@@ -3544,17 +3544,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path20) {
-      const ctrl = callVisitor(key2, node2, visitor, path20);
+    function visit_(key2, node2, visitor, path28) {
+      const ctrl = callVisitor(key2, node2, visitor, path28);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path20, ctrl);
-        return visit_(key2, ctrl, visitor, path20);
+        replaceNode(key2, path28, ctrl);
+        return visit_(key2, ctrl, visitor, path28);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path20 = Object.freeze(path20.concat(node2));
+          path28 = Object.freeze(path28.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path20);
+            const ci = visit_(i, node2.items[i], visitor, path28);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3565,13 +3565,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path20 = Object.freeze(path20.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path20);
+          path28 = Object.freeze(path28.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path28);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path20);
+          const cv = visit_("value", node2.value, visitor, path28);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3592,17 +3592,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path20) {
-      const ctrl = await callVisitor(key2, node2, visitor, path20);
+    async function visitAsync_(key2, node2, visitor, path28) {
+      const ctrl = await callVisitor(key2, node2, visitor, path28);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path20, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path20);
+        replaceNode(key2, path28, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path28);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path20 = Object.freeze(path20.concat(node2));
+          path28 = Object.freeze(path28.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path20);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path28);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3613,13 +3613,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path20 = Object.freeze(path20.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path20);
+          path28 = Object.freeze(path28.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path28);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path20);
+          const cv = await visitAsync_("value", node2.value, visitor, path28);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3646,23 +3646,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path20) {
+    function callVisitor(key2, node2, visitor, path28) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path20);
+        return visitor(key2, node2, path28);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path20);
+        return visitor.Map?.(key2, node2, path28);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path20);
+        return visitor.Seq?.(key2, node2, path28);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path20);
+        return visitor.Pair?.(key2, node2, path28);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path20);
+        return visitor.Scalar?.(key2, node2, path28);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path20);
+        return visitor.Alias?.(key2, node2, path28);
       return void 0;
     }
-    function replaceNode(key2, path20, node2) {
-      const parent = path20[path20.length - 1];
+    function replaceNode(key2, path28, node2) {
+      const parent = path28[path28.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -4170,7 +4170,7 @@ var require_Scalar = __commonJS({
     var Node = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
-    var Scalar = class extends Node.NodeBase {
+    var Scalar2 = class extends Node.NodeBase {
       constructor(value) {
         super(identity.SCALAR);
         this.value = value;
@@ -4182,12 +4182,12 @@ var require_Scalar = __commonJS({
         return String(this.value);
       }
     };
-    Scalar.BLOCK_FOLDED = "BLOCK_FOLDED";
-    Scalar.BLOCK_LITERAL = "BLOCK_LITERAL";
-    Scalar.PLAIN = "PLAIN";
-    Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
-    Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
-    exports.Scalar = Scalar;
+    Scalar2.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar2.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar2.PLAIN = "PLAIN";
+    Scalar2.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar2.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports.Scalar = Scalar2;
     exports.isScalarValue = isScalarValue;
   }
 });
@@ -4198,7 +4198,7 @@ var require_createNode = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
       if (tagName) {
@@ -4243,7 +4243,7 @@ var require_createNode = __commonJS({
           value = value.toJSON();
         }
         if (!value || typeof value !== "object") {
-          const node3 = new Scalar.Scalar(value);
+          const node3 = new Scalar2.Scalar(value);
           if (ref)
             ref.node = node3;
           return node3;
@@ -4254,7 +4254,7 @@ var require_createNode = __commonJS({
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node2 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      const node2 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar2.Scalar(value);
       if (tagName)
         node2.tag = tagName;
       else if (!tagObj.default)
@@ -4274,10 +4274,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path20, value) {
+    function collectionFromPath(schema, path28, value) {
       let v = value;
-      for (let i = path20.length - 1; i >= 0; --i) {
-        const k = path20[i];
+      for (let i = path28.length - 1; i >= 0; --i) {
+        const k = path28[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4296,7 +4296,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path20) => path20 == null || typeof path20 === "object" && !!path20[Symbol.iterator]().next().done;
+    var isEmptyPath = (path28) => path28 == null || typeof path28 === "object" && !!path28[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4326,11 +4326,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path20, value) {
-        if (isEmptyPath(path20))
+      addIn(path28, value) {
+        if (isEmptyPath(path28))
           this.add(value);
         else {
-          const [key2, ...rest] = path20;
+          const [key2, ...rest] = path28;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -4344,8 +4344,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path20) {
-        const [key2, ...rest] = path20;
+      deleteIn(path28) {
+        const [key2, ...rest] = path28;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -4359,8 +4359,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path20, keepScalar) {
-        const [key2, ...rest] = path20;
+      getIn(path28, keepScalar) {
+        const [key2, ...rest] = path28;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -4378,8 +4378,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path20) {
-        const [key2, ...rest] = path20;
+      hasIn(path28) {
+        const [key2, ...rest] = path28;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -4389,8 +4389,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path20, value) {
-        const [key2, ...rest] = path20;
+      setIn(path28, value) {
+        const [key2, ...rest] = path28;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -4567,7 +4567,7 @@ ${indent}${text.slice(fold + 1, end2)}`;
 var require_stringifyString = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
       indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -4710,7 +4710,7 @@ ${indent}`) + "'";
         return quotedString(value, ctx);
       }
       const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar2.Scalar.BLOCK_FOLDED ? false : type === Scalar2.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
       if (!value)
         return literal2 ? "|\n" : ">\n";
       let chomp;
@@ -4755,9 +4755,9 @@ ${indent}`) + "'";
         start = start.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
-      let header = (startWithSpace ? indentSize : "") + chomp;
+      let header2 = (startWithSpace ? indentSize : "") + chomp;
       if (comment) {
-        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+        header2 += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
         if (onComment)
           onComment();
       }
@@ -4765,18 +4765,18 @@ ${indent}`) + "'";
         const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
-        if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
+        if (blockQuote !== "folded" && type !== Scalar2.Scalar.BLOCK_FOLDED) {
           foldOptions.onOverflow = () => {
             literalFallback = true;
           };
         }
         const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
-          return `>${header}
+          return `>${header2}
 ${indent}${body}`;
       }
       value = value.replace(/\n+/g, `$&${indent}`);
-      return `|${header}
+      return `|${header2}
 ${indent}${start}${value}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
@@ -4788,7 +4788,7 @@ ${indent}${start}${value}${end}`;
       if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
         return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar2.Scalar.PLAIN && value.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
       if (containsDocumentMarker(value)) {
@@ -4813,20 +4813,20 @@ ${indent}`);
       const { implicitKey, inFlow } = ctx;
       const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
       let { type } = item;
-      if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+      if (type !== Scalar2.Scalar.QUOTE_DOUBLE) {
         if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
-          type = Scalar.Scalar.QUOTE_DOUBLE;
+          type = Scalar2.Scalar.QUOTE_DOUBLE;
       }
       const _stringify = (_type) => {
         switch (_type) {
-          case Scalar.Scalar.BLOCK_FOLDED:
-          case Scalar.Scalar.BLOCK_LITERAL:
+          case Scalar2.Scalar.BLOCK_FOLDED:
+          case Scalar2.Scalar.BLOCK_LITERAL:
             return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
-          case Scalar.Scalar.QUOTE_DOUBLE:
+          case Scalar2.Scalar.QUOTE_DOUBLE:
             return doubleQuotedString(ss.value, ctx);
-          case Scalar.Scalar.QUOTE_SINGLE:
+          case Scalar2.Scalar.QUOTE_SINGLE:
             return singleQuotedString(ss.value, ctx);
-          case Scalar.Scalar.PLAIN:
+          case Scalar2.Scalar.PLAIN:
             return plainString(ss, ctx, onComment, onChompKeep);
           default:
             return null;
@@ -4975,7 +4975,7 @@ var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
@@ -4990,7 +4990,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar2.Scalar.BLOCK_FOLDED || key2.type === Scalar2.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -5130,19 +5130,19 @@ var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var MERGE_KEY = "<<";
     var merge2 = {
       identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
-      resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+      resolve: () => Object.assign(new Scalar2.Scalar(Symbol(MERGE_KEY)), {
         addToJSMap: addMergeToJSMap
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key2) => (merge2.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge2.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    var isMergeKey = (ctx, key2) => (merge2.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar2.Scalar.PLAIN) && merge2.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -5449,7 +5449,7 @@ var require_YAMLMap = __commonJS({
     var Collection = require_Collection();
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     function findPair(items, key2) {
       const k = identity.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
@@ -5516,7 +5516,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+          if (identity.isScalar(prev.value) && Scalar2.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -5614,7 +5614,7 @@ var require_YAMLSeq = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
     var identity = require_identity();
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection.Collection {
       static get tagName() {
@@ -5671,7 +5671,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+        if (identity.isScalar(prev) && Scalar2.isScalarValue(value))
           prev.value = value;
         else
           this.items[idx] = value;
@@ -5767,14 +5767,14 @@ var require_string = __commonJS({
 var require_null = __commonJS({
   "node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
-      createNode: () => new Scalar.Scalar(null),
+      createNode: () => new Scalar2.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
       test: /^(?:~|[Nn]ull|NULL)?$/,
-      resolve: () => new Scalar.Scalar(null),
+      resolve: () => new Scalar2.Scalar(null),
       stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
     };
     exports.nullTag = nullTag;
@@ -5785,13 +5785,13 @@ var require_null = __commonJS({
 var require_bool = __commonJS({
   "node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      resolve: (str) => new Scalar2.Scalar(str[0] === "t" || str[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -5836,7 +5836,7 @@ var require_stringifyNumber = __commonJS({
 var require_float = __commonJS({
   "node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
       identify: (value) => typeof value === "number",
@@ -5864,7 +5864,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str) {
-        const node2 = new Scalar.Scalar(parseFloat(str));
+        const node2 = new Scalar2.Scalar(parseFloat(str));
         const dot = str.indexOf(".");
         if (dot !== -1 && str[str.length - 1] === "0")
           node2.minFractionDigits = str.length - dot - 1;
@@ -5955,7 +5955,7 @@ var require_schema = __commonJS({
 var require_schema2 = __commonJS({
   "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var map2 = require_map();
     var seq = require_seq();
     function intIdentify(value) {
@@ -5972,7 +5972,7 @@ var require_schema2 = __commonJS({
       },
       {
         identify: (value) => value == null,
-        createNode: () => new Scalar.Scalar(null),
+        createNode: () => new Scalar2.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
         test: /^null$/,
@@ -6023,7 +6023,7 @@ var require_binary = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
       identify: (value) => value instanceof Uint8Array,
@@ -6067,15 +6067,15 @@ var require_binary = __commonJS({
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
-        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
-        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        type ?? (type = Scalar2.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar2.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
           const n = Math.ceil(str.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
             lines[i] = str.substr(o, lineWidth);
           }
-          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str = lines.join(type === Scalar2.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
         return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
@@ -6090,7 +6090,7 @@ var require_pairs = __commonJS({
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq, onError) {
       if (identity.isSeq(seq)) {
@@ -6101,7 +6101,7 @@ var require_pairs = __commonJS({
           else if (identity.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
-            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+            const pair = item.items[0] || new Pair.Pair(new Scalar2.Scalar(null));
             if (item.commentBefore)
               pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
 ${pair.key.commentBefore}` : item.commentBefore;
@@ -6244,7 +6244,7 @@ var require_omap = __commonJS({
 var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
@@ -6256,7 +6256,7 @@ var require_bool2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
-      resolve: () => new Scalar.Scalar(true),
+      resolve: () => new Scalar2.Scalar(true),
       stringify: boolStringify
     };
     var falseTag = {
@@ -6264,7 +6264,7 @@ var require_bool2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
-      resolve: () => new Scalar.Scalar(false),
+      resolve: () => new Scalar2.Scalar(false),
       stringify: boolStringify
     };
     exports.falseTag = falseTag;
@@ -6276,7 +6276,7 @@ var require_bool2 = __commonJS({
 var require_float2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
       identify: (value) => typeof value === "number",
@@ -6304,7 +6304,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str) {
-        const node2 = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
+        const node2 = new Scalar2.Scalar(parseFloat(str.replace(/_/g, "")));
         const dot = str.indexOf(".");
         if (dot !== -1) {
           const f = str.substring(dot + 1).replace(/_/g, "");
@@ -6842,7 +6842,7 @@ var require_Document = __commonJS({
     var applyReviver = require_applyReviver();
     var createNode = require_createNode();
     var directives = require_directives();
-    var Document = class _Document {
+    var Document2 = class _Document {
       constructor(value, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
@@ -6905,9 +6905,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path20, value) {
+      addIn(path28, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path20, value);
+          this.contents.addIn(path28, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -6982,14 +6982,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path20) {
-        if (Collection.isEmptyPath(path20)) {
+      deleteIn(path28) {
+        if (Collection.isEmptyPath(path28)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path20) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path28) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7004,10 +7004,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path20, keepScalar) {
-        if (Collection.isEmptyPath(path20))
+      getIn(path28, keepScalar) {
+        if (Collection.isEmptyPath(path28))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path20, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path28, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7018,10 +7018,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path20) {
-        if (Collection.isEmptyPath(path20))
+      hasIn(path28) {
+        if (Collection.isEmptyPath(path28))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path20) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path28) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7038,13 +7038,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path20, value) {
-        if (Collection.isEmptyPath(path20)) {
+      setIn(path28, value) {
+        if (Collection.isEmptyPath(path28)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path20), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path28), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path20, value);
+          this.contents.setIn(path28, value);
         }
       }
       /**
@@ -7132,7 +7132,7 @@ var require_Document = __commonJS({
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
-    exports.Document = Document;
+    exports.Document = Document2;
   }
 });
 
@@ -7628,9 +7628,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap = fc.start.source === "{";
-      const fcName = isMap ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap2 = fc.start.source === "{";
+      const fcName = isMap2 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -7666,7 +7666,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
               key2,
               // checked by containsNewline()
@@ -7706,7 +7706,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep && !props.found) {
+        if (!isMap2 && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -7729,7 +7729,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap && !props.found && ctx.options.strict) {
+            if (!isMap2 && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -7761,7 +7761,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap) {
+          if (isMap2) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -7777,7 +7777,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap ? "}" : "]";
+      const expectedEnd = isMap2 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -7812,7 +7812,7 @@ var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
     var resolveBlockMap = require_resolve_block_map();
@@ -7861,7 +7861,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node2 = identity.isNode(res) ? res : new Scalar.Scalar(res);
+      const node2 = identity.isNode(res) ? res : new Scalar2.Scalar(res);
       node2.range = coll.range;
       node2.tag = tagName;
       if (tag?.format)
@@ -7876,13 +7876,13 @@ var require_compose_collection = __commonJS({
 var require_resolve_block_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
-      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
-      if (!header)
+      const header2 = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+      if (!header2)
         return { value: "", type: null, comment: "", range: [start, start, start] };
-      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+      const type = header2.mode === ">" ? Scalar2.Scalar.BLOCK_FOLDED : Scalar2.Scalar.BLOCK_LITERAL;
       const lines = scalar.source ? splitLines(scalar.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
@@ -7893,26 +7893,26 @@ var require_resolve_block_scalar = __commonJS({
           break;
       }
       if (chompStart === 0) {
-        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
+        const value2 = header2.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        let end2 = start + header2.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value2, type, comment: header2.comment, range: [start, end2, end2] };
       }
-      let trimIndent = scalar.indent + header.indent;
-      let offset = scalar.offset + header.length;
+      let trimIndent = scalar.indent + header2.indent;
+      let offset = scalar.offset + header2.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
         const [indent, content] = lines[i];
         if (content === "" || content === "\r") {
-          if (header.indent === 0 && indent.length > trimIndent)
+          if (header2.indent === 0 && indent.length > trimIndent)
             trimIndent = indent.length;
         } else {
           if (indent.length < trimIndent) {
             const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
             onError(offset + indent.length, "MISSING_CHAR", message);
           }
-          if (header.indent === 0)
+          if (header2.indent === 0)
             trimIndent = indent.length;
           contentStart = i;
           if (trimIndent === 0 && !ctx.atRoot) {
@@ -7939,12 +7939,12 @@ var require_resolve_block_scalar = __commonJS({
         if (crlf)
           content = content.slice(0, -1);
         if (content && indent.length < trimIndent) {
-          const src = header.indent ? "explicit indentation indicator" : "first line";
+          const src = header2.indent ? "explicit indentation indicator" : "first line";
           const message = `Block scalar lines must not be less indented than their ${src}`;
           onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
           indent = "";
         }
-        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+        if (type === Scalar2.Scalar.BLOCK_LITERAL) {
           value += sep + indent.slice(trimIndent) + content;
           sep = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
@@ -7966,7 +7966,7 @@ var require_resolve_block_scalar = __commonJS({
           prevMoreIndented = false;
         }
       }
-      switch (header.chomp) {
+      switch (header2.chomp) {
         case "-":
           break;
         case "+":
@@ -7978,8 +7978,8 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      const end = start + header2.length + scalar.source.length;
+      return { value, type, comment: header2.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -8059,7 +8059,7 @@ var require_resolve_block_scalar = __commonJS({
 var require_resolve_flow_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
       const { offset, type, source, end } = scalar;
@@ -8068,15 +8068,15 @@ var require_resolve_flow_scalar = __commonJS({
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
-          _type = Scalar.Scalar.PLAIN;
+          _type = Scalar2.Scalar.PLAIN;
           value = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
-          _type = Scalar.Scalar.QUOTE_SINGLE;
+          _type = Scalar2.Scalar.QUOTE_SINGLE;
           value = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
-          _type = Scalar.Scalar.QUOTE_DOUBLE;
+          _type = Scalar2.Scalar.QUOTE_DOUBLE;
           value = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
@@ -8281,7 +8281,7 @@ var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
@@ -8299,11 +8299,11 @@ var require_compose_scalar = __commonJS({
       let scalar;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+        scalar = identity.isScalar(res) ? res : new Scalar2.Scalar(res);
       } catch (error62) {
         const msg = error62 instanceof Error ? error62.message : String(error62);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value);
+        scalar = new Scalar2.Scalar(value);
       }
       scalar.range = range;
       scalar.source = value;
@@ -8497,13 +8497,13 @@ var require_compose_node = __commonJS({
 var require_compose_doc = __commonJS({
   "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
-    var Document = require_Document();
+    var Document2 = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
     function composeDoc(options, directives, { offset, start, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
-      const doc = new Document.Document(void 0, opts);
+      const doc = new Document2.Document(void 0, opts);
       const ctx = {
         atKey: false,
         atRoot: true,
@@ -8542,7 +8542,7 @@ var require_composer = __commonJS({
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var errors = require_errors();
     var identity = require_identity();
     var composeDoc = require_compose_doc();
@@ -8731,7 +8731,7 @@ ${end.comment}` : end.comment;
           this.doc = null;
         } else if (forceDoc) {
           const opts = Object.assign({ _directives: this.directives }, this.options);
-          const doc = new Document.Document(void 0, opts);
+          const doc = new Document2.Document(void 0, opts);
           if (this.atDirectives)
             this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
           doc.range = [0, endOffset, endOffset];
@@ -8818,10 +8818,10 @@ var require_cst_scalar = __commonJS({
             type = "QUOTE_DOUBLE";
             break;
           case "block-scalar": {
-            const header = token.props[0];
-            if (header.type !== "block-scalar-header")
+            const header2 = token.props[0];
+            if (header2.type !== "block-scalar-header")
               throw new Error("Invalid block scalar header");
-            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            type = header2.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
             break;
           }
           default:
@@ -8853,10 +8853,10 @@ var require_cst_scalar = __commonJS({
       const head = source.substring(0, he);
       const body = source.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
-        const header = token.props[0];
-        if (header.type !== "block-scalar-header")
+        const header2 = token.props[0];
+        if (header2.type !== "block-scalar-header")
           throw new Error("Invalid block scalar header");
-        header.source = head;
+        header2.source = head;
         token.source = body;
       } else {
         const { offset } = token;
@@ -9005,9 +9005,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path20) => {
+    visit2.itemAtPath = (cst, path28) => {
       let item = cst;
-      for (const [field, index] of path20) {
+      for (const [field, index] of path28) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9016,23 +9016,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path20) => {
-      const parent = visit2.itemAtPath(cst, path20.slice(0, -1));
-      const field = path20[path20.length - 1][0];
+    visit2.parentCollection = (cst, path28) => {
+      const parent = visit2.itemAtPath(cst, path28.slice(0, -1));
+      const field = path28[path28.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path20, item, visitor) {
-      let ctrl = visitor(item, path20);
+    function _visit(path28, item, visitor) {
+      let ctrl = visitor(item, path28);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path20.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path28.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9043,10 +9043,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path20);
+            ctrl = ctrl(item, path28);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path20) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path28) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -9064,7 +9064,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -9148,7 +9148,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar;
+    exports.isScalar = isScalar2;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -10653,7 +10653,7 @@ var require_public_api = __commonJS({
   "node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var errors = require_errors();
     var log = require_log();
     var identity = require_identity();
@@ -10736,7 +10736,7 @@ var require_public_api = __commonJS({
       }
       if (identity.isDocument(value) && !_replacer)
         return value.toString(options);
-      return new Document.Document(value, _replacer, options).toString(options);
+      return new Document2.Document(value, _replacer, options).toString(options);
     }
     exports.parse = parse3;
     exports.parseAllDocuments = parseAllDocuments;
@@ -10750,13 +10750,13 @@ var require_dist = __commonJS({
   "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var Schema = require_Schema();
     var errors = require_errors();
     var Alias = require_Alias();
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar = require_Scalar();
+    var Scalar2 = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
     var cst = require_cst();
@@ -10766,7 +10766,7 @@ var require_dist = __commonJS({
     var publicApi = require_public_api();
     var visit2 = require_visit();
     exports.Composer = composer.Composer;
-    exports.Document = Document.Document;
+    exports.Document = Document2.Document;
     exports.Schema = Schema.Schema;
     exports.YAMLError = errors.YAMLError;
     exports.YAMLParseError = errors.YAMLParseError;
@@ -10781,7 +10781,7 @@ var require_dist = __commonJS({
     exports.isScalar = identity.isScalar;
     exports.isSeq = identity.isSeq;
     exports.Pair = Pair.Pair;
-    exports.Scalar = Scalar.Scalar;
+    exports.Scalar = Scalar2.Scalar;
     exports.YAMLMap = YAMLMap.YAMLMap;
     exports.YAMLSeq = YAMLSeq.YAMLSeq;
     exports.CST = cst;
@@ -11041,7 +11041,9 @@ function quantileSorted(ascending, p) {
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, n - 1);
   const a = ascending[lo];
-  return a + (h - lo) * (ascending[hi] - a);
+  const b = ascending[hi];
+  if (a === b || a === -Infinity) return a;
+  return a + (h - lo) * (b - a);
 }
 function quantile(xs, p) {
   return quantileSorted(sorted(xs), p);
@@ -11382,23 +11384,23 @@ var RESAMPLES_PER_CHUNK = 1e3;
 function chunkCount(resamples) {
   return Math.ceil(resamples / RESAMPLES_PER_CHUNK);
 }
-function bootstrap(plan, distribution) {
+function bootstrap(plan2, distribution) {
   const values = distribution ?? concatenate(
     bootstrapChunks(
-      plan,
-      Array.from({ length: chunkCount(plan.resamples) }, (_, j) => j)
+      plan2,
+      Array.from({ length: chunkCount(plan2.resamples) }, (_, j) => j)
     )
   );
-  if (plan.design === "paired") {
-    const pairs = pairedEstimator(plan.base, plan.head, plan.statistic);
+  if (plan2.design === "paired") {
+    const pairs = pairedEstimator(plan2.base, plan2.head, plan2.statistic);
     return {
       observed: pairs.observed,
       distribution: values,
-      jackknife: [pairs.jackknife(plan.blockLength)]
+      jackknife: [pairs.jackknife(plan2.blockLength)]
     };
   }
-  const base = sideEstimator(plan.base, plan.statistic);
-  const head = sideEstimator(plan.head, plan.statistic);
+  const base = sideEstimator(plan2.base, plan2.statistic);
+  const head = sideEstimator(plan2.head, plan2.statistic);
   return {
     observed: head.observed / base.observed - 1,
     distribution: values,
@@ -11408,31 +11410,31 @@ function bootstrap(plan, distribution) {
     ]
   };
 }
-function bootstrapChunks(plan, chunks) {
-  const draw = resampler(plan);
-  let cursor = createRng(plan.seed);
+function bootstrapChunks(plan2, chunks) {
+  const draw = resampler(plan2);
+  let cursor = createRng(plan2.seed);
   let at = 0;
   return chunks.map((j) => {
     if (j < at) throw new RangeError(`bootstrapChunks: chunks must ascend, got ${j} after ${at}`);
     for (; at < j; at++) cursor = cursor.jumped();
     const rng = cursor.jumped();
-    const count = Math.min(RESAMPLES_PER_CHUNK, plan.resamples - j * RESAMPLES_PER_CHUNK);
+    const count = Math.min(RESAMPLES_PER_CHUNK, plan2.resamples - j * RESAMPLES_PER_CHUNK);
     const out = new Float64Array(Math.max(0, count));
     for (let r = 0; r < out.length; r++) out[r] = draw(rng);
     return out;
   });
 }
-function resampler(plan) {
-  if (plan.design === "paired") {
-    const pairs = pairedEstimator(plan.base, plan.head, plan.statistic);
+function resampler(plan2) {
+  if (plan2.design === "paired") {
+    const pairs = pairedEstimator(plan2.base, plan2.head, plan2.statistic);
     const indices = new Int32Array(pairs.n);
     return (rng) => {
-      drawMovingBlocks(pairs.n, plan.blockLength, indices, rng);
+      drawMovingBlocks(pairs.n, plan2.blockLength, indices, rng);
       return pairs.onIndices(indices);
     };
   }
-  const base = sideEstimator(plan.base, plan.statistic);
-  const head = sideEstimator(plan.head, plan.statistic);
+  const base = sideEstimator(plan2.base, plan2.statistic);
+  const head = sideEstimator(plan2.head, plan2.statistic);
   const bi = new Int32Array(base.n);
   const hi = new Int32Array(head.n);
   return (rng) => {
@@ -11982,6 +11984,32 @@ function minimumDetectableEffect(n, cv, options = {}) {
   return cv * zSum(options) * Math.sqrt(factor / n);
 }
 
+// src/stats/ratio.ts
+var NotComparableError = class extends RangeError {
+  constructor(notComparable) {
+    super(`not comparable: ${notComparable.reason}`);
+    this.notComparable = notComparable;
+    this.name = "NotComparableError";
+  }
+  notComparable;
+};
+function ratioProblem(base, head) {
+  for (const s of [base, head]) {
+    const i = s.values.findIndex((v) => v < 0);
+    if (i >= 0) {
+      return `${s.label} value #${i + 1} is ${s.values[i]}: a relative change (head/base \u2212 1) needs values that are not negative`;
+    }
+  }
+  const zeros = base.values.filter((v) => v === 0).length;
+  if (zeros === base.n) {
+    return "base values are all 0: a relative change (head/base \u2212 1) is undefined";
+  }
+  if (zeros > 0) {
+    return `${zeros} of ${base.n} base values are 0: a relative change (head/base \u2212 1) needs every base value above 0`;
+  }
+  return null;
+}
+
 // src/stats/sample.ts
 var Sample = class {
   /** @param label names the data in error messages ("base", "head", a file name...). */
@@ -12209,19 +12237,26 @@ function planComparison(base, head, options = {}) {
       `a paired comparison needs as many head values as base values; base has ${b.n}, head has ${h.n}`
     );
   }
-  const plan = { options: o, base: b.values, head: h.values, notes: [] };
+  const plan2 = { options: o, base: b.values, head: h.values, notes: [] };
   const constant = b.ascending[0] === b.ascending[b.n - 1] && h.ascending[0] === h.ascending[h.n - 1];
   if (constant && b.ascending[0] === h.ascending[0]) {
-    plan.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
-    return { ...plan, bootstrap: null };
+    plan2.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
+    return { ...plan2, bootstrap: null };
   }
-  for (const s of [b, h]) {
-    const i = s.values.findIndex((v) => !(v > 0));
-    if (i >= 0) {
-      throw new RangeError(
-        `${s.label}: value #${i + 1} is ${s.values[i]}; a relative change needs positive values`
-      );
-    }
+  const problem = ratioProblem(b, h);
+  if (problem !== null) {
+    throw new NotComparableError({
+      reason: problem,
+      statistic: o.statistic,
+      base: b.summary(),
+      head: h.summary()
+    });
+  }
+  const zeros = h.values.filter((v) => v === 0).length;
+  if (zeros > 0) {
+    plan2.notes.push(
+      `${zeros} of ${h.n} head values are 0: a ratio of 0 to the base, a change of \u2212100%`
+    );
   }
   const common = {
     base: b.values,
@@ -12230,31 +12265,32 @@ function planComparison(base, head, options = {}) {
     resamples: o.resamples,
     seed: o.seed
   };
-  if (!o.paired) return { ...plan, bootstrap: { design: "unpaired", ...common } };
-  const blockLength = o.blockLength === "auto" ? optimalBlockLength(logRatios(b.values, h.values)) : o.blockLength;
+  if (!o.paired) return { ...plan2, bootstrap: { design: "unpaired", ...common } };
+  const blockLength = o.blockLength === "auto" ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values))) : o.blockLength;
   if (blockLength > 1) {
-    plan.notes.push(
+    plan2.notes.push(
       `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`
     );
   }
-  return { ...plan, bootstrap: { design: "paired", ...common, blockLength } };
+  return { ...plan2, bootstrap: { design: "paired", ...common, blockLength } };
 }
-function finishComparison(plan, distribution) {
-  const o = plan.options;
-  const b = new Sample(plan.base, "base");
-  const h = new Sample(plan.head, "head");
-  const notes = [...plan.notes];
-  if (plan.bootstrap === null) return identicalComparison(b, h, o, notes);
-  const result = bootstrap(plan.bootstrap, distribution);
-  if (plan.bootstrap.design === "paired") {
-    const blockLength = plan.bootstrap.blockLength;
+function finishComparison(plan2, distribution) {
+  const o = plan2.options;
+  const b = new Sample(plan2.base, "base");
+  const h = new Sample(plan2.head, "head");
+  const notes = [...plan2.notes];
+  if (plan2.bootstrap === null) return identicalComparison(b, h, o, notes);
+  const result = bootstrap(plan2.bootstrap, distribution);
+  if (plan2.bootstrap.design === "paired") {
+    const blockLength = plan2.bootstrap.blockLength;
     const ci2 = interval(result, o, blockLength > 1 ? "block" : "paired", notes);
     ci2.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
     if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
-    const w = wilcoxonSignedRank(d);
+    const finite = finiteLogRatios(d);
+    const w = wilcoxonSignedRank(finite);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, d), {
+    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite), {
       level: o.level,
       power: o.power,
       paired: true
@@ -12264,7 +12300,7 @@ function finishComparison(plan, distribution) {
   const ci = interval(result, o, "unpaired", notes);
   const u = mannWhitneyU(h.values, b.values);
   const test = testResult("mann-whitney-u", u.method, u.statistic, u.pValue);
-  const relative2 = (s) => o.statistic === "median" ? spreadFor("median", s.values) / s.median() : s.coefficientOfVariation();
+  const relative2 = (s) => o.statistic === "median" ? spreadFor("median", s.values) / (s.median() > 0 ? s.median() : b.median()) : s.coefficientOfVariation();
   const pooledCv = Math.sqrt((relative2(b) ** 2 + relative2(h) ** 2) / 2);
   const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
     level: o.level,
@@ -12297,6 +12333,11 @@ function spreadFor(statistic, values) {
 }
 function logRatios(base, head) {
   return base.map((v, i) => Math.log(head[i] / v));
+}
+function finiteLogRatios(d) {
+  let largest = 0;
+  for (const x of d) if (x !== -Infinity && Math.abs(x) > largest) largest = Math.abs(x);
+  return d.map((x) => x === -Infinity ? -(largest + 1) : x);
 }
 function interval(result, o, bootstrap2, notes) {
   const endpoints = bootstrapInterval(result, o.level, o.method);
@@ -12451,7 +12492,14 @@ function comparisonInput(series, baseIndex, headIndex, paired2) {
 }
 
 // src/analyze/report.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 1;
+var COMPARISON_REPORT_SCHEMA_VERSION = 2;
+function statusOf(result) {
+  if (result.comparison !== null) return "compared";
+  return result.notComparable != null ? "not-comparable" : "error";
+}
+function comparedCount(summary) {
+  return summary.regression + summary.improvement + summary.unchanged + summary.inconclusive;
+}
 
 // src/analyze/series.ts
 function collectSeries(samples) {
@@ -12504,6 +12552,7 @@ function analyzeSamples(samples, overrides = {}) {
         baseline: settings.baseline,
         version: version3.name,
         comparison: null,
+        notComparable: null,
         error: null
       };
       try {
@@ -12520,15 +12569,25 @@ function analyzeSamples(samples, overrides = {}) {
           ...settings.statistic === null ? {} : { statistic: settings.statistic }
         });
       } catch (error62) {
-        entry.error = explain(error62, samples.mode);
+        if (error62 instanceof NotComparableError) entry.notComparable = error62.notComparable;
+        else entry.error = explain(error62, samples.mode);
       }
       results.push(entry);
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
   adjust(results, settings);
-  const summary = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0, error: 0 };
-  for (const r of results) summary[r.comparison === null ? "error" : r.comparison.verdict]++;
+  const summary = {
+    regression: 0,
+    improvement: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    notComparable: 0,
+    error: 0
+  };
+  for (const r of results) {
+    summary[r.comparison?.verdict ?? (r.notComparable === null ? "error" : "notComparable")]++;
+  }
   return {
     schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
     scenario: samples.scenario.name,
@@ -12545,10 +12604,11 @@ function analyzeSamples(samples, overrides = {}) {
 }
 function largestHalfWidth(samples, overrides = {}) {
   const report = analyzeSamples(samples, overrides);
-  if (report.results.length === 0 || report.results.some((r) => r.comparison === null)) return null;
-  return Math.max(
-    ...report.results.map((r) => (r.comparison.ci.upper - r.comparison.ci.lower) / 2)
+  if (report.results.some((r) => r.error !== null)) return null;
+  const widths = report.results.flatMap(
+    (r) => r.comparison === null ? [] : [(r.comparison.ci.upper - r.comparison.ci.lower) / 2]
   );
+  return widths.length === 0 ? null : Math.max(...widths);
 }
 function resolveSettings(samples, overrides) {
   const spec = samples.scenario.analysis;
@@ -12586,6 +12646,7 @@ function unlisted(samples, baseIndex, baseline) {
         baseline,
         version: version3.name,
         comparison: null,
+        notComparable: null,
         error: `not run: ${lacking.join(" and ")} ${lacking.length === 1 ? "does" : "do"} not list it (added or removed by the change?), so it cannot be compared`
       });
     });
@@ -12632,37 +12693,49 @@ function centreOf(c, side) {
 // src/report/terminal.ts
 function renderComparisonTable(rows) {
   if (rows.length === 0) return "no comparisons\n";
-  const first = rows[0].comparison;
-  const levelPct = `${+(first.ci.level * 100).toFixed(3)}%`;
-  const header = [
+  const compared = rows.filter((r) => "comparison" in r);
+  const first = compared[0]?.comparison;
+  const header2 = [
     "benchmark",
     "base",
     "head",
     "change",
-    `${levelPct} CI`,
-    pHeader(rows),
+    first === void 0 ? "CI" : `${+(first.ci.level * 100).toFixed(3)}% CI`,
+    first === void 0 ? "p" : pHeader(first),
     "verdict"
   ];
-  const body = rows.map(({ name, unit, comparison: c }) => [
-    name,
-    sideText(c, "base", unit),
-    sideText(c, "head", unit),
-    formatPercent(c.change),
-    formatInterval(c.ci.lower, c.ci.upper),
-    formatPValue(c.test.pValueAdjusted),
-    c.verdict
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const body = rows.map((row) => {
+    if (!("comparison" in row)) {
+      const n = row.notComparable;
+      const [base, head] = [sideText(n, "base", row.unit), sideText(n, "head", row.unit)];
+      return [row.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
+    }
+    const c = row.comparison;
+    return [
+      row.name,
+      sideText(c, "base", row.unit),
+      sideText(c, "head", row.unit),
+      formatPercent(c.change),
+      formatInterval(c.ci.lower, c.ci.upper),
+      formatPValue(c.test.pValueAdjusted),
+      c.verdict
+    ];
+  });
+  const widths = header2.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   const line = (cells) => cells.map(
     (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
   ).join("  ").trimEnd();
-  const out = [line(header), ...body.map(line), ""];
-  out.push(...methodLines(rows));
+  const out = [line(header2), ...body.map(line), ""];
+  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
+  for (const row of rows) {
+    if ("comparison" in row) continue;
+    const prefix = rows.length > 1 ? `${row.name}: ` : "";
+    out.push(`${prefix}not comparable: ${row.notComparable.reason}`);
+  }
   return `${out.join("\n")}
 `;
 }
-function pHeader(rows) {
-  const c = rows[0].comparison;
+function pHeader(c) {
   const test = c.test.name === "mann-whitney-u" ? "MWU" : "Wilcoxon";
   return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
 }
@@ -12671,7 +12744,7 @@ function sideText(c, side, unit) {
   const centre = centreOf(c, side);
   return `${formatValue(centre, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
 }
-function methodLines(rows) {
+function methodLines(rows, named) {
   const c = rows[0].comparison;
   const lines = [];
   const design = c.paired ? `paired (${c.statistic === "mean" ? "ratio of means" : `${c.statistic === "gmean" ? "geometric mean" : "median"} of pair ratios`})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
@@ -12680,7 +12753,7 @@ function methodLines(rows) {
     `method: ${design}; ${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`
   );
   for (const { name, comparison } of rows) {
-    const prefix = rows.length > 1 ? `${name}: ` : "";
+    const prefix = named ? `${name}: ` : "";
     const n = comparison.paired ? `${comparison.n.base} pairs` : `n = ${comparison.n.base} base, ${comparison.n.head} head`;
     lines.push(
       `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison.mde).replace("+", "")} (MDE at ${Math.round(comparison.power * 100)}% power)`
@@ -12732,29 +12805,41 @@ function describeReport(report) {
   out.push("");
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version3 of versions) {
-    const rows = report.results.filter((r) => r.version === version3 && r.comparison !== null);
+    const mine = report.results.filter((r) => r.version === version3);
+    const rows = mine.flatMap(tableRow);
     if (versions.length > 1 || version3 !== "head" || report.settings.baseline !== "base") {
       out.push(`${version3} vs ${report.settings.baseline}:`);
     }
-    if (rows.length > 0) {
-      out.push(
-        renderComparisonTable(
-          rows.map((r) => ({ name: r.benchmark, unit: r.unit, comparison: r.comparison }))
-        ).trimEnd()
-      );
-    }
-    for (const r of report.results.filter((x) => x.version === version3 && x.comparison === null)) {
+    if (rows.length > 0) out.push(renderComparisonTable(rows).trimEnd());
+    for (const r of mine.filter((x) => x.error !== null)) {
       out.push(`error: ${r.benchmark}: ${r.error}`);
     }
     out.push("");
   }
   if (report.results.length === 0) out.push("error: no measured samples to compare", "");
+  else if (nothingCompared(report) && report.summary.notComparable > 0) {
+    out.push("error: no benchmark could be compared, so there is no verdict", "");
+  }
   const s = report.summary;
   out.push(
-    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.error} error`
+    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.notComparable} not comparable, ${s.error} error`
   );
   return `${out.join("\n")}
 `;
+}
+function tableRow(r) {
+  if (r.comparison !== null) return [{ name: r.benchmark, unit: r.unit, comparison: r.comparison }];
+  if (r.notComparable !== null) {
+    return [{ name: r.benchmark, unit: r.unit, notComparable: r.notComparable }];
+  }
+  return [];
+}
+function nothingCompared(report) {
+  return comparedCount(report.summary) === 0;
+}
+function exitStatus(report, failOn) {
+  if (report.summary.error > 0 || nothingCompared(report)) return 1;
+  return gateExitCode(report, failOn);
 }
 function gateExitCode(report, failOn) {
   if (failOn === "never") return 0;
@@ -12842,7 +12927,7 @@ function registerAnalyze(program2, ctx) {
 `;
     if (out !== void 0) await writeFile2(path.resolve(ctx.cwd, out), text);
     ctx.stdout(json2 === true ? text : describeReport(report));
-    ctx.exitCode = report.summary.error > 0 ? 1 : gateExitCode(report, failOn);
+    ctx.exitCode = exitStatus(report, failOn);
   });
 }
 async function readSamples(absolute, shown) {
@@ -13375,28 +13460,28 @@ var IsolationError = class extends Error {
   }
 };
 async function chooseIsolation(requested, options) {
-  const plan = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
+  const plan2 = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
   if (requested === "none") {
     return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
   }
-  if (plan === null) {
+  if (plan2 === null) {
     const reason = `${options.slotCount} disjoint CPU sets need ${options.slotCount} CPUs`;
     if (requested !== "auto") throw new IsolationError(`isolation: ${requested}: ${reason}`);
     return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
   }
   const reasons = [];
   const base = {
-    slots: plan.slots,
-    harness: plan.harness,
+    slots: plan2.slots,
+    harness: plan2.harness,
     requested,
-    warnings: plan.warnings,
+    warnings: plan2.warnings,
     cpuWeight: options.cpuWeight ?? true
   };
   let isolation = null;
   if (requested === "auto" || requested === "cpuset") {
     for (const create of [createCgroupV1, createCgroupV2]) {
       try {
-        isolation = await create({ ...base, warnings: [...plan.warnings] });
+        isolation = await create({ ...base, warnings: [...plan2.warnings] });
         break;
       } catch (error62) {
         reasons.push(error62.message);
@@ -13412,7 +13497,7 @@ async function chooseIsolation(requested, options) {
     if (hasTaskset()) {
       isolation = createTaskset({
         ...base,
-        warnings: [...plan.warnings, ...reasons.map((r) => `no cpuset: ${r}`)]
+        warnings: [...plan2.warnings, ...reasons.map((r) => `no cpuset: ${r}`)]
       });
     } else if (requested === "taskset") {
       throw new IsolationError("isolation: taskset: the taskset command is not installed");
@@ -13423,7 +13508,7 @@ async function chooseIsolation(requested, options) {
       `no CPU isolation in effect: ${reasons.join("; ")}`
     ]);
   }
-  return withPinnedHarness(isolation, plan.harness, options.pinHarness ?? true);
+  return withPinnedHarness(isolation, plan2.harness, options.pinHarness ?? true);
 }
 function withPinnedHarness(isolation, harness, pin) {
   const restore = pin && harness !== null ? pinHarness(harness) : null;
@@ -13758,10 +13843,10 @@ function escapeRegExp(text) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path20 = "$") {
+  constructor(format, value, path28 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path20;
+    this.path = path28;
   }
   format;
   value;
@@ -14036,7 +14121,7 @@ var catch2 = {
     const lines = numberedLines(output2);
     const collector = new BenchmarkCollector("catch2");
     let i = 0;
-    const stat4 = (what) => {
+    const stat6 = (what) => {
       const line = lines[i];
       const m = line === void 0 ? null : STAT.exec(line.text);
       if (line === void 0 || m === null) {
@@ -14086,8 +14171,8 @@ var catch2 = {
         }
         const name = [...nameParts, start[1].trim()].filter((p) => p !== "").join(" ");
         nameParts = [];
-        const mean2 = stat4("mean");
-        stat4("standard deviation");
+        const mean2 = stat6("mean");
+        stat6("standard deviation");
         collector.add(row.where, name, "ns", false, [mean2], "summary");
       }
       if (nameParts.length > 0) {
@@ -15291,14 +15376,14 @@ async function runExperiment(options) {
     }
     const measuring = process.hrtime.bigint();
     const measuredMs = () => nsToMs(process.hrtime.bigint() - measuring);
-    const plan = mode.plan({
+    const plan2 = mode.plan({
       versionCount: versions.length,
       warmup: scenario.warmup,
       rounds,
       rng: options.rng
     });
     let measuredRounds = 0;
-    for (const step of plan) {
+    for (const step of plan2) {
       if (signal.aborted) throw new RunError("interrupted");
       recordOrder(order, step, versions);
       const offset = step.stagger === void 0 ? 0 : stagger.ns();
@@ -17049,10 +17134,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path20) {
-  if (!path20)
+function getElementAtPath(obj, path28) {
+  if (!path28)
     return obj;
-  return path20.reduce((acc, key2) => acc?.[key2], obj);
+  return path28.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -17392,11 +17477,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path20, issues) {
+function prefixIssues(path28, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path20);
+    iss.path.unshift(path28);
     return iss;
   });
 }
@@ -17858,16 +17943,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path20 = []) => {
+  const processError = (error63, path28 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path20, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path28, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
       } else {
-        const fullpath = [...path20, ...issue2.path];
+        const fullpath = [...path28, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -17906,17 +17991,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path20 = []) => {
+  const processError = (error63, path28 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path20, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path28, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path20, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
       } else {
-        const fullpath = [...path20, ...issue2.path];
+        const fullpath = [...path28, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -17955,8 +18040,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path20 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path20) {
+  const path28 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path28) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -19367,10 +19452,10 @@ function isValidJWT(token, algorithm = null) {
     const tokensParts = token.split(".");
     if (tokensParts.length !== 3)
       return false;
-    const [header] = tokensParts;
-    if (!header)
+    const [header2] = tokensParts;
+    if (!header2)
       return false;
-    const parsedHeader = JSON.parse(atob(header));
+    const parsedHeader = JSON.parse(atob(header2));
     if ("typ" in parsedHeader && parsedHeader?.typ !== "JWT")
       return false;
     if (!parsedHeader.alg)
@@ -35094,13 +35179,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path20 = ref.slice(1).split("/").filter(Boolean);
-  if (path20.length === 0) {
+  const path28 = ref.slice(1).split("/").filter(Boolean);
+  if (path28.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path20[0] === defsKey) {
-    const key2 = path20[1] === void 0 ? void 0 : decodeJSONPointerSegment(path20[1]);
+  if (path28[0] === defsKey) {
+    const key2 = path28[1] === void 0 ? void 0 : decodeJSONPointerSegment(path28[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -36656,7 +36741,7 @@ function renderCalibration(result) {
     );
   }
   out.push("");
-  const header = [
+  const header2 = [
     "method",
     "change",
     "n",
@@ -36678,7 +36763,7 @@ function renderCalibration(result) {
     optionalPercent(c.medianCv),
     c.secondsPerComparison === null ? "\u2013" : c.secondsPerComparison.toFixed(1)
   ]);
-  out.push(...table([header, ...rows]));
+  out.push(...table([header2, ...rows]));
   out.push("");
   const r = result.recommendation;
   if (r === null) {
@@ -36969,8 +37054,7 @@ samples gathered so far (marked incomplete): ${samplesFile}`
       `${describeReport(report)}written: ${samplesFile}, ${path16.join(outDir, "comparison.json")}
 `
     );
-  if (report.summary.error > 0) ctx.exitCode = 1;
-  else ctx.exitCode = Math.max(ctx.exitCode, gateExitCode(report, flags.failOn));
+  ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
 }
 
 // src/cli/commands/compare.ts
@@ -37021,10 +37105,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-function readNumberFile(path20, label, shownAs = path20) {
+function readNumberFile(path28, label, shownAs = path28) {
   let text;
   try {
-    text = readFileSync3(path20, "utf8");
+    text = readFileSync3(path28, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -37092,7 +37176,7 @@ function createBootstrapPool(threads = availableParallelism()) {
     }
     return w;
   };
-  const ask = (i, plan, chunks) => new Promise((resolve3, reject) => {
+  const ask = (i, plan2, chunks) => new Promise((resolve3, reject) => {
     const id = nextId++;
     const w = worker(i);
     const onError = (error62) => reject(error62);
@@ -37103,22 +37187,22 @@ function createBootstrapPool(threads = availableParallelism()) {
       else resolve3(reply.parts);
     });
     w.ref();
-    w.postMessage({ id, plan, chunks });
+    w.postMessage({ id, plan: plan2, chunks });
   });
   return {
     threads: Math.max(1, threads),
-    async distribution(plan) {
-      const k = chunkCount(plan.resamples);
+    async distribution(plan2) {
+      const k = chunkCount(plan2.resamples);
       const share = Math.min(this.threads, k);
       const ranges = Array.from({ length: share }, (_, t) => {
         const from = Math.floor(t * k / share);
         const to = Math.floor((t + 1) * k / share);
         return Array.from({ length: to - from }, (_2, j) => from + j);
       });
-      const remote = ranges.slice(1).map((chunks, t) => ask(t, plan, chunks));
-      const local = bootstrapChunks(plan, ranges[0] ?? []);
+      const remote = ranges.slice(1).map((chunks, t) => ask(t, plan2, chunks));
+      const local = bootstrapChunks(plan2, ranges[0] ?? []);
       const parts = [local, ...await Promise.all(remote)].flat();
-      const out = new Float64Array(plan.resamples);
+      const out = new Float64Array(plan2.resamples);
       let offset = 0;
       for (const part of parts) {
         out.set(part, offset);
@@ -37142,10 +37226,10 @@ function spawnWorker() {
 
 // src/parallel/compare-parallel.ts
 async function compareParallel(base, head, options, pool) {
-  const plan = planComparison(base, head, options);
-  const b = plan.bootstrap;
+  const plan2 = planComparison(base, head, options);
+  const b = plan2.bootstrap;
   const worthIt = b !== null && pool.threads >= 2 && b.resamples >= 2 * RESAMPLES_PER_CHUNK && b.resamples * (base.length + head.length) >= PARALLEL_MIN_DRAWS;
-  return finishComparison(plan, worthIt ? await pool.distribution(b) : void 0);
+  return finishComparison(plan2, worthIt ? await pool.distribution(b) : void 0);
 }
 var PARALLEL_MIN_DRAWS = 2e7;
 
@@ -37238,24 +37322,42 @@ function sideValue(c, side) {
   if (c.statistic === "gmean") return summary.gmean ?? summary.median;
   return summary.median;
 }
-function toGab(comparisons) {
+function toGab(results) {
   const out = { customSmallerIsBetter: [], customBiggerIsBetter: [] };
-  for (const { name, unit, comparison: c } of comparisons) {
-    const entry = {
-      name,
-      unit,
-      value: round(sideValue(c, "head")),
-      range: `\xB1 ${round(c.head.sd)}`,
-      extra: [
-        `change: ${percent2(c.change)} (${c.ci.level * 100}% CI ${percent2(c.ci.lower)} to ${percent2(c.ci.upper)}, ${c.ci.method}, ${c.ci.resamples} resamples, seed ${c.ci.seed})`,
-        `verdict: ${c.verdict} (threshold ${percent2(c.threshold)})`,
-        `n: base ${c.n.base}, head ${c.n.head}${c.paired ? " (paired)" : ""}; statistic: ${c.statistic}`,
-        `base: ${round(sideValue(c, "base"))} ${unit}`
-      ].join("\n")
-    };
-    (c.biggerIsBetter ? out.customBiggerIsBetter : out.customSmallerIsBetter).push(entry);
+  for (const r of results) {
+    const compared = "comparison" in r;
+    const entry = compared ? comparedEntry(r) : notComparableEntry(r);
+    const bigger = compared ? r.comparison.biggerIsBetter : r.biggerIsBetter;
+    (bigger ? out.customBiggerIsBetter : out.customSmallerIsBetter).push(entry);
   }
   return out;
+}
+function comparedEntry({ name, unit, comparison: c }) {
+  return {
+    name,
+    unit,
+    value: round(sideValue(c, "head")),
+    range: `\xB1 ${round(c.head.sd)}`,
+    extra: [
+      `change: ${percent2(c.change)} (${c.ci.level * 100}% CI ${percent2(c.ci.lower)} to ${percent2(c.ci.upper)}, ${c.ci.method}, ${c.ci.resamples} resamples, seed ${c.ci.seed})`,
+      `verdict: ${c.verdict} (threshold ${percent2(c.threshold)})`,
+      `n: base ${c.n.base}, head ${c.n.head}${c.paired ? " (paired)" : ""}; statistic: ${c.statistic}`,
+      `base: ${round(sideValue(c, "base"))} ${unit}`
+    ].join("\n")
+  };
+}
+function notComparableEntry({ name, unit, notComparable: n }) {
+  return {
+    name,
+    unit,
+    value: round(sideValue(n, "head")),
+    range: `\xB1 ${round(n.head.sd)}`,
+    extra: [
+      `change: not comparable (${n.reason})`,
+      `n: base ${n.base.n}, head ${n.head.n}; statistic: ${n.statistic}`,
+      `base: ${round(sideValue(n, "base"))} ${unit}`
+    ].join("\n")
+  };
 }
 
 // src/cli/commands/export.ts
@@ -37268,8 +37370,14 @@ function registerExport(program2, ctx) {
     `${FORMATS2.join("|")}; gab picks the direction the benchmarks have (one per file)`,
     choiceParser(FORMATS2)
   ).option("--out <file>", "write the JSON here instead of stdout").option("--name <name>", "benchmark name for a single comparison (compare-samples)").action(async (file2, flags) => {
-    const { comparisons, errors } = readComparisons(await readJson2(ctx, file2), file2, flags);
+    const { comparisons, errors, notes } = readComparisons(
+      await readJson2(ctx, file2),
+      file2,
+      flags
+    );
     for (const e of errors) ctx.stderr(`error: ${e}: not exported, it has no comparison
+`);
+    for (const note of notes) ctx.stderr(`note: ${note}
 `);
     const entries = pick2(toGab(comparisons), flags.format, file2);
     const text = `${JSON.stringify(entries, null, 2)}
@@ -37291,19 +37399,38 @@ function readComparisons(data, file2, flags) {
   if (Array.isArray(report?.results)) {
     const versions = new Set(report.results.map((r) => r.version));
     const named = (benchmark, version3) => versions.size > 1 ? `${benchmark} (${version3})` : benchmark;
-    return {
-      comparisons: report.results.filter((r) => r.comparison !== null).map((r) => ({
-        name: named(r.benchmark, r.version),
-        unit: r.unit,
-        comparison: r.comparison
-      })),
-      errors: report.results.filter((r) => r.comparison === null).map((r) => `${named(r.benchmark, r.version)}: ${r.error}`)
+    const out = {
+      comparisons: [],
+      errors: [],
+      notes: []
     };
+    for (const r of report.results) {
+      const name = named(r.benchmark, r.version);
+      if (r.comparison !== null) {
+        out.comparisons.push({ name, unit: r.unit, comparison: r.comparison });
+      } else if (statusOf(r) === "not-comparable") {
+        const n = r.notComparable;
+        out.comparisons.push({
+          name,
+          unit: r.unit,
+          notComparable: n,
+          biggerIsBetter: r.biggerIsBetter
+        });
+        out.notes.push(`${name}: not comparable (${n.reason}); exported with its head value`);
+      } else {
+        out.errors.push(`${name}: ${r.error}`);
+      }
+    }
+    return out;
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
     const name = flags.name ?? path17.basename(file2, ".json");
-    return { comparisons: [{ name, unit: "", comparison: single2 }], errors: [] };
+    return {
+      comparisons: [{ name, unit: "", comparison: single2 }],
+      errors: [],
+      notes: []
+    };
   }
   throw new UserError(
     `${file2}: not a comparison; expected comparison.json from duetkit run/analyze (with "results") or the JSON of duetkit compare-samples --json`
@@ -37321,12 +37448,1293 @@ function pick2(gab2, format, file2) {
   return bigger > 0 ? gab2.customBiggerIsBetter : gab2.customSmallerIsBetter;
 }
 
+// src/cli/commands/init.ts
+import path25 from "node:path";
+
+// src/init/init.ts
+import { mkdir as mkdir5, realpath, stat as stat4, writeFile as writeFile8 } from "node:fs/promises";
+import path23 from "node:path";
+
+// src/init/detectors/command.ts
+var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
+function commandSpec(line) {
+  const trimmed = line.trim();
+  if (trimmed === "") throw new SyntaxError("expected a command to run");
+  if (SHELL_SYNTAX.test(trimmed.replace(/'[^']*'/g, "''"))) return ["sh", "-c", trimmed];
+  splitArgv(trimmed);
+  return trimmed;
+}
+function commandPlan(line, format) {
+  return {
+    tool: "command",
+    evidence: `the command ${line.trim()}`,
+    workload: { command: commandSpec(line), ...format === void 0 ? {} : { format } },
+    steps: [],
+    comments: format === void 0 ? [
+      "No format: the command's wall time is measured, on each side's own CPU, by",
+      "duetkit's timer (workload.metric: cpu for its CPU time instead)."
+    ] : [`The command's output is read as ${format} (docs/formats.md).`],
+    notes: [
+      "command: add the steps that install what the command needs to the workflow, before the duetkit step"
+    ]
+  };
+}
+
+// src/init/detectors/cargo.ts
+import path19 from "node:path";
+
+// src/init/project.ts
+import { readdir as readdir2, readFile as readFile9, stat as stat3 } from "node:fs/promises";
+import path18 from "node:path";
+var SKIPPED = /* @__PURE__ */ new Set([
+  ".git",
+  ".hg",
+  ".svn",
+  ".duetkit",
+  ".github",
+  ".idea",
+  ".vscode",
+  "node_modules",
+  "bower_components",
+  "vendor",
+  "target",
+  "build",
+  "dist",
+  "out",
+  ".gradle",
+  ".venv",
+  "venv",
+  "env",
+  ".tox",
+  ".nox",
+  "__pycache__",
+  ".pytest_cache",
+  ".mypy_cache",
+  ".benchmarks",
+  "site-packages",
+  "CMakeFiles"
+]);
+async function listProject(root, options = {}) {
+  const maxDepth = options.maxDepth ?? 6;
+  const maxFiles = options.maxFiles ?? 2e4;
+  const maxBytes = options.maxBytes ?? 512 * 1024;
+  const files = [];
+  const walk = async (rel, depth) => {
+    const entries = await readdir2(path18.join(root, rel), { withFileTypes: true }).catch(() => []);
+    entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    for (const entry of entries) {
+      if (files.length >= maxFiles) return;
+      const child = rel === "" ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (depth < maxDepth && !SKIPPED.has(entry.name) && !entry.name.endsWith(".egg-info")) {
+          await walk(child, depth + 1);
+        }
+      } else if (entry.isFile()) {
+        files.push(child);
+      }
+    }
+  };
+  await walk("", 0);
+  const cache = /* @__PURE__ */ new Map();
+  const readCapped = async (rel) => {
+    const file2 = path18.join(root, rel);
+    const info = await stat3(file2).catch(() => null);
+    if (info === null || !info.isFile() || info.size > maxBytes) return null;
+    return readFile9(file2, "utf8").catch(() => null);
+  };
+  return {
+    root,
+    files,
+    read(rel) {
+      let text = cache.get(rel);
+      if (text === void 0) cache.set(rel, text = readCapped(rel));
+      return text;
+    },
+    matching: (pattern) => files.filter((f) => pattern.test(f))
+  };
+}
+async function filesContaining(project, candidates, pattern) {
+  const found = [];
+  for (const file2 of candidates) {
+    const text = await project.read(file2);
+    if (text !== null && pattern.test(text)) found.push({ file: file2, text });
+  }
+  return found;
+}
+
+// src/init/detectors/describe.ts
+function describeFiles(files) {
+  if (files.length <= 2) return files.join(" and ");
+  if (files.length === 3) return `${files[0]}, ${files[1]} and ${files[2]}`;
+  return `${files[0]}, ${files[1]} and ${files.length - 2} more files`;
+}
+
+// src/init/detectors/cargo.ts
+var CRITERION_DEP = /^\s*criterion\s*=|^\s*\[(?:workspace\.)?(?:dev-)?dependencies\.criterion\]/m;
+var LIBTEST_BENCH = /#\[bench\]/;
+var cargoDetector = {
+  id: "cargo",
+  aliases: ["criterion", "rust", "cargo-bench"],
+  lookedFor: "cargo: a Cargo.toml with criterion among its dependencies, or #[bench] functions (nightly libtest)",
+  async detect(project) {
+    if (!project.files.includes("Cargo.toml")) return null;
+    const manifests = project.matching(/(^|\/)Cargo\.toml$/);
+    const criterion2 = await filesContaining(project, manifests, CRITERION_DEP);
+    if (criterion2.length > 0) {
+      return criterionPlan(
+        project,
+        criterion2.map((c) => c.file)
+      );
+    }
+    const rust = project.matching(/^(benches|src)\/.*\.rs$|\/(benches|src)\/.*\.rs$/);
+    const libtest = await filesContaining(project, rust, LIBTEST_BENCH);
+    if (libtest.length > 0) return libtestPlan(libtest.map((c) => c.file));
+    return null;
+  }
+};
+async function benchTargets(project) {
+  const manifest = await project.read("Cargo.toml") ?? "";
+  const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
+    (m) => m[1]
+  );
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path19.basename(f, ".rs"));
+  const names = new Set(declared.length > 0 ? declared : files);
+  const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
+  if (isWorkspace) return "--workspace --benches";
+  return names.size === 1 ? `--bench ${[...names][0]}` : "--benches";
+}
+async function criterionPlan(project, manifests) {
+  const targets = await benchTargets(project);
+  return {
+    tool: "cargo",
+    evidence: `criterion in ${describeFiles(manifests)}`,
+    workload: {
+      command: `cargo bench -q ${targets} -- --noplot --warm-up-time 0.5 --measurement-time 1`,
+      format: "criterion",
+      perBenchmark: true
+    },
+    setup: `cargo bench -q ${targets} --no-run`,
+    timeout: "2m",
+    steps: [rustToolchain("stable")],
+    comments: [
+      "criterion runs one benchmark at a time in both versions (perBenchmark); every sample it",
+      "takes is read from target/criterion. Short warm-up and measurement times: the duet",
+      "repeats the run instead."
+    ],
+    notes: []
+  };
+}
+function libtestPlan(files) {
+  return {
+    tool: "cargo",
+    evidence: `#[bench] in ${describeFiles(files)} (libtest, nightly Rust)`,
+    workload: { command: "cargo bench -q", format: "cargo", perBenchmark: true },
+    setup: "cargo bench -q --no-run",
+    timeout: "2m",
+    steps: [rustToolchain("nightly")],
+    comments: [
+      "libtest's #[bench] needs nightly Rust; each run reports one ns/iter per benchmark."
+    ],
+    notes: [
+      "#[bench] needs nightly Rust: the workflow installs it; locally use rustup default nightly."
+    ]
+  };
+}
+function rustToolchain(channel) {
+  return { uses: `dtolnay/rust-toolchain@${channel}` };
+}
+
+// src/init/detectors/go.ts
+var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*\w+\s+\*testing\.B\s*\)/m;
+var goDetector = {
+  id: "go",
+  aliases: ["golang", "go-test"],
+  lookedFor: "go: func BenchmarkX(b *testing.B) in *_test.go files",
+  async detect(project) {
+    const found = await filesContaining(project, project.matching(/_test\.go$/), BENCHMARK_FUNC);
+    if (found.length === 0) return null;
+    const count = found.reduce(
+      (n, f) => n + (f.text.match(new RegExp(BENCHMARK_FUNC.source, "gm"))?.length ?? 0),
+      0
+    );
+    const everyInRoot = found.every((f) => !f.file.includes("/"));
+    const goMod = project.files.includes("go.mod");
+    return {
+      tool: "go",
+      evidence: `${count} func Benchmark\u2026 in ${describeFiles(found.map((f) => f.file))}`,
+      workload: {
+        command: `go test -run '^$' -bench . -benchtime 100ms -count 5 ${everyInRoot ? "." : "./..."}`,
+        format: "go",
+        perBenchmark: true
+      },
+      timeout: "2m",
+      steps: [setupGo(goMod)],
+      comments: [
+        "Each benchmark runs alone in both versions at once (perBenchmark); every -count line",
+        "is one sample. Add -benchmem to compare B/op and allocs/op too."
+      ],
+      notes: []
+    };
+  }
+};
+function setupGo(goMod) {
+  const version3 = goMod ? { "go-version-file": "go.mod" } : { "go-version": "stable" };
+  return { uses: "actions/setup-go@v5", with: version3 };
+}
+
+// src/init/detectors/googlecpp.ts
+import path20 from "node:path";
+var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
+var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
+var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
+var BUILD_DIR = "build/duetkit";
+var RUN_FLAGS = "--benchmark_format=json --benchmark_repetitions=5 --benchmark_min_time=0.1";
+var googlecppDetector = {
+  id: "googlecpp",
+  aliases: ["google-benchmark", "gbench", "benchmark-cpp", "cpp"],
+  lookedFor: "googlecpp: a CMake target linked with benchmark::benchmark, or #include <benchmark/benchmark.h>",
+  async detect(project) {
+    const cmakeFiles = project.matching(/(^|\/)CMakeLists\.txt$/);
+    const linked = await filesContaining(project, cmakeFiles, LINKED);
+    const sources = project.matching(/\.(cc|cpp|cxx|c\+\+)$/);
+    const including = await filesContaining(project, sources, INCLUDE);
+    if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
+      const { file: file2, text } = linked[0];
+      const target = LINKED.exec(text)[1];
+      const dir = path20.posix.dirname(file2);
+      const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
+      const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
+      return plan({
+        evidence: `the CMake target ${target} linked with benchmark in ${file2}`,
+        setup: [
+          "sh",
+          "-c",
+          `cmake -S . -B ${BUILD_DIR} -DCMAKE_BUILD_TYPE=Release && cmake --build ${BUILD_DIR} --target ${target}`
+        ],
+        binary: binary2,
+        systemLibrary: !VENDORED.test(allCMake)
+      });
+    }
+    if (including.length === 0) return null;
+    const source = including[0].file;
+    const binary = path20.posix.join(
+      path20.posix.dirname(source),
+      path20.posix.basename(source).replace(/\.[^.]+$/, "")
+    );
+    return plan({
+      evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
+      setup: `g++ -O2 -std=c++17 ${source} -o ${binary} -lbenchmark -lpthread`,
+      binary,
+      systemLibrary: true,
+      notes: including.length > 1 ? [
+        `googlecpp: ${including.length} sources include benchmark.h; the scenario builds ${source} alone`
+      ] : []
+    });
+  }
+};
+function plan(options) {
+  const binary = `./${options.binary}`;
+  return {
+    tool: "googlecpp",
+    evidence: options.evidence,
+    workload: { command: `${binary} ${RUN_FLAGS}`, format: "googlecpp", perBenchmark: true },
+    setup: options.setup,
+    timeout: "2m",
+    steps: options.systemLibrary ? [
+      {
+        name: "Install Google Benchmark",
+        run: "sudo apt-get update && sudo apt-get install -y libbenchmark-dev"
+      }
+    ] : [],
+    comments: [
+      "Each benchmark runs alone in both versions at once (perBenchmark); every repetition is",
+      "one sample."
+    ],
+    notes: options.notes ?? []
+  };
+}
+
+// src/init/detectors/hyperfine.ts
+var SCRIPT_FILES = /(^|\/)([^/]+\.(sh|bash)|Makefile|makefile|GNUmakefile|justfile|Justfile)$/;
+var OUTPUT = "duetkit-hyperfine.json";
+async function findInvocation(project) {
+  for (const file2 of project.matching(SCRIPT_FILES)) {
+    const text = await project.read(file2);
+    if (text === null) continue;
+    const lines = text.replace(/\s*\\\r?\n\s*/g, " ").split(/\r?\n/);
+    const line = lines.find((l) => /^\s*[@-]?hyperfine\s/.test(l));
+    if (line !== void 0) return { file: file2, line: line.trim().replace(/^[@-]/, "") };
+  }
+  const pkg = await project.read("package.json");
+  if (pkg !== null) {
+    try {
+      const scripts = JSON.parse(pkg).scripts ?? {};
+      for (const [name, body] of Object.entries(scripts)) {
+        if (/^\s*hyperfine\s/.test(body)) return { file: `package.json (${name})`, line: body };
+      }
+    } catch {
+    }
+  }
+  return null;
+}
+var hyperfineDetector = {
+  id: "hyperfine",
+  aliases: [],
+  lookedFor: "hyperfine: a hyperfine command line in *.sh, Makefile, justfile or package.json scripts",
+  async detect(project) {
+    const found = await findInvocation(project);
+    if (found === null) return null;
+    let words = [];
+    try {
+      words = splitArgv(found.line);
+    } catch {
+    }
+    const exportAt = words.indexOf("--export-json");
+    const output2 = exportAt >= 0 ? words[exportAt + 1] : void 0;
+    const command = output2 === void 0 ? `${found.line} --export-json ${OUTPUT}` : found.line;
+    const notes = /\$[({]|\$\w/.test(found.line) ? [
+      `hyperfine: the line from ${found.file} uses variables; check that workload.command runs on its own`
+    ] : [];
+    return {
+      tool: "hyperfine",
+      evidence: `hyperfine in ${found.file}`,
+      workload: {
+        command: ["sh", "-c", command],
+        format: "hyperfine",
+        output: output2 ?? OUTPUT
+      },
+      timeout: "5m",
+      steps: [
+        {
+          name: "Install hyperfine",
+          run: "sudo apt-get update && sudo apt-get install -y hyperfine"
+        }
+      ],
+      comments: [
+        `The hyperfine line of ${found.file}, run by a shell from the project directory; every`,
+        "run hyperfine times is read from its --export-json file."
+      ],
+      notes
+    };
+  }
+};
+
+// src/init/detectors/jmh.ts
+var OUTPUT2 = "duetkit-jmh.json";
+var JMH_FLAGS = `-f 1 -wi 2 -w 500ms -i 3 -r 500ms -rf json -rff ${OUTPUT2}`;
+var jmhDetector = {
+  id: "jmh",
+  aliases: ["java", "maven", "gradle"],
+  lookedFor: "jmh: jmh-core in pom.xml, or the JMH plugin or jmh-core in build.gradle(.kts)",
+  async detect(project) {
+    const pom = await project.read("pom.xml");
+    if (pom !== null && /jmh-core/.test(pom)) return mavenPlan(pom);
+    for (const file2 of ["build.gradle.kts", "build.gradle"]) {
+      const gradle = await project.read(file2);
+      if (gradle !== null && /me\.champeau\.jmh|jmh-core/.test(gradle)) {
+        return gradlePlan(project, file2);
+      }
+    }
+    return null;
+  }
+};
+function mavenPlan(pom) {
+  const shaded = /maven-shade-plugin|maven-assembly-plugin/.test(pom);
+  const jar = /<uberjar\.name>([^<]+)<\/uberjar\.name>/.exec(pom)?.[1] ?? /<finalName>([^<$]+)<\/finalName>/.exec(pom)?.[1] ?? "benchmarks";
+  const base = {
+    tool: "jmh",
+    evidence: "jmh-core in pom.xml",
+    timeout: "5m",
+    steps: [javaStep()],
+    comments: [
+      "Each benchmark runs alone in both versions at once (perBenchmark); every iteration of",
+      `every fork is read from ${OUTPUT2}.`
+    ],
+    notes: []
+  };
+  if (shaded) {
+    return {
+      ...base,
+      workload: {
+        command: `java -Djmh.ignoreLock=true -jar target/${jar}.jar ${JMH_FLAGS}`,
+        format: "jmh",
+        output: OUTPUT2,
+        perBenchmark: true
+      },
+      setup: "mvn -B -q package -DskipTests",
+      notes: [
+        `jmh: the scenario runs target/${jar}.jar; check that this is the jar your pom builds`
+      ]
+    };
+  }
+  return {
+    ...base,
+    workload: {
+      command: [
+        "sh",
+        "-c",
+        `java -Djmh.ignoreLock=true -cp "target/classes:$(cat target/duetkit-classpath.txt)" org.openjdk.jmh.Main ${JMH_FLAGS} "$@"`,
+        "sh"
+      ],
+      format: "jmh",
+      output: OUTPUT2,
+      perBenchmark: true
+    },
+    setup: "mvn -B -q compile dependency:build-classpath -Dmdep.outputFile=target/duetkit-classpath.txt"
+  };
+}
+function gradlePlan(project, file2) {
+  const wrapper = project.files.includes("gradlew") ? "./gradlew" : "gradle";
+  return {
+    tool: "jmh",
+    evidence: `JMH in ${file2}`,
+    workload: {
+      command: [
+        "sh",
+        "-c",
+        `java -Djmh.ignoreLock=true -jar build/libs/*-jmh.jar ${JMH_FLAGS} "$@"`,
+        "sh"
+      ],
+      format: "jmh",
+      output: OUTPUT2,
+      perBenchmark: true
+    },
+    setup: `${wrapper} --no-daemon -q jmhJar`,
+    timeout: "5m",
+    steps: [javaStep()],
+    comments: [
+      "The jar of the JMH Gradle plugin (jmhJar) runs each benchmark alone in both versions at",
+      `once (perBenchmark); every iteration of every fork is read from ${OUTPUT2}.`
+    ],
+    notes: []
+  };
+}
+function javaStep() {
+  return { uses: "actions/setup-java@v4", with: { distribution: "temurin", "java-version": "21" } };
+}
+
+// src/init/detectors/node.ts
+import path21 from "node:path";
+async function readPackage(project) {
+  const text = await project.read("package.json");
+  if (text === null) return null;
+  try {
+    const parsed2 = JSON.parse(text);
+    return parsed2 !== null && typeof parsed2 === "object" ? parsed2 : null;
+  } catch {
+    return null;
+  }
+}
+function dependsOn(pkg, name) {
+  return name in (pkg.dependencies ?? {}) || name in (pkg.devDependencies ?? {});
+}
+var SCRIPTS = /\.(c|m)?(j|t)sx?$/;
+function importing(project, module) {
+  const escaped = module.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`(from\\s*|require\\(\\s*|import\\(\\s*)['"]${escaped}['"]`);
+  return filesContaining(project, project.matching(SCRIPTS), pattern);
+}
+function runScript(pkg, file2) {
+  if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
+  const script = Object.entries(pkg.scripts ?? {}).find(
+    ([, body]) => body.includes(path21.posix.basename(file2))
+  );
+  return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
+}
+function nodeSteps(project) {
+  const nvmrc = [".nvmrc", ".node-version"].find((f) => project.files.includes(f));
+  const steps = [
+    {
+      uses: "actions/setup-node@v4",
+      with: nvmrc === void 0 ? { "node-version": "lts/*" } : { "node-version-file": nvmrc }
+    }
+  ];
+  if (project.files.includes("pnpm-lock.yaml")) steps.push({ run: "npm install -g pnpm" });
+  return steps;
+}
+function installCommand(project) {
+  if (project.files.includes("pnpm-lock.yaml")) return "pnpm install --frozen-lockfile";
+  if (project.files.includes("yarn.lock")) return "yarn install --frozen-lockfile";
+  if (project.files.includes("package-lock.json")) return "npm ci --no-audit --no-fund";
+  return "npm install --no-audit --no-fund";
+}
+function nodePlan(project, plan2) {
+  return { ...plan2, setup: installCommand(project), timeout: "2m", steps: nodeSteps(project) };
+}
+var vitestDetector = {
+  id: "vitest",
+  aliases: ["vitest-bench"],
+  lookedFor: "vitest: vitest in package.json and *.bench.* files",
+  async detect(project) {
+    const pkg = await readPackage(project);
+    if (pkg === null || !dependsOn(pkg, "vitest")) return null;
+    const benchFiles = project.matching(/\.bench\.(c|m)?(j|t)sx?$/);
+    if (benchFiles.length === 0) return null;
+    return nodePlan(project, {
+      tool: "vitest",
+      evidence: `vitest and ${describeFiles(benchFiles)}`,
+      workload: {
+        command: "npx vitest bench --run --outputJson duetkit-vitest.json",
+        format: "tinybench",
+        output: "duetkit-vitest.json"
+      },
+      comments: [
+        "vitest bench runs the whole suite each time; its --outputJson report holds each",
+        "benchmark's mean (vitest 3 keeps no samples)."
+      ],
+      notes: []
+    });
+  }
+};
+var tinybenchDetector = {
+  id: "tinybench",
+  aliases: [],
+  lookedFor: "tinybench: tinybench in package.json and a script importing it",
+  async detect(project) {
+    const pkg = await readPackage(project);
+    if (pkg === null || !dependsOn(pkg, "tinybench")) return null;
+    const scripts = await importing(project, "tinybench");
+    if (scripts.length === 0) return null;
+    const { file: file2, text } = scripts[0];
+    const printsJson = /JSON\.stringify/.test(text);
+    return nodePlan(project, {
+      tool: "tinybench",
+      evidence: `tinybench imported by ${describeFiles(scripts.map((s) => s.file))}`,
+      workload: { command: runScript(pkg, file2), format: "tinybench" },
+      comments: [
+        "The script must print its tasks as JSON, with retainSamples: true for raw samples:",
+        "console.log(JSON.stringify(bench.tasks.map(({ name, result }) => ({ name, result }))))"
+      ],
+      notes: printsJson ? [] : [
+        `tinybench: ${file2} does not seem to print JSON; end it with console.log(JSON.stringify(bench.tasks.map(({ name, result }) => ({ name, result }))))`
+      ]
+    });
+  }
+};
+var benchmarkjsDetector = {
+  id: "benchmarkjs",
+  aliases: ["benchmark.js", "benchmark"],
+  lookedFor: "benchmarkjs: benchmark in package.json and a script importing it",
+  async detect(project) {
+    const pkg = await readPackage(project);
+    if (pkg === null || !dependsOn(pkg, "benchmark")) return null;
+    const scripts = await importing(project, "benchmark");
+    if (scripts.length === 0) return null;
+    const { file: file2 } = scripts[0];
+    return nodePlan(project, {
+      tool: "benchmarkjs",
+      evidence: `benchmark.js imported by ${describeFiles(scripts.map((s) => s.file))}`,
+      workload: { command: runScript(pkg, file2), format: "benchmarkjs" },
+      comments: [
+        'The script prints one line per benchmark (String(event.target) on "cycle"); each is',
+        "one ops/sec value per run."
+      ],
+      notes: []
+    });
+  }
+};
+
+// src/init/detectors/pytest.ts
+import path22 from "node:path";
+var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
+var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
+var DEPENDENCY = /pytest[-_]benchmark/i;
+var DEPENDENCY_FILES = /^(requirements[^/]*\.(txt|in)|[^/]*requirements[^/]*\.txt|requirements\/[^/]+\.(txt|in)|pyproject\.toml|setup\.cfg|setup\.py|Pipfile|tox\.ini|environment\.ya?ml)$/;
+var REQUIREMENTS = /^(requirements[^/]*\.txt|[^/]*requirements[^/]*\.txt|requirements\/[^/]+\.txt)$/;
+var OUTPUT3 = "duetkit-pytest.json";
+var pytestDetector = {
+  id: "pytest",
+  aliases: ["pytest-benchmark", "python"],
+  lookedFor: "pytest: tests taking the benchmark fixture, or pytest-benchmark in the dependencies",
+  async detect(project) {
+    const benchFiles = await filesContaining(project, project.matching(/\.py$/), USES_FIXTURE);
+    const declared = await filesContaining(project, project.matching(DEPENDENCY_FILES), DEPENDENCY);
+    if (benchFiles.length === 0 && declared.length === 0) return null;
+    const files = benchFiles.map((f) => f.file);
+    const targets = testTargets(files);
+    const onlyBenchmarks = files.length > 0 && benchFiles.every(
+      ({ text }) => [...text.matchAll(TEST_FUNCTION)].every((m) => /\bbenchmark\b/.test(m[1]))
+    );
+    const evidence = files.length > 0 ? `the benchmark fixture in ${describeFiles(files)}` : `pytest-benchmark in ${describeFiles(declared.map((d) => d.file))}`;
+    return {
+      tool: "pytest",
+      evidence,
+      workload: {
+        command: [
+          "python3 -m pytest -q -p no:cacheprovider --benchmark-only",
+          `--benchmark-json=${OUTPUT3}`,
+          ...targets
+        ].join(" "),
+        format: "pytest",
+        output: OUTPUT3,
+        ...onlyBenchmarks ? { perBenchmark: true } : {}
+      },
+      timeout: "5m",
+      steps: pythonSteps(project),
+      comments: [
+        onlyBenchmarks ? "Each benchmark runs alone in both versions at once (perBenchmark);" : "The benchmark files hold other tests too, so the suite runs whole (--benchmark-only);",
+        `every round pytest-benchmark times is read from ${OUTPUT3}.`
+      ],
+      notes: onlyBenchmarks ? [] : [
+        "pytest: the files with benchmarks hold other tests too, so each run is the whole suite; move the benchmarks into files of their own and set workload.perBenchmark: true to pair benchmark with benchmark"
+      ]
+    };
+  }
+};
+function testTargets(files) {
+  if (files.length === 0) return [];
+  if (files.length <= 4) return [...files];
+  const dirs = files.map((f) => path22.posix.dirname(f));
+  let common = dirs[0];
+  while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
+    common = path22.posix.dirname(common);
+  }
+  return common === "." ? [] : [common];
+}
+function pythonSteps(project) {
+  const versionFile = project.files.includes(".python-version");
+  const requirements = project.matching(REQUIREMENTS);
+  const install = [
+    "python -m pip install --upgrade pip",
+    ...requirements.map((r) => `python -m pip install -r ${r}`),
+    "python -m pip install pytest pytest-benchmark"
+  ];
+  return [
+    {
+      uses: "actions/setup-python@v5",
+      with: versionFile ? { "python-version-file": ".python-version" } : { "python-version": "3.x" }
+    },
+    {
+      name: "Install the benchmark dependencies (not the project: each version imports its own checkout)",
+      run: install.join("\n")
+    }
+  ];
+}
+
+// src/init/tools.ts
+var DETECTORS = [
+  goDetector,
+  cargoDetector,
+  pytestDetector,
+  googlecppDetector,
+  jmhDetector,
+  vitestDetector,
+  tinybenchDetector,
+  benchmarkjsDetector,
+  hyperfineDetector
+];
+var COMMAND_TOOL = "command";
+function toolNames() {
+  return [...DETECTORS.map((d) => d.id), COMMAND_TOOL];
+}
+function findTool(name) {
+  const wanted = name.trim().toLowerCase();
+  if (wanted === COMMAND_TOOL || wanted === "plain") return COMMAND_TOOL;
+  return DETECTORS.find((d) => d.id === wanted || d.aliases.includes(wanted)) ?? null;
+}
+async function detectTools(project, detectors = DETECTORS) {
+  const plans = [];
+  for (const detector of detectors) {
+    const plan2 = await detector.detect(project);
+    if (plan2 !== null) plans.push(plan2);
+  }
+  return plans;
+}
+
+// src/init/choose-tool.ts
+async function chooseTool(project, choice, prompter) {
+  if (choice.format !== void 0 && choice.format !== "auto" && !formatNames().includes(choice.format)) {
+    throw new UserError(
+      `--format: got "${choice.format}"; expected one of: auto, ${formatNames().join(", ")}`
+    );
+  }
+  const chosen = await pick3(project, choice, prompter);
+  return { plan: withOverrides(chosen.plan, choice), others: chosen.others };
+}
+async function pick3(project, choice, prompter) {
+  if (choice.tool !== void 0) {
+    const detector = findTool(choice.tool);
+    if (detector === null) {
+      throw new UserError(
+        `--tool: got "${choice.tool}"; expected one of: ${toolNames().join(", ")}`
+      );
+    }
+    if (detector === COMMAND_TOOL) {
+      if (choice.command === void 0) {
+        throw new UserError('--tool command needs the command to measure: --command "CMD"');
+      }
+      return { plan: plainPlan(choice.command, choice.format), others: [] };
+    }
+    const plan2 = await detector.detect(project);
+    if (plan2 === null) {
+      throw new UserError(
+        `--tool ${detector.id}: found no ${detector.id} benchmarks in ${project.root}; looked for ${detector.lookedFor}`
+      );
+    }
+    return { plan: plan2, others: [] };
+  }
+  if (choice.command !== void 0) {
+    return { plan: plainPlan(choice.command, choice.format), others: [] };
+  }
+  const found = await detectTools(project);
+  if (found.length === 1) return { plan: found[0], others: [] };
+  if (found.length > 1) {
+    if (prompter === null) {
+      throw new UserError(
+        `found several benchmark tools in ${project.root}:
+${found.map((p) => `  - ${p.tool}: ${p.evidence}`).join("\n")}
+choose one with ${found.map((p) => `--tool ${p.tool}`).join(" or ")}`
+      );
+    }
+    const index = await prompter.choose(
+      `Several benchmark tools were found in ${project.root}. Which one should duetkit compare?`,
+      found.map((p) => `${p.tool}: ${p.evidence}`)
+    );
+    return { plan: found[index], others: found.filter((_, i) => i !== index) };
+  }
+  if (prompter !== null) {
+    const line = await prompter.ask(
+      `No benchmark tool found in ${project.root}.
+Command to benchmark (its wall time is compared; empty to stop): `
+    );
+    if (line !== "") return { plan: plainPlan(line, choice.format), others: [] };
+  }
+  throw new UserError(nothingFound(project.root));
+}
+function nothingFound(root) {
+  return [
+    `found no benchmarks in ${root}; looked for:`,
+    ...DETECTORS.map((d) => `  - ${d.lookedFor}`),
+    'name the command to measure with --command "CMD" (its wall time is compared; add --format NAME',
+    "if it prints the output of a tool of docs/formats.md), or pick a tool with --tool NAME"
+  ].join("\n");
+}
+function withOverrides(plan2, choice) {
+  const workload2 = { ...plan2.workload };
+  if (plan2.tool !== COMMAND_TOOL && choice.command !== void 0) {
+    workload2.command = parsed("--command", choice.command);
+  }
+  if (choice.format !== void 0) workload2.format = choice.format;
+  return {
+    ...plan2,
+    workload: workload2,
+    ...choice.setup === void 0 ? {} : { setup: parsed("--setup", choice.setup) }
+  };
+}
+function plainPlan(line, format) {
+  try {
+    return commandPlan(line, format);
+  } catch (error62) {
+    throw new UserError(`--command: got ${JSON.stringify(line)}; ${error62.message}`);
+  }
+}
+function parsed(option, line) {
+  try {
+    return commandSpec(line);
+  } catch (error62) {
+    throw new UserError(`${option}: got ${JSON.stringify(line)}; ${error62.message}`);
+  }
+}
+
+// src/init/scenario-file.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+
+// src/init/yaml-doc.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+function newDocument(value, header2) {
+  const doc = new import_yaml2.Document(value, { aliasDuplicateObjects: false });
+  doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
+  return doc;
+}
+function nodeAt(doc, path28) {
+  const node2 = doc.getIn(path28, true);
+  if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
+    throw new Error(`no node at ${path28.join(".")}`);
+  }
+  return node2;
+}
+function commentAbove(doc, path28, lines) {
+  if (lines.length === 0) return;
+  const parent = path28.length === 1 ? doc.contents : nodeAt(doc, path28.slice(0, -1));
+  const key2 = path28[path28.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path28.slice(0, -1).join(".")}`);
+  const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path28.join(".")}`);
+  pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
+}
+function commentAfter(doc, path28, text) {
+  const node2 = nodeAt(doc, path28);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path28.join(".")}`);
+  node2.comment = ` ${text}`;
+}
+function flowList(doc, path28) {
+  const node2 = nodeAt(doc, path28);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path28.join(".")}`);
+  node2.flow = true;
+  for (const item of node2.items) {
+    if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
+      item.type = import_yaml2.Scalar.QUOTE_DOUBLE;
+    }
+  }
+}
+function documentText(doc) {
+  return doc.toString({ lineWidth: 0, nullStr: "", flowCollectionPadding: false });
+}
+
+// src/init/scenario-file.ts
+var LOCAL_BASE_REF = "HEAD~1";
+var LOCAL_HEAD_REF = "HEAD";
+function scenarioText(plan2, options) {
+  const dir = options.dirInRepo === "" ? {} : { dir: options.dirInRepo };
+  const setup = plan2.setup === void 0 ? {} : { setup: plan2.setup };
+  const value = {
+    name: options.name,
+    mode: "duet",
+    versions: [
+      { name: "base", ref: LOCAL_BASE_REF, ...dir, ...setup },
+      { name: "head", ref: LOCAL_HEAD_REF, ...dir, ...setup }
+    ],
+    workload: {
+      command: plan2.workload.command,
+      ...plan2.workload.format === void 0 ? {} : { format: plan2.workload.format },
+      ...plan2.workload.output === void 0 ? {} : { output: plan2.workload.output },
+      ...plan2.workload.perBenchmark === true ? { perBenchmark: true } : {}
+    },
+    iterations: options.iterations,
+    warmup: 1,
+    ...plan2.timeout === void 0 ? {} : { timeout: plan2.timeout },
+    budget: options.budget,
+    isolation: "auto",
+    analysis: { level: 0.99, threshold: 0.05 }
+  };
+  const doc = newDocument(value, header(options));
+  commentAbove(
+    doc,
+    ["versions"],
+    [
+      `Locally, the last commit (${LOCAL_HEAD_REF}) against the one before (${LOCAL_BASE_REF}), each checked out`,
+      "as a temporary git worktree; the action replaces both refs with the base and head it compares."
+    ]
+  );
+  commentAbove(doc, ["workload"], plan2.comments);
+  for (const [i, version3] of value.versions.entries()) {
+    if (Array.isArray(version3.setup)) flowList(doc, ["versions", i, "setup"]);
+  }
+  if (Array.isArray(plan2.workload.command)) flowList(doc, ["workload", "command"]);
+  commentAfter(
+    doc,
+    ["iterations"],
+    plan2.workload.perBenchmark === true ? "pairs per benchmark (each benchmark runs alone in both versions)" : "pairs: both versions run at the same time, each on its own CPUs"
+  );
+  commentAfter(doc, ["warmup"], "pairs run first and discarded");
+  if (plan2.timeout !== void 0) commentAfter(doc, ["timeout"], "per iteration");
+  commentAfter(doc, ["budget"], "the run stops cleanly when this is spent and reports what it has");
+  commentAfter(doc, ["analysis", "level"], "confidence level of the intervals");
+  commentAfter(doc, ["analysis", "threshold"], "changes within \xB15% count as unchanged");
+  const text = documentText(doc);
+  parseScenario((0, import_yaml3.parse)(text), `the scenario written for ${plan2.tool}`);
+  return text;
+}
+function header(options) {
+  return [
+    "A duet of two versions of this repository, written by `duetkit init` (docs/init.md;",
+    "every field: docs/scenario.md). Run it locally with",
+    `  npx duetkit run ${options.runPath}`,
+    options.workflowPath === null ? "In the GitHub Action, its two refs become the base and head of the pull request." : `In ${options.workflowPath}, its two refs become the base and head of the pull request.`
+  ];
+}
+
+// src/init/workflow-file.ts
+var DEFAULT_ACTION = "OWNER/duetkit@v1";
+var WORKFLOW_PATH = ".github/workflows/duetkit.yml";
+var COMMENT_WORKFLOW_PATH = ".github/workflows/duetkit-comment.yml";
+var WORKFLOW_NAME = "duetkit";
+var ARTIFACT = "duetkit-results";
+var OWNER_COMMENT = "OWNER: the owner of the duetkit action (or init --action)";
+var FILE_INPUTS = /* @__PURE__ */ new Set([
+  "go-version-file",
+  "python-version-file",
+  "node-version-file",
+  "java-version-file",
+  "cache-dependency-path"
+]);
+function workflowFiles(plan2, options) {
+  return options.forkSafe ? [
+    { path: WORKFLOW_PATH, text: benchWorkflow(plan2, options) },
+    { path: COMMENT_WORKFLOW_PATH, text: commentWorkflow(options.action) }
+  ] : [{ path: WORKFLOW_PATH, text: benchWorkflow(plan2, options) }];
+}
+function benchWorkflow(plan2, options) {
+  const steps = [
+    { uses: "actions/checkout@v4", with: { "fetch-depth": 0 } },
+    ...plan2.steps.map((step) => inProject(step, options.dirInRepo)),
+    {
+      id: "duetkit",
+      uses: options.action,
+      with: {
+        scenario: options.scenarioInRepo,
+        "fail-on": "regression",
+        ...options.forkSafe ? { comment: "never" } : { comment: "on-change" }
+      }
+    },
+    {
+      if: "always() && steps.duetkit.outputs.results-directory != ''",
+      uses: "actions/upload-artifact@v4",
+      with: {
+        name: ARTIFACT,
+        path: "${{ steps.duetkit.outputs.results-directory }}",
+        ...options.forkSafe ? { "retention-days": 7 } : {}
+      }
+    }
+  ];
+  const on = options.forkSafe ? { pull_request: null } : { pull_request: null, push: { branches: [options.branch] } };
+  const permissions = options.forkSafe ? { contents: "read" } : { contents: "read", "pull-requests": "write" };
+  const doc = newDocument(
+    {
+      name: WORKFLOW_NAME,
+      on,
+      permissions,
+      jobs: {
+        bench: { "runs-on": "ubuntu-latest", "timeout-minutes": timeoutMinutes(options), steps }
+      }
+    },
+    options.forkSafe ? forkSafeHeader(options) : gateHeader(options)
+  );
+  if (!options.forkSafe) {
+    flowList(doc, ["on", "push", "branches"]);
+    commentAfter(doc, ["permissions", "pull-requests"], "the PR comment; nothing else is needed");
+  }
+  commentAfter(
+    doc,
+    ["jobs", "bench", "steps", 0, "with", "fetch-depth"],
+    "base and head both need their history"
+  );
+  const duetkitAt = steps.findIndex((s) => s.id === "duetkit");
+  if (options.forkSafe) {
+    commentAfter(
+      doc,
+      ["jobs", "bench", "steps", duetkitAt, "with", "comment"],
+      `the token is read-only for forks; ${COMMENT_WORKFLOW_PATH} comments`
+    );
+  }
+  if (options.action === DEFAULT_ACTION) {
+    commentAfter(doc, ["jobs", "bench", "steps", duetkitAt, "uses"], OWNER_COMMENT);
+  }
+  return documentText(doc);
+}
+function commentWorkflow(action) {
+  const doc = newDocument(
+    {
+      name: `${WORKFLOW_NAME} comment`,
+      on: { workflow_run: { workflows: [WORKFLOW_NAME], types: ["completed"] } },
+      permissions: { actions: "read", "pull-requests": "write" },
+      jobs: {
+        comment: {
+          if: "github.event.workflow_run.event == 'pull_request' && github.event.workflow_run.conclusion != 'cancelled'",
+          "runs-on": "ubuntu-latest",
+          "timeout-minutes": 5,
+          steps: [
+            {
+              uses: "actions/download-artifact@v4",
+              with: {
+                name: ARTIFACT,
+                path: "${{ runner.temp }}/duetkit-results",
+                "run-id": "${{ github.event.workflow_run.id }}",
+                "github-token": "${{ github.token }}"
+              }
+            },
+            {
+              uses: action,
+              with: {
+                mode: "comment",
+                "results-directory": "${{ runner.temp }}/duetkit-results",
+                comment: "on-change"
+              }
+            }
+          ]
+        }
+      }
+    },
+    [
+      "Fork-safe pair, part 2 of 2, written by `duetkit init --fork-safe` (docs/init.md): runs",
+      `after "${WORKFLOW_NAME}" in the context of the base repository, with a token that may comment.`,
+      "It runs no code from the PR: it downloads the results artifact, checks that they belong to",
+      "the PR's current head, re-renders them with escaping and posts or updates the one comment."
+    ]
+  );
+  flowList(doc, ["on", "workflow_run", "workflows"]);
+  flowList(doc, ["on", "workflow_run", "types"]);
+  commentAfter(doc, ["permissions", "actions"], "download the artifact of the other run");
+  commentAfter(doc, ["permissions", "pull-requests"], "the comment");
+  if (action === DEFAULT_ACTION) {
+    commentAfter(doc, ["jobs", "comment", "steps", 1, "uses"], OWNER_COMMENT);
+  }
+  return documentText(doc);
+}
+function gateHeader(options) {
+  return [
+    `Benchmarks every pull request (base: the merge base of its base branch and head) and every`,
+    `push to ${options.branch} (base: the previous commit) with ${options.scenarioInRepo}, written by`,
+    "`duetkit init` (docs/init.md). One comment per PR, updated in place; the check fails on a",
+    "regression. For PRs from forks, `duetkit init --fork-safe` writes the two-workflow pair."
+  ];
+}
+function forkSafeHeader(options) {
+  return [
+    "Fork-safe pair, part 1 of 2, written by `duetkit init --fork-safe` (docs/init.md): runs",
+    `${options.scenarioInRepo} on the PR's code with a read-only token and no secrets (plain`,
+    "`pull_request`, never `pull_request_target`), gates the check, writes the job summary and",
+    `uploads the results. Part 2 (${COMMENT_WORKFLOW_PATH}) posts the comment.`
+  ];
+}
+function inProject(step, dirInRepo) {
+  if (dirInRepo === "") return step;
+  const moved = { ...step };
+  if (step.with !== void 0) {
+    moved.with = Object.fromEntries(
+      Object.entries(step.with).map(([key2, value]) => [
+        key2,
+        FILE_INPUTS.has(key2) && typeof value === "string" ? `${dirInRepo}/${value}` : value
+      ])
+    );
+  }
+  if (step.run !== void 0) moved["working-directory"] = dirInRepo;
+  return moved;
+}
+function timeoutMinutes(options) {
+  const seconds = parseDuration(options.budget) ?? 0;
+  return Math.max(30, Math.ceil(seconds / 60) + 20);
+}
+
+// src/init/init.ts
+var DEFAULT_SCENARIO = "benchmarks/duetkit.yml";
+var DEFAULT_ITERATIONS = 30;
+var DEFAULT_BUDGET = "10m";
+async function planInit(options, deps) {
+  const dir = await projectDir(options.dir);
+  const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
+  const home = repoRoot ?? dir;
+  const scenarioPath = path23.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path23.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path23.isAbsolute(scenarioInRepo)) {
+    throw new UserError(
+      `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
+    );
+  }
+  const project = await listProject(dir);
+  const { plan: plan2, others } = await chooseTool(project, options, deps.prompter);
+  const dirInRepo = posix(path23.relative(home, dir));
+  const workflows = options.workflow ? workflowFiles(plan2, {
+    action: options.action,
+    scenarioInRepo,
+    dirInRepo,
+    branch: (repoRoot === null ? null : await deps.repo.defaultBranch(dir)) ?? "main",
+    forkSafe: options.forkSafe,
+    budget: options.budget
+  }) : [];
+  let scenario;
+  try {
+    scenario = scenarioText(plan2, {
+      name: plan2.tool,
+      dirInRepo,
+      runPath: scenarioInRepo,
+      workflowPath: workflows[0]?.path ?? null,
+      iterations: options.iterations,
+      budget: options.budget
+    });
+  } catch (error62) {
+    if (error62 instanceof ScenarioError) throw new UserError(error62.message);
+    throw error62;
+  }
+  const files = await Promise.all(
+    [
+      { path: scenarioPath, text: scenario },
+      ...workflows.map((w) => ({ path: path23.join(home, w.path), text: w.text }))
+    ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
+  );
+  const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
+  return { plan: plan2, others, files, scenarioPath, repoRoot, hasCommit };
+}
+async function writeInit(planned, options) {
+  const existing = planned.files.filter((f) => f.exists);
+  if (existing.length > 0 && !options.force) throw overwriteError(existing.map((f) => f.path));
+  for (const file2 of planned.files) {
+    await mkdir5(path23.dirname(file2.path), { recursive: true });
+    try {
+      await writeFile8(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
+    } catch (error62) {
+      if (error62.code === "EEXIST") throw overwriteError([file2.path]);
+      throw error62;
+    }
+  }
+}
+function overwriteError(paths) {
+  const which = paths.join(", ");
+  return new UserError(
+    `not overwriting ${which}: ${paths.length > 1 ? "they exist" : "it exists"}; pass --force to replace ${paths.length > 1 ? "them" : "it"}`
+  );
+}
+async function projectDir(dir) {
+  const info = await stat4(dir).catch(() => null);
+  if (info === null || !info.isDirectory()) {
+    throw new UserError(`--dir: got ${dir}; expected an existing directory (the repository)`);
+  }
+  return realpath(dir);
+}
+function posix(relative2) {
+  return relative2.split(path23.sep).join("/");
+}
+
+// src/init/prompt.ts
+import { createInterface as createInterface2 } from "node:readline/promises";
+function terminalPrompter(input2 = process.stdin, output2 = process.stderr) {
+  if (input2.isTTY !== true || output2.isTTY !== true) return null;
+  const question = (text) => {
+    const rl = createInterface2({ input: input2, output: output2 });
+    return new Promise((resolve3, reject) => {
+      rl.once("close", () => reject(new UserError("no answer: the input ended")));
+      rl.question(text).then((answer) => resolve3(answer.trim()), reject);
+    }).finally(() => rl.close());
+  };
+  return {
+    async choose(text, choices) {
+      const menu = choices.map((c, i) => `  ${i + 1}) ${c}
+`).join("");
+      for (; ; ) {
+        const answer = await question(`${text}
+${menu}number (1-${choices.length}): `);
+        const n = Number(answer);
+        if (Number.isInteger(n) && n >= 1 && n <= choices.length) return n - 1;
+        output2.write(`"${answer}" is not one of 1-${choices.length}
+`);
+      }
+    },
+    ask: question
+  };
+}
+
+// src/init/repo.ts
+import { execFile as execFile4 } from "node:child_process";
+function createRepoProbe() {
+  const git = (dir, args) => new Promise((resolve3) => {
+    execFile4(
+      "git",
+      args,
+      { cwd: dir },
+      (error62, stdout) => resolve3(error62 === null ? stdout.trim() : null)
+    );
+  });
+  return {
+    topLevel: (dir) => createGit(dir).topLevel(),
+    hasCommit: (dir, ref) => createGit(dir).resolveCommit(ref).then(
+      () => true,
+      () => false
+    ),
+    async defaultBranch(dir) {
+      const remote = await git(dir, [
+        "symbolic-ref",
+        "--quiet",
+        "--short",
+        "refs/remotes/origin/HEAD"
+      ]);
+      if (remote !== null && remote.startsWith("origin/")) return remote.slice("origin/".length);
+      const current = await git(dir, ["symbolic-ref", "--quiet", "--short", "HEAD"]);
+      return current === null || current === "" ? null : current;
+    }
+  };
+}
+
+// src/init/summary.ts
+import path24 from "node:path";
+function describeInit(planned, cwd, dryRun) {
+  const { plan: plan2 } = planned;
+  const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
+  for (const other of planned.others) lines.push(`also found ${other.tool}: ${other.evidence}`);
+  for (const file2 of planned.files) {
+    const shown = shortPath(cwd, file2.path);
+    if (dryRun) {
+      lines.push(`would write ${shown}${file2.exists ? " (exists: needs --force)" : ""}:`);
+      lines.push(
+        ...file2.text.trimEnd().split("\n").map((l) => `  ${l}`)
+      );
+    } else {
+      lines.push(`${file2.exists ? "replaced" : "wrote"} ${shown}`);
+    }
+  }
+  const notes = [...plan2.notes];
+  if (planned.files.some((f) => /\.github\/workflows\//.test(f.path))) {
+    const text = planned.files.map((f) => f.text).join("\n");
+    if (/uses: OWNER\//.test(text)) {
+      notes.push(
+        "the workflow says uses: OWNER/duetkit@v1: put the action's owner in place of OWNER (or pass --action)"
+      );
+    }
+  }
+  if (notes.length > 0) lines.push("check:", ...notes.map((n) => `  - ${n}`));
+  lines.push("next:", ...nextSteps(planned, cwd).map((s) => `  ${s}`));
+  return `${lines.join("\n")}
+`;
+}
+function nextSteps(planned, cwd) {
+  const run2 = `npx duetkit run ${shortPath(cwd, planned.scenarioPath)}`;
+  const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
+  if (planned.repoRoot === null) {
+    return [
+      `# ${shortPath(cwd, path24.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      'git init && git add -A && git commit -m "Initial commit"',
+      `# then, from the second commit on: ${run2}`
+    ];
+  }
+  const inRepo = !path24.relative(planned.repoRoot, cwd).startsWith("..");
+  const add = planned.files.map(
+    (f) => inRepo ? shortPath(cwd, f.path) : path24.relative(planned.repoRoot, f.path)
+  );
+  const commit = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
+  const steps = [inRepo ? commit : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit}`];
+  if (planned.hasCommit) steps.push(`${run2}   ${compared}`);
+  else steps.push(`# the repository has no commit yet: ${run2} works from its second commit on`);
+  return steps;
+}
+function shortPath(cwd, file2) {
+  const relative2 = path24.relative(cwd, file2);
+  return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
+}
+
+// src/cli/commands/init.ts
+function registerInit(program2, ctx) {
+  program2.command("init").description(
+    "Detect the benchmark tool of a repository and write a starter scenario and GitHub workflow (docs/init.md)."
+  ).option("--dir <dir>", "the repository, or a project directory inside it (default: here)").option("--tool <name>", `when several tools (or none) are found: ${toolNames().join("|")}`).option(
+    "--command <cmd>",
+    "a plain command, measured by its wall time; with --tool, replaces the tool's command"
+  ).option("--setup <cmd>", "build command run once in each version before measuring").option("--format <name>", "how to read the command's output (docs/formats.md)").option("--scenario <path>", "the scenario file to write, relative to --dir", DEFAULT_SCENARIO).option("--fork-safe", "write the two-workflow pair that comments on PRs from forks").option("--no-workflow", "write the scenario only").option("--action <ref>", "the duetkit action the workflow uses", DEFAULT_ACTION).option(
+    "--iterations <n>",
+    "pairs per benchmark",
+    integerParser(1, 1e6),
+    DEFAULT_ITERATIONS
+  ).option("--budget <duration>", "time limit of the measurement, e.g. 10m", DEFAULT_BUDGET).option("--force", "replace files that exist").option("--dry-run", "print the files instead of writing them").option("--no-input", "never ask, even on a terminal").action(async (flags) => {
+    const planned = await planInit(
+      {
+        ...flags,
+        dir: path25.resolve(ctx.cwd, flags.dir ?? "."),
+        forkSafe: flags.forkSafe === true
+      },
+      {
+        repo: createRepoProbe(),
+        prompter: flags.input && ctx.isTTY ? terminalPrompter() : null
+      }
+    );
+    if (flags.dryRun !== true) await writeInit(planned, { force: flags.force === true });
+    ctx.stdout(describeInit(planned, ctx.cwd, flags.dryRun === true));
+  });
+}
+
 // src/noise/generator.ts
 import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import path18 from "node:path";
+import path26 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -37339,7 +38747,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync4(path18.join(dir, entry, name), "utf8").trim();
+        return readFileSync4(path26.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -37507,8 +38915,8 @@ function parseScheduleOption(text) {
 }
 
 // src/cli/commands/parse.ts
-import { readFile as readFile9, stat as stat3 } from "node:fs/promises";
-import path19 from "node:path";
+import { readFile as readFile10, stat as stat5 } from "node:fs/promises";
+import path27 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -37527,11 +38935,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path19.resolve(ctx.cwd, file2);
-  const info = await stat3(absolute).catch(() => {
+  const absolute = path27.resolve(ctx.cwd, file2);
+  const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path19.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path27.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -37541,7 +38949,7 @@ async function parseFile(ctx, file2, flags) {
     }
     return format2.parse("", { cwd, dataPath: absolute });
   }
-  const output2 = await readFile9(absolute, "utf8");
+  const output2 = await readFile10(absolute, "utf8");
   const format = flags.format === "auto" ? detectFormat(output2) : getFormat(flags.format);
   return format.parse(output2, { cwd });
 }
@@ -37598,6 +39006,7 @@ function registerCommands(program2, ctx) {
   registerNoise(program2, ctx);
   registerWorkload(program2, ctx);
   registerCalibrate(program2, ctx);
+  registerInit(program2, ctx);
 }
 
 // src/version.ts

@@ -32057,6 +32057,16 @@ function workflowRunOf(event) {
   return { headSha: run2.head_sha, event: String(run2.event ?? "") };
 }
 
+// src/analyze/report.ts
+var COMPARISON_REPORT_SCHEMA_VERSION = 2;
+function statusOf(result) {
+  if (result.comparison !== null) return "compared";
+  return result.notComparable != null ? "not-comparable" : "error";
+}
+function comparedCount(summary2) {
+  return summary2.regression + summary2.improvement + summary2.unchanged + summary2.inconclusive;
+}
+
 // src/report/escape.ts
 var ZERO_WIDTH_SPACE = "&#8203;";
 var MARKDOWN_SPECIAL = /[\\`*_{}[\]()#!|~<>&"'$:]/g;
@@ -32335,8 +32345,8 @@ function render(report, meta3, omitUnchanged) {
   );
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version3 of versions) {
-    const all = report.results.filter((r) => r.version === version3 && r.comparison !== null);
-    const rows = omitUnchanged ? all.filter((r) => r.comparison.verdict !== "unchanged") : all;
+    const all = report.results.filter((r) => r.version === version3 && statusOf(r) !== "error");
+    const rows = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== "unchanged") : all;
     if (versions.length > 1) {
       out.push(`#### ${escapeInline(version3)} vs ${escapeInline(report.settings.baseline)}`, "");
     }
@@ -32349,10 +32359,13 @@ function render(report, meta3, omitUnchanged) {
     }
   }
   if (report.results.some((r) => r.comparison !== null)) out.push(legend(report, scale), "");
-  const errors = report.results.filter((r) => r.comparison === null);
-  if (errors.length > 0 || report.results.length === 0) {
+  out.push(...notComparableLines(report));
+  const errors = report.results.filter((r) => statusOf(r) === "error");
+  const unjudged = comparedCount(report.summary) === 0 && report.summary.notComparable > 0;
+  if (errors.length > 0 || report.results.length === 0 || unjudged) {
     out.push("#### Errors", "");
     if (report.results.length === 0) out.push("No measured samples to compare.", "");
+    if (unjudged) out.push("No benchmark could be compared, so there is no verdict.", "");
     for (const r of errors) {
       out.push(`- **${escapeInline(r.benchmark)}** could not be compared:`, "");
       out.push(indent(codeBlock(r.error ?? "unknown error")), "");
@@ -32370,6 +32383,7 @@ function headline(report) {
     `${s.unchanged} unchanged`
   ];
   if (s.inconclusive > 0) counts.push(`${s.inconclusive} inconclusive`);
+  if (s.notComparable > 0) counts.push(`${s.notComparable} not comparable`);
   if (s.error > 0) counts.push(plural(s.error, "error"));
   const level2 = `${+(report.settings.level * 100).toFixed(3)}% CI`;
   return `**${counts.join(", ")}** \u2014 ${report.mode}, ${isolationWords(report)}, ${level2}`;
@@ -32402,6 +32416,7 @@ var VERDICT_ICON = {
   unchanged: "\u26AA",
   inconclusive: "\u{1F7E1}"
 };
+var NOT_COMPARABLE_ICON = "\u2796";
 function table(rows, report, scale) {
   const levelPct = `${+(report.settings.level * 100).toFixed(3)}%`;
   const lines = [
@@ -32410,6 +32425,13 @@ function table(rows, report, scale) {
   ];
   for (const r of rows) {
     const c = r.comparison;
+    if (c === null) {
+      const n = r.notComparable;
+      lines.push(
+        `| ${escapeInline(r.benchmark)} | ${side(n, "base", r.unit)} | ${side(n, "head", r.unit)} | \u2013 | \u2013 |  | \u2013 | ${NOT_COMPARABLE_ICON} not comparable |`
+      );
+      continue;
+    }
     lines.push(
       `| ${escapeInline(r.benchmark)} | ${side(c, "base", r.unit)} | ${side(c, "head", r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c)} |`
     );
@@ -32429,6 +32451,23 @@ function legend(report, scale) {
   const threshold2 = formatPercent(report.settings.threshold).replace("+", "");
   const g = BAR_GLYPHS;
   return `<sub>Interval column: \u2212${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` \xB1${threshold2} threshold, \`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. Change = head/base \u2212 1; adjusted p: ${report.settings.adjustment === "none" ? "not adjusted" : `${report.settings.adjustment === "holm" ? "Holm" : "Benjamini\u2013Hochberg"} across ${report.results.filter((r) => r.comparison !== null).length} comparisons`}.</sub>`;
+}
+function notComparableLines(report) {
+  const results = report.results.filter((r) => statusOf(r) === "not-comparable");
+  if (results.length === 0) return [];
+  const others = comparedCount(report.summary) > 0 ? "; the other benchmarks decide" : "";
+  return [
+    `**Not comparable:** no relative change (head/base \u2212 1) can be formed from these values, so they have no verdict${others}.`,
+    "",
+    ...results.map(
+      (r) => `- **${escapeInline(who(r, report))}**: ${escapeInline(r.notComparable.reason, 400)}`
+    ),
+    ""
+  ];
+}
+function who(r, report) {
+  const versions = new Set(report.results.map((x) => x.version));
+  return versions.size > 1 ? `${r.benchmark} (${r.version})` : r.benchmark;
 }
 function indent(text) {
   return text.split("\n").map((line) => `  ${line}`).join("\n");
@@ -32455,6 +32494,43 @@ ${options.body}`;
   return { action: "created", url: created.url };
 }
 
+// src/action/gate.ts
+function overallVerdict(summary2) {
+  if (summary2.error > 0 || comparedCount(summary2) === 0) return "error";
+  if (summary2.regression > 0) return "regression";
+  if (summary2.inconclusive > 0) return "inconclusive";
+  if (summary2.improvement > 0) return "improvement";
+  return "unchanged";
+}
+function gateFailure(report, failOn) {
+  if (failOn === "never") return null;
+  const failing = new Set(
+    failOn === "inconclusive" ? ["regression", "inconclusive"] : ["regression"]
+  );
+  const named = report.results.filter((r) => r.comparison !== null && failing.has(r.comparison.verdict)).map((r) => {
+    const c = r.comparison;
+    return `${who2(r)} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)} ${c.verdict}`;
+  });
+  const errors = report.results.filter((r) => statusOf(r) === "error").map((r) => r.benchmark);
+  const parts = [];
+  if (named.length > 0) {
+    const what = failOn === "inconclusive" ? "regressed or inconclusive" : "regressed";
+    parts.push(
+      `${named.length} benchmark${named.length === 1 ? "" : "s"} ${what} beyond the \xB1${formatPercent(report.settings.threshold).replace("+", "")} threshold: ${named.join("; ")}`
+    );
+  }
+  if (errors.length > 0) parts.push(`could not be compared: ${errors.join(", ")}`);
+  if (report.results.length === 0) parts.push("no measured samples to compare");
+  else if (comparedCount(report.summary) === 0 && report.summary.notComparable > 0) {
+    const unjudged = report.results.filter((r) => statusOf(r) === "not-comparable").map((r) => `${who2(r)} (${r.notComparable.reason})`);
+    parts.push(`no benchmark is comparable, so there is no verdict: ${unjudged.join("; ")}`);
+  }
+  return parts.length === 0 ? null : `duetkit: ${parts.join("; ")}`;
+}
+function who2(r) {
+  return r.version === "head" ? r.benchmark : `${r.benchmark} (${r.version})`;
+}
+
 // src/action/publish.ts
 var FORK_HELP = "the results are in the job summary and the results directory; post them with the fork-safe workflow_run pair (docs/action.md#pull-requests-from-forks)";
 async function publishComment(options, io) {
@@ -32462,14 +32538,14 @@ async function publishComment(options, io) {
     io.warning(`no github-token: no PR comment; ${FORK_HELP}`);
     return "";
   }
-  const s = options.report.summary;
   try {
     const result = await upsertComment(options.api, {
       issue: options.issue,
       suite: options.suite,
       body: options.markdown,
       policy: options.policy,
-      changed: s.regression + s.improvement + s.inconclusive + s.error > 0
+      // Not comparable alone is no news (it stays so run after run); nothing judged is.
+      changed: overallVerdict(options.report.summary) !== "unchanged"
     });
     if (result.action === "skipped") io.info(`no PR comment: ${result.reason}`);
     else io.info(`PR comment ${result.action}: ${result.url}`);
@@ -52254,9 +52330,15 @@ var comparison = external_exports.looseObject({
   seed: external_exports.number().int(),
   notes: external_exports.array(external_exports.string())
 });
+var notComparable = external_exports.looseObject({
+  reason: external_exports.string(),
+  statistic: external_exports.enum(["median", "mean", "gmean"]),
+  base: side2,
+  head: side2
+});
 var count = external_exports.number().int().min(0);
 var reportSchema = external_exports.looseObject({
-  schemaVersion: external_exports.literal(1),
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2)]),
   scenario: external_exports.string(),
   mode: external_exports.enum(["duet", "rmit", "mit", "mct", "single"]),
   paired: external_exports.boolean(),
@@ -52285,6 +52367,7 @@ var reportSchema = external_exports.looseObject({
       baseline: external_exports.string(),
       version: external_exports.string(),
       comparison: comparison.nullable(),
+      notComparable: notComparable.nullable().default(null),
       error: external_exports.string().nullable()
     })
   ),
@@ -52293,6 +52376,7 @@ var reportSchema = external_exports.looseObject({
     improvement: count,
     unchanged: count,
     inconclusive: count,
+    notComparable: count.default(0),
     error: count
   })
 });
@@ -52538,7 +52622,9 @@ function quantileSorted(ascending, p) {
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, n - 1);
   const a = ascending[lo];
-  return a + (h - lo) * (ascending[hi] - a);
+  const b = ascending[hi];
+  if (a === b || a === -Infinity) return a;
+  return a + (h - lo) * (b - a);
 }
 function quantile(xs, p) {
   return quantileSorted(sorted(xs), p);
@@ -53479,6 +53565,32 @@ function minimumDetectableEffect(n, cv, options = {}) {
   return cv * zSum(options) * Math.sqrt(factor / n);
 }
 
+// src/stats/ratio.ts
+var NotComparableError = class extends RangeError {
+  constructor(notComparable2) {
+    super(`not comparable: ${notComparable2.reason}`);
+    this.notComparable = notComparable2;
+    this.name = "NotComparableError";
+  }
+  notComparable;
+};
+function ratioProblem(base, head) {
+  for (const s of [base, head]) {
+    const i = s.values.findIndex((v) => v < 0);
+    if (i >= 0) {
+      return `${s.label} value #${i + 1} is ${s.values[i]}: a relative change (head/base \u2212 1) needs values that are not negative`;
+    }
+  }
+  const zeros = base.values.filter((v) => v === 0).length;
+  if (zeros === base.n) {
+    return "base values are all 0: a relative change (head/base \u2212 1) is undefined";
+  }
+  if (zeros > 0) {
+    return `${zeros} of ${base.n} base values are 0: a relative change (head/base \u2212 1) needs every base value above 0`;
+  }
+  return null;
+}
+
 // src/stats/sample.ts
 var Sample = class {
   /** @param label names the data in error messages ("base", "head", a file name...). */
@@ -53712,13 +53824,20 @@ function planComparison(base, head, options = {}) {
     plan.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
     return { ...plan, bootstrap: null };
   }
-  for (const s of [b, h]) {
-    const i = s.values.findIndex((v) => !(v > 0));
-    if (i >= 0) {
-      throw new RangeError(
-        `${s.label}: value #${i + 1} is ${s.values[i]}; a relative change needs positive values`
-      );
-    }
+  const problem = ratioProblem(b, h);
+  if (problem !== null) {
+    throw new NotComparableError({
+      reason: problem,
+      statistic: o.statistic,
+      base: b.summary(),
+      head: h.summary()
+    });
+  }
+  const zeros = h.values.filter((v) => v === 0).length;
+  if (zeros > 0) {
+    plan.notes.push(
+      `${zeros} of ${h.n} head values are 0: a ratio of 0 to the base, a change of \u2212100%`
+    );
   }
   const common = {
     base: b.values,
@@ -53728,7 +53847,7 @@ function planComparison(base, head, options = {}) {
     seed: o.seed
   };
   if (!o.paired) return { ...plan, bootstrap: { design: "unpaired", ...common } };
-  const blockLength = o.blockLength === "auto" ? optimalBlockLength(logRatios(b.values, h.values)) : o.blockLength;
+  const blockLength = o.blockLength === "auto" ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values))) : o.blockLength;
   if (blockLength > 1) {
     plan.notes.push(
       `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`
@@ -53749,9 +53868,10 @@ function finishComparison(plan, distribution) {
     ci2.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
     if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
-    const w = wilcoxonSignedRank(d);
+    const finite2 = finiteLogRatios(d);
+    const w = wilcoxonSignedRank(finite2);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, d), {
+    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite2), {
       level: o.level,
       power: o.power,
       paired: true
@@ -53761,7 +53881,7 @@ function finishComparison(plan, distribution) {
   const ci = interval(result, o, "unpaired", notes);
   const u = mannWhitneyU(h.values, b.values);
   const test = testResult("mann-whitney-u", u.method, u.statistic, u.pValue);
-  const relative2 = (s) => o.statistic === "median" ? spreadFor("median", s.values) / s.median() : s.coefficientOfVariation();
+  const relative2 = (s) => o.statistic === "median" ? spreadFor("median", s.values) / (s.median() > 0 ? s.median() : b.median()) : s.coefficientOfVariation();
   const pooledCv = Math.sqrt((relative2(b) ** 2 + relative2(h) ** 2) / 2);
   const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
     level: o.level,
@@ -53794,6 +53914,11 @@ function spreadFor(statistic, values) {
 }
 function logRatios(base, head) {
   return base.map((v, i) => Math.log(head[i] / v));
+}
+function finiteLogRatios(d) {
+  let largest = 0;
+  for (const x of d) if (x !== -Infinity && Math.abs(x) > largest) largest = Math.abs(x);
+  return d.map((x) => x === -Infinity ? -(largest + 1) : x);
 }
 function interval(result, o, bootstrap2, notes) {
   const endpoints = bootstrapInterval(result, o.level, o.method);
@@ -53947,9 +54072,6 @@ function comparisonInput(series, baseIndex, headIndex, paired) {
   };
 }
 
-// src/analyze/report.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 1;
-
 // src/analyze/series.ts
 function collectSeries(samples) {
   const series = /* @__PURE__ */ new Map();
@@ -54001,6 +54123,7 @@ function analyzeSamples(samples, overrides = {}) {
         baseline: settings.baseline,
         version: version3.name,
         comparison: null,
+        notComparable: null,
         error: null
       };
       try {
@@ -54017,15 +54140,25 @@ function analyzeSamples(samples, overrides = {}) {
           ...settings.statistic === null ? {} : { statistic: settings.statistic }
         });
       } catch (error63) {
-        entry.error = explain(error63, samples.mode);
+        if (error63 instanceof NotComparableError) entry.notComparable = error63.notComparable;
+        else entry.error = explain(error63, samples.mode);
       }
       results.push(entry);
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
   adjust(results, settings);
-  const summary2 = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0, error: 0 };
-  for (const r of results) summary2[r.comparison === null ? "error" : r.comparison.verdict]++;
+  const summary2 = {
+    regression: 0,
+    improvement: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    notComparable: 0,
+    error: 0
+  };
+  for (const r of results) {
+    summary2[r.comparison?.verdict ?? (r.notComparable === null ? "error" : "notComparable")]++;
+  }
   return {
     schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
     scenario: samples.scenario.name,
@@ -54042,10 +54175,11 @@ function analyzeSamples(samples, overrides = {}) {
 }
 function largestHalfWidth(samples, overrides = {}) {
   const report = analyzeSamples(samples, overrides);
-  if (report.results.length === 0 || report.results.some((r) => r.comparison === null)) return null;
-  return Math.max(
-    ...report.results.map((r) => (r.comparison.ci.upper - r.comparison.ci.lower) / 2)
+  if (report.results.some((r) => r.error !== null)) return null;
+  const widths = report.results.flatMap(
+    (r) => r.comparison === null ? [] : [(r.comparison.ci.upper - r.comparison.ci.lower) / 2]
   );
+  return widths.length === 0 ? null : Math.max(...widths);
 }
 function resolveSettings(samples, overrides) {
   const spec = samples.scenario.analysis;
@@ -54083,6 +54217,7 @@ function unlisted(samples, baseIndex, baseline) {
         baseline,
         version: version3.name,
         comparison: null,
+        notComparable: null,
         error: `not run: ${lacking.join(" and ")} ${lacking.length === 1 ? "does" : "do"} not list it (added or removed by the change?), so it cannot be compared`
       });
     });
@@ -57196,37 +57331,6 @@ function timingRecord(workload2, built) {
       `commands are timed by the harness's clock, which blurs differences below its wake-up latency: ${built.reason}; install a C compiler (cc) so duetkit can build its timer`
     ] : []
   };
-}
-
-// src/action/gate.ts
-function overallVerdict(summary2) {
-  if (summary2.error > 0) return "error";
-  if (summary2.regression > 0) return "regression";
-  if (summary2.inconclusive > 0) return "inconclusive";
-  if (summary2.improvement > 0) return "improvement";
-  return "unchanged";
-}
-function gateFailure(report, failOn) {
-  if (failOn === "never") return null;
-  const failing = new Set(
-    failOn === "inconclusive" ? ["regression", "inconclusive"] : ["regression"]
-  );
-  const named = report.results.filter((r) => r.comparison !== null && failing.has(r.comparison.verdict)).map((r) => {
-    const c = r.comparison;
-    const who = r.version === "head" ? r.benchmark : `${r.benchmark} (${r.version})`;
-    return `${who} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)} ${c.verdict}`;
-  });
-  const errors = report.results.filter((r) => r.comparison === null).map((r) => r.benchmark);
-  const parts = [];
-  if (named.length > 0) {
-    const what = failOn === "inconclusive" ? "regressed or inconclusive" : "regressed";
-    parts.push(
-      `${named.length} benchmark${named.length === 1 ? "" : "s"} ${what} beyond the \xB1${formatPercent(report.settings.threshold).replace("+", "")} threshold: ${named.join("; ")}`
-    );
-  }
-  if (errors.length > 0) parts.push(`could not be compared: ${errors.join(", ")}`);
-  if (report.results.length === 0) parts.push("no measured samples to compare");
-  return parts.length === 0 ? null : `duetkit: ${parts.join("; ")}`;
 }
 
 // src/action/refs.ts

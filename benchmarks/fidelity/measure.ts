@@ -94,7 +94,9 @@ export function analyzeView(samples: SamplesFile, view: View, seed: number): Vie
   const report = analyzeSamples(reread, { seed, resamples: 10_000 });
   const result = report.results[0];
   if (result?.comparison == null) {
-    throw new Error(`${view}: ${result?.error ?? 'nothing measured'}`);
+    throw new Error(
+      `${view}: ${result?.error ?? result?.notComparable?.reason ?? 'nothing measured'}`,
+    );
   }
   const c = result.comparison;
   return { view, change: c.change, lower: c.ci.lower, upper: c.ci.upper, n: c.n.base };

@@ -45,6 +45,17 @@ export function renderFidelity(results: FidelityResults): string {
       view
     ];
 
+  // What duetkit's figures are held against: for +0% the two sides are the same program, so
+  // the true change is 0 exactly (the measured A/A truth only shows how well the truth itself
+  // is measured); otherwise the measured truth.
+  const targetOf = (
+    route: string,
+    size: number,
+    change: number,
+    view: string,
+  ): Truth | undefined =>
+    change === 0 ? { change: 0, lower: 0, upper: 0, n: 0 } : truthOf(route, size, change, view);
+
   out.push('**Ground truth** (alone, one at a time, pinned to one CPU; 99% CI):', '');
   out.push('| route | size | view | +0% | +1% | +3% |', '|---|--:|---|--:|--:|--:|');
   const routeSizes = [...new Set(results.truths.map((t) => `${t.route}|${t.size}`))];
@@ -63,7 +74,7 @@ export function renderFidelity(results: FidelityResults): string {
 
   out.push(
     '',
-    '**Through duetkit** (one comparison each; bias = measured − truth, percentage points; ✓ = the 99% CI covers the truth):',
+    '**Through duetkit** (one comparison each; bias = measured − truth, percentage points, where the truth of +0% is 0: the same program on both sides; ✓ = the 99% CI covers the truth):',
     '',
   );
   out.push(
@@ -101,7 +112,7 @@ export function renderFidelity(results: FidelityResults): string {
     for (const view of views) {
       const cell = (change: number, withValue: boolean): string[] => {
         const v = of(change)?.views.find((x) => x.view === view);
-        const t = truthOf(route!, size, change, view);
+        const t = targetOf(route!, size, change, view);
         if (v === undefined || t === undefined) return withValue ? ['', ''] : [''];
         const covers = v.lower <= t.change && t.change <= v.upper ? ' ✓' : ' ✗';
         const bias = `${pp(v.change - t.change)}${covers}`;
@@ -127,7 +138,7 @@ export function renderFidelity(results: FidelityResults): string {
     for (const w of results.windows) {
       for (const view of [...new Set(w.outcomes.map((o) => o.view))]) {
         const outcomes = w.outcomes.filter((o) => o.view === view);
-        const truth = truthOf(w.route, w.size, w.change, view)?.change ?? NaN;
+        const truth = targetOf(w.route, w.size, w.change, view)?.change ?? NaN;
         const excludes = outcomes.filter((o) => o.lower > 0 || o.upper < 0).length;
         const covers = outcomes.filter((o) => o.lower <= truth && truth <= o.upper).length;
         const sorted = outcomes.map((o) => o.change).sort((a, b) => a - b);

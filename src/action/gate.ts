@@ -1,12 +1,16 @@
-import type { ComparisonReport } from '../analyze/report.js';
+import { comparedCount, statusOf, type ComparisonReport } from '../analyze/report.js';
 import type { FailOn } from '../analyze/describe.js';
 import { formatInterval, formatPercent } from '../report/numbers.js';
 
 export type OverallVerdict = 'error' | 'regression' | 'inconclusive' | 'improvement' | 'unchanged';
 
-/** The first that applies of error, regression, inconclusive, improvement, unchanged. */
+/**
+ * The first that applies of error, regression, inconclusive, improvement, unchanged, over the
+ * benchmarks that have a verdict; those not comparable count for none. With no verdict at all
+ * (every benchmark not comparable, or none measured) it is `error`: nothing was judged.
+ */
 export function overallVerdict(summary: ComparisonReport['summary']): OverallVerdict {
-  if (summary.error > 0) return 'error';
+  if (summary.error > 0 || comparedCount(summary) === 0) return 'error';
   if (summary.regression > 0) return 'regression';
   if (summary.inconclusive > 0) return 'inconclusive';
   if (summary.improvement > 0) return 'improvement';
@@ -16,7 +20,8 @@ export function overallVerdict(summary: ComparisonReport['summary']): OverallVer
 /**
  * Why the step fails under `failOn`, naming each benchmark with its change and interval; null
  * when it passes. A benchmark that could not be compared fails it unless `never`: a broken
- * benchmark is not a pass.
+ * benchmark is not a pass. One that is not comparable (no ratio from its values) does not,
+ * unless no benchmark has a verdict at all.
  */
 export function gateFailure(report: ComparisonReport, failOn: FailOn): string | null {
   if (failOn === 'never') return null;
@@ -27,10 +32,9 @@ export function gateFailure(report: ComparisonReport, failOn: FailOn): string | 
     .filter((r) => r.comparison !== null && failing.has(r.comparison.verdict))
     .map((r) => {
       const c = r.comparison!;
-      const who = r.version === 'head' ? r.benchmark : `${r.benchmark} (${r.version})`;
-      return `${who} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)} ${c.verdict}`;
+      return `${who(r)} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)} ${c.verdict}`;
     });
-  const errors = report.results.filter((r) => r.comparison === null).map((r) => r.benchmark);
+  const errors = report.results.filter((r) => statusOf(r) === 'error').map((r) => r.benchmark);
   const parts: string[] = [];
   if (named.length > 0) {
     const what = failOn === 'inconclusive' ? 'regressed or inconclusive' : 'regressed';
@@ -40,5 +44,15 @@ export function gateFailure(report: ComparisonReport, failOn: FailOn): string | 
   }
   if (errors.length > 0) parts.push(`could not be compared: ${errors.join(', ')}`);
   if (report.results.length === 0) parts.push('no measured samples to compare');
+  else if (comparedCount(report.summary) === 0 && report.summary.notComparable > 0) {
+    const unjudged = report.results
+      .filter((r) => statusOf(r) === 'not-comparable')
+      .map((r) => `${who(r)} (${r.notComparable!.reason})`);
+    parts.push(`no benchmark is comparable, so there is no verdict: ${unjudged.join('; ')}`);
+  }
   return parts.length === 0 ? null : `duetkit: ${parts.join('; ')}`;
+}
+
+function who(r: ComparisonReport['results'][number]): string {
+  return r.version === 'head' ? r.benchmark : `${r.benchmark} (${r.version})`;
 }

@@ -1,6 +1,7 @@
 import type { ComparisonReport } from '../analyze/report.js';
 import { PermissionError, type GitHubApi } from '../github/api.js';
 import { upsertComment, type CommentPolicy } from '../github/upsert-comment.js';
+import { overallVerdict } from './gate.js';
 import type { ActionIo } from './io.js';
 
 export interface PublishOptions {
@@ -26,14 +27,14 @@ export async function publishComment(options: PublishOptions, io: ActionIo): Pro
     io.warning(`no github-token: no PR comment; ${FORK_HELP}`);
     return '';
   }
-  const s = options.report.summary;
   try {
     const result = await upsertComment(options.api, {
       issue: options.issue,
       suite: options.suite,
       body: options.markdown,
       policy: options.policy,
-      changed: s.regression + s.improvement + s.inconclusive + s.error > 0,
+      // Not comparable alone is no news (it stays so run after run); nothing judged is.
+      changed: overallVerdict(options.report.summary) !== 'unchanged',
     });
     if (result.action === 'skipped') io.info(`no PR comment: ${result.reason}`);
     else io.info(`PR comment ${result.action}: ${result.url}`);

@@ -67,9 +67,16 @@ const comparison = z.looseObject({
   seed: z.number().int(),
   notes: z.array(z.string()),
 });
+const notComparable = z.looseObject({
+  reason: z.string(),
+  statistic: z.enum(['median', 'mean', 'gmean']),
+  base: side,
+  head: side,
+});
 const count = z.number().int().min(0);
+// Version 1 (no `notComparable`) reads as version 2 with none.
 const reportSchema = z.looseObject({
-  schemaVersion: z.literal(1),
+  schemaVersion: z.union([z.literal(1), z.literal(2)]),
   scenario: z.string(),
   mode: z.enum(['duet', 'rmit', 'mit', 'mct', 'single']),
   paired: z.boolean(),
@@ -98,6 +105,7 @@ const reportSchema = z.looseObject({
       baseline: z.string(),
       version: z.string(),
       comparison: comparison.nullable(),
+      notComparable: notComparable.nullable().default(null),
       error: z.string().nullable(),
     }),
   ),
@@ -106,6 +114,7 @@ const reportSchema = z.looseObject({
     improvement: count,
     unchanged: count,
     inconclusive: count,
+    notComparable: count.default(0),
     error: count,
   }),
 });

@@ -3,6 +3,7 @@ import type { SamplesFile } from '../runner/samples.js';
 import { getMode } from '../runner/modes/registry.js';
 import { compare } from '../stats/compare.js';
 import { adjustFamily } from '../stats/family.js';
+import { NotComparableError } from '../stats/ratio.js';
 import type { Comparison } from '../stats/types.js';
 import { comparisonInput } from './blocks.js';
 import {
@@ -10,6 +11,7 @@ import {
   type AnalysisSettings,
   type BenchmarkResult,
   type ComparisonReport,
+  type ReportSummary,
 } from './report.js';
 import { collectSeries } from './series.js';
 
@@ -19,7 +21,9 @@ export type AnalysisOverrides = Partial<Omit<AnalysisSettings, 'baseline'>> & { 
 /**
  * Samples → comparisons: every benchmark of every version against the baseline, paired by
  * round for duet and RMIT, unpaired for the weaker designs; then the whole run is one family
- * for the multiple-comparison adjustment. Pure apart from the seeded bootstrap.
+ * for the multiple-comparison adjustment. A benchmark whose values form no ratio (a base of
+ * 0...) is `notComparable`, one that cannot be compared for any other reason (too few values,
+ * not run) an `error`. Pure apart from the seeded bootstrap.
  */
 export function analyzeSamples(
   samples: SamplesFile,
@@ -46,6 +50,7 @@ export function analyzeSamples(
         baseline: settings.baseline,
         version: version.name,
         comparison: null,
+        notComparable: null,
         error: null,
       };
       try {
@@ -62,15 +67,25 @@ export function analyzeSamples(
           ...(settings.statistic === null ? {} : { statistic: settings.statistic }),
         });
       } catch (error) {
-        entry.error = explain(error as Error, samples.mode);
+        if (error instanceof NotComparableError) entry.notComparable = error.notComparable;
+        else entry.error = explain(error as Error, samples.mode);
       }
       results.push(entry);
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
   adjust(results, settings);
-  const summary = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0, error: 0 };
-  for (const r of results) summary[r.comparison === null ? 'error' : r.comparison.verdict]++;
+  const summary: ReportSummary = {
+    regression: 0,
+    improvement: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    notComparable: 0,
+    error: 0,
+  };
+  for (const r of results) {
+    summary[r.comparison?.verdict ?? (r.notComparable === null ? 'error' : 'notComparable')]++;
+  }
   return {
     schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
     scenario: samples.scenario.name,
@@ -88,17 +103,19 @@ export function analyzeSamples(
 
 /**
  * Largest CI half-width (relative change) over all comparisons of the trials so far, for
- * precision-based stopping; null until every benchmark can be compared.
+ * precision-based stopping; null until every benchmark can be compared. Benchmarks that are
+ * not comparable (a base of 0...) have no interval to narrow and do not hold it up.
  */
 export function largestHalfWidth(
   samples: SamplesFile,
   overrides: AnalysisOverrides = {},
 ): number | null {
   const report = analyzeSamples(samples, overrides);
-  if (report.results.length === 0 || report.results.some((r) => r.comparison === null)) return null;
-  return Math.max(
-    ...report.results.map((r) => (r.comparison!.ci.upper - r.comparison!.ci.lower) / 2),
+  if (report.results.some((r) => r.error !== null)) return null;
+  const widths = report.results.flatMap((r) =>
+    r.comparison === null ? [] : [(r.comparison.ci.upper - r.comparison.ci.lower) / 2],
   );
+  return widths.length === 0 ? null : Math.max(...widths);
 }
 
 function resolveSettings(samples: SamplesFile, overrides: AnalysisOverrides): AnalysisSettings {
@@ -140,6 +157,7 @@ function unlisted(samples: SamplesFile, baseIndex: number, baseline: string): Be
         baseline,
         version: version.name,
         comparison: null,
+        notComparable: null,
         error: `not run: ${lacking.join(' and ')} ${lacking.length === 1 ? 'does' : 'do'} not list it (added or removed by the change?), so it cannot be compared`,
       });
     });

@@ -1,11 +1,11 @@
-import { renderComparisonTable } from '../report/terminal.js';
+import { renderComparisonTable, type TableRow } from '../report/terminal.js';
 import { timingText } from '../report/timing-text.js';
-import type { ComparisonReport } from './report.js';
+import { comparedCount, type BenchmarkResult, type ComparisonReport } from './report.js';
 
 /**
  * The readable report of a run: how it was measured (mode, isolation in effect, completeness),
- * one comparison table per version against the baseline, and benchmarks that could not be
- * compared, as errors. Pure.
+ * one comparison table per version against the baseline (benchmarks that form no ratio are
+ * rows marked "not comparable"), and benchmarks that failed, as errors. Pure.
  */
 export function describeReport(report: ComparisonReport): string {
   const out: string[] = [];
@@ -35,32 +35,53 @@ export function describeReport(report: ComparisonReport): string {
   out.push('');
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version of versions) {
-    const rows = report.results.filter((r) => r.version === version && r.comparison !== null);
+    const mine = report.results.filter((r) => r.version === version);
+    const rows = mine.flatMap(tableRow);
     if (versions.length > 1 || version !== 'head' || report.settings.baseline !== 'base') {
       out.push(`${version} vs ${report.settings.baseline}:`);
     }
-    if (rows.length > 0) {
-      out.push(
-        renderComparisonTable(
-          rows.map((r) => ({ name: r.benchmark, unit: r.unit, comparison: r.comparison! })),
-        ).trimEnd(),
-      );
-    }
-    for (const r of report.results.filter((x) => x.version === version && x.comparison === null)) {
+    if (rows.length > 0) out.push(renderComparisonTable(rows).trimEnd());
+    for (const r of mine.filter((x) => x.error !== null)) {
       out.push(`error: ${r.benchmark}: ${r.error}`);
     }
     out.push('');
   }
   if (report.results.length === 0) out.push('error: no measured samples to compare', '');
+  else if (nothingCompared(report) && report.summary.notComparable > 0) {
+    out.push('error: no benchmark could be compared, so there is no verdict', '');
+  }
   const s = report.summary;
   out.push(
-    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.error} error`,
+    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.notComparable} not comparable, ${s.error} error`,
   );
   return `${out.join('\n')}\n`;
 }
 
+function tableRow(r: BenchmarkResult): TableRow[] {
+  if (r.comparison !== null) return [{ name: r.benchmark, unit: r.unit, comparison: r.comparison }];
+  if (r.notComparable !== null) {
+    return [{ name: r.benchmark, unit: r.unit, notComparable: r.notComparable }];
+  }
+  return [];
+}
+
+/** True when no result has a verdict: every one is an error or not comparable, or none ran. */
+export function nothingCompared(report: ComparisonReport): boolean {
+  return comparedCount(report.summary) === 0;
+}
+
 /** What `--fail-on` gates on. */
 export type FailOn = 'regression' | 'inconclusive' | 'never';
+
+/**
+ * Exit status of `duetkit run` and `analyze`: 1 when a benchmark is an error or no benchmark
+ * has a verdict (whatever `failOn` says: a broken or unjudged run is not a pass), else the
+ * gate's. Benchmarks that are not comparable count for neither.
+ */
+export function exitStatus(report: ComparisonReport, failOn: FailOn): number {
+  if (report.summary.error > 0 || nothingCompared(report)) return 1;
+  return gateExitCode(report, failOn);
+}
 
 /** Exit status of the gate: 1 when a result the user asked to fail on is present. */
 export function gateExitCode(report: ComparisonReport, failOn: FailOn): number {

@@ -1,9 +1,19 @@
 import type { IsolationReport } from '../isolation/types.js';
 import type { SamplesFile, TimingRecord } from '../runner/samples.js';
-import type { Adjustment, Comparison, IntervalMethod, Statistic } from '../stats/types.js';
+import type {
+  Adjustment,
+  Comparison,
+  IntervalMethod,
+  NotComparable,
+  Statistic,
+  Verdict,
+} from '../stats/types.js';
 
-/** Version of the comparison report JSON (`comparison.json`). */
-export const COMPARISON_REPORT_SCHEMA_VERSION = 1;
+/**
+ * Version of the comparison report JSON (`comparison.json`). 2 added `notComparable` (per
+ * result and in the summary): since then a result without a comparison is not always an error.
+ */
+export const COMPARISON_REPORT_SCHEMA_VERSION = 2;
 
 /** Analysis settings actually used (scenario values, overridden on the command line). */
 export interface AnalysisSettings {
@@ -30,9 +40,34 @@ export interface BenchmarkResult {
   valueKind: 'samples' | 'summary' | null;
   baseline: string;
   version: string;
-  /** Null when the data could not be compared; `error` says why. */
+  /** Null when the data could not be compared; `notComparable` or `error` says why. */
   comparison: Comparison | null;
+  /**
+   * The values were measured but form no relative change (e.g. a base of 0): reported with
+   * the reason, never judged, and no error. Exactly one of comparison, notComparable and
+   * error is set.
+   */
+  notComparable: NotComparable | null;
+  /** The benchmark failed, was not run or has too few values: an error, never a pass. */
   error: string | null;
+}
+
+/** What became of one result. */
+export type ResultStatus = 'compared' | 'not-comparable' | 'error';
+
+/** A result's status; one without a comparison or a `notComparable` (as in v1) is an error. */
+export function statusOf(result: BenchmarkResult): ResultStatus {
+  if (result.comparison !== null) return 'compared';
+  // `!= null`: comparison.json of schema version 1 has no such field
+  return result.notComparable != null ? 'not-comparable' : 'error';
+}
+
+/** Results per verdict, plus those not comparable and the errors. */
+export type ReportSummary = Record<Verdict | 'notComparable' | 'error', number>;
+
+/** How many results have a verdict: only they decide the run's verdict and its gate. */
+export function comparedCount(summary: ReportSummary): number {
+  return summary.regression + summary.improvement + summary.unchanged + summary.inconclusive;
 }
 
 /** What `duetkit analyze` (and `run`) writes: every comparison plus how it was obtained. */
@@ -49,5 +84,5 @@ export interface ComparisonReport {
   timing?: TimingRecord;
   settings: AnalysisSettings;
   results: BenchmarkResult[];
-  summary: Record<'regression' | 'improvement' | 'unchanged' | 'inconclusive' | 'error', number>;
+  summary: ReportSummary;
 }

@@ -7,7 +7,8 @@ import { FormatError, type BenchmarkFormat } from './types.js';
  * kept as samples under the command (or its `-n` name). Mean user and system times are kept as
  * `<name> - user` / `<name> - system` summaries, and `memory_usage_byte` (newer hyperfine) as
  * `<name> - memory` samples. Runs that exited non-zero (`-i`) are an error: their times
- * measure a failure.
+ * measure a failure. A user or system time of 0 (common for a short command) is kept as it
+ * is: the analysis reports a metric whose base is 0 as not comparable, which is no error.
  */
 export const hyperfine: BenchmarkFormat = {
   name: 'hyperfine',

@@ -1,5 +1,10 @@
-import type { BenchmarkResult, ComparisonReport } from '../analyze/report.js';
-import type { Comparison, Verdict } from '../stats/types.js';
+import {
+  comparedCount,
+  statusOf,
+  type BenchmarkResult,
+  type ComparisonReport,
+} from '../analyze/report.js';
+import type { Comparison, NotComparable, Verdict } from '../stats/types.js';
 import { escapeInline, codeBlock } from './escape.js';
 import { BAR_GLYPHS, chooseScale, intervalBar, type BarScale } from './interval-bar.js';
 import { renderMethod } from './markdown-method.js';
@@ -9,8 +14,9 @@ import type { RunMeta } from './run-meta.js';
 /**
  * The report as GitHub-flavoured markdown, for the PR comment and the job summary: a
  * headline, one table per version against the baseline (with a text forest plot of each
- * interval), errors, and a collapsed section on how the numbers were obtained. Pure; every
- * text that came from outside duetkit is escaped.
+ * interval; benchmarks that form no ratio are rows marked "not comparable", their reasons
+ * listed below), errors, and a collapsed section on how the numbers were obtained. Pure;
+ * every text that came from outside duetkit is escaped.
  */
 export function renderMarkdown(
   report: ComparisonReport,
@@ -44,8 +50,8 @@ function render(report: ComparisonReport, meta: RunMeta, omitUnchanged: boolean)
   );
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version of versions) {
-    const all = report.results.filter((r) => r.version === version && r.comparison !== null);
-    const rows = omitUnchanged ? all.filter((r) => r.comparison!.verdict !== 'unchanged') : all;
+    const all = report.results.filter((r) => r.version === version && statusOf(r) !== 'error');
+    const rows = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== 'unchanged') : all;
     if (versions.length > 1) {
       out.push(`#### ${escapeInline(version)} vs ${escapeInline(report.settings.baseline)}`, '');
     }
@@ -58,10 +64,13 @@ function render(report: ComparisonReport, meta: RunMeta, omitUnchanged: boolean)
     }
   }
   if (report.results.some((r) => r.comparison !== null)) out.push(legend(report, scale), '');
-  const errors = report.results.filter((r) => r.comparison === null);
-  if (errors.length > 0 || report.results.length === 0) {
+  out.push(...notComparableLines(report));
+  const errors = report.results.filter((r) => statusOf(r) === 'error');
+  const unjudged = comparedCount(report.summary) === 0 && report.summary.notComparable > 0;
+  if (errors.length > 0 || report.results.length === 0 || unjudged) {
     out.push('#### Errors', '');
     if (report.results.length === 0) out.push('No measured samples to compare.', '');
+    if (unjudged) out.push('No benchmark could be compared, so there is no verdict.', '');
     for (const r of errors) {
       out.push(`- **${escapeInline(r.benchmark)}** could not be compared:`, '');
       out.push(indent(codeBlock(r.error ?? 'unknown error')), '');
@@ -80,6 +89,7 @@ export function headline(report: ComparisonReport): string {
     `${s.unchanged} unchanged`,
   ];
   if (s.inconclusive > 0) counts.push(`${s.inconclusive} inconclusive`);
+  if (s.notComparable > 0) counts.push(`${s.notComparable} not comparable`);
   if (s.error > 0) counts.push(plural(s.error, 'error'));
   const level = `${+(report.settings.level * 100).toFixed(3)}% CI`;
   return `**${counts.join(', ')}** — ${report.mode}, ${isolationWords(report)}, ${level}`;
@@ -116,6 +126,7 @@ const VERDICT_ICON: Record<Verdict, string> = {
   unchanged: '⚪',
   inconclusive: '🟡',
 };
+const NOT_COMPARABLE_ICON = '➖';
 
 function table(rows: BenchmarkResult[], report: ComparisonReport, scale: BarScale): string[] {
   const levelPct = `${+(report.settings.level * 100).toFixed(3)}%`;
@@ -124,7 +135,14 @@ function table(rows: BenchmarkResult[], report: ComparisonReport, scale: BarScal
     '| :-- | --: | --: | --: | :-: | :-- | --: | :-- |',
   ];
   for (const r of rows) {
-    const c = r.comparison!;
+    const c = r.comparison;
+    if (c === null) {
+      const n = r.notComparable!;
+      lines.push(
+        `| ${escapeInline(r.benchmark)} | ${side(n, 'base', r.unit)} | ${side(n, 'head', r.unit)} | – | – |  | – | ${NOT_COMPARABLE_ICON} not comparable |`,
+      );
+      continue;
+    }
     lines.push(
       `| ${escapeInline(r.benchmark)} | ${side(c, 'base', r.unit)} | ${side(c, 'head', r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c)} |`,
     );
@@ -138,7 +156,7 @@ function verdictText(c: Comparison): string {
 }
 
 /** The statistic's centre for one side, with its unit, escaped (units come from tools). */
-function side(c: Comparison, which: 'base' | 'head', unit: string): string {
+function side(c: Comparison | NotComparable, which: 'base' | 'head', unit: string): string {
   const centre = centreOf(c, which);
   return unit === '' ? formatValue(centre) : `${formatValue(centre)} ${escapeInline(unit, 20)}`;
 }
@@ -152,6 +170,27 @@ function legend(report: ComparisonReport, scale: BarScale): string {
     `\`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. ` +
     `Change = head/base − 1; adjusted p: ${report.settings.adjustment === 'none' ? 'not adjusted' : `${report.settings.adjustment === 'holm' ? 'Holm' : 'Benjamini–Hochberg'} across ${report.results.filter((r) => r.comparison !== null).length} comparisons`}.</sub>`
   );
+}
+
+/** Why each benchmark that is not comparable has no ratio (they are rows of the tables). */
+function notComparableLines(report: ComparisonReport): string[] {
+  const results = report.results.filter((r) => statusOf(r) === 'not-comparable');
+  if (results.length === 0) return [];
+  const others = comparedCount(report.summary) > 0 ? '; the other benchmarks decide' : '';
+  return [
+    `**Not comparable:** no relative change (head/base − 1) can be formed from these values, so they have no verdict${others}.`,
+    '',
+    ...results.map(
+      (r) => `- **${escapeInline(who(r, report))}**: ${escapeInline(r.notComparable!.reason, 400)}`,
+    ),
+    '',
+  ];
+}
+
+/** The benchmark, with its version when several are compared against the baseline. */
+function who(r: BenchmarkResult, report: ComparisonReport): string {
+  const versions = new Set(report.results.map((x) => x.version));
+  return versions.size > 1 ? `${r.benchmark} (${r.version})` : r.benchmark;
 }
 
 function indent(text: string): string {

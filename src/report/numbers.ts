@@ -32,8 +32,14 @@ export function formatPValue(p: number): string {
   return p.toFixed(4);
 }
 
-/** The centre a comparison's statistic refers to on one side (median, mean or geometric mean). */
-export function centreOf(c: Comparison, side: 'base' | 'head'): number {
+/**
+ * The centre a comparison's statistic refers to on one side (median, mean or geometric mean;
+ * the median when the geometric mean is undefined). Also for a `NotComparable`.
+ */
+export function centreOf(
+  c: Pick<Comparison, 'statistic' | 'base' | 'head'>,
+  side: 'base' | 'head',
+): number {
   const s = c[side];
   if (c.statistic === 'mean') return s.mean;
   if (c.statistic === 'gmean' && s.gmean !== null) return s.gmean;

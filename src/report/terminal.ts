@@ -1,4 +1,4 @@
-import type { Comparison } from '../stats/types.js';
+import type { Comparison, NotComparable } from '../stats/types.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
 
 export interface ComparisonRow {
@@ -7,32 +7,50 @@ export interface ComparisonRow {
   comparison: Comparison;
 }
 
+/** A benchmark measured on both sides whose values form no relative change. */
+export interface NotComparableRow {
+  name: string;
+  unit: string;
+  notComparable: NotComparable;
+}
+
+export type TableRow = ComparisonRow | NotComparableRow;
+
 /**
  * A benchstat-like plain-text table of comparisons, then one line on how the numbers were
- * obtained and any notes. Pure: returns the text.
+ * obtained and any notes. Rows that are not comparable show what each side measured, "not
+ * comparable" as their verdict and the reason below. Pure: returns the text.
  */
-export function renderComparisonTable(rows: readonly ComparisonRow[]): string {
+export function renderComparisonTable(rows: readonly TableRow[]): string {
   if (rows.length === 0) return 'no comparisons\n';
-  const first = rows[0]!.comparison;
-  const levelPct = `${+(first.ci.level * 100).toFixed(3)}%`;
+  const compared = rows.filter((r): r is ComparisonRow => 'comparison' in r);
+  const first = compared[0]?.comparison;
   const header = [
     'benchmark',
     'base',
     'head',
     'change',
-    `${levelPct} CI`,
-    pHeader(rows),
+    first === undefined ? 'CI' : `${+(first.ci.level * 100).toFixed(3)}% CI`,
+    first === undefined ? 'p' : pHeader(first),
     'verdict',
   ];
-  const body = rows.map(({ name, unit, comparison: c }) => [
-    name,
-    sideText(c, 'base', unit),
-    sideText(c, 'head', unit),
-    formatPercent(c.change),
-    formatInterval(c.ci.lower, c.ci.upper),
-    formatPValue(c.test.pValueAdjusted),
-    c.verdict,
-  ]);
+  const body = rows.map((row) => {
+    if (!('comparison' in row)) {
+      const n = row.notComparable;
+      const [base, head] = [sideText(n, 'base', row.unit), sideText(n, 'head', row.unit)];
+      return [row.name, base, head, '–', '–', '–', 'not comparable'];
+    }
+    const c = row.comparison;
+    return [
+      row.name,
+      sideText(c, 'base', row.unit),
+      sideText(c, 'head', row.unit),
+      formatPercent(c.change),
+      formatInterval(c.ci.lower, c.ci.upper),
+      formatPValue(c.test.pValueAdjusted),
+      c.verdict,
+    ];
+  });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]): string =>
     cells
@@ -42,24 +60,28 @@ export function renderComparisonTable(rows: readonly ComparisonRow[]): string {
       .join('  ')
       .trimEnd();
   const out = [line(header), ...body.map(line), ''];
-  out.push(...methodLines(rows));
+  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
+  for (const row of rows) {
+    if ('comparison' in row) continue;
+    const prefix = rows.length > 1 ? `${row.name}: ` : '';
+    out.push(`${prefix}not comparable: ${row.notComparable.reason}`);
+  }
   return `${out.join('\n')}\n`;
 }
 
-function pHeader(rows: readonly ComparisonRow[]): string {
-  const c = rows[0]!.comparison;
+function pHeader(c: Comparison): string {
   const test = c.test.name === 'mann-whitney-u' ? 'MWU' : 'Wilcoxon';
   return c.test.adjustment === 'none' ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
 }
 
 /** "12.31 ms ±2.1%": the statistic's centre and the CV of the side. */
-function sideText(c: Comparison, side: 'base' | 'head', unit: string): string {
+function sideText(c: Comparison | NotComparable, side: 'base' | 'head', unit: string): string {
   const s = c[side];
   const centre = centreOf(c, side);
   return `${formatValue(centre, unit)} ±${(s.cv * 100).toFixed(1)}%`;
 }
 
-function methodLines(rows: readonly ComparisonRow[]): string[] {
+function methodLines(rows: readonly ComparisonRow[], named: boolean): string[] {
   const c = rows[0]!.comparison;
   const lines: string[] = [];
   const design = c.paired
@@ -73,7 +95,7 @@ function methodLines(rows: readonly ComparisonRow[]): string[] {
     `method: ${design}; ${c.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}; threshold ±${+(c.threshold * 100).toFixed(3)}%`,
   );
   for (const { name, comparison } of rows) {
-    const prefix = rows.length > 1 ? `${name}: ` : '';
+    const prefix = named ? `${name}: ` : '';
     const n = comparison.paired
       ? `${comparison.n.base} pairs`
       : `n = ${comparison.n.base} base, ${comparison.n.head} head`;

@@ -6,6 +6,7 @@ import { ksTwoSample } from './ks.js';
 import { medianInterval } from './median-interval.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { minimumDetectableEffect } from './power.js';
+import { NotComparableError, ratioProblem } from './ratio.js';
 import { checkSeed } from './rng.js';
 import { Sample } from './sample.js';
 import {
@@ -99,7 +100,11 @@ export interface ComparisonPlan {
   notes: string[];
 }
 
-/** Validates the data and options and decides how to resample. Cost O(n log n). */
+/**
+ * Validates the data and options and decides how to resample. Cost O(n log n). Throws a
+ * RangeError for bad data or options, and its subclass `NotComparableError` for valid data
+ * that form no relative change (see `ratioProblem`).
+ */
 export function planComparison(
   base: readonly number[],
   head: readonly number[],
@@ -120,13 +125,20 @@ export function planComparison(
     plan.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
     return { ...plan, bootstrap: null };
   }
-  for (const s of [b, h]) {
-    const i = s.values.findIndex((v) => !(v > 0));
-    if (i >= 0) {
-      throw new RangeError(
-        `${s.label}: value #${i + 1} is ${s.values[i]}; a relative change needs positive values`,
-      );
-    }
+  const problem = ratioProblem(b, h);
+  if (problem !== null) {
+    throw new NotComparableError({
+      reason: problem,
+      statistic: o.statistic,
+      base: b.summary(),
+      head: h.summary(),
+    });
+  }
+  const zeros = h.values.filter((v) => v === 0).length;
+  if (zeros > 0) {
+    plan.notes.push(
+      `${zeros} of ${h.n} head values are 0: a ratio of 0 to the base, a change of −100%`,
+    );
   }
   const common = {
     base: b.values,
@@ -137,7 +149,9 @@ export function planComparison(
   };
   if (!o.paired) return { ...plan, bootstrap: { design: 'unpaired', ...common } };
   const blockLength =
-    o.blockLength === 'auto' ? optimalBlockLength(logRatios(b.values, h.values)) : o.blockLength;
+    o.blockLength === 'auto'
+      ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values)))
+      : o.blockLength;
   if (blockLength > 1) {
     plan.notes.push(
       `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`,
@@ -163,9 +177,10 @@ export function finishComparison(plan: ComparisonPlan, distribution?: Float64Arr
     ci.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
     if (o.statistic === 'median') widenToOrderStatistics(ci, d, blockLength, notes);
-    const w = wilcoxonSignedRank(d);
+    const finite = finiteLogRatios(d);
+    const w = wilcoxonSignedRank(finite);
     const test = testResult('wilcoxon-signed-rank', w.method, w.statistic, w.pValue);
-    const mde = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, d), {
+    const mde = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite), {
       level: o.level,
       power: o.power,
       paired: true,
@@ -175,9 +190,11 @@ export function finishComparison(plan: ComparisonPlan, distribution?: Float64Arr
   const ci = interval(result, o, 'unpaired', notes);
   const u = mannWhitneyU(h.values, b.values);
   const test = testResult('mann-whitney-u', u.method, u.statistic, u.pValue);
+  // A head whose median is 0 has no relative spread of its own: it is taken against the
+  // base's level, the one the change is relative to.
   const relative = (s: Sample): number =>
     o.statistic === 'median'
-      ? spreadFor('median', s.values) / s.median()
+      ? spreadFor('median', s.values) / (s.median() > 0 ? s.median() : b.median())
       : s.coefficientOfVariation();
   const pooledCv = Math.sqrt((relative(b) ** 2 + relative(h) ** 2) / 2);
   const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
@@ -232,8 +249,20 @@ function spreadFor(statistic: Resolved['statistic'], values: readonly number[]):
   return mad > 0 ? MEDIAN_EFFICIENCY * MAD_TO_SIGMA * mad : standardDeviation(values);
 }
 
+/** log(head_i/base_i) per pair: −∞ where the head is 0 (base values are positive here). */
 function logRatios(base: readonly number[], head: readonly number[]): number[] {
   return base.map((v, i) => Math.log(head[i]! / v));
+}
+
+/**
+ * The log ratios with each −∞ (a head of 0) replaced by one finite stand-in, below 0 and
+ * further from it than any other: the signs and the ranks of |d|, all the Wilcoxon test uses,
+ * stay those of the limit, and the block length and the spread get finite input.
+ */
+function finiteLogRatios(d: readonly number[]): number[] {
+  let largest = 0;
+  for (const x of d) if (x !== -Infinity && Math.abs(x) > largest) largest = Math.abs(x);
+  return d.map((x) => (x === -Infinity ? -(largest + 1) : x));
 }
 
 /** The interval of a bootstrap result as recorded in the Comparison; notes BCa fallbacks. */

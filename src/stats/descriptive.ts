@@ -55,7 +55,11 @@ export function quantileSorted(ascending: ArrayLike<number>, p: number): number 
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, n - 1);
   const a = ascending[lo]!;
-  return a + (h - lo) * (ascending[hi]! - a);
+  const b = ascending[hi]!;
+  // −∞ − −∞ and 0·∞ are NaN: equal ends, and a lower end of −∞ (the log ratio of a head of
+  // 0), are the quantile themselves.
+  if (a === b || a === -Infinity) return a;
+  return a + (h - lo) * (b - a);
 }
 
 /** Quantile (definition 7, see `quantileSorted`) of unsorted data. O(n log n). */

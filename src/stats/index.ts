@@ -3,6 +3,7 @@ export * from './compare.js';
 export * from './descriptive.js';
 export * from './family.js';
 export * from './power.js';
+export * from './ratio.js';
 export * from './rng.js';
 export * from './sample.js';
 export * from './types.js';

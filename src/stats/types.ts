@@ -72,6 +72,19 @@ export interface SideSummary {
   max: number;
 }
 
+/**
+ * Two samples that were measured but form no relative change head/base − 1 (a base of 0,
+ * negative values): what each side measured and why there is no ratio. Plain JSON.
+ */
+export interface NotComparable {
+  /** Why no ratio can be formed, e.g. "base values are all 0: ...". */
+  reason: string;
+  /** The statistic the comparison would have used (the centre a report shows per side). */
+  statistic: Statistic;
+  base: SideSummary;
+  head: SideSummary;
+}
+
 /** The result of comparing head against base for one metric: plain JSON. */
 export interface Comparison {
   schemaVersion: typeof COMPARISON_SCHEMA_VERSION;

@@ -28,12 +28,45 @@ describe('the gate', () => {
     );
   });
 
+  it('a benchmark that is not comparable passes, unless nothing is comparable', () => {
+    const names = new Set(['render', 'parse - system']);
+    const clean = { ...report, results: report.results.filter((r) => names.has(r.benchmark)) };
+    expect(gateFailure(clean, 'inconclusive')).toBeNull();
+    const none = {
+      ...report,
+      results: report.results.filter((r) => r.notComparable !== null),
+      summary: {
+        ...report.summary,
+        regression: 0,
+        improvement: 0,
+        unchanged: 0,
+        inconclusive: 0,
+        error: 0,
+      },
+    };
+    expect(gateFailure(none, 'regression')).toBe(
+      'duetkit: no benchmark is comparable, so there is no verdict: parse - system (base values are all 0: a relative change (head/base − 1) is undefined)',
+    );
+    expect(gateFailure(none, 'never')).toBeNull();
+  });
+
   it('overall verdict: the first of error, regression, inconclusive, improvement', () => {
-    const s = { regression: 0, improvement: 0, unchanged: 3, inconclusive: 0, error: 0 };
+    const s = {
+      regression: 0,
+      improvement: 0,
+      unchanged: 3,
+      inconclusive: 0,
+      notComparable: 0,
+      error: 0,
+    };
     expect(overallVerdict(s)).toBe('unchanged');
     expect(overallVerdict({ ...s, improvement: 1 })).toBe('improvement');
     expect(overallVerdict({ ...s, improvement: 1, inconclusive: 1 })).toBe('inconclusive');
     expect(overallVerdict({ ...s, regression: 1, inconclusive: 1 })).toBe('regression');
     expect(overallVerdict({ ...s, regression: 1, error: 1 })).toBe('error');
+    // not comparable counts for nothing; with no verdict at all, nothing was judged
+    expect(overallVerdict({ ...s, notComparable: 2 })).toBe('unchanged');
+    expect(overallVerdict({ ...s, unchanged: 0, notComparable: 2 })).toBe('error');
+    expect(overallVerdict({ ...s, unchanged: 0 })).toBe('error');
   });
 });

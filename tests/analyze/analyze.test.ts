@@ -1,5 +1,7 @@
 import { analyzeSamples, largestHalfWidth } from '../../src/analyze/analyze.js';
 import { comparisonInput } from '../../src/analyze/blocks.js';
+import { describeReport, exitStatus } from '../../src/analyze/describe.js';
+import { statusOf } from '../../src/analyze/report.js';
 import { collectSeries } from '../../src/analyze/series.js';
 import type { SamplesFile, Trial } from '../../src/runner/samples.js';
 import { parseScenario } from '../../src/scenario/load.js';
@@ -141,5 +143,114 @@ describe('analyzeSamples', () => {
     expect(width).toBeGreaterThan(0);
     expect(width).toBeLessThan(0.05);
     expect(largestHalfWidth(samples('duet', [1, 1.05], 2))).toBeNull();
+  });
+});
+
+/** Adds a metric `name` (seconds, one summary per trial) whose value depends on version and round. */
+function withMetric(
+  s: SamplesFile,
+  name: string,
+  value: (version: number, round: number) => number,
+  only = false,
+): SamplesFile {
+  return {
+    ...s,
+    trials: s.trials.map((t) => ({
+      ...t,
+      metrics: [
+        ...(only ? [] : t.metrics),
+        {
+          name,
+          unit: 's',
+          biggerIsBetter: false,
+          values: [value(t.version, t.round)],
+          valueKind: 'summary' as const,
+        },
+      ],
+    })),
+  };
+}
+
+// hyperfine's "<name> - system" of a short command: mostly 0, now and then a tick
+const ticks = (round: number): number => (round % 5 === 2 ? 1e-4 : 0);
+
+describe('analyzeSamples: metrics whose values form no ratio', () => {
+  it('a base of 0 is not comparable: reported with the reason, neither error nor verdict', () => {
+    const s = withMetric(samples('duet', [1, 1.2]), 'cmd - system', (v, r) => ticks(r + v));
+    const report = analyzeSamples(s);
+    const sys = report.results.find((r) => r.benchmark === 'cmd - system')!;
+    expect(statusOf(sys)).toBe('not-comparable');
+    expect(sys).toMatchObject({ comparison: null, error: null, valueKind: 'summary' });
+    expect(sys.notComparable).toMatchObject({
+      reason: expect.stringMatching(
+        /^\d+ of 29 base values are 0: a relative change \(head\/base − 1\) needs every base value above 0$/,
+      ),
+      statistic: 'median',
+      base: { n: 29, median: 0 },
+    });
+    expect(report.schemaVersion).toBe(2);
+    expect(report.summary).toEqual({
+      regression: 1,
+      improvement: 0,
+      unchanged: 0,
+      inconclusive: 0,
+      notComparable: 1,
+      error: 0,
+    });
+    // the family is the comparable benchmarks: Holm over one test leaves its p alone
+    const time = report.results[0]!.comparison!;
+    expect(time.test.pValueAdjusted).toBe(time.test.pValue);
+    const text = describeReport(report);
+    expect(text).toMatch(/cmd - system +0 s ±\d+\.\d% +0 s ±\d+\.\d% +– +– +– +not comparable/);
+    expect(text).toContain('cmd - system: not comparable: ');
+    expect(text).toContain(
+      'summary: 1 regression, 0 improvement, 0 unchanged, 0 inconclusive, 1 not comparable, 0 error',
+    );
+    expect(exitStatus(report, 'never')).toBe(0);
+    expect(exitStatus(report, 'regression')).toBe(1); // the regression of `time`, not the zeros
+  });
+
+  it('the comparable metrics alone decide: a clean run with a zero metric exits 0', () => {
+    const s = withMetric(samples('rmit', [1, 1]), 'cmd - system', (_, r) => ticks(r));
+    const report = analyzeSamples(s);
+    expect(report.summary).toMatchObject({ unchanged: 1, notComparable: 1, error: 0 });
+    expect(exitStatus(report, 'inconclusive')).toBe(0);
+  });
+
+  it('0 on both sides in every round is exactly unchanged (head reproduced base)', () => {
+    const report = analyzeSamples(withMetric(samples('duet', [1, 1]), 'cmd - system', () => 0));
+    const sys = report.results.find((r) => r.benchmark === 'cmd - system')!;
+    expect(sys.comparison).toMatchObject({ change: 0, verdict: 'unchanged' });
+    expect(report.summary.notComparable).toBe(0);
+  });
+
+  it('a head of 0 against a positive base is comparable: −100%', () => {
+    const s = withMetric(samples('duet', [1, 1]), 'cmd - user', (v) => (v === 0 ? 2e-3 : 0));
+    const sys = analyzeSamples(s).results.find((r) => r.benchmark === 'cmd - user')!;
+    expect(sys.comparison).toMatchObject({ change: -1, verdict: 'improvement' });
+  });
+
+  it('nothing comparable: no verdict, exit status 1 whatever --fail-on says', () => {
+    const s = withMetric(samples('duet', [1, 1]), 'cmd - system', (v, r) => ticks(r + v), true);
+    const report = analyzeSamples(s);
+    expect(report.summary).toMatchObject({ notComparable: 1, error: 0 });
+    expect(exitStatus(report, 'never')).toBe(1);
+    expect(describeReport(report)).toContain(
+      'error: no benchmark could be compared, so there is no verdict',
+    );
+  });
+
+  it('a benchmark with too few values is still an error beside a not comparable one', () => {
+    const s = withMetric(samples('single', [1, 1.1], 2), 'cmd - system', (v, r) => ticks(r + v));
+    const report = analyzeSamples(s);
+    expect(report.results.map(statusOf)).toEqual(['error', 'error']);
+    expect(report.summary.error).toBe(2);
+  });
+
+  it('precision-based stopping waits for the comparable benchmarks only', () => {
+    const s = withMetric(samples('duet', [1, 1.05]), 'cmd - system', (v, r) => ticks(r + v));
+    expect(largestHalfWidth(s)).toBe(largestHalfWidth(samples('duet', [1, 1.05])));
+    const none = withMetric(samples('duet', [1, 1]), 'cmd - system', (v, r) => ticks(r + v), true);
+    expect(largestHalfWidth(none)).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ beforeAll(() => {
   file('short.txt', '1\n');
   file('bad.txt', '1\n2\nabc\n');
   file('seven.txt', '1\n2\n3\n4\n5\n6\n7\n');
+  file('zeros.txt', '0\n0\n0\n');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -97,6 +98,11 @@ describe('duetkit compare-samples', () => {
     [['base.txt', 'head.txt', '--threshold', '5'], 'Ambiguous: write 5% for a percentage'],
     [['base.txt', 'head.txt', '--method', 'abc'], 'Expected one of: percentile, bca'],
     [['base.txt', 'head.txt', '--resamples', '10'], 'Expected an integer from 100 to 10000000'],
+    // one comparison and nothing else to report: "not comparable" is the answer, as an error
+    [
+      ['zeros.txt', 'head.txt'],
+      'duetkit: error: not comparable: base values are all 0: a relative change (head/base − 1) is undefined',
+    ],
   ])('refuses %j with a one-line error', async (args, message) => {
     const r = await runCli(['compare-samples', ...args], dir);
     expect(r.code).toBe(2);

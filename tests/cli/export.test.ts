@@ -70,6 +70,25 @@ function samples(withRate: boolean, missing = false): SamplesFile {
   } as unknown as SamplesFile;
 }
 
+/** The same samples with `time - system`: 0 on the base, a tick now and then on the head. */
+function withZeros(s: SamplesFile): SamplesFile {
+  return {
+    ...s,
+    trials: s.trials.map((t) => ({
+      ...t,
+      metrics: [
+        ...t.metrics,
+        {
+          name: 'time - system',
+          unit: 's',
+          biggerIsBetter: false,
+          values: [t.version === 1 && t.round % 3 === 0 ? 1e-4 : 0],
+        },
+      ],
+    })),
+  };
+}
+
 describe('duetkit export --format gab', () => {
   let root: string;
   beforeAll(async () => {
@@ -79,6 +98,7 @@ describe('duetkit export --format gab', () => {
     await write('times.json', analyzeSamples(samples(false)));
     await write('both.json', analyzeSamples(samples(true)));
     await write('missing.json', analyzeSamples(samples(false, true)));
+    await write('zeros.json', analyzeSamples(withZeros(samples(false))));
     await write('single.json', analyzeSamples(samples(false)).results[0]!.comparison);
     await write('other.json', { hello: 1 });
   });
@@ -112,6 +132,20 @@ describe('duetkit export --format gab', () => {
     expect(await main(['export', '--format', 'gab', 'missing.json'], ctx)).toBe(1);
     expect(ctx.err).toMatch(/error: gone: not run: head does not list it.*not exported/);
     expect(JSON.parse(ctx.out).map((e: { name: string }) => e.name)).toEqual(['time']);
+  });
+
+  it('exports a benchmark that is not comparable with its head value, says so, exits 0', async () => {
+    const ctx = context(root);
+    expect(await main(['export', '--format', 'gab', 'zeros.json'], ctx)).toBe(0);
+    expect(ctx.err).toBe(
+      'note: time - system: not comparable (base values are all 0: a relative change (head/base − 1) is undefined); exported with its head value\n',
+    );
+    const entries = JSON.parse(ctx.out);
+    expect(entries.map((e: { name: string }) => e.name)).toEqual(['time', 'time - system']);
+    expect(entries[1]).toMatchObject({ unit: 's', value: 0, range: expect.stringMatching(/^± /) });
+    expect(entries[1].extra).toBe(
+      'change: not comparable (base values are all 0: a relative change (head/base − 1) is undefined)\nn: base 12, head 12; statistic: median\nbase: 0 s',
+    );
   });
 
   it('takes a single comparison (compare-samples --json) with --name, and rejects other JSON', async () => {

@@ -93,6 +93,47 @@ describe('toGab', () => {
     ).toBe(50);
   });
 
+  it('exports a benchmark that is not comparable with its head value, in report order', () => {
+    const out = toGab([
+      {
+        name: 'cmd - system',
+        unit: 's',
+        notComparable: {
+          reason: 'base values are all 0: a relative change (head/base − 1) is undefined',
+          statistic: 'mean',
+          base: side(0, { mean: 0, n: 10 }),
+          head: side(0, { mean: 0.0002, sd: 0.0001, n: 10 }),
+        },
+        biggerIsBetter: false,
+      },
+      { name: 'cmd', unit: 's', comparison: comparison(false) },
+      {
+        name: 'rate',
+        unit: 'ops/s',
+        notComparable: {
+          reason: 'head value #1 is -1: ...',
+          statistic: 'median',
+          base: side(5),
+          head: side(-1),
+        },
+        biggerIsBetter: true,
+      },
+    ]);
+    expect(out.customSmallerIsBetter.map((e) => e.name)).toEqual(['cmd - system', 'cmd']);
+    expect(out.customSmallerIsBetter[0]).toEqual({
+      name: 'cmd - system',
+      unit: 's',
+      value: 0.0002,
+      range: '± 0.0001',
+      extra: [
+        'change: not comparable (base values are all 0: a relative change (head/base − 1) is undefined)',
+        'n: base 10, head 10; statistic: mean',
+        'base: 0 s',
+      ].join('\n'),
+    });
+    expect(out.customBiggerIsBetter[0]).toMatchObject({ name: 'rate', value: -1 });
+  });
+
   it('gives empty lists for no comparisons, as plain JSON', () => {
     expect(JSON.parse(JSON.stringify(toGab([])))).toEqual({
       customSmallerIsBetter: [],

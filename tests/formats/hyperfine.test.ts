@@ -24,6 +24,14 @@ describe('hyperfine format', () => {
     });
   });
 
+  it('keeps a system time of 0 (a short command without a shell) as it is', () => {
+    // `hyperfine -N --runs 3 true`: the kernel put all the CPU time of its runs in user mode
+    const result = parse('hyperfine', fixture('hyperfine/zero-cpu/run-1.json'));
+    expect(result.map((b) => b.name)).toEqual(['true', 'true - user', 'true - system']);
+    expect(byName(result, 'true - system')).toMatchObject({ values: [0], valueKind: 'summary' });
+    expect(byName(result, 'true - user').values[0]).toBeGreaterThan(0);
+  });
+
   it('rejects failing runs, truncation and empty results', () => {
     const json = JSON.parse(real);
     json.results[1].exit_codes[4] = 1;

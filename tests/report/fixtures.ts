@@ -1,4 +1,8 @@
-import type { BenchmarkResult, ComparisonReport } from '../../src/analyze/report.js';
+import {
+  COMPARISON_REPORT_SCHEMA_VERSION,
+  type BenchmarkResult,
+  type ComparisonReport,
+} from '../../src/analyze/report.js';
 import type { RunMeta } from '../../src/report/run-meta.js';
 import { compare } from '../../src/stats/compare.js';
 import { adjustFamily } from '../../src/stats/family.js';
@@ -19,7 +23,10 @@ function pairs(n: number, change: number, spread: number, seed: number) {
 
 const OPTIONS = { paired: true, level: 0.99, resamples: 2000, seed: 11, threshold: 0.05 };
 
-/** A report with one benchmark of each verdict, a hostile name and one that failed. */
+/**
+ * A report with one benchmark of each verdict, a hostile name, one whose values form no ratio
+ * (a base of 0) and one that failed.
+ */
 export function sampleReport(): ComparisonReport {
   const specs: [string, number, number][] = [
     ['parse', 0.12, 0.01],
@@ -42,8 +49,26 @@ export function sampleReport(): ComparisonReport {
     baseline: 'base',
     version: 'head',
     comparison: comparisons[i]!,
+    notComparable: null,
     error: null,
   }));
+  const zeros = { n: 20, median: 0, mean: 0, gmean: null, sd: 0, cv: 0, mad: 0, min: 0, max: 0 };
+  results.push({
+    benchmark: 'parse - system',
+    unit: 's',
+    biggerIsBetter: false,
+    valueKind: 'summary',
+    baseline: 'base',
+    version: 'head',
+    comparison: null,
+    notComparable: {
+      reason: 'base values are all 0: a relative change (head/base − 1) is undefined',
+      statistic: 'median',
+      base: zeros,
+      head: { ...zeros, median: 0.0004, mean: 0.0005, sd: 0.0003, cv: 0.6, max: 0.001 },
+    },
+    error: null,
+  });
   results.push({
     benchmark: 'crashy',
     unit: 'ms',
@@ -52,12 +77,20 @@ export function sampleReport(): ComparisonReport {
     baseline: 'base',
     version: 'head',
     comparison: null,
+    notComparable: null,
     error: 'base has fewer than 2 values\n```\n@here </details>',
   });
-  const summary = { regression: 0, improvement: 0, unchanged: 0, inconclusive: 0, error: 1 };
+  const summary = {
+    regression: 0,
+    improvement: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    notComparable: 1,
+    error: 1,
+  };
   for (const c of comparisons) summary[c.verdict]++;
   return {
-    schemaVersion: 1,
+    schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
     scenario: 'core',
     mode: 'duet',
     paired: true,

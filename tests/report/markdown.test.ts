@@ -12,6 +12,7 @@ describe('renderMarkdown', () => {
       improvement: 1,
       unchanged: 1,
       inconclusive: 1,
+      notComparable: 1,
       error: 1,
     });
   });
@@ -22,17 +23,50 @@ describe('renderMarkdown', () => {
 
   it('starts with the headline the issue asks for', () => {
     expect(headline(report)).toBe(
-      '**1 regression, 1 improvement, 1 unchanged, 1 inconclusive, 1 error** — duet, cpuset-isolated, 99% CI',
+      '**1 regression, 1 improvement, 1 unchanged, 1 inconclusive, 1 not comparable, 1 error** — duet, cpuset-isolated, 99% CI',
     );
   });
 
   it('keeps every table row at nine cells, whatever the benchmark is called', () => {
     const rows = markdown.split('\n').filter((line) => line.startsWith('| '));
-    expect(rows).toHaveLength(6); // header + 4 benchmarks; the separator starts with "| :"
+    expect(rows).toHaveLength(7); // header + 5 benchmarks; the separator starts with "| :"
     for (const row of rows) {
       // Split on pipes that are not escaped.
       expect(row.split(/(?<!\\)\|/).length - 2).toBe(8);
     }
+  });
+
+  it('shows a benchmark that is not comparable as a row, with its reason below', () => {
+    expect(markdown).toContain(
+      '| parse - system | 0 s | 4.000e-4 s | – | – |  | – | ➖ not comparable |',
+    );
+    expect(markdown).toContain(
+      '**Not comparable:** no relative change (head/base − 1) can be formed from these values, so they have no verdict; the other benchmarks decide.\n\n- **parse - system**: base values are all 0\\: a relative change \\(head/base − 1\\) is undefined\n',
+    );
+    // not an error, and not a comparison in the method section
+    expect(markdown).not.toContain('**parse - system** could not be compared');
+    expect(markdown).toContain('across 4 comparisons');
+  });
+
+  it('says there is no verdict when nothing could be compared', () => {
+    const only = {
+      ...report,
+      results: report.results.filter((r) => r.notComparable !== null),
+      summary: {
+        ...report.summary,
+        regression: 0,
+        improvement: 0,
+        unchanged: 0,
+        inconclusive: 0,
+        error: 0,
+      },
+    };
+    const text = renderMarkdown(only, SAMPLE_META);
+    expect(text).toContain('**0 regressions, 0 improvements, 0 unchanged, 1 not comparable**');
+    expect(text).toContain('so they have no verdict.\n');
+    expect(text).toContain(
+      '#### Errors\n\nNo benchmark could be compared, so there is no verdict.',
+    );
   });
 
   it('lets no outside text through as markup', () => {

@@ -146,7 +146,7 @@ describe('compare: JSON contract', () => {
       'a paired comparison needs as many head values as base values; base has 3, head has 2',
     );
     expect(() => compare([1, 0], [1, 2])).toThrow(
-      'base: value #2 is 0; a relative change needs positive values',
+      'not comparable: 1 of 2 base values are 0: a relative change (head/base − 1) needs every base value above 0',
     );
     expect(() => compare([1, 2], [1, 2], { level: -0.5 })).toThrow('level must be between 0 and 1');
     expect(() => compare([1, 2], [1, 2], { resamples: 5 })).toThrow(

@@ -10,7 +10,9 @@ const TOOLS = path.join(ROOT, '.tools/bin');
 export function requireTool(name: 'act' | 'actionlint'): string {
   const file = path.join(TOOLS, name);
   if (!existsSync(file)) {
-    throw new Error(`${file} is missing: run "bash .ci/setup-action.sh" (go install, pinned)`);
+    throw new Error(
+      `${file} is missing: run "npm run setup" (bash .ci/setup.sh, which npm test runs first; go install, pinned)`,
+    );
   }
   return file;
 }
@@ -34,6 +36,8 @@ export function runAct(
     env?: Record<string, string>;
     /** Configuration variables (`vars.NAME`). */
     vars?: Record<string, string>;
+    /** Default 180 s. */
+    timeoutMs?: number;
   },
 ): Promise<ActRun> {
   const eventFile = path.join(repo, '..', `${path.basename(repo)}-event.json`);
@@ -61,7 +65,7 @@ export function runAct(
       {
         cwd: repo,
         maxBuffer: 64 * 1024 * 1024,
-        timeout: 180_000,
+        timeout: options.timeoutMs ?? 180_000,
         env: {
           ...process.env,
           PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
@@ -81,7 +85,8 @@ type Step = Record<string, unknown>;
 
 /**
  * A user-facing example workflow made runnable offline: the published action becomes the
- * local one (`uses: ./`), actions/setup-node goes (Node 24 is on PATH), and the artifact
+ * local one (`uses: ./`), actions/setup-node and actions/cache go (Node 24 is on PATH; act
+ * has no cache server here), and the artifact
  * actions become copies to and from `$DUETKIT_ARTIFACTS` (act has no artifact server here).
  * actions/checkout stays (and is added where the example has none, since `uses: ./` needs the
  * workspace): act recognises a checkout of the repository itself and uses the local copy.
@@ -95,7 +100,8 @@ export function localizeWorkflow(
     job.steps = job.steps.flatMap((step): Step[] => {
       const uses = String(step.uses ?? '');
       const withs = (step.with ?? {}) as Record<string, string>;
-      if (uses.startsWith('actions/setup-node@')) return [];
+      // Node 24 is on PATH; act has no cache server here (a cache miss changes nothing).
+      if (uses.startsWith('actions/setup-node@') || uses.startsWith('actions/cache@')) return [];
       if (uses.startsWith('OWNER/duetkit@')) {
         const inputs = { ...withs };
         for (const [k, v] of Object.entries(replaceInputs)) {

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { analyzeSamples, type AnalysisOverrides } from '../../analyze/analyze.js';
-import { describeReport, gateExitCode, type FailOn } from '../../analyze/describe.js';
+import { describeReport, exitStatus, type FailOn } from '../../analyze/describe.js';
 import { SAMPLES_SCHEMA_VERSION, type SamplesFile } from '../../runner/samples.js';
 import { MAX_SEED } from '../../stats/rng.js';
 import type { CliContext } from '../context.js';
@@ -50,7 +50,7 @@ export function registerAnalyze(program: Command, ctx: CliContext): void {
       const text = `${JSON.stringify(report, null, 2)}\n`;
       if (out !== undefined) await writeFile(path.resolve(ctx.cwd, out), text);
       ctx.stdout(json === true ? text : describeReport(report));
-      ctx.exitCode = report.summary.error > 0 ? 1 : gateExitCode(report, failOn);
+      ctx.exitCode = exitStatus(report, failOn);
     });
 }
 

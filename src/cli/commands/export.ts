@@ -1,8 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import type { ComparisonReport } from '../../analyze/report.js';
-import { toGab, type GabExport, type NamedComparison } from '../../formats/export-gab.js';
+import { statusOf, type ComparisonReport } from '../../analyze/report.js';
+import {
+  toGab,
+  type GabExport,
+  type NamedComparison,
+  type NamedNotComparable,
+} from '../../formats/export-gab.js';
 import type { Comparison } from '../../stats/types.js';
 import type { CliContext } from '../context.js';
 import { UserError } from '../errors.js';
@@ -32,8 +37,13 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--out <file>', 'write the JSON here instead of stdout')
     .option('--name <name>', 'benchmark name for a single comparison (compare-samples)')
     .action(async (file: string, flags: Flags) => {
-      const { comparisons, errors } = readComparisons(await readJson(ctx, file), file, flags);
+      const { comparisons, errors, notes } = readComparisons(
+        await readJson(ctx, file),
+        file,
+        flags,
+      );
       for (const e of errors) ctx.stderr(`error: ${e}: not exported, it has no comparison\n`);
+      for (const note of notes) ctx.stderr(`note: ${note}\n`);
       const entries = pick(toGab(comparisons), flags.format, file);
       const text = `${JSON.stringify(entries, null, 2)}\n`;
       if (flags.out === undefined) ctx.stdout(text);
@@ -51,34 +61,57 @@ async function readJson(ctx: CliContext, file: string): Promise<unknown> {
   }
 }
 
-/** A run's report (every benchmark × version) or one `Comparison` from compare-samples. */
+/**
+ * A run's report (every benchmark × version) or one `Comparison` from compare-samples. A
+ * benchmark that is not comparable is exported with its head value (and a note); one that
+ * is an error cannot be.
+ */
 function readComparisons(
   data: unknown,
   file: string,
   flags: Flags,
-): { comparisons: NamedComparison[]; errors: string[] } {
+): {
+  comparisons: (NamedComparison | NamedNotComparable)[];
+  errors: string[];
+  notes: string[];
+} {
   const report = data as Partial<ComparisonReport> | null;
   if (Array.isArray(report?.results)) {
     const versions = new Set(report.results.map((r) => r.version));
     const named = (benchmark: string, version: string): string =>
       versions.size > 1 ? `${benchmark} (${version})` : benchmark;
-    return {
-      comparisons: report.results
-        .filter((r) => r.comparison !== null)
-        .map((r) => ({
-          name: named(r.benchmark, r.version),
-          unit: r.unit,
-          comparison: r.comparison!,
-        })),
-      errors: report.results
-        .filter((r) => r.comparison === null)
-        .map((r) => `${named(r.benchmark, r.version)}: ${r.error}`),
+    const out = {
+      comparisons: [] as (NamedComparison | NamedNotComparable)[],
+      errors: [] as string[],
+      notes: [] as string[],
     };
+    for (const r of report.results) {
+      const name = named(r.benchmark, r.version);
+      if (r.comparison !== null) {
+        out.comparisons.push({ name, unit: r.unit, comparison: r.comparison });
+      } else if (statusOf(r) === 'not-comparable') {
+        const n = r.notComparable!;
+        out.comparisons.push({
+          name,
+          unit: r.unit,
+          notComparable: n,
+          biggerIsBetter: r.biggerIsBetter,
+        });
+        out.notes.push(`${name}: not comparable (${n.reason}); exported with its head value`);
+      } else {
+        out.errors.push(`${name}: ${r.error}`);
+      }
+    }
+    return out;
   }
   const single = data as Partial<Comparison> | null;
   if (typeof single?.verdict === 'string' && single.ci !== undefined) {
     const name = flags.name ?? path.basename(file, '.json');
-    return { comparisons: [{ name, unit: '', comparison: single as Comparison }], errors: [] };
+    return {
+      comparisons: [{ name, unit: '', comparison: single as Comparison }],
+      errors: [],
+      notes: [],
+    };
   }
   throw new UserError(
     `${file}: not a comparison; expected comparison.json from duetkit run/analyze (with "results") or the JSON of duetkit compare-samples --json`,

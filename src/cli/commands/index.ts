@@ -5,6 +5,7 @@ import { registerCalibrate } from './calibrate.js';
 import { registerCompare } from './compare.js';
 import { registerCompareSamples } from './compare-samples.js';
 import { registerExport } from './export.js';
+import { registerInit } from './init.js';
 import { registerNoise } from './noise.js';
 import { registerParse } from './parse.js';
 import { registerRun } from './run.js';
@@ -21,4 +22,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerNoise(program, ctx);
   registerWorkload(program, ctx);
   registerCalibrate(program, ctx);
+  registerInit(program, ctx);
 }

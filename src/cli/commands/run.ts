@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { analyzeSamples } from '../../analyze/analyze.js';
-import { describeReport, gateExitCode, type FailOn } from '../../analyze/describe.js';
+import { describeReport, exitStatus, type FailOn } from '../../analyze/describe.js';
 import { RunError } from '../../runner/errors.js';
 import { renderProgress } from '../../runner/progress.js';
 import { runScenario } from '../../runner/run.js';
@@ -102,6 +102,5 @@ export async function executeRun(
     ctx.stdout(
       `${describeReport(report)}written: ${samplesFile}, ${path.join(outDir, 'comparison.json')}\n`,
     );
-  if (report.summary.error > 0) ctx.exitCode = 1;
-  else ctx.exitCode = Math.max(ctx.exitCode, gateExitCode(report, flags.failOn));
+  ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
 }

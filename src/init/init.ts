@@ -1,0 +1,150 @@
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UserError } from '../errors.js';
+import { ScenarioError } from '../scenario/load.js';
+import { chooseTool, type ToolChoice } from './choose-tool.js';
+import { listProject } from './project.js';
+import type { Prompter } from './prompt.js';
+import type { RepoProbe } from './repo.js';
+import { LOCAL_HEAD_REF, scenarioText } from './scenario-file.js';
+import type { ToolPlan } from './types.js';
+import { workflowFiles } from './workflow-file.js';
+
+/** Where the scenario goes by default, relative to the project directory. */
+export const DEFAULT_SCENARIO = 'benchmarks/duetkit.yml';
+export const DEFAULT_ITERATIONS = 30;
+export const DEFAULT_BUDGET = '10m';
+
+export interface InitOptions extends ToolChoice {
+  /** The project directory (absolute): a repository, or a directory inside one. */
+  dir: string;
+  /** The scenario file, relative to `dir` (or absolute). */
+  scenario: string;
+  /** Write the workflow(s) too. */
+  workflow: boolean;
+  /** The fork-safe pair instead of the single PR gate. */
+  forkSafe: boolean;
+  /** `uses:` of the duetkit steps. */
+  action: string;
+  iterations: number;
+  budget: string;
+}
+
+export interface InitDeps {
+  repo: RepoProbe;
+  /** Null when stdin is not a terminal: then nothing is asked. */
+  prompter: Prompter | null;
+}
+
+/** A file init will write: absolute path, text, and whether something is there already. */
+export interface PlannedFile {
+  path: string;
+  text: string;
+  exists: boolean;
+}
+
+/** Everything decided before anything is written. */
+export interface InitPlan {
+  plan: ToolPlan;
+  /** Other tools found and not chosen. */
+  others: ToolPlan[];
+  files: PlannedFile[];
+  scenarioPath: string;
+  /** The repository's top level, or null when `dir` is in none. */
+  repoRoot: string | null;
+  /** True when the repository has a commit: once the files are committed, `HEAD~1` exists. */
+  hasCommit: boolean;
+}
+
+/**
+ * Decides what `duetkit init` writes: finds the tool, builds the scenario (validated by the
+ * scenario schema) and the workflow(s). Writes nothing; `writeInit` does.
+ */
+export async function planInit(options: InitOptions, deps: InitDeps): Promise<InitPlan> {
+  const dir = await projectDir(options.dir);
+  const repoRoot = await deps.repo
+    .topLevel(dir)
+    .then((top) => (top === null ? null : realpath(top)));
+  const home = repoRoot ?? dir;
+  const scenarioPath = path.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith('../') || path.isAbsolute(scenarioInRepo)) {
+    throw new UserError(
+      `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`,
+    );
+  }
+  const project = await listProject(dir);
+  const { plan, others } = await chooseTool(project, options, deps.prompter);
+  const dirInRepo = posix(path.relative(home, dir));
+  const workflows = options.workflow
+    ? workflowFiles(plan, {
+        action: options.action,
+        scenarioInRepo,
+        dirInRepo,
+        branch: (repoRoot === null ? null : await deps.repo.defaultBranch(dir)) ?? 'main',
+        forkSafe: options.forkSafe,
+        budget: options.budget,
+      })
+    : [];
+  let scenario: string;
+  try {
+    scenario = scenarioText(plan, {
+      name: plan.tool,
+      dirInRepo,
+      runPath: scenarioInRepo,
+      workflowPath: workflows[0]?.path ?? null,
+      iterations: options.iterations,
+      budget: options.budget,
+    });
+  } catch (error) {
+    // What the schema refuses here came from an option (--format, --budget...): exit 2.
+    if (error instanceof ScenarioError) throw new UserError(error.message);
+    throw error;
+  }
+  const files = await Promise.all(
+    [
+      { path: scenarioPath, text: scenario },
+      ...workflows.map((w) => ({ path: path.join(home, w.path), text: w.text })),
+    ].map(async (f) => ({ ...f, exists: (await stat(f.path).catch(() => null)) !== null })),
+  );
+  const hasCommit = repoRoot !== null && (await deps.repo.hasCommit(dir, LOCAL_HEAD_REF));
+  return { plan, others, files, scenarioPath, repoRoot, hasCommit };
+}
+
+/**
+ * Writes the planned files, creating their directories. Without `force`, refuses (exit 2)
+ * when any of them exists, before writing any, and each file is created exclusively, so a
+ * file that appeared meanwhile is not overwritten either.
+ */
+export async function writeInit(planned: InitPlan, options: { force: boolean }): Promise<void> {
+  const existing = planned.files.filter((f) => f.exists);
+  if (existing.length > 0 && !options.force) throw overwriteError(existing.map((f) => f.path));
+  for (const file of planned.files) {
+    await mkdir(path.dirname(file.path), { recursive: true });
+    try {
+      await writeFile(file.path, file.text, { flag: options.force ? 'w' : 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw overwriteError([file.path]);
+      throw error;
+    }
+  }
+}
+
+function overwriteError(paths: readonly string[]): UserError {
+  const which = paths.join(', ');
+  return new UserError(
+    `not overwriting ${which}: ${paths.length > 1 ? 'they exist' : 'it exists'}; pass --force to replace ${paths.length > 1 ? 'them' : 'it'}`,
+  );
+}
+
+async function projectDir(dir: string): Promise<string> {
+  const info = await stat(dir).catch(() => null);
+  if (info === null || !info.isDirectory()) {
+    throw new UserError(`--dir: got ${dir}; expected an existing directory (the repository)`);
+  }
+  return realpath(dir);
+}
+
+function posix(relative: string): string {
+  return relative.split(path.sep).join('/');
+}

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { requireFile, requireTool } from '../e2e/helpers.js';
+import { actionlint, cli, edited, makeRepo, removeDir, runWritten } from './helpers.js';
+
+const CMAKE = `cmake_minimum_required(VERSION 3.16)
+project(sums CXX)
+set(CMAKE_CXX_STANDARD 17)
+find_package(benchmark REQUIRED)
+add_executable(gbench gbench.cpp)
+target_link_libraries(gbench benchmark::benchmark)
+`;
+
+// tests/programs/cpp's Google Benchmark program with a CMake build, as a user's repository.
+describe('duetkit init on a CMake + Google Benchmark repository', () => {
+  let repo: string | undefined;
+  afterAll(() => removeDir(repo));
+
+  it('writes a scenario that builds with CMake in both versions and finds the slowdown', async () => {
+    requireTool(['cmake', '--version'], 'CMake');
+    requireFile('/usr/include/benchmark/benchmark.h', 'Google Benchmark (libbenchmark-dev)');
+    repo = await makeRepo(
+      {
+        'CMakeLists.txt': CMAKE,
+        'gbench.cpp': { from: 'tests/programs/cpp/gbench.cpp' },
+        'sums.hpp': { from: 'tests/programs/cpp/sums.hpp' },
+        '.gitignore': 'build/\n',
+      },
+      {
+        'sums.hpp': await edited(
+          'tests/programs/cpp/sums.hpp',
+          'return v != nullptr',
+          'return true || v != nullptr',
+        ),
+      },
+    );
+    const init = await cli(['init', '--iterations', '12', '--budget', '2m'], repo);
+    expect(init.err).toBe('');
+    expect(init.code).toBe(0);
+    expect(init.out).toContain(
+      'found googlecpp: the CMake target gbench linked with benchmark in CMakeLists.txt',
+    );
+    expect(await actionlint([path.join(repo, '.github/workflows/duetkit.yml')])).toBe('');
+
+    const run = await runWritten(repo, 'benchmarks/duetkit.yml');
+    expect(run.verdict('BM_SumSquares')).toBe('regression');
+    expect(run.report.summary.error).toBe(0);
+    // The build stayed in the versions' checkouts.
+    expect(existsSync(path.join(repo, 'build'))).toBe(false);
+  }, 180_000);
+});

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { requireTool } from '../e2e/helpers.js';
+import { actionlint, cli, makeRepo, removeDir, runWritten } from './helpers.js';
+
+// A repository whose bench.sh calls hyperfine: init runs that line with --export-json added.
+describe('duetkit init on a repository benchmarked with hyperfine', () => {
+  let repo: string | undefined;
+  afterAll(() => removeDir(repo));
+
+  it('writes a scenario that runs the hyperfine line of bench.sh and finds the slowdown', async () => {
+    requireTool(['hyperfine', '--version'], 'hyperfine');
+    const loop = (n: number): string =>
+      `#!/bin/sh\ni=0\nwhile [ "$i" -lt ${n} ]; do i=$((i + 1)); done\n`;
+    repo = await makeRepo(
+      {
+        'work.sh': loop(20000),
+        'bench.sh':
+          "#!/bin/sh\n# the project's benchmark\nhyperfine --runs 5 --warmup 1 \\\n  -n loop 'sh work.sh'\n",
+      },
+      { 'work.sh': loop(40000) },
+    );
+    const init = await cli(['init', '--iterations', '12', '--budget', '1m'], repo);
+    expect(init.err).toBe('');
+    expect(init.code).toBe(0);
+    expect(init.out).toContain('found hyperfine: hyperfine in bench.sh');
+    expect(await actionlint([path.join(repo, '.github/workflows/duetkit.yml')])).toBe('');
+
+    const run = await runWritten(repo, 'benchmarks/duetkit.yml');
+    expect(run.verdict('loop')).toBe('regression');
+    expect(run.report.summary.error).toBe(0);
+  }, 120_000);
+});

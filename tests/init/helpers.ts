@@ -1,0 +1,126 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ComparisonReport } from '../../src/analyze/report.js';
+import { main } from '../../src/cli/main.js';
+import { fakeContext } from '../helpers/cli.js';
+import { requireTool as requireActionTool } from '../support/act.js';
+
+/**
+ * Sample repositories for `duetkit init`: real programs (tests/programs/<lang>) copied into a
+ * fresh git repository with two commits, the second one slower, so the scenario init writes
+ * (HEAD~1 against HEAD) has a regression to find when it runs for real.
+ */
+export const REPO = process.cwd();
+export const PROGRAMS = path.join(REPO, 'tests', 'programs');
+
+/** A file's text, or `{ from }`: a file (or directory) copied from the project. */
+export type SampleFile = string | { from: string };
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, stdio: 'pipe', encoding: 'utf8' });
+}
+
+/** A temporary directory holding `files` (not a repository). */
+export async function makeDir(files: Record<string, SampleFile>): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'duetkit-init-'));
+  await writeFiles(dir, files);
+  return dir;
+}
+
+async function writeFiles(dir: string, files: Record<string, SampleFile>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    if (typeof content === 'string') await writeFile(file, content);
+    else await cp(path.join(REPO, content.from), file, { recursive: true });
+  }
+}
+
+/**
+ * A git repository with `base` committed, then `head` (files changed or added on top of it)
+ * committed: HEAD~1 and HEAD exist, as on a branch with history.
+ */
+export async function makeRepo(
+  base: Record<string, SampleFile>,
+  head: Record<string, SampleFile> = {},
+): Promise<string> {
+  const dir = await makeDir(base);
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.email', 'test@example.com');
+  git(dir, 'config', 'user.name', 'test');
+  git(dir, 'config', 'commit.gpgsign', 'false');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'base');
+  await writeFiles(dir, head);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '--allow-empty', '-m', 'head');
+  return dir;
+}
+
+/** A file of the project with `from` replaced by `to` (for the slower second commit). */
+export async function edited(file: string, from: string | RegExp, to: string): Promise<string> {
+  const text = await readFile(path.join(REPO, file), 'utf8');
+  const changed = text.replace(from, to);
+  if (changed === text) throw new Error(`${file}: nothing to replace (${String(from)})`);
+  return changed;
+}
+
+export function removeDir(dir: string | undefined): Promise<void> {
+  return dir === undefined ? Promise.resolve() : rm(dir, { recursive: true, force: true });
+}
+
+/** Runs the CLI in-process in `cwd`; returns the exit code and what it printed. */
+export async function cli(
+  argv: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; out: string; err: string }> {
+  const ctx = fakeContext(cwd, env);
+  const code = await main(argv, ctx);
+  return { code, out: ctx.out, err: ctx.err };
+}
+
+/**
+ * Runs the scenario init wrote with `duetkit run`, as a user would, and returns the
+ * comparison it wrote. Fails with everything printed when the run did not succeed.
+ */
+export async function runWritten(
+  repo: string,
+  scenario: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ report: ComparisonReport; out: string; verdict(benchmark: string): string }> {
+  const out = path.join(repo, '.duetkit', 'latest');
+  const result = await cli(['run', scenario, '--out', out, '--seed', '7'], repo, env);
+  if (result.code !== 0) {
+    throw new Error(`duetkit run exited ${result.code}:\n${result.err}\n${result.out}`);
+  }
+  const report = JSON.parse(
+    await readFile(path.join(out, 'comparison.json'), 'utf8'),
+  ) as ComparisonReport;
+  return {
+    report,
+    out: result.out,
+    verdict(benchmark) {
+      const found = report.results.find((r) => r.benchmark === benchmark && r.version === 'head');
+      if (found === undefined) {
+        const names = report.results.map((r) => r.benchmark).join(', ');
+        throw new Error(`no result for "${benchmark}"; the report has: ${names}\n${result.out}`);
+      }
+      return found.comparison?.verdict ?? `error: ${found.error}`;
+    },
+  };
+}
+
+/** actionlint's complaints about `files` ('' when there are none). */
+export function actionlint(files: readonly string[]): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(
+      requireActionTool('actionlint'),
+      ['-no-color', '-oneline', ...files],
+      (error, stdout, stderr) =>
+        resolve(error === null ? '' : `${stdout}${stderr}` || String(error)),
+    );
+  });
+}

@@ -1,0 +1,313 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { planInit, type InitOptions } from '../../src/init/init.js';
+import type { Prompter } from '../../src/init/prompt.js';
+import { createRepoProbe } from '../../src/init/repo.js';
+import { loadScenarioFile } from '../../src/scenario/load.js';
+import { cli, makeDir, makeRepo, REPO, removeDir } from './helpers.js';
+
+const GO_BENCH = 'package x\n\nimport "testing"\n\nfunc BenchmarkA(b *testing.B) {}\n';
+const PY_BENCH = 'def test_x(benchmark):\n    benchmark(len, "x")\n';
+
+describe('duetkit init', () => {
+  const dirs: string[] = [];
+  const repo = async (files: Record<string, string>): Promise<string> => {
+    const dir = await makeRepo(files);
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => Promise.all(dirs.map(removeDir)));
+
+  it('writes the scenario and the workflow, prints them and the next commands', async () => {
+    const dir = await repo({ 'go.mod': 'module x\n', 'x_test.go': GO_BENCH });
+    const result = await cli(['init'], dir);
+    expect(result).toEqual({
+      code: 0,
+      err: '',
+      out: expect.stringContaining('found go: 1 func Benchmark… in x_test.go\n'),
+    });
+    expect(result.out).toContain(
+      'wrote benchmarks/duetkit.yml\nwrote .github/workflows/duetkit.yml\n',
+    );
+    expect(result.out).toContain(
+      'git add benchmarks/duetkit.yml .github/workflows/duetkit.yml && git commit -m "Benchmark pull requests with duetkit"',
+    );
+    expect(result.out).toContain('npx duetkit run benchmarks/duetkit.yml   # HEAD against HEAD~1');
+    expect(result.out).toContain("put the action's owner in place of OWNER");
+    // The written scenario loads through the schema, with the refs the action replaces.
+    const { scenario } = await loadScenarioFile('benchmarks/duetkit.yml', dir);
+    expect(scenario).toMatchObject({
+      name: 'go',
+      mode: 'duet',
+      versions: [
+        { name: 'base', ref: 'HEAD~1' },
+        { name: 'head', ref: 'HEAD' },
+      ],
+      workload: { format: 'go', perBenchmark: true },
+      iterations: 30,
+      budget: 600,
+    });
+    const workflow = parse(await readFile(path.join(dir, '.github/workflows/duetkit.yml'), 'utf8'));
+    expect(workflow.on).toEqual({ pull_request: null, push: { branches: ['main'] } });
+    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    expect(workflow.jobs.bench.steps[0]).toEqual({
+      uses: 'actions/checkout@v4',
+      with: { 'fetch-depth': 0 },
+    });
+    expect(workflow.jobs.bench.steps[2]).toEqual({
+      id: 'duetkit',
+      uses: 'OWNER/duetkit@v1',
+      with: { scenario: 'benchmarks/duetkit.yml', 'fail-on': 'regression', comment: 'on-change' },
+    });
+  });
+
+  it('never overwrites a file without --force, and writes nothing then', async () => {
+    const dir = await repo({ 'x_test.go': GO_BENCH });
+    await mkdir(path.join(dir, '.github/workflows'), { recursive: true });
+    await writeFile(path.join(dir, '.github/workflows/duetkit.yml'), 'mine\n');
+    const refused = await cli(['init'], dir);
+    expect(refused).toEqual({
+      code: 2,
+      out: '',
+      err: `duetkit: error: not overwriting ${path.join(dir, '.github/workflows/duetkit.yml')}: it exists; pass --force to replace it\n`,
+    });
+    expect(existsSync(path.join(dir, 'benchmarks/duetkit.yml'))).toBe(false);
+    expect(await readFile(path.join(dir, '.github/workflows/duetkit.yml'), 'utf8')).toBe('mine\n');
+
+    const dry = await cli(['init', '--dry-run'], dir);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain('would write .github/workflows/duetkit.yml (exists: needs --force):');
+    expect(dry.out).toContain('  name: duetkit');
+    expect(existsSync(path.join(dir, 'benchmarks/duetkit.yml'))).toBe(false);
+
+    const forced = await cli(['init', '--force'], dir);
+    expect(forced.code).toBe(0);
+    expect(forced.out).toContain(
+      'wrote benchmarks/duetkit.yml\nreplaced .github/workflows/duetkit.yml\n',
+    );
+    expect(await readFile(path.join(dir, '.github/workflows/duetkit.yml'), 'utf8')).toContain(
+      'name: duetkit',
+    );
+    // And again: now both exist.
+    const again = await cli(['init'], dir);
+    expect(again.code).toBe(2);
+    expect(again.err).toContain('they exist; pass --force to replace them');
+  });
+
+  it('several tools and no terminal: exit 2 naming them and --tool; --tool picks one', async () => {
+    const dir = await repo({ 'x_test.go': GO_BENCH, 'test_x.py': PY_BENCH });
+    const several = await cli(['init'], dir);
+    expect(several.code).toBe(2);
+    expect(several.err).toBe(
+      `duetkit: error: found several benchmark tools in ${dir}:\n  - go: 1 func Benchmark… in x_test.go\n  - pytest: the benchmark fixture in test_x.py\nchoose one with --tool go or --tool pytest\n`,
+    );
+    const picked = await cli(['init', '--tool', 'pytest-benchmark', '--no-workflow'], dir);
+    expect(picked.code).toBe(0);
+    expect(picked.out).toContain('found pytest: the benchmark fixture in test_x.py');
+    expect(picked.out).not.toContain('.github');
+    expect(existsSync(path.join(dir, '.github'))).toBe(false);
+  });
+
+  it('nothing found: exit 2 saying what was looked for and how to pass --command', async () => {
+    const dir = await repo({ 'README.md': '# nothing here\n' });
+    const result = await cli(['init'], dir);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(
+      `found no benchmarks in ${dir}; looked for:\n  - go: func BenchmarkX`,
+    );
+    expect(result.err).toContain('  - pytest: tests taking the benchmark fixture');
+    expect(result.err).toContain('name the command to measure with --command "CMD"');
+    expect(existsSync(path.join(dir, 'benchmarks'))).toBe(false);
+  });
+
+  it('bad options: exit 2 naming the option, the value and what is accepted', async () => {
+    const dir = await repo({ 'x_test.go': GO_BENCH });
+    const cases: [string[], string][] = [
+      [
+        ['--tool', 'make'],
+        '--tool: got "make"; expected one of: go, cargo, pytest, googlecpp, jmh, vitest, tinybench, benchmarkjs, hyperfine, command',
+      ],
+      [
+        ['--tool', 'cargo'],
+        `--tool cargo: found no cargo benchmarks in ${dir}; looked for cargo: a Cargo.toml`,
+      ],
+      [['--tool', 'command'], '--tool command needs the command to measure: --command "CMD"'],
+      [['--command', 'echo "x'], '--command: got "echo \\"x"; unterminated " quote'],
+      [['--format', 'gobench'], '--format: got "gobench"; expected one of: auto, cargo, go'],
+      [['--budget', 'soon'], 'budget: got "soon"'],
+      [
+        ['--scenario', '../outside.yml'],
+        `--scenario: got ../outside.yml; expected a path inside ${dir}`,
+      ],
+      [
+        ['--dir', 'missing'],
+        `--dir: got ${path.join(dir, 'missing')}; expected an existing directory`,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli(['init', ...args], dir);
+      expect([args, result.code]).toEqual([args, 2]);
+      expect(result.err).toContain(message);
+    }
+    expect(existsSync(path.join(dir, 'benchmarks'))).toBe(false);
+  });
+
+  it('--command: a plain command, handed to sh -c when it needs a shell; with --tool it replaces the command', async () => {
+    const dir = await repo({ 'x_test.go': GO_BENCH });
+    const plain = await cli(
+      [
+        'init',
+        '--command',
+        'make bench && ./bench > /dev/null',
+        '--setup',
+        'make',
+        '--no-workflow',
+      ],
+      dir,
+    );
+    expect(plain.code).toBe(0);
+    const { scenario } = await loadScenarioFile('benchmarks/duetkit.yml', dir);
+    expect(scenario.workload).toMatchObject({
+      command: ['sh', '-c', 'make bench && ./bench > /dev/null'],
+    });
+    expect(scenario.workload.format).toBeUndefined();
+    expect(scenario.versions[0]!.setup).toEqual(['make']);
+    const tool = await cli(
+      [
+        'init',
+        '--tool',
+        'go',
+        '--command',
+        'go test -bench . ./pkg',
+        '--scenario',
+        'perf/go.yml',
+        '--no-workflow',
+      ],
+      dir,
+    );
+    expect(tool.code).toBe(0);
+    const go = await loadScenarioFile('perf/go.yml', dir);
+    expect(go.scenario.workload).toMatchObject({
+      command: ['go', 'test', '-bench', '.', './pkg'],
+      format: 'go',
+      perBenchmark: true,
+    });
+  });
+
+  it('a project in a subdirectory: dir in the versions, paths from the repository root in the workflow', async () => {
+    const dir = await repo({ 'svc/go.mod': 'module x\n', 'svc/x_test.go': GO_BENCH });
+    const result = await cli(['init', '--dir', 'svc'], dir);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(
+      'wrote svc/benchmarks/duetkit.yml\nwrote .github/workflows/duetkit.yml\n',
+    );
+    const { scenario } = await loadScenarioFile('svc/benchmarks/duetkit.yml', dir);
+    expect(scenario.versions.map((v) => v.dir)).toEqual(['svc', 'svc']);
+    const workflow = parse(await readFile(path.join(dir, '.github/workflows/duetkit.yml'), 'utf8'));
+    expect(workflow.jobs.bench.steps[1]).toEqual({
+      uses: 'actions/setup-go@v5',
+      with: { 'go-version-file': 'svc/go.mod' },
+    });
+    expect(workflow.jobs.bench.steps[2].with.scenario).toBe('svc/benchmarks/duetkit.yml');
+  });
+
+  it('--fork-safe writes the pair: a read-only run and a workflow_run comment naming it', async () => {
+    const dir = await repo({ 'test_x.py': PY_BENCH });
+    const result = await cli(['init', '--fork-safe', '--action', 'acme/duetkit@v1.2.0'], dir);
+    expect(result.code).toBe(0);
+    expect(result.out).not.toContain('OWNER');
+    const bench = parse(await readFile(path.join(dir, '.github/workflows/duetkit.yml'), 'utf8'));
+    const comment = parse(
+      await readFile(path.join(dir, '.github/workflows/duetkit-comment.yml'), 'utf8'),
+    );
+    expect(bench.on).toEqual({ pull_request: null });
+    expect(bench.permissions).toEqual({ contents: 'read' });
+    const steps = bench.jobs.bench.steps;
+    expect(steps.map((s: { uses?: string }) => s.uses)).toEqual([
+      'actions/checkout@v4',
+      'actions/setup-python@v5',
+      undefined,
+      'acme/duetkit@v1.2.0',
+      'actions/upload-artifact@v4',
+    ]);
+    expect(steps[3].with.comment).toBe('never');
+    expect(steps[4].with.name).toBe('duetkit-results');
+    expect(comment.on.workflow_run.workflows).toEqual([bench.name]);
+    expect(comment.permissions).toEqual({ actions: 'read', 'pull-requests': 'write' });
+    expect(comment.jobs.comment.steps[0].with.name).toBe('duetkit-results');
+    expect(comment.jobs.comment.steps[1]).toMatchObject({
+      uses: 'acme/duetkit@v1.2.0',
+      with: { mode: 'comment' },
+    });
+  });
+
+  it('outside a git repository, and in one without commits: says what to do first', async () => {
+    const bare = await makeDir({ 'x_test.go': GO_BENCH });
+    dirs.push(bare);
+    const outside = await cli(['init'], bare);
+    expect(outside.code).toBe(0);
+    expect(outside.out).toContain('is not in a git repository; the scenario compares git refs');
+    expect(outside.out).toContain('git init && git add -A');
+    const empty = await makeDir({ 'x_test.go': GO_BENCH });
+    dirs.push(empty);
+    await new Promise((resolve) =>
+      spawn('git', ['init', '-q'], { cwd: empty }).on('close', resolve),
+    );
+    const fresh = await cli(['init'], empty);
+    expect(fresh.out).toContain('the repository has no commit yet');
+  });
+
+  it('asks on a terminal: which tool when several, which command when none', async () => {
+    const several = await repo({ 'x_test.go': GO_BENCH, 'test_x.py': PY_BENCH });
+    const asked: string[] = [];
+    const prompter: Prompter = {
+      choose: async (question, choices) => {
+        asked.push(question, ...choices);
+        return 1;
+      },
+      ask: async (question) => {
+        asked.push(question);
+        return 'sh bench.sh';
+      },
+    };
+    const options = (dir: string): InitOptions => ({
+      dir,
+      scenario: 'benchmarks/duetkit.yml',
+      workflow: true,
+      forkSafe: false,
+      action: 'OWNER/duetkit@v1',
+      iterations: 30,
+      budget: '10m',
+    });
+    const chosen = await planInit(options(several), { repo: createRepoProbe(), prompter });
+    expect(chosen.plan.tool).toBe('pytest');
+    expect(chosen.others.map((p) => p.tool)).toEqual(['go']);
+    expect(asked).toEqual([
+      expect.stringContaining('Several benchmark tools were found'),
+      'go: 1 func Benchmark… in x_test.go',
+      'pytest: the benchmark fixture in test_x.py',
+    ]);
+    const none = await repo({ 'README.md': '' });
+    const typed = await planInit(options(none), { repo: createRepoProbe(), prompter });
+    expect(typed.plan.workload.command).toBe('sh bench.sh');
+    expect(asked.at(-1)).toContain('Command to benchmark');
+  });
+
+  it('asks nothing when stdin is not a terminal (the real CLI, stdin a pipe left open)', async () => {
+    const dir = await repo({ 'x_test.go': GO_BENCH, 'test_x.py': PY_BENCH });
+    const tsx = path.join(REPO, 'node_modules', '.bin', 'tsx');
+    const child = spawn(tsx, [path.join(REPO, 'src/cli/bin.ts'), 'init'], {
+      cwd: dir,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(err).toContain('found several benchmark tools');
+    expect(err).toContain('choose one with --tool go or --tool pytest');
+    expect(code).toBe(2);
+  }, 30_000);
+});
