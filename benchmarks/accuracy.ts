@@ -99,6 +99,7 @@ async function mergeCommandRows(file: string, fresh: AccuracyResults): Promise<A
   const stored = JSON.parse(await readFile(file, 'utf8')) as AccuracyResults;
   return {
     ...stored,
+    config: { ...stored.config, command: fresh.config.command },
     commandTruth: fresh.commandTruth ?? null,
     conditions: [
       ...stored.conditions.filter((c) => c.workload.kind !== 'custom'),

@@ -12964,6 +12964,7 @@ function machineInfo() {
 }
 
 // src/git/git.ts
+import { rm } from "node:fs/promises";
 import { execFile } from "node:child_process";
 var GitError = class extends Error {
   constructor(message) {
@@ -12989,7 +12990,15 @@ function createGit(cwd) {
     isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
     addWorktree: async (dir, commit) => void await git(["worktree", "add", "--detach", dir, commit]),
     removeWorktree: async (dir) => {
-      await git(["worktree", "remove", "--force", dir]);
+      try {
+        await git(["worktree", "remove", "--force", dir]);
+      } catch (error62) {
+        await rm(dir, { recursive: true, force: true });
+        await git(["worktree", "prune"]);
+        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
+        if (left) throw error62;
+        return;
+      }
       await git(["worktree", "prune"]);
     },
     listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
@@ -12997,7 +13006,7 @@ function createGit(cwd) {
 }
 
 // src/git/worktrees.ts
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm as rm2 } from "node:fs/promises";
 import os2 from "node:os";
 import path2 from "node:path";
 function createWorktreeSet(git, parent = os2.tmpdir()) {
@@ -13016,7 +13025,7 @@ function createWorktreeSet(git, parent = os2.tmpdir()) {
       for (const dir of made.splice(0)) {
         await git.removeWorktree(dir).catch((error62) => errors.push(error62.message));
       }
-      if (root !== null) await rm(root, { recursive: true, force: true });
+      if (root !== null) await rm2(root, { recursive: true, force: true });
       root = null;
       if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
     }
@@ -13530,7 +13539,7 @@ function withPinnedHarness(isolation, harness, pin) {
 
 // src/runner/drivers/command.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { mkdtemp as mkdtemp2, readFile as readFile4, rm as rm3 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile4, rm as rm4 } from "node:fs/promises";
 import os4 from "node:os";
 import path8 from "node:path";
 
@@ -13755,7 +13764,7 @@ function relayGate(timer) {
 }
 
 // src/runner/drivers/metrics.ts
-import { readFile as readFile3, rm as rm2 } from "node:fs/promises";
+import { readFile as readFile3, rm as rm3 } from "node:fs/promises";
 import path7 from "node:path";
 
 // src/formats/types.ts
@@ -14844,7 +14853,7 @@ function iterationMetrics(workload2, times, output2, cwd) {
   }));
 }
 async function clearOutputFile(workload2, cwd) {
-  if (workload2.output !== void 0) await rm2(path7.resolve(cwd, workload2.output), { force: true });
+  if (workload2.output !== void 0) await rm3(path7.resolve(cwd, workload2.output), { force: true });
 }
 async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
   if (workload2.output === void 0) return stdout;
@@ -14856,7 +14865,7 @@ async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
       `workload.output ${file2} could not be read after the command exited (${error62.code ?? error62.message}); the command must write it on every run`
     );
   } finally {
-    if (movedTo !== null) await rm2(movedTo, { force: true });
+    if (movedTo !== null) await rm3(movedTo, { force: true });
   }
 }
 function nsToMs(ns) {
@@ -14961,7 +14970,7 @@ async function openTimed(workload2, ctx) {
       gate: () => [ctx.timer, "serve", "--"]
     });
   } catch (error62) {
-    await rm3(dir, { recursive: true, force: true });
+    await rm4(dir, { recursive: true, force: true });
     throw fail(null, `could not start duetkit's timer: ${error62.message}`);
   }
   let slot = ctx.slot;
@@ -15058,7 +15067,7 @@ async function openTimed(workload2, ctx) {
       timer.tell("exit\n");
       const grace = setTimeout(() => timer.kill(), GRACE_MS);
       await timer.finished.finally(() => clearTimeout(grace));
-      await rm3(dir, { recursive: true, force: true });
+      await rm4(dir, { recursive: true, force: true });
     }
   };
 }
@@ -15804,7 +15813,7 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile3 } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmod, mkdir as mkdir2, readFile as readFile5, rename as rename2, rm as rm4, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
+import { chmod, mkdir as mkdir2, readFile as readFile5, rename as rename2, rm as rm5, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
 import os6 from "node:os";
 import path11 from "node:path";
 import { promisify } from "node:util";
@@ -15859,8 +15868,8 @@ async function compile(text, target, env) {
       }
     }
   } finally {
-    await rm4(source, { force: true });
-    await rm4(output2, { force: true });
+    await rm5(source, { force: true });
+    await rm5(output2, { force: true });
   }
   return {
     path: null,
@@ -16308,7 +16317,7 @@ function fromInterval(change, lower, upper) {
 }
 
 // src/calibrate/record.ts
-import { mkdir as mkdir3, mkdtemp as mkdtemp3, rm as rm5, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdir as mkdir3, mkdtemp as mkdtemp3, rm as rm6, writeFile as writeFile5 } from "node:fs/promises";
 import os7 from "node:os";
 import path15 from "node:path";
 
@@ -36436,7 +36445,7 @@ async function referenceSource(versions) {
         env
       );
     },
-    dispose: () => rm5(root, { recursive: true, force: true })
+    dispose: () => rm6(root, { recursive: true, force: true })
   };
 }
 function scenarioSource(loaded) {

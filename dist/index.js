@@ -54261,6 +54261,7 @@ function createGitHistory(cwd) {
 }
 
 // src/git/git.ts
+import { rm as rm2 } from "node:fs/promises";
 import { execFile as execFile2 } from "node:child_process";
 var GitError = class extends Error {
   constructor(message) {
@@ -54286,7 +54287,15 @@ function createGit(cwd) {
     isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
     addWorktree: async (dir, commit) => void await git(["worktree", "add", "--detach", dir, commit]),
     removeWorktree: async (dir) => {
-      await git(["worktree", "remove", "--force", dir]);
+      try {
+        await git(["worktree", "remove", "--force", dir]);
+      } catch (error63) {
+        await rm2(dir, { recursive: true, force: true });
+        await git(["worktree", "prune"]);
+        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
+        if (left) throw error63;
+        return;
+      }
       await git(["worktree", "prune"]);
     },
     listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
@@ -54294,7 +54303,7 @@ function createGit(cwd) {
 }
 
 // src/git/worktrees.ts
-import { mkdtemp, rm as rm2 } from "node:fs/promises";
+import { mkdtemp, rm as rm3 } from "node:fs/promises";
 import os5 from "node:os";
 import path2 from "node:path";
 function createWorktreeSet(git, parent = os5.tmpdir()) {
@@ -54313,7 +54322,7 @@ function createWorktreeSet(git, parent = os5.tmpdir()) {
       for (const dir of made.splice(0)) {
         await git.removeWorktree(dir).catch((error63) => errors.push(error63.message));
       }
-      if (root !== null) await rm2(root, { recursive: true, force: true });
+      if (root !== null) await rm3(root, { recursive: true, force: true });
       root = null;
       if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
     }
@@ -54827,7 +54836,7 @@ function withPinnedHarness(isolation, harness, pin) {
 
 // src/runner/drivers/command.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { mkdtemp as mkdtemp2, readFile as readFile5, rm as rm4 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile5, rm as rm5 } from "node:fs/promises";
 import os7 from "node:os";
 import path8 from "node:path";
 
@@ -55052,7 +55061,7 @@ function relayGate(timer) {
 }
 
 // src/runner/drivers/metrics.ts
-import { readFile as readFile4, rm as rm3 } from "node:fs/promises";
+import { readFile as readFile4, rm as rm4 } from "node:fs/promises";
 import path7 from "node:path";
 
 // src/formats/types.ts
@@ -56141,7 +56150,7 @@ function iterationMetrics(workload2, times, output2, cwd) {
   }));
 }
 async function clearOutputFile(workload2, cwd) {
-  if (workload2.output !== void 0) await rm3(path7.resolve(cwd, workload2.output), { force: true });
+  if (workload2.output !== void 0) await rm4(path7.resolve(cwd, workload2.output), { force: true });
 }
 async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
   if (workload2.output === void 0) return stdout;
@@ -56153,7 +56162,7 @@ async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
       `workload.output ${file2} could not be read after the command exited (${error63.code ?? error63.message}); the command must write it on every run`
     );
   } finally {
-    if (movedTo !== null) await rm3(movedTo, { force: true });
+    if (movedTo !== null) await rm4(movedTo, { force: true });
   }
 }
 function nsToMs(ns) {
@@ -56258,7 +56267,7 @@ async function openTimed(workload2, ctx) {
       gate: () => [ctx.timer, "serve", "--"]
     });
   } catch (error63) {
-    await rm4(dir, { recursive: true, force: true });
+    await rm5(dir, { recursive: true, force: true });
     throw fail(null, `could not start duetkit's timer: ${error63.message}`);
   }
   let slot = ctx.slot;
@@ -56355,7 +56364,7 @@ async function openTimed(workload2, ctx) {
       timer.tell("exit\n");
       const grace = setTimeout(() => timer.kill(), GRACE_MS);
       await timer.finished.finally(() => clearTimeout(grace));
-      await rm4(dir, { recursive: true, force: true });
+      await rm5(dir, { recursive: true, force: true });
     }
   };
 }
@@ -57128,7 +57137,7 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile4 } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmod as chmod2, mkdir as mkdir4, readFile as readFile6, rename as rename3, rm as rm5, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
+import { chmod as chmod2, mkdir as mkdir4, readFile as readFile6, rename as rename3, rm as rm6, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
 import os10 from "node:os";
 import path11 from "node:path";
 import { promisify } from "node:util";
@@ -57183,8 +57192,8 @@ async function compile2(text, target, env) {
       }
     }
   } finally {
-    await rm5(source, { force: true });
-    await rm5(output2, { force: true });
+    await rm6(source, { force: true });
+    await rm6(output2, { force: true });
   }
   return {
     path: null,

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 
 /** The git operations duetkit needs, behind an interface so callers can be tested alone. */
@@ -45,7 +46,20 @@ export function createGit(cwd: string): Git {
     addWorktree: async (dir, commit) =>
       void (await git(['worktree', 'add', '--detach', dir, commit])),
     removeWorktree: async (dir) => {
-      await git(['worktree', 'remove', '--force', dir]);
+      try {
+        await git(['worktree', 'remove', '--force', dir]);
+      } catch (error) {
+        // git refuses when the checkout changes under it (a benchmark's last files still
+        // being written as its processes are killed): the directory is ours, a temporary
+        // checkout, so it goes, and git forgets it. Still listed afterwards: the first error.
+        await rm(dir, { recursive: true, force: true });
+        await git(['worktree', 'prune']);
+        const left = (await git(['worktree', 'list', '--porcelain']))
+          .split('\n')
+          .some((line) => line === `worktree ${dir}`);
+        if (left) throw error;
+        return;
+      }
       await git(['worktree', 'prune']);
     },
     listWorktrees: async () =>

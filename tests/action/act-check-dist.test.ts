@@ -80,11 +80,13 @@ describe('.github/workflows/check-dist.yml under act', () => {
     expect(result.code).toBe(0);
   });
 
-  it('fails, saying what to do, when dist/ is not the bundle of src/', async () => {
+  it('fails, naming the file, when dist/ is not the bundle of src/', async () => {
     appendFileSync(path.join(dir, 'dist/index.js'), '\n// edited by hand\n');
     git('commit', '-q', '-am', 'a stale bundle');
     const result = await run();
-    expect(result.output).toContain("dist/ differs from a fresh 'npm run bundle'");
+    // The step fails naming the file (its `::error::` line is a workflow command act consumes).
+    expect(result.output).toContain('Failure - Main Compare dist/ with the fresh bundle');
+    expect(result.output).toMatch(/ M dist\/index\.js/);
     expect(result.code).not.toBe(0);
   });
 });

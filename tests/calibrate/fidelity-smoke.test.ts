@@ -48,7 +48,10 @@ describe('fidelity benchmark (smoke)', () => {
       signal: never,
     });
     expect(samples.timing).toMatchObject({ clock: 'timer', keepBusy: 'spin' });
-    expect(samples.timing!.staggerMs).toBeGreaterThan(0.5);
+    // auto: a tenth of the first iterations' median (the program is sized from a rate measured
+    // on a machine that may be busy, so only the bounds are certain), at most 2 ms.
+    expect(samples.timing!.staggerMs).toBeGreaterThan(0);
+    expect(samples.timing!.staggerMs).toBeLessThanOrEqual(2);
     const views = route.views.map((view) => analyzeView(samples, view, 1));
     expect(views.map((v) => v.view)).toEqual(['wall', 'cpu', 'harness']);
     for (const v of views) expect(v.n).toBeGreaterThan(50);

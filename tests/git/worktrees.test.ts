@@ -28,6 +28,20 @@ describe('git worktrees', () => {
     expect(existsSync(path.dirname(one))).toBe(false);
   });
 
+  it('removes a checkout that git refuses to remove, and forgets it', async () => {
+    const git = createGit(repo);
+    const set = createWorktreeSet(git);
+    const dir = await set.add('base', await git.resolveCommit('v1'));
+    // A checkout whose .git link is gone: `git worktree remove` refuses it.
+    await rm(path.join(dir, '.git'));
+    expect(() =>
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: repo, stdio: 'pipe' }),
+    ).toThrow();
+    await set.dispose();
+    expect(existsSync(dir)).toBe(false);
+    expect(await git.listWorktrees()).toEqual([repo]);
+  });
+
   it('names a bad ref and a directory outside any repository', async () => {
     await expect(createGit(repo).resolveCommit('no-such-ref')).rejects.toThrow(
       /git ref "no-such-ref" does not name a commit/,

@@ -1,12 +1,26 @@
 import path from 'node:path';
 import { requireTool } from '../e2e/helpers.js';
-import { actionlint, cli, edited, makeRepo, removeDir, runWritten } from './helpers.js';
+import { actionlint, cli, edited, makeDir, makeRepo, removeDir, runWritten } from './helpers.js';
 
 // tests/programs/rust (criterion) as a user's repository: the second commit slows it down.
-// Each version is a fresh checkout, so each builds criterion from scratch (the setup step).
+// Each version is a fresh checkout, so each builds criterion and its dependencies from scratch
+// (the setup step): over a minute and a half each in release mode on this 2-CPU machine. The
+// versions' checkouts go under a temporary directory whose .cargo/config.toml (found by cargo
+// from any directory below) builds the dependencies without optimisation, as a developer's
+// config may: three times faster, and the benchmarked crate and criterion's timing loop
+// (generic, so compiled into the bench target) stay optimised.
 describe('duetkit init on a cargo / criterion repository', () => {
   let repo: string | undefined;
-  afterAll(() => removeDir(repo));
+  let tmp: string | undefined;
+  beforeAll(async () => {
+    tmp = await makeDir({
+      '.cargo/config.toml': '[profile.bench.package."*"]\nopt-level = 0\n',
+    });
+  });
+  afterAll(async () => {
+    await removeDir(repo);
+    await removeDir(tmp);
+  });
 
   it('writes a scenario that builds and runs criterion in both versions and finds the slowdown', async () => {
     requireTool(['cargo', '--version'], 'Rust (cargo)');
@@ -32,10 +46,12 @@ describe('duetkit init on a cargo / criterion repository', () => {
     expect(init.out).toContain('found cargo: criterion in Cargo.toml');
     expect(await actionlint([path.join(repo, '.github/workflows/duetkit.yml')])).toBe('');
 
-    // Offline: the registry cache of this machine has what Cargo.lock names.
-    const run = await runWritten(repo, 'benchmarks/duetkit.yml', {
+    // Offline: the registry cache of this machine has what Cargo.lock names. TMPDIR: where
+    // the run makes the versions' worktrees.
+    const run = await runWritten('cargo', repo, 'benchmarks/duetkit.yml', {
       ...process.env,
       CARGO_NET_OFFLINE: 'true',
+      TMPDIR: tmp,
     });
     expect(run.verdict('sum_squares_1000')).toBe('regression');
     expect(run.report.summary.error).toBe(0);

@@ -28,7 +28,7 @@ describe('duetkit init with a plain command', () => {
     expect(scenario).not.toMatch(/^ +format:/m);
     expect(await actionlint([path.join(repo, '.github/workflows/duetkit.yml')])).toBe('');
 
-    const run = await runWritten(repo, 'benchmarks/duetkit.yml');
+    const run = await runWritten('command', repo, 'benchmarks/duetkit.yml');
     expect(run.verdict('wall-time')).toBe('regression');
     expect(run.report.summary.error).toBe(0);
   }, 120_000);

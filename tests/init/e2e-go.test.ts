@@ -32,7 +32,7 @@ describe('duetkit init on a go test -bench repository', () => {
     expect(init.out).toContain('npx duetkit run benchmarks/duetkit.yml');
     expect(await actionlint([path.join(repo, '.github/workflows/duetkit.yml')])).toBe('');
 
-    const run = await runWritten(repo, 'benchmarks/duetkit.yml');
+    const run = await runWritten('go', repo, 'benchmarks/duetkit.yml');
     expect(run.verdict('BenchmarkSumSquares')).toBe('regression');
     expect(run.report.summary.error).toBe(0);
   }, 120_000);

@@ -42,7 +42,7 @@ describe('duetkit init on a CMake + Google Benchmark repository', () => {
     );
     expect(await actionlint([path.join(repo, '.github/workflows/duetkit.yml')])).toBe('');
 
-    const run = await runWritten(repo, 'benchmarks/duetkit.yml');
+    const run = await runWritten('googlecpp', repo, 'benchmarks/duetkit.yml');
     expect(run.verdict('BM_SumSquares')).toBe('regression');
     expect(run.report.summary.error).toBe(0);
     // The build stayed in the versions' checkouts.

@@ -25,7 +25,7 @@ describe('duetkit init on a repository benchmarked with hyperfine', () => {
     expect(init.out).toContain('found hyperfine: hyperfine in bench.sh');
     expect(await actionlint([path.join(repo, '.github/workflows/duetkit.yml')])).toBe('');
 
-    const run = await runWritten(repo, 'benchmarks/duetkit.yml');
+    const run = await runWritten('hyperfine', repo, 'benchmarks/duetkit.yml');
     expect(run.verdict('loop')).toBe('regression');
     expect(run.report.summary.error).toBe(0);
   }, 120_000);

@@ -31,7 +31,7 @@ describe('duetkit init on a Maven + JMH repository', () => {
     expect(init.out).toContain('found jmh: jmh-core in pom.xml');
     expect(await actionlint([path.join(repo, '.github/workflows/duetkit.yml')])).toBe('');
 
-    const run = await runWritten(repo, 'benchmarks/duetkit.yml');
+    const run = await runWritten('jmh', repo, 'benchmarks/duetkit.yml');
     expect(run.verdict('duetkit.SumsBenchmark.sumSquares ( {"n":"1000"} )')).toBe('regression');
     expect(run.report.summary.error).toBe(0);
   }, 300_000);

@@ -36,7 +36,7 @@ describe('duetkit init on a pytest-benchmark repository', () => {
     const workflow = path.join(repo, '.github/workflows/duetkit.yml');
     expect(await actionlint([workflow])).toBe('');
 
-    const run = await runWritten(repo, 'benchmarks/duetkit.yml', env);
+    const run = await runWritten('pytest', repo, 'benchmarks/duetkit.yml', env);
     expect(run.verdict('bench_sums.py::test_sum_squares')).toBe('regression');
     expect(run.report.summary.error).toBe(0);
   }, 120_000);

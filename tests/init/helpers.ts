@@ -82,17 +82,44 @@ export async function cli(
   return { code, out: ctx.out, err: ctx.err };
 }
 
+/** The real `duetkit` command (from source), run in `cwd` with `env`: exit code and output. */
+export function duetkit(
+  argv: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; out: string; err: string }> {
+  const tsx = path.join(REPO, 'node_modules', '.bin', 'tsx');
+  return new Promise((resolve, reject) => {
+    execFile(
+      tsx,
+      [path.join(REPO, 'src', 'cli', 'bin.ts'), ...argv],
+      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
+      (error, out, err) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        if (code === null) reject(error ?? new Error('no exit code'));
+        else resolve({ code, out, err });
+      },
+    );
+  });
+}
+
 /**
- * Runs the scenario init wrote with `duetkit run`, as a user would, and returns the
- * comparison it wrote. Fails with everything printed when the run did not succeed.
+ * Runs the scenario init wrote with `duetkit run`, as a user would (a process of its own, with
+ * `env`), and returns the comparison it wrote. Fails with everything printed when the run did
+ * not succeed. The scenario and the report are kept under .duetkit/init-e2e/<name>/.
  */
 export async function runWritten(
+  name: string,
   repo: string,
   scenario: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ report: ComparisonReport; out: string; verdict(benchmark: string): string }> {
   const out = path.join(repo, '.duetkit', 'latest');
-  const result = await cli(['run', scenario, '--out', out, '--seed', '7'], repo, env);
+  const result = await duetkit(['run', scenario, '--out', out, '--seed', '7'], repo, env);
+  const kept = path.join(REPO, '.duetkit', 'init-e2e', name);
+  await mkdir(kept, { recursive: true });
+  await cp(path.join(repo, scenario), path.join(kept, 'scenario.yml'));
+  await writeFile(path.join(kept, 'report.txt'), `${result.err}\n${result.out}`);
   if (result.code !== 0) {
     throw new Error(`duetkit run exited ${result.code}:\n${result.err}\n${result.out}`);
   }
