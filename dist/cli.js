@@ -15984,7 +15984,10 @@ async function runScenario(loaded, options) {
       error: options.signal.aborted ? `interrupted by ${String(options.signal.reason)}` : error62.message
     };
   } finally {
-    const cleanup = await Promise.allSettled([isolation?.dispose(), worktrees.dispose()]);
+    const cleanup = [
+      ...await Promise.allSettled([isolation?.dispose()]),
+      ...await Promise.allSettled([worktrees.dispose()])
+    ];
     const failed = cleanup.find((c) => c.status === "rejected");
     if (failed !== void 0 && result.error === null) {
       result = {
@@ -38598,12 +38601,40 @@ function posix(relative2) {
 import { createInterface as createInterface2 } from "node:readline/promises";
 function terminalPrompter(input2 = process.stdin, output2 = process.stderr) {
   if (input2.isTTY !== true || output2.isTTY !== true) return null;
-  const question = (text) => {
-    const rl = createInterface2({ input: input2, output: output2 });
-    return new Promise((resolve3, reject) => {
-      rl.once("close", () => reject(new UserError("no answer: the input ended")));
-      rl.question(text).then((answer) => resolve3(answer.trim()), reject);
-    }).finally(() => rl.close());
+  let rl = null;
+  let ended = false;
+  const typed = [];
+  let waiting = null;
+  const endOfInput = () => new UserError("no answer: the input ended");
+  const open2 = () => {
+    if (rl !== null) return rl;
+    rl = createInterface2({ input: input2, output: output2 });
+    rl.on("line", (line) => {
+      const w = waiting;
+      waiting = null;
+      if (w === null) typed.push(line);
+      else w.resolve(line);
+    });
+    rl.on("close", () => {
+      ended = true;
+      const w = waiting;
+      waiting = null;
+      w?.reject(endOfInput());
+    });
+    return rl;
+  };
+  const question = async (text) => {
+    const current = open2();
+    current.setPrompt(text);
+    current.prompt();
+    const early = typed.shift();
+    if (early !== void 0) {
+      output2.write("\n");
+      return early.trim();
+    }
+    if (ended) throw endOfInput();
+    const line = await new Promise((resolve3, reject) => waiting = { resolve: resolve3, reject });
+    return line.trim();
   };
   return {
     async choose(text, choices) {
@@ -38618,7 +38649,11 @@ ${menu}number (1-${choices.length}): `);
 `);
       }
     },
-    ask: question
+    ask: question,
+    close() {
+      ended = true;
+      rl?.close();
+    }
   };
 }
 
@@ -38722,17 +38757,20 @@ function registerInit(program2, ctx) {
     integerParser(1, 1e6),
     DEFAULT_ITERATIONS
   ).option("--budget <duration>", "time limit of the measurement, e.g. 10m", DEFAULT_BUDGET).option("--force", "replace files that exist").option("--dry-run", "print the files instead of writing them").option("--no-input", "never ask, even on a terminal").action(async (flags) => {
-    const planned = await planInit(
-      {
-        ...flags,
-        dir: path25.resolve(ctx.cwd, flags.dir ?? "."),
-        forkSafe: flags.forkSafe === true
-      },
-      {
-        repo: createRepoProbe(),
-        prompter: flags.input && ctx.isTTY ? terminalPrompter() : null
-      }
-    );
+    const prompter = flags.input && ctx.isTTY ? terminalPrompter() : null;
+    let planned;
+    try {
+      planned = await planInit(
+        {
+          ...flags,
+          dir: path25.resolve(ctx.cwd, flags.dir ?? "."),
+          forkSafe: flags.forkSafe === true
+        },
+        { repo: createRepoProbe(), prompter }
+      );
+    } finally {
+      prompter?.close();
+    }
     if (flags.dryRun !== true) await writeInit(planned, { force: flags.force === true });
     ctx.stdout(describeInit(planned, ctx.cwd, flags.dryRun === true));
   });

@@ -57308,7 +57308,10 @@ async function runScenario(loaded, options) {
       error: options.signal.aborted ? `interrupted by ${String(options.signal.reason)}` : error63.message
     };
   } finally {
-    const cleanup = await Promise.allSettled([isolation?.dispose(), worktrees.dispose()]);
+    const cleanup = [
+      ...await Promise.allSettled([isolation?.dispose()]),
+      ...await Promise.allSettled([worktrees.dispose()])
+    ];
     const failed = cleanup.find((c) => c.status === "rejected");
     if (failed !== void 0 && result.error === null) {
       result = {

@@ -149,7 +149,13 @@ export async function runScenario(
         : (error as Error).message,
     };
   } finally {
-    const cleanup = await Promise.allSettled([isolation?.dispose(), worktrees.dispose()]);
+    // One after the other, isolation first: it moves the harness out of its cgroup and then
+    // kills what is left in the groups, which would include a `git worktree remove` the
+    // harness had started meanwhile (its children inherit the harness's group).
+    const cleanup = [
+      ...(await Promise.allSettled([isolation?.dispose()])),
+      ...(await Promise.allSettled([worktrees.dispose()])),
+    ];
     const failed = cleanup.find((c) => c.status === 'rejected');
     if (failed !== undefined && result.error === null) {
       result = {

@@ -272,6 +272,7 @@ describe('duetkit init', () => {
         asked.push(question);
         return 'sh bench.sh';
       },
+      close: () => undefined,
     };
     const options = (dir: string): InitOptions => ({
       dir,

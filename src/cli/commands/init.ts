@@ -61,17 +61,20 @@ export function registerInit(program: Command, ctx: CliContext): void {
     .option('--dry-run', 'print the files instead of writing them')
     .option('--no-input', 'never ask, even on a terminal')
     .action(async (flags: InitFlags) => {
-      const planned = await planInit(
-        {
-          ...flags,
-          dir: path.resolve(ctx.cwd, flags.dir ?? '.'),
-          forkSafe: flags.forkSafe === true,
-        },
-        {
-          repo: createRepoProbe(),
-          prompter: flags.input && ctx.isTTY ? terminalPrompter() : null,
-        },
-      );
+      const prompter = flags.input && ctx.isTTY ? terminalPrompter() : null;
+      let planned;
+      try {
+        planned = await planInit(
+          {
+            ...flags,
+            dir: path.resolve(ctx.cwd, flags.dir ?? '.'),
+            forkSafe: flags.forkSafe === true,
+          },
+          { repo: createRepoProbe(), prompter },
+        );
+      } finally {
+        prompter?.close();
+      }
       if (flags.dryRun !== true) await writeInit(planned, { force: flags.force === true });
       ctx.stdout(describeInit(planned, ctx.cwd, flags.dryRun === true));
     });
