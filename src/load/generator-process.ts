@@ -27,7 +27,11 @@ export function generatorArgv(moduleUrl: string = import.meta.url): string[] {
     return [process.execPath, path.join(path.dirname(self), 'load-generator.js')];
   }
   const root = path.resolve(path.dirname(self), '..', '..');
-  return [process.execPath, ...tsxExecArgv(moduleUrl), path.join(root, 'src', 'load', 'generator-main.ts')];
+  return [
+    process.execPath,
+    ...tsxExecArgv(moduleUrl),
+    path.join(root, 'src', 'load', 'generator-main.ts'),
+  ];
 }
 
 /** Starts the generator (under `prefix`, e.g. `taskset -c 3`) and waits until it is ready. */

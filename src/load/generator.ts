@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { Pool } from 'undici';
 import type { LoadSpec } from '../scenario/service-schema.js';
 import { createRng } from '../stats/rng.js';
@@ -12,7 +13,7 @@ import type {
 import { buildSchedule, requestTable, type RequestDef } from './schedule.js';
 
 /** Lead time between receiving a phase and its first intended send, ms. */
-const LEAD_MS = 20;
+const LEAD_MS = 100;
 /** Longest response body kept as an error example. */
 const EXCERPT = 200;
 /** Keep-alive sockets idle this long are closed by the pool (ms). */
@@ -191,8 +192,11 @@ export class LoadGenerator {
     // always the second to be sent to.
     let order = (seed ^ 0x9e3779b9) >>> 0 || 1;
     let i = 0;
+    const ticker = startTicker(t0, schedule.times, this.config.spin);
     return new Promise((resolve) => {
-      const tick = (): void => {
+      // The ticker thread wakes this one at each intended send time (a timer here would wake
+      // up to a millisecond late); every arrival that is due is sent, late ones included.
+      ticker.on('message', () => {
         let now = performance.now();
         while (i < n) {
           const at = t0 + schedule.times[i]! * 1000;
@@ -205,7 +209,7 @@ export class LoadGenerator {
           const flip = targets.length > 1 && (order & 1) === 1;
           for (let k = 0; k < targets.length; k++) {
             const target = targets[flip ? targets.length - 1 - k : k]!;
-            this.send(target, request, at, measured);
+            void this.send(target, request, at, measured);
           }
           if (measured) {
             intended++;
@@ -215,20 +219,15 @@ export class LoadGenerator {
           i++;
           now = performance.now();
         }
-        if (i >= n) {
-          resolve({
-            measuredSeconds: schedule.measured.seconds,
-            intended,
-            sentInWindow,
-            sendLag: lag.summary(load.percentiles),
-          });
-          return;
-        }
-        const wait = t0 + schedule.times[i]! * 1000 - performance.now();
-        if (this.config.spin && wait <= 1) setImmediate(tick);
-        else setTimeout(tick, Math.max(0, this.config.spin ? wait - 1 : wait));
-      };
-      setTimeout(tick, LEAD_MS);
+        if (i < n) return;
+        void ticker.terminate();
+        resolve({
+          measuredSeconds: schedule.measured.seconds,
+          intended,
+          sentInWindow,
+          sendLag: lag.summary(load.percentiles),
+        });
+      });
     });
   }
 
@@ -378,4 +377,31 @@ export class LoadGenerator {
     this.inflight.length = 0;
     this.inflightHead = 0;
   }
+}
+
+/**
+ * The ticker: a thread that sleeps until each intended send time (Atomics.wait takes
+ * fractions of a millisecond; the event loop's timers do not) and then posts the arrival's
+ * index, which wakes the generator's event loop at once. With `spin`, it busy-waits the last
+ * 50 µs for sends within microseconds of their time.
+ */
+const TICKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const word = new Int32Array(new SharedArrayBuffer(4));
+const { origin, times, spin } = workerData;
+const now = () => performance.timeOrigin + performance.now();
+for (let i = 0; i < times.length; i++) {
+  const at = origin + times[i] * 1000;
+  const wait = at - now() - (spin ? 0.05 : 0);
+  if (wait > 0) Atomics.wait(word, 0, 0, wait);
+  if (spin) while (now() < at) {}
+  parentPort.postMessage(i);
+}
+`;
+
+function startTicker(t0: number, times: Float64Array, spin: boolean): Worker {
+  return new Worker(TICKER_SOURCE, {
+    eval: true,
+    workerData: { origin: performance.timeOrigin + t0, times, spin },
+  });
 }

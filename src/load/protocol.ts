@@ -85,7 +85,4 @@ export interface PhaseResult {
 }
 
 export type FromGenerator =
-  | { type: 'ready' }
-  | { type: 'configured' }
-  | PhaseResult
-  | { type: 'failed'; message: string };
+  { type: 'ready' } | { type: 'configured' } | PhaseResult | { type: 'failed'; message: string };

@@ -105,7 +105,12 @@ export function buildSchedule(load: LoadSpec, seed: number): Schedule {
       if (count >= cap) break;
     }
     duration = Math.max(duration, end);
-    plans.push({ name: client.name ?? `client ${c + 1}`, start: client.start, end, requests: count });
+    plans.push({
+      name: client.name ?? `client ${c + 1}`,
+      start: client.start,
+      end,
+      requests: count,
+    });
   });
   arrivals.sort((a, b) => a.t - b.t || a.client - b.client);
   if (!Number.isFinite(measuredStart)) {
@@ -135,6 +140,15 @@ export function buildSchedule(load: LoadSpec, seed: number): Schedule {
     schedule.warmup[i] = a.warmup ? 1 : 0;
   });
   return schedule;
+}
+
+/** The longest a phase can last, s: the latest end of any client's stages. */
+export function phaseLength(load: LoadSpec): number {
+  return Math.max(
+    ...clientSpecs(load).map(
+      (c) => c.start + (c.stages ?? load.stages!).reduce((sum, s) => sum + s.duration, 0),
+    ),
+  );
 }
 
 /** The load's clients; without `clients`, one client with the load's stages and mix. */

@@ -82,7 +82,10 @@ function checkPorts(
       const other = seen.get(port);
       if (other !== undefined) {
         // Every version's servers run for the whole experiment, whatever the mode.
-        issue(['server', 'ports', version, i], `a port no other replica uses (${other} has ${port})`);
+        issue(
+          ['server', 'ports', version, i],
+          `a port no other replica uses (${other} has ${port})`,
+        );
       }
       seen.set(port, `${version}[${i}]`);
     });

@@ -49,7 +49,10 @@ export const serverSchema = z
     /** The address the replicas listen on and the load is sent to. Default 127.0.0.1. */
     host: z
       .string()
-      .regex(LOOPBACK, 'a loopback address (127.0.0.1, localhost or ::1): load stays on this machine')
+      .regex(
+        LOOPBACK,
+        'a loopback address (127.0.0.1, localhost or ::1): load stays on this machine',
+      )
       .default('127.0.0.1'),
     ready: ready.default(() => ready.parse({})),
     /** Extra environment variables for the server (over the version's `env`). */
@@ -153,8 +156,7 @@ export const loadSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['stages'],
-        message:
-          'a rate schedule: stages: [{duration: 10s, qps: 100}] (or stages on every client)',
+        message: 'a rate schedule: stages: [{duration: 10s, qps: 100}] (or stages on every client)',
       });
     }
   });
