@@ -2,10 +2,11 @@ import type { Workload } from '../../scenario/schema.js';
 import { commandDriver } from './command.js';
 import { httpDriver } from './http.js';
 import { persistentDriver } from './persistent.js';
+import { streamDriver } from './stream.js';
 import type { Driver } from './types.js';
 
 /** Every workload driver, one entry each. */
-const DRIVERS: readonly Driver[] = [commandDriver, persistentDriver, httpDriver];
+const DRIVERS: readonly Driver[] = [commandDriver, persistentDriver, httpDriver, streamDriver];
 
 export function getDriver(name: Workload['driver']): Driver {
   const driver = DRIVERS.find((d) => d.name === name);
