@@ -47,13 +47,16 @@ export function checkServiceWorkload(s: ServiceScenario, ctx: z.RefinementCtx): 
   if (w.stream !== undefined && driver !== 'stream') {
     issue(['stream'], 'stream settings only with the stream driver');
   }
+  if (driver === 'k6' && w.format !== undefined && w.format !== 'k6') {
+    issue(['format'], 'k6 or nothing: the k6 driver reads the summary k6 exports');
+  }
   if (driver === 'http' || driver === 'stream' || driver === 'k6') {
     if (w.format !== undefined && driver !== 'k6') {
       issue(['format'], `no format with the ${driver} driver: it makes its own metrics`);
     }
     if (w.perBenchmark) issue(['perBenchmark'], 'false: only the command driver runs suites');
-    if (driver !== 'k6' && w.output !== undefined) {
-      issue(['output'], `no output file with the ${driver} driver`);
+    if (w.output !== undefined) {
+      issue(['output'], `no output file with the ${driver} driver: it knows where its results are`);
     }
   }
   checkPorts(s, issue);
