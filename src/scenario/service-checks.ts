@@ -6,7 +6,7 @@ interface ServiceScenario {
   versions: { name: string }[];
   workload: {
     driver: string;
-    command: string[];
+    command?: string[];
     format?: string | undefined;
     output?: string | undefined;
     perBenchmark: boolean;
@@ -22,6 +22,8 @@ interface ServiceScenario {
  */
 export function checkServiceWorkload(s: ServiceScenario, ctx: z.RefinementCtx): void {
   const w = s.workload;
+  // Also called when another field already failed: the command's default may be missing.
+  const command = w.command ?? [];
   const issue = (path: (string | number)[], message: string): void =>
     ctx.addIssue({ code: 'custom', path: ['workload', ...path], message });
   const driver = w.driver;
@@ -32,10 +34,10 @@ export function checkServiceWorkload(s: ServiceScenario, ctx: z.RefinementCtx): 
     if (w.load === undefined) {
       issue(['load'], 'the load to offer: load: {stages: [{duration: 10s, qps: 100}]}');
     }
-    if (w.command.length > 0) {
+    if (command.length > 0) {
       issue(['command'], 'no command with the http driver: the servers are workload.server');
     }
-  } else if (w.command.length === 0) {
+  } else if (command.length === 0) {
     issue(['command'], `a command: the ${driver} driver runs one (argv list or string)`);
   }
   if (w.server !== undefined && driver !== 'http' && driver !== 'k6') {
