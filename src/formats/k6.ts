@@ -38,7 +38,10 @@ export const k6: BenchmarkFormat = {
   },
   detect(output) {
     const text = output.trimStart();
-    if (/^\{"type":"(Metric|Point)"/.test(text) || /^\{"metric":"[^"]+","type":"Point"/.test(text)) {
+    if (
+      /^\{"type":"(Metric|Point)"/.test(text) ||
+      /^\{"metric":"[^"]+","type":"Point"/.test(text)
+    ) {
       return true;
     }
     return /"http_req_duration"\s*:/.test(text) && /"root_group"\s*:/.test(text);
@@ -93,7 +96,12 @@ function parseSummary(json: unknown): ParsedBenchmark[] {
         if (stat === 'min' || stat === 'max') continue; // extremes: one request each, not a statistic to compare
         const value = values[stat];
         if (typeof value !== 'number' || !Number.isFinite(value)) {
-          throw new FormatError('k6', `metrics["${name}"]["${stat}"]`, 'a finite number', String(value));
+          throw new FormatError(
+            'k6',
+            `metrics["${name}"]["${stat}"]`,
+            'a finite number',
+            String(value),
+          );
         }
         out.push({
           name: `${name} ${stat}`,
@@ -114,7 +122,11 @@ function parseSummary(json: unknown): ParsedBenchmark[] {
     }
   }
   if (out.length === 0) {
-    throw new FormatError('k6', 'metrics', 'http_req_duration (did the script make HTTP requests?)');
+    throw new FormatError(
+      'k6',
+      'metrics',
+      'http_req_duration (did the script make HTTP requests?)',
+    );
   }
   return out;
 }
@@ -164,7 +176,11 @@ function parseStream(text: string): ParsedBenchmark[] {
   let requests = 0;
   text.split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
-    let record: { type?: string; metric?: string; data?: { value?: unknown; tags?: Record<string, string> } };
+    let record: {
+      type?: string;
+      metric?: string;
+      data?: { value?: unknown; tags?: Record<string, string> };
+    };
     try {
       record = JSON.parse(line) as typeof record;
     } catch {
@@ -190,13 +206,23 @@ function parseStream(text: string): ParsedBenchmark[] {
     if (tag !== undefined && tag !== '') add(`http_req_duration{name:${tag}}`);
   });
   if (failed > 0) {
-    throw new FormatError('k6', 'the http_req_failed points', 'no failed requests', `${failed} of ${requests} requests failed`);
+    throw new FormatError(
+      'k6',
+      'the http_req_failed points',
+      'no failed requests',
+      `${failed} of ${requests} requests failed`,
+    );
   }
   if (byName.size === 0) {
-    throw new FormatError('k6', 'the NDJSON stream', 'http_req_duration points (did the script make HTTP requests?)');
+    throw new FormatError(
+      'k6',
+      'the NDJSON stream',
+      'http_req_duration points (did the script make HTTP requests?)',
+    );
   }
   // One name tag only: the per-name series is the same as the overall one.
-  if (byName.size === 2) for (const name of [...byName.keys()]) if (name.includes('{')) byName.delete(name);
+  if (byName.size === 2)
+    for (const name of [...byName.keys()]) if (name.includes('{')) byName.delete(name);
   return [...byName].map(([name, values]) => ({
     name,
     unit: 'ms',

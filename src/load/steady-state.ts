@@ -54,7 +54,9 @@ export function steadyStates(samples: readonly StreamSample[], spec: StreamSpec)
     const values = kept.map((s) => s.value);
     const declared = spec.metrics[name];
     const biggerIsBetter =
-      declared?.biggerIsBetter ?? series.find((s) => s.biggerIsBetter !== undefined)?.biggerIsBetter ?? spec.biggerIsBetter;
+      declared?.biggerIsBetter ??
+      series.find((s) => s.biggerIsBetter !== undefined)?.biggerIsBetter ??
+      spec.biggerIsBetter;
     if (biggerIsBetter === undefined) {
       throw new Error(
         `"${name}": say whether bigger values are better: workload.stream.metrics.${name}.biggerIsBetter, or workload.stream.biggerIsBetter for every metric (true for a throughput, false for a latency)`,
@@ -65,7 +67,9 @@ export function steadyStates(samples: readonly StreamSample[], spec: StreamSpec)
       unit: declared?.unit || series.find((s) => s.unit !== undefined)?.unit || '',
       biggerIsBetter,
       value:
-        spec.aggregate === 'median' ? median(values) : values.reduce((a, b) => a + b, 0) / values.length,
+        spec.aggregate === 'median'
+          ? median(values)
+          : values.reduce((a, b) => a + b, 0) / values.length,
       samples: series.length,
       kept: kept.length,
       warmupSeconds: from === 0 ? 0 : kept[0]!.t - first,

@@ -62,7 +62,8 @@ function parseJson(text: string): StreamSample[] {
   const samples = Object.entries(record)
     .filter(([key, v]) => !['time', 't', 'timestamp'].includes(key) && typeof v === 'number')
     .map(([name, value]) => ({ t, name, value: value as number }));
-  if (samples.length === 0) throw new Error(`a JSON sample without a numeric metric: ${text.slice(0, 120)}`);
+  if (samples.length === 0)
+    throw new Error(`a JSON sample without a numeric metric: ${text.slice(0, 120)}`);
   return samples;
 }
 

@@ -48,7 +48,10 @@ describe('arrival schedules', () => {
       start: '1s',
       requests: 10,
       stages: [{ duration: 5, qps: 100 }],
-      mix: [{ path: '/b', weight: 1 }, { path: '/c', weight: 3 }],
+      mix: [
+        { path: '/b', weight: 1 },
+        { path: '/c', weight: 3 },
+      ],
     };
     const alone = buildSchedule(load({ clients: [one] }), 3);
     const both = buildSchedule(load({ clients: [one, two] }), 3);
@@ -65,7 +68,10 @@ describe('arrival schedules', () => {
     const s = buildSchedule(
       load({
         stages: [{ duration: 10, qps: 2000 }],
-        mix: [{ path: '/x', weight: 1 }, { path: '/y', weight: 3 }],
+        mix: [
+          { path: '/x', weight: 1 },
+          { path: '/y', weight: 3 },
+        ],
       }),
       11,
     );
@@ -75,12 +81,18 @@ describe('arrival schedules', () => {
   });
 
   it('refuses a phase that measures nothing, and two different requests with one name', () => {
-    expect(() => buildSchedule(load({ stages: [{ duration: 1, qps: 1, warmup: true }] }), 1)).toThrow(
-      'every stage of the load is a warm-up stage',
-    );
+    expect(() =>
+      buildSchedule(load({ stages: [{ duration: 1, qps: 1, warmup: true }] }), 1),
+    ).toThrow('every stage of the load is a warm-up stage');
     expect(() =>
       buildSchedule(
-        load({ stages: [{ duration: 1, qps: 1 }], mix: [{ name: 'x', path: '/a' }, { name: 'x', path: '/b' }] }),
+        load({
+          stages: [{ duration: 1, qps: 1 }],
+          mix: [
+            { name: 'x', path: '/a' },
+            { name: 'x', path: '/b' },
+          ],
+        }),
         1,
       ),
     ).toThrow('two different requests are both named "x"');

@@ -34,9 +34,7 @@ describe('service workloads: the schema names every bad field', () => {
       maxErrorRate: 0.01,
       percentiles: [50, 90, 95, 99, 99.9],
     });
-    expect(s.workload.load!.mix).toEqual([
-      { method: 'GET', path: '/', headers: {}, weight: 1 },
-    ]);
+    expect(s.workload.load!.mix).toEqual([{ method: 'GET', path: '/', headers: {}, weight: 1 }]);
   });
 
   it('a schedule with negative QPS', () => {
@@ -51,7 +49,13 @@ describe('service workloads: the schema names every bad field', () => {
       base({
         driver: 'http',
         server,
-        load: { stages, mix: [{ path: '/a', weight: 0 }, { path: '/b', weight: 0 }] },
+        load: {
+          stages,
+          mix: [
+            { path: '/a', weight: 0 },
+            { path: '/b', weight: 0 },
+          ],
+        },
       }),
     );
     expect(message).toContain('workload.load.mix: got');

@@ -18,7 +18,8 @@ const server = http.createServer((request, response) => {
   const url = new URL(request.url, 'http://localhost');
   let body;
   if (url.pathname === '/healthz') body = { ok: true };
-  else if (url.pathname === '/search') body = { hits: work(SEARCH_ROUNDS, url.search.length) % 100 };
+  else if (url.pathname === '/search')
+    body = { hits: work(SEARCH_ROUNDS, url.search.length) % 100 };
   else if (url.pathname === '/items') body = { items: [work(ITEMS_ROUNDS, 7) % 10] };
   else {
     response.writeHead(404).end();

@@ -15,7 +15,9 @@ for (;;) {
   for (let i = 0; i < WORK * warm; i++) h = Math.imul(h ^ (h >>> 13), 0x5bd1e995) + i;
   records++;
   if (now - last >= 100) {
-    console.log(`${((now - started) / 1000).toFixed(3)} ${((records * 1000) / (now - last)).toFixed(1)}`);
+    console.log(
+      `${((now - started) / 1000).toFixed(3)} ${((records * 1000) / (now - last)).toFixed(1)}`,
+    );
     records = 0;
     last = now;
     await new Promise((resolve) => setImmediate(resolve));

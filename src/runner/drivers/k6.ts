@@ -38,7 +38,10 @@ export const k6Driver: Driver = {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'duetkit-k6-'));
     const summary = path.join(dir, 'summary.json');
     const origins = servers?.replicas.map((r) => r.origin) ?? [];
-    const urls = origins.length === 0 ? [] : ['-e', `BASE_URL=${origins[0]}`, '-e', `BASE_URLS=${origins.join(',')}`];
+    const urls =
+      origins.length === 0
+        ? []
+        : ['-e', `BASE_URL=${origins[0]}`, '-e', `BASE_URLS=${origins.join(',')}`];
     const command = [
       ...workload.command.slice(0, run + 1),
       '--no-usage-report',
@@ -51,7 +54,14 @@ export const k6Driver: Driver = {
     let inner: Side;
     try {
       inner = await commandDriver.open(
-        { ...workload, driver: 'command', command, format: 'k6', output: summary, server: undefined },
+        {
+          ...workload,
+          driver: 'command',
+          command,
+          format: 'k6',
+          output: summary,
+          server: undefined,
+        },
         { ...ctx, env: { ...ctx.env, K6_NO_USAGE_REPORT: 'true' } },
       );
     } catch (error) {

@@ -7,7 +7,13 @@ import { streamDriver } from './stream.js';
 import type { Driver } from './types.js';
 
 /** Every workload driver, one entry each. */
-const DRIVERS: readonly Driver[] = [commandDriver, persistentDriver, httpDriver, streamDriver, k6Driver];
+const DRIVERS: readonly Driver[] = [
+  commandDriver,
+  persistentDriver,
+  httpDriver,
+  streamDriver,
+  k6Driver,
+];
 
 export function getDriver(name: Workload['driver']): Driver {
   const driver = DRIVERS.find((d) => d.name === name);

@@ -85,7 +85,10 @@ export const streamDriver: Driver = {
           );
         }
         if (!stoppedByUs && result.code !== 0) {
-          const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
+          const how =
+            result.signal !== null
+              ? `was killed by ${result.signal}`
+              : `exited with code ${result.code}`;
           throw fail(round, how, result.stderr);
         }
         const samples: StreamSample[] = [];
