@@ -1,0 +1,143 @@
+/**
+ * Pieces of `npm run bench:http`: the Go test server (benchmarks/http/server, built once into
+ * ~/.cache/duetkit), the load generator on a pinned CPU, and k6 on the same CPU.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startGenerator } from '../../src/load/generator-process.js';
+import type { PhaseResult } from '../../src/load/protocol.js';
+import { loadSchema, type LoadSpec } from '../../src/scenario/service-schema.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Builds (once) and returns the path of the Go test server. */
+export function benchServer(): string {
+  const dir = path.join(process.env.DUETKIT_CACHE ?? path.join(os.homedir(), '.cache', 'duetkit'), 'bench-server');
+  const binary = path.join(dir, 'benchserver');
+  const source = path.join(ROOT, 'benchmarks', 'http', 'server');
+  mkdirSync(dir, { recursive: true });
+  execFileSync('go', ['build', '-o', binary, '.'], { cwd: source, stdio: 'inherit' });
+  return binary;
+}
+
+export interface RunningServer {
+  origin: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the test server with `args`, pinned to `cpus`, and waits until it accepts connections. */
+export async function startBenchServer(args: string[], cpus: string): Promise<RunningServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn('taskset', ['-c', cpus, benchServer(), ...args], {
+    env: { ...process.env, PORT: String(port), GOMAXPROCS: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    if (await connects(port)) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+export interface PhaseRun {
+  result: PhaseResult;
+  /** CPU time the generator process used during the phase, as a share of one CPU. */
+  generatorCpu: number;
+}
+
+/** One phase of the load generator (pinned to `cpus`) against `origins`. */
+export async function runPhase(
+  input: Record<string, unknown>,
+  origins: string[],
+  cpus: string,
+  seed = 1,
+): Promise<PhaseRun> {
+  const load: LoadSpec = loadSchema.parse(input);
+  const generator = await startGenerator(['taskset', '-c', cpus]);
+  try {
+    await generator.request({
+      type: 'configure',
+      load,
+      targets: [{ version: 'server', origins }],
+      spin: true,
+    });
+    const before = cpuTicks(generator.pid);
+    const t0 = performance.now();
+    const result = await generator.phase({ type: 'phase', id: 0, targets: [0], seed });
+    const seconds = (performance.now() - t0) / 1000;
+    const ticks = cpuTicks(generator.pid) - before;
+    return { result, generatorCpu: ticks / 100 / seconds };
+  } finally {
+    await generator.close();
+  }
+}
+
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** k6 at a constant arrival rate against `url`, pinned to `cpus`: its summary's trend stats (ms). */
+export async function runK6(url: string, rate: number, seconds: number, cpus: string): Promise<Record<string, number>> {
+  const k6 = path.join(ROOT, '.tools', 'bin', 'k6');
+  if (!existsSync(k6)) throw new Error('k6 is missing: run bash .ci/setup-k6.sh');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'duetkit-k6-bench-'));
+  try {
+    await writeFile(
+      path.join(dir, 'load.js'),
+      `import http from 'k6/http';
+export const options = {
+  scenarios: { s: { executor: 'constant-arrival-rate', rate: ${rate}, timeUnit: '1s', duration: '${seconds}s', preAllocatedVUs: 400, maxVUs: 2000 } },
+  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(95)', 'p(99)', 'p(99.9)', 'max'],
+};
+export default function () { http.get('${url}'); }
+`,
+    );
+    execFileSync(
+      'taskset',
+      ['-c', cpus, k6, 'run', '--no-usage-report', '--quiet', '--summary-export', 'summary.json', 'load.js'],
+      { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, K6_NO_USAGE_REPORT: 'true' } },
+    );
+    const summary = JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8')) as {
+      metrics: Record<string, Record<string, number>>;
+    };
+    return { ...summary.metrics.http_req_duration!, count: summary.metrics.http_reqs!.count! };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function connects(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
