@@ -144,7 +144,8 @@ function versus(label: string, h: HistogramSummary, theory: ResponseTime, extra:
     ['p90', h.percentiles['90']!, theory.quantile(0.9) * 1000],
     ['p99', h.percentiles['99']!, theory.quantile(0.99) * 1000],
   ] as const) {
-    cells[`${name}: measured / theory (ms)`] = `${ms(measured)} / ${ms(expected)} (${pct(measured / expected - 1)})`;
+    cells[`${name}: measured / theory (ms)`] =
+      `${ms(measured)} / ${ms(expected)} (${pct(measured / expected - 1)})`;
   }
   return { ...cells, ...extra };
 }
@@ -156,15 +157,30 @@ async function theory(): Promise<Row[]> {
     [100, 120],
     [160, 240],
   ] as const) {
-    const server = await startBenchServer(['-mode', 'mm1', '-mu', String(mu), '-seed', String(lambda)], SERVER_CPU);
+    const server = await startBenchServer(
+      ['-mode', 'mm1', '-mu', String(mu), '-seed', String(lambda)],
+      SERVER_CPU,
+    );
     try {
       const { result } = await runPhase(
-        { stages: [{ duration: 5, qps: lambda, warmup: true }, { duration: seconds * scale, qps: lambda }], percentiles: [50, 90, 99] },
+        {
+          stages: [
+            { duration: 5, qps: lambda, warmup: true },
+            { duration: seconds * scale, qps: lambda },
+          ],
+          percentiles: [50, 90, 99],
+        },
         [server.origin],
         GENERATOR_CPU,
         lambda,
       );
-      rows.push(versus(`M/M/1, μ = ${mu}/s, λ = ${lambda}/s (ρ = ${lambda / mu})`, result.targets[0]!.latency, mm1(lambda, mu)));
+      rows.push(
+        versus(
+          `M/M/1, μ = ${mu}/s, λ = ${lambda}/s (ρ = ${lambda / mu})`,
+          result.targets[0]!.latency,
+          mm1(lambda, mu),
+        ),
+      );
       console.error(JSON.stringify(rows.at(-1)));
     } finally {
       await server.stop();
@@ -178,7 +194,14 @@ async function theory(): Promise<Row[]> {
     try {
       const lambda = 200;
       const { result } = await runPhase(
-        { balance, stages: [{ duration: 5, qps: lambda, warmup: true }, { duration: 120 * scale, qps: lambda }], percentiles: [50, 90, 99] },
+        {
+          balance,
+          stages: [
+            { duration: 5, qps: lambda, warmup: true },
+            { duration: 120 * scale, qps: lambda },
+          ],
+          percentiles: [50, 90, 99],
+        },
         servers.map((s) => s.origin),
         GENERATOR_CPU,
         7,
@@ -203,7 +226,10 @@ async function theory(): Promise<Row[]> {
 async function stall(): Promise<Row[]> {
   const rows: Row[] = [];
   for (const arrival of ['poisson', 'closed'] as const) {
-    const server = await startBenchServer(['-mode', 'stall', '-stall-every', '5s', '-stall-for', '1s'], SERVER_CPU);
+    const server = await startBenchServer(
+      ['-mode', 'stall', '-stall-every', '5s', '-stall-for', '1s'],
+      SERVER_CPU,
+    );
     try {
       const { result } = await runPhase(
         {
@@ -218,7 +244,8 @@ async function stall(): Promise<Row[]> {
       );
       const l = result.targets[0]!.latency;
       rows.push({
-        measurement: arrival === 'closed' ? 'closed loop, 8 users' : 'duetkit open loop, Poisson 200/s',
+        measurement:
+          arrival === 'closed' ? 'closed loop, 8 users' : 'duetkit open loop, Poisson 200/s',
         requests: l.count,
         'p50 (ms)': ms(l.percentiles['50']!),
         'p90 (ms)': ms(l.percentiles['90']!),
@@ -248,10 +275,20 @@ async function k6(): Promise<Row[]> {
   const mu = 200;
   const rate = 100;
   const seconds = Math.round(60 * scale);
-  const server = await startBenchServer(['-mode', 'mm1', '-mu', String(mu), '-seed', '5'], SERVER_CPU);
+  const server = await startBenchServer(
+    ['-mode', 'mm1', '-mu', String(mu), '-seed', '5'],
+    SERVER_CPU,
+  );
   try {
     const { result } = await runPhase(
-      { arrival: 'constant', stages: [{ duration: 2, qps: rate, warmup: true }, { duration: seconds, qps: rate }], percentiles: [50, 90, 95, 99] },
+      {
+        arrival: 'constant',
+        stages: [
+          { duration: 2, qps: rate, warmup: true },
+          { duration: seconds, qps: rate },
+        ],
+        percentiles: [50, 90, 95, 99],
+      },
       [server.origin],
       GENERATOR_CPU,
     );
@@ -264,9 +301,19 @@ async function k6(): Promise<Row[]> {
       ['p95', d.percentiles['95']!, k['p(95)']!],
       ['p99', d.percentiles['99']!, k['p(99)']!],
     ] as const) {
-      rows.push({ statistic: stat, 'duetkit (ms)': ms(ours), 'k6 (ms)': ms(theirs), difference: pct(ours / theirs - 1) });
+      rows.push({
+        statistic: stat,
+        'duetkit (ms)': ms(ours),
+        'k6 (ms)': ms(theirs),
+        difference: pct(ours / theirs - 1),
+      });
     }
-    rows.push({ statistic: 'requests', 'duetkit (ms)': d.count, 'k6 (ms)': k.count!, difference: '' });
+    rows.push({
+      statistic: 'requests',
+      'duetkit (ms)': d.count,
+      'k6 (ms)': k.count!,
+      difference: '',
+    });
   } finally {
     await server.stop();
   }
@@ -277,11 +324,15 @@ const PARTS: Record<string, () => Promise<Row[]>> = { capacity, overhead, theory
 
 for (const part of parts) {
   const run = PARTS[part];
-  if (run === undefined) throw new RangeError(`--part: got ${part}; expected ${Object.keys(PARTS).join(', ')}`);
+  if (run === undefined)
+    throw new RangeError(`--part: got ${part}; expected ${Object.keys(PARTS).join(', ')}`);
   const rows = await run();
   results[part] = {
     date: new Date().toISOString(),
-    machine: `${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} CPUs, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    machine: `${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
     rows,
   };
   console.log(`\n### ${part}\n\n${table(rows)}\n`);

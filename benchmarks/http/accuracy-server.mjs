@@ -3,7 +3,10 @@
 // A +5% change of /a's service time is A_ROUNDS × 1.05 in the head version.
 import http from 'node:http';
 
-const rounds = { '/a': Number(process.env.A_ROUNDS ?? 300000), '/b': Number(process.env.B_ROUNDS ?? 300000) };
+const rounds = {
+  '/a': Number(process.env.A_ROUNDS ?? 300000),
+  '/b': Number(process.env.B_ROUNDS ?? 300000),
+};
 
 function work(n) {
   let h = 1;

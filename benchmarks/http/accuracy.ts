@@ -42,7 +42,11 @@ for (let c = 0; c < comparisons; c++) {
     mode: 'duet',
     versions: [
       { name: 'base', path: '.', env: { A_ROUNDS: String(ROUNDS) } },
-      { name: 'head', path: '.', env: { A_ROUNDS: String(Math.round(ROUNDS * (1 + change / 100))) } },
+      {
+        name: 'head',
+        path: '.',
+        env: { A_ROUNDS: String(Math.round(ROUNDS * (1 + change / 100))) },
+      },
     ],
     workload: {
       driver: 'http',
@@ -70,10 +74,14 @@ for (let c = 0; c < comparisons; c++) {
     const c = r.comparison;
     if (c === null) return [];
     const excludes = c.ci.lower > 0 || c.ci.upper < 0;
-    return excludes && c.test.pValueAdjusted < 1 - c.ci.level ? [{ benchmark: r.benchmark, change: c.change }] : [];
+    return excludes && c.test.pValueAdjusted < 1 - c.ci.level
+      ? [{ benchmark: r.benchmark, change: c.change }]
+      : [];
   });
   const estimates = Object.fromEntries(
-    report.results.flatMap((r) => (r.comparison === null ? [] : [[r.benchmark, r.comparison.change]])),
+    report.results.flatMap((r) =>
+      r.comparison === null ? [] : [[r.benchmark, r.comparison.change]],
+    ),
   );
   outcomes.push({
     seed,
@@ -82,12 +90,18 @@ for (let c = 0; c < comparisons; c++) {
     invalid: report.load?.invalid.length ?? 0,
     pairs: report.results[0]?.comparison?.n.base ?? 0,
   });
-  console.error(`${c + 1}/${comparisons}: called ${JSON.stringify(called.map((x) => x.benchmark))}, /a mean ${(estimates['GET /a mean']! * 100).toFixed(2)}%, /b mean ${(estimates['GET /b mean']! * 100).toFixed(2)}%, invalid ${outcomes.at(-1)!.invalid}`);
+  console.error(
+    `${c + 1}/${comparisons}: called ${JSON.stringify(called.map((x) => x.benchmark))}, /a mean ${(estimates['GET /a mean']! * 100).toFixed(2)}%, /b mean ${(estimates['GET /b mean']! * 100).toFixed(2)}%, invalid ${outcomes.at(-1)!.invalid}`,
+  );
 }
 
 const any = outcomes.filter((o) => o.called.length > 0).length;
-const aFound = outcomes.filter((o) => o.called.some((x) => x.benchmark.startsWith('GET /a') && x.change > 0)).length;
-const bCalled = outcomes.filter((o) => o.called.some((x) => x.benchmark.startsWith('GET /b'))).length;
+const aFound = outcomes.filter((o) =>
+  o.called.some((x) => x.benchmark.startsWith('GET /a') && x.change > 0),
+).length;
+const bCalled = outcomes.filter((o) =>
+  o.called.some((x) => x.benchmark.startsWith('GET /b')),
+).length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const summary = {
   change,
@@ -98,11 +112,17 @@ const summary = {
   aFoundSlower: aFound,
   bCalled,
   medianEstimates: Object.fromEntries(
-    Object.keys(outcomes[0]!.estimates).map((k) => [k, median(outcomes.map((o) => o.estimates[k]!))]),
+    Object.keys(outcomes[0]!.estimates).map((k) => [
+      k,
+      median(outcomes.map((o) => o.estimates[k]!)),
+    ]),
   ),
   medianPairs: median(outcomes.map((o) => o.pairs)),
   invalidIterations: outcomes.reduce((a, o) => a + o.invalid, 0),
   outcomes,
 };
-writeFileSync(path.join(dir, '..', 'results', `http-accuracy-${change}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+writeFileSync(
+  path.join(dir, '..', 'results', `http-accuracy-${change}.json`),
+  `${JSON.stringify(summary, null, 2)}\n`,
+);
 console.log(JSON.stringify({ ...summary, outcomes: undefined }, null, 2));

@@ -16,7 +16,10 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** Builds (once) and returns the path of the Go test server. */
 export function benchServer(): string {
-  const dir = path.join(process.env.DUETKIT_CACHE ?? path.join(os.homedir(), '.cache', 'duetkit'), 'bench-server');
+  const dir = path.join(
+    process.env.DUETKIT_CACHE ?? path.join(os.homedir(), '.cache', 'duetkit'),
+    'bench-server',
+  );
   const binary = path.join(dir, 'benchserver');
   const source = path.join(ROOT, 'benchmarks', 'http', 'server');
   mkdirSync(dir, { recursive: true });
@@ -91,7 +94,12 @@ function cpuTicks(pid: number): number {
 }
 
 /** k6 at a constant arrival rate against `url`, pinned to `cpus`: its summary's trend stats (ms). */
-export async function runK6(url: string, rate: number, seconds: number, cpus: string): Promise<Record<string, number>> {
+export async function runK6(
+  url: string,
+  rate: number,
+  seconds: number,
+  cpus: string,
+): Promise<Record<string, number>> {
   const k6 = path.join(ROOT, '.tools', 'bin', 'k6');
   if (!existsSync(k6)) throw new Error('k6 is missing: run bash .ci/setup-k6.sh');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'duetkit-k6-bench-'));
@@ -108,8 +116,22 @@ export default function () { http.get('${url}'); }
     );
     execFileSync(
       'taskset',
-      ['-c', cpus, k6, 'run', '--no-usage-report', '--quiet', '--summary-export', 'summary.json', 'load.js'],
-      { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, K6_NO_USAGE_REPORT: 'true' } },
+      [
+        '-c',
+        cpus,
+        k6,
+        'run',
+        '--no-usage-report',
+        '--quiet',
+        '--summary-export',
+        'summary.json',
+        'load.js',
+      ],
+      {
+        cwd: dir,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
+      },
     );
     const summary = JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8')) as {
       metrics: Record<string, Record<string, number>>;

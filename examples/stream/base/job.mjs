@@ -1,3 +1,4 @@
+/* global performance, setImmediate */
 // A stand-in for a stream processing job (examples/stream): it processes records in a loop and
 // prints its throughput once every 100 ms as "TIME VALUE" (seconds since it started, records
 // per second). Its first half second is slower, like a JIT warming up or a cache filling; the
