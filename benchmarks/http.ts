@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HistogramSummary } from '../src/load/histogram.js';
 import { mm1, mmc, roundRobin, type ResponseTime } from './http/theory.js';
-import { runK6, runPhase, startBenchServer } from './http/tools.js';
+import { disposeSlots, runK6, runPhase, startBenchServer } from './http/tools.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results', 'http.json');
 const GENERATOR_CPU = '0';
@@ -322,19 +322,27 @@ async function k6(): Promise<Row[]> {
 
 const PARTS: Record<string, () => Promise<Row[]>> = { capacity, overhead, theory, stall, k6 };
 
-for (const part of parts) {
-  const run = PARTS[part];
-  if (run === undefined)
-    throw new RangeError(`--part: got ${part}; expected ${Object.keys(PARTS).join(', ')}`);
-  const rows = await run();
-  results[part] = {
-    date: new Date().toISOString(),
-    machine: `${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} CPUs, load ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-    rows,
-  };
-  console.log(`\n### ${part}\n\n${table(rows)}\n`);
-  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+try {
+  await runParts();
+} finally {
+  await disposeSlots();
+}
+
+async function runParts(): Promise<void> {
+  for (const part of parts) {
+    const run = PARTS[part];
+    if (run === undefined)
+      throw new RangeError(`--part: got ${part}; expected ${Object.keys(PARTS).join(', ')}`);
+    const rows = await run();
+    results[part] = {
+      date: new Date().toISOString(),
+      machine: `${os.cpus()[0]?.model ?? 'cpu'}, ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+      rows,
+    };
+    console.log(`\n### ${part}\n\n${table(rows)}\n`);
+    writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  }
 }

@@ -8,11 +8,41 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chooseIsolation } from '../../src/isolation/choose.js';
+import type { Isolation } from '../../src/isolation/types.js';
 import { startGenerator } from '../../src/load/generator-process.js';
 import type { PhaseResult } from '../../src/load/protocol.js';
 import { loadSchema, type LoadSpec } from '../../src/scenario/service-schema.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+let isolation: Isolation | null = null;
+
+/**
+ * The generator on CPU 0 and the server on CPU 1, each in a cgroup cpuset with the largest
+ * CPU weight (as duetkit places measured processes), so that other work on the machine gets
+ * only a sliver of those CPUs while a phase runs. Slot 0 is CPU 0, slot 1 is CPU 1.
+ */
+async function slots(): Promise<Isolation> {
+  isolation ??= await chooseIsolation('cpuset', {
+    slotCount: 2,
+    cpus: [0, 1],
+    pinHarness: false,
+    cpuWeight: true,
+  });
+  return isolation;
+}
+
+/** Removes the cgroups (call once at the end). */
+export async function disposeSlots(): Promise<void> {
+  await isolation?.dispose();
+  isolation = null;
+}
+
+/** Where `cpus` ("0" or "1") puts a process: the slot of that CPU. */
+async function attach(pid: number, cpus: string): Promise<void> {
+  await (await slots()).place(cpus === '0' ? 0 : 1).attach(pid);
+}
 
 /** Builds (once) and returns the path of the Go test server. */
 export function benchServer(): string {
@@ -36,10 +66,11 @@ export interface RunningServer {
 /** Starts the test server with `args`, pinned to `cpus`, and waits until it accepts connections. */
 export async function startBenchServer(args: string[], cpus: string): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn('taskset', ['-c', cpus, benchServer(), ...args], {
+  const child: ChildProcess = spawn(benchServer(), args, {
     env: { ...process.env, PORT: String(port), GOMAXPROCS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  await attach(child.pid!, cpus);
   for (let i = 0; i < 200; i++) {
     if (await connects(port)) break;
     await new Promise((r) => setTimeout(r, 25));
@@ -68,8 +99,9 @@ export async function runPhase(
   seed = 1,
 ): Promise<PhaseRun> {
   const load: LoadSpec = loadSchema.parse(input);
-  const generator = await startGenerator(['taskset', '-c', cpus]);
+  const generator = await startGenerator([]);
   try {
+    await attach(generator.pid, cpus);
     await generator.request({
       type: 'configure',
       load,
@@ -114,25 +146,18 @@ export const options = {
 export default function () { http.get('${url}'); }
 `,
     );
-    execFileSync(
-      'taskset',
-      [
-        '-c',
-        cpus,
-        k6,
-        'run',
-        '--no-usage-report',
-        '--quiet',
-        '--summary-export',
-        'summary.json',
-        'load.js',
-      ],
+    const child = spawn(
+      k6,
+      ['run', '--no-usage-report', '--quiet', '--summary-export', 'summary.json', 'load.js'],
       {
         cwd: dir,
         stdio: ['ignore', 'ignore', 'inherit'],
         env: { ...process.env, K6_NO_USAGE_REPORT: 'true' },
       },
     );
+    await attach(child.pid!, cpus);
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`k6 exited with ${String(code)}`);
     const summary = JSON.parse(await readFile(path.join(dir, 'summary.json'), 'utf8')) as {
       metrics: Record<string, Record<string, number>>;
     };
