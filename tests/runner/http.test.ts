@@ -1,6 +1,9 @@
-import { readdirSync, readlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import net from 'node:net';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
+import { describeReport } from '../../src/analyze/describe.js';
 import { runScenario } from '../../src/runner/run.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
 import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';
@@ -111,6 +114,11 @@ describe('http driver: real servers on 127.0.0.1', () => {
     expect(report.load!.versions.map((v) => v.version)).toEqual(['base', 'head']);
     expect(report.load!.generator).toMatch(/^the load generator ran on CPU/);
     expect(report.results.some((r) => r.benchmark === 'GET /slow p50')).toBe(true);
+    const text = describeReport(report);
+    expect(text).toContain(
+      'load: open loop, Poisson arrivals, latency from each intended send time;',
+    );
+    expect(text).toMatch(/load head: 2 iterations, 150 req\/s intended, \d+ answered/);
   });
 
   it('rmit: each version its own phase, with the same schedule in a round', async () => {
@@ -172,6 +180,29 @@ describe('http driver: real servers on 127.0.0.1', () => {
     );
     expect(samples.error).toBeNull();
     expect(Date.now() - started).toBeGreaterThan(500);
+  });
+
+  it('from the bundle: dist/cli.js finds its load generator (dist/load-generator.js)', () => {
+    const scenario = path.join(root, 'bundle.yml');
+    writeFileSync(
+      scenario,
+      [
+        'mode: rmit',
+        'versions: [{name: base, path: base}, {name: head, path: head}]',
+        'workload:',
+        '  driver: http',
+        '  server: {command: node server.mjs}',
+        '  load: {stages: [{duration: 0.5, qps: 50}], maxSendLag: 1}',
+        'iterations: 1',
+        'warmup: 0',
+      ].join('\n'),
+    );
+    const out = path.join(root, 'bundle-out');
+    const run = spawnSync(process.execPath, ['dist/cli.js', 'run', scenario, '--out', out], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).not.toContain('error');
+    expect(run.stdout).toContain('load base: 1 iterations, 50 req/s intended');
   });
 
   it('interrupted mid-phase: stops, saves what it has, stops the servers', async () => {

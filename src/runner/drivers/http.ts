@@ -62,12 +62,12 @@ function serviceSide(
   let slot = ctx.slot;
   let stopping: Promise<void> | null = null;
   return {
-    async arm({ round, slot: to }) {
+    async arm({ slot: to }) {
       if (to !== slot) {
         await servers.move(ctx.placements[to]!);
         slot = to;
       }
-      phases.arm(index, round);
+      phases.arm(index);
     },
     async prime() {},
     fire: (round) => phases.fire(index, round),
@@ -128,12 +128,12 @@ class PhaseCoordinator {
     };
   }
 
-  arm(index: number, round: number): void {
+  /** A side joins the next phase; the first arm after a phase has run starts a new group. */
+  arm(index: number): void {
     if (this.running !== null) {
       this.group = [];
       this.running = null;
     }
-    void round;
     this.group.push(index);
   }
 
