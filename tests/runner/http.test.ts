@@ -14,6 +14,7 @@ import http from 'node:http';
 ${extra}
 http.createServer((req, res) => {
   if (req.url === '/slow') { const t = performance.now(); while (performance.now() - t < ${spinMs}) {} }
+  if (req.url === '/hang' && process.env.HANG === '1') return;
   if (process.env.FAIL === '1' && req.url !== '/healthz') { res.writeHead(500).end('database is down'); return; }
   res.end('ok');
 }).listen(Number(process.env.PORT), '127.0.0.1');
@@ -121,12 +122,44 @@ describe('http driver: real servers on 127.0.0.1', () => {
     expect(text).toMatch(/load head: 2 iterations, 150 req\/s intended, \d+ answered/);
   });
 
-  it('rmit: each version its own phase, with the same schedule in a round', async () => {
-    const samples = await run('head', {}, { mode: 'rmit', iterations: 1 });
+  it('rmit: each version its own phase, with the same schedule in a round; replicas share it', async () => {
+    const samples = await run(
+      'head',
+      { server: { command: 'node server.mjs', replicas: 2 } },
+      { mode: 'rmit', iterations: 1 },
+    );
     expect(samples.error).toBeNull();
     const [a, b] = samples.trials;
     expect(a!.round).toBe(b!.round);
     expect(a!.load!.sent).toBe(b!.load!.sent);
+    const [r0, r1] = a!.load!.perReplica;
+    expect(Math.abs(r0! - r1!)).toBeLessThanOrEqual(1); // round-robin
+  });
+
+  it('timeouts are errors by kind (and latency); a generator that falls behind makes iterations invalid', async () => {
+    const samples = await run('head', {
+      load: {
+        stages: [{ duration: 0.6, qps: 50 }],
+        mix: [{ path: '/fast', weight: 9 }, { path: '/hang' }],
+        timeout: 0.2,
+        maxErrorRate: 1,
+        maxSendLag: 0.000001, // 1 µs: no generator keeps up with that
+      },
+      server: {
+        command: 'node server.mjs',
+        env: { HANG: '1' },
+      },
+    });
+    expect(samples.error).toBeNull();
+    const t = samples.trials[0]!;
+    expect(t.load!.errors.timeout).toBeGreaterThan(0);
+    expect(t.load!.examples[0]!.detail).toBe('no answer within 0.2 s of its intended send time');
+    expect(t.invalid).toMatch(
+      /^the load generator could not keep up: send lag p99 [\d.]+ ms > workload\.load\.maxSendLag 0\.001 ms$/,
+    );
+    const report = analyzeSamples(samples);
+    expect(report.load!.invalid).toHaveLength(2);
+    expect(report.results.every((r) => r.error !== null)).toBe(true); // nothing left to compare
   });
 
   it('a server command that does not exist: names the field, nothing left running', async () => {
@@ -192,7 +225,7 @@ describe('http driver: real servers on 127.0.0.1', () => {
         'workload:',
         '  driver: http',
         '  server: {command: node server.mjs}',
-        '  load: {stages: [{duration: 0.5, qps: 50}], maxSendLag: 1}',
+        '  load: {arrival: constant, stages: [{duration: 0.5, qps: 50}], maxSendLag: 1}',
         'iterations: 1',
         'warmup: 0',
       ].join('\n'),
@@ -202,7 +235,7 @@ describe('http driver: real servers on 127.0.0.1', () => {
       encoding: 'utf8',
     });
     expect(run.stderr).not.toContain('error');
-    expect(run.stdout).toContain('load base: 1 iterations, 50 req/s intended');
+    expect(run.stdout).toContain('load base: 1 iterations, 50.0 req/s intended');
   });
 
   it('interrupted mid-phase: stops, saves what it has, stops the servers', async () => {
