@@ -151,6 +151,13 @@ export const loadSchema = z
   })
   .strict()
   .superRefine((load, ctx) => {
+    if (load.arrival === 'closed' && load.clients !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clients'],
+        message: 'no clients with arrival: closed (its users are `concurrency` and `stages`)',
+      });
+    }
     const missing = (load.clients ?? [{ stages: undefined }]).some((c) => c.stages === undefined);
     if (load.stages === undefined && missing) {
       ctx.addIssue({

@@ -100,6 +100,14 @@ describe('service workloads: the schema names every bad field', () => {
     );
   });
 
+  it('a closed loop has no clients', () => {
+    expect(
+      problems(
+        base({ driver: 'http', server, load: { arrival: 'closed', clients: [{ stages }] } }),
+      ),
+    ).toContain('workload.load.clients: got [');
+  });
+
   it('a load with nothing measured: every stage a warm-up needs a measured one (at run time)', () => {
     expect(problems(base({ driver: 'http', server, load: {} }))).toContain(
       'workload.load.stages: got nothing; expected a rate schedule',
