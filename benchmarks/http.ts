@@ -135,9 +135,19 @@ async function overhead(): Promise<Row[]> {
   return rows;
 }
 
-/** Measured against theory: mean, p50, p90, p99 and their relative errors. */
-function versus(label: string, h: HistogramSummary, theory: ResponseTime, extra: Row = {}): Row {
-  const cells: Row = { case: label, n: h.count };
+/**
+ * Measured against theory: mean, p50, p90, p99 and their relative errors, and the mean once
+ * the measurement's own floor (its mean against a server that answers at once, at the same
+ * rate) is taken off.
+ */
+function versus(
+  label: string,
+  h: HistogramSummary,
+  theory: ResponseTime,
+  floor: HistogramSummary,
+  extra: Row = {},
+): Row {
+  const cells: Row = { case: label, n: h.count, 'floor mean (ms)': ms(floor.meanMs) };
   for (const [name, measured, expected] of [
     ['mean', h.meanMs, theory.mean * 1000],
     ['p50', h.percentiles['50']!, theory.quantile(0.5) * 1000],
@@ -147,7 +157,32 @@ function versus(label: string, h: HistogramSummary, theory: ResponseTime, extra:
     cells[`${name}: measured / theory (ms)`] =
       `${ms(measured)} / ${ms(expected)} (${pct(measured / expected - 1)})`;
   }
+  const net = h.meanMs - floor.meanMs;
+  cells['mean − floor / theory (ms)'] =
+    `${ms(net)} / ${ms(theory.mean * 1000)} (${pct(net / (theory.mean * 1000) - 1)})`;
   return { ...cells, ...extra };
+}
+
+/** The measurement's own floor at a rate: the same generator against a server that answers at once. */
+async function floorAt(qps: number, seconds: number): Promise<HistogramSummary> {
+  const server = await startBenchServer(['-mode', 'fixed'], SERVER_CPU);
+  try {
+    const { result } = await runPhase(
+      {
+        stages: [
+          { duration: 2, qps, warmup: true },
+          { duration: seconds, qps },
+        ],
+        percentiles: [50, 90, 99],
+      },
+      [server.origin],
+      GENERATOR_CPU,
+      qps,
+    );
+    return result.targets[0]!.latency;
+  } finally {
+    await server.stop();
+  }
 }
 
 async function theory(): Promise<Row[]> {
@@ -179,6 +214,7 @@ async function theory(): Promise<Row[]> {
           `M/M/1, μ = ${mu}/s, λ = ${lambda}/s (ρ = ${lambda / mu})`,
           result.targets[0]!.latency,
           mm1(lambda, mu),
+          await floorAt(lambda, 30 * scale),
         ),
       );
       console.error(JSON.stringify(rows.at(-1)));
@@ -188,8 +224,7 @@ async function theory(): Promise<Row[]> {
   }
   for (const balance of ['round-robin', 'least-outstanding'] as const) {
     const servers = [
-      await startBenchServer(['-mode', 'mm1', '-mu', String(mu), '-seed', '11'], SERVER_CPU),
-      await startBenchServer(['-mode', 'mm1', '-mu', String(mu), '-seed', '12'], SERVER_CPU),
+      await startBenchServer(['-mode', 'mm1', '-mu', String(mu), '-seed', '11'], SERVER_CPU, 2),
     ];
     try {
       const lambda = 200;
@@ -202,7 +237,7 @@ async function theory(): Promise<Row[]> {
           ],
           percentiles: [50, 90, 99],
         },
-        servers.map((s) => s.origin),
+        servers[0]!.origins,
         GENERATOR_CPU,
         7,
       );
@@ -212,6 +247,7 @@ async function theory(): Promise<Row[]> {
           `2 replicas, ${balance}, μ = ${mu}/s each, λ = ${lambda}/s: ${balance === 'round-robin' ? 'E2/M/1 per replica' : 'M/M/2 (a lower bound)'}`,
           result.targets[0]!.latency,
           theoryOf,
+          await floorAt(lambda, 30 * scale),
           { 'requests per replica': result.targets[0]!.perReplica.join(' / ') },
         ),
       );

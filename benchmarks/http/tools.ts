@@ -58,26 +58,38 @@ export function benchServer(): string {
 }
 
 export interface RunningServer {
+  origins: string[];
   origin: string;
   port: number;
   stop(): Promise<void>;
 }
 
-/** Starts the test server with `args`, pinned to `cpus`, and waits until it accepts connections. */
-export async function startBenchServer(args: string[], cpus: string): Promise<RunningServer> {
-  const port = await freePort();
+/**
+ * Starts the test server with `args`, pinned to `cpus`, listening on `replicas` ports (each a
+ * queue of its own, in one process), and waits until it accepts connections.
+ */
+export async function startBenchServer(
+  args: string[],
+  cpus: string,
+  replicas = 1,
+): Promise<RunningServer> {
+  const ports: number[] = [];
+  for (let i = 0; i < replicas; i++) ports.push(await freePort());
   const child: ChildProcess = spawn(benchServer(), args, {
-    env: { ...process.env, PORT: String(port), GOMAXPROCS: '1' },
+    env: { ...process.env, PORTS: ports.join(','), GOMAXPROCS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await attach(child.pid!, cpus);
-  for (let i = 0; i < 200; i++) {
-    if (await connects(port)) break;
-    await new Promise((r) => setTimeout(r, 25));
+  for (const port of ports) {
+    for (let i = 0; i < 200; i++) {
+      if (await connects(port)) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
   }
   return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
+    origins: ports.map((port) => `http://127.0.0.1:${port}`),
+    origin: `http://127.0.0.1:${ports[0]}`,
+    port: ports[0]!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
