@@ -83797,12 +83797,12 @@ function serviceSide(index, servers, ctx, phases) {
   let slot = ctx.slot;
   let stopping2 = null;
   return {
-    async arm({ round, slot: to }) {
+    async arm({ slot: to }) {
       if (to !== slot) {
         await servers.move(ctx.placements[to]);
         slot = to;
       }
-      phases.arm(index, round);
+      phases.arm(index);
     },
     async prime() {
     },
@@ -83857,12 +83857,12 @@ var PhaseCoordinator = class {
       description: describeGenerator(cpus, ctx.isolation)
     };
   }
-  arm(index, round) {
+  /** A side joins the next phase; the first arm after a phase has run starts a new group. */
+  arm(index) {
     if (this.running !== null) {
       this.group = [];
       this.running = null;
     }
-    void round;
     this.group.push(index);
   }
   async fire(index, round) {
@@ -84487,6 +84487,13 @@ var loadSchema = external_exports.object({
   /** Also report every request of the mix as its own metrics (when there are several). */
   perRequest: external_exports.boolean().default(true)
 }).strict().superRefine((load, ctx) => {
+  if (load.arrival === "closed" && load.clients !== void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["clients"],
+      message: "no clients with arrival: closed (its users are `concurrency` and `stages`)"
+    });
+  }
   const missing = (load.clients ?? [{ stages: void 0 }]).some((c) => c.stages === void 0);
   if (load.stages === void 0 && missing) {
     ctx.addIssue({
