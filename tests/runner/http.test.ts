@@ -185,9 +185,14 @@ describe('http driver: real servers on 127.0.0.1', () => {
     const holder = net.createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     const port = (holder.address() as net.AddressInfo).port;
+    // A port that was free a moment ago, for base (port + 1 may belong to anyone).
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const free = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
     try {
       const samples = await run('head', {
-        server: { command: 'node server.mjs', ports: { base: [port + 1], head: [port] } },
+        server: { command: 'node server.mjs', ports: { base: [free], head: [port] } },
       });
       expect(samples.error).toBe(
         `workload.server.ports.head[0]: port ${port} on 127.0.0.1 is already in use by another process; free it or choose another port`,
