@@ -43,7 +43,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 
 // node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports) {
+  "node_modules/commander/lib/error.js"(exports2) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -71,14 +71,14 @@ var require_error = __commonJS({
         this.name = this.constructor.name;
       }
     };
-    exports.CommanderError = CommanderError2;
-    exports.InvalidArgumentError = InvalidArgumentError2;
+    exports2.CommanderError = CommanderError2;
+    exports2.InvalidArgumentError = InvalidArgumentError2;
   }
 });
 
 // node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports) {
+  "node_modules/commander/lib/argument.js"(exports2) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -199,14 +199,14 @@ var require_argument = __commonJS({
       const nameOutput = arg.name() + (arg.variadic === true ? "..." : "");
       return arg.required ? "<" + nameOutput + ">" : "[" + nameOutput + "]";
     }
-    exports.Argument = Argument2;
-    exports.humanReadableArgName = humanReadableArgName;
+    exports2.Argument = Argument2;
+    exports2.humanReadableArgName = humanReadableArgName;
   }
 });
 
 // node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports) {
+  "node_modules/commander/lib/help.js"(exports2) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -362,9 +362,9 @@ var require_help = __commonJS({
        * @returns {number}
        */
       longestSubcommandTermLength(cmd, helper) {
-        return helper.visibleCommands(cmd).reduce((max, command) => {
+        return helper.visibleCommands(cmd).reduce((max2, command) => {
           return Math.max(
-            max,
+            max2,
             this.displayWidth(
               helper.styleSubcommandTerm(helper.subcommandTerm(command))
             )
@@ -379,9 +379,9 @@ var require_help = __commonJS({
        * @returns {number}
        */
       longestOptionTermLength(cmd, helper) {
-        return helper.visibleOptions(cmd).reduce((max, option) => {
+        return helper.visibleOptions(cmd).reduce((max2, option) => {
           return Math.max(
-            max,
+            max2,
             this.displayWidth(helper.styleOptionTerm(helper.optionTerm(option)))
           );
         }, 0);
@@ -394,9 +394,9 @@ var require_help = __commonJS({
        * @returns {number}
        */
       longestGlobalOptionTermLength(cmd, helper) {
-        return helper.visibleGlobalOptions(cmd).reduce((max, option) => {
+        return helper.visibleGlobalOptions(cmd).reduce((max2, option) => {
           return Math.max(
-            max,
+            max2,
             this.displayWidth(helper.styleOptionTerm(helper.optionTerm(option)))
           );
         }, 0);
@@ -409,9 +409,9 @@ var require_help = __commonJS({
        * @returns {number}
        */
       longestArgumentTermLength(cmd, helper) {
-        return helper.visibleArguments(cmd).reduce((max, argument) => {
+        return helper.visibleArguments(cmd).reduce((max2, argument) => {
           return Math.max(
-            max,
+            max2,
             this.displayWidth(
               helper.styleArgumentTerm(helper.argumentTerm(argument))
             )
@@ -801,14 +801,14 @@ ${itemIndentStr}`);
       const sgrPattern = /\x1b\[\d*(;\d*)*m/g;
       return str.replace(sgrPattern, "");
     }
-    exports.Help = Help2;
-    exports.stripColor = stripColor;
+    exports2.Help = Help2;
+    exports2.stripColor = stripColor;
   }
 });
 
 // node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports) {
+  "node_modules/commander/lib/option.js"(exports2) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1114,14 +1114,14 @@ var require_option = __commonJS({
         );
       return { shortFlag, longFlag };
     }
-    exports.Option = Option2;
-    exports.DualOptions = DualOptions;
+    exports2.Option = Option2;
+    exports2.DualOptions = DualOptions;
   }
 });
 
 // node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "node_modules/commander/lib/suggestSimilar.js"(exports2) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1195,16 +1195,16 @@ var require_suggestSimilar = __commonJS({
       }
       return "";
     }
-    exports.suggestSimilar = suggestSimilar;
+    exports2.suggestSimilar = suggestSimilar;
   }
 });
 
 // node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports) {
+  "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path28 = __require("node:path");
+    var path31 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path28.resolve(baseDir, baseName);
+          const localBin = path31.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path28.extname(baseName))) return void 0;
+          if (sourceExt.includes(path31.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path28.resolve(
-            path28.dirname(resolvedScriptPath),
+          executableDir = path31.resolve(
+            path31.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path28.basename(
+            const legacyName = path31.basename(
               this._scriptPath,
-              path28.extname(this._scriptPath)
+              path31.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path28.extname(executableFile));
+        launchWithNode = sourceExt.includes(path31.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path28.basename(filename, path28.extname(filename));
+        this._name = path31.basename(filename, path31.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path29) {
-        if (path29 === void 0) return this._executableDir;
-        this._executableDir = path29;
+      executableDir(path32) {
+        if (path32 === void 0) return this._executableDir;
+        this._executableDir = path32;
         return this;
       }
       /**
@@ -3440,36 +3440,7585 @@ Expecting one of '${allowedValues.join("', '")}'`);
         return true;
       return void 0;
     }
-    exports.Command = Command2;
-    exports.useColor = useColor;
+    exports2.Command = Command2;
+    exports2.useColor = useColor;
   }
 });
 
 // node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports) {
+  "node_modules/commander/index.js"(exports2) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var { Help: Help2 } = require_help();
     var { Option: Option2 } = require_option();
-    exports.program = new Command2();
-    exports.createCommand = (name) => new Command2(name);
-    exports.createOption = (flags, description) => new Option2(flags, description);
-    exports.createArgument = (name, description) => new Argument2(name, description);
-    exports.Command = Command2;
-    exports.Option = Option2;
-    exports.Argument = Argument2;
-    exports.Help = Help2;
-    exports.CommanderError = CommanderError2;
-    exports.InvalidArgumentError = InvalidArgumentError2;
-    exports.InvalidOptionArgumentError = InvalidArgumentError2;
+    exports2.program = new Command2();
+    exports2.createCommand = (name) => new Command2(name);
+    exports2.createOption = (flags, description) => new Option2(flags, description);
+    exports2.createArgument = (name, description) => new Argument2(name, description);
+    exports2.Command = Command2;
+    exports2.Option = Option2;
+    exports2.Argument = Argument2;
+    exports2.Help = Help2;
+    exports2.CommanderError = CommanderError2;
+    exports2.InvalidArgumentError = InvalidArgumentError2;
+    exports2.InvalidOptionArgumentError = InvalidArgumentError2;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/ByteBuffer.js
+var require_ByteBuffer = __commonJS({
+  "node_modules/hdr-histogram-js/dist/ByteBuffer.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var { pow, floor } = Math;
+    var TWO_POW_32 = pow(2, 32);
+    var ByteBuffer = class _ByteBuffer {
+      static allocate(size = 16) {
+        return new _ByteBuffer(new Uint8Array(size));
+      }
+      constructor(data) {
+        this.position = 0;
+        this.data = data;
+        this.int32ArrayForConvert = new Uint32Array(1);
+        this.int8ArrayForConvert = new Uint8Array(this.int32ArrayForConvert.buffer);
+      }
+      put(value) {
+        if (this.position === this.data.length) {
+          const oldArray = this.data;
+          this.data = new Uint8Array(this.data.length * 2);
+          this.data.set(oldArray);
+        }
+        this.data[this.position] = value;
+        this.position++;
+      }
+      putInt32(value) {
+        if (this.data.length - this.position < 4) {
+          const oldArray = this.data;
+          this.data = new Uint8Array(this.data.length * 2 + 4);
+          this.data.set(oldArray);
+        }
+        this.int32ArrayForConvert[0] = value;
+        this.data.set(this.int8ArrayForConvert.reverse(), this.position);
+        this.position += 4;
+      }
+      putInt64(value) {
+        this.putInt32(floor(value / TWO_POW_32));
+        this.putInt32(value);
+      }
+      putArray(array2) {
+        if (this.data.length - this.position < array2.byteLength) {
+          const oldArray = this.data;
+          this.data = new Uint8Array(this.position + array2.byteLength);
+          this.data.set(oldArray);
+        }
+        this.data.set(array2, this.position);
+        this.position += array2.byteLength;
+      }
+      get() {
+        const value = this.data[this.position];
+        this.position++;
+        return value;
+      }
+      getInt32() {
+        this.int8ArrayForConvert.set(this.data.slice(this.position, this.position + 4).reverse());
+        const value = this.int32ArrayForConvert[0];
+        this.position += 4;
+        return value;
+      }
+      getInt64() {
+        const high = this.getInt32();
+        const low = this.getInt32();
+        return high * TWO_POW_32 + low;
+      }
+      resetPosition() {
+        this.position = 0;
+      }
+    };
+    exports2.default = ByteBuffer;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/HistogramIterationValue.js
+var require_HistogramIterationValue = __commonJS({
+  "node_modules/hdr-histogram-js/dist/HistogramIterationValue.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var HistogramIterationValue = class {
+      constructor() {
+        this.reset();
+      }
+      reset() {
+        this.valueIteratedTo = 0;
+        this.valueIteratedFrom = 0;
+        this.countAtValueIteratedTo = 0;
+        this.countAddedInThisIterationStep = 0;
+        this.totalCountToThisValue = 0;
+        this.totalValueToThisValue = 0;
+        this.percentile = 0;
+        this.percentileLevelIteratedTo = 0;
+      }
+    };
+    exports2.default = HistogramIterationValue;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/JsHistogramIterator.js
+var require_JsHistogramIterator = __commonJS({
+  "node_modules/hdr-histogram-js/dist/JsHistogramIterator.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var HistogramIterationValue_1 = require_HistogramIterationValue();
+    var JsHistogramIterator = class {
+      constructor() {
+        this.currentIterationValue = new HistogramIterationValue_1.default();
+      }
+      resetIterator(histogram) {
+        this.histogram = histogram;
+        this.savedHistogramTotalRawCount = histogram.totalCount;
+        this.arrayTotalCount = histogram.totalCount;
+        this.currentIndex = 0;
+        this.currentValueAtIndex = 0;
+        this.nextValueAtIndex = Math.pow(2, histogram.unitMagnitude);
+        this.prevValueIteratedTo = 0;
+        this.totalCountToPrevIndex = 0;
+        this.totalCountToCurrentIndex = 0;
+        this.totalValueToCurrentIndex = 0;
+        this.countAtThisValue = 0;
+        this.freshSubBucket = true;
+        this.currentIterationValue.reset();
+      }
+      /**
+       * Returns true if the iteration has more elements. (In other words, returns true if next would return an
+       * element rather than throwing an exception.)
+       *
+       * @return true if the iterator has more elements.
+       */
+      hasNext() {
+        if (this.histogram.totalCount !== this.savedHistogramTotalRawCount) {
+          throw "Concurrent Modification Exception";
+        }
+        return this.totalCountToCurrentIndex < this.arrayTotalCount;
+      }
+      /**
+       * Returns the next element in the iteration.
+       *
+       * @return the {@link HistogramIterationValue} associated with the next element in the iteration.
+       */
+      next() {
+        while (!this.exhaustedSubBuckets()) {
+          this.countAtThisValue = this.histogram.getCountAtIndex(this.currentIndex);
+          if (this.freshSubBucket) {
+            this.totalCountToCurrentIndex += this.countAtThisValue;
+            this.totalValueToCurrentIndex += this.countAtThisValue * this.histogram.highestEquivalentValue(this.currentValueAtIndex);
+            this.freshSubBucket = false;
+          }
+          if (this.reachedIterationLevel()) {
+            const valueIteratedTo = this.getValueIteratedTo();
+            Object.assign(this.currentIterationValue, {
+              valueIteratedTo,
+              valueIteratedFrom: this.prevValueIteratedTo,
+              countAtValueIteratedTo: this.countAtThisValue,
+              countAddedInThisIterationStep: this.totalCountToCurrentIndex - this.totalCountToPrevIndex,
+              totalCountToThisValue: this.totalCountToCurrentIndex,
+              totalValueToThisValue: this.totalValueToCurrentIndex,
+              percentile: 100 * this.totalCountToCurrentIndex / this.arrayTotalCount,
+              percentileLevelIteratedTo: this.getPercentileIteratedTo()
+            });
+            this.prevValueIteratedTo = valueIteratedTo;
+            this.totalCountToPrevIndex = this.totalCountToCurrentIndex;
+            this.incrementIterationLevel();
+            if (this.histogram.totalCount !== this.savedHistogramTotalRawCount) {
+              throw new Error("Concurrent Modification Exception");
+            }
+            return this.currentIterationValue;
+          }
+          this.incrementSubBucket();
+        }
+        throw new Error("Index Out Of Bounds Exception");
+      }
+      getPercentileIteratedTo() {
+        return 100 * this.totalCountToCurrentIndex / this.arrayTotalCount;
+      }
+      getPercentileIteratedFrom() {
+        return 100 * this.totalCountToPrevIndex / this.arrayTotalCount;
+      }
+      getValueIteratedTo() {
+        return this.histogram.highestEquivalentValue(this.currentValueAtIndex);
+      }
+      exhaustedSubBuckets() {
+        return this.currentIndex >= this.histogram.countsArrayLength;
+      }
+      incrementSubBucket() {
+        this.freshSubBucket = true;
+        this.currentIndex++;
+        this.currentValueAtIndex = this.histogram.valueFromIndex(this.currentIndex);
+        this.nextValueAtIndex = this.histogram.valueFromIndex(this.currentIndex + 1);
+      }
+    };
+    exports2.default = JsHistogramIterator;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/RecordedValuesIterator.js
+var require_RecordedValuesIterator = __commonJS({
+  "node_modules/hdr-histogram-js/dist/RecordedValuesIterator.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var JsHistogramIterator_1 = require_JsHistogramIterator();
+    var RecordedValuesIterator = class extends JsHistogramIterator_1.default {
+      /**
+       * @param histogram The histogram this iterator will operate on
+       */
+      constructor(histogram) {
+        super();
+        this.doReset(histogram);
+      }
+      /**
+       * Reset iterator for re-use in a fresh iteration over the same histogram data set.
+       */
+      reset() {
+        this.doReset(this.histogram);
+      }
+      doReset(histogram) {
+        super.resetIterator(histogram);
+        this.visitedIndex = -1;
+      }
+      incrementIterationLevel() {
+        this.visitedIndex = this.currentIndex;
+      }
+      reachedIterationLevel() {
+        const currentCount = this.histogram.getCountAtIndex(this.currentIndex);
+        return currentCount != 0 && this.visitedIndex !== this.currentIndex;
+      }
+    };
+    exports2.default = RecordedValuesIterator;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/PercentileIterator.js
+var require_PercentileIterator = __commonJS({
+  "node_modules/hdr-histogram-js/dist/PercentileIterator.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var JsHistogramIterator_1 = require_JsHistogramIterator();
+    var { pow, floor, log2 } = Math;
+    var PercentileIterator = class extends JsHistogramIterator_1.default {
+      /**
+       * @param histogram The histogram this iterator will operate on
+       * @param percentileTicksPerHalfDistance The number of equal-sized iteration steps per half-distance to 100%.
+       */
+      constructor(histogram, percentileTicksPerHalfDistance) {
+        super();
+        this.percentileTicksPerHalfDistance = 0;
+        this.percentileLevelToIterateTo = 0;
+        this.percentileLevelToIterateFrom = 0;
+        this.reachedLastRecordedValue = false;
+        this.doReset(histogram, percentileTicksPerHalfDistance);
+      }
+      /**
+       * Reset iterator for re-use in a fresh iteration over the same histogram data set.
+       *
+       * @param percentileTicksPerHalfDistance The number of iteration steps per half-distance to 100%.
+       */
+      reset(percentileTicksPerHalfDistance) {
+        this.doReset(this.histogram, percentileTicksPerHalfDistance);
+      }
+      doReset(histogram, percentileTicksPerHalfDistance) {
+        super.resetIterator(histogram);
+        this.percentileTicksPerHalfDistance = percentileTicksPerHalfDistance;
+        this.percentileLevelToIterateTo = 0;
+        this.percentileLevelToIterateFrom = 0;
+        this.reachedLastRecordedValue = false;
+      }
+      hasNext() {
+        if (super.hasNext())
+          return true;
+        if (!this.reachedLastRecordedValue && this.arrayTotalCount > 0) {
+          this.percentileLevelToIterateTo = 100;
+          this.reachedLastRecordedValue = true;
+          return true;
+        }
+        return false;
+      }
+      incrementIterationLevel() {
+        this.percentileLevelToIterateFrom = this.percentileLevelToIterateTo;
+        const percentileReportingTicks = this.percentileTicksPerHalfDistance * pow(2, floor(log2(100 / (100 - this.percentileLevelToIterateTo))) + 1);
+        this.percentileLevelToIterateTo += 100 / percentileReportingTicks;
+      }
+      reachedIterationLevel() {
+        if (this.countAtThisValue === 0) {
+          return false;
+        }
+        const currentPercentile = 100 * this.totalCountToCurrentIndex / this.arrayTotalCount;
+        return currentPercentile >= this.percentileLevelToIterateTo;
+      }
+      getPercentileIteratedTo() {
+        return this.percentileLevelToIterateTo;
+      }
+      getPercentileIteratedFrom() {
+        return this.percentileLevelToIterateFrom;
+      }
+    };
+    exports2.default = PercentileIterator;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/formatters.js
+var require_formatters = __commonJS({
+  "node_modules/hdr-histogram-js/dist/formatters.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.floatFormatter = exports2.keepSignificantDigits = exports2.integerFormatter = void 0;
+    var leftPadding = (size) => {
+      return (input2) => {
+        if (input2.length < size) {
+          return " ".repeat(size - input2.length) + input2;
+        }
+        return input2;
+      };
+    };
+    var integerFormatter = (size) => {
+      const padding = leftPadding(size);
+      return (integer2) => padding("" + integer2);
+    };
+    exports2.integerFormatter = integerFormatter;
+    var { floor, log10, pow } = Math;
+    var numberOfDigits = (n) => floor(log10(n) + 1);
+    var keepSignificantDigits = (digits) => (value) => {
+      const valueDigits = numberOfDigits(value);
+      if (valueDigits > digits) {
+        const extraDigits = valueDigits - digits;
+        const magnitude = pow(10, extraDigits);
+        return value - value % magnitude;
+      }
+      return value;
+    };
+    exports2.keepSignificantDigits = keepSignificantDigits;
+    var floatFormatter = (size, fractionDigits) => {
+      const numberFormatter = new Intl.NumberFormat("en-US", {
+        maximumFractionDigits: fractionDigits,
+        minimumFractionDigits: fractionDigits,
+        useGrouping: false
+      });
+      const padding = leftPadding(size);
+      return (float) => padding(numberFormatter.format(float));
+    };
+    exports2.floatFormatter = floatFormatter;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/ulp.js
+var require_ulp = __commonJS({
+  "node_modules/hdr-histogram-js/dist/ulp.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var ulp = (x) => Math.pow(2, Math.floor(Math.log2(x)) - 52);
+    exports2.default = ulp;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Histogram.js
+var require_Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.toSummary = exports2.NO_TAG = void 0;
+    var formatters_1 = require_formatters();
+    exports2.NO_TAG = "NO TAG";
+    var toSummary = (histogram) => {
+      const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
+      const round2 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
+      return {
+        p50: round2(histogram.getValueAtPercentile(50)),
+        p75: round2(histogram.getValueAtPercentile(75)),
+        p90: round2(histogram.getValueAtPercentile(90)),
+        p97_5: round2(histogram.getValueAtPercentile(97.5)),
+        p99: round2(histogram.getValueAtPercentile(99)),
+        p99_9: round2(histogram.getValueAtPercentile(99.9)),
+        p99_99: round2(histogram.getValueAtPercentile(99.99)),
+        p99_999: round2(histogram.getValueAtPercentile(99.999)),
+        max: maxValue,
+        totalCount
+      };
+    };
+    exports2.toSummary = toSummary;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/JsHistogram.js
+var require_JsHistogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/JsHistogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.default = exports2.JsHistogram = void 0;
+    var RecordedValuesIterator_1 = require_RecordedValuesIterator();
+    var PercentileIterator_1 = require_PercentileIterator();
+    var formatters_1 = require_formatters();
+    var ulp_1 = require_ulp();
+    var Histogram_1 = require_Histogram();
+    var { pow, floor, ceil, log2, max: max2, min } = Math;
+    var JsHistogram = class _JsHistogram {
+      incrementTotalCount() {
+        this._totalCount++;
+      }
+      addToTotalCount(value) {
+        this._totalCount += value;
+      }
+      setTotalCount(value) {
+        this._totalCount = value;
+      }
+      /**
+       * Get the total count of all recorded values in the histogram
+       * @return the total count of all recorded values in the histogram
+       */
+      get totalCount() {
+        return this._totalCount;
+      }
+      updatedMaxValue(value) {
+        const internalValue = value + this.unitMagnitudeMask;
+        this.maxValue = internalValue;
+      }
+      updateMinNonZeroValue(value) {
+        if (value <= this.unitMagnitudeMask) {
+          return;
+        }
+        const internalValue = floor(value / this.lowestDiscernibleValueRounded) * this.lowestDiscernibleValueRounded;
+        this.minNonZeroValue = internalValue;
+      }
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        this.autoResize = false;
+        this.startTimeStampMsec = Number.MAX_SAFE_INTEGER;
+        this.endTimeStampMsec = 0;
+        this.tag = Histogram_1.NO_TAG;
+        this.maxValue = 0;
+        this.minNonZeroValue = Number.MAX_SAFE_INTEGER;
+        this.identity = 0;
+        this.highestTrackableValue = 0;
+        this.lowestDiscernibleValue = 0;
+        this.numberOfSignificantValueDigits = 0;
+        this.bucketCount = 0;
+        this.subBucketCount = 0;
+        this.countsArrayLength = 0;
+        this.wordSizeInBytes = 0;
+        if (lowestDiscernibleValue < 1) {
+          throw new Error("lowestDiscernibleValue must be >= 1");
+        }
+        if (highestTrackableValue < 2 * lowestDiscernibleValue) {
+          throw new Error(`highestTrackableValue must be >= 2 * lowestDiscernibleValue ( 2 * ${lowestDiscernibleValue} )`);
+        }
+        if (numberOfSignificantValueDigits < 0 || numberOfSignificantValueDigits > 5) {
+          throw new Error("numberOfSignificantValueDigits must be between 0 and 5");
+        }
+        this.identity = _JsHistogram.identityBuilder++;
+        this.init(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+      init(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        this.lowestDiscernibleValue = lowestDiscernibleValue;
+        this.highestTrackableValue = highestTrackableValue;
+        this.numberOfSignificantValueDigits = numberOfSignificantValueDigits;
+        const largestValueWithSingleUnitResolution = 2 * floor(pow(10, numberOfSignificantValueDigits));
+        this.unitMagnitude = floor(log2(lowestDiscernibleValue));
+        this.lowestDiscernibleValueRounded = pow(2, this.unitMagnitude);
+        this.unitMagnitudeMask = this.lowestDiscernibleValueRounded - 1;
+        const subBucketCountMagnitude = ceil(log2(largestValueWithSingleUnitResolution));
+        this.subBucketHalfCountMagnitude = (subBucketCountMagnitude > 1 ? subBucketCountMagnitude : 1) - 1;
+        this.subBucketCount = pow(2, this.subBucketHalfCountMagnitude + 1);
+        this.subBucketHalfCount = this.subBucketCount / 2;
+        this.subBucketMask = (floor(this.subBucketCount) - 1) * pow(2, this.unitMagnitude);
+        this.establishSize(highestTrackableValue);
+        this.leadingZeroCountBase = 53 - this.unitMagnitude - this.subBucketHalfCountMagnitude - 1;
+        this.percentileIterator = new PercentileIterator_1.default(this, 1);
+        this.recordedValuesIterator = new RecordedValuesIterator_1.default(this);
+      }
+      /**
+       * The buckets (each of which has subBucketCount sub-buckets, here assumed to be 2048 as an example) overlap:
+       *
+       * <pre>
+       * The 0'th bucket covers from 0...2047 in multiples of 1, using all 2048 sub-buckets
+       * The 1'th bucket covers from 2048..4097 in multiples of 2, using only the top 1024 sub-buckets
+       * The 2'th bucket covers from 4096..8191 in multiple of 4, using only the top 1024 sub-buckets
+       * ...
+       * </pre>
+       *
+       * Bucket 0 is "special" here. It is the only one that has 2048 entries. All the rest have 1024 entries (because
+       * their bottom half overlaps with and is already covered by the all of the previous buckets put together). In other
+       * words, the k'th bucket could represent 0 * 2^k to 2048 * 2^k in 2048 buckets with 2^k precision, but the midpoint
+       * of 1024 * 2^k = 2048 * 2^(k-1) = the k-1'th bucket's end, so we would use the previous bucket for those lower
+       * values as it has better precision.
+       */
+      establishSize(newHighestTrackableValue) {
+        this.countsArrayLength = this.determineArrayLengthNeeded(newHighestTrackableValue);
+        this.bucketCount = this.getBucketsNeededToCoverValue(newHighestTrackableValue);
+        this.highestTrackableValue = newHighestTrackableValue;
+      }
+      determineArrayLengthNeeded(highestTrackableValue) {
+        if (highestTrackableValue < 2 * this.lowestDiscernibleValue) {
+          throw new Error("highestTrackableValue (" + highestTrackableValue + ") cannot be < (2 * lowestDiscernibleValue)");
+        }
+        const countsArrayLength = this.getLengthForNumberOfBuckets(this.getBucketsNeededToCoverValue(highestTrackableValue));
+        return countsArrayLength;
+      }
+      /**
+       * If we have N such that subBucketCount * 2^N > max value, we need storage for N+1 buckets, each with enough
+       * slots to hold the top half of the subBucketCount (the lower half is covered by previous buckets), and the +1
+       * being used for the lower half of the 0'th bucket. Or, equivalently, we need 1 more bucket to capture the max
+       * value if we consider the sub-bucket length to be halved.
+       */
+      getLengthForNumberOfBuckets(numberOfBuckets) {
+        const lengthNeeded = (numberOfBuckets + 1) * (this.subBucketCount / 2);
+        return lengthNeeded;
+      }
+      getBucketsNeededToCoverValue(value) {
+        let smallestUntrackableValue = this.subBucketCount * pow(2, this.unitMagnitude);
+        let bucketsNeeded = 1;
+        while (smallestUntrackableValue <= value) {
+          if (smallestUntrackableValue > Number.MAX_SAFE_INTEGER / 2) {
+            return bucketsNeeded + 1;
+          }
+          smallestUntrackableValue = smallestUntrackableValue * 2;
+          bucketsNeeded++;
+        }
+        return bucketsNeeded;
+      }
+      /**
+       * Record a value in the histogram
+       *
+       * @param value The value to be recorded
+       * @throws may throw Error if value is exceeds highestTrackableValue
+       */
+      recordValue(value) {
+        this.recordSingleValue(value);
+      }
+      recordSingleValue(value) {
+        const countsIndex = this.countsArrayIndex(value);
+        if (countsIndex >= this.countsArrayLength) {
+          this.handleRecordException(1, value);
+        } else {
+          this.incrementCountAtIndex(countsIndex);
+        }
+        this.updateMinAndMax(value);
+        this.incrementTotalCount();
+      }
+      handleRecordException(count, value) {
+        if (!this.autoResize) {
+          throw new Error("Value " + value + " is outside of histogram covered range");
+        }
+        this.resize(value);
+        var countsIndex = this.countsArrayIndex(value);
+        this.addToCountAtIndex(countsIndex, count);
+        this.highestTrackableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
+      }
+      countsArrayIndex(value) {
+        if (value < 0) {
+          throw new Error("Histogram recorded value cannot be negative.");
+        }
+        const bucketIndex = this.getBucketIndex(value);
+        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
+        return this.computeCountsArrayIndex(bucketIndex, subBucketIndex);
+      }
+      computeCountsArrayIndex(bucketIndex, subBucketIndex) {
+        const bucketBaseIndex = (bucketIndex + 1) * pow(2, this.subBucketHalfCountMagnitude);
+        const offsetInBucket = subBucketIndex - this.subBucketHalfCount;
+        return bucketBaseIndex + offsetInBucket;
+      }
+      /**
+       * @return the lowest (and therefore highest precision) bucket index that can represent the value
+       */
+      getBucketIndex(value) {
+        return max2(floor(log2(value)) - this.subBucketHalfCountMagnitude - this.unitMagnitude, 0);
+      }
+      getSubBucketIndex(value, bucketIndex) {
+        return floor(value / pow(2, bucketIndex + this.unitMagnitude));
+      }
+      updateMinAndMax(value) {
+        if (value > this.maxValue) {
+          this.updatedMaxValue(value);
+        }
+        if (value < this.minNonZeroValue && value !== 0) {
+          this.updateMinNonZeroValue(value);
+        }
+      }
+      /**
+       * Get the value at a given percentile.
+       * When the given percentile is &gt; 0.0, the value returned is the value that the given
+       * percentage of the overall recorded value entries in the histogram are either smaller than
+       * or equivalent to. When the given percentile is 0.0, the value returned is the value that all value
+       * entries in the histogram are either larger than or equivalent to.
+       * <p>
+       * Note that two values are "equivalent" in this statement if
+       * {@link org.HdrHistogram.JsHistogram#valuesAreEquivalent} would return true.
+       *
+       * @param percentile  The percentile for which to return the associated value
+       * @return The value that the given percentage of the overall recorded value entries in the
+       * histogram are either smaller than or equivalent to. When the percentile is 0.0, returns the
+       * value that all value entries in the histogram are either larger than or equivalent to.
+       */
+      getValueAtPercentile(percentile) {
+        const requestedPercentile = min(percentile, 100);
+        const fpCountAtPercentile = requestedPercentile / 100 * this.totalCount;
+        const countAtPercentile = max2(
+          ceil(fpCountAtPercentile - (0, ulp_1.default)(fpCountAtPercentile)),
+          // round up
+          1
+          // Make sure we at least reach the first recorded entry
+        );
+        let totalToCurrentIndex = 0;
+        for (let i = 0; i < this.countsArrayLength; i++) {
+          totalToCurrentIndex += this.getCountAtIndex(i);
+          if (totalToCurrentIndex >= countAtPercentile) {
+            var valueAtIndex = this.valueFromIndex(i);
+            return percentile === 0 ? this.lowestEquivalentValue(valueAtIndex) : this.highestEquivalentValue(valueAtIndex);
+          }
+        }
+        return 0;
+      }
+      valueFromIndexes(bucketIndex, subBucketIndex) {
+        return subBucketIndex * pow(2, bucketIndex + this.unitMagnitude);
+      }
+      valueFromIndex(index) {
+        let bucketIndex = floor(index / this.subBucketHalfCount) - 1;
+        let subBucketIndex = index % this.subBucketHalfCount + this.subBucketHalfCount;
+        if (bucketIndex < 0) {
+          subBucketIndex -= this.subBucketHalfCount;
+          bucketIndex = 0;
+        }
+        return this.valueFromIndexes(bucketIndex, subBucketIndex);
+      }
+      /**
+       * Get the lowest value that is equivalent to the given value within the histogram's resolution.
+       * Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The lowest value that is equivalent to the given value within the histogram's resolution.
+       */
+      lowestEquivalentValue(value) {
+        const bucketIndex = this.getBucketIndex(value);
+        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
+        const thisValueBaseLevel = this.valueFromIndexes(bucketIndex, subBucketIndex);
+        return thisValueBaseLevel;
+      }
+      /**
+       * Get the highest value that is equivalent to the given value within the histogram's resolution.
+       * Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The highest value that is equivalent to the given value within the histogram's resolution.
+       */
+      highestEquivalentValue(value) {
+        return this.nextNonEquivalentValue(value) - 1;
+      }
+      /**
+       * Get the next value that is not equivalent to the given value within the histogram's resolution.
+       * Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The next value that is not equivalent to the given value within the histogram's resolution.
+       */
+      nextNonEquivalentValue(value) {
+        return this.lowestEquivalentValue(value) + this.sizeOfEquivalentValueRange(value);
+      }
+      /**
+       * Get the size (in value units) of the range of values that are equivalent to the given value within the
+       * histogram's resolution. Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The size of the range of values equivalent to the given value.
+       */
+      sizeOfEquivalentValueRange(value) {
+        const bucketIndex = this.getBucketIndex(value);
+        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
+        const distanceToNextValue = pow(2, this.unitMagnitude + (subBucketIndex >= this.subBucketCount ? bucketIndex + 1 : bucketIndex));
+        return distanceToNextValue;
+      }
+      /**
+       * Get a value that lies in the middle (rounded up) of the range of values equivalent the given value.
+       * Where "equivalent" means that value samples recorded for any two
+       * equivalent values are counted in a common total count.
+       *
+       * @param value The given value
+       * @return The value lies in the middle (rounded up) of the range of values equivalent the given value.
+       */
+      medianEquivalentValue(value) {
+        return this.lowestEquivalentValue(value) + floor(this.sizeOfEquivalentValueRange(value) / 2);
+      }
+      /**
+       * Get the computed mean value of all recorded values in the histogram
+       *
+       * @return the mean value (in value units) of the histogram data
+       */
+      get mean() {
+        if (this.totalCount === 0) {
+          return 0;
+        }
+        this.recordedValuesIterator.reset();
+        let totalValue = 0;
+        while (this.recordedValuesIterator.hasNext()) {
+          const iterationValue = this.recordedValuesIterator.next();
+          totalValue += this.medianEquivalentValue(iterationValue.valueIteratedTo) * iterationValue.countAtValueIteratedTo;
+        }
+        return totalValue / this.totalCount;
+      }
+      getStdDeviation(mean2 = this.mean) {
+        if (this.totalCount === 0) {
+          return 0;
+        }
+        let geometric_deviation_total = 0;
+        this.recordedValuesIterator.reset();
+        while (this.recordedValuesIterator.hasNext()) {
+          const iterationValue = this.recordedValuesIterator.next();
+          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean2;
+          geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
+        }
+        const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
+        return std_deviation;
+      }
+      /**
+       * Get the computed standard deviation of all recorded values in the histogram
+       *
+       * @return the standard deviation (in value units) of the histogram data
+       */
+      get stdDeviation() {
+        if (this.totalCount === 0) {
+          return 0;
+        }
+        const mean2 = this.mean;
+        let geometric_deviation_total = 0;
+        this.recordedValuesIterator.reset();
+        while (this.recordedValuesIterator.hasNext()) {
+          const iterationValue = this.recordedValuesIterator.next();
+          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean2;
+          geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
+        }
+        const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
+        return std_deviation;
+      }
+      /**
+       * Produce textual representation of the value distribution of histogram data by percentile. The distribution is
+       * output with exponentially increasing resolution, with each exponentially decreasing half-distance containing
+       * <i>dumpTicksPerHalf</i> percentile reporting tick points.
+       *
+       * @param printStream    Stream into which the distribution will be output
+       * <p>
+       * @param percentileTicksPerHalfDistance  The number of reporting points per exponentially decreasing half-distance
+       * <p>
+       * @param outputValueUnitScalingRatio    The scaling factor by which to divide histogram recorded values units in
+       *                                     output
+       * @param useCsvFormat  Output in CSV format if true. Otherwise use plain text form.
+       */
+      outputPercentileDistribution(percentileTicksPerHalfDistance = 5, outputValueUnitScalingRatio = 1, useCsvFormat = false) {
+        let result = "";
+        if (useCsvFormat) {
+          result += '"Value","Percentile","TotalCount","1/(1-Percentile)"\n';
+        } else {
+          result += "       Value     Percentile TotalCount 1/(1-Percentile)\n\n";
+        }
+        const iterator = this.percentileIterator;
+        iterator.reset(percentileTicksPerHalfDistance);
+        let lineFormatter;
+        let lastLineFormatter;
+        if (useCsvFormat) {
+          const valueFormatter = (0, formatters_1.floatFormatter)(0, this.numberOfSignificantValueDigits);
+          const percentileFormatter = (0, formatters_1.floatFormatter)(0, 12);
+          const lastFormatter = (0, formatters_1.floatFormatter)(0, 2);
+          lineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + "," + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + "," + iterationValue.totalCountToThisValue + "," + lastFormatter(1 / (1 - iterationValue.percentileLevelIteratedTo / 100)) + "\n";
+          lastLineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + "," + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + "," + iterationValue.totalCountToThisValue + ",Infinity\n";
+        } else {
+          const valueFormatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
+          const percentileFormatter = (0, formatters_1.floatFormatter)(2, 12);
+          const totalCountFormatter = (0, formatters_1.integerFormatter)(10);
+          const lastFormatter = (0, formatters_1.floatFormatter)(14, 2);
+          lineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + " " + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + " " + totalCountFormatter(iterationValue.totalCountToThisValue) + " " + lastFormatter(1 / (1 - iterationValue.percentileLevelIteratedTo / 100)) + "\n";
+          lastLineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + " " + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + " " + totalCountFormatter(iterationValue.totalCountToThisValue) + "\n";
+        }
+        while (iterator.hasNext()) {
+          const iterationValue = iterator.next();
+          if (iterationValue.percentileLevelIteratedTo < 100) {
+            result += lineFormatter(iterationValue);
+          } else {
+            result += lastLineFormatter(iterationValue);
+          }
+        }
+        if (!useCsvFormat) {
+          const formatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
+          const _mean = this.mean;
+          const mean2 = formatter(_mean / outputValueUnitScalingRatio);
+          const std_deviation = formatter(this.getStdDeviation(_mean) / outputValueUnitScalingRatio);
+          const max3 = formatter(this.maxValue / outputValueUnitScalingRatio);
+          const intFormatter = (0, formatters_1.integerFormatter)(12);
+          const totalCount = intFormatter(this.totalCount);
+          const bucketCount = intFormatter(this.bucketCount);
+          const subBucketCount = intFormatter(this.subBucketCount);
+          result += `#[Mean    = ${mean2}, StdDeviation   = ${std_deviation}]
+#[Max     = ${max3}, Total count    = ${totalCount}]
+#[Buckets = ${bucketCount}, SubBuckets     = ${subBucketCount}]
+`;
+        }
+        return result;
+      }
+      get summary() {
+        return (0, Histogram_1.toSummary)(this);
+      }
+      toJSON() {
+        return this.summary;
+      }
+      inspect() {
+        return this.toString();
+      }
+      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
+        return this.toString();
+      }
+      /**
+       * Provide a (conservatively high) estimate of the Histogram's total footprint in bytes
+       *
+       * @return a (conservatively high) estimate of the Histogram's total footprint in bytes
+       */
+      get estimatedFootprintInBytes() {
+        return this._getEstimatedFootprintInBytes();
+      }
+      recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
+        this.recordSingleValue(value);
+        if (expectedIntervalBetweenValueSamples <= 0) {
+          return;
+        }
+        for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
+          this.recordSingleValue(missingValue);
+        }
+      }
+      recordCountAtValue(count, value) {
+        const countsIndex = this.countsArrayIndex(value);
+        if (countsIndex >= this.countsArrayLength) {
+          this.handleRecordException(count, value);
+        } else {
+          this.addToCountAtIndex(countsIndex, count);
+        }
+        this.updateMinAndMax(value);
+        this.addToTotalCount(count);
+      }
+      /**
+       * Record a value in the histogram (adding to the value's current count)
+       *
+       * @param value The value to be recorded
+       * @param count The number of occurrences of this value to record
+       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
+       */
+      recordValueWithCount(value, count) {
+        this.recordCountAtValue(count, value);
+      }
+      /**
+       * Record a value in the histogram.
+       * <p>
+       * To compensate for the loss of sampled values when a recorded value is larger than the expected
+       * interval between value samples, Histogram will auto-generate an additional series of decreasingly-smaller
+       * (down to the expectedIntervalBetweenValueSamples) value records.
+       * <p>
+       * Note: This is a at-recording correction method, as opposed to the post-recording correction method provided
+       * by {@link #copyCorrectedForCoordinatedOmission(long)}.
+       * The two methods are mutually exclusive, and only one of the two should be be used on a given data set to correct
+       * for the same coordinated omission issue.
+       * <p>
+       * See notes in the description of the Histogram calls for an illustration of why this corrective behavior is
+       * important.
+       *
+       * @param value The value to record
+       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
+       *                                           auto-generated value records as appropriate if value is larger
+       *                                           than expectedIntervalBetweenValueSamples
+       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
+       */
+      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
+        this.recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+      }
+      recordValueWithCountAndExpectedInterval(value, count, expectedIntervalBetweenValueSamples) {
+        this.recordCountAtValue(count, value);
+        if (expectedIntervalBetweenValueSamples <= 0) {
+          return;
+        }
+        for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
+          this.recordCountAtValue(count, missingValue);
+        }
+      }
+      /**
+       * Add the contents of another histogram to this one, while correcting the incoming data for coordinated omission.
+       * <p>
+       * To compensate for the loss of sampled values when a recorded value is larger than the expected
+       * interval between value samples, the values added will include an auto-generated additional series of
+       * decreasingly-smaller (down to the expectedIntervalBetweenValueSamples) value records for each count found
+       * in the current histogram that is larger than the expectedIntervalBetweenValueSamples.
+       *
+       * Note: This is a post-recording correction method, as opposed to the at-recording correction method provided
+       * by {@link #recordValueWithExpectedInterval(long, long) recordValueWithExpectedInterval}. The two
+       * methods are mutually exclusive, and only one of the two should be be used on a given data set to correct
+       * for the same coordinated omission issue.
+       * by
+       * <p>
+       * See notes in the description of the Histogram calls for an illustration of why this corrective behavior is
+       * important.
+       *
+       * @param otherHistogram The other histogram. highestTrackableValue and largestValueWithSingleUnitResolution must match.
+       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
+       *                                           auto-generated value records as appropriate if value is larger
+       *                                           than expectedIntervalBetweenValueSamples
+       * @throws ArrayIndexOutOfBoundsException (may throw) if values exceed highestTrackableValue
+       */
+      addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples) {
+        const toHistogram = this;
+        const otherValues = new RecordedValuesIterator_1.default(otherHistogram);
+        while (otherValues.hasNext()) {
+          const v = otherValues.next();
+          toHistogram.recordValueWithCountAndExpectedInterval(v.valueIteratedTo, v.countAtValueIteratedTo, expectedIntervalBetweenValueSamples);
+        }
+      }
+      /**
+       * Add the contents of another histogram to this one.
+       * <p>
+       * As part of adding the contents, the start/end timestamp range of this histogram will be
+       * extended to include the start/end timestamp range of the other histogram.
+       *
+       * @param otherHistogram The other histogram.
+       * @throws (may throw) if values in fromHistogram's are
+       * higher than highestTrackableValue.
+       */
+      add(otherHistogram) {
+        if (!(otherHistogram instanceof _JsHistogram)) {
+          throw new Error("Cannot add a WASM histogram to a regular JS histogram");
+        }
+        const highestRecordableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
+        if (highestRecordableValue < otherHistogram.maxValue) {
+          if (!this.autoResize) {
+            throw new Error("The other histogram includes values that do not fit in this histogram's range.");
+          }
+          this.resize(otherHistogram.maxValue);
+        }
+        if (this.bucketCount === otherHistogram.bucketCount && this.subBucketCount === otherHistogram.subBucketCount && this.unitMagnitude === otherHistogram.unitMagnitude) {
+          let observedOtherTotalCount = 0;
+          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
+            const otherCount = otherHistogram.getCountAtIndex(i);
+            if (otherCount > 0) {
+              this.addToCountAtIndex(i, otherCount);
+              observedOtherTotalCount += otherCount;
+            }
+          }
+          this.setTotalCount(this.totalCount + observedOtherTotalCount);
+          this.updatedMaxValue(max2(this.maxValue, otherHistogram.maxValue));
+          this.updateMinNonZeroValue(min(this.minNonZeroValue, otherHistogram.minNonZeroValue));
+        } else {
+          const otherMaxIndex = otherHistogram.countsArrayIndex(otherHistogram.maxValue);
+          let otherCount = otherHistogram.getCountAtIndex(otherMaxIndex);
+          this.recordCountAtValue(otherCount, otherHistogram.valueFromIndex(otherMaxIndex));
+          for (let i = 0; i < otherMaxIndex; i++) {
+            otherCount = otherHistogram.getCountAtIndex(i);
+            if (otherCount > 0) {
+              this.recordCountAtValue(otherCount, otherHistogram.valueFromIndex(i));
+            }
+          }
+        }
+        this.startTimeStampMsec = min(this.startTimeStampMsec, otherHistogram.startTimeStampMsec);
+        this.endTimeStampMsec = max2(this.endTimeStampMsec, otherHistogram.endTimeStampMsec);
+      }
+      /**
+       * Get the count of recorded values at a specific value (to within the histogram resolution at the value level).
+       *
+       * @param value The value for which to provide the recorded count
+       * @return The total count of values recorded in the histogram within the value range that is
+       * {@literal >=} lowestEquivalentValue(<i>value</i>) and {@literal <=} highestEquivalentValue(<i>value</i>)
+       */
+      getCountAtValue(value) {
+        const index = min(max2(0, this.countsArrayIndex(value)), this.countsArrayLength - 1);
+        return this.getCountAtIndex(index);
+      }
+      /**
+       * Subtract the contents of another histogram from this one.
+       * <p>
+       * The start/end timestamps of this histogram will remain unchanged.
+       *
+       * @param otherHistogram The other histogram.
+       * @throws ArrayIndexOutOfBoundsException (may throw) if values in otherHistogram's are higher than highestTrackableValue.
+       *
+       */
+      subtract(otherHistogram) {
+        const highestRecordableValue = this.valueFromIndex(this.countsArrayLength - 1);
+        if (!(otherHistogram instanceof _JsHistogram)) {
+          throw new Error("Cannot subtract a WASM histogram to a regular JS histogram");
+        }
+        if (highestRecordableValue < otherHistogram.maxValue) {
+          if (!this.autoResize) {
+            throw new Error("The other histogram includes values that do not fit in this histogram's range.");
+          }
+          this.resize(otherHistogram.maxValue);
+        }
+        if (this.bucketCount === otherHistogram.bucketCount && this.subBucketCount === otherHistogram.subBucketCount && this.unitMagnitude === otherHistogram.unitMagnitude) {
+          let observedOtherTotalCount = 0;
+          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
+            const otherCount = otherHistogram.getCountAtIndex(i);
+            if (otherCount > 0) {
+              this.addToCountAtIndex(i, -otherCount);
+              observedOtherTotalCount += otherCount;
+            }
+          }
+          this.setTotalCount(this.totalCount - observedOtherTotalCount);
+        } else {
+          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
+            const otherCount = otherHistogram.getCountAtIndex(i);
+            if (otherCount > 0) {
+              const otherValue = otherHistogram.valueFromIndex(i);
+              if (this.getCountAtValue(otherValue) < otherCount) {
+                throw new Error("otherHistogram count (" + otherCount + ") at value " + otherValue + " is larger than this one's (" + this.getCountAtValue(otherValue) + ")");
+              }
+              this.recordCountAtValue(-otherCount, otherValue);
+            }
+          }
+        }
+        if (this.getCountAtValue(this.maxValue) <= 0 || this.getCountAtValue(this.minNonZeroValue) <= 0) {
+          this.establishInternalTackingValues();
+        }
+      }
+      establishInternalTackingValues(lengthToCover = this.countsArrayLength) {
+        this.maxValue = 0;
+        this.minNonZeroValue = Number.MAX_VALUE;
+        let maxIndex = -1;
+        let minNonZeroIndex = -1;
+        let observedTotalCount = 0;
+        for (let index = 0; index < lengthToCover; index++) {
+          const countAtIndex = this.getCountAtIndex(index);
+          if (countAtIndex > 0) {
+            observedTotalCount += countAtIndex;
+            maxIndex = index;
+            if (minNonZeroIndex == -1 && index != 0) {
+              minNonZeroIndex = index;
+            }
+          }
+        }
+        if (maxIndex >= 0) {
+          this.updatedMaxValue(this.highestEquivalentValue(this.valueFromIndex(maxIndex)));
+        }
+        if (minNonZeroIndex >= 0) {
+          this.updateMinNonZeroValue(this.valueFromIndex(minNonZeroIndex));
+        }
+        this.setTotalCount(observedTotalCount);
+      }
+      reset() {
+        this.clearCounts();
+        this.setTotalCount(0);
+        this.startTimeStampMsec = 0;
+        this.endTimeStampMsec = 0;
+        this.tag = Histogram_1.NO_TAG;
+        this.maxValue = 0;
+        this.minNonZeroValue = Number.MAX_SAFE_INTEGER;
+      }
+      destroy() {
+      }
+    };
+    exports2.JsHistogram = JsHistogram;
+    exports2.default = JsHistogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/wasm/generated-wasm.js
+var require_generated_wasm = __commonJS({
+  "node_modules/hdr-histogram-js/dist/wasm/generated-wasm.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.BINARY = void 0;
+    exports2.BINARY = "eNrsfQtgVMXV/8zce3c3uQlclLBIUGdvogQRCUkIQbGbmwKiVaGWWoqvBAjCBoGEBW2/kARRxFelL6vV6iZU8bNY8bOtQsWAWkVbLb79V9uC9VU/W6m11bZ+5u85M/fu3VeygbxdabO798ydmXvmnDNnzpz5XVKz+hJKCKH302OqWXMzqabNtBn+NFbTZgKXaHM1a27Ev00EvzZWe5obGxuRpDQ3NpJqpbkZCzeSagp0pVmUbaLN1WpzU1MzqVaamkT5piYsL2ukTVgFba4mpJrgtWbaBB1oqlabsVoKtbBGqBev0OZqrRlJLJcqtSvWajULVzaEyVHKn9nbLCdPISQ7b5RK1Ozso9TsMfnZNMeTTYYrHkXxU5UQouZSv0I9wz2K+B8lZLia61FUv0qVPEVR8tRhhjKaMq8ndwQZTbVhR2gE7stW1bHkSIL/0VGEeIghClFRwKZ156oKl+nRiYTRw+A/lY6iPkpVSvGPT/7P56OE6fgP/9Ozsrwjxe2id4qvl65q8J+Srap0FVE1hRLq2URHNdIZdhG9mVqH8sddRUx1xPLCHx/8GQl/xsKfQvhzIvzZvZFCDdddw3TvJyc9QHO/evrZ8yqsc86xvn7R6TOUYdmzl60Or7y4oeaSCmW47vyYXK4Y0V+lJcqI6K/yMuWI4XNrFtXVLnauKUdqF120ovZSomsXXbRq2QoS9F500ZoV8K0y66KLFq1cvrx2UZhY+kUXNYTDyy5aWLO6VhnpuaT2kpUN32Bk5EUXra4NWw0Xr7mkdkV49Zm1Ky4OLyUzRkU7V7Bo5YrV4YY1i8IrG8g79CgX5eLa8Mk1a8Irz6ldveybteTPMcTVscR3aWHcnUuXXby0dnV4XkPNorqahctrz61ZvqaW/G9MudUpy71HA3H1rQ7XNITnLbuk9ivhmktWnbW6dhH5S0yh1ckL/ZUeG1dT7YrFsUXejymyOlmRg/SYuFouWbbi7JUrFtQ2rBQ9/hv1x5eouUyQPkhga3hluGb5F1euWREmf6f5CU+6eEbt2mU14WUrV5AP6ZHx1dbWrCD/oEXxT7U6vOySmnDt4lkrV4ZXNSxbET59RdU3wrWryT+pe7wbahetbFgsOvZRzIO7KF9bFl4quvcxPSF1kZmXrapdFK5dfPqKcG3D2prl5F/xzMaiVnhubcOi2hXhZctryb/pOFeRlWvCq9a4yDOWrQ43LFu4Bp/9P/SkGEFd9Y0vrmxowBZnrWz44sqVDYuXrYBHnnPJstWr4Y5P6GjXHTWLo4pUQf4vZhTctMnl5NOUxNIS0pGSWF5GWtjRscQ4DSbrYwqsXrMw3FCzKOzq2OXsmM4KTC4nGzovUVpCrui8RHkZuZKZSUrEd3YjG+EqVbti0crFteQqZsTIwOraMNnE/K4exliRq9kYNynBjMRQE+zIcfH3pjIkx8VXk8qSmPE1JjUlZnx1SW0Jj68riTHh8TUlsSbHxteTaE5GJxSJ2pMEBscYlLGJD+yyKNewkQk1g0m5lo1PeLiUNuW62OF3G5XrGU9BilqVb7EJnZRJMCs3sHi+J9qVzazIXaZTw/JtNilWeLu2LN9hR7lviTUt342V+Djb8r3U1NIS8v3U1PIycqNLrwU1XmN/EFsiiX25iR3baYnJ5eTmLoqUlpAfdlGkvIzcwgqSFYnv8a3sCHcxaWR+5LI8KBJgZW5ziVlpSYyVud3Ft9KSzqxMaUlnVkbe27WVkdV0bWVkjV1YGVldF1ZG1tWplZE1dWplZD2dWRm7SDIrI2kprIzzwC4rE3FZGbtmsDKtLitjP1xKK9MWO/xuK7OF8RSkqJX5scvKJJZJsDJ3sHi+J1qZO11WprSkcyuz1WVlUHi7tjJ3uaxMaUmclfnvWImPszJ3p6aWlpCfpKaWl5FtLhsiqPE6e09siSRW5qfs2E5LTC4n93ZRpLSEbO+iSHkZuc9lZVxF4nv8Py4rU1piW5n7XVYGRQKszM9cYlZeFmNlfu7iW3lZZ1amvKwzKyPv7drKyGq6tjKyxi6sjKyuCysj6+rUysiaOrUysp7OrIxdJJmVkbQUVsZ5YJeV+YXLytg1g5V5wGVl7IdLaWUejB1+t5XZwXgKUtTK7HRZmcQyCVbmlyye74lW5iGXlSkv69zK7HJZGRTerq3Mwy4rU14WZ2XaYyU+zsrsTk0tLSF7UlPLy8gjLhsiqPE6+2hsiSRW5jF2bKclJpeTX3VRpLSEPN5FkfIy8oTLyriKxPd4r8vKlJfZVuZJl5VBkQAr8xTLj7s7xtL8mh0TT06wNgklEizO+GR1pLI645NVl8ryHJ+s5qTW5/hk1Sa1QIXJ6kxihQqT1ZjEEhUkqy/RGo1NWixqkZIORIxV4smZ4bJMv2Gjk7YC1ulpNjHpg6e0UM8kio7bSv2WFXZCjlqqfWxSF+USrNWzLNkYJVqs59iJ8eU6tVrPs9JEZejacr3Ajo6/LdZ6vZioRXEW7KXOS5SWkJc7L1FeRl5hZpIS8bbh/yWWSmLRfscKuiw1uZy8mkax0hLyWhrFysvI79m4VMXin+IPbFR8UWnl/sjyEsUJLN1+ZiyuhSKuxzzARsRdm1xOXk+4WFpC/pRwsbyMvMHyxMX47r3JfHRmVhYlFtUVOuu07B884nub5RJOONlVRa9sb71Zv4SyZiuSbbzFrM058He/D/7uu5LipY34ETkC/u4eg9+RvnkfMd5iBZpJi5hqNdYHiFLJCaenqZWcFDF1DCfWyJDxRfyB9Byq6/ouSpXmAg8ns0Q5X6FHZ5V2IZPOlJfH5FCdU/xqsnLm44wzKKPUc9pQzlS9wBtgQM4xqUXPUpstqsG2QxEjnJ6uVlqRbGt/tjXKGmsQonNqKWHrsY00VMSIxev1gALV+QKUE84KfDMtxpV8qBceAZqjnMrmCF5mnJQzn/40pWozkAj0VrFa2OlqM1csda1mHcsV65OOjg7F/jw931QurjNVy1sXYFzhqqXWrbWM1dA6hdZVbMTU1EqucRXq56payVWuwRNyhTNLDYcsFuYkVMSqOQWmxVyFu6q5Clxj4ooYjyauXFoPzXAFeq8gW4FdxGri7NL6ckZ0Xdd/yagmHsdkUNpSQ5xZjfUhU8VrFq3HG1VDhaqiZKUc+Ay/JS/EHQGmc8VicBO11DqoA+gBD7AV6/DAPYpTh85V6HgDVAfsAeYTpJtMMpdJ5jLJXOYwl11cZyrAXI0z6Jxgrsm4FsM2fDACbEBu+LiCXKTI45jCcK3a5hPlWhj7pUnGEiGllLMwSuBVlFLo3qp61gykSM5nfSaccWodGbJW1VtqnUkto25WPowOsAE6YtQFQLL1OpNZI09XK4fryFlWz5nlg4u0oUEwV3QZPnxYqRoKmcxiQCSclbNIDnJV02+klDUHiUktciYoAqd1lcQiszWL6Gol0a3N1zCohljbbxRfQFUt/+kwthYLAz2EzVkkQBUYOwNolBPJG6dENacWDQUo6DIn8BXVGlv42Y0sSCwjbHjgZ2G2/qhClWZWKf4VKMMUQpmiW7RQsUiharACb6GnQB2uF/hmBliBJ2pHCrycoB0p9AieK/Wc4QXObFPRgN0tVKWZgXpiTY3dhl3xLLWyIE9YKdiYPF0YGmJSeFLjLQbPo8rnSdqZTjoiOxHXg4KsACnwFmZxUujlrNBnUws9FitUdHx0j0kKvE71QHN1T4gAfvi0AirksrHeUkN1hTg4IRMLz1ErC7JnqpWGFx+iDsyaNbzeopzko2UUWkrr9THCsBELjCgpyEb50a3s4XqBFwRcWEBozyKFim4R/Q4Qrs/EUCgjFcpoUSuf04vrwpyGLFoHlVqfdnR00NPzTWprJRMmQ5o8ahsoeM5mTsP1JprSpXFGThNPCYpFQ7IQCDxdaoKswu1LHbnEGywwZS8xSptZJaczYXazyMkEbwKNoXXiJ7XYWTaRig8GnZJkZilOQY9TEK2tc90nr3NSZyn1JgP+E6GQlLM6nMGgSbhDKLF9R3QgObNyJBk03i442imYIz4M8TFSfIzmzBrr3Dba+TbS+WbU2V0hllpvjQ6ZLBQQ/ZJKzeeAUFWRqQoRHz7xYYiP0VBEyA6XeqDrf1NghiDWe2Bz56iV1n6fFcmyrmDWsTCxFtACkD5WabUYAaZUcmb46gKsACacAnpP1V7aVPUGadlqtfhChSyH6ZxZ5IxcuNFkBZ+xvsV3upUd5ixUyHTdFuKC7IDCiWUAK9HYf0k0vF23nlKso3FGV6wczhxDC0w9K9/UjCyTzVQrgzB3qVwBowysCVtq3WlhlFrt4rowiKwW4hrXbKkNWR0dSshqaWmst4y1Jsz36hn5aEVhQpZfiC4mZSMsDR1XuGZkwawH9n0MEA0Vv5seq7GeazD7G8B2xj1g4zUxo4BQhUKmhnOe0EWsStOwYFO9GFKYbu3pVYGnIdY6nLphPgBBQa/EKMgy0Z1QwJUR7hFMiDjVwV3CbDWIGRCcqQJq1wvdKATVHBkyKSdGNqf6L7Op0owCo9TDfAbTFzEVNPacmipOAODOTCRScWhdgMkZQamfqVaCHIjHJmhtpIYUMVV6WEXMB73DbznwINQyQih5BjQCwixrZJavPkU91PKJe3yhALDEUmNLwowZoNKqA51J+iRKTqFoDwSdSbp0dqh4Ln04XOMo3eIfPp5F6+REhg0FtOgd4hsV1oWFHJbB9yRcU+qExlgjHE5RU7F8Ya5Zo9c2OA+rmSpcVMRFyb8sUVIVFyUrc03NVTI1V0EPEztvKhazh5g5ncXHASspO3uE01lmKpYBnTVcnfWAwEMXDFdns0VJVVyUnR1maq6SnXSWRjvbpRRiF490uqiYijUauuhzddFrqnBRERdlF3VRUhUXZReHm5qrZOouopwaMdITLwtSDAYjVZFUReoLV1yFhOb4evvZ0+iDmk4f0qiHxdWTWi2S2Az9GUYZ+CEsgII1KxdmYFLHwSPgqkXDdWeJG7hq5IBoi+Uqp5a3nhPLC24quqheqFidmavCXXVQG7gyoiOKEH7G5eOADCqVILxS8scrOMmrlg/vRAsp7SXKKxRGq56yStkqlNYSOsfVUFz/TBWXT1wNJesR9CNaQnTO3Y9UNei6fgKusbiyPKAosGpTvyQWpFCUGbkwT4dEN/XrMLSQZ6l1hXkFedZ119DZEAe4hln7rmEWtSg6LHnoJaExH1lXxAyLrrVo2ISlmfu3GkJHAqoLFeZZB3NQ0wvyYMgN3cRVGAP5wT4o2HMjVxbXOdN3w+oQZ9HNz5A5qvyyCteAm58hK9AhVnHBh0tPxXqDrICl1ifDQlNwDfwGWRX9XcU3XiG5xqn1BtYIVtm5n7rKOxPgG9AO3JBtl3dKu0tqaD0dUnHoFEp0/XqVqt3h51wXu4ahoHFS1dHR0TF8PlA42WoyK3K9Ryzq3yDiM3uORUPQAWCTpUCA4R3vnJAOl1rueV0VpXZfceocy4PlWr73v68pcywflGx55OVJc0I6GG8axoHB+AHKsWFo0GhVS8sP73z33j/RebCQqGqJfO+O64+W3/e9+uiHbIGVHYIfe++NHLcgpOEdf95w3x9GLbBykbD7qb9fsYUtgC4B7a73rrz32fvs6lqu+PTOPxwYscAy5K2R3+7dv/dP1zQvsI7Au1s2/3LnS/cczF0A3WTuboImVcETLMCxsWWBhsCFR0KLKT6b1m39bAYF8THVODFRk4pJbHV46wqzOxLGyVbODEN3BJrqN+YqWpPSnNXI6c12KnBlLQi286tGRJnaIKYhL+4P4sXb7VsONnNif+1YmO8qebC9Rq20vwc52eKmiVpcVwhxlx6u66yR012mVlW2yVSrOoZvqHrYu66qhS7gZJfJ4KpSRddVfTp8QQNE26roRvjZIf5bucDdMhDn5rIx8srHzZxVtYj/Pg5+OZeNAQsbEXXI66vO5SzmZ0Pc/VHawQ7y5SiREK5VBTfNjS8ybxa0QzltwzVTZ90FhpvkhxCSqApu2qo2s2YLai3bBGwwWVWHd14uGWMxzqru950LX0kVrbrfx9m6jSarouu4tqGKnAMEUBznB9MtOgtW1/km2cJFR7fmi/5AQ5WxDXmiDXniGvKs22h64hrSuCfakOmVAcpWCEJsyVF0rkClAcVqaTEswr0WnZUf8HFm86Cjg2yAdVfMWLvZEjdmUYJ9xzzX1ebocKhVLcY8993nzsJntqW2+Ittu9ydsAtGlHVgdebm42pQVrDv7jv+HlxnOrVdtmGdqeAPXyN+rNrQbmZzVjVxU1UH2bDV0sLW9vyQ6Z2gEFNvczrdGsjhrKrsqh3msBmk4t+fVp30VrCNeycoRsQkPIcr7Ty7lettZnbEHB4JGHw4H24rYHubqbcFRnCD5/Ac18Uj2syciJnLc/mwGcUXP/Hdr/39pFOxztERTrjRyodHIjyb6/yISFuEGzy3ledEInw4H9HGh8/wSO1um1H9VfjvzfYIH8GHz/jmj8fjr7YZZ3/16zfffPOfg+L6o8Hjr51ADgbbZvx55uxbzjv9g/ZIG/4zScTMbuUkUpjDGrkGXKnc0G4Snr3L/q63mTlCibdaHcPrTa/1pLfOCs6JDnd7dHh9+VzQkd9zcukYKa6N9hhvtr8Y3JfvfG/T7K8H7S+rXPRVbTr3Wlf7oEKLBLw6z5nx6eUTak/Lu7jSHqeKL0bMXOgoiAXduBX2HLafEjKzxis+7ruHs8aqiRsbAwrP4bnOLa0mDAoM6dr2tgjPmXHyKbc99MOPcna1RcAMw6hyCuPQWpDz2UDAeJO2AOVZEyCKg2VmTJ8HQ/CrYNuMXf8HUvnHYATvpm2czPDv+/HFI0asD7bN+PYE/2+/+tU7gBggHFSONUpB9W2YC0FxW043Bde1mxTqbovYHGhugxndKXIw2Ggyp5CZ7Rj44CKH1QeDPPtOU+fZETOH6zynlWdDt7JbxU2RCNdbTeKy6I1RxWtpad7QrnGiazxbl0UM0obLQcVpV9f1o9G1R9dFeGUiPGtR422m6xsV6mmG+Lz07tjagPqZM5PTuU9jaiJKpomIHfqnGoaA4F7hEEJHNHQRTRGZNaXTBXROrIM5nOTnUF24rXgrLDtEmJOYHlh6etRK7nH8Tg4uOES2aCigYAA5j1OuWe/lYMR2rUmXh2wHQsUQrXSKtdS1ow+ghrjH1Y7psWgY/VZPCKwVjZaDXlNBpZyFxH6OqztatAkR0nQ1QWJdaiNXl8ziqq7/S1VYE2v2NLJGmJEpDvPB7//3R8F1+DXy/SvoPBi5qM0zPbscG+mdQQivPS3vo2BbwAcP02Zm8ay2AOE+nsU9Mz5STn4t64k/BNukUr7dHmkztYiZzT3c2xq9mXtmkLb3T/pEe/vUtgj3gShqEbB3nhlvnHdw7vJLnwu2zQg2QhUvt0ew6vK3Hztmbc1TwbYZb96w9vdZTzwDlgvvOCP/4Lxnr3gs2Dbjlq2LHwrmPSHvWPLXBUWT7t8dbJsxveLErW9c/Yht6yIYy6gq3gTunFFn7e+gbiOGU/kWTtH/oOhmONMQeA0U5k3FOthB6+HPLA6zI6vPj5k646eq6PSEKwH7t5iWTtpUFdyw1VLDpmJtf4GEAqqYZrg6QfGBqaHcPXe1c8Xa/hoJmcoEhbRyZYLia4WipM3UomPlibLb9EYCEEvxtXJvBKZ891BorqEAotZmEq7NeFi1h3LaBjmU4HzMmH2mIsfnP5NWLcbxwXEgUNNJ//IfOG4hDNJD33m36H4xSDDCEV1/iTLWTJtgtTteGV1FN3J6rlpp7XuDWJFniRWhlhcjyoQ1Q1i0eBv8XbVtY0C1KCoY5Sq46KAI4D04c/+54KOpVXRjQHVpCYctLgzcFlt0zfJyVsaZ2CAs3gZ/D6vmbVOVIgj+TlUMvRW2PNJcn4lt7bGo6ri3CMZRRAruolMVHv1aLfYbisSeQDEnVbhjtGrbxqlKhbgoNxFmi4+54mO++IC9GXoyWWVbxbDYKlaEPVXEroMidh0UseuAH1x8FHHFmQ6mKcUxvyowogu2VRh64qL5Yn4ZYu9mtP4p7S6L1FQs8kW/znY2aMQDuFnExUUX+0g83+YKFs23WXS+jCYIFjHBIiZYxEQLTLCIiapZDItYUhZZzbBPsEllcFQXuo4d5Qx3e7hyMuEuUztNmS+/F1Zy5UHjiPuE6BFOdxp5t95dzlbhQwrpraLrpiqbIHim7jTybrkbFt915Ww5PBZXwuWsWGyhg/iXw3QhZB/8fyK51IJ5F8YoQSsznqUgJhGKW/OwMpXMt5C+qg7+Lq+zgqFytrTr4TQVMaCK9TGxhhm6qYltfLyoxUiNFiM1GkqNKDmWa4LpmlAHTYynJsZTE+OpCT3QxLBqQg/wo1p8LBV1ruKa8Rw+YxgfUXMesRu9Av4afrkiB5MI2/EaMkxzpJUYz2M7i2NZqT/CRHCsK8fHlkLh+AhBFaNkWDQEQi82vmWgZSbu/UXeItb+t4jVSi0O9dgbVCreZ2K2y/I1GKDn+COMMlPPlRBsWolNNkGo+2zJh2kkhCvbUKs4C4HIjLbVRTXFztZMNdpwG5W7gjLfRXbXZLD9JVrGmBC0zLBl8G1AyWfj3pyCLTNIf4CW2Ta4sopTbJlLN0bvYLhjDbUv5WQ8SDG94htb60xkyarQtk1bYd+yiBWPEV5oEQuPgR1D+FKHG9oW3r08vDwkbio7G7dkKafGXK0gzxrdlWQntaOYfULBJySYC4R8gbltn2oVit1SSBRSoQKOmT2qSCrBYCvML6pTiQZjrLkreUW1DFmJVs5GYiUaVKKJSrQQV0VMfTSGish4ZTPlwpuDH5sop41Tlc3ofpBz4NJNlNNz60WKCRQ4N1q2qvlKTjdMVW7C/US4dhetgvvvovpFlDbCtQmKD418ESMPOMEn+eXr0S9YsHWLkXerY+kixhFtGPcHUrQg3RKZpvgOR0lWCSUpQiUpEkoyNkFJ9r1HrJeTKUlRzyhJsa0kY+OUBBp+JVFJinpMSSpsJTkJ+eCzlLWcniXy8A5+QKz1WdZuItysIty7VcKwEaD/rptB+5kxQWaCMXnMx8Dlx7FrTZZvUjvKTGWUmdpRZupEmakdZaZOlJlGo8zUFWWmTpSZiz1dsQBz0j4UwxDabk2EsLkTMSUOK2gsK55W41hBw6FJlOjFYmMc7zkjWvwfw6xJrtLyj8/I1a+D/CqLFuqSf5hmJXiYS0BM7dwSXJWhEOVY3ujuhZBOHFvb3ZFpA0Iwo1MNw2QDubDGkq5mXU3GNIjpg7kUBMOaZOjSEYy2qjitKpiVIHPyoq0qYIriPIIAS6dlxfLaLReLxTLharRl1WlZFc+rxrTMwFiOFDtkXBUlh+vxQmltzsHxeX6YlQW//4yJUjhBofaPtpSQxdZwGpotWWzA/8/IFxqKZM8aE7Kk2Bn5oQBLw/BQYXhkUiDsIClh41Wc8AlsdmA6LJJsxW/5gFj7FGuYqEDYG4VTIwBMxfQ3LO72eUVFPpPKzXHDFBKg2iquV8knHQ0puBB9WWPRkFEgsqBC5Ww0Lm2UM2SinBKymo0L3AsZBsKezExcl8RMgNNKINtSNir4ivvwVDQKEysLl7PRBXmWL03bDVWNlEEMN7O+Qy2PZJat4lXEOA5qBtmg+t8ZU5tpk6Nz8UKIKQiwRPedrlaK1GYykQjDJSRDRoqYu6+5ahp9u1u1cuP6ZhwT8Mi+if1JrF+qGvYDh7XaVC0irILmKqLFdEFxBb5AOHJMJ3nY6cLfidMF0QhYLNU1gndSayIOIKZfoYMRUGzuebhyDwotdOyejY0BD3pFAcgM023TyT2JymZidh8aOH0YowynT/CfxFxEjUWw4cqcMpilQ+1y0gBSPY21A7Pz6XKsCsdU2tdwSJitfbLeL3Eqs9Qa1EqwCts/JtZRMqjA5EihCSCOlRUVYaq5Y3X0O8A8YXyiKnjVlSat8m6aKxRzq7ECU3UwstxCr9hqrOC0aphNrvJuckp4N0UL5DkFhkULDHMVGOsUyIsWyHMVKHAKjI0WGOsqcIJToCBaoMBVYLJT4IRogRNcBSqcApOjBSY7BQgW2Wqs0O3/Bsui9ve9t6gd83lb1P4h6aL2SqU3F2Rr+n5BJiLpk+jhrsmgHliWQZpj7y/LujTOzYNGZ/f3ns6anzedPZBUZzf2qs5eS/tBaRkoLW7RHZ7SMqG0QmJ6W2kLulLa79NBo7V/6j2tPeHzprVvJNXa9QqjTUpSvVWieqtKvVWieqtKvVVi9VaJ09tW1Fuji4FRhd6qQm/VqKKRWEVzFFacpIQ7XYqmWAoo2niFVNHGAHPXo6ZQ2M7qweUp5Lb3t8L+hOrjCScPgFJZSp0dGd0XbLvlbouFTWJBrNJ3Rr5F6/QJhMtVqbX/E7G0+4Vi+cTSm1OjrJxxuWmofwFycGVpeQ0O21k+sdJnlm+2Exq6wF7QiSegxhT9dwPeigATlWQLetPWL0u1JsZbAji6YNxH5WLbrZYxShah8VrWtVnCtt1mqMyJn8mLMQqvxCi8IhReEWbI3l0VZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgBM6QBPzUM4NmP1I1exZshBcxQnN3mxHgrmRlKjAs8D+k9EBUsyLPGJoxe8nleHqczfkE5PQPDyS2f4nYuNY4NEBFbGQnXODGG2xdgmd7SIU/ntXQAhYp4GsGqorfCIStiDLcOdhBrsogCQNo4mA1vORvNKrl3IiHgAxll3FvE+CxxTpd7QVsgQwTKFjEVE5XcQkFdQoH55vdJbwUrrITKxoJjMhaix/taKGr176RWO0d7UVmhrYvw4DkNoDPDAx4Fa+Dcg0fe8Lw6MwpNxbiAYxaCE8KDQ9x1AQ+quMq9IPd4p/EA5prb54P1mHgqwXgqs+OpQByLEpA4qFsV5ukswsZZIAsPF6SKsimuKJuSEGWzpSJVlO2nakIEkDMnAggDlDVXJLTLqQBsgRoNtUGgLRqKc9NND7DHqA54eVZVB92wNaDxrCrfpkAWV/B+z1nYf5+41QO3+hL67xP993EPhOhEppe7/+8Tp/9YgwdCdF5XiO4+O0TnBZoa4trJhNghOjHEOscDVqo7Lpc4UK8yRptY73kFO9EryEnTK5C5elE3Xk3uxhfkSXnkijEOXQAxVklvsl0A102cGdPsUHh/zvePUf00CH4fuxZD6Zj6MbtBDDOEIF8mMgYpts1F0p7V8umGy+ot36WcWB3rP/HWW77LGvTVlDbF1OSLqel2GlvTeIWYrMq3qeqzGq46ePvuDrIBMrOdH1W+jVeYrMrYVNXRsaHlYEcQyfJrlbHxiip+jT6OyMbOija0l1gl7oYmEqJ/F3YIMYAK8VZTwnJYyiwwcldSOI38LBP9g/PfEkgEDu/gPhkCiTD8aiY7EqsXaCYTp2dxP6XBDRThFLUP1VIE6SB6ROxGzET8BuwXsft1GgSBN2K//sgsDYVHsRC6gxiKdmhgJ/KEL+PEOeFLeFxRIruOQCX6NFKgWOQMOLBVoKiVBjai64ZvTMyFxEPa+mR094rYXDc0QhGrjv252MQhgZ/6a26gh67/gesI2CDDphE64ogjjmAjR45QRhw5bLhqaB7vyBE++G6MHJElP7Plpz5ypPiWMyJXH65LwAexnZYDaAAyp045XYw9MSGAwLDH4jAwnicdIe8V0XtOQjgxynN4JPa2KCTEcNc/uT/mZkdO7E8j9ufIKLOcXrvpPjcd1NyoEuXGxpYLd1HP+fF0knhDzAWjSlq+1PfpHsJJoa6vJXjoHfAm6iy6tpBZL2RZ+7IAVuQV+8u+rELN+jDLOoi/Pra/HMwq9FpX6FaLDr822V9a9MKs+PSNEyqNI6IpwIW5+mOMeuycjLjt7ZgsjOjxPU5my+1M+wogEoDrdFAXHkGcUyWwUd7TRZY1ngacGXccEPepwib7UgN6GPIUoCq32binztROlx4xq+PKCpMtD3i5ah3EzW1jGPhJIfilcW+dkasJkmbk4toSTg96RL40TLQFedhTHxSJeQxjH416mTAFoHsqE86HO+nWNHGmnteNPEhqjMApEba+LFaIuR7W5twiRkaoBBsUrrverkJibaNcuMe53nGLdcXaTq2cmFXMUvGxXHysEh9h4aZfJj5aqPjcJD83w2czzJeidERevwtcYzV5ToAiUkbegY1LXYIOuZcmRCxNErJS4WI0KxXqKhYfZdHlU7N7+WRFfOVsLn6ij+u0gmtbcW+1+Fgc34NuNm2PgSo2YeHopbV7n/BYTrXTme1MZxAYY4Qpd/AjzyO6S+R5WCgz40jnEkgdYDHAT2MkVrXb9iDEhrYGMBy7nxfN7JW0AmJq0fSqQsSxmCbca/SbjwLxQMcyUSoXCqn0pZn14CQeqtH8Bsj+O8k6IpreIHbFR0t3Vo9QDFx1MzFAjdv5hlZ+APIrizp73+j0jjYpV8D3Rc9XRdAVpK4ySWibSTc9xuH8Hh5b3raxsYquw8O/Mp+g1cMU0cORSXJ44kJemHcMs5XxEhVrHVX0NzYIBv19gwiIFhm8wlkJlpSmB2JYIt7l49rMXIV7oEQOHO+QKxYIz4BdmkjIPZiwPJHMt73WCvgzt3Gq+FIJwfrxylxcDWNPYn1o6Mm7xNKjPrQBy03JN8ZVh2+aQAmDJSJwTuUeN++gN4J3TVxpxFxq0JL5uuSbzTOWgmc8JZ9OscYcOptsJlWRc1R0mkSq7GmwpMf1+0hUU5xLzwiIdG8IgxHx7TOHvwhTy+WPuVNFWuP5DqOL12HMzL6ECebyRyWmmduUnU42Yxv8nr1zCySHd0quECG5IjmumK6O3XeyiZKNZofMAIGhuwuXNL5zwC68LcgtVAw2No2zxUg5PXFioMtpRd4RRTdS4R4nZFbZi68PVCsfLjzOFKWJNqaVmxl7cgtXVHOdY1uO0R0u1+eLk0R9/2l77XlcSItxulKZuvjHzLYLdvEXKWqmJu7wQD887jv+xaxj3At0jXuML4lysGgWNy7lHlhmKWJVjRriDW0LULgMm1WOZmjcG4J46KbGJs4abdicneLRd24JqNFTWPuYQhtZUx/x8SqlW3zcpHSXj1cr6fNRjeMjeG0qVzY9xpVYJu7ktNVknLXBfaN3tkVsjtoMvT1AHUdLvwoAFOXkEmO4JcoWp8YoJ7oQO6eg7KjWkXYUQ07lsMAH9zAnLhocH+XQ4NCEivlmkIslLZLKNbmsYWdI5qnOeUDNKebDs3+Yux2Fz5FRe8ehBGMdobFpkHJaTZzKH4UFcRpbOHEh2ZR7rq93kbkugULuacRsabmGQQa6a3knuuNK0HS7QoN4oCfE2XRMXcfdm/1MIF507yHIROITPub+PwuAN2OE7abnwDV3HBkMYsu7Eg6u5V0IFENHDziH0DgzzhZOiB1QY2kE1EiKkBqnxhyAsCliZXCGFeEURaq3KG8CBhqt4576UECqCyQKqs0WCUiBCddpXNNlsjc4MDHejuiWqYa2iVxQzjY9xhmolOJ4O1MVQzqB+uL0PD63LzYWPVfO3Kns0x2Pz4bD5GJT4TB8vrFx+gntPJ3S5ys+LJ/vas3t83VjyzPq//3O7f+NjfNroO+30wT/ryiZY+NSF3u+7cohXAoyv8p2COfCn6WNU8WX+cIhXGo7hGPjXAjo2h00uUNYfBgO4XzhEK7CkOzSuSDBGp7ywC7GuT/VO7fU6uiUnSOcsrDjlIWla+VzfiyVTlnYedjZtlMWlk4bd37Ml05ZOEWz0ikLy0Ms0gWzOYlnC42xqTm3k8Y7X9x2voD8S5fzFY53vo52nC8oukc6X28xRWmmTbiMH5mmusgjisKxprfeF9CiO7fgNT5gHAFZyRDVaOPaTu5pazXpLaYHTl/boR0gOhgxrUvy7xNLVAGyi8CWIughpjHFOjgMAF8PDounY1BEFZKEwXmuGsOxJr0gLwCgiiMcMqx1/4J7eCp8MYbbFJiJVM7EjeJgUbIu6NgFPZ7ujsvgnObUpNsjwPTzunMSFaGUMRBjTxsYiIEM4mSBmD9ksSwRiLmVHlLqU9KDuIe6VQwfq7oM48CTYhgHgg4wA+/+X5wV4QJ8N4bLUw04Rhh/9gJ7vW6D9YDHGiVtnCByanwZHBgwUNx4mZo+tGMW+OgvUzML0DLzrGzjFTR/IwvyrGEWA4pH5DJ4jf+HTif3Gl8xs2H/PHuCUuFo8SJwDwIqAAeMV8hOzrYY8+x94DNl2G4up9ZBPbo/PINnxVYC94Dp08vZbE65q+h0WUVlXBVlXIMGufFV+8aK2BtPlDcWx91Y6NI4FyZHTG9atxjztJRPlbpLqZ8q7c7ZT6UHsgvyeDYkKFCeHS0BCrsbFJbD4ay/uDbdVS6OsQghsd1WZ9RpOZvHiXFmIAetUA4+EpjT+fib8BzjLHFNK2fni2uwkSeeHW6vhvpATDzlbDEsMIT7b3wVpHCpfaHI+CpI2HLxGxJMjK+Cb7mqIA+PZeyHzn+PCiNzE4XfYJ5ss3MdrCQ2//UzM7qZchW+RWlXULEQ2oRTXfQ6aPk+uKUFbtnnviUseHMZHGeKsgrksuV9IgSz5X0XE2eAnAsh9MYK4W4oD0O+212+rCCP+8Tw+uKG930ix9ddvlDYriKREOFErgvyrO0HcVAJfHFR4HwIFDWlo3wrFfZtK7hLatJ1VvTAiguC5T7wXRPyaTzCuOLAjYY/hpCX2bjRHust4g1eUbVXHKq2cdPlspQT40sgCyr3jlfgcJ0HnBgvbo3C0lE4MQEvrLTAc/ai646b9sVjuBeAX4TrjpfCdQBxBY67R+6F49487oV7cAthrgZQJlwx5uhQ/WbK2TwkenDTmclNZwabzh7cdGa46cxEgXOjZWHTmdmbzlC5ByQbN525Ohcm0PkNM0WuxjqBqCpQKph4RI9rUYKdXDUonkw8De6BSnPhE1stOIdqEEFQrSiIROIXi3CP8QJO9MKNT5K58p8spjThdtXoNMMrYh7WJAx34jItO9kyzfTCQGTbC7VsCF9EF2pe8JY9PBuWaiidtj8NDjRscyOPY4IfHulKAy+9Yjlr7Tso5tjLNXG+ESZXuNM4G/bZveOVIvhd9GW1GVoshg3XYpHKhBdW4blkmduk4H5sGfcJV8oDv6KZm3ZoVXUtOHxc4z5cboDLcg6mLPlARuA8YSOcffZBxMKHsRlQMm90qL3wYxOFv5upKR8YYjpcmZeP0gSkmyTpJkk6N99kSRM0pEQhiP5SpzLqqLhHpBesAi5ugpQeiorgEZvQoAiaOLXNPUIRqFCEQFYsK3KAFVSwwohjRRayIiDPhUtpyIou2rOc0+OmzxYLn92uEAvsog+EgkVjYdh54u48cTpP7M4Td+ftXB0UOdRir63FmAkGWuyNarE9FjFa7I3RYq/Nc1k2Rouh8ujQWgTT1Dw8a7ZMlKLu1N1chftkan0M9zwxgkTjFAowohzuCZQvni3P2WdbJKDpgsfZkodaPA99Ng99MTz0JfLQNwB4qONIivQ9mXRUKTSh0lYEZ0E6WxBm28ozVZkNtk1GAOOiBldkZ4xfTxk/nzjBNYlm7B/z8awoNzIm8FBMoCdRnDJWMGMFB74VxCNxRSxjBdEKOtzIWMFDs4IJ4pSxgr1jBddnrGAPWkH7vGLGCPIshxkZG3hoNjBemDImsHdM4MXdT3UwkpxG+yFNxHziriCkfi1NryH3sbdkDX0rHvgqCXTdK0mg6zg7hdrd0Zf3zEPfScWhxZiHhlf01bufvIc4fGNXHH5Qpb7mbh9Phx18zs4UxwWMYxELUm7sG8eaciNk34eYjb3vQ8jGppiN7boEmyHRS06C9r4PIUEbuv4hk0e2FfEqN+N8UxFok2AetZniTc8WhWOceDhbABZeoMPMpSAZjn7CacosSwHNy7KUWXjoWjEuBJx4znjWWmt4fdjMBkjIZYi+ng0v+RMmJhsmYa6YHuMiHJ8GM3uZqXDfmZCV8A/B4NvsXkIqmdc4PqCCYnuxW5BXdgHopBczl6CjPNu4QExxFg2FuIq/sNuAum5cKN7bZVxowmEndbXolpery9A82e+wzeYUkta/JA67wlfx3lYV9T1kXGTq8mgxDQl6iOvQFXHwMeYgq13MFzKpcX5A4VlwADZL7iNgdjuDV2QBIkBouH3NatYfg/0ALR3ZiXWDbP9Hi/o/XuH/YGiojmvR2c5rT3Fe266KKU6mQEJeozuLNCC9F8jTB6Kpmo7/ozq+D0nl+xC370Pcvg+J931ICt/HY2cmiulK7KGBLGmwGwn7bR5jnD07wX6d29WJGmvxDt6oq2MfvyRRrwRdHjThwtUh0sWh0uVBI36Iro5muzoaznIe6epoUVfHI10dLdbV8cHmaExmOXVSXrnPGBdgMVOyrz4EY29q0A1fdGb22MMOe2fSs/Hano1HDLrm8mwQasb2bLzwQ3o2mugtXop6NpozJztHcvGlWnPBzmicwZwszr4q7rOvipyTlejZVwXnZCUpk5Xo2Vf3WDqejW92vKjkJBEVltyRybK55vJnXMqSZXMty+aaN55rXptrYvM2S3LNG+ValuSadwBwLaknw4Qno9gOi+PJMOHJKLaLM1tarSSezHv0UGCRuwvxZJHUIE+AfpwvwZ5gGLHXs/MBtMNUXRAuiRnATkojk7kHLghOyABWxMYa5GbKlO7HFaY1s6buw0DLzCYiDqhZzQFmNQdUBwrVzmSPUHGw35O0m2IjGvJJojgzMu8SDv7L1V8jiia8erEZ3gJCTqvPB+Sp2Ne1QMfOluw1KWgFq+eI38CcacWkNq40cXClqXTwAVpazCIA8Wz6XBn0DMZPCi+MtBLaZvo2PcZ9MItQBKOGmUSKtYr9YO6eqNgTKgZO9ESxVVMRzYJqUjmPQQOyB5vofOHV2Nrgi2qDV5wEFEfzf+NlTCSNTO9ejq0IQagiJ04VOXGqyIlTRU4cpuFWONLoTciqhrft0DrurQ/BxCDCDNG0ao/9eB778SBHONm0+34PTrvaGTJfmLplMBfEyC1yqjxeELNlio4JV9a5JmKY1QJajgu4gLN1wH8tdYM5rgZzkjfotuXi1aLo63jQfjpmPIaZNMpM6uSoK8ZCXC2C9/xPPDkJWfkyMakCrrlzpCCHafNHModp80fuHCauRBNIixB1xaGNhUypj+z0NPddI9FDXRjN3xwdmwMFvvzmj+VL3jd/bJ8CuM4js3sVt+1URIp51HZ6pO1UHdtZRThbF2C2ZKEP6zKgarLpSO316SgqIlJGNlNj4Vy1qQoys0XFxkIdzq4SOGVsFIHnPD35HPRcRpsPR5slxnzfKbTmQJlmdDqj0xmd7g2dZuGYvaw+0Gkb6TSj0xmdTq7T+zI6fVg6LV6L04cqrYBKC0CvjEZnNDpRo+92NLqipzXaVmU1Icwtw3hqPSBqC1V2he5UW5VVW5W9faDKnli9im6zqnb0NjZuHa+5MaHrpJorWpD1C5MwE97KYkMPxgc7pZp6RIjYVsmYnVsZGw54xc6tyr3ubdt4XS1262pZvK4W2bp6YryucreuFsbq6mhbV8fG66oRr6sjY3WV2Lqak0pX8eCw6tJVhDuIPSWvJeiqfVReGxC6mhC0TUdXK5Lr6o9o9xCVrBxrqqHL19TZr9ASGLY2qpq4yJ23PVP7LTY2wClQ4J1cOHbjZVw1tqB97P309M/AWi0+41XnVC1AKCxzn3jdTLu590vhNVnUBWzDBFgiwzdhJb74Vaghvh5LPB1owvikb8sSO9+/lQAY6b5fyOkFAQBHgfhaZ8n3hEdpggovnVNDRp3zbi4bK4SYDFA78S1MLA7/81vUeQcRvokJjv/Z4J80Cv4pWoG6LDUklA5fYPevHnkgX+oH8nX9QLEwpD9NeKA4DFIaj0FKYzBIaTwGqYBowUf3uR/93u49Oh7XVhI5ABClyZ/d9eDMeXAFqXOiz9tCJRoqUuB5AalFdpi6O9xtJL7R/YvEd1QGiS/P2v8fTPTY/58oEp+45CR67P9PTyLxTegEiW/rQAWhix5cyODQdcIpDTmFfMpA0WWg6A4Lim5VBoquR6DoVvUtFN0N/QhF9/vOoOggibQLNDoJr+wJYQr+JErgxXWHC0n3ZF9D0kW3vA4HlQ6rISHOTqUDDZhudY8C04UHEjDddYMSkc3tHWVA2YYOKFsG0KsXAL3WZgC9BjugV30ngF4NGUCvDKAXysvKNAC9/pAM0GtVXwJ6rbFhr8JDDdCrb56sZwC9/pgB9DJW9yegVzgD6DUwzzCvsU/fhjOAXod6grlPeJiBshkExi8loFc4A+iVMYFDG9ArYwUzVrALQK9wBtArYwWHNqDX4LaC6zNWsNcBvcIZQK+MDRzKgF6D2wQOXTCf1X0K5hPOgPkMEDCfNTYsTTgD5pM+mE+fcK3XwHzeH7JgPopInMKgkgvP58mBhuejYU9F7CYD6fO5h/RZ3c+QPuHBA+nT1O8Hi5sG6sHiNfZhxXCfHyxuijus2OQ6rDjx8wb/sbr/IX3CgwrSJ6PTGZ3O6HRXkD7hQQXpk9HpoaTT+zI63RuQPuHBBOmT0eihpNFDC9JndV9D+oQHNqRPU79D+jQNVEifPtLVZJA+XepqCkifbkN78P6F9ghkoD3yrJZPENqj5ZMotIe45EB7tHzSk9AeJw1KaA8neScD7dEFtIdcFmagPXoT2uOJoQ/tsZH2BbbHs0Mf2yMlI4cguMf+TsE9WFrgHswB9yhiAi5u0IF7OIGywwP3YALc4wvMAfd4fWCAe1xNexTd4xqagfc4bHgPl4eUgfcYOvAeBzLwHj0P73EdzeB7DHZ8j6toJwAfkCGcQfgYJAgf9/QqwseVNA2IjwPJID420r7E+LiW2lAY19ChhvLRV8/WMzgfr3eO8/G5ON50Ne1PoI9raAbpY2AebgJNFudyQJMzWB+Hdripj7jYa8ebrsmYwD6A+/h8WsFBgvcxkA3hoEL8yNjCjC3sGvTj82oLBwXqx8C2hYMI92Ow28KrMraw96E/Pq+mcDBgfwxsSzh40D8GuyF8asjifwjr12cAIC5jl0EA6V8EENBJAWYBOpnBAEkXA6SP+JZBATkEFBDMsMLl1UBHAbFPe2ZQQLqDAvLCUDyPeDhTcI/AgLgm5QGPA/I92u/HEb9HB+p5RDE1qb0/NSU7kfg9GnfM6XvUdc6puJMzib/LaHXvwIH0mmL3Dh5IRrczup3R7TRhQXpRt3sDFySj20NPt1/J6HavwIP0omr3Aj5IRrOHnmb/z5BCCemBGHc3YUJShbkHCk5InM72B1CIW2cHFlJIn+lsMqyQNHS2p9BCivoXLWR8Bi0kz4oItJCICy0kEosWEulRtJDJnaCF3DFg0ULsje4MWEgXYCHCocxghWSwQg4LK+TWDFZIz2CF3Po5wgr5U6dYIUpaWCGKgxWC1v7wsUL2SqyQnDTP2ovHORysEHuFHQcVonYGFaImQIUoAipE9ClnAEGF3N6zUCGRAQUVcu3ghAqJukcZpJAMUkgGKaQTpJC2DFLIoEcK+VFnSCG3ZZBCMkghQmJuSQcp5I1kSCG39ilSSKuDphEZckghffVsPYMU8mYGKcS4vV+RQiIZpJABehSq1TnCE8kghRzyQag+4mLmdPxgMIEpkUIiGaSQjCEc8kghGVuYsYVdI4VEMkghGVs45JFCBrstvCpjC3sfKSSSQQrJWMIhjhQy2A3h0EUKub1vkUIiGaSQgYIU0uogXkQySCHdQArpI771GlLIX4cwUggmWIFP4QIK2TsQgULkGbEMTsjnHifk9v7GCYkMIpyQu/v/VOLdA/ZUYqtzwinS96cS744/4XS3+4RT6ecNS+D2AYATEhlcOCEZ3c7odka308QJiQwunJCMbg893X4lo9u9ghMSGVQ4IRnNHnqaPbRwQm7vc5yQyADHCbm7/3FC7h6wOCF9prPJcELS0NkUOCG/YJQmP3LhRDULrZMMHSAqMMR5MpGRTtUOeOJHjvgwxMdI8TFafIwFjIqOjg4vjD3j9AGZZ19cecfdWE9BLmdFTH1gCVY+kRBxKAEa0ZFiKWE82JwURIRan3R0dCgAgLE5x2r5B7HKrAny3CK1iKHDSR9iZ/8zECYfp9gCtQ8MQys+Ew8dMU4NE1o3yu3sf5aY/d9tfJWS/sVXKc3gq+RZuwW+ym4XvsruWHyV3T2KrzK1E3yVvzmni42u8FUOD1glepAYsyoUsdXoQ5dNNcZ1F0UlFhwhDkVF7FO4UFScfTRTdY4Ja2JjOm0UFaNzFJVuwqekYgcyIyVWipHBSjEyWCldY6Xcn8FK6RmslPv7GCvldOEGqV1wk0qXw3UOFSAAAuCFqOIY608Z9aYzMB4xMB6JmWIpswJglO2540LTs8yELVyj0MwyLuCEZ3GPcQHMuVyDKelLaqXIqBI/TS8cmQiFODGONz3GBXDcF7fQQ8ZFePSaFLGRdq6NZH7LB8S6SbWyZY90kVChg9M/0tShqO4uerPqjKwujuJ7uM6zjWOM4zTsNZVd8dgNQ2oadgr8E+OBmBWnvTu7nkY90E74lQyzhqG/lhyzhqPDSsQOd5lRAYVhgSUc9higGP2W9LrgICukhMyxAWEA9Ab9L06NcajNTp9To7/IZYwc/2l25wYI1MuDPQv1smNAQb38TXU7Y2lHLg4P4yXWE0mSBJLgqXUP0CXWNMcBusR4asUxnpoHBkEAughfTY311DwZQJeuAV2MDKBLPwC6/DID6DLoAV1+1hmgy88zgC4ZQBchMf+TDqDLW8kAXe7vU0CXnQ7oyY4hB+jSV8/WM4Aub2cAXYwH+xXQZUcG0GWAnljb6Zy02pEBdDnk82p9xMUMiMFgMIEpAV12ZABdMoZwyAO6ZGxhxhZ2DeiyIwPokrGFQx7QZbDbwqsytrD3AV12ZABdMpZwiAO6DHZDOHQBXR7sW0CXHRlAl4EC6LLTASbZkQF06QagSx/xrdcAXX4j34aVVuJVX+C4dJYk5cqJkUlSzBiHCXw+kcB3j8JUAdeSXiJZlygtsiuJCY6x6TkEZ7NxsOl4Dm5meRtRNQ8RkgW8YDRPLCkeSuKEwAQiiteVFqmAnwZysAlzAMGcmd5Nj3EvTAmifLcxWZjdB5YEk4U5PUjAZPFGhdojMVl8QxaT5cH+xmTZMYgwWR7t/xOgjw7YE6A7ndNkO/r+BOij8afJHnWfJjvl84bb8OAAwGTZMbgwWTK6ndHtjG6nicmyY3BhsmR0e+jp9isZ3e4VTJYdgwqTJaPZQ0+zhxYmy4N9jsmyY4Bjsjza/5gsjw5YTJY+09lkmCxp6GwKTJafaow1pXUcWZEwH/DcPgkvgicqjC8IXOYiRiwaEoe1Omg9+IEdZAPAXFe10A0oiiLS2cXd1L6fwv1V3o1XQCDQrqMprTpiahi2kbPDrSOvB+oY2wN1FPRAHSf0QB2TD6eOqgq4W+NMT/X/ANXliYsqwmkV3bAO/m66Ur9SY75o6D05ipDohwAREv2YjidzsR9qSIAL3dBUb2248ztv0FlqpZXFmXWQ1lvqWmtYvSCazLoCyZzJcg35VtZpMGOsp1bkP8S6WR5Zth88tkEtpsGkZcZ0XQSPx3Ze5lTIbxFlfKnL6F2XGRNTRLMOXi6e88fUwWTIhgP7cHhvXj5XjdlwsE3lPtacFJrIHg6ZnoN1hwJeOEWJ38/Aw7lP0a1iMxIMoacuoGhcMRnuXcQCG+QqLsdBAhlwH05/WfAYWe59k9/Lc+5c5VkChF/jWY5Hy7ga4p5t0wngGSAwgDzpIwB0cij8NhbZGz6+xPM7mzJiOGDEcOWgFUMRD+WebafSTiWxuRNJvCYjiQNGEq+kg1cUmRTFL7BORfH7NCOLg0IWbxnEsqhIWRRgUill8SedyeJBlXkyshgrZ740ZDGrR2TRB9lRnPIslEVxfF7lnm7JIoQ6tDhZ9Nqy6I2XRV8KWYRApoiQuGBW3EIYDZkw7t0WxUJKJnGPORLnSZS4bTLHqYuFtA0kSmZzYo2sK2KGRdeabBun25qqWlpaWui5DQJedHeO9TRzkCEJp/kCZQmWRdbBnOE6pxZIpX02XSCrUc6WWzRsUQcEFEGoaJhTY5hdVNHvolEUstjRsHHHLNXKkoCmXFxLhYpKYlBR979JrFeJNd0WeSvb0G24BmycyrQqCE0Boo+ExxK0RL7uo+nhpRG7M7uJNVw2KXKv5Id8X5YhPkaLDy4+ijhxIYUWx/yq6JlanGHSd6UnKdGR2E8sw4WL63yots7YgLiiS0x0iYkuMRFCZQKohwmgHiaAepgA6kGs3fmcGc8hNMr5sZC1CFA72gG11b9NSbpiTqTEWrocEJ3LYdLE3oXrq2gM0d3u4+w+rvzEmG0mFhCQmerJxKdHOXo57T6mnipF241U+RKRUWAag1QpiC/bMK020ubseQES7cOybg0qYoQyuyexr5GDxm6hVsCGeSrj7Ex3S19O72EdSfFZRzjSI3SP2eg5ckjP6B77LIC+s00Dj9Ft/aFDGIqxcUMB4FVX0/ih4GIogHiNnFJFhB4Bu6rnQTbgRDJawoKNV6qryDmIAOZgEE0D7bXoyWR0jhNgstBsiq+0+4NYZA/i2LhBhG4+28kg/lG+47ATA5xjeR1EaVOJx56RybJCw3IsJovq3LkfLQSVaJwJyNVHWtMcE02EfKgwe6B8oG2W0IXioipG2mfPgAp3Q10nsdvfdT1gp5tB2F2LSE8DWj0jPwB7JfiawGZ8tR8wBX6fka8hXBzlbHa+zpW6KMGkxqtUSnkRIIWhagEAYG5U0H+SzrSXl+6092lHRwdNNe3RsDXq8Ga+Q5kn8gf3POE/pHliZbrzRFrDf3S6ww9A8yTV8LOwdUzfD3/BwBn+7xzC8B97SMN/JU13/O9OZ/yP68b4B1MNvxK2ju/74Z8wuId/3CEN/y1pD/+hsHTK4Gbp5ENi6f+kzdLbaaqXeni4BNOD9Ad46QCrLNAttW4Yo4zoRMcsg5TKZfffZ/cftAqnfsyiMF6gbt3qBGqtMk13lNseHWSGuEG2v5Cmtx2tgFN4zwXDCvQvMiqwV7vRg/GKsRP8Snvgg4fQhftgjXpYfajsiT5UHl4fZvdEH2bbfZhxSH24icZ04tAq2dwTldwVW8lVlNHGFPOZvdBLwLgUZow18uhryaNhCgnan0swxmecaZyli5fhuCAQk0xVlxxyP9y9gAbTae391JM4tyfxuMaSYOnTBCxP6jp+mPRg4G1e64TYYUmrJTvMp4YcsxKLKulYU+tnNPRg4gOHaE8wl9P7jPzYFhObuocx1sSSt6aJ1hJhUzU5s4jWcOJgCLCKZ5/vizkSS+wjsUTmSoojsSR6JNYjj8SS2COxBL5hwpUGwBvGXI1jxpUxR4fq7XQrDX7Ep1tpMelWmp1uJcvGpFtB5ZqTbtUVu1qpO33qkNhFHHYR5JWRD/CqClfnIbyqAnCkCr6KAeFVIQsuX17FJLCuuvieoijNrMkxNnHvjxKdVBI6qch1uch/k91UYrZ8iAsvXAQZqBNp+XEU91m+A6Mt4LVoIZwU91q7fUWMjMghrbc4oNN33BfwMEigFKESkUBpv/1ABOiTHYwFTogkaRV6qYj0DgUPEHKtEQBbFthHXxU4EwuHX0P4Jo9k500VO19UcZ83hTOujomsUZvE0K1yJwFrINyhbaa26TGubdS4lkCUZ5hN4pSqAtQBJk/I6gFNvqUiR9HxHLMAoZUXq2xnyY1FuzNxtFelMhWpB9qV1xc1FXdzZpwbIPEGKrHBk9NwSZ13TRhfc0fAGlO+Ds4dpIT4Zbx1c+3f2QoEmapEvFUNGpoftbC+pGrRm41/vT8bX9CfjZ/Xn43X9Gfji/uz8dr+bHxJfzZ+cX82vrSrxm/R4MUbTYfju3nkFk5cIXtH0giZAsikiEFSv9f6LqQgGMvhEAT+xe/cAyj2+GW8Mtq4RHwx4EsVhb9wN8w/+0iKdtLY+ZQnNUS0g4hoBxHRDhsRfjM1s12494RnC9x74QsyiQ1PotjwTGLDkxhseNzzh3iCgNCAOQfBIkwoBisI0ye3/WXuSS6DjAThJ2CiiU+860bihmdDrjxFEHusrgkeXNbgg7cf+Gbmgq/pw1clQFoLCgTUQLEGrQrz7eW0DdvyoQAVKfrMopC+4LUIZ3XbjBMAkyrbOMFOL9hHYManiYn5YkwAoUaVqSheiMTU4SiKyAcUUeUyBYsbr0VR57ueuXcw9wZUusKZzF9gcerF4tQn6euztnjtbBEAZUn0TZgMBeH735h07qAQLqY4FedfogTKlZB4ZWyU/fHRIfEO0zjhjINnySEJLnUC63o76DUyRdDrj+kGvXo9MlBvNPRtZKA+ndY+GKSRAbp2IAQHThw6wYE1dnAgPMSCAyd2GRw4sTvBgQ5FgXd7pggOdKOTmGnZvfeDHl6wQLFDBaoNh0rccKjJQgVJ8FHVKMo5Z40AcOVEC+SxUq4BUJYLnSrm5YBxCFl4uhkcgJhoAUuIFjAZLRBvCtSSve1QjUYLnPcJEud9gjoAmIn3iTKIF8CB4oAaEy/Qd6ZjMXsyXnBpz8cLLuureME3+nMd8c3+bPy/+rPxxv5sfF1Xja/rxcZbaH+2vr5fW7+8X1vf0K+tX9Fl662ZoMEADhpgAqlETjvkuAEFt4NgJYMydNA+mEMHFl2bJHoAIwIBhFPoUAggjE0RQHg93QDC1b0dQLiKGptoWiGEFT0VQriKDuUYAhsQMYRJXa047x00MYRrqR1EuIYOsSjCpC6jCJMyUYTuRBGc9wN9PqMI9T0YRbiephNGOKVbYYRvUXccoTfd+xv6dXGxuV9b/3a/tv6dfm39u/3a+o392voP+rX1m/q19Zv7tfUfZoIJgz6YYEM1H0YwgUEwASrJBBP6PJjAkgYTmAgmyMjCIA8mFKYIJrw5YIIJP6LGbX0cTPjRkA4mKAMimFAydIIJrU4wITLUggklXQYTSroTTPjr5++8AgBeKQCw/nk8sdCTsYMtvRA7+HGfxQ7u6Ne1xJ392vrWfm39rn5t/b/7tfVt/dr6Pf3a+k/7tfV7+7X17V22fnsmdjDAYwfyVTCHETpQIHQwXiGZyEGfRw6UpJEDdAXl6m7QRw5OTBE5eHvARA5+Ro2f93Hk4GdpRQ4eHTiRA6iuiKmw3MeQQNJYgNq7oYCTh04oYKcTCtgx1EIBJ3cZCji5O6GA53o0FJAcPrFnIwBSqxTQKiXFi7wlKC8zxg3C5b4v2XLf10/L/Yd6Ybm/q8+W+w/3q/vf3q+t7+7X1vf0a+uP9Gvrv+rX1h/v19af6NfW9/Zr60922fqHKvMd5nLf2+Vy3wclfLhg5z5nue/D5b4Pl/s+7hXLfR/3iuU+foHlvg+X+3i3pyDP2tvDy30vTIheXOdnwafj+GUBKbrO9zqOn9de53vdjp83us5XnXW+Cu8tcK3x8Z6oq5DLYHGEOMhiljfGmVnuZb2Ky3p5EylnMziZmau5Z65xXa/hfdE1vI9nRdfwe1Ou4X1iDQ9vgRVreAA98NTh8Mg1vM+1hvd1ew1/tULVVGv41CudZOsEmmQNH7faQW2gKdbwqF3xMs7cMm5rVLyMx0QLaBHLiQsWtHxArBeI5ZG+hgNRHVAs/BJFvYaXUEAqKnjJIfheZ2TjW12K2FijPIGpPRsNuJl2uVxLbXiMZXJJL9ZrvxZLSyu68E78ApDfxgsJwpJMSnqya79Jt2t/7POuPZ1u117v8649k27X3uzzrv023a69nVbXOCnwYSKEiVEPpX4Wvn5GKYD06EJV10+HrkPwdGSdSV1FXLeYSoFvJl6EqFe+oWgFikVnccVSZsFKnhqKDv+9dulLjFjX+XQ6llg3+fQjKSEkhxByNplDOJlHLHIasbYJ+oM+PUshhPgIIZRYv/HpdDqxXvHpk+CuInzK5WQ5WUkWkRoSJsvISrKCcBImK8lKwslyUkMayMWklljXZeG9N2Xp4ygGxQhpIsvJMrKQTCINJEwmkWUkTBaRS8hqchIJk9XEui5b3JOtT4B7Cgkhp5MVZDGpJZcRTlaSNSSMn0sIJw2khqwQbf0mW6cnEuuVbD0f7huZ0Jas/1Yd679L14+Dcsck6VOYLCeryRL7jtd05Ms7up4FdzB8EusTHdvblKMXwNWxsp9rSQ3Wthg5UYu9C5OlxNqWg+UfdJWPtruahEkDWYal7VZzRKs5OqXE+kT82pSrZ6lybBixbs3VaSOx7srV66DOxYTgKHzFVVsRGS/5tJgsQw6K0VlDLsHeAS8vIWuwB5wsJLXyb5hcSmqxBCcleNcKfKZSUk6sW4cJHg7TJ0K7x8c8yxqUieVkElmBrUBtDc5TDRNPNSzKy2JifTJMv0EpJvBvMikmJaSYlJJiUkaKyRRSTMpJMZlKikkFKSbTsMRk/FdCJpNSMpmUkclkCplMyslkMpVMJhVkMpmGtZRgKfhXSkpIGSkhU0gJKSclZCopIRWkhEzDlkqxJigF/8pIKZmCT1pKppJSUkFKyTTsTRm2VoIlyvDfFFJGykkZmUrKSAUpI9Owx1OwRyVYyxQsBf/KyRQylUwhFWQKmYZPVY69LsGWyrEmKAX/ppJyUkHKyTR88qn4ZCXYm6nY2hQsMRX/VZCpZBpypwKfvgR7XIE9moK1VGAp+DeNTJNcnCaffprs9TTZ2jRZyrruCJ2NVYl10xH6VT4YLaISku4oFZMaUkwWkmKyiBSTxaSY1JJisiTt0ZtMashkspBMJovIZLKYTCa1ZDJZkvaolpAaUkIWkhKyiJSQxaSE1JISsiTt0S4lNaSULCSlZBEpJYtJKaklpWRJ2lJQRmpIGVlIysgiUkYWkzJSS8rIkrSlYwqpIVPIQjKFLCJTyGIyhdSSKWRJ2lJTTmpIOVlIyskiUk4Wk3JSS8rJkrSlaSqpIVPJQjKVLCJTyWIyldSSqWRJ2lJWQWpIBVlIKsgiUkEWkwpSSyrIkrSlbxqpIdPIQjKNLCLTyGIyjdSSaWQJSlUNSkcJjlANcnoKPm0N9roC76zBfwtJDc5Si0kNqSU1ZAlK5EKUrBIc3YU4SlOQUwvxiSuw1YV4N/xbRBaSxWjFFpIlKM2LUCpLUDIW4QhPQS4vQm5VYI8XYctwN/xbTBaRWrKILEFNWIwSXYJStRilYwqO0GLkdAU+7WLs9UK8czH+qyWLyRLUolrUhhKUyFqUrCk4urU4ShXIqVp84oXYai3eDf+WkCVSC5dIbVgipXKJlI4lcpSWSG4tkb1eIu+2to3R6fnEenCMPgdswmy04JNRm8pQDqfiCNbgsy/Guy4mS8kyEiJ1ZDm5hKwgK8kqUk8acM5ZQ9aSS8ll5Bvkm8S6Ll94KPl6liZnOYVYP8/Xlcg/g8Tak6/79+744PITX2pvOXdqUeHP/j0dva4WIB7I1/2++e27nn2xnX+0/xXfHWN3IbEaiOvH6v75M/2Xrn2x/ZK5v3jxxwsLBLESiK1jdf/HE6+6Z8yL7S9evP22N6546yGxh4dtfka87NLvX/TwC+37vzD+u8vyVXEnwTbH6v7qsY9cW/NC+2+uOHP2pFeOPBVp+/8BbR6t++/auLFYfaH9ZP3yv/y96jXR291AbD1a989e9tUz73y+vfp7X974+H1c3BkB4p6jdX/LTT/8/WnPt3+n5VcvnPX14wSxBYgHjtb9/MDO1995rv2VCQ/cfMx/HS+I1djmMbp/0x+OXHD1c+3B7b/9xcin8lzE1hTESmzzGN1/2W//Y41/rn3t775SVLhglHhOjm0eo/tvWrbnpr3Ptqvz3l760L3HSiZgm8fq/rt+8pPzL362/eBdl5c+fuyxkgkfQpvH6v7ZP/3Xtdqz7UsWaP/32F3Hizt3A3HPsbp/8+rXC7fsax+mfNj017ocQYwA8cCxun/fz753XOW+9uaJH972YPnBh6LE9Tw5sQXb5Lq/8sJLRu/4bftV02/+yQlfy5VMwDa57q9+7df3HHymvfDejbc+cPwEyQRsk+v+gyes8I57pt3oCM6bM8kvmYBtBnT/7jl1gfOfbs9f+tQvv70zIO4k2GZA90d++MRHN/ymveyK25fO+cY4F3FPCuL+v0ObAd2/eWJ44yO/br/hgWsnbz/7KEHcDcT1pu7f3XL2k39/qn3J5qeDi87eKWQoAsRWU/dvf/3Yhwqean93z6zXFl933K4ocU8KYgu2aer+uR/euuCcJ9v/9MIe9f89e4LUFWyzQPfv47WR5r3tWf9+tbl9l80hbLNA9+832NU/eaJ9/hlfadj8qpu4JwWRY5tQ7VFvD3/p8fYlr//PltAbhpQhbLNQ92/euqq441ft0+Yat3/xtmNcxNYUxP0fQJuFun9765/ePP5X7Tec59187R+4FDAgHijU/S2/Xj7hrMfap182pWZPjv/UKHH9ccmJESC2Hqf7Nx/DP6l/tP3keePO2njZ36SpwTaP0/0Hj/34nO8/0u57rN5ffH2hZB+2eZzur5704gkP7Gm/ccuI0T9uOclFXH98cmIltnm87t+8r7Hp5d3tH573zqYbl2WfGiXuSUHk2OZn1e5/dfK332tv/6B0y/nz1sjBJkC8fJw+asIK77iH26eTgyecWHbCqVFaW3La/r9Bi+N0/+7zbph34UPtnocvmv+1nKMlZ4F4YJzu33/GyZd8Z2f73rvPe2fKNGmikLi+KDkxAsTWIt0fmfzSzEcfbF967qSzxjce6SLuSUFswTY/q7b6zWueO/iL9t+tLn1y6g+kLanGNsfrfu4JevN/3v61Cx+vOY9JK4TE1hTESmxzvO7fn3/jy9b97X888l+/+d2FJ7qIB1IQObZ5gu5v2fLX8tr72rO23LD2wsaRkrXYJhBH7C7Ovrf9298q33Db1ye6iHtSEPcfhDaBeFT976t+0n7mqpfe/OblY13E9ROSE3cDsXWC7t9d8s/54a3tf239oGzWJyfuihL3pCBGsE0gfrrjqtu2tN/96fH/eID9Y3qUuP7E5MQWILadqI+6bNgtl9/e/kZWU+PxLeN3RWmPJKdVY4sn6v6WF735O37QPu3Of3933vVFUhWAePlEfdQn2+/afUP7rXc+/8/GY/74UJTWlpzGscGJ+iij7oT9ze1vVP4uN/j6UbuitNeT0wjQbjxJZ/D585N0Zff7UNFJ+qir1+QZLcF3Jvzo5ronpLFqAdqBk3R/y3fnn8s3B5/76HXPea/ZzgQQL5+kj3qy6LjTbwqW5Swo2RmRlpUArXWS7q98++oLrEjwKy//7fzdI6gcu79Ci5P0USe98NMlPw4W/d+uNatHydFpAdqBz27cffvIu793V3Dd8Qv2ff8bsu+VQFxfrPt3//7p1b/eFvQWvXLaB0vHyIcGYisQPbsnv/vT4H+d8uScL4wYJm3nX0AiinV/9axnT/nBfcFbbss994ISewIB4oHPiPuf3fqPXfcHXz771Tsu3CslvxqI6yfr/sgPzlrw558Hjzn6gumeZbK3lUBsnaz7d7+b/Tx5IFjylx/99/XHvCfEhWCbnxErv37BhaU7gr87bdfJ548okDx4D9qcrPur77l+b+iXwTeXfjShZfORskNAXF+i+ysfovM3PRR8ftuCx5+dZTs+QGwt0f08e8O0Jx4O7p/51r1Ld0+UHQLinhIwj9O+/U578P+yW+e8VGabR2wTiOMu/5Z/T/AD78RnLntfTuv7/xfaLNX9BwuaJty9J1h2c8WMb22VTIgAsbVU97dszKl59pFg68/W/3r5jxRprIC4p1T3b87b/knto8GrG75UcNekxwUTKoF4oFT3by/dcOq3Hwte9ov/m/eNDdJAcmyzDGa0N94c96vgE+uWvflOqXzO/e9Cm2W637ju4bO/9njwspOmn3jtb21vAYh7ynT/qjXXHnHw8eCBwK1vXj/CHk8gHijT/XNnXHn91U8EtS9+e5WxxPaPgXj5FH3UtP+99+G9wWdP/PPd8071Su4BrW2KPuqj1xYseDK4siMyv+gDr7Rj2OIU3b//mul/+e5TwWWBc+d+sUEq8f4/Q4tTdP++8772yuRfB+8+sO3s66dI9243ENeX6/79p1Rcte/XwV8cMe/rj31JDlgEiK3lut84+Ph/Vv4m+NyEG3/V8N7fhI5XA3HPZ8TNL2w/9b6ng1O25310QodUsUpsE+58u2PYV54JFn9oVY874hHBdg7Ey6fqo37/xj3/eCY44lu/rM0LPCVqJdjk1M+G5P7lY2/+bbD4jzlPvffrfMnYd6DJqbp//lnVFfX7gt8++y+jXr31Y2kdgXhgqu6vrrl44mP7gn9+d/qoa0dL764FiOsrdP87IF3PBscevGPRsIBUlGogtlbo/o+3/fr8umeD60fd8dHTP7SdKWzzszuXLlh0c/uzwQd2nfblv9xpzzzYZoXuf3DYJTNHPhd8d+esnX+4SnoD+9+GNqfp/s2vNR58+Lngh+rcM/59q5zVdwOxdZrur37+wN9GPh98cHrg+W++LkcsAsQ9n91pPLz24rrng3sv/dv2p1eMkI8CxAPTdH9x6aXnPPJ88Pxdnl/MO2W01D9s82Td/86LBT876oXgj/Zvfq/8DZ98FGzzZN2/t/6R6+tfCK556eKsZ8ZNkhYK2zxZ9xf7b9v/5AvBH7+SnX81ly4RwTZP1v2RCu9PzReDX39i8fpVD58kn/MtaPMU3b9v71c++q8Xg+9XXvDXv9wjZ/XdQGw9RR9e/fU/7nrxxeBrtT/2naBn7yLWw6foHww/GFzRvmnMnFNumT6l9D//feo/3w9e8Nortx5ZXf9QTculX/jhe+8Hn11ylfHNCzc/dGXzinfy/vR+8Mh/XjzlnOeumx6+Mu/57f/v/eC/v/WvgpZnrn3oD//8/fi6fe8Ha/a+VXP2R9XT996yZvTMJ94P3vx86XlvbNk8fcPfH3/qCw+/H7zkvzZccOf/7+VJ4HLMvj5vCvVGREYMJUOSpAXhye2xMzVlEtFQtEmrViSSdmkhQ2Syy0ybvcxjXsZElLRYikrZ2p+ntKe8X899n/Rmme/7f9/v9+mn53fPvffcc+8995xzzzm3o4cJubAOJ/OrDOpiug+MuRpJtC11Vz+QxKD8eE03/b/mE6fyC7XrTjOI7xIdpjtgCzW28GOq3TEGDb2pOfXn1YeolRbyebyDDDKr+SmC8TehcrScbt0MZ9Co5icZE+/HUOUaF1KOBjAo1eyX6teF/sTKyLNZR3YwaNnBszUKY/0p35V+RLo7g/S1y8walKKomv0Reh1bGCQwHYEiwvYRXtmutRbWDJpcO9w7vvhX6vEvkoHlFgyy0pw7v63uKPF7xmatkFUMOq4XnB1QGUWNK+5SMTFi0P475xaRruHE04hNofOWMMhP8k2a1A5/4tcSv5jliEGxiYmvuyN/JfQ2ebns0GOQ3zLP96M3hBDo3CXjXC0Gva9UOqK+1J8o3fnKdrE6gzYM3op803+l9li3VLz8gUFaf0g7V7QFEBVlSi3HxzOoU+A65tgEfSq6+Hne7tEMuiIj6x4wex/BH/DmXJA8g6Kyc8MOjHQhVmvOv5Aqy6Brf6QZeRntJRSua8l8HMggQ8+kV7wFwYRWkWGXG49BK9oL188pjSKEo2wuDe6ikaRF5Dz/08FUY8IBy8xWGm02+TGnfsUBKvvC3NnnG2kUqbFybPugOMquSMo5pY5GBbNi51flb6XaEt7qvqikkcLY3MuKinHU28QRdzRe08jZcOr5ZQlBhIquvOG5MhqFO0zZYSV/kPreP0ly8XMaWYR9tyzqvDk1dXrbBJmnNBp7dLn9sWk7qcOJJsUt+TQanvS3Vb31QkIjbKPV4FwaMTYD50nb/UqsgXH15AMabR9w8nlFjguRR9y+euoujWbIy6FI4UGirPBZw9Q7NEpL3fFnbrQ3oTp11pPnAhr5lK+qvTnuIDGktDvuEkWjyNNbQTc2ijo/7bj3pQwaLT99sCSnLIRaYPfo1PNrNLLUk7t5t2wbFWB8fLX6FRq1/uJbt0Q+mJI7sP7BmYs0inzWPVpq5kHiuerVWUtTaSR1LFzz+hFfovve4cfyyTSSXvX9qwrraEJt1bLSQX/QqOauoknQPV3i+pK14ZMv0GjmLRv1d9qxxLIJyQqu52mU4B23ccWbCEq6xDuj4iyNEo2YeZk6EVSQ2dy0XWdolFKtHrbNNJBSvpOju+Q0jczNV28rzT1ITVIxC9A7RSMbxV3+vw9bQ3hcMHxsdpJGU1Q2CJjLB6mH83bb/XaCRgEZuiHJ8lsowXO+l/wJGtEXnNMZe2tKc4wtcSmBRitDy1fpl/hTgbErO/wSaPRo/rpdNkrbKE/LuiqvBBql+e27tYIOpjz3nF12NIFG4e/MxmsrBlP37Resrk2gUeFj6Q3Z8dEEWl9m7HCCRuPOGmWUaPtSIbxaj5EnaeR4y35Vd10soX17Bq/+JI3MnJ7+UVFrS2z66dGsplM0WvDosmbmyVBKfsz8VapnaKQ7e17jNYeD1Ihcw7iwszQaL1ScG7jBn0q+N3HJmPM0clnjXmTyOJaqP7DoWHEijSB8qIV9cjQRZxdefO93Gl2pabiteX0/8eLE1AVvk2gkrMyMt7pmS0UsujpKO5VGiyyb1u5t9SVm+SjEpVyk0V798eeVpA9Sd4UxfIsrNFIb77Qv/cJ66m3mw7TZ12m0NiN6Z8dEJ0ru56zsRTdo9HtHs8rChQcok5/KEgJu0ujHSLtnTg+CqBuDHrg13qKRam6MelfqViK64XRAzD80+tNDpmJmgTMxceJrRessGlmrbFKRzAyhbN+u97XLodETrVevg7/fR+horKg7lkcjhT+pwvw/Y6j1k+ZfGvCERgVadLxWTjRhfnnGiN+KaXR5nYdLoEMgIejebuZYRqMrxyMPP3wZQO1oKhQ4vqZRiE72AZ8xEURy4bq4hCoadRbnr4jyjabsru1XG0TT6EZKyeriO2bUBwXj9FNNNDJoPac/9Ew0NXft2/3uHTTSPZis1/x0M7V0w4f33kIazQw3d3xFx1ArBp6ckSbFoIelljLPhJ5Ewe0fo8fLMijpyIHODzdjKOnxzyz+lmfQZdnUGSkuHkT8z0GlxxQZFNud8Iv260hiR57Q8g9lBiWtlc6PKg8kfsxfM71RlUH2Y37SS31oTVytHBjrrMmgzYoHnKY52hMO0UyJ8mwGFVzN2Ts63J/qvLPejI8Y5NopROuTo6idYYNWaCxl0PILXnopQ6Kp92FDBocYM+j8IP1zQac9iZAzH0pGmzNITsVA+beYAOrI3vujXlsxKOnA7Scm6yKJIO0XA945MOhHR17S2rmBhNUVXtMEDwYpzb8yaMKTAMrymK/O4Z0Muj9k6byMqWGU2smWkUuCGVQYOtdK8pon0Yr2VU6PZtBW9+Mr6zL3EnsN731YeZRBDTGFUfJtUdTz6DOnUs8wyM9z4qsjKfupRvtIjWWpDBqs/DtJ3YkkVNdtpMfeYJB27YU7seqBxOEbjrPVMxlEB+VrXbAJJwwWu1h45zGo/vW8NzdmR1Ij/4pP7n7BoOMPY4zmhfkQRdG/7bldyaCwHCvytpQp0bg1Sv3vJvbmRWUD9ixnZUNf4FELyBIOXiUO1wayi4OH5ojBdYCMzxHBE8XhukBSHDxLHD4TyBIOXiUOnwVkFwcPfSgGnw1k/EMOvzhcD0iKg2eJw+cAWcLBq8ThG4Hs4uChuWLwTUDG53L4xeHWQFIcPEscbgNkCQevEofbAtnFwUMficHtgIx/BDg6kPQI+AsMei7XboMA8iYBNEwCGDYZYMZkAJPJAG6TAaJ7ymk95byeckNPeZgqwAxVABNVADdVgGhVILtYhGyYPQ/4CgMBYBgApKmK/hvgMpmUJxo0PQ/4RiwxS3qudmx+AhvBZmMMi8ABPHAcxB1ccJSajcyvxpF6Lxzx/jwCPh/0QZllkIh8EKUj5ANfi8U9FS+wB3iALY5tO8F20IRleAQ29m6PY+3OvfHuHLZ/PJBF+cDfx2MRBALgcAgbFBGRtwp3sQZHHDT5n5HGhuSn4hSD/2SaU8R6knUFoj1sLwA+nyeK7rLvloCMKBTVHCkEvvxwLlWkfIrILPdXAzKJbbATyPRC4Hvw8GpDv2i/MdiBKZ4kS4gdOOB4GJtt0EfOIlzvgNfpv89BmCGWgzATyLTHwPcf3J500XHKD20I0h7SltIVgpM5BXZtFa0I8rxvxgaWC8Ifzxiqf7IVQXtVykJeuSDIKU+7bmMrAgP+rMyPZYL2I8MPdU5sRVB+fUxxd6nASeLRGYvKFgTR92RThCWCdOMJ66SSWhCc6B6uJ1kiGO8ySq5+awuC8rna9vwXgpnt/LXSc1oQpGms01R4LihN3lhvzOupt2pft3tCsSDPd1lk+oNmBNFb04xmFAloY50rcw41Iyi/0BFGPhM4PEl9mc2GJaIVr6qbPRWYZrz5yU6jpzzs2KmJjk8E54rGDed9aEJwwlLOdu9jwSxz2euH7rPl1tnVxwsFK7qvrfg+rgmB1X7TkzcKBFfjymUjHZoQGDww2FucL7hUOSLgzdye+nKDuUGdeYKLN4MUFYc0IZhRqR0/Lk/wbOulB5NYN7pV5ym/oFxBwMMRjySvvEfgr2+dVZgjMMneOS0t9D2CEyMNB0zOFrw1irVW2dDTvtxY8/ud9wUXFYL1V+v2tAd/JPH0nkAvdf7rJXy2XmrMeZ27gtLTD7vpV40IYE11S+w/ghlz+OYr/mxEcKL8hzcdfwtAZXegaWwjglvd69Zuui0gnj25NdClp73/Ta+j8QLB32+uL7VcxtZ3WKzxpQT5QZBsPpGtb5a7a5UhUFUxlWv42IAAri19ZXhNEDU3z0f5RQMCA96lbeiyoNh/7dN313vKtxaM8dNLE+w38P04/xDb/urgA66/C/bOy3wwyYMt+xgf2nFG8MvYIW8Or2TLspmJE48LTkUq346ZwZa3qU3eEiOYsOvypGHD2HJVUbuyj8Dx/IOOXay/EEwumn4MRoGNrYW2i3rK/nIVOd+fRLuHBSYMyqER+O+L6DJKQlXrDsfNXUMjMFgzXvv3y+id/s2Gp2/r2fq8E6Mz0GU94Z5rPvUIDCSfV7v/hRZWG7lfla1HYLXbpKDkNrL2Glpy6UwdghNlA/7w/getzH5aFYl6ysqvfBYOuocMZSWM1UtrERhc2FcWeR89ULACJ79aBOUFW9KH5KAonekus1gnU3luqkxgLppjojbZLbMGgb/9FZnteahUS5XiOdcguMXbLJWUj/Y1IqpwVA2C8o+Ph78oQMkf7Zfn/12NwD/zpyUDHyOJuJ3Nb9yqETTMlf5L4wl6TwXM+cC6WvJMlKNXPkWNa9tCeIVVCBpqHhZsfYacWzNq3wZXIYj2C4qPLEKxGebXDhNVCKwqzHiJxUhl2F2hVHMlgrxCl9F/PUcPFEaOVkmuRFB+IuV93gsUIfyto8S+EoGBQP9MeQkCMq2ElQORMhnyoPwOSV1bNPAPyTDinO4aSbB6hy60bao5JtxIZL6fdEeY8A7diCayH+0KICTXZeixPoTJBz1WhwpDidexceVCpUp0McBS1aA7nBg2dK0C69cg90684tXtTj2xsJVnPSTe6j/sfDd4G3Gueq0262u5rtI6+c3gTVTBpSv1QqUqpHn/7PglEoHUna5ODdbFo3T0/anmNmfCxDGiTZhQhboPLZc2lYyk7BTs50B5FVrse++vJslwavF3gldCpWpEKA810O30ofITfskRWlaj9Q4npPyF3pT90hvzWM/YgF11//zT7kac1cioFL6sRhJLIpYW744kUrunPxMq1aBdKQ+NzGS3UIeEkmVCyxrkeKk64oJfMKG+f8MDYUINKhthePV+YABVMyC5VPiyBhHTrWqy5M0JI/0hjUKlWhS/TTW5tDOSWjdqQq7QshbNlr+r+F22KeH5zqRYmFCLIDeWLG7zIFIT40ewDtJbx9ZP+EfGi4h7ucQClOvQ/dvVpudoRyKlLcOA9cs+dVuhmjBoJxXebbaJdeIqGVZ5G/B3UOulDYuFL+vQs6tHO3Q6QolHT706hEr16K8KS7vB08ypg9+vPiW0rEdNhwqOTZH0pWT3qRwXJtSjWafkdFdKhBCjdlG2rAtbtujMqPE8LypmaasE6+8u38RIa/qHEUXnnq0BKxp1tsmae/F3UbK36lXhBI2GH1ksvTcwgtqZ3eIE5TRq9lY4pOofReX4qW8DZQZFmXq6F++JomQWy04GKwaVCFVVYasBpfMkokqYwKC0xO6KkrHmVFiw3BPhSwa5RMZkj+kIIewnqkmyQYY9S7Rtm3YfIzY/ff1aaNmAfA+llA7uDCbWnA+SYUMpMR8K/cteraFykOUYNpwzsiFTSicghmq5kdouVGpEf9/wt/uzcx+VHGP0VmjZiJjK2d/J7z5OVcxKGs4GyIQto6RkIJ5YtiBLkQ3SnVj//M2HgGjKZcNHOTYSuPBDvGFedygVU5QwmQ04BuTHbp/6MYJ4/u6cGhvXzNy3YauHhBs1Z75aufDle9Rx7tLzOTuPEQENJW1CpSa06ucSF51GP8Jq37oGoWUTqtV6aLh6wG9UTsrQ6WxY2edM4Y+VDV7ErEvzJNnotU7o8ZHZfvGEMCRfgg2ST9HXeJQ6eBdxcafeEDbcfi7ONmj24AAiLGG1JBu4L6CMo3/pDKOaFs6UZPMD1Ey/q580fBslt1siR6jUgkpW+QQW7T1CuF4O6RZatqBBU/K0KqVDqBtt494LE1qQhK/75oS2EGKPblet8GULml89Y3q0fwwFJPUG+LwIILPeAH8vtrN2/od2lshAYZNT+owQAttM/xtbSw3InLci07HoLXwtTZLFIkqftcYpmSxt2z8lwb7jzM530Jem6gUuOAnWDSf1eOK0HmVsdrHpuGTOO5EZXPQO+D/yuKzkL03Vn3FvV3DnUor6aPaA5RirO6bLtS9pM6mSM7Argb+cxbwAABbitF9r8MK096aSGoErTjTtNfn60oMXwza8Xm6fYGREFfB5hkAeqQI+yeKd+1myrzGX7GuMk30X4ORfttbj6/hKWHxOQFZVAd+SxWeOE5Q+N82VMb3ia6DMpe1+mxPYlbfn5uMNtjAdyJxqkZVcVA19CdXiHEXWVYvWrb0a+KZsC0NsYTtg+kWJzB44Vdj2U0Lz5q9Qy1LqjfdFRKt40nMNt+c1YlcfZfDB2J1w696+dhz/KoMHbMZz98S0uOA9t8dtRGN5YRiZVCs6Uum1wN/O4nbHuMV/xGfb+2OCMVlzHOGAzwWbYu6K+d0J840Xxy1aoAlTQAs0vtpLDWRABkiqTsQlWXXAX8jSQXyVr7+G4Rv8HFHP3W/qxW6v04FM4uDp4nAZIHPqRZfQonrgK7Hw0QAwESzACKfZuXyauz5ODK8Xnd1QWuzcTwNlnJZtA4vAFrzBod/Z+NSXokUjZdHQlya+HmS40TbiU9FvtDpaNFr756P1rbj4rvbrm8SIRktnvjLaAvDCstKWu6DhHiWMaLQq5ou5ecGmL/r0Gy2+gfM9NIjdN9fjHWZrkoDMagD+aSy84wFgFRbcyngamzn2/NrxcMBiiGVDGyzExA+zB36XsBkvtjLY4PcJvQfbDt89Rf1FrUQH88sxVDG879hNB7KuUSRq2huBb8HD1H6NKd04hWOL8zl7hTzLrH1w8hNcJFI9sfD79F6h5D235O+h70VEnxrxhO1YIdh8qUTim0QHJ7EJ+Po87Hhi32544hGcOcHJzkgZU2ON18sDl3rXpVcQk3UcrvYm4M/k4eMi2nhWPG7HdIvEqAMWLF54BwzF3j+wzN3MMXcz8McM595opM3hns7MFX3cBgJZ18zxdPNXNWffRDeBF05KFXtgkNTCSa0W4Puwfd0A8FQ8cKteremBpeHn0xSXzF8+MVHG7gpvziHhBu5Ytjp80iHOmAEcWSqoVtEMslqBr8PDSwVijLzsG1K+94xOAbKrlXN8tQF/HIthFAB+yiHaHHF9RSa1iTYnvQ34iIc9hn16pu85jvunw9Cf4V2xdhMxOTtyG+fbaxeTgmpAxreL5pTYDl97zmODKduIV8QWfD6xb7vIVVTVDnxXHrbJWNtBXMPa4gPsyunBb2lAF4zdAVtbIqb9XCeLryE3l5IO0SpWdXx1FfuxeESnSJce6RSzcqZxWEU2jge4cazeS4MnJ6TE90OcYyyArOvk/GydYus5DciID5yN9wH6nlZ9KUL6Vqff86CcD5z18eEbPro6rkH7txpEdHFasOtbXj6uQfq3GuR0cc7NLnHnpik2L3rNDxes7kTMJzKl2Lz2LZy378tlFJcfytg82iFmHm3k5LcLaPSTrX0sIpKdZF23iO3au4Fvy1K24Qu288Bq6ssxxV9tTcNjenAm41ZOp/QKEaf+8q3uI6cTPoqZn73H0AOLByfc58uDKGLe/qb0v9HFqmKhiF2rhGKm3/9VA3HMRfnz8Opl+fO+tXpuOIvfC4sXT25fe7H07tbnc/63GZHUHh5mpqw9PH4QZqZdYkaAuKQXKXKRcu8lp7+EEDHK16TsFNxDud8zPWv8cNERyy3WLOi9ZagBWRLAw5ZJVQCPfxwT9ev/E1Gr8bXz88P/r8RGBIp27Uggr0/U+nDXHPGz9LmvXRvzuS7+rYd/u+IZsTQ4Y6NzDYfFlMPBXtIWwHa885yojQjiYVF7JIjHV2BHH8qJ2k2f2pEU24ZVi0G8vmiKMWyCLdyVVhmvgDs2q20wJ7nhmbuI+LSL6x8azOsTmf37O/TbgX69bwXz+EPmcIpL9EfayOZgHl9Bgux9vSsSzuw/PpCxITw+zwbIRPY7BEiK/SoDmRPC4w+XJHtxfMJVxdZ/B2Qz+z0DZGgoj89TBDKR/SoBeSWUx5f4gQdkFguYAGQV+1UFshlXSAAZGsbj89SATGS/WkBSYTz+kD0cVTwJ/OaziK3TAbI5jMeXElE8eZiHq5e7ta3RRjc3Bxd7s58NR07XdHXzdHB22GFrM91no4fzdOeNbv8Fu4lUDg==";
+  }
+});
+
+// node_modules/base64-js/index.js
+var require_base64_js = __commonJS({
+  "node_modules/base64-js/index.js"(exports2) {
+    "use strict";
+    exports2.byteLength = byteLength;
+    exports2.toByteArray = toByteArray;
+    exports2.fromByteArray = fromByteArray;
+    var lookup = [];
+    var revLookup = [];
+    var Arr = typeof Uint8Array !== "undefined" ? Uint8Array : Array;
+    var code = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (i = 0, len = code.length; i < len; ++i) {
+      lookup[i] = code[i];
+      revLookup[code.charCodeAt(i)] = i;
+    }
+    var i;
+    var len;
+    revLookup["-".charCodeAt(0)] = 62;
+    revLookup["_".charCodeAt(0)] = 63;
+    function getLens(b64) {
+      var len2 = b64.length;
+      if (len2 % 4 > 0) {
+        throw new Error("Invalid string. Length must be a multiple of 4");
+      }
+      var validLen = b64.indexOf("=");
+      if (validLen === -1) validLen = len2;
+      var placeHoldersLen = validLen === len2 ? 0 : 4 - validLen % 4;
+      return [validLen, placeHoldersLen];
+    }
+    function byteLength(b64) {
+      var lens = getLens(b64);
+      var validLen = lens[0];
+      var placeHoldersLen = lens[1];
+      return (validLen + placeHoldersLen) * 3 / 4 - placeHoldersLen;
+    }
+    function _byteLength(b64, validLen, placeHoldersLen) {
+      return (validLen + placeHoldersLen) * 3 / 4 - placeHoldersLen;
+    }
+    function toByteArray(b64) {
+      var tmp;
+      var lens = getLens(b64);
+      var validLen = lens[0];
+      var placeHoldersLen = lens[1];
+      var arr = new Arr(_byteLength(b64, validLen, placeHoldersLen));
+      var curByte = 0;
+      var len2 = placeHoldersLen > 0 ? validLen - 4 : validLen;
+      var i2;
+      for (i2 = 0; i2 < len2; i2 += 4) {
+        tmp = revLookup[b64.charCodeAt(i2)] << 18 | revLookup[b64.charCodeAt(i2 + 1)] << 12 | revLookup[b64.charCodeAt(i2 + 2)] << 6 | revLookup[b64.charCodeAt(i2 + 3)];
+        arr[curByte++] = tmp >> 16 & 255;
+        arr[curByte++] = tmp >> 8 & 255;
+        arr[curByte++] = tmp & 255;
+      }
+      if (placeHoldersLen === 2) {
+        tmp = revLookup[b64.charCodeAt(i2)] << 2 | revLookup[b64.charCodeAt(i2 + 1)] >> 4;
+        arr[curByte++] = tmp & 255;
+      }
+      if (placeHoldersLen === 1) {
+        tmp = revLookup[b64.charCodeAt(i2)] << 10 | revLookup[b64.charCodeAt(i2 + 1)] << 4 | revLookup[b64.charCodeAt(i2 + 2)] >> 2;
+        arr[curByte++] = tmp >> 8 & 255;
+        arr[curByte++] = tmp & 255;
+      }
+      return arr;
+    }
+    function tripletToBase64(num) {
+      return lookup[num >> 18 & 63] + lookup[num >> 12 & 63] + lookup[num >> 6 & 63] + lookup[num & 63];
+    }
+    function encodeChunk(uint8, start, end) {
+      var tmp;
+      var output2 = [];
+      for (var i2 = start; i2 < end; i2 += 3) {
+        tmp = (uint8[i2] << 16 & 16711680) + (uint8[i2 + 1] << 8 & 65280) + (uint8[i2 + 2] & 255);
+        output2.push(tripletToBase64(tmp));
+      }
+      return output2.join("");
+    }
+    function fromByteArray(uint8) {
+      var tmp;
+      var len2 = uint8.length;
+      var extraBytes = len2 % 3;
+      var parts = [];
+      var maxChunkLength = 16383;
+      for (var i2 = 0, len22 = len2 - extraBytes; i2 < len22; i2 += maxChunkLength) {
+        parts.push(encodeChunk(uint8, i2, i2 + maxChunkLength > len22 ? len22 : i2 + maxChunkLength));
+      }
+      if (extraBytes === 1) {
+        tmp = uint8[len2 - 1];
+        parts.push(
+          lookup[tmp >> 2] + lookup[tmp << 4 & 63] + "=="
+        );
+      } else if (extraBytes === 2) {
+        tmp = (uint8[len2 - 2] << 8) + uint8[len2 - 1];
+        parts.push(
+          lookup[tmp >> 10] + lookup[tmp >> 4 & 63] + lookup[tmp << 2 & 63] + "="
+        );
+      }
+      return parts.join("");
+    }
+  }
+});
+
+// node_modules/pako/lib/utils/common.js
+var require_common = __commonJS({
+  "node_modules/pako/lib/utils/common.js"(exports2) {
+    "use strict";
+    var TYPED_OK = typeof Uint8Array !== "undefined" && typeof Uint16Array !== "undefined" && typeof Int32Array !== "undefined";
+    function _has(obj, key2) {
+      return Object.prototype.hasOwnProperty.call(obj, key2);
+    }
+    exports2.assign = function(obj) {
+      var sources = Array.prototype.slice.call(arguments, 1);
+      while (sources.length) {
+        var source = sources.shift();
+        if (!source) {
+          continue;
+        }
+        if (typeof source !== "object") {
+          throw new TypeError(source + "must be non-object");
+        }
+        for (var p in source) {
+          if (_has(source, p)) {
+            obj[p] = source[p];
+          }
+        }
+      }
+      return obj;
+    };
+    exports2.shrinkBuf = function(buf, size) {
+      if (buf.length === size) {
+        return buf;
+      }
+      if (buf.subarray) {
+        return buf.subarray(0, size);
+      }
+      buf.length = size;
+      return buf;
+    };
+    var fnTyped = {
+      arraySet: function(dest, src, src_offs, len, dest_offs) {
+        if (src.subarray && dest.subarray) {
+          dest.set(src.subarray(src_offs, src_offs + len), dest_offs);
+          return;
+        }
+        for (var i = 0; i < len; i++) {
+          dest[dest_offs + i] = src[src_offs + i];
+        }
+      },
+      // Join array of chunks to single array.
+      flattenChunks: function(chunks) {
+        var i, l, len, pos, chunk, result;
+        len = 0;
+        for (i = 0, l = chunks.length; i < l; i++) {
+          len += chunks[i].length;
+        }
+        result = new Uint8Array(len);
+        pos = 0;
+        for (i = 0, l = chunks.length; i < l; i++) {
+          chunk = chunks[i];
+          result.set(chunk, pos);
+          pos += chunk.length;
+        }
+        return result;
+      }
+    };
+    var fnUntyped = {
+      arraySet: function(dest, src, src_offs, len, dest_offs) {
+        for (var i = 0; i < len; i++) {
+          dest[dest_offs + i] = src[src_offs + i];
+        }
+      },
+      // Join array of chunks to single array.
+      flattenChunks: function(chunks) {
+        return [].concat.apply([], chunks);
+      }
+    };
+    exports2.setTyped = function(on) {
+      if (on) {
+        exports2.Buf8 = Uint8Array;
+        exports2.Buf16 = Uint16Array;
+        exports2.Buf32 = Int32Array;
+        exports2.assign(exports2, fnTyped);
+      } else {
+        exports2.Buf8 = Array;
+        exports2.Buf16 = Array;
+        exports2.Buf32 = Array;
+        exports2.assign(exports2, fnUntyped);
+      }
+    };
+    exports2.setTyped(TYPED_OK);
+  }
+});
+
+// node_modules/pako/lib/zlib/trees.js
+var require_trees = __commonJS({
+  "node_modules/pako/lib/zlib/trees.js"(exports2) {
+    "use strict";
+    var utils = require_common();
+    var Z_FIXED = 4;
+    var Z_BINARY = 0;
+    var Z_TEXT = 1;
+    var Z_UNKNOWN = 2;
+    function zero(buf) {
+      var len = buf.length;
+      while (--len >= 0) {
+        buf[len] = 0;
+      }
+    }
+    var STORED_BLOCK = 0;
+    var STATIC_TREES = 1;
+    var DYN_TREES = 2;
+    var MIN_MATCH = 3;
+    var MAX_MATCH = 258;
+    var LENGTH_CODES = 29;
+    var LITERALS = 256;
+    var L_CODES = LITERALS + 1 + LENGTH_CODES;
+    var D_CODES = 30;
+    var BL_CODES = 19;
+    var HEAP_SIZE = 2 * L_CODES + 1;
+    var MAX_BITS = 15;
+    var Buf_size = 16;
+    var MAX_BL_BITS = 7;
+    var END_BLOCK = 256;
+    var REP_3_6 = 16;
+    var REPZ_3_10 = 17;
+    var REPZ_11_138 = 18;
+    var extra_lbits = (
+      /* extra bits for each length code */
+      [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    );
+    var extra_dbits = (
+      /* extra bits for each distance code */
+      [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    );
+    var extra_blbits = (
+      /* extra bits for each bit length code */
+      [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7]
+    );
+    var bl_order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+    var DIST_CODE_LEN = 512;
+    var static_ltree = new Array((L_CODES + 2) * 2);
+    zero(static_ltree);
+    var static_dtree = new Array(D_CODES * 2);
+    zero(static_dtree);
+    var _dist_code = new Array(DIST_CODE_LEN);
+    zero(_dist_code);
+    var _length_code = new Array(MAX_MATCH - MIN_MATCH + 1);
+    zero(_length_code);
+    var base_length = new Array(LENGTH_CODES);
+    zero(base_length);
+    var base_dist = new Array(D_CODES);
+    zero(base_dist);
+    function StaticTreeDesc(static_tree, extra_bits, extra_base, elems, max_length) {
+      this.static_tree = static_tree;
+      this.extra_bits = extra_bits;
+      this.extra_base = extra_base;
+      this.elems = elems;
+      this.max_length = max_length;
+      this.has_stree = static_tree && static_tree.length;
+    }
+    var static_l_desc;
+    var static_d_desc;
+    var static_bl_desc;
+    function TreeDesc(dyn_tree, stat_desc) {
+      this.dyn_tree = dyn_tree;
+      this.max_code = 0;
+      this.stat_desc = stat_desc;
+    }
+    function d_code(dist) {
+      return dist < 256 ? _dist_code[dist] : _dist_code[256 + (dist >>> 7)];
+    }
+    function put_short(s, w) {
+      s.pending_buf[s.pending++] = w & 255;
+      s.pending_buf[s.pending++] = w >>> 8 & 255;
+    }
+    function send_bits(s, value, length) {
+      if (s.bi_valid > Buf_size - length) {
+        s.bi_buf |= value << s.bi_valid & 65535;
+        put_short(s, s.bi_buf);
+        s.bi_buf = value >> Buf_size - s.bi_valid;
+        s.bi_valid += length - Buf_size;
+      } else {
+        s.bi_buf |= value << s.bi_valid & 65535;
+        s.bi_valid += length;
+      }
+    }
+    function send_code(s, c, tree) {
+      send_bits(
+        s,
+        tree[c * 2],
+        tree[c * 2 + 1]
+        /*.Len*/
+      );
+    }
+    function bi_reverse(code, len) {
+      var res = 0;
+      do {
+        res |= code & 1;
+        code >>>= 1;
+        res <<= 1;
+      } while (--len > 0);
+      return res >>> 1;
+    }
+    function bi_flush(s) {
+      if (s.bi_valid === 16) {
+        put_short(s, s.bi_buf);
+        s.bi_buf = 0;
+        s.bi_valid = 0;
+      } else if (s.bi_valid >= 8) {
+        s.pending_buf[s.pending++] = s.bi_buf & 255;
+        s.bi_buf >>= 8;
+        s.bi_valid -= 8;
+      }
+    }
+    function gen_bitlen(s, desc) {
+      var tree = desc.dyn_tree;
+      var max_code = desc.max_code;
+      var stree = desc.stat_desc.static_tree;
+      var has_stree = desc.stat_desc.has_stree;
+      var extra = desc.stat_desc.extra_bits;
+      var base = desc.stat_desc.extra_base;
+      var max_length = desc.stat_desc.max_length;
+      var h;
+      var n, m;
+      var bits;
+      var xbits;
+      var f;
+      var overflow = 0;
+      for (bits = 0; bits <= MAX_BITS; bits++) {
+        s.bl_count[bits] = 0;
+      }
+      tree[s.heap[s.heap_max] * 2 + 1] = 0;
+      for (h = s.heap_max + 1; h < HEAP_SIZE; h++) {
+        n = s.heap[h];
+        bits = tree[tree[n * 2 + 1] * 2 + 1] + 1;
+        if (bits > max_length) {
+          bits = max_length;
+          overflow++;
+        }
+        tree[n * 2 + 1] = bits;
+        if (n > max_code) {
+          continue;
+        }
+        s.bl_count[bits]++;
+        xbits = 0;
+        if (n >= base) {
+          xbits = extra[n - base];
+        }
+        f = tree[n * 2];
+        s.opt_len += f * (bits + xbits);
+        if (has_stree) {
+          s.static_len += f * (stree[n * 2 + 1] + xbits);
+        }
+      }
+      if (overflow === 0) {
+        return;
+      }
+      do {
+        bits = max_length - 1;
+        while (s.bl_count[bits] === 0) {
+          bits--;
+        }
+        s.bl_count[bits]--;
+        s.bl_count[bits + 1] += 2;
+        s.bl_count[max_length]--;
+        overflow -= 2;
+      } while (overflow > 0);
+      for (bits = max_length; bits !== 0; bits--) {
+        n = s.bl_count[bits];
+        while (n !== 0) {
+          m = s.heap[--h];
+          if (m > max_code) {
+            continue;
+          }
+          if (tree[m * 2 + 1] !== bits) {
+            s.opt_len += (bits - tree[m * 2 + 1]) * tree[m * 2];
+            tree[m * 2 + 1] = bits;
+          }
+          n--;
+        }
+      }
+    }
+    function gen_codes(tree, max_code, bl_count) {
+      var next_code = new Array(MAX_BITS + 1);
+      var code = 0;
+      var bits;
+      var n;
+      for (bits = 1; bits <= MAX_BITS; bits++) {
+        next_code[bits] = code = code + bl_count[bits - 1] << 1;
+      }
+      for (n = 0; n <= max_code; n++) {
+        var len = tree[n * 2 + 1];
+        if (len === 0) {
+          continue;
+        }
+        tree[n * 2] = bi_reverse(next_code[len]++, len);
+      }
+    }
+    function tr_static_init() {
+      var n;
+      var bits;
+      var length;
+      var code;
+      var dist;
+      var bl_count = new Array(MAX_BITS + 1);
+      length = 0;
+      for (code = 0; code < LENGTH_CODES - 1; code++) {
+        base_length[code] = length;
+        for (n = 0; n < 1 << extra_lbits[code]; n++) {
+          _length_code[length++] = code;
+        }
+      }
+      _length_code[length - 1] = code;
+      dist = 0;
+      for (code = 0; code < 16; code++) {
+        base_dist[code] = dist;
+        for (n = 0; n < 1 << extra_dbits[code]; n++) {
+          _dist_code[dist++] = code;
+        }
+      }
+      dist >>= 7;
+      for (; code < D_CODES; code++) {
+        base_dist[code] = dist << 7;
+        for (n = 0; n < 1 << extra_dbits[code] - 7; n++) {
+          _dist_code[256 + dist++] = code;
+        }
+      }
+      for (bits = 0; bits <= MAX_BITS; bits++) {
+        bl_count[bits] = 0;
+      }
+      n = 0;
+      while (n <= 143) {
+        static_ltree[n * 2 + 1] = 8;
+        n++;
+        bl_count[8]++;
+      }
+      while (n <= 255) {
+        static_ltree[n * 2 + 1] = 9;
+        n++;
+        bl_count[9]++;
+      }
+      while (n <= 279) {
+        static_ltree[n * 2 + 1] = 7;
+        n++;
+        bl_count[7]++;
+      }
+      while (n <= 287) {
+        static_ltree[n * 2 + 1] = 8;
+        n++;
+        bl_count[8]++;
+      }
+      gen_codes(static_ltree, L_CODES + 1, bl_count);
+      for (n = 0; n < D_CODES; n++) {
+        static_dtree[n * 2 + 1] = 5;
+        static_dtree[n * 2] = bi_reverse(n, 5);
+      }
+      static_l_desc = new StaticTreeDesc(static_ltree, extra_lbits, LITERALS + 1, L_CODES, MAX_BITS);
+      static_d_desc = new StaticTreeDesc(static_dtree, extra_dbits, 0, D_CODES, MAX_BITS);
+      static_bl_desc = new StaticTreeDesc(new Array(0), extra_blbits, 0, BL_CODES, MAX_BL_BITS);
+    }
+    function init_block(s) {
+      var n;
+      for (n = 0; n < L_CODES; n++) {
+        s.dyn_ltree[n * 2] = 0;
+      }
+      for (n = 0; n < D_CODES; n++) {
+        s.dyn_dtree[n * 2] = 0;
+      }
+      for (n = 0; n < BL_CODES; n++) {
+        s.bl_tree[n * 2] = 0;
+      }
+      s.dyn_ltree[END_BLOCK * 2] = 1;
+      s.opt_len = s.static_len = 0;
+      s.last_lit = s.matches = 0;
+    }
+    function bi_windup(s) {
+      if (s.bi_valid > 8) {
+        put_short(s, s.bi_buf);
+      } else if (s.bi_valid > 0) {
+        s.pending_buf[s.pending++] = s.bi_buf;
+      }
+      s.bi_buf = 0;
+      s.bi_valid = 0;
+    }
+    function copy_block(s, buf, len, header2) {
+      bi_windup(s);
+      if (header2) {
+        put_short(s, len);
+        put_short(s, ~len);
+      }
+      utils.arraySet(s.pending_buf, s.window, buf, len, s.pending);
+      s.pending += len;
+    }
+    function smaller(tree, n, m, depth) {
+      var _n2 = n * 2;
+      var _m2 = m * 2;
+      return tree[_n2] < tree[_m2] || tree[_n2] === tree[_m2] && depth[n] <= depth[m];
+    }
+    function pqdownheap(s, tree, k) {
+      var v = s.heap[k];
+      var j = k << 1;
+      while (j <= s.heap_len) {
+        if (j < s.heap_len && smaller(tree, s.heap[j + 1], s.heap[j], s.depth)) {
+          j++;
+        }
+        if (smaller(tree, v, s.heap[j], s.depth)) {
+          break;
+        }
+        s.heap[k] = s.heap[j];
+        k = j;
+        j <<= 1;
+      }
+      s.heap[k] = v;
+    }
+    function compress_block(s, ltree, dtree) {
+      var dist;
+      var lc;
+      var lx = 0;
+      var code;
+      var extra;
+      if (s.last_lit !== 0) {
+        do {
+          dist = s.pending_buf[s.d_buf + lx * 2] << 8 | s.pending_buf[s.d_buf + lx * 2 + 1];
+          lc = s.pending_buf[s.l_buf + lx];
+          lx++;
+          if (dist === 0) {
+            send_code(s, lc, ltree);
+          } else {
+            code = _length_code[lc];
+            send_code(s, code + LITERALS + 1, ltree);
+            extra = extra_lbits[code];
+            if (extra !== 0) {
+              lc -= base_length[code];
+              send_bits(s, lc, extra);
+            }
+            dist--;
+            code = d_code(dist);
+            send_code(s, code, dtree);
+            extra = extra_dbits[code];
+            if (extra !== 0) {
+              dist -= base_dist[code];
+              send_bits(s, dist, extra);
+            }
+          }
+        } while (lx < s.last_lit);
+      }
+      send_code(s, END_BLOCK, ltree);
+    }
+    function build_tree(s, desc) {
+      var tree = desc.dyn_tree;
+      var stree = desc.stat_desc.static_tree;
+      var has_stree = desc.stat_desc.has_stree;
+      var elems = desc.stat_desc.elems;
+      var n, m;
+      var max_code = -1;
+      var node2;
+      s.heap_len = 0;
+      s.heap_max = HEAP_SIZE;
+      for (n = 0; n < elems; n++) {
+        if (tree[n * 2] !== 0) {
+          s.heap[++s.heap_len] = max_code = n;
+          s.depth[n] = 0;
+        } else {
+          tree[n * 2 + 1] = 0;
+        }
+      }
+      while (s.heap_len < 2) {
+        node2 = s.heap[++s.heap_len] = max_code < 2 ? ++max_code : 0;
+        tree[node2 * 2] = 1;
+        s.depth[node2] = 0;
+        s.opt_len--;
+        if (has_stree) {
+          s.static_len -= stree[node2 * 2 + 1];
+        }
+      }
+      desc.max_code = max_code;
+      for (n = s.heap_len >> 1; n >= 1; n--) {
+        pqdownheap(s, tree, n);
+      }
+      node2 = elems;
+      do {
+        n = s.heap[
+          1
+          /*SMALLEST*/
+        ];
+        s.heap[
+          1
+          /*SMALLEST*/
+        ] = s.heap[s.heap_len--];
+        pqdownheap(
+          s,
+          tree,
+          1
+          /*SMALLEST*/
+        );
+        m = s.heap[
+          1
+          /*SMALLEST*/
+        ];
+        s.heap[--s.heap_max] = n;
+        s.heap[--s.heap_max] = m;
+        tree[node2 * 2] = tree[n * 2] + tree[m * 2];
+        s.depth[node2] = (s.depth[n] >= s.depth[m] ? s.depth[n] : s.depth[m]) + 1;
+        tree[n * 2 + 1] = tree[m * 2 + 1] = node2;
+        s.heap[
+          1
+          /*SMALLEST*/
+        ] = node2++;
+        pqdownheap(
+          s,
+          tree,
+          1
+          /*SMALLEST*/
+        );
+      } while (s.heap_len >= 2);
+      s.heap[--s.heap_max] = s.heap[
+        1
+        /*SMALLEST*/
+      ];
+      gen_bitlen(s, desc);
+      gen_codes(tree, max_code, s.bl_count);
+    }
+    function scan_tree(s, tree, max_code) {
+      var n;
+      var prevlen = -1;
+      var curlen;
+      var nextlen = tree[0 * 2 + 1];
+      var count = 0;
+      var max_count = 7;
+      var min_count = 4;
+      if (nextlen === 0) {
+        max_count = 138;
+        min_count = 3;
+      }
+      tree[(max_code + 1) * 2 + 1] = 65535;
+      for (n = 0; n <= max_code; n++) {
+        curlen = nextlen;
+        nextlen = tree[(n + 1) * 2 + 1];
+        if (++count < max_count && curlen === nextlen) {
+          continue;
+        } else if (count < min_count) {
+          s.bl_tree[curlen * 2] += count;
+        } else if (curlen !== 0) {
+          if (curlen !== prevlen) {
+            s.bl_tree[curlen * 2]++;
+          }
+          s.bl_tree[REP_3_6 * 2]++;
+        } else if (count <= 10) {
+          s.bl_tree[REPZ_3_10 * 2]++;
+        } else {
+          s.bl_tree[REPZ_11_138 * 2]++;
+        }
+        count = 0;
+        prevlen = curlen;
+        if (nextlen === 0) {
+          max_count = 138;
+          min_count = 3;
+        } else if (curlen === nextlen) {
+          max_count = 6;
+          min_count = 3;
+        } else {
+          max_count = 7;
+          min_count = 4;
+        }
+      }
+    }
+    function send_tree(s, tree, max_code) {
+      var n;
+      var prevlen = -1;
+      var curlen;
+      var nextlen = tree[0 * 2 + 1];
+      var count = 0;
+      var max_count = 7;
+      var min_count = 4;
+      if (nextlen === 0) {
+        max_count = 138;
+        min_count = 3;
+      }
+      for (n = 0; n <= max_code; n++) {
+        curlen = nextlen;
+        nextlen = tree[(n + 1) * 2 + 1];
+        if (++count < max_count && curlen === nextlen) {
+          continue;
+        } else if (count < min_count) {
+          do {
+            send_code(s, curlen, s.bl_tree);
+          } while (--count !== 0);
+        } else if (curlen !== 0) {
+          if (curlen !== prevlen) {
+            send_code(s, curlen, s.bl_tree);
+            count--;
+          }
+          send_code(s, REP_3_6, s.bl_tree);
+          send_bits(s, count - 3, 2);
+        } else if (count <= 10) {
+          send_code(s, REPZ_3_10, s.bl_tree);
+          send_bits(s, count - 3, 3);
+        } else {
+          send_code(s, REPZ_11_138, s.bl_tree);
+          send_bits(s, count - 11, 7);
+        }
+        count = 0;
+        prevlen = curlen;
+        if (nextlen === 0) {
+          max_count = 138;
+          min_count = 3;
+        } else if (curlen === nextlen) {
+          max_count = 6;
+          min_count = 3;
+        } else {
+          max_count = 7;
+          min_count = 4;
+        }
+      }
+    }
+    function build_bl_tree(s) {
+      var max_blindex;
+      scan_tree(s, s.dyn_ltree, s.l_desc.max_code);
+      scan_tree(s, s.dyn_dtree, s.d_desc.max_code);
+      build_tree(s, s.bl_desc);
+      for (max_blindex = BL_CODES - 1; max_blindex >= 3; max_blindex--) {
+        if (s.bl_tree[bl_order[max_blindex] * 2 + 1] !== 0) {
+          break;
+        }
+      }
+      s.opt_len += 3 * (max_blindex + 1) + 5 + 5 + 4;
+      return max_blindex;
+    }
+    function send_all_trees(s, lcodes, dcodes, blcodes) {
+      var rank;
+      send_bits(s, lcodes - 257, 5);
+      send_bits(s, dcodes - 1, 5);
+      send_bits(s, blcodes - 4, 4);
+      for (rank = 0; rank < blcodes; rank++) {
+        send_bits(s, s.bl_tree[bl_order[rank] * 2 + 1], 3);
+      }
+      send_tree(s, s.dyn_ltree, lcodes - 1);
+      send_tree(s, s.dyn_dtree, dcodes - 1);
+    }
+    function detect_data_type(s) {
+      var black_mask = 4093624447;
+      var n;
+      for (n = 0; n <= 31; n++, black_mask >>>= 1) {
+        if (black_mask & 1 && s.dyn_ltree[n * 2] !== 0) {
+          return Z_BINARY;
+        }
+      }
+      if (s.dyn_ltree[9 * 2] !== 0 || s.dyn_ltree[10 * 2] !== 0 || s.dyn_ltree[13 * 2] !== 0) {
+        return Z_TEXT;
+      }
+      for (n = 32; n < LITERALS; n++) {
+        if (s.dyn_ltree[n * 2] !== 0) {
+          return Z_TEXT;
+        }
+      }
+      return Z_BINARY;
+    }
+    var static_init_done = false;
+    function _tr_init(s) {
+      if (!static_init_done) {
+        tr_static_init();
+        static_init_done = true;
+      }
+      s.l_desc = new TreeDesc(s.dyn_ltree, static_l_desc);
+      s.d_desc = new TreeDesc(s.dyn_dtree, static_d_desc);
+      s.bl_desc = new TreeDesc(s.bl_tree, static_bl_desc);
+      s.bi_buf = 0;
+      s.bi_valid = 0;
+      init_block(s);
+    }
+    function _tr_stored_block(s, buf, stored_len, last) {
+      send_bits(s, (STORED_BLOCK << 1) + (last ? 1 : 0), 3);
+      copy_block(s, buf, stored_len, true);
+    }
+    function _tr_align(s) {
+      send_bits(s, STATIC_TREES << 1, 3);
+      send_code(s, END_BLOCK, static_ltree);
+      bi_flush(s);
+    }
+    function _tr_flush_block(s, buf, stored_len, last) {
+      var opt_lenb, static_lenb;
+      var max_blindex = 0;
+      if (s.level > 0) {
+        if (s.strm.data_type === Z_UNKNOWN) {
+          s.strm.data_type = detect_data_type(s);
+        }
+        build_tree(s, s.l_desc);
+        build_tree(s, s.d_desc);
+        max_blindex = build_bl_tree(s);
+        opt_lenb = s.opt_len + 3 + 7 >>> 3;
+        static_lenb = s.static_len + 3 + 7 >>> 3;
+        if (static_lenb <= opt_lenb) {
+          opt_lenb = static_lenb;
+        }
+      } else {
+        opt_lenb = static_lenb = stored_len + 5;
+      }
+      if (stored_len + 4 <= opt_lenb && buf !== -1) {
+        _tr_stored_block(s, buf, stored_len, last);
+      } else if (s.strategy === Z_FIXED || static_lenb === opt_lenb) {
+        send_bits(s, (STATIC_TREES << 1) + (last ? 1 : 0), 3);
+        compress_block(s, static_ltree, static_dtree);
+      } else {
+        send_bits(s, (DYN_TREES << 1) + (last ? 1 : 0), 3);
+        send_all_trees(s, s.l_desc.max_code + 1, s.d_desc.max_code + 1, max_blindex + 1);
+        compress_block(s, s.dyn_ltree, s.dyn_dtree);
+      }
+      init_block(s);
+      if (last) {
+        bi_windup(s);
+      }
+    }
+    function _tr_tally(s, dist, lc) {
+      s.pending_buf[s.d_buf + s.last_lit * 2] = dist >>> 8 & 255;
+      s.pending_buf[s.d_buf + s.last_lit * 2 + 1] = dist & 255;
+      s.pending_buf[s.l_buf + s.last_lit] = lc & 255;
+      s.last_lit++;
+      if (dist === 0) {
+        s.dyn_ltree[lc * 2]++;
+      } else {
+        s.matches++;
+        dist--;
+        s.dyn_ltree[(_length_code[lc] + LITERALS + 1) * 2]++;
+        s.dyn_dtree[d_code(dist) * 2]++;
+      }
+      return s.last_lit === s.lit_bufsize - 1;
+    }
+    exports2._tr_init = _tr_init;
+    exports2._tr_stored_block = _tr_stored_block;
+    exports2._tr_flush_block = _tr_flush_block;
+    exports2._tr_tally = _tr_tally;
+    exports2._tr_align = _tr_align;
+  }
+});
+
+// node_modules/pako/lib/zlib/adler32.js
+var require_adler32 = __commonJS({
+  "node_modules/pako/lib/zlib/adler32.js"(exports2, module2) {
+    "use strict";
+    function adler32(adler, buf, len, pos) {
+      var s1 = adler & 65535 | 0, s2 = adler >>> 16 & 65535 | 0, n = 0;
+      while (len !== 0) {
+        n = len > 2e3 ? 2e3 : len;
+        len -= n;
+        do {
+          s1 = s1 + buf[pos++] | 0;
+          s2 = s2 + s1 | 0;
+        } while (--n);
+        s1 %= 65521;
+        s2 %= 65521;
+      }
+      return s1 | s2 << 16 | 0;
+    }
+    module2.exports = adler32;
+  }
+});
+
+// node_modules/pako/lib/zlib/crc32.js
+var require_crc32 = __commonJS({
+  "node_modules/pako/lib/zlib/crc32.js"(exports2, module2) {
+    "use strict";
+    function makeTable() {
+      var c, table2 = [];
+      for (var n = 0; n < 256; n++) {
+        c = n;
+        for (var k = 0; k < 8; k++) {
+          c = c & 1 ? 3988292384 ^ c >>> 1 : c >>> 1;
+        }
+        table2[n] = c;
+      }
+      return table2;
+    }
+    var crcTable = makeTable();
+    function crc32(crc, buf, len, pos) {
+      var t = crcTable, end = pos + len;
+      crc ^= -1;
+      for (var i = pos; i < end; i++) {
+        crc = crc >>> 8 ^ t[(crc ^ buf[i]) & 255];
+      }
+      return crc ^ -1;
+    }
+    module2.exports = crc32;
+  }
+});
+
+// node_modules/pako/lib/zlib/messages.js
+var require_messages = __commonJS({
+  "node_modules/pako/lib/zlib/messages.js"(exports2, module2) {
+    "use strict";
+    module2.exports = {
+      2: "need dictionary",
+      /* Z_NEED_DICT       2  */
+      1: "stream end",
+      /* Z_STREAM_END      1  */
+      0: "",
+      /* Z_OK              0  */
+      "-1": "file error",
+      /* Z_ERRNO         (-1) */
+      "-2": "stream error",
+      /* Z_STREAM_ERROR  (-2) */
+      "-3": "data error",
+      /* Z_DATA_ERROR    (-3) */
+      "-4": "insufficient memory",
+      /* Z_MEM_ERROR     (-4) */
+      "-5": "buffer error",
+      /* Z_BUF_ERROR     (-5) */
+      "-6": "incompatible version"
+      /* Z_VERSION_ERROR (-6) */
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/deflate.js
+var require_deflate = __commonJS({
+  "node_modules/pako/lib/zlib/deflate.js"(exports2) {
+    "use strict";
+    var utils = require_common();
+    var trees = require_trees();
+    var adler32 = require_adler32();
+    var crc32 = require_crc32();
+    var msg = require_messages();
+    var Z_NO_FLUSH = 0;
+    var Z_PARTIAL_FLUSH = 1;
+    var Z_FULL_FLUSH = 3;
+    var Z_FINISH = 4;
+    var Z_BLOCK = 5;
+    var Z_OK = 0;
+    var Z_STREAM_END = 1;
+    var Z_STREAM_ERROR = -2;
+    var Z_DATA_ERROR = -3;
+    var Z_BUF_ERROR = -5;
+    var Z_DEFAULT_COMPRESSION = -1;
+    var Z_FILTERED = 1;
+    var Z_HUFFMAN_ONLY = 2;
+    var Z_RLE = 3;
+    var Z_FIXED = 4;
+    var Z_DEFAULT_STRATEGY = 0;
+    var Z_UNKNOWN = 2;
+    var Z_DEFLATED = 8;
+    var MAX_MEM_LEVEL = 9;
+    var MAX_WBITS = 15;
+    var DEF_MEM_LEVEL = 8;
+    var LENGTH_CODES = 29;
+    var LITERALS = 256;
+    var L_CODES = LITERALS + 1 + LENGTH_CODES;
+    var D_CODES = 30;
+    var BL_CODES = 19;
+    var HEAP_SIZE = 2 * L_CODES + 1;
+    var MAX_BITS = 15;
+    var MIN_MATCH = 3;
+    var MAX_MATCH = 258;
+    var MIN_LOOKAHEAD = MAX_MATCH + MIN_MATCH + 1;
+    var PRESET_DICT = 32;
+    var INIT_STATE = 42;
+    var EXTRA_STATE = 69;
+    var NAME_STATE = 73;
+    var COMMENT_STATE = 91;
+    var HCRC_STATE = 103;
+    var BUSY_STATE = 113;
+    var FINISH_STATE = 666;
+    var BS_NEED_MORE = 1;
+    var BS_BLOCK_DONE = 2;
+    var BS_FINISH_STARTED = 3;
+    var BS_FINISH_DONE = 4;
+    var OS_CODE = 3;
+    function err(strm, errorCode) {
+      strm.msg = msg[errorCode];
+      return errorCode;
+    }
+    function rank(f) {
+      return (f << 1) - (f > 4 ? 9 : 0);
+    }
+    function zero(buf) {
+      var len = buf.length;
+      while (--len >= 0) {
+        buf[len] = 0;
+      }
+    }
+    function flush_pending(strm) {
+      var s = strm.state;
+      var len = s.pending;
+      if (len > strm.avail_out) {
+        len = strm.avail_out;
+      }
+      if (len === 0) {
+        return;
+      }
+      utils.arraySet(strm.output, s.pending_buf, s.pending_out, len, strm.next_out);
+      strm.next_out += len;
+      s.pending_out += len;
+      strm.total_out += len;
+      strm.avail_out -= len;
+      s.pending -= len;
+      if (s.pending === 0) {
+        s.pending_out = 0;
+      }
+    }
+    function flush_block_only(s, last) {
+      trees._tr_flush_block(s, s.block_start >= 0 ? s.block_start : -1, s.strstart - s.block_start, last);
+      s.block_start = s.strstart;
+      flush_pending(s.strm);
+    }
+    function put_byte(s, b) {
+      s.pending_buf[s.pending++] = b;
+    }
+    function putShortMSB(s, b) {
+      s.pending_buf[s.pending++] = b >>> 8 & 255;
+      s.pending_buf[s.pending++] = b & 255;
+    }
+    function read_buf(strm, buf, start, size) {
+      var len = strm.avail_in;
+      if (len > size) {
+        len = size;
+      }
+      if (len === 0) {
+        return 0;
+      }
+      strm.avail_in -= len;
+      utils.arraySet(buf, strm.input, strm.next_in, len, start);
+      if (strm.state.wrap === 1) {
+        strm.adler = adler32(strm.adler, buf, len, start);
+      } else if (strm.state.wrap === 2) {
+        strm.adler = crc32(strm.adler, buf, len, start);
+      }
+      strm.next_in += len;
+      strm.total_in += len;
+      return len;
+    }
+    function longest_match(s, cur_match) {
+      var chain_length = s.max_chain_length;
+      var scan = s.strstart;
+      var match;
+      var len;
+      var best_len = s.prev_length;
+      var nice_match = s.nice_match;
+      var limit = s.strstart > s.w_size - MIN_LOOKAHEAD ? s.strstart - (s.w_size - MIN_LOOKAHEAD) : 0;
+      var _win = s.window;
+      var wmask = s.w_mask;
+      var prev = s.prev;
+      var strend = s.strstart + MAX_MATCH;
+      var scan_end1 = _win[scan + best_len - 1];
+      var scan_end = _win[scan + best_len];
+      if (s.prev_length >= s.good_match) {
+        chain_length >>= 2;
+      }
+      if (nice_match > s.lookahead) {
+        nice_match = s.lookahead;
+      }
+      do {
+        match = cur_match;
+        if (_win[match + best_len] !== scan_end || _win[match + best_len - 1] !== scan_end1 || _win[match] !== _win[scan] || _win[++match] !== _win[scan + 1]) {
+          continue;
+        }
+        scan += 2;
+        match++;
+        do {
+        } while (_win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && scan < strend);
+        len = MAX_MATCH - (strend - scan);
+        scan = strend - MAX_MATCH;
+        if (len > best_len) {
+          s.match_start = cur_match;
+          best_len = len;
+          if (len >= nice_match) {
+            break;
+          }
+          scan_end1 = _win[scan + best_len - 1];
+          scan_end = _win[scan + best_len];
+        }
+      } while ((cur_match = prev[cur_match & wmask]) > limit && --chain_length !== 0);
+      if (best_len <= s.lookahead) {
+        return best_len;
+      }
+      return s.lookahead;
+    }
+    function fill_window(s) {
+      var _w_size = s.w_size;
+      var p, n, m, more, str;
+      do {
+        more = s.window_size - s.lookahead - s.strstart;
+        if (s.strstart >= _w_size + (_w_size - MIN_LOOKAHEAD)) {
+          utils.arraySet(s.window, s.window, _w_size, _w_size, 0);
+          s.match_start -= _w_size;
+          s.strstart -= _w_size;
+          s.block_start -= _w_size;
+          n = s.hash_size;
+          p = n;
+          do {
+            m = s.head[--p];
+            s.head[p] = m >= _w_size ? m - _w_size : 0;
+          } while (--n);
+          n = _w_size;
+          p = n;
+          do {
+            m = s.prev[--p];
+            s.prev[p] = m >= _w_size ? m - _w_size : 0;
+          } while (--n);
+          more += _w_size;
+        }
+        if (s.strm.avail_in === 0) {
+          break;
+        }
+        n = read_buf(s.strm, s.window, s.strstart + s.lookahead, more);
+        s.lookahead += n;
+        if (s.lookahead + s.insert >= MIN_MATCH) {
+          str = s.strstart - s.insert;
+          s.ins_h = s.window[str];
+          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + 1]) & s.hash_mask;
+          while (s.insert) {
+            s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + MIN_MATCH - 1]) & s.hash_mask;
+            s.prev[str & s.w_mask] = s.head[s.ins_h];
+            s.head[s.ins_h] = str;
+            str++;
+            s.insert--;
+            if (s.lookahead + s.insert < MIN_MATCH) {
+              break;
+            }
+          }
+        }
+      } while (s.lookahead < MIN_LOOKAHEAD && s.strm.avail_in !== 0);
+    }
+    function deflate_stored(s, flush) {
+      var max_block_size = 65535;
+      if (max_block_size > s.pending_buf_size - 5) {
+        max_block_size = s.pending_buf_size - 5;
+      }
+      for (; ; ) {
+        if (s.lookahead <= 1) {
+          fill_window(s);
+          if (s.lookahead === 0 && flush === Z_NO_FLUSH) {
+            return BS_NEED_MORE;
+          }
+          if (s.lookahead === 0) {
+            break;
+          }
+        }
+        s.strstart += s.lookahead;
+        s.lookahead = 0;
+        var max_start = s.block_start + max_block_size;
+        if (s.strstart === 0 || s.strstart >= max_start) {
+          s.lookahead = s.strstart - max_start;
+          s.strstart = max_start;
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+        if (s.strstart - s.block_start >= s.w_size - MIN_LOOKAHEAD) {
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+      }
+      s.insert = 0;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.strstart > s.block_start) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_NEED_MORE;
+    }
+    function deflate_fast(s, flush) {
+      var hash_head;
+      var bflush;
+      for (; ; ) {
+        if (s.lookahead < MIN_LOOKAHEAD) {
+          fill_window(s);
+          if (s.lookahead < MIN_LOOKAHEAD && flush === Z_NO_FLUSH) {
+            return BS_NEED_MORE;
+          }
+          if (s.lookahead === 0) {
+            break;
+          }
+        }
+        hash_head = 0;
+        if (s.lookahead >= MIN_MATCH) {
+          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
+          hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
+          s.head[s.ins_h] = s.strstart;
+        }
+        if (hash_head !== 0 && s.strstart - hash_head <= s.w_size - MIN_LOOKAHEAD) {
+          s.match_length = longest_match(s, hash_head);
+        }
+        if (s.match_length >= MIN_MATCH) {
+          bflush = trees._tr_tally(s, s.strstart - s.match_start, s.match_length - MIN_MATCH);
+          s.lookahead -= s.match_length;
+          if (s.match_length <= s.max_lazy_match && s.lookahead >= MIN_MATCH) {
+            s.match_length--;
+            do {
+              s.strstart++;
+              s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
+              hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
+              s.head[s.ins_h] = s.strstart;
+            } while (--s.match_length !== 0);
+            s.strstart++;
+          } else {
+            s.strstart += s.match_length;
+            s.match_length = 0;
+            s.ins_h = s.window[s.strstart];
+            s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + 1]) & s.hash_mask;
+          }
+        } else {
+          bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
+          s.lookahead--;
+          s.strstart++;
+        }
+        if (bflush) {
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+      }
+      s.insert = s.strstart < MIN_MATCH - 1 ? s.strstart : MIN_MATCH - 1;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.last_lit) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_BLOCK_DONE;
+    }
+    function deflate_slow(s, flush) {
+      var hash_head;
+      var bflush;
+      var max_insert;
+      for (; ; ) {
+        if (s.lookahead < MIN_LOOKAHEAD) {
+          fill_window(s);
+          if (s.lookahead < MIN_LOOKAHEAD && flush === Z_NO_FLUSH) {
+            return BS_NEED_MORE;
+          }
+          if (s.lookahead === 0) {
+            break;
+          }
+        }
+        hash_head = 0;
+        if (s.lookahead >= MIN_MATCH) {
+          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
+          hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
+          s.head[s.ins_h] = s.strstart;
+        }
+        s.prev_length = s.match_length;
+        s.prev_match = s.match_start;
+        s.match_length = MIN_MATCH - 1;
+        if (hash_head !== 0 && s.prev_length < s.max_lazy_match && s.strstart - hash_head <= s.w_size - MIN_LOOKAHEAD) {
+          s.match_length = longest_match(s, hash_head);
+          if (s.match_length <= 5 && (s.strategy === Z_FILTERED || s.match_length === MIN_MATCH && s.strstart - s.match_start > 4096)) {
+            s.match_length = MIN_MATCH - 1;
+          }
+        }
+        if (s.prev_length >= MIN_MATCH && s.match_length <= s.prev_length) {
+          max_insert = s.strstart + s.lookahead - MIN_MATCH;
+          bflush = trees._tr_tally(s, s.strstart - 1 - s.prev_match, s.prev_length - MIN_MATCH);
+          s.lookahead -= s.prev_length - 1;
+          s.prev_length -= 2;
+          do {
+            if (++s.strstart <= max_insert) {
+              s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
+              hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
+              s.head[s.ins_h] = s.strstart;
+            }
+          } while (--s.prev_length !== 0);
+          s.match_available = 0;
+          s.match_length = MIN_MATCH - 1;
+          s.strstart++;
+          if (bflush) {
+            flush_block_only(s, false);
+            if (s.strm.avail_out === 0) {
+              return BS_NEED_MORE;
+            }
+          }
+        } else if (s.match_available) {
+          bflush = trees._tr_tally(s, 0, s.window[s.strstart - 1]);
+          if (bflush) {
+            flush_block_only(s, false);
+          }
+          s.strstart++;
+          s.lookahead--;
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        } else {
+          s.match_available = 1;
+          s.strstart++;
+          s.lookahead--;
+        }
+      }
+      if (s.match_available) {
+        bflush = trees._tr_tally(s, 0, s.window[s.strstart - 1]);
+        s.match_available = 0;
+      }
+      s.insert = s.strstart < MIN_MATCH - 1 ? s.strstart : MIN_MATCH - 1;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.last_lit) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_BLOCK_DONE;
+    }
+    function deflate_rle(s, flush) {
+      var bflush;
+      var prev;
+      var scan, strend;
+      var _win = s.window;
+      for (; ; ) {
+        if (s.lookahead <= MAX_MATCH) {
+          fill_window(s);
+          if (s.lookahead <= MAX_MATCH && flush === Z_NO_FLUSH) {
+            return BS_NEED_MORE;
+          }
+          if (s.lookahead === 0) {
+            break;
+          }
+        }
+        s.match_length = 0;
+        if (s.lookahead >= MIN_MATCH && s.strstart > 0) {
+          scan = s.strstart - 1;
+          prev = _win[scan];
+          if (prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan]) {
+            strend = s.strstart + MAX_MATCH;
+            do {
+            } while (prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && scan < strend);
+            s.match_length = MAX_MATCH - (strend - scan);
+            if (s.match_length > s.lookahead) {
+              s.match_length = s.lookahead;
+            }
+          }
+        }
+        if (s.match_length >= MIN_MATCH) {
+          bflush = trees._tr_tally(s, 1, s.match_length - MIN_MATCH);
+          s.lookahead -= s.match_length;
+          s.strstart += s.match_length;
+          s.match_length = 0;
+        } else {
+          bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
+          s.lookahead--;
+          s.strstart++;
+        }
+        if (bflush) {
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+      }
+      s.insert = 0;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.last_lit) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_BLOCK_DONE;
+    }
+    function deflate_huff(s, flush) {
+      var bflush;
+      for (; ; ) {
+        if (s.lookahead === 0) {
+          fill_window(s);
+          if (s.lookahead === 0) {
+            if (flush === Z_NO_FLUSH) {
+              return BS_NEED_MORE;
+            }
+            break;
+          }
+        }
+        s.match_length = 0;
+        bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
+        s.lookahead--;
+        s.strstart++;
+        if (bflush) {
+          flush_block_only(s, false);
+          if (s.strm.avail_out === 0) {
+            return BS_NEED_MORE;
+          }
+        }
+      }
+      s.insert = 0;
+      if (flush === Z_FINISH) {
+        flush_block_only(s, true);
+        if (s.strm.avail_out === 0) {
+          return BS_FINISH_STARTED;
+        }
+        return BS_FINISH_DONE;
+      }
+      if (s.last_lit) {
+        flush_block_only(s, false);
+        if (s.strm.avail_out === 0) {
+          return BS_NEED_MORE;
+        }
+      }
+      return BS_BLOCK_DONE;
+    }
+    function Config(good_length, max_lazy, nice_length, max_chain, func) {
+      this.good_length = good_length;
+      this.max_lazy = max_lazy;
+      this.nice_length = nice_length;
+      this.max_chain = max_chain;
+      this.func = func;
+    }
+    var configuration_table;
+    configuration_table = [
+      /*      good lazy nice chain */
+      new Config(0, 0, 0, 0, deflate_stored),
+      /* 0 store only */
+      new Config(4, 4, 8, 4, deflate_fast),
+      /* 1 max speed, no lazy matches */
+      new Config(4, 5, 16, 8, deflate_fast),
+      /* 2 */
+      new Config(4, 6, 32, 32, deflate_fast),
+      /* 3 */
+      new Config(4, 4, 16, 16, deflate_slow),
+      /* 4 lazy matches */
+      new Config(8, 16, 32, 32, deflate_slow),
+      /* 5 */
+      new Config(8, 16, 128, 128, deflate_slow),
+      /* 6 */
+      new Config(8, 32, 128, 256, deflate_slow),
+      /* 7 */
+      new Config(32, 128, 258, 1024, deflate_slow),
+      /* 8 */
+      new Config(32, 258, 258, 4096, deflate_slow)
+      /* 9 max compression */
+    ];
+    function lm_init(s) {
+      s.window_size = 2 * s.w_size;
+      zero(s.head);
+      s.max_lazy_match = configuration_table[s.level].max_lazy;
+      s.good_match = configuration_table[s.level].good_length;
+      s.nice_match = configuration_table[s.level].nice_length;
+      s.max_chain_length = configuration_table[s.level].max_chain;
+      s.strstart = 0;
+      s.block_start = 0;
+      s.lookahead = 0;
+      s.insert = 0;
+      s.match_length = s.prev_length = MIN_MATCH - 1;
+      s.match_available = 0;
+      s.ins_h = 0;
+    }
+    function DeflateState() {
+      this.strm = null;
+      this.status = 0;
+      this.pending_buf = null;
+      this.pending_buf_size = 0;
+      this.pending_out = 0;
+      this.pending = 0;
+      this.wrap = 0;
+      this.gzhead = null;
+      this.gzindex = 0;
+      this.method = Z_DEFLATED;
+      this.last_flush = -1;
+      this.w_size = 0;
+      this.w_bits = 0;
+      this.w_mask = 0;
+      this.window = null;
+      this.window_size = 0;
+      this.prev = null;
+      this.head = null;
+      this.ins_h = 0;
+      this.hash_size = 0;
+      this.hash_bits = 0;
+      this.hash_mask = 0;
+      this.hash_shift = 0;
+      this.block_start = 0;
+      this.match_length = 0;
+      this.prev_match = 0;
+      this.match_available = 0;
+      this.strstart = 0;
+      this.match_start = 0;
+      this.lookahead = 0;
+      this.prev_length = 0;
+      this.max_chain_length = 0;
+      this.max_lazy_match = 0;
+      this.level = 0;
+      this.strategy = 0;
+      this.good_match = 0;
+      this.nice_match = 0;
+      this.dyn_ltree = new utils.Buf16(HEAP_SIZE * 2);
+      this.dyn_dtree = new utils.Buf16((2 * D_CODES + 1) * 2);
+      this.bl_tree = new utils.Buf16((2 * BL_CODES + 1) * 2);
+      zero(this.dyn_ltree);
+      zero(this.dyn_dtree);
+      zero(this.bl_tree);
+      this.l_desc = null;
+      this.d_desc = null;
+      this.bl_desc = null;
+      this.bl_count = new utils.Buf16(MAX_BITS + 1);
+      this.heap = new utils.Buf16(2 * L_CODES + 1);
+      zero(this.heap);
+      this.heap_len = 0;
+      this.heap_max = 0;
+      this.depth = new utils.Buf16(2 * L_CODES + 1);
+      zero(this.depth);
+      this.l_buf = 0;
+      this.lit_bufsize = 0;
+      this.last_lit = 0;
+      this.d_buf = 0;
+      this.opt_len = 0;
+      this.static_len = 0;
+      this.matches = 0;
+      this.insert = 0;
+      this.bi_buf = 0;
+      this.bi_valid = 0;
+    }
+    function deflateResetKeep(strm) {
+      var s;
+      if (!strm || !strm.state) {
+        return err(strm, Z_STREAM_ERROR);
+      }
+      strm.total_in = strm.total_out = 0;
+      strm.data_type = Z_UNKNOWN;
+      s = strm.state;
+      s.pending = 0;
+      s.pending_out = 0;
+      if (s.wrap < 0) {
+        s.wrap = -s.wrap;
+      }
+      s.status = s.wrap ? INIT_STATE : BUSY_STATE;
+      strm.adler = s.wrap === 2 ? 0 : 1;
+      s.last_flush = Z_NO_FLUSH;
+      trees._tr_init(s);
+      return Z_OK;
+    }
+    function deflateReset(strm) {
+      var ret = deflateResetKeep(strm);
+      if (ret === Z_OK) {
+        lm_init(strm.state);
+      }
+      return ret;
+    }
+    function deflateSetHeader(strm, head) {
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      if (strm.state.wrap !== 2) {
+        return Z_STREAM_ERROR;
+      }
+      strm.state.gzhead = head;
+      return Z_OK;
+    }
+    function deflateInit2(strm, level, method, windowBits, memLevel, strategy) {
+      if (!strm) {
+        return Z_STREAM_ERROR;
+      }
+      var wrap = 1;
+      if (level === Z_DEFAULT_COMPRESSION) {
+        level = 6;
+      }
+      if (windowBits < 0) {
+        wrap = 0;
+        windowBits = -windowBits;
+      } else if (windowBits > 15) {
+        wrap = 2;
+        windowBits -= 16;
+      }
+      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
+        return err(strm, Z_STREAM_ERROR);
+      }
+      if (windowBits === 8) {
+        windowBits = 9;
+      }
+      var s = new DeflateState();
+      strm.state = s;
+      s.strm = strm;
+      s.wrap = wrap;
+      s.gzhead = null;
+      s.w_bits = windowBits;
+      s.w_size = 1 << s.w_bits;
+      s.w_mask = s.w_size - 1;
+      s.hash_bits = memLevel + 7;
+      s.hash_size = 1 << s.hash_bits;
+      s.hash_mask = s.hash_size - 1;
+      s.hash_shift = ~~((s.hash_bits + MIN_MATCH - 1) / MIN_MATCH);
+      s.window = new utils.Buf8(s.w_size * 2);
+      s.head = new utils.Buf16(s.hash_size);
+      s.prev = new utils.Buf16(s.w_size);
+      s.lit_bufsize = 1 << memLevel + 6;
+      s.pending_buf_size = s.lit_bufsize * 4;
+      s.pending_buf = new utils.Buf8(s.pending_buf_size);
+      s.d_buf = 1 * s.lit_bufsize;
+      s.l_buf = (1 + 2) * s.lit_bufsize;
+      s.level = level;
+      s.strategy = strategy;
+      s.method = method;
+      return deflateReset(strm);
+    }
+    function deflateInit(strm, level) {
+      return deflateInit2(strm, level, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
+    }
+    function deflate(strm, flush) {
+      var old_flush, s;
+      var beg, val;
+      if (!strm || !strm.state || flush > Z_BLOCK || flush < 0) {
+        return strm ? err(strm, Z_STREAM_ERROR) : Z_STREAM_ERROR;
+      }
+      s = strm.state;
+      if (!strm.output || !strm.input && strm.avail_in !== 0 || s.status === FINISH_STATE && flush !== Z_FINISH) {
+        return err(strm, strm.avail_out === 0 ? Z_BUF_ERROR : Z_STREAM_ERROR);
+      }
+      s.strm = strm;
+      old_flush = s.last_flush;
+      s.last_flush = flush;
+      if (s.status === INIT_STATE) {
+        if (s.wrap === 2) {
+          strm.adler = 0;
+          put_byte(s, 31);
+          put_byte(s, 139);
+          put_byte(s, 8);
+          if (!s.gzhead) {
+            put_byte(s, 0);
+            put_byte(s, 0);
+            put_byte(s, 0);
+            put_byte(s, 0);
+            put_byte(s, 0);
+            put_byte(s, s.level === 9 ? 2 : s.strategy >= Z_HUFFMAN_ONLY || s.level < 2 ? 4 : 0);
+            put_byte(s, OS_CODE);
+            s.status = BUSY_STATE;
+          } else {
+            put_byte(
+              s,
+              (s.gzhead.text ? 1 : 0) + (s.gzhead.hcrc ? 2 : 0) + (!s.gzhead.extra ? 0 : 4) + (!s.gzhead.name ? 0 : 8) + (!s.gzhead.comment ? 0 : 16)
+            );
+            put_byte(s, s.gzhead.time & 255);
+            put_byte(s, s.gzhead.time >> 8 & 255);
+            put_byte(s, s.gzhead.time >> 16 & 255);
+            put_byte(s, s.gzhead.time >> 24 & 255);
+            put_byte(s, s.level === 9 ? 2 : s.strategy >= Z_HUFFMAN_ONLY || s.level < 2 ? 4 : 0);
+            put_byte(s, s.gzhead.os & 255);
+            if (s.gzhead.extra && s.gzhead.extra.length) {
+              put_byte(s, s.gzhead.extra.length & 255);
+              put_byte(s, s.gzhead.extra.length >> 8 & 255);
+            }
+            if (s.gzhead.hcrc) {
+              strm.adler = crc32(strm.adler, s.pending_buf, s.pending, 0);
+            }
+            s.gzindex = 0;
+            s.status = EXTRA_STATE;
+          }
+        } else {
+          var header2 = Z_DEFLATED + (s.w_bits - 8 << 4) << 8;
+          var level_flags = -1;
+          if (s.strategy >= Z_HUFFMAN_ONLY || s.level < 2) {
+            level_flags = 0;
+          } else if (s.level < 6) {
+            level_flags = 1;
+          } else if (s.level === 6) {
+            level_flags = 2;
+          } else {
+            level_flags = 3;
+          }
+          header2 |= level_flags << 6;
+          if (s.strstart !== 0) {
+            header2 |= PRESET_DICT;
+          }
+          header2 += 31 - header2 % 31;
+          s.status = BUSY_STATE;
+          putShortMSB(s, header2);
+          if (s.strstart !== 0) {
+            putShortMSB(s, strm.adler >>> 16);
+            putShortMSB(s, strm.adler & 65535);
+          }
+          strm.adler = 1;
+        }
+      }
+      if (s.status === EXTRA_STATE) {
+        if (s.gzhead.extra) {
+          beg = s.pending;
+          while (s.gzindex < (s.gzhead.extra.length & 65535)) {
+            if (s.pending === s.pending_buf_size) {
+              if (s.gzhead.hcrc && s.pending > beg) {
+                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+              }
+              flush_pending(strm);
+              beg = s.pending;
+              if (s.pending === s.pending_buf_size) {
+                break;
+              }
+            }
+            put_byte(s, s.gzhead.extra[s.gzindex] & 255);
+            s.gzindex++;
+          }
+          if (s.gzhead.hcrc && s.pending > beg) {
+            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+          }
+          if (s.gzindex === s.gzhead.extra.length) {
+            s.gzindex = 0;
+            s.status = NAME_STATE;
+          }
+        } else {
+          s.status = NAME_STATE;
+        }
+      }
+      if (s.status === NAME_STATE) {
+        if (s.gzhead.name) {
+          beg = s.pending;
+          do {
+            if (s.pending === s.pending_buf_size) {
+              if (s.gzhead.hcrc && s.pending > beg) {
+                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+              }
+              flush_pending(strm);
+              beg = s.pending;
+              if (s.pending === s.pending_buf_size) {
+                val = 1;
+                break;
+              }
+            }
+            if (s.gzindex < s.gzhead.name.length) {
+              val = s.gzhead.name.charCodeAt(s.gzindex++) & 255;
+            } else {
+              val = 0;
+            }
+            put_byte(s, val);
+          } while (val !== 0);
+          if (s.gzhead.hcrc && s.pending > beg) {
+            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+          }
+          if (val === 0) {
+            s.gzindex = 0;
+            s.status = COMMENT_STATE;
+          }
+        } else {
+          s.status = COMMENT_STATE;
+        }
+      }
+      if (s.status === COMMENT_STATE) {
+        if (s.gzhead.comment) {
+          beg = s.pending;
+          do {
+            if (s.pending === s.pending_buf_size) {
+              if (s.gzhead.hcrc && s.pending > beg) {
+                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+              }
+              flush_pending(strm);
+              beg = s.pending;
+              if (s.pending === s.pending_buf_size) {
+                val = 1;
+                break;
+              }
+            }
+            if (s.gzindex < s.gzhead.comment.length) {
+              val = s.gzhead.comment.charCodeAt(s.gzindex++) & 255;
+            } else {
+              val = 0;
+            }
+            put_byte(s, val);
+          } while (val !== 0);
+          if (s.gzhead.hcrc && s.pending > beg) {
+            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
+          }
+          if (val === 0) {
+            s.status = HCRC_STATE;
+          }
+        } else {
+          s.status = HCRC_STATE;
+        }
+      }
+      if (s.status === HCRC_STATE) {
+        if (s.gzhead.hcrc) {
+          if (s.pending + 2 > s.pending_buf_size) {
+            flush_pending(strm);
+          }
+          if (s.pending + 2 <= s.pending_buf_size) {
+            put_byte(s, strm.adler & 255);
+            put_byte(s, strm.adler >> 8 & 255);
+            strm.adler = 0;
+            s.status = BUSY_STATE;
+          }
+        } else {
+          s.status = BUSY_STATE;
+        }
+      }
+      if (s.pending !== 0) {
+        flush_pending(strm);
+        if (strm.avail_out === 0) {
+          s.last_flush = -1;
+          return Z_OK;
+        }
+      } else if (strm.avail_in === 0 && rank(flush) <= rank(old_flush) && flush !== Z_FINISH) {
+        return err(strm, Z_BUF_ERROR);
+      }
+      if (s.status === FINISH_STATE && strm.avail_in !== 0) {
+        return err(strm, Z_BUF_ERROR);
+      }
+      if (strm.avail_in !== 0 || s.lookahead !== 0 || flush !== Z_NO_FLUSH && s.status !== FINISH_STATE) {
+        var bstate = s.strategy === Z_HUFFMAN_ONLY ? deflate_huff(s, flush) : s.strategy === Z_RLE ? deflate_rle(s, flush) : configuration_table[s.level].func(s, flush);
+        if (bstate === BS_FINISH_STARTED || bstate === BS_FINISH_DONE) {
+          s.status = FINISH_STATE;
+        }
+        if (bstate === BS_NEED_MORE || bstate === BS_FINISH_STARTED) {
+          if (strm.avail_out === 0) {
+            s.last_flush = -1;
+          }
+          return Z_OK;
+        }
+        if (bstate === BS_BLOCK_DONE) {
+          if (flush === Z_PARTIAL_FLUSH) {
+            trees._tr_align(s);
+          } else if (flush !== Z_BLOCK) {
+            trees._tr_stored_block(s, 0, 0, false);
+            if (flush === Z_FULL_FLUSH) {
+              zero(s.head);
+              if (s.lookahead === 0) {
+                s.strstart = 0;
+                s.block_start = 0;
+                s.insert = 0;
+              }
+            }
+          }
+          flush_pending(strm);
+          if (strm.avail_out === 0) {
+            s.last_flush = -1;
+            return Z_OK;
+          }
+        }
+      }
+      if (flush !== Z_FINISH) {
+        return Z_OK;
+      }
+      if (s.wrap <= 0) {
+        return Z_STREAM_END;
+      }
+      if (s.wrap === 2) {
+        put_byte(s, strm.adler & 255);
+        put_byte(s, strm.adler >> 8 & 255);
+        put_byte(s, strm.adler >> 16 & 255);
+        put_byte(s, strm.adler >> 24 & 255);
+        put_byte(s, strm.total_in & 255);
+        put_byte(s, strm.total_in >> 8 & 255);
+        put_byte(s, strm.total_in >> 16 & 255);
+        put_byte(s, strm.total_in >> 24 & 255);
+      } else {
+        putShortMSB(s, strm.adler >>> 16);
+        putShortMSB(s, strm.adler & 65535);
+      }
+      flush_pending(strm);
+      if (s.wrap > 0) {
+        s.wrap = -s.wrap;
+      }
+      return s.pending !== 0 ? Z_OK : Z_STREAM_END;
+    }
+    function deflateEnd(strm) {
+      var status;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      status = strm.state.status;
+      if (status !== INIT_STATE && status !== EXTRA_STATE && status !== NAME_STATE && status !== COMMENT_STATE && status !== HCRC_STATE && status !== BUSY_STATE && status !== FINISH_STATE) {
+        return err(strm, Z_STREAM_ERROR);
+      }
+      strm.state = null;
+      return status === BUSY_STATE ? err(strm, Z_DATA_ERROR) : Z_OK;
+    }
+    function deflateSetDictionary(strm, dictionary) {
+      var dictLength = dictionary.length;
+      var s;
+      var str, n;
+      var wrap;
+      var avail;
+      var next;
+      var input2;
+      var tmpDict;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      s = strm.state;
+      wrap = s.wrap;
+      if (wrap === 2 || wrap === 1 && s.status !== INIT_STATE || s.lookahead) {
+        return Z_STREAM_ERROR;
+      }
+      if (wrap === 1) {
+        strm.adler = adler32(strm.adler, dictionary, dictLength, 0);
+      }
+      s.wrap = 0;
+      if (dictLength >= s.w_size) {
+        if (wrap === 0) {
+          zero(s.head);
+          s.strstart = 0;
+          s.block_start = 0;
+          s.insert = 0;
+        }
+        tmpDict = new utils.Buf8(s.w_size);
+        utils.arraySet(tmpDict, dictionary, dictLength - s.w_size, s.w_size, 0);
+        dictionary = tmpDict;
+        dictLength = s.w_size;
+      }
+      avail = strm.avail_in;
+      next = strm.next_in;
+      input2 = strm.input;
+      strm.avail_in = dictLength;
+      strm.next_in = 0;
+      strm.input = dictionary;
+      fill_window(s);
+      while (s.lookahead >= MIN_MATCH) {
+        str = s.strstart;
+        n = s.lookahead - (MIN_MATCH - 1);
+        do {
+          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + MIN_MATCH - 1]) & s.hash_mask;
+          s.prev[str & s.w_mask] = s.head[s.ins_h];
+          s.head[s.ins_h] = str;
+          str++;
+        } while (--n);
+        s.strstart = str;
+        s.lookahead = MIN_MATCH - 1;
+        fill_window(s);
+      }
+      s.strstart += s.lookahead;
+      s.block_start = s.strstart;
+      s.insert = s.lookahead;
+      s.lookahead = 0;
+      s.match_length = s.prev_length = MIN_MATCH - 1;
+      s.match_available = 0;
+      strm.next_in = next;
+      strm.input = input2;
+      strm.avail_in = avail;
+      s.wrap = wrap;
+      return Z_OK;
+    }
+    exports2.deflateInit = deflateInit;
+    exports2.deflateInit2 = deflateInit2;
+    exports2.deflateReset = deflateReset;
+    exports2.deflateResetKeep = deflateResetKeep;
+    exports2.deflateSetHeader = deflateSetHeader;
+    exports2.deflate = deflate;
+    exports2.deflateEnd = deflateEnd;
+    exports2.deflateSetDictionary = deflateSetDictionary;
+    exports2.deflateInfo = "pako deflate (from Nodeca project)";
+  }
+});
+
+// node_modules/pako/lib/utils/strings.js
+var require_strings = __commonJS({
+  "node_modules/pako/lib/utils/strings.js"(exports2) {
+    "use strict";
+    var utils = require_common();
+    var STR_APPLY_OK = true;
+    var STR_APPLY_UIA_OK = true;
+    try {
+      String.fromCharCode.apply(null, [0]);
+    } catch (__) {
+      STR_APPLY_OK = false;
+    }
+    try {
+      String.fromCharCode.apply(null, new Uint8Array(1));
+    } catch (__) {
+      STR_APPLY_UIA_OK = false;
+    }
+    var _utf8len = new utils.Buf8(256);
+    for (q = 0; q < 256; q++) {
+      _utf8len[q] = q >= 252 ? 6 : q >= 248 ? 5 : q >= 240 ? 4 : q >= 224 ? 3 : q >= 192 ? 2 : 1;
+    }
+    var q;
+    _utf8len[254] = _utf8len[254] = 1;
+    exports2.string2buf = function(str) {
+      var buf, c, c2, m_pos, i, str_len = str.length, buf_len = 0;
+      for (m_pos = 0; m_pos < str_len; m_pos++) {
+        c = str.charCodeAt(m_pos);
+        if ((c & 64512) === 55296 && m_pos + 1 < str_len) {
+          c2 = str.charCodeAt(m_pos + 1);
+          if ((c2 & 64512) === 56320) {
+            c = 65536 + (c - 55296 << 10) + (c2 - 56320);
+            m_pos++;
+          }
+        }
+        buf_len += c < 128 ? 1 : c < 2048 ? 2 : c < 65536 ? 3 : 4;
+      }
+      buf = new utils.Buf8(buf_len);
+      for (i = 0, m_pos = 0; i < buf_len; m_pos++) {
+        c = str.charCodeAt(m_pos);
+        if ((c & 64512) === 55296 && m_pos + 1 < str_len) {
+          c2 = str.charCodeAt(m_pos + 1);
+          if ((c2 & 64512) === 56320) {
+            c = 65536 + (c - 55296 << 10) + (c2 - 56320);
+            m_pos++;
+          }
+        }
+        if (c < 128) {
+          buf[i++] = c;
+        } else if (c < 2048) {
+          buf[i++] = 192 | c >>> 6;
+          buf[i++] = 128 | c & 63;
+        } else if (c < 65536) {
+          buf[i++] = 224 | c >>> 12;
+          buf[i++] = 128 | c >>> 6 & 63;
+          buf[i++] = 128 | c & 63;
+        } else {
+          buf[i++] = 240 | c >>> 18;
+          buf[i++] = 128 | c >>> 12 & 63;
+          buf[i++] = 128 | c >>> 6 & 63;
+          buf[i++] = 128 | c & 63;
+        }
+      }
+      return buf;
+    };
+    function buf2binstring(buf, len) {
+      if (len < 65534) {
+        if (buf.subarray && STR_APPLY_UIA_OK || !buf.subarray && STR_APPLY_OK) {
+          return String.fromCharCode.apply(null, utils.shrinkBuf(buf, len));
+        }
+      }
+      var result = "";
+      for (var i = 0; i < len; i++) {
+        result += String.fromCharCode(buf[i]);
+      }
+      return result;
+    }
+    exports2.buf2binstring = function(buf) {
+      return buf2binstring(buf, buf.length);
+    };
+    exports2.binstring2buf = function(str) {
+      var buf = new utils.Buf8(str.length);
+      for (var i = 0, len = buf.length; i < len; i++) {
+        buf[i] = str.charCodeAt(i);
+      }
+      return buf;
+    };
+    exports2.buf2string = function(buf, max2) {
+      var i, out, c, c_len;
+      var len = max2 || buf.length;
+      var utf16buf = new Array(len * 2);
+      for (out = 0, i = 0; i < len; ) {
+        c = buf[i++];
+        if (c < 128) {
+          utf16buf[out++] = c;
+          continue;
+        }
+        c_len = _utf8len[c];
+        if (c_len > 4) {
+          utf16buf[out++] = 65533;
+          i += c_len - 1;
+          continue;
+        }
+        c &= c_len === 2 ? 31 : c_len === 3 ? 15 : 7;
+        while (c_len > 1 && i < len) {
+          c = c << 6 | buf[i++] & 63;
+          c_len--;
+        }
+        if (c_len > 1) {
+          utf16buf[out++] = 65533;
+          continue;
+        }
+        if (c < 65536) {
+          utf16buf[out++] = c;
+        } else {
+          c -= 65536;
+          utf16buf[out++] = 55296 | c >> 10 & 1023;
+          utf16buf[out++] = 56320 | c & 1023;
+        }
+      }
+      return buf2binstring(utf16buf, out);
+    };
+    exports2.utf8border = function(buf, max2) {
+      var pos;
+      max2 = max2 || buf.length;
+      if (max2 > buf.length) {
+        max2 = buf.length;
+      }
+      pos = max2 - 1;
+      while (pos >= 0 && (buf[pos] & 192) === 128) {
+        pos--;
+      }
+      if (pos < 0) {
+        return max2;
+      }
+      if (pos === 0) {
+        return max2;
+      }
+      return pos + _utf8len[buf[pos]] > max2 ? pos : max2;
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/zstream.js
+var require_zstream = __commonJS({
+  "node_modules/pako/lib/zlib/zstream.js"(exports2, module2) {
+    "use strict";
+    function ZStream() {
+      this.input = null;
+      this.next_in = 0;
+      this.avail_in = 0;
+      this.total_in = 0;
+      this.output = null;
+      this.next_out = 0;
+      this.avail_out = 0;
+      this.total_out = 0;
+      this.msg = "";
+      this.state = null;
+      this.data_type = 2;
+      this.adler = 0;
+    }
+    module2.exports = ZStream;
+  }
+});
+
+// node_modules/pako/lib/deflate.js
+var require_deflate2 = __commonJS({
+  "node_modules/pako/lib/deflate.js"(exports2) {
+    "use strict";
+    var zlib_deflate = require_deflate();
+    var utils = require_common();
+    var strings = require_strings();
+    var msg = require_messages();
+    var ZStream = require_zstream();
+    var toString = Object.prototype.toString;
+    var Z_NO_FLUSH = 0;
+    var Z_FINISH = 4;
+    var Z_OK = 0;
+    var Z_STREAM_END = 1;
+    var Z_SYNC_FLUSH = 2;
+    var Z_DEFAULT_COMPRESSION = -1;
+    var Z_DEFAULT_STRATEGY = 0;
+    var Z_DEFLATED = 8;
+    function Deflate(options) {
+      if (!(this instanceof Deflate)) return new Deflate(options);
+      this.options = utils.assign({
+        level: Z_DEFAULT_COMPRESSION,
+        method: Z_DEFLATED,
+        chunkSize: 16384,
+        windowBits: 15,
+        memLevel: 8,
+        strategy: Z_DEFAULT_STRATEGY,
+        to: ""
+      }, options || {});
+      var opt = this.options;
+      if (opt.raw && opt.windowBits > 0) {
+        opt.windowBits = -opt.windowBits;
+      } else if (opt.gzip && opt.windowBits > 0 && opt.windowBits < 16) {
+        opt.windowBits += 16;
+      }
+      this.err = 0;
+      this.msg = "";
+      this.ended = false;
+      this.chunks = [];
+      this.strm = new ZStream();
+      this.strm.avail_out = 0;
+      var status = zlib_deflate.deflateInit2(
+        this.strm,
+        opt.level,
+        opt.method,
+        opt.windowBits,
+        opt.memLevel,
+        opt.strategy
+      );
+      if (status !== Z_OK) {
+        throw new Error(msg[status]);
+      }
+      if (opt.header) {
+        zlib_deflate.deflateSetHeader(this.strm, opt.header);
+      }
+      if (opt.dictionary) {
+        var dict;
+        if (typeof opt.dictionary === "string") {
+          dict = strings.string2buf(opt.dictionary);
+        } else if (toString.call(opt.dictionary) === "[object ArrayBuffer]") {
+          dict = new Uint8Array(opt.dictionary);
+        } else {
+          dict = opt.dictionary;
+        }
+        status = zlib_deflate.deflateSetDictionary(this.strm, dict);
+        if (status !== Z_OK) {
+          throw new Error(msg[status]);
+        }
+        this._dict_set = true;
+      }
+    }
+    Deflate.prototype.push = function(data, mode) {
+      var strm = this.strm;
+      var chunkSize = this.options.chunkSize;
+      var status, _mode;
+      if (this.ended) {
+        return false;
+      }
+      _mode = mode === ~~mode ? mode : mode === true ? Z_FINISH : Z_NO_FLUSH;
+      if (typeof data === "string") {
+        strm.input = strings.string2buf(data);
+      } else if (toString.call(data) === "[object ArrayBuffer]") {
+        strm.input = new Uint8Array(data);
+      } else {
+        strm.input = data;
+      }
+      strm.next_in = 0;
+      strm.avail_in = strm.input.length;
+      do {
+        if (strm.avail_out === 0) {
+          strm.output = new utils.Buf8(chunkSize);
+          strm.next_out = 0;
+          strm.avail_out = chunkSize;
+        }
+        status = zlib_deflate.deflate(strm, _mode);
+        if (status !== Z_STREAM_END && status !== Z_OK) {
+          this.onEnd(status);
+          this.ended = true;
+          return false;
+        }
+        if (strm.avail_out === 0 || strm.avail_in === 0 && (_mode === Z_FINISH || _mode === Z_SYNC_FLUSH)) {
+          if (this.options.to === "string") {
+            this.onData(strings.buf2binstring(utils.shrinkBuf(strm.output, strm.next_out)));
+          } else {
+            this.onData(utils.shrinkBuf(strm.output, strm.next_out));
+          }
+        }
+      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== Z_STREAM_END);
+      if (_mode === Z_FINISH) {
+        status = zlib_deflate.deflateEnd(this.strm);
+        this.onEnd(status);
+        this.ended = true;
+        return status === Z_OK;
+      }
+      if (_mode === Z_SYNC_FLUSH) {
+        this.onEnd(Z_OK);
+        strm.avail_out = 0;
+        return true;
+      }
+      return true;
+    };
+    Deflate.prototype.onData = function(chunk) {
+      this.chunks.push(chunk);
+    };
+    Deflate.prototype.onEnd = function(status) {
+      if (status === Z_OK) {
+        if (this.options.to === "string") {
+          this.result = this.chunks.join("");
+        } else {
+          this.result = utils.flattenChunks(this.chunks);
+        }
+      }
+      this.chunks = [];
+      this.err = status;
+      this.msg = this.strm.msg;
+    };
+    function deflate(input2, options) {
+      var deflator = new Deflate(options);
+      deflator.push(input2, true);
+      if (deflator.err) {
+        throw deflator.msg || msg[deflator.err];
+      }
+      return deflator.result;
+    }
+    function deflateRaw(input2, options) {
+      options = options || {};
+      options.raw = true;
+      return deflate(input2, options);
+    }
+    function gzip(input2, options) {
+      options = options || {};
+      options.gzip = true;
+      return deflate(input2, options);
+    }
+    exports2.Deflate = Deflate;
+    exports2.deflate = deflate;
+    exports2.deflateRaw = deflateRaw;
+    exports2.gzip = gzip;
+  }
+});
+
+// node_modules/pako/lib/zlib/inffast.js
+var require_inffast = __commonJS({
+  "node_modules/pako/lib/zlib/inffast.js"(exports2, module2) {
+    "use strict";
+    var BAD = 30;
+    var TYPE = 12;
+    module2.exports = function inflate_fast(strm, start) {
+      var state;
+      var _in;
+      var last;
+      var _out;
+      var beg;
+      var end;
+      var dmax;
+      var wsize;
+      var whave;
+      var wnext;
+      var s_window;
+      var hold;
+      var bits;
+      var lcode;
+      var dcode;
+      var lmask;
+      var dmask;
+      var here;
+      var op;
+      var len;
+      var dist;
+      var from;
+      var from_source;
+      var input2, output2;
+      state = strm.state;
+      _in = strm.next_in;
+      input2 = strm.input;
+      last = _in + (strm.avail_in - 5);
+      _out = strm.next_out;
+      output2 = strm.output;
+      beg = _out - (start - strm.avail_out);
+      end = _out + (strm.avail_out - 257);
+      dmax = state.dmax;
+      wsize = state.wsize;
+      whave = state.whave;
+      wnext = state.wnext;
+      s_window = state.window;
+      hold = state.hold;
+      bits = state.bits;
+      lcode = state.lencode;
+      dcode = state.distcode;
+      lmask = (1 << state.lenbits) - 1;
+      dmask = (1 << state.distbits) - 1;
+      top:
+        do {
+          if (bits < 15) {
+            hold += input2[_in++] << bits;
+            bits += 8;
+            hold += input2[_in++] << bits;
+            bits += 8;
+          }
+          here = lcode[hold & lmask];
+          dolen:
+            for (; ; ) {
+              op = here >>> 24;
+              hold >>>= op;
+              bits -= op;
+              op = here >>> 16 & 255;
+              if (op === 0) {
+                output2[_out++] = here & 65535;
+              } else if (op & 16) {
+                len = here & 65535;
+                op &= 15;
+                if (op) {
+                  if (bits < op) {
+                    hold += input2[_in++] << bits;
+                    bits += 8;
+                  }
+                  len += hold & (1 << op) - 1;
+                  hold >>>= op;
+                  bits -= op;
+                }
+                if (bits < 15) {
+                  hold += input2[_in++] << bits;
+                  bits += 8;
+                  hold += input2[_in++] << bits;
+                  bits += 8;
+                }
+                here = dcode[hold & dmask];
+                dodist:
+                  for (; ; ) {
+                    op = here >>> 24;
+                    hold >>>= op;
+                    bits -= op;
+                    op = here >>> 16 & 255;
+                    if (op & 16) {
+                      dist = here & 65535;
+                      op &= 15;
+                      if (bits < op) {
+                        hold += input2[_in++] << bits;
+                        bits += 8;
+                        if (bits < op) {
+                          hold += input2[_in++] << bits;
+                          bits += 8;
+                        }
+                      }
+                      dist += hold & (1 << op) - 1;
+                      if (dist > dmax) {
+                        strm.msg = "invalid distance too far back";
+                        state.mode = BAD;
+                        break top;
+                      }
+                      hold >>>= op;
+                      bits -= op;
+                      op = _out - beg;
+                      if (dist > op) {
+                        op = dist - op;
+                        if (op > whave) {
+                          if (state.sane) {
+                            strm.msg = "invalid distance too far back";
+                            state.mode = BAD;
+                            break top;
+                          }
+                        }
+                        from = 0;
+                        from_source = s_window;
+                        if (wnext === 0) {
+                          from += wsize - op;
+                          if (op < len) {
+                            len -= op;
+                            do {
+                              output2[_out++] = s_window[from++];
+                            } while (--op);
+                            from = _out - dist;
+                            from_source = output2;
+                          }
+                        } else if (wnext < op) {
+                          from += wsize + wnext - op;
+                          op -= wnext;
+                          if (op < len) {
+                            len -= op;
+                            do {
+                              output2[_out++] = s_window[from++];
+                            } while (--op);
+                            from = 0;
+                            if (wnext < len) {
+                              op = wnext;
+                              len -= op;
+                              do {
+                                output2[_out++] = s_window[from++];
+                              } while (--op);
+                              from = _out - dist;
+                              from_source = output2;
+                            }
+                          }
+                        } else {
+                          from += wnext - op;
+                          if (op < len) {
+                            len -= op;
+                            do {
+                              output2[_out++] = s_window[from++];
+                            } while (--op);
+                            from = _out - dist;
+                            from_source = output2;
+                          }
+                        }
+                        while (len > 2) {
+                          output2[_out++] = from_source[from++];
+                          output2[_out++] = from_source[from++];
+                          output2[_out++] = from_source[from++];
+                          len -= 3;
+                        }
+                        if (len) {
+                          output2[_out++] = from_source[from++];
+                          if (len > 1) {
+                            output2[_out++] = from_source[from++];
+                          }
+                        }
+                      } else {
+                        from = _out - dist;
+                        do {
+                          output2[_out++] = output2[from++];
+                          output2[_out++] = output2[from++];
+                          output2[_out++] = output2[from++];
+                          len -= 3;
+                        } while (len > 2);
+                        if (len) {
+                          output2[_out++] = output2[from++];
+                          if (len > 1) {
+                            output2[_out++] = output2[from++];
+                          }
+                        }
+                      }
+                    } else if ((op & 64) === 0) {
+                      here = dcode[(here & 65535) + (hold & (1 << op) - 1)];
+                      continue dodist;
+                    } else {
+                      strm.msg = "invalid distance code";
+                      state.mode = BAD;
+                      break top;
+                    }
+                    break;
+                  }
+              } else if ((op & 64) === 0) {
+                here = lcode[(here & 65535) + (hold & (1 << op) - 1)];
+                continue dolen;
+              } else if (op & 32) {
+                state.mode = TYPE;
+                break top;
+              } else {
+                strm.msg = "invalid literal/length code";
+                state.mode = BAD;
+                break top;
+              }
+              break;
+            }
+        } while (_in < last && _out < end);
+      len = bits >> 3;
+      _in -= len;
+      bits -= len << 3;
+      hold &= (1 << bits) - 1;
+      strm.next_in = _in;
+      strm.next_out = _out;
+      strm.avail_in = _in < last ? 5 + (last - _in) : 5 - (_in - last);
+      strm.avail_out = _out < end ? 257 + (end - _out) : 257 - (_out - end);
+      state.hold = hold;
+      state.bits = bits;
+      return;
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/inftrees.js
+var require_inftrees = __commonJS({
+  "node_modules/pako/lib/zlib/inftrees.js"(exports2, module2) {
+    "use strict";
+    var utils = require_common();
+    var MAXBITS = 15;
+    var ENOUGH_LENS = 852;
+    var ENOUGH_DISTS = 592;
+    var CODES = 0;
+    var LENS = 1;
+    var DISTS = 2;
+    var lbase = [
+      /* Length codes 257..285 base */
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9,
+      10,
+      11,
+      13,
+      15,
+      17,
+      19,
+      23,
+      27,
+      31,
+      35,
+      43,
+      51,
+      59,
+      67,
+      83,
+      99,
+      115,
+      131,
+      163,
+      195,
+      227,
+      258,
+      0,
+      0
+    ];
+    var lext = [
+      /* Length codes 257..285 extra */
+      16,
+      16,
+      16,
+      16,
+      16,
+      16,
+      16,
+      16,
+      17,
+      17,
+      17,
+      17,
+      18,
+      18,
+      18,
+      18,
+      19,
+      19,
+      19,
+      19,
+      20,
+      20,
+      20,
+      20,
+      21,
+      21,
+      21,
+      21,
+      16,
+      72,
+      78
+    ];
+    var dbase = [
+      /* Distance codes 0..29 base */
+      1,
+      2,
+      3,
+      4,
+      5,
+      7,
+      9,
+      13,
+      17,
+      25,
+      33,
+      49,
+      65,
+      97,
+      129,
+      193,
+      257,
+      385,
+      513,
+      769,
+      1025,
+      1537,
+      2049,
+      3073,
+      4097,
+      6145,
+      8193,
+      12289,
+      16385,
+      24577,
+      0,
+      0
+    ];
+    var dext = [
+      /* Distance codes 0..29 extra */
+      16,
+      16,
+      16,
+      16,
+      17,
+      17,
+      18,
+      18,
+      19,
+      19,
+      20,
+      20,
+      21,
+      21,
+      22,
+      22,
+      23,
+      23,
+      24,
+      24,
+      25,
+      25,
+      26,
+      26,
+      27,
+      27,
+      28,
+      28,
+      29,
+      29,
+      64,
+      64
+    ];
+    module2.exports = function inflate_table(type, lens, lens_index, codes2, table2, table_index, work, opts) {
+      var bits = opts.bits;
+      var len = 0;
+      var sym = 0;
+      var min = 0, max2 = 0;
+      var root = 0;
+      var curr = 0;
+      var drop = 0;
+      var left = 0;
+      var used = 0;
+      var huff = 0;
+      var incr;
+      var fill;
+      var low;
+      var mask;
+      var next;
+      var base = null;
+      var base_index = 0;
+      var end;
+      var count = new utils.Buf16(MAXBITS + 1);
+      var offs = new utils.Buf16(MAXBITS + 1);
+      var extra = null;
+      var extra_index = 0;
+      var here_bits, here_op, here_val;
+      for (len = 0; len <= MAXBITS; len++) {
+        count[len] = 0;
+      }
+      for (sym = 0; sym < codes2; sym++) {
+        count[lens[lens_index + sym]]++;
+      }
+      root = bits;
+      for (max2 = MAXBITS; max2 >= 1; max2--) {
+        if (count[max2] !== 0) {
+          break;
+        }
+      }
+      if (root > max2) {
+        root = max2;
+      }
+      if (max2 === 0) {
+        table2[table_index++] = 1 << 24 | 64 << 16 | 0;
+        table2[table_index++] = 1 << 24 | 64 << 16 | 0;
+        opts.bits = 1;
+        return 0;
+      }
+      for (min = 1; min < max2; min++) {
+        if (count[min] !== 0) {
+          break;
+        }
+      }
+      if (root < min) {
+        root = min;
+      }
+      left = 1;
+      for (len = 1; len <= MAXBITS; len++) {
+        left <<= 1;
+        left -= count[len];
+        if (left < 0) {
+          return -1;
+        }
+      }
+      if (left > 0 && (type === CODES || max2 !== 1)) {
+        return -1;
+      }
+      offs[1] = 0;
+      for (len = 1; len < MAXBITS; len++) {
+        offs[len + 1] = offs[len] + count[len];
+      }
+      for (sym = 0; sym < codes2; sym++) {
+        if (lens[lens_index + sym] !== 0) {
+          work[offs[lens[lens_index + sym]]++] = sym;
+        }
+      }
+      if (type === CODES) {
+        base = extra = work;
+        end = 19;
+      } else if (type === LENS) {
+        base = lbase;
+        base_index -= 257;
+        extra = lext;
+        extra_index -= 257;
+        end = 256;
+      } else {
+        base = dbase;
+        extra = dext;
+        end = -1;
+      }
+      huff = 0;
+      sym = 0;
+      len = min;
+      next = table_index;
+      curr = root;
+      drop = 0;
+      low = -1;
+      used = 1 << root;
+      mask = used - 1;
+      if (type === LENS && used > ENOUGH_LENS || type === DISTS && used > ENOUGH_DISTS) {
+        return 1;
+      }
+      for (; ; ) {
+        here_bits = len - drop;
+        if (work[sym] < end) {
+          here_op = 0;
+          here_val = work[sym];
+        } else if (work[sym] > end) {
+          here_op = extra[extra_index + work[sym]];
+          here_val = base[base_index + work[sym]];
+        } else {
+          here_op = 32 + 64;
+          here_val = 0;
+        }
+        incr = 1 << len - drop;
+        fill = 1 << curr;
+        min = fill;
+        do {
+          fill -= incr;
+          table2[next + (huff >> drop) + fill] = here_bits << 24 | here_op << 16 | here_val | 0;
+        } while (fill !== 0);
+        incr = 1 << len - 1;
+        while (huff & incr) {
+          incr >>= 1;
+        }
+        if (incr !== 0) {
+          huff &= incr - 1;
+          huff += incr;
+        } else {
+          huff = 0;
+        }
+        sym++;
+        if (--count[len] === 0) {
+          if (len === max2) {
+            break;
+          }
+          len = lens[lens_index + work[sym]];
+        }
+        if (len > root && (huff & mask) !== low) {
+          if (drop === 0) {
+            drop = root;
+          }
+          next += min;
+          curr = len - drop;
+          left = 1 << curr;
+          while (curr + drop < max2) {
+            left -= count[curr + drop];
+            if (left <= 0) {
+              break;
+            }
+            curr++;
+            left <<= 1;
+          }
+          used += 1 << curr;
+          if (type === LENS && used > ENOUGH_LENS || type === DISTS && used > ENOUGH_DISTS) {
+            return 1;
+          }
+          low = huff & mask;
+          table2[low] = root << 24 | curr << 16 | next - table_index | 0;
+        }
+      }
+      if (huff !== 0) {
+        table2[next + huff] = len - drop << 24 | 64 << 16 | 0;
+      }
+      opts.bits = root;
+      return 0;
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/inflate.js
+var require_inflate = __commonJS({
+  "node_modules/pako/lib/zlib/inflate.js"(exports2) {
+    "use strict";
+    var utils = require_common();
+    var adler32 = require_adler32();
+    var crc32 = require_crc32();
+    var inflate_fast = require_inffast();
+    var inflate_table = require_inftrees();
+    var CODES = 0;
+    var LENS = 1;
+    var DISTS = 2;
+    var Z_FINISH = 4;
+    var Z_BLOCK = 5;
+    var Z_TREES = 6;
+    var Z_OK = 0;
+    var Z_STREAM_END = 1;
+    var Z_NEED_DICT = 2;
+    var Z_STREAM_ERROR = -2;
+    var Z_DATA_ERROR = -3;
+    var Z_MEM_ERROR = -4;
+    var Z_BUF_ERROR = -5;
+    var Z_DEFLATED = 8;
+    var HEAD = 1;
+    var FLAGS = 2;
+    var TIME = 3;
+    var OS = 4;
+    var EXLEN = 5;
+    var EXTRA = 6;
+    var NAME = 7;
+    var COMMENT = 8;
+    var HCRC = 9;
+    var DICTID = 10;
+    var DICT = 11;
+    var TYPE = 12;
+    var TYPEDO = 13;
+    var STORED = 14;
+    var COPY_ = 15;
+    var COPY = 16;
+    var TABLE = 17;
+    var LENLENS = 18;
+    var CODELENS = 19;
+    var LEN_ = 20;
+    var LEN = 21;
+    var LENEXT = 22;
+    var DIST = 23;
+    var DISTEXT = 24;
+    var MATCH = 25;
+    var LIT = 26;
+    var CHECK = 27;
+    var LENGTH = 28;
+    var DONE = 29;
+    var BAD = 30;
+    var MEM = 31;
+    var SYNC = 32;
+    var ENOUGH_LENS = 852;
+    var ENOUGH_DISTS = 592;
+    var MAX_WBITS = 15;
+    var DEF_WBITS = MAX_WBITS;
+    function zswap32(q) {
+      return (q >>> 24 & 255) + (q >>> 8 & 65280) + ((q & 65280) << 8) + ((q & 255) << 24);
+    }
+    function InflateState() {
+      this.mode = 0;
+      this.last = false;
+      this.wrap = 0;
+      this.havedict = false;
+      this.flags = 0;
+      this.dmax = 0;
+      this.check = 0;
+      this.total = 0;
+      this.head = null;
+      this.wbits = 0;
+      this.wsize = 0;
+      this.whave = 0;
+      this.wnext = 0;
+      this.window = null;
+      this.hold = 0;
+      this.bits = 0;
+      this.length = 0;
+      this.offset = 0;
+      this.extra = 0;
+      this.lencode = null;
+      this.distcode = null;
+      this.lenbits = 0;
+      this.distbits = 0;
+      this.ncode = 0;
+      this.nlen = 0;
+      this.ndist = 0;
+      this.have = 0;
+      this.next = null;
+      this.lens = new utils.Buf16(320);
+      this.work = new utils.Buf16(288);
+      this.lendyn = null;
+      this.distdyn = null;
+      this.sane = 0;
+      this.back = 0;
+      this.was = 0;
+    }
+    function inflateResetKeep(strm) {
+      var state;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      strm.total_in = strm.total_out = state.total = 0;
+      strm.msg = "";
+      if (state.wrap) {
+        strm.adler = state.wrap & 1;
+      }
+      state.mode = HEAD;
+      state.last = 0;
+      state.havedict = 0;
+      state.dmax = 32768;
+      state.head = null;
+      state.hold = 0;
+      state.bits = 0;
+      state.lencode = state.lendyn = new utils.Buf32(ENOUGH_LENS);
+      state.distcode = state.distdyn = new utils.Buf32(ENOUGH_DISTS);
+      state.sane = 1;
+      state.back = -1;
+      return Z_OK;
+    }
+    function inflateReset(strm) {
+      var state;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      state.wsize = 0;
+      state.whave = 0;
+      state.wnext = 0;
+      return inflateResetKeep(strm);
+    }
+    function inflateReset2(strm, windowBits) {
+      var wrap;
+      var state;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      if (windowBits < 0) {
+        wrap = 0;
+        windowBits = -windowBits;
+      } else {
+        wrap = (windowBits >> 4) + 1;
+        if (windowBits < 48) {
+          windowBits &= 15;
+        }
+      }
+      if (windowBits && (windowBits < 8 || windowBits > 15)) {
+        return Z_STREAM_ERROR;
+      }
+      if (state.window !== null && state.wbits !== windowBits) {
+        state.window = null;
+      }
+      state.wrap = wrap;
+      state.wbits = windowBits;
+      return inflateReset(strm);
+    }
+    function inflateInit2(strm, windowBits) {
+      var ret;
+      var state;
+      if (!strm) {
+        return Z_STREAM_ERROR;
+      }
+      state = new InflateState();
+      strm.state = state;
+      state.window = null;
+      ret = inflateReset2(strm, windowBits);
+      if (ret !== Z_OK) {
+        strm.state = null;
+      }
+      return ret;
+    }
+    function inflateInit(strm) {
+      return inflateInit2(strm, DEF_WBITS);
+    }
+    var virgin = true;
+    var lenfix;
+    var distfix;
+    function fixedtables(state) {
+      if (virgin) {
+        var sym;
+        lenfix = new utils.Buf32(512);
+        distfix = new utils.Buf32(32);
+        sym = 0;
+        while (sym < 144) {
+          state.lens[sym++] = 8;
+        }
+        while (sym < 256) {
+          state.lens[sym++] = 9;
+        }
+        while (sym < 280) {
+          state.lens[sym++] = 7;
+        }
+        while (sym < 288) {
+          state.lens[sym++] = 8;
+        }
+        inflate_table(LENS, state.lens, 0, 288, lenfix, 0, state.work, { bits: 9 });
+        sym = 0;
+        while (sym < 32) {
+          state.lens[sym++] = 5;
+        }
+        inflate_table(DISTS, state.lens, 0, 32, distfix, 0, state.work, { bits: 5 });
+        virgin = false;
+      }
+      state.lencode = lenfix;
+      state.lenbits = 9;
+      state.distcode = distfix;
+      state.distbits = 5;
+    }
+    function updatewindow(strm, src, end, copy) {
+      var dist;
+      var state = strm.state;
+      if (state.window === null) {
+        state.wsize = 1 << state.wbits;
+        state.wnext = 0;
+        state.whave = 0;
+        state.window = new utils.Buf8(state.wsize);
+      }
+      if (copy >= state.wsize) {
+        utils.arraySet(state.window, src, end - state.wsize, state.wsize, 0);
+        state.wnext = 0;
+        state.whave = state.wsize;
+      } else {
+        dist = state.wsize - state.wnext;
+        if (dist > copy) {
+          dist = copy;
+        }
+        utils.arraySet(state.window, src, end - copy, dist, state.wnext);
+        copy -= dist;
+        if (copy) {
+          utils.arraySet(state.window, src, end - copy, copy, 0);
+          state.wnext = copy;
+          state.whave = state.wsize;
+        } else {
+          state.wnext += dist;
+          if (state.wnext === state.wsize) {
+            state.wnext = 0;
+          }
+          if (state.whave < state.wsize) {
+            state.whave += dist;
+          }
+        }
+      }
+      return 0;
+    }
+    function inflate(strm, flush) {
+      var state;
+      var input2, output2;
+      var next;
+      var put;
+      var have, left;
+      var hold;
+      var bits;
+      var _in, _out;
+      var copy;
+      var from;
+      var from_source;
+      var here = 0;
+      var here_bits, here_op, here_val;
+      var last_bits, last_op, last_val;
+      var len;
+      var ret;
+      var hbuf = new utils.Buf8(4);
+      var opts;
+      var n;
+      var order = (
+        /* permutation of code lengths */
+        [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+      );
+      if (!strm || !strm.state || !strm.output || !strm.input && strm.avail_in !== 0) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      if (state.mode === TYPE) {
+        state.mode = TYPEDO;
+      }
+      put = strm.next_out;
+      output2 = strm.output;
+      left = strm.avail_out;
+      next = strm.next_in;
+      input2 = strm.input;
+      have = strm.avail_in;
+      hold = state.hold;
+      bits = state.bits;
+      _in = have;
+      _out = left;
+      ret = Z_OK;
+      inf_leave:
+        for (; ; ) {
+          switch (state.mode) {
+            case HEAD:
+              if (state.wrap === 0) {
+                state.mode = TYPEDO;
+                break;
+              }
+              while (bits < 16) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              if (state.wrap & 2 && hold === 35615) {
+                state.check = 0;
+                hbuf[0] = hold & 255;
+                hbuf[1] = hold >>> 8 & 255;
+                state.check = crc32(state.check, hbuf, 2, 0);
+                hold = 0;
+                bits = 0;
+                state.mode = FLAGS;
+                break;
+              }
+              state.flags = 0;
+              if (state.head) {
+                state.head.done = false;
+              }
+              if (!(state.wrap & 1) || /* check if zlib header allowed */
+              (((hold & 255) << 8) + (hold >> 8)) % 31) {
+                strm.msg = "incorrect header check";
+                state.mode = BAD;
+                break;
+              }
+              if ((hold & 15) !== Z_DEFLATED) {
+                strm.msg = "unknown compression method";
+                state.mode = BAD;
+                break;
+              }
+              hold >>>= 4;
+              bits -= 4;
+              len = (hold & 15) + 8;
+              if (state.wbits === 0) {
+                state.wbits = len;
+              } else if (len > state.wbits) {
+                strm.msg = "invalid window size";
+                state.mode = BAD;
+                break;
+              }
+              state.dmax = 1 << len;
+              strm.adler = state.check = 1;
+              state.mode = hold & 512 ? DICTID : TYPE;
+              hold = 0;
+              bits = 0;
+              break;
+            case FLAGS:
+              while (bits < 16) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              state.flags = hold;
+              if ((state.flags & 255) !== Z_DEFLATED) {
+                strm.msg = "unknown compression method";
+                state.mode = BAD;
+                break;
+              }
+              if (state.flags & 57344) {
+                strm.msg = "unknown header flags set";
+                state.mode = BAD;
+                break;
+              }
+              if (state.head) {
+                state.head.text = hold >> 8 & 1;
+              }
+              if (state.flags & 512) {
+                hbuf[0] = hold & 255;
+                hbuf[1] = hold >>> 8 & 255;
+                state.check = crc32(state.check, hbuf, 2, 0);
+              }
+              hold = 0;
+              bits = 0;
+              state.mode = TIME;
+            /* falls through */
+            case TIME:
+              while (bits < 32) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              if (state.head) {
+                state.head.time = hold;
+              }
+              if (state.flags & 512) {
+                hbuf[0] = hold & 255;
+                hbuf[1] = hold >>> 8 & 255;
+                hbuf[2] = hold >>> 16 & 255;
+                hbuf[3] = hold >>> 24 & 255;
+                state.check = crc32(state.check, hbuf, 4, 0);
+              }
+              hold = 0;
+              bits = 0;
+              state.mode = OS;
+            /* falls through */
+            case OS:
+              while (bits < 16) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              if (state.head) {
+                state.head.xflags = hold & 255;
+                state.head.os = hold >> 8;
+              }
+              if (state.flags & 512) {
+                hbuf[0] = hold & 255;
+                hbuf[1] = hold >>> 8 & 255;
+                state.check = crc32(state.check, hbuf, 2, 0);
+              }
+              hold = 0;
+              bits = 0;
+              state.mode = EXLEN;
+            /* falls through */
+            case EXLEN:
+              if (state.flags & 1024) {
+                while (bits < 16) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input2[next++] << bits;
+                  bits += 8;
+                }
+                state.length = hold;
+                if (state.head) {
+                  state.head.extra_len = hold;
+                }
+                if (state.flags & 512) {
+                  hbuf[0] = hold & 255;
+                  hbuf[1] = hold >>> 8 & 255;
+                  state.check = crc32(state.check, hbuf, 2, 0);
+                }
+                hold = 0;
+                bits = 0;
+              } else if (state.head) {
+                state.head.extra = null;
+              }
+              state.mode = EXTRA;
+            /* falls through */
+            case EXTRA:
+              if (state.flags & 1024) {
+                copy = state.length;
+                if (copy > have) {
+                  copy = have;
+                }
+                if (copy) {
+                  if (state.head) {
+                    len = state.head.extra_len - state.length;
+                    if (!state.head.extra) {
+                      state.head.extra = new Array(state.head.extra_len);
+                    }
+                    utils.arraySet(
+                      state.head.extra,
+                      input2,
+                      next,
+                      // extra field is limited to 65536 bytes
+                      // - no need for additional size check
+                      copy,
+                      /*len + copy > state.head.extra_max - len ? state.head.extra_max : copy,*/
+                      len
+                    );
+                  }
+                  if (state.flags & 512) {
+                    state.check = crc32(state.check, input2, copy, next);
+                  }
+                  have -= copy;
+                  next += copy;
+                  state.length -= copy;
+                }
+                if (state.length) {
+                  break inf_leave;
+                }
+              }
+              state.length = 0;
+              state.mode = NAME;
+            /* falls through */
+            case NAME:
+              if (state.flags & 2048) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                copy = 0;
+                do {
+                  len = input2[next + copy++];
+                  if (state.head && len && state.length < 65536) {
+                    state.head.name += String.fromCharCode(len);
+                  }
+                } while (len && copy < have);
+                if (state.flags & 512) {
+                  state.check = crc32(state.check, input2, copy, next);
+                }
+                have -= copy;
+                next += copy;
+                if (len) {
+                  break inf_leave;
+                }
+              } else if (state.head) {
+                state.head.name = null;
+              }
+              state.length = 0;
+              state.mode = COMMENT;
+            /* falls through */
+            case COMMENT:
+              if (state.flags & 4096) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                copy = 0;
+                do {
+                  len = input2[next + copy++];
+                  if (state.head && len && state.length < 65536) {
+                    state.head.comment += String.fromCharCode(len);
+                  }
+                } while (len && copy < have);
+                if (state.flags & 512) {
+                  state.check = crc32(state.check, input2, copy, next);
+                }
+                have -= copy;
+                next += copy;
+                if (len) {
+                  break inf_leave;
+                }
+              } else if (state.head) {
+                state.head.comment = null;
+              }
+              state.mode = HCRC;
+            /* falls through */
+            case HCRC:
+              if (state.flags & 512) {
+                while (bits < 16) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input2[next++] << bits;
+                  bits += 8;
+                }
+                if (hold !== (state.check & 65535)) {
+                  strm.msg = "header crc mismatch";
+                  state.mode = BAD;
+                  break;
+                }
+                hold = 0;
+                bits = 0;
+              }
+              if (state.head) {
+                state.head.hcrc = state.flags >> 9 & 1;
+                state.head.done = true;
+              }
+              strm.adler = state.check = 0;
+              state.mode = TYPE;
+              break;
+            case DICTID:
+              while (bits < 32) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              strm.adler = state.check = zswap32(hold);
+              hold = 0;
+              bits = 0;
+              state.mode = DICT;
+            /* falls through */
+            case DICT:
+              if (state.havedict === 0) {
+                strm.next_out = put;
+                strm.avail_out = left;
+                strm.next_in = next;
+                strm.avail_in = have;
+                state.hold = hold;
+                state.bits = bits;
+                return Z_NEED_DICT;
+              }
+              strm.adler = state.check = 1;
+              state.mode = TYPE;
+            /* falls through */
+            case TYPE:
+              if (flush === Z_BLOCK || flush === Z_TREES) {
+                break inf_leave;
+              }
+            /* falls through */
+            case TYPEDO:
+              if (state.last) {
+                hold >>>= bits & 7;
+                bits -= bits & 7;
+                state.mode = CHECK;
+                break;
+              }
+              while (bits < 3) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              state.last = hold & 1;
+              hold >>>= 1;
+              bits -= 1;
+              switch (hold & 3) {
+                case 0:
+                  state.mode = STORED;
+                  break;
+                case 1:
+                  fixedtables(state);
+                  state.mode = LEN_;
+                  if (flush === Z_TREES) {
+                    hold >>>= 2;
+                    bits -= 2;
+                    break inf_leave;
+                  }
+                  break;
+                case 2:
+                  state.mode = TABLE;
+                  break;
+                case 3:
+                  strm.msg = "invalid block type";
+                  state.mode = BAD;
+              }
+              hold >>>= 2;
+              bits -= 2;
+              break;
+            case STORED:
+              hold >>>= bits & 7;
+              bits -= bits & 7;
+              while (bits < 32) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              if ((hold & 65535) !== (hold >>> 16 ^ 65535)) {
+                strm.msg = "invalid stored block lengths";
+                state.mode = BAD;
+                break;
+              }
+              state.length = hold & 65535;
+              hold = 0;
+              bits = 0;
+              state.mode = COPY_;
+              if (flush === Z_TREES) {
+                break inf_leave;
+              }
+            /* falls through */
+            case COPY_:
+              state.mode = COPY;
+            /* falls through */
+            case COPY:
+              copy = state.length;
+              if (copy) {
+                if (copy > have) {
+                  copy = have;
+                }
+                if (copy > left) {
+                  copy = left;
+                }
+                if (copy === 0) {
+                  break inf_leave;
+                }
+                utils.arraySet(output2, input2, next, copy, put);
+                have -= copy;
+                next += copy;
+                left -= copy;
+                put += copy;
+                state.length -= copy;
+                break;
+              }
+              state.mode = TYPE;
+              break;
+            case TABLE:
+              while (bits < 14) {
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              state.nlen = (hold & 31) + 257;
+              hold >>>= 5;
+              bits -= 5;
+              state.ndist = (hold & 31) + 1;
+              hold >>>= 5;
+              bits -= 5;
+              state.ncode = (hold & 15) + 4;
+              hold >>>= 4;
+              bits -= 4;
+              if (state.nlen > 286 || state.ndist > 30) {
+                strm.msg = "too many length or distance symbols";
+                state.mode = BAD;
+                break;
+              }
+              state.have = 0;
+              state.mode = LENLENS;
+            /* falls through */
+            case LENLENS:
+              while (state.have < state.ncode) {
+                while (bits < 3) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input2[next++] << bits;
+                  bits += 8;
+                }
+                state.lens[order[state.have++]] = hold & 7;
+                hold >>>= 3;
+                bits -= 3;
+              }
+              while (state.have < 19) {
+                state.lens[order[state.have++]] = 0;
+              }
+              state.lencode = state.lendyn;
+              state.lenbits = 7;
+              opts = { bits: state.lenbits };
+              ret = inflate_table(CODES, state.lens, 0, 19, state.lencode, 0, state.work, opts);
+              state.lenbits = opts.bits;
+              if (ret) {
+                strm.msg = "invalid code lengths set";
+                state.mode = BAD;
+                break;
+              }
+              state.have = 0;
+              state.mode = CODELENS;
+            /* falls through */
+            case CODELENS:
+              while (state.have < state.nlen + state.ndist) {
+                for (; ; ) {
+                  here = state.lencode[hold & (1 << state.lenbits) - 1];
+                  here_bits = here >>> 24;
+                  here_op = here >>> 16 & 255;
+                  here_val = here & 65535;
+                  if (here_bits <= bits) {
+                    break;
+                  }
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input2[next++] << bits;
+                  bits += 8;
+                }
+                if (here_val < 16) {
+                  hold >>>= here_bits;
+                  bits -= here_bits;
+                  state.lens[state.have++] = here_val;
+                } else {
+                  if (here_val === 16) {
+                    n = here_bits + 2;
+                    while (bits < n) {
+                      if (have === 0) {
+                        break inf_leave;
+                      }
+                      have--;
+                      hold += input2[next++] << bits;
+                      bits += 8;
+                    }
+                    hold >>>= here_bits;
+                    bits -= here_bits;
+                    if (state.have === 0) {
+                      strm.msg = "invalid bit length repeat";
+                      state.mode = BAD;
+                      break;
+                    }
+                    len = state.lens[state.have - 1];
+                    copy = 3 + (hold & 3);
+                    hold >>>= 2;
+                    bits -= 2;
+                  } else if (here_val === 17) {
+                    n = here_bits + 3;
+                    while (bits < n) {
+                      if (have === 0) {
+                        break inf_leave;
+                      }
+                      have--;
+                      hold += input2[next++] << bits;
+                      bits += 8;
+                    }
+                    hold >>>= here_bits;
+                    bits -= here_bits;
+                    len = 0;
+                    copy = 3 + (hold & 7);
+                    hold >>>= 3;
+                    bits -= 3;
+                  } else {
+                    n = here_bits + 7;
+                    while (bits < n) {
+                      if (have === 0) {
+                        break inf_leave;
+                      }
+                      have--;
+                      hold += input2[next++] << bits;
+                      bits += 8;
+                    }
+                    hold >>>= here_bits;
+                    bits -= here_bits;
+                    len = 0;
+                    copy = 11 + (hold & 127);
+                    hold >>>= 7;
+                    bits -= 7;
+                  }
+                  if (state.have + copy > state.nlen + state.ndist) {
+                    strm.msg = "invalid bit length repeat";
+                    state.mode = BAD;
+                    break;
+                  }
+                  while (copy--) {
+                    state.lens[state.have++] = len;
+                  }
+                }
+              }
+              if (state.mode === BAD) {
+                break;
+              }
+              if (state.lens[256] === 0) {
+                strm.msg = "invalid code -- missing end-of-block";
+                state.mode = BAD;
+                break;
+              }
+              state.lenbits = 9;
+              opts = { bits: state.lenbits };
+              ret = inflate_table(LENS, state.lens, 0, state.nlen, state.lencode, 0, state.work, opts);
+              state.lenbits = opts.bits;
+              if (ret) {
+                strm.msg = "invalid literal/lengths set";
+                state.mode = BAD;
+                break;
+              }
+              state.distbits = 6;
+              state.distcode = state.distdyn;
+              opts = { bits: state.distbits };
+              ret = inflate_table(DISTS, state.lens, state.nlen, state.ndist, state.distcode, 0, state.work, opts);
+              state.distbits = opts.bits;
+              if (ret) {
+                strm.msg = "invalid distances set";
+                state.mode = BAD;
+                break;
+              }
+              state.mode = LEN_;
+              if (flush === Z_TREES) {
+                break inf_leave;
+              }
+            /* falls through */
+            case LEN_:
+              state.mode = LEN;
+            /* falls through */
+            case LEN:
+              if (have >= 6 && left >= 258) {
+                strm.next_out = put;
+                strm.avail_out = left;
+                strm.next_in = next;
+                strm.avail_in = have;
+                state.hold = hold;
+                state.bits = bits;
+                inflate_fast(strm, _out);
+                put = strm.next_out;
+                output2 = strm.output;
+                left = strm.avail_out;
+                next = strm.next_in;
+                input2 = strm.input;
+                have = strm.avail_in;
+                hold = state.hold;
+                bits = state.bits;
+                if (state.mode === TYPE) {
+                  state.back = -1;
+                }
+                break;
+              }
+              state.back = 0;
+              for (; ; ) {
+                here = state.lencode[hold & (1 << state.lenbits) - 1];
+                here_bits = here >>> 24;
+                here_op = here >>> 16 & 255;
+                here_val = here & 65535;
+                if (here_bits <= bits) {
+                  break;
+                }
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              if (here_op && (here_op & 240) === 0) {
+                last_bits = here_bits;
+                last_op = here_op;
+                last_val = here_val;
+                for (; ; ) {
+                  here = state.lencode[last_val + ((hold & (1 << last_bits + last_op) - 1) >> last_bits)];
+                  here_bits = here >>> 24;
+                  here_op = here >>> 16 & 255;
+                  here_val = here & 65535;
+                  if (last_bits + here_bits <= bits) {
+                    break;
+                  }
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input2[next++] << bits;
+                  bits += 8;
+                }
+                hold >>>= last_bits;
+                bits -= last_bits;
+                state.back += last_bits;
+              }
+              hold >>>= here_bits;
+              bits -= here_bits;
+              state.back += here_bits;
+              state.length = here_val;
+              if (here_op === 0) {
+                state.mode = LIT;
+                break;
+              }
+              if (here_op & 32) {
+                state.back = -1;
+                state.mode = TYPE;
+                break;
+              }
+              if (here_op & 64) {
+                strm.msg = "invalid literal/length code";
+                state.mode = BAD;
+                break;
+              }
+              state.extra = here_op & 15;
+              state.mode = LENEXT;
+            /* falls through */
+            case LENEXT:
+              if (state.extra) {
+                n = state.extra;
+                while (bits < n) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input2[next++] << bits;
+                  bits += 8;
+                }
+                state.length += hold & (1 << state.extra) - 1;
+                hold >>>= state.extra;
+                bits -= state.extra;
+                state.back += state.extra;
+              }
+              state.was = state.length;
+              state.mode = DIST;
+            /* falls through */
+            case DIST:
+              for (; ; ) {
+                here = state.distcode[hold & (1 << state.distbits) - 1];
+                here_bits = here >>> 24;
+                here_op = here >>> 16 & 255;
+                here_val = here & 65535;
+                if (here_bits <= bits) {
+                  break;
+                }
+                if (have === 0) {
+                  break inf_leave;
+                }
+                have--;
+                hold += input2[next++] << bits;
+                bits += 8;
+              }
+              if ((here_op & 240) === 0) {
+                last_bits = here_bits;
+                last_op = here_op;
+                last_val = here_val;
+                for (; ; ) {
+                  here = state.distcode[last_val + ((hold & (1 << last_bits + last_op) - 1) >> last_bits)];
+                  here_bits = here >>> 24;
+                  here_op = here >>> 16 & 255;
+                  here_val = here & 65535;
+                  if (last_bits + here_bits <= bits) {
+                    break;
+                  }
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input2[next++] << bits;
+                  bits += 8;
+                }
+                hold >>>= last_bits;
+                bits -= last_bits;
+                state.back += last_bits;
+              }
+              hold >>>= here_bits;
+              bits -= here_bits;
+              state.back += here_bits;
+              if (here_op & 64) {
+                strm.msg = "invalid distance code";
+                state.mode = BAD;
+                break;
+              }
+              state.offset = here_val;
+              state.extra = here_op & 15;
+              state.mode = DISTEXT;
+            /* falls through */
+            case DISTEXT:
+              if (state.extra) {
+                n = state.extra;
+                while (bits < n) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input2[next++] << bits;
+                  bits += 8;
+                }
+                state.offset += hold & (1 << state.extra) - 1;
+                hold >>>= state.extra;
+                bits -= state.extra;
+                state.back += state.extra;
+              }
+              if (state.offset > state.dmax) {
+                strm.msg = "invalid distance too far back";
+                state.mode = BAD;
+                break;
+              }
+              state.mode = MATCH;
+            /* falls through */
+            case MATCH:
+              if (left === 0) {
+                break inf_leave;
+              }
+              copy = _out - left;
+              if (state.offset > copy) {
+                copy = state.offset - copy;
+                if (copy > state.whave) {
+                  if (state.sane) {
+                    strm.msg = "invalid distance too far back";
+                    state.mode = BAD;
+                    break;
+                  }
+                }
+                if (copy > state.wnext) {
+                  copy -= state.wnext;
+                  from = state.wsize - copy;
+                } else {
+                  from = state.wnext - copy;
+                }
+                if (copy > state.length) {
+                  copy = state.length;
+                }
+                from_source = state.window;
+              } else {
+                from_source = output2;
+                from = put - state.offset;
+                copy = state.length;
+              }
+              if (copy > left) {
+                copy = left;
+              }
+              left -= copy;
+              state.length -= copy;
+              do {
+                output2[put++] = from_source[from++];
+              } while (--copy);
+              if (state.length === 0) {
+                state.mode = LEN;
+              }
+              break;
+            case LIT:
+              if (left === 0) {
+                break inf_leave;
+              }
+              output2[put++] = state.length;
+              left--;
+              state.mode = LEN;
+              break;
+            case CHECK:
+              if (state.wrap) {
+                while (bits < 32) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold |= input2[next++] << bits;
+                  bits += 8;
+                }
+                _out -= left;
+                strm.total_out += _out;
+                state.total += _out;
+                if (_out) {
+                  strm.adler = state.check = /*UPDATE(state.check, put - _out, _out);*/
+                  state.flags ? crc32(state.check, output2, _out, put - _out) : adler32(state.check, output2, _out, put - _out);
+                }
+                _out = left;
+                if ((state.flags ? hold : zswap32(hold)) !== state.check) {
+                  strm.msg = "incorrect data check";
+                  state.mode = BAD;
+                  break;
+                }
+                hold = 0;
+                bits = 0;
+              }
+              state.mode = LENGTH;
+            /* falls through */
+            case LENGTH:
+              if (state.wrap && state.flags) {
+                while (bits < 32) {
+                  if (have === 0) {
+                    break inf_leave;
+                  }
+                  have--;
+                  hold += input2[next++] << bits;
+                  bits += 8;
+                }
+                if (hold !== (state.total & 4294967295)) {
+                  strm.msg = "incorrect length check";
+                  state.mode = BAD;
+                  break;
+                }
+                hold = 0;
+                bits = 0;
+              }
+              state.mode = DONE;
+            /* falls through */
+            case DONE:
+              ret = Z_STREAM_END;
+              break inf_leave;
+            case BAD:
+              ret = Z_DATA_ERROR;
+              break inf_leave;
+            case MEM:
+              return Z_MEM_ERROR;
+            case SYNC:
+            /* falls through */
+            default:
+              return Z_STREAM_ERROR;
+          }
+        }
+      strm.next_out = put;
+      strm.avail_out = left;
+      strm.next_in = next;
+      strm.avail_in = have;
+      state.hold = hold;
+      state.bits = bits;
+      if (state.wsize || _out !== strm.avail_out && state.mode < BAD && (state.mode < CHECK || flush !== Z_FINISH)) {
+        if (updatewindow(strm, strm.output, strm.next_out, _out - strm.avail_out)) {
+          state.mode = MEM;
+          return Z_MEM_ERROR;
+        }
+      }
+      _in -= strm.avail_in;
+      _out -= strm.avail_out;
+      strm.total_in += _in;
+      strm.total_out += _out;
+      state.total += _out;
+      if (state.wrap && _out) {
+        strm.adler = state.check = /*UPDATE(state.check, strm.next_out - _out, _out);*/
+        state.flags ? crc32(state.check, output2, _out, strm.next_out - _out) : adler32(state.check, output2, _out, strm.next_out - _out);
+      }
+      strm.data_type = state.bits + (state.last ? 64 : 0) + (state.mode === TYPE ? 128 : 0) + (state.mode === LEN_ || state.mode === COPY_ ? 256 : 0);
+      if ((_in === 0 && _out === 0 || flush === Z_FINISH) && ret === Z_OK) {
+        ret = Z_BUF_ERROR;
+      }
+      return ret;
+    }
+    function inflateEnd(strm) {
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      var state = strm.state;
+      if (state.window) {
+        state.window = null;
+      }
+      strm.state = null;
+      return Z_OK;
+    }
+    function inflateGetHeader(strm, head) {
+      var state;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      if ((state.wrap & 2) === 0) {
+        return Z_STREAM_ERROR;
+      }
+      state.head = head;
+      head.done = false;
+      return Z_OK;
+    }
+    function inflateSetDictionary(strm, dictionary) {
+      var dictLength = dictionary.length;
+      var state;
+      var dictid;
+      var ret;
+      if (!strm || !strm.state) {
+        return Z_STREAM_ERROR;
+      }
+      state = strm.state;
+      if (state.wrap !== 0 && state.mode !== DICT) {
+        return Z_STREAM_ERROR;
+      }
+      if (state.mode === DICT) {
+        dictid = 1;
+        dictid = adler32(dictid, dictionary, dictLength, 0);
+        if (dictid !== state.check) {
+          return Z_DATA_ERROR;
+        }
+      }
+      ret = updatewindow(strm, dictionary, dictLength, dictLength);
+      if (ret) {
+        state.mode = MEM;
+        return Z_MEM_ERROR;
+      }
+      state.havedict = 1;
+      return Z_OK;
+    }
+    exports2.inflateReset = inflateReset;
+    exports2.inflateReset2 = inflateReset2;
+    exports2.inflateResetKeep = inflateResetKeep;
+    exports2.inflateInit = inflateInit;
+    exports2.inflateInit2 = inflateInit2;
+    exports2.inflate = inflate;
+    exports2.inflateEnd = inflateEnd;
+    exports2.inflateGetHeader = inflateGetHeader;
+    exports2.inflateSetDictionary = inflateSetDictionary;
+    exports2.inflateInfo = "pako inflate (from Nodeca project)";
+  }
+});
+
+// node_modules/pako/lib/zlib/constants.js
+var require_constants = __commonJS({
+  "node_modules/pako/lib/zlib/constants.js"(exports2, module2) {
+    "use strict";
+    module2.exports = {
+      /* Allowed flush values; see deflate() and inflate() below for details */
+      Z_NO_FLUSH: 0,
+      Z_PARTIAL_FLUSH: 1,
+      Z_SYNC_FLUSH: 2,
+      Z_FULL_FLUSH: 3,
+      Z_FINISH: 4,
+      Z_BLOCK: 5,
+      Z_TREES: 6,
+      /* Return codes for the compression/decompression functions. Negative values
+      * are errors, positive values are used for special but normal events.
+      */
+      Z_OK: 0,
+      Z_STREAM_END: 1,
+      Z_NEED_DICT: 2,
+      Z_ERRNO: -1,
+      Z_STREAM_ERROR: -2,
+      Z_DATA_ERROR: -3,
+      //Z_MEM_ERROR:     -4,
+      Z_BUF_ERROR: -5,
+      //Z_VERSION_ERROR: -6,
+      /* compression levels */
+      Z_NO_COMPRESSION: 0,
+      Z_BEST_SPEED: 1,
+      Z_BEST_COMPRESSION: 9,
+      Z_DEFAULT_COMPRESSION: -1,
+      Z_FILTERED: 1,
+      Z_HUFFMAN_ONLY: 2,
+      Z_RLE: 3,
+      Z_FIXED: 4,
+      Z_DEFAULT_STRATEGY: 0,
+      /* Possible values of the data_type field (though see inflate()) */
+      Z_BINARY: 0,
+      Z_TEXT: 1,
+      //Z_ASCII:                1, // = Z_TEXT (deprecated)
+      Z_UNKNOWN: 2,
+      /* The deflate compression method */
+      Z_DEFLATED: 8
+      //Z_NULL:                 null // Use -1 or null inline, depending on var type
+    };
+  }
+});
+
+// node_modules/pako/lib/zlib/gzheader.js
+var require_gzheader = __commonJS({
+  "node_modules/pako/lib/zlib/gzheader.js"(exports2, module2) {
+    "use strict";
+    function GZheader() {
+      this.text = 0;
+      this.time = 0;
+      this.xflags = 0;
+      this.os = 0;
+      this.extra = null;
+      this.extra_len = 0;
+      this.name = "";
+      this.comment = "";
+      this.hcrc = 0;
+      this.done = false;
+    }
+    module2.exports = GZheader;
+  }
+});
+
+// node_modules/pako/lib/inflate.js
+var require_inflate2 = __commonJS({
+  "node_modules/pako/lib/inflate.js"(exports2) {
+    "use strict";
+    var zlib_inflate = require_inflate();
+    var utils = require_common();
+    var strings = require_strings();
+    var c = require_constants();
+    var msg = require_messages();
+    var ZStream = require_zstream();
+    var GZheader = require_gzheader();
+    var toString = Object.prototype.toString;
+    function Inflate(options) {
+      if (!(this instanceof Inflate)) return new Inflate(options);
+      this.options = utils.assign({
+        chunkSize: 16384,
+        windowBits: 0,
+        to: ""
+      }, options || {});
+      var opt = this.options;
+      if (opt.raw && opt.windowBits >= 0 && opt.windowBits < 16) {
+        opt.windowBits = -opt.windowBits;
+        if (opt.windowBits === 0) {
+          opt.windowBits = -15;
+        }
+      }
+      if (opt.windowBits >= 0 && opt.windowBits < 16 && !(options && options.windowBits)) {
+        opt.windowBits += 32;
+      }
+      if (opt.windowBits > 15 && opt.windowBits < 48) {
+        if ((opt.windowBits & 15) === 0) {
+          opt.windowBits |= 15;
+        }
+      }
+      this.err = 0;
+      this.msg = "";
+      this.ended = false;
+      this.chunks = [];
+      this.strm = new ZStream();
+      this.strm.avail_out = 0;
+      var status = zlib_inflate.inflateInit2(
+        this.strm,
+        opt.windowBits
+      );
+      if (status !== c.Z_OK) {
+        throw new Error(msg[status]);
+      }
+      this.header = new GZheader();
+      zlib_inflate.inflateGetHeader(this.strm, this.header);
+      if (opt.dictionary) {
+        if (typeof opt.dictionary === "string") {
+          opt.dictionary = strings.string2buf(opt.dictionary);
+        } else if (toString.call(opt.dictionary) === "[object ArrayBuffer]") {
+          opt.dictionary = new Uint8Array(opt.dictionary);
+        }
+        if (opt.raw) {
+          status = zlib_inflate.inflateSetDictionary(this.strm, opt.dictionary);
+          if (status !== c.Z_OK) {
+            throw new Error(msg[status]);
+          }
+        }
+      }
+    }
+    Inflate.prototype.push = function(data, mode) {
+      var strm = this.strm;
+      var chunkSize = this.options.chunkSize;
+      var dictionary = this.options.dictionary;
+      var status, _mode;
+      var next_out_utf8, tail, utf8str;
+      var allowBufError = false;
+      if (this.ended) {
+        return false;
+      }
+      _mode = mode === ~~mode ? mode : mode === true ? c.Z_FINISH : c.Z_NO_FLUSH;
+      if (typeof data === "string") {
+        strm.input = strings.binstring2buf(data);
+      } else if (toString.call(data) === "[object ArrayBuffer]") {
+        strm.input = new Uint8Array(data);
+      } else {
+        strm.input = data;
+      }
+      strm.next_in = 0;
+      strm.avail_in = strm.input.length;
+      do {
+        if (strm.avail_out === 0) {
+          strm.output = new utils.Buf8(chunkSize);
+          strm.next_out = 0;
+          strm.avail_out = chunkSize;
+        }
+        status = zlib_inflate.inflate(strm, c.Z_NO_FLUSH);
+        if (status === c.Z_NEED_DICT && dictionary) {
+          status = zlib_inflate.inflateSetDictionary(this.strm, dictionary);
+        }
+        if (status === c.Z_BUF_ERROR && allowBufError === true) {
+          status = c.Z_OK;
+          allowBufError = false;
+        }
+        if (status !== c.Z_STREAM_END && status !== c.Z_OK) {
+          this.onEnd(status);
+          this.ended = true;
+          return false;
+        }
+        if (strm.next_out) {
+          if (strm.avail_out === 0 || status === c.Z_STREAM_END || strm.avail_in === 0 && (_mode === c.Z_FINISH || _mode === c.Z_SYNC_FLUSH)) {
+            if (this.options.to === "string") {
+              next_out_utf8 = strings.utf8border(strm.output, strm.next_out);
+              tail = strm.next_out - next_out_utf8;
+              utf8str = strings.buf2string(strm.output, next_out_utf8);
+              strm.next_out = tail;
+              strm.avail_out = chunkSize - tail;
+              if (tail) {
+                utils.arraySet(strm.output, strm.output, next_out_utf8, tail, 0);
+              }
+              this.onData(utf8str);
+            } else {
+              this.onData(utils.shrinkBuf(strm.output, strm.next_out));
+            }
+          }
+        }
+        if (strm.avail_in === 0 && strm.avail_out === 0) {
+          allowBufError = true;
+        }
+      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== c.Z_STREAM_END);
+      if (status === c.Z_STREAM_END) {
+        _mode = c.Z_FINISH;
+      }
+      if (_mode === c.Z_FINISH) {
+        status = zlib_inflate.inflateEnd(this.strm);
+        this.onEnd(status);
+        this.ended = true;
+        return status === c.Z_OK;
+      }
+      if (_mode === c.Z_SYNC_FLUSH) {
+        this.onEnd(c.Z_OK);
+        strm.avail_out = 0;
+        return true;
+      }
+      return true;
+    };
+    Inflate.prototype.onData = function(chunk) {
+      this.chunks.push(chunk);
+    };
+    Inflate.prototype.onEnd = function(status) {
+      if (status === c.Z_OK) {
+        if (this.options.to === "string") {
+          this.result = this.chunks.join("");
+        } else {
+          this.result = utils.flattenChunks(this.chunks);
+        }
+      }
+      this.chunks = [];
+      this.err = status;
+      this.msg = this.strm.msg;
+    };
+    function inflate(input2, options) {
+      var inflator = new Inflate(options);
+      inflator.push(input2, true);
+      if (inflator.err) {
+        throw inflator.msg || msg[inflator.err];
+      }
+      return inflator.result;
+    }
+    function inflateRaw(input2, options) {
+      options = options || {};
+      options.raw = true;
+      return inflate(input2, options);
+    }
+    exports2.Inflate = Inflate;
+    exports2.inflate = inflate;
+    exports2.inflateRaw = inflateRaw;
+    exports2.ungzip = inflate;
+  }
+});
+
+// node_modules/pako/index.js
+var require_pako = __commonJS({
+  "node_modules/pako/index.js"(exports2, module2) {
+    "use strict";
+    var assign = require_common().assign;
+    var deflate = require_deflate2();
+    var inflate = require_inflate2();
+    var constants2 = require_constants();
+    var pako2 = {};
+    assign(pako2, deflate, inflate, constants2);
+    module2.exports = pako2;
+  }
+});
+
+// node_modules/@assemblyscript/loader/umd/index.js
+var require_umd = __commonJS({
+  "node_modules/@assemblyscript/loader/umd/index.js"(exports2, module2) {
+    var loader = (function(exports3) {
+      "use strict";
+      Object.defineProperty(exports3, "__esModule", {
+        value: true
+      });
+      exports3.default = void 0;
+      exports3.demangle = demangle;
+      exports3.instantiate = instantiate;
+      exports3.instantiateStreaming = instantiateStreaming;
+      exports3.instantiateSync = instantiateSync;
+      const ID_OFFSET = -8;
+      const SIZE_OFFSET = -4;
+      const ARRAYBUFFER_ID = 0;
+      const STRING_ID = 1;
+      const ARRAYBUFFERVIEW = 1 << 0;
+      const ARRAY = 1 << 1;
+      const STATICARRAY = 1 << 2;
+      const VAL_ALIGN_OFFSET = 6;
+      const VAL_SIGNED = 1 << 11;
+      const VAL_FLOAT = 1 << 12;
+      const VAL_MANAGED = 1 << 14;
+      const ARRAYBUFFERVIEW_BUFFER_OFFSET = 0;
+      const ARRAYBUFFERVIEW_DATASTART_OFFSET = 4;
+      const ARRAYBUFFERVIEW_BYTELENGTH_OFFSET = 8;
+      const ARRAYBUFFERVIEW_SIZE = 12;
+      const ARRAY_LENGTH_OFFSET = 12;
+      const ARRAY_SIZE = 16;
+      const E_NO_EXPORT_TABLE = "Operation requires compiling with --exportTable";
+      const E_NO_EXPORT_RUNTIME = "Operation requires compiling with --exportRuntime";
+      const F_NO_EXPORT_RUNTIME = () => {
+        throw Error(E_NO_EXPORT_RUNTIME);
+      };
+      const BIGINT = typeof BigUint64Array !== "undefined";
+      const THIS = /* @__PURE__ */ Symbol();
+      const STRING_SMALLSIZE = 192;
+      const STRING_CHUNKSIZE = 1024;
+      const utf16 = new TextDecoder("utf-16le", {
+        fatal: true
+      });
+      Object.hasOwn = Object.hasOwn || function(obj, prop) {
+        return Object.prototype.hasOwnProperty.call(obj, prop);
+      };
+      function getStringImpl(buffer, ptr) {
+        let len = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2] >>> 1;
+        const wtf16 = new Uint16Array(buffer, ptr, len);
+        if (len <= STRING_SMALLSIZE) return String.fromCharCode(...wtf16);
+        try {
+          return utf16.decode(wtf16);
+        } catch {
+          let str = "", off = 0;
+          while (len - off > STRING_CHUNKSIZE) {
+            str += String.fromCharCode(...wtf16.subarray(off, off += STRING_CHUNKSIZE));
+          }
+          return str + String.fromCharCode(...wtf16.subarray(off));
+        }
+      }
+      function preInstantiate(imports) {
+        const extendedExports = {};
+        function getString(memory, ptr) {
+          if (!memory) return "<yet unknown>";
+          return getStringImpl(memory.buffer, ptr);
+        }
+        const env = imports.env = imports.env || {};
+        env.abort = env.abort || function abort(msg, file2, line, colm) {
+          const memory = extendedExports.memory || env.memory;
+          throw Error(`abort: ${getString(memory, msg)} at ${getString(memory, file2)}:${line}:${colm}`);
+        };
+        env.trace = env.trace || function trace(msg, n, ...args) {
+          const memory = extendedExports.memory || env.memory;
+          console.log(`trace: ${getString(memory, msg)}${n ? " " : ""}${args.slice(0, n).join(", ")}`);
+        };
+        env.seed = env.seed || Date.now;
+        imports.Math = imports.Math || Math;
+        imports.Date = imports.Date || Date;
+        return extendedExports;
+      }
+      function postInstantiate(extendedExports, instance) {
+        const exports4 = instance.exports;
+        const memory = exports4.memory;
+        const table2 = exports4.table;
+        const __new = exports4.__new || F_NO_EXPORT_RUNTIME;
+        const __pin = exports4.__pin || F_NO_EXPORT_RUNTIME;
+        const __unpin = exports4.__unpin || F_NO_EXPORT_RUNTIME;
+        const __collect = exports4.__collect || F_NO_EXPORT_RUNTIME;
+        const __rtti_base = exports4.__rtti_base;
+        const getRttiCount = __rtti_base ? (arr) => arr[__rtti_base >>> 2] : F_NO_EXPORT_RUNTIME;
+        extendedExports.__new = __new;
+        extendedExports.__pin = __pin;
+        extendedExports.__unpin = __unpin;
+        extendedExports.__collect = __collect;
+        function getRttInfo(id) {
+          const U32 = new Uint32Array(memory.buffer);
+          if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
+          return U32[(__rtti_base + 4 >>> 2) + (id << 1)];
+        }
+        function getRttBase(id) {
+          const U32 = new Uint32Array(memory.buffer);
+          if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
+          return U32[(__rtti_base + 4 >>> 2) + (id << 1) + 1];
+        }
+        function getArrayInfo(id) {
+          const info = getRttInfo(id);
+          if (!(info & (ARRAYBUFFERVIEW | ARRAY | STATICARRAY))) throw Error(`not an array: ${id}, flags=${info}`);
+          return info;
+        }
+        function getValueAlign(info) {
+          return 31 - Math.clz32(info >>> VAL_ALIGN_OFFSET & 31);
+        }
+        function __newString(str) {
+          if (str == null) return 0;
+          const length = str.length;
+          const ptr = __new(length << 1, STRING_ID);
+          const U16 = new Uint16Array(memory.buffer);
+          for (var i = 0, p = ptr >>> 1; i < length; ++i) U16[p + i] = str.charCodeAt(i);
+          return ptr;
+        }
+        extendedExports.__newString = __newString;
+        function __newArrayBuffer(buf) {
+          if (buf == null) return 0;
+          const bufview = new Uint8Array(buf);
+          const ptr = __new(bufview.length, ARRAYBUFFER_ID);
+          const U8 = new Uint8Array(memory.buffer);
+          U8.set(bufview, ptr);
+          return ptr;
+        }
+        extendedExports.__newArrayBuffer = __newArrayBuffer;
+        function __getString(ptr) {
+          if (!ptr) return null;
+          const buffer = memory.buffer;
+          const id = new Uint32Array(buffer)[ptr + ID_OFFSET >>> 2];
+          if (id !== STRING_ID) throw Error(`not a string: ${ptr}`);
+          return getStringImpl(buffer, ptr);
+        }
+        extendedExports.__getString = __getString;
+        function getView(alignLog2, signed, float) {
+          const buffer = memory.buffer;
+          if (float) {
+            switch (alignLog2) {
+              case 2:
+                return new Float32Array(buffer);
+              case 3:
+                return new Float64Array(buffer);
+            }
+          } else {
+            switch (alignLog2) {
+              case 0:
+                return new (signed ? Int8Array : Uint8Array)(buffer);
+              case 1:
+                return new (signed ? Int16Array : Uint16Array)(buffer);
+              case 2:
+                return new (signed ? Int32Array : Uint32Array)(buffer);
+              case 3:
+                return new (signed ? BigInt64Array : BigUint64Array)(buffer);
+            }
+          }
+          throw Error(`unsupported align: ${alignLog2}`);
+        }
+        function __newArray(id, valuesOrCapacity = 0) {
+          const input2 = valuesOrCapacity;
+          const info = getArrayInfo(id);
+          const align = getValueAlign(info);
+          const isArrayLike = typeof input2 !== "number";
+          const length = isArrayLike ? input2.length : input2;
+          const buf = __new(length << align, info & STATICARRAY ? id : ARRAYBUFFER_ID);
+          let result;
+          if (info & STATICARRAY) {
+            result = buf;
+          } else {
+            __pin(buf);
+            const arr = __new(info & ARRAY ? ARRAY_SIZE : ARRAYBUFFERVIEW_SIZE, id);
+            __unpin(buf);
+            const U32 = new Uint32Array(memory.buffer);
+            U32[arr + ARRAYBUFFERVIEW_BUFFER_OFFSET >>> 2] = buf;
+            U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2] = buf;
+            U32[arr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] = length << align;
+            if (info & ARRAY) U32[arr + ARRAY_LENGTH_OFFSET >>> 2] = length;
+            result = arr;
+          }
+          if (isArrayLike) {
+            const view = getView(align, info & VAL_SIGNED, info & VAL_FLOAT);
+            const start = buf >>> align;
+            if (info & VAL_MANAGED) {
+              for (let i = 0; i < length; ++i) {
+                view[start + i] = input2[i];
+              }
+            } else {
+              view.set(input2, start);
+            }
+          }
+          return result;
+        }
+        extendedExports.__newArray = __newArray;
+        function __getArrayView(arr) {
+          const U32 = new Uint32Array(memory.buffer);
+          const id = U32[arr + ID_OFFSET >>> 2];
+          const info = getArrayInfo(id);
+          const align = getValueAlign(info);
+          let buf = info & STATICARRAY ? arr : U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2];
+          const length = info & ARRAY ? U32[arr + ARRAY_LENGTH_OFFSET >>> 2] : U32[buf + SIZE_OFFSET >>> 2] >>> align;
+          return getView(align, info & VAL_SIGNED, info & VAL_FLOAT).subarray(buf >>>= align, buf + length);
+        }
+        extendedExports.__getArrayView = __getArrayView;
+        function __getArray(arr) {
+          const input2 = __getArrayView(arr);
+          const len = input2.length;
+          const out = new Array(len);
+          for (let i = 0; i < len; i++) out[i] = input2[i];
+          return out;
+        }
+        extendedExports.__getArray = __getArray;
+        function __getArrayBuffer(ptr) {
+          const buffer = memory.buffer;
+          const length = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2];
+          return buffer.slice(ptr, ptr + length);
+        }
+        extendedExports.__getArrayBuffer = __getArrayBuffer;
+        function __getFunction(ptr) {
+          if (!table2) throw Error(E_NO_EXPORT_TABLE);
+          const index = new Uint32Array(memory.buffer)[ptr >>> 2];
+          return table2.get(index);
+        }
+        extendedExports.__getFunction = __getFunction;
+        function getTypedArray(Type, alignLog2, ptr) {
+          return new Type(getTypedArrayView(Type, alignLog2, ptr));
+        }
+        function getTypedArrayView(Type, alignLog2, ptr) {
+          const buffer = memory.buffer;
+          const U32 = new Uint32Array(buffer);
+          return new Type(buffer, U32[ptr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2], U32[ptr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] >>> alignLog2);
+        }
+        function attachTypedArrayFunctions(ctor, name, align) {
+          extendedExports[`__get${name}`] = getTypedArray.bind(null, ctor, align);
+          extendedExports[`__get${name}View`] = getTypedArrayView.bind(null, ctor, align);
+        }
+        [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array].forEach((ctor) => {
+          attachTypedArrayFunctions(ctor, ctor.name, 31 - Math.clz32(ctor.BYTES_PER_ELEMENT));
+        });
+        if (BIGINT) {
+          [BigUint64Array, BigInt64Array].forEach((ctor) => {
+            attachTypedArrayFunctions(ctor, ctor.name.slice(3), 3);
+          });
+        }
+        function __instanceof(ptr, baseId) {
+          const U32 = new Uint32Array(memory.buffer);
+          let id = U32[ptr + ID_OFFSET >>> 2];
+          if (id <= getRttiCount(U32)) {
+            do {
+              if (id == baseId) return true;
+              id = getRttBase(id);
+            } while (id);
+          }
+          return false;
+        }
+        extendedExports.__instanceof = __instanceof;
+        extendedExports.memory = extendedExports.memory || memory;
+        extendedExports.table = extendedExports.table || table2;
+        return demangle(exports4, extendedExports);
+      }
+      function isResponse(src) {
+        return typeof Response !== "undefined" && src instanceof Response;
+      }
+      function isModule(src) {
+        return src instanceof WebAssembly.Module;
+      }
+      async function instantiate(source, imports = {}) {
+        if (isResponse(source = await source)) return instantiateStreaming(source, imports);
+        const module3 = isModule(source) ? source : await WebAssembly.compile(source);
+        const extended2 = preInstantiate(imports);
+        const instance = await WebAssembly.instantiate(module3, imports);
+        const exports4 = postInstantiate(extended2, instance);
+        return {
+          module: module3,
+          instance,
+          exports: exports4
+        };
+      }
+      function instantiateSync(source, imports = {}) {
+        const module3 = isModule(source) ? source : new WebAssembly.Module(source);
+        const extended2 = preInstantiate(imports);
+        const instance = new WebAssembly.Instance(module3, imports);
+        const exports4 = postInstantiate(extended2, instance);
+        return {
+          module: module3,
+          instance,
+          exports: exports4
+        };
+      }
+      async function instantiateStreaming(source, imports = {}) {
+        if (!WebAssembly.instantiateStreaming) {
+          return instantiate(isResponse(source = await source) ? source.arrayBuffer() : source, imports);
+        }
+        const extended2 = preInstantiate(imports);
+        const result = await WebAssembly.instantiateStreaming(source, imports);
+        const exports4 = postInstantiate(extended2, result.instance);
+        return {
+          ...result,
+          exports: exports4
+        };
+      }
+      function demangle(exports4, extendedExports = {}) {
+        const setArgumentsLength = exports4["__argumentsLength"] ? (length) => {
+          exports4["__argumentsLength"].value = length;
+        } : exports4["__setArgumentsLength"] || exports4["__setargc"] || (() => {
+        });
+        for (let internalName of Object.keys(exports4)) {
+          const elem = exports4[internalName];
+          let parts = internalName.split(".");
+          let curr = extendedExports;
+          while (parts.length > 1) {
+            let part = parts.shift();
+            if (!Object.hasOwn(curr, part)) curr[part] = {};
+            curr = curr[part];
+          }
+          let name = parts[0];
+          let hash2 = name.indexOf("#");
+          if (hash2 >= 0) {
+            const className = name.substring(0, hash2);
+            const classElem = curr[className];
+            if (typeof classElem === "undefined" || !classElem.prototype) {
+              const ctor = function(...args) {
+                return ctor.wrap(ctor.prototype.constructor(0, ...args));
+              };
+              ctor.prototype = {
+                valueOf() {
+                  return this[THIS];
+                }
+              };
+              ctor.wrap = function(thisValue) {
+                return Object.create(ctor.prototype, {
+                  [THIS]: {
+                    value: thisValue,
+                    writable: false
+                  }
+                });
+              };
+              if (classElem) Object.getOwnPropertyNames(classElem).forEach((name2) => Object.defineProperty(ctor, name2, Object.getOwnPropertyDescriptor(classElem, name2)));
+              curr[className] = ctor;
+            }
+            name = name.substring(hash2 + 1);
+            curr = curr[className].prototype;
+            if (/^(get|set):/.test(name)) {
+              if (!Object.hasOwn(curr, name = name.substring(4))) {
+                let getter = exports4[internalName.replace("set:", "get:")];
+                let setter = exports4[internalName.replace("get:", "set:")];
+                Object.defineProperty(curr, name, {
+                  get() {
+                    return getter(this[THIS]);
+                  },
+                  set(value) {
+                    setter(this[THIS], value);
+                  },
+                  enumerable: true
+                });
+              }
+            } else {
+              if (name === "constructor") {
+                (curr[name] = function(...args) {
+                  setArgumentsLength(args.length);
+                  return elem(...args);
+                }).original = elem;
+              } else {
+                (curr[name] = function(...args) {
+                  setArgumentsLength(args.length);
+                  return elem(this[THIS], ...args);
+                }).original = elem;
+              }
+            }
+          } else {
+            if (/^(get|set):/.test(name)) {
+              if (!Object.hasOwn(curr, name = name.substring(4))) {
+                Object.defineProperty(curr, name, {
+                  get: exports4[internalName.replace("set:", "get:")],
+                  set: exports4[internalName.replace("get:", "set:")],
+                  enumerable: true
+                });
+              }
+            } else if (typeof elem === "function" && elem !== setArgumentsLength) {
+              (curr[name] = (...args) => {
+                setArgumentsLength(args.length);
+                return elem(...args);
+              }).original = elem;
+            } else {
+              curr[name] = elem;
+            }
+          }
+        }
+        return extendedExports;
+      }
+      var _default3 = {
+        instantiate,
+        instantiateSync,
+        instantiateStreaming,
+        demangle
+      };
+      exports3.default = _default3;
+      return "default" in exports3 ? exports3.default : exports3;
+    })({});
+    if (typeof define === "function" && define.amd) define([], function() {
+      return loader;
+    });
+    else if (typeof module2 === "object" && typeof exports2 === "object") module2.exports = loader;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/wasm/index.js
+var require_wasm = __commonJS({
+  "node_modules/hdr-histogram-js/dist/wasm/index.js"(exports2) {
+    "use strict";
+    var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
+      function adopt(value) {
+        return value instanceof P ? value : new P(function(resolve3) {
+          resolve3(value);
+        });
+      }
+      return new (P || (P = Promise))(function(resolve3, reject) {
+        function fulfilled(value) {
+          try {
+            step(generator.next(value));
+          } catch (e) {
+            reject(e);
+          }
+        }
+        function rejected(value) {
+          try {
+            step(generator["throw"](value));
+          } catch (e) {
+            reject(e);
+          }
+        }
+        function step(result) {
+          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+        }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+      });
+    };
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.WasmHistogram = exports2.webAssemblyReady = exports2.initWebAssemblySync = exports2.initWebAssembly = exports2.webAssemblyAvailable = void 0;
+    var generated_wasm_1 = require_generated_wasm();
+    var Histogram_1 = require_Histogram();
+    var base644 = require_base64_js();
+    var pako2 = require_pako();
+    var loader_1 = require_umd();
+    var isNode = typeof process !== "undefined" && process.version;
+    var isWorker = typeof importScripts === "function";
+    exports2.webAssemblyAvailable = (() => {
+      let available = false;
+      if (isNode) {
+        available = "WebAssembly" in global;
+      } else {
+        available = isWorker || "WebAssembly" in window;
+      }
+      return available;
+    })();
+    var wasm = void 0;
+    var initWebAssembly = () => __awaiter(void 0, void 0, void 0, function* () {
+      if (!exports2.webAssemblyAvailable) {
+        throw new Error("WebAssembly not available here!");
+      }
+      if (!!wasm) {
+        return;
+      }
+      return (0, loader_1.instantiate)(pako2.inflate(base644.toByteArray(generated_wasm_1.BINARY))).then((w) => wasm = w.exports || w);
+    });
+    exports2.initWebAssembly = initWebAssembly;
+    var initWebAssemblySync = () => {
+      if (!!wasm) {
+        return;
+      }
+      const w = (0, loader_1.instantiateSync)(pako2.inflate(base644.toByteArray(generated_wasm_1.BINARY)));
+      wasm = w.exports || w;
+    };
+    exports2.initWebAssemblySync = initWebAssemblySync;
+    var webAssemblyReady = () => !!wasm;
+    exports2.webAssemblyReady = webAssemblyReady;
+    var defaultRequest = {
+      bitBucketSize: 32,
+      autoResize: true,
+      lowestDiscernibleValue: 1,
+      highestTrackableValue: 2,
+      numberOfSignificantValueDigits: 3
+    };
+    var remoteHistogramClassFor = (size) => size === "packed" ? "PackedHistogram" : `Histogram${size}`;
+    var destroyedWasmHistogram = new Proxy({}, {
+      get: function(obj, prop) {
+        throw new Error("Cannot use a destroyed histogram");
+      }
+    });
+    var WasmHistogram = class _WasmHistogram {
+      constructor(_wasmHistogram, _remoteHistogramClass) {
+        this._wasmHistogram = _wasmHistogram;
+        this._remoteHistogramClass = _remoteHistogramClass;
+        this.tag = Histogram_1.NO_TAG;
+        wasm.__pin(this._wasmHistogram);
+      }
+      static build(request = defaultRequest) {
+        if (!(0, exports2.webAssemblyReady)()) {
+          throw new Error("WebAssembly is not ready yet!");
+        }
+        const parameters = Object.assign({}, defaultRequest, request);
+        const remoteHistogramClass = remoteHistogramClassFor(parameters.bitBucketSize);
+        return new _WasmHistogram(new wasm[remoteHistogramClass](parameters.lowestDiscernibleValue, parameters.highestTrackableValue, parameters.numberOfSignificantValueDigits, parameters.autoResize), remoteHistogramClass);
+      }
+      static decode(data, bitBucketSize = 32, minBarForHighestTrackableValue = 0) {
+        if (!(0, exports2.webAssemblyReady)()) {
+          throw new Error("WebAssembly is not ready yet!");
+        }
+        const remoteHistogramClass = remoteHistogramClassFor(bitBucketSize);
+        const decodeFunc = `decode${remoteHistogramClass}`;
+        const ptrArr = wasm.__newArray(wasm.UINT8ARRAY_ID, data);
+        const wasmHistogram = new _WasmHistogram(wasm[remoteHistogramClass].wrap(wasm[decodeFunc](ptrArr, minBarForHighestTrackableValue)), remoteHistogramClass);
+        return wasmHistogram;
+      }
+      get numberOfSignificantValueDigits() {
+        return this._wasmHistogram.numberOfSignificantValueDigits;
+      }
+      get autoResize() {
+        return !!this._wasmHistogram.autoResize;
+      }
+      set autoResize(resize) {
+        this._wasmHistogram.autoResize = resize;
+      }
+      get highestTrackableValue() {
+        return this._wasmHistogram.highestTrackableValue;
+      }
+      set highestTrackableValue(value) {
+        this._wasmHistogram.highestTrackableValue = value;
+      }
+      get startTimeStampMsec() {
+        return this._wasmHistogram.startTimeStampMsec;
+      }
+      set startTimeStampMsec(value) {
+        this._wasmHistogram.startTimeStampMsec = value;
+      }
+      get endTimeStampMsec() {
+        return this._wasmHistogram.endTimeStampMsec;
+      }
+      set endTimeStampMsec(value) {
+        this._wasmHistogram.endTimeStampMsec = value;
+      }
+      get totalCount() {
+        return this._wasmHistogram.totalCount;
+      }
+      get stdDeviation() {
+        return this._wasmHistogram.stdDeviation;
+      }
+      get mean() {
+        return this._wasmHistogram.mean;
+      }
+      get estimatedFootprintInBytes() {
+        return 192 + this._wasmHistogram.estimatedFootprintInBytes;
+      }
+      get minNonZeroValue() {
+        return this._wasmHistogram.minNonZeroValue;
+      }
+      get maxValue() {
+        return this._wasmHistogram.maxValue;
+      }
+      recordValue(value) {
+        this._wasmHistogram.recordValue(value);
+      }
+      recordValueWithCount(value, count) {
+        this._wasmHistogram.recordValueWithCount(value, count);
+      }
+      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
+        this._wasmHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+      }
+      getValueAtPercentile(percentile) {
+        return this._wasmHistogram.getValueAtPercentile(percentile);
+      }
+      outputPercentileDistribution(percentileTicksPerHalfDistance = 5, outputValueUnitScalingRatio = 1, useCsvFormat = false) {
+        if (useCsvFormat) {
+          throw new Error("CSV output not supported by wasm histograms");
+        }
+        return wasm.__getString(this._wasmHistogram.outputPercentileDistribution(percentileTicksPerHalfDistance, outputValueUnitScalingRatio));
+      }
+      isDestroyed() {
+        return this._wasmHistogram === destroyedWasmHistogram;
+      }
+      get summary() {
+        return (0, Histogram_1.toSummary)(this);
+      }
+      toJSON() {
+        return this.summary;
+      }
+      toString() {
+        if (this.isDestroyed()) {
+          return "Destroyed WASM histogram";
+        }
+        return `WASM ${this._remoteHistogramClass} ${JSON.stringify(this, null, 2)}`;
+      }
+      inspect() {
+        return this.toString();
+      }
+      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
+        return this.toString();
+      }
+      addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples) {
+        this._wasmHistogram.addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples);
+      }
+      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
+        return new _WasmHistogram(wasm[this._remoteHistogramClass].wrap(this._wasmHistogram.copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples)), this._remoteHistogramClass);
+      }
+      add(otherHistogram) {
+        if (!(otherHistogram instanceof _WasmHistogram)) {
+          throw new Error("Cannot add a regular JS histogram to a WASM histogram");
+        }
+        this._wasmHistogram[`add${otherHistogram._remoteHistogramClass}`](otherHistogram._wasmHistogram);
+      }
+      subtract(otherHistogram) {
+        if (!(otherHistogram instanceof _WasmHistogram)) {
+          throw new Error("Cannot subtract a regular JS histogram to a WASM histogram");
+        }
+        this._wasmHistogram[`subtract${otherHistogram._remoteHistogramClass}`](otherHistogram._wasmHistogram);
+      }
+      encode() {
+        const ptrArray = wasm.__pin(this._wasmHistogram.encode());
+        const array2 = wasm.__getUint8Array(ptrArray);
+        wasm.__unpin(ptrArray);
+        return array2;
+      }
+      reset() {
+        this.tag = Histogram_1.NO_TAG;
+        this._wasmHistogram.reset();
+      }
+      destroy() {
+        wasm.__unpin(this._wasmHistogram);
+        this._wasmHistogram = destroyedWasmHistogram;
+      }
+    };
+    exports2.WasmHistogram = WasmHistogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/packedarray/PackedArrayContext.js
+var require_PackedArrayContext = __commonJS({
+  "node_modules/hdr-histogram-js/dist/packedarray/PackedArrayContext.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.PackedArrayContext = exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY = void 0;
+    exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY = 16;
+    var MAX_SUPPORTED_PACKED_COUNTS_ARRAY_LENGTH = Math.pow(2, 13) - 1;
+    var SET_0_START_INDEX = 0;
+    var NUMBER_OF_SETS = 8;
+    var LEAF_LEVEL_SHIFT = 3;
+    var NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET = 0;
+    var NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS = 1;
+    var PACKED_ARRAY_GROWTH_INCREMENT = 16;
+    var PACKED_ARRAY_GROWTH_FRACTION_POW2 = 4;
+    var { pow, ceil, log2, max: max2 } = Math;
+    var bitCount = (n) => {
+      var bits = 0;
+      while (n !== 0) {
+        bits += bitCount32(n | 0);
+        n /= 4294967296;
+      }
+      return bits;
+    };
+    var bitCount32 = (n) => {
+      n = n - (n >> 1 & 1431655765);
+      n = (n & 858993459) + (n >> 2 & 858993459);
+      return (n + (n >> 4) & 252645135) * 16843009 >> 24;
+    };
+    var PackedArrayContext = class _PackedArrayContext {
+      constructor(virtualLength, initialPhysicalLength) {
+        this.populatedShortLength = 0;
+        this.topLevelShift = Number.MAX_VALUE;
+        this.physicalLength = Math.max(initialPhysicalLength, exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY);
+        this.isPacked = this.physicalLength <= MAX_SUPPORTED_PACKED_COUNTS_ARRAY_LENGTH;
+        if (!this.isPacked) {
+          this.physicalLength = virtualLength;
+        }
+        this.array = new ArrayBuffer(this.physicalLength * 8);
+        this.initArrayViews(this.array);
+        this.init(virtualLength);
+      }
+      initArrayViews(array2) {
+        this.byteArray = new Uint8Array(array2);
+        this.shortArray = new Uint16Array(array2);
+        this.longArray = new Float64Array(array2);
+      }
+      init(virtualLength) {
+        if (!this.isPacked) {
+          this.virtualLength = virtualLength;
+          return;
+        }
+        this.populatedShortLength = SET_0_START_INDEX + 8;
+        for (let i = 0; i < NUMBER_OF_SETS; i++) {
+          this.setAtShortIndex(SET_0_START_INDEX + i, 0);
+        }
+        this.setVirtualLength(virtualLength);
+      }
+      clear() {
+        this.byteArray.fill(0);
+        this.init(this.virtualLength);
+      }
+      copyAndIncreaseSize(newPhysicalArrayLength, newVirtualArrayLength) {
+        const ctx = new _PackedArrayContext(newVirtualArrayLength, newPhysicalArrayLength);
+        if (this.isPacked) {
+          ctx.populateEquivalentEntriesWithEntriesFromOther(this);
+        }
+        return ctx;
+      }
+      getPopulatedShortLength() {
+        return this.populatedShortLength;
+      }
+      getPopulatedLongLength() {
+        return this.getPopulatedShortLength() + 3 >> 2;
+      }
+      setAtByteIndex(byteIndex, value) {
+        this.byteArray[byteIndex] = value;
+      }
+      getAtByteIndex(byteIndex) {
+        return this.byteArray[byteIndex];
+      }
+      /**
+       * add a byte value to a current byte value in the array
+       * @param byteIndex index of byte value to add to
+       * @param valueToAdd byte value to add
+       * @return the afterAddValue. ((afterAddValue & 0x100) != 0) indicates a carry.
+       */
+      addAtByteIndex(byteIndex, valueToAdd) {
+        const newValue = this.byteArray[byteIndex] + valueToAdd;
+        this.byteArray[byteIndex] = newValue;
+        return newValue;
+      }
+      setPopulatedLongLength(newPopulatedLongLength) {
+        this.populatedShortLength = newPopulatedLongLength << 2;
+      }
+      getVirtualLength() {
+        return this.virtualLength;
+      }
+      length() {
+        return this.physicalLength;
+      }
+      setAtShortIndex(shortIndex, value) {
+        this.shortArray[shortIndex] = value;
+      }
+      setAtLongIndex(longIndex, value) {
+        this.longArray[longIndex] = value;
+      }
+      getAtShortIndex(shortIndex) {
+        return this.shortArray[shortIndex];
+      }
+      getIndexAtShortIndex(shortIndex) {
+        return this.shortArray[shortIndex];
+      }
+      setPackedSlotIndicators(entryIndex, newPackedSlotIndicators) {
+        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET, newPackedSlotIndicators);
+      }
+      getPackedSlotIndicators(entryIndex) {
+        return this.shortArray[entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET] & 65535;
+      }
+      getIndexAtEntrySlot(entryIndex, slot) {
+        return this.getAtShortIndex(entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slot);
+      }
+      setIndexAtEntrySlot(entryIndex, slot, newIndexValue) {
+        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slot, newIndexValue);
+      }
+      expandArrayIfNeeded(entryLengthInLongs) {
+        const currentLength = this.length();
+        if (currentLength < this.getPopulatedLongLength() + entryLengthInLongs) {
+          const growthIncrement = max2(entryLengthInLongs, PACKED_ARRAY_GROWTH_INCREMENT, this.getPopulatedLongLength() >> PACKED_ARRAY_GROWTH_FRACTION_POW2);
+          this.resizeArray(currentLength + growthIncrement);
+        }
+      }
+      newEntry(entryLengthInShorts) {
+        const newEntryIndex = this.populatedShortLength;
+        this.expandArrayIfNeeded((entryLengthInShorts >> 2) + 1);
+        this.populatedShortLength = newEntryIndex + entryLengthInShorts;
+        for (let i = 0; i < entryLengthInShorts; i++) {
+          this.setAtShortIndex(newEntryIndex + i, -1);
+        }
+        return newEntryIndex;
+      }
+      newLeafEntry() {
+        let newEntryIndex;
+        newEntryIndex = this.getPopulatedLongLength();
+        this.expandArrayIfNeeded(1);
+        this.setPopulatedLongLength(newEntryIndex + 1);
+        this.setAtLongIndex(newEntryIndex, 0);
+        return newEntryIndex;
+      }
+      /**
+       * Consolidate entry with previous entry verison if one exists
+       *
+       * @param entryIndex The shortIndex of the entry to be consolidated
+       * @param previousVersionIndex the index of the previous version of the entry
+       */
+      consolidateEntry(entryIndex, previousVersionIndex) {
+        const previousVersionPackedSlotsIndicators = this.getPackedSlotIndicators(previousVersionIndex);
+        const packedSlotsIndicators = this.getPackedSlotIndicators(entryIndex);
+        const insertedSlotMask = packedSlotsIndicators ^ previousVersionPackedSlotsIndicators;
+        const slotsBelowBitNumber = packedSlotsIndicators & insertedSlotMask - 1;
+        const insertedSlotIndex = bitCount(slotsBelowBitNumber);
+        const numberOfSlotsInEntry = bitCount(packedSlotsIndicators);
+        let sourceSlot = 0;
+        for (let targetSlot = 0; targetSlot < numberOfSlotsInEntry; targetSlot++) {
+          if (targetSlot !== insertedSlotIndex) {
+            const indexAtSlot = this.getIndexAtEntrySlot(previousVersionIndex, sourceSlot);
+            if (indexAtSlot !== 0) {
+              this.setIndexAtEntrySlot(entryIndex, targetSlot, indexAtSlot);
+            }
+            sourceSlot++;
+          }
+        }
+      }
+      /**
+       * Expand entry as indicated.
+       *
+       * @param existingEntryIndex the index of the entry
+       * @param entryPointerIndex  index to the slot pointing to the entry (needs to be fixed up)
+       * @param insertedSlotIndex  realtive [packed] index of slot being inserted into entry
+       * @param insertedSlotMask   mask value fo slot being inserted
+       * @param nextLevelIsLeaf    the level below this one is a leaf level
+       * @return the updated index of the entry (-1 if epansion failed due to conflict)
+       * @throws RetryException if expansion fails due to concurrent conflict, and caller should try again.
+       */
+      expandEntry(existingEntryIndex, entryPointerIndex, insertedSlotIndex, insertedSlotMask, nextLevelIsLeaf) {
+        let packedSlotIndicators = this.getAtShortIndex(existingEntryIndex) & 65535;
+        packedSlotIndicators |= insertedSlotMask;
+        const numberOfslotsInExpandedEntry = bitCount(packedSlotIndicators);
+        if (insertedSlotIndex >= numberOfslotsInExpandedEntry) {
+          throw new Error("inserted slot index is out of range given provided masks");
+        }
+        const expandedEntryLength = numberOfslotsInExpandedEntry + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS;
+        let indexOfNewNextLevelEntry = 0;
+        if (nextLevelIsLeaf) {
+          indexOfNewNextLevelEntry = this.newLeafEntry();
+        } else {
+          indexOfNewNextLevelEntry = this.newEntry(NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS);
+          this.setPackedSlotIndicators(indexOfNewNextLevelEntry, 0);
+        }
+        const insertedSlotValue = indexOfNewNextLevelEntry;
+        const expandedEntryIndex = this.newEntry(expandedEntryLength);
+        this.setPackedSlotIndicators(expandedEntryIndex, packedSlotIndicators);
+        this.setIndexAtEntrySlot(expandedEntryIndex, insertedSlotIndex, insertedSlotValue);
+        this.setAtShortIndex(entryPointerIndex, expandedEntryIndex);
+        this.consolidateEntry(expandedEntryIndex, existingEntryIndex);
+        return expandedEntryIndex;
+      }
+      //
+      //   ######   ######## ########    ##     ##    ###    ##             ## #### ##    ## ########  ######## ##     ##
+      //  ##    ##  ##          ##       ##     ##   ## ##   ##            ##   ##  ###   ## ##     ## ##        ##   ##
+      //  ##        ##          ##       ##     ##  ##   ##  ##           ##    ##  ####  ## ##     ## ##         ## ##
+      //  ##   #### ######      ##       ##     ## ##     ## ##          ##     ##  ## ## ## ##     ## ######      ###
+      //  ##    ##  ##          ##        ##   ##  ######### ##         ##      ##  ##  #### ##     ## ##         ## ##
+      //  ##    ##  ##          ##         ## ##   ##     ## ##        ##       ##  ##   ### ##     ## ##        ##   ##
+      //   ######   ########    ##          ###    ##     ## ######## ##       #### ##    ## ########  ######## ##     ##
+      //
+      getRootEntry(setNumber, insertAsNeeded = false) {
+        const entryPointerIndex = SET_0_START_INDEX + setNumber;
+        let entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
+        if (entryIndex == 0) {
+          if (!insertAsNeeded) {
+            return 0;
+          }
+          entryIndex = this.newEntry(NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS);
+          this.setPackedSlotIndicators(entryIndex, 0);
+          this.setAtShortIndex(entryPointerIndex, entryIndex);
+        }
+        return entryIndex;
+      }
+      /**
+       * Get the byte-index (into the packed array) corresponding to a given (set tree) value byte of given virtual index.
+       * Inserts new set tree nodes as needed if indicated.
+       *
+       * @param setNumber      The set tree number (0-7, 0 corresponding with the LSByte set tree)
+       * @param virtualIndex   The virtual index into the PackedArray
+       * @param insertAsNeeded If true, will insert new set tree nodes as needed if they do not already exist
+       * @return the byte-index corresponding to the given (set tree) value byte of the given virtual index
+       */
+      getPackedIndex(setNumber, virtualIndex, insertAsNeeded) {
+        if (virtualIndex >= this.virtualLength) {
+          throw new Error(`Attempting access at index ${virtualIndex}, beyond virtualLength ${this.virtualLength}`);
+        }
+        let entryPointerIndex = SET_0_START_INDEX + setNumber;
+        let entryIndex = this.getRootEntry(setNumber, insertAsNeeded);
+        if (entryIndex == 0) {
+          return -1;
+        }
+        for (let indexShift = this.topLevelShift; indexShift >= LEAF_LEVEL_SHIFT; indexShift -= 4) {
+          const nextLevelIsLeaf = indexShift === LEAF_LEVEL_SHIFT;
+          const packedSlotIndicators = this.getPackedSlotIndicators(entryIndex);
+          const slotBitNumber = virtualIndex / pow(2, indexShift) & 15;
+          const slotMask = 1 << slotBitNumber;
+          const slotsBelowBitNumber = packedSlotIndicators & slotMask - 1;
+          const slotNumber = bitCount(slotsBelowBitNumber);
+          if ((packedSlotIndicators & slotMask) === 0) {
+            if (!insertAsNeeded) {
+              return -1;
+            }
+            entryIndex = this.expandEntry(entryIndex, entryPointerIndex, slotNumber, slotMask, nextLevelIsLeaf);
+          }
+          entryPointerIndex = entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slotNumber;
+          entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
+        }
+        const byteIndex = (entryIndex << 3) + (virtualIndex & 7);
+        return byteIndex;
+      }
+      determineTopLevelShiftForVirtualLength(virtualLength) {
+        const sizeMagnitude = ceil(log2(virtualLength));
+        const eightsSizeMagnitude = sizeMagnitude - 3;
+        let multipleOfFourSizeMagnitude = ceil(eightsSizeMagnitude / 4) * 4;
+        multipleOfFourSizeMagnitude = max2(multipleOfFourSizeMagnitude, 8);
+        const topLevelShiftNeeded = multipleOfFourSizeMagnitude - 4 + 3;
+        return topLevelShiftNeeded;
+      }
+      setVirtualLength(virtualLength) {
+        if (!this.isPacked) {
+          throw new Error("Should never be adjusting the virtual size of a non-packed context");
+        }
+        this.topLevelShift = this.determineTopLevelShiftForVirtualLength(virtualLength);
+        this.virtualLength = virtualLength;
+      }
+      getTopLevelShift() {
+        return this.topLevelShift;
+      }
+      //
+      //  ##     ##         ########   #######  ########  ##     ## ##          ###    ######## ########
+      //   ##   ##          ##     ## ##     ## ##     ## ##     ## ##         ## ##      ##    ##
+      //    ## ##           ##     ## ##     ## ##     ## ##     ## ##        ##   ##     ##    ##
+      //     ###    ####### ########  ##     ## ########  ##     ## ##       ##     ##    ##    ######
+      //    ## ##           ##        ##     ## ##        ##     ## ##       #########    ##    ##
+      //   ##   ##          ##        ##     ## ##        ##     ## ##       ##     ##    ##    ##
+      //  ##     ##         ##         #######  ##         #######  ######## ##     ##    ##    ########
+      //
+      resizeArray(newLength) {
+        const tmp = new Uint8Array(newLength * 8);
+        tmp.set(this.byteArray);
+        this.array = tmp.buffer;
+        this.initArrayViews(this.array);
+        this.physicalLength = newLength;
+      }
+      populateEquivalentEntriesWithEntriesFromOther(other) {
+        if (this.virtualLength < other.getVirtualLength()) {
+          throw new Error("Cannot populate array of smaller virtual length");
+        }
+        for (let i = 0; i < NUMBER_OF_SETS; i++) {
+          const otherEntryIndex = other.getAtShortIndex(SET_0_START_INDEX + i);
+          if (otherEntryIndex == 0)
+            continue;
+          let entryIndexPointer = SET_0_START_INDEX + i;
+          for (let i2 = this.topLevelShift; i2 > other.topLevelShift; i2 -= 4) {
+            const sizeOfEntry = NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + 1;
+            const newEntryIndex = this.newEntry(sizeOfEntry);
+            this.setAtShortIndex(entryIndexPointer, newEntryIndex);
+            this.setPackedSlotIndicators(newEntryIndex, 1);
+            entryIndexPointer = newEntryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS;
+          }
+          this.copyEntriesAtLevelFromOther(other, otherEntryIndex, entryIndexPointer, other.topLevelShift);
+        }
+      }
+      copyEntriesAtLevelFromOther(other, otherLevelEntryIndex, levelEntryIndexPointer, otherIndexShift) {
+        const nextLevelIsLeaf = otherIndexShift == LEAF_LEVEL_SHIFT;
+        const packedSlotIndicators = other.getPackedSlotIndicators(otherLevelEntryIndex);
+        const numberOfSlots = bitCount(packedSlotIndicators);
+        const sizeOfEntry = NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + numberOfSlots;
+        const entryIndex = this.newEntry(sizeOfEntry);
+        this.setAtShortIndex(levelEntryIndexPointer, entryIndex);
+        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET, packedSlotIndicators);
+        for (let i = 0; i < numberOfSlots; i++) {
+          if (nextLevelIsLeaf) {
+            const leafEntryIndex = this.newLeafEntry();
+            this.setIndexAtEntrySlot(entryIndex, i, leafEntryIndex);
+            const otherNextLevelEntryIndex = other.getIndexAtEntrySlot(otherLevelEntryIndex, i);
+            this.longArray[leafEntryIndex] = other.longArray[otherNextLevelEntryIndex];
+          } else {
+            const otherNextLevelEntryIndex = other.getIndexAtEntrySlot(otherLevelEntryIndex, i);
+            this.copyEntriesAtLevelFromOther(other, otherNextLevelEntryIndex, entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + i, otherIndexShift - 4);
+          }
+        }
+      }
+      getAtUnpackedIndex(index) {
+        return this.longArray[index];
+      }
+      setAtUnpackedIndex(index, newValue) {
+        this.longArray[index] = newValue;
+      }
+      lazysetAtUnpackedIndex(index, newValue) {
+        this.longArray[index] = newValue;
+      }
+      incrementAndGetAtUnpackedIndex(index) {
+        this.longArray[index]++;
+        return this.longArray[index];
+      }
+      addAndGetAtUnpackedIndex(index, valueToAdd) {
+        this.longArray[index] += valueToAdd;
+        return this.longArray[index];
+      }
+      //
+      //   ########  #######           ######  ######## ########  #### ##    ##  ######
+      //      ##    ##     ##         ##    ##    ##    ##     ##  ##  ###   ## ##    ##
+      //      ##    ##     ##         ##          ##    ##     ##  ##  ####  ## ##
+      //      ##    ##     ## #######  ######     ##    ########   ##  ## ## ## ##   ####
+      //      ##    ##     ##               ##    ##    ##   ##    ##  ##  #### ##    ##
+      //      ##    ##     ##         ##    ##    ##    ##    ##   ##  ##   ### ##    ##
+      //      ##     #######           ######     ##    ##     ## #### ##    ##  ######
+      //
+      nonLeafEntryToString(entryIndex, indexShift, indentLevel) {
+        let output2 = "";
+        for (let i = 0; i < indentLevel; i++) {
+          output2 += "  ";
+        }
+        try {
+          const packedSlotIndicators = this.getPackedSlotIndicators(entryIndex);
+          output2 += `slotIndiators: 0x${toHex(packedSlotIndicators)}, prevVersionIndex: 0: [ `;
+          const numberOfslotsInEntry = bitCount(packedSlotIndicators);
+          for (let i = 0; i < numberOfslotsInEntry; i++) {
+            output2 += this.getIndexAtEntrySlot(entryIndex, i);
+            if (i < numberOfslotsInEntry - 1) {
+              output2 += ", ";
+            }
+          }
+          output2 += ` ] (indexShift = ${indexShift})
+`;
+          const nextLevelIsLeaf = indexShift == LEAF_LEVEL_SHIFT;
+          for (let i = 0; i < numberOfslotsInEntry; i++) {
+            const nextLevelEntryIndex = this.getIndexAtEntrySlot(entryIndex, i);
+            if (nextLevelIsLeaf) {
+              output2 += this.leafEntryToString(nextLevelEntryIndex, indentLevel + 4);
+            } else {
+              output2 += this.nonLeafEntryToString(nextLevelEntryIndex, indexShift - 4, indentLevel + 4);
+            }
+          }
+        } catch (ex) {
+          output2 += `Exception thrown at nonLeafEnty at index ${entryIndex} with indexShift ${indexShift}
+`;
+        }
+        return output2;
+      }
+      leafEntryToString(entryIndex, indentLevel) {
+        let output2 = "";
+        for (let i = 0; i < indentLevel; i++) {
+          output2 += "  ";
+        }
+        try {
+          output2 += "Leaf bytes : ";
+          for (let i = 0; i < 8; i++) {
+            output2 += `0x${toHex(this.byteArray[entryIndex * 8 + i])} `;
+          }
+          output2 += "\n";
+        } catch (ex) {
+          output2 += `Exception thrown at leafEnty at index ${entryIndex}
+`;
+        }
+        return output2;
+      }
+      toString() {
+        let output2 = "PackedArrayContext:\n";
+        if (!this.isPacked) {
+          return output2 + "Context is unpacked:\n";
+        }
+        for (let setNumber = 0; setNumber < NUMBER_OF_SETS; setNumber++) {
+          try {
+            const entryPointerIndex = SET_0_START_INDEX + setNumber;
+            const entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
+            output2 += `Set ${setNumber}: root = ${entryIndex} 
+`;
+            if (entryIndex == 0)
+              continue;
+            output2 += this.nonLeafEntryToString(entryIndex, this.topLevelShift, 4);
+          } catch (ex) {
+            output2 += `Exception thrown in set ${setNumber}%d
+`;
+          }
+        }
+        return output2;
+      }
+    };
+    exports2.PackedArrayContext = PackedArrayContext;
+    var toHex = (n) => {
+      return Number(n).toString(16).padStart(2, "0");
+    };
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/packedarray/PackedArray.js
+var require_PackedArray = __commonJS({
+  "node_modules/hdr-histogram-js/dist/packedarray/PackedArray.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.PackedArray = void 0;
+    var PackedArrayContext_1 = require_PackedArrayContext();
+    var NUMBER_OF_SETS = 8;
+    var { pow, floor } = Math;
+    var PackedArray = class {
+      constructor(virtualLength, initialPhysicalLength = PackedArrayContext_1.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY) {
+        this.arrayContext = new PackedArrayContext_1.PackedArrayContext(virtualLength, initialPhysicalLength);
+      }
+      setVirtualLength(newVirtualArrayLength) {
+        if (newVirtualArrayLength < this.length()) {
+          throw new Error("Cannot set virtual length, as requested length " + newVirtualArrayLength + " is smaller than the current virtual length " + this.length());
+        }
+        const currentArrayContext = this.arrayContext;
+        if (currentArrayContext.isPacked && currentArrayContext.determineTopLevelShiftForVirtualLength(newVirtualArrayLength) == currentArrayContext.getTopLevelShift()) {
+          currentArrayContext.setVirtualLength(newVirtualArrayLength);
+          return;
+        }
+        this.arrayContext = currentArrayContext.copyAndIncreaseSize(this.getPhysicalLength(), newVirtualArrayLength);
+      }
+      /**
+       * Get value at virtual index in the array
+       * @param index the virtual array index
+       * @return the array value at the virtual index given
+       */
+      get(index) {
+        let value = 0;
+        for (let byteNum = 0; byteNum < NUMBER_OF_SETS; byteNum++) {
+          let byteValueAtPackedIndex = 0;
+          if (!this.arrayContext.isPacked) {
+            return this.arrayContext.getAtUnpackedIndex(index);
+          }
+          const packedIndex = this.arrayContext.getPackedIndex(byteNum, index, false);
+          if (packedIndex < 0) {
+            return value;
+          }
+          byteValueAtPackedIndex = this.arrayContext.getAtByteIndex(packedIndex) * pow(2, byteNum << 3);
+          value += byteValueAtPackedIndex;
+        }
+        return value;
+      }
+      /**
+       * Increment value at a virrual index in the array
+       * @param index virtual index of value to increment
+       */
+      increment(index) {
+        this.add(index, 1);
+      }
+      safeGetPackedIndexgetPackedIndex(setNumber, virtualIndex) {
+        return this.arrayContext.getPackedIndex(setNumber, virtualIndex, true);
+      }
+      /**
+       * Add to a value at a virtual index in the array
+       * @param index the virtual index of the value to be added to
+       * @param value the value to add
+       */
+      add(index, value) {
+        let remainingValueToAdd = value;
+        for (let byteNum = 0, byteShift = 0; byteNum < NUMBER_OF_SETS; byteNum++, byteShift += 8) {
+          if (!this.arrayContext.isPacked) {
+            this.arrayContext.addAndGetAtUnpackedIndex(index, value);
+            return;
+          }
+          const packedIndex = this.safeGetPackedIndexgetPackedIndex(byteNum, index);
+          const byteToAdd = remainingValueToAdd & 255;
+          const afterAddByteValue = this.arrayContext.addAtByteIndex(packedIndex, byteToAdd);
+          remainingValueToAdd -= byteToAdd;
+          remainingValueToAdd = remainingValueToAdd / pow(2, 8);
+          remainingValueToAdd += floor(afterAddByteValue / pow(2, 8));
+          if (remainingValueToAdd == 0) {
+            return;
+          }
+        }
+      }
+      /**
+       * Set the value at a virtual index in the array
+       * @param index the virtual index of the value to set
+       * @param value the value to set
+       */
+      set(index, value) {
+        let bytesAlreadySet = 0;
+        let valueForNextLevels = value;
+        for (let byteNum = 0; byteNum < NUMBER_OF_SETS; byteNum++) {
+          if (!this.arrayContext.isPacked) {
+            this.arrayContext.setAtUnpackedIndex(index, value);
+            return;
+          }
+          if (valueForNextLevels == 0) {
+            const packedIndex2 = this.arrayContext.getPackedIndex(byteNum, index, false);
+            if (packedIndex2 < 0) {
+              return;
+            }
+          }
+          const packedIndex = this.arrayContext.getPackedIndex(byteNum, index, true);
+          const byteToWrite = valueForNextLevels & 255;
+          valueForNextLevels = floor(valueForNextLevels / pow(2, 8));
+          if (byteNum < bytesAlreadySet) {
+            continue;
+          }
+          this.arrayContext.setAtByteIndex(packedIndex, byteToWrite);
+          bytesAlreadySet++;
+        }
+      }
+      /**
+       * Get the current physical length (in longs) of the array's backing storage
+       * @return the current physical length (in longs) of the array's current backing storage
+       */
+      getPhysicalLength() {
+        return this.arrayContext.physicalLength;
+      }
+      /**
+       * Get the (virtual) length of the array
+       * @return the (virtual) length of the array
+       */
+      length() {
+        return this.arrayContext.getVirtualLength();
+      }
+      /**
+       * Clear the array contents
+       */
+      clear() {
+        this.arrayContext.clear();
+      }
+      toString() {
+        let output2 = "PackedArray:\n";
+        output2 += this.arrayContext.toString();
+        return output2;
+      }
+    };
+    exports2.PackedArray = PackedArray;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/PackedHistogram.js
+var require_PackedHistogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/PackedHistogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var JsHistogram_12 = require_JsHistogram();
+    var PackedArray_1 = require_PackedArray();
+    var PackedHistogram = class _PackedHistogram extends JsHistogram_12.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+        this._totalCount = 0;
+        this.packedCounts = new PackedArray_1.PackedArray(this.countsArrayLength);
+      }
+      clearCounts() {
+        this.packedCounts.clear();
+      }
+      incrementCountAtIndex(index) {
+        this.packedCounts.increment(index);
+      }
+      addToCountAtIndex(index, value) {
+        this.packedCounts.add(index, value);
+      }
+      setCountAtIndex(index, value) {
+        this.packedCounts.set(index, value);
+      }
+      resize(newHighestTrackableValue) {
+        this.establishSize(newHighestTrackableValue);
+        this.packedCounts.setVirtualLength(this.countsArrayLength);
+      }
+      getCountAtIndex(index) {
+        return this.packedCounts.get(index);
+      }
+      _getEstimatedFootprintInBytes() {
+        return 192 + 8 * this.packedCounts.getPhysicalLength();
+      }
+      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
+        const copy = new _PackedHistogram(this.lowestDiscernibleValue, this.highestTrackableValue, this.numberOfSignificantValueDigits);
+        copy.addWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
+        return copy;
+      }
+      toString() {
+        return `PackedHistogram ${JSON.stringify(this, null, 2)}`;
+      }
+    };
+    exports2.default = PackedHistogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/TypedArrayHistogram.js
+var require_TypedArrayHistogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/TypedArrayHistogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var JsHistogram_12 = require_JsHistogram();
+    var TypedArrayHistogram = class _TypedArrayHistogram extends JsHistogram_12.default {
+      constructor(arrayCtr, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+        this.arrayCtr = arrayCtr;
+        this._totalCount = 0;
+        this._counts = new arrayCtr(this.countsArrayLength);
+      }
+      clearCounts() {
+        this._counts.fill(0);
+      }
+      incrementCountAtIndex(index) {
+        const currentCount = this._counts[index];
+        const newCount = currentCount + 1;
+        if (newCount < 0) {
+          throw newCount + " would overflow short integer count";
+        }
+        this._counts[index] = newCount;
+      }
+      addToCountAtIndex(index, value) {
+        const currentCount = this._counts[index];
+        const newCount = currentCount + value;
+        if (newCount < Number.MIN_SAFE_INTEGER || newCount > Number.MAX_SAFE_INTEGER) {
+          throw newCount + " would overflow integer count";
+        }
+        this._counts[index] = newCount;
+      }
+      setCountAtIndex(index, value) {
+        if (value < Number.MIN_SAFE_INTEGER || value > Number.MAX_SAFE_INTEGER) {
+          throw value + " would overflow integer count";
+        }
+        this._counts[index] = value;
+      }
+      resize(newHighestTrackableValue) {
+        this.establishSize(newHighestTrackableValue);
+        const newCounts = new this.arrayCtr(this.countsArrayLength);
+        newCounts.set(this._counts);
+        this._counts = newCounts;
+      }
+      getCountAtIndex(index) {
+        return this._counts[index];
+      }
+      _getEstimatedFootprintInBytes() {
+        return 1024 + this._counts.BYTES_PER_ELEMENT * this._counts.length;
+      }
+      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
+        const copy = new _TypedArrayHistogram(this.arrayCtr, this.lowestDiscernibleValue, this.highestTrackableValue, this.numberOfSignificantValueDigits);
+        copy.addWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
+        return copy;
+      }
+      toString() {
+        return `Histogram ${this._counts.BYTES_PER_ELEMENT * 8}b ${JSON.stringify(this, null, 2)}`;
+      }
+    };
+    exports2.default = TypedArrayHistogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Int8Histogram.js
+var require_Int8Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Int8Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
+    var Int8Histogram = class extends TypedArrayHistogram_1.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(Uint8Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+    };
+    exports2.default = Int8Histogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Int16Histogram.js
+var require_Int16Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Int16Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
+    var Int16Histogram = class extends TypedArrayHistogram_1.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(Uint16Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+    };
+    exports2.default = Int16Histogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Int32Histogram.js
+var require_Int32Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Int32Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
+    var Int32Histogram = class extends TypedArrayHistogram_1.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(Uint32Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+    };
+    exports2.default = Int32Histogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Float64Histogram.js
+var require_Float64Histogram = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Float64Histogram.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
+    var Float64Histogram = class extends TypedArrayHistogram_1.default {
+      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
+        super(Float64Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
+      }
+    };
+    exports2.default = Float64Histogram;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/JsHistogramFactory.js
+var require_JsHistogramFactory = __commonJS({
+  "node_modules/hdr-histogram-js/dist/JsHistogramFactory.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.constructorFromBucketSize = constructorFromBucketSize;
+    var PackedHistogram_1 = require_PackedHistogram();
+    var Int8Histogram_1 = require_Int8Histogram();
+    var Int16Histogram_1 = require_Int16Histogram();
+    var Int32Histogram_1 = require_Int32Histogram();
+    var Float64Histogram_1 = require_Float64Histogram();
+    function constructorFromBucketSize(bitBucketSize) {
+      switch (bitBucketSize) {
+        case "packed":
+          return PackedHistogram_1.default;
+        case 8:
+          return Int8Histogram_1.default;
+        case 16:
+          return Int16Histogram_1.default;
+        case 32:
+          return Int32Histogram_1.default;
+        case 64:
+          return Float64Histogram_1.default;
+        default:
+          throw new Error("Incorrect parameter bitBucketSize");
+      }
+    }
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/ZigZagEncoding.js
+var require_ZigZagEncoding = __commonJS({
+  "node_modules/hdr-histogram-js/dist/ZigZagEncoding.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var { pow, floor } = Math;
+    var TWO_POW_7 = pow(2, 7);
+    var TWO_POW_14 = pow(2, 14);
+    var TWO_POW_21 = pow(2, 21);
+    var TWO_POW_28 = pow(2, 28);
+    var TWO_POW_35 = pow(2, 35);
+    var TWO_POW_42 = pow(2, 42);
+    var TWO_POW_49 = pow(2, 49);
+    var TWO_POW_56 = pow(2, 56);
+    var ZigZagEncoding = class {
+      /**
+       * Writes a long value to the given buffer in LEB128 ZigZag encoded format
+       * (negative numbers not supported)
+       * @param buffer the buffer to write to
+       * @param value  the value to write to the buffer
+       */
+      static encode(buffer, value) {
+        if (value >= 0) {
+          value = value * 2;
+        } else {
+          value = -value * 2 - 1;
+        }
+        if (value < TWO_POW_7) {
+          buffer.put(value);
+        } else {
+          buffer.put(value | 128);
+          if (value < TWO_POW_14) {
+            buffer.put(floor(value / TWO_POW_7));
+          } else {
+            buffer.put(floor(value / TWO_POW_7) | 128);
+            if (value < TWO_POW_21) {
+              buffer.put(floor(value / TWO_POW_14));
+            } else {
+              buffer.put(floor(value / TWO_POW_14) | 128);
+              if (value < TWO_POW_28) {
+                buffer.put(floor(value / TWO_POW_21));
+              } else {
+                buffer.put(floor(value / TWO_POW_21) | 128);
+                if (value < TWO_POW_35) {
+                  buffer.put(floor(value / TWO_POW_28));
+                } else {
+                  buffer.put(floor(value / TWO_POW_28) | 128);
+                  if (value < TWO_POW_42) {
+                    buffer.put(floor(value / TWO_POW_35));
+                  } else {
+                    buffer.put(floor(value / TWO_POW_35) | 128);
+                    if (value < TWO_POW_49) {
+                      buffer.put(floor(value / TWO_POW_42));
+                    } else {
+                      buffer.put(floor(value / TWO_POW_42) | 128);
+                      if (value < TWO_POW_56) {
+                        buffer.put(floor(value / TWO_POW_49));
+                      } else {
+                        buffer.put(floor(value / TWO_POW_49) + 128);
+                        buffer.put(floor(value / TWO_POW_56));
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      /**
+       * Read an LEB128-64b9B ZigZag encoded long value from the given buffer
+       * (negative numbers not supported)
+       * @param buffer the buffer to read from
+       * @return the value read from the buffer
+       */
+      static decode(buffer) {
+        let v = buffer.get();
+        let value = v & 127;
+        if ((v & 128) != 0) {
+          v = buffer.get();
+          value += (v & 127) * TWO_POW_7;
+          if ((v & 128) != 0) {
+            v = buffer.get();
+            value += (v & 127) * TWO_POW_14;
+            if ((v & 128) != 0) {
+              v = buffer.get();
+              value += (v & 127) * TWO_POW_21;
+              if ((v & 128) != 0) {
+                v = buffer.get();
+                value += (v & 127) * TWO_POW_28;
+                if ((v & 128) != 0) {
+                  v = buffer.get();
+                  value += (v & 127) * TWO_POW_35;
+                  if ((v & 128) != 0) {
+                    v = buffer.get();
+                    value += (v & 127) * TWO_POW_42;
+                    if ((v & 128) != 0) {
+                      v = buffer.get();
+                      value += (v & 127) * TWO_POW_49;
+                      if ((v & 128) != 0) {
+                        v = buffer.get();
+                        value += (v & 127) * TWO_POW_56;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        if (value % 2 === 0) {
+          value = value / 2;
+        } else {
+          value = -(value + 1) / 2;
+        }
+        return value;
+      }
+    };
+    exports2.default = ZigZagEncoding;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/JsHistogram.encoding.js
+var require_JsHistogram_encoding = __commonJS({
+  "node_modules/hdr-histogram-js/dist/JsHistogram.encoding.js"(exports, module) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.inflate = exports.deflate = void 0;
+    exports.decompress = decompress;
+    exports.doDecode = doDecode;
+    var base64 = require_base64_js();
+    var pako = require_pako();
+    var JsHistogram_1 = require_JsHistogram();
+    var ByteBuffer_1 = require_ByteBuffer();
+    var JsHistogramFactory_1 = require_JsHistogramFactory();
+    var ZigZagEncoding_1 = require_ZigZagEncoding();
+    var { max } = Math;
+    var V2EncodingCookieBase = 478450435;
+    var V2CompressedEncodingCookieBase = 478450436;
+    var V2maxWordSizeInBytes = 9;
+    var encodingCookie = V2EncodingCookieBase | 16;
+    var compressedEncodingCookie = V2CompressedEncodingCookieBase | 16;
+    function fillBufferFromCountsArray(self, buffer) {
+      const countsLimit = self.countsArrayIndex(self.maxValue) + 1;
+      let srcIndex = 0;
+      while (srcIndex < countsLimit) {
+        const count = self.getCountAtIndex(srcIndex++);
+        if (count < 0) {
+          throw new Error("Cannot encode histogram containing negative counts (" + count + ") at index " + srcIndex + ", corresponding the value range [" + self.lowestEquivalentValue(self.valueFromIndex(srcIndex)) + "," + self.nextNonEquivalentValue(self.valueFromIndex(srcIndex)) + ")");
+        }
+        let zerosCount = 0;
+        if (count == 0) {
+          zerosCount = 1;
+          while (srcIndex < countsLimit && self.getCountAtIndex(srcIndex) == 0) {
+            zerosCount++;
+            srcIndex++;
+          }
+        }
+        if (zerosCount > 1) {
+          ZigZagEncoding_1.default.encode(buffer, -zerosCount);
+        } else {
+          ZigZagEncoding_1.default.encode(buffer, count);
+        }
+      }
+    }
+    function encodeIntoByteBuffer(self, buffer) {
+      const initialPosition = buffer.position;
+      buffer.putInt32(encodingCookie);
+      buffer.putInt32(0);
+      buffer.putInt32(1);
+      buffer.putInt32(self.numberOfSignificantValueDigits);
+      buffer.putInt64(self.lowestDiscernibleValue);
+      buffer.putInt64(self.highestTrackableValue);
+      buffer.putInt64(1);
+      const payloadStartPosition = buffer.position;
+      fillBufferFromCountsArray(self, buffer);
+      const backupIndex = buffer.position;
+      buffer.position = initialPosition + 4;
+      buffer.putInt32(backupIndex - payloadStartPosition);
+      buffer.position = backupIndex;
+      return backupIndex - initialPosition;
+    }
+    function fillCountsArrayFromSourceBuffer(self, sourceBuffer, lengthInBytes, wordSizeInBytes) {
+      if (wordSizeInBytes != 2 && wordSizeInBytes != 4 && wordSizeInBytes != 8 && wordSizeInBytes != V2maxWordSizeInBytes) {
+        throw new Error("word size must be 2, 4, 8, or V2maxWordSizeInBytes (" + V2maxWordSizeInBytes + ") bytes");
+      }
+      let dstIndex = 0;
+      const endPosition = sourceBuffer.position + lengthInBytes;
+      while (sourceBuffer.position < endPosition) {
+        let zerosCount = 0;
+        let count = ZigZagEncoding_1.default.decode(sourceBuffer);
+        if (count < 0) {
+          zerosCount = -count;
+          dstIndex += zerosCount;
+        } else {
+          self.setCountAtIndex(dstIndex++, count);
+        }
+      }
+      return dstIndex;
+    }
+    function getCookieBase(cookie) {
+      return cookie & ~240;
+    }
+    function getWordSizeInBytesFromCookie(cookie) {
+      if (getCookieBase(cookie) == V2EncodingCookieBase || getCookieBase(cookie) == V2CompressedEncodingCookieBase) {
+        return V2maxWordSizeInBytes;
+      }
+      const sizeByte = (cookie & 240) >> 4;
+      return sizeByte & 14;
+    }
+    function findDeflateFunction() {
+      try {
+        return eval('require("zlib").deflateSync');
+      } catch (error62) {
+        return !!pako ? pako.deflate : () => {
+          throw new Error("pako library is mandatory for encoding/deconding on the browser side");
+        };
+      }
+    }
+    function findInflateFunction() {
+      try {
+        return eval('require("zlib").inflateSync');
+      } catch (error62) {
+        return !!pako ? pako.inflate : () => {
+          throw new Error("pako library is mandatory for encoding/deconding on the browser side");
+        };
+      }
+    }
+    exports.deflate = findDeflateFunction();
+    exports.inflate = findInflateFunction();
+    function decompress(data) {
+      const buffer = new ByteBuffer_1.default(data);
+      const initialTargetPosition = buffer.position;
+      const cookie = buffer.getInt32();
+      if ((cookie & ~240) !== V2CompressedEncodingCookieBase) {
+        throw new Error("Encoding not supported, only V2 is supported");
+      }
+      const lengthOfCompressedContents = buffer.getInt32();
+      const uncompressedBuffer = (0, exports.inflate)(buffer.data.slice(initialTargetPosition + 8, initialTargetPosition + 8 + lengthOfCompressedContents));
+      return uncompressedBuffer;
+    }
+    function doDecode(data, bitBucketSize = 32, minBarForHighestTrackableValue = 0) {
+      const buffer = new ByteBuffer_1.default(data);
+      const cookie = buffer.getInt32();
+      let payloadLengthInBytes;
+      let numberOfSignificantValueDigits;
+      let lowestTrackableUnitValue;
+      let highestTrackableValue;
+      if (getCookieBase(cookie) === V2EncodingCookieBase) {
+        if (getWordSizeInBytesFromCookie(cookie) != V2maxWordSizeInBytes) {
+          throw new Error("The buffer does not contain a Histogram (no valid cookie found)");
+        }
+        payloadLengthInBytes = buffer.getInt32();
+        buffer.getInt32();
+        numberOfSignificantValueDigits = buffer.getInt32();
+        lowestTrackableUnitValue = buffer.getInt64();
+        highestTrackableValue = buffer.getInt64();
+        buffer.getInt64();
+      } else {
+        throw new Error("The buffer does not contain a Histogram (no valid V2 encoding cookie found)");
+      }
+      highestTrackableValue = max(highestTrackableValue, minBarForHighestTrackableValue);
+      const histogramConstr = (0, JsHistogramFactory_1.constructorFromBucketSize)(bitBucketSize);
+      const histogram = new histogramConstr(lowestTrackableUnitValue, highestTrackableValue, numberOfSignificantValueDigits);
+      const filledLength = fillCountsArrayFromSourceBuffer(histogram, buffer, payloadLengthInBytes, V2maxWordSizeInBytes);
+      histogram.establishInternalTackingValues(filledLength);
+      return histogram;
+    }
+    function doEncodeIntoCompressedBase64(compressionLevel) {
+      const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
+      const self = this;
+      const targetBuffer = ByteBuffer_1.default.allocate();
+      targetBuffer.putInt32(compressedEncodingCookie);
+      const intermediateUncompressedByteBuffer = ByteBuffer_1.default.allocate();
+      const uncompressedLength = encodeIntoByteBuffer(self, intermediateUncompressedByteBuffer);
+      const data = intermediateUncompressedByteBuffer.data.slice(0, uncompressedLength);
+      const compressedData = (0, exports.deflate)(data, compressionOptions);
+      targetBuffer.putInt32(compressedData.byteLength);
+      targetBuffer.putArray(compressedData);
+      return base64.fromByteArray(targetBuffer.data);
+    }
+    JsHistogram_1.JsHistogram.decode = doDecode;
+    JsHistogram_1.JsHistogram.prototype.encodeIntoCompressedBase64 = doEncodeIntoCompressedBase64;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/encoding.js
+var require_encoding = __commonJS({
+  "node_modules/hdr-histogram-js/dist/encoding.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.encodeIntoCompressedBase64 = exports2.decodeFromCompressedBase64 = void 0;
+    exports2.decompress = decompress2;
+    var JsHistogram_12 = require_JsHistogram();
+    var ByteBuffer_12 = require_ByteBuffer();
+    var wasm_1 = require_wasm();
+    var base644 = require_base64_js();
+    var JsHistogram_encoding_1 = require_JsHistogram_encoding();
+    var V2CompressedEncodingCookieBase2 = 478450436;
+    var compressedEncodingCookie2 = V2CompressedEncodingCookieBase2 | 16;
+    function decompress2(data) {
+      const buffer = new ByteBuffer_12.default(data);
+      const initialTargetPosition = buffer.position;
+      const cookie = buffer.getInt32();
+      if ((cookie & ~240) !== V2CompressedEncodingCookieBase2) {
+        throw new Error("Encoding not supported, only V2 is supported");
+      }
+      const lengthOfCompressedContents = buffer.getInt32();
+      const uncompressedBuffer = (0, JsHistogram_encoding_1.inflate)(buffer.data.slice(initialTargetPosition + 8, initialTargetPosition + 8 + lengthOfCompressedContents));
+      return uncompressedBuffer;
+    }
+    var decodeFromCompressedBase642 = (base64String, bitBucketSize = 32, useWebAssembly = false, minBarForHighestTrackableValue = 0) => {
+      const data = base644.toByteArray(base64String.trim());
+      const uncompressedData = decompress2(data);
+      if (useWebAssembly) {
+        return wasm_1.WasmHistogram.decode(uncompressedData, bitBucketSize, minBarForHighestTrackableValue);
+      }
+      return JsHistogram_12.JsHistogram.decode(uncompressedData, bitBucketSize, minBarForHighestTrackableValue);
+    };
+    exports2.decodeFromCompressedBase64 = decodeFromCompressedBase642;
+    function encodeWasmIntoCompressedBase64(compressionLevel) {
+      const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
+      const self = this;
+      const targetBuffer = ByteBuffer_12.default.allocate();
+      targetBuffer.putInt32(compressedEncodingCookie2);
+      const uncompressedData = self.encode();
+      const compressedData = (0, JsHistogram_encoding_1.deflate)(uncompressedData, compressionOptions);
+      targetBuffer.putInt32(compressedData.byteLength);
+      targetBuffer.putArray(compressedData);
+      return base644.fromByteArray(targetBuffer.data);
+    }
+    wasm_1.WasmHistogram.prototype.encodeIntoCompressedBase64 = encodeWasmIntoCompressedBase64;
+    var encodeIntoCompressedBase642 = (histogram, compressionLevel) => {
+      if (histogram instanceof wasm_1.WasmHistogram) {
+        return histogram.encodeIntoCompressedBase64(compressionLevel);
+      }
+      if (histogram instanceof JsHistogram_12.JsHistogram) {
+        return histogram.encodeIntoCompressedBase64(compressionLevel);
+      }
+      throw new Error("Unsupported Histogram implementation");
+    };
+    exports2.encodeIntoCompressedBase64 = encodeIntoCompressedBase642;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/HistogramLogReader.js
+var require_HistogramLogReader = __commonJS({
+  "node_modules/hdr-histogram-js/dist/HistogramLogReader.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.listTags = void 0;
+    var Histogram_1 = require_Histogram();
+    var encoding_1 = require_encoding();
+    var TAG_PREFIX = "Tag=";
+    var TAG_PREFIX_LENGTH = "Tag=".length;
+    var HistogramLogReader = class {
+      constructor(logContent, bitBucketSize = 32, useWebAssembly = false) {
+        this.lines = splitLines(logContent);
+        this.currentLineIndex = 0;
+        this.bitBucketSize = bitBucketSize;
+        this.useWebAssembly = useWebAssembly;
+      }
+      /**
+       * Read the next interval histogram from the log. Returns a Histogram object if
+       * an interval line was found, or null if not.
+       * <p>Upon encountering any unexpected format errors in reading the next interval
+       * from the file, this method will return a null.
+       * @return a DecodedInterval, or a null if no appropriate interval found
+       */
+      nextIntervalHistogram(rangeStartTimeSec = 0, rangeEndTimeSec = Number.MAX_VALUE) {
+        while (this.currentLineIndex < this.lines.length) {
+          const currentLine = this.lines[this.currentLineIndex];
+          this.currentLineIndex++;
+          if (currentLine.startsWith("#[StartTime:")) {
+            this.parseStartTimeFromLine(currentLine);
+          } else if (currentLine.startsWith("#[BaseTime:")) {
+            this.parseBaseTimeFromLine(currentLine);
+          } else if (currentLine.startsWith("#") || currentLine.startsWith('"StartTimestamp"')) {
+          } else if (currentLine.includes(",")) {
+            const tokens = currentLine.split(",");
+            const [firstToken] = tokens;
+            let tag;
+            if (firstToken.startsWith(TAG_PREFIX)) {
+              tag = firstToken.substring(TAG_PREFIX_LENGTH);
+              tokens.shift();
+            } else {
+              tag = Histogram_1.NO_TAG;
+            }
+            const [rawLogTimeStampInSec, rawIntervalLengthSec, , base64Histogram] = tokens;
+            const logTimeStampInSec = Number.parseFloat(rawLogTimeStampInSec);
+            if (!this.baseTimeSec) {
+              if (logTimeStampInSec < this.startTimeSec - 365 * 24 * 3600) {
+                this.baseTimeSec = this.startTimeSec;
+              } else {
+                this.baseTimeSec = 0;
+              }
+            }
+            if (rangeEndTimeSec < logTimeStampInSec) {
+              return null;
+            }
+            if (logTimeStampInSec < rangeStartTimeSec) {
+              continue;
+            }
+            const histogram = (0, encoding_1.decodeFromCompressedBase64)(base64Histogram, this.bitBucketSize, this.useWebAssembly);
+            histogram.startTimeStampMsec = (this.baseTimeSec + logTimeStampInSec) * 1e3;
+            const intervalLengthSec = Number.parseFloat(rawIntervalLengthSec);
+            histogram.endTimeStampMsec = (this.baseTimeSec + logTimeStampInSec + intervalLengthSec) * 1e3;
+            histogram.tag = tag;
+            return histogram;
+          }
+        }
+        return null;
+      }
+      parseStartTimeFromLine(line) {
+        this.startTimeSec = Number.parseFloat(line.split(" ")[1]);
+      }
+      parseBaseTimeFromLine(line) {
+        this.baseTimeSec = Number.parseFloat(line.split(" ")[1]);
+      }
+    };
+    var splitLines = (logContent) => logContent.split(/\r\n|\r|\n/g);
+    var shouldIncludeNoTag = (lines) => lines.find((line) => !line.startsWith("#") && !line.startsWith('"') && !line.startsWith(TAG_PREFIX) && line.includes(","));
+    var listTags = (content) => {
+      const lines = splitLines(content);
+      const tags = lines.filter((line) => line.includes(",") && line.startsWith(TAG_PREFIX)).map((line) => line.substring(TAG_PREFIX_LENGTH, line.indexOf(",")));
+      const tagsWithoutDuplicates = new Set(tags);
+      const result = Array.from(tagsWithoutDuplicates);
+      if (shouldIncludeNoTag(lines)) {
+        result.unshift("NO TAG");
+      }
+      return result;
+    };
+    exports2.listTags = listTags;
+    exports2.default = HistogramLogReader;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/HistogramLogWriter.js
+var require_HistogramLogWriter = __commonJS({
+  "node_modules/hdr-histogram-js/dist/HistogramLogWriter.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var Histogram_1 = require_Histogram();
+    var encoding_1 = require_encoding();
+    var formatters_1 = require_formatters();
+    var HISTOGRAM_LOG_FORMAT_VERSION = "1.3";
+    var timeFormatter = (0, formatters_1.floatFormatter)(5, 3);
+    var HistogramLogWriter = class {
+      constructor(log) {
+        this.log = log;
+        this.baseTime = 0;
+      }
+      /**
+       * Output an interval histogram, with the given timestamp information and the [optional] tag
+       * associated with the histogram, using a configurable maxValueUnitRatio. (note that the
+       * specified timestamp information will be used, and the timestamp information in the actual
+       * histogram will be ignored).
+       * The max value reported with the interval line will be scaled by the given maxValueUnitRatio.
+       * @param startTimeStampSec The start timestamp to log with the interval histogram, in seconds.
+       * @param endTimeStampSec The end timestamp to log with the interval histogram, in seconds.
+       * @param histogram The interval histogram to log.
+       * @param maxValueUnitRatio The ratio by which to divide the histogram's max value when reporting on it.
+       */
+      outputIntervalHistogram(histogram, startTimeStampSec = (histogram.startTimeStampMsec - this.baseTime) / 1e3, endTimeStampSec = (histogram.endTimeStampMsec - this.baseTime) / 1e3, maxValueUnitRatio = 1e3) {
+        const base644 = (0, encoding_1.encodeIntoCompressedBase64)(histogram);
+        const start = timeFormatter(startTimeStampSec);
+        const duration4 = timeFormatter(endTimeStampSec - startTimeStampSec);
+        const max2 = timeFormatter(histogram.maxValue / maxValueUnitRatio);
+        const lineContent = `${start},${duration4},${max2},${base644}
+`;
+        if (histogram.tag && histogram.tag !== Histogram_1.NO_TAG) {
+          this.log(`Tag=${histogram.tag},${lineContent}`);
+        } else {
+          this.log(lineContent);
+        }
+      }
+      /**
+       * Log a comment to the log.
+       * Comments will be preceded with with the '#' character.
+       * @param comment the comment string.
+       */
+      outputComment(comment) {
+        this.log(`#${comment}
+`);
+      }
+      /**
+       * Log a start time in the log.
+       * @param startTimeMsec time (in milliseconds) since the absolute start time (the epoch)
+       */
+      outputStartTime(startTimeMsec) {
+        this.outputComment(`[StartTime: ${(0, formatters_1.floatFormatter)(5, 3)(startTimeMsec / 1e3)} (seconds since epoch), ${new Date(startTimeMsec)}]
+`);
+      }
+      /**
+       * Output a legend line to the log.
+       */
+      outputLegend() {
+        this.log('"StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"\n');
+      }
+      /**
+       * Output a log format version to the log.
+       */
+      outputLogFormatVersion() {
+        this.outputComment("[Histogram log format version " + HISTOGRAM_LOG_FORMAT_VERSION + "]");
+      }
+    };
+    exports2.default = HistogramLogWriter;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/HistogramBuilder.js
+var require_HistogramBuilder = __commonJS({
+  "node_modules/hdr-histogram-js/dist/HistogramBuilder.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.build = exports2.defaultRequest = void 0;
+    var JsHistogramFactory_12 = require_JsHistogramFactory();
+    var wasm_1 = require_wasm();
+    exports2.defaultRequest = {
+      bitBucketSize: 32,
+      autoResize: true,
+      lowestDiscernibleValue: 1,
+      highestTrackableValue: 2,
+      numberOfSignificantValueDigits: 3,
+      useWebAssembly: false
+    };
+    var build2 = (request = exports2.defaultRequest) => {
+      const parameters = Object.assign({}, exports2.defaultRequest, request);
+      if (request.useWebAssembly && wasm_1.webAssemblyAvailable) {
+        return wasm_1.WasmHistogram.build(parameters);
+      }
+      const histogramConstr = (0, JsHistogramFactory_12.constructorFromBucketSize)(parameters.bitBucketSize);
+      const histogram = new histogramConstr(parameters.lowestDiscernibleValue, parameters.highestTrackableValue, parameters.numberOfSignificantValueDigits);
+      histogram.autoResize = parameters.autoResize;
+      return histogram;
+    };
+    exports2.build = build2;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/Recorder.js
+var require_Recorder = __commonJS({
+  "node_modules/hdr-histogram-js/dist/Recorder.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    var HistogramBuilder_1 = require_HistogramBuilder();
+    var Recorder = class _Recorder {
+      /**
+       * Construct an auto-resizing {@link Recorder} with a lowest discernible value of
+       * 1 and an auto-adjusting highestTrackableValue. Can auto-resize up to track values up to Number.MAX_SAFE_INTEGER.
+       *
+       * @param histogramBuildRequest parameters used to build histograms while using this recorder.
+       * @param clock (for testing purpose) an action that give current time in ms since 1970
+       */
+      constructor(histogramBuildRequest = HistogramBuilder_1.defaultRequest, clock = () => (/* @__PURE__ */ new Date()).getTime()) {
+        this.histogramBuildRequest = histogramBuildRequest;
+        this.clock = clock;
+        this.activeHistogram = (0, HistogramBuilder_1.build)(this.histogramBuildRequest);
+        _Recorder.idGenerator++;
+        this.activeHistogram.containingInstanceId = _Recorder.idGenerator;
+        this.activeHistogram.startTimeStampMsec = clock();
+      }
+      /**
+       * Record a value in the histogram
+       *
+       * @param value The value to be recorded
+       * @throws may throw Error if value is exceeds highestTrackableValue
+       */
+      recordValue(value) {
+        this.activeHistogram.recordValue(value);
+      }
+      /**
+       * Record a value in the histogram (adding to the value's current count)
+       *
+       * @param value The value to be recorded
+       * @param count The number of occurrences of this value to record
+       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
+       */
+      recordValueWithCount(value, count) {
+        this.activeHistogram.recordValueWithCount(value, count);
+      }
+      /**
+       * Record a value
+       * <p>
+       * To compensate for the loss of sampled values when a recorded value is larger than the expected
+       * interval between value samples, Histogram will auto-generate an additional series of decreasingly-smaller
+       * (down to the expectedIntervalBetweenValueSamples) value records.
+       * <p>
+       * See related notes {@link Histogram#recordValueWithExpectedInterval(long, long)}
+       * for more explanations about coordinated omission and expected interval correction.
+       *      *
+       * @param value The value to record
+       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
+       *                                           auto-generated value records as appropriate if value is larger
+       *                                           than expectedIntervalBetweenValueSamples
+       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
+       */
+      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
+        this.activeHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
+      }
+      /**
+       * Get an interval histogram, which will include a stable, consistent view of all value counts
+       * accumulated since the last interval histogram was taken.
+       * <p>
+       * {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
+       * getIntervalHistogram(histogramToRecycle)}
+       * accepts a previously returned interval histogram that can be recycled internally to avoid allocation
+       * and content copying operations, and is therefore significantly more efficient for repeated use than
+       * {@link Recorder#getIntervalHistogram()} and
+       * {@link Recorder#getIntervalHistogramInto getIntervalHistogramInto()}. The provided
+       * {@code histogramToRecycle} must
+       * be either be null or an interval histogram returned by a previous call to
+       * {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
+       * getIntervalHistogram(histogramToRecycle)} or
+       * {@link Recorder#getIntervalHistogram()}.
+       * <p>
+       * NOTE: The caller is responsible for not recycling the same returned interval histogram more than once. If
+       * the same interval histogram instance is recycled more than once, behavior is undefined.
+       * <p>
+       * Calling {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
+       * getIntervalHistogram(histogramToRecycle)} will reset the value counts, and start accumulating value
+       * counts for the next interval
+       *
+       * @param histogramToRecycle a previously returned interval histogram that may be recycled to avoid allocation and
+       *                           copy operations.
+       * @return a histogram containing the value counts accumulated since the last interval histogram was taken.
+       */
+      getIntervalHistogram(histogramToRecycle) {
+        if (histogramToRecycle) {
+          const histogramToRecycleWithId = histogramToRecycle;
+          if (histogramToRecycleWithId.containingInstanceId !== this.activeHistogram.containingInstanceId) {
+            throw "replacement histogram must have been obtained via a previous getIntervalHistogram() call from this Recorder";
+          }
+        }
+        this.inactiveHistogram = histogramToRecycle;
+        this.performIntervalSample();
+        const sampledHistogram = this.inactiveHistogram;
+        this.inactiveHistogram = null;
+        return sampledHistogram;
+      }
+      /**
+       * Place a copy of the value counts accumulated since accumulated (since the last interval histogram
+       * was taken) into {@code targetHistogram}.
+       *
+       * Calling {@link Recorder#getIntervalHistogramInto getIntervalHistogramInto()} will reset
+       * the value counts, and start accumulating value counts for the next interval.
+       *
+       * @param targetHistogram the histogram into which the interval histogram's data should be copied
+       */
+      getIntervalHistogramInto(targetHistogram) {
+        this.performIntervalSample();
+        if (this.inactiveHistogram) {
+          targetHistogram.add(this.inactiveHistogram);
+          targetHistogram.startTimeStampMsec = this.inactiveHistogram.startTimeStampMsec;
+          targetHistogram.endTimeStampMsec = this.inactiveHistogram.endTimeStampMsec;
+        }
+      }
+      /**
+       * Reset any value counts accumulated thus far.
+       */
+      reset() {
+        this.activeHistogram.reset();
+        this.activeHistogram.startTimeStampMsec = this.clock();
+      }
+      performIntervalSample() {
+        if (!this.inactiveHistogram) {
+          this.inactiveHistogram = (0, HistogramBuilder_1.build)(this.histogramBuildRequest);
+          this.inactiveHistogram.containingInstanceId = this.activeHistogram.containingInstanceId;
+        }
+        this.inactiveHistogram.reset();
+        const tempHistogram = this.activeHistogram;
+        this.activeHistogram = this.inactiveHistogram;
+        this.inactiveHistogram = tempHistogram;
+        const currentTimeInMs = this.clock();
+        this.inactiveHistogram.endTimeStampMsec = currentTimeInMs;
+        this.activeHistogram.startTimeStampMsec = currentTimeInMs;
+      }
+      /**
+       * Release memory associated to this recorder by destroying
+       * histograms used under the cover.
+       * Useful when webassembly histograms are used.
+       */
+      destroy() {
+        var _a3;
+        this.activeHistogram.destroy();
+        (_a3 = this.inactiveHistogram) === null || _a3 === void 0 ? void 0 : _a3.destroy();
+      }
+    };
+    Recorder.idGenerator = 0;
+    exports2.default = Recorder;
+  }
+});
+
+// node_modules/hdr-histogram-js/dist/index.js
+var require_dist = __commonJS({
+  "node_modules/hdr-histogram-js/dist/index.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    exports2.JsHistogram = exports2.WasmHistogram = exports2.Recorder = exports2.HistogramLogWriter = exports2.encodeIntoCompressedBase64 = exports2.decodeFromCompressedBase64 = exports2.ByteBuffer = exports2.build = exports2.listTags = exports2.HistogramLogReader = exports2.PackedHistogram = exports2.Float64Histogram = exports2.Int32Histogram = exports2.Int16Histogram = exports2.Int8Histogram = exports2.initWebAssemblySync = exports2.initWebAssembly = void 0;
+    var ByteBuffer_12 = require_ByteBuffer();
+    exports2.ByteBuffer = ByteBuffer_12.default;
+    var encoding_1 = require_encoding();
+    Object.defineProperty(exports2, "decodeFromCompressedBase64", { enumerable: true, get: function() {
+      return encoding_1.decodeFromCompressedBase64;
+    } });
+    Object.defineProperty(exports2, "encodeIntoCompressedBase64", { enumerable: true, get: function() {
+      return encoding_1.encodeIntoCompressedBase64;
+    } });
+    var Float64Histogram_1 = require_Float64Histogram();
+    exports2.Float64Histogram = Float64Histogram_1.default;
+    var HistogramLogReader_1 = require_HistogramLogReader();
+    exports2.HistogramLogReader = HistogramLogReader_1.default;
+    Object.defineProperty(exports2, "listTags", { enumerable: true, get: function() {
+      return HistogramLogReader_1.listTags;
+    } });
+    var HistogramLogWriter_1 = require_HistogramLogWriter();
+    exports2.HistogramLogWriter = HistogramLogWriter_1.default;
+    var Int16Histogram_1 = require_Int16Histogram();
+    exports2.Int16Histogram = Int16Histogram_1.default;
+    var Int32Histogram_1 = require_Int32Histogram();
+    exports2.Int32Histogram = Int32Histogram_1.default;
+    var Int8Histogram_1 = require_Int8Histogram();
+    exports2.Int8Histogram = Int8Histogram_1.default;
+    var JsHistogram_12 = require_JsHistogram();
+    exports2.JsHistogram = JsHistogram_12.default;
+    var PackedHistogram_1 = require_PackedHistogram();
+    exports2.PackedHistogram = PackedHistogram_1.default;
+    var Recorder_1 = require_Recorder();
+    exports2.Recorder = Recorder_1.default;
+    var wasm_1 = require_wasm();
+    Object.defineProperty(exports2, "initWebAssembly", { enumerable: true, get: function() {
+      return wasm_1.initWebAssembly;
+    } });
+    Object.defineProperty(exports2, "initWebAssemblySync", { enumerable: true, get: function() {
+      return wasm_1.initWebAssemblySync;
+    } });
+    Object.defineProperty(exports2, "WasmHistogram", { enumerable: true, get: function() {
+      return wasm_1.WasmHistogram;
+    } });
+    var HistogramBuilder_1 = require_HistogramBuilder();
+    Object.defineProperty(exports2, "build", { enumerable: true, get: function() {
+      return HistogramBuilder_1.build;
+    } });
   }
 });
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -3505,28 +11054,28 @@ var require_identity = __commonJS({
       return false;
     }
     var hasAnchor = (node2) => (isScalar2(node2) || isCollection(node2)) && !!node2.anchor;
-    exports.ALIAS = ALIAS;
-    exports.DOC = DOC;
-    exports.MAP = MAP;
-    exports.NODE_TYPE = NODE_TYPE;
-    exports.PAIR = PAIR;
-    exports.SCALAR = SCALAR;
-    exports.SEQ = SEQ;
-    exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias;
-    exports.isCollection = isCollection;
-    exports.isDocument = isDocument;
-    exports.isMap = isMap2;
-    exports.isNode = isNode;
-    exports.isPair = isPair;
-    exports.isScalar = isScalar2;
-    exports.isSeq = isSeq2;
+    exports2.ALIAS = ALIAS;
+    exports2.DOC = DOC;
+    exports2.MAP = MAP;
+    exports2.NODE_TYPE = NODE_TYPE;
+    exports2.PAIR = PAIR;
+    exports2.SCALAR = SCALAR;
+    exports2.SEQ = SEQ;
+    exports2.hasAnchor = hasAnchor;
+    exports2.isAlias = isAlias;
+    exports2.isCollection = isCollection;
+    exports2.isDocument = isDocument;
+    exports2.isMap = isMap2;
+    exports2.isNode = isNode;
+    exports2.isPair = isPair;
+    exports2.isScalar = isScalar2;
+    exports2.isSeq = isSeq2;
   }
 });
 
 // node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -3544,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path28) {
-      const ctrl = callVisitor(key2, node2, visitor, path28);
+    function visit_(key2, node2, visitor, path31) {
+      const ctrl = callVisitor(key2, node2, visitor, path31);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path28, ctrl);
-        return visit_(key2, ctrl, visitor, path28);
+        replaceNode(key2, path31, ctrl);
+        return visit_(key2, ctrl, visitor, path31);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
+          path31 = Object.freeze(path31.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path28);
+            const ci = visit_(i, node2.items[i], visitor, path31);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3565,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path28);
+          path31 = Object.freeze(path31.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path31);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path28);
+          const cv = visit_("value", node2.value, visitor, path31);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3592,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path28) {
-      const ctrl = await callVisitor(key2, node2, visitor, path28);
+    async function visitAsync_(key2, node2, visitor, path31) {
+      const ctrl = await callVisitor(key2, node2, visitor, path31);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path28, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path28);
+        replaceNode(key2, path31, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path31);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
+          path31 = Object.freeze(path31.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path28);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path31);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3613,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path28);
+          path31 = Object.freeze(path31.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path31);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path28);
+          const cv = await visitAsync_("value", node2.value, visitor, path31);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3646,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path28) {
+    function callVisitor(key2, node2, visitor, path31) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path28);
+        return visitor(key2, node2, path31);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path28);
+        return visitor.Map?.(key2, node2, path31);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path28);
+        return visitor.Seq?.(key2, node2, path31);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path28);
+        return visitor.Pair?.(key2, node2, path31);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path28);
+        return visitor.Scalar?.(key2, node2, path31);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path28);
+        return visitor.Alias?.(key2, node2, path31);
       return void 0;
     }
-    function replaceNode(key2, path28, node2) {
-      const parent = path28[path28.length - 1];
+    function replaceNode(key2, path31, node2) {
+      const parent = path31[path31.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -3677,14 +11226,14 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports.visit = visit2;
-    exports.visitAsync = visitAsync;
+    exports2.visit = visit2;
+    exports2.visitAsync = visitAsync;
   }
 });
 
 // node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -3849,13 +11398,13 @@ var require_directives = __commonJS({
     };
     Directives.defaultYaml = { explicit: false, version: "1.2" };
     Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
-    exports.Directives = Directives;
+    exports2.Directives = Directives;
   }
 });
 
 // node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -3916,16 +11465,16 @@ var require_anchors = __commonJS({
         sourceObjects
       };
     }
-    exports.anchorIsValid = anchorIsValid;
-    exports.anchorNames = anchorNames;
-    exports.createNodeAnchors = createNodeAnchors;
-    exports.findNewAnchor = findNewAnchor;
+    exports2.anchorIsValid = anchorIsValid;
+    exports2.anchorNames = anchorNames;
+    exports2.createNodeAnchors = createNodeAnchors;
+    exports2.findNewAnchor = findNewAnchor;
   }
 });
 
 // node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
     function applyReviver(reviver, obj, key2, val) {
       if (val && typeof val === "object") {
@@ -3969,13 +11518,13 @@ var require_applyReviver = __commonJS({
       }
       return reviver.call(obj, key2, val);
     }
-    exports.applyReviver = applyReviver;
+    exports2.applyReviver = applyReviver;
   }
 });
 
 // node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -3999,13 +11548,13 @@ var require_toJS = __commonJS({
         return Number(value);
       return value;
     }
-    exports.toJS = toJS;
+    exports2.toJS = toJS;
   }
 });
 
 // node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -4040,13 +11589,13 @@ var require_Node = __commonJS({
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
-    exports.NodeBase = NodeBase;
+    exports2.NodeBase = NodeBase;
   }
 });
 
 // node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit2 = require_visit();
@@ -4158,13 +11707,13 @@ var require_Alias = __commonJS({
       }
       return 1;
     }
-    exports.Alias = Alias;
+    exports2.Alias = Alias;
   }
 });
 
 // node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -4187,14 +11736,14 @@ var require_Scalar = __commonJS({
     Scalar2.PLAIN = "PLAIN";
     Scalar2.QUOTE_DOUBLE = "QUOTE_DOUBLE";
     Scalar2.QUOTE_SINGLE = "QUOTE_SINGLE";
-    exports.Scalar = Scalar2;
-    exports.isScalarValue = isScalarValue;
+    exports2.Scalar = Scalar2;
+    exports2.isScalarValue = isScalarValue;
   }
 });
 
 // node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -4263,21 +11812,21 @@ var require_createNode = __commonJS({
         ref.node = node2;
       return node2;
     }
-    exports.createNode = createNode;
+    exports2.createNode = createNode;
   }
 });
 
 // node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path28, value) {
+    function collectionFromPath(schema, path31, value) {
       let v = value;
-      for (let i = path28.length - 1; i >= 0; --i) {
-        const k = path28[i];
+      for (let i = path31.length - 1; i >= 0; --i) {
+        const k = path31[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4296,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path28) => path28 == null || typeof path28 === "object" && !!path28[Symbol.iterator]().next().done;
+    var isEmptyPath = (path31) => path31 == null || typeof path31 === "object" && !!path31[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4326,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path28, value) {
-        if (isEmptyPath(path28))
+      addIn(path31, value) {
+        if (isEmptyPath(path31))
           this.add(value);
         else {
-          const [key2, ...rest] = path28;
+          const [key2, ...rest] = path31;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -4344,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path28) {
-        const [key2, ...rest] = path28;
+      deleteIn(path31) {
+        const [key2, ...rest] = path31;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -4359,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path28, keepScalar) {
-        const [key2, ...rest] = path28;
+      getIn(path31, keepScalar) {
+        const [key2, ...rest] = path31;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -4378,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path28) {
-        const [key2, ...rest] = path28;
+      hasIn(path31) {
+        const [key2, ...rest] = path31;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -4389,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path28, value) {
-        const [key2, ...rest] = path28;
+      setIn(path31, value) {
+        const [key2, ...rest] = path31;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -4404,15 +11953,15 @@ var require_Collection = __commonJS({
         }
       }
     };
-    exports.Collection = Collection;
-    exports.collectionFromPath = collectionFromPath;
-    exports.isEmptyPath = isEmptyPath;
+    exports2.Collection = Collection;
+    exports2.collectionFromPath = collectionFromPath;
+    exports2.isEmptyPath = isEmptyPath;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -4421,15 +11970,15 @@ var require_stringifyComment = __commonJS({
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
     var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
-    exports.indentComment = indentComment;
-    exports.lineComment = lineComment;
-    exports.stringifyComment = stringifyComment;
+    exports2.indentComment = indentComment;
+    exports2.lineComment = lineComment;
+    exports2.stringifyComment = stringifyComment;
   }
 });
 
 // node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -4556,16 +12105,16 @@ ${indent}${text.slice(fold + 1, end2)}`;
       }
       return end;
     }
-    exports.FOLD_BLOCK = FOLD_BLOCK;
-    exports.FOLD_FLOW = FOLD_FLOW;
-    exports.FOLD_QUOTED = FOLD_QUOTED;
-    exports.foldFlowLines = foldFlowLines;
+    exports2.FOLD_BLOCK = FOLD_BLOCK;
+    exports2.FOLD_FLOW = FOLD_FLOW;
+    exports2.FOLD_QUOTED = FOLD_QUOTED;
+    exports2.foldFlowLines = foldFlowLines;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar2 = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -4842,13 +12391,13 @@ ${indent}`);
       }
       return res;
     }
-    exports.stringifyString = stringifyString;
+    exports2.stringifyString = stringifyString;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -4965,14 +12514,14 @@ var require_stringify = __commonJS({
       return identity.isScalar(node2) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
 ${ctx.indent}${str}`;
     }
-    exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify;
+    exports2.createStringifyContext = createStringifyContext;
+    exports2.stringify = stringify;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar2 = require_Scalar();
@@ -5099,13 +12648,13 @@ ${ctx.indent}`;
       }
       return str;
     }
-    exports.stringifyPair = stringifyPair;
+    exports2.stringifyPair = stringifyPair;
   }
 });
 
 // node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -5120,14 +12669,14 @@ var require_log = __commonJS({
           console.warn(warning);
       }
     }
-    exports.debug = debug;
-    exports.warn = warn;
+    exports2.debug = debug;
+    exports2.warn = warn;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar2 = require_Scalar();
@@ -5179,15 +12728,15 @@ var require_merge = __commonJS({
     function resolveAliasValue(ctx, value) {
       return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
-    exports.addMergeToJSMap = addMergeToJSMap;
-    exports.isMergeKey = isMergeKey;
-    exports.merge = merge2;
+    exports2.addMergeToJSMap = addMergeToJSMap;
+    exports2.isMergeKey = isMergeKey;
+    exports2.merge = merge2;
   }
 });
 
 // node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
@@ -5245,13 +12794,13 @@ var require_addPairToJSMap = __commonJS({
       }
       return JSON.stringify(jsKey);
     }
-    exports.addPairToJSMap = addPairToJSMap;
+    exports2.addPairToJSMap = addPairToJSMap;
   }
 });
 
 // node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -5284,14 +12833,14 @@ var require_Pair = __commonJS({
         return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
       }
     };
-    exports.Pair = Pair;
-    exports.createPair = createPair;
+    exports2.Pair = Pair;
+    exports2.createPair = createPair;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -5436,13 +12985,13 @@ ${indent}${end}`;
         lines.push(ic.trimStart());
       }
     }
-    exports.stringifyCollection = stringifyCollection;
+    exports2.stringifyCollection = stringifyCollection;
   }
 });
 
 // node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -5579,14 +13128,14 @@ var require_YAMLMap = __commonJS({
         });
       }
     };
-    exports.YAMLMap = YAMLMap;
-    exports.findPair = findPair;
+    exports2.YAMLMap = YAMLMap;
+    exports2.findPair = findPair;
   }
 });
 
 // node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -5602,13 +13151,13 @@ var require_map = __commonJS({
       },
       createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
     };
-    exports.map = map2;
+    exports2.map = map2;
   }
 });
 
 // node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -5718,13 +13267,13 @@ var require_YAMLSeq = __commonJS({
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
     }
-    exports.YAMLSeq = YAMLSeq;
+    exports2.YAMLSeq = YAMLSeq;
   }
 });
 
 // node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -5740,13 +13289,13 @@ var require_seq = __commonJS({
       },
       createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
     };
-    exports.seq = seq;
+    exports2.seq = seq;
   }
 });
 
 // node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string4 = {
@@ -5759,13 +13308,13 @@ var require_string = __commonJS({
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
       }
     };
-    exports.string = string4;
+    exports2.string = string4;
   }
 });
 
 // node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar2 = require_Scalar();
     var nullTag = {
@@ -5777,13 +13326,13 @@ var require_null = __commonJS({
       resolve: () => new Scalar2.Scalar(null),
       stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
     };
-    exports.nullTag = nullTag;
+    exports2.nullTag = nullTag;
   }
 });
 
 // node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar2 = require_Scalar();
     var boolTag = {
@@ -5801,13 +13350,13 @@ var require_bool = __commonJS({
         return value ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
-    exports.boolTag = boolTag;
+    exports2.boolTag = boolTag;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -5828,13 +13377,13 @@ var require_stringifyNumber = __commonJS({
       }
       return n;
     }
-    exports.stringifyNumber = stringifyNumber;
+    exports2.stringifyNumber = stringifyNumber;
   }
 });
 
 // node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar2 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -5872,19 +13421,19 @@ var require_float = __commonJS({
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports.float = float;
-    exports.floatExp = floatExp;
-    exports.floatNaN = floatNaN;
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
   }
 });
 
 // node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    var intResolve = (str, offset2, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset2), radix);
     function intStringify(node2, radix, prefix) {
       const { value } = node2;
       if (intIdentify(value) && value >= 0)
@@ -5917,15 +13466,15 @@ var require_int = __commonJS({
       resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
-    exports.int = int2;
-    exports.intHex = intHex;
-    exports.intOct = intOct;
+    exports2.int = int2;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
   }
 });
 
 // node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -5947,13 +13496,13 @@ var require_schema = __commonJS({
       float.floatExp,
       float.float
     ];
-    exports.schema = schema;
+    exports2.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar2 = require_Scalar();
     var map2 = require_map();
@@ -6014,13 +13563,13 @@ var require_schema2 = __commonJS({
       }
     };
     var schema = [map2.map, seq.seq].concat(jsonScalars, jsonError);
-    exports.schema = schema;
+    exports2.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar2 = require_Scalar();
@@ -6080,13 +13629,13 @@ var require_binary = __commonJS({
         return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
     };
-    exports.binary = binary;
+    exports2.binary = binary;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -6156,15 +13705,15 @@ ${cn.comment}` : item.comment;
       resolve: resolvePairs,
       createNode: createPairs
     };
-    exports.createPairs = createPairs;
-    exports.pairs = pairs;
-    exports.resolvePairs = resolvePairs;
+    exports2.createPairs = createPairs;
+    exports2.pairs = pairs;
+    exports2.resolvePairs = resolvePairs;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -6235,14 +13784,14 @@ var require_omap = __commonJS({
       },
       createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
     };
-    exports.YAMLOMap = YAMLOMap;
-    exports.omap = omap;
+    exports2.YAMLOMap = YAMLOMap;
+    exports2.omap = omap;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar2 = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -6267,14 +13816,14 @@ var require_bool2 = __commonJS({
       resolve: () => new Scalar2.Scalar(false),
       stringify: boolStringify
     };
-    exports.falseTag = falseTag;
-    exports.trueTag = trueTag;
+    exports2.falseTag = falseTag;
+    exports2.trueTag = trueTag;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar2 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -6315,23 +13864,23 @@ var require_float2 = __commonJS({
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports.float = float;
-    exports.floatExp = floatExp;
-    exports.floatNaN = floatNaN;
+    exports2.float = float;
+    exports2.floatExp = floatExp;
+    exports2.floatNaN = floatNaN;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str, offset, radix, { intAsBigInt }) {
+    function intResolve(str, offset2, radix, { intAsBigInt }) {
       const sign = str[0];
       if (sign === "-" || sign === "+")
-        offset += 1;
-      str = str.substring(offset).replace(/_/g, "");
+        offset2 += 1;
+      str = str.substring(offset2).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
@@ -6393,16 +13942,16 @@ var require_int2 = __commonJS({
       resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node2) => intStringify(node2, 16, "0x")
     };
-    exports.int = int2;
-    exports.intBin = intBin;
-    exports.intHex = intHex;
-    exports.intOct = intOct;
+    exports2.int = int2;
+    exports2.intBin = intBin;
+    exports2.intHex = intHex;
+    exports2.intOct = intOct;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -6484,14 +14033,14 @@ var require_set = __commonJS({
         return map2;
       }
     };
-    exports.YAMLSet = YAMLSet;
-    exports.set = set2;
+    exports2.YAMLSet = YAMLSet;
+    exports2.set = set2;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
@@ -6571,15 +14120,15 @@ var require_timestamp = __commonJS({
       },
       stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
-    exports.floatTime = floatTime;
-    exports.intTime = intTime;
-    exports.timestamp = timestamp;
+    exports2.floatTime = floatTime;
+    exports2.intTime = intTime;
+    exports2.timestamp = timestamp;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -6617,13 +14166,13 @@ var require_schema3 = __commonJS({
       timestamp.floatTime,
       timestamp.timestamp
     ];
-    exports.schema = schema;
+    exports2.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map2 = require_map();
     var _null4 = require_null();
@@ -6710,14 +14259,14 @@ var require_tags = __commonJS({
         return tags2;
       }, []);
     }
-    exports.coreKnownTags = coreKnownTags;
-    exports.getTags = getTags;
+    exports2.coreKnownTags = coreKnownTags;
+    exports2.getTags = getTags;
   }
 });
 
 // node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map2 = require_map();
@@ -6743,13 +14292,13 @@ var require_Schema = __commonJS({
         return copy;
       }
     };
-    exports.Schema = Schema;
+    exports2.Schema = Schema;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -6823,13 +14372,13 @@ var require_stringifyDocument = __commonJS({
       }
       return lines.join("\n") + "\n";
     }
-    exports.stringifyDocument = stringifyDocument;
+    exports2.stringifyDocument = stringifyDocument;
   }
 });
 
 // node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -6905,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path28, value) {
+      addIn(path31, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path28, value);
+          this.contents.addIn(path31, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -6982,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path28) {
-        if (Collection.isEmptyPath(path28)) {
+      deleteIn(path31) {
+        if (Collection.isEmptyPath(path31)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path28) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path31) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7004,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path28, keepScalar) {
-        if (Collection.isEmptyPath(path28))
+      getIn(path31, keepScalar) {
+        if (Collection.isEmptyPath(path31))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path28, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path31, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7018,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path28) {
-        if (Collection.isEmptyPath(path28))
+      hasIn(path31) {
+        if (Collection.isEmptyPath(path31))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path28) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path31) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7038,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path28, value) {
-        if (Collection.isEmptyPath(path28)) {
+      setIn(path31, value) {
+        if (Collection.isEmptyPath(path31)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path28), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path31), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path28, value);
+          this.contents.setIn(path31, value);
         }
       }
       /**
@@ -7132,13 +14681,13 @@ var require_Document = __commonJS({
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
-    exports.Document = Document2;
+    exports2.Document = Document2;
   }
 });
 
 // node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -7194,18 +14743,18 @@ ${pointer}
 `;
       }
     };
-    exports.YAMLError = YAMLError;
-    exports.YAMLParseError = YAMLParseError;
-    exports.YAMLWarning = YAMLWarning;
-    exports.prettifyError = prettifyError2;
+    exports2.YAMLError = YAMLError;
+    exports2.YAMLParseError = YAMLParseError;
+    exports2.YAMLWarning = YAMLWarning;
+    exports2.prettifyError = prettifyError2;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
-    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+    function resolveProps(tokens, { flow, indicator, next, offset: offset2, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
       let hasSpace = startOnNewline;
@@ -7312,7 +14861,7 @@ var require_resolve_props = __commonJS({
         }
       }
       const last = tokens[tokens.length - 1];
-      const end = last ? last.offset + last.source.length : offset;
+      const end = last ? last.offset + last.source.length : offset2;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
@@ -7331,13 +14880,13 @@ var require_resolve_props = __commonJS({
         start: start ?? end
       };
     }
-    exports.resolveProps = resolveProps;
+    exports2.resolveProps = resolveProps;
   }
 });
 
 // node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
     function containsNewline(key2) {
       if (!key2)
@@ -7373,13 +14922,13 @@ var require_util_contains_newline = __commonJS({
           return true;
       }
     }
-    exports.containsNewline = containsNewline;
+    exports2.containsNewline = containsNewline;
   }
 });
 
 // node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -7391,13 +14940,13 @@ var require_util_flow_indent_check = __commonJS({
         }
       }
     }
-    exports.flowIndentCheck = flowIndentCheck;
+    exports2.flowIndentCheck = flowIndentCheck;
   }
 });
 
 // node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -7407,13 +14956,13 @@ var require_util_map_includes = __commonJS({
       const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
-    exports.mapIncludes = mapIncludes;
+    exports2.mapIncludes = mapIncludes;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -7427,14 +14976,14 @@ var require_resolve_block_map = __commonJS({
       const map2 = new NodeClass(ctx.schema);
       if (ctx.atRoot)
         ctx.atRoot = false;
-      let offset = bm.offset;
+      let offset2 = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
         const { start, key: key2, sep, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
           next: key2 ?? sep?.[0],
-          offset,
+          offset: offset2,
           onError,
           parentIndent: bm.indent,
           startOnNewline: true
@@ -7443,9 +14992,9 @@ var require_resolve_block_map = __commonJS({
         if (implicitKey) {
           if (key2) {
             if (key2.type === "block-seq")
-              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
+              onError(offset2, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
             else if ("indent" in key2 && key2.indent !== bm.indent)
-              onError(offset, "BAD_INDENT", startColMsg);
+              onError(offset2, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep) {
             commentEnd = keyProps.end;
@@ -7461,7 +15010,7 @@ var require_resolve_block_map = __commonJS({
             onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
-          onError(offset, "BAD_INDENT", startColMsg);
+          onError(offset2, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
@@ -7479,18 +15028,18 @@ var require_resolve_block_map = __commonJS({
           parentIndent: bm.indent,
           startOnNewline: !key2 || key2.type === "block-scalar"
         });
-        offset = valueProps.end;
+        offset2 = valueProps.end;
         if (valueProps.found) {
           if (implicitKey) {
             if (value?.type === "block-map" && !valueProps.hasNewline)
-              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
+              onError(offset2, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset2, sep, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
-          offset = valueNode.range[2];
+          offset2 = valueNode.range[2];
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
@@ -7510,18 +15059,18 @@ var require_resolve_block_map = __commonJS({
           map2.items.push(pair);
         }
       }
-      if (commentEnd && commentEnd < offset)
+      if (commentEnd && commentEnd < offset2)
         onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
-      map2.range = [bm.offset, offset, commentEnd ?? offset];
+      map2.range = [bm.offset, offset2, commentEnd ?? offset2];
       return map2;
     }
-    exports.resolveBlockMap = resolveBlockMap;
+    exports2.resolveBlockMap = resolveBlockMap;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -7533,13 +15082,13 @@ var require_resolve_block_seq = __commonJS({
         ctx.atRoot = false;
       if (ctx.atKey)
         ctx.atKey = false;
-      let offset = bs.offset;
+      let offset2 = bs.offset;
       let commentEnd = null;
       for (const { start, value } of bs.items) {
         const props = resolveProps.resolveProps(start, {
           indicator: "seq-item-ind",
           next: value,
-          offset,
+          offset: offset2,
           onError,
           parentIndent: bs.indent,
           startOnNewline: true
@@ -7549,7 +15098,7 @@ var require_resolve_block_seq = __commonJS({
             if (value?.type === "block-seq")
               onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
             else
-              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
+              onError(offset2, "MISSING_CHAR", "Sequence item without - indicator");
           } else {
             commentEnd = props.end;
             if (props.comment)
@@ -7560,21 +15109,21 @@ var require_resolve_block_seq = __commonJS({
         const node2 = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
-        offset = node2.range[2];
+        offset2 = node2.range[2];
         seq.items.push(node2);
       }
-      seq.range = [bs.offset, offset, commentEnd ?? offset];
+      seq.range = [bs.offset, offset2, commentEnd ?? offset2];
       return seq;
     }
-    exports.resolveBlockSeq = resolveBlockSeq;
+    exports2.resolveBlockSeq = resolveBlockSeq;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
-    function resolveEnd(end, offset, reqSpace, onError) {
+    function resolveEnd(end, offset2, reqSpace, onError) {
       let comment = "";
       if (end) {
         let hasSpace = false;
@@ -7604,18 +15153,18 @@ var require_resolve_end = __commonJS({
             default:
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
           }
-          offset += source.length;
+          offset2 += source.length;
         }
       }
-      return { comment, offset };
+      return { comment, offset: offset2 };
     }
-    exports.resolveEnd = resolveEnd;
+    exports2.resolveEnd = resolveEnd;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -7638,7 +15187,7 @@ var require_resolve_flow_collection = __commonJS({
         ctx.atRoot = false;
       if (ctx.atKey)
         ctx.atKey = false;
-      let offset = fc.offset + fc.start.source.length;
+      let offset2 = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
         const { start, key: key2, sep, value } = collItem;
@@ -7646,7 +15195,7 @@ var require_resolve_flow_collection = __commonJS({
           flow: fcName,
           indicator: "explicit-key-ind",
           next: key2 ?? sep?.[0],
-          offset,
+          offset: offset2,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
@@ -7663,7 +15212,7 @@ var require_resolve_flow_collection = __commonJS({
               else
                 coll.comment = props.comment;
             }
-            offset = props.end;
+            offset2 = props.end;
             continue;
           }
           if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
@@ -7709,7 +15258,7 @@ var require_resolve_flow_collection = __commonJS({
         if (!isMap2 && !sep && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
-          offset = valueNode.range[2];
+          offset2 = valueNode.range[2];
           if (isBlock(value))
             onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
         } else {
@@ -7774,18 +15323,18 @@ var require_resolve_flow_collection = __commonJS({
             map2.range = [keyNode.range[0], endRange[1], endRange[2]];
             coll.items.push(map2);
           }
-          offset = valueNode ? valueNode.range[2] : valueProps.end;
+          offset2 = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
       const expectedEnd = isMap2 ? "}" : "]";
       const [ce, ...ee] = fc.end;
-      let cePos = offset;
+      let cePos = offset2;
       if (ce?.source === expectedEnd)
         cePos = ce.offset + ce.source.length;
       else {
         const name = fcName[0].toUpperCase() + fcName.substring(1);
         const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
-        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
+        onError(offset2, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
         if (ce && ce.source.length !== 1)
           ee.unshift(ce);
       }
@@ -7803,13 +15352,13 @@ var require_resolve_flow_collection = __commonJS({
       }
       return coll;
     }
-    exports.resolveFlowCollection = resolveFlowCollection;
+    exports2.resolveFlowCollection = resolveFlowCollection;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar2 = require_Scalar();
@@ -7868,13 +15417,13 @@ var require_compose_collection = __commonJS({
         node2.format = tag.format;
       return node2;
     }
-    exports.composeCollection = composeCollection;
+    exports2.composeCollection = composeCollection;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar2 = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -7900,7 +15449,7 @@ var require_resolve_block_scalar = __commonJS({
         return { value: value2, type, comment: header2.comment, range: [start, end2, end2] };
       }
       let trimIndent = scalar.indent + header2.indent;
-      let offset = scalar.offset + header2.length;
+      let offset2 = scalar.offset + header2.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
         const [indent, content] = lines[i];
@@ -7910,18 +15459,18 @@ var require_resolve_block_scalar = __commonJS({
         } else {
           if (indent.length < trimIndent) {
             const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
-            onError(offset + indent.length, "MISSING_CHAR", message);
+            onError(offset2 + indent.length, "MISSING_CHAR", message);
           }
           if (header2.indent === 0)
             trimIndent = indent.length;
           contentStart = i;
           if (trimIndent === 0 && !ctx.atRoot) {
             const message = "Block scalar values in collections must be indented";
-            onError(offset, "BAD_INDENT", message);
+            onError(offset2, "BAD_INDENT", message);
           }
           break;
         }
-        offset += indent.length + content.length + 1;
+        offset2 += indent.length + content.length + 1;
       }
       for (let i = lines.length - 1; i >= chompStart; --i) {
         if (lines[i][0].length > trimIndent)
@@ -7934,14 +15483,14 @@ var require_resolve_block_scalar = __commonJS({
         value += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
-        offset += indent.length + content.length + 1;
+        offset2 += indent.length + content.length + 1;
         const crlf = content[content.length - 1] === "\r";
         if (crlf)
           content = content.slice(0, -1);
         if (content && indent.length < trimIndent) {
           const src = header2.indent ? "explicit indentation indicator" : "first line";
           const message = `Block scalar lines must not be less indented than their ${src}`;
-          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          onError(offset2 - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
           indent = "";
         }
         if (type === Scalar2.Scalar.BLOCK_LITERAL) {
@@ -7981,7 +15530,7 @@ var require_resolve_block_scalar = __commonJS({
       const end = start + header2.length + scalar.source.length;
       return { value, type, comment: header2.comment, range: [start, end, end] };
     }
-    function parseBlockScalarHeader({ offset, props }, strict, onError) {
+    function parseBlockScalarHeader({ offset: offset2, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
         onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
         return null;
@@ -8000,7 +15549,7 @@ var require_resolve_block_scalar = __commonJS({
           if (!indent && n)
             indent = n;
           else if (error62 === -1)
-            error62 = offset + i;
+            error62 = offset2 + i;
         }
       }
       if (error62 !== -1)
@@ -8051,21 +15600,21 @@ var require_resolve_block_scalar = __commonJS({
         lines.push([split[i], split[i + 1]]);
       return lines;
     }
-    exports.resolveBlockScalar = resolveBlockScalar;
+    exports2.resolveBlockScalar = resolveBlockScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar2 = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type, source, end } = scalar;
+      const { offset: offset2, type, source, end } = scalar;
       let _type;
       let value;
-      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      const _onError = (rel, code, msg) => onError(offset2 + rel, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar2.Scalar.PLAIN;
@@ -8086,16 +15635,16 @@ var require_resolve_flow_scalar = __commonJS({
             value: "",
             type: null,
             comment: "",
-            range: [offset, offset + source.length, offset + source.length]
+            range: [offset2, offset2 + source.length, offset2 + source.length]
           };
       }
-      const valueEnd = offset + source.length;
+      const valueEnd = offset2 + source.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
         value,
         type: _type,
         comment: re.comment,
-        range: [offset, valueEnd, re.offset]
+        range: [offset2, valueEnd, re.offset]
       };
     }
     function plainValue(source, onError) {
@@ -8172,9 +15721,9 @@ var require_resolve_flow_scalar = __commonJS({
         if (ch === "\r" && source[i + 1] === "\n")
           continue;
         if (ch === "\n") {
-          const { fold, offset } = foldNewline(source, i);
+          const { fold, offset: offset2 } = foldNewline(source, i);
           res += fold;
-          i = offset;
+          i = offset2;
         } else if (ch === "\\") {
           let next = source[++i];
           const cc = escapeCodes[next];
@@ -8212,20 +15761,20 @@ var require_resolve_flow_scalar = __commonJS({
         onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
       return res;
     }
-    function foldNewline(source, offset) {
+    function foldNewline(source, offset2) {
       let fold = "";
-      let ch = source[offset + 1];
+      let ch = source[offset2 + 1];
       while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
-        if (ch === "\r" && source[offset + 2] !== "\n")
+        if (ch === "\r" && source[offset2 + 2] !== "\n")
           break;
         if (ch === "\n")
           fold += "\n";
-        offset += 1;
-        ch = source[offset + 1];
+        offset2 += 1;
+        ch = source[offset2 + 1];
       }
       if (!fold)
         fold = " ";
-      return { fold, offset };
+      return { fold, offset: offset2 };
     }
     var escapeCodes = {
       "0": "\0",
@@ -8260,25 +15809,25 @@ var require_resolve_flow_scalar = __commonJS({
       "\\": "\\",
       "	": "	"
     };
-    function parseCharCode(source, offset, length, onError) {
-      const cc = source.substr(offset, length);
+    function parseCharCode(source, offset2, length, onError) {
+      const cc = source.substr(offset2, length);
       const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
       const code = ok ? parseInt(cc, 16) : NaN;
       try {
         return String.fromCodePoint(code);
       } catch {
-        const raw = source.substr(offset - 2, length + 2);
-        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+        const raw = source.substr(offset2 - 2, length + 2);
+        onError(offset2 - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
         return raw;
       }
     }
-    exports.resolveFlowScalar = resolveFlowScalar;
+    exports2.resolveFlowScalar = resolveFlowScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar2 = require_Scalar();
@@ -8353,15 +15902,15 @@ var require_compose_scalar = __commonJS({
       }
       return tag;
     }
-    exports.composeScalar = composeScalar;
+    exports2.composeScalar = composeScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
-    function emptyScalarPosition(offset, before, pos) {
+    function emptyScalarPosition(offset2, before, pos) {
       if (before) {
         pos ?? (pos = before.length);
         for (let i = pos - 1; i >= 0; --i) {
@@ -8370,26 +15919,26 @@ var require_util_empty_scalar_position = __commonJS({
             case "space":
             case "comment":
             case "newline":
-              offset -= st.source.length;
+              offset2 -= st.source.length;
               continue;
           }
           st = before[++i];
           while (st?.type === "space") {
-            offset += st.source.length;
+            offset2 += st.source.length;
             st = before[++i];
           }
           break;
         }
       }
-      return offset;
+      return offset2;
     }
-    exports.emptyScalarPosition = emptyScalarPosition;
+    exports2.emptyScalarPosition = emptyScalarPosition;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -8454,10 +16003,10 @@ var require_compose_node = __commonJS({
         node2.srcToken = token;
       return node2;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor: anchor2, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset2, before, pos, { spaceBefore, comment, anchor: anchor2, tag, end }, onError) {
       const token = {
         type: "scalar",
-        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset2, before, pos),
         indent: -1,
         source: ""
       };
@@ -8475,33 +16024,33 @@ var require_compose_node = __commonJS({
       }
       return node2;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
+    function composeAlias({ options }, { offset: offset2, source, end }, onError) {
       const alias = new Alias.Alias(source.substring(1));
       if (alias.source === "")
-        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
+        onError(offset2, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
-        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
-      const valueEnd = offset + source.length;
+        onError(offset2 + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset2 + source.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
-      alias.range = [offset, valueEnd, re.offset];
+      alias.range = [offset2, valueEnd, re.offset];
       if (re.comment)
         alias.comment = re.comment;
       return alias;
     }
-    exports.composeEmptyNode = composeEmptyNode;
-    exports.composeNode = composeNode;
+    exports2.composeEmptyNode = composeEmptyNode;
+    exports2.composeNode = composeNode;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document2 = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    function composeDoc(options, directives, { offset: offset2, start, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document2.Document(void 0, opts);
       const ctx = {
@@ -8514,7 +16063,7 @@ var require_compose_doc = __commonJS({
       const props = resolveProps.resolveProps(start, {
         indicator: "doc-start",
         next: value ?? end?.[0],
-        offset,
+        offset: offset2,
         onError,
         parentIndent: 0,
         startOnNewline: true
@@ -8529,16 +16078,16 @@ var require_compose_doc = __commonJS({
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
         doc.comment = re.comment;
-      doc.range = [offset, contentEnd, re.offset];
+      doc.range = [offset2, contentEnd, re.offset];
       return doc;
     }
-    exports.composeDoc = composeDoc;
+    exports2.composeDoc = composeDoc;
   }
 });
 
 // node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -8552,8 +16101,8 @@ var require_composer = __commonJS({
         return [src, src + 1];
       if (Array.isArray(src))
         return src.length === 2 ? src : [src[0], src[1]];
-      const { offset, source } = src;
-      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+      const { offset: offset2, source } = src;
+      return [offset2, offset2 + (typeof source === "string" ? source.length : 1)];
     }
     function parsePrelude(prelude) {
       let comment = "";
@@ -8662,9 +16211,9 @@ ${cb}` : comment;
           console.dir(token, { depth: null });
         switch (token.type) {
           case "directive":
-            this.directives.add(token.source, (offset, message, warning) => {
+            this.directives.add(token.source, (offset2, message, warning) => {
               const pos = getErrorPos(token);
-              pos[0] += offset;
+              pos[0] += offset2;
               this.onError(pos, "BAD_DIRECTIVE", message, warning);
             });
             this.prelude.push(token.source);
@@ -8740,13 +16289,13 @@ ${end.comment}` : end.comment;
         }
       }
     };
-    exports.Composer = Composer;
+    exports2.Composer = Composer;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -8755,11 +16304,11 @@ var require_cst_scalar = __commonJS({
     function resolveAsScalar(token, strict = true, onError) {
       if (token) {
         const _onError = (pos, code, message) => {
-          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+          const offset2 = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
           if (onError)
-            onError(offset, code, message);
+            onError(offset2, code, message);
           else
-            throw new errors.YAMLParseError([offset, offset + 1], code, message);
+            throw new errors.YAMLParseError([offset2, offset2 + 1], code, message);
         };
         switch (token.type) {
           case "scalar":
@@ -8773,7 +16322,7 @@ var require_cst_scalar = __commonJS({
       return null;
     }
     function createScalarToken(value, context) {
-      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
+      const { implicitKey = false, indent, inFlow = false, offset: offset2 = -1, type = "PLAIN" } = context;
       const source = stringifyString.stringifyString({ type, value }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
@@ -8790,18 +16339,18 @@ var require_cst_scalar = __commonJS({
           const head = source.substring(0, he);
           const body = source.substring(he + 1) + "\n";
           const props = [
-            { type: "block-scalar-header", offset, indent, source: head }
+            { type: "block-scalar-header", offset: offset2, indent, source: head }
           ];
           if (!addEndtoBlockProps(props, end))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
-          return { type: "block-scalar", offset, indent, props, source: body };
+          return { type: "block-scalar", offset: offset2, indent, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset: offset2, indent, source, end };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset: offset2, indent, source, end };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset: offset2, indent, source, end };
       }
     }
     function setScalarValue(token, value, context = {}) {
@@ -8859,10 +16408,10 @@ var require_cst_scalar = __commonJS({
         header2.source = head;
         token.source = body;
       } else {
-        const { offset } = token;
+        const { offset: offset2 } = token;
         const indent = "indent" in token ? token.indent : -1;
         const props = [
-          { type: "block-scalar-header", offset, indent, source: head }
+          { type: "block-scalar-header", offset: offset2, indent, source: head }
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -8907,8 +16456,8 @@ var require_cst_scalar = __commonJS({
         }
         case "block-map":
         case "block-seq": {
-          const offset = token.offset + source.length;
-          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          const offset2 = token.offset + source.length;
+          const nl = { type: "newline", offset: offset2, indent: token.indent, source: "\n" };
           delete token.items;
           Object.assign(token, { type, source, end: [nl] });
           break;
@@ -8923,15 +16472,15 @@ var require_cst_scalar = __commonJS({
         }
       }
     }
-    exports.createScalarToken = createScalarToken;
-    exports.resolveAsScalar = resolveAsScalar;
-    exports.setScalarValue = setScalarValue;
+    exports2.createScalarToken = createScalarToken;
+    exports2.resolveAsScalar = resolveAsScalar;
+    exports2.setScalarValue = setScalarValue;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -8986,13 +16535,13 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify;
+    exports2.stringify = stringify;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -9005,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path28) => {
+    visit2.itemAtPath = (cst, path31) => {
       let item = cst;
-      for (const [field, index] of path28) {
+      for (const [field, index] of path31) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9016,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path28) => {
-      const parent = visit2.itemAtPath(cst, path28.slice(0, -1));
-      const field = path28[path28.length - 1][0];
+    visit2.parentCollection = (cst, path31) => {
+      const parent = visit2.itemAtPath(cst, path31.slice(0, -1));
+      const field = path31[path31.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path28, item, visitor) {
-      let ctrl = visitor(item, path28);
+    function _visit(path31, item, visitor) {
+      let ctrl = visitor(item, path31);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path28.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path31.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9043,18 +16592,18 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path28);
+            ctrl = ctrl(item, path31);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path28) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path31) : ctrl;
     }
-    exports.visit = visit2;
+    exports2.visit = visit2;
   }
 });
 
 // node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -9138,25 +16687,25 @@ var require_cst = __commonJS({
       }
       return null;
     }
-    exports.createScalarToken = cstScalar.createScalarToken;
-    exports.resolveAsScalar = cstScalar.resolveAsScalar;
-    exports.setScalarValue = cstScalar.setScalarValue;
-    exports.stringify = cstStringify.stringify;
-    exports.visit = cstVisit.visit;
-    exports.BOM = BOM;
-    exports.DOCUMENT = DOCUMENT;
-    exports.FLOW_END = FLOW_END;
-    exports.SCALAR = SCALAR;
-    exports.isCollection = isCollection;
-    exports.isScalar = isScalar2;
-    exports.prettyToken = prettyToken;
-    exports.tokenType = tokenType;
+    exports2.createScalarToken = cstScalar.createScalarToken;
+    exports2.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports2.setScalarValue = cstScalar.setScalarValue;
+    exports2.stringify = cstStringify.stringify;
+    exports2.visit = cstVisit.visit;
+    exports2.BOM = BOM;
+    exports2.DOCUMENT = DOCUMENT;
+    exports2.FLOW_END = FLOW_END;
+    exports2.SCALAR = SCALAR;
+    exports2.isCollection = isCollection;
+    exports2.isScalar = isScalar2;
+    exports2.prettyToken = prettyToken;
+    exports2.tokenType = tokenType;
   }
 });
 
 // node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -9222,25 +16771,25 @@ var require_lexer = __commonJS({
       charAt(n) {
         return this.buffer[this.pos + n];
       }
-      continueScalar(offset) {
-        let ch = this.buffer[offset];
+      continueScalar(offset2) {
+        let ch = this.buffer[offset2];
         if (this.indentNext > 0) {
           let indent = 0;
           while (ch === " ")
-            ch = this.buffer[++indent + offset];
+            ch = this.buffer[++indent + offset2];
           if (ch === "\r") {
-            const next = this.buffer[indent + offset + 1];
+            const next = this.buffer[indent + offset2 + 1];
             if (next === "\n" || !next && !this.atEnd)
-              return offset + indent + 1;
+              return offset2 + indent + 1;
           }
-          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
+          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset2 + indent : -1;
         }
         if (ch === "-" || ch === ".") {
-          const dt = this.buffer.substr(offset, 3);
-          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+          const dt = this.buffer.substr(offset2, 3);
+          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset2 + 3]))
             return -1;
         }
-        return offset;
+        return offset2;
       }
       getLine() {
         let end = this.lineEndPos;
@@ -9739,44 +17288,44 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports.Lexer = Lexer;
+    exports2.Lexer = Lexer;
   }
 });
 
 // node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
         this.lineStarts = [];
-        this.addNewLine = (offset) => this.lineStarts.push(offset);
-        this.linePos = (offset) => {
+        this.addNewLine = (offset2) => this.lineStarts.push(offset2);
+        this.linePos = (offset2) => {
           let low = 0;
           let high = this.lineStarts.length;
           while (low < high) {
             const mid = low + high >> 1;
-            if (this.lineStarts[mid] < offset)
+            if (this.lineStarts[mid] < offset2)
               low = mid + 1;
             else
               high = mid;
           }
-          if (this.lineStarts[low] === offset)
+          if (this.lineStarts[low] === offset2)
             return { line: low + 1, col: 1 };
           if (low === 0)
-            return { line: 0, col: offset };
+            return { line: 0, col: offset2 };
           const start = this.lineStarts[low - 1];
-          return { line: low, col: offset - start + 1 };
+          return { line: low, col: offset2 - start + 1 };
         };
       }
     };
-    exports.LineCounter = LineCounter;
+    exports2.LineCounter = LineCounter;
   }
 });
 
 // node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -10644,13 +18193,13 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports.Parser = Parser;
+    exports2.Parser = Parser;
   }
 });
 
 // node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document2 = require_Document();
@@ -10738,16 +18287,16 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document2.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse3;
-    exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument;
-    exports.stringify = stringify;
+    exports2.parse = parse3;
+    exports2.parseAllDocuments = parseAllDocuments;
+    exports2.parseDocument = parseDocument;
+    exports2.stringify = stringify;
   }
 });
 
 // node_modules/yaml/dist/index.js
-var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+var require_dist2 = __commonJS({
+  "node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document2 = require_Document();
@@ -10765,35 +18314,35 @@ var require_dist = __commonJS({
     var parser = require_parser();
     var publicApi = require_public_api();
     var visit2 = require_visit();
-    exports.Composer = composer.Composer;
-    exports.Document = Document2.Document;
-    exports.Schema = Schema.Schema;
-    exports.YAMLError = errors.YAMLError;
-    exports.YAMLParseError = errors.YAMLParseError;
-    exports.YAMLWarning = errors.YAMLWarning;
-    exports.Alias = Alias.Alias;
-    exports.isAlias = identity.isAlias;
-    exports.isCollection = identity.isCollection;
-    exports.isDocument = identity.isDocument;
-    exports.isMap = identity.isMap;
-    exports.isNode = identity.isNode;
-    exports.isPair = identity.isPair;
-    exports.isScalar = identity.isScalar;
-    exports.isSeq = identity.isSeq;
-    exports.Pair = Pair.Pair;
-    exports.Scalar = Scalar2.Scalar;
-    exports.YAMLMap = YAMLMap.YAMLMap;
-    exports.YAMLSeq = YAMLSeq.YAMLSeq;
-    exports.CST = cst;
-    exports.Lexer = lexer.Lexer;
-    exports.LineCounter = lineCounter.LineCounter;
-    exports.Parser = parser.Parser;
-    exports.parse = publicApi.parse;
-    exports.parseAllDocuments = publicApi.parseAllDocuments;
-    exports.parseDocument = publicApi.parseDocument;
-    exports.stringify = publicApi.stringify;
-    exports.visit = visit2.visit;
-    exports.visitAsync = visit2.visitAsync;
+    exports2.Composer = composer.Composer;
+    exports2.Document = Document2.Document;
+    exports2.Schema = Schema.Schema;
+    exports2.YAMLError = errors.YAMLError;
+    exports2.YAMLParseError = errors.YAMLParseError;
+    exports2.YAMLWarning = errors.YAMLWarning;
+    exports2.Alias = Alias.Alias;
+    exports2.isAlias = identity.isAlias;
+    exports2.isCollection = identity.isCollection;
+    exports2.isDocument = identity.isDocument;
+    exports2.isMap = identity.isMap;
+    exports2.isNode = identity.isNode;
+    exports2.isPair = identity.isPair;
+    exports2.isScalar = identity.isScalar;
+    exports2.isSeq = identity.isSeq;
+    exports2.Pair = Pair.Pair;
+    exports2.Scalar = Scalar2.Scalar;
+    exports2.YAMLMap = YAMLMap.YAMLMap;
+    exports2.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports2.CST = cst;
+    exports2.Lexer = lexer.Lexer;
+    exports2.LineCounter = lineCounter.LineCounter;
+    exports2.Parser = parser.Parser;
+    exports2.parse = publicApi.parse;
+    exports2.parseAllDocuments = publicApi.parseAllDocuments;
+    exports2.parseDocument = publicApi.parseDocument;
+    exports2.stringify = publicApi.stringify;
+    exports2.visit = visit2.visit;
+    exports2.visitAsync = visit2.visitAsync;
   }
 });
 
@@ -11445,10 +18994,10 @@ function resampler(plan2) {
 }
 function concatenate(parts) {
   const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
+  let offset2 = 0;
   for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
+    out.set(part, offset2);
+    offset2 += part.length;
   }
   return out;
 }
@@ -11673,7 +19222,7 @@ function ldexp(v, e) {
 function multiply(x, y) {
   const m = x.a.length;
   const a = [];
-  let max = 0;
+  let max2 = 0;
   for (let i = 0; i < m; i++) {
     const row = new Array(m).fill(0);
     const xi = x.a[i];
@@ -11683,11 +19232,11 @@ function multiply(x, y) {
       const yl = y.a[l];
       for (let j = 0; j < m; j++) row[j] = row[j] + xil * yl[j];
     }
-    for (const v of row) max = Math.max(max, Math.abs(v));
+    for (const v of row) max2 = Math.max(max2, Math.abs(v));
     a.push(row);
   }
   let e = x.e + y.e;
-  if (max > 2 ** 128) {
+  if (max2 > 2 ** 128) {
     for (const row of a) for (let j = 0; j < m; j++) row[j] = row[j] * 2 ** -128;
     e += 128;
   }
@@ -12505,7 +20054,7 @@ function comparedCount(summary) {
 function collectSeries(samples) {
   const series = /* @__PURE__ */ new Map();
   for (const trial of samples.trials) {
-    if (trial.warmup) continue;
+    if (trial.warmup || trial.invalid !== void 0) continue;
     for (const metric of trial.metrics) {
       let entry = series.get(metric.name);
       if (entry === void 0) {
@@ -12527,6 +20076,69 @@ function collectSeries(samples) {
     }
   }
   return [...series.values()];
+}
+
+// src/load/histogram.ts
+var import_hdr_histogram_js = __toESM(require_dist(), 1);
+function mergedPercentile(encoded, p) {
+  const parts = encoded.filter((e) => e !== "");
+  if (parts.length === 0) return Number.NaN;
+  const total = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(parts[0], 64, false);
+  for (const e of parts.slice(1)) total.add((0, import_hdr_histogram_js.decodeFromCompressedBase64)(e, 64, false));
+  return total.getValueAtPercentile(p) / 1e3;
+}
+
+// src/load/protocol.ts
+var ERROR_KINDS = ["status", "timeout", "connection", "other"];
+
+// src/load/summary.ts
+function summarizeLoad(samples) {
+  const measured = samples.trials.filter((t) => !t.warmup && t.load !== void 0);
+  if (measured.length === 0) return void 0;
+  const invalid = /* @__PURE__ */ new Map();
+  for (const t of measured) if (t.invalid !== void 0) invalid.set(t.round, t.invalid);
+  const versions = samples.versions.flatMap((v, index) => {
+    const mine = measured.filter((t) => t.version === index);
+    if (mine.length === 0) return [];
+    const valid = mine.filter((t) => t.invalid === void 0);
+    const loads = valid.map((t) => t.load);
+    const errors = Object.fromEntries(ERROR_KINDS.map((k) => [k, 0]));
+    const statusCodes = {};
+    for (const t of mine) {
+      for (const k of ERROR_KINDS) errors[k] += t.load.errors[k];
+      for (const [code, n] of Object.entries(t.load.statusCodes)) {
+        statusCodes[code] = (statusCodes[code] ?? 0) + n;
+      }
+    }
+    const lags = loads.flatMap((l) => l.sendLagMs === null ? [] : [l.sendLagMs.p99]);
+    return [
+      {
+        version: v.name,
+        iterations: valid.length,
+        intendedQps: middle(loads.map((l) => l.intendedQps)),
+        achievedQps: middle(loads.map((l) => l.achievedQps)),
+        sent: mine.reduce((sum, t) => sum + t.load.sent, 0),
+        errors,
+        statusCodes,
+        sendLagP99Ms: lags.length === 0 ? null : Math.max(...lags),
+        pooledP99Ms: mergedPercentile(
+          loads.map((l) => l.histogram),
+          99
+        )
+      }
+    ];
+  });
+  return {
+    arrival: measured[0].load.arrival,
+    generator: measured[0].load.generator.description,
+    versions,
+    invalid: [...invalid].map(([round2, reason]) => ({ round: round2, reason }))
+  };
+}
+function middle(values) {
+  if (values.length === 0) return Number.NaN;
+  const sorted2 = [...values].sort((a, b) => a - b);
+  return sorted2[sorted2.length >> 1];
 }
 
 // src/analyze/analyze.ts
@@ -12588,6 +20200,7 @@ function analyzeSamples(samples, overrides = {}) {
   for (const r of results) {
     summary[r.comparison?.verdict ?? (r.notComparable === null ? "error" : "notComparable")]++;
   }
+  const load = summarizeLoad(samples);
   return {
     schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
     scenario: samples.scenario.name,
@@ -12599,7 +20212,8 @@ function analyzeSamples(samples, overrides = {}) {
     ...samples.timing === void 0 ? {} : { timing: samples.timing },
     settings,
     results,
-    summary
+    summary,
+    ...load === void 0 ? {} : { load }
   };
 }
 function largestHalfWidth(samples, overrides = {}) {
@@ -12781,6 +20395,203 @@ function timingText(timing, mode) {
   return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
+// src/scenario/argv.ts
+function splitArgv(line) {
+  const words = [];
+  let word = "";
+  let inWord = false;
+  let quote = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word += c;
+      continue;
+    }
+    if (quote === '"') {
+      if (c === '"') quote = null;
+      else if (c === "\\" && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1])) {
+        word += line[++i];
+      } else word += c;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      quote = c;
+      inWord = true;
+    } else if (c === "\\") {
+      if (i + 1 < line.length) word += line[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(word);
+      word = "";
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (quote !== null) {
+    throw new SyntaxError(`unterminated ${quote} quote in command: ${line}`);
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+function formatArgv(argv2) {
+  return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
+}
+
+// src/runner/errors.ts
+var RunError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+function commandFailure(context, what, stderr) {
+  const at = context.round === null ? "" : `, iteration ${context.round}`;
+  const tail = lastLines(stderr, 10);
+  return new RunError(
+    `${formatArgv(context.argv)} (version ${context.version}${at}, in ${context.cwd}) ${what}` + (tail === "" ? "; it wrote nothing to stderr" : `; last lines of its stderr:
+${tail}`)
+  );
+}
+function lastLines(text, count) {
+  const lines = text.trimEnd().split("\n");
+  return lines.slice(-count).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
+}
+
+// src/load/phase-metrics.ts
+function percentileLabel(p) {
+  return `p${p}`;
+}
+function phaseOutcomes(result, load, generator, round2, describeReplica) {
+  const invalid = honesty(result, load);
+  return result.targets.map((target) => {
+    checkErrors(target, load, round2, describeReplica);
+    if (target.ok === 0 && target.latency.count === 0) {
+      throw new RunError(
+        `server ${target.version}: no request of iteration ${round2} was answered in its measured stages (${target.sent} sent); nothing to measure`
+      );
+    }
+    const metrics = latencyMetrics("latency", target.latency, load);
+    const requests = Object.entries(target.byRequest);
+    if (load.perRequest && requests.length > 1) {
+      for (const [name, histogram] of requests) {
+        if (histogram.count > 0) metrics.push(...latencyMetrics(name, histogram, load));
+      }
+    }
+    const achievedQps = target.ok / result.measuredSeconds;
+    if (load.arrival === "closed") {
+      metrics.push({
+        name: "throughput",
+        unit: "req/s",
+        biggerIsBetter: true,
+        values: [achievedQps],
+        valueKind: "summary"
+      });
+    }
+    const record2 = {
+      arrival: result.arrival,
+      seconds: result.measuredSeconds,
+      intendedQps: result.intended / result.measuredSeconds,
+      achievedQps,
+      sent: target.sent,
+      ok: target.ok,
+      errors: target.errors,
+      statusCodes: target.statusCodes,
+      examples: target.examples,
+      sendLagMs: result.sendLag === null ? null : {
+        p50: result.sendLag.percentiles["50"] ?? result.sendLag.meanMs,
+        p99: lagP99(result.sendLag),
+        max: result.sendLag.maxMs
+      },
+      sendRate: result.intended === 0 ? 1 : result.sentInWindow / result.intended,
+      perReplica: target.perReplica,
+      histogram: target.latency.encoded,
+      generator
+    };
+    return { metrics, load: record2, ...invalid === null ? {} : { invalid } };
+  });
+}
+function latencyMetrics(prefix, h, load) {
+  const metric = (label, value) => ({
+    name: `${prefix} ${label}`,
+    unit: "ms",
+    biggerIsBetter: false,
+    values: [value],
+    valueKind: "summary"
+  });
+  return [
+    ...load.percentiles.map((p) => metric(percentileLabel(p), h.percentiles[String(p)])),
+    metric("mean", h.meanMs)
+  ];
+}
+function lagP99(lag) {
+  return lag.percentiles["99"] ?? lag.maxMs;
+}
+function honesty(result, load) {
+  const problems = [];
+  if (result.sendLag !== null && result.sendLag.count > 0) {
+    const p99 = lagP99(result.sendLag);
+    if (p99 > load.maxSendLag * 1e3) {
+      problems.push(
+        `send lag p99 ${p99.toFixed(2)} ms > workload.load.maxSendLag ${+(load.maxSendLag * 1e3).toFixed(3)} ms`
+      );
+    }
+  }
+  const rate = result.intended === 0 ? 1 : result.sentInWindow / result.intended;
+  if (rate < load.minSendRate) {
+    problems.push(
+      `only ${(rate * 100).toFixed(1)}% of the requests went out within their stages (workload.load.minSendRate ${load.minSendRate * 100}%)`
+    );
+  }
+  return problems.length === 0 ? null : `the load generator could not keep up: ${problems.join("; ")}`;
+}
+function checkErrors(target, load, round2, describeReplica) {
+  const failed = ERROR_KINDS.reduce((sum, kind) => sum + target.errors[kind], 0);
+  if (failed === 0 || failed / Math.max(1, target.sentTotal) <= load.maxErrorRate) return;
+  const kinds = ERROR_KINDS.filter((k) => target.errors[k] > 0).map((k) => `${target.errors[k]} ${ERROR_WORDS[k]}`).join(", ");
+  const codes2 = Object.entries(target.statusCodes).map(([code, n]) => `HTTP ${code} \xD7${n}`).join(", ");
+  const examples = target.examples.map((e) => `
+  ${describeReplica(target.version, e.replica)}, ${e.request}: ${e.detail}`).join("");
+  throw new RunError(
+    `server ${target.version}: ${failed} of ${target.sentTotal} requests failed in iteration ${round2} (${(failed / target.sentTotal * 100).toFixed(1)}%, more than workload.load.maxErrorRate ${+(load.maxErrorRate * 100).toFixed(3)}%): ${kinds}${codes2 === "" ? "" : ` (${codes2})`}; first of each kind:${examples}`
+  );
+}
+var ERROR_WORDS = {
+  status: "non-2xx answers",
+  timeout: "timeouts",
+  connection: "connection errors",
+  other: "other errors"
+};
+
+// src/report/load-text.ts
+var ARRIVAL_WORDS = {
+  poisson: "open loop, Poisson arrivals, latency from each intended send time",
+  constant: "open loop, constant arrivals, latency from each intended send time",
+  closed: "closed loop (each user waits for its answer: stalls are under-counted)"
+};
+function loadLines(load) {
+  const lines = [`load: ${ARRIVAL_WORDS[load.arrival]}; ${load.generator}`];
+  for (const v of load.versions) {
+    const failed = ERROR_KINDS.filter((k) => v.errors[k] > 0);
+    const errors = failed.length === 0 ? "no errors" : `errors: ${failed.map((k) => `${v.errors[k]} ${ERROR_WORDS[k]}`).join(", ")}${codes(v.statusCodes)}`;
+    const lag = v.sendLagP99Ms === null ? "" : `, send lag p99 \u2264 ${v.sendLagP99Ms.toFixed(2)} ms`;
+    lines.push(
+      `load ${v.version}: ${v.iterations} iterations, ${fmt(v.intendedQps)} req/s intended, ${fmt(v.achievedQps)} answered (median per iteration)${lag}, ${v.sent} requests, ${errors}; p99 of all iterations pooled ${v.pooledP99Ms.toFixed(3)} ms`
+    );
+  }
+  const warnings = load.invalid.map((i) => `iteration ${i.round} is not analysed: ${i.reason}`);
+  return { lines, warnings };
+}
+function codes(statusCodes) {
+  const entries = Object.entries(statusCodes);
+  return entries.length === 0 ? "" : ` (${entries.map(([c, n]) => `HTTP ${c} \xD7${n}`).join(", ")})`;
+}
+function fmt(x) {
+  return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
+}
+
 // src/analyze/describe.ts
 function describeReport(report) {
   const out = [];
@@ -12790,7 +20601,13 @@ function describeReport(report) {
     `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (harness too)" : ""}`) + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
   );
   if (report.timing !== void 0) out.push(timingText(report.timing, report.mode));
-  for (const warning of [...iso.warnings, ...report.timing?.warnings ?? []]) {
+  const load = report.load === void 0 ? void 0 : loadLines(report.load);
+  out.push(...load?.lines ?? []);
+  for (const warning of [
+    ...iso.warnings,
+    ...report.timing?.warnings ?? [],
+    ...load?.warnings ?? []
+  ]) {
     out.push(`warning: ${warning}`);
   }
   if (!report.complete) {
@@ -12880,11 +20697,11 @@ function parseThreshold(text) {
   }
   return value;
 }
-function integerParser(min, max) {
+function integerParser(min, max2) {
   return (text) => {
     const value = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
-    if (!(Number.isSafeInteger(value) && value >= min && value <= max)) {
-      throw new InvalidArgumentError(`Expected an integer from ${min} to ${max}.`);
+    if (!(Number.isSafeInteger(value) && value >= min && value <= max2)) {
+      throw new InvalidArgumentError(`Expected an integer from ${min} to ${max2}.`);
     }
     return value;
   };
@@ -13543,71 +21360,6 @@ import { mkdtemp as mkdtemp2, readFile as readFile4, rm as rm4 } from "node:fs/p
 import os4 from "node:os";
 import path8 from "node:path";
 
-// src/scenario/argv.ts
-function splitArgv(line) {
-  const words = [];
-  let word = "";
-  let inWord = false;
-  let quote = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote === "'") {
-      if (c === "'") quote = null;
-      else word += c;
-      continue;
-    }
-    if (quote === '"') {
-      if (c === '"') quote = null;
-      else if (c === "\\" && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1])) {
-        word += line[++i];
-      } else word += c;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      quote = c;
-      inWord = true;
-    } else if (c === "\\") {
-      if (i + 1 < line.length) word += line[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (quote !== null) {
-    throw new SyntaxError(`unterminated ${quote} quote in command: ${line}`);
-  }
-  if (inWord) words.push(word);
-  return words;
-}
-function formatArgv(argv2) {
-  return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
-}
-
-// src/runner/errors.ts
-var RunError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-function commandFailure(context, what, stderr) {
-  const at = context.round === null ? "" : `, iteration ${context.round}`;
-  const tail = lastLines(stderr, 10);
-  return new RunError(
-    `${formatArgv(context.argv)} (version ${context.version}${at}, in ${context.cwd}) ${what}` + (tail === "" ? "; it wrote nothing to stderr" : `; last lines of its stderr:
-${tail}`)
-  );
-}
-function lastLines(text, count) {
-  const lines = text.trimEnd().split("\n");
-  return lines.slice(-count).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
-}
-
 // src/runner/gated-process.ts
 import { spawn as spawn2 } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
@@ -13635,6 +21387,7 @@ async function startGated(argv2, options) {
   let spawnError = null;
   child.stdout.setEncoding("utf8").on("data", (chunk) => {
     stdout += chunk;
+    if (options.tailStdout === true) stdout = stdout.slice(-65536);
     options.onStdout?.(chunk);
   });
   child.stderr.setEncoding("utf8").on("data", (chunk) => {
@@ -13784,8 +21537,8 @@ var FormatError = class extends Error {
   expected;
   found;
 };
-function truncate(text, max) {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}\u2026`;
+function truncate(text, max2) {
+  return text.length <= max2 ? text : `${text.slice(0, max2 - 1)}\u2026`;
 }
 
 // src/formats/collector.ts
@@ -13852,10 +21605,10 @@ function escapeRegExp(text) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path28 = "$") {
+  constructor(format, value, path31 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path28;
+    this.path = path31;
   }
   format;
   value;
@@ -14461,8 +22214,8 @@ var hyperfine = {
     const collector = new BenchmarkCollector("hyperfine");
     for (const result of json2.get("results").items()) {
       const name = result.get("command").nonEmptyString();
-      const codes = result.optional("exit_codes");
-      const failed = codes?.items().find((code) => code.value !== 0 && code.value !== null);
+      const codes2 = result.optional("exit_codes");
+      const failed = codes2?.items().find((code) => code.value !== 0 && code.value !== null);
       if (failed !== void 0) {
         throw new FormatError(
           "hyperfine",
@@ -14648,6 +22401,200 @@ var julia = {
   }
 };
 
+// src/formats/k6.ts
+var k6 = {
+  name: "k6",
+  description: "k6 --summary-export JSON, handleSummary JSON, or the --out json NDJSON stream",
+  reads: "stdout",
+  parse(output2) {
+    const text = output2.trim();
+    if (text.startsWith("{") && isStream(text)) return parseStream(text);
+    let json2;
+    try {
+      json2 = JSON.parse(text);
+    } catch {
+      throw new FormatError(
+        "k6",
+        "the whole output",
+        "the JSON of --summary-export (or handleSummary), or the NDJSON of --out json",
+        text
+      );
+    }
+    return parseSummary(json2);
+  },
+  detect(output2) {
+    const text = output2.trimStart();
+    if (/^\{"type":"(Metric|Point)"/.test(text) || /^\{"metric":"[^"]+","type":"Point"/.test(text)) {
+      return true;
+    }
+    return /"http_req_duration"\s*:/.test(text) && /"root_group"\s*:/.test(text);
+  }
+};
+var INTERNAL = /* @__PURE__ */ new Set([
+  "http_req_blocked",
+  "http_req_connecting",
+  "http_req_sending",
+  "http_req_waiting",
+  "http_req_receiving",
+  "http_req_tls_handshaking",
+  "iteration_duration",
+  "group_duration"
+]);
+var STAT_ORDER = ["min", "med", "avg", "p(90)", "p(95)", "p(99)", "p(99.9)", "max"];
+function isStream(text) {
+  const firstLine2 = text.split("\n", 1)[0];
+  return /"type"\s*:\s*"(Metric|Point)"/.test(firstLine2);
+}
+function parseSummary(json2) {
+  const metrics = json2?.metrics;
+  if (metrics === null || typeof metrics !== "object") {
+    throw new FormatError("k6", "the top level", 'an object with "metrics" (k6 --summary-export)');
+  }
+  const entries = Object.entries(metrics);
+  const stats = (m) => m.values !== null && typeof m.values === "object" ? m.values : m;
+  checkFailures(
+    entries.find(([name]) => name === "http_req_failed")?.[1],
+    entries.find(([name]) => name === "checks")?.[1],
+    stats
+  );
+  const out = [];
+  for (const [name, metric] of entries) {
+    const base = name.replace(/\{.*\}$/, "");
+    if (INTERNAL.has(base) || name.includes("{expected_response:")) continue;
+    const values = stats(metric);
+    const isTrend = "med" in values && "avg" in values;
+    if (isTrend && (base === "http_req_duration" || isCustomTrend(base, metric))) {
+      const ordered = [
+        ...STAT_ORDER.filter((s) => s in values),
+        ...Object.keys(values).filter((s) => !STAT_ORDER.includes(s))
+      ];
+      for (const stat6 of ordered) {
+        if (stat6 === "min" || stat6 === "max") continue;
+        const value = values[stat6];
+        if (typeof value !== "number" || !Number.isFinite(value)) {
+          throw new FormatError(
+            "k6",
+            `metrics["${name}"]["${stat6}"]`,
+            "a finite number",
+            String(value)
+          );
+        }
+        out.push({
+          name: `${name} ${stat6}`,
+          unit: "ms",
+          biggerIsBetter: false,
+          values: [value],
+          valueKind: "summary"
+        });
+      }
+    } else if (name === "http_reqs" && typeof values.rate === "number") {
+      out.push({
+        name: "http_reqs rate",
+        unit: "req/s",
+        biggerIsBetter: true,
+        values: [values.rate],
+        valueKind: "summary"
+      });
+    }
+  }
+  if (out.length === 0) {
+    throw new FormatError(
+      "k6",
+      "metrics",
+      "http_req_duration (did the script make HTTP requests?)"
+    );
+  }
+  return out;
+}
+function isCustomTrend(name, metric) {
+  if (name.startsWith("http_") || INTERNAL.has(name)) return false;
+  return metric.type === void 0 || metric.type === "trend";
+}
+function checkFailures(failed, checks, stats) {
+  if (failed !== void 0) {
+    const f = stats(failed);
+    const bad = Number(f.passes ?? 0);
+    if (bad > 0) {
+      const total = bad + Number(f.fails ?? 0);
+      throw new FormatError(
+        "k6",
+        'metrics["http_req_failed"]',
+        "no failed requests",
+        `${bad} of ${total} requests failed`
+      );
+    }
+  }
+  if (checks !== void 0) {
+    const c = stats(checks);
+    const fails = Number(c.fails ?? 0);
+    if (fails > 0) {
+      throw new FormatError(
+        "k6",
+        'metrics["checks"]',
+        "no failed checks",
+        `${fails} of ${fails + Number(c.passes ?? 0)} checks failed`
+      );
+    }
+  }
+}
+function parseStream(text) {
+  const byName = /* @__PURE__ */ new Map();
+  let failed = 0;
+  let requests = 0;
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let record2;
+    try {
+      record2 = JSON.parse(line);
+    } catch {
+      throw new FormatError("k6", `line ${i + 1}`, "a JSON object (k6 --out json)", line);
+    }
+    if (record2.type !== "Point") return;
+    const value = record2.data?.value;
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      throw new FormatError("k6", `line ${i + 1}, data.value`, "a finite number", line);
+    }
+    if (record2.metric === "http_req_failed") {
+      requests++;
+      if (value !== 0) failed++;
+    }
+    if (record2.metric !== "http_req_duration") return;
+    const add = (name) => {
+      const list = byName.get(name) ?? [];
+      list.push(value);
+      byName.set(name, list);
+    };
+    add("http_req_duration");
+    const tag = record2.data?.tags?.name;
+    if (tag !== void 0 && tag !== "") add(`http_req_duration{name:${tag}}`);
+  });
+  if (failed > 0) {
+    throw new FormatError(
+      "k6",
+      "the http_req_failed points",
+      "no failed requests",
+      `${failed} of ${requests} requests failed`
+    );
+  }
+  if (byName.size === 0) {
+    throw new FormatError(
+      "k6",
+      "the NDJSON stream",
+      "http_req_duration points (did the script make HTTP requests?)"
+    );
+  }
+  if (byName.size === 2) {
+    for (const name of [...byName.keys()]) if (name.includes("{")) byName.delete(name);
+  }
+  return [...byName].map(([name, values]) => ({
+    name,
+    unit: "ms",
+    biggerIsBetter: false,
+    values,
+    valueKind: "samples"
+  }));
+}
+
 // src/formats/pytest.ts
 var pytest = {
   name: "pytest",
@@ -14773,6 +22720,7 @@ var FORMATS = [
   customSmallerIsBetter,
   criterion,
   hyperfine,
+  k6,
   tinybench,
   jsonl
 ];
@@ -15076,6 +23024,829 @@ async function readTail(file2) {
   return text.slice(-STDERR_TAIL);
 }
 
+// src/load/generator-process.ts
+import { spawn as spawn3 } from "node:child_process";
+import { existsSync as existsSync4, readFileSync as readFileSync3 } from "node:fs";
+import path10 from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+
+// src/io/self-argv.ts
+import { existsSync as existsSync3 } from "node:fs";
+import path9 from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+function selfArgv(moduleUrl = import.meta.url) {
+  const self = fileURLToPath(moduleUrl);
+  if (!self.endsWith(".ts")) return [process.execPath, self];
+  const root = path9.resolve(path9.dirname(self), "..", "..");
+  return [process.execPath, ...tsxExecArgv(moduleUrl), path9.join(root, "src", "cli", "bin.ts")];
+}
+function tsxExecArgv(moduleUrl) {
+  const root = path9.resolve(path9.dirname(fileURLToPath(moduleUrl)), "..", "..");
+  const loader = path9.join(root, "node_modules", "tsx", "dist", "loader.mjs");
+  if (!existsSync3(loader)) {
+    throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
+  }
+  return ["--import", pathToFileURL(loader).href];
+}
+
+// src/load/generator-process.ts
+function generatorArgv(moduleUrl = import.meta.url) {
+  const self = fileURLToPath2(moduleUrl);
+  if (!self.endsWith(".ts")) {
+    return [process.execPath, path10.join(path10.dirname(self), "load-generator.js")];
+  }
+  const root = path10.resolve(path10.dirname(self), "..", "..");
+  return [
+    process.execPath,
+    ...tsxExecArgv(moduleUrl),
+    path10.join(root, "src", "load", "generator-main.ts")
+  ];
+}
+async function startGenerator(prefix = [], env = process.env) {
+  const [file2, ...args] = [...prefix, ...generatorArgv()];
+  const child = spawn3(file2, args, {
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+    env
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (c) => stderr = (stderr + c).slice(-8192));
+  const waiting = [];
+  const exited = new Promise((resolve3) => child.once("exit", () => resolve3()));
+  const gone = (why) => new Error(`the load generator ${why}${stderr === "" ? "" : `: ${stderr.trim().slice(-2e3)}`}`);
+  child.on("message", (message) => waiting.shift()?.(message));
+  child.once("exit", (code, signal) => {
+    for (const w of waiting.splice(0)) w(gone(`exited (${code ?? signal})`));
+  });
+  child.once("error", (error62) => {
+    for (const w of waiting.splice(0)) w(gone(`could not start (${error62.message})`));
+  });
+  const next = () => new Promise(
+    (resolve3, reject) => waiting.push((m) => m instanceof Error ? reject(m) : resolve3(m))
+  );
+  const first = await next();
+  if (first.type !== "ready") throw gone(`said ${JSON.stringify(first)} instead of ready`);
+  const request = async (message) => {
+    const answer = next();
+    child.send(message);
+    const reply = await answer;
+    if (reply.type === "failed") throw new Error(`the load generator failed: ${reply.message}`);
+    return reply;
+  };
+  return {
+    pid: child.pid,
+    request,
+    async phase(message) {
+      const reply = await request(message);
+      if (reply.type !== "result") throw gone(`answered a phase with ${reply.type}`);
+      return reply;
+    },
+    cpus() {
+      const status = `/proc/${child.pid}/status`;
+      if (!existsSync4(status)) return null;
+      return /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync3(status, "utf8"))?.[1] ?? null;
+    },
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.connected) child.send({ type: "close" });
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5e3);
+      await exited.finally(() => clearTimeout(timer));
+    },
+    kill() {
+      child.kill("SIGKILL");
+    }
+  };
+}
+
+// src/load/placement.ts
+function planGenerator(isolation, cpus) {
+  const slots = isolation.slots.filter((s) => s !== null).flatMap(parseCpuList);
+  if (slots.length === 0) return { prefix: [], ownCpus: false };
+  const harness = isolation.harnessCpus === null ? [] : parseCpuList(isolation.harnessCpus);
+  let available;
+  try {
+    available = cpus ?? allowedCpus();
+  } catch {
+    available = [];
+  }
+  const spare = available.filter((c) => !slots.includes(c) && !harness.includes(c));
+  if (spare.length > 0 && hasTaskset()) {
+    return { prefix: ["taskset", "-c", formatCpuList(spare)], ownCpus: true };
+  }
+  return { prefix: [], ownCpus: harness.length > 0 };
+}
+function describeGenerator(cpus, isolation) {
+  if (cpus === null) return "the load generator ran on CPUs that could not be read";
+  const mine = parseCpuList(cpus);
+  const slots = isolation.slots.filter((s) => s !== null).flatMap(parseCpuList);
+  const label = `CPU${mine.length === 1 ? "" : "s"} ${cpus}`;
+  if (slots.length === 0) {
+    return `the load generator ran on ${label}, shared with the servers (no CPU isolation)`;
+  }
+  if (mine.some((c) => slots.includes(c))) {
+    return `the load generator ran on ${label}, shared with the measured servers (no CPU to spare): it takes CPU time from them while it sends`;
+  }
+  const harness = isolation.harnessCpus === null ? [] : parseCpuList(isolation.harnessCpus);
+  return mine.every((c) => harness.includes(c)) ? `the load generator ran on ${label}, the harness's (no measured server runs there)` : `the load generator ran on ${label}, of its own`;
+}
+
+// src/load/schedule.ts
+var MAX_PHASE_REQUESTS = 2e7;
+function buildSchedule(load, seed) {
+  const arrival = load.arrival;
+  if (arrival === "closed") {
+    throw new RangeError("a closed loop has no arrival schedule (its users pace themselves)");
+  }
+  const table2 = new RequestTable();
+  const clients = clientSpecs(load);
+  const root = createRng(seed);
+  const arrivals = [];
+  const plans = [];
+  let measuredStart = Infinity;
+  let measuredEnd = -Infinity;
+  let duration4 = 0;
+  let rng = root;
+  clients.forEach((client, c) => {
+    rng = rng.jumped();
+    const stages = client.stages ?? load.stages;
+    const mix2 = (client.mix ?? load.mix).map((r) => table2.index(r));
+    const weights = (client.mix ?? load.mix).map((r) => r.weight);
+    const pick4 = weightedPicker(weights);
+    let count = 0;
+    let end = client.start;
+    let stageStart = client.start;
+    const cap = client.requests ?? Infinity;
+    for (const stage of stages) {
+      const stageEnd = stageStart + stage.duration;
+      if (!stage.warmup) {
+        measuredStart = Math.min(measuredStart, stageStart);
+        measuredEnd = Math.max(measuredEnd, stageEnd);
+      }
+      for (const t of stageTimes(stage, stageStart, stageEnd, arrival, rng)) {
+        if (count >= cap) break;
+        arrivals.push({ t, request: mix2[pick4(rng)], client: c, warmup: stage.warmup });
+        count++;
+        if (arrivals.length > MAX_PHASE_REQUESTS) {
+          throw new RangeError(
+            `the load schedule has more than ${MAX_PHASE_REQUESTS} requests per phase; lower the qps or the durations`
+          );
+        }
+      }
+      end = count >= cap ? arrivals.at(-1)?.t ?? stageStart : stageEnd;
+      stageStart = stageEnd;
+      if (count >= cap) break;
+    }
+    duration4 = Math.max(duration4, end);
+    plans.push({
+      name: client.name ?? `client ${c + 1}`,
+      start: client.start,
+      end,
+      requests: count
+    });
+  });
+  arrivals.sort((a, b) => a.t - b.t || a.client - b.client);
+  if (!Number.isFinite(measuredStart)) {
+    throw new RangeError("every stage of the load is a warm-up stage: nothing would be measured");
+  }
+  const n = arrivals.length;
+  const schedule = {
+    seed,
+    arrival,
+    times: new Float64Array(n),
+    request: new Uint16Array(n),
+    client: new Uint16Array(n),
+    warmup: new Uint8Array(n),
+    requests: table2.defs,
+    clients: plans,
+    duration: duration4,
+    measured: {
+      start: measuredStart,
+      end: measuredEnd,
+      seconds: measuredEnd - measuredStart
+    }
+  };
+  arrivals.forEach((a, i) => {
+    schedule.times[i] = a.t;
+    schedule.request[i] = a.request;
+    schedule.client[i] = a.client;
+    schedule.warmup[i] = a.warmup ? 1 : 0;
+  });
+  return schedule;
+}
+function phaseLength(load) {
+  return Math.max(
+    ...clientSpecs(load).map(
+      (c) => c.start + (c.stages ?? load.stages).reduce((sum, s) => sum + s.duration, 0)
+    )
+  );
+}
+function clientSpecs(load) {
+  return load.clients ?? [{ start: 0 }];
+}
+function requestTable(load) {
+  const table2 = new RequestTable();
+  for (const client of clientSpecs(load)) for (const r of client.mix ?? load.mix) table2.index(r);
+  return table2.defs;
+}
+function* stageTimes(stage, start, end, arrival, rng) {
+  if (stage.qps <= 0) return;
+  if (arrival === "constant") {
+    const gap = 1 / stage.qps;
+    for (let k = 0; ; k++) {
+      const t2 = start + k * gap;
+      if (t2 >= end) return;
+      yield t2;
+    }
+  }
+  let t = start;
+  for (; ; ) {
+    t += -Math.log(1 - rng.nextFloat()) / stage.qps;
+    if (t >= end) return;
+    yield t;
+  }
+}
+function weightedPicker(weights) {
+  const total = weights.reduce((a, b) => a + b, 0);
+  const cumulative = [];
+  let sum = 0;
+  for (const w of weights) cumulative.push(sum += w / total);
+  if (weights.length === 1) return () => 0;
+  return (rng) => {
+    const u = rng.nextFloat();
+    const i = cumulative.findIndex((c) => u < c);
+    return i < 0 ? weights.length - 1 : i;
+  };
+}
+var RequestTable = class {
+  defs = [];
+  keys = [];
+  index(spec) {
+    const def = toDef(spec);
+    const key2 = JSON.stringify(def);
+    const found = this.keys.indexOf(key2);
+    if (found >= 0) return found;
+    const clash = this.defs.find((d) => d.name === def.name);
+    if (clash !== void 0) {
+      throw new RangeError(
+        `two different requests are both named "${def.name}"; give them distinct names (workload.load.mix[].name)`
+      );
+    }
+    this.keys.push(key2);
+    this.defs.push(def);
+    return this.defs.length - 1;
+  }
+};
+function toDef(spec) {
+  const headers = { ...spec.headers };
+  let body = null;
+  if (typeof spec.body === "string") body = spec.body;
+  else if (spec.body !== void 0) {
+    body = JSON.stringify(spec.body);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
+      headers["content-type"] = "application/json";
+    }
+  }
+  return {
+    name: spec.name ?? `${spec.method} ${spec.path}`,
+    method: spec.method,
+    path: spec.path,
+    headers,
+    body
+  };
+}
+
+// src/load/servers.ts
+import { accessSync, constants } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path11 from "node:path";
+
+// src/load/process-tree.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+function processTree(root, proc = "/proc") {
+  const children = /* @__PURE__ */ new Map();
+  let entries;
+  try {
+    entries = readdirSync2(proc);
+  } catch {
+    return [root];
+  }
+  for (const name of entries) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat6;
+    try {
+      stat6 = readFileSync4(`${proc}/${name}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const fields = stat6.slice(stat6.lastIndexOf(")") + 2).split(" ");
+    const ppid = Number(fields[1]);
+    const list = children.get(ppid) ?? [];
+    list.push(Number(name));
+    children.set(ppid, list);
+  }
+  const tree = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift();
+    if (tree.includes(pid)) continue;
+    tree.push(pid);
+    queue.push(...children.get(pid) ?? []);
+  }
+  return tree;
+}
+function isAlive2(pid, proc = "/proc") {
+  try {
+    const stat6 = readFileSync4(`${proc}/${pid}/stat`, "utf8");
+    return stat6.slice(stat6.lastIndexOf(")") + 2, stat6.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+function signalAll(pids, signal, group) {
+  if (group !== void 0) {
+    try {
+      process.kill(-group, signal);
+    } catch {
+    }
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+    }
+  }
+}
+
+// src/load/servers.ts
+var PROBE_EVERY_MS = 25;
+function replicaName(r) {
+  return `server ${r.version} replica ${r.index} (${formatArgv(r.argv)}, port ${r.port})`;
+}
+async function startServers(spec, options) {
+  const fixed = spec.ports?.[options.version];
+  checkCommand(spec.command[0], options.cwd, options.env);
+  const replicas = [];
+  const set2 = serverSet(options.version, replicas, spec);
+  try {
+    for (let index = 0; index < spec.replicas; index++) {
+      const port2 = fixed === void 0 ? await freePort(spec.host) : await checkPortFree(spec.host, fixed[index], options.version, index);
+      const argv2 = spec.command.map((word) => substitute(word, port2, index));
+      const env = {
+        ...options.env,
+        ...spec.env,
+        PORT: String(port2),
+        DUETKIT_REPLICA: String(index),
+        DUETKIT_VERSION: options.version
+      };
+      const name = replicaName({ version: options.version, index, argv: argv2, port: port2 });
+      let process_;
+      try {
+        process_ = await startGated(argv2, {
+          cwd: options.cwd,
+          env,
+          placement: options.placement,
+          flag: "/",
+          // released at once: the gate only holds it until it is in its slot
+          stdin: "ignore",
+          tailStdout: true
+        });
+      } catch (error62) {
+        throw new RunError(`${name} could not be started: ${error62.message}`);
+      }
+      let printed = "";
+      for (const stream of [process_.child.stdout, process_.child.stderr]) {
+        stream?.on("data", (chunk) => printed = (printed + chunk).slice(-16384));
+      }
+      const host = spec.host.replace(/^\[|\]$/g, "");
+      const replica = {
+        version: options.version,
+        index,
+        port: port2,
+        origin: `http://${host.includes(":") ? `[${host}]` : host}:${port2}`,
+        argv: argv2,
+        process: process_,
+        output: () => printed
+      };
+      replicas.push(replica);
+      await process_.prime().catch(() => void 0);
+    }
+    await Promise.all(replicas.map((r) => waitReady(r, spec, options.signal)));
+  } catch (error62) {
+    await set2.stop();
+    throw error62;
+  }
+  return set2;
+}
+function serverSet(version3, replicas, spec) {
+  const trees = () => replicas.flatMap((r) => processTree(r.process.pid));
+  let stopping2 = null;
+  return {
+    version: version3,
+    replicas,
+    async move(placement) {
+      for (const pid of trees()) {
+        await placement.move(pid).catch((error62) => {
+          if (isAlive2(pid)) throw error62;
+        });
+      }
+    },
+    async checkAlive() {
+      for (const r of replicas) {
+        if (r.process.child.exitCode === null && r.process.child.signalCode === null) continue;
+        throw await exitedError(r, "exited during the run");
+      }
+    },
+    stop() {
+      stopping2 ??= (async () => {
+        const pids = trees();
+        const groups = replicas.map((r) => r.process.pid);
+        for (const g of groups) signalAll([], "SIGTERM", g);
+        signalAll(pids, "SIGTERM");
+        const deadline = Date.now() + spec.stopTimeout * 1e3;
+        while (pids.some((pid) => isAlive2(pid)) && Date.now() < deadline) {
+          await new Promise((resolve3) => setTimeout(resolve3, 20));
+        }
+        const left = [.../* @__PURE__ */ new Set([...pids, ...trees()])].filter((pid) => isAlive2(pid));
+        for (const g of groups) signalAll([], "SIGKILL", g);
+        signalAll(left, "SIGKILL");
+        await Promise.all(replicas.map((r) => r.process.finished));
+      })();
+      return stopping2;
+    },
+    kill() {
+      const pids = trees();
+      for (const r of replicas) signalAll([], "SIGKILL", r.process.pid);
+      signalAll(pids, "SIGKILL");
+    }
+  };
+}
+async function waitReady(replica, spec, signal) {
+  const deadline = Date.now() + spec.ready.timeout * 1e3;
+  const probe = readinessProbe(replica, spec);
+  let last = "no answer yet";
+  for (; ; ) {
+    if (signal?.aborted === true) throw new RunError("interrupted");
+    const child = replica.process.child;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw await exitedError(replica, "exited before it was ready");
+    }
+    const outcome = await probe();
+    if (outcome === true) return;
+    last = outcome;
+    if (Date.now() >= deadline) {
+      throw new RunError(
+        `${replicaName(replica)} did not become ready within ${spec.ready.timeout} s (workload.server.ready.timeout); last probe: ${last}${replicaOutput(replica)}`
+      );
+    }
+    await new Promise((resolve3) => setTimeout(resolve3, PROBE_EVERY_MS));
+  }
+}
+function readinessProbe(replica, spec) {
+  const host = spec.host.replace(/^\[|\]$/g, "");
+  const url2 = spec.ready.http;
+  if (url2 === void 0) {
+    return () => new Promise((resolve3) => {
+      const socket = net.connect({ host, port: replica.port });
+      socket.setTimeout(1e3);
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve3(true);
+      });
+      socket.once("timeout", () => {
+        socket.destroy();
+        resolve3(`TCP connect to port ${replica.port}: timed out`);
+      });
+      socket.once(
+        "error",
+        (e) => resolve3(`TCP connect to port ${replica.port}: ${e.code ?? e.message}`)
+      );
+    });
+  }
+  const target = /^https?:/.test(url2) ? url2.replace(/\$\{?PORT\}?/g, String(replica.port)) : `${replica.origin}${url2.startsWith("/") ? "" : "/"}${url2}`;
+  return () => new Promise((resolve3) => {
+    const request = http.get(target, { agent: false, timeout: 1e3 }, (response) => {
+      response.resume();
+      const status = response.statusCode ?? 0;
+      resolve3(status >= 200 && status < 400 ? true : `GET ${target}: HTTP ${status}`);
+    });
+    request.once("timeout", () => request.destroy(new Error("timed out")));
+    request.once(
+      "error",
+      (e) => resolve3(`GET ${target}: ${e.code ?? e.message}`)
+    );
+  });
+}
+async function exitedError(replica, what) {
+  const result = await replica.process.finished;
+  const how = result.signal !== null ? `killed by ${result.signal}` : `exited with code ${result.code}`;
+  const why = result.code === 127 ? " (command not found)" : "";
+  return new RunError(`${replicaName(replica)} ${what}: ${how}${why}${replicaOutput(replica)}`);
+}
+function replicaOutput(replica) {
+  const text = replica.output().trim();
+  return text === "" ? "; it printed nothing" : `; the end of its output:
+${lastLines(text, 15)}`;
+}
+function substitute(word, port2, replica) {
+  return word.replace(/\$\{PORT\}|\$PORT\b/g, String(port2)).replace(/\$\{REPLICA\}|\$REPLICA\b/g, String(replica));
+}
+function checkCommand(program2, cwd, env) {
+  const candidates = program2.includes("/") ? [path11.resolve(cwd, program2)] : (env.PATH ?? "").split(":").map((dir) => path11.join(path11.resolve(cwd, dir || "."), program2));
+  for (const candidate of candidates) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return;
+    } catch {
+    }
+  }
+  const where = program2.includes("/") ? `in ${cwd}` : "on the PATH";
+  throw new RunError(
+    `workload.server.command: ${program2} is not an executable ${where}; install it or fix the command`
+  );
+}
+function freePort(host) {
+  return new Promise((resolve3, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen({ host: host.replace(/^\[|\]$/g, ""), port: 0 }, () => {
+      const port2 = server.address().port;
+      server.close(() => resolve3(port2));
+    });
+  });
+}
+function checkPortFree(host, port2, version3, index) {
+  return new Promise((resolve3, reject) => {
+    const server = net.createServer();
+    server.once(
+      "error",
+      (error62) => reject(
+        new RunError(
+          `workload.server.ports.${version3}[${index}]: port ${port2} on ${host} is ${error62.code === "EADDRINUSE" ? "already in use by another process" : `not usable (${error62.code ?? error62.message})`}; free it or choose another port`
+        )
+      )
+    );
+    server.listen(
+      { host: host.replace(/^\[|\]$/g, ""), port: port2, exclusive: true },
+      () => server.close(() => resolve3(port2))
+    );
+  });
+}
+
+// src/runner/drivers/http.ts
+var PHASE_SLACK_S = 30;
+var httpDriver = {
+  name: "http",
+  open() {
+    return Promise.reject(new Error("the http driver opens all versions at once (openAll)"));
+  },
+  async openAll(workload2, contexts, opened) {
+    const load = workload2.load;
+    const server = workload2.server;
+    try {
+      requestTable(load);
+      if (load.arrival !== "closed") buildSchedule(load, 0);
+    } catch (error62) {
+      throw new RunError(`workload.load: ${error62.message}`);
+    }
+    const sets = [];
+    const phases = new PhaseCoordinator(load, sets, contexts[0].seed);
+    for (const [index, ctx] of contexts.entries()) {
+      if (ctx.signal.aborted) throw new RunError("interrupted");
+      const set2 = await startServers(server, {
+        version: ctx.version,
+        cwd: ctx.cwd,
+        env: ctx.env,
+        placement: ctx.placements[ctx.slot],
+        signal: ctx.signal
+      });
+      sets.push(set2);
+      opened(serviceSide(index, set2, ctx, phases));
+    }
+    await phases.start(contexts[0]);
+  }
+};
+function serviceSide(index, servers, ctx, phases) {
+  let slot = ctx.slot;
+  let stopping2 = null;
+  return {
+    async arm({ slot: to }) {
+      if (to !== slot) {
+        await servers.move(ctx.placements[to]);
+        slot = to;
+      }
+      phases.arm(index);
+    },
+    async prime() {
+    },
+    fire: (round2) => phases.fire(index, round2),
+    kill() {
+      stopping2 ??= servers.stop();
+      phases.kill();
+    },
+    async close() {
+      await (stopping2 ??= servers.stop());
+      await phases.release();
+    },
+    async stopped() {
+      await (stopping2 ??= servers.stop());
+      await phases.release();
+    }
+  };
+}
+var PhaseCoordinator = class {
+  constructor(load, sets, seed) {
+    this.load = load;
+    this.sets = sets;
+    this.seed = seed;
+  }
+  load;
+  sets;
+  seed;
+  generator = null;
+  record = null;
+  group = [];
+  running = null;
+  nextId = 0;
+  closing = null;
+  async start(ctx) {
+    const plan2 = planGenerator(ctx.isolation);
+    this.generator = await startGenerator(plan2.prefix, process.env);
+    const spin = true;
+    await this.generator.request({
+      type: "configure",
+      load: this.load,
+      targets: this.sets.map((set2) => ({
+        version: set2.version,
+        origins: set2.replicas.map((r) => r.origin)
+      })),
+      spin
+    });
+    const cpus = this.generator.cpus();
+    this.record = {
+      cpus,
+      ownCpus: plan2.ownCpus,
+      spin,
+      description: describeGenerator(cpus, ctx.isolation)
+    };
+  }
+  /** A side joins the next phase; the first arm after a phase has run starts a new group. */
+  arm(index) {
+    if (this.running !== null) {
+      this.group = [];
+      this.running = null;
+    }
+    this.group.push(index);
+  }
+  async fire(index, round2) {
+    if (this.running === null) this.running = this.run(round2, [...this.group]);
+    const position = this.group.indexOf(index);
+    const start = process.hrtime.bigint();
+    const outcomes = await this.running;
+    const outcome = outcomes[position];
+    return {
+      start,
+      end: process.hrtime.bigint(),
+      metrics: outcome.metrics,
+      load: outcome.load,
+      ...outcome.invalid === void 0 ? {} : { invalid: outcome.invalid }
+    };
+  }
+  async run(round2, targets) {
+    const generator = this.generator;
+    if (generator === null) throw new RunError("interrupted");
+    const limit = this.phaseLimitSeconds();
+    let watchdog;
+    const hung = new Promise((_, reject) => {
+      watchdog = setTimeout(() => {
+        generator.kill();
+        reject(new RunError(`the load phase of iteration ${round2} did not end within ${limit} s`));
+      }, limit * 1e3);
+    });
+    try {
+      const result = await Promise.race([
+        generator.phase({
+          type: "phase",
+          id: this.nextId++,
+          targets,
+          seed: phaseSeed(this.seed, round2)
+        }),
+        hung
+      ]);
+      for (const i of targets) await this.sets[i].checkAlive();
+      return phaseOutcomes(result, this.load, this.record, round2, (version3, replica) => {
+        const r = this.sets.find((s) => s.version === version3).replicas[replica];
+        return replicaName(r);
+      });
+    } finally {
+      clearTimeout(watchdog);
+    }
+  }
+  phaseLimitSeconds() {
+    return Math.ceil(phaseLength(this.load) + this.load.timeout + PHASE_SLACK_S);
+  }
+  kill() {
+    this.generator?.kill();
+  }
+  /** Ends the generator once; every side calls it when it closes. */
+  release() {
+    this.closing ??= this.generator?.close() ?? Promise.resolve();
+    return this.closing;
+  }
+};
+function phaseSeed(seed, round2) {
+  let x = (seed ^ Math.imul(round2 + 1, 2654435761)) >>> 0;
+  x = Math.imul(x ^ x >>> 16, 2246822507) >>> 0;
+  return (x ^ x >>> 13) >>> 0;
+}
+
+// src/runner/drivers/k6.ts
+import { mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/promises";
+import os5 from "node:os";
+import path12 from "node:path";
+var k6Driver = {
+  name: "k6",
+  async open(workload2, ctx) {
+    const run2 = workload2.command.indexOf("run");
+    if (run2 < 0) {
+      throw new RunError(
+        `workload.command: a k6 command such as "k6 run script.js", got ${formatArgv(workload2.command)}`
+      );
+    }
+    let servers = null;
+    if (workload2.server !== void 0) {
+      servers = await startServers(workload2.server, {
+        version: ctx.version,
+        cwd: ctx.cwd,
+        env: ctx.env,
+        placement: ctx.placements[ctx.slot],
+        signal: ctx.signal
+      });
+    }
+    const dir = await mkdtemp3(path12.join(os5.tmpdir(), "duetkit-k6-"));
+    const summary = path12.join(dir, "summary.json");
+    const origins = servers?.replicas.map((r) => r.origin) ?? [];
+    const urls = origins.length === 0 ? [] : ["-e", `BASE_URL=${origins[0]}`, "-e", `BASE_URLS=${origins.join(",")}`];
+    const command = [
+      ...workload2.command.slice(0, run2 + 1),
+      "--no-usage-report",
+      "--quiet",
+      "--summary-export",
+      summary,
+      ...urls,
+      ...workload2.command.slice(run2 + 1)
+    ];
+    let inner;
+    try {
+      inner = await commandDriver.open(
+        {
+          ...workload2,
+          driver: "command",
+          command,
+          format: "k6",
+          output: summary,
+          server: void 0
+        },
+        { ...ctx, env: { ...ctx.env, K6_NO_USAGE_REPORT: "true" } }
+      );
+    } catch (error62) {
+      await servers?.stop();
+      await rm5(dir, { recursive: true, force: true });
+      throw error62;
+    }
+    let slot = ctx.slot;
+    let stopping2 = null;
+    const stopServers = () => stopping2 ??= servers?.stop() ?? Promise.resolve();
+    return {
+      async arm(arming) {
+        if (servers !== null && arming.slot !== slot) {
+          await servers.move(ctx.placements[arming.slot]);
+          slot = arming.slot;
+        }
+        await inner.arm(arming);
+      },
+      prime: () => inner.prime(),
+      async fire(round2, releasedAt) {
+        const result = await inner.fire(round2, releasedAt);
+        await servers?.checkAlive();
+        return result;
+      },
+      kill() {
+        inner.kill();
+        void stopServers();
+      },
+      async close() {
+        await inner.close();
+        await stopServers();
+        await rm5(dir, { recursive: true, force: true });
+      },
+      async stopped() {
+        await stopServers();
+        await rm5(dir, { recursive: true, force: true });
+      }
+    };
+  }
+};
+
 // src/runner/drivers/line-reader.ts
 var LineReader = class {
   buffer = "";
@@ -15282,1052 +24053,130 @@ var persistentDriver = {
   }
 };
 
-// src/runner/drivers/registry.ts
-var DRIVERS = [commandDriver, persistentDriver];
-function getDriver(name) {
-  const driver = DRIVERS.find((d) => d.name === name);
-  if (driver === void 0) {
-    throw new RangeError(
-      `unknown driver "${name}"; accepted: ${DRIVERS.map((d) => d.name).join(", ")}`
-    );
+// src/stats/mser.ts
+function mserTruncation(values, batch = 5) {
+  const k = Math.floor(values.length / batch);
+  if (k < 4) return 0;
+  const means = [];
+  for (let b = 0; b < k; b++) {
+    let sum2 = 0;
+    for (let j = 0; j < batch; j++) sum2 += values[b * batch + j];
+    means.push(sum2 / batch);
   }
-  return driver;
+  let sum = 0;
+  let squares = 0;
+  const score = new Array(k).fill(Number.POSITIVE_INFINITY);
+  for (let d = k - 1; d >= 0; d--) {
+    sum += means[d];
+    squares += means[d] * means[d];
+    const n = k - d;
+    if (n < 2) continue;
+    const sse = squares - sum * sum / n;
+    score[d] = Math.max(0, sse) / (n * n);
+  }
+  let best = 0;
+  for (let d = 1; d <= Math.floor(k / 2); d++) if (score[d] < score[best]) best = d;
+  return best * batch;
 }
 
-// src/runner/barrier.ts
-import {
-  closeSync,
-  existsSync as existsSync3,
-  mkdtempSync,
-  openSync,
-  rmSync,
-  writeFileSync,
-  writeSync
-} from "node:fs";
-import os5 from "node:os";
-import path9 from "node:path";
-var SYNC_BYTES = 8;
-var ABORT_OFFSET = 4;
-function createBarrier() {
-  const parent = existsSync3("/dev/shm") ? "/dev/shm" : os5.tmpdir();
-  const dir = mkdtempSync(path9.join(parent, "duetkit-barrier-"));
-  const sync = path9.join(dir, "sync");
-  writeFileSync(sync, Buffer.alloc(SYNC_BYTES));
-  let count = 0;
-  let done = 0;
-  return {
-    next(sides) {
-      const flag = path9.join(dir, `step-${count++}`);
-      const target = sides > 1 ? done += sides : 0;
-      return {
-        flag,
-        sync,
-        target,
-        release() {
-          const at = process.hrtime.bigint();
-          writeFileSync(flag, "");
-          return at;
-        }
-      };
-    },
-    abort() {
-      const fd = openSync(sync, "r+");
-      try {
-        writeSync(fd, Buffer.from([1, 0, 0, 0]), 0, 4, ABORT_OFFSET);
-      } finally {
-        closeSync(fd);
-      }
-    },
-    dispose: () => rmSync(dir, { recursive: true, force: true })
-  };
-}
-
-// src/runner/experiment.ts
-var AUTO_STAGGER_SHARE = 0.1;
-var AUTO_STAGGER_MAX_NS = 2e6;
-var AUTO_STAGGER_FIRST_NS = 1e6;
-var AUTO_STAGGER_TRIALS = 6;
-var MAX_ROUNDS_WITH_STOPPING = 1e5;
-async function runExperiment(options) {
-  const { scenario, versions, isolation, signal } = options;
-  const mode = getMode(scenario.mode);
-  const driver = getDriver(scenario.workload.driver);
-  const rounds = scenario.stopping === void 0 ? scenario.iterations : MAX_ROUNDS_WITH_STOPPING;
-  const trials = [];
-  const order = [];
-  const startedAt = /* @__PURE__ */ new Date();
-  const t0 = process.hrtime.bigint();
-  const perRound = mode.name === "single" ? 1 : scenario.warmup + scenario.iterations;
-  const total = versions.length * (mode.name === "single" ? 1 + scenario.warmup : perRound);
-  const sides = [];
-  const barrier = createBarrier();
-  const killAll = () => sides.forEach((side) => side.kill());
-  signal.addEventListener("abort", killAll);
-  let stopReason = "iterations";
-  let error62 = null;
-  const stagger = staggerSizer(scenario.workload.stagger, trials);
-  let staggered = 0;
-  try {
-    const slots = mode.slotCount(versions.length);
-    for (const [i, version3] of versions.entries()) {
-      if (signal.aborted) throw new RunError("interrupted");
-      const side = await driver.open(scenario.workload, {
-        version: version3.name,
-        cwd: version3.dir,
-        env: { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env },
-        placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
-        slot: slots === 1 ? 0 : i,
-        timeout: scenario.timeout,
-        timer: options.timer,
-        keepBusy: scenario.workload.keepBusy
-      });
-      sides.push(side);
+// src/load/steady-state.ts
+function steadyStates(samples, spec) {
+  const names = [...new Set(samples.map((s) => s.name))];
+  if (names.length === 0) throw new Error("printed no samples");
+  return names.map((name) => {
+    const series = samples.filter((s) => s.name === name).sort((a, b) => a.t - b.t);
+    const first = series[0].t;
+    const last = series.at(-1).t;
+    let from = 0;
+    if (spec.warmup === "detect") from = mserTruncation(series.map((s) => s.value));
+    else if (spec.warmup !== 0) {
+      from = series.findIndex((s) => s.t >= first + spec.warmup);
+      if (from < 0) from = series.length;
     }
-    const measuring = process.hrtime.bigint();
-    const measuredMs = () => nsToMs(process.hrtime.bigint() - measuring);
-    const plan2 = mode.plan({
-      versionCount: versions.length,
-      warmup: scenario.warmup,
-      rounds,
-      rng: options.rng
-    });
-    let measuredRounds = 0;
-    for (const step of plan2) {
-      if (signal.aborted) throw new RunError("interrupted");
-      recordOrder(order, step, versions);
-      const offset = step.stagger === void 0 ? 0 : stagger.ns();
-      if (offset > 0) staggered = offset;
-      await runStep(step, sides, barrier, offset, (trial) => trials.push(trial), t0);
-      options.onProgress?.(progress(trials.length, total, measuredMs(), scenario));
-      if (!step.endsRound) continue;
-      if (!step.warmup) measuredRounds++;
-      if (reachedPrecision(scenario, measuredRounds, trials, options.halfWidth)) {
-        stopReason = "precision";
-        break;
-      }
-      if (scenario.budget !== void 0 && measuredMs() >= scenario.budget * 1e3) {
-        stopReason = "budget";
-        break;
-      }
+    let to = series.length;
+    const rest = series.slice(from);
+    if (spec.cooldown === "detect") to -= mserTruncation(rest.map((s) => s.value).reverse());
+    else if (spec.cooldown !== 0) {
+      const limit = last - spec.cooldown;
+      while (to > from && series[to - 1].t > limit) to--;
     }
-    await Promise.all(sides.map((side) => side.close()));
-  } catch (failure2) {
-    killAll();
-    stopReason = signal.aborted ? "interrupted" : "failed";
-    error62 = signal.aborted ? `interrupted by ${String(signal.reason ?? "a signal")}` : failure2.message;
-    if (!signal.aborted && !(failure2 instanceof RunError))
-      error62 = failure2.stack ?? error62;
-  } finally {
-    signal.removeEventListener("abort", killAll);
-    barrier.dispose();
-  }
-  return {
-    trials,
-    order,
-    stopReason,
-    error: error62,
-    startedAt,
-    staggerMs: staggered > 0 ? microseconds(staggered / 1e6) : null
-  };
-}
-async function runStep(step, sides, barrier, offsetNs, record2, t0) {
-  const running = step.versions.map((v) => sides[v]);
-  const gate = barrier.next(running.length);
-  await Promise.all(
-    running.map(
-      (side, i) => side.arm({
-        round: step.round,
-        slot: step.slots[i],
-        gate,
-        delayNs: (step.stagger?.[i] ?? 0) * offsetNs
-      })
-    )
-  );
-  await Promise.all(running.map((side) => side.prime()));
-  const releasedAt = gate.release();
-  const fired = [];
-  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
-  const abort = (error62) => {
-    barrier.abort();
-    throw error62;
-  };
-  for (const i of bySlot) fired[i] = running[i].fire(step.round, releasedAt).catch(abort);
-  const results = await Promise.allSettled(fired);
-  const failed = results.find((r) => r.status === "rejected");
-  if (failed !== void 0) throw failed.reason;
-  results.forEach((result, i) => {
-    const { start, end, metrics, cpuMs, seenEnd } = result.value;
-    record2({
-      version: step.versions[i],
-      round: step.round,
-      warmup: step.warmup,
-      slot: step.slots[i],
-      startMs: microseconds(nsToMs(start - t0)),
-      endMs: microseconds(nsToMs(end - t0)),
-      wallMs: microseconds(nsToMs(end - start)),
-      ...cpuMs === void 0 ? {} : { cpuMs: microseconds(cpuMs) },
-      ...seenEnd === void 0 ? {} : { seenEndMs: microseconds(nsToMs(seenEnd - t0)) },
-      metrics
-    });
-  });
-}
-function recordOrder(order, step, versions) {
-  const names = step.versions.map((v) => versions[v].name);
-  const last = order.at(-1);
-  if (last !== void 0 && last.round === step.round && last.warmup === step.warmup) {
-    if (!last.versions.some((name) => names.includes(name))) {
-      last.versions.push(...names);
-      return;
-    }
-  }
-  order.push({ round: step.round, warmup: step.warmup, versions: names });
-}
-function reachedPrecision(scenario, measuredRounds, trials, halfWidth) {
-  const stopping2 = scenario.stopping;
-  if (stopping2 === void 0 || halfWidth === void 0) return false;
-  if (measuredRounds < stopping2.minIterations) return false;
-  if ((measuredRounds - stopping2.minIterations) % stopping2.checkEvery !== 0) return false;
-  const width = halfWidth(trials);
-  return width !== null && width <= stopping2.halfWidth;
-}
-function progress(done, total, elapsed, scenario) {
-  const bounded = Math.max(total, done);
-  const budgetLeft = scenario.budget === void 0 ? null : Math.max(0, scenario.budget * 1e3 - elapsed);
-  if (scenario.stopping !== void 0) {
-    return { done, total: done, elapsedMs: elapsed, etaMs: budgetLeft };
-  }
-  const eta = done === 0 ? null : elapsed / done * (bounded - done);
-  return {
-    done,
-    total: bounded,
-    elapsedMs: elapsed,
-    etaMs: eta === null || budgetLeft === null ? eta : Math.min(eta, budgetLeft)
-  };
-}
-function microseconds(ms) {
-  return Math.round(ms * 1e3) / 1e3;
-}
-function staggerSizer(setting, trials) {
-  if (setting === "off") return { ns: () => 0 };
-  if (setting !== "auto") return { ns: () => setting * 1e9 };
-  let sized = null;
-  return {
-    ns() {
-      if (sized !== null) return sized;
-      if (trials.length < AUTO_STAGGER_TRIALS) return AUTO_STAGGER_FIRST_NS;
-      const walls = trials.slice(0, AUTO_STAGGER_TRIALS).map((t) => t.wallMs * 1e6);
-      walls.sort((a, b) => a - b);
-      const median3 = walls[walls.length >> 1];
-      sized = Math.min(AUTO_STAGGER_MAX_NS, AUTO_STAGGER_SHARE * median3);
-      return sized;
-    }
-  };
-}
-
-// src/scenario/benchmark-pattern.ts
-function asRegExp(pattern) {
-  const m = /^\/(.*)\/$/s.exec(pattern);
-  return m === null ? null : new RegExp(m[1]);
-}
-function benchmarkPatternProblem(pattern) {
-  try {
-    asRegExp(pattern);
-    return null;
-  } catch (error62) {
-    return `a benchmark name or a valid /regular expression/ (${error62.message})`;
-  }
-}
-function matchesBenchmark(pattern, name) {
-  const re = asRegExp(pattern);
-  return re === null ? pattern === name : re.test(name);
-}
-
-// src/runner/benchmark-selection.ts
-function selectBenchmarks(lists, baseline, patterns) {
-  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
-  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
-  patterns?.forEach((pattern, i) => {
-    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
-      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
-      throw new RunError(
-        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
+    const kept = series.slice(from, to);
+    if (kept.length < spec.minSamples) {
+      throw new Error(
+        `"${name}": ${kept.length} of its ${series.length} samples are left after trimming (workload.stream.minSamples is ${spec.minSamples}); run it longer or trim less`
       );
     }
-  });
-  const run2 = [];
-  const missing = [];
-  for (const name of everyName.filter(selected)) {
-    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
-    if (lacking.length === 0) run2.push(name);
-    else missing.push({ benchmark: name, versions: lacking });
-  }
-  return { run: run2, missing };
-}
-
-// src/runner/list-benchmarks.ts
-import { spawn as spawn3 } from "node:child_process";
-function perBenchmarkSupport(scenario) {
-  const support = getFormat(scenario.workload.format ?? "").perBenchmark;
-  if (support === void 0) {
-    throw new RunError(`format ${scenario.workload.format} cannot run one benchmark at a time`);
-  }
-  return support;
-}
-async function listBenchmarks(argv2, support, context) {
-  const listArgv = support.listArgv(argv2);
-  const failure2 = { argv: listArgv, version: context.version, round: null, cwd: context.cwd };
-  const { code, signal, stdout, stderr, spawnError } = await capture(listArgv, context);
-  if (context.signal.aborted) throw new RunError("interrupted");
-  if (spawnError !== null) {
-    throw commandFailure(failure2, `(listing benchmarks) could not start: ${spawnError}`, "");
-  }
-  if (code !== 0) {
-    const how = signal ?? `code ${code}`;
-    throw commandFailure(failure2, `(listing benchmarks) failed with ${how}`, stderr || stdout);
-  }
-  const names = support.parseList(stdout);
-  if (names.length === 0) {
-    throw commandFailure(
-      failure2,
-      `(listing benchmarks) listed none; its stdout was ${JSON.stringify(stdout.slice(0, 300))}`,
-      stderr
-    );
-  }
-  return names;
-}
-function capture(argv2, context) {
-  return new Promise((resolve3) => {
-    const child = spawn3(argv2[0], argv2.slice(1), {
-      cwd: context.cwd,
-      env: context.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => void (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk) => void (stderr = (stderr + chunk).slice(-65536)));
-    const kill = () => {
-      try {
-        if (child.pid !== void 0) process.kill(-child.pid, "SIGKILL");
-      } catch {
-      }
-    };
-    context.signal.addEventListener("abort", kill);
-    child.on("error", (error62) => {
-      context.signal.removeEventListener("abort", kill);
-      resolve3({ code: null, signal: null, stdout, stderr, spawnError: error62.message });
-    });
-    child.on("close", (code, signal) => {
-      context.signal.removeEventListener("abort", kill);
-      resolve3({ code, signal, stdout, stderr, spawnError: null });
-    });
-  });
-}
-
-// src/runner/per-benchmark.ts
-async function runPerBenchmark(options) {
-  const { scenario, versions, signal } = options;
-  const support = perBenchmarkSupport(scenario);
-  const command = scenario.workload.command;
-  const lists = /* @__PURE__ */ new Map();
-  for (const [i, version3] of versions.entries()) {
-    if (signal.aborted) throw new RunError("interrupted");
-    const env = { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env };
-    lists.set(
-      version3.name,
-      await listBenchmarks(command, support, {
-        version: version3.name,
-        cwd: version3.dir,
-        env,
-        signal
-      })
-    );
-  }
-  const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
-  const allNames = [...new Set([...lists.values()].flat())];
-  const record2 = {
-    listedBy: options.baseline,
-    lists: Object.fromEntries(lists),
-    runs: [],
-    missing: selection.missing
-  };
-  const result = {
-    trials: [],
-    order: [],
-    stopReason: "iterations",
-    error: null,
-    startedAt: /* @__PURE__ */ new Date(),
-    staggerMs: null,
-    perBenchmark: record2
-  };
-  const t0 = process.hrtime.bigint();
-  const elapsedMs = () => Number(process.hrtime.bigint() - t0) / 1e6;
-  let roundOffset = 0;
-  for (const [k, benchmark] of selection.run.entries()) {
-    const left = selection.run.length - k;
-    const budget = scenario.budget === void 0 ? void 0 : Math.max(1e-3, (scenario.budget - elapsedMs() / 1e3) / left);
-    const argv2 = support.filterArgv(command, benchmark, allNames);
-    const startMs = elapsedMs();
-    const done = result.trials.length;
-    const part = await runExperiment({
-      ...options,
-      scenario: { ...scenario, budget, workload: { ...scenario.workload, command: argv2 } },
-      onProgress: (p) => options.onProgress?.({
-        done: done + p.done,
-        total: done + p.total * left,
-        elapsedMs: startMs + p.elapsedMs,
-        etaMs: p.etaMs === null ? null : p.etaMs + (left - 1) * (p.elapsedMs + p.etaMs)
-      })
-    });
-    const shift = (ms) => Math.round((ms + startMs) * 1e3) / 1e3;
-    for (const trial of part.trials) {
-      result.trials.push({
-        ...trial,
-        round: trial.round + roundOffset,
-        startMs: shift(trial.startMs),
-        endMs: shift(trial.endMs),
-        benchmark
-      });
+    const values = kept.map((s) => s.value);
+    const declared = spec.metrics[name];
+    const biggerIsBetter = declared?.biggerIsBetter ?? series.find((s) => s.biggerIsBetter !== void 0)?.biggerIsBetter ?? spec.biggerIsBetter;
+    if (biggerIsBetter === void 0) {
+      throw new Error(
+        `"${name}": say whether bigger values are better: workload.stream.metrics.${name}.biggerIsBetter, or workload.stream.biggerIsBetter for every metric (true for a throughput, false for a latency)`
+      );
     }
-    for (const entry of part.order) {
-      result.order.push({ ...entry, round: entry.round + roundOffset, benchmark });
-    }
-    roundOffset += 1 + Math.max(-1, ...part.order.map((entry) => entry.round));
-    record2.runs.push({ benchmark, argv: argv2, stopReason: part.stopReason });
-    result.staggerMs = part.staggerMs ?? result.staggerMs;
-    if (part.stopReason === "failed" || part.stopReason === "interrupted") {
-      result.stopReason = part.stopReason;
-      result.error = part.stopReason === "failed" ? `benchmark ${benchmark}: ${part.error}` : part.error;
-      return result;
-    }
-  }
-  result.stopReason = overallStop(record2.runs.map((r) => r.stopReason));
-  return result;
-}
-function overallStop(reasons) {
-  if (reasons.includes("budget")) return "budget";
-  if (reasons.includes("precision")) return "precision";
-  return "iterations";
-}
-
-// src/runner/versions.ts
-import { stat } from "node:fs/promises";
-import path10 from "node:path";
-
-// src/runner/setup.ts
-import { spawn as spawn4 } from "node:child_process";
-function runSetup(argv2, context) {
-  return new Promise((resolve3, reject) => {
-    const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
-    const child = spawn4(argv2[0], argv2.slice(1), {
-      cwd: context.cwd,
-      env: context.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let output2 = "";
-    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    const kill = () => {
-      if (child.pid !== void 0) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-        }
-      }
-    };
-    context.signal.addEventListener("abort", kill);
-    child.on("error", (error62) => {
-      context.signal.removeEventListener("abort", kill);
-      reject(commandFailure(failure2, `(setup) could not start: ${error62.message}`, ""));
-    });
-    child.on("close", (code, signal) => {
-      context.signal.removeEventListener("abort", kill);
-      if (context.signal.aborted) reject(new RunError("interrupted"));
-      else if (code === 0) resolve3();
-      else
-        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
-    });
-  });
-}
-
-// src/runner/versions.ts
-async function prepareVersions(specs, options) {
-  const records = [];
-  for (const [i, spec] of specs.entries()) {
-    records.push(await resolveVersion(spec, i, options));
-  }
-  for (const [i, spec] of specs.entries()) {
-    if (spec.setup === void 0) continue;
-    await runSetup(spec.setup, {
-      version: spec.name,
-      cwd: records[i].dir,
-      env: { ...options.env, ...spec.env },
-      signal: options.signal
-    });
-  }
-  return records;
-}
-async function resolveVersion(spec, i, options) {
-  if (spec.path !== void 0) {
-    const dir2 = path10.resolve(options.baseDir, spec.path);
-    await requireDirectory(dir2, `versions[${i}].path`);
-    const git2 = options.gitAt(dir2);
-    const inRepo = await git2.topLevel() !== null;
     return {
-      name: spec.name,
-      source: { path: spec.path },
-      commit: inRepo ? await git2.resolveCommit("HEAD") : null,
-      dirty: inRepo ? await git2.isDirty() : false,
-      dir: dir2
+      name,
+      unit: declared?.unit || series.find((s) => s.unit !== void 0)?.unit || "",
+      biggerIsBetter,
+      value: spec.aggregate === "median" ? median(values) : values.reduce((a, b) => a + b, 0) / values.length,
+      samples: series.length,
+      kept: kept.length,
+      warmupSeconds: from === 0 ? 0 : kept[0].t - first,
+      cooldownSeconds: to === series.length ? 0 : last - kept.at(-1).t
     };
-  }
-  const ref = spec.ref;
-  const git = options.gitAt(options.baseDir);
-  if (await git.topLevel() === null) {
-    throw new RunError(
-      `versions[${i}].ref: "${ref}" needs a git repository, but ${options.baseDir} is not in one`
-    );
-  }
-  const commit = await git.resolveCommit(ref);
-  const checkout = await options.worktrees.add(spec.name, commit);
-  const dir = spec.dir === void 0 ? checkout : path10.join(checkout, spec.dir);
-  await requireDirectory(dir, `versions[${i}].dir`);
-  return {
-    name: spec.name,
-    source: spec.dir === void 0 ? { ref } : { ref, dir: spec.dir },
-    commit,
-    dirty: false,
-    dir
-  };
-}
-async function requireDirectory(dir, field) {
-  const info = await stat(dir).catch(() => null);
-  if (info === null || !info.isDirectory()) {
-    throw new RunError(`${field}: ${dir} is not a directory; expected an existing directory`);
-  }
-}
-
-// src/runner/timer/build.ts
-import { execFile as execFile3 } from "node:child_process";
-import { createHash } from "node:crypto";
-import { chmod, mkdir as mkdir2, readFile as readFile5, rename as rename2, rm as rm5, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
-import os6 from "node:os";
-import path11 from "node:path";
-import { promisify } from "node:util";
-var run = promisify(execFile3);
-var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
-var COMPILERS = ["cc", "gcc", "clang"];
-function cacheDir(env = process.env) {
-  if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
-  const base = env.XDG_CACHE_HOME || path11.join(os6.homedir(), ".cache");
-  return path11.join(base, "duetkit");
-}
-var builds = /* @__PURE__ */ new Map();
-async function buildTimer(env = process.env) {
-  let source;
-  try {
-    source = await readFile5(SOURCE_URL, "utf8");
-  } catch (error62) {
-    return { path: null, reason: `the timer's source is missing (${firstLine(error62)})` };
-  }
-  const hash2 = createHash("sha256").update(source).update(os6.arch()).digest("hex").slice(0, 16);
-  const target = path11.join(cacheDir(env), `timer-${hash2}`, "duetkit-timer");
-  let build = builds.get(target);
-  if (build === void 0) {
-    build = compile(source, target, env).catch((error62) => ({
-      path: null,
-      reason: `could not build duetkit's timer in ${path11.dirname(target)} (${firstLine(error62)})`
-    }));
-    builds.set(target, build);
-  }
-  return build;
-}
-async function compile(text, target, env) {
-  if (await isExecutable(target)) return { path: target };
-  const dir = path11.dirname(target);
-  await mkdir2(dir, { recursive: true });
-  const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const source = path11.join(dir, `duetkit-timer-${unique}.c`);
-  const output2 = path11.join(dir, `duetkit-timer-${unique}`);
-  await writeFile4(source, text);
-  const errors = [];
-  try {
-    for (const compiler of COMPILERS) {
-      for (const flags of [["-static"], []]) {
-        try {
-          await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
-          await chmod(output2, 493);
-          await rename2(output2, target);
-          return { path: target };
-        } catch (error62) {
-          errors.push(`${compiler} ${flags.join(" ")}: ${firstLine(error62)}`);
-        }
-      }
-    }
-  } finally {
-    await rm5(source, { force: true });
-    await rm5(output2, { force: true });
-  }
-  return {
-    path: null,
-    reason: `no C compiler could build duetkit's timer (${errors.join("; ")})`
-  };
-}
-async function isExecutable(file2) {
-  try {
-    return ((await stat2(file2)).mode & 73) !== 0;
-  } catch {
-    return false;
-  }
-}
-function firstLine(error62) {
-  const e = error62;
-  if (e.code === "ENOENT") return "not found";
-  return (e.stderr || e.message || String(error62)).trim().split("\n")[0].slice(0, 200);
-}
-
-// src/runner/run.ts
-var TOOL_VERSION = process.env.npm_package_version ?? "0.1.0";
-async function runScenario(loaded, options) {
-  const { scenario } = loaded;
-  const seed = options.seed ?? scenario.seed ?? randomSeed();
-  const machine = machineInfo();
-  const gitAt = options.gitAt ?? createGit;
-  const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
-  let isolation = null;
-  let timing;
-  let versions = scenario.versions.map((v) => ({
-    name: v.name,
-    source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
-    commit: null,
-    dirty: false,
-    dir: ""
-  }));
-  let result = {
-    trials: [],
-    order: [],
-    stopReason: "failed",
-    error: null,
-    startedAt: /* @__PURE__ */ new Date(),
-    staggerMs: null
-  };
-  const samples = () => ({
-    schemaVersion: SAMPLES_SCHEMA_VERSION,
-    tool: { name: "duetkit", version: TOOL_VERSION },
-    complete: result.stopReason !== "interrupted" && result.stopReason !== "failed",
-    stopReason: result.stopReason,
-    error: result.error,
-    scenario,
-    scenarioFile: loaded.file,
-    mode: scenario.mode,
-    seed,
-    startedAt: result.startedAt.toISOString(),
-    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    machine,
-    isolation: isolation?.report ?? notSetUp(scenario.isolation),
-    ...timing === void 0 ? {} : { timing },
-    versions,
-    order: result.order,
-    trials: result.trials,
-    ...result.perBenchmark === void 0 ? {} : { perBenchmark: result.perBenchmark }
   });
-  try {
-    versions = await prepareVersions(scenario.versions, {
-      baseDir: loaded.baseDir,
-      gitAt,
-      worktrees,
-      env: options.env,
-      signal: options.signal
-    });
-    isolation = await (options.choose ?? chooseIsolation)(scenario.isolation, {
-      slotCount: getMode(scenario.mode).slotCount(versions.length),
-      cpuWeight: scenario.cpuWeight
-    });
-    options.onIsolation?.(isolation.report);
-    const built = await buildTimer(options.env);
-    const timer = built.path;
-    timing = timingRecord(scenario.workload, built);
-    const { metric, format, driver } = scenario.workload;
-    if (built.path === null && driver === "command" && format === void 0 && metric !== "wall") {
-      throw new RunError(
-        `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`
-      );
-    }
-    const experiment = {
-      scenario,
-      versions,
-      isolation,
-      rng: createRng(seed),
-      signal: options.signal,
-      env: options.env,
-      timer,
-      onProgress: options.onProgress,
-      // A quick look (fewer resamples) is enough to decide whether to keep measuring.
-      halfWidth: (trials) => largestHalfWidth(
-        // Only what has been measured: benchmarks that never run must not block stopping.
-        { ...samples(), trials: [...trials], perBenchmark: void 0 },
-        { resamples: 2e3 }
-      )
-    };
-    const baseline = scenario.analysis.baseline ?? scenario.versions[0].name;
-    result = scenario.workload.perBenchmark ? await runPerBenchmark({ ...experiment, baseline }) : await runExperiment(experiment);
-    if (timing?.clock === "timer" && result.staggerMs !== null) {
-      timing = { ...timing, staggerMs: result.staggerMs };
-    }
-  } catch (error62) {
-    result = {
-      ...result,
-      stopReason: options.signal.aborted ? "interrupted" : "failed",
-      error: options.signal.aborted ? `interrupted by ${String(options.signal.reason)}` : error62.message
-    };
-  } finally {
-    const cleanup = [
-      ...await Promise.allSettled([isolation?.dispose()]),
-      ...await Promise.allSettled([worktrees.dispose()])
-    ];
-    const failed = cleanup.find((c) => c.status === "rejected");
-    if (failed !== void 0 && result.error === null) {
-      result = {
-        ...result,
-        stopReason: "failed",
-        error: `cleanup: ${String(failed.reason)}`
-      };
-    }
+}
+
+// src/load/stream-samples.ts
+function parseStreamLine(line, defaultName) {
+  const text = line.trim();
+  if (text === "" || text.startsWith("#")) return [];
+  if (text.startsWith("{")) return parseJson(text);
+  const words = text.split(/\s+/);
+  const t = Number(words[0]);
+  if (words.length === 2 && Number.isFinite(t) && isNumber(words[1])) {
+    return [{ t, name: defaultName, value: Number(words[1]) }];
   }
-  return samples();
-}
-function notSetUp(requested) {
-  return {
-    requested,
-    kind: "none",
-    slots: [],
-    harnessCpus: null,
-    cgroup: null,
-    warnings: ["isolation was never set up: the run stopped before measuring"]
-  };
-}
-function timingRecord(workload2, built) {
-  return {
-    driver: workload2.driver,
-    clock: built.path === null ? "harness" : "timer",
-    // Without the timer nothing keeps a CPU busy; behind the relay, `repeat` spins.
-    keepBusy: built.path === null ? "off" : workload2.driver === "persistent" && workload2.keepBusy === "repeat" ? "spin" : workload2.keepBusy,
-    warnings: built.path === null ? [
-      `commands are timed by the harness's clock, which blurs differences below its wake-up latency: ${built.reason}; install a C compiler (cc) so duetkit can build its timer`
-    ] : []
-  };
-}
-
-// src/noise/spawn.ts
-import { spawn as spawn5 } from "node:child_process";
-
-// src/io/self-argv.ts
-import { existsSync as existsSync4 } from "node:fs";
-import path12 from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-function selfArgv(moduleUrl = import.meta.url) {
-  const self = fileURLToPath(moduleUrl);
-  if (!self.endsWith(".ts")) return [process.execPath, self];
-  const root = path12.resolve(path12.dirname(self), "..", "..");
-  return [process.execPath, ...tsxExecArgv(moduleUrl), path12.join(root, "src", "cli", "bin.ts")];
-}
-function tsxExecArgv(moduleUrl) {
-  const root = path12.resolve(path12.dirname(fileURLToPath(moduleUrl)), "..", "..");
-  const loader = path12.join(root, "node_modules", "tsx", "dist", "loader.mjs");
-  if (!existsSync4(loader)) {
-    throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
+  if (words.length === 3 && Number.isFinite(t) && isNumber(words[2])) {
+    return [{ t, name: words[1], value: Number(words[2]) }];
   }
-  return ["--import", pathToFileURL(loader).href];
-}
-
-// src/noise/spawn.ts
-async function spawnNoise(options) {
-  const [file2, ...args] = selfArgv();
-  const child = spawn5(
-    file2,
-    [
-      ...args,
-      "noise",
-      "--threads",
-      String(options.threads),
-      "--load",
-      String(options.load),
-      "--kind",
-      options.kind,
-      "--duration",
-      `${Math.ceil(options.durationSeconds)}s`
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] }
+  throw new Error(
+    `expected "TIME VALUE", "TIME NAME VALUE" or a JSON object with "time", found ${JSON.stringify(text.slice(0, 120))}`
   );
-  let stderr = "";
-  const exited = new Promise((resolve3) => child.on("close", () => resolve3()));
-  await new Promise((resolve3, reject) => {
-    child.stderr.setEncoding("utf8").on("data", (chunk) => {
-      stderr += chunk;
-      if (stderr.includes("noise:")) resolve3();
-    });
-    child.on("error", reject);
-    void exited.then(
-      () => reject(new Error(`the noise generator exited at once: ${stderr.trim()}`))
-    );
-  });
-  return {
-    pid: child.pid,
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
+}
+function parseJson(text) {
+  let record2;
+  try {
+    record2 = JSON.parse(text);
+  } catch {
+    throw new Error(`not valid JSON: ${JSON.stringify(text.slice(0, 120))}`);
+  }
+  const t = record2.time ?? record2.t ?? record2.timestamp;
+  if (typeof t !== "number" || !Number.isFinite(t)) {
+    throw new Error(`a JSON sample needs a numeric "time" (seconds): ${text.slice(0, 120)}`);
+  }
+  if (typeof record2.name === "string") {
+    if (typeof record2.value !== "number" || !Number.isFinite(record2.value)) {
+      throw new Error(`"${record2.name}" has no numeric "value": ${text.slice(0, 120)}`);
     }
-  };
-}
-
-// src/workload/kernel.ts
-var CHUNK_STEPS = 4096;
-function runKernel(units) {
-  checkUnits(units, "units");
-  let state = 625341585;
-  let mix = 0;
-  let acc = 0;
-  let steps = 0;
-  for (let unit = 0; unit < units; unit++) {
-    for (let i = 0; i < CHUNK_STEPS; i++) {
-      state = Math.imul(state, 1664525) + 1013904223 | 0;
-      mix = (mix ^ state >>> 7) + (mix << 3) | 0;
-      acc = acc * 0.999 + (state & 65535) * 15e-6;
-      steps++;
-    }
-  }
-  return { units, steps, checksum: (mix ^ Math.floor(acc * 1e6)) >>> 0 };
-}
-function checkUnits(units, option) {
-  if (!(Number.isSafeInteger(units) && units >= 1)) {
-    throw new RangeError(`${option} must be a positive integer number of chunks, got ${units}`);
-  }
-  return units;
-}
-function injectedUnits(units, change) {
-  checkUnits(units, "units");
-  if (!(change > -1 && Number.isFinite(change))) {
-    throw new RangeError(`change must be a fraction above -1 (0.01 = +1%), got ${change}`);
-  }
-  return Math.max(1, Math.round(units * (1 + change)));
-}
-
-// src/calibrate/trace.ts
-function traceFromSamples(samples, benchmark) {
-  const series = collectSeries(samples);
-  const chosen = benchmark === void 0 ? series[0] : series.find((s) => s.name === benchmark);
-  if (chosen === void 0) {
-    const names = series.map((s) => s.name).join(", ") || "none";
-    throw new RangeError(
-      `benchmark ${JSON.stringify(benchmark ?? "(first)")} was not measured; measured: ${names}`
-    );
-  }
-  const measured = samples.trials.filter((t) => !t.warmup).sort((a, b) => a.startMs - b.startMs);
-  const cost2 = /* @__PURE__ */ new Map();
-  if (samples.mode === "duet") {
-    const byRound = /* @__PURE__ */ new Map();
-    for (const t of measured) {
-      const r = byRound.get(t.round);
-      if (r === void 0) byRound.set(t.round, { start: t.startMs, end: t.endMs, trials: [t] });
-      else {
-        r.start = Math.min(r.start, t.startMs);
-        r.end = Math.max(r.end, t.endMs);
-        r.trials.push(t);
+    return [
+      {
+        t,
+        name: record2.name,
+        value: record2.value,
+        ...typeof record2.unit === "string" ? { unit: record2.unit } : {},
+        ...typeof record2.biggerIsBetter === "boolean" ? { biggerIsBetter: record2.biggerIsBetter } : {}
       }
-    }
-    const starts = [...byRound.values()].sort((a, b) => a.start - b.start);
-    starts.forEach((r, i) => {
-      const charge = (starts[i + 1]?.start ?? r.end) - r.start;
-      for (const t of r.trials) cost2.set(key(t), charge);
-    });
-  } else {
-    measured.forEach((t, i) => cost2.set(key(t), (measured[i + 1]?.startMs ?? t.endMs) - t.startMs));
+    ];
   }
-  const rounds = /* @__PURE__ */ new Map();
-  for (const t of measured) {
-    let entry = rounds.get(t.round);
-    if (entry === void 0) {
-      entry = {
-        round: t.round,
-        startMs: t.startMs,
-        values: samples.versions.map(() => null),
-        costMs: samples.versions.map(() => null)
-      };
-      rounds.set(t.round, entry);
-    }
-    entry.startMs = Math.min(entry.startMs, t.startMs);
-    const values = chosen.byVersion[t.version].get(t.round);
-    entry.values[t.version] = values === void 0 ? null : median(values);
-    entry.costMs[t.version] = cost2.get(key(t)) ?? null;
-  }
-  return {
-    mode: samples.mode,
-    versions: samples.versions.map((v) => v.name),
-    benchmark: chosen.name,
-    rounds: [...rounds.values()].filter((r) => r.values.every((v) => v !== null)).sort((a, b) => a.startMs - b.startMs)
-  };
+  const samples = Object.entries(record2).filter(([key2, v]) => !["time", "t", "timestamp"].includes(key2) && typeof v === "number").map(([name, value]) => ({ t, name, value }));
+  if (samples.length === 0)
+    throw new Error(`a JSON sample without a numeric metric: ${text.slice(0, 120)}`);
+  return samples;
 }
-function key(t) {
-  return `${t.version}:${t.round}`;
+function isNumber(word) {
+  return word !== "" && Number.isFinite(Number(word));
 }
-function cutWindows(costs, budgetMs) {
-  if (!(budgetMs > 0)) throw new RangeError(`budget must be positive, got ${budgetMs} ms`);
-  const windows = [];
-  let start = 0;
-  let spent = 0;
-  costs.forEach((cost2, i) => {
-    spent += cost2;
-    if (spent >= budgetMs) {
-      windows.push([start, i + 1]);
-      start = i + 1;
-      spent = 0;
-    }
-  });
-  return windows;
-}
-
-// src/calibrate/methods.ts
-var METHOD_NAMES = [
-  "duet",
-  "duet-gmean",
-  "duet-none",
-  "rmit",
-  "mct",
-  "gab-200",
-  "gab-5"
-];
-var paired = (label, name, recording, statistic) => ({
-  name,
-  label,
-  recording,
-  evaluate(trace, base, head, settings) {
-    return windowsOf(trace, base, head, settings).flatMap(({ rounds }, w) => {
-      if (rounds.length < 2) return [];
-      const b = rounds.map((r) => r.values[base]);
-      const h = rounds.map((r) => r.values[head]);
-      const c = compare(b, h, {
-        ...comparisonOptions(settings, w, true),
-        ...statistic === void 0 ? {} : { statistic }
-      });
-      return {
-        seconds: cost(rounds, base, head, trace.mode) / 1e3,
-        n: b.length,
-        ...fromInterval(c.change, c.ci.lower, c.ci.upper),
-        mde: c.mde,
-        cv: c.cv.base
-      };
-    });
-  }
-});
-var mct2 = {
-  name: "mct",
-  label: "mct (consecutive trials, unpaired)",
-  recording: "sequential",
-  evaluate(trace, base, head, settings) {
-    return windowsOf(trace, base, head, settings).flatMap(({ rounds }, w) => {
-      const half = Math.floor(rounds.length / 2);
-      if (half < 2) return [];
-      const b = rounds.slice(0, half).map((r) => r.values[base]);
-      const h = rounds.slice(half, 2 * half).map((r) => r.values[head]);
-      const c = compare(b, h, comparisonOptions(settings, w, false));
-      const spent = cost(rounds.slice(0, half), base, base, "mct") + cost(rounds.slice(half), head, head, "mct");
-      return [
-        {
-          seconds: spent / 1e3,
-          n: half,
-          ...fromInterval(c.change, c.ci.lower, c.ci.upper),
-          mde: c.mde,
-          cv: c.cv.base
-        }
-      ];
-    });
-  }
-};
-var gab = (ratio, name) => ({
-  name,
-  label: `single run vs stored baseline, alert at ${Math.round(ratio * 100)}%`,
-  recording: "sequential",
-  evaluate(trace, base, head, settings) {
-    const windows = windowsOf(trace, base, head, settings);
-    return windows.slice(1).map(({ rounds }, w) => {
-      const before = windows[w].rounds.map((r) => r.values[base]);
-      const now = rounds.map((r) => r.values[head]);
-      const change = mean(now) / mean(before) - 1;
-      return {
-        seconds: (cost(windows[w].rounds, base, base, "mct") + cost(rounds, head, head, "mct")) / 1e3,
-        n: now.length,
-        estimate: change,
-        lower: null,
-        upper: null,
-        mde: null,
-        cv: null,
-        called: change + 1 > ratio ? "slower" : "none"
-      };
-    });
-  }
-});
-var METHODS4 = {
-  duet: paired("duet, isolated (CPU sets)", "duet", "duet"),
-  // the same recordings through the geometric mean of the pair ratios, for contrast
-  "duet-gmean": paired("duet, isolated, geometric mean of ratios", "duet-gmean", "duet", "gmean"),
-  "duet-none": paired("duet, no isolation", "duet-none", "duet-none"),
-  rmit: paired("rmit (randomized interleaved, paired by round)", "rmit", "sequential"),
-  mct: mct2,
-  "gab-200": gab(2, "gab-200"),
-  "gab-5": gab(1.05, "gab-5")
-};
-function getMethod(name) {
-  return METHODS4[name];
-}
-function parseMethods(text) {
-  const names = text.split(",").map((s) => s.trim()).filter((s) => s !== "");
-  const bad = names.find((n) => !METHOD_NAMES.includes(n));
-  if (bad !== void 0 || names.length === 0) {
-    throw new RangeError(
-      `--modes: got ${JSON.stringify(bad ?? text)}; expected a comma-separated list of ${METHOD_NAMES.join(", ")}`
-    );
-  }
-  return [...new Set(names)];
-}
-function windowsOf(trace, base, head, settings) {
-  const costs = trace.rounds.map((r) => cost([r], base, head, trace.mode));
-  return cutWindows(costs, settings.budgetMs).map(([from, to]) => ({
-    rounds: trace.rounds.slice(from, to)
-  }));
-}
-function cost(rounds, base, head, mode) {
-  let total = 0;
-  for (const r of rounds) {
-    total += mode === "duet" || base === head ? r.costMs[base] : r.costMs[base] + r.costMs[head];
-  }
-  return total;
-}
-function comparisonOptions(settings, window, isPaired) {
-  return {
-    paired: isPaired,
-    level: settings.level,
-    resamples: settings.resamples,
-    seed: settings.seed + window >>> 0,
-    threshold: 0
-  };
-}
-function fromInterval(change, lower, upper) {
-  const called = lower > 0 ? "slower" : upper < 0 ? "faster" : "none";
-  return { estimate: change, lower, upper, called };
-}
-
-// src/calibrate/record.ts
-import { mkdir as mkdir3, mkdtemp as mkdtemp3, rm as rm6, writeFile as writeFile5 } from "node:fs/promises";
-import os7 from "node:os";
-import path15 from "node:path";
-
-// src/scenario/load.ts
-var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile6 } from "node:fs/promises";
-import path13 from "node:path";
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -16425,7 +24274,7 @@ __export(external_exports, {
   _function: () => _function,
   any: () => any,
   array: () => array,
-  base64: () => base642,
+  base64: () => base643,
   base64url: () => base64url2,
   bigint: () => bigint2,
   boolean: () => boolean2,
@@ -16436,7 +24285,7 @@ __export(external_exports, {
   clone: () => clone,
   codec: () => codec,
   coerce: () => coerce_exports,
-  compile: () => compile2,
+  compile: () => compile,
   config: () => config,
   core: () => core_exports2,
   creditCard: () => creditCard2,
@@ -16847,7 +24696,7 @@ __export(core_exports2, {
   base64urlCharset: () => base64urlCharset,
   canParseURL: () => canParseURL,
   clone: () => clone,
-  compile: () => compile2,
+  compile: () => compile,
   compileFn: () => compileFn,
   config: () => config,
   createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
@@ -17146,10 +24995,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path28) {
-  if (!path28)
+function getElementAtPath(obj, path31) {
+  if (!path31)
     return obj;
-  return path28.reduce((acc, key2) => acc?.[key2], obj);
+  return path31.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -17489,11 +25338,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path28, issues) {
+function prefixIssues(path31, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path28);
+    iss.path.unshift(path31);
     return iss;
   });
 }
@@ -17506,9 +25355,9 @@ function sizeCaps(defChecks) {
     const d = ch._zod.def;
     if (!/_(length|size)$|_equals$/.test(d.check))
       break;
-    const max = d.maximum ?? d.length ?? d.size;
-    if (max >= 0)
-      caps.push([max, ch]);
+    const max2 = d.maximum ?? d.length ?? d.size;
+    if (max2 >= 0)
+      caps.push([max2, ch]);
   }
   return caps;
 }
@@ -17610,8 +25459,8 @@ function cleanEnum(obj) {
     return Number.isNaN(Number.parseInt(k, 10));
   }).map((el) => el[1]);
 }
-function base64ToUint8Array(base643) {
-  const binaryString = atob(base643);
+function base64ToUint8Array(base644) {
+  const binaryString = atob(base644);
   const bytes = new Uint8Array(binaryString.length);
   for (let i = 0; i < binaryString.length; i++) {
     bytes[i] = binaryString.charCodeAt(i);
@@ -17626,9 +25475,9 @@ function uint8ArrayToBase64(bytes) {
   return btoa(binaryString);
 }
 function base64urlToUint8Array(base64url3) {
-  const base643 = base64url3.replace(/-/g, "+").replace(/_/g, "/");
-  const padding = "=".repeat((4 - base643.length % 4) % 4);
-  return base64ToUint8Array(base643 + padding);
+  const base644 = base64url3.replace(/-/g, "+").replace(/_/g, "/");
+  const padding = "=".repeat((4 - base644.length % 4) % 4);
+  return base64ToUint8Array(base644 + padding);
 }
 function uint8ArrayToBase64url(bytes) {
   return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
@@ -17955,16 +25804,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path28 = []) => {
+  const processError = (error63, path31 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path28, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path31, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path31, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path31, ...issue2.path]);
       } else {
-        const fullpath = [...path28, ...issue2.path];
+        const fullpath = [...path31, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -18003,17 +25852,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path28 = []) => {
+  const processError = (error63, path31 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path28, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path31, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path31, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path31, ...issue2.path]);
       } else {
-        const fullpath = [...path28, ...issue2.path];
+        const fullpath = [...path31, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -18052,8 +25901,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path28 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path28) {
+  const path31 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path31) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -18243,7 +26092,7 @@ var safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync($ZodRealError);
 var regexes_exports = {};
 __export(regexes_exports, {
   anyString: () => anyString,
-  base64: () => base64,
+  base64: () => base642,
   base64url: () => base64url,
   bigint: () => bigint,
   boolean: () => boolean,
@@ -18345,7 +26194,7 @@ var mac = (delimiter) => {
 };
 var cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
 var cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
-var base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
+var base642 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
 var base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
 var hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
 var domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
@@ -19371,8 +27220,8 @@ var base64urlCharset = /^[A-Za-z0-9_-]*$/;
 function isValidBase64URL(data) {
   if (!base64urlCharset.test(data))
     return false;
-  const base643 = data.replace(/[-_]/g, (c) => c === "-" ? "+" : "/");
-  const padded = base643.padEnd(Math.ceil(base643.length / 4) * 4, "=");
+  const base644 = data.replace(/[-_]/g, (c) => c === "-" ? "+" : "/");
+  const padded = base644.padEnd(Math.ceil(base644.length / 4) * 4, "=");
   return isValidBase64(padded);
 }
 var $ZodBase64URL = /* @__PURE__ */ $constructor("$ZodBase64URL", (inst, def) => {
@@ -19697,8 +27546,8 @@ function capSize(inst, size) {
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
-      for (const [max, ch] of sizeCaps(inst._zod.def.checks)) {
-        if (n > max && ch._zod.def.when(payload)) {
+      for (const [max2, ch] of sizeCaps(inst._zod.def.checks)) {
+        if (n > max2 && ch._zod.def.when(payload)) {
           const start = payload.issues.length;
           ch._zod.check(payload);
           payload.issues[start].continue = false;
@@ -29294,7 +37143,7 @@ function compileValidator(schema, parser) {
     return parser;
   }
 }
-function compile2(schema, options) {
+function compile(schema, options) {
   try {
     const parser = compileFn(schema);
     const clone2 = withParser(schema, parser);
@@ -29492,9 +37341,9 @@ function generateChecks(doc, ctx, schema, accessor) {
         break;
       }
       case "max_length": {
-        const max = numericOperand(def.maximum, "max_length");
-        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length > ${max}`);
-        doc.write(`if (${len} > ${max}) return INVALID;`);
+        const max2 = numericOperand(def.maximum, "max_length");
+        const len = codePointLengthVar(doc, ctx, currentAccessor, `${currentAccessor}.length > ${max2}`);
+        doc.write(`if (${len} > ${max2}) return INVALID;`);
         break;
       }
       case "length_equals": {
@@ -29733,45 +37582,45 @@ var PATTERN_IS_COMPLETE = /* @__PURE__ */ new Set([
   "xid"
 ]);
 function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
-  const fmt = def.format;
-  if (fmt === "base64") {
+  const fmt2 = def.format;
+  if (fmt2 === "base64") {
     const validator = addConstant(ctx, isValidBase64);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt === "base64url") {
+  if (fmt2 === "base64url") {
     const validator = addConstant(ctx, isValidBase64URL);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt === "jwt") {
+  if (fmt2 === "jwt") {
     const validator = addConstant(ctx, isValidJWT);
     const alg = addConstant(ctx, def.alg ?? null);
     doc.write(`if (!${validator}(${accessor}, ${alg})) return INVALID;`);
     return accessor;
   }
-  if (fmt === "ipv6") {
+  if (fmt2 === "ipv6") {
     const validator = addConstant(ctx, isValidIPv6);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt === "cidrv6") {
+  if (fmt2 === "cidrv6") {
     const validator = addConstant(ctx, isValidCIDRv6);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt === "credit_card") {
+  if (fmt2 === "credit_card") {
     const validator = addConstant(ctx, isValidCreditCard);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (fmt === "iban") {
+  if (fmt2 === "iban") {
     const validator = addConstant(ctx, isValidIBAN);
     doc.write(`if (!${validator}(${accessor})) return INVALID;`);
     return accessor;
   }
   const formatDef = def;
-  if (fmt === "url" || fmt === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
+  if (fmt2 === "url" || fmt2 === "httpurl" || formatDef.normalize || formatDef.hostname !== void 0 || formatDef.protocol !== void 0) {
     const parseConst = addConstant(ctx, validateURL);
     const defConst = addConstant(ctx, def);
     const trimVar = newVar(ctx);
@@ -29797,12 +37646,12 @@ function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
   const customFn = def.fn;
   if (customFn) {
     if (isAsyncFunction(customFn))
-      throw new ZodCompileUnsupportedError(`async string format ${fmt}`);
+      throw new ZodCompileUnsupportedError(`async string format ${fmt2}`);
     const fnConst = addConstant(ctx, customFn);
     doc.write(`if (!${fnConst}(${accessor})) return INVALID;`);
     return accessor;
   }
-  if (PATTERN_IS_COMPLETE.has(fmt) && def.pattern) {
+  if (PATTERN_IS_COMPLETE.has(fmt2) && def.pattern) {
     const patternConst = addConstant(ctx, def.pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
@@ -30312,8 +38161,8 @@ function generateNullableCheck(doc, ctx, schema, accessor, buildsValue = true) {
   return outputVar;
 }
 function generateSizeGate(doc, schema, size) {
-  for (const [max, check2] of sizeCaps(schema._zod.def.checks)) {
-    doc.write(`if (${size} > ${numericOperand(max, check2._zod.def.check)}) return INVALID;`);
+  for (const [max2, check2] of sizeCaps(schema._zod.def.checks)) {
+    doc.write(`if (${size} > ${numericOperand(max2, check2._zod.def.check)}) return INVALID;`);
   }
 }
 function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
@@ -32568,7 +40417,7 @@ var formatMap = {
   // do not set
 };
 var exactPatterns = /* @__PURE__ */ new Map([
-  [base64Charset, base64],
+  [base64Charset, base642],
   [base64urlCharset, base64url]
 ]);
 var exactPattern = (p) => exactPatterns.get(p) ?? p;
@@ -33383,7 +41232,7 @@ __export(schemas_exports2, {
   _function: () => _function,
   any: () => any,
   array: () => array,
-  base64: () => base642,
+  base64: () => base643,
   base64url: () => base64url2,
   bigint: () => bigint2,
   boolean: () => boolean2,
@@ -34056,7 +41905,7 @@ var ZodBase64 = /* @__PURE__ */ $constructor("ZodBase64", (inst, def) => {
   $ZodBase64.init(inst, def);
   ZodStringFormat.init(inst, def);
 });
-function base642(params) {
+function base643(params) {
   return _base64(ZodBase64, params);
 }
 var ZodBase64URL = /* @__PURE__ */ $constructor("ZodBase64URL", (inst, def) => {
@@ -35191,13 +43040,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path28 = ref.slice(1).split("/").filter(Boolean);
-  if (path28.length === 0) {
+  const path31 = ref.slice(1).split("/").filter(Boolean);
+  if (path31.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path28[0] === defsKey) {
-    const key2 = path28[1] === void 0 ? void 0 : decodeJSONPointerSegment(path28[1]);
+  if (path31[0] === defsKey) {
+    const key2 = path31[1] === void 0 ? void 0 : decodeJSONPointerSegment(path31[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -36056,8 +43905,7 @@ function parseDuration(value) {
   return seconds > 0 ? seconds : null;
 }
 
-// src/scenario/schema.ts
-var METRICS = ["wall", "cpu", "both"];
+// src/scenario/fields.ts
 var argv = external_exports.union([external_exports.array(external_exports.string()).min(1), external_exports.string().min(1)], {
   error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"'
 }).transform((value, ctx) => {
@@ -36081,6 +43929,1386 @@ var duration3 = external_exports.union([external_exports.number(), external_expo
   return external_exports.NEVER;
 });
 var versionName = external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a name of letters, digits, ".", "_" or "-"');
+
+// src/scenario/service-schema.ts
+var offset = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m"' }).transform((value, ctx) => {
+  if (value === 0 || value === "0") return 0;
+  const parsed2 = duration3.safeParse(value);
+  if (parsed2.success) return parsed2.data;
+  ctx.addIssue({ code: "custom", message: 'a duration \u2265 0: seconds, or "500ms", "2s"' });
+  return external_exports.NEVER;
+});
+var port = external_exports.number().int().min(1).max(65535);
+var LOOPBACK = /^(127(\.\d{1,3}){3}|localhost|::1|\[::1\])$/;
+var ready = external_exports.object({
+  /** A path (`/healthz`) or URL on the replica's port that answers 2xx or 3xx when ready. */
+  http: external_exports.string().min(1).optional(),
+  /** Ready when the port accepts a TCP connection (the default probe). */
+  tcp: external_exports.boolean().optional(),
+  /** How long a replica may take to become ready. Default 30 s. */
+  timeout: duration3.default(30)
+}).strict().refine((r) => !(r.http !== void 0 && r.tcp === true), {
+  message: 'one probe: "http" (a path or URL) or "tcp: true", not both'
+});
+var serverSchema = external_exports.object({
+  /** The server, started in the version's directory (argv, never a shell); `$PORT` is replaced. */
+  command: argv,
+  /** Processes per version, each on its own port. Default 1. */
+  replicas: external_exports.number().int().min(1).max(64).default(1),
+  /** Fixed ports per version name (one per replica); default: free ports, passed as $PORT. */
+  ports: external_exports.record(versionName, external_exports.array(port).min(1)).optional(),
+  /** The address the replicas listen on and the load is sent to. Default 127.0.0.1. */
+  host: external_exports.string().regex(
+    LOOPBACK,
+    "a loopback address (127.0.0.1, localhost or ::1): load stays on this machine"
+  ).default("127.0.0.1"),
+  ready: ready.default(() => ready.parse({})),
+  /** Extra environment variables for the server (over the version's `env`). */
+  env: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /** How long a replica may take to exit after SIGTERM before its tree is SIGKILLed. Default 5 s. */
+  stopTimeout: duration3.default(5)
+}).strict();
+var METHODS4 = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+var requestSchema = external_exports.object({
+  /** Shown in reports and metric names. Default `METHOD path`. */
+  name: external_exports.string().min(1).optional(),
+  method: external_exports.enum(METHODS4).default("GET"),
+  path: external_exports.string().startsWith("/", 'a path starting with "/"'),
+  headers: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /** A string, or any JSON value (sent as JSON with content-type application/json). */
+  body: external_exports.unknown().optional(),
+  /** Relative share of this request in the mix. Default 1. */
+  weight: external_exports.number().min(0, "a weight \u2265 0").default(1)
+}).strict();
+var stageSchema = external_exports.object({
+  duration: duration3,
+  /** Requests per second in this stage (0: a pause); ignored by `arrival: closed`. */
+  qps: external_exports.number().min(0, "a rate \u2265 0 requests per second").default(0),
+  /** Requests sent in this stage warm the service up and are left out of the metrics. */
+  warmup: external_exports.boolean().default(false)
+}).strict();
+var mix = external_exports.array(requestSchema).min(1).refine((m) => m.some((r) => r.weight > 0), {
+  message: "weights that add up to more than 0 (at least one request with a weight > 0)"
+});
+var clientSchema = external_exports.object({
+  name: external_exports.string().min(1).optional(),
+  /** When this client starts, after the phase starts. Default 0. */
+  start: offset.default(0),
+  /** Its own rate schedule. Default: the load's `stages`. */
+  stages: external_exports.array(stageSchema).min(1).optional(),
+  /** At most this many requests, then the client stops. Default: no limit. */
+  requests: external_exports.number().int().min(1).optional(),
+  /** Its own request mix. Default: the load's `mix`. */
+  mix: mix.optional()
+}).strict();
+var ARRIVALS = ["poisson", "constant", "closed"];
+var BALANCES = ["round-robin", "least-outstanding"];
+var DEFAULT_PERCENTILES = [50, 90, 95, 99, 99.9];
+var loadSchema = external_exports.object({
+  /**
+   * `poisson` (default) or `constant` open-loop arrivals, latency measured from each
+   * request's intended send time; `closed`: `concurrency` users that each send the next
+   * request when the last one is answered (for contrast: it hides stalls).
+   */
+  arrival: external_exports.enum(ARRIVALS).default("poisson"),
+  /** With `arrival: closed`: users per version. Default 8. */
+  concurrency: external_exports.number().int().min(1).max(1e4).default(8),
+  /** The rate schedule of the default client (and of clients without their own). */
+  stages: external_exports.array(stageSchema).min(1).optional(),
+  /** The requests sent, chosen at random by weight. Default `GET /`. */
+  mix: mix.default(() => [requestSchema.parse({ path: "/" })]),
+  /** Several clients, each with its own start, schedule, request count and mix. */
+  clients: external_exports.array(clientSchema).min(1).optional(),
+  /** How requests are spread over a version's replicas. Default round-robin. */
+  balance: external_exports.enum(BALANCES).default("round-robin"),
+  /** Keep-alive connections per replica (requests beyond them wait in the client). Default 64. */
+  connections: external_exports.number().int().min(1).max(1e4).default(64),
+  /** Per-request time limit, from its intended send time; then it counts as a timeout error. */
+  timeout: duration3.default(10),
+  /** Largest share of failed requests (any kind) before the run fails. Default 0.01. */
+  maxErrorRate: external_exports.number().min(0).max(1).default(0.01),
+  /** An iteration whose send lag (actual − intended send time) has a larger p99 is invalid. */
+  maxSendLag: duration3.default(5e-3),
+  /** An iteration that sent less than this share of its requests on time is invalid. */
+  minSendRate: external_exports.number().gt(0).max(1).default(0.98),
+  /** Latency percentiles, each compared as its own metric. */
+  percentiles: external_exports.array(external_exports.number().gt(0).lt(100)).min(1).default(() => [...DEFAULT_PERCENTILES]),
+  /** Also report every request of the mix as its own metrics (when there are several). */
+  perRequest: external_exports.boolean().default(true)
+}).strict().superRefine((load, ctx) => {
+  if (load.arrival === "closed" && load.clients !== void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["clients"],
+      message: "no clients with arrival: closed (its users are `concurrency` and `stages`)"
+    });
+  }
+  const missing = (load.clients ?? [{ stages: void 0 }]).some((c) => c.stages === void 0);
+  if (load.stages === void 0 && missing) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["stages"],
+      message: "a rate schedule: stages: [{duration: 10s, qps: 100}] (or stages on every client)"
+    });
+  }
+});
+var TRIM = external_exports.union([external_exports.literal("detect"), external_exports.literal(0), duration3]);
+var streamSchema = external_exports.object({
+  /** Stop the program (SIGTERM, then SIGKILL) after this long; default: it exits by itself. */
+  duration: duration3.optional(),
+  /** Leading samples to drop: a duration from the first sample, 0, or `detect` (MSER-5). */
+  warmup: TRIM.default("detect"),
+  /** Trailing samples to drop: a duration before the last sample, 0, or `detect`. */
+  cooldown: TRIM.default(0),
+  /** How each iteration's steady state is summarised. Default mean (ShuffleBench's). */
+  aggregate: external_exports.enum(["mean", "median"]).default("mean"),
+  /** Whether bigger values are better, for every metric not listed in `metrics`. */
+  biggerIsBetter: external_exports.boolean().optional(),
+  /** Per metric name: its unit and direction. */
+  metrics: external_exports.record(
+    external_exports.string().min(1),
+    external_exports.object({ unit: external_exports.string().default(""), biggerIsBetter: external_exports.boolean() }).strict()
+  ).default({}),
+  /** Fewest steady-state samples an iteration must keep. Default 5. */
+  minSamples: external_exports.number().int().min(2).default(5)
+}).strict();
+
+// src/runner/drivers/stream.ts
+var STOP_GRACE_MS = 5e3;
+var streamDriver = {
+  name: "stream",
+  async open(workload2, ctx) {
+    const spec = workload2.stream ?? streamSchema.parse({});
+    const name = workload2.name ?? "value";
+    let current = null;
+    let killed = false;
+    const fail = (round2, what, stderr) => commandFailure(
+      { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
+      what,
+      stderr
+    );
+    const stopTree = (process_, signal) => signalAll(processTree(process_.pid), signal, process_.pid);
+    const side = {
+      async arm({ round: round2, slot, gate }) {
+        if (killed) throw new RunError("interrupted");
+        try {
+          current = await startGated(workload2.command, {
+            cwd: ctx.cwd,
+            env: ctx.env,
+            placement: ctx.placements[slot],
+            flag: gate.flag,
+            stdin: "ignore"
+          });
+        } catch (error62) {
+          throw fail(round2, `could not start: ${error62.message}`, "");
+        }
+      },
+      async prime() {
+        await current?.prime().catch(() => void 0);
+      },
+      async fire(round2) {
+        const process_ = current;
+        const start = process.hrtime.bigint();
+        let stoppedByUs = false;
+        let overdue = false;
+        const timers = [];
+        const stop = () => {
+          stoppedByUs = true;
+          stopTree(process_, "SIGTERM");
+          timers.push(setTimeout(() => stopTree(process_, "SIGKILL"), STOP_GRACE_MS));
+        };
+        if (spec.duration !== void 0) timers.push(setTimeout(stop, spec.duration * 1e3));
+        const limit = Math.max(ctx.timeout, (spec.duration ?? 0) + STOP_GRACE_MS / 1e3 + 5);
+        timers.push(
+          setTimeout(() => {
+            overdue = true;
+            stopTree(process_, "SIGKILL");
+          }, limit * 1e3)
+        );
+        const result = await process_.finished.finally(() => timers.forEach(clearTimeout));
+        const end = process.hrtime.bigint();
+        current = null;
+        if (killed) throw new RunError("interrupted");
+        if (result.spawnError !== null) {
+          throw fail(round2, `could not start: ${result.spawnError.message}`, result.stderr);
+        }
+        if (overdue) {
+          throw fail(
+            round2,
+            `did not end within ${limit} s (the iteration's timeout; set workload.stream.duration to stop it)`,
+            result.stderr
+          );
+        }
+        if (!stoppedByUs && result.code !== 0) {
+          const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
+          throw fail(round2, how, result.stderr);
+        }
+        const samples = [];
+        const lines = result.stdout.split("\n");
+        try {
+          lines.forEach((line, i) => {
+            try {
+              samples.push(...parseStreamLine(line, name));
+            } catch (error62) {
+              if (stoppedByUs && i === lines.length - 1) return;
+              throw new Error(`line ${i + 1}: ${error62.message}`);
+            }
+          });
+          const states = steadyStates(samples, spec);
+          return {
+            start,
+            end,
+            metrics: states.map((s) => ({
+              name: s.name,
+              unit: s.unit,
+              biggerIsBetter: s.biggerIsBetter,
+              values: [s.value],
+              valueKind: "summary"
+            }))
+          };
+        } catch (error62) {
+          throw fail(round2, `produced no steady state: ${error62.message}`, result.stderr);
+        }
+      },
+      kill() {
+        killed = true;
+        const running = current;
+        if (running === null) return;
+        stopTree(running, "SIGTERM");
+        const grace = setTimeout(() => stopTree(running, "SIGKILL"), STOP_GRACE_MS);
+        void running.finished.then(() => clearTimeout(grace));
+      },
+      async close() {
+      },
+      async stopped() {
+        await current?.finished;
+      }
+    };
+    return side;
+  }
+};
+
+// src/runner/drivers/registry.ts
+var DRIVERS = [
+  commandDriver,
+  persistentDriver,
+  httpDriver,
+  streamDriver,
+  k6Driver
+];
+function getDriver(name) {
+  const driver = DRIVERS.find((d) => d.name === name);
+  if (driver === void 0) {
+    throw new RangeError(
+      `unknown driver "${name}"; accepted: ${DRIVERS.map((d) => d.name).join(", ")}`
+    );
+  }
+  return driver;
+}
+
+// src/runner/barrier.ts
+import {
+  closeSync,
+  existsSync as existsSync5,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync
+} from "node:fs";
+import os6 from "node:os";
+import path13 from "node:path";
+var SYNC_BYTES = 8;
+var ABORT_OFFSET = 4;
+function createBarrier() {
+  const parent = existsSync5("/dev/shm") ? "/dev/shm" : os6.tmpdir();
+  const dir = mkdtempSync(path13.join(parent, "duetkit-barrier-"));
+  const sync = path13.join(dir, "sync");
+  writeFileSync(sync, Buffer.alloc(SYNC_BYTES));
+  let count = 0;
+  let done = 0;
+  return {
+    next(sides) {
+      const flag = path13.join(dir, `step-${count++}`);
+      const target = sides > 1 ? done += sides : 0;
+      return {
+        flag,
+        sync,
+        target,
+        release() {
+          const at = process.hrtime.bigint();
+          writeFileSync(flag, "");
+          return at;
+        }
+      };
+    },
+    abort() {
+      const fd = openSync(sync, "r+");
+      try {
+        writeSync(fd, Buffer.from([1, 0, 0, 0]), 0, 4, ABORT_OFFSET);
+      } finally {
+        closeSync(fd);
+      }
+    },
+    dispose: () => rmSync(dir, { recursive: true, force: true })
+  };
+}
+
+// src/runner/experiment.ts
+var AUTO_STAGGER_SHARE = 0.1;
+var AUTO_STAGGER_MAX_NS = 2e6;
+var AUTO_STAGGER_FIRST_NS = 1e6;
+var AUTO_STAGGER_TRIALS = 6;
+var MAX_ROUNDS_WITH_STOPPING = 1e5;
+async function runExperiment(options) {
+  const { scenario, versions, isolation, signal } = options;
+  const mode = getMode(scenario.mode);
+  const driver = getDriver(scenario.workload.driver);
+  const rounds = scenario.stopping === void 0 ? scenario.iterations : MAX_ROUNDS_WITH_STOPPING;
+  const trials = [];
+  const order = [];
+  const startedAt = /* @__PURE__ */ new Date();
+  const t0 = process.hrtime.bigint();
+  const perRound = mode.name === "single" ? 1 : scenario.warmup + scenario.iterations;
+  const total = versions.length * (mode.name === "single" ? 1 + scenario.warmup : perRound);
+  const sides = [];
+  const barrier = createBarrier();
+  const killAll = () => sides.forEach((side) => side.kill());
+  signal.addEventListener("abort", killAll);
+  let stopReason = "iterations";
+  let error62 = null;
+  const stagger = staggerSizer(scenario.workload.stagger, trials);
+  let staggered = 0;
+  try {
+    const slots = mode.slotCount(versions.length);
+    const contexts = versions.map((version3, i) => ({
+      version: version3.name,
+      cwd: version3.dir,
+      env: { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env },
+      placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
+      slot: slots === 1 ? 0 : i,
+      timeout: scenario.timeout,
+      timer: options.timer,
+      keepBusy: scenario.workload.keepBusy,
+      seed: options.rng.seed,
+      isolation: isolation.report,
+      signal
+    }));
+    if (driver.openAll !== void 0) {
+      await driver.openAll(scenario.workload, contexts, (side) => sides.push(side));
+    } else {
+      for (const context of contexts) {
+        if (signal.aborted) throw new RunError("interrupted");
+        sides.push(await driver.open(scenario.workload, context));
+      }
+    }
+    const measuring = process.hrtime.bigint();
+    const measuredMs = () => nsToMs(process.hrtime.bigint() - measuring);
+    const plan2 = mode.plan({
+      versionCount: versions.length,
+      warmup: scenario.warmup,
+      rounds,
+      rng: options.rng
+    });
+    let measuredRounds = 0;
+    for (const step of plan2) {
+      if (signal.aborted) throw new RunError("interrupted");
+      recordOrder(order, step, versions);
+      const offset2 = step.stagger === void 0 ? 0 : stagger.ns();
+      if (offset2 > 0) staggered = offset2;
+      await runStep(step, sides, barrier, offset2, (trial) => trials.push(trial), t0);
+      options.onProgress?.(progress(trials.length, total, measuredMs(), scenario));
+      if (!step.endsRound) continue;
+      if (!step.warmup) measuredRounds++;
+      if (reachedPrecision(scenario, measuredRounds, trials, options.halfWidth)) {
+        stopReason = "precision";
+        break;
+      }
+      if (scenario.budget !== void 0 && measuredMs() >= scenario.budget * 1e3) {
+        stopReason = "budget";
+        break;
+      }
+    }
+    await Promise.all(sides.map((side) => side.close()));
+  } catch (failure2) {
+    killAll();
+    await Promise.allSettled(sides.map((side) => side.stopped?.()));
+    stopReason = signal.aborted ? "interrupted" : "failed";
+    error62 = signal.aborted ? `interrupted by ${String(signal.reason ?? "a signal")}` : failure2.message;
+    if (!signal.aborted && !(failure2 instanceof RunError))
+      error62 = failure2.stack ?? error62;
+  } finally {
+    signal.removeEventListener("abort", killAll);
+    barrier.dispose();
+  }
+  return {
+    trials,
+    order,
+    stopReason,
+    error: error62,
+    startedAt,
+    staggerMs: staggered > 0 ? microseconds(staggered / 1e6) : null
+  };
+}
+async function runStep(step, sides, barrier, offsetNs, record2, t0) {
+  const running = step.versions.map((v) => sides[v]);
+  const gate = barrier.next(running.length);
+  await Promise.all(
+    running.map(
+      (side, i) => side.arm({
+        round: step.round,
+        slot: step.slots[i],
+        gate,
+        delayNs: (step.stagger?.[i] ?? 0) * offsetNs
+      })
+    )
+  );
+  await Promise.all(running.map((side) => side.prime()));
+  const releasedAt = gate.release();
+  const fired = [];
+  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
+  const abort = (error62) => {
+    barrier.abort();
+    throw error62;
+  };
+  for (const i of bySlot) fired[i] = running[i].fire(step.round, releasedAt).catch(abort);
+  const results = await Promise.allSettled(fired);
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed !== void 0) throw failed.reason;
+  results.forEach((result, i) => {
+    const { start, end, metrics, cpuMs, seenEnd, invalid, load } = result.value;
+    record2({
+      version: step.versions[i],
+      round: step.round,
+      warmup: step.warmup,
+      slot: step.slots[i],
+      startMs: microseconds(nsToMs(start - t0)),
+      endMs: microseconds(nsToMs(end - t0)),
+      wallMs: microseconds(nsToMs(end - start)),
+      ...cpuMs === void 0 ? {} : { cpuMs: microseconds(cpuMs) },
+      ...seenEnd === void 0 ? {} : { seenEndMs: microseconds(nsToMs(seenEnd - t0)) },
+      metrics,
+      ...invalid === void 0 ? {} : { invalid },
+      ...load === void 0 ? {} : { load }
+    });
+  });
+}
+function recordOrder(order, step, versions) {
+  const names = step.versions.map((v) => versions[v].name);
+  const last = order.at(-1);
+  if (last !== void 0 && last.round === step.round && last.warmup === step.warmup) {
+    if (!last.versions.some((name) => names.includes(name))) {
+      last.versions.push(...names);
+      return;
+    }
+  }
+  order.push({ round: step.round, warmup: step.warmup, versions: names });
+}
+function reachedPrecision(scenario, measuredRounds, trials, halfWidth) {
+  const stopping2 = scenario.stopping;
+  if (stopping2 === void 0 || halfWidth === void 0) return false;
+  if (measuredRounds < stopping2.minIterations) return false;
+  if ((measuredRounds - stopping2.minIterations) % stopping2.checkEvery !== 0) return false;
+  const width = halfWidth(trials);
+  return width !== null && width <= stopping2.halfWidth;
+}
+function progress(done, total, elapsed, scenario) {
+  const bounded = Math.max(total, done);
+  const budgetLeft = scenario.budget === void 0 ? null : Math.max(0, scenario.budget * 1e3 - elapsed);
+  if (scenario.stopping !== void 0) {
+    return { done, total: done, elapsedMs: elapsed, etaMs: budgetLeft };
+  }
+  const eta = done === 0 ? null : elapsed / done * (bounded - done);
+  return {
+    done,
+    total: bounded,
+    elapsedMs: elapsed,
+    etaMs: eta === null || budgetLeft === null ? eta : Math.min(eta, budgetLeft)
+  };
+}
+function microseconds(ms) {
+  return Math.round(ms * 1e3) / 1e3;
+}
+function staggerSizer(setting, trials) {
+  if (setting === "off") return { ns: () => 0 };
+  if (setting !== "auto") return { ns: () => setting * 1e9 };
+  let sized = null;
+  return {
+    ns() {
+      if (sized !== null) return sized;
+      if (trials.length < AUTO_STAGGER_TRIALS) return AUTO_STAGGER_FIRST_NS;
+      const walls = trials.slice(0, AUTO_STAGGER_TRIALS).map((t) => t.wallMs * 1e6);
+      walls.sort((a, b) => a - b);
+      const median3 = walls[walls.length >> 1];
+      sized = Math.min(AUTO_STAGGER_MAX_NS, AUTO_STAGGER_SHARE * median3);
+      return sized;
+    }
+  };
+}
+
+// src/scenario/benchmark-pattern.ts
+function asRegExp(pattern) {
+  const m = /^\/(.*)\/$/s.exec(pattern);
+  return m === null ? null : new RegExp(m[1]);
+}
+function benchmarkPatternProblem(pattern) {
+  try {
+    asRegExp(pattern);
+    return null;
+  } catch (error62) {
+    return `a benchmark name or a valid /regular expression/ (${error62.message})`;
+  }
+}
+function matchesBenchmark(pattern, name) {
+  const re = asRegExp(pattern);
+  return re === null ? pattern === name : re.test(name);
+}
+
+// src/runner/benchmark-selection.ts
+function selectBenchmarks(lists, baseline, patterns) {
+  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
+  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
+  patterns?.forEach((pattern, i) => {
+    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
+      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
+      throw new RunError(
+        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
+      );
+    }
+  });
+  const run2 = [];
+  const missing = [];
+  for (const name of everyName.filter(selected)) {
+    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
+    if (lacking.length === 0) run2.push(name);
+    else missing.push({ benchmark: name, versions: lacking });
+  }
+  return { run: run2, missing };
+}
+
+// src/runner/list-benchmarks.ts
+import { spawn as spawn4 } from "node:child_process";
+function perBenchmarkSupport(scenario) {
+  const support = getFormat(scenario.workload.format ?? "").perBenchmark;
+  if (support === void 0) {
+    throw new RunError(`format ${scenario.workload.format} cannot run one benchmark at a time`);
+  }
+  return support;
+}
+async function listBenchmarks(argv2, support, context) {
+  const listArgv = support.listArgv(argv2);
+  const failure2 = { argv: listArgv, version: context.version, round: null, cwd: context.cwd };
+  const { code, signal, stdout, stderr, spawnError } = await capture(listArgv, context);
+  if (context.signal.aborted) throw new RunError("interrupted");
+  if (spawnError !== null) {
+    throw commandFailure(failure2, `(listing benchmarks) could not start: ${spawnError}`, "");
+  }
+  if (code !== 0) {
+    const how = signal ?? `code ${code}`;
+    throw commandFailure(failure2, `(listing benchmarks) failed with ${how}`, stderr || stdout);
+  }
+  const names = support.parseList(stdout);
+  if (names.length === 0) {
+    throw commandFailure(
+      failure2,
+      `(listing benchmarks) listed none; its stdout was ${JSON.stringify(stdout.slice(0, 300))}`,
+      stderr
+    );
+  }
+  return names;
+}
+function capture(argv2, context) {
+  return new Promise((resolve3) => {
+    const child = spawn4(argv2[0], argv2.slice(1), {
+      cwd: context.cwd,
+      env: context.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => void (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk) => void (stderr = (stderr + chunk).slice(-65536)));
+    const kill = () => {
+      try {
+        if (child.pid !== void 0) process.kill(-child.pid, "SIGKILL");
+      } catch {
+      }
+    };
+    context.signal.addEventListener("abort", kill);
+    child.on("error", (error62) => {
+      context.signal.removeEventListener("abort", kill);
+      resolve3({ code: null, signal: null, stdout, stderr, spawnError: error62.message });
+    });
+    child.on("close", (code, signal) => {
+      context.signal.removeEventListener("abort", kill);
+      resolve3({ code, signal, stdout, stderr, spawnError: null });
+    });
+  });
+}
+
+// src/runner/per-benchmark.ts
+async function runPerBenchmark(options) {
+  const { scenario, versions, signal } = options;
+  const support = perBenchmarkSupport(scenario);
+  const command = scenario.workload.command;
+  const lists = /* @__PURE__ */ new Map();
+  for (const [i, version3] of versions.entries()) {
+    if (signal.aborted) throw new RunError("interrupted");
+    const env = { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env };
+    lists.set(
+      version3.name,
+      await listBenchmarks(command, support, {
+        version: version3.name,
+        cwd: version3.dir,
+        env,
+        signal
+      })
+    );
+  }
+  const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+  const allNames = [...new Set([...lists.values()].flat())];
+  const record2 = {
+    listedBy: options.baseline,
+    lists: Object.fromEntries(lists),
+    runs: [],
+    missing: selection.missing
+  };
+  const result = {
+    trials: [],
+    order: [],
+    stopReason: "iterations",
+    error: null,
+    startedAt: /* @__PURE__ */ new Date(),
+    staggerMs: null,
+    perBenchmark: record2
+  };
+  const t0 = process.hrtime.bigint();
+  const elapsedMs = () => Number(process.hrtime.bigint() - t0) / 1e6;
+  let roundOffset = 0;
+  for (const [k, benchmark] of selection.run.entries()) {
+    const left = selection.run.length - k;
+    const budget = scenario.budget === void 0 ? void 0 : Math.max(1e-3, (scenario.budget - elapsedMs() / 1e3) / left);
+    const argv2 = support.filterArgv(command, benchmark, allNames);
+    const startMs = elapsedMs();
+    const done = result.trials.length;
+    const part = await runExperiment({
+      ...options,
+      scenario: { ...scenario, budget, workload: { ...scenario.workload, command: argv2 } },
+      onProgress: (p) => options.onProgress?.({
+        done: done + p.done,
+        total: done + p.total * left,
+        elapsedMs: startMs + p.elapsedMs,
+        etaMs: p.etaMs === null ? null : p.etaMs + (left - 1) * (p.elapsedMs + p.etaMs)
+      })
+    });
+    const shift = (ms) => Math.round((ms + startMs) * 1e3) / 1e3;
+    for (const trial of part.trials) {
+      result.trials.push({
+        ...trial,
+        round: trial.round + roundOffset,
+        startMs: shift(trial.startMs),
+        endMs: shift(trial.endMs),
+        benchmark
+      });
+    }
+    for (const entry of part.order) {
+      result.order.push({ ...entry, round: entry.round + roundOffset, benchmark });
+    }
+    roundOffset += 1 + Math.max(-1, ...part.order.map((entry) => entry.round));
+    record2.runs.push({ benchmark, argv: argv2, stopReason: part.stopReason });
+    result.staggerMs = part.staggerMs ?? result.staggerMs;
+    if (part.stopReason === "failed" || part.stopReason === "interrupted") {
+      result.stopReason = part.stopReason;
+      result.error = part.stopReason === "failed" ? `benchmark ${benchmark}: ${part.error}` : part.error;
+      return result;
+    }
+  }
+  result.stopReason = overallStop(record2.runs.map((r) => r.stopReason));
+  return result;
+}
+function overallStop(reasons) {
+  if (reasons.includes("budget")) return "budget";
+  if (reasons.includes("precision")) return "precision";
+  return "iterations";
+}
+
+// src/runner/versions.ts
+import { stat } from "node:fs/promises";
+import path14 from "node:path";
+
+// src/runner/setup.ts
+import { spawn as spawn5 } from "node:child_process";
+function runSetup(argv2, context) {
+  return new Promise((resolve3, reject) => {
+    const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
+    const child = spawn5(argv2[0], argv2.slice(1), {
+      cwd: context.cwd,
+      env: context.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    let output2 = "";
+    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const kill = () => {
+      if (child.pid !== void 0) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+        }
+      }
+    };
+    context.signal.addEventListener("abort", kill);
+    child.on("error", (error62) => {
+      context.signal.removeEventListener("abort", kill);
+      reject(commandFailure(failure2, `(setup) could not start: ${error62.message}`, ""));
+    });
+    child.on("close", (code, signal) => {
+      context.signal.removeEventListener("abort", kill);
+      if (context.signal.aborted) reject(new RunError("interrupted"));
+      else if (code === 0) resolve3();
+      else
+        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
+    });
+  });
+}
+
+// src/runner/versions.ts
+async function prepareVersions(specs, options) {
+  const records = [];
+  for (const [i, spec] of specs.entries()) {
+    records.push(await resolveVersion(spec, i, options));
+  }
+  for (const [i, spec] of specs.entries()) {
+    if (spec.setup === void 0) continue;
+    await runSetup(spec.setup, {
+      version: spec.name,
+      cwd: records[i].dir,
+      env: { ...options.env, ...spec.env },
+      signal: options.signal
+    });
+  }
+  return records;
+}
+async function resolveVersion(spec, i, options) {
+  if (spec.path !== void 0) {
+    const dir2 = path14.resolve(options.baseDir, spec.path);
+    await requireDirectory(dir2, `versions[${i}].path`);
+    const git2 = options.gitAt(dir2);
+    const inRepo = await git2.topLevel() !== null;
+    return {
+      name: spec.name,
+      source: { path: spec.path },
+      commit: inRepo ? await git2.resolveCommit("HEAD") : null,
+      dirty: inRepo ? await git2.isDirty() : false,
+      dir: dir2
+    };
+  }
+  const ref = spec.ref;
+  const git = options.gitAt(options.baseDir);
+  if (await git.topLevel() === null) {
+    throw new RunError(
+      `versions[${i}].ref: "${ref}" needs a git repository, but ${options.baseDir} is not in one`
+    );
+  }
+  const commit = await git.resolveCommit(ref);
+  const checkout = await options.worktrees.add(spec.name, commit);
+  const dir = spec.dir === void 0 ? checkout : path14.join(checkout, spec.dir);
+  await requireDirectory(dir, `versions[${i}].dir`);
+  return {
+    name: spec.name,
+    source: spec.dir === void 0 ? { ref } : { ref, dir: spec.dir },
+    commit,
+    dirty: false,
+    dir
+  };
+}
+async function requireDirectory(dir, field) {
+  const info = await stat(dir).catch(() => null);
+  if (info === null || !info.isDirectory()) {
+    throw new RunError(`${field}: ${dir} is not a directory; expected an existing directory`);
+  }
+}
+
+// src/runner/timer/build.ts
+import { execFile as execFile3 } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmod, mkdir as mkdir2, readFile as readFile5, rename as rename2, rm as rm6, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
+import os7 from "node:os";
+import path15 from "node:path";
+import { promisify } from "node:util";
+var run = promisify(execFile3);
+var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
+var COMPILERS = ["cc", "gcc", "clang"];
+function cacheDir(env = process.env) {
+  if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
+  const base = env.XDG_CACHE_HOME || path15.join(os7.homedir(), ".cache");
+  return path15.join(base, "duetkit");
+}
+var builds = /* @__PURE__ */ new Map();
+async function buildTimer(env = process.env) {
+  let source;
+  try {
+    source = await readFile5(SOURCE_URL, "utf8");
+  } catch (error62) {
+    return { path: null, reason: `the timer's source is missing (${firstLine(error62)})` };
+  }
+  const hash2 = createHash("sha256").update(source).update(os7.arch()).digest("hex").slice(0, 16);
+  const target = path15.join(cacheDir(env), `timer-${hash2}`, "duetkit-timer");
+  let build2 = builds.get(target);
+  if (build2 === void 0) {
+    build2 = compile2(source, target, env).catch((error62) => ({
+      path: null,
+      reason: `could not build duetkit's timer in ${path15.dirname(target)} (${firstLine(error62)})`
+    }));
+    builds.set(target, build2);
+  }
+  return build2;
+}
+async function compile2(text, target, env) {
+  if (await isExecutable(target)) return { path: target };
+  const dir = path15.dirname(target);
+  await mkdir2(dir, { recursive: true });
+  const unique = `${process.pid}-${Date.now().toString(36)}`;
+  const source = path15.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path15.join(dir, `duetkit-timer-${unique}`);
+  await writeFile4(source, text);
+  const errors = [];
+  try {
+    for (const compiler of COMPILERS) {
+      for (const flags of [["-static"], []]) {
+        try {
+          await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
+          await chmod(output2, 493);
+          await rename2(output2, target);
+          return { path: target };
+        } catch (error62) {
+          errors.push(`${compiler} ${flags.join(" ")}: ${firstLine(error62)}`);
+        }
+      }
+    }
+  } finally {
+    await rm6(source, { force: true });
+    await rm6(output2, { force: true });
+  }
+  return {
+    path: null,
+    reason: `no C compiler could build duetkit's timer (${errors.join("; ")})`
+  };
+}
+async function isExecutable(file2) {
+  try {
+    return ((await stat2(file2)).mode & 73) !== 0;
+  } catch {
+    return false;
+  }
+}
+function firstLine(error62) {
+  const e = error62;
+  if (e.code === "ENOENT") return "not found";
+  return (e.stderr || e.message || String(error62)).trim().split("\n")[0].slice(0, 200);
+}
+
+// src/runner/run.ts
+var TOOL_VERSION = process.env.npm_package_version ?? "0.1.0";
+async function runScenario(loaded, options) {
+  const { scenario } = loaded;
+  const seed = options.seed ?? scenario.seed ?? randomSeed();
+  const machine = machineInfo();
+  const gitAt = options.gitAt ?? createGit;
+  const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
+  let isolation = null;
+  let timing;
+  let versions = scenario.versions.map((v) => ({
+    name: v.name,
+    source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
+    commit: null,
+    dirty: false,
+    dir: ""
+  }));
+  let result = {
+    trials: [],
+    order: [],
+    stopReason: "failed",
+    error: null,
+    startedAt: /* @__PURE__ */ new Date(),
+    staggerMs: null
+  };
+  const samples = () => ({
+    schemaVersion: SAMPLES_SCHEMA_VERSION,
+    tool: { name: "duetkit", version: TOOL_VERSION },
+    complete: result.stopReason !== "interrupted" && result.stopReason !== "failed",
+    stopReason: result.stopReason,
+    error: result.error,
+    scenario,
+    scenarioFile: loaded.file,
+    mode: scenario.mode,
+    seed,
+    startedAt: result.startedAt.toISOString(),
+    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
+    machine,
+    isolation: isolation?.report ?? notSetUp(scenario.isolation),
+    ...timing === void 0 ? {} : { timing },
+    versions,
+    order: result.order,
+    trials: result.trials,
+    ...result.perBenchmark === void 0 ? {} : { perBenchmark: result.perBenchmark }
+  });
+  try {
+    versions = await prepareVersions(scenario.versions, {
+      baseDir: loaded.baseDir,
+      gitAt,
+      worktrees,
+      env: options.env,
+      signal: options.signal
+    });
+    isolation = await (options.choose ?? chooseIsolation)(scenario.isolation, {
+      slotCount: getMode(scenario.mode).slotCount(versions.length),
+      cpuWeight: scenario.cpuWeight
+    });
+    options.onIsolation?.(isolation.report);
+    const built = await buildTimer(options.env);
+    const timer = built.path;
+    const { metric, format, driver } = scenario.workload;
+    timing = driver === "command" || driver === "persistent" ? timingRecord(scenario.workload, built) : void 0;
+    if (built.path === null && driver === "command" && format === void 0 && metric !== "wall") {
+      throw new RunError(
+        `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`
+      );
+    }
+    const experiment = {
+      scenario,
+      versions,
+      isolation,
+      rng: createRng(seed),
+      signal: options.signal,
+      env: options.env,
+      timer,
+      onProgress: options.onProgress,
+      // A quick look (fewer resamples) is enough to decide whether to keep measuring.
+      halfWidth: (trials) => largestHalfWidth(
+        // Only what has been measured: benchmarks that never run must not block stopping.
+        { ...samples(), trials: [...trials], perBenchmark: void 0 },
+        { resamples: 2e3 }
+      )
+    };
+    const baseline = scenario.analysis.baseline ?? scenario.versions[0].name;
+    result = scenario.workload.perBenchmark ? await runPerBenchmark({ ...experiment, baseline }) : await runExperiment(experiment);
+    if (timing?.clock === "timer" && result.staggerMs !== null) {
+      timing = { ...timing, staggerMs: result.staggerMs };
+    }
+  } catch (error62) {
+    result = {
+      ...result,
+      stopReason: options.signal.aborted ? "interrupted" : "failed",
+      error: options.signal.aborted ? `interrupted by ${String(options.signal.reason)}` : error62.message
+    };
+  } finally {
+    const cleanup = [
+      ...await Promise.allSettled([isolation?.dispose()]),
+      ...await Promise.allSettled([worktrees.dispose()])
+    ];
+    const failed = cleanup.find((c) => c.status === "rejected");
+    if (failed !== void 0 && result.error === null) {
+      result = {
+        ...result,
+        stopReason: "failed",
+        error: `cleanup: ${String(failed.reason)}`
+      };
+    }
+  }
+  return samples();
+}
+function notSetUp(requested) {
+  return {
+    requested,
+    kind: "none",
+    slots: [],
+    harnessCpus: null,
+    cgroup: null,
+    warnings: ["isolation was never set up: the run stopped before measuring"]
+  };
+}
+function timingRecord(workload2, built) {
+  return {
+    driver: workload2.driver,
+    clock: built.path === null ? "harness" : "timer",
+    // Without the timer nothing keeps a CPU busy; behind the relay, `repeat` spins.
+    keepBusy: built.path === null ? "off" : workload2.driver === "persistent" && workload2.keepBusy === "repeat" ? "spin" : workload2.keepBusy,
+    warnings: built.path === null ? [
+      `commands are timed by the harness's clock, which blurs differences below its wake-up latency: ${built.reason}; install a C compiler (cc) so duetkit can build its timer`
+    ] : []
+  };
+}
+
+// src/noise/spawn.ts
+import { spawn as spawn6 } from "node:child_process";
+async function spawnNoise(options) {
+  const [file2, ...args] = selfArgv();
+  const child = spawn6(
+    file2,
+    [
+      ...args,
+      "noise",
+      "--threads",
+      String(options.threads),
+      "--load",
+      String(options.load),
+      "--kind",
+      options.kind,
+      "--duration",
+      `${Math.ceil(options.durationSeconds)}s`
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] }
+  );
+  let stderr = "";
+  const exited = new Promise((resolve3) => child.on("close", () => resolve3()));
+  await new Promise((resolve3, reject) => {
+    child.stderr.setEncoding("utf8").on("data", (chunk) => {
+      stderr += chunk;
+      if (stderr.includes("noise:")) resolve3();
+    });
+    child.on("error", reject);
+    void exited.then(
+      () => reject(new Error(`the noise generator exited at once: ${stderr.trim()}`))
+    );
+  });
+  return {
+    pid: child.pid,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    }
+  };
+}
+
+// src/workload/kernel.ts
+var CHUNK_STEPS = 4096;
+function runKernel(units) {
+  checkUnits(units, "units");
+  let state = 625341585;
+  let mix2 = 0;
+  let acc = 0;
+  let steps = 0;
+  for (let unit = 0; unit < units; unit++) {
+    for (let i = 0; i < CHUNK_STEPS; i++) {
+      state = Math.imul(state, 1664525) + 1013904223 | 0;
+      mix2 = (mix2 ^ state >>> 7) + (mix2 << 3) | 0;
+      acc = acc * 0.999 + (state & 65535) * 15e-6;
+      steps++;
+    }
+  }
+  return { units, steps, checksum: (mix2 ^ Math.floor(acc * 1e6)) >>> 0 };
+}
+function checkUnits(units, option) {
+  if (!(Number.isSafeInteger(units) && units >= 1)) {
+    throw new RangeError(`${option} must be a positive integer number of chunks, got ${units}`);
+  }
+  return units;
+}
+function injectedUnits(units, change) {
+  checkUnits(units, "units");
+  if (!(change > -1 && Number.isFinite(change))) {
+    throw new RangeError(`change must be a fraction above -1 (0.01 = +1%), got ${change}`);
+  }
+  return Math.max(1, Math.round(units * (1 + change)));
+}
+
+// src/calibrate/trace.ts
+function traceFromSamples(samples, benchmark) {
+  const series = collectSeries(samples);
+  const chosen = benchmark === void 0 ? series[0] : series.find((s) => s.name === benchmark);
+  if (chosen === void 0) {
+    const names = series.map((s) => s.name).join(", ") || "none";
+    throw new RangeError(
+      `benchmark ${JSON.stringify(benchmark ?? "(first)")} was not measured; measured: ${names}`
+    );
+  }
+  const measured = samples.trials.filter((t) => !t.warmup).sort((a, b) => a.startMs - b.startMs);
+  const cost2 = /* @__PURE__ */ new Map();
+  if (samples.mode === "duet") {
+    const byRound = /* @__PURE__ */ new Map();
+    for (const t of measured) {
+      const r = byRound.get(t.round);
+      if (r === void 0) byRound.set(t.round, { start: t.startMs, end: t.endMs, trials: [t] });
+      else {
+        r.start = Math.min(r.start, t.startMs);
+        r.end = Math.max(r.end, t.endMs);
+        r.trials.push(t);
+      }
+    }
+    const starts = [...byRound.values()].sort((a, b) => a.start - b.start);
+    starts.forEach((r, i) => {
+      const charge = (starts[i + 1]?.start ?? r.end) - r.start;
+      for (const t of r.trials) cost2.set(key(t), charge);
+    });
+  } else {
+    measured.forEach((t, i) => cost2.set(key(t), (measured[i + 1]?.startMs ?? t.endMs) - t.startMs));
+  }
+  const rounds = /* @__PURE__ */ new Map();
+  for (const t of measured) {
+    let entry = rounds.get(t.round);
+    if (entry === void 0) {
+      entry = {
+        round: t.round,
+        startMs: t.startMs,
+        values: samples.versions.map(() => null),
+        costMs: samples.versions.map(() => null)
+      };
+      rounds.set(t.round, entry);
+    }
+    entry.startMs = Math.min(entry.startMs, t.startMs);
+    const values = chosen.byVersion[t.version].get(t.round);
+    entry.values[t.version] = values === void 0 ? null : median(values);
+    entry.costMs[t.version] = cost2.get(key(t)) ?? null;
+  }
+  return {
+    mode: samples.mode,
+    versions: samples.versions.map((v) => v.name),
+    benchmark: chosen.name,
+    rounds: [...rounds.values()].filter((r) => r.values.every((v) => v !== null)).sort((a, b) => a.startMs - b.startMs)
+  };
+}
+function key(t) {
+  return `${t.version}:${t.round}`;
+}
+function cutWindows(costs, budgetMs) {
+  if (!(budgetMs > 0)) throw new RangeError(`budget must be positive, got ${budgetMs} ms`);
+  const windows = [];
+  let start = 0;
+  let spent = 0;
+  costs.forEach((cost2, i) => {
+    spent += cost2;
+    if (spent >= budgetMs) {
+      windows.push([start, i + 1]);
+      start = i + 1;
+      spent = 0;
+    }
+  });
+  return windows;
+}
+
+// src/calibrate/methods.ts
+var METHOD_NAMES = [
+  "duet",
+  "duet-gmean",
+  "duet-none",
+  "rmit",
+  "mct",
+  "gab-200",
+  "gab-5"
+];
+var paired = (label, name, recording, statistic) => ({
+  name,
+  label,
+  recording,
+  evaluate(trace, base, head, settings) {
+    return windowsOf(trace, base, head, settings).flatMap(({ rounds }, w) => {
+      if (rounds.length < 2) return [];
+      const b = rounds.map((r) => r.values[base]);
+      const h = rounds.map((r) => r.values[head]);
+      const c = compare(b, h, {
+        ...comparisonOptions(settings, w, true),
+        ...statistic === void 0 ? {} : { statistic }
+      });
+      return {
+        seconds: cost(rounds, base, head, trace.mode) / 1e3,
+        n: b.length,
+        ...fromInterval(c.change, c.ci.lower, c.ci.upper),
+        mde: c.mde,
+        cv: c.cv.base
+      };
+    });
+  }
+});
+var mct2 = {
+  name: "mct",
+  label: "mct (consecutive trials, unpaired)",
+  recording: "sequential",
+  evaluate(trace, base, head, settings) {
+    return windowsOf(trace, base, head, settings).flatMap(({ rounds }, w) => {
+      const half = Math.floor(rounds.length / 2);
+      if (half < 2) return [];
+      const b = rounds.slice(0, half).map((r) => r.values[base]);
+      const h = rounds.slice(half, 2 * half).map((r) => r.values[head]);
+      const c = compare(b, h, comparisonOptions(settings, w, false));
+      const spent = cost(rounds.slice(0, half), base, base, "mct") + cost(rounds.slice(half), head, head, "mct");
+      return [
+        {
+          seconds: spent / 1e3,
+          n: half,
+          ...fromInterval(c.change, c.ci.lower, c.ci.upper),
+          mde: c.mde,
+          cv: c.cv.base
+        }
+      ];
+    });
+  }
+};
+var gab = (ratio, name) => ({
+  name,
+  label: `single run vs stored baseline, alert at ${Math.round(ratio * 100)}%`,
+  recording: "sequential",
+  evaluate(trace, base, head, settings) {
+    const windows = windowsOf(trace, base, head, settings);
+    return windows.slice(1).map(({ rounds }, w) => {
+      const before = windows[w].rounds.map((r) => r.values[base]);
+      const now = rounds.map((r) => r.values[head]);
+      const change = mean(now) / mean(before) - 1;
+      return {
+        seconds: (cost(windows[w].rounds, base, base, "mct") + cost(rounds, head, head, "mct")) / 1e3,
+        n: now.length,
+        estimate: change,
+        lower: null,
+        upper: null,
+        mde: null,
+        cv: null,
+        called: change + 1 > ratio ? "slower" : "none"
+      };
+    });
+  }
+});
+var METHODS5 = {
+  duet: paired("duet, isolated (CPU sets)", "duet", "duet"),
+  // the same recordings through the geometric mean of the pair ratios, for contrast
+  "duet-gmean": paired("duet, isolated, geometric mean of ratios", "duet-gmean", "duet", "gmean"),
+  "duet-none": paired("duet, no isolation", "duet-none", "duet-none"),
+  rmit: paired("rmit (randomized interleaved, paired by round)", "rmit", "sequential"),
+  mct: mct2,
+  "gab-200": gab(2, "gab-200"),
+  "gab-5": gab(1.05, "gab-5")
+};
+function getMethod(name) {
+  return METHODS5[name];
+}
+function parseMethods(text) {
+  const names = text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const bad = names.find((n) => !METHOD_NAMES.includes(n));
+  if (bad !== void 0 || names.length === 0) {
+    throw new RangeError(
+      `--modes: got ${JSON.stringify(bad ?? text)}; expected a comma-separated list of ${METHOD_NAMES.join(", ")}`
+    );
+  }
+  return [...new Set(names)];
+}
+function windowsOf(trace, base, head, settings) {
+  const costs = trace.rounds.map((r) => cost([r], base, head, trace.mode));
+  return cutWindows(costs, settings.budgetMs).map(([from, to]) => ({
+    rounds: trace.rounds.slice(from, to)
+  }));
+}
+function cost(rounds, base, head, mode) {
+  let total = 0;
+  for (const r of rounds) {
+    total += mode === "duet" || base === head ? r.costMs[base] : r.costMs[base] + r.costMs[head];
+  }
+  return total;
+}
+function comparisonOptions(settings, window2, isPaired) {
+  return {
+    paired: isPaired,
+    level: settings.level,
+    resamples: settings.resamples,
+    seed: settings.seed + window2 >>> 0,
+    threshold: 0
+  };
+}
+function fromInterval(change, lower, upper) {
+  const called = lower > 0 ? "slower" : upper < 0 ? "faster" : "none";
+  return { estimate: change, lower, upper, called };
+}
+
+// src/calibrate/record.ts
+import { mkdir as mkdir3, mkdtemp as mkdtemp4, rm as rm7, writeFile as writeFile5 } from "node:fs/promises";
+import os8 from "node:os";
+import path18 from "node:path";
+
+// src/scenario/load.ts
+var import_yaml = __toESM(require_dist2(), 1);
+import { readFile as readFile6 } from "node:fs/promises";
+import path16 from "node:path";
+
+// src/scenario/service-checks.ts
+function checkServiceWorkload(s, ctx) {
+  const w = s.workload;
+  const command = w.command ?? [];
+  const issue2 = (path31, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path31], message });
+  const driver = w.driver;
+  if (driver === "http") {
+    if (w.server === void 0) {
+      issue2(["server"], "the servers to load: server: {command: [node, server.js], replicas: 1}");
+    }
+    if (w.load === void 0) {
+      issue2(["load"], "the load to offer: load: {stages: [{duration: 10s, qps: 100}]}");
+    }
+    if (command.length > 0) {
+      issue2(["command"], "no command with the http driver: the servers are workload.server");
+    }
+  } else if (command.length === 0) {
+    issue2(["command"], `a command: the ${driver} driver runs one (argv list or string)`);
+  }
+  if (w.server !== void 0 && driver !== "http" && driver !== "k6") {
+    issue2(["server"], "servers only with the http or k6 driver");
+  }
+  if (w.load !== void 0 && driver !== "http") {
+    issue2(["load"], "a load only with the http driver");
+  }
+  if (w.stream !== void 0 && driver !== "stream") {
+    issue2(["stream"], "stream settings only with the stream driver");
+  }
+  if (driver === "k6" && w.format !== void 0 && w.format !== "k6") {
+    issue2(["format"], "k6 or nothing: the k6 driver reads the summary k6 exports");
+  }
+  if (driver === "http" || driver === "stream" || driver === "k6") {
+    if (w.format !== void 0 && driver !== "k6") {
+      issue2(["format"], `no format with the ${driver} driver: it makes its own metrics`);
+    }
+    if (w.perBenchmark) issue2(["perBenchmark"], "false: only the command driver runs suites");
+    if (w.output !== void 0) {
+      issue2(["output"], `no output file with the ${driver} driver: it knows where its results are`);
+    }
+  }
+  checkPorts(s, issue2);
+}
+function checkPorts(s, issue2) {
+  const server = s.workload.server;
+  if (server?.ports === void 0) return;
+  const names = s.versions.map((v) => v.name);
+  const seen = /* @__PURE__ */ new Map();
+  for (const [version3, ports] of Object.entries(server.ports)) {
+    if (!names.includes(version3)) {
+      issue2(["server", "ports", version3], `a version name: ${names.join(", ")}`);
+      continue;
+    }
+    if (ports.length !== server.replicas) {
+      issue2(
+        ["server", "ports", version3],
+        `${server.replicas} port(s), one per replica (server.replicas is ${server.replicas})`
+      );
+    }
+    ports.forEach((port2, i) => {
+      const other = seen.get(port2);
+      if (other !== void 0) {
+        issue2(
+          ["server", "ports", version3, i],
+          `a port no other replica uses (${other} has ${port2})`
+        );
+      }
+      seen.set(port2, `${version3}[${i}]`);
+    });
+  }
+  for (const name of names) {
+    if (!(name in server.ports)) {
+      issue2(["server", "ports"], `ports for every version, or none (missing: ${name})`);
+    }
+  }
+}
+
+// src/scenario/schema.ts
+var METRICS = ["wall", "cpu", "both"];
+var DRIVERS2 = ["command", "persistent", "http", "stream", "k6"];
 var version2 = external_exports.object({
   name: versionName,
   /** A directory, relative to the scenario file. */
@@ -36100,9 +45328,19 @@ var version2 = external_exports.object({
   path: ["dir"]
 });
 var workload = external_exports.object({
-  /** `command`: a process per iteration; `persistent`: one process driven by docs/protocol.md. */
-  driver: external_exports.enum(["command", "persistent"]).default("command"),
-  command: argv,
+  /**
+   * `command`: a process per iteration; `persistent`: one process driven by docs/protocol.md;
+   * `http`, `stream`, `k6`: services under load (docs/services.md).
+   */
+  driver: external_exports.enum(DRIVERS2).default("command"),
+  /** Required by every driver but `http`, which sends requests to `server` instead. */
+  command: argv.optional(),
+  /** http, k6: the servers each version starts for the whole run (docs/services.md). */
+  server: serverSchema.optional(),
+  /** http: the load offered to the servers in each iteration. */
+  load: loadSchema.optional(),
+  /** stream: how the program's timestamped samples are trimmed and summarised. */
+  stream: streamSchema.optional(),
   /**
    * Absent: the harness measures wall time. Otherwise a format of src/formats (or `auto`)
    * reads each iteration's stdout. Not with `persistent`, whose replies carry results.
@@ -36148,7 +45386,7 @@ var workload = external_exports.object({
   perBenchmark: external_exports.boolean().default(false),
   /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
   benchmarks: external_exports.array(external_exports.string().min(1)).min(1).optional()
-}).strict();
+}).strict().transform((w) => ({ ...w, command: w.command ?? [] }));
 var stopping = external_exports.object({
   /** Stop when every CI half-width (relative change) is at or below this fraction. */
   halfWidth: external_exports.number().positive().max(1),
@@ -36222,6 +45460,7 @@ var scenarioSchema = external_exports.object({
     });
   }
   checkPerBenchmark(s.workload, ctx);
+  checkServiceWorkload(s, ctx);
   if (s.stopping !== void 0 && (s.mode === "mct" || s.mode === "single")) {
     ctx.addIssue({
       code: "custom",
@@ -36274,7 +45513,7 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path13.resolve(cwd, file2);
+  const absolute = path16.resolve(cwd, file2);
   let text;
   try {
     text = await readFile6(absolute, "utf8");
@@ -36287,7 +45526,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error62) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error62.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path13.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path16.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -36358,7 +45597,7 @@ function formatPath(at) {
 
 // src/workload/program.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import path14 from "node:path";
+import path17 from "node:path";
 
 // src/harness/serve.ts
 import { createInterface } from "node:readline";
@@ -36410,7 +45649,7 @@ async function resolveUnits(flags, cwd) {
     throw new UserError("give exactly one of --units <n> or --units-file <file>");
   }
   if (flags.units !== void 0) return flags.units;
-  const file2 = path14.resolve(cwd, flags.unitsFile);
+  const file2 = path17.resolve(cwd, flags.unitsFile);
   const text = await readFile7(file2, "utf8").catch((error62) => {
     throw new UserError(`--units-file ${flags.unitsFile}: cannot read it (${error62.message})`);
   });
@@ -36425,10 +45664,10 @@ async function resolveUnits(flags, cwd) {
 
 // src/calibrate/record.ts
 async function referenceSource(versions) {
-  const root = await mkdtemp3(path15.join(os7.tmpdir(), "duetkit-calibrate-"));
+  const root = await mkdtemp4(path18.join(os8.tmpdir(), "duetkit-calibrate-"));
   for (const v of versions) {
-    await mkdir3(path15.join(root, v.name));
-    await writeFile5(path15.join(root, v.name, UNITS_FILE), `${v.units}
+    await mkdir3(path18.join(root, v.name));
+    await writeFile5(path18.join(root, v.name, UNITS_FILE), `${v.units}
 `);
   }
   const command = [...selfArgv(), "workload", "--serve", "--units-file", UNITS_FILE];
@@ -36448,7 +45687,7 @@ async function referenceSource(versions) {
         env
       );
     },
-    dispose: () => rm6(root, { recursive: true, force: true })
+    dispose: () => rm7(root, { recursive: true, force: true })
   };
 }
 function scenarioSource(loaded) {
@@ -36981,7 +46220,7 @@ function parseTime(text) {
 
 // src/cli/commands/run.ts
 import { mkdir as mkdir4, writeFile as writeFile6 } from "node:fs/promises";
-import path16 from "node:path";
+import path19 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -37014,7 +46253,7 @@ function addRunOptions(command) {
   ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never");
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir = path16.resolve(ctx.cwd, flags.out);
+  const outDir = path19.resolve(ctx.cwd, flags.out);
   await mkdir4(outDir, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
@@ -37044,7 +46283,7 @@ async function executeRun(loaded, flags, ctx) {
     dispose();
     if (ctx.isTTY) ctx.stderr("\r\x1B[2K");
   }
-  const samplesFile = path16.join(outDir, "samples.json");
+  const samplesFile = path19.join(outDir, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -37057,13 +46296,13 @@ samples gathered so far (marked incomplete): ${samplesFile}`
     );
   }
   const report = analyzeSamples(samples);
-  await writeFile6(path16.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile6(path19.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path16.join(outDir, "comparison.json")}
+      `${describeReport(report)}written: ${samplesFile}, ${path19.join(outDir, "comparison.json")}
 `
     );
   ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
@@ -37116,11 +46355,11 @@ function registerCompare(program2, ctx) {
 }
 
 // src/io/read-number-file.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-function readNumberFile(path28, label, shownAs = path28) {
+import { readFileSync as readFileSync5 } from "node:fs";
+function readNumberFile(path31, label, shownAs = path31) {
   let text;
   try {
-    text = readFileSync3(path28, "utf8");
+    text = readFileSync5(path31, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -37215,10 +46454,10 @@ function createBootstrapPool(threads = availableParallelism()) {
       const local = bootstrapChunks(plan2, ranges[0] ?? []);
       const parts = [local, ...await Promise.all(remote)].flat();
       const out = new Float64Array(plan2.resamples);
-      let offset = 0;
+      let offset2 = 0;
       for (const part of parts) {
-        out.set(part, offset);
-        offset += part.length;
+        out.set(part, offset2);
+        offset2 += part.length;
       }
       return out;
     },
@@ -37318,7 +46557,7 @@ function registerCompareSamples(program2, ctx) {
 
 // src/cli/commands/export.ts
 import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
-import path17 from "node:path";
+import path20 from "node:path";
 
 // src/formats/export-gab.ts
 function round(value) {
@@ -37395,13 +46634,13 @@ function registerExport(program2, ctx) {
     const text = `${JSON.stringify(entries, null, 2)}
 `;
     if (flags.out === void 0) ctx.stdout(text);
-    else await writeFile7(path17.resolve(ctx.cwd, flags.out), text);
+    else await writeFile7(path20.resolve(ctx.cwd, flags.out), text);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile8(path17.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile8(path20.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -37437,7 +46676,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path17.basename(file2, ".json");
+    const name = flags.name ?? path20.basename(file2, ".json");
     return {
       comparisons: [{ name, unit: "", comparison: single2 }],
       errors: [],
@@ -37461,11 +46700,11 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/init.ts
-import path25 from "node:path";
+import path28 from "node:path";
 
 // src/init/init.ts
 import { mkdir as mkdir5, realpath, stat as stat4, writeFile as writeFile8 } from "node:fs/promises";
-import path23 from "node:path";
+import path26 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -37493,11 +46732,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path19 from "node:path";
+import path22 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir2, readFile as readFile9, stat as stat3 } from "node:fs/promises";
-import path18 from "node:path";
+import path21 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -37532,7 +46771,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir2(path18.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir2(path21.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -37549,7 +46788,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path18.join(root, rel);
+    const file2 = path21.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile9(file2, "utf8").catch(() => null);
@@ -37609,7 +46848,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path19.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path22.basename(f, ".rs"));
   const names = new Set(declared.length > 0 ? declared : files);
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "--workspace --benches";
@@ -37695,7 +46934,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path20 from "node:path";
+import path23 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -37713,7 +46952,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text } = linked[0];
       const target = LINKED.exec(text)[1];
-      const dir = path20.posix.dirname(file2);
+      const dir = path23.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -37729,9 +46968,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path20.posix.join(
-      path20.posix.dirname(source),
-      path20.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path23.posix.join(
+      path23.posix.dirname(source),
+      path23.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -37926,7 +47165,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path21 from "node:path";
+import path24 from "node:path";
 async function readPackage(project) {
   const text = await project.read("package.json");
   if (text === null) return null;
@@ -37941,15 +47180,15 @@ function dependsOn(pkg, name) {
   return name in (pkg.dependencies ?? {}) || name in (pkg.devDependencies ?? {});
 }
 var SCRIPTS = /\.(c|m)?(j|t)sx?$/;
-function importing(project, module) {
-  const escaped = module.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function importing(project, module2) {
+  const escaped = module2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const pattern = new RegExp(`(from\\s*|require\\(\\s*|import\\(\\s*)['"]${escaped}['"]`);
   return filesContaining(project, project.matching(SCRIPTS), pattern);
 }
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path21.posix.basename(file2))
+    ([, body]) => body.includes(path24.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -38047,7 +47286,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path22 from "node:path";
+import path25 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -38096,10 +47335,10 @@ var pytestDetector = {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path22.posix.dirname(f));
+  const dirs = files.map((f) => path25.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path22.posix.dirname(common);
+    common = path25.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -38249,39 +47488,39 @@ function parsed(option, line) {
 }
 
 // src/init/scenario-file.ts
-var import_yaml3 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist2(), 1);
 
 // src/init/yaml-doc.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist2(), 1);
 function newDocument(value, header2) {
   const doc = new import_yaml2.Document(value, { aliasDuplicateObjects: false });
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path28) {
-  const node2 = doc.getIn(path28, true);
+function nodeAt(doc, path31) {
+  const node2 = doc.getIn(path31, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path28.join(".")}`);
+    throw new Error(`no node at ${path31.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path28, lines) {
+function commentAbove(doc, path31, lines) {
   if (lines.length === 0) return;
-  const parent = path28.length === 1 ? doc.contents : nodeAt(doc, path28.slice(0, -1));
-  const key2 = path28[path28.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path28.slice(0, -1).join(".")}`);
+  const parent = path31.length === 1 ? doc.contents : nodeAt(doc, path31.slice(0, -1));
+  const key2 = path31[path31.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path31.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path28.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path31.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path28, text) {
-  const node2 = nodeAt(doc, path28);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path28.join(".")}`);
+function commentAfter(doc, path31, text) {
+  const node2 = nodeAt(doc, path31);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path31.join(".")}`);
   node2.comment = ` ${text}`;
 }
-function flowList(doc, path28) {
-  const node2 = nodeAt(doc, path28);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path28.join(".")}`);
+function flowList(doc, path31) {
+  const node2 = nodeAt(doc, path31);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path31.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -38526,16 +47765,16 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path23.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path23.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path23.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path26.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path26.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path26.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
   }
   const project = await listProject(dir);
   const { plan: plan2, others } = await chooseTool(project, options, deps.prompter);
-  const dirInRepo = posix(path23.relative(home, dir));
+  const dirInRepo = posix(path26.relative(home, dir));
   const workflows = options.workflow ? workflowFiles(plan2, {
     action: options.action,
     scenarioInRepo,
@@ -38561,7 +47800,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path23.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path26.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -38571,7 +47810,7 @@ async function writeInit(planned, options) {
   const existing = planned.files.filter((f) => f.exists);
   if (existing.length > 0 && !options.force) throw overwriteError(existing.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir5(path23.dirname(file2.path), { recursive: true });
+    await mkdir5(path26.dirname(file2.path), { recursive: true });
     try {
       await writeFile8(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
@@ -38594,7 +47833,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path23.sep).join("/");
+  return relative2.split(path26.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -38689,7 +47928,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path24 from "node:path";
+import path27 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -38724,14 +47963,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path24.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path27.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run2}`
     ];
   }
-  const inRepo = !path24.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path27.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path24.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path27.relative(planned.repoRoot, f.path)
   );
   const commit = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit}`];
@@ -38740,7 +47979,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path24.relative(cwd, file2);
+  const relative2 = path27.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -38763,7 +48002,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path25.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path28.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -38780,13 +48019,13 @@ function registerInit(program2, ctx) {
 import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import path26 from "node:path";
+import { readdirSync as readdirSync3, readFileSync as readFileSync6 } from "node:fs";
+import path29 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
   try {
-    entries = readdirSync2(dir).filter((e) => /^index\d+$/.test(e));
+    entries = readdirSync3(dir).filter((e) => /^index\d+$/.test(e));
   } catch {
     return null;
   }
@@ -38794,7 +48033,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync4(path26.join(dir, entry, name), "utf8").trim();
+        return readFileSync6(path29.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -38920,10 +48159,10 @@ function registerNoise(program2, ctx) {
         schedule: flags.schedule ?? null,
         kind: flags.kind
       });
-      const window = flags.schedule === void 0 ? "" : `, on from ${flags.schedule.start} s to ${flags.schedule.stop} s`;
+      const window2 = flags.schedule === void 0 ? "" : `, on from ${flags.schedule.start} s to ${flags.schedule.stop} s`;
       const buffer = noise.bufferBytes > 0 ? `, ${(noise.bufferBytes / 2 ** 20).toFixed(0)} MiB buffer each` : "";
       ctx.stderr(
-        `noise: ${flags.threads} ${flags.kind} thread(s) at ${Math.round(flags.load * 100)}% for ${flags.duration} s${window}${buffer} (pid ${process.pid})
+        `noise: ${flags.threads} ${flags.kind} thread(s) at ${Math.round(flags.load * 100)}% for ${flags.duration} s${window2}${buffer} (pid ${process.pid})
 `
       );
       const stopOnSignal = () => void noise.stop();
@@ -38963,7 +48202,7 @@ function parseScheduleOption(text) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile10, stat as stat5 } from "node:fs/promises";
-import path27 from "node:path";
+import path30 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -38982,11 +48221,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path27.resolve(ctx.cwd, file2);
+  const absolute = path30.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path27.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path30.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {

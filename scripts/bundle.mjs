@@ -7,6 +7,7 @@ const entries = {
   cli: 'src/cli/bin.ts', // `duetkit` (package.json bin)
   harness: 'src/harness/index.ts', // `duetkit/harness`: the persistent-protocol helper
   'bootstrap-worker': 'src/parallel/bootstrap-worker.ts', // threads of the parallel bootstrap
+  'load-generator': 'src/load/generator-main.ts', // the http driver's load generator process
   index: 'src/action/main.ts', // the action's main step
   post: 'src/action/post.ts', // the action's post step
 };

@@ -14,6 +14,7 @@ import {
   type ReportSummary,
 } from './report.js';
 import { collectSeries } from './series.js';
+import { summarizeLoad } from '../load/summary.js';
 
 /** Settings that may be changed when re-analysing (`duetkit analyze --level ...`). */
 export type AnalysisOverrides = Partial<Omit<AnalysisSettings, 'baseline'>> & { baseline?: string };
@@ -86,6 +87,7 @@ export function analyzeSamples(
   for (const r of results) {
     summary[r.comparison?.verdict ?? (r.notComparable === null ? 'error' : 'notComparable')]++;
   }
+  const load = summarizeLoad(samples);
   return {
     schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
     scenario: samples.scenario.name,
@@ -98,6 +100,7 @@ export function analyzeSamples(
     settings,
     results,
     summary,
+    ...(load === undefined ? {} : { load }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { renderComparisonTable, type TableRow } from '../report/terminal.js';
 import { timingText } from '../report/timing-text.js';
+import { loadLines } from '../report/load-text.js';
 import { comparedCount, type BenchmarkResult, type ComparisonReport } from './report.js';
 
 /**
@@ -20,7 +21,13 @@ export function describeReport(report: ComparisonReport): string {
       (iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`),
   );
   if (report.timing !== undefined) out.push(timingText(report.timing, report.mode));
-  for (const warning of [...iso.warnings, ...(report.timing?.warnings ?? [])]) {
+  const load = report.load === undefined ? undefined : loadLines(report.load);
+  out.push(...(load?.lines ?? []));
+  for (const warning of [
+    ...iso.warnings,
+    ...(report.timing?.warnings ?? []),
+    ...(load?.warnings ?? []),
+  ]) {
     out.push(`warning: ${warning}`);
   }
   if (!report.complete) {

@@ -1,5 +1,6 @@
 import type { IsolationReport } from '../isolation/types.js';
 import type { SamplesFile, TimingRecord } from '../runner/samples.js';
+import type { LoadSummary } from '../load/summary.js';
 import type {
   Adjustment,
   Comparison,
@@ -85,4 +86,6 @@ export interface ComparisonReport {
   settings: AnalysisSettings;
   results: BenchmarkResult[];
   summary: ReportSummary;
+  /** http driver: the load offered, errors by kind, invalid iterations, where the generator ran. */
+  load?: LoadSummary;
 }

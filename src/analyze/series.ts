@@ -20,7 +20,7 @@ export function collectSeries(
 ): BenchmarkSeries[] {
   const series = new Map<string, BenchmarkSeries>();
   for (const trial of samples.trials) {
-    if (trial.warmup) continue;
+    if (trial.warmup || trial.invalid !== undefined) continue;
     for (const metric of trial.metrics) {
       let entry = series.get(metric.name);
       if (entry === undefined) {

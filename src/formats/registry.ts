@@ -11,6 +11,7 @@ import { hyperfine } from './hyperfine.js';
 import { jmh } from './jmh.js';
 import { jsonl } from './jsonl.js';
 import { julia } from './julia.js';
+import { k6 } from './k6.js';
 import { pytest } from './pytest.js';
 import { tinybench } from './tinybench.js';
 import {
@@ -36,6 +37,7 @@ const FORMATS: readonly BenchmarkFormat[] = [
   customSmallerIsBetter,
   criterion,
   hyperfine,
+  k6,
   tinybench,
   jsonl,
 ];

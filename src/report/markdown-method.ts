@@ -4,6 +4,7 @@ import { escapeInline } from './escape.js';
 import { formatPercent } from './numbers.js';
 import { formatDuration, type RunMeta } from './run-meta.js';
 import { timingText } from './timing-text.js';
+import { loadLines } from './load-text.js';
 
 const MODE_WORDS: Record<ComparisonReport['mode'], string> = {
   duet: 'duet: base and head ran at the same time, iterations started together, paired by iteration',
@@ -35,6 +36,8 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
   ];
   if (report.timing !== undefined)
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
+  const load = report.load === undefined ? undefined : loadLines(report.load);
+  for (const line of load?.lines ?? []) items.push(escapeInline(line, 600));
   if (first !== undefined) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison!)));
     items.push(`**n:** ${[...ns].join('; ')} per benchmark.`);
@@ -68,7 +71,11 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
         .join('; ')}.`,
     );
   }
-  for (const warning of [...report.isolation.warnings, ...(report.timing?.warnings ?? [])]) {
+  for (const warning of [
+    ...report.isolation.warnings,
+    ...(report.timing?.warnings ?? []),
+    ...(load?.warnings ?? []),
+  ]) {
     items.push(`⚠️ ${escapeInline(warning, 400)}`);
   }
   for (const r of compared) {

@@ -3,7 +3,7 @@ import type { Scenario } from '../scenario/schema.js';
 import type { Rng } from '../stats/rng.js';
 import { getDriver } from './drivers/registry.js';
 import { nsToMs } from './drivers/metrics.js';
-import type { Side } from './drivers/types.js';
+import type { Side, SideContext } from './drivers/types.js';
 import { createBarrier, type Barrier } from './barrier.js';
 import { RunError } from './errors.js';
 import { getMode } from './modes/registry.js';
@@ -85,19 +85,27 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
   let staggered = 0;
   try {
     const slots = mode.slotCount(versions.length);
-    for (const [i, version] of versions.entries()) {
-      if (signal.aborted) throw new RunError('interrupted');
-      const side = await driver.open(scenario.workload, {
-        version: version.name,
-        cwd: version.dir,
-        env: { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env },
-        placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
-        slot: slots === 1 ? 0 : i,
-        timeout: scenario.timeout,
-        timer: options.timer,
-        keepBusy: scenario.workload.keepBusy,
-      });
-      sides.push(side);
+    const contexts: SideContext[] = versions.map((version, i) => ({
+      version: version.name,
+      cwd: version.dir,
+      env: { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env },
+      placements: Array.from({ length: slots }, (_, slot) => isolation.place(slot)),
+      slot: slots === 1 ? 0 : i,
+      timeout: scenario.timeout,
+      timer: options.timer,
+      keepBusy: scenario.workload.keepBusy,
+      seed: options.rng.seed,
+      isolation: isolation.report,
+      signal,
+    }));
+    if (driver.openAll !== undefined) {
+      // A driver whose sides share something (the http driver's load generator).
+      await driver.openAll(scenario.workload, contexts, (side) => sides.push(side));
+    } else {
+      for (const context of contexts) {
+        if (signal.aborted) throw new RunError('interrupted');
+        sides.push(await driver.open(scenario.workload, context));
+      }
     }
     // The budget is for measuring: starting the sides (a persistent program's start-up, a
     // slow machine's process creation) does not eat into it.
@@ -131,6 +139,8 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     await Promise.all(sides.map((side) => side.close()));
   } catch (failure) {
     killAll();
+    // Sides that started servers stop them here (SIGTERM first), also on failure.
+    await Promise.allSettled(sides.map((side) => side.stopped?.()));
     stopReason = signal.aborted ? 'interrupted' : 'failed';
     error = signal.aborted
       ? `interrupted by ${String(signal.reason ?? 'a signal')}`
@@ -188,7 +198,7 @@ async function runStep(
   const failed = results.find((r) => r.status === 'rejected');
   if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
   results.forEach((result, i) => {
-    const { start, end, metrics, cpuMs, seenEnd } = (
+    const { start, end, metrics, cpuMs, seenEnd, invalid, load } = (
       result as PromiseFulfilledResult<Awaited<ReturnType<Side['fire']>>>
     ).value;
     record({
@@ -202,6 +212,8 @@ async function runStep(
       ...(cpuMs === undefined ? {} : { cpuMs: microseconds(cpuMs) }),
       ...(seenEnd === undefined ? {} : { seenEndMs: microseconds(nsToMs(seenEnd - t0)) }),
       metrics,
+      ...(invalid === undefined ? {} : { invalid }),
+      ...(load === undefined ? {} : { load }),
     });
   });
 }

@@ -62,6 +62,8 @@ export interface GatedOptions {
   onStdout?: (chunk: string) => void;
   /** The gate's argv before the command's, given the flag. Default `shellGate`. */
   gate?: (flag: string) => string[];
+  /** Keep only the last 64 KiB of stdout too (a long-running server's log). Default false. */
+  tailStdout?: boolean;
 }
 
 export async function startGated(
@@ -88,6 +90,7 @@ export async function startGated(
   let spawnError: Error | null = null;
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk;
+    if (options.tailStdout === true) stdout = stdout.slice(-65536);
     options.onStdout?.(chunk);
   });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {

@@ -108,8 +108,12 @@ export async function runScenario(
     options.onIsolation?.(isolation.report);
     const built = await buildTimer(options.env);
     const timer = built.path;
-    timing = timingRecord(scenario.workload, built);
     const { metric, format, driver } = scenario.workload;
+    // The service drivers make their own metrics (latencies, a program's samples, k6's).
+    timing =
+      driver === 'command' || driver === 'persistent'
+        ? timingRecord(scenario.workload, built)
+        : undefined;
     if (built.path === null && driver === 'command' && format === undefined && metric !== 'wall') {
       throw new RunError(
         `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`,
@@ -182,7 +186,7 @@ function notSetUp(requested: IsolationReport['requested']): IsolationReport {
 /** How a command or persistent workload's iterations are timed (see samples.ts). */
 function timingRecord(workload: Scenario['workload'], built: TimerBuild): TimingRecord {
   return {
-    driver: workload.driver,
+    driver: workload.driver as TimingRecord['driver'],
     clock: built.path === null ? 'harness' : 'timer',
     // Without the timer nothing keeps a CPU busy; behind the relay, `repeat` spins.
     keepBusy:

@@ -3,6 +3,7 @@ import type { Scenario } from '../scenario/schema.js';
 import type { IsolationReport } from '../isolation/types.js';
 import type { MachineInfo } from './machine.js';
 import type { KeepBusy } from './timer/report.js';
+import type { LoadRecord } from '../load/record.js';
 
 /** Version of the samples JSON; bump on any incompatible change. */
 export const SAMPLES_SCHEMA_VERSION = 1;
@@ -45,6 +46,13 @@ export interface Trial {
   metrics: TrialMetric[];
   /** With `workload.perBenchmark`: the listed benchmark this trial's command ran. */
   benchmark?: string;
+  /**
+   * Why this trial is not analysed (the load generator could not keep up, say); the report
+   * lists it. Absent: valid.
+   */
+  invalid?: string;
+  /** http driver: the load offered and what the servers did with it (src/load/record.ts). */
+  load?: LoadRecord;
 }
 
 /** How a per-benchmark run (`workload.perBenchmark`) chose and ran its benchmarks. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { splitArgv } from './argv.js';
-import { parseDuration } from './duration.js';
+import { argv, duration, versionName } from './fields.js';
 import { formatNames, getFormat, perBenchmarkFormats } from '../formats/registry.js';
 import { benchmarkPatternProblem } from './benchmark-pattern.js';
+import { loadSchema, serverSchema, streamSchema } from './service-schema.js';
+import { checkServiceWorkload } from './service-checks.js';
 
 /**
  * The one schema of a scenario file (`scenarios/*.yml`). Documented field by field in
@@ -12,39 +13,8 @@ import { benchmarkPatternProblem } from './benchmark-pattern.js';
 /** What a command without a format is measured by (`workload.metric`). */
 export const METRICS = ['wall', 'cpu', 'both'] as const;
 
-/** An argv array, or a string split like a shell would (never run by a shell). */
-const argv = z
-  .union([z.array(z.string()).min(1), z.string().min(1)], {
-    error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"',
-  })
-  .transform((value, ctx) => {
-    if (Array.isArray(value)) return value;
-    try {
-      const words = splitArgv(value);
-      if (words.length > 0) return words;
-      ctx.addIssue({ code: 'custom', message: 'a non-empty command' });
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: (error as Error).message });
-    }
-    return z.NEVER;
-  });
-
-/** Seconds as a number, or a string with a unit: `500ms`, `90s`, `2m`, `1h`. */
-const duration = z
-  .union([z.number(), z.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' })
-  .transform((value, ctx) => {
-    const seconds = parseDuration(value);
-    if (seconds !== null) return seconds;
-    ctx.addIssue({
-      code: 'custom',
-      message: 'a positive duration: seconds, or "500ms", "90s", "2m"',
-    });
-    return z.NEVER;
-  });
-
-const versionName = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a name of letters, digits, ".", "_" or "-"');
+/** Every workload driver (src/runner/drivers/registry.ts). */
+export const DRIVERS = ['command', 'persistent', 'http', 'stream', 'k6'] as const;
 
 const version = z
   .object({
@@ -71,9 +41,19 @@ const version = z
 
 const workload = z
   .object({
-    /** `command`: a process per iteration; `persistent`: one process driven by docs/protocol.md. */
-    driver: z.enum(['command', 'persistent']).default('command'),
-    command: argv,
+    /**
+     * `command`: a process per iteration; `persistent`: one process driven by docs/protocol.md;
+     * `http`, `stream`, `k6`: services under load (docs/services.md).
+     */
+    driver: z.enum(DRIVERS).default('command'),
+    /** Required by every driver but `http`, which sends requests to `server` instead. */
+    command: argv.optional(),
+    /** http, k6: the servers each version starts for the whole run (docs/services.md). */
+    server: serverSchema.optional(),
+    /** http: the load offered to the servers in each iteration. */
+    load: loadSchema.optional(),
+    /** stream: how the program's timestamped samples are trimmed and summarised. */
+    stream: streamSchema.optional(),
     /**
      * Absent: the harness measures wall time. Otherwise a format of src/formats (or `auto`)
      * reads each iteration's stdout. Not with `persistent`, whose replies carry results.
@@ -123,7 +103,9 @@ const workload = z
     /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
     benchmarks: z.array(z.string().min(1)).min(1).optional(),
   })
-  .strict();
+  .strict()
+  // Drivers other than http always have a command (checked below): code may rely on it.
+  .transform((w) => ({ ...w, command: w.command ?? [] }));
 
 const stopping = z
   .object({
@@ -209,6 +191,7 @@ export const scenarioSchema = z
       });
     }
     checkPerBenchmark(s.workload, ctx);
+    checkServiceWorkload(s, ctx);
     if (s.stopping !== undefined && (s.mode === 'mct' || s.mode === 'single')) {
       ctx.addIssue({
         code: 'custom',

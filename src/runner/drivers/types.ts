@@ -1,6 +1,7 @@
-import type { Placement } from '../../isolation/types.js';
+import type { IsolationReport, Placement } from '../../isolation/types.js';
 import type { Workload } from '../../scenario/schema.js';
 import type { TrialMetric } from '../samples.js';
+import type { LoadRecord } from '../../load/record.js';
 import type { Gate } from '../barrier.js';
 import type { KeepBusy } from '../timer/report.js';
 
@@ -22,6 +23,12 @@ export interface SideContext {
   timer: string | null;
   /** What a side that finishes first does while the others still run (duet). */
   keepBusy: KeepBusy;
+  /** The run's seed (the http driver derives each phase's arrival schedule from it). */
+  seed: number;
+  /** The isolation in effect (where the CPU slots and the harness are). */
+  isolation: IsolationReport;
+  /** Aborted on interruption. */
+  signal: AbortSignal;
 }
 
 /** The outcome of one iteration on one side. */
@@ -37,6 +44,10 @@ export interface IterationResult {
   cpuMs?: number;
   /** hrtime (ns) when the harness learned that the iteration had ended (a diagnostic). */
   seenEnd?: bigint;
+  /** Why the iteration must not be analysed (recorded, and listed by the report). */
+  invalid?: string;
+  /** http driver: the load offered and what the servers did with it. */
+  load?: LoadRecord;
 }
 
 /** What a side is told before a step. */
@@ -75,10 +86,18 @@ export interface Side {
   kill(): void;
   /** Ends the side gracefully after the last iteration. */
   close(): Promise<void>;
+  /** After `kill()`: resolves when everything the side started has ended. */
+  stopped?(): Promise<void>;
 }
 
 /** One registry entry per workload driver (command, persistent; http and others plug in here). */
 export interface Driver {
   readonly name: Workload['driver'];
   open(workload: Workload, side: SideContext): Promise<Side>;
+  /**
+   * Opens every version's side at once, for sides that share something (one load generator
+   * for all versions), in version order. `opened` is told of each side as soon as it exists,
+   * so a failure later in opening still stops it. Without it, `open` is called per version.
+   */
+  openAll?(workload: Workload, sides: SideContext[], opened: (side: Side) => void): Promise<void>;
 }

@@ -1,0 +1,3 @@
+module duetkit.local/benchserver
+
+go 1.22

@@ -1,0 +1,32 @@
+import { describeGenerator, planGenerator } from '../../src/load/placement.js';
+import type { IsolationReport } from '../../src/isolation/types.js';
+
+const report = (slots: (string | null)[], harnessCpus: string | null): IsolationReport => ({
+  requested: 'auto',
+  kind: 'cgroup-v1',
+  slots,
+  harnessCpus,
+  cgroup: null,
+  warnings: [],
+});
+
+describe('where the load generator runs', () => {
+  it('a spare CPU first, then the harness CPU, else shared with the servers (and says so)', () => {
+    expect(planGenerator(report(['1', '2'], '0'), [0, 1, 2, 3])).toEqual({
+      prefix: ['taskset', '-c', '3'],
+      ownCpus: true,
+    });
+    expect(planGenerator(report(['1'], '0'), [0, 1])).toEqual({ prefix: [], ownCpus: true });
+    expect(planGenerator(report(['0', '1'], null), [0, 1])).toEqual({ prefix: [], ownCpus: false });
+    expect(describeGenerator('3', report(['1', '2'], '0'))).toBe(
+      'the load generator ran on CPU 3, of its own',
+    );
+    expect(describeGenerator('0', report(['1'], '0'))).toBe(
+      "the load generator ran on CPU 0, the harness's (no measured server runs there)",
+    );
+    expect(describeGenerator('0-1', report(['0', '1'], null))).toMatch(
+      /^the load generator ran on CPUs 0-1, shared with the measured servers/,
+    );
+    expect(describeGenerator('0-1', report([null, null], null))).toMatch(/no CPU isolation/);
+  });
+});
