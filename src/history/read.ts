@@ -52,12 +52,7 @@ export function normalizeFolder(folder: string | undefined): string {
  * warning naming the file and the field; a missing branch is an empty history.
  */
 export async function readHistory(options: ReadHistoryOptions): Promise<HistoryRead> {
-  const git = await openBranch({
-    remote: options.remote,
-    branch: options.branch ?? DEFAULT_BRANCH,
-    ...(options.token === undefined ? {} : { token: options.token }),
-    ...(options.env === undefined ? {} : { env: options.env }),
-  });
+  const git = await openLocation(options);
   try {
     const tip = await git.fetchTip();
     if (tip === null) return { entries: [], stored: [], warnings: [], tip };
@@ -68,6 +63,17 @@ export async function readHistory(options: ReadHistoryOptions): Promise<HistoryR
   } finally {
     await git.dispose();
   }
+}
+
+/** Opens the branch of a history location (a temporary local clone; dispose it). */
+export function openLocation(options: HistoryLocation & { tmpDir?: string }): Promise<BranchGit> {
+  return openBranch({
+    remote: options.remote,
+    branch: options.branch ?? DEFAULT_BRANCH,
+    ...(options.token === undefined ? {} : { token: options.token }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.tmpDir === undefined ? {} : { tmpDir: options.tmpDir }),
+  });
 }
 
 /** An entry file of the tree: where it is (relative to the folder) and what its name says. */
