@@ -38965,7 +38965,7 @@ function parseGabData(text2, file2) {
     const issue2 = parsed2.error.issues[0];
     throw new HistoryFormatError(file2, issue2.path.join("."), issue2.message);
   }
-  return parsed2.data;
+  return raw;
 }
 function entryFromGab(name, e, suite, repoUrl, prefix = "") {
   const time3 = new Date(e.date).toISOString();
@@ -39148,7 +39148,11 @@ async function importGab(options) {
       },
       options
     );
-    return { ...done.result, suites: [...bySuite.keys()], commit: done.commit };
+    return {
+      ...done.result,
+      suites: [...bySuite.keys()],
+      commit: done.result.added === 0 ? null : done.commit
+    };
   } finally {
     await git.dispose();
   }
