@@ -37802,7 +37802,7 @@ function quotePath(file2) {
   return `"${file2.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
 }
 function redact(text2, token) {
-  return token === void 0 || token === "" ? text2 : text2.split(token).join("***");
+  return token === void 0 || token.length < 8 ? text2 : text2.split(token).join("***");
 }
 
 // src/history/schema.ts

@@ -282,6 +282,7 @@ function quotePath(file: string): string {
   return `"${file.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
+/** The token never reaches git's argv or URL; if some message still quoted it, it goes. */
 function redact(text: string, token: string | undefined): string {
-  return token === undefined || token === '' ? text : text.split(token).join('***');
+  return token === undefined || token.length < 8 ? text : text.split(token).join('***');
 }

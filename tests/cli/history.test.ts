@@ -1,24 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import { bareRemote, git, tempDir } from '../history/helpers.js';
+import { bareRemote, git, makeRunRepo, tempDir } from '../history/helpers.js';
 import type { HistoryEntry } from '../../src/history/schema.js';
-
-// Prints the benchmark's value: 100 ms (base) or 112 ms (head), ±0.5% jitter per process.
-const bench = (ms: number): string =>
-  `awk -v s=$$ 'BEGIN { srand(s); printf "{\\"name\\":\\"parse\\",\\"value\\":%.4f,\\"unit\\":\\"ms\\"}\\n", ${ms} * (1 + (rand() - 0.5) / 100) }'\n`;
-
-const SCENARIO = `name: micro
-versions:
-  - {name: base, ref: HEAD~1}
-  - {name: head, ref: HEAD}
-workload: {command: sh bench.sh, format: jsonl}
-iterations: 8
-warmup: 1
-isolation: none
-seed: 3
-analysis: {resamples: 1000}
-`;
 
 /**
  * `duetkit history ...` end to end: a real repository with two commits, a real `duetkit run`,
@@ -30,18 +14,8 @@ describe('duetkit history (CLI)', () => {
   let remote: string;
   beforeAll(async () => {
     t = tempDir('duetkit-history-cli-');
-    repo = path.join(t.dir, 'repo');
-    mkdirSync(repo);
-    git(repo, 'init', '-q', '-b', 'main');
-    writeFileSync(path.join(repo, 'bench.sh'), bench(100));
-    writeFileSync(path.join(repo, 'micro.yml'), SCENARIO);
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-q', '-m', 'base version');
-    writeFileSync(path.join(repo, 'bench.sh'), bench(112));
-    git(repo, 'commit', '-q', '-am', 'Make parse slower\n\nA body that is not kept.');
+    repo = await makeRunRepo(t.dir);
     remote = bareRemote(t.dir);
-    const run = await runCli(['run', 'micro.yml', '--out', 'out'], repo);
-    expect(run.code).toBe(0);
   });
   afterAll(() => t.cleanup());
 
