@@ -37665,6 +37665,8 @@ async function openBranch(options) {
   }
   const trackingRef = `refs/remotes/origin/${options.branch}`;
   let counter = 0;
+  const cache = /* @__PURE__ */ new Map();
+  let complete = false;
   return {
     remote: options.remote,
     branch: options.branch,
@@ -37681,15 +37683,20 @@ async function openBranch(options) {
           `cannot read the remote ${options.remote}: ${redact(listed.stderr, options.token)}`
         );
       }
-      await git([
+      const fetched = await run3([
         "fetch",
-        "--quiet",
         "--no-tags",
         "--depth=1",
         "--filter=blob:none",
         "origin",
         `+refs/heads/${options.branch}:${trackingRef}`
       ]);
+      if (fetched.code !== 0) {
+        throw new GitStoreError(
+          `cannot fetch ${options.branch} from ${options.remote}: ${redact(fetched.stderr, options.token)}`
+        );
+      }
+      if (/filtering not recognized by server/.test(fetched.stderr)) complete = true;
       return (await git(["rev-parse", trackingRef])).toString().trim();
     },
     async listFiles(commit2, dir2) {
@@ -37704,20 +37711,32 @@ async function openBranch(options) {
       return files;
     },
     async readBlobs(oids) {
-      const unique = [...new Set(oids)];
       const result = /* @__PURE__ */ new Map();
-      if (unique.length === 0) return result;
-      for (let i = 0; i < unique.length; i += 2e3) {
-        await git([
-          "fetch",
-          "--quiet",
-          "--no-tags",
-          "--filter=blob:none",
-          "origin",
-          ...unique.slice(i, i + 2e3)
-        ]);
+      const wanted = [...new Set(oids)].filter((oid) => {
+        const cached2 = cache.get(oid);
+        if (cached2 !== void 0) result.set(oid, cached2);
+        return cached2 === void 0;
+      });
+      if (wanted.length === 0) return result;
+      if (!complete) {
+        await git(
+          [
+            "-c",
+            "fetch.negotiationAlgorithm=noop",
+            "fetch",
+            "--quiet",
+            "origin",
+            "--no-tags",
+            "--no-write-fetch-head",
+            "--recurse-submodules=no",
+            "--filter=blob:none",
+            "--stdin"
+          ],
+          `${wanted.join("\n")}
+`
+        );
       }
-      const out = await git(["cat-file", "--batch"], `${unique.join("\n")}
+      const out = await git(["cat-file", "--batch"], `${wanted.join("\n")}
 `);
       let at = 0;
       while (at < out.length) {
@@ -37726,7 +37745,9 @@ async function openBranch(options) {
         const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header2);
         if (m === null) throw new GitStoreError(`git cat-file: cannot read object: ${header2}`);
         const size = Number(m[3]);
-        result.set(m[1], out.subarray(eol + 1, eol + 1 + size));
+        const content = out.subarray(eol + 1, eol + 1 + size);
+        result.set(m[1], content);
+        cache.set(m[1], content);
         at = eol + 1 + size + 1;
       }
       return result;

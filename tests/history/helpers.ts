@@ -25,10 +25,15 @@ export function git(cwd: string, ...args: string[]): string {
   }).trim();
 }
 
-/** A new bare repository (the "remote"), as a path. */
-export function bareRemote(parent: string, name = 'remote.git'): string {
+/**
+ * A new bare repository (the "remote"), as a path. Like GitHub it serves partial clones
+ * (`uploadpack.allowFilter`), unless `partialClone` is false (then every fetch brings every
+ * file's contents).
+ */
+export function bareRemote(parent: string, name = 'remote.git', partialClone = true): string {
   const dir = path.join(parent, name);
   execFileSync('git', ['init', '-q', '--bare', dir]);
+  if (partialClone) execFileSync('git', ['config', 'uploadpack.allowFilter', 'true'], { cwd: dir });
   return dir;
 }
 
