@@ -47,7 +47,7 @@ export async function suiteChanges(
   const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
   const kept = existing.filter((f) => !edit.removed.has(f.relative));
   for (const relative of edit.removed) changes.set(at(relative), null);
-  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry, null, 2)}\n`);
+  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry)}\n`);
 
   // Every entry of the suite by name (time order), the added ones among them.
   const names = [...kept.map((f) => f.relative), ...edit.added.map((s) => s.path)].sort();
