@@ -90,7 +90,52 @@ export async function suiteChanges(
     if (latest !== undefined)
       changes.set(at(latestPath(edit.suite)), `${JSON.stringify(latest.entry)}\n`);
   }
+  for (const derive of derivers) {
+    const extra = await derive({
+      suite: edit.suite,
+      git,
+      files: kept,
+      added: edit.added,
+      load: async (files) => {
+        const read = await loadEntries(git, files);
+        warnings.push(...read.warnings);
+        return read.stored;
+      },
+    });
+    for (const [relative, content] of extra) changes.set(at(relative), content);
+  }
   return { changes, warnings };
+}
+
+/** What a further derived file is computed from: the suite's entries after the edit. */
+export interface DeriveInput {
+  suite: string;
+  git: BranchGit;
+  /** The suite's entry files already on the branch that stay (name order = time order). */
+  files: readonly EntryFile[];
+  /** The entries this edit adds (in memory, not on the branch yet). */
+  added: readonly StoredEntry[];
+  /** Downloads and validates entry files (corrupt ones become warnings of the publish). */
+  load(files: readonly EntryFile[]): Promise<StoredEntry[]>;
+}
+
+/** Files (relative to the history folder; null deletes) derived for a suite on every edit. */
+export type Deriver = (input: DeriveInput) => Promise<Map<string, string | null>>;
+
+const derivers: Deriver[] = [];
+
+/**
+ * Adds derived files to every publish, prune and import (e.g. a variability view's data):
+ * `derive` is called once per edited suite, after the built-in files. Keep it to a bounded
+ * number of entries (the newest nights, say), so publishing stays as cheap as it is. Returns
+ * a function that removes it again.
+ */
+export function registerDeriver(derive: Deriver): () => void {
+  derivers.push(derive);
+  return () => {
+    const i = derivers.indexOf(derive);
+    if (i >= 0) derivers.splice(i, 1);
+  };
 }
 
 /**
