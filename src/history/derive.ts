@@ -346,7 +346,8 @@ export function suiteIndex(
   });
   const list: IndexBenchmark[] = [...benchmarks.values()].map(({ values, ...item }) => {
     if (!item.moved.called) item.moved = { called: false, magnitude: drift(values) };
-    return { ...item, spark: values.map(roundOrNull) };
+    // A sparkline needs no more than 4 significant digits.
+    return { ...item, spark: values.map((v) => (v === null ? null : Number(v.toPrecision(4)))) };
   });
   list.sort(
     (a, b) =>
