@@ -1,7 +1,6 @@
 import path from 'node:path';
 import {
   byMonth,
-  DERIVED_SCHEMA_VERSION,
   indexPath,
   latestPath,
   monthDir,
@@ -13,7 +12,7 @@ import {
   type SuitesFile,
 } from './derive.js';
 import type { BranchGit } from './git-branch.js';
-import { DATA_DIR, ENTRIES_DIR, runKey, SUITES_FILE, suiteKey } from './layout.js';
+import { ENTRIES_DIR, runKey, SUITES_FILE, suiteKey } from './layout.js';
 import { listEntryFiles, loadEntries, type EntryFile, type StoredEntry } from './read.js';
 import { parseEntry } from './schema.js';
 
@@ -239,20 +238,3 @@ export async function addEntriesChanges(
   }
   return { changes, added, skipped, warnings };
 }
-
-/** Derived files under the folder that no suite has entries for any more (after `pending`). */
-export async function orphanedData(
-  git: BranchGit,
-  tip: string | null,
-  folder: string,
-  liveSuiteKeys: ReadonlySet<string>,
-): Promise<string[]> {
-  if (tip === null) return [];
-  const dir = folder === '' ? DATA_DIR : `${folder}/${DATA_DIR}`;
-  return (await git.listFiles(tip, dir))
-    .map((f) => f.path)
-    .filter((p) => !liveSuiteKeys.has(p.slice(dir.length + 1).split('/')[0]!));
-}
-
-export { DERIVED_SCHEMA_VERSION };
-export type { EntryFile };
