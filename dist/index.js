@@ -52395,7 +52395,12 @@ var runSchema = external_exports.object({
     durationSeconds: finite,
     versions: external_exports.array(
       external_exports.object({ name: external_exports.string(), commit: external_exports.string().nullable(), source: external_exports.string() })
-    )
+    ),
+    // The history's trend (publish: history); only sparkline characters, as the run step writes.
+    trends: external_exports.object({
+      label: external_exports.string().regex(/^trend \(last \d+ runs?\)$/),
+      byBenchmark: external_exports.record(external_exports.string(), external_exports.string().regex(/^[▁▂▃▄▅▆▇█·]{0,100}$/))
+    }).optional()
   })
 });
 async function readResults(dir) {
@@ -58352,7 +58357,7 @@ function suiteIndex(suite, newest, months, firstTime) {
   });
   const list = [...benchmarks.values()].map(({ values, ...item }) => {
     if (!item.moved.called) item.moved = { called: false, magnitude: drift(values) };
-    return { ...item, spark: values.map(roundOrNull) };
+    return { ...item, spark: values.map((v) => v === null ? null : Number(v.toPrecision(4))) };
   });
   list.sort(
     (a, b) => Number(b.moved.called) - Number(a.moved.called) || b.moved.magnitude - a.moved.magnitude || (a.name < b.name ? -1 : 1)
@@ -58408,7 +58413,7 @@ async function suiteChanges(git, tip, folder, edit) {
   const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
   const kept = existing.filter((f) => !edit.removed.has(f.relative));
   for (const relative2 of edit.removed) changes.set(at(relative2), null);
-  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry, null, 2)}
+  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry)}
 `);
   const names = [...kept.map((f) => f.relative), ...edit.added.map((s) => s.path)].sort();
   const monthOfPath = (relative2) => relative2.split("/")[2];
@@ -58447,8 +58452,23 @@ async function suiteChanges(git, tip, folder, edit) {
       changes.set(at(latestPath(edit.suite)), `${JSON.stringify(latest.entry)}
 `);
   }
+  for (const derive of derivers) {
+    const extra = await derive({
+      suite: edit.suite,
+      git,
+      files: kept,
+      added: edit.added,
+      load: async (files) => {
+        const read = await loadEntries(git, files);
+        warnings.push(...read.warnings);
+        return read.stored;
+      }
+    });
+    for (const [relative2, content] of extra) changes.set(at(relative2), content);
+  }
   return { changes, warnings };
 }
+var derivers = [];
 async function suitesChanges(git, tip, folder, pending) {
   const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
   const prefix = at(`${ENTRIES_DIR}/`);
