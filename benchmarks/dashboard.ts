@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { gabEntryOf, renderGabData } from '../src/history/gab.js';
 import { publishEntry } from '../src/history/publish.js';
 import { median } from '../src/stats/descriptive.js';
 import { launchChromium } from '../tests/support/browser.js';
@@ -197,6 +198,14 @@ async function main(): Promise<void> {
   git(full, 'update-ref', 'refs/heads/gh-pages', `gh-pages~${REPEATS}`);
   await measure(full, RUNS, false);
 
+  // For comparison: the same history as github-action-benchmark's one data.js, which its
+  // dashboard loads whole and every publish rewrites.
+  const gabText = renderGabData({
+    lastUpdate: 0,
+    repoUrl: '',
+    entries: { [SUITE]: history.slice(0, RUNS).map((s) => gabEntryOf(s.entry).gab) },
+  });
+  const gab = { bytes: Buffer.byteLength(gabText), gzipBytes: gzipSync(gabText).length };
   const result = {
     benchmarks: BENCHMARKS,
     runs: RUNS,
@@ -212,6 +221,7 @@ async function main(): Promise<void> {
     deepLinkToChartMs: { median: Math.round(median(deep)), all: deep.map(Math.round) },
     listTransfer,
     detailTransfer,
+    gabDataJs: gab,
     publish,
     machine: {
       cpus: os.cpus().length,
