@@ -16,9 +16,9 @@ import { syntheticHistory } from '../support/synthetic-history.js';
  * store, then cloned) from `python3 -m http.server` on 127.0.0.1. Set DUETKIT_SCREENSHOTS=1 to
  * refresh the screenshots in docs/.
  */
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
-const BENCHMARKS = 300;
+const BENCHMARKS = 150;
 const REGRESSED = 'route/medium/case-0007';
 const IMPROVED = 'hash/large/case-0011';
 
@@ -60,6 +60,8 @@ describe('the dashboard in headless Chromium', () => {
 
   async function open(hash: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
     const page = await chromium.browser.newPage({ viewport });
+    // A machine shared with other work can be slow; the budget figures are bench:dashboard's.
+    page.setDefaultTimeout(90_000);
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning')
         problems.push(`console ${m.type()}: ${m.text()}`);
@@ -96,12 +98,16 @@ describe('the dashboard in headless Chromium', () => {
     );
     expect(names).toHaveLength(drawn);
     expect(await home.locator('.count').textContent()).toBe(`${BENCHMARKS} of ${BENCHMARKS}`);
-    // Scrolling draws the rows further down.
-    await home.mouse.wheel(0, 52 * 200);
-    await home.waitForFunction(() =>
-      Array.from(document.querySelectorAll('.list .row .name')).some(
-        (e) => e.textContent === 'query/medium/case-0205',
-      ),
+    // Scrolling to the end draws the last row at its place (52 px a row), and still only
+    // about a screenful of rows.
+    await home.mouse.wheel(0, 52 * BENCHMARKS);
+    await home.waitForFunction(
+      (last) => {
+        const rows = Array.from(document.querySelectorAll('.list .row'));
+        const offsets = rows.map((r) => new DOMMatrix(getComputedStyle(r).transform).m42);
+        return rows.length < 40 && Math.max(...offsets) === last;
+      },
+      (BENCHMARKS - 1) * 52,
     );
     // Search narrows the list, and the link keeps it.
     await home.fill('input.search', 'case-0042');
