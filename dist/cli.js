@@ -37593,7 +37593,7 @@ import path21 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn6 } from "node:child_process";
-import { mkdtemp as mkdtemp4, rm as rm7 } from "node:fs/promises";
+import { mkdtemp as mkdtemp4, readFile as readFile10, rm as rm7, writeFile as writeFile8 } from "node:fs/promises";
 import os8 from "node:os";
 import path20 from "node:path";
 var GitStoreError = class extends Error {
@@ -37653,16 +37653,24 @@ async function openBranch(options) {
     return result.stdout;
   };
   await git(["init", "--quiet", "--bare"]);
-  for (const [key2, value] of [
-    ["core.repositoryformatversion", "1"],
-    ["extensions.partialClone", "origin"],
-    ["remote.origin.url", remote],
-    ["remote.origin.promisor", "true"],
-    ["remote.origin.partialclonefilter", "blob:none"],
-    ["gc.auto", "0"]
-  ]) {
-    await git(["config", key2, value]);
-  }
+  const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  const configFile = path20.join(dir, "config");
+  const initial = (await readFile10(configFile, "utf8")).replace(
+    /repositoryformatversion = 0/,
+    "repositoryformatversion = 1"
+  );
+  await writeFile8(
+    configFile,
+    `${initial}[extensions]
+	partialClone = origin
+[remote "origin"]
+	url = ${quoted(remote)}
+	promisor = true
+	partialclonefilter = blob:none
+[gc]
+	auto = 0
+`
+  );
   const trackingRef = `refs/remotes/origin/${options.branch}`;
   let counter = 0;
   const cache = /* @__PURE__ */ new Map();
@@ -37773,12 +37781,12 @@ async function openBranch(options) {
       if (parent !== null) put(`from ${parent}
 `);
       for (const [file2, content] of changes) {
-        const quoted = quotePath(file2);
+        const quoted2 = quotePath(file2);
         if (content === null) {
-          put(`D ${quoted}
+          put(`D ${quoted2}
 `);
         } else {
-          put(`M 100644 inline ${quoted}
+          put(`M 100644 inline ${quoted2}
 `);
           data(typeof content === "string" ? Buffer.from(content) : content);
         }
@@ -38810,7 +38818,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 }
 
 // src/history/results.ts
-import { readFile as readFile10 } from "node:fs/promises";
+import { readFile as readFile11 } from "node:fs/promises";
 import path24 from "node:path";
 var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
@@ -38866,7 +38874,7 @@ async function readRunResults(dir) {
   const read = async (file2, required2) => {
     const where = path24.join(dir, file2);
     try {
-      return await readFile10(where, "utf8");
+      return await readFile11(where, "utf8");
     } catch (error62) {
       if (!required2 && error62.code === "ENOENT") return null;
       const hint = file2 === "comparison.json" ? "; a run that failed or was interrupted leaves none, and is not published" : "; expected the directory `duetkit run --out DIR` or the action wrote";
@@ -38940,7 +38948,7 @@ async function publishRun(options) {
 }
 
 // src/cli/commands/history-gab.ts
-import { readFile as readFile11, writeFile as writeFile8 } from "node:fs/promises";
+import { readFile as readFile12, writeFile as writeFile9 } from "node:fs/promises";
 import path25 from "node:path";
 
 // src/history/gab.ts
@@ -39231,7 +39239,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text2;
       try {
-        text2 = await readFile11(path25.resolve(ctx.cwd, file2), "utf8");
+        text2 = await readFile12(path25.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -39264,7 +39272,7 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile8(path25.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile9(path25.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
@@ -39422,7 +39430,7 @@ function listTable(entries) {
 import path34 from "node:path";
 
 // src/init/init.ts
-import { mkdir as mkdir5, realpath, stat as stat4, writeFile as writeFile9 } from "node:fs/promises";
+import { mkdir as mkdir5, realpath, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
 import path32 from "node:path";
 
 // src/init/detectors/command.ts
@@ -39454,7 +39462,7 @@ function commandPlan(line, format) {
 import path28 from "node:path";
 
 // src/init/project.ts
-import { readdir as readdir3, readFile as readFile12, stat as stat3 } from "node:fs/promises";
+import { readdir as readdir3, readFile as readFile13, stat as stat3 } from "node:fs/promises";
 import path27 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
@@ -39510,7 +39518,7 @@ async function listProject(root, options = {}) {
     const file2 = path27.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
-    return readFile12(file2, "utf8").catch(() => null);
+    return readFile13(file2, "utf8").catch(() => null);
   };
   return {
     root,
@@ -40531,7 +40539,7 @@ async function writeInit(planned, options) {
   for (const file2 of planned.files) {
     await mkdir5(path32.dirname(file2.path), { recursive: true });
     try {
-      await writeFile9(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
+      await writeFile10(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
       if (error62.code === "EEXIST") throw overwriteError([file2.path]);
       throw error62;
@@ -40920,7 +40928,7 @@ function parseScheduleOption(text2) {
 }
 
 // src/cli/commands/parse.ts
-import { readFile as readFile13, stat as stat5 } from "node:fs/promises";
+import { readFile as readFile14, stat as stat5 } from "node:fs/promises";
 import path36 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
@@ -40954,7 +40962,7 @@ async function parseFile(ctx, file2, flags) {
     }
     return format2.parse("", { cwd, dataPath: absolute });
   }
-  const output2 = await readFile13(absolute, "utf8");
+  const output2 = await readFile14(absolute, "utf8");
   const format = flags.format === "auto" ? detectFormat(output2) : getFormat(flags.format);
   return format.parse(output2, { cwd });
 }

@@ -57869,7 +57869,7 @@ import path15 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn5 } from "node:child_process";
-import { mkdtemp as mkdtemp3, rm as rm7 } from "node:fs/promises";
+import { mkdtemp as mkdtemp3, readFile as readFile8, rm as rm7, writeFile as writeFile6 } from "node:fs/promises";
 import os11 from "node:os";
 import path14 from "node:path";
 var GitStoreError = class extends Error {
@@ -57929,16 +57929,24 @@ async function openBranch(options) {
     return result.stdout;
   };
   await git(["init", "--quiet", "--bare"]);
-  for (const [key, value] of [
-    ["core.repositoryformatversion", "1"],
-    ["extensions.partialClone", "origin"],
-    ["remote.origin.url", remote],
-    ["remote.origin.promisor", "true"],
-    ["remote.origin.partialclonefilter", "blob:none"],
-    ["gc.auto", "0"]
-  ]) {
-    await git(["config", key, value]);
-  }
+  const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  const configFile = path14.join(dir, "config");
+  const initial = (await readFile8(configFile, "utf8")).replace(
+    /repositoryformatversion = 0/,
+    "repositoryformatversion = 1"
+  );
+  await writeFile6(
+    configFile,
+    `${initial}[extensions]
+	partialClone = origin
+[remote "origin"]
+	url = ${quoted(remote)}
+	promisor = true
+	partialclonefilter = blob:none
+[gc]
+	auto = 0
+`
+  );
   const trackingRef = `refs/remotes/origin/${options.branch}`;
   let counter = 0;
   const cache = /* @__PURE__ */ new Map();
@@ -58049,12 +58057,12 @@ async function openBranch(options) {
       if (parent !== null) put(`from ${parent}
 `);
       for (const [file2, content] of changes) {
-        const quoted = quotePath(file2);
+        const quoted2 = quotePath(file2);
         if (content === null) {
-          put(`D ${quoted}
+          put(`D ${quoted2}
 `);
         } else {
-          put(`M 100644 inline ${quoted}
+          put(`M 100644 inline ${quoted2}
 `);
           data(typeof content === "string" ? Buffer.from(content) : content);
         }
@@ -58627,7 +58635,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 }
 
 // src/history/results.ts
-import { readFile as readFile8 } from "node:fs/promises";
+import { readFile as readFile9 } from "node:fs/promises";
 import path18 from "node:path";
 var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
@@ -58683,7 +58691,7 @@ async function readRunResults(dir) {
   const read = async (file2, required2) => {
     const where = path18.join(dir, file2);
     try {
-      return await readFile8(where, "utf8");
+      return await readFile9(where, "utf8");
     } catch (error63) {
       if (!required2 && error63.code === "ENOENT") return null;
       const hint = file2 === "comparison.json" ? "; a run that failed or was interrupted leaves none, and is not published" : "; expected the directory `duetkit run --out DIR` or the action wrote";
@@ -58964,7 +58972,7 @@ async function fetchOrExplain(git, commits, what = "the merge base") {
 
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile9 } from "node:fs/promises";
+import { readFile as readFile10 } from "node:fs/promises";
 import path19 from "node:path";
 
 // src/scenario/duration.ts
@@ -59198,7 +59206,7 @@ async function loadScenarioFile(file2, cwd) {
   const absolute = path19.resolve(cwd, file2);
   let text2;
   try {
-    text2 = await readFile9(absolute, "utf8");
+    text2 = await readFile10(absolute, "utf8");
   } catch (error63) {
     throw new ScenarioError(`cannot read scenario ${file2}: ${error63.message}`);
   }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -123,17 +123,20 @@ export async function openBranch(options: BranchGitOptions): Promise<BranchGit> 
   };
 
   await git(['init', '--quiet', '--bare']);
-  // A partial clone: the tip's trees come with the fetch, file contents only when read.
-  for (const [key, value] of [
-    ['core.repositoryformatversion', '1'],
-    ['extensions.partialClone', 'origin'],
-    ['remote.origin.url', remote],
-    ['remote.origin.promisor', 'true'],
-    ['remote.origin.partialclonefilter', 'blob:none'],
-    ['gc.auto', '0'],
-  ] as const) {
-    await git(['config', key, value]);
-  }
+  // A partial clone: the tip's trees come with the fetch, file contents only when read. Written
+  // into the config file at once (one `git config` per key is six more processes per publish).
+  const quoted = (value: string): string =>
+    `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const configFile = path.join(dir, 'config');
+  const initial = (await readFile(configFile, 'utf8')).replace(
+    /repositoryformatversion = 0/,
+    'repositoryformatversion = 1',
+  );
+  await writeFile(
+    configFile,
+    `${initial}[extensions]\n\tpartialClone = origin\n[remote "origin"]\n\turl = ${quoted(remote)}\n` +
+      `\tpromisor = true\n\tpartialclonefilter = blob:none\n[gc]\n\tauto = 0\n`,
+  );
   const trackingRef = `refs/remotes/origin/${options.branch}`;
   let counter = 0;
   /** Contents read so far (blobs never change). */
