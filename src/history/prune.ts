@@ -1,0 +1,138 @@
+import type { BranchGit } from './git-branch.js';
+import { suiteKey } from './layout.js';
+import { pushWithRetries, type RetryOptions } from './push-loop.js';
+import {
+  listEntryFiles,
+  loadEntries,
+  normalizeFolder,
+  openLocation,
+  type EntryFile,
+  type HistoryLocation,
+} from './read.js';
+import { suiteChanges, suitesChanges } from './store.js';
+import { timeOfName } from './derive.js';
+
+/** How much of a suite's history to keep: its newest N runs, or its runs of the last D days. */
+export type Retention =
+  { keepRuns: number; keepDays?: undefined } | { keepDays: number; keepRuns?: undefined };
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The entry files (relative to the folder) that `retention` removes, oldest first. The order
+ * and times come from the files' names (the run's start), so nothing needs downloading.
+ */
+export function prunePlan(
+  files: readonly EntryFile[],
+  retention: Retention,
+  now: number,
+): string[] {
+  const names = files.map((f) => f.relative).sort();
+  if (retention.keepRuns !== undefined)
+    return names.slice(0, Math.max(0, names.length - retention.keepRuns));
+  const cutoff = now - retention.keepDays * DAY_MS;
+  return files
+    .filter((f) => timeOfName(f.location.time) < cutoff)
+    .map((f) => f.relative)
+    .sort();
+}
+
+/**
+ * A commit on `parent` that removes the suite's entries beyond `retention` (whole entry files)
+ * and rebuilds the derived files; null when nothing is to be removed.
+ */
+export async function pruneCommit(
+  git: BranchGit,
+  parent: string,
+  folder: string,
+  suite: string,
+  retention: Retention,
+  now: number,
+): Promise<{ commit: string; removed: string[]; warnings: string[] } | null> {
+  const files = await listEntryFiles(git, parent, folder, suite);
+  const removed = prunePlan(files, retention, now);
+  if (removed.length === 0) return null;
+  const edit = await suiteChanges(git, parent, folder, {
+    suite,
+    added: [],
+    removed: new Set(removed),
+  });
+  const suites = await suitesChanges(git, parent, folder, edit.changes);
+  const commit = await git.commit(
+    parent,
+    new Map([...edit.changes, ...suites.changes]),
+    `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? '' : 's'} (${describeRetention(retention)})`,
+  );
+  const at = (relative: string): string => (folder === '' ? relative : `${folder}/${relative}`);
+  return { commit, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+}
+
+export function describeRetention(retention: Retention): string {
+  return retention.keepRuns !== undefined
+    ? `keep the newest ${retention.keepRuns} runs`
+    : `keep the runs of the last ${retention.keepDays} days`;
+}
+
+export interface PruneOptions extends HistoryLocation, RetryOptions {
+  retention: Retention;
+  /** Only this suite. Default: every suite. */
+  suite?: string;
+  now?: number;
+}
+
+/**
+ * Prunes every suite (or one) of a history: one commit per suite that loses runs, pushed
+ * together, retried like a publish. Returns the entry files removed.
+ */
+export async function pruneHistory(
+  options: PruneOptions,
+): Promise<{ removed: string[]; commit: string | null; warnings: string[] }> {
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    const done = await pushWithRetries(
+      git,
+      async (tip) => {
+        const out = { removed: [] as string[], warnings: [] as string[] };
+        if (tip === null) return { commit: null, result: out };
+        const suites = new Map<string, string>();
+        for (const { entry } of await suiteNames(git, tip, folder))
+          suites.set(suiteKey(entry), entry);
+        let head = tip;
+        for (const suite of [...suites.values()].sort()) {
+          if (options.suite !== undefined && suite !== options.suite) continue;
+          const pruned = await pruneCommit(
+            git,
+            head,
+            folder,
+            suite,
+            options.retention,
+            options.now ?? Date.now(),
+          );
+          if (pruned === null) continue;
+          head = pruned.commit;
+          out.removed.push(...pruned.removed);
+          out.warnings.push(...pruned.warnings);
+        }
+        return { commit: head === tip ? null : head, result: out };
+      },
+      options,
+    );
+    return { ...done.result, commit: done.commit };
+  } finally {
+    await git.dispose();
+  }
+}
+
+/** The suites of the history, by name, from suites.json's source: each suite's newest entry. */
+async function suiteNames(
+  git: BranchGit,
+  tip: string,
+  folder: string,
+): Promise<{ entry: string }[]> {
+  const files = await listEntryFiles(git, tip, folder);
+  const newest = new Map<string, EntryFile>();
+  for (const f of files) newest.set(f.location.suiteKey, f);
+  const { stored } = await loadEntries(git, [...newest.values()]);
+  return stored.map((s) => ({ entry: s.entry.suite }));
+}

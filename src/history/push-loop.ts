@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BranchGit } from './git-branch.js';
+
+/** The push was refused, or every attempt lost a race: nothing was published. */
+export class PublishError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'denied' | 'rejected' | 'contention',
+  ) {
+    super(message);
+    this.name = 'RunError';
+  }
+}
+
+export interface RetryOptions {
+  /** Attempts in all (a rejected push is fetched and re-applied). Default 10. */
+  maxAttempts?: number;
+  /** Backoff before attempt k+1: uniform in [0, min(cap, base·2^k)] ms. Default 250 and 8000. */
+  backoff?: { baseMs: number; capMs: number };
+  /** Progress lines (retries), for the log. */
+  log?: (line: string) => void;
+  /** Random numbers for the jitter (tests make it repeatable). */
+  random?: () => number;
+}
+
+/** What one attempt built on the tip it saw: a commit to push, or nothing to do. */
+export interface Attempt<T> {
+  commit: string | null;
+  result: T;
+}
+
+/**
+ * Fetch, build, push — again on a fresh tip when the push loses a race (someone else pushed
+ * first), after a jittered exponential backoff, up to `maxAttempts`. Never forced: another
+ * writer's commit is never overwritten, only built upon. A refusal that is not a race (no
+ * permission, a protected branch) ends it at once. The remote is unchanged unless the push
+ * succeeded: a ref update is all or nothing.
+ */
+export async function pushWithRetries<T>(
+  git: BranchGit,
+  build: (tip: string | null) => Promise<Attempt<T>>,
+  options: RetryOptions = {},
+): Promise<{ result: T; commit: string | null; attempts: number; retries: number }> {
+  const maxAttempts = options.maxAttempts ?? 10;
+  const backoff = options.backoff ?? { baseMs: 250, capMs: 8000 };
+  const random = options.random ?? Math.random;
+  const where = `${git.remote} (branch ${git.branch})`;
+  for (let attempt = 1; ; attempt++) {
+    const tip = await git.fetchTip();
+    const built = await build(tip);
+    if (built.commit === null) {
+      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
+    }
+    const pushed = await git.push(built.commit);
+    if (pushed.ok) {
+      return {
+        result: built.result,
+        commit: built.commit,
+        attempts: attempt,
+        retries: attempt - 1,
+      };
+    }
+    if (pushed.kind === 'denied') {
+      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, 'denied');
+    }
+    if (pushed.kind === 'rejected') {
+      throw new PublishError(`${where} refused the push: ${pushed.message}`, 'rejected');
+    }
+    if (attempt >= maxAttempts) {
+      throw new PublishError(
+        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
+        'contention',
+      );
+    }
+    const wait = Math.round(
+      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1)),
+    );
+    options.log?.(
+      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`,
+    );
+    await sleep(wait);
+  }
+}
