@@ -9,6 +9,7 @@ import { registerInit } from './init.js';
 import { registerNoise } from './noise.js';
 import { registerParse } from './parse.js';
 import { registerRun } from './run.js';
+import { registerVariability } from './variability.js';
 import { registerWorkload } from './workload.js';
 
 /** Every CLI command, one line each. */
@@ -23,4 +24,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerWorkload(program, ctx);
   registerCalibrate(program, ctx);
   registerInit(program, ctx);
+  registerVariability(program, ctx);
 }
