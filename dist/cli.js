@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path28 = __require("node:path");
+    var path37 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path28.resolve(baseDir, baseName);
+          const localBin = path37.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path28.extname(baseName))) return void 0;
+          if (sourceExt.includes(path37.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path28.resolve(
-            path28.dirname(resolvedScriptPath),
+          executableDir = path37.resolve(
+            path37.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path28.basename(
+            const legacyName = path37.basename(
               this._scriptPath,
-              path28.extname(this._scriptPath)
+              path37.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path28.extname(executableFile));
+        launchWithNode = sourceExt.includes(path37.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path28.basename(filename, path28.extname(filename));
+        this._name = path37.basename(filename, path37.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path29) {
-        if (path29 === void 0) return this._executableDir;
-        this._executableDir = path29;
+      executableDir(path38) {
+        if (path38 === void 0) return this._executableDir;
+        this._executableDir = path38;
         return this;
       }
       /**
@@ -3206,9 +3206,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text = helper.formatHelp(this, helper);
-        if (context.hasColors) return text;
-        return this._outputConfiguration.stripColor(text);
+        const text2 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text2;
+        return this._outputConfiguration.stripColor(text2);
       }
       /**
        * @typedef HelpContext
@@ -3368,7 +3368,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text) {
+      addHelpText(position, text2) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3377,10 +3377,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text === "function") {
-            helpStr = text({ error: context.error, command: context.command });
+          if (typeof text2 === "function") {
+            helpStr = text2({ error: context.error, command: context.command });
           } else {
-            helpStr = text;
+            helpStr = text2;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -3544,17 +3544,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path28) {
-      const ctrl = callVisitor(key2, node2, visitor, path28);
+    function visit_(key2, node2, visitor, path37) {
+      const ctrl = callVisitor(key2, node2, visitor, path37);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path28, ctrl);
-        return visit_(key2, ctrl, visitor, path28);
+        replaceNode(key2, path37, ctrl);
+        return visit_(key2, ctrl, visitor, path37);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
+          path37 = Object.freeze(path37.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path28);
+            const ci = visit_(i, node2.items[i], visitor, path37);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3565,13 +3565,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path28);
+          path37 = Object.freeze(path37.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path37);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path28);
+          const cv = visit_("value", node2.value, visitor, path37);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3592,17 +3592,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path28) {
-      const ctrl = await callVisitor(key2, node2, visitor, path28);
+    async function visitAsync_(key2, node2, visitor, path37) {
+      const ctrl = await callVisitor(key2, node2, visitor, path37);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path28, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path28);
+        replaceNode(key2, path37, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path37);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
+          path37 = Object.freeze(path37.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path28);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path37);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3613,13 +3613,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path28);
+          path37 = Object.freeze(path37.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path37);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path28);
+          const cv = await visitAsync_("value", node2.value, visitor, path37);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3646,23 +3646,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path28) {
+    function callVisitor(key2, node2, visitor, path37) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path28);
+        return visitor(key2, node2, path37);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path28);
+        return visitor.Map?.(key2, node2, path37);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path28);
+        return visitor.Seq?.(key2, node2, path37);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path28);
+        return visitor.Pair?.(key2, node2, path37);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path28);
+        return visitor.Scalar?.(key2, node2, path37);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path28);
+        return visitor.Alias?.(key2, node2, path37);
       return void 0;
     }
-    function replaceNode(key2, path28, node2) {
-      const parent = path28[path28.length - 1];
+    function replaceNode(key2, path37, node2) {
+      const parent = path37[path37.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -4274,10 +4274,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path28, value) {
+    function collectionFromPath(schema, path37, value) {
       let v = value;
-      for (let i = path28.length - 1; i >= 0; --i) {
-        const k = path28[i];
+      for (let i = path37.length - 1; i >= 0; --i) {
+        const k = path37[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4296,7 +4296,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path28) => path28 == null || typeof path28 === "object" && !!path28[Symbol.iterator]().next().done;
+    var isEmptyPath = (path37) => path37 == null || typeof path37 === "object" && !!path37[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4326,11 +4326,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path28, value) {
-        if (isEmptyPath(path28))
+      addIn(path37, value) {
+        if (isEmptyPath(path37))
           this.add(value);
         else {
-          const [key2, ...rest] = path28;
+          const [key2, ...rest] = path37;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -4344,8 +4344,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path28) {
-        const [key2, ...rest] = path28;
+      deleteIn(path37) {
+        const [key2, ...rest] = path37;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -4359,8 +4359,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path28, keepScalar) {
-        const [key2, ...rest] = path28;
+      getIn(path37, keepScalar) {
+        const [key2, ...rest] = path37;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -4378,8 +4378,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path28) {
-        const [key2, ...rest] = path28;
+      hasIn(path37) {
+        const [key2, ...rest] = path37;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -4389,8 +4389,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path28, value) {
-        const [key2, ...rest] = path28;
+      setIn(path37, value) {
+        const [key2, ...rest] = path37;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -4434,14 +4434,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -4458,14 +4458,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -4482,12 +4482,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
+            i = consumeMoreIndentedLines(text2, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -4499,12 +4499,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text2[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -4519,39 +4519,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text2.length;
         if (fold === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+            res += `${text2[fold]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent}${text2.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text2, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text[++i];
+          ch = text2[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text2[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
       return end;
@@ -6905,9 +6905,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path28, value) {
+      addIn(path37, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path28, value);
+          this.contents.addIn(path37, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -6982,14 +6982,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path28) {
-        if (Collection.isEmptyPath(path28)) {
+      deleteIn(path37) {
+        if (Collection.isEmptyPath(path37)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path28) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path37) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7004,10 +7004,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path28, keepScalar) {
-        if (Collection.isEmptyPath(path28))
+      getIn(path37, keepScalar) {
+        if (Collection.isEmptyPath(path37))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path28, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path37, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7018,10 +7018,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path28) {
-        if (Collection.isEmptyPath(path28))
+      hasIn(path37) {
+        if (Collection.isEmptyPath(path37))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path28) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path37) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7038,13 +7038,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path28, value) {
-        if (Collection.isEmptyPath(path28)) {
+      setIn(path37, value) {
+        if (Collection.isEmptyPath(path37)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path28), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path37), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path28, value);
+          this.contents.setIn(path37, value);
         }
       }
       /**
@@ -9005,9 +9005,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path28) => {
+    visit2.itemAtPath = (cst, path37) => {
       let item = cst;
-      for (const [field, index] of path28) {
+      for (const [field, index] of path37) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9016,23 +9016,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path28) => {
-      const parent = visit2.itemAtPath(cst, path28.slice(0, -1));
-      const field = path28[path28.length - 1][0];
+    visit2.parentCollection = (cst, path37) => {
+      const parent = visit2.itemAtPath(cst, path37.slice(0, -1));
+      const field = path37[path37.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path28, item, visitor) {
-      let ctrl = visitor(item, path28);
+    function _visit(path37, item, visitor) {
+      let ctrl = visitor(item, path37);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path28.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path37.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9043,10 +9043,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path28);
+            ctrl = ctrl(item, path37);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path28) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path37) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -10800,8 +10800,8 @@ var require_dist = __commonJS({
 // src/cli/context.ts
 function processContext() {
   return {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: (text2) => process.stdout.write(text2),
+    stderr: (text2) => process.stderr.write(text2),
     cwd: process.cwd(),
     env: process.env,
     isTTY: process.stderr.isTTY === true,
@@ -10863,10 +10863,10 @@ var duet = {
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
-    for (let round2 = 0; round2 < warmup + rounds; round2++) {
+    for (let round3 = 0; round3 < warmup + rounds; round3++) {
       yield {
-        round: round2,
-        warmup: round2 < warmup,
+        round: round3,
+        warmup: round3 < warmup,
         versions: indexes(versionCount),
         slots: shuffled(versionCount, rng),
         endsRound: true,
@@ -10884,8 +10884,8 @@ var mct = {
   rounds: false,
   *plan({ versionCount, warmup, rounds }) {
     for (const version3 of indexes(versionCount)) {
-      for (let round2 = 0; round2 < warmup + rounds; round2++) {
-        yield { round: round2, warmup: round2 < warmup, versions: [version3], slots: [0], endsRound: true };
+      for (let round3 = 0; round3 < warmup + rounds; round3++) {
+        yield { round: round3, warmup: round3 < warmup, versions: [version3], slots: [0], endsRound: true };
       }
     }
   }
@@ -10898,11 +10898,11 @@ var mit = {
   paired: false,
   rounds: true,
   *plan({ versionCount, warmup, rounds }) {
-    for (let round2 = 0; round2 < warmup + rounds; round2++) {
+    for (let round3 = 0; round3 < warmup + rounds; round3++) {
       for (const version3 of indexes(versionCount)) {
         yield {
-          round: round2,
-          warmup: round2 < warmup,
+          round: round3,
+          warmup: round3 < warmup,
           versions: [version3],
           slots: [0],
           endsRound: version3 === versionCount - 1
@@ -10919,12 +10919,12 @@ var rmit = {
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
-    for (let round2 = 0; round2 < warmup + rounds; round2++) {
+    for (let round3 = 0; round3 < warmup + rounds; round3++) {
       const order = shuffled(versionCount, rng);
       for (const [i, version3] of order.entries()) {
         yield {
-          round: round2,
-          warmup: round2 < warmup,
+          round: round3,
+          warmup: round3 < warmup,
           versions: [version3],
           slots: [0],
           endsRound: i === versionCount - 1
@@ -10942,8 +10942,8 @@ var single = {
   rounds: false,
   *plan({ versionCount, warmup }) {
     for (const version3 of indexes(versionCount)) {
-      for (let round2 = 0; round2 <= warmup; round2++) {
-        yield { round: round2, warmup: round2 < warmup, versions: [version3], slots: [0], endsRound: true };
+      for (let round3 = 0; round3 <= warmup; round3++) {
+        yield { round: round3, warmup: round3 < warmup, versions: [version3], slots: [0], endsRound: true };
       }
     }
   }
@@ -12287,10 +12287,10 @@ function finishComparison(plan2, distribution) {
     ci2.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
     if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
-    const finite = finiteLogRatios(d);
-    const w = wilcoxonSignedRank(finite);
+    const finite3 = finiteLogRatios(d);
+    const w = wilcoxonSignedRank(finite3);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite), {
+    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite3), {
       level: o.level,
       power: o.power,
       paired: true
@@ -12482,10 +12482,10 @@ function comparisonInput(series, baseIndex, headIndex, paired2) {
       rounds: null
     };
   }
-  const rounds = [...base.keys()].filter((round2) => head.has(round2)).sort((a, b) => a - b);
+  const rounds = [...base.keys()].filter((round3) => head.has(round3)).sort((a, b) => a - b);
   return {
-    base: rounds.map((round2) => median(base.get(round2))),
-    head: rounds.map((round2) => median(head.get(round2))),
+    base: rounds.map((round3) => median(base.get(round3))),
+    head: rounds.map((round3) => median(head.get(round3))),
     paired: paired2,
     rounds
   };
@@ -12635,11 +12635,11 @@ function adjust(results, settings) {
 }
 function unlisted(samples, baseIndex, baseline) {
   const results = [];
-  for (const { benchmark, versions: lacking } of samples.perBenchmark?.missing ?? []) {
+  for (const { benchmark: benchmark2, versions: lacking } of samples.perBenchmark?.missing ?? []) {
     samples.versions.forEach((version3, i) => {
       if (i === baseIndex) return;
       results.push({
-        benchmark,
+        benchmark: benchmark2,
         unit: "",
         biggerIsBetter: false,
         valueKind: null,
@@ -12664,19 +12664,19 @@ function explain(error62, mode) {
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
   const pct = fraction * 100;
-  const text = pct.toFixed(digits);
-  if (Number(text) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct > 0 ? "+" : ""}${text}%`;
+  const text2 = pct.toFixed(digits);
+  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
+  return `${pct > 0 ? "+" : ""}${text2}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
 }
 function formatValue(value, unit = "") {
   const abs = Math.abs(value);
-  let text;
-  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text = value.toExponential(3);
-  else text = Number(value.toPrecision(4)).toString();
-  return unit === "" ? text : `${text} ${unit}`;
+  let text2;
+  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text2 = value.toExponential(3);
+  else text2 = Number(value.toPrecision(4)).toString();
+  return unit === "" ? text2 : `${text2} ${unit}`;
 }
 function formatPValue(p) {
   if (p < 1e-10) return "<1e-10";
@@ -12741,8 +12741,8 @@ function pHeader(c) {
 }
 function sideText(c, side, unit) {
   const s = c[side];
-  const centre = centreOf(c, side);
-  return `${formatValue(centre, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
+  const centre2 = centreOf(c, side);
+  return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
 }
 function methodLines(rows, named) {
   const c = rows[0].comparison;
@@ -12752,18 +12752,18 @@ function methodLines(rows, named) {
   lines.push(
     `method: ${design}; ${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`
   );
-  for (const { name, comparison } of rows) {
+  for (const { name, comparison: comparison2 } of rows) {
     const prefix = named ? `${name}: ` : "";
-    const n = comparison.paired ? `${comparison.n.base} pairs` : `n = ${comparison.n.base} base, ${comparison.n.head} head`;
+    const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
     lines.push(
-      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison.mde).replace("+", "")} (MDE at ${Math.round(comparison.power * 100)}% power)`
+      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
     );
-    if (comparison.verdict === "inconclusive") {
+    if (comparison2.verdict === "inconclusive") {
       lines.push(
-        comparison.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison.moreSamplesNeeded} more ${comparison.paired ? "pairs" : "samples per side"} would settle it`
+        comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
       );
     }
-    for (const note of comparison.notes) lines.push(`${prefix}note: ${note}`);
+    for (const note of comparison2.notes) lines.push(`${prefix}note: ${note}`);
   }
   return lines;
 }
@@ -12859,8 +12859,8 @@ async function writeSamples(file2, samples) {
 }
 
 // src/cli/options.ts
-function parseLevel(text) {
-  const value = parseFractionOrPercent(text);
+function parseLevel(text2) {
+  const value = parseFractionOrPercent(text2);
   if (value === void 0 || !(value > 0 && value < 1)) {
     throw new InvalidArgumentError(
       "Expected a confidence level between 0 and 1, like 0.99 or 99%."
@@ -12868,21 +12868,21 @@ function parseLevel(text) {
   }
   return value;
 }
-function parseThreshold(text) {
-  const value = parseFractionOrPercent(text);
+function parseThreshold(text2) {
+  const value = parseFractionOrPercent(text2);
   if (value === void 0 || value < 0) {
     throw new InvalidArgumentError("Expected a threshold like 5% or 0.05 (a fraction \u2265 0).");
   }
-  if (!text.trim().endsWith("%") && value >= 1) {
+  if (!text2.trim().endsWith("%") && value >= 1) {
     throw new InvalidArgumentError(
-      `Ambiguous: write ${text}% for a percentage, or a fraction below 1.`
+      `Ambiguous: write ${text2}% for a percentage, or a fraction below 1.`
     );
   }
   return value;
 }
 function integerParser(min, max) {
-  return (text) => {
-    const value = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  return (text2) => {
+    const value = /^\s*\d+\s*$/.test(text2) ? Number(text2) : NaN;
     if (!(Number.isSafeInteger(value) && value >= min && value <= max)) {
       throw new InvalidArgumentError(`Expected an integer from ${min} to ${max}.`);
     }
@@ -12890,15 +12890,15 @@ function integerParser(min, max) {
   };
 }
 function choiceParser(choices) {
-  return (text) => {
-    if (!choices.includes(text)) {
+  return (text2) => {
+    if (!choices.includes(text2)) {
       throw new InvalidArgumentError(`Expected one of: ${choices.join(", ")}.`);
     }
-    return text;
+    return text2;
   };
 }
-function parseFractionOrPercent(text) {
-  const trimmed = text.trim();
+function parseFractionOrPercent(text2) {
+  const trimmed = text2.trim();
   const percent3 = trimmed.endsWith("%");
   const body = percent3 ? trimmed.slice(0, -1) : trimmed;
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(body)) return void 0;
@@ -12923,10 +12923,10 @@ function registerAnalyze(program2, ctx) {
     const samples = await readSamples(path.resolve(ctx.cwd, file2), file2);
     const { json: json2, out, failOn, ...overrides } = flags;
     const report = analyzeSamples(samples, overrides);
-    const text = `${JSON.stringify(report, null, 2)}
+    const text2 = `${JSON.stringify(report, null, 2)}
 `;
-    if (out !== void 0) await writeFile2(path.resolve(ctx.cwd, out), text);
-    ctx.stdout(json2 === true ? text : describeReport(report));
+    if (out !== void 0) await writeFile2(path.resolve(ctx.cwd, out), text2);
+    ctx.stdout(json2 === true ? text2 : describeReport(report));
     ctx.exitCode = exitStatus(report, failOn);
   });
 }
@@ -12988,7 +12988,7 @@ function createGit(cwd) {
       throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
     }),
     isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
-    addWorktree: async (dir, commit) => void await git(["worktree", "add", "--detach", dir, commit]),
+    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
     removeWorktree: async (dir) => {
       try {
         await git(["worktree", "remove", "--force", dir]);
@@ -13013,10 +13013,10 @@ function createWorktreeSet(git, parent = os2.tmpdir()) {
   let root = null;
   const made = [];
   return {
-    async add(name, commit) {
+    async add(name, commit2) {
       root ??= await mkdtemp(path2.join(parent, "duetkit-worktrees-"));
       const dir = path2.join(root, name);
-      await git.addWorktree(dir, commit);
+      await git.addWorktree(dir, commit2);
       made.push(dir);
       return dir;
     },
@@ -13079,8 +13079,8 @@ function sudo(args, input2) {
   });
 }
 async function cgroupPids(fs, dir) {
-  const text = await fs.read(path3.join(dir, "cgroup.procs")).catch(() => "");
-  return text.split("\n").filter((line) => line.trim() !== "").map(Number);
+  const text2 = await fs.read(path3.join(dir, "cgroup.procs")).catch(() => "");
+  return text2.split("\n").filter((line) => line.trim() !== "").map(Number);
 }
 async function emptyAndRemove(fs, dir) {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -13103,8 +13103,8 @@ async function emptyAndRemove(fs, dir) {
   throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
 }
 async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
-  const text = await readFile2(mountinfo, "utf8").catch(() => "");
-  for (const line of text.split("\n")) {
+  const text2 = await readFile2(mountinfo, "utf8").catch(() => "");
+  for (const line of text2.split("\n")) {
     const [left, right] = line.split(" - ");
     if (left === void 0 || right === void 0) continue;
     const [type, , superOptions = ""] = right.split(" ");
@@ -13115,8 +13115,8 @@ async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
   return null;
 }
 async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
-  const text = await readFile2(file2, "utf8").catch(() => "");
-  for (const line of text.split("\n")) {
+  const text2 = await readFile2(file2, "utf8").catch(() => "");
+  for (const line of text2.split("\n")) {
     const [, controllers, cgroupPath] = line.split(":");
     if (cgroupPath === void 0) continue;
     if (controller === null ? line.startsWith("0::") : controllers.split(",").includes(controller)) {
@@ -13134,13 +13134,13 @@ import path4 from "node:path";
 
 // src/isolation/cpus.ts
 import { readFileSync } from "node:fs";
-function parseCpuList(text) {
+function parseCpuList(text2) {
   const cpus = [];
-  for (const part of text.trim().split(",")) {
+  for (const part of text2.trim().split(",")) {
     if (part === "") continue;
     const [from, to] = part.split("-").map(Number);
     if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
-      throw new RangeError(`not a CPU list: ${JSON.stringify(text)}`);
+      throw new RangeError(`not a CPU list: ${JSON.stringify(text2)}`);
     }
     for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
   }
@@ -13603,8 +13603,8 @@ function commandFailure(context, what, stderr) {
 ${tail}`)
   );
 }
-function lastLines(text, count) {
-  const lines = text.trimEnd().split("\n");
+function lastLines(text2, count) {
+  const lines = text2.trimEnd().split("\n");
   return lines.slice(-count).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
 }
 
@@ -13690,8 +13690,8 @@ async function startGated(argv2, options) {
       }
     },
     controlLine: () => lines.next(),
-    tell(text) {
-      if (!gate.destroyed && gate.writable) gate.write(text);
+    tell(text2) {
+      if (!gate.destroyed && gate.writable) gate.write(text2);
     },
     finished,
     terminate,
@@ -13784,8 +13784,8 @@ var FormatError = class extends Error {
   expected;
   found;
 };
-function truncate(text, max) {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}\u2026`;
+function truncate(text2, max) {
+  return text2.length <= max ? text2 : `${text2.slice(0, max - 1)}\u2026`;
 }
 
 // src/formats/collector.ts
@@ -13844,34 +13844,34 @@ var BenchmarkCollector = class {
   }
 };
 function numberedLines(output2) {
-  return output2.split(/\r?\n/).map((text, i) => ({ text, where: `line ${i + 1}` }));
+  return output2.split(/\r?\n/).map((text2, i) => ({ text: text2, where: `line ${i + 1}` }));
 }
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function escapeRegExp(text2) {
+  return text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path28 = "$") {
+  constructor(format, value, path37 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path28;
+    this.path = path37;
   }
   format;
   value;
   path;
   /** Parses `text`; a syntax error (truncated output, an error message) names the line. */
-  static parse(format, text, what) {
+  static parse(format, text2, what) {
     try {
-      return new _JsonReader(format, JSON.parse(text));
+      return new _JsonReader(format, JSON.parse(text2));
     } catch (error62) {
-      const position = errorPosition(String(error62), text);
-      if (position === void 0 || text.trim() === "") {
-        throw new FormatError(format, "the whole output", what, text.trim());
+      const position = errorPosition(String(error62), text2);
+      if (position === void 0 || text2.trim() === "") {
+        throw new FormatError(format, "the whole output", what, text2.trim());
       }
-      const before = text.slice(0, position);
+      const before = text2.slice(0, position);
       const line = before.split("\n").length;
-      const lineText = text.split("\n")[line - 1] ?? "";
+      const lineText = text2.split("\n")[line - 1] ?? "";
       throw new FormatError(format, `line ${line}`, `${what} (invalid JSON)`, lineText.trim());
     }
   }
@@ -13931,27 +13931,27 @@ var JsonReader = class _JsonReader {
     return this.value;
   }
 };
-function errorPosition(message, text) {
+function errorPosition(message, text2) {
   const position = /position (\d+)/.exec(message)?.[1];
   if (position !== void 0) return Number(position);
   const excerpt = /Unexpected token '.+?', (?:\.\.\.)?"(.*?)"(?:\.\.\.)? is not valid JSON/s.exec(
     message
   )?.[1];
   if (excerpt === void 0 || excerpt === "") return void 0;
-  const at = text.indexOf(excerpt);
+  const at = text2.indexOf(excerpt);
   return at < 0 ? void 0 : at;
 }
 
 // src/formats/benchmarkdotnet.ts
-function timings(bench, statistics) {
-  const results = (bench.optional("Measurements")?.items() ?? []).filter(
+function timings(bench2, statistics) {
+  const results = (bench2.optional("Measurements")?.items() ?? []).filter(
     (m) => m.get("IterationMode").string() === "Workload" && m.get("IterationStage").string() === "Result"
   );
   if (results.length > 0) {
     const values = results.map(
       (m) => m.get("Nanoseconds").number() / positive(m.get("Operations"))
     );
-    return [`${bench.path}.Measurements`, values, true];
+    return [`${bench2.path}.Measurements`, values, true];
   }
   const original = statistics.optional("OriginalValues");
   if (original !== void 0 && original.numbers().length > 0) {
@@ -13972,19 +13972,19 @@ var benchmarkdotnet = {
   parse(output2) {
     const json2 = JsonReader.parse("benchmarkdotnet", output2, "the JSON of --exporters json");
     const collector = new BenchmarkCollector("benchmarkdotnet");
-    for (const bench of json2.get("Benchmarks").items()) {
-      const name = bench.get("FullName").nonEmptyString();
-      const statistics = bench.optional("Statistics");
+    for (const bench2 of json2.get("Benchmarks").items()) {
+      const name = bench2.get("FullName").nonEmptyString();
+      const statistics = bench2.optional("Statistics");
       if (statistics === void 0) {
         throw new FormatError(
           "benchmarkdotnet",
-          `${bench.path}.Statistics`,
+          `${bench2.path}.Statistics`,
           `statistics for "${name}" (did it fail?)`
         );
       }
-      const [where, values, isSamples] = timings(bench, statistics);
+      const [where, values, isSamples] = timings(bench2, statistics);
       collector.add(where, name, "ns", false, values, isSamples ? "samples" : "summary");
-      for (const metric of bench.optional("Metrics")?.items() ?? []) {
+      for (const metric of bench2.optional("Metrics")?.items() ?? []) {
         const descriptor = metric.get("Descriptor");
         const id = descriptor.get("Id").nonEmptyString();
         const unit = descriptor.optional("Unit")?.string() ?? "";
@@ -14008,8 +14008,8 @@ var benchmarkjs = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("benchmarkjs");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
       if (!/ x [\d,.]+ \S+/.test(line) || !/sampled\)|ops\/sec/.test(line)) continue;
       const m = RESULT.exec(line);
       if (m === null) {
@@ -14039,8 +14039,8 @@ var benchmarkluau = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("benchmarkluau");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
       if (/^(FAILED|ERROR|FAIL)\b/.test(line)) {
         throw new FormatError(
           "benchmarkluau",
@@ -14088,8 +14088,8 @@ var cargo = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("cargo");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
       if (FAILURE.test(line)) {
         throw new FormatError(
           "cargo",
@@ -14146,17 +14146,17 @@ var catch2 = {
       return Number(m[1]) * NS[m[2]];
     };
     while (i < lines.length) {
-      const { text, where } = lines[i];
+      const { text: text2, where } = lines[i];
       i += 1;
-      if (FAILED.test(text)) {
+      if (FAILED.test(text2)) {
         throw new FormatError(
           "catch2",
           where,
           "benchmark results, but Catch2 reported a failure",
-          text
+          text2
         );
       }
-      if (!HEADER.test(text)) continue;
+      if (!HEADER.test(text2)) continue;
       while (i < lines.length && !/^-{5,}\s*$/.test(lines[i].text)) i += 1;
       if (i >= lines.length) {
         throw new FormatError(
@@ -14251,8 +14251,8 @@ var criterion = {
     const collector = new BenchmarkCollector("criterion");
     const found = /* @__PURE__ */ new Set();
     for (const dir of benchmarkDirs(root)) {
-      const bench = readJson(root, join(dir, "new", "benchmark.json"));
-      const id = bench.get("full_id").nonEmptyString();
+      const bench2 = readJson(root, join(dir, "new", "benchmark.json"));
+      const id = bench2.get("full_id").nonEmptyString();
       if (wanted.size > 0 && !wanted.has(id)) continue;
       found.add(id);
       const sample = readJson(root, join(dir, "new", "sample.json"));
@@ -14263,7 +14263,7 @@ var criterion = {
       }
       const perIter = times.map((t, i) => t / iters[i]);
       collector.add(sample.path, id, "ns", false, perIter, "samples");
-      const throughput = bench.optional("throughput");
+      const throughput = bench2.optional("throughput");
       if (throughput !== void 0) {
         const [kind, amount] = throughput.entries()[0] ?? [];
         const per = amount?.number();
@@ -14327,8 +14327,8 @@ var go = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("go");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
       if (FAILURE2.test(line)) {
         throw new FormatError(
           "go",
@@ -14516,12 +14516,12 @@ var jmh = {
   parse(output2) {
     const json2 = JsonReader.parse("jmh", output2, "the JSON of -rf json");
     const collector = new BenchmarkCollector("jmh");
-    for (const run2 of json2.items()) {
-      const params = run2.optional("params");
+    for (const run3 of json2.items()) {
+      const params = run3.optional("params");
       const suffix = params === void 0 ? "" : ` ( ${JSON.stringify(params.value)} )`;
-      const name = `${run2.get("benchmark").nonEmptyString()}${suffix}`;
-      readMetric(run2.get("primaryMetric"), name, collector);
-      const secondary = run2.optional("secondaryMetrics");
+      const name = `${run3.get("benchmark").nonEmptyString()}${suffix}`;
+      readMetric(run3.get("primaryMetric"), name, collector);
+      const secondary = run3.optional("secondaryMetrics");
       for (const [key2, metric] of secondary?.entries() ?? []) {
         readMetric(metric, `${name} - ${key2}`, collector);
       }
@@ -14547,27 +14547,27 @@ var jsonl = {
   parse(output2) {
     const byName = /* @__PURE__ */ new Map();
     output2.split(/\r?\n/).forEach((line, i) => {
-      const text = line.trim();
-      if (!text.startsWith("{")) return;
+      const text2 = line.trim();
+      if (!text2.startsWith("{")) return;
       const where = `line ${i + 1}`;
       let record2;
       try {
-        record2 = JSON.parse(text);
+        record2 = JSON.parse(text2);
       } catch {
-        throw new FormatError("jsonl", where, "a JSON object", text);
+        throw new FormatError("jsonl", where, "a JSON object", text2);
       }
       const { name, value, unit = "", biggerIsBetter = false } = record2;
       if (typeof name !== "string" || name === "") {
-        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text);
+        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text2);
       }
       if (typeof value !== "number" || !Number.isFinite(value)) {
-        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text);
+        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text2);
       }
       if (typeof unit !== "string") {
-        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text);
+        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text2);
       }
       if (typeof biggerIsBetter !== "boolean") {
-        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text);
+        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text2);
       }
       const seen = byName.get(name);
       if (seen === void 0) {
@@ -14579,7 +14579,7 @@ var jsonl = {
           "jsonl",
           where,
           `benchmark "${name}" with unit "${seen.unit}" and biggerIsBetter ${seen.biggerIsBetter} as on its first line`,
-          text
+          text2
         );
       }
       seen.values.push(value);
@@ -14656,9 +14656,9 @@ var pytest = {
   parse(output2) {
     const json2 = JsonReader.parse("pytest", output2, "the JSON written by --benchmark-json");
     const collector = new BenchmarkCollector("pytest");
-    for (const bench of json2.get("benchmarks").items()) {
-      const name = bench.get("fullname").nonEmptyString();
-      const stats = bench.get("stats");
+    for (const bench2 of json2.get("benchmarks").items()) {
+      const name = bench2.get("fullname").nonEmptyString();
+      const stats = bench2.get("stats");
       const data = stats.optional("data");
       if (data !== void 0) {
         collector.add(data.path, name, "s", false, data.numbers(), "samples");
@@ -14723,13 +14723,13 @@ function readVitest(json2, collector) {
   for (const file2 of json2.get("files").items()) {
     for (const group of file2.get("groups").items()) {
       const groupName2 = group.get("fullName").string();
-      for (const bench of group.get("benchmarks").items()) {
-        const name = `${groupName2} > ${bench.get("name").nonEmptyString()}`;
-        const samples = bench.optional("samples");
+      for (const bench2 of group.get("benchmarks").items()) {
+        const name = `${groupName2} > ${bench2.get("name").nonEmptyString()}`;
+        const samples = bench2.optional("samples");
         if (samples !== void 0 && samples.numbers().length > 0) {
           collector.add(samples.path, name, "ms", false, samples.numbers(), "samples");
         } else {
-          const mean2 = bench.get("mean");
+          const mean2 = bench2.get("mean");
           collector.add(mean2.path, name, "ms", false, [mean2.number()], "summary");
         }
       }
@@ -14876,13 +14876,13 @@ function nsToMs(ns) {
 function openHarnessTimed(workload2, ctx) {
   let current = null;
   let killed = false;
-  const fail = (round2, what, stderr = "") => commandFailure(
-    { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
+  const fail = (round3, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
     what,
     stderr
   );
   return {
-    async arm({ round: round2, slot, gate }) {
+    async arm({ round: round3, slot, gate }) {
       if (killed) throw new RunError("interrupted");
       await clearOutputFile(workload2, ctx.cwd);
       try {
@@ -14894,14 +14894,14 @@ function openHarnessTimed(workload2, ctx) {
           stdin: "ignore"
         });
       } catch (error62) {
-        throw fail(round2, `could not start: ${error62.message}`);
+        throw fail(round3, `could not start: ${error62.message}`);
       }
       if (killed) current.kill();
     },
     async prime() {
       await current?.prime().catch(() => void 0);
     },
-    async fire(round2, start) {
+    async fire(round3, start) {
       const child = current;
       if (child === null) throw new Error("fire() before arm()");
       let timedOut = false;
@@ -14913,12 +14913,12 @@ function openHarnessTimed(workload2, ctx) {
       current = null;
       if (killed) throw new RunError("interrupted");
       if (result.spawnError !== null) {
-        throw fail(round2, `could not start: ${result.spawnError.message}`);
+        throw fail(round3, `could not start: ${result.spawnError.message}`);
       }
-      if (timedOut) throw fail(round2, `timed out after ${ctx.timeout} s`, result.stderr);
+      if (timedOut) throw fail(round3, `timed out after ${ctx.timeout} s`, result.stderr);
       if (result.code !== 0) {
         const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
-        throw fail(round2, how, result.stderr);
+        throw fail(round3, how, result.stderr);
       }
       try {
         const output2 = await readIterationOutput(workload2, result.stdout, ctx.cwd);
@@ -14926,7 +14926,7 @@ function openHarnessTimed(workload2, ctx) {
         const metrics = iterationMetrics(workload2, { wallMs }, output2, ctx.cwd);
         return { start, end: result.exitedAt, metrics, seenEnd: result.exitedAt };
       } catch (error62) {
-        throw fail(round2, `produced no value: ${error62.message}`, result.stderr);
+        throw fail(round3, `produced no value: ${error62.message}`, result.stderr);
       }
     },
     kill() {
@@ -14954,8 +14954,8 @@ async function openTimed(workload2, ctx) {
   const dir = await mkdtemp2(path8.join(parent, "duetkit-side-"));
   const out = path8.join(dir, "stdout");
   const err = path8.join(dir, "stderr");
-  const fail = (round2, what, stderr = "") => commandFailure(
-    { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
+  const fail = (round3, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
     what,
     stderr
   );
@@ -14976,23 +14976,23 @@ async function openTimed(workload2, ctx) {
   let slot = ctx.slot;
   let killed = false;
   let pending = null;
-  const died = async (round2) => {
+  const died = async (round3) => {
     if (killed) return new RunError("interrupted");
     const result = await timer.finished;
     return fail(
-      round2,
+      round3,
       `lost duetkit's timer (it ended with ${result.code ?? result.signal})`,
       result.stderr
     );
   };
-  const next = async (round2) => {
+  const next = async (round3) => {
     const line = await timer.controlLine();
-    if (line === null) throw await died(round2);
-    if (line.startsWith("error ")) throw fail(round2, `duetkit's timer: ${line.slice(6)}`);
+    if (line === null) throw await died(round3);
+    if (line.startsWith("error ")) throw fail(round3, `duetkit's timer: ${line.slice(6)}`);
     return line;
   };
   return {
-    async arm({ round: round2, slot: toSlot, gate, delayNs }) {
+    async arm({ round: round3, slot: toSlot, gate, delayNs }) {
       if (killed) throw new RunError("interrupted");
       await clearOutputFile(workload2, ctx.cwd);
       if (toSlot !== slot) {
@@ -15016,7 +15016,7 @@ async function openTimed(workload2, ctx) {
         String(Math.round(delayNs))
       ];
       if (fields.some((f) => /[\t\n]/.test(f))) {
-        throw fail(round2, "has a path with a tab or a line break, which the timer cannot take");
+        throw fail(round3, "has a path with a tab or a line break, which the timer cannot take");
       }
       pending = { go: `${fields.join("	")}
 `, saved };
@@ -15027,21 +15027,21 @@ async function openTimed(workload2, ctx) {
       const line = await timer.controlLine();
       if (line?.startsWith("error ")) throw fail(null, `duetkit's timer: ${line.slice(6)}`);
     },
-    async fire(round2) {
+    async fire(round3) {
       const step = pending;
       if (step === null) throw new Error("fire() before arm()");
       pending = null;
       const watchdog = setTimeout(() => timer.kill(), 2 * ctx.timeout * 1e3 + GRACE_MS);
-      const line = await next(round2).finally(() => clearTimeout(watchdog));
+      const line = await next(round3).finally(() => clearTimeout(watchdog));
       const seenEnd = process.hrtime.bigint();
       if (killed) throw new RunError("interrupted");
       const stderr = await readTail(err);
       const report = parseTimerLine(line);
-      if (report instanceof Error) throw fail(round2, `could not start: ${report.message}`);
-      if (report.timedOut) throw fail(round2, `timed out after ${ctx.timeout} s`, stderr);
+      if (report instanceof Error) throw fail(round3, `could not start: ${report.message}`);
+      if (report.timedOut) throw fail(round3, `timed out after ${ctx.timeout} s`, stderr);
       if (report.code !== 0) {
         const how = report.signal !== null ? `was killed by ${report.signal}` : `exited with code ${report.code}`;
-        throw fail(round2, how, stderr);
+        throw fail(round3, how, stderr);
       }
       try {
         const stdout = await readFile4(out, "utf8");
@@ -15056,7 +15056,7 @@ async function openTimed(workload2, ctx) {
           seenEnd
         };
       } catch (error62) {
-        throw fail(round2, `produced no value: ${error62.message}`, stderr);
+        throw fail(round3, `produced no value: ${error62.message}`, stderr);
       }
     },
     kill() {
@@ -15072,8 +15072,8 @@ async function openTimed(workload2, ctx) {
   };
 }
 async function readTail(file2) {
-  const text = await readFile4(file2, "utf8").catch(() => "");
-  return text.slice(-STDERR_TAIL);
+  const text2 = await readFile4(file2, "utf8").catch(() => "");
+  return text2.slice(-STDERR_TAIL);
 }
 
 // src/runner/drivers/line-reader.ts
@@ -15120,8 +15120,8 @@ var persistentDriver = {
   name: "persistent",
   async open(workload2, ctx) {
     const reader = new LineReader();
-    const fail = (round2, what, stderr2) => commandFailure(
-      { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
+    const fail = (round3, what, stderr2) => commandFailure(
+      { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
       what,
       stderr2
     );
@@ -15158,7 +15158,7 @@ var persistentDriver = {
         return null;
       }
     };
-    const reply = async (round2) => {
+    const reply = async (round3) => {
       let timer;
       const timeout = new Promise((resolve3) => {
         timer = setTimeout(() => resolve3("timeout"), ctx.timeout * 1e3);
@@ -15167,16 +15167,16 @@ var persistentDriver = {
       if (killed) throw new RunError("interrupted");
       if (line === "timeout") {
         child.kill();
-        throw fail(round2, `did not answer within ${ctx.timeout} s`, stderr);
+        throw fail(round3, `did not answer within ${ctx.timeout} s`, stderr);
       }
       if (line === null) {
         const result = await child.finished;
-        throw fail(round2, `exited (code ${result.code ?? result.signal}) before answering`, stderr);
+        throw fail(round3, `exited (code ${result.code ?? result.signal}) before answering`, stderr);
       }
       try {
         return JSON.parse(line);
       } catch {
-        throw fail(round2, `answered with a line that is not JSON: ${line.slice(0, 200)}`, stderr);
+        throw fail(round3, `answered with a line that is not JSON: ${line.slice(0, 200)}`, stderr);
       }
     };
     await child.prime().catch(() => void 0);
@@ -15213,20 +15213,20 @@ var persistentDriver = {
         for (const pid of pids) await ctx.placements[slot].move(pid);
         currentSlot = slot;
       },
-      async fire(round2) {
+      async fire(round3) {
         const sent = process.hrtime.bigint();
         stdin.write("go\n");
-        const answer = await reply(round2);
+        const answer = await reply(round3);
         const seenEnd = process.hrtime.bigint();
         const stamped = ctx.timer === null ? null : await stamps.next();
         const [start, end] = stamped ?? [sent, seenEnd];
         if (typeof answer.error === "string") {
-          throw fail(round2, `reported an error: ${answer.error}`, stderr);
+          throw fail(round3, `reported an error: ${answer.error}`, stderr);
         }
         if (answer.results === void 0) {
           if (answer.ok !== true) {
             throw fail(
-              round2,
+              round3,
               `answered ${JSON.stringify(answer)}; expected {"ok": true}, {"results": [...]} or {"error": "..."}`,
               stderr
             );
@@ -15249,14 +15249,14 @@ var persistentDriver = {
         }
         if (!Array.isArray(answer.results)) {
           throw fail(
-            round2,
+            round3,
             `answered "results" that is not a list: ${JSON.stringify(answer.results)}`,
             stderr
           );
         }
-        const text = answer.results.map((r) => JSON.stringify(r)).join("\n");
+        const text2 = answer.results.map((r) => JSON.stringify(r)).join("\n");
         try {
-          const metrics = parseOutput("jsonl", text, { cwd: ctx.cwd }).map((b) => ({
+          const metrics = parseOutput("jsonl", text2, { cwd: ctx.cwd }).map((b) => ({
             name: b.name,
             unit: b.unit,
             biggerIsBetter: b.biggerIsBetter,
@@ -15265,7 +15265,7 @@ var persistentDriver = {
           }));
           return { start, end, seenEnd, metrics };
         } catch (error62) {
-          throw fail(round2, `produced no value: ${error62.message}`, stderr);
+          throw fail(round3, `produced no value: ${error62.message}`, stderr);
         }
       },
       kill() {
@@ -15554,14 +15554,14 @@ function selectBenchmarks(lists, baseline, patterns) {
       );
     }
   });
-  const run2 = [];
+  const run3 = [];
   const missing = [];
   for (const name of everyName.filter(selected)) {
     const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
-    if (lacking.length === 0) run2.push(name);
+    if (lacking.length === 0) run3.push(name);
     else missing.push({ benchmark: name, versions: lacking });
   }
-  return { run: run2, missing };
+  return { run: run3, missing };
 }
 
 // src/runner/list-benchmarks.ts
@@ -15664,10 +15664,10 @@ async function runPerBenchmark(options) {
   const t0 = process.hrtime.bigint();
   const elapsedMs = () => Number(process.hrtime.bigint() - t0) / 1e6;
   let roundOffset = 0;
-  for (const [k, benchmark] of selection.run.entries()) {
+  for (const [k, benchmark2] of selection.run.entries()) {
     const left = selection.run.length - k;
     const budget = scenario.budget === void 0 ? void 0 : Math.max(1e-3, (scenario.budget - elapsedMs() / 1e3) / left);
-    const argv2 = support.filterArgv(command, benchmark, allNames);
+    const argv2 = support.filterArgv(command, benchmark2, allNames);
     const startMs = elapsedMs();
     const done = result.trials.length;
     const part = await runExperiment({
@@ -15687,18 +15687,18 @@ async function runPerBenchmark(options) {
         round: trial.round + roundOffset,
         startMs: shift(trial.startMs),
         endMs: shift(trial.endMs),
-        benchmark
+        benchmark: benchmark2
       });
     }
     for (const entry of part.order) {
-      result.order.push({ ...entry, round: entry.round + roundOffset, benchmark });
+      result.order.push({ ...entry, round: entry.round + roundOffset, benchmark: benchmark2 });
     }
     roundOffset += 1 + Math.max(-1, ...part.order.map((entry) => entry.round));
-    record2.runs.push({ benchmark, argv: argv2, stopReason: part.stopReason });
+    record2.runs.push({ benchmark: benchmark2, argv: argv2, stopReason: part.stopReason });
     result.staggerMs = part.staggerMs ?? result.staggerMs;
     if (part.stopReason === "failed" || part.stopReason === "interrupted") {
       result.stopReason = part.stopReason;
-      result.error = part.stopReason === "failed" ? `benchmark ${benchmark}: ${part.error}` : part.error;
+      result.error = part.stopReason === "failed" ? `benchmark ${benchmark2}: ${part.error}` : part.error;
       return result;
     }
   }
@@ -15791,14 +15791,14 @@ async function resolveVersion(spec, i, options) {
       `versions[${i}].ref: "${ref}" needs a git repository, but ${options.baseDir} is not in one`
     );
   }
-  const commit = await git.resolveCommit(ref);
-  const checkout = await options.worktrees.add(spec.name, commit);
+  const commit2 = await git.resolveCommit(ref);
+  const checkout = await options.worktrees.add(spec.name, commit2);
   const dir = spec.dir === void 0 ? checkout : path10.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
     source: spec.dir === void 0 ? { ref } : { ref, dir: spec.dir },
-    commit,
+    commit: commit2,
     dirty: false,
     dir
   };
@@ -15845,14 +15845,14 @@ async function buildTimer(env = process.env) {
   }
   return build;
 }
-async function compile(text, target, env) {
+async function compile(text2, target, env) {
   if (await isExecutable(target)) return { path: target };
   const dir = path11.dirname(target);
   await mkdir2(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
   const source = path11.join(dir, `duetkit-timer-${unique}.c`);
   const output2 = path11.join(dir, `duetkit-timer-${unique}`);
-  await writeFile4(source, text);
+  await writeFile4(source, text2);
   const errors = [];
   try {
     for (const compiler of COMPILERS) {
@@ -16116,13 +16116,13 @@ function injectedUnits(units, change) {
 }
 
 // src/calibrate/trace.ts
-function traceFromSamples(samples, benchmark) {
+function traceFromSamples(samples, benchmark2) {
   const series = collectSeries(samples);
-  const chosen = benchmark === void 0 ? series[0] : series.find((s) => s.name === benchmark);
+  const chosen = benchmark2 === void 0 ? series[0] : series.find((s) => s.name === benchmark2);
   if (chosen === void 0) {
     const names = series.map((s) => s.name).join(", ") || "none";
     throw new RangeError(
-      `benchmark ${JSON.stringify(benchmark ?? "(first)")} was not measured; measured: ${names}`
+      `benchmark ${JSON.stringify(benchmark2 ?? "(first)")} was not measured; measured: ${names}`
     );
   }
   const measured = samples.trials.filter((t) => !t.warmup).sort((a, b) => a.startMs - b.startMs);
@@ -16282,12 +16282,12 @@ var METHODS4 = {
 function getMethod(name) {
   return METHODS4[name];
 }
-function parseMethods(text) {
-  const names = text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+function parseMethods(text2) {
+  const names = text2.split(",").map((s) => s.trim()).filter((s) => s !== "");
   const bad = names.find((n) => !METHOD_NAMES.includes(n));
   if (bad !== void 0 || names.length === 0) {
     throw new RangeError(
-      `--modes: got ${JSON.stringify(bad ?? text)}; expected a comma-separated list of ${METHOD_NAMES.join(", ")}`
+      `--modes: got ${JSON.stringify(bad ?? text2)}; expected a comma-separated list of ${METHOD_NAMES.join(", ")}`
     );
   }
   return [...new Set(names)];
@@ -17146,10 +17146,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path28) {
-  if (!path28)
+function getElementAtPath(obj, path37) {
+  if (!path37)
     return obj;
-  return path28.reduce((acc, key2) => acc?.[key2], obj);
+  return path37.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -17489,11 +17489,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path28, issues) {
+function prefixIssues(path37, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path28);
+    iss.path.unshift(path37);
     return iss;
   });
 }
@@ -17955,16 +17955,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path28 = []) => {
+  const processError = (error63, path37 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path28, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path37, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path37, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path37, ...issue2.path]);
       } else {
-        const fullpath = [...path28, ...issue2.path];
+        const fullpath = [...path37, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -18003,17 +18003,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path28 = []) => {
+  const processError = (error63, path37 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path28, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path37, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path37, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path37, ...issue2.path]);
       } else {
-        const fullpath = [...path28, ...issue2.path];
+        const fullpath = [...path37, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -18052,8 +18052,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path28 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path28) {
+  const path37 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path37) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -21404,7 +21404,7 @@ function isRecursive(inst, stack, resolve3) {
     return PROVEN;
   stack.add(inst);
   let result = NONE;
-  const check2 = (child) => {
+  const check3 = (child) => {
     if (result !== PROVEN && child?._zod) {
       const answer = isRecursive(child, stack, resolve3);
       if (answer > result)
@@ -21433,32 +21433,32 @@ function isRecursive(inst, stack, resolve3) {
     case "object": {
       const raw = rawShape(def);
       merge2(raw ? shape(raw, true) : ASSUMED);
-      check2(def.catchall);
+      check3(def.catchall);
       break;
     }
     case "array":
-      check2(def.element);
+      check3(def.element);
       break;
     case "tuple":
       for (const el of def.items)
-        check2(el);
-      check2(def.rest);
+        check3(el);
+      check3(def.rest);
       break;
     case "record":
     case "map":
-      check2(def.keyType);
-      check2(def.valueType);
+      check3(def.keyType);
+      check3(def.valueType);
       break;
     case "set":
-      check2(def.valueType);
+      check3(def.valueType);
       break;
     case "union":
       for (const el of def.options)
-        check2(el);
+        check3(el);
       break;
     case "intersection":
-      check2(def.left);
-      check2(def.right);
+      check3(def.left);
+      check3(def.right);
       break;
     case "optional":
     case "nullable":
@@ -21469,15 +21469,15 @@ function isRecursive(inst, stack, resolve3) {
     case "nonoptional":
     case "promise":
     case "success":
-      check2(def.innerType);
+      check3(def.innerType);
       break;
     case "pipe":
-      check2(def.in);
-      check2(def.out);
+      check3(def.in);
+      check3(def.out);
       break;
     case "function":
-      check2(def.input);
-      check2(def.output);
+      check3(def.input);
+      check3(def.output);
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
@@ -21518,10 +21518,10 @@ function isRecursive(inst, stack, resolve3) {
         if (!value || typeof value !== "object")
           continue;
         if (value._zod)
-          check2(value);
+          check3(value);
         else if (Array.isArray(value))
           for (const el of value)
-            check2(el);
+            check3(el);
       }
     }
   }
@@ -24159,13 +24159,13 @@ var error20 = () => {
           return `${sizing?.longLabel ?? "\u05D0\u05E8\u05D5\u05DA"} \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DB\u05D4 \u05DC\u05D4\u05DB\u05D9\u05DC ${issue2.maximum.toString()} ${sizing?.unit ?? ""} ${issue2.inclusive ? "\u05D0\u05D5 \u05E4\u05D7\u05D5\u05EA" : "\u05DC\u05DB\u05DC \u05D4\u05D9\u05D5\u05EA\u05E8"}`.trim();
         }
         if (issue2.origin === "number") {
-          const comparison = issue2.inclusive ? `\u05E7\u05D8\u05DF \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue2.maximum}` : `\u05E7\u05D8\u05DF \u05DE-${issue2.maximum}`;
-          return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison}`;
+          const comparison2 = issue2.inclusive ? `\u05E7\u05D8\u05DF \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue2.maximum}` : `\u05E7\u05D8\u05DF \u05DE-${issue2.maximum}`;
+          return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison2}`;
         }
         if (issue2.origin === "array" || issue2.origin === "set") {
           const verb = issue2.origin === "set" ? "\u05E6\u05E8\u05D9\u05DB\u05D4" : "\u05E6\u05E8\u05D9\u05DA";
-          const comparison = issue2.inclusive ? `${issue2.maximum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05E4\u05D7\u05D5\u05EA` : `\u05E4\u05D7\u05D5\u05EA \u05DE-${issue2.maximum} ${sizing?.unit ?? ""}`;
-          return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison}`.trim();
+          const comparison2 = issue2.inclusive ? `${issue2.maximum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05E4\u05D7\u05D5\u05EA` : `\u05E4\u05D7\u05D5\u05EA \u05DE-${issue2.maximum} ${sizing?.unit ?? ""}`;
+          return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison2}`.trim();
         }
         const adj = issue2.inclusive ? "<=" : "<";
         const be = verbFor(issue2.origin ?? "value");
@@ -24181,8 +24181,8 @@ var error20 = () => {
           return `${sizing?.shortLabel ?? "\u05E7\u05E6\u05E8"} \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DB\u05D4 \u05DC\u05D4\u05DB\u05D9\u05DC ${issue2.minimum.toString()} ${sizing?.unit ?? ""} ${issue2.inclusive ? "\u05D0\u05D5 \u05D9\u05D5\u05EA\u05E8" : "\u05DC\u05E4\u05D7\u05D5\u05EA"}`.trim();
         }
         if (issue2.origin === "number") {
-          const comparison = issue2.inclusive ? `\u05D2\u05D3\u05D5\u05DC \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue2.minimum}` : `\u05D2\u05D3\u05D5\u05DC \u05DE-${issue2.minimum}`;
-          return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison}`;
+          const comparison2 = issue2.inclusive ? `\u05D2\u05D3\u05D5\u05DC \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue2.minimum}` : `\u05D2\u05D3\u05D5\u05DC \u05DE-${issue2.minimum}`;
+          return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison2}`;
         }
         if (issue2.origin === "array" || issue2.origin === "set") {
           const verb = issue2.origin === "set" ? "\u05E6\u05E8\u05D9\u05DB\u05D4" : "\u05E6\u05E8\u05D9\u05DA";
@@ -24190,8 +24190,8 @@ var error20 = () => {
             const singularPhrase = issue2.origin === "set" ? "\u05DC\u05E4\u05D7\u05D5\u05EA \u05E4\u05E8\u05D9\u05D8 \u05D0\u05D7\u05D3" : "\u05DC\u05E4\u05D7\u05D5\u05EA \u05E4\u05E8\u05D9\u05D8 \u05D0\u05D7\u05D3";
             return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${singularPhrase}`;
           }
-          const comparison = issue2.inclusive ? `${issue2.minimum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05D9\u05D5\u05EA\u05E8` : `\u05D9\u05D5\u05EA\u05E8 \u05DE-${issue2.minimum} ${sizing?.unit ?? ""}`;
-          return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison}`.trim();
+          const comparison2 = issue2.inclusive ? `${issue2.minimum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05D9\u05D5\u05EA\u05E8` : `\u05D9\u05D5\u05EA\u05E8 \u05DE-${issue2.minimum} ${sizing?.unit ?? ""}`;
+          return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison2}`.trim();
         }
         const adj = issue2.inclusive ? ">=" : ">";
         const be = verbFor(issue2.origin ?? "value");
@@ -25679,8 +25679,8 @@ function ko_default() {
 }
 
 // node_modules/zod/v4/locales/lt.js
-var capitalizeFirstCharacter = (text) => {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+var capitalizeFirstCharacter = (text2) => {
+  return text2.charAt(0).toUpperCase() + text2.slice(1);
 };
 function getUnitTypeFromNumber(number4) {
   const abs = Math.abs(number4);
@@ -29467,8 +29467,8 @@ function generateChecks(doc, ctx, schema, accessor) {
   if (!schemaChecks || schemaChecks.length === 0)
     return accessor;
   let currentAccessor = accessor;
-  for (const check2 of schemaChecks) {
-    const def = check2._zod.def;
+  for (const check3 of schemaChecks) {
+    const def = check3._zod.def;
     if (def.when && !WHEN_DEFAULTED_CHECKS.has(def.check)) {
       throw new ZodCompileUnsupportedError(`check with a custom "when" condition`);
     }
@@ -29516,7 +29516,7 @@ function generateChecks(doc, ctx, schema, accessor) {
         currentAccessor = generateStringFormatCheck(doc, ctx, def, currentAccessor);
         break;
       case "custom":
-        currentAccessor = generateCustomRefineCheck(doc, ctx, check2, currentAccessor);
+        currentAccessor = generateCustomRefineCheck(doc, ctx, check3, currentAccessor);
         break;
       case "bigint_format":
         generateBigIntFormatCheck(doc, def, currentAccessor);
@@ -29532,7 +29532,7 @@ function generateChecks(doc, ctx, schema, accessor) {
         break;
       case "overwrite": {
         const newAccessor = newVar(ctx);
-        generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor);
+        generateOverwriteCheck(doc, ctx, check3, currentAccessor, newAccessor);
         currentAccessor = newAccessor;
         break;
       }
@@ -29655,8 +29655,8 @@ function generatePropertyCheck(doc, ctx, def, accessor) {
   const propAccessor = `${accessor}[${JSON.stringify(def.property)}]`;
   generateCheck(doc, ctx, def.schema, propAccessor);
 }
-function generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor) {
-  const tx = check2._zod.def.tx;
+function generateOverwriteCheck(doc, ctx, check3, currentAccessor, newAccessor) {
+  const tx = check3._zod.def.tx;
   if (!tx) {
     throw new ZodCompileUnsupportedError("overwrite check without a transform function");
   }
@@ -29672,8 +29672,8 @@ function throwAsync() {
 function pushIssue(issue2) {
   this.issues.push(issue2);
 }
-function generateCustomRefineCheck(doc, ctx, check2, accessor) {
-  const def = check2._zod.def;
+function generateCustomRefineCheck(doc, ctx, check3, accessor) {
+  const def = check3._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
       throw new ZodCompileAsyncError("z.compile: async .refine() predicates are not supported");
@@ -29686,11 +29686,11 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     doc.write(`if (!${resVar}) return INVALID;`);
     return accessor;
   }
-  if (check2._zod.check) {
-    if (isAsyncFunction(check2._zod.check)) {
+  if (check3._zod.check) {
+    if (isAsyncFunction(check3._zod.check)) {
       throw new ZodCompileAsyncError("z.compile: async .superRefine() / check functions are not supported");
     }
-    const checkFn = check2._zod.check;
+    const checkFn = check3._zod.check;
     const helperFn = (value) => {
       const fakePayload = { value, issues: [], addIssue: pushIssue };
       const result = checkFn(fakePayload);
@@ -30312,8 +30312,8 @@ function generateNullableCheck(doc, ctx, schema, accessor, buildsValue = true) {
   return outputVar;
 }
 function generateSizeGate(doc, schema, size) {
-  for (const [max, check2] of sizeCaps(schema._zod.def.checks)) {
-    doc.write(`if (${size} > ${numericOperand(max, check2._zod.def.check)}) return INVALID;`);
+  for (const [max, check3] of sizeCaps(schema._zod.def.checks)) {
+    doc.write(`if (${size} > ${numericOperand(max, check3._zod.def.check)}) return INVALID;`);
   }
 }
 function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
@@ -33613,8 +33613,8 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
     reg.add(this, meta3);
     return this;
   },
-  refine(check2, params) {
-    return this.check(refine(check2, params));
+  refine(check3, params) {
+    return this.check(refine(check3, params));
   },
   superRefine(refinement, params) {
     return this.check(superRefine(refinement, params));
@@ -35191,13 +35191,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path28 = ref.slice(1).split("/").filter(Boolean);
-  if (path28.length === 0) {
+  const path37 = ref.slice(1).split("/").filter(Boolean);
+  if (path37.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path28[0] === defsKey) {
-    const key2 = path28[1] === void 0 ? void 0 : decodeJSONPointerSegment(path28[1]);
+  if (path37[0] === defsKey) {
+    const key2 = path37[1] === void 0 ? void 0 : decodeJSONPointerSegment(path37[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -35832,7 +35832,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache = /* @__PURE__ */ new Map();
-  function run2(s) {
+  function run3(s) {
     const cached2 = cache.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -35858,21 +35858,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped2 = run2(oldShape[k]);
+          const mapped2 = run3(oldShape[k]);
           if (mapped2 !== oldShape[k])
             changed = true;
           newShape[k] = mapped2;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run2(def.catchall);
+          newCatchall = run3(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped2 = run2(def.element);
+        const mapped2 = run3(def.element);
         return mapped2 === def.element ? s : clone(s, { ...def, element: mapped2 });
       }
       case "tuple": {
@@ -35880,14 +35880,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped2 = run2(item);
+          const mapped2 = run3(item);
           if (mapped2 !== item)
             changed = true;
           newItems.push(mapped2);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run2(def.rest);
+          newRest = run3(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -35895,12 +35895,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run2(def.keyType);
-        const newVal = run2(def.valueType);
+        const newKey = run3(def.keyType);
+        const newVal = run3(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run2(def.valueType);
+        const newVal = run3(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -35908,7 +35908,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped2 = run2(opt);
+          const mapped2 = run3(opt);
           if (mapped2 !== opt)
             changed = true;
           newOptions.push(mapped2);
@@ -35916,8 +35916,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run2(def.left);
-        const newRight = run2(def.right);
+        const newLeft = run3(def.left);
+        const newRight = run3(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -35929,23 +35929,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run2(def.innerType);
+        const newInner = run3(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run2(def.in);
-        const newOut = run2(def.out);
+        const newIn = run3(def.in);
+        const newOut = run3(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run2(def.input);
-        const newOutput = run2(def.output);
+        const newInput = run3(def.input);
+        const newOutput = run3(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run2(original()) });
+        return clone(s, { ...rest, getter: () => run3(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -35976,7 +35976,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run2(schema);
+  return run3(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -36275,15 +36275,15 @@ var ScenarioError = class extends Error {
 };
 async function loadScenarioFile(file2, cwd) {
   const absolute = path13.resolve(cwd, file2);
-  let text;
+  let text2;
   try {
-    text = await readFile6(absolute, "utf8");
+    text2 = await readFile6(absolute, "utf8");
   } catch (error62) {
     throw new ScenarioError(`cannot read scenario ${file2}: ${error62.message}`);
   }
   let raw;
   try {
-    raw = (0, import_yaml.parse)(text);
+    raw = (0, import_yaml.parse)(text2);
   } catch (error62) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error62.message}`);
   }
@@ -36411,13 +36411,13 @@ async function resolveUnits(flags, cwd) {
   }
   if (flags.units !== void 0) return flags.units;
   const file2 = path14.resolve(cwd, flags.unitsFile);
-  const text = await readFile7(file2, "utf8").catch((error62) => {
+  const text2 = await readFile7(file2, "utf8").catch((error62) => {
     throw new UserError(`--units-file ${flags.unitsFile}: cannot read it (${error62.message})`);
   });
-  const units = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  const units = /^\s*\d+\s*$/.test(text2) ? Number(text2) : NaN;
   if (!(Number.isSafeInteger(units) && units >= 1)) {
     throw new UserError(
-      `--units-file ${flags.unitsFile}: got ${JSON.stringify(text.trim().slice(0, 40))}; expected one positive integer`
+      `--units-file ${flags.unitsFile}: got ${JSON.stringify(text2.trim().slice(0, 40))}; expected one positive integer`
     );
   }
   return units;
@@ -36518,15 +36518,15 @@ function wilsonInterval(successes, trials, level = 0.95) {
   const p = successes / n;
   const z22 = z2 * z2;
   const denominator = 1 + z22 / n;
-  const centre = (p + z22 / (2 * n)) / denominator;
+  const centre2 = (p + z22 / (2 * n)) / denominator;
   const half = z2 * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n)) / denominator;
   return {
     successes,
     trials,
     estimate: p,
     // At 0 (or n) successes the bound is exactly 0 (or 1); rounding must not move it.
-    lower: successes === 0 ? 0 : Math.max(0, centre - half),
-    upper: successes === n ? 1 : Math.min(1, centre + half),
+    lower: successes === 0 ? 0 : Math.max(0, centre2 - half),
+    upper: successes === n ? 1 : Math.min(1, centre2 + half),
     level,
     method: "wilson"
   };
@@ -36534,8 +36534,8 @@ function wilsonInterval(successes, trials, level = 0.95) {
 
 // src/calibrate/summary.ts
 function summarizeCell(cell, outcomes, rateLevel = 0.95) {
-  const aa = cell.change === 0;
-  const hits = outcomes.filter((o) => aa ? o.called !== "none" : o.called === "slower").length;
+  const aa2 = cell.change === 0;
+  const hits = outcomes.filter((o) => aa2 ? o.called !== "none" : o.called === "slower").length;
   const med = (values) => {
     const present = values.filter((v) => v !== null && Number.isFinite(v));
     return present.length === 0 ? null : median(present);
@@ -36545,7 +36545,7 @@ function summarizeCell(cell, outcomes, rateLevel = 0.95) {
     comparisons: outcomes.length,
     hits,
     rate: wilsonInterval(hits, outcomes.length, rateLevel),
-    wrongDirection: aa ? 0 : outcomes.filter((o) => o.called === "faster").length,
+    wrongDirection: aa2 ? 0 : outcomes.filter((o) => o.called === "faster").length,
     medianEstimate: med(outcomes.map((o) => o.estimate)),
     medianCiWidth: med(
       outcomes.map((o) => o.lower === null || o.upper === null ? null : o.upper - o.lower)
@@ -36693,17 +36693,17 @@ async function recordGroup(options, kind, methods, changes, source, outcomes, is
     (m) => changes.every((c) => (outcomes.get(cellKey(m, c))?.length ?? 0) >= options.windows)
   );
   const maxRuns = 2 * Math.ceil(options.windows / options.windowsPerRun) + 2;
-  for (let run2 = 0; run2 < maxRuns && !enough(); run2++) {
+  for (let run3 = 0; run3 < maxRuns && !enough(); run3++) {
     if (options.signal.aborted) throw Object.assign(new Error("interrupted"), { name: "RunError" });
     options.log?.(
-      `recording ${kind} (${changes.map(describeChange).join(", ")}), run ${run2 + 1}: ${budgetSeconds.toFixed(0)} s`
+      `recording ${kind} (${changes.map(describeChange).join(", ")}), run ${run3 + 1}: ${budgetSeconds.toFixed(0)} s`
     );
     const samples = await source.record(
       {
         mode: RECORDING_MODE[kind],
         isolation: kind === "duet" ? options.isolation : kind === "duet-none" ? "none" : "auto",
         budgetSeconds,
-        seed: seed + run2
+        seed: seed + run3
       },
       options.signal,
       options.env
@@ -36719,7 +36719,7 @@ async function recordGroup(options, kind, methods, changes, source, outcomes, is
           budgetMs: options.budget * 1e3,
           level: options.level,
           resamples: options.resamples,
-          seed: seed + 31 * run2 >>> 0
+          seed: seed + 31 * run3 >>> 0
         });
         const key2 = cellKey(method, change);
         outcomes.set(key2, [...outcomes.get(key2) ?? [], ...got]);
@@ -36824,19 +36824,19 @@ function abortOnSignals(signals = ["SIGINT", "SIGTERM"]) {
 
 // src/noise/options.ts
 var NOISE_KINDS = ["cpu", "memory"];
-function parseSchedule(text) {
-  const match = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text);
+function parseSchedule(text2) {
+  const match = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text2);
   const start = match === null ? null : parseStart(match[1]);
   const stop = match === null ? null : parseDuration(match[2]);
   if (start === null || stop === null || !(stop > start)) {
     throw new RangeError(
-      `--schedule: got ${JSON.stringify(text)}; expected START-STOP with STOP after START, like 20s-50s`
+      `--schedule: got ${JSON.stringify(text2)}; expected START-STOP with STOP after START, like 20s-50s`
     );
   }
   return { start, stop };
 }
-function parseStart(text) {
-  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text) ? 0 : parseDuration(text);
+function parseStart(text2) {
+  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text2) ? 0 : parseDuration(text2);
 }
 function resolveNoiseOptions(input2) {
   const options = {
@@ -36951,29 +36951,29 @@ function registerCalibrate(program2, ctx) {
     }
   });
 }
-function parseModes(text) {
+function parseModes(text2) {
   try {
-    return parseMethods(text);
+    return parseMethods(text2);
   } catch (error62) {
     throw new InvalidArgumentError(`${error62.message.replace(/^--modes: /, "")}.`);
   }
 }
-function parseChanges(text) {
-  return text.split(",").map((part) => {
+function parseChanges(text2) {
+  return text2.split(",").map((part) => {
     const value = parseThreshold(part);
     if (!(value > 0))
       throw new InvalidArgumentError(`Expected positive slowdowns like 1%,2%,5%; got ${part}.`);
     return value;
   });
 }
-function parseShare(text) {
-  const value = Number(text);
+function parseShare(text2) {
+  const value = Number(text2);
   if (!(value > 0 && value <= 1))
     throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.5.");
   return value;
 }
-function parseTime(text) {
-  const seconds = parseDuration(text);
+function parseTime(text2) {
+  const seconds = parseDuration(text2);
   if (seconds === null)
     throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m.");
   return seconds;
@@ -37117,21 +37117,21 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-function readNumberFile(path28, label, shownAs = path28) {
-  let text;
+function readNumberFile(path37, label, shownAs = path37) {
+  let text2;
   try {
-    text = readFileSync3(path28, "utf8");
+    text2 = readFileSync3(path37, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
     throw new UserError(`cannot read the ${label} file "${shownAs}": ${why}`);
   }
-  return parseNumbers(text, shownAs);
+  return parseNumbers(text2, shownAs);
 }
-function parseNumbers(text, origin) {
-  if (/^\s*[[{]/.test(text)) return parseJsonArray(text, origin);
+function parseNumbers(text2, origin) {
+  if (/^\s*[[{]/.test(text2)) return parseJsonArray(text2, origin);
   const values = [];
-  text.split(/\r?\n/).forEach((line, i) => {
+  text2.split(/\r?\n/).forEach((line, i) => {
     const content = line.replace(/#.*/, "").trim();
     if (content === "") return;
     const value = strictNumber(content);
@@ -37142,10 +37142,10 @@ function parseNumbers(text, origin) {
   });
   return values;
 }
-function parseJsonArray(text, origin) {
+function parseJsonArray(text2, origin) {
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch (error62) {
     throw new UserError(`${origin}: not valid JSON (${error62.message})`);
   }
@@ -37159,13 +37159,13 @@ function parseJsonArray(text, origin) {
     return v;
   });
 }
-function strictNumber(text) {
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return void 0;
-  const value = Number(text);
+function strictNumber(text2) {
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text2)) return void 0;
+  const value = Number(text2);
   return Number.isFinite(value) ? value : void 0;
 }
-function clip2(text) {
-  return text.length > 40 ? `${text.slice(0, 39)}\u2026` : text;
+function clip2(text2) {
+  return text2.length > 40 ? `${text2.slice(0, 39)}\u2026` : text2;
 }
 
 // src/parallel/bootstrap-pool.ts
@@ -37300,17 +37300,17 @@ function registerCompareSamples(program2, ctx) {
       ...flags.blockLength === void 0 ? {} : { blockLength: flags.blockLength }
     };
     const pool = createBootstrapPool();
-    const comparison = await compareParallel(base, head, options, pool).finally(
+    const comparison2 = await compareParallel(base, head, options, pool).finally(
       () => pool.close()
     );
     if (flags.json === true) {
-      ctx.stdout(`${JSON.stringify(comparison, null, 2)}
+      ctx.stdout(`${JSON.stringify(comparison2, null, 2)}
 `);
       return;
     }
     ctx.stdout(
       renderComparisonTable([
-        { name: `${basename(headFile)} vs ${basename(baseFile)}`, unit: "", comparison }
+        { name: `${basename(headFile)} vs ${basename(baseFile)}`, unit: "", comparison: comparison2 }
       ])
     );
   });
@@ -37392,10 +37392,10 @@ function registerExport(program2, ctx) {
     for (const note of notes) ctx.stderr(`note: ${note}
 `);
     const entries = pick2(toGab(comparisons), flags.format, file2);
-    const text = `${JSON.stringify(entries, null, 2)}
+    const text2 = `${JSON.stringify(entries, null, 2)}
 `;
-    if (flags.out === void 0) ctx.stdout(text);
-    else await writeFile7(path17.resolve(ctx.cwd, flags.out), text);
+    if (flags.out === void 0) ctx.stdout(text2);
+    else await writeFile7(path17.resolve(ctx.cwd, flags.out), text2);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
@@ -37410,7 +37410,7 @@ function readComparisons(data, file2, flags) {
   const report = data;
   if (Array.isArray(report?.results)) {
     const versions = new Set(report.results.map((r) => r.version));
-    const named = (benchmark, version3) => versions.size > 1 ? `${benchmark} (${version3})` : benchmark;
+    const named = (benchmark2, version3) => versions.size > 1 ? `${benchmark2} (${version3})` : benchmark2;
     const out = {
       comparisons: [],
       errors: [],
@@ -37460,12 +37460,1930 @@ function pick2(gab2, format, file2) {
   return bigger > 0 ? gab2.customBiggerIsBetter : gab2.customSmallerIsBetter;
 }
 
-// src/cli/commands/init.ts
+// src/cli/commands/history.ts
+import path26 from "node:path";
+
+// src/dashboard/assets.ts
+import { existsSync as existsSync5 } from "node:fs";
+import { readdir as readdir2, readFile as readFile9 } from "node:fs/promises";
+import path18 from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
+function dashboardDir() {
+  const here = path18.dirname(fileURLToPath2(import.meta.url));
+  const candidates = [path18.join(here, "dashboard"), path18.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync5(path18.join(dir, "index.html")));
+  if (found === void 0) {
+    throw new UserError(
+      `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
+    );
+  }
+  return found;
+}
+async function readDashboard(dir = dashboardDir()) {
+  const files = /* @__PURE__ */ new Map();
+  const names = new Set(await readdir2(dir));
+  for (const name of DASHBOARD_FILES) {
+    if (!names.has(name))
+      throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
+    files.set(name, await readFile9(path18.join(dir, name)));
+  }
+  return files;
+}
+
+// src/history/layout.ts
+import { createHash as createHash2 } from "node:crypto";
+import path19 from "node:path";
+var ENTRIES_DIR = "entries";
+var DATA_DIR = "data";
+var SUITES_FILE = "suites.json";
+function shortHash(text2, length = 8) {
+  return createHash2("sha256").update(text2).digest("hex").slice(0, length);
+}
+function slug(text2, max) {
+  return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max).toLowerCase();
+}
+function suiteKey(suite) {
+  const s = slug(suite, 40);
+  return `${s === "" ? "suite" : s}-${shortHash(suite)}`;
+}
+function benchmarkKey(name) {
+  return `b-${shortHash(name, 12)}`;
+}
+function runKey(runId) {
+  if (/^[A-Za-z0-9_][A-Za-z0-9._-]{0,59}$/.test(runId)) return runId;
+  const s = slug(runId, 40);
+  return `${s === "" ? "run" : s}-${shortHash(runId)}`;
+}
+function monthOf(iso) {
+  return new Date(Date.parse(iso)).toISOString().slice(0, 7);
+}
+function compactTime(iso) {
+  return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+}
+function entryPath(suite, runId, startedAt) {
+  return path19.posix.join(
+    ENTRIES_DIR,
+    suiteKey(suite),
+    monthOf(startedAt),
+    `${compactTime(startedAt)}-${runKey(runId)}.json`
+  );
+}
+var ENTRY_FILE = /^entries\/([^/]+)\/(\d{4}-\d{2})\/(\d{8}T\d{6}Z)-([^/]+)\.json$/;
+function parseEntryPath(relative2) {
+  const m = ENTRY_FILE.exec(relative2);
+  if (m === null) return null;
+  return { suiteKey: m[1], month: m[2], time: m[3], runKey: m[4] };
+}
+
+// src/history/push-loop.ts
+import { setTimeout as sleep } from "node:timers/promises";
+var PublishError = class extends Error {
+  constructor(message, kind) {
+    super(message);
+    this.kind = kind;
+    this.name = "RunError";
+  }
+  kind;
+};
+async function pushWithRetries(git, build, options = {}) {
+  const maxAttempts = options.maxAttempts ?? 10;
+  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
+  const random = options.random ?? Math.random;
+  const where = `${git.remote} (branch ${git.branch})`;
+  for (let attempt = 1; ; attempt++) {
+    const tip = await git.fetchTip();
+    const built = await build(tip);
+    if (built.commit === null) {
+      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
+    }
+    const pushed = await git.push(built.commit);
+    if (pushed.ok) {
+      return {
+        result: built.result,
+        commit: built.commit,
+        attempts: attempt,
+        retries: attempt - 1
+      };
+    }
+    if (pushed.kind === "denied") {
+      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
+    }
+    if (pushed.kind === "rejected") {
+      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
+    }
+    if (attempt >= maxAttempts) {
+      throw new PublishError(
+        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
+        "contention"
+      );
+    }
+    const wait = Math.round(
+      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
+    );
+    options.log?.(
+      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
+    );
+    await sleep(wait);
+  }
+}
+
+// src/history/read.ts
+import path21 from "node:path";
+
+// src/history/git-branch.ts
+import { spawn as spawn6 } from "node:child_process";
+import { mkdtemp as mkdtemp4, rm as rm7 } from "node:fs/promises";
+import os8 from "node:os";
+import path20 from "node:path";
+var GitStoreError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+async function openBranch(options) {
+  const env = options.env ?? process.env;
+  const dir = await mkdtemp4(path20.join(options.tmpDir ?? os8.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path20.resolve(options.remote);
+  const gitEnv = {
+    ...env,
+    GIT_DIR: dir,
+    LC_ALL: "C",
+    GIT_TERMINAL_PROMPT: "0"
+  };
+  delete gitEnv.GIT_INDEX_FILE;
+  delete gitEnv.GIT_WORK_TREE;
+  const config2 = [];
+  if (options.token !== void 0 && options.token !== "" && /^https?:\/\//.test(remote)) {
+    const basic = Buffer.from(`x-access-token:${options.token}`).toString("base64");
+    config2.push(["http.extraheader", `AUTHORIZATION: basic ${basic}`]);
+  }
+  gitEnv.GIT_CONFIG_COUNT = String(config2.length);
+  config2.forEach(([key2, value], i) => {
+    gitEnv[`GIT_CONFIG_KEY_${i}`] = key2;
+    gitEnv[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  const committer = options.committer ?? {
+    name: env.GIT_COMMITTER_NAME || "duetkit",
+    email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
+  };
+  const run3 = (args, input2) => new Promise((resolve3, reject) => {
+    const child = spawn6("git", args, { env: gitEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on(
+      "error",
+      (error62) => reject(new GitStoreError(`cannot run git (${error62.message}); is git installed?`))
+    );
+    child.on(
+      "close",
+      (code) => resolve3({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err.trim() })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(input2);
+  });
+  const git = async (args, input2) => {
+    const result = await run3(args, input2);
+    if (result.code !== 0) {
+      throw new GitStoreError(`git ${args.join(" ")}: ${redact(result.stderr, options.token)}`);
+    }
+    return result.stdout;
+  };
+  await git(["init", "--quiet", "--bare"]);
+  for (const [key2, value] of [
+    ["core.repositoryformatversion", "1"],
+    ["extensions.partialClone", "origin"],
+    ["remote.origin.url", remote],
+    ["remote.origin.promisor", "true"],
+    ["remote.origin.partialclonefilter", "blob:none"],
+    ["gc.auto", "0"]
+  ]) {
+    await git(["config", key2, value]);
+  }
+  const trackingRef = `refs/remotes/origin/${options.branch}`;
+  let counter = 0;
+  return {
+    remote: options.remote,
+    branch: options.branch,
+    async fetchTip() {
+      const listed = await run3([
+        "ls-remote",
+        "--exit-code",
+        "origin",
+        `refs/heads/${options.branch}`
+      ]);
+      if (listed.code === 2) return null;
+      if (listed.code !== 0) {
+        throw new GitStoreError(
+          `cannot read the remote ${options.remote}: ${redact(listed.stderr, options.token)}`
+        );
+      }
+      await git([
+        "fetch",
+        "--quiet",
+        "--no-tags",
+        "--depth=1",
+        "--filter=blob:none",
+        "origin",
+        `+refs/heads/${options.branch}:${trackingRef}`
+      ]);
+      return (await git(["rev-parse", trackingRef])).toString().trim();
+    },
+    async listFiles(commit2, dir2) {
+      const args = ["ls-tree", "-r", "-z", "--full-tree", commit2];
+      if (dir2 !== "") args.push("--", dir2);
+      const out = (await git(args)).toString();
+      const files = [];
+      for (const line of out.split("\0")) {
+        const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(line);
+        if (m !== null) files.push({ oid: m[1], path: m[2] });
+      }
+      return files;
+    },
+    async readBlobs(oids) {
+      const unique = [...new Set(oids)];
+      const result = /* @__PURE__ */ new Map();
+      if (unique.length === 0) return result;
+      for (let i = 0; i < unique.length; i += 2e3) {
+        await git([
+          "fetch",
+          "--quiet",
+          "--no-tags",
+          "--filter=blob:none",
+          "origin",
+          ...unique.slice(i, i + 2e3)
+        ]);
+      }
+      const out = await git(["cat-file", "--batch"], `${unique.join("\n")}
+`);
+      let at = 0;
+      while (at < out.length) {
+        const eol = out.indexOf(10, at);
+        const header2 = out.subarray(at, eol).toString();
+        const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header2);
+        if (m === null) throw new GitStoreError(`git cat-file: cannot read object: ${header2}`);
+        const size = Number(m[3]);
+        result.set(m[1], out.subarray(eol + 1, eol + 1 + size));
+        at = eol + 1 + size + 1;
+      }
+      return result;
+    },
+    async commit(parent, changes, message) {
+      const ref = `refs/duetkit/commit-${++counter}`;
+      const when = `${Math.floor(Date.now() / 1e3)} +0000`;
+      const parts = [];
+      const put = (s) => {
+        parts.push(typeof s === "string" ? Buffer.from(s) : s);
+      };
+      const data = (body) => {
+        put(`data ${body.length}
+`);
+        put(body);
+        put("\n");
+      };
+      put(`commit ${ref}
+`);
+      put(`committer ${committer.name} <${committer.email}> ${when}
+`);
+      data(Buffer.from(message));
+      if (parent !== null) put(`from ${parent}
+`);
+      for (const [file2, content] of changes) {
+        const quoted = quotePath(file2);
+        if (content === null) {
+          put(`D ${quoted}
+`);
+        } else {
+          put(`M 100644 inline ${quoted}
+`);
+          data(typeof content === "string" ? Buffer.from(content) : content);
+        }
+      }
+      put("done\n");
+      await git(["fast-import", "--quiet", "--done", "--force"], Buffer.concat(parts));
+      return (await git(["rev-parse", ref])).toString().trim();
+    },
+    async push(commit2) {
+      const result = await run3([
+        "push",
+        "--porcelain",
+        "origin",
+        `${commit2}:refs/heads/${options.branch}`
+      ]);
+      if (result.code === 0) return { ok: true };
+      const text2 = redact(`${result.stderr}
+${result.stdout.toString()}`, options.token).trim();
+      return { ok: false, kind: classifyPushFailure(text2), message: text2 };
+    },
+    dispose: () => rm7(dir, { recursive: true, force: true })
+  };
+}
+function classifyPushFailure(text2) {
+  if (/\[rejected\].*\((fetch first|non-fast-forward|stale info)\)/.test(text2) || /cannot lock ref|failed to update ref|incorrect old value|unable to update local ref|is at [0-9a-f]+ but expected/.test(
+    text2
+  )) {
+    return "race";
+  }
+  if (/\b403\b|Permission to .* denied|Write access to repository not granted|Authentication failed|could not read Username|terminal prompts disabled|insufficient permission|Permission denied|read-only/i.test(
+    text2
+  )) {
+    return "denied";
+  }
+  return "rejected";
+}
+function isUrl(remote) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote);
+}
+function quotePath(file2) {
+  if (!/["\\\n\s]|^"/.test(file2)) return file2;
+  return `"${file2.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
+}
+function redact(text2, token) {
+  return token === void 0 || token === "" ? text2 : text2.split(token).join("***");
+}
+
+// src/history/schema.ts
+var HISTORY_SCHEMA_VERSION = 1;
+var finite = external_exports.number().refine(Number.isFinite, "a finite number");
+var isoTime = external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time");
+var text = (max) => external_exports.string().max(max);
+var nullableText = (max) => text(max).nullable();
+var verdicts = ["regression", "improvement", "unchanged", "inconclusive"];
+var interval2 = external_exports.looseObject({
+  level: external_exports.number().gt(0).lt(1),
+  lower: finite,
+  upper: finite,
+  /**
+   * How it was obtained: `order-statistic` (the distribution-free interval of a median),
+   * `normal` (mean ± z·SE), `bca` or `percentile` (bootstrap), or `tool` (as the benchmark
+   * tool reported it).
+   */
+  method: external_exports.string().max(40).optional()
+});
+var comparison = external_exports.looseObject({
+  /** Name of the base version in the run (the scenario's baseline). */
+  baseline: text(200),
+  /** Commit the base version measured; null outside a git repository. */
+  baseCommit: nullableText(64),
+  /** The base's statistic, in the benchmark's unit. */
+  baseValue: finite.nullable(),
+  /** Relative change head/base − 1 of the statistic. */
+  change: finite,
+  ci: interval2,
+  /** Rank-test p-value adjusted across the run's benchmarks (Holm or BH); null if none. */
+  pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
+  verdict: external_exports.enum(verdicts),
+  /** The practical threshold the verdict used, as a fraction. */
+  threshold: finite
+});
+var benchmark = external_exports.looseObject({
+  name: text(1e3).min(1),
+  unit: text(100),
+  biggerIsBetter: external_exports.boolean(),
+  /** `samples`: from every measurement; `summary`: the tool reported one aggregate per run. */
+  valueKind: external_exports.enum(["samples", "summary"]).nullable(),
+  statistic: external_exports.enum(["median", "mean", "gmean"]),
+  /** The head's statistic; null when the benchmark failed (`error`). */
+  value: finite.nullable(),
+  /** Interval of the head's statistic; null when it has too few values for one. */
+  ci: interval2.nullable(),
+  /** Values (pairs when paired) behind `value`. */
+  n: external_exports.number().int().min(0),
+  /** Coefficient of variation of those values; null with fewer than two. */
+  cv: finite.nullable(),
+  comparison: comparison.nullable(),
+  /** Why there is no change although both sides were measured (e.g. a base of 0). */
+  notComparable: nullableText(2e3).optional(),
+  /** The benchmark failed or produced no samples: an error, never a pass. */
+  error: nullableText(4e3),
+  /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
+  range: external_exports.union([text(200), finite]).optional(),
+  extra: text(4e3).optional()
+});
+var person = external_exports.looseObject({ name: text(300), email: text(300) });
+var commit = external_exports.looseObject({
+  id: external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full commit id (40 or 64 hex digits)"),
+  /** First line of the message. */
+  message: text(1e3),
+  author: person.nullable(),
+  timestamp: isoTime.nullable(),
+  url: nullableText(1e3)
+});
+var cluster = external_exports.looseObject({
+  provider: nullableText(100),
+  name: nullableText(300),
+  nodeName: nullableText(300),
+  instanceId: nullableText(300),
+  instanceType: nullableText(100)
+});
+var infrastructure = external_exports.looseObject({
+  /** The GitHub runner image (`ImageOS`, e.g. `ubuntu24`) and its version (`ImageVersion`). */
+  runnerImage: nullableText(200),
+  runnerImageVersion: nullableText(200),
+  /** e.g. `linux 6.8.0-1017-azure x64`. */
+  os: nullableText(300),
+  cpuModel: nullableText(300),
+  machine: external_exports.looseObject({}).nullable(),
+  isolation: external_exports.looseObject({
+    kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"])
+  }).nullable(),
+  cluster: cluster.optional()
+});
+var run2 = external_exports.looseObject({
+  startedAt: isoTime,
+  finishedAt: isoTime,
+  /** `push`, `schedule`, `workflow_dispatch`, `cli`, `import`... */
+  event: nullableText(100),
+  workflow: nullableText(300),
+  /** GitHub's workflow run id and attempt (the entry's `runId` is made of them in Actions). */
+  githubRunId: nullableText(100),
+  runAttempt: external_exports.number().int().min(1).nullable(),
+  /** Link to the workflow run. */
+  url: nullableText(1e3),
+  /** The git ref the workflow ran for (`refs/heads/main`). */
+  ref: nullableText(500),
+  /** The runner's label (name, OS, image), or the machine in one line outside Actions. */
+  runner: nullableText(1e3),
+  /** duet, rmit, mit, mct or single; null for imported entries. */
+  mode: nullableText(20),
+  /** sha256 of the scenario as it ran (canonical JSON), to tell runs of different setups. */
+  scenarioHash: nullableText(64),
+  seed: external_exports.number().int().nullable(),
+  /** False when the run was interrupted or failed; its values are those gathered until then. */
+  complete: external_exports.boolean(),
+  level: external_exports.number().gt(0).lt(1).nullable(),
+  threshold: finite.nullable()
+});
+var aa = external_exports.looseObject({});
+var imported = external_exports.looseObject({
+  from: external_exports.literal("github-action-benchmark"),
+  /** The data.js entry name (github-action-benchmark's `name` input). */
+  name: text(300),
+  tool: text(100),
+  /** Milliseconds since the epoch, as data.js has it. */
+  date: external_exports.number(),
+  /** The commit object as data.js had it (author, committer, url, ...). */
+  commit: external_exports.looseObject({}),
+  repoUrl: text(1e3).optional()
+});
+var entrySchema = external_exports.looseObject({
+  schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
+  suite: text(100).min(1),
+  /** Unique within the suite: publishing the same run id again is a no-op. */
+  runId: text(200).min(1),
+  /** When the entry was written. */
+  recordedAt: isoTime,
+  run: run2,
+  infrastructure,
+  commit: commit.nullable(),
+  /** The version of the scenario whose values are recorded (the head). */
+  version: nullableText(200),
+  benchmarks: external_exports.array(benchmark),
+  aa: aa.optional(),
+  imported: imported.optional()
+});
+var HistoryFormatError = class extends Error {
+  constructor(file2, field, reason) {
+    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
+    this.file = file2;
+    this.field = field;
+    this.reason = reason;
+    this.name = "FormatError";
+  }
+  file;
+  field;
+  reason;
+};
+function parseEntry(textOfFile, file2) {
+  let raw;
+  try {
+    raw = JSON.parse(textOfFile);
+  } catch (error62) {
+    throw new HistoryFormatError(file2, "", `not JSON (${error62.message})`);
+  }
+  const version3 = raw?.schemaVersion;
+  if (typeof version3 === "number" && version3 > HISTORY_SCHEMA_VERSION) {
+    throw new HistoryFormatError(
+      file2,
+      "schemaVersion",
+      `${version3} was written by a newer duetkit; this one reads version ${HISTORY_SCHEMA_VERSION}`
+    );
+  }
+  const parsed2 = entrySchema.safeParse(raw);
+  if (!parsed2.success) {
+    const issue2 = parsed2.error.issues[0];
+    const field = issue2.path.join(".");
+    const got = valueAt2(raw, issue2.path);
+    const shown = got === void 0 ? "missing" : `got ${JSON.stringify(got)?.slice(0, 80)}`;
+    throw new HistoryFormatError(file2, field, `${issue2.message} (${shown})`);
+  }
+  return parsed2.data;
+}
+function valueAt2(value, path37) {
+  let at = value;
+  for (const key2 of path37) {
+    if (at === null || typeof at !== "object") return void 0;
+    at = at[key2];
+  }
+  return at;
+}
+function compareEntries(a, b) {
+  const t = Date.parse(a.run.startedAt) - Date.parse(b.run.startedAt);
+  if (t !== 0) return t;
+  return a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0;
+}
+
+// src/history/read.ts
+var DEFAULT_BRANCH = "gh-pages";
+var DEFAULT_PATH = "duetkit";
+function normalizeFolder(folder) {
+  const clean = path21.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  return clean === "/" ? "" : clean.slice(1, -1);
+}
+async function readHistory(options) {
+  const git = await openLocation(options);
+  try {
+    const tip = await git.fetchTip();
+    if (tip === null) return { entries: [], stored: [], warnings: [], tip };
+    const folder = normalizeFolder(options.path);
+    const files = await listEntryFiles(git, tip, folder, options.suite);
+    const { stored, warnings } = await loadEntries(git, files);
+    return { entries: stored.map((s) => s.entry), stored, warnings, tip };
+  } finally {
+    await git.dispose();
+  }
+}
+function openLocation(options) {
+  return openBranch({
+    remote: options.remote,
+    branch: options.branch ?? DEFAULT_BRANCH,
+    ...options.token === void 0 ? {} : { token: options.token },
+    ...options.env === void 0 ? {} : { env: options.env },
+    ...options.tmpDir === void 0 ? {} : { tmpDir: options.tmpDir }
+  });
+}
+async function listEntryFiles(git, commit2, folder, suite) {
+  const dir = path21.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const prefix = folder === "" ? "" : `${folder}/`;
+  const files = [];
+  for (const file2 of await git.listFiles(commit2, dir)) {
+    const relative2 = file2.path.slice(prefix.length);
+    const location = parseEntryPath(relative2);
+    if (location !== null) files.push({ ...file2, relative: relative2, location });
+  }
+  return files.sort((a, b) => a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
+}
+async function loadEntries(git, files) {
+  const blobs = await git.readBlobs(files.map((f) => f.oid));
+  const stored = [];
+  const warnings = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const file2 of files) {
+    try {
+      const entry = parseEntry(blobs.get(file2.oid).toString("utf8"), file2.path);
+      if (suiteKey(entry.suite) !== file2.location.suiteKey) {
+        throw new HistoryFormatError(
+          file2.path,
+          "suite",
+          `"${entry.suite}" belongs in ${suiteKey(entry.suite)}/`
+        );
+      }
+      if (runKey(entry.runId) !== file2.location.runKey) {
+        throw new HistoryFormatError(
+          file2.path,
+          "runId",
+          `"${entry.runId}" does not match the file name`
+        );
+      }
+      const id = `${file2.location.suiteKey}\0${entry.runId}`;
+      if (seen.has(id)) {
+        throw new HistoryFormatError(
+          file2.path,
+          "runId",
+          `"${entry.runId}" is already in another entry of the suite`
+        );
+      }
+      seen.add(id);
+      stored.push({ path: file2.relative, entry });
+    } catch (error62) {
+      if (!(error62 instanceof HistoryFormatError)) throw error62;
+      warnings.push(`skipped ${error62.message}`);
+    }
+  }
+  stored.sort((a, b) => compareEntries(a.entry, b.entry));
+  return { stored, warnings };
+}
+
+// src/history/store.ts
+import path23 from "node:path";
+
+// src/history/derive.ts
+import path22 from "node:path";
+var DERIVED_SCHEMA_VERSION = 1;
+var RECENT_RUNS = 30;
+var CHANGE_WINDOW = 10;
+var VERDICT_CODES = {
+  unchanged: 0,
+  regression: 1,
+  improvement: 2,
+  inconclusive: 3
+};
+var round2 = (x) => Number(x.toPrecision(6));
+var roundOrNull = (x) => x === null || x === void 0 ? null : round2(x);
+function monthDir(suite, month) {
+  return path22.posix.join(DATA_DIR, suiteKey(suite), month);
+}
+function indexPath(suite) {
+  return path22.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+}
+function latestPath(suite) {
+  return path22.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+}
+function runSummary(stored) {
+  const e = stored.entry;
+  const c = e.commit;
+  return {
+    id: e.runId,
+    t: Date.parse(e.run.startedAt),
+    commit: c === null ? null : {
+      id: c.id,
+      message: c.message,
+      author: c.author?.name ?? null,
+      time: c.timestamp === null ? null : Date.parse(c.timestamp),
+      url: c.url
+    },
+    url: e.run.url,
+    event: e.run.event,
+    base: e.benchmarks.find((b) => b.comparison !== null)?.comparison?.baseCommit ?? null,
+    complete: e.run.complete,
+    entry: stored.path
+  };
+}
+function monthFiles(suite, month, stored) {
+  const dir = monthDir(suite, month);
+  const runs = stored.map(runSummary);
+  const series = /* @__PURE__ */ new Map();
+  stored.forEach(({ entry }, r) => {
+    for (const b of entry.benchmarks) {
+      const key2 = benchmarkKey(b.name);
+      let s = series.get(key2);
+      if (s === void 0) {
+        s = {
+          schemaVersion: DERIVED_SCHEMA_VERSION,
+          name: b.name,
+          unit: b.unit,
+          biggerIsBetter: b.biggerIsBetter,
+          r: [],
+          v: [],
+          lo: [],
+          hi: [],
+          n: [],
+          c: [],
+          cl: [],
+          ch: [],
+          p: [],
+          k: []
+        };
+        series.set(key2, s);
+      }
+      const cmp = b.comparison;
+      s.r.push(r);
+      s.v.push(roundOrNull(b.value));
+      s.lo.push(roundOrNull(b.ci?.lower));
+      s.hi.push(roundOrNull(b.ci?.upper));
+      s.n.push(b.n);
+      s.c.push(roundOrNull(cmp?.change));
+      s.cl.push(roundOrNull(cmp?.ci.lower));
+      s.ch.push(roundOrNull(cmp?.ci.upper));
+      s.p.push(cmp?.pValueAdjusted == null ? null : Number(cmp.pValueAdjusted.toPrecision(3)));
+      s.k.push(cmp === null ? null : VERDICT_CODES[cmp.verdict]);
+      if (b.error !== null) {
+        s.e ??= s.r.map(() => null);
+        s.e[s.r.length - 1] = b.error.slice(0, 300);
+      } else s.e?.push(null);
+    }
+  });
+  const files = /* @__PURE__ */ new Map();
+  const keys = [...series.keys()].sort();
+  const monthRuns = {
+    schemaVersion: DERIVED_SCHEMA_VERSION,
+    suite,
+    month,
+    runs,
+    benchmarks: keys
+  };
+  files.set(`${dir}/runs.json`, JSON.stringify(monthRuns));
+  for (const key2 of keys) files.set(`${dir}/${key2}.json`, JSON.stringify(series.get(key2)));
+  return files;
+}
+function suiteIndex(suite, newest, months, firstTime) {
+  const benchmarks = /* @__PURE__ */ new Map();
+  const recent = [];
+  const windowStart = Math.max(0, newest.length - CHANGE_WINDOW);
+  newest.forEach(({ entry }, i) => {
+    const t = Date.parse(entry.run.startedAt);
+    for (const b of entry.benchmarks) {
+      let item = benchmarks.get(b.name);
+      if (item === void 0) {
+        item = {
+          name: b.name,
+          key: benchmarkKey(b.name),
+          unit: b.unit,
+          biggerIsBetter: b.biggerIsBetter,
+          latest: { t, v: null, lo: null, hi: null, error: null },
+          last: null,
+          called: null,
+          spark: [],
+          moved: { called: false, magnitude: 0 },
+          values: newest.slice(0, i).map(() => null)
+        };
+        benchmarks.set(b.name, item);
+      }
+      item.unit = b.unit;
+      item.biggerIsBetter = b.biggerIsBetter;
+      item.latest = {
+        t,
+        v: roundOrNull(b.value),
+        lo: roundOrNull(b.ci?.lower),
+        hi: roundOrNull(b.ci?.upper),
+        error: b.error
+      };
+      item.values[i] = b.value;
+      const cmp = b.comparison;
+      if (cmp !== null) {
+        const k = VERDICT_CODES[cmp.verdict];
+        item.last = {
+          t,
+          run: entry.runId,
+          c: round2(cmp.change),
+          cl: round2(cmp.ci.lower),
+          ch: round2(cmp.ci.upper),
+          k,
+          p: cmp.pValueAdjusted
+        };
+        if (cmp.verdict !== "unchanged") {
+          recent.push({
+            t,
+            run: entry.runId,
+            benchmark: b.name,
+            key: item.key,
+            c: round2(cmp.change),
+            cl: round2(cmp.ci.lower),
+            ch: round2(cmp.ci.upper),
+            k,
+            p: cmp.pValueAdjusted,
+            commit: entry.commit?.id ?? null
+          });
+        }
+        if (i >= windowStart && (k === 1 || k === 2)) {
+          item.called = { ...item.last, ago: newest.length - 1 - i };
+          const magnitude = Math.abs(cmp.change);
+          if (!item.moved.called || magnitude > item.moved.magnitude) {
+            item.moved = { called: true, magnitude: round2(magnitude), k };
+          }
+        }
+      }
+    }
+    for (const item of benchmarks.values()) if (item.values.length <= i) item.values.push(null);
+  });
+  const list = [...benchmarks.values()].map(({ values, ...item }) => {
+    if (!item.moved.called) item.moved = { called: false, magnitude: drift(values) };
+    return { ...item, spark: values.map(roundOrNull) };
+  });
+  list.sort(
+    (a, b) => Number(b.moved.called) - Number(a.moved.called) || b.moved.magnitude - a.moved.magnitude || (a.name < b.name ? -1 : 1)
+  );
+  const counts = [...months.entries()].sort(([a], [b]) => a < b ? -1 : 1);
+  const latest = newest.at(-1);
+  return {
+    schemaVersion: DERIVED_SCHEMA_VERSION,
+    suite,
+    key: suiteKey(suite),
+    runs: counts.reduce((sum, [, n]) => sum + n, 0),
+    first: firstTime,
+    last: latest === void 0 ? null : Date.parse(latest.entry.run.startedAt),
+    months: counts.map(([month, runs]) => ({ month, runs })),
+    latestRun: latest === void 0 ? null : runSummary(latest),
+    benchmarks: list,
+    recent: recent.reverse().slice(0, 200)
+  };
+}
+function drift(values) {
+  const known = values.slice(-CHANGE_WINDOW - 1).filter((v) => v !== null);
+  if (known.length < 2) return 0;
+  const latest = known.at(-1);
+  const before = median(known.slice(0, -1));
+  return before === 0 ? 0 : round2(Math.abs(latest / before - 1));
+}
+function suitesFile(suites) {
+  const sorted2 = [...suites].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return JSON.stringify({
+    schemaVersion: DERIVED_SCHEMA_VERSION,
+    suites: sorted2
+  });
+}
+function timeOfName(compact) {
+  return Date.parse(
+    `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}T${compact.slice(9, 11)}:${compact.slice(11, 13)}:${compact.slice(13, 15)}Z`
+  );
+}
+function byMonth(stored) {
+  const months = /* @__PURE__ */ new Map();
+  for (const s of stored) {
+    const month = s.path.split("/")[2];
+    months.set(month, [...months.get(month) ?? [], s]);
+  }
+  return months;
+}
+
+// src/history/store.ts
+async function suiteChanges(git, tip, folder, edit) {
+  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const changes = /* @__PURE__ */ new Map();
+  const warnings = [];
+  const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
+  const kept = existing.filter((f) => !edit.removed.has(f.relative));
+  for (const relative2 of edit.removed) changes.set(at(relative2), null);
+  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry, null, 2)}
+`);
+  const names = [...kept.map((f) => f.relative), ...edit.added.map((s) => s.path)].sort();
+  const monthOfPath = (relative2) => relative2.split("/")[2];
+  const counts = /* @__PURE__ */ new Map();
+  for (const name of names) counts.set(monthOfPath(name), (counts.get(monthOfPath(name)) ?? 0) + 1);
+  const touched = new Set([...edit.added.map((s) => s.path), ...edit.removed].map(monthOfPath));
+  const newestNames = new Set(names.slice(-RECENT_RUNS));
+  const wanted = kept.filter((f) => touched.has(f.location.month) || newestNames.has(f.relative));
+  const loaded = await loadEntries(git, wanted);
+  warnings.push(...loaded.warnings);
+  const all = [...loaded.stored, ...edit.added];
+  all.sort(
+    (a, b) => Date.parse(a.entry.run.startedAt) - Date.parse(b.entry.run.startedAt) || (a.entry.runId < b.entry.runId ? -1 : 1)
+  );
+  const months = byMonth(all.filter((s) => touched.has(monthOfPath(s.path))));
+  for (const month of touched) {
+    const dir = at(monthDir(edit.suite, month));
+    const fresh = monthFiles(edit.suite, month, months.get(month) ?? []);
+    if (!months.has(month)) fresh.clear();
+    const old = tip === null ? [] : await git.listFiles(tip, dir);
+    for (const file2 of old) changes.set(file2.path, null);
+    for (const [relative2, text2] of fresh) changes.set(at(relative2), text2);
+  }
+  const newest = all.filter((s) => newestNames.has(s.path));
+  const first = names.length === 0 ? null : timeOfName(names[0].split("/")[3].slice(0, 16));
+  if (names.length === 0) {
+    changes.set(at(indexPath(edit.suite)), null);
+    changes.set(at(latestPath(edit.suite)), null);
+  } else {
+    changes.set(
+      at(indexPath(edit.suite)),
+      JSON.stringify(suiteIndex(edit.suite, newest, counts, first))
+    );
+    const latest = newest.at(-1);
+    if (latest !== void 0)
+      changes.set(at(latestPath(edit.suite)), `${JSON.stringify(latest.entry)}
+`);
+  }
+  return { changes, warnings };
+}
+async function suitesChanges(git, tip, folder, pending) {
+  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const prefix = at(`${ENTRIES_DIR}/`);
+  const files = /* @__PURE__ */ new Map();
+  if (tip !== null) {
+    for (const f of await listEntryFiles(git, tip, folder))
+      files.set(at(f.relative), { oid: f.oid, text: null });
+  }
+  for (const [file2, content] of pending) {
+    if (!file2.startsWith(prefix)) continue;
+    if (content === null) files.delete(file2);
+    else files.set(file2, { oid: null, text: content.toString() });
+  }
+  const suites = /* @__PURE__ */ new Map();
+  for (const file2 of [...files.keys()].sort()) {
+    const key2 = file2.slice(prefix.length).split("/")[0];
+    suites.set(key2, [...suites.get(key2) ?? [], file2]);
+  }
+  const warnings = [];
+  const list = [];
+  for (const [key2, names] of suites) {
+    for (let i = names.length - 1; i >= 0; i--) {
+      const file2 = files.get(names[i]);
+      let text2 = file2.text;
+      if (text2 === null) text2 = (await git.readBlobs([file2.oid])).get(file2.oid).toString("utf8");
+      let entry;
+      try {
+        entry = parseEntry(text2, names[i]);
+      } catch (error62) {
+        warnings.push(`skipped ${error62.message}`);
+        continue;
+      }
+      if (suiteKey(entry.suite) !== key2) continue;
+      const time3 = (name) => timeOfName(path23.posix.basename(name).slice(0, 16));
+      list.push({
+        name: entry.suite,
+        key: key2,
+        runs: names.length,
+        benchmarks: entry.benchmarks.length,
+        first: time3(names[0]),
+        last: time3(names.at(-1))
+      });
+      break;
+    }
+  }
+  return { changes: /* @__PURE__ */ new Map([[at(SUITES_FILE), suitesFile(list)]]), warnings };
+}
+async function addEntriesChanges(git, tip, folder, bySuite) {
+  const changes = /* @__PURE__ */ new Map();
+  const warnings = [];
+  let added = 0;
+  let skipped = 0;
+  for (const [suite, list] of bySuite) {
+    const have = new Set(
+      tip === null ? [] : (await listEntryFiles(git, tip, folder, suite)).map((f) => f.location.runKey)
+    );
+    const fresh = [];
+    for (const s of list) {
+      const key2 = runKey(s.entry.runId);
+      if (have.has(key2)) skipped++;
+      else {
+        have.add(key2);
+        fresh.push(s);
+      }
+    }
+    added += fresh.length;
+    if (fresh.length === 0) continue;
+    const edit = await suiteChanges(git, tip, folder, { suite, added: fresh, removed: /* @__PURE__ */ new Set() });
+    for (const [file2, content] of edit.changes) changes.set(file2, content);
+    warnings.push(...edit.warnings);
+  }
+  if (added > 0) {
+    const suites = await suitesChanges(git, tip, folder, changes);
+    for (const [file2, content] of suites.changes) changes.set(file2, content);
+    warnings.push(...suites.warnings);
+  }
+  return { changes, added, skipped, warnings };
+}
+
+// src/history/prune.ts
+var DAY_MS = 24 * 3600 * 1e3;
+function prunePlan(files, retention, now) {
+  const names = files.map((f) => f.relative).sort();
+  if (retention.keepRuns !== void 0)
+    return names.slice(0, Math.max(0, names.length - retention.keepRuns));
+  const cutoff = now - retention.keepDays * DAY_MS;
+  return files.filter((f) => timeOfName(f.location.time) < cutoff).map((f) => f.relative).sort();
+}
+async function pruneCommit(git, parent, folder, suite, retention, now) {
+  const files = await listEntryFiles(git, parent, folder, suite);
+  const removed = prunePlan(files, retention, now);
+  if (removed.length === 0) return null;
+  const edit = await suiteChanges(git, parent, folder, {
+    suite,
+    added: [],
+    removed: new Set(removed)
+  });
+  const suites = await suitesChanges(git, parent, folder, edit.changes);
+  const commit2 = await git.commit(
+    parent,
+    new Map([...edit.changes, ...suites.changes]),
+    `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? "" : "s"} (${describeRetention(retention)})`
+  );
+  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  return { commit: commit2, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+}
+function describeRetention(retention) {
+  return retention.keepRuns !== void 0 ? `keep the newest ${retention.keepRuns} runs` : `keep the runs of the last ${retention.keepDays} days`;
+}
+async function pruneHistory(options) {
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    const done = await pushWithRetries(
+      git,
+      async (tip) => {
+        const out = { removed: [], warnings: [] };
+        if (tip === null) return { commit: null, result: out };
+        const suites = /* @__PURE__ */ new Map();
+        for (const { entry } of await suiteNames(git, tip, folder))
+          suites.set(suiteKey(entry), entry);
+        let head = tip;
+        for (const suite of [...suites.values()].sort()) {
+          if (options.suite !== void 0 && suite !== options.suite) continue;
+          const pruned = await pruneCommit(
+            git,
+            head,
+            folder,
+            suite,
+            options.retention,
+            options.now ?? Date.now()
+          );
+          if (pruned === null) continue;
+          head = pruned.commit;
+          out.removed.push(...pruned.removed);
+          out.warnings.push(...pruned.warnings);
+        }
+        return { commit: head === tip ? null : head, result: out };
+      },
+      options
+    );
+    return { ...done.result, commit: done.commit };
+  } finally {
+    await git.dispose();
+  }
+}
+async function suiteNames(git, tip, folder) {
+  const files = await listEntryFiles(git, tip, folder);
+  const newest = /* @__PURE__ */ new Map();
+  for (const f of files) newest.set(f.location.suiteKey, f);
+  const { stored } = await loadEntries(git, [...newest.values()]);
+  return stored.map((s) => ({ entry: s.entry.suite }));
+}
+
+// src/history/context.ts
+import { execFile as execFile4 } from "node:child_process";
+function runContextFromEnv(env, fallbackEvent = "cli") {
+  const server = env.GITHUB_SERVER_URL || "https://github.com";
+  const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+  const runId = env.GITHUB_RUN_ID || null;
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  const runAttempt = Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : null;
+  return {
+    event: env.GITHUB_EVENT_NAME || fallbackEvent,
+    workflow: env.GITHUB_WORKFLOW || null,
+    githubRunId: runId,
+    runAttempt,
+    url: repositoryUrl !== null && runId !== null ? `${repositoryUrl}/actions/runs/${runId}${runAttempt !== null && runAttempt > 1 ? `/attempts/${runAttempt}` : ""}` : null,
+    ref: env.GITHUB_REF || null,
+    runner: runnerLabel(env),
+    runnerImage: env.ImageOS || null,
+    runnerImageVersion: env.ImageVersion || null,
+    repositoryUrl
+  };
+}
+function runnerLabel(env) {
+  if (!env.RUNNER_NAME) return null;
+  const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
+  return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(" ")})` : ""}`;
+}
+function actionsRunId(context) {
+  if (context.githubRunId === null) return null;
+  return `${context.githubRunId}-${context.runAttempt ?? 1}`;
+}
+async function readCommit(repoDir, id, repositoryUrl) {
+  const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
+  const format = "%H%x00%s%x00%an%x00%ae%x00%aI";
+  const out = await new Promise((resolve3) => {
+    execFile4(
+      "git",
+      ["log", "-1", `--format=${format}`, "--end-of-options", id],
+      { cwd: repoDir, env: { ...process.env, LC_ALL: "C" }, maxBuffer: 1024 * 1024 },
+      (error62, stdout) => resolve3(error62 === null ? stdout : null)
+    );
+  });
+  const fields = out?.replace(/\n$/, "").split("\0");
+  if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
+    return {
+      commit: { id, message: "", author: null, timestamp: null, url: url2 },
+      warning: `commit ${id} is not in the repository at ${repoDir}: the entry has its id only (no message, author or time)`
+    };
+  }
+  const [, message, name, email3, timestamp] = fields;
+  return {
+    commit: {
+      id,
+      message: message.slice(0, 1e3),
+      author: { name: name.slice(0, 300), email: email3.slice(0, 300) },
+      timestamp: new Date(Date.parse(timestamp)).toISOString(),
+      url: url2
+    },
+    warning: null
+  };
+}
+
+// src/history/entry.ts
+import { createHash as createHash3 } from "node:crypto";
+
+// src/stats/location-interval.ts
+function locationInterval(values, statistic, level) {
+  if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
+  if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
+  if (statistic === "median") {
+    const ascending = sorted(values);
+    const value = median(ascending);
+    if (values.length < 2) return { statistic, value, interval: null };
+    const { lower, upper } = medianInterval(ascending, level);
+    return { statistic, value, interval: { level, lower, upper, method: "order-statistic" } };
+  }
+  const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
+  const centre2 = mean(xs);
+  const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
+  if (values.length < 2) return { statistic, value: back(centre2), interval: null };
+  const half = normalPpf(1 - (1 - level) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
+  return {
+    statistic,
+    value: back(centre2),
+    interval: { level, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
+  };
+}
+
+// src/history/entry.ts
+function buildEntry(input2) {
+  const { samples, report, context } = input2;
+  const baseline = report.settings.baseline;
+  const headIndex = headVersionIndex(samples, baseline);
+  const head = samples.versions[headIndex];
+  const base = samples.versions.find((v) => v.name === baseline) ?? null;
+  const paired2 = getMode(samples.mode).paired;
+  const series = new Map(collectSeries(samples).map((s) => [s.name, s]));
+  const results = report.results.filter((r) => r.version === head.name);
+  const m = samples.machine;
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    suite: input2.suite,
+    runId: input2.runId,
+    recordedAt: input2.recordedAt,
+    run: {
+      startedAt: new Date(Date.parse(samples.startedAt)).toISOString(),
+      finishedAt: new Date(Date.parse(samples.finishedAt)).toISOString(),
+      event: context.event,
+      workflow: context.workflow,
+      githubRunId: context.githubRunId,
+      runAttempt: context.runAttempt,
+      url: context.url,
+      ref: context.ref,
+      runner: context.runner ?? `${m.cpuModel}, ${m.cores} CPUs, ${m.platform} ${m.kernel} ${m.arch}`,
+      mode: samples.mode,
+      scenarioHash: scenarioHash(samples.scenario),
+      seed: samples.seed,
+      complete: samples.complete,
+      level: report.settings.level,
+      threshold: report.settings.threshold
+    },
+    infrastructure: {
+      runnerImage: context.runnerImage,
+      runnerImageVersion: context.runnerImageVersion,
+      os: `${m.platform} ${m.kernel} ${m.arch}`,
+      cpuModel: m.cpuModel,
+      machine: { ...m },
+      isolation: { ...samples.isolation }
+    },
+    commit: input2.commit,
+    version: head.name,
+    benchmarks: results.map(
+      (r) => benchmarkOf(r, series.get(r.benchmark), headIndex, paired2, report, base?.commit ?? null)
+    )
+  };
+}
+function headVersionIndex(samples, baseline) {
+  for (let i = samples.versions.length - 1; i >= 0; i--) {
+    if (samples.versions[i].name !== baseline) return i;
+  }
+  return samples.versions.length - 1;
+}
+function benchmarkOf(r, series, headIndex, paired2, report, baseCommit) {
+  const c = r.comparison;
+  const statistic = c?.statistic ?? report.settings.statistic ?? "median";
+  const values = series === void 0 ? [] : headValues(series, headIndex, paired2);
+  const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
+  return {
+    name: r.benchmark,
+    unit: r.unit,
+    biggerIsBetter: r.biggerIsBetter,
+    valueKind: r.valueKind ?? null,
+    statistic: estimate?.statistic ?? statistic,
+    value: estimate?.value ?? null,
+    ci: estimate?.interval ?? null,
+    n: values.length,
+    cv: values.length < 2 ? null : coefficientOfVariation(values),
+    comparison: c === null ? null : {
+      baseline: r.baseline,
+      baseCommit,
+      baseValue: centre(c.base, c.statistic),
+      change: c.change,
+      ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper, method: c.ci.method },
+      pValueAdjusted: c.test.pValueAdjusted,
+      verdict: c.verdict,
+      threshold: c.threshold
+    },
+    ...r.notComparable == null ? {} : { notComparable: r.notComparable.reason },
+    error: r.error ?? (values.length === 0 ? "no values were measured for the head" : null)
+  };
+}
+function centre(side, statistic) {
+  if (statistic === "mean") return side.mean;
+  if (statistic === "gmean") return side.gmean ?? side.median;
+  return side.median;
+}
+function headValues(series, headIndex, paired2) {
+  const rounds = series.byVersion[headIndex];
+  if (rounds === void 0) return [];
+  if (!paired2) return [...rounds.values()].flat();
+  return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
+}
+function scenarioHash(scenario) {
+  return createHash3("sha256").update(canonicalJson(scenario)).digest("hex");
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value).sort();
+    return `{${keys.filter((k) => value[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+// src/history/publish.ts
+async function publishEntry(options) {
+  const folder = normalizeFolder(options.path);
+  const at = (relative3) => folder === "" ? relative3 : `${folder}/${relative3}`;
+  const entry = options.entry;
+  const relative2 = entryPath(entry.suite, entry.runId, entry.run.startedAt);
+  const git = await openLocation(options);
+  try {
+    const done = await pushWithRetries(
+      git,
+      async (tip) => {
+        if (tip !== null) {
+          const key2 = runKey(entry.runId);
+          const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
+            (f) => f.location.runKey === key2
+          );
+          if (same !== void 0) {
+            return {
+              commit: null,
+              result: { status: "already", path: same.path, pruned: [], warnings: [] }
+            };
+          }
+        }
+        const built = await commitEntry(git, tip, folder, entry, relative2, options);
+        return {
+          commit: built.commit,
+          result: {
+            status: "published",
+            path: at(relative2),
+            pruned: built.pruned,
+            warnings: built.warnings
+          }
+        };
+      },
+      options
+    );
+    return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
+  } finally {
+    await git.dispose();
+  }
+}
+async function commitEntry(git, tip, folder, entry, relative2, options) {
+  const edit = await suiteChanges(git, tip, folder, {
+    suite: entry.suite,
+    added: [{ path: relative2, entry }],
+    removed: /* @__PURE__ */ new Set()
+  });
+  const suites = await suitesChanges(git, tip, folder, edit.changes);
+  const changes = new Map([...edit.changes, ...suites.changes]);
+  for (const [name, content] of options.dashboard ?? []) {
+    changes.set(folder === "" ? name : `${folder}/${name}`, content);
+  }
+  const short = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
+  let commit2 = await git.commit(
+    tip,
+    changes,
+    `duetkit: ${entry.suite}: run ${entry.runId}${short}`
+  );
+  const warnings = [...edit.warnings, ...suites.warnings];
+  let pruned = [];
+  if (options.retention != null) {
+    const result = await pruneCommit(
+      git,
+      commit2,
+      folder,
+      entry.suite,
+      options.retention,
+      Date.now()
+    );
+    if (result !== null) {
+      commit2 = result.commit;
+      pruned = result.removed;
+      warnings.push(...result.warnings);
+    }
+  }
+  return { commit: commit2, pruned, warnings };
+}
+
+// src/history/results.ts
+import { readFile as readFile10 } from "node:fs/promises";
+import path24 from "node:path";
+var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
+var samplesSchema = external_exports.looseObject({
+  schemaVersion: external_exports.literal(1),
+  complete: external_exports.boolean(),
+  stopReason: external_exports.string(),
+  scenario: external_exports.looseObject({ name: external_exports.string() }),
+  mode: external_exports.enum(["duet", "rmit", "mit", "mct", "single"]),
+  seed: external_exports.number().int(),
+  startedAt: external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time"),
+  finishedAt: external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time"),
+  machine: external_exports.looseObject({
+    cpuModel: external_exports.string(),
+    platform: external_exports.string(),
+    kernel: external_exports.string(),
+    arch: external_exports.string()
+  }),
+  isolation: external_exports.looseObject({ kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"]) }),
+  versions: external_exports.array(external_exports.looseObject({ name: external_exports.string(), commit: external_exports.string().nullable() })).min(1),
+  trials: external_exports.array(
+    external_exports.looseObject({
+      version: external_exports.number().int().min(0),
+      round: external_exports.number().int(),
+      warmup: external_exports.boolean(),
+      metrics: external_exports.array(
+        external_exports.looseObject({
+          name: external_exports.string(),
+          unit: external_exports.string(),
+          biggerIsBetter: external_exports.boolean(),
+          values: external_exports.array(finite2)
+        })
+      )
+    })
+  )
+});
+var reportSchema = external_exports.looseObject({
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2)]),
+  scenario: external_exports.string(),
+  settings: external_exports.looseObject({ level: finite2, threshold: finite2, baseline: external_exports.string() }),
+  results: external_exports.array(
+    external_exports.looseObject({
+      benchmark: external_exports.string(),
+      version: external_exports.string(),
+      unit: external_exports.string(),
+      biggerIsBetter: external_exports.boolean(),
+      comparison: external_exports.looseObject({ change: finite2, verdict: external_exports.string() }).nullable(),
+      error: external_exports.string().nullable()
+    })
+  )
+});
+var runSchema = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
+async function readRunResults(dir) {
+  const read = async (file2, required2) => {
+    const where = path24.join(dir, file2);
+    try {
+      return await readFile10(where, "utf8");
+    } catch (error62) {
+      if (!required2 && error62.code === "ENOENT") return null;
+      const hint = file2 === "comparison.json" ? "; a run that failed or was interrupted leaves none, and is not published" : "; expected the directory `duetkit run --out DIR` or the action wrote";
+      throw new UserError(`cannot read ${where}: ${error62.message}${hint}`);
+    }
+  };
+  const samplesText = await read("samples.json", true);
+  const samples = check2(
+    samplesText,
+    path24.join(dir, "samples.json"),
+    samplesSchema
+  );
+  const report = check2(
+    await read("comparison.json", true),
+    path24.join(dir, "comparison.json"),
+    reportSchema
+  );
+  const runText = await read("duetkit-run.json", false);
+  const suite = runText === null ? null : check2(runText, path24.join(dir, "duetkit-run.json"), runSchema).suite;
+  return { dir, samples, report, suite, samplesText };
+}
+function check2(text2, file2, schema) {
+  let raw;
+  try {
+    raw = JSON.parse(text2);
+  } catch (error62) {
+    throw new UserError(`${file2} is not JSON: ${error62.message}`);
+  }
+  const parsed2 = schema.safeParse(raw);
+  if (!parsed2.success) {
+    const issue2 = parsed2.error.issues[0];
+    throw new UserError(`${file2}: ${issue2.path.join(".") || "(top level)"}: ${issue2.message}`);
+  }
+  return parsed2.data;
+}
+
+// src/history/publish-run.ts
+async function publishRun(options) {
+  const env = options.env ?? process.env;
+  const results = await readRunResults(options.resultsDir);
+  const context = runContextFromEnv(env, options.event);
+  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
+  const runId = options.runId ?? actionsRunId(context) ?? `local-${shortHash(results.samplesText, 16)}`;
+  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
+  let commit2 = null;
+  if (head.commit !== null) {
+    const read = await readCommit(options.repoDir, head.commit, context.repositoryUrl);
+    if (read.warning !== null) options.warn?.(read.warning);
+    commit2 = read.commit;
+  }
+  const entry = buildEntry({
+    samples: results.samples,
+    report: results.report,
+    suite,
+    runId,
+    context,
+    commit: commit2,
+    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
+  });
+  try {
+    return { result: await publishEntry({ ...options, entry }), entry };
+  } catch (error62) {
+    if (error62 instanceof PublishError) {
+      throw new PublishError(
+        `run ${runId} of suite "${suite}" was not published: ${error62.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
+        error62.kind
+      );
+    }
+    throw error62;
+  }
+}
+
+// src/cli/commands/history-gab.ts
+import { readFile as readFile11, writeFile as writeFile8 } from "node:fs/promises";
 import path25 from "node:path";
 
+// src/history/gab.ts
+var GAB_PREFIX = "window.BENCHMARK_DATA = ";
+var GAB_TOOLS = {
+  cargo: false,
+  go: false,
+  benchmarkjs: true,
+  benchmarkluau: false,
+  pytest: true,
+  googlecpp: false,
+  catch2: false,
+  julia: false,
+  jmh: false,
+  benchmarkdotnet: false,
+  customBiggerIsBetter: true,
+  customSmallerIsBetter: false
+};
+var bench = external_exports.looseObject({
+  name: external_exports.string().min(1),
+  value: external_exports.number().refine(Number.isFinite, "a finite number"),
+  range: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
+  unit: external_exports.string(),
+  extra: external_exports.string().optional()
+});
+var gabEntry = external_exports.looseObject({
+  commit: external_exports.looseObject({
+    id: external_exports.string().min(1),
+    message: external_exports.string().optional(),
+    timestamp: external_exports.string().optional(),
+    url: external_exports.string().optional()
+  }),
+  date: external_exports.number().refine(Number.isFinite, "a finite number"),
+  tool: external_exports.string().refine((t) => t in GAB_TOOLS, `one of ${Object.keys(GAB_TOOLS).join(", ")}`),
+  benches: external_exports.array(bench)
+});
+var dataSchema = external_exports.looseObject({
+  lastUpdate: external_exports.number().optional(),
+  repoUrl: external_exports.string().optional(),
+  entries: external_exports.record(external_exports.string(), external_exports.array(gabEntry))
+});
+function parseGabData(text2, file2) {
+  let body = text2.trim();
+  const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
+  if (prefix !== null) body = body.slice(prefix[0].length).replace(/;\s*$/, "");
+  let raw;
+  try {
+    raw = JSON.parse(body);
+  } catch (error62) {
+    throw new HistoryFormatError(
+      file2,
+      "",
+      `not a github-action-benchmark data.js (${error62.message})`
+    );
+  }
+  const parsed2 = dataSchema.safeParse(raw);
+  if (!parsed2.success) {
+    const issue2 = parsed2.error.issues[0];
+    throw new HistoryFormatError(file2, issue2.path.join("."), issue2.message);
+  }
+  return parsed2.data;
+}
+function entryFromGab(name, e, suite, repoUrl, prefix = "") {
+  const time3 = new Date(e.date).toISOString();
+  const c = e.commit;
+  const hex3 = /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(c.id);
+  const stamp = c.timestamp === void 0 ? NaN : Date.parse(c.timestamp);
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    suite,
+    runId: `gab-${c.id.slice(0, 12)}-${e.date}`,
+    recordedAt: time3,
+    run: {
+      startedAt: time3,
+      finishedAt: time3,
+      event: "import",
+      workflow: null,
+      githubRunId: null,
+      runAttempt: null,
+      url: null,
+      ref: null,
+      runner: null,
+      mode: null,
+      scenarioHash: null,
+      seed: null,
+      complete: true,
+      level: null,
+      threshold: null
+    },
+    infrastructure: {
+      runnerImage: null,
+      runnerImageVersion: null,
+      os: null,
+      cpuModel: null,
+      machine: null,
+      isolation: null
+    },
+    commit: hex3 ? {
+      id: c.id,
+      message: (c.message ?? "").split("\n")[0].slice(0, 1e3),
+      author: c.author?.name === void 0 ? null : { name: c.author.name, email: c.author.email ?? "" },
+      timestamp: Number.isNaN(stamp) ? null : new Date(stamp).toISOString(),
+      url: c.url ?? null
+    } : null,
+    version: null,
+    benchmarks: e.benches.map((b) => benchmarkFromGab(b, GAB_TOOLS[e.tool], prefix)),
+    imported: {
+      from: "github-action-benchmark",
+      name,
+      tool: e.tool,
+      date: e.date,
+      commit: e.commit,
+      ...repoUrl === void 0 ? {} : { repoUrl }
+    }
+  };
+}
+function benchmarkFromGab(b, biggerIsBetter, prefix) {
+  return {
+    name: `${prefix}${b.name}`,
+    unit: b.unit,
+    biggerIsBetter,
+    valueKind: "summary",
+    // The tools report a mean (or ops/s from one), never the raw samples.
+    statistic: "mean",
+    value: b.value,
+    ci: null,
+    n: 1,
+    cv: null,
+    comparison: null,
+    error: null,
+    ...b.range === void 0 ? {} : { range: b.range },
+    ...b.extra === void 0 ? {} : { extra: b.extra }
+  };
+}
+function gabEntryOf(entry) {
+  const skipped = [];
+  const benches = [];
+  for (const b of entry.benchmarks) {
+    if (b.value === null) {
+      skipped.push(
+        `${entry.suite} / ${b.name} in run ${entry.runId}: no value (${b.error ?? "failed"})`
+      );
+      continue;
+    }
+    const out = { name: b.name, value: b.value, unit: b.unit };
+    const range = b.range ?? (b.ci === null ? void 0 : `\xB1 ${Number(((b.ci.upper - b.ci.lower) / 2).toPrecision(3))}`);
+    const extra = b.extra ?? (entry.imported === void 0 ? extraOf(b) : void 0);
+    benches.push({
+      name: out.name,
+      value: out.value,
+      ...range === void 0 ? {} : { range },
+      unit: out.unit,
+      ...extra === void 0 ? {} : { extra }
+    });
+  }
+  if (entry.imported !== void 0) {
+    return {
+      gab: {
+        commit: entry.imported.commit,
+        date: entry.imported.date,
+        tool: entry.imported.tool,
+        benches
+      },
+      skipped
+    };
+  }
+  const c = entry.commit;
+  const person2 = c?.author == null ? {} : { email: c.author.email, name: c.author.name };
+  return {
+    gab: {
+      commit: {
+        author: person2,
+        committer: person2,
+        id: c?.id ?? "",
+        message: c?.message ?? "",
+        ...c?.timestamp == null ? {} : { timestamp: c.timestamp },
+        url: c?.url ?? ""
+      },
+      date: Date.parse(entry.run.startedAt),
+      tool: entry.benchmarks.length > 0 && entry.benchmarks.every((b) => b.biggerIsBetter) ? "customBiggerIsBetter" : "customSmallerIsBetter",
+      benches
+    },
+    skipped
+  };
+}
+function extraOf(b) {
+  const lines = [
+    `${b.statistic} of n=${b.n}${b.cv === null ? "" : `, CV ${(b.cv * 100).toFixed(1)}%`}`
+  ];
+  const c = b.comparison;
+  if (c !== null) {
+    const pct = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+    lines.push(
+      `change ${pct(c.change)} [${pct(c.ci.lower)}, ${pct(c.ci.upper)}] ${+(c.ci.level * 100).toFixed(3)}% CI: ${c.verdict}${c.baseCommit === null ? "" : ` vs ${c.baseCommit.slice(0, 7)}`}`
+    );
+  }
+  return lines.join("\n");
+}
+function renderGabData(data) {
+  return GAB_PREFIX + JSON.stringify(data, null, 2);
+}
+
+// src/history/gab-sync.ts
+async function importGab(options) {
+  const data = parseGabData(options.text, options.file);
+  const names = Object.keys(data.entries);
+  if (names.length === 0)
+    throw new UserError(`${options.file} has no benchmark sets (entries is empty)`);
+  if (!options.suiteFromName && options.suite === void 0 && names.length > 1) {
+    throw new UserError(
+      `${options.file} has ${names.length} benchmark sets (${names.map((n) => JSON.stringify(n)).join(", ")}): import each as a suite of its own with --suite-from-name, or all into one with --suite NAME`
+    );
+  }
+  const bySuite = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const suite = options.suiteFromName ? name : options.suite ?? name;
+    const prefix = !options.suiteFromName && names.length > 1 ? `${name} / ` : "";
+    const list = bySuite.get(suite) ?? [];
+    for (const e of data.entries[name]) {
+      const entry = entryFromGab(name, e, suite, data.repoUrl, prefix);
+      list.push({ path: entryPath(entry.suite, entry.runId, entry.run.startedAt), entry });
+    }
+    bySuite.set(suite, list);
+  }
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    const done = await pushWithRetries(
+      git,
+      async (tip) => {
+        const { changes, added, skipped } = await addEntriesChanges(git, tip, folder, bySuite);
+        if (added === 0) return { commit: null, result: { added, skipped } };
+        for (const [name, content] of options.dashboard ?? [])
+          changes.set(folder === "" ? name : `${folder}/${name}`, content);
+        const commit2 = await git.commit(
+          tip,
+          changes,
+          `duetkit: import ${added} runs from github-action-benchmark (${options.file})`
+        );
+        return { commit: commit2, result: { added, skipped } };
+      },
+      options
+    );
+    return { ...done.result, suites: [...bySuite.keys()], commit: done.commit };
+  } finally {
+    await git.dispose();
+  }
+}
+async function exportGab(options) {
+  const read = await readHistory(options);
+  const entries = {};
+  const skipped = [];
+  let repoUrl;
+  let lastUpdate = 0;
+  for (const entry of read.entries) {
+    const { gab: gab2, skipped: left } = gabEntryOf(entry);
+    skipped.push(...left);
+    (entries[entry.suite] ??= []).push(gab2);
+    repoUrl ??= entry.imported?.repoUrl;
+    lastUpdate = Math.max(lastUpdate, gab2.date);
+  }
+  const env = options.env ?? process.env;
+  if (repoUrl === void 0 && env.GITHUB_REPOSITORY) {
+    repoUrl = `${env.GITHUB_SERVER_URL || "https://github.com"}/${env.GITHUB_REPOSITORY}`;
+  }
+  return {
+    text: renderGabData({ lastUpdate, repoUrl: repoUrl ?? "", entries }),
+    runs: read.entries.length,
+    skipped,
+    warnings: read.warnings
+  };
+}
+
+// src/cli/commands/history-gab.ts
+function registerGabCommands(history, ctx) {
+  addLocationOptions(
+    history.command("import-gab").description(
+      "Import github-action-benchmark's data.js (any of its tools) into the history; importing twice adds nothing."
+    ).argument("<data-js>", "github-action-benchmark's data.js (or its JSON)")
+  ).option(
+    "--suite-from-name",
+    "make each benchmark set (the action's `name` input) a suite of that name"
+  ).option("--suite <name>", "put everything into this suite (default: the only set's name)").action(
+    async (file2, flags) => {
+      let text2;
+      try {
+        text2 = await readFile11(path25.resolve(ctx.cwd, file2), "utf8");
+      } catch (error62) {
+        throw new UserError(`cannot read ${file2}: ${error62.message}`);
+      }
+      const result = await importGab({
+        ...locationOf(flags, ctx),
+        text: text2,
+        file: file2,
+        suiteFromName: flags.suiteFromName === true,
+        ...flags.suite === void 0 ? {} : { suite: flags.suite },
+        dashboard: await readDashboard(),
+        log: (line) => ctx.stderr(`${line}
+`)
+      });
+      ctx.stdout(
+        `imported ${result.added} runs into ${result.suites.map((s) => JSON.stringify(s)).join(", ")}${result.skipped > 0 ? ` (${result.skipped} already there)` : ""}${result.commit === null ? "" : `, commit ${result.commit.slice(0, 12)}`}
+`
+      );
+    }
+  );
+  addLocationOptions(
+    history.command("export-gab").description(
+      "Write the history as github-action-benchmark's data.js, for teams that keep its dashboard."
+    )
+  ).requiredOption("--out <file>", "the data.js to write").option("--suite <name>", "only this suite (default: every suite, one benchmark set each)").action(async (flags) => {
+    const result = await exportGab({
+      ...locationOf(flags, ctx),
+      ...flags.suite === void 0 ? {} : { suite: flags.suite }
+    });
+    for (const warning of result.warnings) ctx.stderr(`warning: ${warning}
+`);
+    for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
+`);
+    await writeFile8(path25.resolve(ctx.cwd, flags.out), result.text);
+    ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
+`);
+  });
+}
+
+// src/cli/commands/history.ts
+function addLocationOptions(command) {
+  return command.requiredOption(
+    "--remote <url-or-path>",
+    "git remote of the history: a URL, or the path of a (bare) repository"
+  ).option("--branch <name>", "branch of the history", DEFAULT_BRANCH).option("--path <folder>", "folder of the history in the branch", DEFAULT_PATH);
+}
+function locationOf(flags, ctx) {
+  const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
+  return {
+    remote: isPath ? path26.resolve(ctx.cwd, flags.remote) : flags.remote,
+    branch: flags.branch,
+    path: flags.path,
+    env: ctx.env
+  };
+}
+function registerHistory(program2, ctx) {
+  const history = program2.command("history").description(
+    "The history of runs on a git branch (gh-pages by default) and its dashboard: docs/history.md."
+  );
+  addLocationOptions(
+    history.command("publish").description(
+      "Add a run (a results directory) to the history; the same run id twice is a no-op."
+    ).argument(
+      "<results-dir>",
+      "the directory of samples.json and comparison.json (duetkit run --out)"
+    )
+  ).option(
+    "--run-id <id>",
+    "the run id (default: the Actions run id and attempt, else a hash of samples.json)"
+  ).option("--json", "print the result as JSON").action(async (dir, flags) => {
+    const { result, entry } = await publishRun({
+      ...locationOf(flags, ctx),
+      resultsDir: path26.resolve(ctx.cwd, dir),
+      repoDir: ctx.cwd,
+      ...flags.runId === void 0 ? {} : { runId: flags.runId },
+      dashboard: await readDashboard(),
+      log: (line) => ctx.stderr(`${line}
+`),
+      warn: (message) => ctx.stderr(`warning: ${message}
+`)
+    });
+    for (const warning of result.warnings) ctx.stderr(`warning: ${warning}
+`);
+    if (flags.json === true) {
+      ctx.stdout(
+        `${JSON.stringify({ ...result, suite: entry.suite, runId: entry.runId }, null, 2)}
+`
+      );
+    } else if (result.status === "already") {
+      ctx.stdout(
+        `run ${entry.runId} of ${entry.suite} is already in the history (${result.path}): nothing to do
+`
+      );
+    } else {
+      const retried = result.retries === 0 ? "" : ` after ${result.retries} lost race${result.retries === 1 ? "" : "s"}`;
+      ctx.stdout(
+        `published ${result.path} to ${flags.remote} (branch ${flags.branch}, commit ${result.commit.slice(0, 12)}${retried})
+`
+      );
+    }
+  });
+  addLocationOptions(
+    history.command("list").description("The entries of the history, oldest first.")
+  ).option("--suite <name>", "only this suite").option("--json", "print {entries, warnings} as JSON").action(async (flags) => {
+    const read = await readHistory({
+      ...locationOf(flags, ctx),
+      ...flags.suite === void 0 ? {} : { suite: flags.suite }
+    });
+    for (const warning of read.warnings) ctx.stderr(`warning: ${warning}
+`);
+    if (flags.json === true) {
+      ctx.stdout(
+        `${JSON.stringify({ entries: read.entries, warnings: read.warnings }, null, 2)}
+`
+      );
+      return;
+    }
+    if (read.tip === null) {
+      ctx.stdout(`no history: ${flags.remote} has no branch ${flags.branch}
+`);
+      return;
+    }
+    ctx.stdout(listTable(read.entries));
+  });
+  addLocationOptions(
+    history.command("prune").description(
+      "Remove whole entries beyond the newest N runs, or older than D days, per suite (one commit per suite)."
+    )
+  ).addOption(
+    new Option("--keep-runs <n>", "keep the newest N runs of each suite").argParser(integerParser(1, 1e6)).conflicts("keepDays")
+  ).addOption(
+    new Option("--keep-days <d>", "keep the runs of the last D days").argParser(
+      integerParser(1, 1e5)
+    )
+  ).option("--suite <name>", "only this suite").action(
+    async (flags) => {
+      let retention;
+      if (flags.keepRuns !== void 0) retention = { keepRuns: flags.keepRuns };
+      else if (flags.keepDays !== void 0) retention = { keepDays: flags.keepDays };
+      else {
+        history.commands.find((c) => c.name() === "prune").error("error: one of --keep-runs or --keep-days is required", { exitCode: 2 });
+        return;
+      }
+      const result = await pruneHistory({
+        ...locationOf(flags, ctx),
+        retention,
+        ...flags.suite === void 0 ? {} : { suite: flags.suite },
+        log: (line) => ctx.stderr(`${line}
+`)
+      });
+      for (const warning of result.warnings) ctx.stderr(`warning: ${warning}
+`);
+      ctx.stdout(
+        result.removed.length === 0 ? "nothing to prune\n" : `removed ${result.removed.length} entr${result.removed.length === 1 ? "y" : "ies"} (commit ${result.commit?.slice(0, 12)}):
+${result.removed.map((f) => `  ${f}
+`).join("")}`
+      );
+    }
+  );
+  registerGabCommands(history, ctx);
+}
+function listTable(entries) {
+  if (entries.length === 0) return "no entries\n";
+  const rows = entries.map((e) => {
+    const verdicts2 = /* @__PURE__ */ new Map();
+    for (const b of e.benchmarks) {
+      const v = b.error !== null ? "error" : b.comparison?.verdict ?? null;
+      if (v !== null) verdicts2.set(v, (verdicts2.get(v) ?? 0) + 1);
+    }
+    const summary = [...verdicts2].map(([v, n]) => `${n} ${v}`).join(", ");
+    return [
+      e.run.startedAt.replace(/\.\d+Z$/, "Z"),
+      e.suite,
+      e.runId,
+      e.commit === null ? "-" : e.commit.id.slice(0, 12),
+      `${e.benchmarks.length}`,
+      summary === "" ? "-" : summary,
+      (e.commit?.message ?? "").slice(0, 60)
+    ];
+  });
+  const header2 = ["started", "suite", "run id", "commit", "benchmarks", "comparisons", "message"];
+  const widths = header2.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `${cells.map((c, i) => i === cells.length - 1 ? c : c.padEnd(widths[i])).join("  ")}`.trimEnd();
+  return `${[line(header2), ...rows.map(line)].join("\n")}
+`;
+}
+
+// src/cli/commands/init.ts
+import path34 from "node:path";
+
 // src/init/init.ts
-import { mkdir as mkdir5, realpath, stat as stat4, writeFile as writeFile8 } from "node:fs/promises";
-import path23 from "node:path";
+import { mkdir as mkdir5, realpath, stat as stat4, writeFile as writeFile9 } from "node:fs/promises";
+import path32 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -37493,11 +39411,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path19 from "node:path";
+import path28 from "node:path";
 
 // src/init/project.ts
-import { readdir as readdir2, readFile as readFile9, stat as stat3 } from "node:fs/promises";
-import path18 from "node:path";
+import { readdir as readdir3, readFile as readFile12, stat as stat3 } from "node:fs/promises";
+import path27 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -37532,7 +39450,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir2(path18.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir3(path27.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -37549,18 +39467,18 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path18.join(root, rel);
+    const file2 = path27.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
-    return readFile9(file2, "utf8").catch(() => null);
+    return readFile12(file2, "utf8").catch(() => null);
   };
   return {
     root,
     files,
     read(rel) {
-      let text = cache.get(rel);
-      if (text === void 0) cache.set(rel, text = readCapped(rel));
-      return text;
+      let text2 = cache.get(rel);
+      if (text2 === void 0) cache.set(rel, text2 = readCapped(rel));
+      return text2;
     },
     matching: (pattern) => files.filter((f) => pattern.test(f))
   };
@@ -37568,8 +39486,8 @@ async function listProject(root, options = {}) {
 async function filesContaining(project, candidates, pattern) {
   const found = [];
   for (const file2 of candidates) {
-    const text = await project.read(file2);
-    if (text !== null && pattern.test(text)) found.push({ file: file2, text });
+    const text2 = await project.read(file2);
+    if (text2 !== null && pattern.test(text2)) found.push({ file: file2, text: text2 });
   }
   return found;
 }
@@ -37609,7 +39527,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path19.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path28.basename(f, ".rs"));
   const names = new Set(declared.length > 0 ? declared : files);
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "--workspace --benches";
@@ -37695,7 +39613,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path20 from "node:path";
+import path29 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -37711,9 +39629,9 @@ var googlecppDetector = {
     const sources = project.matching(/\.(cc|cpp|cxx|c\+\+)$/);
     const including = await filesContaining(project, sources, INCLUDE);
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
-      const { file: file2, text } = linked[0];
-      const target = LINKED.exec(text)[1];
-      const dir = path20.posix.dirname(file2);
+      const { file: file2, text: text2 } = linked[0];
+      const target = LINKED.exec(text2)[1];
+      const dir = path29.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -37729,9 +39647,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path20.posix.join(
-      path20.posix.dirname(source),
-      path20.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path29.posix.join(
+      path29.posix.dirname(source),
+      path29.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -37771,9 +39689,9 @@ var SCRIPT_FILES = /(^|\/)([^/]+\.(sh|bash)|Makefile|makefile|GNUmakefile|justfi
 var OUTPUT = "duetkit-hyperfine.json";
 async function findInvocation(project) {
   for (const file2 of project.matching(SCRIPT_FILES)) {
-    const text = await project.read(file2);
-    if (text === null) continue;
-    const lines = text.replace(/\s*\\\r?\n\s*/g, " ").split(/\r?\n/);
+    const text2 = await project.read(file2);
+    if (text2 === null) continue;
+    const lines = text2.replace(/\s*\\\r?\n\s*/g, " ").split(/\r?\n/);
     const line = lines.find((l) => /^\s*[@-]?hyperfine\s/.test(l));
     if (line !== void 0) return { file: file2, line: line.trim().replace(/^[@-]/, "") };
   }
@@ -37926,12 +39844,12 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path21 from "node:path";
+import path30 from "node:path";
 async function readPackage(project) {
-  const text = await project.read("package.json");
-  if (text === null) return null;
+  const text2 = await project.read("package.json");
+  if (text2 === null) return null;
   try {
-    const parsed2 = JSON.parse(text);
+    const parsed2 = JSON.parse(text2);
     return parsed2 !== null && typeof parsed2 === "object" ? parsed2 : null;
   } catch {
     return null;
@@ -37949,7 +39867,7 @@ function importing(project, module) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path21.posix.basename(file2))
+    ([, body]) => body.includes(path30.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -38007,8 +39925,8 @@ var tinybenchDetector = {
     if (pkg === null || !dependsOn(pkg, "tinybench")) return null;
     const scripts = await importing(project, "tinybench");
     if (scripts.length === 0) return null;
-    const { file: file2, text } = scripts[0];
-    const printsJson = /JSON\.stringify/.test(text);
+    const { file: file2, text: text2 } = scripts[0];
+    const printsJson = /JSON\.stringify/.test(text2);
     return nodePlan(project, {
       tool: "tinybench",
       evidence: `tinybench imported by ${describeFiles(scripts.map((s) => s.file))}`,
@@ -38047,7 +39965,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path22 from "node:path";
+import path31 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -38065,7 +39983,7 @@ var pytestDetector = {
     const files = benchFiles.map((f) => f.file);
     const targets = testTargets(files);
     const onlyBenchmarks = files.length > 0 && benchFiles.every(
-      ({ text }) => [...text.matchAll(TEST_FUNCTION)].every((m) => /\bbenchmark\b/.test(m[1]))
+      ({ text: text2 }) => [...text2.matchAll(TEST_FUNCTION)].every((m) => /\bbenchmark\b/.test(m[1]))
     );
     const evidence = files.length > 0 ? `the benchmark fixture in ${describeFiles(files)}` : `pytest-benchmark in ${describeFiles(declared.map((d) => d.file))}`;
     return {
@@ -38096,10 +40014,10 @@ var pytestDetector = {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path22.posix.dirname(f));
+  const dirs = files.map((f) => path31.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path22.posix.dirname(common);
+    common = path31.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -38258,30 +40176,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path28) {
-  const node2 = doc.getIn(path28, true);
+function nodeAt(doc, path37) {
+  const node2 = doc.getIn(path37, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path28.join(".")}`);
+    throw new Error(`no node at ${path37.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path28, lines) {
+function commentAbove(doc, path37, lines) {
   if (lines.length === 0) return;
-  const parent = path28.length === 1 ? doc.contents : nodeAt(doc, path28.slice(0, -1));
-  const key2 = path28[path28.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path28.slice(0, -1).join(".")}`);
+  const parent = path37.length === 1 ? doc.contents : nodeAt(doc, path37.slice(0, -1));
+  const key2 = path37[path37.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path37.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path28.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path37.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path28, text) {
-  const node2 = nodeAt(doc, path28);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path28.join(".")}`);
-  node2.comment = ` ${text}`;
+function commentAfter(doc, path37, text2) {
+  const node2 = nodeAt(doc, path37);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path37.join(".")}`);
+  node2.comment = ` ${text2}`;
 }
-function flowList(doc, path28) {
-  const node2 = nodeAt(doc, path28);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path28.join(".")}`);
+function flowList(doc, path37) {
+  const node2 = nodeAt(doc, path37);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path37.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -38343,9 +40261,9 @@ function scenarioText(plan2, options) {
   commentAfter(doc, ["budget"], "the run stops cleanly when this is spent and reports what it has");
   commentAfter(doc, ["analysis", "level"], "confidence level of the intervals");
   commentAfter(doc, ["analysis", "threshold"], "changes within \xB15% count as unchanged");
-  const text = documentText(doc);
-  parseScenario((0, import_yaml3.parse)(text), `the scenario written for ${plan2.tool}`);
-  return text;
+  const text2 = documentText(doc);
+  parseScenario((0, import_yaml3.parse)(text2), `the scenario written for ${plan2.tool}`);
+  return text2;
 }
 function header(options) {
   return [
@@ -38526,16 +40444,16 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path23.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path23.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path23.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path32.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path32.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path32.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
   }
   const project = await listProject(dir);
   const { plan: plan2, others } = await chooseTool(project, options, deps.prompter);
-  const dirInRepo = posix(path23.relative(home, dir));
+  const dirInRepo = posix(path32.relative(home, dir));
   const workflows = options.workflow ? workflowFiles(plan2, {
     action: options.action,
     scenarioInRepo,
@@ -38561,7 +40479,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path23.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path32.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -38571,9 +40489,9 @@ async function writeInit(planned, options) {
   const existing = planned.files.filter((f) => f.exists);
   if (existing.length > 0 && !options.force) throw overwriteError(existing.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir5(path23.dirname(file2.path), { recursive: true });
+    await mkdir5(path32.dirname(file2.path), { recursive: true });
     try {
-      await writeFile8(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
+      await writeFile9(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
       if (error62.code === "EEXIST") throw overwriteError([file2.path]);
       throw error62;
@@ -38594,7 +40512,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path23.sep).join("/");
+  return relative2.split(path32.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -38623,9 +40541,9 @@ function terminalPrompter(input2 = process.stdin, output2 = process.stderr) {
     });
     return rl;
   };
-  const question = async (text) => {
+  const question = async (text2) => {
     const current = open2();
-    current.setPrompt(text);
+    current.setPrompt(text2);
     current.prompt();
     const early = typed.shift();
     if (early !== void 0) {
@@ -38637,11 +40555,11 @@ function terminalPrompter(input2 = process.stdin, output2 = process.stderr) {
     return line.trim();
   };
   return {
-    async choose(text, choices) {
+    async choose(text2, choices) {
       const menu = choices.map((c, i) => `  ${i + 1}) ${c}
 `).join("");
       for (; ; ) {
-        const answer = await question(`${text}
+        const answer = await question(`${text2}
 ${menu}number (1-${choices.length}): `);
         const n = Number(answer);
         if (Number.isInteger(n) && n >= 1 && n <= choices.length) return n - 1;
@@ -38658,10 +40576,10 @@ ${menu}number (1-${choices.length}): `);
 }
 
 // src/init/repo.ts
-import { execFile as execFile4 } from "node:child_process";
+import { execFile as execFile5 } from "node:child_process";
 function createRepoProbe() {
   const git = (dir, args) => new Promise((resolve3) => {
-    execFile4(
+    execFile5(
       "git",
       args,
       { cwd: dir },
@@ -38689,7 +40607,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path24 from "node:path";
+import path33 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -38707,8 +40625,8 @@ function describeInit(planned, cwd, dryRun) {
   }
   const notes = [...plan2.notes];
   if (planned.files.some((f) => /\.github\/workflows\//.test(f.path))) {
-    const text = planned.files.map((f) => f.text).join("\n");
-    if (/uses: OWNER\//.test(text)) {
+    const text2 = planned.files.map((f) => f.text).join("\n");
+    if (/uses: OWNER\//.test(text2)) {
       notes.push(
         "the workflow says uses: OWNER/duetkit@v1: put the action's owner in place of OWNER (or pass --action)"
       );
@@ -38720,27 +40638,27 @@ function describeInit(planned, cwd, dryRun) {
 `;
 }
 function nextSteps(planned, cwd) {
-  const run2 = `npx duetkit run ${shortPath(cwd, planned.scenarioPath)}`;
+  const run3 = `npx duetkit run ${shortPath(cwd, planned.scenarioPath)}`;
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path24.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path33.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
-      `# then, from the second commit on: ${run2}`
+      `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path24.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path33.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path24.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path33.relative(planned.repoRoot, f.path)
   );
-  const commit = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
-  const steps = [inRepo ? commit : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit}`];
-  if (planned.hasCommit) steps.push(`${run2}   ${compared}`);
-  else steps.push(`# the repository has no commit yet: ${run2} works from its second commit on`);
+  const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
+  const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
+  if (planned.hasCommit) steps.push(`${run3}   ${compared}`);
+  else steps.push(`# the repository has no commit yet: ${run3} works from its second commit on`);
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path24.relative(cwd, file2);
+  const relative2 = path33.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -38763,7 +40681,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path25.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path34.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -38781,7 +40699,7 @@ import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import path26 from "node:path";
+import path35 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -38794,7 +40712,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync4(path26.join(dir, entry, name), "utf8").trim();
+        return readFileSync4(path35.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -38809,8 +40727,8 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   }
   return best?.bytes ?? null;
 }
-function parseCacheSize(text) {
-  const match = /^(\d+)\s*([KMG]?)$/i.exec(text.trim());
+function parseCacheSize(text2) {
+  const match = /^(\d+)\s*([KMG]?)$/i.exec(text2.trim());
   if (match === null) return null;
   const scale = { "": 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[match[2].toUpperCase()];
   return Number(match[1]) * scale;
@@ -38939,31 +40857,31 @@ function registerNoise(program2, ctx) {
     }
   });
 }
-function parseLoad(text) {
-  const value = /^\s*(\d+(\.\d*)?|\.\d+)\s*%?\s*$/.test(text) ? Number.parseFloat(text) : NaN;
-  const share = text.trim().endsWith("%") ? value / 100 : value;
+function parseLoad(text2) {
+  const value = /^\s*(\d+(\.\d*)?|\.\d+)\s*%?\s*$/.test(text2) ? Number.parseFloat(text2) : NaN;
+  const share = text2.trim().endsWith("%") ? value / 100 : value;
   if (!(share > 0 && share <= 1)) {
     throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.6 or 60%.");
   }
   return share;
 }
-function parseTime2(text) {
-  const seconds = parseDuration(text);
+function parseTime2(text2) {
+  const seconds = parseDuration(text2);
   if (seconds === null)
     throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m, 1h.");
   return seconds;
 }
-function parseScheduleOption(text) {
+function parseScheduleOption(text2) {
   try {
-    return parseSchedule(text);
+    return parseSchedule(text2);
   } catch (error62) {
     throw new InvalidArgumentError(`${error62.message.replace(/^--schedule: /, "")}.`);
   }
 }
 
 // src/cli/commands/parse.ts
-import { readFile as readFile10, stat as stat5 } from "node:fs/promises";
-import path27 from "node:path";
+import { readFile as readFile13, stat as stat5 } from "node:fs/promises";
+import path36 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -38982,11 +40900,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path27.resolve(ctx.cwd, file2);
+  const absolute = path36.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path27.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path36.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -38996,7 +40914,7 @@ async function parseFile(ctx, file2, flags) {
     }
     return format2.parse("", { cwd, dataPath: absolute });
   }
-  const output2 = await readFile10(absolute, "utf8");
+  const output2 = await readFile13(absolute, "utf8");
   const format = flags.format === "auto" ? detectFormat(output2) : getFormat(flags.format);
   return format.parse(output2, { cwd });
 }
@@ -39054,6 +40972,7 @@ function registerCommands(program2, ctx) {
   registerWorkload(program2, ctx);
   registerCalibrate(program2, ctx);
   registerInit(program2, ctx);
+  registerHistory(program2, ctx);
 }
 
 // src/version.ts

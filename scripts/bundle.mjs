@@ -2,6 +2,7 @@
 // fails when dist/ differs from what is committed, so the bundle always matches src/.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { buildDashboard } from './build-dashboard.mjs';
 
 const entries = {
   cli: 'src/cli/bin.ts', // `duetkit` (package.json bin)
@@ -32,3 +33,6 @@ await build({
 // The command timer's C source, compiled on the machine that runs it (src/runner/timer): the
 // bundle finds it beside itself, as the source finds it beside build.ts.
 copyFileSync('src/runner/timer/duetkit-timer.c', 'dist/duetkit-timer.c');
+
+// The history's dashboard (src/dashboard/), written to the history branch on publish.
+await buildDashboard('dist/dashboard');

@@ -80,6 +80,17 @@ export interface MonthSeries {
   e?: (string | null)[];
 }
 
+/** A comparison as the list view shows it: change, interval, verdict code, adjusted p. */
+export interface IndexComparison {
+  t: number;
+  run: string;
+  c: number;
+  cl: number;
+  ch: number;
+  k: number;
+  p: number | null;
+}
+
 /** One benchmark in the suite's list view. */
 export interface IndexBenchmark {
   name: string;
@@ -95,23 +106,21 @@ export interface IndexBenchmark {
     error: string | null;
   };
   /** Its newest comparison. */
-  last: {
-    t: number;
-    run: string;
-    c: number;
-    cl: number;
-    ch: number;
-    k: number;
-    p: number | null;
-  } | null;
+  last: IndexComparison | null;
+  /**
+   * Its newest regression or improvement among the last CHANGE_WINDOW runs, with how many
+   * runs ago (0: the newest run); null when there is none.
+   */
+  called: (IndexComparison & { ago: number }) | null;
   /** Values of the newest runs (≤ RECENT_RUNS), oldest first; null where it failed. */
   spark: (number | null)[];
   /**
    * How much it changed recently: `called` when a comparison of the last CHANGE_WINDOW runs
    * was a regression or improvement (then `magnitude` is the largest such |change|), else
-   * `magnitude` is |latest / median of the runs before − 1|. The list sorts by both.
+   * `magnitude` is |latest / median of the runs before − 1|. The list sorts by both. `k` is
+   * the verdict code of that largest call.
    */
-  moved: { called: boolean; magnitude: number };
+  moved: { called: boolean; magnitude: number; k?: number };
 }
 
 /** `data/<suite>/index.json`: what the suite's list view needs, in one file. */
@@ -281,6 +290,7 @@ export function suiteIndex(
           biggerIsBetter: b.biggerIsBetter,
           latest: { t, v: null, lo: null, hi: null, error: null },
           last: null,
+          called: null,
           spark: [],
           moved: { called: false, magnitude: 0 },
           values: newest.slice(0, i).map(() => null),
@@ -324,9 +334,10 @@ export function suiteIndex(
           });
         }
         if (i >= windowStart && (k === 1 || k === 2)) {
+          item.called = { ...item.last, ago: newest.length - 1 - i };
           const magnitude = Math.abs(cmp.change);
           if (!item.moved.called || magnitude > item.moved.magnitude) {
-            item.moved = { called: true, magnitude: round(magnitude) };
+            item.moved = { called: true, magnitude: round(magnitude), k };
           }
         }
       }

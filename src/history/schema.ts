@@ -67,7 +67,7 @@ const benchmark = z.looseObject({
   /** The benchmark failed or produced no samples: an error, never a pass. */
   error: nullableText(4000),
   /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
-  range: text(200).optional(),
+  range: z.union([text(200), finite]).optional(),
   extra: text(4000).optional(),
 });
 

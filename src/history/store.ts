@@ -13,7 +13,7 @@ import {
   type SuitesFile,
 } from './derive.js';
 import type { BranchGit } from './git-branch.js';
-import { DATA_DIR, ENTRIES_DIR, SUITES_FILE, suiteKey } from './layout.js';
+import { DATA_DIR, ENTRIES_DIR, runKey, SUITES_FILE, suiteKey } from './layout.js';
 import { listEntryFiles, loadEntries, type EntryFile, type StoredEntry } from './read.js';
 import { parseEntry } from './schema.js';
 
@@ -150,6 +150,49 @@ export async function suitesChanges(
     }
   }
   return { changes: new Map([[at(SUITES_FILE), suitesFile(list)]]), warnings };
+}
+
+/**
+ * The changes that add many entries at once (an import, a generated history): per suite, the
+ * entries whose run id it lacks, with its derived files rebuilt; then suites.json.
+ */
+export async function addEntriesChanges(
+  git: BranchGit,
+  tip: string | null,
+  folder: string,
+  bySuite: ReadonlyMap<string, readonly StoredEntry[]>,
+): Promise<{ changes: Changes; added: number; skipped: number; warnings: string[] }> {
+  const changes: Changes = new Map();
+  const warnings: string[] = [];
+  let added = 0;
+  let skipped = 0;
+  for (const [suite, list] of bySuite) {
+    const have = new Set(
+      tip === null
+        ? []
+        : (await listEntryFiles(git, tip, folder, suite)).map((f) => f.location.runKey),
+    );
+    const fresh: StoredEntry[] = [];
+    for (const s of list) {
+      const key = runKey(s.entry.runId);
+      if (have.has(key)) skipped++;
+      else {
+        have.add(key);
+        fresh.push(s);
+      }
+    }
+    added += fresh.length;
+    if (fresh.length === 0) continue;
+    const edit = await suiteChanges(git, tip, folder, { suite, added: fresh, removed: new Set() });
+    for (const [file, content] of edit.changes) changes.set(file, content);
+    warnings.push(...edit.warnings);
+  }
+  if (added > 0) {
+    const suites = await suitesChanges(git, tip, folder, changes);
+    for (const [file, content] of suites.changes) changes.set(file, content);
+    warnings.push(...suites.warnings);
+  }
+  return { changes, added, skipped, warnings };
 }
 
 /** Derived files under the folder that no suite has entries for any more (after `pending`). */

@@ -5,6 +5,7 @@ import { registerCalibrate } from './calibrate.js';
 import { registerCompare } from './compare.js';
 import { registerCompareSamples } from './compare-samples.js';
 import { registerExport } from './export.js';
+import { registerHistory } from './history.js';
 import { registerInit } from './init.js';
 import { registerNoise } from './noise.js';
 import { registerParse } from './parse.js';
@@ -24,5 +25,6 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerWorkload(program, ctx);
   registerCalibrate(program, ctx);
   registerInit(program, ctx);
+  registerHistory(program, ctx);
   registerVariability(program, ctx);
 }
