@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ComparisonReport } from '../analyze/report.js';
 import type { HistoryEntry } from '../history/schema.js';
+import type { SamplesFile } from '../runner/samples.js';
 
 /** Version of the `aa` block of a history entry (the nightly A/A duet's figures). */
 export const AA_SCHEMA_VERSION = 1;
@@ -107,17 +108,33 @@ export function withAa(entry: HistoryEntry, report: ComparisonReport): HistoryEn
 }
 
 /**
- * Whether a run was an A/A run: every compared benchmark's base commit is the head's commit.
- * Runs outside git (no commits) are not recognised; scenarios say `aa: true` for those.
+ * Whether a run compared a version with itself (an A/A run): the baseline and the head
+ * were checked out from refs that are the same commit, or ran in the same directory (a scenario whose two versions have the
+ * same `path`, like scenarios/aa.yml). Only a run with exactly two versions qualifies.
  */
-export function isAaRun(entry: HistoryEntry): boolean {
-  const head = entry.commit?.id;
-  const compared = entry.benchmarks.filter((b) => b.comparison !== null);
-  return (
-    head !== undefined &&
-    compared.length > 0 &&
-    compared.every((b) => b.comparison!.baseCommit === head)
-  );
+export function isAaRun(samples: SamplesFile, baseline: string): boolean {
+  if (samples.versions.length !== 2) return false;
+  const base = samples.versions.find((v) => v.name === baseline);
+  const head = samples.versions.find((v) => v.name !== baseline);
+  if (base === undefined || head === undefined) return false;
+  // two paths in one repository share its commit but are different code: a commit counts
+  // only for versions checked out from refs
+  if ('ref' in base.source && 'ref' in head.source) {
+    return base.commit !== null && base.commit === head.commit;
+  }
+  return 'path' in base.source && 'path' in head.source && base.dir === head.dir;
+}
+
+/**
+ * The entry a run publishes: with its A/A figures (see `withAa`) when the run was an A/A run,
+ * else as built. The one place the store's entry and this issue's `aa` block meet.
+ */
+export function entryWithAa(
+  entry: HistoryEntry,
+  samples: SamplesFile,
+  report: ComparisonReport,
+): HistoryEntry {
+  return isAaRun(samples, report.settings.baseline) ? withAa(entry, report) : entry;
 }
 
 /** The `aa` block of a stored entry, validated; a bad block is reported, never trusted. */
