@@ -1,6 +1,13 @@
 import { checkSample } from './ranks.js';
 import { createRng, type Rng } from './rng.js';
 
+/** How q̂ is formed: distance exponent, where the second side ends, which estimator. */
+export interface SplitShape {
+  power: number;
+  span: Span;
+  estimator: Estimator;
+}
+
 /** The split of a segment that maximises the divergence q̂ (Matteson & James 2014). */
 export interface SplitCandidate {
   /** Index of the first value after the change (τ), in the whole series. */
@@ -22,7 +29,23 @@ export interface EDivisiveOptions {
   power?: number;
   /** Most change points to look for. Default no limit. */
   maxChangePoints?: number;
+  /**
+   * Where the second side of a split may end: `segment` (default), at the end of the
+   * segment, as MongoDB's signal-processing-algorithms does; `any`, anywhere after the split
+   * (κ maximised too), as Matteson & James and Apache Otava do. `segment` scans n splits
+   * instead of n²/2, which leaves more power for a single step (BENCHMARKS.md).
+   */
+  span?: Span;
+  /**
+   * The within-side means of distances: `v`, over all n² ordered pairs (zeros included), as
+   * signal-processing-algorithms; `u`, over the n(n−1) distinct pairs, as Matteson & James
+   * and Otava. Default `v` with span `segment`, `u` with `any`.
+   */
+  estimator?: Estimator;
 }
+
+export type Span = 'segment' | 'any';
+export type Estimator = 'u' | 'v';
 
 export interface TestedSplit extends SplitCandidate {
   /**
@@ -44,6 +67,8 @@ export interface EDivisiveResult {
   permutations: number;
   seed: number;
   power: number;
+  span: Span;
+  estimator: Estimator;
   method: 'e-divisive';
 }
 
@@ -56,17 +81,21 @@ export interface EDivisiveResult {
  *
  * For a segment Z[s, e) and s < τ < κ ≤ e, X = Z[s, τ) (n values), Y = Z[τ, κ) (m values):
  *
- *   q̂(τ, κ) = 2/(n+m) ΣᵢΣⱼ |Xᵢ − Yⱼ|^a − 2m/((n+m)(n−1)) Σ_{i<k} |Xᵢ − Xₖ|^a
- *                                      − 2n/((n+m)(m−1)) Σ_{j<k} |Yⱼ − Yₖ|^a
+ *   q̂(τ, κ) = 2/(n+m) ΣᵢΣⱼ |Xᵢ − Yⱼ|^a − 2m/((n+m)·c(n)) Σ_{i<k} |Xᵢ − Xₖ|^a
+ *                                      − 2n/((n+m)·c(m)) Σ_{j<k} |Yⱼ − Yₖ|^a
  *
- * (= mn/(m+n) times the U-statistic energy distance; a within term is 0 for one value). The
- * candidate of a segment is the τ of the largest q̂ over (τ, κ); the candidate of the series
- * is the best over its segments. Permutation test: values are shuffled within each segment,
- * the best q̂ is found again, B times; p = (b + 1)/(B + 1). A candidate with p ≤ alpha becomes
- * a change point and the search goes on; the first that is not stops it. Drawing stops early
- * once b + 1 > alpha·(B + 1) (the test can no longer pass), which changes no decision.
+ * = mn/(m+n) times the sample energy distance, with c(n) = n − 1 for the U-statistic
+ * (Matteson & James, Otava; a within term is 0 for one value) or c(n) = n for the V-statistic
+ * (signal-processing-algorithms). The candidate of a segment is the τ of the largest q̂, over
+ * κ = e (span `segment`, the default, as signal-processing-algorithms) or over every κ (span
+ * `any`, as Matteson & James and Otava); the candidate of the series is the best over its
+ * segments. Permutation test: values are shuffled within each segment, the best q̂ is found
+ * again, B times; p = (b + 1)/(B + 1). A candidate with p ≤ alpha becomes a change point and
+ * the search goes on; the first that is not stops it. Drawing stops early once
+ * b + 1 > alpha·(B + 1) (the test can no longer pass), which changes no decision.
  *
- * Cost O(N²) per evaluation of all candidates, O(B·N²) per test, O(N) memory.
+ * Cost per evaluation of all candidates O(N) splits × O(N) (span `segment`) or O(N²) (`any`)
+ * after an O(N²) pass over the distances; O(B·N²) per test; O(N) memory.
  */
 export function eDivisive(
   series: readonly number[],
@@ -78,6 +107,9 @@ export function eDivisive(
   const seed = options.seed ?? 1;
   const power = options.power ?? 1;
   const maxChangePoints = options.maxChangePoints ?? Infinity;
+  const span = options.span ?? 'segment';
+  const estimator = options.estimator ?? (span === 'segment' ? 'v' : 'u');
+  const shape = { power, span, estimator };
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
   if (!(Number.isInteger(permutations) && permutations >= 1)) {
     throw new RangeError(`permutations must be an integer ≥ 1, got ${permutations}`);
@@ -95,12 +127,12 @@ export function eDivisive(
     let best: SplitCandidate | null = null;
     for (const [s, e] of bounds) {
       const key = `${s}:${e}`;
-      if (!memo.has(key)) memo.set(key, bestSplit(values, s, e, power));
+      if (!memo.has(key)) memo.set(key, bestSplit(values, s, e, shape));
       const c = memo.get(key)!;
       if (c !== null && (best === null || c.qhat > best.qhat)) best = c;
     }
     if (best === null) break;
-    const tested = permutationTest(values, bounds, best, { alpha, permutations, power, rng });
+    const tested = permutationTest(values, bounds, best, { alpha, permutations, shape, rng });
     if (!tested.significant) {
       rejected = tested;
       break;
@@ -110,7 +142,17 @@ export function eDivisive(
     cuts.sort((a, b) => a - b);
   }
   found.sort((a, b) => a.index - b.index);
-  return { changePoints: found, rejected, alpha, permutations, seed, power, method: 'e-divisive' };
+  return {
+    changePoints: found,
+    rejected,
+    alpha,
+    permutations,
+    seed,
+    power,
+    span,
+    estimator,
+    method: 'e-divisive',
+  };
 }
 
 /** [start, end) of the segments between sorted cut points. */
@@ -125,7 +167,7 @@ function permutationTest(
   values: Float64Array,
   bounds: readonly [number, number][],
   candidate: SplitCandidate,
-  o: { alpha: number; permutations: number; power: number; rng: Rng },
+  o: { alpha: number; permutations: number; shape: SplitShape; rng: Rng },
 ): TestedSplit {
   const shuffled = Float64Array.from(values);
   // the test can pass only while b + 1 ≤ alpha·(B + 1)
@@ -140,7 +182,7 @@ function permutationTest(
     let top = -Infinity;
     for (const [s, e] of bounds) {
       shuffle(shuffled, s, e, o.rng);
-      const c = bestSplit(shuffled, s, e, o.power);
+      const c = bestSplit(shuffled, s, e, o.shape);
       if (c !== null && c.qhat > top) top = c.qhat;
     }
     if (top >= reach) exceed++;
@@ -162,7 +204,8 @@ function shuffle(xs: Float64Array, s: number, e: number, rng: Rng): void {
 
 /**
  * The (τ, κ) of the segment z[s, e) with the largest q̂ (ties: smallest τ, then smallest κ,
- * like numpy's argmax over Otava's matrix); null for fewer than 2 values. With W(a, b) the sum
+ * like numpy's argmax); null for fewer than 2 values. `shape` defaults to Otava's form (span
+ * `any`, U-statistics, exponent 1). With W(a, b) the sum
  * of distances within z[a, b): the cross sum of X = z[s, τ) and Y = z[τ, κ) is
  * W(s, κ) − W(s, τ) − W(τ, κ). W(s, ·) is one prefix array; W(τ, ·) is kept for one τ at a
  * time, going down from τ = e − 1, since W(τ, κ) = W(τ + 1, κ) + Σ_{τ<k<κ} d(τ, k).
@@ -172,8 +215,11 @@ export function bestSplit(
   z: ArrayLike<number>,
   s: number,
   e: number,
-  power = 1,
+  shape: Partial<SplitShape> = {},
 ): SplitCandidate | null {
+  const power = shape.power ?? 1;
+  const span = shape.span ?? 'any';
+  const u = (shape.estimator ?? (span === 'segment' ? 'v' : 'u')) === 'u';
   const m = e - s;
   if (m < 2) return null;
   // distances are computed where used, |d| without Math.abs: hot loop (global lookups are
@@ -208,14 +254,18 @@ export function bestSplit(
     }
     const n = tau;
     const wx = left[tau]!;
-    for (let kappa = tau + 1; kappa <= m; kappa++) {
+    for (let kappa = span === 'segment' ? m : tau + 1; kappa <= m; kappa++) {
       const k = kappa - tau;
       const wy = within[kappa]!;
       const cross = left[kappa]! - wx - wy;
       const total = n + k;
       let q = (2 * cross) / total;
-      if (n > 1) q -= (2 * k * wx) / (total * (n - 1));
-      if (k > 1) q -= (2 * n * wy) / (total * (k - 1));
+      if (u) {
+        if (n > 1) q -= (2 * k * wx) / (total * (n - 1));
+        if (k > 1) q -= (2 * n * wy) / (total * (k - 1));
+      } else {
+        q -= (2 * k * wx) / (total * n) + (2 * n * wy) / (total * k);
+      }
       // going down in τ: an equal q̂ at a smaller τ wins; at the same τ, the smaller κ
       if (q > bestQ || (q === bestQ && tau < bestTau)) {
         bestQ = q;

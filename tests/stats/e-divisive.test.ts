@@ -27,18 +27,34 @@ const otava = read<{
     }
   >;
 }>('otava.json').result;
-const spa = read<{ result: Record<string, { change_points: number[] }> }>('spa.json').result;
+const spa = read<{
+  result: Record<
+    string,
+    {
+      candidates: { start: number; end: number; index: number; t: number }[];
+      change_points: number[];
+    }
+  >;
+}>('spa.json').result;
 
 const names = Object.keys(series);
-// one run per series at the fixtures' level, shared by the comparisons below
+// Matteson & James / Otava: κ maximised, U-statistics
+const OTAVA = { span: 'any', estimator: 'u' } as const;
+// one run per series and variant at the fixtures' level, shared by the comparisons below
 const ours = new Map(
+  names.map((n) => [
+    n,
+    eDivisive(series[n]!, { alpha: 0.01, permutations: 999, seed: 17, ...OTAVA }),
+  ]),
+);
+const oursDefault = new Map(
   names.map((n) => [n, eDivisive(series[n]!, { alpha: 0.01, permutations: 999, seed: 17 })]),
 );
 
 describe('bestSplit against Apache Otava’s PairDistanceCalculator', () => {
   it.each(names.map((n) => [n] as const))('%s: same τ and q̂ (1e-9) on every interval', (name) => {
     for (const c of otava[name]!.candidates) {
-      const got = bestSplit(series[name]!, c.start, c.end)!;
+      const got = bestSplit(series[name]!, c.start, c.end, OTAVA)!;
       expect(got.index).toBe(c.index);
       expect(Math.abs(got.qhat - c.qhat)).toBeLessThanOrEqual(1e-9 * Math.abs(c.qhat));
     }
@@ -48,7 +64,7 @@ describe('bestSplit against Apache Otava’s PairDistanceCalculator', () => {
     const rng = createRng(5);
     for (let r = 0; r < 20; r++) {
       const z = Array.from({ length: 3 + r }, () => rng.nextNormal() + (r % 3 === 0 ? 0 : 1));
-      const got = bestSplit(z, 0, z.length)!;
+      const got = bestSplit(z, 0, z.length, OTAVA)!;
       let best = -Infinity;
       for (let t = 1; t < z.length; t++) {
         for (let k = t + 1; k <= z.length; k++)
@@ -76,6 +92,17 @@ function naiveQ(x: number[], y: number[]): number {
   if (m > 1) q -= (2 * n * within(y)) / ((n + m) * (m - 1));
   return q;
 }
+
+describe('bestSplit against signal-processing-algorithms’ t statistics (its C extension)', () => {
+  it.each(names.map((n) => [n] as const))('%s: same τ and t (1e-9) on every interval', (name) => {
+    for (const c of spa[name]!.candidates) {
+      const got = bestSplit(series[name]!, c.start, c.end, { span: 'segment', estimator: 'v' })!;
+      expect(got.index).toBe(c.index);
+      expect(got.end).toBe(c.end);
+      expect(Math.abs(got.qhat - c.t)).toBeLessThanOrEqual(1e-9 * Math.abs(c.t));
+    }
+  });
+});
 
 describe('eDivisive against Otava’s and signal-processing-algorithms’ E-Divisive', () => {
   it('uses the fixtures’ significance level', () => {
@@ -129,6 +156,7 @@ describe('eDivisive against Otava’s and signal-processing-algorithms’ E-Divi
         permutations: 999,
         seed: 3,
         maxChangePoints: otava[name]!.change_points.length + 1,
+        ...OTAVA,
       });
       const same = [...r.changePoints, ...(r.rejected ? [r.rejected] : [])].find(
         (c) => c.index === stop.index,
@@ -144,13 +172,13 @@ describe('eDivisive against Otava’s and signal-processing-algorithms’ E-Divi
 describe('eDivisive', () => {
   it('on a short series, the permutation p-value is the exact one within Monte Carlo error', () => {
     const z = series['short-5']!;
-    const observed = bestSplit(z, 0, z.length)!.qhat;
+    const observed = bestSplit(z, 0, z.length, OTAVA)!.qhat;
     let reach = 0;
     let all = 0;
     const visit = (rest: number[], prefix: number[]): void => {
       if (rest.length === 0) {
         all++;
-        if (bestSplit(prefix, 0, prefix.length)!.qhat >= observed * (1 - 1e-12)) reach++;
+        if (bestSplit(prefix, 0, prefix.length, OTAVA)!.qhat >= observed * (1 - 1e-12)) reach++;
         return;
       }
       rest.forEach((v, i) => visit([...rest.slice(0, i), ...rest.slice(i + 1)], [...prefix, v]));
@@ -158,7 +186,13 @@ describe('eDivisive', () => {
     visit(z, []);
     const exact = reach / all;
     expect(exact).toBeCloseTo(0.2, 10); // the two large values together at either end
-    const r = eDivisive(z, { alpha: 0.999, permutations: 999, seed: 4, maxChangePoints: 1 });
+    const r = eDivisive(z, {
+      alpha: 0.999,
+      permutations: 999,
+      seed: 4,
+      maxChangePoints: 1,
+      ...OTAVA,
+    });
     const p = r.changePoints[0]!.pValue;
     expect(Math.abs(p - exact)).toBeLessThanOrEqual(4 * Math.sqrt((exact * (1 - exact)) / 999));
   });

@@ -94,7 +94,7 @@ describe('analyzeVariability on planted histories', () => {
       /\*\*bench\*\* 🟢 improvement -[\d.]+% \[-[\d.]+%, -[\d.]+%\] between runs run-0039/,
     );
     expect(md).toMatch(
-      /E-Divisive \(Matteson & James 2014\), permutation test at α = 0\.01 with 499 permutations/,
+      /E-Divisive \(Matteson & James 2014; .*signal-processing-algorithms computes it\), permutation test at α = 0\.01 with 499 permutations/,
     );
   });
 
