@@ -37665,6 +37665,8 @@ async function openBranch(options) {
   }
   const trackingRef = `refs/remotes/origin/${options.branch}`;
   let counter = 0;
+  const cache = /* @__PURE__ */ new Map();
+  let complete = false;
   return {
     remote: options.remote,
     branch: options.branch,
@@ -37681,15 +37683,20 @@ async function openBranch(options) {
           `cannot read the remote ${options.remote}: ${redact(listed.stderr, options.token)}`
         );
       }
-      await git([
+      const fetched = await run3([
         "fetch",
-        "--quiet",
         "--no-tags",
         "--depth=1",
         "--filter=blob:none",
         "origin",
         `+refs/heads/${options.branch}:${trackingRef}`
       ]);
+      if (fetched.code !== 0) {
+        throw new GitStoreError(
+          `cannot fetch ${options.branch} from ${options.remote}: ${redact(fetched.stderr, options.token)}`
+        );
+      }
+      if (/filtering not recognized by server/.test(fetched.stderr)) complete = true;
       return (await git(["rev-parse", trackingRef])).toString().trim();
     },
     async listFiles(commit2, dir2) {
@@ -37704,20 +37711,32 @@ async function openBranch(options) {
       return files;
     },
     async readBlobs(oids) {
-      const unique = [...new Set(oids)];
       const result = /* @__PURE__ */ new Map();
-      if (unique.length === 0) return result;
-      for (let i = 0; i < unique.length; i += 2e3) {
-        await git([
-          "fetch",
-          "--quiet",
-          "--no-tags",
-          "--filter=blob:none",
-          "origin",
-          ...unique.slice(i, i + 2e3)
-        ]);
+      const wanted = [...new Set(oids)].filter((oid) => {
+        const cached2 = cache.get(oid);
+        if (cached2 !== void 0) result.set(oid, cached2);
+        return cached2 === void 0;
+      });
+      if (wanted.length === 0) return result;
+      if (!complete) {
+        await git(
+          [
+            "-c",
+            "fetch.negotiationAlgorithm=noop",
+            "fetch",
+            "--quiet",
+            "origin",
+            "--no-tags",
+            "--no-write-fetch-head",
+            "--recurse-submodules=no",
+            "--filter=blob:none",
+            "--stdin"
+          ],
+          `${wanted.join("\n")}
+`
+        );
       }
-      const out = await git(["cat-file", "--batch"], `${unique.join("\n")}
+      const out = await git(["cat-file", "--batch"], `${wanted.join("\n")}
 `);
       let at = 0;
       while (at < out.length) {
@@ -37726,7 +37745,9 @@ async function openBranch(options) {
         const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header2);
         if (m === null) throw new GitStoreError(`git cat-file: cannot read object: ${header2}`);
         const size = Number(m[3]);
-        result.set(m[1], out.subarray(eol + 1, eol + 1 + size));
+        const content = out.subarray(eol + 1, eol + 1 + size);
+        result.set(m[1], content);
+        cache.set(m[1], content);
         at = eol + 1 + size + 1;
       }
       return result;
@@ -37802,7 +37823,7 @@ function quotePath(file2) {
   return `"${file2.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
 }
 function redact(text2, token) {
-  return token === void 0 || token === "" ? text2 : text2.split(token).join("***");
+  return token === void 0 || token.length < 8 ? text2 : text2.split(token).join("***");
 }
 
 // src/history/schema.ts
@@ -38251,7 +38272,7 @@ function suiteIndex(suite, newest, months, firstTime) {
   });
   const list = [...benchmarks.values()].map(({ values, ...item }) => {
     if (!item.moved.called) item.moved = { called: false, magnitude: drift(values) };
-    return { ...item, spark: values.map(roundOrNull) };
+    return { ...item, spark: values.map((v) => v === null ? null : Number(v.toPrecision(4))) };
   });
   list.sort(
     (a, b) => Number(b.moved.called) - Number(a.moved.called) || b.moved.magnitude - a.moved.magnitude || (a.name < b.name ? -1 : 1)
@@ -38307,7 +38328,7 @@ async function suiteChanges(git, tip, folder, edit) {
   const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
   const kept = existing.filter((f) => !edit.removed.has(f.relative));
   for (const relative2 of edit.removed) changes.set(at(relative2), null);
-  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry, null, 2)}
+  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry)}
 `);
   const names = [...kept.map((f) => f.relative), ...edit.added.map((s) => s.path)].sort();
   const monthOfPath = (relative2) => relative2.split("/")[2];
@@ -38346,8 +38367,23 @@ async function suiteChanges(git, tip, folder, edit) {
       changes.set(at(latestPath(edit.suite)), `${JSON.stringify(latest.entry)}
 `);
   }
+  for (const derive of derivers) {
+    const extra = await derive({
+      suite: edit.suite,
+      git,
+      files: kept,
+      added: edit.added,
+      load: async (files) => {
+        const read = await loadEntries(git, files);
+        warnings.push(...read.warnings);
+        return read.stored;
+      }
+    });
+    for (const [relative2, content] of extra) changes.set(at(relative2), content);
+  }
   return { changes, warnings };
 }
+var derivers = [];
 async function suitesChanges(git, tip, folder, pending) {
   const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
   const prefix = at(`${ENTRIES_DIR}/`);
@@ -38965,7 +39001,7 @@ function parseGabData(text2, file2) {
     const issue2 = parsed2.error.issues[0];
     throw new HistoryFormatError(file2, issue2.path.join("."), issue2.message);
   }
-  return parsed2.data;
+  return raw;
 }
 function entryFromGab(name, e, suite, repoUrl, prefix = "") {
   const time3 = new Date(e.date).toISOString();
@@ -39148,7 +39184,11 @@ async function importGab(options) {
       },
       options
     );
-    return { ...done.result, suites: [...bySuite.keys()], commit: done.commit };
+    return {
+      ...done.result,
+      suites: [...bySuite.keys()],
+      commit: done.result.added === 0 ? null : done.commit
+    };
   } finally {
     await git.dispose();
   }

@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port}`;
-        let path15 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path23 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path15 && path15[0] !== "/") {
-          path15 = `/${path15}`;
+        if (path23 && path23[0] !== "/") {
+          path23 = `/${path23}`;
         }
-        return new URL(`${origin}${path15}`);
+        return new URL(`${origin}${path23}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin }
+          request: { method, path: path23, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path15);
+        debuglog("sending request to %s %s/%s", method, origin, path23);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin },
+          request: { method, path: path23, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path15,
+          path23,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin }
+          request: { method, path: path23, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path15);
+        debuglog("trailers received from %s %s/%s", method, origin, path23);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path15, origin },
+          request: { method, path: path23, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path15,
+          path23,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path15, origin }
+            request: { method, path: path23, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path15);
+          debuglog("sending request to %s %s/%s", method, origin, path23);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path15,
+        path: path23,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path15 !== "string") {
+        if (typeof path23 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path15[0] !== "/" && !(path15.startsWith("http://") || path15.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path23[0] !== "/" && !(path23.startsWith("http://") || path23.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path15)) {
+        } else if (invalidPathRegex.test(path23)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path15, query) : path15;
+        this.path = query ? buildURL(path23, query) : path23;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -5320,12 +5320,12 @@ var require_formdata_parser = __commonJS({
               return "failure";
             }
             if (bufferStartsWith(input2, filenameBuffer, position)) {
-              let check2 = position.position + filenameBuffer.length;
-              if (input2[check2] === 42) {
+              let check3 = position.position + filenameBuffer.length;
+              if (input2[check3] === 42) {
                 position.position += 1;
-                check2 += 1;
+                check3 += 1;
               }
-              if (input2[check2] !== 61 || input2[check2 + 1] !== 34) {
+              if (input2[check3] !== 61 || input2[check3 + 1] !== 34) {
                 return "failure";
               }
               position.position += 12;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path15, host, upgrade, blocking, reset } = request2;
+      const { method, path: path23, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path15} HTTP/1.1\r
+      let header = `${method} ${path23} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path15, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path23, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path15;
+      headers[HTTP2_HEADER_PATH] = path23;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path15 = search ? `${pathname}${search}` : pathname;
+        const path23 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path15;
+        this.opts.path = path23;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path15 = "/",
+          path: path23 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path15;
+        opts.path = origin + path23;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path15) {
-      if (typeof path15 !== "string") {
-        return path15;
+    function safeUrl(path23) {
+      if (typeof path23 !== "string") {
+        return path23;
       }
-      const pathSegments = path15.split("?");
+      const pathSegments = path23.split("?");
       if (pathSegments.length !== 2) {
-        return path15;
+        return path23;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path15, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path15);
+    function matchKey(mockDispatch2, { path: path23, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path23);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path15 }) => matchValue(safeUrl(path15), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path23 }) => matchValue(safeUrl(path23), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path15, method, body, headers, query } = opts;
+      const { path: path23, method, body, headers, query } = opts;
       return {
-        path: path15,
+        path: path23,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path15, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path23, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path15,
+            Path: path23,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path15) {
-      for (let i = 0; i < path15.length; ++i) {
-        const code = path15.charCodeAt(i);
+    function validateCookiePath(path23) {
+      for (let i = 0; i < path23.length; ++i) {
+        const code = path23.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path15 = opts.path;
+          let path23 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path15 = `/${path15}`;
+            path23 = `/${path23}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path15);
+          url2 = new URL(util.parseOrigin(url2).origin + path23);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20003,17 +20003,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path15) {
-      const ctrl = callVisitor(key, node2, visitor, path15);
+    function visit_(key, node2, visitor, path23) {
+      const ctrl = callVisitor(key, node2, visitor, path23);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path15, ctrl);
-        return visit_(key, ctrl, visitor, path15);
+        replaceNode(key, path23, ctrl);
+        return visit_(key, ctrl, visitor, path23);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path15 = Object.freeze(path15.concat(node2));
+          path23 = Object.freeze(path23.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path15);
+            const ci = visit_(i, node2.items[i], visitor, path23);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -20024,13 +20024,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path15 = Object.freeze(path15.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path15);
+          path23 = Object.freeze(path23.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path23);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path15);
+          const cv = visit_("value", node2.value, visitor, path23);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -20051,17 +20051,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path15) {
-      const ctrl = await callVisitor(key, node2, visitor, path15);
+    async function visitAsync_(key, node2, visitor, path23) {
+      const ctrl = await callVisitor(key, node2, visitor, path23);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path15, ctrl);
-        return visitAsync_(key, ctrl, visitor, path15);
+        replaceNode(key, path23, ctrl);
+        return visitAsync_(key, ctrl, visitor, path23);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path15 = Object.freeze(path15.concat(node2));
+          path23 = Object.freeze(path23.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path15);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path23);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -20072,13 +20072,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path15 = Object.freeze(path15.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path15);
+          path23 = Object.freeze(path23.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path23);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path15);
+          const cv = await visitAsync_("value", node2.value, visitor, path23);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -20105,23 +20105,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path15) {
+    function callVisitor(key, node2, visitor, path23) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path15);
+        return visitor(key, node2, path23);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path15);
+        return visitor.Map?.(key, node2, path23);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path15);
+        return visitor.Seq?.(key, node2, path23);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path15);
+        return visitor.Pair?.(key, node2, path23);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path15);
+        return visitor.Scalar?.(key, node2, path23);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path15);
+        return visitor.Alias?.(key, node2, path23);
       return void 0;
     }
-    function replaceNode(key, path15, node2) {
-      const parent = path15[path15.length - 1];
+    function replaceNode(key, path23, node2) {
+      const parent = path23[path23.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -20733,10 +20733,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path15, value) {
+    function collectionFromPath(schema, path23, value) {
       let v = value;
-      for (let i = path15.length - 1; i >= 0; --i) {
-        const k = path15[i];
+      for (let i = path23.length - 1; i >= 0; --i) {
+        const k = path23[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -20755,7 +20755,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path15) => path15 == null || typeof path15 === "object" && !!path15[Symbol.iterator]().next().done;
+    var isEmptyPath = (path23) => path23 == null || typeof path23 === "object" && !!path23[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -20785,11 +20785,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path15, value) {
-        if (isEmptyPath(path15))
+      addIn(path23, value) {
+        if (isEmptyPath(path23))
           this.add(value);
         else {
-          const [key, ...rest] = path15;
+          const [key, ...rest] = path23;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -20803,8 +20803,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path15) {
-        const [key, ...rest] = path15;
+      deleteIn(path23) {
+        const [key, ...rest] = path23;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -20818,8 +20818,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path15, keepScalar) {
-        const [key, ...rest] = path15;
+      getIn(path23, keepScalar) {
+        const [key, ...rest] = path23;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -20837,8 +20837,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path15) {
-        const [key, ...rest] = path15;
+      hasIn(path23) {
+        const [key, ...rest] = path23;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -20848,8 +20848,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path15, value) {
-        const [key, ...rest] = path15;
+      setIn(path23, value) {
+        const [key, ...rest] = path23;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -20893,14 +20893,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent2, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent2.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent2.length;
@@ -20917,14 +20917,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent2.length);
+        i = consumeMoreIndentedLines(text2, i, indent2.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -20941,12 +20941,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent2.length);
+            i = consumeMoreIndentedLines(text2, i, indent2.length);
           end = i + indent2.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -20958,12 +20958,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text2[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -20978,39 +20978,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text2.length;
         if (fold === 0)
           res = `
-${indent2}${text.slice(0, end2)}`;
+${indent2}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+            res += `${text2[fold]}\\`;
           res += `
-${indent2}${text.slice(fold + 1, end2)}`;
+${indent2}${text2.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent2) {
+    function consumeMoreIndentedLines(text2, i, indent2) {
       let end = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent2) {
-          ch = text[++i];
+          ch = text2[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text2[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
       return end;
@@ -23364,9 +23364,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path15, value) {
+      addIn(path23, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path15, value);
+          this.contents.addIn(path23, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -23441,14 +23441,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path15) {
-        if (Collection2.isEmptyPath(path15)) {
+      deleteIn(path23) {
+        if (Collection2.isEmptyPath(path23)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path15) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path23) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -23463,10 +23463,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path15, keepScalar) {
-        if (Collection2.isEmptyPath(path15))
+      getIn(path23, keepScalar) {
+        if (Collection2.isEmptyPath(path23))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path15, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path23, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -23477,10 +23477,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path15) {
-        if (Collection2.isEmptyPath(path15))
+      hasIn(path23) {
+        if (Collection2.isEmptyPath(path23))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path15) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path23) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -23497,13 +23497,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path15, value) {
-        if (Collection2.isEmptyPath(path15)) {
+      setIn(path23, value) {
+        if (Collection2.isEmptyPath(path23)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path15), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path23), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path15, value);
+          this.contents.setIn(path23, value);
         }
       }
       /**
@@ -25464,9 +25464,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path15) => {
+    visit2.itemAtPath = (cst, path23) => {
       let item = cst;
-      for (const [field, index] of path15) {
+      for (const [field, index] of path23) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -25475,23 +25475,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path15) => {
-      const parent = visit2.itemAtPath(cst, path15.slice(0, -1));
-      const field = path15[path15.length - 1][0];
+    visit2.parentCollection = (cst, path23) => {
+      const parent = visit2.itemAtPath(cst, path23.slice(0, -1));
+      const field = path23[path23.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path15, item, visitor) {
-      let ctrl = visitor(item, path15);
+    function _visit(path23, item, visitor) {
+      let ctrl = visitor(item, path23);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path15.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path23.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -25502,10 +25502,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path15);
+            ctrl = ctrl(item, path23);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path15) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path23) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -27548,8 +27548,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addRaw(text, addEOL = false) {
-    this._buffer += text;
+  addRaw(text2, addEOL = false) {
+    this._buffer += text2;
     return addEOL ? this.addEOL() : this;
   }
   /**
@@ -27645,10 +27645,10 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addHeading(text, level2) {
+  addHeading(text2, level2) {
     const tag = `h${level2}`;
     const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element = this.wrap(allowedTag, text);
+    const element = this.wrap(allowedTag, text2);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -27677,9 +27677,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addQuote(text, cite) {
+  addQuote(text2, cite) {
     const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text, attrs);
+    const element = this.wrap("blockquote", text2, attrs);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -27690,8 +27690,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addLink(text, href) {
-    const element = this.wrap("a", text, { href });
+  addLink(text2, href) {
+    const element = this.wrap("a", text2, { href });
     return this.addRaw(element).addEOL();
   }
 };
@@ -27789,8 +27789,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path15 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path15} does not exist${EOL5}`);
+        const path23 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path23} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -28752,8 +28752,8 @@ var convertMarkedBigIntsReviver = (key, value, context3, userReviver) => {
   if (!hasUserReviver) return value;
   return userReviver(key, value, context3);
 };
-var JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value, context3) => {
+var JSONParseV2 = (text2, reviver) => {
+  return JSON.parse(text2, (key, value, context3) => {
     const isNumber = typeof value === "number";
     const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
@@ -28811,8 +28811,8 @@ var applyReviverIteratively = (parsed, userReviver) => {
   }
   return rootHolder[""];
 };
-var serializeBigInts = (text) => {
-  return text.replace(
+var serializeBigInts = (text2) => {
+  return text2.replace(
     stringsOrLargeNumbers,
     (match, digits, fractional, exponential) => {
       const isString = match[0] === '"';
@@ -28826,18 +28826,18 @@ var serializeBigInts = (text) => {
     }
   );
 };
-var JSONParse = (text, reviver) => {
-  if (!text) return originalParse(text, reviver);
+var JSONParse = (text2, reviver) => {
+  if (!text2) return originalParse(text2, reviver);
   try {
-    if (isContextSourceSupported()) return JSONParseV2(text, reviver);
-    const serializedData = serializeBigInts(text);
+    if (isContextSourceSupported()) return JSONParseV2(text2, reviver);
+    const serializedData = serializeBigInts(text2);
     return originalParse(
       serializedData,
       (key, value, context3) => convertMarkedBigIntsReviver(key, value, context3, reviver)
     );
   } catch (error63) {
     if (error63 instanceof RangeError) {
-      const serializedData = serializeBigInts(text);
+      const serializedData = serializeBigInts(text2);
       const parsed = originalParse(serializedData);
       return applyReviverIteratively(parsed, reviver);
     }
@@ -29005,12 +29005,12 @@ async function getResponseData(response) {
   }
   const mimetype = parse2(contentType);
   if (isJSONResponse(mimetype)) {
-    let text = "";
+    let text2 = "";
     try {
-      text = await response.text();
-      return JSONParse(text);
+      text2 = await response.text();
+      return JSONParse(text2);
     } catch (err) {
-      return text;
+      return text2;
     }
   } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
   // (RFC 2046) and must never be decoded as text, even when the response
@@ -32052,9 +32052,9 @@ function pullRequestOf(event) {
 }
 function workflowRunOf(event) {
   if (event.name !== "workflow_run") return null;
-  const run2 = event.payload.workflow_run;
-  if (typeof run2?.head_sha !== "string") return null;
-  return { headSha: run2.head_sha, event: String(run2.event ?? "") };
+  const run3 = event.payload.workflow_run;
+  if (typeof run3?.head_sha !== "string") return null;
+  return { headSha: run3.head_sha, event: String(run3.event ?? "") };
 }
 
 // src/analyze/report.ts
@@ -32078,29 +32078,29 @@ var ENTITIES = {
   "'": "&#39;"
 };
 var MAX_INLINE_LENGTH = 200;
-function escapeInline(text, maxLength = MAX_INLINE_LENGTH) {
-  const line = oneLine(text);
+function escapeInline(text2, maxLength = MAX_INLINE_LENGTH) {
+  const line = oneLine(text2);
   const cut = line.length > maxLength ? `${line.slice(0, maxLength - 1)}\u2026` : line;
   return cut.replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? `\\${c}`).replace(/@(?=\S)/g, `@${ZERO_WIDTH_SPACE}`).replace(/\\#(?=\w)/g, `\\#${ZERO_WIDTH_SPACE}`);
 }
-function codeBlock(text, maxLength = 4e3) {
-  const body = stripControl(text.length > maxLength ? `${text.slice(0, maxLength)}
-\u2026` : text);
+function codeBlock(text2, maxLength = 4e3) {
+  const body = stripControl(text2.length > maxLength ? `${text2.slice(0, maxLength)}
+\u2026` : text2);
   const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(Math.max(3, longest + 1));
   return `${fence}text
 ${body.replace(/\n+$/, "")}
 ${fence}`;
 }
-function escapeCommentValue(text) {
-  return encodeURIComponent(oneLine(text)).replace(/-/g, "%2D");
+function escapeCommentValue(text2) {
+  return encodeURIComponent(oneLine(text2)).replace(/-/g, "%2D");
 }
-function oneLine(text) {
-  return stripControl(text).replace(/\s+/g, " ").trim();
+function oneLine(text2) {
+  return stripControl(text2).replace(/\s+/g, " ").trim();
 }
-function stripControl(text) {
+function stripControl(text2) {
   let out = "";
-  for (const c of text) {
+  for (const c of text2) {
     const code = c.codePointAt(0);
     const control = code < 32 && c !== "\n" && c !== "	" || code >= 127 && code < 160;
     const bidi = code >= 8234 && code <= 8238 || code >= 8294 && code <= 8297;
@@ -32150,19 +32150,19 @@ function intervalBar(change, lower, upper, threshold2, scale) {
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
   const pct = fraction * 100;
-  const text = pct.toFixed(digits);
-  if (Number(text) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct > 0 ? "+" : ""}${text}%`;
+  const text2 = pct.toFixed(digits);
+  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
+  return `${pct > 0 ? "+" : ""}${text2}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
 }
 function formatValue(value, unit = "") {
   const abs = Math.abs(value);
-  let text;
-  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text = value.toExponential(3);
-  else text = Number(value.toPrecision(4)).toString();
-  return unit === "" ? text : `${text} ${unit}`;
+  let text2;
+  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text2 = value.toExponential(3);
+  else text2 = Number(value.toPrecision(4)).toString();
+  return unit === "" ? text2 : `${text2} ${unit}`;
 }
 function formatPValue(p) {
   if (p < 1e-10) return "<1e-10";
@@ -32177,7 +32177,7 @@ function centreOf(c, side3) {
 }
 
 // src/report/run-meta.ts
-function runMetaOf(samples, suite, runnerLabel2) {
+function runMetaOf(samples, suite, runnerLabel3) {
   const m = samples.machine;
   const memory = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
   const parts = [
@@ -32188,7 +32188,7 @@ function runMetaOf(samples, suite, runnerLabel2) {
     `Node ${m.node}`,
     `load ${m.loadAverage.join(" ")}`
   ];
-  if (runnerLabel2 !== void 0 && runnerLabel2 !== "") parts.unshift(runnerLabel2);
+  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
   const duration5 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
   return {
     suite,
@@ -32350,7 +32350,7 @@ function render(report, meta3, omitUnchanged) {
     if (versions.length > 1) {
       out.push(`#### ${escapeInline(version3)} vs ${escapeInline(report.settings.baseline)}`, "");
     }
-    if (rows.length > 0) out.push(...table(rows, report, scale), "");
+    if (rows.length > 0) out.push(...table(rows, report, scale, meta3.trends), "");
     if (rows.length < all.length) {
       out.push(
         `${all.length - rows.length} unchanged benchmarks are not listed, to fit GitHub's comment size limit; all results are in comparison.json.`,
@@ -32404,9 +32404,9 @@ function isolationWords(report) {
 }
 function versionsLine(report, meta3) {
   const parts = meta3.versions.map((v) => {
-    const commit = v.commit === null ? "" : ` \`${v.commit.slice(0, 7)}\``;
+    const commit2 = v.commit === null ? "" : ` \`${v.commit.slice(0, 7)}\``;
     const role = v.name === report.settings.baseline ? " (baseline)" : "";
-    return `**${escapeInline(v.name)}**${commit}${role}`;
+    return `**${escapeInline(v.name)}**${commit2}${role}`;
   });
   return parts.length === 0 ? "" : `Compared: ${parts.join(" \xB7 ")}`;
 }
@@ -32417,23 +32417,28 @@ var VERDICT_ICON = {
   inconclusive: "\u{1F7E1}"
 };
 var NOT_COMPARABLE_ICON = "\u2796";
-function table(rows, report, scale) {
+function table(rows, report, scale, trends) {
   const levelPct = `${+(report.settings.level * 100).toFixed(3)}%`;
+  const trend = (r) => {
+    if (trends === void 0) return "";
+    const spark = trends.byBenchmark[r.benchmark];
+    return ` ${spark === void 0 || spark === "" ? "\u2013" : `\`${spark}\``} |`;
+  };
   const lines = [
-    `| benchmark | ${escapeInline(rows[0].baseline)} | ${escapeInline(rows[0].version)} | change | ${levelPct} CI | interval | adjusted p | verdict |`,
-    "| :-- | --: | --: | --: | :-: | :-- | --: | :-- |"
+    `| benchmark | ${escapeInline(rows[0].baseline)} | ${escapeInline(rows[0].version)} | change | ${levelPct} CI | interval | adjusted p | verdict |${trends === void 0 ? "" : ` ${trends.label} |`}`,
+    `| :-- | --: | --: | --: | :-: | :-- | --: | :-- |${trends === void 0 ? "" : " :-- |"}`
   ];
   for (const r of rows) {
     const c = r.comparison;
     if (c === null) {
       const n = r.notComparable;
       lines.push(
-        `| ${escapeInline(r.benchmark)} | ${side(n, "base", r.unit)} | ${side(n, "head", r.unit)} | \u2013 | \u2013 |  | \u2013 | ${NOT_COMPARABLE_ICON} not comparable |`
+        `| ${escapeInline(r.benchmark)} | ${side(n, "base", r.unit)} | ${side(n, "head", r.unit)} | \u2013 | \u2013 |  | \u2013 | ${NOT_COMPARABLE_ICON} not comparable |${trend(r)}`
       );
       continue;
     }
     lines.push(
-      `| ${escapeInline(r.benchmark)} | ${side(c, "base", r.unit)} | ${side(c, "head", r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c)} |`
+      `| ${escapeInline(r.benchmark)} | ${side(c, "base", r.unit)} | ${side(c, "head", r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c)} |${trend(r)}`
     );
   }
   return lines;
@@ -32443,8 +32448,8 @@ function verdictText(c) {
   return `inconclusive (~${c.moreSamplesNeeded} more ${c.paired ? "pairs" : "per side"})`;
 }
 function side(c, which2, unit) {
-  const centre = centreOf(c, which2);
-  return unit === "" ? formatValue(centre) : `${formatValue(centre)} ${escapeInline(unit, 20)}`;
+  const centre2 = centreOf(c, which2);
+  return unit === "" ? formatValue(centre2) : `${formatValue(centre2)} ${escapeInline(unit, 20)}`;
 }
 function legend(report, scale) {
   const limit = formatPercent(scale.limit, 0).replace("+", "");
@@ -32469,8 +32474,8 @@ function who(r, report) {
   const versions = new Set(report.results.map((x) => x.version));
   return versions.size > 1 ? `${r.benchmark} (${r.version})` : r.benchmark;
 }
-function indent(text) {
-  return text.split("\n").map((line) => `  ${line}`).join("\n");
+function indent(text2) {
+  return text2.split("\n").map((line) => `  ${line}`).join("\n");
 }
 
 // src/github/upsert-comment.ts
@@ -33383,10 +33388,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path15) {
-  if (!path15)
+function getElementAtPath(obj, path23) {
+  if (!path23)
     return obj;
-  return path15.reduce((acc, key) => acc?.[key], obj);
+  return path23.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -33726,11 +33731,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path15, issues) {
+function prefixIssues(path23, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path15);
+    iss.path.unshift(path23);
     return iss;
   });
 }
@@ -34192,16 +34197,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path15 = []) => {
+  const processError = (error64, path23 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path15, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path23, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path15, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path23, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path15, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path23, ...issue3.path]);
       } else {
-        const fullpath = [...path15, ...issue3.path];
+        const fullpath = [...path23, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -34240,17 +34245,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path15 = []) => {
+  const processError = (error64, path23 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path15, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path23, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path15, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path23, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path15, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path23, ...issue3.path]);
       } else {
-        const fullpath = [...path15, ...issue3.path];
+        const fullpath = [...path23, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -34289,8 +34294,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path15 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path15) {
+  const path23 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path23) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -37641,7 +37646,7 @@ function isRecursive(inst, stack, resolve2) {
     return PROVEN;
   stack.add(inst);
   let result = NONE;
-  const check2 = (child) => {
+  const check3 = (child) => {
     if (result !== PROVEN && child?._zod) {
       const answer = isRecursive(child, stack, resolve2);
       if (answer > result)
@@ -37670,32 +37675,32 @@ function isRecursive(inst, stack, resolve2) {
     case "object": {
       const raw = rawShape(def);
       merge3(raw ? shape(raw, true) : ASSUMED);
-      check2(def.catchall);
+      check3(def.catchall);
       break;
     }
     case "array":
-      check2(def.element);
+      check3(def.element);
       break;
     case "tuple":
       for (const el of def.items)
-        check2(el);
-      check2(def.rest);
+        check3(el);
+      check3(def.rest);
       break;
     case "record":
     case "map":
-      check2(def.keyType);
-      check2(def.valueType);
+      check3(def.keyType);
+      check3(def.valueType);
       break;
     case "set":
-      check2(def.valueType);
+      check3(def.valueType);
       break;
     case "union":
       for (const el of def.options)
-        check2(el);
+        check3(el);
       break;
     case "intersection":
-      check2(def.left);
-      check2(def.right);
+      check3(def.left);
+      check3(def.right);
       break;
     case "optional":
     case "nullable":
@@ -37706,15 +37711,15 @@ function isRecursive(inst, stack, resolve2) {
     case "nonoptional":
     case "promise":
     case "success":
-      check2(def.innerType);
+      check3(def.innerType);
       break;
     case "pipe":
-      check2(def.in);
-      check2(def.out);
+      check3(def.in);
+      check3(def.out);
       break;
     case "function":
-      check2(def.input);
-      check2(def.output);
+      check3(def.input);
+      check3(def.output);
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
@@ -37755,10 +37760,10 @@ function isRecursive(inst, stack, resolve2) {
         if (!value || typeof value !== "object")
           continue;
         if (value._zod)
-          check2(value);
+          check3(value);
         else if (Array.isArray(value))
           for (const el of value)
-            check2(el);
+            check3(el);
       }
     }
   }
@@ -40396,13 +40401,13 @@ var error21 = () => {
           return `${sizing?.longLabel ?? "\u05D0\u05E8\u05D5\u05DA"} \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DB\u05D4 \u05DC\u05D4\u05DB\u05D9\u05DC ${issue3.maximum.toString()} ${sizing?.unit ?? ""} ${issue3.inclusive ? "\u05D0\u05D5 \u05E4\u05D7\u05D5\u05EA" : "\u05DC\u05DB\u05DC \u05D4\u05D9\u05D5\u05EA\u05E8"}`.trim();
         }
         if (issue3.origin === "number") {
-          const comparison2 = issue3.inclusive ? `\u05E7\u05D8\u05DF \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue3.maximum}` : `\u05E7\u05D8\u05DF \u05DE-${issue3.maximum}`;
-          return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison2}`;
+          const comparison3 = issue3.inclusive ? `\u05E7\u05D8\u05DF \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue3.maximum}` : `\u05E7\u05D8\u05DF \u05DE-${issue3.maximum}`;
+          return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison3}`;
         }
         if (issue3.origin === "array" || issue3.origin === "set") {
           const verb = issue3.origin === "set" ? "\u05E6\u05E8\u05D9\u05DB\u05D4" : "\u05E6\u05E8\u05D9\u05DA";
-          const comparison2 = issue3.inclusive ? `${issue3.maximum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05E4\u05D7\u05D5\u05EA` : `\u05E4\u05D7\u05D5\u05EA \u05DE-${issue3.maximum} ${sizing?.unit ?? ""}`;
-          return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison2}`.trim();
+          const comparison3 = issue3.inclusive ? `${issue3.maximum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05E4\u05D7\u05D5\u05EA` : `\u05E4\u05D7\u05D5\u05EA \u05DE-${issue3.maximum} ${sizing?.unit ?? ""}`;
+          return `\u05D2\u05D3\u05D5\u05DC \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison3}`.trim();
         }
         const adj = issue3.inclusive ? "<=" : "<";
         const be = verbFor(issue3.origin ?? "value");
@@ -40418,8 +40423,8 @@ var error21 = () => {
           return `${sizing?.shortLabel ?? "\u05E7\u05E6\u05E8"} \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DB\u05D4 \u05DC\u05D4\u05DB\u05D9\u05DC ${issue3.minimum.toString()} ${sizing?.unit ?? ""} ${issue3.inclusive ? "\u05D0\u05D5 \u05D9\u05D5\u05EA\u05E8" : "\u05DC\u05E4\u05D7\u05D5\u05EA"}`.trim();
         }
         if (issue3.origin === "number") {
-          const comparison2 = issue3.inclusive ? `\u05D2\u05D3\u05D5\u05DC \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue3.minimum}` : `\u05D2\u05D3\u05D5\u05DC \u05DE-${issue3.minimum}`;
-          return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison2}`;
+          const comparison3 = issue3.inclusive ? `\u05D2\u05D3\u05D5\u05DC \u05D0\u05D5 \u05E9\u05D5\u05D5\u05D4 \u05DC-${issue3.minimum}` : `\u05D2\u05D3\u05D5\u05DC \u05DE-${issue3.minimum}`;
+          return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} \u05E6\u05E8\u05D9\u05DA \u05DC\u05D4\u05D9\u05D5\u05EA ${comparison3}`;
         }
         if (issue3.origin === "array" || issue3.origin === "set") {
           const verb = issue3.origin === "set" ? "\u05E6\u05E8\u05D9\u05DB\u05D4" : "\u05E6\u05E8\u05D9\u05DA";
@@ -40427,8 +40432,8 @@ var error21 = () => {
             const singularPhrase = issue3.origin === "set" ? "\u05DC\u05E4\u05D7\u05D5\u05EA \u05E4\u05E8\u05D9\u05D8 \u05D0\u05D7\u05D3" : "\u05DC\u05E4\u05D7\u05D5\u05EA \u05E4\u05E8\u05D9\u05D8 \u05D0\u05D7\u05D3";
             return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${singularPhrase}`;
           }
-          const comparison2 = issue3.inclusive ? `${issue3.minimum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05D9\u05D5\u05EA\u05E8` : `\u05D9\u05D5\u05EA\u05E8 \u05DE-${issue3.minimum} ${sizing?.unit ?? ""}`;
-          return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison2}`.trim();
+          const comparison3 = issue3.inclusive ? `${issue3.minimum} ${sizing?.unit ?? ""} \u05D0\u05D5 \u05D9\u05D5\u05EA\u05E8` : `\u05D9\u05D5\u05EA\u05E8 \u05DE-${issue3.minimum} ${sizing?.unit ?? ""}`;
+          return `\u05E7\u05D8\u05DF \u05DE\u05D3\u05D9: ${subject} ${verb} \u05DC\u05D4\u05DB\u05D9\u05DC ${comparison3}`.trim();
         }
         const adj = issue3.inclusive ? ">=" : ">";
         const be = verbFor(issue3.origin ?? "value");
@@ -41916,8 +41921,8 @@ function ko_default() {
 }
 
 // node_modules/zod/v4/locales/lt.js
-var capitalizeFirstCharacter = (text) => {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+var capitalizeFirstCharacter = (text2) => {
+  return text2.charAt(0).toUpperCase() + text2.slice(1);
 };
 function getUnitTypeFromNumber(number4) {
   const abs = Math.abs(number4);
@@ -45704,8 +45709,8 @@ function generateChecks(doc, ctx, schema, accessor) {
   if (!schemaChecks || schemaChecks.length === 0)
     return accessor;
   let currentAccessor = accessor;
-  for (const check2 of schemaChecks) {
-    const def = check2._zod.def;
+  for (const check3 of schemaChecks) {
+    const def = check3._zod.def;
     if (def.when && !WHEN_DEFAULTED_CHECKS.has(def.check)) {
       throw new ZodCompileUnsupportedError(`check with a custom "when" condition`);
     }
@@ -45753,7 +45758,7 @@ function generateChecks(doc, ctx, schema, accessor) {
         currentAccessor = generateStringFormatCheck(doc, ctx, def, currentAccessor);
         break;
       case "custom":
-        currentAccessor = generateCustomRefineCheck(doc, ctx, check2, currentAccessor);
+        currentAccessor = generateCustomRefineCheck(doc, ctx, check3, currentAccessor);
         break;
       case "bigint_format":
         generateBigIntFormatCheck(doc, def, currentAccessor);
@@ -45769,7 +45774,7 @@ function generateChecks(doc, ctx, schema, accessor) {
         break;
       case "overwrite": {
         const newAccessor = newVar(ctx);
-        generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor);
+        generateOverwriteCheck(doc, ctx, check3, currentAccessor, newAccessor);
         currentAccessor = newAccessor;
         break;
       }
@@ -45892,8 +45897,8 @@ function generatePropertyCheck(doc, ctx, def, accessor) {
   const propAccessor = `${accessor}[${JSON.stringify(def.property)}]`;
   generateCheck(doc, ctx, def.schema, propAccessor);
 }
-function generateOverwriteCheck(doc, ctx, check2, currentAccessor, newAccessor) {
-  const tx = check2._zod.def.tx;
+function generateOverwriteCheck(doc, ctx, check3, currentAccessor, newAccessor) {
+  const tx = check3._zod.def.tx;
   if (!tx) {
     throw new ZodCompileUnsupportedError("overwrite check without a transform function");
   }
@@ -45909,8 +45914,8 @@ function throwAsync() {
 function pushIssue(issue3) {
   this.issues.push(issue3);
 }
-function generateCustomRefineCheck(doc, ctx, check2, accessor) {
-  const def = check2._zod.def;
+function generateCustomRefineCheck(doc, ctx, check3, accessor) {
+  const def = check3._zod.def;
   if (def.fn) {
     if (isAsyncFunction(def.fn)) {
       throw new ZodCompileAsyncError("z.compile: async .refine() predicates are not supported");
@@ -45923,11 +45928,11 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
     doc.write(`if (!${resVar}) return INVALID;`);
     return accessor;
   }
-  if (check2._zod.check) {
-    if (isAsyncFunction(check2._zod.check)) {
+  if (check3._zod.check) {
+    if (isAsyncFunction(check3._zod.check)) {
       throw new ZodCompileAsyncError("z.compile: async .superRefine() / check functions are not supported");
     }
-    const checkFn = check2._zod.check;
+    const checkFn = check3._zod.check;
     const helperFn = (value) => {
       const fakePayload = { value, issues: [], addIssue: pushIssue };
       const result = checkFn(fakePayload);
@@ -46549,8 +46554,8 @@ function generateNullableCheck(doc, ctx, schema, accessor, buildsValue = true) {
   return outputVar;
 }
 function generateSizeGate(doc, schema, size) {
-  for (const [max, check2] of sizeCaps(schema._zod.def.checks)) {
-    doc.write(`if (${size} > ${numericOperand(max, check2._zod.def.check)}) return INVALID;`);
+  for (const [max, check3] of sizeCaps(schema._zod.def.checks)) {
+    doc.write(`if (${size} > ${numericOperand(max, check3._zod.def.check)}) return INVALID;`);
   }
 }
 function generateArrayCheck(doc, ctx, schema, accessor, buildsValue = true) {
@@ -49850,8 +49855,8 @@ var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
     reg.add(this, meta3);
     return this;
   },
-  refine(check2, params) {
-    return this.check(refine(check2, params));
+  refine(check3, params) {
+    return this.check(refine(check3, params));
   },
   superRefine(refinement, params) {
     return this.check(superRefine(refinement, params));
@@ -51428,13 +51433,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path15 = ref.slice(1).split("/").filter(Boolean);
-  if (path15.length === 0) {
+  const path23 = ref.slice(1).split("/").filter(Boolean);
+  if (path23.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path15[0] === defsKey) {
-    const key = path15[1] === void 0 ? void 0 : decodeJSONPointerSegment(path15[1]);
+  if (path23[0] === defsKey) {
+    const key = path23[1] === void 0 ? void 0 : decodeJSONPointerSegment(path23[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -52069,7 +52074,7 @@ function visit(schema, fnOrHandlers) {
     return h ? h(node2, rewritten) : node2;
   };
   const cache = /* @__PURE__ */ new Map();
-  function run2(s) {
+  function run3(s) {
     const cached2 = cache.get(s);
     if (cached2 === RESOLVING) {
       return new $ZodLazy({
@@ -52095,21 +52100,21 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newShape = {};
         for (const k of keys) {
-          const mapped2 = run2(oldShape[k]);
+          const mapped2 = run3(oldShape[k]);
           if (mapped2 !== oldShape[k])
             changed = true;
           newShape[k] = mapped2;
         }
         let newCatchall = def.catchall;
         if (def.catchall) {
-          newCatchall = run2(def.catchall);
+          newCatchall = run3(def.catchall);
           if (newCatchall !== def.catchall)
             changed = true;
         }
         return changed ? clone(s, { ...def, shape: newShape, catchall: newCatchall }) : s;
       }
       case "array": {
-        const mapped2 = run2(def.element);
+        const mapped2 = run3(def.element);
         return mapped2 === def.element ? s : clone(s, { ...def, element: mapped2 });
       }
       case "tuple": {
@@ -52117,14 +52122,14 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newItems = [];
         for (const item of oldItems) {
-          const mapped2 = run2(item);
+          const mapped2 = run3(item);
           if (mapped2 !== item)
             changed = true;
           newItems.push(mapped2);
         }
         let newRest = def.rest;
         if (def.rest) {
-          newRest = run2(def.rest);
+          newRest = run3(def.rest);
           if (newRest !== def.rest)
             changed = true;
         }
@@ -52132,12 +52137,12 @@ function visit(schema, fnOrHandlers) {
       }
       case "record":
       case "map": {
-        const newKey = run2(def.keyType);
-        const newVal = run2(def.valueType);
+        const newKey = run3(def.keyType);
+        const newVal = run3(def.valueType);
         return newKey === def.keyType && newVal === def.valueType ? s : clone(s, { ...def, keyType: newKey, valueType: newVal });
       }
       case "set": {
-        const newVal = run2(def.valueType);
+        const newVal = run3(def.valueType);
         return newVal === def.valueType ? s : clone(s, { ...def, valueType: newVal });
       }
       case "union": {
@@ -52145,7 +52150,7 @@ function visit(schema, fnOrHandlers) {
         let changed = false;
         const newOptions = [];
         for (const opt of oldOptions) {
-          const mapped2 = run2(opt);
+          const mapped2 = run3(opt);
           if (mapped2 !== opt)
             changed = true;
           newOptions.push(mapped2);
@@ -52153,8 +52158,8 @@ function visit(schema, fnOrHandlers) {
         return changed ? clone(s, { ...def, options: newOptions }) : s;
       }
       case "intersection": {
-        const newLeft = run2(def.left);
-        const newRight = run2(def.right);
+        const newLeft = run3(def.left);
+        const newRight = run3(def.right);
         return newLeft === def.left && newRight === def.right ? s : clone(s, { ...def, left: newLeft, right: newRight });
       }
       case "optional":
@@ -52166,23 +52171,23 @@ function visit(schema, fnOrHandlers) {
       case "nonoptional":
       case "promise":
       case "success": {
-        const newInner = run2(def.innerType);
+        const newInner = run3(def.innerType);
         return newInner === def.innerType ? s : clone(s, { ...def, innerType: newInner });
       }
       case "pipe": {
-        const newIn = run2(def.in);
-        const newOut = run2(def.out);
+        const newIn = run3(def.in);
+        const newOut = run3(def.out);
         return newIn === def.in && newOut === def.out ? s : clone(s, { ...def, in: newIn, out: newOut });
       }
       case "function": {
-        const newInput = run2(def.input);
-        const newOutput = run2(def.output);
+        const newInput = run3(def.input);
+        const newOutput = run3(def.output);
         return newInput === def.input && newOutput === def.output ? s : clone(s, { ...def, input: newInput, output: newOutput });
       }
       case "lazy": {
         const original = def.getter;
         const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run2(original()) });
+        return clone(s, { ...rest, getter: () => run3(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -52213,7 +52218,7 @@ function visit(schema, fnOrHandlers) {
       }
     }
   }
-  return run2(schema);
+  return run3(schema);
 }
 
 // node_modules/zod/v4/classic/deep-partial.js
@@ -52290,10 +52295,10 @@ var RESULT_FILES = {
   comment: "comment.md",
   run: "duetkit-run.json"
 };
-async function writeResult(dir, file2, text) {
+async function writeResult(dir, file2, text2) {
   await mkdir2(dir, { recursive: true });
   const target = path.join(dir, file2);
-  await writeFile2(target, text.endsWith("\n") ? text : `${text}
+  await writeFile2(target, text2.endsWith("\n") ? text2 : `${text2}
 `);
   return target;
 }
@@ -52390,7 +52395,12 @@ var runSchema = external_exports.object({
     durationSeconds: finite,
     versions: external_exports.array(
       external_exports.object({ name: external_exports.string(), commit: external_exports.string().nullable(), source: external_exports.string() })
-    )
+    ),
+    // The history's trend (publish: history); only sparkline characters, as the run step writes.
+    trends: external_exports.object({
+      label: external_exports.string().regex(/^trend \(last \d+ runs?\)$/),
+      byBenchmark: external_exports.record(external_exports.string(), external_exports.string().regex(/^[▁▂▃▄▅▆▇█·]{0,100}$/))
+    }).optional()
   })
 });
 async function readResults(dir) {
@@ -52420,9 +52430,9 @@ async function readResults(dir) {
 }
 
 // src/action/run-step.ts
-import { mkdir as mkdir5, mkdtemp as mkdtemp3 } from "node:fs/promises";
-import os11 from "node:os";
-import path13 from "node:path";
+import { mkdir as mkdir5, mkdtemp as mkdtemp4 } from "node:fs/promises";
+import os12 from "node:os";
+import path20 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -52444,10 +52454,10 @@ var duet = {
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
-    for (let round = 0; round < warmup + rounds; round++) {
+    for (let round2 = 0; round2 < warmup + rounds; round2++) {
       yield {
-        round,
-        warmup: round < warmup,
+        round: round2,
+        warmup: round2 < warmup,
         versions: indexes(versionCount),
         slots: shuffled(versionCount, rng),
         endsRound: true,
@@ -52465,8 +52475,8 @@ var mct = {
   rounds: false,
   *plan({ versionCount, warmup, rounds }) {
     for (const version3 of indexes(versionCount)) {
-      for (let round = 0; round < warmup + rounds; round++) {
-        yield { round, warmup: round < warmup, versions: [version3], slots: [0], endsRound: true };
+      for (let round2 = 0; round2 < warmup + rounds; round2++) {
+        yield { round: round2, warmup: round2 < warmup, versions: [version3], slots: [0], endsRound: true };
       }
     }
   }
@@ -52479,11 +52489,11 @@ var mit = {
   paired: false,
   rounds: true,
   *plan({ versionCount, warmup, rounds }) {
-    for (let round = 0; round < warmup + rounds; round++) {
+    for (let round2 = 0; round2 < warmup + rounds; round2++) {
       for (const version3 of indexes(versionCount)) {
         yield {
-          round,
-          warmup: round < warmup,
+          round: round2,
+          warmup: round2 < warmup,
           versions: [version3],
           slots: [0],
           endsRound: version3 === versionCount - 1
@@ -52500,12 +52510,12 @@ var rmit = {
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
-    for (let round = 0; round < warmup + rounds; round++) {
+    for (let round2 = 0; round2 < warmup + rounds; round2++) {
       const order = shuffled(versionCount, rng);
       for (const [i, version3] of order.entries()) {
         yield {
-          round,
-          warmup: round < warmup,
+          round: round2,
+          warmup: round2 < warmup,
           versions: [version3],
           slots: [0],
           endsRound: i === versionCount - 1
@@ -52523,8 +52533,8 @@ var single = {
   rounds: false,
   *plan({ versionCount, warmup }) {
     for (const version3 of indexes(versionCount)) {
-      for (let round = 0; round <= warmup; round++) {
-        yield { round, warmup: round < warmup, versions: [version3], slots: [0], endsRound: true };
+      for (let round2 = 0; round2 <= warmup; round2++) {
+        yield { round: round2, warmup: round2 < warmup, versions: [version3], slots: [0], endsRound: true };
       }
     }
   }
@@ -53868,10 +53878,10 @@ function finishComparison(plan, distribution) {
     ci2.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
     if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
-    const finite2 = finiteLogRatios(d);
-    const w = wilcoxonSignedRank(finite2);
+    const finite4 = finiteLogRatios(d);
+    const w = wilcoxonSignedRank(finite4);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite2), {
+    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite4), {
       level: o.level,
       power: o.power,
       paired: true
@@ -54063,10 +54073,10 @@ function comparisonInput(series, baseIndex, headIndex, paired) {
       rounds: null
     };
   }
-  const rounds = [...base.keys()].filter((round) => head.has(round)).sort((a, b) => a - b);
+  const rounds = [...base.keys()].filter((round2) => head.has(round2)).sort((a, b) => a - b);
   return {
-    base: rounds.map((round) => median(base.get(round))),
-    head: rounds.map((round) => median(head.get(round))),
+    base: rounds.map((round2) => median(base.get(round2))),
+    head: rounds.map((round2) => median(head.get(round2))),
     paired,
     rounds
   };
@@ -54206,11 +54216,11 @@ function adjust(results, settings) {
 }
 function unlisted(samples, baseIndex, baseline) {
   const results = [];
-  for (const { benchmark, versions: lacking } of samples.perBenchmark?.missing ?? []) {
+  for (const { benchmark: benchmark2, versions: lacking } of samples.perBenchmark?.missing ?? []) {
     samples.versions.forEach((version3, i) => {
       if (i === baseIndex) return;
       results.push({
-        benchmark,
+        benchmark: benchmark2,
         unit: "",
         biggerIsBetter: false,
         valueKind: null,
@@ -54250,11 +54260,11 @@ function createGitHistory(cwd) {
       if (await git(["rev-parse", "--is-shallow-repository"]) === "true") {
         await git(["fetch", "--no-tags", "--quiet", "--unshallow", "origin"]);
       }
-      for (const commit of commits) {
-        if (await git(["cat-file", "-e", `${commit}^{commit}`]).catch(() => null) !== null) {
+      for (const commit2 of commits) {
+        if (await git(["cat-file", "-e", `${commit2}^{commit}`]).catch(() => null) !== null) {
           continue;
         }
-        await git(["fetch", "--no-tags", "--quiet", "origin", commit]);
+        await git(["fetch", "--no-tags", "--quiet", "origin", commit2]);
       }
     }
   };
@@ -54285,7 +54295,7 @@ function createGit(cwd) {
       throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
     }),
     isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
-    addWorktree: async (dir, commit) => void await git(["worktree", "add", "--detach", dir, commit]),
+    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
     removeWorktree: async (dir) => {
       try {
         await git(["worktree", "remove", "--force", dir]);
@@ -54310,10 +54320,10 @@ function createWorktreeSet(git, parent = os5.tmpdir()) {
   let root = null;
   const made = [];
   return {
-    async add(name, commit) {
+    async add(name, commit2) {
       root ??= await mkdtemp(path2.join(parent, "duetkit-worktrees-"));
       const dir = path2.join(root, name);
-      await git.addWorktree(dir, commit);
+      await git.addWorktree(dir, commit2);
       made.push(dir);
       return dir;
     },
@@ -54376,8 +54386,8 @@ function sudo(args, input2) {
   });
 }
 async function cgroupPids(fs3, dir) {
-  const text = await fs3.read(path3.join(dir, "cgroup.procs")).catch(() => "");
-  return text.split("\n").filter((line) => line.trim() !== "").map(Number);
+  const text2 = await fs3.read(path3.join(dir, "cgroup.procs")).catch(() => "");
+  return text2.split("\n").filter((line) => line.trim() !== "").map(Number);
 }
 async function emptyAndRemove(fs3, dir) {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -54400,8 +54410,8 @@ async function emptyAndRemove(fs3, dir) {
   throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
 }
 async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
-  const text = await readFile3(mountinfo, "utf8").catch(() => "");
-  for (const line of text.split("\n")) {
+  const text2 = await readFile3(mountinfo, "utf8").catch(() => "");
+  for (const line of text2.split("\n")) {
     const [left, right] = line.split(" - ");
     if (left === void 0 || right === void 0) continue;
     const [type, , superOptions = ""] = right.split(" ");
@@ -54412,8 +54422,8 @@ async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
   return null;
 }
 async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
-  const text = await readFile3(file2, "utf8").catch(() => "");
-  for (const line of text.split("\n")) {
+  const text2 = await readFile3(file2, "utf8").catch(() => "");
+  for (const line of text2.split("\n")) {
     const [, controllers, cgroupPath] = line.split(":");
     if (cgroupPath === void 0) continue;
     if (controller === null ? line.startsWith("0::") : controllers.split(",").includes(controller)) {
@@ -54431,13 +54441,13 @@ import path4 from "node:path";
 
 // src/isolation/cpus.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-function parseCpuList(text) {
+function parseCpuList(text2) {
   const cpus = [];
-  for (const part of text.trim().split(",")) {
+  for (const part of text2.trim().split(",")) {
     if (part === "") continue;
     const [from, to] = part.split("-").map(Number);
     if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
-      throw new RangeError(`not a CPU list: ${JSON.stringify(text)}`);
+      throw new RangeError(`not a CPU list: ${JSON.stringify(text2)}`);
     }
     for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
   }
@@ -54900,8 +54910,8 @@ function commandFailure(context3, what, stderr) {
 ${tail}`)
   );
 }
-function lastLines(text, count2) {
-  const lines = text.trimEnd().split("\n");
+function lastLines(text2, count2) {
+  const lines = text2.trimEnd().split("\n");
   return lines.slice(-count2).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
 }
 
@@ -54987,8 +54997,8 @@ async function startGated(argv2, options) {
       }
     },
     controlLine: () => lines.next(),
-    tell(text) {
-      if (!gate.destroyed && gate.writable) gate.write(text);
+    tell(text2) {
+      if (!gate.destroyed && gate.writable) gate.write(text2);
     },
     finished,
     terminate,
@@ -55081,8 +55091,8 @@ var FormatError = class extends Error {
   expected;
   found;
 };
-function truncate(text, max) {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}\u2026`;
+function truncate(text2, max) {
+  return text2.length <= max ? text2 : `${text2.slice(0, max - 1)}\u2026`;
 }
 
 // src/formats/collector.ts
@@ -55141,34 +55151,34 @@ var BenchmarkCollector = class {
   }
 };
 function numberedLines(output2) {
-  return output2.split(/\r?\n/).map((text, i) => ({ text, where: `line ${i + 1}` }));
+  return output2.split(/\r?\n/).map((text2, i) => ({ text: text2, where: `line ${i + 1}` }));
 }
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function escapeRegExp(text2) {
+  return text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path15 = "$") {
+  constructor(format2, value, path23 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path15;
+    this.path = path23;
   }
   format;
   value;
   path;
   /** Parses `text`; a syntax error (truncated output, an error message) names the line. */
-  static parse(format2, text, what) {
+  static parse(format2, text2, what) {
     try {
-      return new _JsonReader(format2, JSON.parse(text));
+      return new _JsonReader(format2, JSON.parse(text2));
     } catch (error63) {
-      const position = errorPosition(String(error63), text);
-      if (position === void 0 || text.trim() === "") {
-        throw new FormatError(format2, "the whole output", what, text.trim());
+      const position = errorPosition(String(error63), text2);
+      if (position === void 0 || text2.trim() === "") {
+        throw new FormatError(format2, "the whole output", what, text2.trim());
       }
-      const before = text.slice(0, position);
+      const before = text2.slice(0, position);
       const line = before.split("\n").length;
-      const lineText = text.split("\n")[line - 1] ?? "";
+      const lineText = text2.split("\n")[line - 1] ?? "";
       throw new FormatError(format2, `line ${line}`, `${what} (invalid JSON)`, lineText.trim());
     }
   }
@@ -55228,14 +55238,14 @@ var JsonReader = class _JsonReader {
     return this.value;
   }
 };
-function errorPosition(message, text) {
+function errorPosition(message, text2) {
   const position = /position (\d+)/.exec(message)?.[1];
   if (position !== void 0) return Number(position);
   const excerpt = /Unexpected token '.+?', (?:\.\.\.)?"(.*?)"(?:\.\.\.)? is not valid JSON/s.exec(
     message
   )?.[1];
   if (excerpt === void 0 || excerpt === "") return void 0;
-  const at = text.indexOf(excerpt);
+  const at = text2.indexOf(excerpt);
   return at < 0 ? void 0 : at;
 }
 
@@ -55305,8 +55315,8 @@ var benchmarkjs = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("benchmarkjs");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
       if (!/ x [\d,.]+ \S+/.test(line) || !/sampled\)|ops\/sec/.test(line)) continue;
       const m = RESULT.exec(line);
       if (m === null) {
@@ -55336,8 +55346,8 @@ var benchmarkluau = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("benchmarkluau");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
       if (/^(FAILED|ERROR|FAIL)\b/.test(line)) {
         throw new FormatError(
           "benchmarkluau",
@@ -55385,8 +55395,8 @@ var cargo = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("cargo");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
       if (FAILURE.test(line)) {
         throw new FormatError(
           "cargo",
@@ -55443,17 +55453,17 @@ var catch2 = {
       return Number(m[1]) * NS[m[2]];
     };
     while (i < lines.length) {
-      const { text, where } = lines[i];
+      const { text: text2, where } = lines[i];
       i += 1;
-      if (FAILED.test(text)) {
+      if (FAILED.test(text2)) {
         throw new FormatError(
           "catch2",
           where,
           "benchmark results, but Catch2 reported a failure",
-          text
+          text2
         );
       }
-      if (!HEADER.test(text)) continue;
+      if (!HEADER.test(text2)) continue;
       while (i < lines.length && !/^-{5,}\s*$/.test(lines[i].text)) i += 1;
       if (i >= lines.length) {
         throw new FormatError(
@@ -55624,8 +55634,8 @@ var go = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("go");
-    for (const { text, where } of numberedLines(output2)) {
-      const line = text.trimEnd();
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
       if (FAILURE2.test(line)) {
         throw new FormatError(
           "go",
@@ -55813,12 +55823,12 @@ var jmh = {
   parse(output2) {
     const json2 = JsonReader.parse("jmh", output2, "the JSON of -rf json");
     const collector = new BenchmarkCollector("jmh");
-    for (const run2 of json2.items()) {
-      const params = run2.optional("params");
+    for (const run3 of json2.items()) {
+      const params = run3.optional("params");
       const suffix = params === void 0 ? "" : ` ( ${JSON.stringify(params.value)} )`;
-      const name = `${run2.get("benchmark").nonEmptyString()}${suffix}`;
-      readMetric(run2.get("primaryMetric"), name, collector);
-      const secondary = run2.optional("secondaryMetrics");
+      const name = `${run3.get("benchmark").nonEmptyString()}${suffix}`;
+      readMetric(run3.get("primaryMetric"), name, collector);
+      const secondary = run3.optional("secondaryMetrics");
       for (const [key, metric] of secondary?.entries() ?? []) {
         readMetric(metric, `${name} - ${key}`, collector);
       }
@@ -55844,27 +55854,27 @@ var jsonl = {
   parse(output2) {
     const byName = /* @__PURE__ */ new Map();
     output2.split(/\r?\n/).forEach((line, i) => {
-      const text = line.trim();
-      if (!text.startsWith("{")) return;
+      const text2 = line.trim();
+      if (!text2.startsWith("{")) return;
       const where = `line ${i + 1}`;
       let record2;
       try {
-        record2 = JSON.parse(text);
+        record2 = JSON.parse(text2);
       } catch {
-        throw new FormatError("jsonl", where, "a JSON object", text);
+        throw new FormatError("jsonl", where, "a JSON object", text2);
       }
       const { name, value, unit = "", biggerIsBetter = false } = record2;
       if (typeof name !== "string" || name === "") {
-        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text);
+        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text2);
       }
       if (typeof value !== "number" || !Number.isFinite(value)) {
-        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text);
+        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text2);
       }
       if (typeof unit !== "string") {
-        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text);
+        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text2);
       }
       if (typeof biggerIsBetter !== "boolean") {
-        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text);
+        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text2);
       }
       const seen = byName.get(name);
       if (seen === void 0) {
@@ -55876,7 +55886,7 @@ var jsonl = {
           "jsonl",
           where,
           `benchmark "${name}" with unit "${seen.unit}" and biggerIsBetter ${seen.biggerIsBetter} as on its first line`,
-          text
+          text2
         );
       }
       seen.values.push(value);
@@ -56173,13 +56183,13 @@ function nsToMs(ns) {
 function openHarnessTimed(workload2, ctx) {
   let current = null;
   let killed = false;
-  const fail = (round, what, stderr = "") => commandFailure(
-    { argv: workload2.command, version: ctx.version, round, cwd: ctx.cwd },
+  const fail = (round2, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
     what,
     stderr
   );
   return {
-    async arm({ round, slot, gate }) {
+    async arm({ round: round2, slot, gate }) {
       if (killed) throw new RunError("interrupted");
       await clearOutputFile(workload2, ctx.cwd);
       try {
@@ -56191,14 +56201,14 @@ function openHarnessTimed(workload2, ctx) {
           stdin: "ignore"
         });
       } catch (error63) {
-        throw fail(round, `could not start: ${error63.message}`);
+        throw fail(round2, `could not start: ${error63.message}`);
       }
       if (killed) current.kill();
     },
     async prime() {
       await current?.prime().catch(() => void 0);
     },
-    async fire(round, start) {
+    async fire(round2, start) {
       const child = current;
       if (child === null) throw new Error("fire() before arm()");
       let timedOut = false;
@@ -56210,12 +56220,12 @@ function openHarnessTimed(workload2, ctx) {
       current = null;
       if (killed) throw new RunError("interrupted");
       if (result.spawnError !== null) {
-        throw fail(round, `could not start: ${result.spawnError.message}`);
+        throw fail(round2, `could not start: ${result.spawnError.message}`);
       }
-      if (timedOut) throw fail(round, `timed out after ${ctx.timeout} s`, result.stderr);
+      if (timedOut) throw fail(round2, `timed out after ${ctx.timeout} s`, result.stderr);
       if (result.code !== 0) {
         const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
-        throw fail(round, how, result.stderr);
+        throw fail(round2, how, result.stderr);
       }
       try {
         const output2 = await readIterationOutput(workload2, result.stdout, ctx.cwd);
@@ -56223,7 +56233,7 @@ function openHarnessTimed(workload2, ctx) {
         const metrics = iterationMetrics(workload2, { wallMs }, output2, ctx.cwd);
         return { start, end: result.exitedAt, metrics, seenEnd: result.exitedAt };
       } catch (error63) {
-        throw fail(round, `produced no value: ${error63.message}`, result.stderr);
+        throw fail(round2, `produced no value: ${error63.message}`, result.stderr);
       }
     },
     kill() {
@@ -56251,8 +56261,8 @@ async function openTimed(workload2, ctx) {
   const dir = await mkdtemp2(path8.join(parent, "duetkit-side-"));
   const out = path8.join(dir, "stdout");
   const err = path8.join(dir, "stderr");
-  const fail = (round, what, stderr = "") => commandFailure(
-    { argv: workload2.command, version: ctx.version, round, cwd: ctx.cwd },
+  const fail = (round2, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
     what,
     stderr
   );
@@ -56273,23 +56283,23 @@ async function openTimed(workload2, ctx) {
   let slot = ctx.slot;
   let killed = false;
   let pending = null;
-  const died = async (round) => {
+  const died = async (round2) => {
     if (killed) return new RunError("interrupted");
     const result = await timer.finished;
     return fail(
-      round,
+      round2,
       `lost duetkit's timer (it ended with ${result.code ?? result.signal})`,
       result.stderr
     );
   };
-  const next = async (round) => {
+  const next = async (round2) => {
     const line = await timer.controlLine();
-    if (line === null) throw await died(round);
-    if (line.startsWith("error ")) throw fail(round, `duetkit's timer: ${line.slice(6)}`);
+    if (line === null) throw await died(round2);
+    if (line.startsWith("error ")) throw fail(round2, `duetkit's timer: ${line.slice(6)}`);
     return line;
   };
   return {
-    async arm({ round, slot: toSlot, gate, delayNs }) {
+    async arm({ round: round2, slot: toSlot, gate, delayNs }) {
       if (killed) throw new RunError("interrupted");
       await clearOutputFile(workload2, ctx.cwd);
       if (toSlot !== slot) {
@@ -56313,7 +56323,7 @@ async function openTimed(workload2, ctx) {
         String(Math.round(delayNs))
       ];
       if (fields.some((f) => /[\t\n]/.test(f))) {
-        throw fail(round, "has a path with a tab or a line break, which the timer cannot take");
+        throw fail(round2, "has a path with a tab or a line break, which the timer cannot take");
       }
       pending = { go: `${fields.join("	")}
 `, saved };
@@ -56324,21 +56334,21 @@ async function openTimed(workload2, ctx) {
       const line = await timer.controlLine();
       if (line?.startsWith("error ")) throw fail(null, `duetkit's timer: ${line.slice(6)}`);
     },
-    async fire(round) {
+    async fire(round2) {
       const step = pending;
       if (step === null) throw new Error("fire() before arm()");
       pending = null;
       const watchdog = setTimeout(() => timer.kill(), 2 * ctx.timeout * 1e3 + GRACE_MS);
-      const line = await next(round).finally(() => clearTimeout(watchdog));
+      const line = await next(round2).finally(() => clearTimeout(watchdog));
       const seenEnd = process.hrtime.bigint();
       if (killed) throw new RunError("interrupted");
       const stderr = await readTail(err);
       const report = parseTimerLine(line);
-      if (report instanceof Error) throw fail(round, `could not start: ${report.message}`);
-      if (report.timedOut) throw fail(round, `timed out after ${ctx.timeout} s`, stderr);
+      if (report instanceof Error) throw fail(round2, `could not start: ${report.message}`);
+      if (report.timedOut) throw fail(round2, `timed out after ${ctx.timeout} s`, stderr);
       if (report.code !== 0) {
         const how = report.signal !== null ? `was killed by ${report.signal}` : `exited with code ${report.code}`;
-        throw fail(round, how, stderr);
+        throw fail(round2, how, stderr);
       }
       try {
         const stdout = await readFile5(out, "utf8");
@@ -56353,7 +56363,7 @@ async function openTimed(workload2, ctx) {
           seenEnd
         };
       } catch (error63) {
-        throw fail(round, `produced no value: ${error63.message}`, stderr);
+        throw fail(round2, `produced no value: ${error63.message}`, stderr);
       }
     },
     kill() {
@@ -56369,8 +56379,8 @@ async function openTimed(workload2, ctx) {
   };
 }
 async function readTail(file2) {
-  const text = await readFile5(file2, "utf8").catch(() => "");
-  return text.slice(-STDERR_TAIL);
+  const text2 = await readFile5(file2, "utf8").catch(() => "");
+  return text2.slice(-STDERR_TAIL);
 }
 
 // src/runner/drivers/line-reader.ts
@@ -56417,8 +56427,8 @@ var persistentDriver = {
   name: "persistent",
   async open(workload2, ctx) {
     const reader = new LineReader();
-    const fail = (round, what, stderr2) => commandFailure(
-      { argv: workload2.command, version: ctx.version, round, cwd: ctx.cwd },
+    const fail = (round2, what, stderr2) => commandFailure(
+      { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
       what,
       stderr2
     );
@@ -56455,7 +56465,7 @@ var persistentDriver = {
         return null;
       }
     };
-    const reply = async (round) => {
+    const reply = async (round2) => {
       let timer;
       const timeout = new Promise((resolve2) => {
         timer = setTimeout(() => resolve2("timeout"), ctx.timeout * 1e3);
@@ -56464,16 +56474,16 @@ var persistentDriver = {
       if (killed) throw new RunError("interrupted");
       if (line === "timeout") {
         child.kill();
-        throw fail(round, `did not answer within ${ctx.timeout} s`, stderr);
+        throw fail(round2, `did not answer within ${ctx.timeout} s`, stderr);
       }
       if (line === null) {
         const result = await child.finished;
-        throw fail(round, `exited (code ${result.code ?? result.signal}) before answering`, stderr);
+        throw fail(round2, `exited (code ${result.code ?? result.signal}) before answering`, stderr);
       }
       try {
         return JSON.parse(line);
       } catch {
-        throw fail(round, `answered with a line that is not JSON: ${line.slice(0, 200)}`, stderr);
+        throw fail(round2, `answered with a line that is not JSON: ${line.slice(0, 200)}`, stderr);
       }
     };
     await child.prime().catch(() => void 0);
@@ -56510,20 +56520,20 @@ var persistentDriver = {
         for (const pid of pids) await ctx.placements[slot].move(pid);
         currentSlot = slot;
       },
-      async fire(round) {
+      async fire(round2) {
         const sent = process.hrtime.bigint();
         stdin.write("go\n");
-        const answer = await reply(round);
+        const answer = await reply(round2);
         const seenEnd = process.hrtime.bigint();
         const stamped = ctx.timer === null ? null : await stamps.next();
         const [start, end] = stamped ?? [sent, seenEnd];
         if (typeof answer.error === "string") {
-          throw fail(round, `reported an error: ${answer.error}`, stderr);
+          throw fail(round2, `reported an error: ${answer.error}`, stderr);
         }
         if (answer.results === void 0) {
           if (answer.ok !== true) {
             throw fail(
-              round,
+              round2,
               `answered ${JSON.stringify(answer)}; expected {"ok": true}, {"results": [...]} or {"error": "..."}`,
               stderr
             );
@@ -56546,14 +56556,14 @@ var persistentDriver = {
         }
         if (!Array.isArray(answer.results)) {
           throw fail(
-            round,
+            round2,
             `answered "results" that is not a list: ${JSON.stringify(answer.results)}`,
             stderr
           );
         }
-        const text = answer.results.map((r) => JSON.stringify(r)).join("\n");
+        const text2 = answer.results.map((r) => JSON.stringify(r)).join("\n");
         try {
-          const metrics = parseOutput("jsonl", text, { cwd: ctx.cwd }).map((b) => ({
+          const metrics = parseOutput("jsonl", text2, { cwd: ctx.cwd }).map((b) => ({
             name: b.name,
             unit: b.unit,
             biggerIsBetter: b.biggerIsBetter,
@@ -56562,7 +56572,7 @@ var persistentDriver = {
           }));
           return { start, end, seenEnd, metrics };
         } catch (error63) {
-          throw fail(round, `produced no value: ${error63.message}`, stderr);
+          throw fail(round2, `produced no value: ${error63.message}`, stderr);
         }
       },
       kill() {
@@ -56878,14 +56888,14 @@ function selectBenchmarks(lists, baseline, patterns) {
       );
     }
   });
-  const run2 = [];
+  const run3 = [];
   const missing = [];
   for (const name of everyName.filter(selected)) {
     const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
-    if (lacking.length === 0) run2.push(name);
+    if (lacking.length === 0) run3.push(name);
     else missing.push({ benchmark: name, versions: lacking });
   }
-  return { run: run2, missing };
+  return { run: run3, missing };
 }
 
 // src/runner/list-benchmarks.ts
@@ -56988,10 +56998,10 @@ async function runPerBenchmark(options) {
   const t0 = process.hrtime.bigint();
   const elapsedMs = () => Number(process.hrtime.bigint() - t0) / 1e6;
   let roundOffset = 0;
-  for (const [k, benchmark] of selection.run.entries()) {
+  for (const [k, benchmark2] of selection.run.entries()) {
     const left = selection.run.length - k;
     const budget = scenario.budget === void 0 ? void 0 : Math.max(1e-3, (scenario.budget - elapsedMs() / 1e3) / left);
-    const argv2 = support.filterArgv(command2, benchmark, allNames);
+    const argv2 = support.filterArgv(command2, benchmark2, allNames);
     const startMs = elapsedMs();
     const done = result.trials.length;
     const part = await runExperiment({
@@ -57011,18 +57021,18 @@ async function runPerBenchmark(options) {
         round: trial.round + roundOffset,
         startMs: shift(trial.startMs),
         endMs: shift(trial.endMs),
-        benchmark
+        benchmark: benchmark2
       });
     }
     for (const entry of part.order) {
-      result.order.push({ ...entry, round: entry.round + roundOffset, benchmark });
+      result.order.push({ ...entry, round: entry.round + roundOffset, benchmark: benchmark2 });
     }
     roundOffset += 1 + Math.max(-1, ...part.order.map((entry) => entry.round));
-    record2.runs.push({ benchmark, argv: argv2, stopReason: part.stopReason });
+    record2.runs.push({ benchmark: benchmark2, argv: argv2, stopReason: part.stopReason });
     result.staggerMs = part.staggerMs ?? result.staggerMs;
     if (part.stopReason === "failed" || part.stopReason === "interrupted") {
       result.stopReason = part.stopReason;
-      result.error = part.stopReason === "failed" ? `benchmark ${benchmark}: ${part.error}` : part.error;
+      result.error = part.stopReason === "failed" ? `benchmark ${benchmark2}: ${part.error}` : part.error;
       return result;
     }
   }
@@ -57115,14 +57125,14 @@ async function resolveVersion(spec, i, options) {
       `versions[${i}].ref: "${ref}" needs a git repository, but ${options.baseDir} is not in one`
     );
   }
-  const commit = await git.resolveCommit(ref);
-  const checkout = await options.worktrees.add(spec.name, commit);
+  const commit2 = await git.resolveCommit(ref);
+  const checkout = await options.worktrees.add(spec.name, commit2);
   const dir = spec.dir === void 0 ? checkout : path10.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
     source: spec.dir === void 0 ? { ref } : { ref, dir: spec.dir },
-    commit,
+    commit: commit2,
     dirty: false,
     dir
   };
@@ -57169,14 +57179,14 @@ async function buildTimer(env = process.env) {
   }
   return build;
 }
-async function compile2(text, target, env) {
+async function compile2(text2, target, env) {
   if (await isExecutable(target)) return { path: target };
   const dir = path11.dirname(target);
   await mkdir4(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
   const source = path11.join(dir, `duetkit-timer-${unique}.c`);
   const output2 = path11.join(dir, `duetkit-timer-${unique}`);
-  await writeFile5(source, text);
+  await writeFile5(source, text2);
   const errors = [];
   try {
     for (const compiler of COMPILERS) {
@@ -57345,6 +57355,1558 @@ function timingRecord(workload2, built) {
   };
 }
 
+// src/dashboard/assets.ts
+import { existsSync as existsSync6 } from "node:fs";
+import { readdir as readdir3, readFile as readFile7 } from "node:fs/promises";
+import path12 from "node:path";
+import { fileURLToPath } from "node:url";
+var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
+function dashboardDir() {
+  const here = path12.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path12.join(here, "dashboard"), path12.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync6(path12.join(dir, "index.html")));
+  if (found === void 0) {
+    throw new UserError(
+      `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
+    );
+  }
+  return found;
+}
+async function readDashboard(dir = dashboardDir()) {
+  const files = /* @__PURE__ */ new Map();
+  const names = new Set(await readdir3(dir));
+  for (const name of DASHBOARD_FILES) {
+    if (!names.has(name))
+      throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
+    files.set(name, await readFile7(path12.join(dir, name)));
+  }
+  return files;
+}
+
+// src/history/push-loop.ts
+import { setTimeout as sleep } from "node:timers/promises";
+var PublishError = class extends Error {
+  constructor(message, kind) {
+    super(message);
+    this.kind = kind;
+    this.name = "RunError";
+  }
+  kind;
+};
+async function pushWithRetries(git, build, options = {}) {
+  const maxAttempts = options.maxAttempts ?? 10;
+  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
+  const random = options.random ?? Math.random;
+  const where = `${git.remote} (branch ${git.branch})`;
+  for (let attempt = 1; ; attempt++) {
+    const tip = await git.fetchTip();
+    const built = await build(tip);
+    if (built.commit === null) {
+      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
+    }
+    const pushed = await git.push(built.commit);
+    if (pushed.ok) {
+      return {
+        result: built.result,
+        commit: built.commit,
+        attempts: attempt,
+        retries: attempt - 1
+      };
+    }
+    if (pushed.kind === "denied") {
+      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
+    }
+    if (pushed.kind === "rejected") {
+      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
+    }
+    if (attempt >= maxAttempts) {
+      throw new PublishError(
+        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
+        "contention"
+      );
+    }
+    const wait = Math.round(
+      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
+    );
+    options.log?.(
+      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
+    );
+    await sleep(wait);
+  }
+}
+
+// src/history/context.ts
+import { execFile as execFile5 } from "node:child_process";
+function runContextFromEnv(env, fallbackEvent = "cli") {
+  const server = env.GITHUB_SERVER_URL || "https://github.com";
+  const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+  const runId = env.GITHUB_RUN_ID || null;
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  const runAttempt = Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : null;
+  return {
+    event: env.GITHUB_EVENT_NAME || fallbackEvent,
+    workflow: env.GITHUB_WORKFLOW || null,
+    githubRunId: runId,
+    runAttempt,
+    url: repositoryUrl !== null && runId !== null ? `${repositoryUrl}/actions/runs/${runId}${runAttempt !== null && runAttempt > 1 ? `/attempts/${runAttempt}` : ""}` : null,
+    ref: env.GITHUB_REF || null,
+    runner: runnerLabel(env),
+    runnerImage: env.ImageOS || null,
+    runnerImageVersion: env.ImageVersion || null,
+    repositoryUrl
+  };
+}
+function runnerLabel(env) {
+  if (!env.RUNNER_NAME) return null;
+  const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
+  return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(" ")})` : ""}`;
+}
+function actionsRunId(context3) {
+  if (context3.githubRunId === null) return null;
+  return `${context3.githubRunId}-${context3.runAttempt ?? 1}`;
+}
+async function readCommit(repoDir, id, repositoryUrl) {
+  const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
+  const format2 = "%H%x00%s%x00%an%x00%ae%x00%aI";
+  const out = await new Promise((resolve2) => {
+    execFile5(
+      "git",
+      ["log", "-1", `--format=${format2}`, "--end-of-options", id],
+      { cwd: repoDir, env: { ...process.env, LC_ALL: "C" }, maxBuffer: 1024 * 1024 },
+      (error63, stdout) => resolve2(error63 === null ? stdout : null)
+    );
+  });
+  const fields = out?.replace(/\n$/, "").split("\0");
+  if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
+    return {
+      commit: { id, message: "", author: null, timestamp: null, url: url2 },
+      warning: `commit ${id} is not in the repository at ${repoDir}: the entry has its id only (no message, author or time)`
+    };
+  }
+  const [, message, name, email3, timestamp] = fields;
+  return {
+    commit: {
+      id,
+      message: message.slice(0, 1e3),
+      author: { name: name.slice(0, 300), email: email3.slice(0, 300) },
+      timestamp: new Date(Date.parse(timestamp)).toISOString(),
+      url: url2
+    },
+    warning: null
+  };
+}
+
+// src/history/entry.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/stats/location-interval.ts
+function locationInterval(values, statistic, level2) {
+  if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
+  if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
+  if (statistic === "median") {
+    const ascending = sorted(values);
+    const value = median(ascending);
+    if (values.length < 2) return { statistic, value, interval: null };
+    const { lower, upper } = medianInterval(ascending, level2);
+    return { statistic, value, interval: { level: level2, lower, upper, method: "order-statistic" } };
+  }
+  const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
+  const centre2 = mean(xs);
+  const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
+  if (values.length < 2) return { statistic, value: back(centre2), interval: null };
+  const half = normalPpf(1 - (1 - level2) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
+  return {
+    statistic,
+    value: back(centre2),
+    interval: { level: level2, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
+  };
+}
+
+// src/history/schema.ts
+var HISTORY_SCHEMA_VERSION = 1;
+var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
+var isoTime = external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time");
+var text = (max) => external_exports.string().max(max);
+var nullableText = (max) => text(max).nullable();
+var verdicts = ["regression", "improvement", "unchanged", "inconclusive"];
+var interval2 = external_exports.looseObject({
+  level: external_exports.number().gt(0).lt(1),
+  lower: finite2,
+  upper: finite2,
+  /**
+   * How it was obtained: `order-statistic` (the distribution-free interval of a median),
+   * `normal` (mean ± z·SE), `bca` or `percentile` (bootstrap), or `tool` (as the benchmark
+   * tool reported it).
+   */
+  method: external_exports.string().max(40).optional()
+});
+var comparison2 = external_exports.looseObject({
+  /** Name of the base version in the run (the scenario's baseline). */
+  baseline: text(200),
+  /** Commit the base version measured; null outside a git repository. */
+  baseCommit: nullableText(64),
+  /** The base's statistic, in the benchmark's unit. */
+  baseValue: finite2.nullable(),
+  /** Relative change head/base − 1 of the statistic. */
+  change: finite2,
+  ci: interval2,
+  /** Rank-test p-value adjusted across the run's benchmarks (Holm or BH); null if none. */
+  pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
+  verdict: external_exports.enum(verdicts),
+  /** The practical threshold the verdict used, as a fraction. */
+  threshold: finite2
+});
+var benchmark = external_exports.looseObject({
+  name: text(1e3).min(1),
+  unit: text(100),
+  biggerIsBetter: external_exports.boolean(),
+  /** `samples`: from every measurement; `summary`: the tool reported one aggregate per run. */
+  valueKind: external_exports.enum(["samples", "summary"]).nullable(),
+  statistic: external_exports.enum(["median", "mean", "gmean"]),
+  /** The head's statistic; null when the benchmark failed (`error`). */
+  value: finite2.nullable(),
+  /** Interval of the head's statistic; null when it has too few values for one. */
+  ci: interval2.nullable(),
+  /** Values (pairs when paired) behind `value`. */
+  n: external_exports.number().int().min(0),
+  /** Coefficient of variation of those values; null with fewer than two. */
+  cv: finite2.nullable(),
+  comparison: comparison2.nullable(),
+  /** Why there is no change although both sides were measured (e.g. a base of 0). */
+  notComparable: nullableText(2e3).optional(),
+  /** The benchmark failed or produced no samples: an error, never a pass. */
+  error: nullableText(4e3),
+  /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
+  range: external_exports.union([text(200), finite2]).optional(),
+  extra: text(4e3).optional()
+});
+var person = external_exports.looseObject({ name: text(300), email: text(300) });
+var commit = external_exports.looseObject({
+  id: external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full commit id (40 or 64 hex digits)"),
+  /** First line of the message. */
+  message: text(1e3),
+  author: person.nullable(),
+  timestamp: isoTime.nullable(),
+  url: nullableText(1e3)
+});
+var cluster = external_exports.looseObject({
+  provider: nullableText(100),
+  name: nullableText(300),
+  nodeName: nullableText(300),
+  instanceId: nullableText(300),
+  instanceType: nullableText(100)
+});
+var infrastructure = external_exports.looseObject({
+  /** The GitHub runner image (`ImageOS`, e.g. `ubuntu24`) and its version (`ImageVersion`). */
+  runnerImage: nullableText(200),
+  runnerImageVersion: nullableText(200),
+  /** e.g. `linux 6.8.0-1017-azure x64`. */
+  os: nullableText(300),
+  cpuModel: nullableText(300),
+  machine: external_exports.looseObject({}).nullable(),
+  isolation: external_exports.looseObject({
+    kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"])
+  }).nullable(),
+  cluster: cluster.optional()
+});
+var run2 = external_exports.looseObject({
+  startedAt: isoTime,
+  finishedAt: isoTime,
+  /** `push`, `schedule`, `workflow_dispatch`, `cli`, `import`... */
+  event: nullableText(100),
+  workflow: nullableText(300),
+  /** GitHub's workflow run id and attempt (the entry's `runId` is made of them in Actions). */
+  githubRunId: nullableText(100),
+  runAttempt: external_exports.number().int().min(1).nullable(),
+  /** Link to the workflow run. */
+  url: nullableText(1e3),
+  /** The git ref the workflow ran for (`refs/heads/main`). */
+  ref: nullableText(500),
+  /** The runner's label (name, OS, image), or the machine in one line outside Actions. */
+  runner: nullableText(1e3),
+  /** duet, rmit, mit, mct or single; null for imported entries. */
+  mode: nullableText(20),
+  /** sha256 of the scenario as it ran (canonical JSON), to tell runs of different setups. */
+  scenarioHash: nullableText(64),
+  seed: external_exports.number().int().nullable(),
+  /** False when the run was interrupted or failed; its values are those gathered until then. */
+  complete: external_exports.boolean(),
+  level: external_exports.number().gt(0).lt(1).nullable(),
+  threshold: finite2.nullable()
+});
+var aa = external_exports.looseObject({});
+var imported = external_exports.looseObject({
+  from: external_exports.literal("github-action-benchmark"),
+  /** The data.js entry name (github-action-benchmark's `name` input). */
+  name: text(300),
+  tool: text(100),
+  /** Milliseconds since the epoch, as data.js has it. */
+  date: external_exports.number(),
+  /** The commit object as data.js had it (author, committer, url, ...). */
+  commit: external_exports.looseObject({}),
+  repoUrl: text(1e3).optional()
+});
+var entrySchema = external_exports.looseObject({
+  schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
+  suite: text(100).min(1),
+  /** Unique within the suite: publishing the same run id again is a no-op. */
+  runId: text(200).min(1),
+  /** When the entry was written. */
+  recordedAt: isoTime,
+  run: run2,
+  infrastructure,
+  commit: commit.nullable(),
+  /** The version of the scenario whose values are recorded (the head). */
+  version: nullableText(200),
+  benchmarks: external_exports.array(benchmark),
+  aa: aa.optional(),
+  imported: imported.optional()
+});
+var HistoryFormatError = class extends Error {
+  constructor(file2, field, reason) {
+    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
+    this.file = file2;
+    this.field = field;
+    this.reason = reason;
+    this.name = "FormatError";
+  }
+  file;
+  field;
+  reason;
+};
+function parseEntry(textOfFile, file2) {
+  let raw;
+  try {
+    raw = JSON.parse(textOfFile);
+  } catch (error63) {
+    throw new HistoryFormatError(file2, "", `not JSON (${error63.message})`);
+  }
+  const version3 = raw?.schemaVersion;
+  if (typeof version3 === "number" && version3 > HISTORY_SCHEMA_VERSION) {
+    throw new HistoryFormatError(
+      file2,
+      "schemaVersion",
+      `${version3} was written by a newer duetkit; this one reads version ${HISTORY_SCHEMA_VERSION}`
+    );
+  }
+  const parsed = entrySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue3 = parsed.error.issues[0];
+    const field = issue3.path.join(".");
+    const got2 = valueAt(raw, issue3.path);
+    const shown = got2 === void 0 ? "missing" : `got ${JSON.stringify(got2)?.slice(0, 80)}`;
+    throw new HistoryFormatError(file2, field, `${issue3.message} (${shown})`);
+  }
+  return parsed.data;
+}
+function valueAt(value, path23) {
+  let at = value;
+  for (const key of path23) {
+    if (at === null || typeof at !== "object") return void 0;
+    at = at[key];
+  }
+  return at;
+}
+function compareEntries(a, b) {
+  const t = Date.parse(a.run.startedAt) - Date.parse(b.run.startedAt);
+  if (t !== 0) return t;
+  return a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0;
+}
+
+// src/history/entry.ts
+function buildEntry(input2) {
+  const { samples, report, context: context3 } = input2;
+  const baseline = report.settings.baseline;
+  const headIndex = headVersionIndex(samples, baseline);
+  const head = samples.versions[headIndex];
+  const base = samples.versions.find((v) => v.name === baseline) ?? null;
+  const paired = getMode(samples.mode).paired;
+  const series = new Map(collectSeries(samples).map((s) => [s.name, s]));
+  const results = report.results.filter((r) => r.version === head.name);
+  const m = samples.machine;
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    suite: input2.suite,
+    runId: input2.runId,
+    recordedAt: input2.recordedAt,
+    run: {
+      startedAt: new Date(Date.parse(samples.startedAt)).toISOString(),
+      finishedAt: new Date(Date.parse(samples.finishedAt)).toISOString(),
+      event: context3.event,
+      workflow: context3.workflow,
+      githubRunId: context3.githubRunId,
+      runAttempt: context3.runAttempt,
+      url: context3.url,
+      ref: context3.ref,
+      runner: context3.runner ?? `${m.cpuModel}, ${m.cores} CPUs, ${m.platform} ${m.kernel} ${m.arch}`,
+      mode: samples.mode,
+      scenarioHash: scenarioHash(samples.scenario),
+      seed: samples.seed,
+      complete: samples.complete,
+      level: report.settings.level,
+      threshold: report.settings.threshold
+    },
+    infrastructure: {
+      runnerImage: context3.runnerImage,
+      runnerImageVersion: context3.runnerImageVersion,
+      os: `${m.platform} ${m.kernel} ${m.arch}`,
+      cpuModel: m.cpuModel,
+      machine: { ...m },
+      isolation: { ...samples.isolation }
+    },
+    commit: input2.commit,
+    version: head.name,
+    benchmarks: results.map(
+      (r) => benchmarkOf(r, series.get(r.benchmark), headIndex, paired, report, base?.commit ?? null)
+    )
+  };
+}
+function headVersionIndex(samples, baseline) {
+  for (let i = samples.versions.length - 1; i >= 0; i--) {
+    if (samples.versions[i].name !== baseline) return i;
+  }
+  return samples.versions.length - 1;
+}
+function benchmarkOf(r, series, headIndex, paired, report, baseCommit) {
+  const c = r.comparison;
+  const statistic = c?.statistic ?? report.settings.statistic ?? "median";
+  const values = series === void 0 ? [] : headValues(series, headIndex, paired);
+  const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
+  return {
+    name: r.benchmark,
+    unit: r.unit,
+    biggerIsBetter: r.biggerIsBetter,
+    valueKind: r.valueKind ?? null,
+    statistic: estimate?.statistic ?? statistic,
+    value: estimate?.value ?? null,
+    ci: estimate?.interval ?? null,
+    n: values.length,
+    cv: values.length < 2 ? null : coefficientOfVariation(values),
+    comparison: c === null ? null : {
+      baseline: r.baseline,
+      baseCommit,
+      baseValue: centre(c.base, c.statistic),
+      change: c.change,
+      ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper, method: c.ci.method },
+      pValueAdjusted: c.test.pValueAdjusted,
+      verdict: c.verdict,
+      threshold: c.threshold
+    },
+    ...r.notComparable == null ? {} : { notComparable: r.notComparable.reason },
+    error: r.error ?? (values.length === 0 ? "no values were measured for the head" : null)
+  };
+}
+function centre(side3, statistic) {
+  if (statistic === "mean") return side3.mean;
+  if (statistic === "gmean") return side3.gmean ?? side3.median;
+  return side3.median;
+}
+function headValues(series, headIndex, paired) {
+  const rounds = series.byVersion[headIndex];
+  if (rounds === void 0) return [];
+  if (!paired) return [...rounds.values()].flat();
+  return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
+}
+function scenarioHash(scenario) {
+  return createHash2("sha256").update(canonicalJson(scenario)).digest("hex");
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value).sort();
+    return `{${keys.filter((k) => value[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+// src/history/layout.ts
+import { createHash as createHash3 } from "node:crypto";
+import path13 from "node:path";
+var ENTRIES_DIR = "entries";
+var DATA_DIR = "data";
+var SUITES_FILE = "suites.json";
+function shortHash(text2, length = 8) {
+  return createHash3("sha256").update(text2).digest("hex").slice(0, length);
+}
+function slug(text2, max) {
+  return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max).toLowerCase();
+}
+function suiteKey(suite) {
+  const s = slug(suite, 40);
+  return `${s === "" ? "suite" : s}-${shortHash(suite)}`;
+}
+function benchmarkKey(name) {
+  return `b-${shortHash(name, 12)}`;
+}
+function runKey(runId) {
+  if (/^[A-Za-z0-9_][A-Za-z0-9._-]{0,59}$/.test(runId)) return runId;
+  const s = slug(runId, 40);
+  return `${s === "" ? "run" : s}-${shortHash(runId)}`;
+}
+function monthOf(iso) {
+  return new Date(Date.parse(iso)).toISOString().slice(0, 7);
+}
+function compactTime(iso) {
+  return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+}
+function entryPath(suite, runId, startedAt) {
+  return path13.posix.join(
+    ENTRIES_DIR,
+    suiteKey(suite),
+    monthOf(startedAt),
+    `${compactTime(startedAt)}-${runKey(runId)}.json`
+  );
+}
+var ENTRY_FILE = /^entries\/([^/]+)\/(\d{4}-\d{2})\/(\d{8}T\d{6}Z)-([^/]+)\.json$/;
+function parseEntryPath(relative2) {
+  const m = ENTRY_FILE.exec(relative2);
+  if (m === null) return null;
+  return { suiteKey: m[1], month: m[2], time: m[3], runKey: m[4] };
+}
+
+// src/history/read.ts
+import path15 from "node:path";
+
+// src/history/git-branch.ts
+import { spawn as spawn5 } from "node:child_process";
+import { mkdtemp as mkdtemp3, rm as rm7 } from "node:fs/promises";
+import os11 from "node:os";
+import path14 from "node:path";
+var GitStoreError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+async function openBranch(options) {
+  const env = options.env ?? process.env;
+  const dir = await mkdtemp3(path14.join(options.tmpDir ?? os11.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path14.resolve(options.remote);
+  const gitEnv = {
+    ...env,
+    GIT_DIR: dir,
+    LC_ALL: "C",
+    GIT_TERMINAL_PROMPT: "0"
+  };
+  delete gitEnv.GIT_INDEX_FILE;
+  delete gitEnv.GIT_WORK_TREE;
+  const config2 = [];
+  if (options.token !== void 0 && options.token !== "" && /^https?:\/\//.test(remote)) {
+    const basic = Buffer.from(`x-access-token:${options.token}`).toString("base64");
+    config2.push(["http.extraheader", `AUTHORIZATION: basic ${basic}`]);
+  }
+  gitEnv.GIT_CONFIG_COUNT = String(config2.length);
+  config2.forEach(([key, value], i) => {
+    gitEnv[`GIT_CONFIG_KEY_${i}`] = key;
+    gitEnv[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  const committer = options.committer ?? {
+    name: env.GIT_COMMITTER_NAME || "duetkit",
+    email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
+  };
+  const run3 = (args, input2) => new Promise((resolve2, reject) => {
+    const child = spawn5("git", args, { env: gitEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on(
+      "error",
+      (error63) => reject(new GitStoreError(`cannot run git (${error63.message}); is git installed?`))
+    );
+    child.on(
+      "close",
+      (code) => resolve2({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err.trim() })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(input2);
+  });
+  const git = async (args, input2) => {
+    const result = await run3(args, input2);
+    if (result.code !== 0) {
+      throw new GitStoreError(`git ${args.join(" ")}: ${redact(result.stderr, options.token)}`);
+    }
+    return result.stdout;
+  };
+  await git(["init", "--quiet", "--bare"]);
+  for (const [key, value] of [
+    ["core.repositoryformatversion", "1"],
+    ["extensions.partialClone", "origin"],
+    ["remote.origin.url", remote],
+    ["remote.origin.promisor", "true"],
+    ["remote.origin.partialclonefilter", "blob:none"],
+    ["gc.auto", "0"]
+  ]) {
+    await git(["config", key, value]);
+  }
+  const trackingRef = `refs/remotes/origin/${options.branch}`;
+  let counter = 0;
+  const cache = /* @__PURE__ */ new Map();
+  let complete = false;
+  return {
+    remote: options.remote,
+    branch: options.branch,
+    async fetchTip() {
+      const listed = await run3([
+        "ls-remote",
+        "--exit-code",
+        "origin",
+        `refs/heads/${options.branch}`
+      ]);
+      if (listed.code === 2) return null;
+      if (listed.code !== 0) {
+        throw new GitStoreError(
+          `cannot read the remote ${options.remote}: ${redact(listed.stderr, options.token)}`
+        );
+      }
+      const fetched = await run3([
+        "fetch",
+        "--no-tags",
+        "--depth=1",
+        "--filter=blob:none",
+        "origin",
+        `+refs/heads/${options.branch}:${trackingRef}`
+      ]);
+      if (fetched.code !== 0) {
+        throw new GitStoreError(
+          `cannot fetch ${options.branch} from ${options.remote}: ${redact(fetched.stderr, options.token)}`
+        );
+      }
+      if (/filtering not recognized by server/.test(fetched.stderr)) complete = true;
+      return (await git(["rev-parse", trackingRef])).toString().trim();
+    },
+    async listFiles(commit2, dir2) {
+      const args = ["ls-tree", "-r", "-z", "--full-tree", commit2];
+      if (dir2 !== "") args.push("--", dir2);
+      const out = (await git(args)).toString();
+      const files = [];
+      for (const line of out.split("\0")) {
+        const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(line);
+        if (m !== null) files.push({ oid: m[1], path: m[2] });
+      }
+      return files;
+    },
+    async readBlobs(oids) {
+      const result = /* @__PURE__ */ new Map();
+      const wanted = [...new Set(oids)].filter((oid) => {
+        const cached2 = cache.get(oid);
+        if (cached2 !== void 0) result.set(oid, cached2);
+        return cached2 === void 0;
+      });
+      if (wanted.length === 0) return result;
+      if (!complete) {
+        await git(
+          [
+            "-c",
+            "fetch.negotiationAlgorithm=noop",
+            "fetch",
+            "--quiet",
+            "origin",
+            "--no-tags",
+            "--no-write-fetch-head",
+            "--recurse-submodules=no",
+            "--filter=blob:none",
+            "--stdin"
+          ],
+          `${wanted.join("\n")}
+`
+        );
+      }
+      const out = await git(["cat-file", "--batch"], `${wanted.join("\n")}
+`);
+      let at = 0;
+      while (at < out.length) {
+        const eol = out.indexOf(10, at);
+        const header = out.subarray(at, eol).toString();
+        const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
+        if (m === null) throw new GitStoreError(`git cat-file: cannot read object: ${header}`);
+        const size = Number(m[3]);
+        const content = out.subarray(eol + 1, eol + 1 + size);
+        result.set(m[1], content);
+        cache.set(m[1], content);
+        at = eol + 1 + size + 1;
+      }
+      return result;
+    },
+    async commit(parent, changes, message) {
+      const ref = `refs/duetkit/commit-${++counter}`;
+      const when = `${Math.floor(Date.now() / 1e3)} +0000`;
+      const parts = [];
+      const put = (s) => {
+        parts.push(typeof s === "string" ? Buffer.from(s) : s);
+      };
+      const data = (body) => {
+        put(`data ${body.length}
+`);
+        put(body);
+        put("\n");
+      };
+      put(`commit ${ref}
+`);
+      put(`committer ${committer.name} <${committer.email}> ${when}
+`);
+      data(Buffer.from(message));
+      if (parent !== null) put(`from ${parent}
+`);
+      for (const [file2, content] of changes) {
+        const quoted = quotePath(file2);
+        if (content === null) {
+          put(`D ${quoted}
+`);
+        } else {
+          put(`M 100644 inline ${quoted}
+`);
+          data(typeof content === "string" ? Buffer.from(content) : content);
+        }
+      }
+      put("done\n");
+      await git(["fast-import", "--quiet", "--done", "--force"], Buffer.concat(parts));
+      return (await git(["rev-parse", ref])).toString().trim();
+    },
+    async push(commit2) {
+      const result = await run3([
+        "push",
+        "--porcelain",
+        "origin",
+        `${commit2}:refs/heads/${options.branch}`
+      ]);
+      if (result.code === 0) return { ok: true };
+      const text2 = redact(`${result.stderr}
+${result.stdout.toString()}`, options.token).trim();
+      return { ok: false, kind: classifyPushFailure(text2), message: text2 };
+    },
+    dispose: () => rm7(dir, { recursive: true, force: true })
+  };
+}
+function classifyPushFailure(text2) {
+  if (/\[rejected\].*\((fetch first|non-fast-forward|stale info)\)/.test(text2) || /cannot lock ref|failed to update ref|incorrect old value|unable to update local ref|is at [0-9a-f]+ but expected/.test(
+    text2
+  )) {
+    return "race";
+  }
+  if (/\b403\b|Permission to .* denied|Write access to repository not granted|Authentication failed|could not read Username|terminal prompts disabled|insufficient permission|Permission denied|read-only/i.test(
+    text2
+  )) {
+    return "denied";
+  }
+  return "rejected";
+}
+function isUrl(remote) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote);
+}
+function quotePath(file2) {
+  if (!/["\\\n\s]|^"/.test(file2)) return file2;
+  return `"${file2.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
+}
+function redact(text2, token) {
+  return token === void 0 || token.length < 8 ? text2 : text2.split(token).join("***");
+}
+
+// src/history/read.ts
+var DEFAULT_BRANCH = "gh-pages";
+var DEFAULT_PATH = "duetkit";
+function normalizeFolder(folder) {
+  const clean = path15.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  return clean === "/" ? "" : clean.slice(1, -1);
+}
+async function readHistory(options) {
+  const git = await openLocation(options);
+  try {
+    const tip = await git.fetchTip();
+    if (tip === null) return { entries: [], stored: [], warnings: [], tip };
+    const folder = normalizeFolder(options.path);
+    const files = await listEntryFiles(git, tip, folder, options.suite);
+    const { stored, warnings } = await loadEntries(git, files);
+    return { entries: stored.map((s) => s.entry), stored, warnings, tip };
+  } finally {
+    await git.dispose();
+  }
+}
+function openLocation(options) {
+  return openBranch({
+    remote: options.remote,
+    branch: options.branch ?? DEFAULT_BRANCH,
+    ...options.token === void 0 ? {} : { token: options.token },
+    ...options.env === void 0 ? {} : { env: options.env },
+    ...options.tmpDir === void 0 ? {} : { tmpDir: options.tmpDir }
+  });
+}
+async function listEntryFiles(git, commit2, folder, suite) {
+  const dir = path15.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const prefix = folder === "" ? "" : `${folder}/`;
+  const files = [];
+  for (const file2 of await git.listFiles(commit2, dir)) {
+    const relative2 = file2.path.slice(prefix.length);
+    const location = parseEntryPath(relative2);
+    if (location !== null) files.push({ ...file2, relative: relative2, location });
+  }
+  return files.sort((a, b) => a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
+}
+async function loadEntries(git, files) {
+  const blobs = await git.readBlobs(files.map((f) => f.oid));
+  const stored = [];
+  const warnings = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const file2 of files) {
+    try {
+      const entry = parseEntry(blobs.get(file2.oid).toString("utf8"), file2.path);
+      if (suiteKey(entry.suite) !== file2.location.suiteKey) {
+        throw new HistoryFormatError(
+          file2.path,
+          "suite",
+          `"${entry.suite}" belongs in ${suiteKey(entry.suite)}/`
+        );
+      }
+      if (runKey(entry.runId) !== file2.location.runKey) {
+        throw new HistoryFormatError(
+          file2.path,
+          "runId",
+          `"${entry.runId}" does not match the file name`
+        );
+      }
+      const id = `${file2.location.suiteKey}\0${entry.runId}`;
+      if (seen.has(id)) {
+        throw new HistoryFormatError(
+          file2.path,
+          "runId",
+          `"${entry.runId}" is already in another entry of the suite`
+        );
+      }
+      seen.add(id);
+      stored.push({ path: file2.relative, entry });
+    } catch (error63) {
+      if (!(error63 instanceof HistoryFormatError)) throw error63;
+      warnings.push(`skipped ${error63.message}`);
+    }
+  }
+  stored.sort((a, b) => compareEntries(a.entry, b.entry));
+  return { stored, warnings };
+}
+
+// src/history/store.ts
+import path17 from "node:path";
+
+// src/history/derive.ts
+import path16 from "node:path";
+var DERIVED_SCHEMA_VERSION = 1;
+var RECENT_RUNS = 30;
+var CHANGE_WINDOW = 10;
+var VERDICT_CODES = {
+  unchanged: 0,
+  regression: 1,
+  improvement: 2,
+  inconclusive: 3
+};
+var round = (x) => Number(x.toPrecision(6));
+var roundOrNull = (x) => x === null || x === void 0 ? null : round(x);
+function monthDir(suite, month) {
+  return path16.posix.join(DATA_DIR, suiteKey(suite), month);
+}
+function indexPath(suite) {
+  return path16.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+}
+function latestPath(suite) {
+  return path16.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+}
+function runSummary(stored) {
+  const e = stored.entry;
+  const c = e.commit;
+  return {
+    id: e.runId,
+    t: Date.parse(e.run.startedAt),
+    commit: c === null ? null : {
+      id: c.id,
+      message: c.message,
+      author: c.author?.name ?? null,
+      time: c.timestamp === null ? null : Date.parse(c.timestamp),
+      url: c.url
+    },
+    url: e.run.url,
+    event: e.run.event,
+    base: e.benchmarks.find((b) => b.comparison !== null)?.comparison?.baseCommit ?? null,
+    complete: e.run.complete,
+    entry: stored.path
+  };
+}
+function monthFiles(suite, month, stored) {
+  const dir = monthDir(suite, month);
+  const runs = stored.map(runSummary);
+  const series = /* @__PURE__ */ new Map();
+  stored.forEach(({ entry }, r) => {
+    for (const b of entry.benchmarks) {
+      const key = benchmarkKey(b.name);
+      let s = series.get(key);
+      if (s === void 0) {
+        s = {
+          schemaVersion: DERIVED_SCHEMA_VERSION,
+          name: b.name,
+          unit: b.unit,
+          biggerIsBetter: b.biggerIsBetter,
+          r: [],
+          v: [],
+          lo: [],
+          hi: [],
+          n: [],
+          c: [],
+          cl: [],
+          ch: [],
+          p: [],
+          k: []
+        };
+        series.set(key, s);
+      }
+      const cmp = b.comparison;
+      s.r.push(r);
+      s.v.push(roundOrNull(b.value));
+      s.lo.push(roundOrNull(b.ci?.lower));
+      s.hi.push(roundOrNull(b.ci?.upper));
+      s.n.push(b.n);
+      s.c.push(roundOrNull(cmp?.change));
+      s.cl.push(roundOrNull(cmp?.ci.lower));
+      s.ch.push(roundOrNull(cmp?.ci.upper));
+      s.p.push(cmp?.pValueAdjusted == null ? null : Number(cmp.pValueAdjusted.toPrecision(3)));
+      s.k.push(cmp === null ? null : VERDICT_CODES[cmp.verdict]);
+      if (b.error !== null) {
+        s.e ??= s.r.map(() => null);
+        s.e[s.r.length - 1] = b.error.slice(0, 300);
+      } else s.e?.push(null);
+    }
+  });
+  const files = /* @__PURE__ */ new Map();
+  const keys = [...series.keys()].sort();
+  const monthRuns = {
+    schemaVersion: DERIVED_SCHEMA_VERSION,
+    suite,
+    month,
+    runs,
+    benchmarks: keys
+  };
+  files.set(`${dir}/runs.json`, JSON.stringify(monthRuns));
+  for (const key of keys) files.set(`${dir}/${key}.json`, JSON.stringify(series.get(key)));
+  return files;
+}
+function suiteIndex(suite, newest, months, firstTime) {
+  const benchmarks = /* @__PURE__ */ new Map();
+  const recent = [];
+  const windowStart = Math.max(0, newest.length - CHANGE_WINDOW);
+  newest.forEach(({ entry }, i) => {
+    const t = Date.parse(entry.run.startedAt);
+    for (const b of entry.benchmarks) {
+      let item = benchmarks.get(b.name);
+      if (item === void 0) {
+        item = {
+          name: b.name,
+          key: benchmarkKey(b.name),
+          unit: b.unit,
+          biggerIsBetter: b.biggerIsBetter,
+          latest: { t, v: null, lo: null, hi: null, error: null },
+          last: null,
+          called: null,
+          spark: [],
+          moved: { called: false, magnitude: 0 },
+          values: newest.slice(0, i).map(() => null)
+        };
+        benchmarks.set(b.name, item);
+      }
+      item.unit = b.unit;
+      item.biggerIsBetter = b.biggerIsBetter;
+      item.latest = {
+        t,
+        v: roundOrNull(b.value),
+        lo: roundOrNull(b.ci?.lower),
+        hi: roundOrNull(b.ci?.upper),
+        error: b.error
+      };
+      item.values[i] = b.value;
+      const cmp = b.comparison;
+      if (cmp !== null) {
+        const k = VERDICT_CODES[cmp.verdict];
+        item.last = {
+          t,
+          run: entry.runId,
+          c: round(cmp.change),
+          cl: round(cmp.ci.lower),
+          ch: round(cmp.ci.upper),
+          k,
+          p: cmp.pValueAdjusted
+        };
+        if (cmp.verdict !== "unchanged") {
+          recent.push({
+            t,
+            run: entry.runId,
+            benchmark: b.name,
+            key: item.key,
+            c: round(cmp.change),
+            cl: round(cmp.ci.lower),
+            ch: round(cmp.ci.upper),
+            k,
+            p: cmp.pValueAdjusted,
+            commit: entry.commit?.id ?? null
+          });
+        }
+        if (i >= windowStart && (k === 1 || k === 2)) {
+          item.called = { ...item.last, ago: newest.length - 1 - i };
+          const magnitude = Math.abs(cmp.change);
+          if (!item.moved.called || magnitude > item.moved.magnitude) {
+            item.moved = { called: true, magnitude: round(magnitude), k };
+          }
+        }
+      }
+    }
+    for (const item of benchmarks.values()) if (item.values.length <= i) item.values.push(null);
+  });
+  const list = [...benchmarks.values()].map(({ values, ...item }) => {
+    if (!item.moved.called) item.moved = { called: false, magnitude: drift(values) };
+    return { ...item, spark: values.map((v) => v === null ? null : Number(v.toPrecision(4))) };
+  });
+  list.sort(
+    (a, b) => Number(b.moved.called) - Number(a.moved.called) || b.moved.magnitude - a.moved.magnitude || (a.name < b.name ? -1 : 1)
+  );
+  const counts = [...months.entries()].sort(([a], [b]) => a < b ? -1 : 1);
+  const latest = newest.at(-1);
+  return {
+    schemaVersion: DERIVED_SCHEMA_VERSION,
+    suite,
+    key: suiteKey(suite),
+    runs: counts.reduce((sum, [, n]) => sum + n, 0),
+    first: firstTime,
+    last: latest === void 0 ? null : Date.parse(latest.entry.run.startedAt),
+    months: counts.map(([month, runs]) => ({ month, runs })),
+    latestRun: latest === void 0 ? null : runSummary(latest),
+    benchmarks: list,
+    recent: recent.reverse().slice(0, 200)
+  };
+}
+function drift(values) {
+  const known = values.slice(-CHANGE_WINDOW - 1).filter((v) => v !== null);
+  if (known.length < 2) return 0;
+  const latest = known.at(-1);
+  const before = median(known.slice(0, -1));
+  return before === 0 ? 0 : round(Math.abs(latest / before - 1));
+}
+function suitesFile(suites) {
+  const sorted2 = [...suites].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return JSON.stringify({
+    schemaVersion: DERIVED_SCHEMA_VERSION,
+    suites: sorted2
+  });
+}
+function timeOfName(compact) {
+  return Date.parse(
+    `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}T${compact.slice(9, 11)}:${compact.slice(11, 13)}:${compact.slice(13, 15)}Z`
+  );
+}
+function byMonth(stored) {
+  const months = /* @__PURE__ */ new Map();
+  for (const s of stored) {
+    const month = s.path.split("/")[2];
+    months.set(month, [...months.get(month) ?? [], s]);
+  }
+  return months;
+}
+
+// src/history/store.ts
+async function suiteChanges(git, tip, folder, edit) {
+  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const changes = /* @__PURE__ */ new Map();
+  const warnings = [];
+  const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
+  const kept = existing.filter((f) => !edit.removed.has(f.relative));
+  for (const relative2 of edit.removed) changes.set(at(relative2), null);
+  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry)}
+`);
+  const names = [...kept.map((f) => f.relative), ...edit.added.map((s) => s.path)].sort();
+  const monthOfPath = (relative2) => relative2.split("/")[2];
+  const counts = /* @__PURE__ */ new Map();
+  for (const name of names) counts.set(monthOfPath(name), (counts.get(monthOfPath(name)) ?? 0) + 1);
+  const touched = new Set([...edit.added.map((s) => s.path), ...edit.removed].map(monthOfPath));
+  const newestNames = new Set(names.slice(-RECENT_RUNS));
+  const wanted = kept.filter((f) => touched.has(f.location.month) || newestNames.has(f.relative));
+  const loaded = await loadEntries(git, wanted);
+  warnings.push(...loaded.warnings);
+  const all = [...loaded.stored, ...edit.added];
+  all.sort(
+    (a, b) => Date.parse(a.entry.run.startedAt) - Date.parse(b.entry.run.startedAt) || (a.entry.runId < b.entry.runId ? -1 : 1)
+  );
+  const months = byMonth(all.filter((s) => touched.has(monthOfPath(s.path))));
+  for (const month of touched) {
+    const dir = at(monthDir(edit.suite, month));
+    const fresh = monthFiles(edit.suite, month, months.get(month) ?? []);
+    if (!months.has(month)) fresh.clear();
+    const old = tip === null ? [] : await git.listFiles(tip, dir);
+    for (const file2 of old) changes.set(file2.path, null);
+    for (const [relative2, text2] of fresh) changes.set(at(relative2), text2);
+  }
+  const newest = all.filter((s) => newestNames.has(s.path));
+  const first = names.length === 0 ? null : timeOfName(names[0].split("/")[3].slice(0, 16));
+  if (names.length === 0) {
+    changes.set(at(indexPath(edit.suite)), null);
+    changes.set(at(latestPath(edit.suite)), null);
+  } else {
+    changes.set(
+      at(indexPath(edit.suite)),
+      JSON.stringify(suiteIndex(edit.suite, newest, counts, first))
+    );
+    const latest = newest.at(-1);
+    if (latest !== void 0)
+      changes.set(at(latestPath(edit.suite)), `${JSON.stringify(latest.entry)}
+`);
+  }
+  for (const derive of derivers) {
+    const extra = await derive({
+      suite: edit.suite,
+      git,
+      files: kept,
+      added: edit.added,
+      load: async (files) => {
+        const read = await loadEntries(git, files);
+        warnings.push(...read.warnings);
+        return read.stored;
+      }
+    });
+    for (const [relative2, content] of extra) changes.set(at(relative2), content);
+  }
+  return { changes, warnings };
+}
+var derivers = [];
+async function suitesChanges(git, tip, folder, pending) {
+  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const prefix = at(`${ENTRIES_DIR}/`);
+  const files = /* @__PURE__ */ new Map();
+  if (tip !== null) {
+    for (const f of await listEntryFiles(git, tip, folder))
+      files.set(at(f.relative), { oid: f.oid, text: null });
+  }
+  for (const [file2, content] of pending) {
+    if (!file2.startsWith(prefix)) continue;
+    if (content === null) files.delete(file2);
+    else files.set(file2, { oid: null, text: content.toString() });
+  }
+  const suites = /* @__PURE__ */ new Map();
+  for (const file2 of [...files.keys()].sort()) {
+    const key = file2.slice(prefix.length).split("/")[0];
+    suites.set(key, [...suites.get(key) ?? [], file2]);
+  }
+  const warnings = [];
+  const list = [];
+  for (const [key, names] of suites) {
+    for (let i = names.length - 1; i >= 0; i--) {
+      const file2 = files.get(names[i]);
+      let text2 = file2.text;
+      if (text2 === null) text2 = (await git.readBlobs([file2.oid])).get(file2.oid).toString("utf8");
+      let entry;
+      try {
+        entry = parseEntry(text2, names[i]);
+      } catch (error63) {
+        warnings.push(`skipped ${error63.message}`);
+        continue;
+      }
+      if (suiteKey(entry.suite) !== key) continue;
+      const time3 = (name) => timeOfName(path17.posix.basename(name).slice(0, 16));
+      list.push({
+        name: entry.suite,
+        key,
+        runs: names.length,
+        benchmarks: entry.benchmarks.length,
+        first: time3(names[0]),
+        last: time3(names.at(-1))
+      });
+      break;
+    }
+  }
+  return { changes: /* @__PURE__ */ new Map([[at(SUITES_FILE), suitesFile(list)]]), warnings };
+}
+
+// src/history/prune.ts
+var DAY_MS = 24 * 3600 * 1e3;
+function prunePlan(files, retention, now) {
+  const names = files.map((f) => f.relative).sort();
+  if (retention.keepRuns !== void 0)
+    return names.slice(0, Math.max(0, names.length - retention.keepRuns));
+  const cutoff = now - retention.keepDays * DAY_MS;
+  return files.filter((f) => timeOfName(f.location.time) < cutoff).map((f) => f.relative).sort();
+}
+async function pruneCommit(git, parent, folder, suite, retention, now) {
+  const files = await listEntryFiles(git, parent, folder, suite);
+  const removed = prunePlan(files, retention, now);
+  if (removed.length === 0) return null;
+  const edit = await suiteChanges(git, parent, folder, {
+    suite,
+    added: [],
+    removed: new Set(removed)
+  });
+  const suites = await suitesChanges(git, parent, folder, edit.changes);
+  const commit2 = await git.commit(
+    parent,
+    new Map([...edit.changes, ...suites.changes]),
+    `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? "" : "s"} (${describeRetention(retention)})`
+  );
+  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  return { commit: commit2, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+}
+function describeRetention(retention) {
+  return retention.keepRuns !== void 0 ? `keep the newest ${retention.keepRuns} runs` : `keep the runs of the last ${retention.keepDays} days`;
+}
+
+// src/history/publish.ts
+async function publishEntry(options) {
+  const folder = normalizeFolder(options.path);
+  const at = (relative3) => folder === "" ? relative3 : `${folder}/${relative3}`;
+  const entry = options.entry;
+  const relative2 = entryPath(entry.suite, entry.runId, entry.run.startedAt);
+  const git = await openLocation(options);
+  try {
+    const done = await pushWithRetries(
+      git,
+      async (tip) => {
+        if (tip !== null) {
+          const key = runKey(entry.runId);
+          const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
+            (f) => f.location.runKey === key
+          );
+          if (same !== void 0) {
+            return {
+              commit: null,
+              result: { status: "already", path: same.path, pruned: [], warnings: [] }
+            };
+          }
+        }
+        const built = await commitEntry(git, tip, folder, entry, relative2, options);
+        return {
+          commit: built.commit,
+          result: {
+            status: "published",
+            path: at(relative2),
+            pruned: built.pruned,
+            warnings: built.warnings
+          }
+        };
+      },
+      options
+    );
+    return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
+  } finally {
+    await git.dispose();
+  }
+}
+async function commitEntry(git, tip, folder, entry, relative2, options) {
+  const edit = await suiteChanges(git, tip, folder, {
+    suite: entry.suite,
+    added: [{ path: relative2, entry }],
+    removed: /* @__PURE__ */ new Set()
+  });
+  const suites = await suitesChanges(git, tip, folder, edit.changes);
+  const changes = new Map([...edit.changes, ...suites.changes]);
+  for (const [name, content] of options.dashboard ?? []) {
+    changes.set(folder === "" ? name : `${folder}/${name}`, content);
+  }
+  const short = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
+  let commit2 = await git.commit(
+    tip,
+    changes,
+    `duetkit: ${entry.suite}: run ${entry.runId}${short}`
+  );
+  const warnings = [...edit.warnings, ...suites.warnings];
+  let pruned = [];
+  if (options.retention != null) {
+    const result = await pruneCommit(
+      git,
+      commit2,
+      folder,
+      entry.suite,
+      options.retention,
+      Date.now()
+    );
+    if (result !== null) {
+      commit2 = result.commit;
+      pruned = result.removed;
+      warnings.push(...result.warnings);
+    }
+  }
+  return { commit: commit2, pruned, warnings };
+}
+
+// src/history/results.ts
+import { readFile as readFile8 } from "node:fs/promises";
+import path18 from "node:path";
+var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
+var samplesSchema = external_exports.looseObject({
+  schemaVersion: external_exports.literal(1),
+  complete: external_exports.boolean(),
+  stopReason: external_exports.string(),
+  scenario: external_exports.looseObject({ name: external_exports.string() }),
+  mode: external_exports.enum(["duet", "rmit", "mit", "mct", "single"]),
+  seed: external_exports.number().int(),
+  startedAt: external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time"),
+  finishedAt: external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time"),
+  machine: external_exports.looseObject({
+    cpuModel: external_exports.string(),
+    platform: external_exports.string(),
+    kernel: external_exports.string(),
+    arch: external_exports.string()
+  }),
+  isolation: external_exports.looseObject({ kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"]) }),
+  versions: external_exports.array(external_exports.looseObject({ name: external_exports.string(), commit: external_exports.string().nullable() })).min(1),
+  trials: external_exports.array(
+    external_exports.looseObject({
+      version: external_exports.number().int().min(0),
+      round: external_exports.number().int(),
+      warmup: external_exports.boolean(),
+      metrics: external_exports.array(
+        external_exports.looseObject({
+          name: external_exports.string(),
+          unit: external_exports.string(),
+          biggerIsBetter: external_exports.boolean(),
+          values: external_exports.array(finite3)
+        })
+      )
+    })
+  )
+});
+var reportSchema2 = external_exports.looseObject({
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2)]),
+  scenario: external_exports.string(),
+  settings: external_exports.looseObject({ level: finite3, threshold: finite3, baseline: external_exports.string() }),
+  results: external_exports.array(
+    external_exports.looseObject({
+      benchmark: external_exports.string(),
+      version: external_exports.string(),
+      unit: external_exports.string(),
+      biggerIsBetter: external_exports.boolean(),
+      comparison: external_exports.looseObject({ change: finite3, verdict: external_exports.string() }).nullable(),
+      error: external_exports.string().nullable()
+    })
+  )
+});
+var runSchema2 = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
+async function readRunResults(dir) {
+  const read = async (file2, required2) => {
+    const where = path18.join(dir, file2);
+    try {
+      return await readFile8(where, "utf8");
+    } catch (error63) {
+      if (!required2 && error63.code === "ENOENT") return null;
+      const hint = file2 === "comparison.json" ? "; a run that failed or was interrupted leaves none, and is not published" : "; expected the directory `duetkit run --out DIR` or the action wrote";
+      throw new UserError(`cannot read ${where}: ${error63.message}${hint}`);
+    }
+  };
+  const samplesText = await read("samples.json", true);
+  const samples = check2(
+    samplesText,
+    path18.join(dir, "samples.json"),
+    samplesSchema
+  );
+  const report = check2(
+    await read("comparison.json", true),
+    path18.join(dir, "comparison.json"),
+    reportSchema2
+  );
+  const runText = await read("duetkit-run.json", false);
+  const suite = runText === null ? null : check2(runText, path18.join(dir, "duetkit-run.json"), runSchema2).suite;
+  return { dir, samples, report, suite, samplesText };
+}
+function check2(text2, file2, schema) {
+  let raw;
+  try {
+    raw = JSON.parse(text2);
+  } catch (error63) {
+    throw new UserError(`${file2} is not JSON: ${error63.message}`);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue3 = parsed.error.issues[0];
+    throw new UserError(`${file2}: ${issue3.path.join(".") || "(top level)"}: ${issue3.message}`);
+  }
+  return parsed.data;
+}
+
+// src/history/publish-run.ts
+async function publishRun(options) {
+  const env = options.env ?? process.env;
+  const results = await readRunResults(options.resultsDir);
+  const context3 = runContextFromEnv(env, options.event);
+  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
+  const runId = options.runId ?? actionsRunId(context3) ?? `local-${shortHash(results.samplesText, 16)}`;
+  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
+  let commit2 = null;
+  if (head.commit !== null) {
+    const read = await readCommit(options.repoDir, head.commit, context3.repositoryUrl);
+    if (read.warning !== null) options.warn?.(read.warning);
+    commit2 = read.commit;
+  }
+  const entry = buildEntry({
+    samples: results.samples,
+    report: results.report,
+    suite,
+    runId,
+    context: context3,
+    commit: commit2,
+    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
+  });
+  try {
+    return { result: await publishEntry({ ...options, entry }), entry };
+  } catch (error63) {
+    if (error63 instanceof PublishError) {
+      throw new PublishError(
+        `run ${runId} of suite "${suite}" was not published: ${error63.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
+        error63.kind
+      );
+    }
+    throw error63;
+  }
+}
+
+// src/history/trend.ts
+var BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkText(values) {
+  const known = values.filter((v) => v !== null && Number.isFinite(v));
+  if (known.length === 0) return "";
+  const min = Math.min(...known);
+  const max = Math.max(...known);
+  return values.map((v) => {
+    if (v === null || !Number.isFinite(v)) return "\xB7";
+    if (max === min) return BLOCKS[3];
+    return BLOCKS[Math.min(7, Math.floor((v - min) / (max - min) * 8))];
+  }).join("");
+}
+function recentTrends(entries, count2 = 20) {
+  const newest = entries.slice(-count2);
+  const names = new Set(newest.flatMap((e) => e.benchmarks.map((b) => b.name)));
+  const trends = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const values = newest.map((e) => e.benchmarks.find((b) => b.name === name)?.value ?? null);
+    const first = values.findIndex((v) => v !== null);
+    const shown = values.slice(first);
+    const known = shown.filter((v) => v !== null).sort((a, b) => a - b);
+    const median2 = known[Math.floor(known.length / 2)];
+    trends.set(name, {
+      spark: sparkText(shown),
+      runs: known.length,
+      spread: median2 === 0 ? 0 : (known.at(-1) - known[0]) / Math.abs(median2)
+    });
+  }
+  return trends;
+}
+
+// src/action/history-step.ts
+var PUBLISHING_EVENTS = ["push", "schedule", "workflow_dispatch"];
+var TREND_RUNS = 20;
+function historyRemote({ inputs, env }) {
+  const repository = inputs.repository ?? env.GITHUB_REPOSITORY ?? null;
+  if (repository === null || repository === "") return null;
+  if (/^[A-Za-z0-9][\w-]*\/[\w.-]+$/.test(repository)) {
+    return `${env.GITHUB_SERVER_URL || "https://github.com"}/${repository}.git`;
+  }
+  return repository;
+}
+function dashboardUrl({ inputs, env }) {
+  const repository = inputs.repository ?? env.GITHUB_REPOSITORY ?? "";
+  const server = env.GITHUB_SERVER_URL || "https://github.com";
+  const m = /^([A-Za-z0-9][\w-]*)\/([\w.-]+)$/.exec(repository);
+  if (m === null || server !== "https://github.com") return "";
+  const owner = m[1].toLowerCase();
+  const site = m[2].toLowerCase() === `${owner}.github.io` ? "" : `/${m[2]}`;
+  return `https://${owner}.github.io${site}/${inputs.path.replace(/^\/+|\/+$/g, "")}/`.replace(
+    /\/\/$/,
+    "/"
+  );
+}
+function tokenOf(where) {
+  return where.inputs.token !== "" ? where.inputs.token : where.githubToken;
+}
+async function trendsForComment(where, suite, io) {
+  const remote = historyRemote(where);
+  if (remote === null) return void 0;
+  try {
+    const read = await readHistory({
+      remote,
+      branch: where.inputs.branch,
+      path: where.inputs.path,
+      suite,
+      token: tokenOf(where),
+      env: where.env
+    });
+    for (const warning2 of read.warnings) io.warning(`history: ${warning2}`);
+    if (read.entries.length === 0) {
+      io.info(
+        `history: no runs of ${suite} yet on ${where.inputs.branch}: no trend in the comment`
+      );
+      return void 0;
+    }
+    const trends = recentTrends(read.entries, TREND_RUNS);
+    const runs = Math.min(TREND_RUNS, read.entries.length);
+    return {
+      label: `trend (last ${runs} run${runs === 1 ? "" : "s"})`,
+      byBenchmark: Object.fromEntries([...trends].map(([name, t]) => [name, t.spark]))
+    };
+  } catch (error63) {
+    io.warning(
+      `history: could not read the trend from ${where.inputs.branch}: ${error63.message}`
+    );
+    return void 0;
+  }
+}
+async function publishToHistory(where, event, run3, io) {
+  io.setOutput("history-entry", "");
+  io.setOutput("dashboard-url", "");
+  if (!PUBLISHING_EVENTS.includes(event.name)) {
+    io.info(
+      `history: not published, "${event.name}" is not ${PUBLISHING_EVENTS.join(", ")} (pull requests never write to the history)`
+    );
+    return null;
+  }
+  const remote = historyRemote(where);
+  const token = tokenOf(where);
+  if (remote === null) {
+    io.warning("history: not published: no history-repository and no GITHUB_REPOSITORY");
+    return null;
+  }
+  if (token === "" && /^https?:\/\//.test(remote)) {
+    io.warning(
+      `history: not published: no token to push to ${remote} (github-token or history-token, with contents: write)`
+    );
+    return null;
+  }
+  try {
+    const { result } = await publishRun({
+      remote,
+      branch: where.inputs.branch,
+      path: where.inputs.path,
+      token,
+      env: where.env,
+      resultsDir: run3.resultsDir,
+      repoDir: run3.repoDir,
+      suite: run3.suite,
+      retention: where.inputs.retention,
+      dashboard: await readDashboard(),
+      log: (line) => io.info(`history: ${line}`),
+      warn: (message) => io.warning(`history: ${message}`)
+    });
+    for (const warning2 of result.warnings) io.warning(`history: ${warning2}`);
+    const url2 = dashboardUrl(where);
+    io.setOutput("history-entry", result.path);
+    io.setOutput("dashboard-url", url2);
+    if (result.status === "already")
+      io.info(`history: this run is already in ${where.inputs.branch} (${result.path})`);
+    else {
+      const retried = result.retries === 0 ? "" : ` after ${result.retries} lost push race${result.retries === 1 ? "" : "s"}`;
+      io.info(
+        `history: published ${result.path} to ${where.inputs.branch}${retried}${url2 === "" ? "" : `; dashboard: ${url2}`}`
+      );
+      if (result.pruned.length > 0) io.info(`history: pruned ${result.pruned.length} old runs`);
+    }
+    return null;
+  } catch (error63) {
+    if (error63 instanceof PublishError && error63.kind === "denied") {
+      io.warning(
+        `history: ${error63.message} \u2014 give the workflow "permissions: contents: write" or a history-token that may push`
+      );
+      return null;
+    }
+    return `duetkit history: ${error63.message}`;
+  }
+}
+
 // src/action/refs.ts
 var NO_COMMIT = /^0+$/;
 var FETCH_DEPTH_HINT = 'the history needed is missing from this clone; set "fetch-depth: 0" on actions/checkout';
@@ -57402,8 +58964,8 @@ async function fetchOrExplain(git, commits, what = "the merge base") {
 
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { readFile as readFile7 } from "node:fs/promises";
-import path12 from "node:path";
+import { readFile as readFile9 } from "node:fs/promises";
+import path19 from "node:path";
 
 // src/scenario/duration.ts
 var UNITS = { ms: 1e-3, s: 1, m: 60, h: 3600 };
@@ -57633,20 +59195,20 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path12.resolve(cwd, file2);
-  let text;
+  const absolute = path19.resolve(cwd, file2);
+  let text2;
   try {
-    text = await readFile7(absolute, "utf8");
+    text2 = await readFile9(absolute, "utf8");
   } catch (error63) {
     throw new ScenarioError(`cannot read scenario ${file2}: ${error63.message}`);
   }
   let raw;
   try {
-    raw = (0, import_yaml.parse)(text);
+    raw = (0, import_yaml.parse)(text2);
   } catch (error63) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path12.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path19.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -57661,7 +59223,7 @@ function describeIssue(issue3, raw) {
     const keys = issue3.keys.map((k) => JSON.stringify(k)).join(", ");
     return `${where}: unknown field${issue3.keys.length > 1 ? "s" : ""} ${keys}; accepted: ${acceptedKeys(issue3.path)}`;
   }
-  const value = valueAt(raw, issue3.path);
+  const value = valueAt2(raw, issue3.path);
   const found = value === void 0 ? "nothing" : JSON.stringify(value);
   return `${where}: got ${found}; expected ${expectation(issue3)}`;
 }
@@ -57699,7 +59261,7 @@ function unwrap(schema) {
   }
   return current;
 }
-function valueAt(raw, at) {
+function valueAt2(raw, at) {
   let value = raw;
   for (const key of at) {
     if (value === null || typeof value !== "object") return void 0;
@@ -57802,9 +59364,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path13.join(env.RUNNER_TEMP || os11.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  const dir = inputs.resultsDirectory ?? path20.join(env.RUNNER_TEMP || os12.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
   await mkdir5(dir, { recursive: true });
-  const worktrees = await mkdtemp3(path13.join(env.RUNNER_TEMP || os11.tmpdir(), "duetkit-run-"));
+  const worktrees = await mkdtemp4(path20.join(env.RUNNER_TEMP || os12.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -57819,10 +59381,10 @@ async function runStep2(inputs, deps) {
       for (const warning2 of report2.warnings) io.warning(warning2);
     }
   });
-  const samplesPath = path13.join(dir, RESULT_FILES.samples);
+  const samplesPath = path20.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
-  const meta3 = runMetaOf(samples, suite, runnerLabel(env));
+  const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const why = `the run ${samples.stopReason}: ${samples.error ?? "no reason given"}`;
     await io.appendSummary(
@@ -57837,8 +59399,13 @@ ${codeBlock(samples.error ?? "")}
     return `duetkit: ${why}`;
   }
   const report = analyzeSamples(samples);
-  const markdown = renderMarkdown(report, meta3);
   const pr = pullRequestOf(event);
+  const history = { inputs: inputs.history, githubToken: inputs.token, env };
+  if (pr !== null && inputs.history.publish === "history") {
+    const trends = await trendsForComment(history, suite, io);
+    if (trends !== void 0) meta3.trends = trends;
+  }
+  const markdown = renderMarkdown(report, meta3);
   const record2 = {
     schemaVersion: 1,
     suite,
@@ -57877,7 +59444,15 @@ ${markdown}`)
     );
   }
   io.setOutput("comment-url", url2);
-  return gateFailure(report, inputs.failOn);
+  const gate = gateFailure(report, inputs.failOn);
+  if (inputs.history.publish !== "history") return gate;
+  const published = await publishToHistory(
+    history,
+    event,
+    { resultsDir: dir, suite, repoDir: inputs.workingDirectory },
+    io
+  );
+  return [gate, published].filter((f) => f !== null).join("; ") || null;
 }
 function setCountOutputs(report, io) {
   io.setOutput("verdict", overallVerdict(report.summary));
@@ -57885,7 +59460,7 @@ function setCountOutputs(report, io) {
   io.setOutput("improvements", report.summary.improvement);
   io.setOutput("inconclusive", report.summary.inconclusive);
 }
-function runnerLabel(env) {
+function runnerLabel2(env) {
   if (!env.RUNNER_NAME) return void 0;
   const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
   return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(" ")})` : ""}`;
@@ -57894,21 +59469,21 @@ function runnerLabel(env) {
 // src/action/comment-step.ts
 async function commentStep(inputs, deps) {
   const { io, env } = deps;
-  const { run: run2, report } = await readResults(inputs.resultsDirectory);
-  const markdown = renderMarkdown(report, { ...run2.meta, suite: run2.suite });
+  const { run: run3, report } = await readResults(inputs.resultsDirectory);
+  const markdown = renderMarkdown(report, { ...run3.meta, suite: run3.suite });
   await deps.io.appendSummary(markdown);
   setCountOutputs(report, io);
   io.setOutput("results-directory", inputs.resultsDirectory);
   io.setOutput("comment-url", "");
-  if (run2.pullRequest === null) {
+  if (run3.pullRequest === null) {
     io.info("the results are not from a pull request: no comment");
     return null;
   }
   const event = await readEvent(env);
   const trigger = workflowRunOf(event);
-  if (trigger !== null && trigger.headSha !== run2.pullRequest.headSha) {
+  if (trigger !== null && trigger.headSha !== run3.pullRequest.headSha) {
     throw new UserError(
-      `the results are for commit ${run2.pullRequest.headSha}, but the workflow_run that triggered this was for ${trigger.headSha}: refusing to comment`
+      `the results are for commit ${run3.pullRequest.headSha}, but the workflow_run that triggered this was for ${trigger.headSha}: refusing to comment`
     );
   }
   if (inputs.token === "" || event.repository === null) {
@@ -57916,7 +59491,7 @@ async function commentStep(inputs, deps) {
     return null;
   }
   const api = deps.api(inputs.token, event.repository);
-  const { number: number4, headSha } = run2.pullRequest;
+  const { number: number4, headSha } = run3.pullRequest;
   const current = await api.pullHeadSha(number4).catch((error63) => {
     throw new UserError(`cannot read PR #${number4}: ${error63.message}`);
   });
@@ -57927,7 +59502,7 @@ async function commentStep(inputs, deps) {
     return null;
   }
   const url2 = await publishComment(
-    { issue: number4, suite: run2.suite, markdown, policy: inputs.comment, report, api },
+    { issue: number4, suite: run3.suite, markdown, policy: inputs.comment, report, api },
     io
   );
   io.setOutput("comment-url", url2);
@@ -57935,7 +59510,60 @@ async function commentStep(inputs, deps) {
 }
 
 // src/action/inputs.ts
-import path14 from "node:path";
+import path22 from "node:path";
+
+// src/action/history-inputs.ts
+import path21 from "node:path";
+function parseHistoryInputs(text2, workingDirectory, fail) {
+  const publish = text2("publish") ?? "none";
+  if (publish !== "none" && publish !== "history") {
+    fail("publish", `got ${JSON.stringify(publish)}; accepted: none, history`);
+  }
+  const branch = text2("history-branch") ?? DEFAULT_BRANCH;
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith("-") || branch.includes("..")) {
+    fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
+  }
+  const folder = text2("history-path") ?? DEFAULT_PATH;
+  if (folder.split("/").includes("..") || path21.isAbsolute(folder)) {
+    fail(
+      "history-path",
+      `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
+    );
+  }
+  const repository = text2("history-repository");
+  const keepRuns = text2("history-keep-runs");
+  const keepDays = text2("history-keep-days");
+  const count2 = (name, value) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(Number.isSafeInteger(n) && n >= 1))
+      fail(name, `got ${JSON.stringify(value)}; expected a whole number \u2265 1`);
+    return n;
+  };
+  if (keepRuns !== null && keepDays !== null) {
+    fail("history-keep-days", "give history-keep-runs or history-keep-days, not both");
+  }
+  const retention = keepRuns !== null ? { keepRuns: count2("history-keep-runs", keepRuns) } : keepDays !== null ? { keepDays: count2("history-keep-days", keepDays) } : null;
+  const isLocal = repository !== null && !/^[A-Za-z0-9][\w-]*\/[\w.-]+$/.test(repository) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(repository) && !/^[^/]+@[^/]+:/.test(repository);
+  return {
+    publish,
+    branch,
+    path: folder,
+    repository: isLocal ? path21.resolve(workingDirectory, repository) : repository,
+    token: text2("history-token") ?? "",
+    retention
+  };
+}
+var HISTORY_INPUT_NAMES = [
+  "publish",
+  "history-branch",
+  "history-path",
+  "history-repository",
+  "history-token",
+  "history-keep-runs",
+  "history-keep-days"
+];
+
+// src/action/inputs.ts
 var InputError = class extends UserError {
   constructor(name, message) {
     super(`Input "${name}": ${message}`);
@@ -57960,22 +59588,23 @@ var RUN_ONLY = [
   "isolation",
   "seed",
   "base-ref",
-  "head-ref"
+  "head-ref",
+  ...HISTORY_INPUT_NAMES
 ];
 function parseInputs(get, cwd) {
-  const text = (name) => {
+  const text2 = (name) => {
     const value = get(name).trim();
     return value === "" ? null : value;
   };
-  const mode = choice(text("mode") ?? "run", "mode", ACTION_MODES);
-  const workingDirectory = path14.resolve(cwd, text("working-directory") ?? ".");
-  const token = text("github-token") ?? "";
-  const comment = choice(text("comment") ?? "always", "comment", COMMENT_POLICIES);
-  const results = text("results-directory");
-  const resultsDirectory = results === null ? null : path14.resolve(workingDirectory, results);
+  const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
+  const workingDirectory = path22.resolve(cwd, text2("working-directory") ?? ".");
+  const token = text2("github-token") ?? "";
+  const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
+  const results = text2("results-directory");
+  const resultsDirectory = results === null ? null : path22.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
-      if (text(name) !== null) {
+      if (text2(name) !== null) {
         throw new InputError(name, "has no effect with mode: comment (that mode only posts)");
       }
     }
@@ -57987,9 +59616,9 @@ function parseInputs(get, cwd) {
     }
     return { mode, token, comment, workingDirectory, resultsDirectory };
   }
-  const scenario = text("scenario");
-  const run2 = optional2(text("run"), "run", command);
-  if (scenario === null && run2 === null) {
+  const scenario = text2("scenario");
+  const run3 = optional2(text2("run"), "run", command);
+  if (scenario === null && run3 === null) {
     throw new InputError(
       "run",
       'required when there is no "scenario": the benchmark command, e.g. "npm run bench"'
@@ -57998,29 +59627,32 @@ function parseInputs(get, cwd) {
   return {
     mode,
     scenario,
-    name: optional2(text("name"), "name", suiteName),
-    run: run2,
-    setup: optional2(text("setup"), "setup", command),
-    format: optional2(text("format"), "format", format),
-    metric: optional2(text("metric"), "metric", (v, n) => choice(v, n, METRICS)),
+    name: optional2(text2("name"), "name", suiteName),
+    run: run3,
+    setup: optional2(text2("setup"), "setup", command),
+    format: optional2(text2("format"), "format", format),
+    metric: optional2(text2("metric"), "metric", (v, n) => choice(v, n, METRICS)),
     experimentMode: optional2(
-      text("experiment-mode"),
+      text2("experiment-mode"),
       "experiment-mode",
       (v, n) => choice(v, n, MODES2)
     ),
-    iterations: optional2(text("iterations"), "iterations", integer2(1, 1e6)),
-    budget: optional2(text("budget"), "budget", duration4),
-    threshold: optional2(text("threshold"), "threshold", threshold),
-    level: optional2(text("level"), "level", level),
-    isolation: optional2(text("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
-    seed: optional2(text("seed"), "seed", integer2(0, MAX_SEED)),
-    baseRef: optional2(text("base-ref"), "base-ref", gitRef),
-    headRef: optional2(text("head-ref"), "head-ref", gitRef),
+    iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
+    budget: optional2(text2("budget"), "budget", duration4),
+    threshold: optional2(text2("threshold"), "threshold", threshold),
+    level: optional2(text2("level"), "level", level),
+    isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
+    seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
+    baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
+    headRef: optional2(text2("head-ref"), "head-ref", gitRef),
     token,
     comment,
-    failOn: choice(text("fail-on") ?? "regression", "fail-on", FAIL_ON),
+    failOn: choice(text2("fail-on") ?? "regression", "fail-on", FAIL_ON),
     workingDirectory,
-    resultsDirectory
+    resultsDirectory,
+    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    })
   };
 }
 function optional2(value, name, parse5) {

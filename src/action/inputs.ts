@@ -8,6 +8,7 @@ import { parseDuration } from '../scenario/duration.js';
 import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
 import { MAX_SEED } from '../stats/rng.js';
 import { parseVariabilityInputs, type VariabilityInputs } from '../variability/action-inputs.js';
+import { HISTORY_INPUT_NAMES, parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
 
 /** An action input that is missing or malformed; the message names the input. */
 export class InputError extends UserError {
@@ -48,6 +49,8 @@ export interface RunInputs {
   workingDirectory: string;
   /** Absolute, or null for the default under $RUNNER_TEMP. */
   resultsDirectory: string | null;
+  /** `publish: history` and where the history is (docs/history.md). */
+  history: HistoryInputs;
 }
 
 /** Inputs of `mode: comment`: post the comment a `run` step left in `resultsDirectory`. */
@@ -82,6 +85,7 @@ const RUN_ONLY = [
   'base-ref',
   'head-ref',
   'aa',
+  ...HISTORY_INPUT_NAMES,
 ] as const;
 
 /**
@@ -147,6 +151,9 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     failOn: choice(text('fail-on') ?? 'regression', 'fail-on', FAIL_ON),
     workingDirectory,
     resultsDirectory,
+    history: parseHistoryInputs(text, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
   };
 }
 

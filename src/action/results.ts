@@ -131,6 +131,13 @@ const runSchema = z.object({
     versions: z.array(
       z.object({ name: z.string(), commit: z.string().nullable(), source: z.string() }),
     ),
+    // The history's trend (publish: history); only sparkline characters, as the run step writes.
+    trends: z
+      .object({
+        label: z.string().regex(/^trend \(last \d+ runs?\)$/),
+        byBenchmark: z.record(z.string(), z.string().regex(/^[▁▂▃▄▅▆▇█·]{0,100}$/)),
+      })
+      .optional(),
   }),
 });
 

@@ -13,6 +13,7 @@ import { runMetaOf } from '../report/run-meta.js';
 import { runScenario } from '../runner/run.js';
 import { writeSamples } from '../runner/samples.js';
 import { gateFailure, overallVerdict } from './gate.js';
+import { publishToHistory, trendsForComment } from './history-step.js';
 import type { RunInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { publishComment } from './publish.js';
@@ -83,8 +84,13 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
   }
 
   const report = analyzeSamples(samples);
-  const markdown = renderMarkdown(report, meta);
   const pr = pullRequestOf(event);
+  const history = { inputs: inputs.history, githubToken: inputs.token, env };
+  if (pr !== null && inputs.history.publish === 'history') {
+    const trends = await trendsForComment(history, suite, io);
+    if (trends !== undefined) meta.trends = trends;
+  }
+  const markdown = renderMarkdown(report, meta);
   const record: RunRecord = {
     schemaVersion: 1,
     suite,
@@ -126,7 +132,15 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
     );
   }
   io.setOutput('comment-url', url);
-  return gateFailure(report, inputs.failOn);
+  const gate = gateFailure(report, inputs.failOn);
+  if (inputs.history.publish !== 'history') return gate;
+  const published = await publishToHistory(
+    history,
+    event,
+    { resultsDir: dir, suite, repoDir: inputs.workingDirectory },
+    io,
+  );
+  return [gate, published].filter((f) => f !== null).join('; ') || null;
 }
 
 /** Sets `verdict`, `regressions`, `improvements` and `inconclusive`. */

@@ -1,14 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { UserError } from '../errors.js';
 import { PermissionError } from '../github/api.js';
 import { readHistory } from '../history/read.js';
-import { historyRemote, type VariabilityInputs } from '../variability/action-inputs.js';
+import type { VariabilityInputs } from '../variability/action-inputs.js';
 import { analyzeVariability } from '../variability/analyze.js';
 import { addCommits, gitCommitLister } from '../variability/commits.js';
 import { createIssueApi, type IssueApi } from '../variability/issue-api.js';
 import { alertIssue } from '../variability/issue-alert.js';
 import { renderVariability } from '../variability/render.js';
+import { historyRemote } from './history-step.js';
 import type { ActionIo } from './io.js';
 
 export interface VariabilityDeps {
@@ -30,13 +32,19 @@ export async function variabilityStep(
 ): Promise<string | null> {
   const { io, env } = deps;
   const now = (deps.now ?? (() => new Date()))();
-  const remote = historyRemote(inputs, env);
+  const remote = historyRemote({ inputs: inputs.history, githubToken: inputs.token, env });
+  if (remote === null) {
+    throw new UserError(
+      'Input "history-repository": required outside GitHub Actions (no GITHUB_REPOSITORY)',
+    );
+  }
+  const token = inputs.history.token !== '' ? inputs.history.token : inputs.token;
   const read = await readHistory({
     remote,
-    branch: inputs.historyBranch,
-    path: inputs.historyPath,
+    branch: inputs.history.branch,
+    path: inputs.history.path,
     suite: inputs.suite ?? undefined,
-    token: inputs.token === '' ? undefined : inputs.token,
+    token: token === '' ? undefined : token,
     env,
   });
   for (const w of read.warnings) io.warning(w);

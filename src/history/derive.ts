@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { median } from '../stats/descriptive.js';
-import { benchmarkKey, compactTime, DATA_DIR, SUITES_FILE, suiteKey } from './layout.js';
+import { benchmarkKey, DATA_DIR, suiteKey } from './layout.js';
 import type { StoredEntry } from './read.js';
-import type { EntryVerdict, HistoryEntry } from './schema.js';
+import type { EntryVerdict } from './schema.js';
 
 /**
  * The derived files of the history: pure functions of entries, rebuilt on every publish and
@@ -346,7 +346,8 @@ export function suiteIndex(
   });
   const list: IndexBenchmark[] = [...benchmarks.values()].map(({ values, ...item }) => {
     if (!item.moved.called) item.moved = { called: false, magnitude: drift(values) };
-    return { ...item, spark: values.map(roundOrNull) };
+    // A sparkline needs no more than 4 significant digits.
+    return { ...item, spark: values.map((v) => (v === null ? null : Number(v.toPrecision(4)))) };
   });
   list.sort(
     (a, b) =>
@@ -387,16 +388,12 @@ export function suitesFile(suites: SuitesFile['suites']): string {
   } satisfies SuitesFile);
 }
 
-export { SUITES_FILE };
-
 /** Milliseconds of an entry file's compact time (`20260315T120000Z`). */
 export function timeOfName(compact: string): number {
   return Date.parse(
     `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}T${compact.slice(9, 11)}:${compact.slice(11, 13)}:${compact.slice(13, 15)}Z`,
   );
 }
-
-export { compactTime };
 
 /** Entries grouped by the month of their file. */
 export function byMonth(stored: readonly StoredEntry[]): Map<string, StoredEntry[]> {
@@ -407,5 +404,3 @@ export function byMonth(stored: readonly StoredEntry[]): Map<string, StoredEntry
   }
   return months;
 }
-
-export type { HistoryEntry };

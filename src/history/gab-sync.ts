@@ -69,7 +69,11 @@ export async function importGab(
       },
       options,
     );
-    return { ...done.result, suites: [...bySuite.keys()], commit: done.commit };
+    return {
+      ...done.result,
+      suites: [...bySuite.keys()],
+      commit: done.result.added === 0 ? null : done.commit,
+    };
   } finally {
     await git.dispose();
   }

@@ -79,7 +79,8 @@ export function parseGabData(text: string, file: string): GabData {
     const issue = parsed.error.issues[0]!;
     throw new HistoryFormatError(file, issue.path.join('.'), issue.message);
   }
-  return parsed.data;
+  // The input as it was (zod would put the fields it knows first): an export reproduces it.
+  return raw as GabData;
 }
 
 /**

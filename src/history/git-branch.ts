@@ -136,6 +136,10 @@ export async function openBranch(options: BranchGitOptions): Promise<BranchGit> 
   }
   const trackingRef = `refs/remotes/origin/${options.branch}`;
   let counter = 0;
+  /** Contents read so far (blobs never change). */
+  const cache = new Map<string, Buffer>();
+  /** True when the server ignored the filter and every file's contents came with the tip. */
+  let complete = false;
 
   return {
     remote: options.remote,
@@ -153,15 +157,21 @@ export async function openBranch(options: BranchGitOptions): Promise<BranchGit> 
           `cannot read the remote ${options.remote}: ${redact(listed.stderr, options.token)}`,
         );
       }
-      await git([
+      const fetched = await run([
         'fetch',
-        '--quiet',
         '--no-tags',
         '--depth=1',
         '--filter=blob:none',
         'origin',
         `+refs/heads/${options.branch}:${trackingRef}`,
       ]);
+      if (fetched.code !== 0) {
+        throw new GitStoreError(
+          `cannot fetch ${options.branch} from ${options.remote}: ${redact(fetched.stderr, options.token)}`,
+        );
+      }
+      // A server without partial clone (a plain local path, say) sends every file's contents.
+      if (/filtering not recognized by server/.test(fetched.stderr)) complete = true;
       return (await git(['rev-parse', trackingRef])).toString().trim();
     },
     async listFiles(commit, dir) {
@@ -176,21 +186,33 @@ export async function openBranch(options: BranchGitOptions): Promise<BranchGit> 
       return files;
     },
     async readBlobs(oids) {
-      const unique = [...new Set(oids)];
       const result = new Map<string, Buffer>();
-      if (unique.length === 0) return result;
-      // One fetch for all the contents this clone lacks (already-present ones cost nothing).
-      for (let i = 0; i < unique.length; i += 2000) {
-        await git([
-          'fetch',
-          '--quiet',
-          '--no-tags',
-          '--filter=blob:none',
-          'origin',
-          ...unique.slice(i, i + 2000),
-        ]);
+      const wanted = [...new Set(oids)].filter((oid) => {
+        const cached = cache.get(oid);
+        if (cached !== undefined) result.set(oid, cached);
+        return cached === undefined;
+      });
+      if (wanted.length === 0) return result;
+      if (!complete) {
+        // One fetch for every content wanted, as git's own lazy fetch asks for them (no
+        // negotiation: a shallow clone has nothing to offer); cat-file would fetch one by one.
+        await git(
+          [
+            '-c',
+            'fetch.negotiationAlgorithm=noop',
+            'fetch',
+            '--quiet',
+            'origin',
+            '--no-tags',
+            '--no-write-fetch-head',
+            '--recurse-submodules=no',
+            '--filter=blob:none',
+            '--stdin',
+          ],
+          `${wanted.join('\n')}\n`,
+        );
       }
-      const out = await git(['cat-file', '--batch'], `${unique.join('\n')}\n`);
+      const out = await git(['cat-file', '--batch'], `${wanted.join('\n')}\n`);
       let at = 0;
       while (at < out.length) {
         const eol = out.indexOf(10, at);
@@ -198,7 +220,9 @@ export async function openBranch(options: BranchGitOptions): Promise<BranchGit> 
         const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
         if (m === null) throw new GitStoreError(`git cat-file: cannot read object: ${header}`);
         const size = Number(m[3]);
-        result.set(m[1]!, out.subarray(eol + 1, eol + 1 + size));
+        const content = out.subarray(eol + 1, eol + 1 + size);
+        result.set(m[1]!, content);
+        cache.set(m[1]!, content);
         at = eol + 1 + size + 1;
       }
       return result;
@@ -282,6 +306,7 @@ function quotePath(file: string): string {
   return `"${file.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
+/** The token never reaches git's argv or URL; if some message still quoted it, it goes. */
 function redact(text: string, token: string | undefined): string {
-  return token === undefined || token === '' ? text : text.split(token).join('***');
+  return token === undefined || token.length < 8 ? text : text.split(token).join('***');
 }

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import {
   byMonth,
-  DERIVED_SCHEMA_VERSION,
   indexPath,
   latestPath,
   monthDir,
@@ -13,7 +12,7 @@ import {
   type SuitesFile,
 } from './derive.js';
 import type { BranchGit } from './git-branch.js';
-import { DATA_DIR, ENTRIES_DIR, runKey, SUITES_FILE, suiteKey } from './layout.js';
+import { ENTRIES_DIR, runKey, SUITES_FILE, suiteKey } from './layout.js';
 import { listEntryFiles, loadEntries, type EntryFile, type StoredEntry } from './read.js';
 import { parseEntry } from './schema.js';
 
@@ -47,7 +46,7 @@ export async function suiteChanges(
   const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
   const kept = existing.filter((f) => !edit.removed.has(f.relative));
   for (const relative of edit.removed) changes.set(at(relative), null);
-  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry, null, 2)}\n`);
+  for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry)}\n`);
 
   // Every entry of the suite by name (time order), the added ones among them.
   const names = [...kept.map((f) => f.relative), ...edit.added.map((s) => s.path)].sort();
@@ -90,7 +89,52 @@ export async function suiteChanges(
     if (latest !== undefined)
       changes.set(at(latestPath(edit.suite)), `${JSON.stringify(latest.entry)}\n`);
   }
+  for (const derive of derivers) {
+    const extra = await derive({
+      suite: edit.suite,
+      git,
+      files: kept,
+      added: edit.added,
+      load: async (files) => {
+        const read = await loadEntries(git, files);
+        warnings.push(...read.warnings);
+        return read.stored;
+      },
+    });
+    for (const [relative, content] of extra) changes.set(at(relative), content);
+  }
   return { changes, warnings };
+}
+
+/** What a further derived file is computed from: the suite's entries after the edit. */
+export interface DeriveInput {
+  suite: string;
+  git: BranchGit;
+  /** The suite's entry files already on the branch that stay (name order = time order). */
+  files: readonly EntryFile[];
+  /** The entries this edit adds (in memory, not on the branch yet). */
+  added: readonly StoredEntry[];
+  /** Downloads and validates entry files (corrupt ones become warnings of the publish). */
+  load(files: readonly EntryFile[]): Promise<StoredEntry[]>;
+}
+
+/** Files (relative to the history folder; null deletes) derived for a suite on every edit. */
+export type Deriver = (input: DeriveInput) => Promise<Map<string, string | null>>;
+
+const derivers: Deriver[] = [];
+
+/**
+ * Adds derived files to every publish, prune and import (e.g. a variability view's data):
+ * `derive` is called once per edited suite, after the built-in files. Keep it to a bounded
+ * number of entries (the newest nights, say), so publishing stays as cheap as it is. Returns
+ * a function that removes it again.
+ */
+export function registerDeriver(derive: Deriver): () => void {
+  derivers.push(derive);
+  return () => {
+    const i = derivers.indexOf(derive);
+    if (i >= 0) derivers.splice(i, 1);
+  };
 }
 
 /**
@@ -194,20 +238,3 @@ export async function addEntriesChanges(
   }
   return { changes, added, skipped, warnings };
 }
-
-/** Derived files under the folder that no suite has entries for any more (after `pending`). */
-export async function orphanedData(
-  git: BranchGit,
-  tip: string | null,
-  folder: string,
-  liveSuiteKeys: ReadonlySet<string>,
-): Promise<string[]> {
-  if (tip === null) return [];
-  const dir = folder === '' ? DATA_DIR : `${folder}/${DATA_DIR}`;
-  return (await git.listFiles(tip, dir))
-    .map((f) => f.path)
-    .filter((p) => !liveSuiteKeys.has(p.slice(dir.length + 1).split('/')[0]!));
-}
-
-export { DERIVED_SCHEMA_VERSION };
-export type { EntryFile };

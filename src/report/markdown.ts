@@ -55,7 +55,7 @@ function render(report: ComparisonReport, meta: RunMeta, omitUnchanged: boolean)
     if (versions.length > 1) {
       out.push(`#### ${escapeInline(version)} vs ${escapeInline(report.settings.baseline)}`, '');
     }
-    if (rows.length > 0) out.push(...table(rows, report, scale), '');
+    if (rows.length > 0) out.push(...table(rows, report, scale, meta.trends), '');
     if (rows.length < all.length) {
       out.push(
         `${all.length - rows.length} unchanged benchmarks are not listed, to fit GitHub's comment size limit; all results are in comparison.json.`,
@@ -128,23 +128,34 @@ const VERDICT_ICON: Record<Verdict, string> = {
 };
 const NOT_COMPARABLE_ICON = '➖';
 
-function table(rows: BenchmarkResult[], report: ComparisonReport, scale: BarScale): string[] {
+function table(
+  rows: BenchmarkResult[],
+  report: ComparisonReport,
+  scale: BarScale,
+  trends?: RunMeta['trends'],
+): string[] {
   const levelPct = `${+(report.settings.level * 100).toFixed(3)}%`;
+  // The baseline branch's trend (from the history), when there is one, beside the change.
+  const trend = (r: BenchmarkResult): string => {
+    if (trends === undefined) return '';
+    const spark = trends.byBenchmark[r.benchmark];
+    return ` ${spark === undefined || spark === '' ? '–' : `\`${spark}\``} |`;
+  };
   const lines = [
-    `| benchmark | ${escapeInline(rows[0]!.baseline)} | ${escapeInline(rows[0]!.version)} | change | ${levelPct} CI | interval | adjusted p | verdict |`,
-    '| :-- | --: | --: | --: | :-: | :-- | --: | :-- |',
+    `| benchmark | ${escapeInline(rows[0]!.baseline)} | ${escapeInline(rows[0]!.version)} | change | ${levelPct} CI | interval | adjusted p | verdict |${trends === undefined ? '' : ` ${trends.label} |`}`,
+    `| :-- | --: | --: | --: | :-: | :-- | --: | :-- |${trends === undefined ? '' : ' :-- |'}`,
   ];
   for (const r of rows) {
     const c = r.comparison;
     if (c === null) {
       const n = r.notComparable!;
       lines.push(
-        `| ${escapeInline(r.benchmark)} | ${side(n, 'base', r.unit)} | ${side(n, 'head', r.unit)} | – | – |  | – | ${NOT_COMPARABLE_ICON} not comparable |`,
+        `| ${escapeInline(r.benchmark)} | ${side(n, 'base', r.unit)} | ${side(n, 'head', r.unit)} | – | – |  | – | ${NOT_COMPARABLE_ICON} not comparable |${trend(r)}`,
       );
       continue;
     }
     lines.push(
-      `| ${escapeInline(r.benchmark)} | ${side(c, 'base', r.unit)} | ${side(c, 'head', r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c)} |`,
+      `| ${escapeInline(r.benchmark)} | ${side(c, 'base', r.unit)} | ${side(c, 'head', r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c)} |${trend(r)}`,
     );
   }
   return lines;

@@ -8,6 +8,11 @@ export interface RunMeta {
   runner: string;
   durationSeconds: number;
   versions: { name: string; commit: string | null; source: string }[];
+  /**
+   * The baseline branch's recent trend per benchmark (a text sparkline of its newest runs in
+   * the history, docs/history.md), shown beside the change; absent without a history.
+   */
+  trends?: { label: string; byBenchmark: Record<string, string> };
 }
 
 /** The meta of a samples file; `runnerLabel` (e.g. the runner's name and image) leads. */

@@ -1,18 +1,18 @@
 import path from 'node:path';
+import { parseHistoryInputs, type HistoryInputs } from '../action/history-inputs.js';
 import { InputError, type GetInput } from '../action/inputs.js';
 
 /** Inputs of `mode: variability`: read the history, report, and alert. */
 export interface VariabilityInputs {
   mode: 'variability';
-  /** A git URL, a local path, or `owner/repo` on the GitHub server; null = this repository. */
-  historyRepository: string | null;
-  historyBranch: string;
-  historyPath: string;
+  /** Where the history is (`history-repository`, `-branch`, `-path`, `-token`). */
+  history: HistoryInputs;
   /** Only this suite (the `name` input); null for all. */
   suite: string | null;
   /** Days of history to analyse; null for all. */
   sinceDays: number | null;
   alert: 'none' | 'issue';
+  /** `github-token`: the alert issue, and reading the history without a `history-token`. */
   token: string;
   /** Absolute: the repository checkout (commits of change points). */
   workingDirectory: string;
@@ -29,12 +29,13 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
     const value = get(name).trim();
     return value === '' ? null : value;
   };
-  for (const name of ['scenario', 'run', 'aa', 'base-ref', 'head-ref']) {
-    if (text(name) !== null)
+  for (const name of ['scenario', 'run', 'aa', 'base-ref', 'head-ref', 'publish']) {
+    if (text(name) !== null) {
       throw new InputError(
         name,
         'has no effect with mode: variability (it reads the history, it runs nothing)',
       );
+    }
   }
   const since = text('since') ?? '90d';
   const m = /^(\d+)\s*([dw])$/.exec(since);
@@ -52,9 +53,9 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
   const results = text('results-directory');
   return {
     mode: 'variability',
-    historyRepository: text('history-repository'),
-    historyBranch: text('history-branch') ?? 'gh-pages',
-    historyPath: text('history-path') ?? 'duetkit',
+    history: parseHistoryInputs(text, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
     suite: text('name'),
     sinceDays: m === null ? null : Number(m[1]) * (m[2] === 'w' ? 7 : 1),
     alert,
@@ -62,23 +63,4 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
     workingDirectory,
     resultsDirectory: results === null ? null : path.resolve(workingDirectory, results),
   };
-}
-
-/** The history's remote: a URL or local path as given, `owner/repo` on the server, or this one. */
-export function historyRemote(inputs: VariabilityInputs, env: NodeJS.ProcessEnv): string {
-  const server = env.GITHUB_SERVER_URL || 'https://github.com';
-  const given = inputs.historyRepository;
-  if (given === null) {
-    if (!env.GITHUB_REPOSITORY) {
-      throw new InputError(
-        'history-repository',
-        'required outside GitHub Actions (no GITHUB_REPOSITORY)',
-      );
-    }
-    return `${server}/${env.GITHUB_REPOSITORY}.git`;
-  }
-  if (/^[\w.-]+\/[\w.-]+$/.test(given)) return `${server}/${given}.git`;
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(given)
-    ? given
-    : path.resolve(inputs.workingDirectory, given);
 }

@@ -29,6 +29,14 @@ describe('parseInputs', () => {
       failOn: 'regression',
       workingDirectory: '/work/repo',
       resultsDirectory: null,
+      history: {
+        publish: 'none',
+        branch: 'gh-pages',
+        path: 'duetkit',
+        repository: null,
+        token: '',
+        retention: null,
+      },
     });
   });
 

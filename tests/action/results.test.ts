@@ -53,4 +53,20 @@ describe('readResults (the fork-safe comment step reads an uploaded artifact)', 
     await write(bad);
     await expect(readResults(dir)).rejects.toThrow(/schemaVersion/);
   });
+
+  it('keeps the history trend of the run step, and refuses one that is not a sparkline', async () => {
+    await write(sampleReport());
+    const trends = { label: 'trend (last 3 runs)', byBenchmark: { parse: '▁▄█' } };
+    await writeFile(
+      path.join(dir, RESULT_FILES.run),
+      JSON.stringify({ ...record, meta: { ...SAMPLE_META, trends } }),
+    );
+    expect((await readResults(dir)).run.meta.trends).toEqual(trends);
+    const bad = { ...trends, byBenchmark: { parse: '<img src=x>' } };
+    await writeFile(
+      path.join(dir, RESULT_FILES.run),
+      JSON.stringify({ ...record, meta: { ...SAMPLE_META, trends: bad } }),
+    );
+    await expect(readResults(dir)).rejects.toThrow(/meta\.trends\.byBenchmark\.parse/);
+  });
 });

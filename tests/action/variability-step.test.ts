@@ -36,9 +36,7 @@ describe('action inputs for nightly variability', () => {
   it('mode: variability reads its own inputs, with defaults', () => {
     expect(parse({ mode: 'variability', 'github-token': 't' })).toEqual({
       mode: 'variability',
-      historyRepository: null,
-      historyBranch: 'gh-pages',
-      historyPath: 'duetkit',
+      history: expect.objectContaining({ branch: 'gh-pages', path: 'duetkit', repository: null }),
       suite: null,
       sinceDays: 90,
       alert: 'none',

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HISTORY_SCHEMA_VERSION, type HistoryEntry } from '../../src/history/schema.js';
+import { runCli } from '../helpers/cli.js';
 
 /** A temporary directory removed by `cleanup()`. */
 export function tempDir(prefix = 'duetkit-history-test-'): { dir: string; cleanup: () => void } {
@@ -24,10 +25,15 @@ export function git(cwd: string, ...args: string[]): string {
   }).trim();
 }
 
-/** A new bare repository (the "remote"), as a path. */
-export function bareRemote(parent: string, name = 'remote.git'): string {
+/**
+ * A new bare repository (the "remote"), as a path. Like GitHub it serves partial clones
+ * (`uploadpack.allowFilter`), unless `partialClone` is false (then every fetch brings every
+ * file's contents).
+ */
+export function bareRemote(parent: string, name = 'remote.git', partialClone = true): string {
   const dir = path.join(parent, name);
   execFileSync('git', ['init', '-q', '--bare', dir]);
+  if (partialClone) execFileSync('git', ['config', 'uploadpack.allowFilter', 'true'], { cwd: dir });
   return dir;
 }
 
@@ -166,4 +172,39 @@ export function makeEntry(
       error: null,
     })),
   };
+}
+
+// Prints the benchmark's value: 100 ms (base) or 112 ms (head), ±0.5% jitter per process.
+const bench = (ms: number): string =>
+  `awk -v s=$$ 'BEGIN { srand(s); printf "{\\"name\\":\\"parse\\",\\"value\\":%.4f,\\"unit\\":\\"ms\\"}\\n", ${ms} * (1 + (rand() - 0.5) / 100) }'\n`;
+
+const SCENARIO = `name: micro
+versions:
+  - {name: base, ref: HEAD~1}
+  - {name: head, ref: HEAD}
+workload: {command: sh bench.sh, format: jsonl}
+iterations: 8
+warmup: 1
+isolation: none
+seed: 3
+analysis: {resamples: 1000}
+`;
+
+/**
+ * A real repository in `parent`/repo with two commits (the head's `parse` 12% slower than the
+ * base's) and the results of a real `duetkit run` of them in repo/out.
+ */
+export async function makeRunRepo(parent: string): Promise<string> {
+  const repo = path.join(parent, 'repo');
+  mkdirSync(repo);
+  git(repo, 'init', '-q', '-b', 'main');
+  writeFileSync(path.join(repo, 'bench.sh'), bench(100));
+  writeFileSync(path.join(repo, 'micro.yml'), SCENARIO);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'base version');
+  writeFileSync(path.join(repo, 'bench.sh'), bench(112));
+  git(repo, 'commit', '-q', '-am', 'Make parse slower\n\nA body that is not kept.');
+  const run = await runCli(['run', 'micro.yml', '--out', 'out'], repo);
+  if (run.code !== 0) throw new Error(`duetkit run failed: ${run.err}`);
+  return repo;
 }

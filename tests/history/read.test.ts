@@ -36,32 +36,42 @@ describe('readHistory on a real bare repository', () => {
     expect(read).toEqual({ entries: [], stored: [], warnings: [], tip: null });
   });
 
-  it('reads entries oldest first, one suite or all, and skips a corrupt file with a warning', async () => {
-    const remote = bareRemote(t.dir);
-    const a = makeEntry({ runId: 'b-second', startedAt: '2026-03-02T00:00:00Z' });
-    const b = makeEntry({ runId: 'a-first', startedAt: '2026-03-01T00:00:00Z' });
-    const c = makeEntry({ suite: 'other suite/x', runId: 'c', startedAt: '2026-02-01T00:00:00Z' });
-    const at = (e: typeof a) => `duetkit/${entryPath(e.suite, e.runId, e.run.startedAt)}`;
-    const corrupt = `duetkit/${entryPath('micro', 'broken', '2026-03-03T00:00:00Z')}`;
-    pushFiles(remote, 'gh-pages', {
-      [at(a)]: JSON.stringify(a),
-      [at(b)]: JSON.stringify(b),
-      [at(c)]: JSON.stringify(c),
-      [corrupt]: '{"schemaVersion": 1, "suite": "micro"',
-      'duetkit/README.md': 'not an entry',
-    });
-    const all = await readHistory({ remote });
-    expect(all.entries.map((e) => e.runId)).toEqual(['c', 'a-first', 'b-second']);
-    expect(all.warnings).toEqual([
-      expect.stringMatching(/^skipped duetkit\/entries\/micro-.*broken\.json: not JSON/),
-    ]);
-    const micro = await readHistory({ remote, suite: 'micro' });
-    expect(micro.entries.map((e) => e.runId)).toEqual(['a-first', 'b-second']);
-    expect(micro.stored[0]!.path).toBe(entryPath('micro', 'a-first', b.run.startedAt));
-    const other = await readHistory({ remote, suite: 'other suite/x' });
-    expect(other.entries.map((e) => e.suite)).toEqual(['other suite/x']);
-    expect(await readHistory({ remote, path: 'elsewhere' })).toMatchObject({ entries: [] });
-  });
+  it.each([
+    ['serves partial clones', true],
+    ['sends every file with the tip', false],
+  ])(
+    'reads entries oldest first, one suite or all, and skips a corrupt file with a warning (a remote that %s)',
+    async (_, partial) => {
+      const remote = bareRemote(t.dir, 'remote.git', partial);
+      const a = makeEntry({ runId: 'b-second', startedAt: '2026-03-02T00:00:00Z' });
+      const b = makeEntry({ runId: 'a-first', startedAt: '2026-03-01T00:00:00Z' });
+      const c = makeEntry({
+        suite: 'other suite/x',
+        runId: 'c',
+        startedAt: '2026-02-01T00:00:00Z',
+      });
+      const at = (e: typeof a) => `duetkit/${entryPath(e.suite, e.runId, e.run.startedAt)}`;
+      const corrupt = `duetkit/${entryPath('micro', 'broken', '2026-03-03T00:00:00Z')}`;
+      pushFiles(remote, 'gh-pages', {
+        [at(a)]: JSON.stringify(a),
+        [at(b)]: JSON.stringify(b),
+        [at(c)]: JSON.stringify(c),
+        [corrupt]: '{"schemaVersion": 1, "suite": "micro"',
+        'duetkit/README.md': 'not an entry',
+      });
+      const all = await readHistory({ remote });
+      expect(all.entries.map((e) => e.runId)).toEqual(['c', 'a-first', 'b-second']);
+      expect(all.warnings).toEqual([
+        expect.stringMatching(/^skipped duetkit\/entries\/micro-.*broken\.json: not JSON/),
+      ]);
+      const micro = await readHistory({ remote, suite: 'micro' });
+      expect(micro.entries.map((e) => e.runId)).toEqual(['a-first', 'b-second']);
+      expect(micro.stored[0]!.path).toBe(entryPath('micro', 'a-first', b.run.startedAt));
+      const other = await readHistory({ remote, suite: 'other suite/x' });
+      expect(other.entries.map((e) => e.suite)).toEqual(['other suite/x']);
+      expect(await readHistory({ remote, path: 'elsewhere' })).toMatchObject({ entries: [] });
+    },
+  );
 
   it('an entry in the wrong folder is skipped, naming the field', async () => {
     const remote = bareRemote(t.dir);
