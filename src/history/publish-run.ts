@@ -8,6 +8,7 @@ import type { HistoryLocation } from './read.js';
 import { readRunResults } from './results.js';
 import type { HistoryEntry } from './schema.js';
 import { entryWithAa } from '../variability/aa.js';
+import '../variability/register.js';
 
 export interface PublishRunOptions extends HistoryLocation, RetryOptions {
   /** The results directory of a run (samples.json, comparison.json). */
