@@ -29,7 +29,14 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
     const value = get(name).trim();
     return value === '' ? null : value;
   };
-  for (const name of ['scenario', 'run', 'aa', 'base-ref', 'head-ref', 'publish']) {
+  // `publish` has a default (none) the runner always passes; only `history` contradicts
+  if (text('publish') === 'history') {
+    throw new InputError(
+      'publish',
+      'history has no effect with mode: variability (it runs nothing to publish)',
+    );
+  }
+  for (const name of ['scenario', 'run', 'aa', 'base-ref', 'head-ref']) {
     if (text(name) !== null) {
       throw new InputError(
         name,
