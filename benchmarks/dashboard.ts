@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { gabEntryOf, renderGabData } from '../src/history/gab.js';
 import { publishEntry } from '../src/history/publish.js';
 import { median } from '../src/stats/descriptive.js';
 import { launchChromium } from '../tests/support/browser.js';
@@ -66,7 +67,8 @@ function meter(page: Page): { take(): Promise<Transfer> } {
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'duetkit-bench-dashboard-'));
   const dashboard = await freshDashboard(path.join(dir, 'dashboard'));
-  const log = (line: string): void => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+  const log = (line: string): void =>
+    console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
   log(`generating ${BENCHMARKS} benchmarks × ${RUNS} runs`);
   const history = syntheticHistory({ suite: SUITE, benchmarks: BENCHMARKS, runs: RUNS + REPEATS });
@@ -76,7 +78,9 @@ async function main(): Promise<void> {
   const writeSeconds = (performance.now() - t) / 1000;
   const files = Number(git(remote, 'ls-tree', '-r', '--name-only', 'gh-pages').split('\n').length);
   const packKiB = Number(/size-pack: (\d+)/.exec(git(remote, 'count-objects', '-v'))![1]);
-  log(`written in ${writeSeconds.toFixed(1)} s: ${files} files, ${(packKiB / 1024).toFixed(1)} MiB packed`);
+  log(
+    `written in ${writeSeconds.toFixed(1)} s: ${files} files, ${(packKiB / 1024).toFixed(1)} MiB packed`,
+  );
 
   const site = checkout(remote, 'gh-pages', path.join(dir, 'site'));
   const server = await servePython(site);
@@ -99,12 +103,20 @@ async function main(): Promise<void> {
       await page.goto(`${server.url}/duetkit/`);
       list.push(
         (await (
-          await page.waitForFunction(() => document.querySelector('.list .row') !== null && performance.now(), undefined, {
-            polling: 'raf',
-          })
+          await page.waitForFunction(
+            () => document.querySelector('.list .row') !== null && performance.now(),
+            undefined,
+            {
+              polling: 'raf',
+            },
+          )
         ).jsonValue()) as number,
       );
-      fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
+      fcp.push(
+        await page.evaluate(
+          () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        ),
+      );
       listTransfer = await m.take();
       clicked = (await page.locator('.list .row .name').first().textContent())!;
       // A string, not a function: tsx would wrap a named helper in code the page lacks.
@@ -133,14 +145,19 @@ async function main(): Promise<void> {
       deep.push(
         (await (
           await deepPage.waitForFunction(
-            () => document.body.dataset.view === 'benchmark' && document.querySelector('.chart canvas') !== null && performance.now(),
+            () =>
+              document.body.dataset.view === 'benchmark' &&
+              document.querySelector('.chart canvas') !== null &&
+              performance.now(),
             undefined,
             { polling: 'raf' },
           )
         ).jsonValue()) as number,
       );
       await cold.close();
-      log(`repeat ${i + 1}: list ${list.at(-1)!.toFixed(0)} ms, click→chart ${click.at(-1)!.toFixed(0)} ms, deep link ${deep.at(-1)!.toFixed(0)} ms`);
+      log(
+        `repeat ${i + 1}: list ${list.at(-1)!.toFixed(0)} ms, click→chart ${click.at(-1)!.toFixed(0)} ms, deep link ${deep.at(-1)!.toFixed(0)} ms`,
+      );
     }
   } finally {
     await chromium.close();
@@ -160,8 +177,15 @@ async function main(): Promise<void> {
       if (result.status !== 'published') throw new Error(`not published: ${result.status}`);
       ms.push(performance.now() - t);
     }
-    publish.push({ runs: size, partialClone, ms: ms.map(Math.round), median: Math.round(median(ms)) });
-    log(`publish on ${size} runs (${partialClone ? 'partial clone' : 'full fetch'}): median ${Math.round(median(ms))} ms`);
+    publish.push({
+      runs: size,
+      partialClone,
+      ms: ms.map(Math.round),
+      median: Math.round(median(ms)),
+    });
+    log(
+      `publish on ${size} runs (${partialClone ? 'partial clone' : 'full fetch'}): median ${Math.round(median(ms))} ms`,
+    );
   };
   for (const size of sizes) {
     const target = size === RUNS ? remote : bareRemote(dir, `remote-${size}.git`);
@@ -174,23 +198,43 @@ async function main(): Promise<void> {
   git(full, 'update-ref', 'refs/heads/gh-pages', `gh-pages~${REPEATS}`);
   await measure(full, RUNS, false);
 
+  // For comparison: the same history as github-action-benchmark's one data.js, which its
+  // dashboard loads whole and every publish rewrites.
+  const gabText = renderGabData({
+    lastUpdate: 0,
+    repoUrl: '',
+    entries: { [SUITE]: history.slice(0, RUNS).map((s) => gabEntryOf(s.entry).gab) },
+  });
+  const gab = { bytes: Buffer.byteLength(gabText), gzipBytes: gzipSync(gabText).length };
   const result = {
     benchmarks: BENCHMARKS,
     runs: RUNS,
     repeats: REPEATS,
-    history: { writeSeconds: +writeSeconds.toFixed(1), files, packMiB: +(packKiB / 1024).toFixed(1) },
+    history: {
+      writeSeconds: +writeSeconds.toFixed(1),
+      files,
+      packMiB: +(packKiB / 1024).toFixed(1),
+    },
     firstMeaningfulPaintMs: { median: Math.round(median(list)), all: list.map(Math.round) },
     firstContentfulPaintMs: { median: Math.round(median(fcp)), all: fcp.map(Math.round) },
     clickToChartMs: { median: Math.round(median(click)), all: click.map(Math.round) },
     deepLinkToChartMs: { median: Math.round(median(deep)), all: deep.map(Math.round) },
     listTransfer,
     detailTransfer,
+    gabDataJs: gab,
     publish,
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, load: os.loadavg().map((x) => +x.toFixed(2)) },
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      load: os.loadavg().map((x) => +x.toFixed(2)),
+    },
   };
   console.log(JSON.stringify(result, null, 2));
   if (BENCHMARKS === 500 && RUNS === 1000) {
-    await writeFile(path.join(ROOT, 'benchmarks/results/dashboard.json'), `${JSON.stringify(result, null, 2)}\n`);
+    await writeFile(
+      path.join(ROOT, 'benchmarks/results/dashboard.json'),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
   }
   await rm(dir, { recursive: true, force: true });
 }

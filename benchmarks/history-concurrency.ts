@@ -131,6 +131,11 @@ async function main(): Promise<void> {
     forcedUpdates: forced,
     retries,
     maxAttempts: Math.max(...ok.map((l) => l.attempts ?? 0)),
+    attempts: Object.fromEntries(
+      [...new Set(ok.map((l) => l.attempts ?? 0))]
+        .sort((a, b) => a - b)
+        .map((a) => [a, ok.filter((l) => l.attempts === a).length]),
+    ),
     publishMs: {
       median: Math.round(median(ms)),
       p90: Math.round(quantile(ms, 0.9)),

@@ -13,7 +13,11 @@ export class PublishError extends Error {
 }
 
 export interface RetryOptions {
-  /** Attempts in all (a rejected push is fetched and re-applied). Default 10. */
+  /**
+   * Attempts in all (a rejected push is fetched and re-applied). Default 30: with the default
+   * backoff, at most about 4 minutes of waiting; 8 writers publishing back to back needed up
+   * to 21 (BENCHMARKS.md).
+   */
   maxAttempts?: number;
   /** Backoff before attempt k+1: uniform in [0, min(cap, base·2^k)] ms. Default 250 and 8000. */
   backoff?: { baseMs: number; capMs: number };
@@ -41,7 +45,7 @@ export async function pushWithRetries<T>(
   build: (tip: string | null) => Promise<Attempt<T>>,
   options: RetryOptions = {},
 ): Promise<{ result: T; commit: string | null; attempts: number; retries: number }> {
-  const maxAttempts = options.maxAttempts ?? 10;
+  const maxAttempts = options.maxAttempts ?? 30;
   const backoff = options.backoff ?? { baseMs: 250, capMs: 8000 };
   const random = options.random ?? Math.random;
   const where = `${git.remote} (branch ${git.branch})`;

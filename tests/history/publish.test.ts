@@ -158,7 +158,7 @@ describe('publishEntry on real bare repositories', () => {
       await branch.dispose();
     }
     expect(logged).toEqual([
-      'the branch moved while publishing (attempt 1 of 10): fetching it again in 5 ms',
+      'the branch moved while publishing (attempt 1 of 30): fetching it again in 5 ms',
     ]);
     expect((await readHistory({ remote })).entries.map((e) => e.runId)).toEqual([
       'a',
