@@ -37584,7 +37584,7 @@ var PublishError = class extends Error {
   kind;
 };
 async function pushWithRetries(git, build, options = {}) {
-  const maxAttempts = options.maxAttempts ?? 10;
+  const maxAttempts = options.maxAttempts ?? 30;
   const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
   const random = options.random ?? Math.random;
   const where = `${git.remote} (branch ${git.branch})`;

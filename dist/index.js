@@ -31983,14 +31983,14 @@ function createGitHubApi(token, repository) {
     )
   };
 }
-async function call(request2) {
+async function call(request2, hint = "") {
   try {
     return await request2();
   } catch (error63) {
     const status = error63.status;
     if (status === 401 || status === 403) {
       throw new PermissionError(
-        `GitHub API answered ${status}: ${error63.message}`,
+        `GitHub API answered ${status}: ${error63.message}${hint}`,
         status
       );
     }
@@ -57431,7 +57431,7 @@ var PublishError = class extends Error {
   kind;
 };
 async function pushWithRetries(git, build, options = {}) {
-  const maxAttempts = options.maxAttempts ?? 10;
+  const maxAttempts = options.maxAttempts ?? 30;
   const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
   const random = options.random ?? Math.random;
   const where = `${git.remote} (branch ${git.branch})`;
@@ -60990,6 +60990,7 @@ async function addCommits(report, list) {
 }
 
 // src/variability/issue-api.ts
+var call2 = (request2) => call(request2, ' (alert: issue needs "issues: write")');
 function createIssueApi(token, repository) {
   const octokit = getOctokit(token, { baseUrl: process.env.GITHUB_API_URL || void 0 });
   const { owner, repo } = repository;
@@ -61023,20 +61024,6 @@ function createIssueApi(token, repository) {
       async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number: number4, body })).data.html_url
     )
   };
-}
-async function call2(request2) {
-  try {
-    return await request2();
-  } catch (error63) {
-    const status = error63.status;
-    if (status === 401 || status === 403) {
-      throw new PermissionError(
-        `GitHub API answered ${status}: ${error63.message} (alert: issue needs "issues: write")`,
-        status
-      );
-    }
-    throw error63;
-  }
 }
 
 // src/variability/render.ts

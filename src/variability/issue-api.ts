@@ -1,6 +1,8 @@
 import { getOctokit } from '@actions/github';
-import { PermissionError } from '../github/api.js';
-import type { Repository } from '../github/octokit-api.js';
+import { call as callApi, type Repository } from '../github/octokit-api.js';
+
+const call = <T>(request: () => Promise<T>): Promise<T> =>
+  callApi(request, ' (alert: issue needs "issues: write")');
 
 export interface AlertIssue {
   number: number;
@@ -69,19 +71,4 @@ export function createIssueApi(token: string, repository: Repository): IssueApi 
             .data.html_url,
       ),
   };
-}
-
-async function call<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    const status = (error as { status?: number }).status;
-    if (status === 401 || status === 403) {
-      throw new PermissionError(
-        `GitHub API answered ${status}: ${(error as Error).message} (alert: issue needs "issues: write")`,
-        status,
-      );
-    }
-    throw error;
-  }
 }

@@ -4,11 +4,11 @@ import { plantedHistory } from '../../benchmarks/variability/history.js';
 import { parseInputs } from '../../src/action/inputs.js';
 import type { ActionIo } from '../../src/action/io.js';
 import { variabilityStep } from '../../src/action/variability-step.js';
-import { entryPath } from '../../src/history/layout.js';
 import type { VariabilityInputs } from '../../src/variability/action-inputs.js';
 import { createIssueApi } from '../../src/variability/issue-api.js';
-import { bareRemote, pushFiles, tempDir } from '../history/helpers.js';
+import { bareRemote, tempDir } from '../history/helpers.js';
 import { startFakeGitHub } from '../support/fake-github.js';
+import { pushHistory } from '../variability/helpers.js';
 
 const parse = (inputs: Record<string, string>) =>
   parseInputs((name) => inputs[name] ?? '', '/work/repo');
@@ -86,16 +86,7 @@ describe('variabilityStep', () => {
       step: { at: 35, size: 0.07 },
       aa: { mde: 0.01, falsePositive: 0 },
     });
-    pushFiles(
-      remote,
-      'gh-pages',
-      Object.fromEntries(
-        entries.map((e) => [
-          `duetkit/${entryPath(e.suite, e.runId, e.run.startedAt)}`,
-          JSON.stringify(e),
-        ]),
-      ),
-    );
+    pushHistory(remote, entries);
     const github = await startFakeGitHub();
     const saved = process.env.GITHUB_API_URL;
     process.env.GITHUB_API_URL = github.url;
@@ -140,16 +131,7 @@ describe('variabilityStep', () => {
       start: '2026-03-20T03:00:00Z',
       step: { at: 20, size: 0.1 },
     });
-    pushFiles(
-      remote,
-      'gh-pages',
-      Object.fromEntries(
-        entries.map((e) => [
-          `duetkit/${entryPath(e.suite, e.runId, e.run.startedAt)}`,
-          JSON.stringify(e),
-        ]),
-      ),
-    );
+    pushHistory(remote, entries);
     const github = await startFakeGitHub({ readOnly: true });
     const saved = process.env.GITHUB_API_URL;
     process.env.GITHUB_API_URL = github.url;

@@ -1,19 +1,8 @@
 import { plantedHistory } from '../../benchmarks/variability/history.js';
-import { entryPath } from '../../src/history/layout.js';
-import type { HistoryEntry } from '../../src/history/schema.js';
 import type { VariabilityReport } from '../../src/variability/analyze.js';
 import { runCli } from '../helpers/cli.js';
-import { bareRemote, git, pushFiles, tempDir } from '../history/helpers.js';
-
-/** Entries as the store lays them out on the branch, under `duetkit/`. */
-function files(entries: HistoryEntry[]): Record<string, string> {
-  return Object.fromEntries(
-    entries.map((e) => [
-      `duetkit/${entryPath(e.suite, e.runId, e.run.startedAt)}`,
-      `${JSON.stringify(e)}\n`,
-    ]),
-  );
-}
+import { bareRemote, git, tempDir } from '../history/helpers.js';
+import { pushHistory } from './helpers.js';
 
 describe('duetkit variability --remote (a real bare repository)', () => {
   const tmp = tempDir('duetkit-variability-cli-');
@@ -40,8 +29,7 @@ describe('duetkit variability --remote (a real bare repository)', () => {
     step: { at: 35, size: 0.06 },
     aa: { mde: 0.01, falsePositive: 0 },
   }).map((e, i) => ({ ...e, commit: { ...e.commit!, id: commits[i]!, url: null } }));
-  pushFiles(remote, 'gh-pages', {
-    ...files(entries),
+  pushHistory(remote, entries, {
     'duetkit/entries/nightly/2026-02/20260201T000000Z-broken.json':
       '{"schemaVersion": 1, "suite": ',
   });
