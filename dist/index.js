@@ -61068,7 +61068,7 @@ function renderSuite(suite) {
     const latest = aa2.latest;
     out.push(
       latest.calledChanged.length === 0 ? `A/A duet of the latest run (${day2(latest.at)}): nothing called changed.` : `\u26A0\uFE0F A/A duet of the latest run (${day2(latest.at)}) called changed: ${latest.calledChanged.join(", ")} \u2014 the runner misled a PR-style comparison tonight.`,
-      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct(aa2.rate.estimate)}, 95% Wilson [${pct(aa2.rate.lower)}, ${pct(aa2.rate.upper)}]; nominal ${pct(aa2.nominal, 1)}).`
+      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct(aa2.rate.estimate)}, 95% Wilson [${pct(aa2.rate.lower)}, ${pct(aa2.rate.upper)}]; nominal ${pct(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
     );
   }
   out.push(

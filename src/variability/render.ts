@@ -50,7 +50,13 @@ function renderSuite(suite: SuiteVariability): string[] {
       latest.calledChanged.length === 0
         ? `A/A duet of the latest run (${day(latest.at)}): nothing called changed.`
         : `⚠️ A/A duet of the latest run (${day(latest.at)}) called changed: ${latest.calledChanged.join(', ')} — the runner misled a PR-style comparison tonight.`,
-      `A/A false positives: ${aa.calledChanged} of ${aa.comparisons} comparisons in ${aa.runs} runs (${pct(aa.rate.estimate)}, 95% Wilson [${pct(aa.rate.lower)}, ${pct(aa.rate.upper)}]; nominal ${pct(aa.nominal, 1)}).`,
+      `A/A false positives: ${aa.calledChanged} of ${aa.comparisons} comparisons in ${aa.runs} runs (${pct(aa.rate.estimate)}, 95% Wilson [${pct(aa.rate.lower)}, ${pct(aa.rate.upper)}]; nominal ${pct(aa.nominal, 1)}): ${
+        aa.rate.lower > aa.nominal
+          ? 'more than the nominal rate — on these runners, PR verdicts are called changed too often'
+          : aa.rate.upper < aa.nominal
+            ? 'below the nominal rate'
+            : 'consistent with the nominal rate'
+      }.`,
     );
   }
   out.push(

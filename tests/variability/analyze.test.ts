@@ -91,6 +91,9 @@ describe('analyzeVariability on planted histories', () => {
     );
     expect(md).toMatch(/A\/A duet of the latest run \(2026-03-05\): nothing called changed\./);
     expect(md).toMatch(
+      /A\/A false positives: 0 of 59 comparisons in 59 runs \(0\.00%, 95% Wilson \[0\.00%, 6\.11%\]; nominal 1\.0%\): consistent with the nominal rate\./,
+    );
+    expect(md).toMatch(
       /\*\*bench\*\* 🟢 improvement -[\d.]+% \[-[\d.]+%, -[\d.]+%\] between runs run-0039/,
     );
     expect(md).toMatch(
