@@ -74,3 +74,26 @@ describe('publish: history inputs', () => {
     expect(dashboardUrl({ inputs: local, githubToken: '', env })).toBe('');
   });
 });
+
+describe('the defaults of action.yml', () => {
+  it('are accepted in both modes (the runner passes every default as an input)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parse: parseYaml } = await import('yaml');
+    const { ROOT } = await import('../support/bundle-action.js');
+    const action = parseYaml(readFileSync(`${ROOT}/action.yml`, 'utf8')) as {
+      inputs: Record<string, { default?: string }>;
+    };
+    const defaults = Object.fromEntries(
+      Object.entries(action.inputs)
+        .filter(([, i]) => i.default !== undefined)
+        .map(([name, i]) => [name, i.default!]),
+    );
+    expect(() => parse({ ...defaults, run: 'make bench' })).not.toThrow();
+    expect(() =>
+      parseInputs(
+        (n) => ({ ...defaults, mode: 'comment', 'results-directory': 'r' })[n] ?? '',
+        '/w',
+      ),
+    ).not.toThrow();
+  });
+});
