@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path40 = __require("node:path");
+    var path41 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path40.resolve(baseDir, baseName);
+          const localBin = path41.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path40.extname(baseName))) return void 0;
+          if (sourceExt.includes(path41.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path40.resolve(
-            path40.dirname(resolvedScriptPath),
+          executableDir = path41.resolve(
+            path41.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path40.basename(
+            const legacyName = path41.basename(
               this._scriptPath,
-              path40.extname(this._scriptPath)
+              path41.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path40.extname(executableFile));
+        launchWithNode = sourceExt.includes(path41.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -2669,7 +2669,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const negativeNumberArg = (arg) => {
           if (!/^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/.test(arg)) return false;
           return !this._getCommandAndAncestors().some(
-            (cmd) => cmd.options.map((opt) => opt.short).some((short) => /^-\d$/.test(short))
+            (cmd) => cmd.options.map((opt) => opt.short).some((short2) => /^-\d$/.test(short2))
           );
         };
         let activeVariadicOption = null;
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path40.basename(filename, path40.extname(filename));
+        this._name = path41.basename(filename, path41.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path41) {
-        if (path41 === void 0) return this._executableDir;
-        this._executableDir = path41;
+      executableDir(path42) {
+        if (path42 === void 0) return this._executableDir;
+        this._executableDir = path42;
         return this;
       }
       /**
@@ -8990,7 +8990,7 @@ var require_umd = __commonJS({
           return getStringImpl(buffer, ptr);
         }
         extendedExports.__getString = __getString;
-        function getView(alignLog2, signed, float) {
+        function getView(alignLog2, signed2, float) {
           const buffer = memory.buffer;
           if (float) {
             switch (alignLog2) {
@@ -9002,13 +9002,13 @@ var require_umd = __commonJS({
           } else {
             switch (alignLog2) {
               case 0:
-                return new (signed ? Int8Array : Uint8Array)(buffer);
+                return new (signed2 ? Int8Array : Uint8Array)(buffer);
               case 1:
-                return new (signed ? Int16Array : Uint16Array)(buffer);
+                return new (signed2 ? Int16Array : Uint16Array)(buffer);
               case 2:
-                return new (signed ? Int32Array : Uint32Array)(buffer);
+                return new (signed2 ? Int32Array : Uint32Array)(buffer);
               case 3:
-                return new (signed ? BigInt64Array : BigUint64Array)(buffer);
+                return new (signed2 ? BigInt64Array : BigUint64Array)(buffer);
             }
           }
           throw Error(`unsupported align: ${alignLog2}`);
@@ -9170,9 +9170,9 @@ var require_umd = __commonJS({
             curr = curr[part];
           }
           let name = parts[0];
-          let hash2 = name.indexOf("#");
-          if (hash2 >= 0) {
-            const className = name.substring(0, hash2);
+          let hash3 = name.indexOf("#");
+          if (hash3 >= 0) {
+            const className = name.substring(0, hash3);
             const classElem = curr[className];
             if (typeof classElem === "undefined" || !classElem.prototype) {
               const ctor = function(...args) {
@@ -9194,7 +9194,7 @@ var require_umd = __commonJS({
               if (classElem) Object.getOwnPropertyNames(classElem).forEach((name2) => Object.defineProperty(ctor, name2, Object.getOwnPropertyDescriptor(classElem, name2)));
               curr[className] = ctor;
             }
-            name = name.substring(hash2 + 1);
+            name = name.substring(hash3 + 1);
             curr = curr[className].prototype;
             if (/^(get|set):/.test(name)) {
               if (!Object.hasOwn(curr, name = name.substring(4))) {
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path40) {
-      const ctrl = callVisitor(key2, node2, visitor, path40);
+    function visit_(key2, node2, visitor, path41) {
+      const ctrl = callVisitor(key2, node2, visitor, path41);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path40, ctrl);
-        return visit_(key2, ctrl, visitor, path40);
+        replaceNode(key2, path41, ctrl);
+        return visit_(key2, ctrl, visitor, path41);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path40 = Object.freeze(path40.concat(node2));
+          path41 = Object.freeze(path41.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path40);
+            const ci = visit_(i, node2.items[i], visitor, path41);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path40 = Object.freeze(path40.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path40);
+          path41 = Object.freeze(path41.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path41);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path40);
+          const cv = visit_("value", node2.value, visitor, path41);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path40) {
-      const ctrl = await callVisitor(key2, node2, visitor, path40);
+    async function visitAsync_(key2, node2, visitor, path41) {
+      const ctrl = await callVisitor(key2, node2, visitor, path41);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path40, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path40);
+        replaceNode(key2, path41, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path41);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path40 = Object.freeze(path40.concat(node2));
+          path41 = Object.freeze(path41.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path40);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path41);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path40 = Object.freeze(path40.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path40);
+          path41 = Object.freeze(path41.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path41);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path40);
+          const cv = await visitAsync_("value", node2.value, visitor, path41);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path40) {
+    function callVisitor(key2, node2, visitor, path41) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path40);
+        return visitor(key2, node2, path41);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path40);
+        return visitor.Map?.(key2, node2, path41);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path40);
+        return visitor.Seq?.(key2, node2, path41);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path40);
+        return visitor.Pair?.(key2, node2, path41);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path40);
+        return visitor.Scalar?.(key2, node2, path41);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path40);
+        return visitor.Alias?.(key2, node2, path41);
       return void 0;
     }
-    function replaceNode(key2, path40, node2) {
-      const parent = path40[path40.length - 1];
+    function replaceNode(key2, path41, node2) {
+      const parent = path41[path41.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path40, value) {
+    function collectionFromPath(schema, path41, value) {
       let v = value;
-      for (let i = path40.length - 1; i >= 0; --i) {
-        const k = path40[i];
+      for (let i = path41.length - 1; i >= 0; --i) {
+        const k = path41[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path40) => path40 == null || typeof path40 === "object" && !!path40[Symbol.iterator]().next().done;
+    var isEmptyPath = (path41) => path41 == null || typeof path41 === "object" && !!path41[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path40, value) {
-        if (isEmptyPath(path40))
+      addIn(path41, value) {
+        if (isEmptyPath(path41))
           this.add(value);
         else {
-          const [key2, ...rest] = path40;
+          const [key2, ...rest] = path41;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path40) {
-        const [key2, ...rest] = path40;
+      deleteIn(path41) {
+        const [key2, ...rest] = path41;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path40, keepScalar) {
-        const [key2, ...rest] = path40;
+      getIn(path41, keepScalar) {
+        const [key2, ...rest] = path41;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path40) {
-        const [key2, ...rest] = path40;
+      hasIn(path41) {
+        const [key2, ...rest] = path41;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path40, value) {
-        const [key2, ...rest] = path40;
+      setIn(path41, value) {
+        const [key2, ...rest] = path41;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -14106,9 +14106,9 @@ var require_timestamp = __commonJS({
         const match = str.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
-        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const [, year, month, day3, hour, minute, second] = match.map(Number);
         const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
-        let date5 = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        let date5 = Date.UTC(year, month - 1, day3, hour || 0, minute || 0, second || 0, millisec);
         const tz = match[8];
         if (tz && tz !== "Z") {
           let d = parseSexagesimal(tz, false);
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path40, value) {
+      addIn(path41, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path40, value);
+          this.contents.addIn(path41, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path40) {
-        if (Collection.isEmptyPath(path40)) {
+      deleteIn(path41) {
+        if (Collection.isEmptyPath(path41)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path40) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path41) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path40, keepScalar) {
-        if (Collection.isEmptyPath(path40))
+      getIn(path41, keepScalar) {
+        if (Collection.isEmptyPath(path41))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path40, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path41, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path40) {
-        if (Collection.isEmptyPath(path40))
+      hasIn(path41) {
+        if (Collection.isEmptyPath(path41))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path40) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path41) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path40, value) {
-        if (Collection.isEmptyPath(path40)) {
+      setIn(path41, value) {
+        if (Collection.isEmptyPath(path41)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path40), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path41), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path40, value);
+          this.contents.setIn(path41, value);
         }
       }
       /**
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path40) => {
+    visit2.itemAtPath = (cst, path41) => {
       let item = cst;
-      for (const [field, index] of path40) {
+      for (const [field, index] of path41) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path40) => {
-      const parent = visit2.itemAtPath(cst, path40.slice(0, -1));
-      const field = path40[path40.length - 1][0];
+    visit2.parentCollection = (cst, path41) => {
+      const parent = visit2.itemAtPath(cst, path41.slice(0, -1));
+      const field = path41[path41.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path40, item, visitor) {
-      let ctrl = visitor(item, path40);
+    function _visit(path41, item, visitor) {
+      let ctrl = visitor(item, path41);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path40.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path41.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path40);
+            ctrl = ctrl(item, path41);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path40) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path41) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -18604,6 +18604,43 @@ function medianAbsoluteDeviation(xs) {
   const m = median(xs);
   return median(Array.from(xs, (x) => Math.abs(x - m)));
 }
+function selectInPlace(xs, k, length = xs.length) {
+  let lo = 0;
+  let hi = length - 1;
+  while (hi > lo) {
+    const mid = lo + hi >>> 1;
+    let a = xs[lo];
+    let b = xs[mid];
+    const c = xs[hi];
+    if (a > b) [a, b] = [b, a];
+    const pivot = c < a ? a : c > b ? b : c;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i] < pivot) i++;
+      while (xs[j] > pivot) j--;
+      if (i <= j) {
+        const t = xs[i];
+        xs[i] = xs[j];
+        xs[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return xs[k];
+  }
+  return xs[k];
+}
+function medianInPlace(xs, length = xs.length) {
+  const k = length >>> 1;
+  const upper = selectInPlace(xs, k, length);
+  if (length % 2 === 1) return upper;
+  let lower = -Infinity;
+  for (let i = 0; i < k; i++) if (xs[i] > lower) lower = xs[i];
+  return (lower + upper) / 2;
+}
 
 // src/stats/order-statistics.ts
 function medianOfCounts(ascending, counts, n) {
@@ -19184,9 +19221,9 @@ function durbinCdf(x, n) {
   for (let i = 1; i <= m; i++) factorial.push(factorial[i - 1] * i);
   const H = [];
   for (let i = 0; i < m; i++) {
-    const row = new Array(m).fill(0);
-    for (let j = 0; j < m; j++) if (i - j + 1 >= 0) row[j] = 1 / factorial[i - j + 1];
-    H.push(row);
+    const row2 = new Array(m).fill(0);
+    for (let j = 0; j < m; j++) if (i - j + 1 >= 0) row2[j] = 1 / factorial[i - j + 1];
+    H.push(row2);
   }
   for (let i = 0; i < m; i++) {
     H[i][0] = H[i][0] - h ** (i + 1) / factorial[i + 1];
@@ -19224,20 +19261,20 @@ function multiply(x, y) {
   const a = [];
   let max2 = 0;
   for (let i = 0; i < m; i++) {
-    const row = new Array(m).fill(0);
+    const row2 = new Array(m).fill(0);
     const xi = x.a[i];
     for (let l = 0; l < m; l++) {
       const xil = xi[l];
       if (xil === 0) continue;
       const yl = y.a[l];
-      for (let j = 0; j < m; j++) row[j] = row[j] + xil * yl[j];
+      for (let j = 0; j < m; j++) row2[j] = row2[j] + xil * yl[j];
     }
-    for (const v of row) max2 = Math.max(max2, Math.abs(v));
-    a.push(row);
+    for (const v of row2) max2 = Math.max(max2, Math.abs(v));
+    a.push(row2);
   }
   let e = x.e + y.e;
   if (max2 > 2 ** 128) {
-    for (const row of a) for (let j = 0; j < m; j++) row[j] = row[j] * 2 ** -128;
+    for (const row2 of a) for (let j = 0; j < m; j++) row2[j] = row2[j] * 2 ** -128;
     e += 128;
   }
   return { a, e };
@@ -19836,10 +19873,10 @@ function finishComparison(plan2, distribution) {
     ci2.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
     if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
-    const finite3 = finiteLogRatios(d);
-    const w = wilcoxonSignedRank(finite3);
+    const finite4 = finiteLogRatios(d);
+    const w = wilcoxonSignedRank(finite4);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite3), {
+    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite4), {
       level: o.level,
       power: o.power,
       paired: true
@@ -20277,10 +20314,10 @@ function explain(error62, mode) {
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
-  const pct = fraction * 100;
-  const text2 = pct.toFixed(digits);
+  const pct2 = fraction * 100;
+  const text2 = pct2.toFixed(digits);
   if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct > 0 ? "+" : ""}${text2}%`;
+  return `${pct2 > 0 ? "+" : ""}${text2}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
@@ -20318,17 +20355,17 @@ function renderComparisonTable(rows) {
     first === void 0 ? "p" : pHeader(first),
     "verdict"
   ];
-  const body = rows.map((row) => {
-    if (!("comparison" in row)) {
-      const n = row.notComparable;
-      const [base, head] = [sideText(n, "base", row.unit), sideText(n, "head", row.unit)];
-      return [row.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
+  const body = rows.map((row2) => {
+    if (!("comparison" in row2)) {
+      const n = row2.notComparable;
+      const [base, head] = [sideText(n, "base", row2.unit), sideText(n, "head", row2.unit)];
+      return [row2.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
     }
-    const c = row.comparison;
+    const c = row2.comparison;
     return [
-      row.name,
-      sideText(c, "base", row.unit),
-      sideText(c, "head", row.unit),
+      row2.name,
+      sideText(c, "base", row2.unit),
+      sideText(c, "head", row2.unit),
       formatPercent(c.change),
       formatInterval(c.ci.lower, c.ci.upper),
       formatPValue(c.test.pValueAdjusted),
@@ -20341,10 +20378,10 @@ function renderComparisonTable(rows) {
   ).join("  ").trimEnd();
   const out = [line(header2), ...body.map(line), ""];
   if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
-  for (const row of rows) {
-    if ("comparison" in row) continue;
-    const prefix = rows.length > 1 ? `${row.name}: ` : "";
-    out.push(`${prefix}not comparable: ${row.notComparable.reason}`);
+  for (const row2 of rows) {
+    if ("comparison" in row2) continue;
+    const prefix = rows.length > 1 ? `${row2.name}: ` : "";
+    out.push(`${prefix}not comparable: ${row2.notComparable.reason}`);
   }
   return `${out.join("\n")}
 `;
@@ -21605,10 +21642,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path40 = "$") {
+  constructor(format, value, path41 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path40;
+    this.path = path41;
   }
   format;
   value;
@@ -21922,20 +21959,20 @@ var catch2 = {
       i += 1;
       let nameParts = [];
       while (i < lines.length) {
-        const row = lines[i];
-        if (TABLE_END.test(row.text) || FAILED.test(row.text)) break;
+        const row2 = lines[i];
+        if (TABLE_END.test(row2.text) || FAILED.test(row2.text)) break;
         i += 1;
-        if (row.text.trim() === "") continue;
-        const start = START.exec(row.text);
+        if (row2.text.trim() === "") continue;
+        const start = START.exec(row2.text);
         if (start === null) {
-          nameParts.push(row.text.trim());
+          nameParts.push(row2.text.trim());
           continue;
         }
         const name = [...nameParts, start[1].trim()].filter((p) => p !== "").join(" ");
         nameParts = [];
         const mean2 = stat6("mean");
         stat6("standard deviation");
-        collector.add(row.where, name, "ns", false, [mean2], "summary");
+        collector.add(row2.where, name, "ns", false, [mean2], "summary");
       }
       if (nameParts.length > 0) {
         throw new FormatError(
@@ -22442,8 +22479,8 @@ var INTERNAL = /* @__PURE__ */ new Set([
 ]);
 var STAT_ORDER = ["min", "med", "avg", "p(90)", "p(95)", "p(99)", "p(99.9)", "max"];
 function isStream(text2) {
-  const firstLine2 = text2.split("\n", 1)[0];
-  return /"type"\s*:\s*"(Metric|Point)"/.test(firstLine2);
+  const firstLine3 = text2.split("\n", 1)[0];
+  return /"type"\s*:\s*"(Metric|Point)"/.test(firstLine3);
 }
 function parseSummary(json2) {
   const metrics = json2?.metrics;
@@ -22626,9 +22663,9 @@ var pytest = {
     parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.includes("::") && !/\s/.test(line)),
     // -k matches substrings of test names: exclude the other tests whose names contain this one.
     filterArgv: (argv2, name, allNames) => {
-      const short = (id) => id.slice(id.lastIndexOf("::") + 2);
-      const own2 = short(name);
-      const others = [...new Set(allNames.map(short))].filter(
+      const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
+      const own2 = short2(name);
+      const others = [...new Set(allNames.map(short2))].filter(
         (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
       );
       return [...argv2, "-k", [own2, ...others.map((o) => `not ${o}`)].join(" and ")];
@@ -24995,10 +25032,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path40) {
-  if (!path40)
+function getElementAtPath(obj, path41) {
+  if (!path41)
     return obj;
-  return path40.reduce((acc, key2) => acc?.[key2], obj);
+  return path41.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -25338,11 +25375,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path40, issues) {
+function prefixIssues(path41, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path40);
+    iss.path.unshift(path41);
     return iss;
   });
 }
@@ -25804,16 +25841,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path40 = []) => {
+  const processError = (error63, path41 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path40, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path41, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path40, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path41, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path40, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path41, ...issue2.path]);
       } else {
-        const fullpath = [...path40, ...issue2.path];
+        const fullpath = [...path41, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -25852,17 +25889,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path40 = []) => {
+  const processError = (error63, path41 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path40, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path41, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path40, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path41, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path40, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path41, ...issue2.path]);
       } else {
-        const fullpath = [...path40, ...issue2.path];
+        const fullpath = [...path41, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -25901,8 +25938,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path40 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path40) {
+  const path41 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path41) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -43040,13 +43077,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path40 = ref.slice(1).split("/").filter(Boolean);
-  if (path40.length === 0) {
+  const path41 = ref.slice(1).split("/").filter(Boolean);
+  if (path41.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path40[0] === defsKey) {
-    const key2 = path40[1] === void 0 ? void 0 : decodeJSONPointerSegment(path40[1]);
+  if (path41[0] === defsKey) {
+    const key2 = path41[1] === void 0 ? void 0 : decodeJSONPointerSegment(path41[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -44755,8 +44792,8 @@ async function buildTimer(env = process.env) {
   } catch (error62) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error62)})` };
   }
-  const hash2 = createHash("sha256").update(source).update(os7.arch()).digest("hex").slice(0, 16);
-  const target = path15.join(cacheDir(env), `timer-${hash2}`, "duetkit-timer");
+  const hash3 = createHash("sha256").update(source).update(os7.arch()).digest("hex").slice(0, 16);
+  const target = path15.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error62) => ({
@@ -45234,7 +45271,7 @@ import path16 from "node:path";
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command = w.command ?? [];
-  const issue2 = (path40, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path40], message });
+  const issue2 = (path41, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path41], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -46026,8 +46063,8 @@ function renderCalibration(result) {
       `recommendation: ${r.method} with a budget of ${Math.ceil(r.budgetSeconds)} s per comparison (~${r.iterations} iterations) to detect changes \u2265 ${percent(r.targetMde)} (observed MDE ${percent(r.observedMde)} in ${r.observedSeconds.toFixed(1)} s)`
     );
   }
-  const short = result.cells.filter((c) => c.comparisons < s.windows);
-  for (const c of short)
+  const short2 = result.cells.filter((c) => c.comparisons < s.windows);
+  for (const c of short2)
     out.push(
       `warning: ${c.method} ${describeChange(c.change)}: only ${c.comparisons} of ${s.windows} comparisons fitted in the recordings`
     );
@@ -46356,10 +46393,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync5 } from "node:fs";
-function readNumberFile(path40, label, shownAs = path40) {
+function readNumberFile(path41, label, shownAs = path41) {
   let text2;
   try {
-    text2 = readFileSync5(path40, "utf8");
+    text2 = readFileSync5(path41, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -47250,9 +47287,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path40) {
+function valueAt2(value, path41) {
   let at = value;
-  for (const key2 of path40) {
+  for (const key2 of path41) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -47631,6 +47668,13 @@ async function suiteChanges(git, tip, folder, edit) {
   return { changes, warnings };
 }
 var derivers = [];
+function registerDeriver(derive) {
+  derivers.push(derive);
+  return () => {
+    const i = derivers.indexOf(derive);
+    if (i >= 0) derivers.splice(i, 1);
+  };
+}
 async function suitesChanges(git, tip, folder, pending) {
   const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
   const prefix = at(`${ENTRIES_DIR}/`);
@@ -48030,11 +48074,11 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
   for (const [name, content] of options.dashboard ?? []) {
     changes.set(folder === "" ? name : `${folder}/${name}`, content);
   }
-  const short = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
+  const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
-    `duetkit: ${entry.suite}: run ${entry.runId}${short}`
+    `duetkit: ${entry.suite}: run ${entry.runId}${short2}`
   );
   const warnings = [...edit.warnings, ...suites.warnings];
   let pruned = [];
@@ -48150,6 +48194,529 @@ function check2(text2, file2, schema) {
   return parsed2.data;
 }
 
+// src/variability/aa.ts
+var AA_SCHEMA_VERSION = 1;
+var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
+var aaBenchmarkSchema = external_exports.looseObject({
+  name: external_exports.string().min(1),
+  unit: external_exports.string(),
+  change: finite3,
+  ci: external_exports.looseObject({ level: external_exports.number().gt(0).lt(1), lower: finite3, upper: finite3 }),
+  ciWidth: finite3,
+  mde: external_exports.number().min(0),
+  verdict: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]),
+  calledChanged: external_exports.boolean(),
+  pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
+  n: external_exports.number().int().min(0)
+});
+var aaBlockSchema = external_exports.looseObject({
+  schemaVersion: external_exports.literal(AA_SCHEMA_VERSION),
+  mode: external_exports.string(),
+  level: external_exports.number().gt(0).lt(1),
+  threshold: finite3,
+  comparisons: external_exports.number().int().min(0),
+  calledChanged: external_exports.number().int().min(0),
+  benchmarks: external_exports.array(aaBenchmarkSchema)
+});
+function aaFromReport(report) {
+  const benchmarks = [];
+  for (const r of report.results) {
+    const c = r.comparison;
+    if (c === null) continue;
+    const calledChanged = c.verdict === "regression" || c.verdict === "improvement";
+    benchmarks.push({
+      name: r.benchmark,
+      unit: r.unit,
+      change: c.change,
+      ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper },
+      ciWidth: c.ci.upper - c.ci.lower,
+      mde: c.mde,
+      verdict: c.verdict,
+      calledChanged,
+      pValueAdjusted: c.test.pValueAdjusted,
+      n: Math.min(c.n.base, c.n.head)
+    });
+  }
+  return {
+    schemaVersion: AA_SCHEMA_VERSION,
+    mode: report.mode,
+    level: report.settings.level,
+    threshold: report.settings.threshold,
+    comparisons: benchmarks.length,
+    calledChanged: benchmarks.filter((b) => b.calledChanged).length,
+    benchmarks
+  };
+}
+function withAa(entry, report) {
+  return {
+    ...entry,
+    aa: aaFromReport(report),
+    benchmarks: entry.benchmarks.map((b) => ({ ...b, comparison: null }))
+  };
+}
+function isAaRun(samples, baseline) {
+  if (samples.versions.length !== 2) return false;
+  const base = samples.versions.find((v) => v.name === baseline);
+  const head = samples.versions.find((v) => v.name !== baseline);
+  if (base === void 0 || head === void 0) return false;
+  if ("ref" in base.source && "ref" in head.source) {
+    return base.commit !== null && base.commit === head.commit;
+  }
+  return "path" in base.source && "path" in head.source && base.dir === head.dir;
+}
+function entryWithAa(entry, samples, report) {
+  return isAaRun(samples, report.settings.baseline) ? withAa(entry, report) : entry;
+}
+function readAa(entry) {
+  if (entry.aa === void 0) return { block: null, problem: null };
+  const parsed2 = aaBlockSchema.safeParse(entry.aa);
+  if (parsed2.success) return { block: parsed2.data, problem: null };
+  const issue2 = parsed2.error.issues[0];
+  return {
+    block: null,
+    problem: `aa.${issue2.path.join(".")}: ${issue2.message}`
+  };
+}
+
+// src/stats/e-divisive.ts
+function eDivisive(series, options = {}) {
+  checkSample("series", series);
+  const alpha = options.alpha ?? 0.01;
+  const permutations = options.permutations ?? 499;
+  const seed = options.seed ?? 1;
+  const power = options.power ?? 1;
+  const maxChangePoints = options.maxChangePoints ?? Infinity;
+  const span = options.span ?? "segment";
+  const estimator = options.estimator ?? (span === "segment" ? "v" : "u");
+  const shape = { power, span, estimator };
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
+  if (!(Number.isInteger(permutations) && permutations >= 1)) {
+    throw new RangeError(`permutations must be an integer \u2265 1, got ${permutations}`);
+  }
+  if (!(power > 0 && power < 2)) throw new RangeError(`power must be in (0, 2), got ${power}`);
+  const values = Float64Array.from(series);
+  const rng = createRng(seed);
+  const cuts = [];
+  const found = [];
+  const memo2 = /* @__PURE__ */ new Map();
+  let rejected = null;
+  while (found.length < maxChangePoints) {
+    const bounds = segments(cuts, values.length);
+    let best = null;
+    for (const [s, e] of bounds) {
+      const key2 = `${s}:${e}`;
+      if (!memo2.has(key2)) memo2.set(key2, bestSplit(values, s, e, shape));
+      const c = memo2.get(key2);
+      if (c !== null && (best === null || c.qhat > best.qhat)) best = c;
+    }
+    if (best === null) break;
+    const tested = permutationTest(values, bounds, best, { alpha, permutations, shape, rng });
+    if (!tested.significant) {
+      rejected = tested;
+      break;
+    }
+    found.push(tested);
+    cuts.push(tested.index);
+    cuts.sort((a, b) => a - b);
+  }
+  found.sort((a, b) => a.index - b.index);
+  return {
+    changePoints: found,
+    rejected,
+    alpha,
+    permutations,
+    seed,
+    power,
+    span,
+    estimator,
+    method: "e-divisive"
+  };
+}
+function segments(cuts, n) {
+  const edges = [0, ...cuts, n];
+  const out = [];
+  for (let i = 0; i + 1 < edges.length; i++) out.push([edges[i], edges[i + 1]]);
+  return out;
+}
+function permutationTest(values, bounds, candidate, o) {
+  const shuffled2 = Float64Array.from(values);
+  const allowed = Math.floor(o.alpha * (o.permutations + 1) + 1e-9) - 1;
+  const reach = candidate.qhat - 1e-12 * Math.abs(candidate.qhat);
+  let exceed = 0;
+  let drawn = 0;
+  while (drawn < o.permutations && exceed <= allowed) {
+    drawn++;
+    let top = -Infinity;
+    for (const [s, e] of bounds) {
+      shuffle(shuffled2, s, e, o.rng);
+      const c = bestSplit(shuffled2, s, e, o.shape);
+      if (c !== null && c.qhat > top) top = c.qhat;
+    }
+    if (top >= reach) exceed++;
+  }
+  const pValue = (exceed + 1) / (drawn + 1);
+  const significant = drawn === o.permutations && exceed <= allowed;
+  return { ...candidate, pValue, permutations: drawn, significant };
+}
+function shuffle(xs, s, e, rng) {
+  for (let i = e - 1; i > s; i--) {
+    const j = s + rng.nextIndex(i - s + 1);
+    const t = xs[i];
+    xs[i] = xs[j];
+    xs[j] = t;
+  }
+}
+function bestSplit(z2, s, e, shape = {}) {
+  const power = shape.power ?? 1;
+  const span = shape.span ?? "any";
+  const u = (shape.estimator ?? (span === "segment" ? "v" : "u")) === "u";
+  const m = e - s;
+  if (m < 2) return null;
+  const exponent = power;
+  const left = new Float64Array(m + 1);
+  for (let t = 1; t < m; t++) {
+    const zt = z2[s + t];
+    let add = 0;
+    for (let i = 0; i < t; i++) {
+      let d = z2[s + i] - zt;
+      if (d < 0) d = -d;
+      add += exponent === 1 ? d : d ** exponent;
+    }
+    left[t + 1] = left[t] + add;
+  }
+  const within = new Float64Array(m + 1);
+  let bestQ = -Infinity;
+  let bestTau = -1;
+  let bestKappa = -1;
+  for (let tau = m - 1; tau >= 1; tau--) {
+    const zt = z2[s + tau];
+    let row2 = 0;
+    within[tau + 1] = 0;
+    for (let kappa = tau + 2; kappa <= m; kappa++) {
+      let d = zt - z2[s + kappa - 1];
+      if (d < 0) d = -d;
+      row2 += exponent === 1 ? d : d ** exponent;
+      within[kappa] = within[kappa] + row2;
+    }
+    const n = tau;
+    const wx = left[tau];
+    for (let kappa = span === "segment" ? m : tau + 1; kappa <= m; kappa++) {
+      const k = kappa - tau;
+      const wy = within[kappa];
+      const cross = left[kappa] - wx - wy;
+      const total = n + k;
+      let q = 2 * cross / total;
+      if (u) {
+        if (n > 1) q -= 2 * k * wx / (total * (n - 1));
+        if (k > 1) q -= 2 * n * wy / (total * (k - 1));
+      } else {
+        q -= 2 * k * wx / (total * n) + 2 * n * wy / (total * k);
+      }
+      if (q > bestQ || q === bestQ && tau < bestTau) {
+        bestQ = q;
+        bestTau = tau;
+        bestKappa = kappa;
+      }
+    }
+  }
+  return { index: s + bestTau, qhat: bestQ, end: s + bestKappa };
+}
+
+// src/variability/change-points.ts
+function findChangePoints(series, settings) {
+  const values = series.points.map((p) => p.value);
+  if (values.length < 4)
+    return { changePoints: [], segments: [[0, values.length]], rejectedPValue: null };
+  const found = eDivisive(values, {
+    alpha: settings.alpha,
+    permutations: settings.permutations,
+    seed: settings.seed
+  });
+  const cuts = found.changePoints.map((c) => c.index);
+  const edges = [0, ...cuts, values.length];
+  const segments2 = edges.slice(1).map((e, i) => [edges[i], e]);
+  const changePoints = found.changePoints.map((c, i) => {
+    const left = values.slice(edges[i], c.index);
+    const right = values.slice(c.index, edges[i + 2]);
+    const step = stepOf(left, right, settings, i);
+    const before = series.points[c.index - 1];
+    const after = series.points[c.index];
+    const worse = series.biggerIsBetter ? step.change < 0 : step.change > 0;
+    return {
+      index: c.index,
+      before: refOf(before),
+      after: refOf(after),
+      range: {
+        from: before.commit?.id ?? null,
+        to: after.commit?.id ?? null,
+        compareUrl: compareUrl(before, after)
+      },
+      step,
+      direction: worse ? "regression" : "improvement",
+      pValue: c.pValue,
+      permutations: c.permutations
+    };
+  });
+  return { changePoints, segments: segments2, rejectedPValue: found.rejected?.pValue ?? null };
+}
+function stepOf(left, right, settings, i) {
+  const median3 = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const h = (s.length - 1) / 2;
+    return (s[Math.floor(h)] + s[Math.ceil(h)]) / 2;
+  };
+  const base = { level: settings.level, runsBefore: left.length, runsAfter: right.length };
+  if (left.length < 2 || right.length < 2) {
+    return {
+      ...base,
+      change: median3(right) / median3(left) - 1,
+      lower: null,
+      upper: null,
+      note: "one run on a side of the change: no interval until more runs come"
+    };
+  }
+  const c = compare(left, right, {
+    paired: false,
+    statistic: "median",
+    level: settings.level,
+    resamples: settings.resamples,
+    seed: settings.seed + i + 1,
+    method: "percentile"
+  });
+  return { ...base, change: c.change, lower: c.ci.lower, upper: c.ci.upper };
+}
+function refOf(p) {
+  return {
+    runId: p.runId,
+    at: new Date(p.at).toISOString(),
+    commit: p.commit?.id ?? null,
+    subject: p.commit?.message ?? null,
+    url: p.commit?.url ?? p.runUrl
+  };
+}
+function compareUrl(before, after) {
+  const url2 = after.commit?.url;
+  if (url2 === null || url2 === void 0 || before.commit === null || after.commit === null)
+    return null;
+  const m = /^(https?:\/\/.+)\/commit\/[0-9a-f]+$/.exec(url2);
+  return m === null ? null : `${m[1]}/compare/${before.commit.id}...${after.commit.id}`;
+}
+function pullRequestOf(subject) {
+  const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
+  return m === null ? null : Number(m[1]);
+}
+
+// src/variability/normalise.ts
+function relativeToSegments(points, segments2) {
+  const out = new Array(points.length);
+  for (const [s, e] of segments2) {
+    const m = median(points.slice(s, e).map((p) => p.value));
+    for (let i = s; i < e; i++) out[i] = m === 0 ? 0 : points[i].value / m - 1;
+  }
+  return out;
+}
+
+// src/variability/series.ts
+function buildSeries(entries, options = {}) {
+  const skipped = [];
+  const bySuite = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    if (options.suite !== void 0 && e.suite !== options.suite) continue;
+    const at = Date.parse(e.run.startedAt);
+    if (options.since !== void 0 && at < options.since) continue;
+    if (!e.run.complete) {
+      skipped.push(skip(e, null, "the run was interrupted (complete: false)"));
+      continue;
+    }
+    bySuite.set(e.suite, [...bySuite.get(e.suite) ?? [], e]);
+  }
+  const series = [];
+  for (const [suite, list] of bySuite) {
+    const raw = /* @__PURE__ */ new Map();
+    for (const entry of list) {
+      const aa2 = readAa(entry);
+      if (aa2.problem !== null) skipped.push(skip(entry, null, `A/A block ignored: ${aa2.problem}`));
+      for (const b of entry.benchmarks) {
+        if (b.error !== null || b.value === null) {
+          skipped.push(
+            skip(entry, b.name, b.error !== null ? `failed: ${firstLine2(b.error)}` : "no value")
+          );
+          continue;
+        }
+        const aaOf = aa2.block?.benchmarks.find((x) => x.name === b.name) ?? null;
+        raw.set(b.name, [...raw.get(b.name) ?? [], { entry, b, aa: aaOf }]);
+      }
+    }
+    for (const [name, rows] of raw) {
+      const last = rows.at(-1).b;
+      const same = (b) => b.unit === last.unit && b.statistic === last.statistic;
+      for (const r of rows) {
+        if (same(r.b)) continue;
+        skipped.push(
+          skip(
+            r.entry,
+            name,
+            `recorded in ${r.b.unit || "(no unit)"} (${r.b.statistic}); the latest runs are in ${last.unit || "(no unit)"} (${last.statistic}): units are never mixed`
+          )
+        );
+      }
+      const points = rows.filter((r) => same(r.b)).map((r) => pointOf(r.entry, r.b, r.aa));
+      series.push({
+        suite,
+        benchmark: name,
+        unit: last.unit,
+        statistic: last.statistic,
+        biggerIsBetter: last.biggerIsBetter,
+        points,
+        notes: gapNotes(points)
+      });
+    }
+    addRenameNotes(
+      series.filter((s) => s.suite === suite),
+      list
+    );
+  }
+  series.sort(
+    (a, b) => a.suite === b.suite ? a.benchmark.localeCompare(b.benchmark) : a.suite.localeCompare(b.suite)
+  );
+  return { series, skipped };
+}
+function pointOf(entry, b, aa2) {
+  const infra = entry.infrastructure;
+  const machine = infra.machine ?? {};
+  const cluster2 = infra.cluster;
+  return {
+    runId: entry.runId,
+    at: Date.parse(entry.run.startedAt),
+    commit: entry.commit === null ? null : { id: entry.commit.id, message: entry.commit.message, url: entry.commit.url },
+    runUrl: entry.run.url,
+    value: b.value,
+    n: b.n,
+    cv: b.cv,
+    ci: b.ci,
+    infra: {
+      image: infra.runnerImage === null ? null : [infra.runnerImage, infra.runnerImageVersion].filter(Boolean).join(" "),
+      cpuModel: infra.cpuModel,
+      cluster: cluster2 === void 0 ? null : [cluster2.provider, cluster2.name].filter(Boolean).join("/") || null,
+      instance: cluster2?.instanceId ?? (typeof machine.hostname === "string" ? machine.hostname : null)
+    },
+    aa: aa2
+  };
+}
+var DAY = 864e5;
+function gapNotes(points) {
+  if (points.length < 3) return [];
+  const steps = points.slice(1).map((p, i) => p.at - points[i].at).sort((a, b) => a - b);
+  const usual = steps[Math.floor(steps.length / 2)];
+  const notes = [];
+  for (let i = 1; i < points.length; i++) {
+    const gap = points[i].at - points[i - 1].at;
+    if (gap > Math.max(3 * usual, 2 * DAY)) {
+      notes.push(
+        `no runs from ${day(points[i - 1].at)} to ${day(points[i].at)} (${(gap / DAY).toFixed(1)} days): the analysis goes on across the gap`
+      );
+    }
+  }
+  return notes;
+}
+function addRenameNotes(series, entries) {
+  const order = new Map(entries.map((e, i) => [e.runId, i]));
+  for (const old of series) {
+    const end = order.get(old.points.at(-1)?.runId ?? "");
+    if (end === void 0 || end === entries.length - 1) continue;
+    for (const next of series) {
+      if (next === old || next.unit !== old.unit) continue;
+      const start = order.get(next.points[0]?.runId ?? "");
+      if (start !== end + 1) continue;
+      const text2 = `"${old.benchmark}" last ran in run ${entries[end].runId} and "${next.benchmark}" first ran in the next run (${entries[start].runId}): if it was renamed, the two histories are analysed apart`;
+      old.notes.push(text2);
+      next.notes.push(text2);
+    }
+  }
+}
+function skip(entry, benchmark2, reason) {
+  return { suite: entry.suite, benchmark: benchmark2, runId: entry.runId, reason };
+}
+function firstLine2(text2) {
+  const line = text2.split("\n")[0];
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+function day(ms) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+// src/variability/derive.ts
+var VARIABILITY_DATA_VERSION = 1;
+var VARIABILITY_WINDOW = 120;
+var ROLLING = 14;
+function variabilityDataPath(suite) {
+  return `data/${suiteKey(suite)}/variability.json`;
+}
+function variabilityData(suite, entries) {
+  const newest = [...entries].sort(compareEntries).slice(-VARIABILITY_WINDOW);
+  const { series } = buildSeries(newest, { suite });
+  return {
+    schemaVersion: VARIABILITY_DATA_VERSION,
+    suite,
+    runs: newest.length,
+    benchmarks: series.map((s) => {
+      const { changePoints, segments: segments2 } = findChangePoints(s, {
+        alpha: 0.01,
+        permutations: 499,
+        seed: 1,
+        level: 0.95,
+        resamples: 1e3
+      });
+      const rel = relativeToSegments(s.points, segments2);
+      const seg = s.points.map((p, i) => p.value / (1 + rel[i]));
+      return {
+        name: s.benchmark,
+        unit: s.unit,
+        biggerIsBetter: s.biggerIsBetter,
+        t: s.points.map((p) => p.at),
+        v: s.points.map((p) => p.value),
+        rel,
+        seg,
+        cv: rel.map(
+          (_, i) => i + 1 < ROLLING ? null : coefficientOfVariation(rel.slice(i + 1 - ROLLING, i + 1).map((r) => 1 + r))
+        ),
+        mde: s.points.map(
+          (p) => p.aa !== null ? p.aa.mde : p.cv !== null && p.n >= 2 ? minimumDetectableEffect(p.n, p.cv, { level: 0.99 }) : null
+        ),
+        aa: s.points.map((p) => p.aa === null ? null : p.aa.calledChanged ? 1 : 0),
+        changePoints: changePoints.map((c) => ({
+          index: c.index,
+          at: Date.parse(c.after.at),
+          change: c.step.change,
+          lower: c.step.lower,
+          upper: c.step.upper,
+          direction: c.direction,
+          from: c.range.from,
+          to: c.range.to,
+          compareUrl: c.range.compareUrl
+        }))
+      };
+    })
+  };
+}
+async function deriveVariability(input2) {
+  const nightly = input2.added.some(
+    (s) => s.entry.aa !== void 0 || s.entry.run.event === "schedule" || s.entry.run.event === "workflow_dispatch"
+  );
+  if (!nightly) return /* @__PURE__ */ new Map();
+  const keep = Math.max(0, VARIABILITY_WINDOW - input2.added.length);
+  const stored = keep === 0 ? [] : await input2.load(input2.files.slice(-keep));
+  const data = variabilityData(
+    input2.suite,
+    [...stored, ...input2.added].map((s) => s.entry)
+  );
+  return /* @__PURE__ */ new Map([[variabilityDataPath(input2.suite), `${JSON.stringify(data)}
+`]]);
+}
+
+// src/variability/register.ts
+registerDeriver(deriveVariability);
+
 // src/history/publish-run.ts
 async function publishRun(options) {
   const env = options.env ?? process.env;
@@ -48164,7 +48731,7 @@ async function publishRun(options) {
     if (read.warning !== null) options.warn?.(read.warning);
     commit2 = read.commit;
   }
-  const entry = buildEntry({
+  const built = buildEntry({
     samples: results.samples,
     report: results.report,
     suite,
@@ -48173,6 +48740,7 @@ async function publishRun(options) {
     commit: commit2,
     recordedAt: (/* @__PURE__ */ new Date()).toISOString()
   });
+  const entry = entryWithAa(built, results.samples, results.report);
   try {
     return { result: await publishEntry({ ...options, entry }), entry };
   } catch (error62) {
@@ -48379,9 +48947,9 @@ function extraOf(b) {
   ];
   const c = b.comparison;
   if (c !== null) {
-    const pct = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+    const pct2 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
     lines.push(
-      `change ${pct(c.change)} [${pct(c.ci.lower)}, ${pct(c.ci.upper)}] ${+(c.ci.level * 100).toFixed(3)}% CI: ${c.verdict}${c.baseCommit === null ? "" : ` vs ${c.baseCommit.slice(0, 7)}`}`
+      `change ${pct2(c.change)} [${pct2(c.ci.lower)}, ${pct2(c.ci.upper)}] ${+(c.ci.level * 100).toFixed(3)}% CI: ${c.verdict}${c.baseCommit === null ? "" : ` vs ${c.baseCommit.slice(0, 7)}`}`
     );
   }
   return lines.join("\n");
@@ -49463,30 +50031,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path40) {
-  const node2 = doc.getIn(path40, true);
+function nodeAt(doc, path41) {
+  const node2 = doc.getIn(path41, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path40.join(".")}`);
+    throw new Error(`no node at ${path41.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path40, lines) {
+function commentAbove(doc, path41, lines) {
   if (lines.length === 0) return;
-  const parent = path40.length === 1 ? doc.contents : nodeAt(doc, path40.slice(0, -1));
-  const key2 = path40[path40.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path40.slice(0, -1).join(".")}`);
+  const parent = path41.length === 1 ? doc.contents : nodeAt(doc, path41.slice(0, -1));
+  const key2 = path41[path41.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path41.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path40.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path41.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path40, text2) {
-  const node2 = nodeAt(doc, path40);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path40.join(".")}`);
+function commentAfter(doc, path41, text2) {
+  const node2 = nodeAt(doc, path41);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path41.join(".")}`);
   node2.comment = ` ${text2}`;
 }
-function flowList(doc, path40) {
-  const node2 = nodeAt(doc, path40);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path40.join(".")}`);
+function flowList(doc, path41) {
+  const node2 = nodeAt(doc, path41);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path41.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -49723,6 +50291,76 @@ function timeoutMinutes(options) {
   return Math.max(30, Math.ceil(seconds / 60) + 20);
 }
 
+// src/init/nightly-workflow.ts
+var NIGHTLY_WORKFLOW_PATH = ".github/workflows/duetkit-nightly.yml";
+function nightlyWorkflow(plan2, options) {
+  const steps = [
+    { uses: "actions/checkout@v4", with: { "fetch-depth": 0 } },
+    ...plan2.steps.map((step) => inProject(step, options.dirInRepo)),
+    {
+      id: "duetkit",
+      uses: options.action,
+      with: {
+        scenario: options.scenarioInRepo,
+        name: "nightly",
+        aa: true,
+        publish: "history",
+        "fail-on": "never"
+      }
+    },
+    {
+      id: "variability",
+      if: "always()",
+      uses: options.action,
+      with: { mode: "variability", name: "nightly", since: "90d", alert: "issue" }
+    }
+  ];
+  const doc = newDocument(
+    {
+      name: "duetkit nightly",
+      on: { schedule: [{ cron: "17 3 * * *" }], workflow_dispatch: null },
+      permissions: { contents: "write", issues: "write" },
+      concurrency: { group: "duetkit-nightly", "cancel-in-progress": false },
+      jobs: {
+        nightly: {
+          "runs-on": "ubuntu-latest",
+          "timeout-minutes": timeoutMinutes(options),
+          steps
+        }
+      }
+    },
+    [
+      `Nightly variability tracking, written by \`duetkit init --nightly\` (docs/variability.md):`,
+      `${options.scenarioInRepo} runs on ${options.branch} as an A/A duet (the head against itself)`,
+      "and is published to the history on gh-pages; the next step reports CV, MDE, A/A false",
+      "positives, patterns and change points on main in the job summary and keeps one alert issue."
+    ]
+  );
+  commentAfter(doc, ["permissions", "contents"], "push the entry to the history branch");
+  commentAfter(doc, ["permissions", "issues"], "alert: issue");
+  commentAfter(
+    doc,
+    ["jobs", "nightly", "steps", 0, "with", "fetch-depth"],
+    "commits of each change point's range"
+  );
+  const at = steps.findIndex((s) => s.id === "duetkit");
+  commentAfter(
+    doc,
+    ["jobs", "nightly", "steps", at, "with", "aa"],
+    "tonight's noise, judged the way PRs are"
+  );
+  commentAfter(
+    doc,
+    ["jobs", "nightly", "steps", at, "with", "fail-on"],
+    "an A/A regression is the runner's doing: reported, not failed"
+  );
+  if (options.action === DEFAULT_ACTION) {
+    commentAfter(doc, ["jobs", "nightly", "steps", at, "uses"], OWNER_COMMENT);
+    commentAfter(doc, ["jobs", "nightly", "steps", at + 1, "uses"], OWNER_COMMENT);
+  }
+  return { path: NIGHTLY_WORKFLOW_PATH, text: documentText(doc) };
+}
+
 // src/init/init.ts
 var DEFAULT_SCENARIO = "benchmarks/duetkit.yml";
 var DEFAULT_ITERATIONS = 30;
@@ -49741,14 +50379,22 @@ async function planInit(options, deps) {
   const project = await listProject(dir);
   const { plan: plan2, others } = await chooseTool(project, options, deps.prompter);
   const dirInRepo = posix(path35.relative(home, dir));
-  const workflows = options.workflow ? workflowFiles(plan2, {
+  const workflowOptions = {
     action: options.action,
     scenarioInRepo,
     dirInRepo,
     branch: (repoRoot === null ? null : await deps.repo.defaultBranch(dir)) ?? "main",
     forkSafe: options.forkSafe,
     budget: options.budget
-  }) : [];
+  };
+  const nightly = options.workflow && (options.nightly ?? (deps.prompter !== null && await deps.prompter.choose(
+    "Also a nightly workflow that tracks the runners\u2019 noise and drift on main (docs/variability.md)?",
+    ["no", "yes"]
+  ) === 1));
+  const workflows = options.workflow ? [
+    ...workflowFiles(plan2, workflowOptions),
+    ...nightly ? [nightlyWorkflow(plan2, workflowOptions)] : []
+  ] : [];
   let scenario;
   try {
     scenario = scenarioText(plan2, {
@@ -49956,7 +50602,7 @@ function registerInit(program2, ctx) {
   ).option("--dir <dir>", "the repository, or a project directory inside it (default: here)").option("--tool <name>", `when several tools (or none) are found: ${toolNames().join("|")}`).option(
     "--command <cmd>",
     "a plain command, measured by its wall time; with --tool, replaces the tool's command"
-  ).option("--setup <cmd>", "build command run once in each version before measuring").option("--format <name>", "how to read the command's output (docs/formats.md)").option("--scenario <path>", "the scenario file to write, relative to --dir", DEFAULT_SCENARIO).option("--fork-safe", "write the two-workflow pair that comments on PRs from forks").option("--no-workflow", "write the scenario only").option("--action <ref>", "the duetkit action the workflow uses", DEFAULT_ACTION).option(
+  ).option("--setup <cmd>", "build command run once in each version before measuring").option("--format <name>", "how to read the command's output (docs/formats.md)").option("--scenario <path>", "the scenario file to write, relative to --dir", DEFAULT_SCENARIO).option("--fork-safe", "write the two-workflow pair that comments on PRs from forks").option("--nightly", "also write the nightly variability workflow (docs/variability.md)").option("--no-workflow", "write the scenario only").option("--action <ref>", "the duetkit action the workflow uses", DEFAULT_ACTION).option(
     "--iterations <n>",
     "pairs per benchmark",
     integerParser(1, 1e6),
@@ -50225,15 +50871,791 @@ function renderTable(benchmarks) {
       b.valueKind === "samples" ? "raw samples" : "summary (one per run)"
     ])
   ];
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row2) => row2[col].length)));
   const right = /* @__PURE__ */ new Set([3, 4]);
   const lines = rows.map(
-    (row) => row.map(
+    (row2) => row2.map(
       (cell, col) => right.has(col) ? cell.padStart(widths[col]) : cell.padEnd(widths[col])
     ).join("  ").trimEnd()
   );
   return `${lines.join("\n")}
 `;
+}
+
+// src/cli/commands/variability.ts
+import { writeFile as writeFile11 } from "node:fs/promises";
+import path40 from "node:path";
+
+// src/variability/infrastructure.ts
+var LABELS = {
+  image: "runner image",
+  cpuModel: "CPU model",
+  cluster: "cluster"
+};
+function infrastructureOf(points, relative2, seed) {
+  const comparisons = [];
+  const notes = [];
+  for (const dimension of ["image", "cpuModel", "cluster"]) {
+    const byLabel = /* @__PURE__ */ new Map();
+    points.forEach((p, i) => {
+      const label = p.infra[dimension];
+      if (label === null) return;
+      byLabel.set(label, [...byLabel.get(label) ?? [], relative2[i]]);
+    });
+    if (byLabel.size < 2) continue;
+    const labels = [...byLabel.keys()].sort();
+    const groups = labels.map((label) => {
+      const v = byLabel.get(label);
+      return { label, n: v.length, median: median(v), min: Math.min(...v), max: Math.max(...v) };
+    });
+    const pairs = [];
+    for (let i = 0; i < labels.length; i++)
+      for (let j = i + 1; j < labels.length; j++) pairs.push([i, j]);
+    const raw = pairs.map(
+      ([i, j]) => ksTwoSample(byLabel.get(labels[i]), byLabel.get(labels[j])).pValue
+    );
+    const adjusted = adjustPValues(raw, "holm");
+    const ks = labels.map(() => labels.map(() => null));
+    pairs.forEach(([i, j], k) => {
+      ks[i][j] = adjusted[k];
+      ks[j][i] = adjusted[k];
+    });
+    const least = Math.min(...adjusted);
+    comparisons.push({
+      dimension,
+      groups,
+      ks,
+      summary: least < 0.05 ? `runs differ by ${LABELS[dimension]} (smallest Holm-adjusted KS p = ${least.toPrecision(2)})` : `no difference by ${LABELS[dimension]} found (${labels.length} groups, smallest adjusted KS p = ${least.toPrecision(2)})`
+    });
+  }
+  return { comparisons, reuse: reuseOf(points, relative2, seed, notes), notes };
+}
+function reuseOf(points, relative2, seed, notes) {
+  const size = 3;
+  const byInstance = /* @__PURE__ */ new Map();
+  points.forEach((p, i) => {
+    if (p.infra.instance !== null) {
+      byInstance.set(p.infra.instance, [...byInstance.get(p.infra.instance) ?? [], relative2[i]]);
+    }
+  });
+  const range = (xs) => Math.max(...xs) - Math.min(...xs);
+  const reused = [];
+  for (const values of byInstance.values()) {
+    for (let s = 0; s + size <= values.length; s += size)
+      reused.push(range(values.slice(s, s + size)));
+  }
+  const instances = [...byInstance.values()];
+  if (reused.length < 5 || instances.length < size) {
+    notes.push(
+      byInstance.size === 0 ? "no machine identity recorded: reuse vs re-provision cannot be compared" : `reuse vs re-provision needs at least 5 sets of ${size} runs on one machine and ${size} machines (${byInstance.size} machines, ${reused.length} sets)`
+    );
+    return null;
+  }
+  const rng = createRng(seed);
+  const across = [];
+  for (let s = 0; s < reused.length * 10; s++) {
+    const chosen = /* @__PURE__ */ new Set();
+    while (chosen.size < size) chosen.add(rng.nextIndex(instances.length));
+    across.push(range([...chosen].map((m) => instances[m][rng.nextIndex(instances[m].length)])));
+  }
+  const ks = ksTwoSample(reused, across);
+  const reusedRange = median(reused);
+  const reprovisionedRange = median(across);
+  const pct2 = (x) => `${(x * 100).toFixed(2)}%`;
+  return {
+    size,
+    reusedSets: reused.length,
+    reusedRange,
+    reprovisionedRange,
+    ks: { statistic: ks.statistic, pValue: ks.pValue },
+    summary: `${size} runs on one machine span ${pct2(reusedRange)} (median), on ${size} machines ${pct2(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
+  };
+}
+
+// src/stats/one-sample-bootstrap.ts
+var STATISTICS = ["median", "mean", "cv"];
+function bootstrapOneSample(values, statistic, options = {}) {
+  checkSample("values", values);
+  if (!STATISTICS.includes(statistic)) {
+    throw new RangeError(`statistic must be one of ${STATISTICS.join(", ")}, got ${statistic}`);
+  }
+  const level = options.level ?? 0.95;
+  const resamples = options.resamples ?? 1e4;
+  const seed = options.seed ?? 1;
+  const method = options.method ?? "bca";
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(Number.isInteger(resamples) && resamples >= 100)) {
+    throw new RangeError(`resamples must be an integer \u2265 100, got ${resamples}`);
+  }
+  const data = Float64Array.from(values);
+  const n = data.length;
+  const estimate = statisticOf(data, n, statistic);
+  const base = { statistic, estimate, level, resamples, seed, n };
+  if (n < 2) {
+    return {
+      ...base,
+      lower: estimate,
+      upper: estimate,
+      method,
+      note: "one value: no interval"
+    };
+  }
+  const rng = createRng(seed).jumped();
+  const distribution = new Float64Array(resamples);
+  const scratch = new Float64Array(n);
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < n; i++) scratch[i] = data[rng.nextIndex(n)];
+    distribution[r] = statisticOf(scratch, n, statistic);
+  }
+  const jackknife = new Float64Array(n);
+  const rest = new Float64Array(n - 1);
+  for (let leave = 0; leave < n; leave++) {
+    for (let i = 0, k = 0; i < n; i++) if (i !== leave) rest[k++] = data[i];
+    jackknife[leave] = statisticOf(rest, n - 1, statistic);
+  }
+  const ends = bootstrapInterval(
+    { observed: estimate, distribution, jackknife: [jackknife] },
+    level,
+    method
+  );
+  return {
+    ...base,
+    lower: ends.lower,
+    upper: ends.upper,
+    method: ends.method,
+    ...ends.note === void 0 ? {} : { note: ends.note }
+  };
+}
+function statisticOf(xs, n, statistic) {
+  const view = n === xs.length ? xs : xs.subarray(0, n);
+  if (statistic === "mean") return mean(view);
+  if (statistic === "cv") return coefficientOfVariation(view);
+  return n === 1 ? view[0] : medianInPlace(view);
+}
+
+// src/variability/noise.ts
+function noiseOf(points, relative2, settings) {
+  const cvs = points.map((p) => p.cv).filter((c) => c !== null);
+  const boot = { level: settings.level, resamples: settings.resamples, seed: settings.seed };
+  const withinRunCv = cvs.length >= 2 ? bootstrapOneSample(cvs, "median", boot) : null;
+  const normalised = relative2.map((r) => 1 + r);
+  const betweenRunCv = normalised.length >= 3 ? bootstrapOneSample(normalised, "cv", { ...boot, seed: boot.seed + 1 }) : null;
+  const mde = [];
+  for (const p of points) {
+    const at = new Date(p.at).toISOString();
+    if (p.aa !== null) {
+      mde.push({
+        runId: p.runId,
+        at,
+        mde: p.aa.mde,
+        aaCiWidth: p.aa.ciWidth,
+        level: p.aa.ci.level,
+        source: "aa"
+      });
+    } else if (p.cv !== null && p.n >= 2) {
+      const m = minimumDetectableEffect(p.n, p.cv, { level: 0.99 });
+      mde.push({ runId: p.runId, at, mde: m, aaCiWidth: null, level: 0.99, source: "run-cv" });
+    }
+  }
+  const aaRuns = points.filter((p) => p.aa !== null);
+  const aaFalsePositives = aaRuns.length === 0 ? null : {
+    rate: wilsonInterval(
+      aaRuns.filter((p) => p.aa.calledChanged).length,
+      aaRuns.length,
+      0.95
+    ),
+    nominal: 1 - aaRuns[0].aa.ci.level
+  };
+  return {
+    withinRunCv,
+    betweenRunCv,
+    mde,
+    mdeRecent: mde.length === 0 ? null : median(mde.slice(-7).map((m) => m.mde)),
+    mdeOverall: mde.length === 0 ? null : median(mde.map((m) => m.mde)),
+    aaFalsePositives,
+    aaCalledChanged: aaRuns.filter((p) => p.aa.calledChanged).map((p) => p.runId)
+  };
+}
+
+// src/stats/chi-squared.ts
+var LOG_SQRT_2PI = 0.9189385332046728;
+function chiSquaredSf(x, df) {
+  if (!(Number.isInteger(df) && df >= 1)) {
+    throw new RangeError(`df must be an integer \u2265 1, got ${df}`);
+  }
+  if (Number.isNaN(x)) throw new RangeError("x must be a number, got NaN");
+  if (x <= 0) return 1;
+  if (x === Infinity) return 0;
+  const logs = [];
+  if (df % 2 === 0) {
+    const half = x / 2;
+    const logHalf = Math.log(half);
+    let logFactorial = 0;
+    for (let j = 0; j < df / 2; j++) {
+      if (j > 0) logFactorial += Math.log(j);
+      logs.push(-half + j * logHalf - logFactorial);
+    }
+    return sumExp(logs);
+  }
+  const logX = Math.log(x);
+  let logOddFactorial = 0;
+  for (let j = 1; j <= (df - 1) / 2; j++) {
+    logOddFactorial += Math.log(2 * j - 1);
+    logs.push(Math.LN2 - x / 2 - LOG_SQRT_2PI + (j - 0.5) * logX - logOddFactorial);
+  }
+  return Math.min(1, 2 * normalSf(Math.sqrt(x)) + (logs.length > 0 ? sumExp(logs) : 0));
+}
+function sumExp(logs) {
+  let max2 = -Infinity;
+  for (const l of logs) if (l > max2) max2 = l;
+  if (max2 === -Infinity) return 0;
+  let sum = 0;
+  for (const l of logs) sum += Math.exp(l - max2);
+  return Math.min(1, Math.exp(max2) * sum);
+}
+
+// src/stats/kruskal.ts
+function kruskalWallis(groups) {
+  if (!Array.isArray(groups) || groups.length < 2) {
+    throw new RangeError(`kruskalWallis needs at least 2 groups, got ${groups?.length ?? 0}`);
+  }
+  groups.forEach((g, i) => checkSample(`groups[${i}]`, g));
+  const pooled = groups.flat();
+  const n = pooled.length;
+  const { ranks, tieSizes } = averageRanks(pooled);
+  const tieCorrection = 1 - tieTerm(tieSizes) / (n * n * n - n);
+  let ssbn = 0;
+  let offset2 = 0;
+  for (const g of groups) {
+    let sum = 0;
+    for (let i = 0; i < g.length; i++) sum += ranks[offset2 + i];
+    ssbn += sum * sum / g.length;
+    offset2 += g.length;
+  }
+  const df = groups.length - 1;
+  if (!(tieCorrection > 0)) return { statistic: 0, df, pValue: 1, n, tieCorrection: 0 };
+  const statistic = (12 / (n * (n + 1)) * ssbn - 3 * (n + 1)) / tieCorrection;
+  return { statistic, df, pValue: chiSquaredSf(statistic, df), n, tieCorrection };
+}
+
+// src/stats/pairwise.ts
+function pairwiseMannWhitney(groups, adjustment = "holm") {
+  const k = groups.length;
+  const pairs = [];
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) pairs.push([i, j]);
+  const raw = pairs.map(([i, j]) => mannWhitneyU(groups[i], groups[j]).pValue);
+  const adjusted = adjustPValues(raw, adjustment);
+  const matrix = (values) => {
+    const m = Array.from({ length: k }, () => new Array(k).fill(null));
+    pairs.forEach(([i, j], index) => {
+      m[i][j] = values[index];
+      m[j][i] = values[index];
+    });
+    return m;
+  };
+  return { pValues: matrix(raw), adjusted: matrix(adjusted), adjustment, test: "mann-whitney-u" };
+}
+
+// src/variability/patterns.ts
+var WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+function groupOf(kind, at) {
+  const d = new Date(at);
+  if (kind === "hour") return String(d.getUTCHours()).padStart(2, "0");
+  if (kind === "weekday") return WEEKDAYS[(d.getUTCDay() + 6) % 7];
+  return isoWeek(d);
+}
+function isoWeek(d) {
+  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  const weekday = (t.getUTCDay() + 6) % 7;
+  t.setUTCDate(t.getUTCDate() - weekday + 3);
+  const year = t.getUTCFullYear();
+  const week = Math.floor((t.getTime() - Date.UTC(year, 0, 1)) / 864e5 / 7) + 1;
+  return `${year}-W${String(week).padStart(2, "0")}`;
+}
+function patternOf(kind, times, relative2, settings) {
+  const byGroup = /* @__PURE__ */ new Map();
+  times.forEach((t, i) => {
+    const g = groupOf(kind, t);
+    byGroup.set(g, [...byGroup.get(g) ?? [], relative2[i]]);
+  });
+  const labels = [...byGroup.keys()].sort(
+    kind === "weekday" ? (a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b) : void 0
+  );
+  const kept = labels.filter((l) => byGroup.get(l).length >= 2);
+  const tooSmall = labels.filter((l) => byGroup.get(l).length < 2);
+  const groups = kept.map((label, i) => ({
+    label,
+    n: byGroup.get(label).length,
+    median: bootstrapOneSample(byGroup.get(label), "median", {
+      level: settings.level,
+      resamples: settings.resamples,
+      seed: settings.seed + i
+    })
+  }));
+  const base = { kind, groups, tooSmall };
+  const what = kind === "hour" ? "hour of day (UTC)" : kind === "weekday" ? "weekday" : "ISO week";
+  if (groups.length < 2) {
+    return {
+      ...base,
+      kruskal: null,
+      pairwise: null,
+      found: false,
+      spread: null,
+      power: null,
+      summary: labels.length <= 1 ? `one ${what} only (${labels[0] ?? "none"}): no ${what} analysis; runs at several ${kind === "hour" ? "hours" : kind === "weekday" ? "weekdays" : "weeks"} would allow one` : `fewer than 2 ${what} groups with 2 runs or more: no ${what} analysis yet`
+    };
+  }
+  const values = kept.map((l) => byGroup.get(l));
+  const kw = kruskalWallis(values);
+  const pairwise = pairwiseMannWhitney(values, "holm").adjusted;
+  const found = kw.pValue < settings.alpha;
+  let low = groups[0];
+  let high = groups[0];
+  for (const g of groups) {
+    if (g.median.estimate < low.median.estimate) low = g;
+    if (g.median.estimate > high.median.estimate) high = g;
+  }
+  const spread = {
+    difference: high.median.estimate - low.median.estimate,
+    low: low.label,
+    high: high.label
+  };
+  const power = powerOf(values, settings);
+  const pct2 = (x) => `${(x * 100).toFixed(2)}%`;
+  const summary = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct2(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct2(power.detectable)} between two groups; ${pct2(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
+  return {
+    ...base,
+    kruskal: { statistic: kw.statistic, df: kw.df, pValue: kw.pValue },
+    pairwise,
+    found,
+    spread,
+    power,
+    summary
+  };
+}
+function powerOf(values, settings) {
+  const k = values.length;
+  const pooled = values.flatMap((g) => g.map((v) => v - median(g)));
+  const sd = Math.sqrt(pooled.reduce((s, v) => s + v * v, 0) / Math.max(1, pooled.length - k));
+  const sizes = values.map((g) => g.length).sort((a, b) => a - b);
+  const n = sizes[Math.floor(sizes.length / 2)];
+  const alpha = settings.alpha / (k * (k - 1) / 2);
+  const z2 = normalPpf(1 - alpha / 2) + normalPpf(0.8);
+  const efficiency = Math.PI / 3;
+  return {
+    detectable: z2 * sd * Math.sqrt(2 * efficiency / n),
+    runsPerGroupForEffect: Math.max(
+      2,
+      Math.ceil(2 * (z2 * sd / settings.effect) ** 2 * efficiency)
+    ),
+    effect: settings.effect
+  };
+}
+function formatP(p) {
+  return p < 1e-4 ? p.toExponential(1) : p.toFixed(4);
+}
+
+// src/variability/repetitions.ts
+function repetitionErrors(relative2, options) {
+  const values = relative2.map((r) => 1 + r);
+  const n = values.length;
+  const subsamples = options.subsamples ?? 2e3;
+  const truth = mean(values);
+  const rng = createRng(options.seed);
+  const out = [];
+  for (const r of options.repetitions ?? [1, 2, 3, 5, 9, 15]) {
+    if (r > n / 2) break;
+    const errors = new Array(subsamples);
+    const pool = [...values];
+    for (let s = 0; s < subsamples; s++) {
+      for (let i = 0; i < r; i++) {
+        const j = i + rng.nextIndex(n - i);
+        [pool[i], pool[j]] = [pool[j], pool[i]];
+      }
+      errors[s] = median(pool.slice(0, r)) / truth - 1;
+    }
+    out.push({
+      repetitions: r,
+      lower: quantile(errors, 0.025),
+      upper: quantile(errors, 0.975),
+      typical: median(errors.map(Math.abs)),
+      subsamples
+    });
+  }
+  return out;
+}
+
+// src/variability/analyze.ts
+var VARIABILITY_SCHEMA_VERSION = 1;
+var DEFAULT_SETTINGS = {
+  since: null,
+  suite: null,
+  level: 0.95,
+  resamples: 2e3,
+  seed: 1,
+  changePointAlpha: 0.01,
+  permutations: 499,
+  patternAlpha: 0.05,
+  effect: 0.01
+};
+function analyzeVariability(entries, options) {
+  const settings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const since = settings.since === null ? void 0 : Date.parse(settings.since);
+  const { series, skipped } = buildSeries(entries, {
+    since,
+    suite: settings.suite ?? void 0
+  });
+  const suites = /* @__PURE__ */ new Map();
+  for (const s of series)
+    suites.set(s.suite, [...suites.get(s.suite) ?? [], analyzeSeries(s, settings)]);
+  const kept = entries.filter(
+    (e) => (settings.suite === null || e.suite === settings.suite) && (since === void 0 || Date.parse(e.run.startedAt) >= since)
+  );
+  return {
+    schemaVersion: VARIABILITY_SCHEMA_VERSION,
+    generatedAt: options.now.toISOString(),
+    settings,
+    suites: [...suites].map(([suite, benchmarks]) => {
+      const own2 = kept.filter((e) => e.suite === suite);
+      return {
+        suite,
+        runs: own2.length,
+        first: own2[0]?.run.startedAt ?? null,
+        last: own2.at(-1)?.run.startedAt ?? null,
+        aa: suiteAa(benchmarks),
+        benchmarks
+      };
+    }),
+    skipped,
+    warnings: [...options.warnings ?? []]
+  };
+}
+function analyzeSeries(s, settings) {
+  const seed = settings.seed + hash2(`${s.suite}\0${s.benchmark}`) >>> 0;
+  const values = s.points.map((p) => ({
+    runId: p.runId,
+    at: new Date(p.at).toISOString(),
+    value: p.value,
+    commit: p.commit?.id ?? null
+  }));
+  const base = {
+    suite: s.suite,
+    benchmark: s.benchmark,
+    unit: s.unit,
+    statistic: s.statistic,
+    biggerIsBetter: s.biggerIsBetter,
+    runs: s.points.length,
+    values
+  };
+  const { changePoints, segments: segments2 } = findChangePoints(s, {
+    alpha: settings.changePointAlpha,
+    permutations: settings.permutations,
+    seed,
+    level: settings.level,
+    resamples: settings.resamples
+  });
+  const relative2 = relativeToSegments(s.points, segments2);
+  const times = s.points.map((p) => p.at);
+  const notes = [...s.notes];
+  if (s.points.length < 4)
+    notes.push(
+      `${s.points.length} usable run(s): too few for change points, patterns or repetitions`
+    );
+  const patternSettings = {
+    alpha: settings.patternAlpha,
+    level: settings.level,
+    resamples: settings.resamples,
+    seed,
+    effect: settings.effect
+  };
+  return {
+    ...base,
+    changePoints,
+    noise: noiseOf(s.points, relative2, {
+      level: settings.level,
+      resamples: settings.resamples,
+      seed
+    }),
+    patterns: s.points.length < 4 ? [] : ["hour", "weekday", "week"].map(
+      (k) => patternOf(k, times, relative2, patternSettings)
+    ),
+    repetitions: s.points.length < 4 ? [] : repetitionErrors(relative2, { seed }),
+    infrastructure: infrastructureOf(s.points, relative2, seed),
+    notes
+  };
+}
+function suiteAa(benchmarks) {
+  const byRun = /* @__PURE__ */ new Map();
+  for (const b of benchmarks) {
+    for (const m of b.noise.mde) {
+      if (m.source !== "aa") continue;
+      const run3 = byRun.get(m.runId) ?? { at: m.at, comparisons: 0, called: [], level: m.level };
+      run3.comparisons++;
+      byRun.set(m.runId, run3);
+    }
+  }
+  if (byRun.size === 0) return null;
+  const calledByRun = calledChangedByRun(benchmarks);
+  let comparisons = 0;
+  let called = 0;
+  for (const [runId, run3] of byRun) {
+    run3.called = calledByRun.get(runId) ?? [];
+    comparisons += run3.comparisons;
+    called += run3.called.length;
+  }
+  const latest = [...byRun].sort((a, b) => a[1].at.localeCompare(b[1].at)).at(-1);
+  return {
+    runs: byRun.size,
+    comparisons,
+    calledChanged: called,
+    rate: wilsonInterval(called, comparisons, 0.95),
+    nominal: 1 - latest[1].level,
+    latest: { runId: latest[0], at: latest[1].at, calledChanged: latest[1].called }
+  };
+}
+function calledChangedByRun(benchmarks) {
+  const out = /* @__PURE__ */ new Map();
+  for (const b of benchmarks) {
+    for (const runId of b.noise.aaCalledChanged)
+      out.set(runId, [...out.get(runId) ?? [], b.benchmark]);
+  }
+  return out;
+}
+function hash2(text2) {
+  let h = 2166136261;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+// src/variability/commits.ts
+import { execFile as execFile6 } from "node:child_process";
+function gitCommitLister(dir) {
+  return (from, to) => new Promise((resolve3) => {
+    execFile6(
+      "git",
+      ["log", "--format=%H%x09%s", `${from}..${to}`],
+      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
+      (error62, stdout) => {
+        if (error62 !== null) return resolve3(null);
+        resolve3(
+          stdout.split("\n").filter((l) => l.length > 0).map((line) => {
+            const [id, ...rest] = line.split("	");
+            const subject = rest.join("	");
+            return { id, subject, pullRequest: pullRequestOf(subject) };
+          })
+        );
+      }
+    );
+  });
+}
+async function addCommits(report, list) {
+  const missing = [];
+  for (const suite of report.suites) {
+    for (const b of suite.benchmarks) {
+      for (const c of b.changePoints) {
+        if (c.range.from === null || c.range.to === null) continue;
+        const commits = await list(c.range.from, c.range.to);
+        if (commits === null)
+          missing.push(`${c.range.from.slice(0, 10)}..${c.range.to.slice(0, 10)}`);
+        else c.commits = commits;
+      }
+    }
+  }
+  return missing.length === 0 ? [] : [
+    `commits of ${missing.join(", ")} are not in this repository (fetch-depth: 0 in actions/checkout, or --repo DIR): listed without them`
+  ];
+}
+
+// src/variability/render.ts
+var pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+var signed = (x) => `${x >= 0 ? "+" : ""}${pct(x)}`;
+var short = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
+var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
+function renderVariability(report) {
+  const out = [];
+  if (report.suites.length === 0) {
+    out.push(
+      "## duetkit variability",
+      "",
+      "No runs in the history" + (report.settings.since ? ` since ${day2(report.settings.since)}` : "") + "."
+    );
+  }
+  for (const suite of report.suites) out.push(...renderSuite(suite), "");
+  if (report.skipped.length > 0 || report.warnings.length > 0) {
+    out.push(
+      `<details><summary>Left out of the analysis (${report.skipped.length + report.warnings.length})</summary>`,
+      ""
+    );
+    for (const w of report.warnings) out.push(`- ${w}`);
+    for (const s2 of report.skipped) {
+      const where = [s2.suite, s2.benchmark, s2.runId && `run ${s2.runId}`].filter(Boolean).join(", ");
+      out.push(`- ${where}: ${s2.reason}`);
+    }
+    out.push("", "</details>", "");
+  }
+  const s = report.settings;
+  out.push(
+    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct(s.level, 0)} bootstrap interval. CVs and medians: ${pct(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
+  );
+  return `${out.join("\n").trimEnd()}
+`;
+}
+function renderSuite(suite) {
+  const out = [`## duetkit variability: ${suite.suite}`, ""];
+  out.push(`${suite.runs} runs from ${day2(suite.first)} to ${day2(suite.last)}.`);
+  const aa2 = suite.aa;
+  if (aa2 !== null) {
+    const latest = aa2.latest;
+    out.push(
+      latest.calledChanged.length === 0 ? `A/A duet of the latest run (${day2(latest.at)}): nothing called changed.` : `\u26A0\uFE0F A/A duet of the latest run (${day2(latest.at)}) called changed: ${latest.calledChanged.join(", ")} \u2014 the runner misled a PR-style comparison tonight.`,
+      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct(aa2.rate.estimate)}, 95% Wilson [${pct(aa2.rate.lower)}, ${pct(aa2.rate.upper)}]; nominal ${pct(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
+    );
+  }
+  out.push(
+    "",
+    "| benchmark | runs | latest | CV within runs | CV between runs | MDE now | change points | patterns |",
+    "| :-- | --: | --: | :-- | :-- | --: | :-- | :-- |"
+  );
+  for (const b of suite.benchmarks) out.push(row(b));
+  const cps = suite.benchmarks.flatMap((b) => b.changePoints.map((c) => [b, c]));
+  out.push("", "### Change points on main", "");
+  if (cps.length === 0) out.push("None found.");
+  for (const [b, c] of cps) out.push(`- ${changePointLine(b, c)}`);
+  out.push("", "### Patterns by hour, weekday and week", "");
+  for (const b of suite.benchmarks) {
+    if (b.patterns.length === 0) continue;
+    out.push(`- **${b.benchmark}**: ${b.patterns.map((p) => p.summary).join("; ")}`);
+  }
+  const reps = suite.benchmarks.filter((b) => b.repetitions.length > 0);
+  if (reps.length > 0) {
+    const counts = [...new Set(reps.flatMap((b) => b.repetitions.map((r) => r.repetitions)))].sort(
+      (a, b) => a - b
+    );
+    out.push(
+      "",
+      "### Repetitions vs error",
+      "",
+      "How far the median of r runs lands from the long-run mean (95% of random sets of r runs):",
+      ""
+    );
+    out.push(
+      `| benchmark | ${counts.map((c) => `${c} run${c > 1 ? "s" : ""}`).join(" | ")} |`,
+      `| :-- |${counts.map(() => " :-: |").join("")}`
+    );
+    for (const b of reps) {
+      const cells = counts.map((c) => {
+        const r = b.repetitions.find((x) => x.repetitions === c);
+        return r === void 0 ? "\u2013" : `[${signed(r.lower)}, ${signed(r.upper)}]`;
+      });
+      out.push(`| ${b.benchmark} | ${cells.join(" | ")} |`);
+    }
+  }
+  const infra = suite.benchmarks.flatMap((b) => [
+    ...b.infrastructure.comparisons.map((c) => `**${b.benchmark}**: ${c.summary}`),
+    ...b.infrastructure.reuse === null ? [] : [`**${b.benchmark}**: ${b.infrastructure.reuse.summary}`]
+  ]);
+  if (infra.length > 0) out.push("", "### Infrastructure", "", ...infra.map((l) => `- ${l}`));
+  const notes = suite.benchmarks.flatMap((b) => b.notes.map((n) => `**${b.benchmark}**: ${n}`));
+  if (notes.length > 0) out.push("", "### Notes", "", ...notes.map((n) => `- ${n}`));
+  return out;
+}
+function row(b) {
+  const latest = b.values.at(-1);
+  const ci = (s) => s === null ? "\u2013" : `${pct(s.estimate)} [${pct(s.lower)}, ${pct(s.upper)}]`;
+  const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
+    (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed(c.step.change)} ${day2(c.after.at)}`
+  ).join(", ");
+  const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
+  const mde = b.noise.mdeRecent === null ? "\u2013" : pct(b.noise.mdeRecent);
+  return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
+}
+function changePointLine(b, c) {
+  const step = c.step.lower === null ? `${signed(c.step.change)} (${c.step.note})` : `${signed(c.step.change)} [${signed(c.step.lower)}, ${signed(c.step.upper)}]`;
+  const range = c.range.compareUrl === null ? `${short(c.range.from)}..${short(c.range.to)}` : `[${short(c.range.from)}..${short(c.range.to)}](${c.range.compareUrl})`;
+  const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
+  return `**${b.benchmark}** ${c.direction === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement"} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+}
+function formatValue2(v) {
+  return Math.abs(v) >= 100 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(3) : v.toPrecision(3);
+}
+
+// src/cli/commands/variability.ts
+function registerVariability(program2, ctx) {
+  program2.command("variability").description(
+    "How noisy are the runners, did main drift, is there an hour or weekday pattern? Reads the history (duetkit history publish) and reports per suite and benchmark: CV within and between runs, MDE over time, A/A false positives, patterns by hour/weekday/week, error vs repetitions, infrastructure, and change points on main with their commit range."
+  ).requiredOption(
+    "--remote <url-or-path>",
+    "git remote of the history (a URL, or a local bare repository)"
+  ).option("--branch <name>", "branch of the history (default gh-pages)").option("--path <folder>", "folder of the history in the branch (default duetkit)").option("--suite <name>", "only this suite").option("--since <when>", "only runs since: 90d, 12w, or a date (2026-01-31)", parseSince).option("--json", "print the report JSON instead of Markdown").option("--out <file>", "also write the Markdown report to this file").option(
+    "--repo <dir>",
+    "git repository for the commits of each change point (default: the current one)"
+  ).option(
+    "--seed <n>",
+    "seed of permutations and bootstraps (default 1)",
+    integerParser(0, MAX_SEED)
+  ).option("--level <level>", "level of the intervals (default 95%)", parseLevel).option("--alpha <p>", "significance of the change-point tests (default 0.01)", parseAlpha).option(
+    "--permutations <n>",
+    "permutations per change-point test (default 499)",
+    integerParser(19, 1e5)
+  ).action(async (flags) => {
+    const now = /* @__PURE__ */ new Date();
+    const read = await readHistory({
+      remote: resolveRemote(ctx, flags.remote),
+      branch: flags.branch,
+      path: flags.path,
+      suite: flags.suite,
+      env: ctx.env
+    });
+    const since = flags.since === void 0 ? null : "date" in flags.since ? flags.since.date : new Date(now.getTime() - flags.since.days * 864e5).toISOString();
+    const report = analyzeVariability(read.entries, {
+      now,
+      warnings: read.warnings,
+      settings: {
+        since,
+        suite: flags.suite ?? null,
+        ...flags.seed === void 0 ? {} : { seed: flags.seed },
+        ...flags.level === void 0 ? {} : { level: flags.level },
+        ...flags.alpha === void 0 ? {} : { changePointAlpha: flags.alpha },
+        ...flags.permutations === void 0 ? {} : { permutations: flags.permutations }
+      }
+    });
+    const notes = await addCommits(
+      report,
+      gitCommitLister(path40.resolve(ctx.cwd, flags.repo ?? "."))
+    );
+    report.warnings.push(...notes);
+    const markdown = renderVariability(report);
+    if (flags.out !== void 0) await writeFile11(path40.resolve(ctx.cwd, flags.out), markdown);
+    ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
+` : markdown);
+    if (read.tip === null)
+      ctx.stderr(
+        `note: ${flags.remote} has no history branch ${flags.branch ?? "gh-pages"} yet
+`
+      );
+  });
+}
+function resolveRemote(ctx, remote) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path40.resolve(ctx.cwd, remote);
+}
+function parseSince(text2) {
+  const m = /^\s*(\d+)\s*([dw])\s*$/.exec(text2);
+  if (m !== null) return { days: Number(m[1]) * (m[2] === "w" ? 7 : 1) };
+  if (/^\d{4}-\d{2}-\d{2}/.test(text2.trim()) && !Number.isNaN(Date.parse(text2))) {
+    return { date: new Date(Date.parse(text2)).toISOString() };
+  }
+  throw new InvalidArgumentError(
+    "Expected a number of days or weeks (90d, 12w) or a date (2026-01-31)."
+  );
+}
+function parseAlpha(text2) {
+  const value = Number(text2);
+  if (!(value > 0 && value < 0.5))
+    throw new InvalidArgumentError("Expected a significance level like 0.01 (between 0 and 0.5).");
+  return value;
 }
 
 // src/cli/commands/workload.ts
@@ -50260,6 +51682,7 @@ function registerCommands(program2, ctx) {
   registerCalibrate(program2, ctx);
   registerInit(program2, ctx);
   registerHistory(program2, ctx);
+  registerVariability(program2, ctx);
 }
 
 // src/version.ts

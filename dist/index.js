@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path27 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path29 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path27 && path27[0] !== "/") {
-          path27 = `/${path27}`;
+        if (path29 && path29[0] !== "/") {
+          path29 = `/${path29}`;
         }
-        return new URL(`${origin}${path27}`);
+        return new URL(`${origin}${path29}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin }
+          request: { method, path: path29, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path27);
+        debuglog("sending request to %s %s/%s", method, origin, path29);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin },
+          request: { method, path: path29, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path27,
+          path29,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin }
+          request: { method, path: path29, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path27);
+        debuglog("trailers received from %s %s/%s", method, origin, path29);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin },
+          request: { method, path: path29, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path27,
+          path29,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path27, origin }
+            request: { method, path: path29, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path27);
+          debuglog("sending request to %s %s/%s", method, origin, path29);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path27,
+        path: path29,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path27 !== "string") {
+        if (typeof path29 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path27[0] !== "/" && !(path27.startsWith("http://") || path27.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path29[0] !== "/" && !(path29.startsWith("http://") || path29.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path27)) {
+        } else if (invalidPathRegex.test(path29)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path27, query) : path27;
+        this.path = query ? buildURL(path29, query) : path29;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -4096,7 +4096,7 @@ var require_util2 = __commonJS({
     try {
       crypto2 = __require("node:crypto");
       const possibleRelevantHashes = ["sha256", "sha384", "sha512"];
-      supportedHashes = crypto2.getHashes().filter((hash2) => possibleRelevantHashes.includes(hash2));
+      supportedHashes = crypto2.getHashes().filter((hash3) => possibleRelevantHashes.includes(hash3));
     } catch {
     }
     function responseURL(response) {
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path27, host, upgrade, blocking, reset } = request2;
+      const { method, path: path29, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path27} HTTP/1.1\r
+      let header = `${method} ${path29} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path27, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path29, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path27;
+      headers[HTTP2_HEADER_PATH] = path29;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path27 = search ? `${pathname}${search}` : pathname;
+        const path29 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path27;
+        this.opts.path = path29;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path27 = "/",
+          path: path29 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path27;
+        opts.path = origin + path29;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path27) {
-      if (typeof path27 !== "string") {
-        return path27;
+    function safeUrl(path29) {
+      if (typeof path29 !== "string") {
+        return path29;
       }
-      const pathSegments = path27.split("?");
+      const pathSegments = path29.split("?");
       if (pathSegments.length !== 2) {
-        return path27;
+        return path29;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path27, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path27);
+    function matchKey(mockDispatch2, { path: path29, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path29);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path27 }) => matchValue(safeUrl(path27), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path29 }) => matchValue(safeUrl(path29), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path27, method, body, headers, query } = opts;
+      const { path: path29, method, body, headers, query } = opts;
       return {
-        path: path27,
+        path: path29,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path27, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path29, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path27,
+            Path: path29,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path27) {
-      for (let i = 0; i < path27.length; ++i) {
-        const code = path27.charCodeAt(i);
+    function validateCookiePath(path29) {
+      for (let i = 0; i < path29.length; ++i) {
+        const code = path29.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path27 = opts.path;
+          let path29 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path27 = `/${path27}`;
+            path29 = `/${path29}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path27);
+          url2 = new URL(util.parseOrigin(url2).origin + path29);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20037,14 +20037,14 @@ var require_util9 = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path27 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path29 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path27 && path27[0] !== "/") {
-          path27 = `/${path27}`;
+        if (path29 && path29[0] !== "/") {
+          path29 = `/${path29}`;
         }
-        return new URL(`${origin}${path27}`);
+        return new URL(`${origin}${path29}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -20495,39 +20495,39 @@ var require_diagnostics2 = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin }
+          request: { method, path: path29, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path27);
+        debuglog("sending request to %s %s/%s", method, origin, path29);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin },
+          request: { method, path: path29, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path27,
+          path29,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin }
+          request: { method, path: path29, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path27);
+        debuglog("trailers received from %s %s/%s", method, origin, path29);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin },
+          request: { method, path: path29, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path27,
+          path29,
           error63.message
         );
       });
@@ -20576,9 +20576,9 @@ var require_diagnostics2 = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path27, origin }
+            request: { method, path: path29, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path27);
+          debuglog("sending request to %s %s/%s", method, origin, path29);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -20641,7 +20641,7 @@ var require_request3 = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path27,
+        path: path29,
         method,
         body,
         headers,
@@ -20656,11 +20656,11 @@ var require_request3 = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path27 !== "string") {
+        if (typeof path29 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path27[0] !== "/" && !(path27.startsWith("http://") || path27.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path29[0] !== "/" && !(path29.startsWith("http://") || path29.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path27)) {
+        } else if (invalidPathRegex.test(path29)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -20726,7 +20726,7 @@ var require_request3 = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path27, query) : path27;
+        this.path = query ? buildURL(path29, query) : path29;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -23054,7 +23054,7 @@ var require_util10 = __commonJS({
     try {
       crypto2 = __require("node:crypto");
       const possibleRelevantHashes = ["sha256", "sha384", "sha512"];
-      supportedHashes = crypto2.getHashes().filter((hash2) => possibleRelevantHashes.includes(hash2));
+      supportedHashes = crypto2.getHashes().filter((hash3) => possibleRelevantHashes.includes(hash3));
     } catch {
     }
     function responseURL(response) {
@@ -25419,7 +25419,7 @@ var require_client_h12 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path27, host, upgrade, blocking, reset } = request2;
+      const { method, path: path29, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -25500,7 +25500,7 @@ var require_client_h12 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path27} HTTP/1.1\r
+      let header = `${method} ${path29} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26029,7 +26029,7 @@ var require_client_h22 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path27, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path29, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -26126,7 +26126,7 @@ var require_client_h22 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path27;
+      headers[HTTP2_HEADER_PATH] = path29;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -26479,9 +26479,9 @@ var require_redirect_handler2 = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path27 = search ? `${pathname}${search}` : pathname;
+        const path29 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path27;
+        this.opts.path = path29;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -27720,10 +27720,10 @@ var require_proxy_agent2 = __commonJS({
         };
         const {
           origin,
-          path: path27 = "/",
+          path: path29 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path27;
+        opts.path = origin + path29;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -29695,20 +29695,20 @@ var require_mock_utils2 = __commonJS({
       }
       return true;
     }
-    function safeUrl(path27) {
-      if (typeof path27 !== "string") {
-        return path27;
+    function safeUrl(path29) {
+      if (typeof path29 !== "string") {
+        return path29;
       }
-      const pathSegments = path27.split("?");
+      const pathSegments = path29.split("?");
       if (pathSegments.length !== 2) {
-        return path27;
+        return path29;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path27, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path27);
+    function matchKey(mockDispatch2, { path: path29, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path29);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -29730,7 +29730,7 @@ var require_mock_utils2 = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path27 }) => matchValue(safeUrl(path27), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path29 }) => matchValue(safeUrl(path29), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -29768,9 +29768,9 @@ var require_mock_utils2 = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path27, method, body, headers, query } = opts;
+      const { path: path29, method, body, headers, query } = opts;
       return {
-        path: path27,
+        path: path29,
         method,
         body,
         headers,
@@ -30233,10 +30233,10 @@ var require_pending_interceptors_formatter2 = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path27, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path29, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path27,
+            Path: path29,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35115,9 +35115,9 @@ var require_util14 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path27) {
-      for (let i = 0; i < path27.length; ++i) {
-        const code = path27.charCodeAt(i);
+    function validateCookiePath(path29) {
+      for (let i = 0; i < path29.length; ++i) {
+        const code = path29.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38037,11 +38037,11 @@ var require_undici2 = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path27 = opts.path;
+          let path29 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path27 = `/${path27}`;
+            path29 = `/${path29}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path27);
+          url2 = new URL(util.parseOrigin(url2).origin + path29);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -44326,7 +44326,7 @@ var require_umd = __commonJS({
           return getStringImpl(buffer, ptr);
         }
         extendedExports.__getString = __getString;
-        function getView(alignLog2, signed, float) {
+        function getView(alignLog2, signed2, float) {
           const buffer = memory.buffer;
           if (float) {
             switch (alignLog2) {
@@ -44338,13 +44338,13 @@ var require_umd = __commonJS({
           } else {
             switch (alignLog2) {
               case 0:
-                return new (signed ? Int8Array : Uint8Array)(buffer);
+                return new (signed2 ? Int8Array : Uint8Array)(buffer);
               case 1:
-                return new (signed ? Int16Array : Uint16Array)(buffer);
+                return new (signed2 ? Int16Array : Uint16Array)(buffer);
               case 2:
-                return new (signed ? Int32Array : Uint32Array)(buffer);
+                return new (signed2 ? Int32Array : Uint32Array)(buffer);
               case 3:
-                return new (signed ? BigInt64Array : BigUint64Array)(buffer);
+                return new (signed2 ? BigInt64Array : BigUint64Array)(buffer);
             }
           }
           throw Error(`unsupported align: ${alignLog2}`);
@@ -44506,9 +44506,9 @@ var require_umd = __commonJS({
             curr = curr[part];
           }
           let name = parts[0];
-          let hash2 = name.indexOf("#");
-          if (hash2 >= 0) {
-            const className = name.substring(0, hash2);
+          let hash3 = name.indexOf("#");
+          if (hash3 >= 0) {
+            const className = name.substring(0, hash3);
             const classElem = curr[className];
             if (typeof classElem === "undefined" || !classElem.prototype) {
               const ctor = function(...args) {
@@ -44530,7 +44530,7 @@ var require_umd = __commonJS({
               if (classElem) Object.getOwnPropertyNames(classElem).forEach((name2) => Object.defineProperty(ctor, name2, Object.getOwnPropertyDescriptor(classElem, name2)));
               curr[className] = ctor;
             }
-            name = name.substring(hash2 + 1);
+            name = name.substring(hash3 + 1);
             curr = curr[className].prototype;
             if (/^(get|set):/.test(name)) {
               if (!Object.hasOwn(curr, name = name.substring(4))) {
@@ -46429,17 +46429,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path27) {
-      const ctrl = callVisitor(key, node2, visitor, path27);
+    function visit_(key, node2, visitor, path29) {
+      const ctrl = callVisitor(key, node2, visitor, path29);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path27, ctrl);
-        return visit_(key, ctrl, visitor, path27);
+        replaceNode(key, path29, ctrl);
+        return visit_(key, ctrl, visitor, path29);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path27 = Object.freeze(path27.concat(node2));
+          path29 = Object.freeze(path29.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path27);
+            const ci = visit_(i, node2.items[i], visitor, path29);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46450,13 +46450,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path27 = Object.freeze(path27.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path27);
+          path29 = Object.freeze(path29.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path29);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path27);
+          const cv = visit_("value", node2.value, visitor, path29);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46477,17 +46477,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path27) {
-      const ctrl = await callVisitor(key, node2, visitor, path27);
+    async function visitAsync_(key, node2, visitor, path29) {
+      const ctrl = await callVisitor(key, node2, visitor, path29);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path27, ctrl);
-        return visitAsync_(key, ctrl, visitor, path27);
+        replaceNode(key, path29, ctrl);
+        return visitAsync_(key, ctrl, visitor, path29);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path27 = Object.freeze(path27.concat(node2));
+          path29 = Object.freeze(path29.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path27);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path29);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46498,13 +46498,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path27 = Object.freeze(path27.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path27);
+          path29 = Object.freeze(path29.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path29);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path27);
+          const cv = await visitAsync_("value", node2.value, visitor, path29);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46531,23 +46531,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path27) {
+    function callVisitor(key, node2, visitor, path29) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path27);
+        return visitor(key, node2, path29);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path27);
+        return visitor.Map?.(key, node2, path29);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path27);
+        return visitor.Seq?.(key, node2, path29);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path27);
+        return visitor.Pair?.(key, node2, path29);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path27);
+        return visitor.Scalar?.(key, node2, path29);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path27);
+        return visitor.Alias?.(key, node2, path29);
       return void 0;
     }
-    function replaceNode(key, path27, node2) {
-      const parent = path27[path27.length - 1];
+    function replaceNode(key, path29, node2) {
+      const parent = path29[path29.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -47159,10 +47159,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path27, value) {
+    function collectionFromPath(schema, path29, value) {
       let v = value;
-      for (let i = path27.length - 1; i >= 0; --i) {
-        const k = path27[i];
+      for (let i = path29.length - 1; i >= 0; --i) {
+        const k = path29[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -47181,7 +47181,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path27) => path27 == null || typeof path27 === "object" && !!path27[Symbol.iterator]().next().done;
+    var isEmptyPath = (path29) => path29 == null || typeof path29 === "object" && !!path29[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -47211,11 +47211,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path27, value) {
-        if (isEmptyPath(path27))
+      addIn(path29, value) {
+        if (isEmptyPath(path29))
           this.add(value);
         else {
-          const [key, ...rest] = path27;
+          const [key, ...rest] = path29;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -47229,8 +47229,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path27) {
-        const [key, ...rest] = path27;
+      deleteIn(path29) {
+        const [key, ...rest] = path29;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -47244,8 +47244,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path27, keepScalar) {
-        const [key, ...rest] = path27;
+      getIn(path29, keepScalar) {
+        const [key, ...rest] = path29;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -47263,8 +47263,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path27) {
-        const [key, ...rest] = path27;
+      hasIn(path29) {
+        const [key, ...rest] = path29;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -47274,8 +47274,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path27, value) {
-        const [key, ...rest] = path27;
+      setIn(path29, value) {
+        const [key, ...rest] = path29;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -49442,9 +49442,9 @@ var require_timestamp = __commonJS({
         const match = str.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
-        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const [, year, month, day3, hour, minute, second] = match.map(Number);
         const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
-        let date5 = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        let date5 = Date.UTC(year, month - 1, day3, hour || 0, minute || 0, second || 0, millisec);
         const tz = match[8];
         if (tz && tz !== "Z") {
           let d = parseSexagesimal(tz, false);
@@ -49790,9 +49790,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path27, value) {
+      addIn(path29, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path27, value);
+          this.contents.addIn(path29, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -49867,14 +49867,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path27) {
-        if (Collection2.isEmptyPath(path27)) {
+      deleteIn(path29) {
+        if (Collection2.isEmptyPath(path29)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path27) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path29) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -49889,10 +49889,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path27, keepScalar) {
-        if (Collection2.isEmptyPath(path27))
+      getIn(path29, keepScalar) {
+        if (Collection2.isEmptyPath(path29))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path27, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path29, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -49903,10 +49903,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path27) {
-        if (Collection2.isEmptyPath(path27))
+      hasIn(path29) {
+        if (Collection2.isEmptyPath(path29))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path27) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path29) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -49923,13 +49923,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path27, value) {
-        if (Collection2.isEmptyPath(path27)) {
+      setIn(path29, value) {
+        if (Collection2.isEmptyPath(path29)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path27), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path29), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path27, value);
+          this.contents.setIn(path29, value);
         }
       }
       /**
@@ -51890,9 +51890,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path27) => {
+    visit2.itemAtPath = (cst, path29) => {
       let item = cst;
-      for (const [field, index] of path27) {
+      for (const [field, index] of path29) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -51901,23 +51901,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path27) => {
-      const parent = visit2.itemAtPath(cst, path27.slice(0, -1));
-      const field = path27[path27.length - 1][0];
+    visit2.parentCollection = (cst, path29) => {
+      const parent = visit2.itemAtPath(cst, path29.slice(0, -1));
+      const field = path29[path29.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path27, item, visitor) {
-      let ctrl = visitor(item, path27);
+    function _visit(path29, item, visitor) {
+      let ctrl = visitor(item, path29);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path27.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path29.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -51928,10 +51928,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path27);
+            ctrl = ctrl(item, path29);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path27) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path29) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -54021,8 +54021,8 @@ var Summary = class {
    * @returns {Summary} summary instance
    */
   addTable(rows) {
-    const tableBody = rows.map((row) => {
-      const cells = row.map((cell) => {
+    const tableBody = rows.map((row2) => {
+      const cells = row2.map((cell) => {
         if (typeof cell === "string") {
           return this.wrap("td", cell);
         }
@@ -54215,8 +54215,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path27 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path27} does not exist${EOL5}`);
+        const path29 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path29} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -58409,14 +58409,14 @@ function createGitHubApi(token, repository) {
     )
   };
 }
-async function call(request2) {
+async function call(request2, hint = "") {
   try {
     return await request2();
   } catch (error63) {
     const status = error63.status;
     if (status === 401 || status === 403) {
       throw new PermissionError(
-        `GitHub API answered ${status}: ${error63.message}`,
+        `GitHub API answered ${status}: ${error63.message}${hint}`,
         status
       );
     }
@@ -58575,10 +58575,10 @@ function intervalBar(change, lower, upper, threshold2, scale) {
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
-  const pct = fraction * 100;
-  const text2 = pct.toFixed(digits);
+  const pct2 = fraction * 100;
+  const text2 = pct2.toFixed(digits);
   if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct > 0 ? "+" : ""}${text2}%`;
+  return `${pct2 > 0 ? "+" : ""}${text2}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
@@ -58952,9 +58952,9 @@ function isolationText(report) {
 function renderMarkdown(report, meta3, maxLength = MAX_COMMENT_LENGTH) {
   const full = render(report, meta3, false);
   if (full.length <= maxLength) return full;
-  const short = render(report, meta3, true);
-  if (short.length <= maxLength) return short;
-  return `${short.slice(0, maxLength - 200)}
+  const short2 = render(report, meta3, true);
+  if (short2.length <= maxLength) return short2;
+  return `${short2.slice(0, maxLength - 200)}
 
 **Cut here: the report is longer than a GitHub comment may be.** All results are in comparison.json.
 `;
@@ -60020,10 +60020,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path27) {
-  if (!path27)
+function getElementAtPath(obj, path29) {
+  if (!path29)
     return obj;
-  return path27.reduce((acc, key) => acc?.[key], obj);
+  return path29.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -60363,11 +60363,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path27, issues) {
+function prefixIssues(path29, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path27);
+    iss.path.unshift(path29);
     return iss;
   });
 }
@@ -60829,16 +60829,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path27 = []) => {
+  const processError = (error64, path29 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path27, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path29, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path27, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path29, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path27, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path29, ...issue3.path]);
       } else {
-        const fullpath = [...path27, ...issue3.path];
+        const fullpath = [...path29, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -60877,17 +60877,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path27 = []) => {
+  const processError = (error64, path29 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path27, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path29, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path27, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path29, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path27, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path29, ...issue3.path]);
       } else {
-        const fullpath = [...path27, ...issue3.path];
+        const fullpath = [...path29, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -60926,8 +60926,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path27 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path27) {
+  const path29 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path29) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -78065,13 +78065,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path27 = ref.slice(1).split("/").filter(Boolean);
-  if (path27.length === 0) {
+  const path29 = ref.slice(1).split("/").filter(Boolean);
+  if (path29.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path27[0] === defsKey) {
-    const key = path27[1] === void 0 ? void 0 : decodeJSONPointerSegment(path27[1]);
+  if (path29[0] === defsKey) {
+    const key = path29[1] === void 0 ? void 0 : decodeJSONPointerSegment(path29[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -79278,6 +79278,43 @@ function medianAbsoluteDeviation(xs) {
   const m = median(xs);
   return median(Array.from(xs, (x) => Math.abs(x - m)));
 }
+function selectInPlace(xs, k, length = xs.length) {
+  let lo = 0;
+  let hi = length - 1;
+  while (hi > lo) {
+    const mid = lo + hi >>> 1;
+    let a = xs[lo];
+    let b = xs[mid];
+    const c = xs[hi];
+    if (a > b) [a, b] = [b, a];
+    const pivot = c < a ? a : c > b ? b : c;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i] < pivot) i++;
+      while (xs[j] > pivot) j--;
+      if (i <= j) {
+        const t = xs[i];
+        xs[i] = xs[j];
+        xs[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return xs[k];
+  }
+  return xs[k];
+}
+function medianInPlace(xs, length = xs.length) {
+  const k = length >>> 1;
+  const upper = selectInPlace(xs, k, length);
+  if (length % 2 === 1) return upper;
+  let lower = -Infinity;
+  for (let i = 0; i < k; i++) if (xs[i] > lower) lower = xs[i];
+  return (lower + upper) / 2;
+}
 
 // src/stats/order-statistics.ts
 function medianOfCounts(ascending, counts, n) {
@@ -79858,9 +79895,9 @@ function durbinCdf(x, n) {
   for (let i = 1; i <= m; i++) factorial.push(factorial[i - 1] * i);
   const H = [];
   for (let i = 0; i < m; i++) {
-    const row = new Array(m).fill(0);
-    for (let j = 0; j < m; j++) if (i - j + 1 >= 0) row[j] = 1 / factorial[i - j + 1];
-    H.push(row);
+    const row2 = new Array(m).fill(0);
+    for (let j = 0; j < m; j++) if (i - j + 1 >= 0) row2[j] = 1 / factorial[i - j + 1];
+    H.push(row2);
   }
   for (let i = 0; i < m; i++) {
     H[i][0] = H[i][0] - h ** (i + 1) / factorial[i + 1];
@@ -79898,20 +79935,20 @@ function multiply(x, y) {
   const a = [];
   let max2 = 0;
   for (let i = 0; i < m; i++) {
-    const row = new Array(m).fill(0);
+    const row2 = new Array(m).fill(0);
     const xi = x.a[i];
     for (let l = 0; l < m; l++) {
       const xil = xi[l];
       if (xil === 0) continue;
       const yl = y.a[l];
-      for (let j = 0; j < m; j++) row[j] = row[j] + xil * yl[j];
+      for (let j = 0; j < m; j++) row2[j] = row2[j] + xil * yl[j];
     }
-    for (const v of row) max2 = Math.max(max2, Math.abs(v));
-    a.push(row);
+    for (const v of row2) max2 = Math.max(max2, Math.abs(v));
+    a.push(row2);
   }
   let e = x.e + y.e;
   if (max2 > 2 ** 128) {
-    for (const row of a) for (let j = 0; j < m; j++) row[j] = row[j] * 2 ** -128;
+    for (const row2 of a) for (let j = 0; j < m; j++) row2[j] = row2[j] * 2 ** -128;
     e += 128;
   }
   return { a, e };
@@ -80510,10 +80547,10 @@ function finishComparison(plan, distribution) {
     ci2.blockLength = blockLength;
     const d = logRatios(b.values, h.values);
     if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
-    const finite4 = finiteLogRatios(d);
-    const w = wilcoxonSignedRank(finite4);
+    const finite5 = finiteLogRatios(d);
+    const w = wilcoxonSignedRank(finite5);
     const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite4), {
+    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite5), {
       level: o.level,
       power: o.power,
       paired: true
@@ -81789,10 +81826,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path27 = "$") {
+  constructor(format2, value, path29 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path27;
+    this.path = path29;
   }
   format;
   value;
@@ -82106,20 +82143,20 @@ var catch2 = {
       i += 1;
       let nameParts = [];
       while (i < lines.length) {
-        const row = lines[i];
-        if (TABLE_END.test(row.text) || FAILED.test(row.text)) break;
+        const row2 = lines[i];
+        if (TABLE_END.test(row2.text) || FAILED.test(row2.text)) break;
         i += 1;
-        if (row.text.trim() === "") continue;
-        const start = START.exec(row.text);
+        if (row2.text.trim() === "") continue;
+        const start = START.exec(row2.text);
         if (start === null) {
-          nameParts.push(row.text.trim());
+          nameParts.push(row2.text.trim());
           continue;
         }
         const name = [...nameParts, start[1].trim()].filter((p) => p !== "").join(" ");
         nameParts = [];
         const mean2 = stat4("mean");
         stat4("standard deviation");
-        collector.add(row.where, name, "ns", false, [mean2], "summary");
+        collector.add(row2.where, name, "ns", false, [mean2], "summary");
       }
       if (nameParts.length > 0) {
         throw new FormatError(
@@ -82626,8 +82663,8 @@ var INTERNAL = /* @__PURE__ */ new Set([
 ]);
 var STAT_ORDER = ["min", "med", "avg", "p(90)", "p(95)", "p(99)", "p(99.9)", "max"];
 function isStream(text2) {
-  const firstLine2 = text2.split("\n", 1)[0];
-  return /"type"\s*:\s*"(Metric|Point)"/.test(firstLine2);
+  const firstLine3 = text2.split("\n", 1)[0];
+  return /"type"\s*:\s*"(Metric|Point)"/.test(firstLine3);
 }
 function parseSummary(json2) {
   const metrics = json2?.metrics;
@@ -82810,9 +82847,9 @@ var pytest = {
     parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.includes("::") && !/\s/.test(line)),
     // -k matches substrings of test names: exclude the other tests whose names contain this one.
     filterArgv: (argv2, name, allNames) => {
-      const short = (id) => id.slice(id.lastIndexOf("::") + 2);
-      const own2 = short(name);
-      const others = [...new Set(allNames.map(short))].filter(
+      const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
+      const own2 = short2(name);
+      const others = [...new Set(allNames.map(short2))].filter(
         (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
       );
       return [...argv2, "-k", [own2, ...others.map((o) => `not ${o}`)].join(" and ")];
@@ -85243,8 +85280,8 @@ async function buildTimer(env = process.env) {
   } catch (error63) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error63)})` };
   }
-  const hash2 = createHash("sha256").update(source).update(os11.arch()).digest("hex").slice(0, 16);
-  const target = path15.join(cacheDir(env), `timer-${hash2}`, "duetkit-timer");
+  const hash3 = createHash("sha256").update(source).update(os11.arch()).digest("hex").slice(0, 16);
+  const target = path15.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error63) => ({
@@ -85775,9 +85812,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed.data;
 }
-function valueAt(value, path27) {
+function valueAt(value, path29) {
   let at = value;
-  for (const key of path27) {
+  for (const key of path29) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key];
   }
@@ -86553,6 +86590,13 @@ async function suiteChanges(git, tip, folder, edit) {
   return { changes, warnings };
 }
 var derivers = [];
+function registerDeriver(derive) {
+  derivers.push(derive);
+  return () => {
+    const i = derivers.indexOf(derive);
+    if (i >= 0) derivers.splice(i, 1);
+  };
+}
 async function suitesChanges(git, tip, folder, pending) {
   const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
   const prefix = at(`${ENTRIES_DIR}/`);
@@ -86684,11 +86728,11 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
   for (const [name, content] of options.dashboard ?? []) {
     changes.set(folder === "" ? name : `${folder}/${name}`, content);
   }
-  const short = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
+  const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
-    `duetkit: ${entry.suite}: run ${entry.runId}${short}`
+    `duetkit: ${entry.suite}: run ${entry.runId}${short2}`
   );
   const warnings = [...edit.warnings, ...suites.warnings];
   let pruned = [];
@@ -86804,6 +86848,529 @@ function check2(text2, file2, schema) {
   return parsed.data;
 }
 
+// src/variability/aa.ts
+var AA_SCHEMA_VERSION = 1;
+var finite4 = external_exports.number().refine(Number.isFinite, "a finite number");
+var aaBenchmarkSchema = external_exports.looseObject({
+  name: external_exports.string().min(1),
+  unit: external_exports.string(),
+  change: finite4,
+  ci: external_exports.looseObject({ level: external_exports.number().gt(0).lt(1), lower: finite4, upper: finite4 }),
+  ciWidth: finite4,
+  mde: external_exports.number().min(0),
+  verdict: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]),
+  calledChanged: external_exports.boolean(),
+  pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
+  n: external_exports.number().int().min(0)
+});
+var aaBlockSchema = external_exports.looseObject({
+  schemaVersion: external_exports.literal(AA_SCHEMA_VERSION),
+  mode: external_exports.string(),
+  level: external_exports.number().gt(0).lt(1),
+  threshold: finite4,
+  comparisons: external_exports.number().int().min(0),
+  calledChanged: external_exports.number().int().min(0),
+  benchmarks: external_exports.array(aaBenchmarkSchema)
+});
+function aaFromReport(report) {
+  const benchmarks = [];
+  for (const r of report.results) {
+    const c = r.comparison;
+    if (c === null) continue;
+    const calledChanged = c.verdict === "regression" || c.verdict === "improvement";
+    benchmarks.push({
+      name: r.benchmark,
+      unit: r.unit,
+      change: c.change,
+      ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper },
+      ciWidth: c.ci.upper - c.ci.lower,
+      mde: c.mde,
+      verdict: c.verdict,
+      calledChanged,
+      pValueAdjusted: c.test.pValueAdjusted,
+      n: Math.min(c.n.base, c.n.head)
+    });
+  }
+  return {
+    schemaVersion: AA_SCHEMA_VERSION,
+    mode: report.mode,
+    level: report.settings.level,
+    threshold: report.settings.threshold,
+    comparisons: benchmarks.length,
+    calledChanged: benchmarks.filter((b) => b.calledChanged).length,
+    benchmarks
+  };
+}
+function withAa(entry, report) {
+  return {
+    ...entry,
+    aa: aaFromReport(report),
+    benchmarks: entry.benchmarks.map((b) => ({ ...b, comparison: null }))
+  };
+}
+function isAaRun(samples, baseline) {
+  if (samples.versions.length !== 2) return false;
+  const base = samples.versions.find((v) => v.name === baseline);
+  const head = samples.versions.find((v) => v.name !== baseline);
+  if (base === void 0 || head === void 0) return false;
+  if ("ref" in base.source && "ref" in head.source) {
+    return base.commit !== null && base.commit === head.commit;
+  }
+  return "path" in base.source && "path" in head.source && base.dir === head.dir;
+}
+function entryWithAa(entry, samples, report) {
+  return isAaRun(samples, report.settings.baseline) ? withAa(entry, report) : entry;
+}
+function readAa(entry) {
+  if (entry.aa === void 0) return { block: null, problem: null };
+  const parsed = aaBlockSchema.safeParse(entry.aa);
+  if (parsed.success) return { block: parsed.data, problem: null };
+  const issue3 = parsed.error.issues[0];
+  return {
+    block: null,
+    problem: `aa.${issue3.path.join(".")}: ${issue3.message}`
+  };
+}
+
+// src/stats/e-divisive.ts
+function eDivisive(series, options = {}) {
+  checkSample("series", series);
+  const alpha = options.alpha ?? 0.01;
+  const permutations = options.permutations ?? 499;
+  const seed = options.seed ?? 1;
+  const power = options.power ?? 1;
+  const maxChangePoints = options.maxChangePoints ?? Infinity;
+  const span = options.span ?? "segment";
+  const estimator = options.estimator ?? (span === "segment" ? "v" : "u");
+  const shape = { power, span, estimator };
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
+  if (!(Number.isInteger(permutations) && permutations >= 1)) {
+    throw new RangeError(`permutations must be an integer \u2265 1, got ${permutations}`);
+  }
+  if (!(power > 0 && power < 2)) throw new RangeError(`power must be in (0, 2), got ${power}`);
+  const values = Float64Array.from(series);
+  const rng = createRng(seed);
+  const cuts = [];
+  const found = [];
+  const memo2 = /* @__PURE__ */ new Map();
+  let rejected = null;
+  while (found.length < maxChangePoints) {
+    const bounds = segments(cuts, values.length);
+    let best = null;
+    for (const [s, e] of bounds) {
+      const key = `${s}:${e}`;
+      if (!memo2.has(key)) memo2.set(key, bestSplit(values, s, e, shape));
+      const c = memo2.get(key);
+      if (c !== null && (best === null || c.qhat > best.qhat)) best = c;
+    }
+    if (best === null) break;
+    const tested = permutationTest(values, bounds, best, { alpha, permutations, shape, rng });
+    if (!tested.significant) {
+      rejected = tested;
+      break;
+    }
+    found.push(tested);
+    cuts.push(tested.index);
+    cuts.sort((a, b) => a - b);
+  }
+  found.sort((a, b) => a.index - b.index);
+  return {
+    changePoints: found,
+    rejected,
+    alpha,
+    permutations,
+    seed,
+    power,
+    span,
+    estimator,
+    method: "e-divisive"
+  };
+}
+function segments(cuts, n) {
+  const edges = [0, ...cuts, n];
+  const out = [];
+  for (let i = 0; i + 1 < edges.length; i++) out.push([edges[i], edges[i + 1]]);
+  return out;
+}
+function permutationTest(values, bounds, candidate, o) {
+  const shuffled2 = Float64Array.from(values);
+  const allowed = Math.floor(o.alpha * (o.permutations + 1) + 1e-9) - 1;
+  const reach = candidate.qhat - 1e-12 * Math.abs(candidate.qhat);
+  let exceed = 0;
+  let drawn = 0;
+  while (drawn < o.permutations && exceed <= allowed) {
+    drawn++;
+    let top = -Infinity;
+    for (const [s, e] of bounds) {
+      shuffle(shuffled2, s, e, o.rng);
+      const c = bestSplit(shuffled2, s, e, o.shape);
+      if (c !== null && c.qhat > top) top = c.qhat;
+    }
+    if (top >= reach) exceed++;
+  }
+  const pValue = (exceed + 1) / (drawn + 1);
+  const significant = drawn === o.permutations && exceed <= allowed;
+  return { ...candidate, pValue, permutations: drawn, significant };
+}
+function shuffle(xs, s, e, rng) {
+  for (let i = e - 1; i > s; i--) {
+    const j = s + rng.nextIndex(i - s + 1);
+    const t = xs[i];
+    xs[i] = xs[j];
+    xs[j] = t;
+  }
+}
+function bestSplit(z2, s, e, shape = {}) {
+  const power = shape.power ?? 1;
+  const span = shape.span ?? "any";
+  const u = (shape.estimator ?? (span === "segment" ? "v" : "u")) === "u";
+  const m = e - s;
+  if (m < 2) return null;
+  const exponent = power;
+  const left = new Float64Array(m + 1);
+  for (let t = 1; t < m; t++) {
+    const zt = z2[s + t];
+    let add = 0;
+    for (let i = 0; i < t; i++) {
+      let d = z2[s + i] - zt;
+      if (d < 0) d = -d;
+      add += exponent === 1 ? d : d ** exponent;
+    }
+    left[t + 1] = left[t] + add;
+  }
+  const within = new Float64Array(m + 1);
+  let bestQ = -Infinity;
+  let bestTau = -1;
+  let bestKappa = -1;
+  for (let tau = m - 1; tau >= 1; tau--) {
+    const zt = z2[s + tau];
+    let row2 = 0;
+    within[tau + 1] = 0;
+    for (let kappa = tau + 2; kappa <= m; kappa++) {
+      let d = zt - z2[s + kappa - 1];
+      if (d < 0) d = -d;
+      row2 += exponent === 1 ? d : d ** exponent;
+      within[kappa] = within[kappa] + row2;
+    }
+    const n = tau;
+    const wx = left[tau];
+    for (let kappa = span === "segment" ? m : tau + 1; kappa <= m; kappa++) {
+      const k = kappa - tau;
+      const wy = within[kappa];
+      const cross = left[kappa] - wx - wy;
+      const total = n + k;
+      let q = 2 * cross / total;
+      if (u) {
+        if (n > 1) q -= 2 * k * wx / (total * (n - 1));
+        if (k > 1) q -= 2 * n * wy / (total * (k - 1));
+      } else {
+        q -= 2 * k * wx / (total * n) + 2 * n * wy / (total * k);
+      }
+      if (q > bestQ || q === bestQ && tau < bestTau) {
+        bestQ = q;
+        bestTau = tau;
+        bestKappa = kappa;
+      }
+    }
+  }
+  return { index: s + bestTau, qhat: bestQ, end: s + bestKappa };
+}
+
+// src/variability/change-points.ts
+function findChangePoints(series, settings) {
+  const values = series.points.map((p) => p.value);
+  if (values.length < 4)
+    return { changePoints: [], segments: [[0, values.length]], rejectedPValue: null };
+  const found = eDivisive(values, {
+    alpha: settings.alpha,
+    permutations: settings.permutations,
+    seed: settings.seed
+  });
+  const cuts = found.changePoints.map((c) => c.index);
+  const edges = [0, ...cuts, values.length];
+  const segments2 = edges.slice(1).map((e, i) => [edges[i], e]);
+  const changePoints = found.changePoints.map((c, i) => {
+    const left = values.slice(edges[i], c.index);
+    const right = values.slice(c.index, edges[i + 2]);
+    const step = stepOf(left, right, settings, i);
+    const before = series.points[c.index - 1];
+    const after = series.points[c.index];
+    const worse = series.biggerIsBetter ? step.change < 0 : step.change > 0;
+    return {
+      index: c.index,
+      before: refOf(before),
+      after: refOf(after),
+      range: {
+        from: before.commit?.id ?? null,
+        to: after.commit?.id ?? null,
+        compareUrl: compareUrl(before, after)
+      },
+      step,
+      direction: worse ? "regression" : "improvement",
+      pValue: c.pValue,
+      permutations: c.permutations
+    };
+  });
+  return { changePoints, segments: segments2, rejectedPValue: found.rejected?.pValue ?? null };
+}
+function stepOf(left, right, settings, i) {
+  const median2 = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const h = (s.length - 1) / 2;
+    return (s[Math.floor(h)] + s[Math.ceil(h)]) / 2;
+  };
+  const base = { level: settings.level, runsBefore: left.length, runsAfter: right.length };
+  if (left.length < 2 || right.length < 2) {
+    return {
+      ...base,
+      change: median2(right) / median2(left) - 1,
+      lower: null,
+      upper: null,
+      note: "one run on a side of the change: no interval until more runs come"
+    };
+  }
+  const c = compare(left, right, {
+    paired: false,
+    statistic: "median",
+    level: settings.level,
+    resamples: settings.resamples,
+    seed: settings.seed + i + 1,
+    method: "percentile"
+  });
+  return { ...base, change: c.change, lower: c.ci.lower, upper: c.ci.upper };
+}
+function refOf(p) {
+  return {
+    runId: p.runId,
+    at: new Date(p.at).toISOString(),
+    commit: p.commit?.id ?? null,
+    subject: p.commit?.message ?? null,
+    url: p.commit?.url ?? p.runUrl
+  };
+}
+function compareUrl(before, after) {
+  const url2 = after.commit?.url;
+  if (url2 === null || url2 === void 0 || before.commit === null || after.commit === null)
+    return null;
+  const m = /^(https?:\/\/.+)\/commit\/[0-9a-f]+$/.exec(url2);
+  return m === null ? null : `${m[1]}/compare/${before.commit.id}...${after.commit.id}`;
+}
+function pullRequestOf2(subject) {
+  const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
+  return m === null ? null : Number(m[1]);
+}
+
+// src/variability/normalise.ts
+function relativeToSegments(points, segments2) {
+  const out = new Array(points.length);
+  for (const [s, e] of segments2) {
+    const m = median(points.slice(s, e).map((p) => p.value));
+    for (let i = s; i < e; i++) out[i] = m === 0 ? 0 : points[i].value / m - 1;
+  }
+  return out;
+}
+
+// src/variability/series.ts
+function buildSeries(entries, options = {}) {
+  const skipped = [];
+  const bySuite = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    if (options.suite !== void 0 && e.suite !== options.suite) continue;
+    const at = Date.parse(e.run.startedAt);
+    if (options.since !== void 0 && at < options.since) continue;
+    if (!e.run.complete) {
+      skipped.push(skip(e, null, "the run was interrupted (complete: false)"));
+      continue;
+    }
+    bySuite.set(e.suite, [...bySuite.get(e.suite) ?? [], e]);
+  }
+  const series = [];
+  for (const [suite, list] of bySuite) {
+    const raw = /* @__PURE__ */ new Map();
+    for (const entry of list) {
+      const aa2 = readAa(entry);
+      if (aa2.problem !== null) skipped.push(skip(entry, null, `A/A block ignored: ${aa2.problem}`));
+      for (const b of entry.benchmarks) {
+        if (b.error !== null || b.value === null) {
+          skipped.push(
+            skip(entry, b.name, b.error !== null ? `failed: ${firstLine2(b.error)}` : "no value")
+          );
+          continue;
+        }
+        const aaOf = aa2.block?.benchmarks.find((x) => x.name === b.name) ?? null;
+        raw.set(b.name, [...raw.get(b.name) ?? [], { entry, b, aa: aaOf }]);
+      }
+    }
+    for (const [name, rows] of raw) {
+      const last = rows.at(-1).b;
+      const same = (b) => b.unit === last.unit && b.statistic === last.statistic;
+      for (const r of rows) {
+        if (same(r.b)) continue;
+        skipped.push(
+          skip(
+            r.entry,
+            name,
+            `recorded in ${r.b.unit || "(no unit)"} (${r.b.statistic}); the latest runs are in ${last.unit || "(no unit)"} (${last.statistic}): units are never mixed`
+          )
+        );
+      }
+      const points = rows.filter((r) => same(r.b)).map((r) => pointOf(r.entry, r.b, r.aa));
+      series.push({
+        suite,
+        benchmark: name,
+        unit: last.unit,
+        statistic: last.statistic,
+        biggerIsBetter: last.biggerIsBetter,
+        points,
+        notes: gapNotes(points)
+      });
+    }
+    addRenameNotes(
+      series.filter((s) => s.suite === suite),
+      list
+    );
+  }
+  series.sort(
+    (a, b) => a.suite === b.suite ? a.benchmark.localeCompare(b.benchmark) : a.suite.localeCompare(b.suite)
+  );
+  return { series, skipped };
+}
+function pointOf(entry, b, aa2) {
+  const infra = entry.infrastructure;
+  const machine = infra.machine ?? {};
+  const cluster2 = infra.cluster;
+  return {
+    runId: entry.runId,
+    at: Date.parse(entry.run.startedAt),
+    commit: entry.commit === null ? null : { id: entry.commit.id, message: entry.commit.message, url: entry.commit.url },
+    runUrl: entry.run.url,
+    value: b.value,
+    n: b.n,
+    cv: b.cv,
+    ci: b.ci,
+    infra: {
+      image: infra.runnerImage === null ? null : [infra.runnerImage, infra.runnerImageVersion].filter(Boolean).join(" "),
+      cpuModel: infra.cpuModel,
+      cluster: cluster2 === void 0 ? null : [cluster2.provider, cluster2.name].filter(Boolean).join("/") || null,
+      instance: cluster2?.instanceId ?? (typeof machine.hostname === "string" ? machine.hostname : null)
+    },
+    aa: aa2
+  };
+}
+var DAY = 864e5;
+function gapNotes(points) {
+  if (points.length < 3) return [];
+  const steps = points.slice(1).map((p, i) => p.at - points[i].at).sort((a, b) => a - b);
+  const usual = steps[Math.floor(steps.length / 2)];
+  const notes = [];
+  for (let i = 1; i < points.length; i++) {
+    const gap = points[i].at - points[i - 1].at;
+    if (gap > Math.max(3 * usual, 2 * DAY)) {
+      notes.push(
+        `no runs from ${day(points[i - 1].at)} to ${day(points[i].at)} (${(gap / DAY).toFixed(1)} days): the analysis goes on across the gap`
+      );
+    }
+  }
+  return notes;
+}
+function addRenameNotes(series, entries) {
+  const order = new Map(entries.map((e, i) => [e.runId, i]));
+  for (const old of series) {
+    const end = order.get(old.points.at(-1)?.runId ?? "");
+    if (end === void 0 || end === entries.length - 1) continue;
+    for (const next of series) {
+      if (next === old || next.unit !== old.unit) continue;
+      const start = order.get(next.points[0]?.runId ?? "");
+      if (start !== end + 1) continue;
+      const text2 = `"${old.benchmark}" last ran in run ${entries[end].runId} and "${next.benchmark}" first ran in the next run (${entries[start].runId}): if it was renamed, the two histories are analysed apart`;
+      old.notes.push(text2);
+      next.notes.push(text2);
+    }
+  }
+}
+function skip(entry, benchmark2, reason) {
+  return { suite: entry.suite, benchmark: benchmark2, runId: entry.runId, reason };
+}
+function firstLine2(text2) {
+  const line = text2.split("\n")[0];
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+function day(ms) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+// src/variability/derive.ts
+var VARIABILITY_DATA_VERSION = 1;
+var VARIABILITY_WINDOW = 120;
+var ROLLING = 14;
+function variabilityDataPath(suite) {
+  return `data/${suiteKey(suite)}/variability.json`;
+}
+function variabilityData(suite, entries) {
+  const newest = [...entries].sort(compareEntries).slice(-VARIABILITY_WINDOW);
+  const { series } = buildSeries(newest, { suite });
+  return {
+    schemaVersion: VARIABILITY_DATA_VERSION,
+    suite,
+    runs: newest.length,
+    benchmarks: series.map((s) => {
+      const { changePoints, segments: segments2 } = findChangePoints(s, {
+        alpha: 0.01,
+        permutations: 499,
+        seed: 1,
+        level: 0.95,
+        resamples: 1e3
+      });
+      const rel = relativeToSegments(s.points, segments2);
+      const seg = s.points.map((p, i) => p.value / (1 + rel[i]));
+      return {
+        name: s.benchmark,
+        unit: s.unit,
+        biggerIsBetter: s.biggerIsBetter,
+        t: s.points.map((p) => p.at),
+        v: s.points.map((p) => p.value),
+        rel,
+        seg,
+        cv: rel.map(
+          (_, i) => i + 1 < ROLLING ? null : coefficientOfVariation(rel.slice(i + 1 - ROLLING, i + 1).map((r) => 1 + r))
+        ),
+        mde: s.points.map(
+          (p) => p.aa !== null ? p.aa.mde : p.cv !== null && p.n >= 2 ? minimumDetectableEffect(p.n, p.cv, { level: 0.99 }) : null
+        ),
+        aa: s.points.map((p) => p.aa === null ? null : p.aa.calledChanged ? 1 : 0),
+        changePoints: changePoints.map((c) => ({
+          index: c.index,
+          at: Date.parse(c.after.at),
+          change: c.step.change,
+          lower: c.step.lower,
+          upper: c.step.upper,
+          direction: c.direction,
+          from: c.range.from,
+          to: c.range.to,
+          compareUrl: c.range.compareUrl
+        }))
+      };
+    })
+  };
+}
+async function deriveVariability(input2) {
+  const nightly = input2.added.some(
+    (s) => s.entry.aa !== void 0 || s.entry.run.event === "schedule" || s.entry.run.event === "workflow_dispatch"
+  );
+  if (!nightly) return /* @__PURE__ */ new Map();
+  const keep = Math.max(0, VARIABILITY_WINDOW - input2.added.length);
+  const stored = keep === 0 ? [] : await input2.load(input2.files.slice(-keep));
+  const data = variabilityData(
+    input2.suite,
+    [...stored, ...input2.added].map((s) => s.entry)
+  );
+  return /* @__PURE__ */ new Map([[variabilityDataPath(input2.suite), `${JSON.stringify(data)}
+`]]);
+}
+
+// src/variability/register.ts
+registerDeriver(deriveVariability);
+
 // src/history/publish-run.ts
 async function publishRun(options) {
   const env = options.env ?? process.env;
@@ -86818,7 +87385,7 @@ async function publishRun(options) {
     if (read.warning !== null) options.warn?.(read.warning);
     commit2 = read.commit;
   }
-  const entry = buildEntry({
+  const built = buildEntry({
     samples: results.samples,
     report: results.report,
     suite,
@@ -86827,6 +87394,7 @@ async function publishRun(options) {
     commit: commit2,
     recordedAt: (/* @__PURE__ */ new Date()).toISOString()
   });
+  const entry = entryWithAa(built, results.samples, results.report);
   try {
     return { result: await publishEntry({ ...options, entry }), entry };
   } catch (error63) {
@@ -87055,7 +87623,7 @@ import path23 from "node:path";
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command2 = w.command ?? [];
-  const issue3 = (path27, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path27], message });
+  const issue3 = (path29, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path29], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -87496,10 +88064,12 @@ async function runStep2(inputs, deps) {
   const { io, env } = deps;
   const event = await readEvent(env);
   const git = (deps.gitAt ?? createGitHistory)(inputs.workingDirectory);
-  const { loaded, suite, baseHead } = await scenarioForAction(
-    inputs,
-    () => resolveBaseHead(inputs, event, git)
-  );
+  const { loaded, suite, baseHead } = await scenarioForAction(inputs, async () => {
+    if (!inputs.aa) return resolveBaseHead(inputs, event, git);
+    const head = inputs.headRef ?? event.sha ?? "HEAD";
+    const refs = await resolveBaseHead({ baseRef: head, headRef: head }, event, git);
+    return { ...refs, how: "aa: the head against itself" };
+  });
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
@@ -87649,6 +88219,9 @@ async function commentStep(inputs, deps) {
 }
 
 // src/action/inputs.ts
+import path27 from "node:path";
+
+// src/variability/action-inputs.ts
 import path26 from "node:path";
 
 // src/action/history-inputs.ts
@@ -87702,6 +88275,54 @@ var HISTORY_INPUT_NAMES = [
   "history-keep-days"
 ];
 
+// src/variability/action-inputs.ts
+function parseVariabilityInputs(get, cwd) {
+  const text2 = (name) => {
+    const value = get(name).trim();
+    return value === "" ? null : value;
+  };
+  if (text2("publish") === "history") {
+    throw new InputError(
+      "publish",
+      "history has no effect with mode: variability (it runs nothing to publish)"
+    );
+  }
+  for (const name of ["scenario", "run", "aa", "base-ref", "head-ref"]) {
+    if (text2(name) !== null) {
+      throw new InputError(
+        name,
+        "has no effect with mode: variability (it reads the history, it runs nothing)"
+      );
+    }
+  }
+  const since = text2("since") ?? "90d";
+  const m = /^(\d+)\s*([dw])$/.exec(since);
+  if (since !== "all" && m === null) {
+    throw new InputError(
+      "since",
+      `got ${JSON.stringify(since)}; expected days or weeks (90d, 12w) or "all"`
+    );
+  }
+  const alert2 = text2("alert") ?? "none";
+  if (alert2 !== "none" && alert2 !== "issue") {
+    throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
+  }
+  const workingDirectory = path26.resolve(cwd, text2("working-directory") ?? ".");
+  const results = text2("results-directory");
+  return {
+    mode: "variability",
+    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
+    suite: text2("name"),
+    sinceDays: m === null ? null : Number(m[1]) * (m[2] === "w" ? 7 : 1),
+    alert: alert2,
+    token: text2("github-token") ?? "",
+    workingDirectory,
+    resultsDirectory: results === null ? null : path26.resolve(workingDirectory, results)
+  };
+}
+
 // src/action/inputs.ts
 var InputError = class extends UserError {
   constructor(name, message) {
@@ -87709,7 +88330,7 @@ var InputError = class extends UserError {
     this.name = "InputError";
   }
 };
-var ACTION_MODES = ["run", "comment"];
+var ACTION_MODES = ["run", "comment", "variability"];
 var COMMENT_POLICIES = ["always", "on-change", "never"];
 var FAIL_ON = ["regression", "inconclusive", "never"];
 var RUN_ONLY = [
@@ -87728,6 +88349,7 @@ var RUN_ONLY = [
   "seed",
   "base-ref",
   "head-ref",
+  "aa",
   ...HISTORY_INPUT_NAMES
 ];
 function parseInputs(get, cwd) {
@@ -87736,11 +88358,12 @@ function parseInputs(get, cwd) {
     return value === "" ? null : value;
   };
   const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
-  const workingDirectory = path26.resolve(cwd, text2("working-directory") ?? ".");
+  if (mode === "variability") return parseVariabilityInputs(get, cwd);
+  const workingDirectory = path27.resolve(cwd, text2("working-directory") ?? ".");
   const token = text2("github-token") ?? "";
   const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path26.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path27.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text2(name) !== null) {
@@ -87784,6 +88407,7 @@ function parseInputs(get, cwd) {
     seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
     baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
     headRef: optional2(text2("head-ref"), "head-ref", gitRef),
+    aa: aaInput(text2("aa"), text2("base-ref")),
     token,
     comment,
     failOn: choice(text2("fail-on") ?? "regression", "fail-on", FAIL_ON),
@@ -87793,6 +88417,14 @@ function parseInputs(get, cwd) {
       throw new InputError(name, message);
     })
   };
+}
+function aaInput(value, baseRef) {
+  if (value === null || value === "false") return false;
+  if (value !== "true") throw new InputError("aa", `${got(value)}; accepted: true, false`);
+  if (baseRef !== null) {
+    throw new InputError("aa", 'true compares the head with itself: remove "base-ref"');
+  }
+  return true;
 }
 function optional2(value, name, parse5) {
   return value === null ? null : parse5(value, name);
@@ -87875,6 +88507,939 @@ function createCoreIo() {
   };
 }
 
+// src/action/variability-step.ts
+import { mkdir as mkdir6, writeFile as writeFile7 } from "node:fs/promises";
+import os14 from "node:os";
+import path28 from "node:path";
+
+// src/stats/proportion.ts
+function wilsonInterval(successes, trials, level2 = 0.95) {
+  if (!(Number.isInteger(trials) && trials >= 0)) {
+    throw new RangeError(`trials must be an integer \u2265 0, got ${trials}`);
+  }
+  if (!(Number.isInteger(successes) && successes >= 0 && successes <= trials)) {
+    throw new RangeError(
+      `successes must be an integer from 0 to trials (${trials}), got ${successes}`
+    );
+  }
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (trials === 0) {
+    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level: level2, method: "wilson" };
+  }
+  const z2 = normalPpf(1 - (1 - level2) / 2);
+  const n = trials;
+  const p = successes / n;
+  const z22 = z2 * z2;
+  const denominator = 1 + z22 / n;
+  const centre2 = (p + z22 / (2 * n)) / denominator;
+  const half = z2 * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n)) / denominator;
+  return {
+    successes,
+    trials,
+    estimate: p,
+    // At 0 (or n) successes the bound is exactly 0 (or 1); rounding must not move it.
+    lower: successes === 0 ? 0 : Math.max(0, centre2 - half),
+    upper: successes === n ? 1 : Math.min(1, centre2 + half),
+    level: level2,
+    method: "wilson"
+  };
+}
+
+// src/variability/infrastructure.ts
+var LABELS = {
+  image: "runner image",
+  cpuModel: "CPU model",
+  cluster: "cluster"
+};
+function infrastructureOf(points, relative2, seed) {
+  const comparisons = [];
+  const notes = [];
+  for (const dimension of ["image", "cpuModel", "cluster"]) {
+    const byLabel = /* @__PURE__ */ new Map();
+    points.forEach((p, i) => {
+      const label = p.infra[dimension];
+      if (label === null) return;
+      byLabel.set(label, [...byLabel.get(label) ?? [], relative2[i]]);
+    });
+    if (byLabel.size < 2) continue;
+    const labels = [...byLabel.keys()].sort();
+    const groups = labels.map((label) => {
+      const v = byLabel.get(label);
+      return { label, n: v.length, median: median(v), min: Math.min(...v), max: Math.max(...v) };
+    });
+    const pairs = [];
+    for (let i = 0; i < labels.length; i++)
+      for (let j = i + 1; j < labels.length; j++) pairs.push([i, j]);
+    const raw = pairs.map(
+      ([i, j]) => ksTwoSample(byLabel.get(labels[i]), byLabel.get(labels[j])).pValue
+    );
+    const adjusted = adjustPValues(raw, "holm");
+    const ks = labels.map(() => labels.map(() => null));
+    pairs.forEach(([i, j], k) => {
+      ks[i][j] = adjusted[k];
+      ks[j][i] = adjusted[k];
+    });
+    const least = Math.min(...adjusted);
+    comparisons.push({
+      dimension,
+      groups,
+      ks,
+      summary: least < 0.05 ? `runs differ by ${LABELS[dimension]} (smallest Holm-adjusted KS p = ${least.toPrecision(2)})` : `no difference by ${LABELS[dimension]} found (${labels.length} groups, smallest adjusted KS p = ${least.toPrecision(2)})`
+    });
+  }
+  return { comparisons, reuse: reuseOf(points, relative2, seed, notes), notes };
+}
+function reuseOf(points, relative2, seed, notes) {
+  const size = 3;
+  const byInstance = /* @__PURE__ */ new Map();
+  points.forEach((p, i) => {
+    if (p.infra.instance !== null) {
+      byInstance.set(p.infra.instance, [...byInstance.get(p.infra.instance) ?? [], relative2[i]]);
+    }
+  });
+  const range = (xs) => Math.max(...xs) - Math.min(...xs);
+  const reused = [];
+  for (const values of byInstance.values()) {
+    for (let s = 0; s + size <= values.length; s += size)
+      reused.push(range(values.slice(s, s + size)));
+  }
+  const instances = [...byInstance.values()];
+  if (reused.length < 5 || instances.length < size) {
+    notes.push(
+      byInstance.size === 0 ? "no machine identity recorded: reuse vs re-provision cannot be compared" : `reuse vs re-provision needs at least 5 sets of ${size} runs on one machine and ${size} machines (${byInstance.size} machines, ${reused.length} sets)`
+    );
+    return null;
+  }
+  const rng = createRng(seed);
+  const across = [];
+  for (let s = 0; s < reused.length * 10; s++) {
+    const chosen = /* @__PURE__ */ new Set();
+    while (chosen.size < size) chosen.add(rng.nextIndex(instances.length));
+    across.push(range([...chosen].map((m) => instances[m][rng.nextIndex(instances[m].length)])));
+  }
+  const ks = ksTwoSample(reused, across);
+  const reusedRange = median(reused);
+  const reprovisionedRange = median(across);
+  const pct2 = (x) => `${(x * 100).toFixed(2)}%`;
+  return {
+    size,
+    reusedSets: reused.length,
+    reusedRange,
+    reprovisionedRange,
+    ks: { statistic: ks.statistic, pValue: ks.pValue },
+    summary: `${size} runs on one machine span ${pct2(reusedRange)} (median), on ${size} machines ${pct2(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
+  };
+}
+
+// src/stats/one-sample-bootstrap.ts
+var STATISTICS = ["median", "mean", "cv"];
+function bootstrapOneSample(values, statistic, options = {}) {
+  checkSample("values", values);
+  if (!STATISTICS.includes(statistic)) {
+    throw new RangeError(`statistic must be one of ${STATISTICS.join(", ")}, got ${statistic}`);
+  }
+  const level2 = options.level ?? 0.95;
+  const resamples = options.resamples ?? 1e4;
+  const seed = options.seed ?? 1;
+  const method = options.method ?? "bca";
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (!(Number.isInteger(resamples) && resamples >= 100)) {
+    throw new RangeError(`resamples must be an integer \u2265 100, got ${resamples}`);
+  }
+  const data = Float64Array.from(values);
+  const n = data.length;
+  const estimate = statisticOf(data, n, statistic);
+  const base = { statistic, estimate, level: level2, resamples, seed, n };
+  if (n < 2) {
+    return {
+      ...base,
+      lower: estimate,
+      upper: estimate,
+      method,
+      note: "one value: no interval"
+    };
+  }
+  const rng = createRng(seed).jumped();
+  const distribution = new Float64Array(resamples);
+  const scratch = new Float64Array(n);
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < n; i++) scratch[i] = data[rng.nextIndex(n)];
+    distribution[r] = statisticOf(scratch, n, statistic);
+  }
+  const jackknife = new Float64Array(n);
+  const rest = new Float64Array(n - 1);
+  for (let leave = 0; leave < n; leave++) {
+    for (let i = 0, k = 0; i < n; i++) if (i !== leave) rest[k++] = data[i];
+    jackknife[leave] = statisticOf(rest, n - 1, statistic);
+  }
+  const ends = bootstrapInterval(
+    { observed: estimate, distribution, jackknife: [jackknife] },
+    level2,
+    method
+  );
+  return {
+    ...base,
+    lower: ends.lower,
+    upper: ends.upper,
+    method: ends.method,
+    ...ends.note === void 0 ? {} : { note: ends.note }
+  };
+}
+function statisticOf(xs, n, statistic) {
+  const view = n === xs.length ? xs : xs.subarray(0, n);
+  if (statistic === "mean") return mean(view);
+  if (statistic === "cv") return coefficientOfVariation(view);
+  return n === 1 ? view[0] : medianInPlace(view);
+}
+
+// src/variability/noise.ts
+function noiseOf(points, relative2, settings) {
+  const cvs = points.map((p) => p.cv).filter((c) => c !== null);
+  const boot = { level: settings.level, resamples: settings.resamples, seed: settings.seed };
+  const withinRunCv = cvs.length >= 2 ? bootstrapOneSample(cvs, "median", boot) : null;
+  const normalised = relative2.map((r) => 1 + r);
+  const betweenRunCv = normalised.length >= 3 ? bootstrapOneSample(normalised, "cv", { ...boot, seed: boot.seed + 1 }) : null;
+  const mde = [];
+  for (const p of points) {
+    const at = new Date(p.at).toISOString();
+    if (p.aa !== null) {
+      mde.push({
+        runId: p.runId,
+        at,
+        mde: p.aa.mde,
+        aaCiWidth: p.aa.ciWidth,
+        level: p.aa.ci.level,
+        source: "aa"
+      });
+    } else if (p.cv !== null && p.n >= 2) {
+      const m = minimumDetectableEffect(p.n, p.cv, { level: 0.99 });
+      mde.push({ runId: p.runId, at, mde: m, aaCiWidth: null, level: 0.99, source: "run-cv" });
+    }
+  }
+  const aaRuns = points.filter((p) => p.aa !== null);
+  const aaFalsePositives = aaRuns.length === 0 ? null : {
+    rate: wilsonInterval(
+      aaRuns.filter((p) => p.aa.calledChanged).length,
+      aaRuns.length,
+      0.95
+    ),
+    nominal: 1 - aaRuns[0].aa.ci.level
+  };
+  return {
+    withinRunCv,
+    betweenRunCv,
+    mde,
+    mdeRecent: mde.length === 0 ? null : median(mde.slice(-7).map((m) => m.mde)),
+    mdeOverall: mde.length === 0 ? null : median(mde.map((m) => m.mde)),
+    aaFalsePositives,
+    aaCalledChanged: aaRuns.filter((p) => p.aa.calledChanged).map((p) => p.runId)
+  };
+}
+
+// src/stats/chi-squared.ts
+var LOG_SQRT_2PI = 0.9189385332046728;
+function chiSquaredSf(x, df) {
+  if (!(Number.isInteger(df) && df >= 1)) {
+    throw new RangeError(`df must be an integer \u2265 1, got ${df}`);
+  }
+  if (Number.isNaN(x)) throw new RangeError("x must be a number, got NaN");
+  if (x <= 0) return 1;
+  if (x === Infinity) return 0;
+  const logs = [];
+  if (df % 2 === 0) {
+    const half = x / 2;
+    const logHalf = Math.log(half);
+    let logFactorial = 0;
+    for (let j = 0; j < df / 2; j++) {
+      if (j > 0) logFactorial += Math.log(j);
+      logs.push(-half + j * logHalf - logFactorial);
+    }
+    return sumExp(logs);
+  }
+  const logX = Math.log(x);
+  let logOddFactorial = 0;
+  for (let j = 1; j <= (df - 1) / 2; j++) {
+    logOddFactorial += Math.log(2 * j - 1);
+    logs.push(Math.LN2 - x / 2 - LOG_SQRT_2PI + (j - 0.5) * logX - logOddFactorial);
+  }
+  return Math.min(1, 2 * normalSf(Math.sqrt(x)) + (logs.length > 0 ? sumExp(logs) : 0));
+}
+function sumExp(logs) {
+  let max2 = -Infinity;
+  for (const l of logs) if (l > max2) max2 = l;
+  if (max2 === -Infinity) return 0;
+  let sum = 0;
+  for (const l of logs) sum += Math.exp(l - max2);
+  return Math.min(1, Math.exp(max2) * sum);
+}
+
+// src/stats/kruskal.ts
+function kruskalWallis(groups) {
+  if (!Array.isArray(groups) || groups.length < 2) {
+    throw new RangeError(`kruskalWallis needs at least 2 groups, got ${groups?.length ?? 0}`);
+  }
+  groups.forEach((g, i) => checkSample(`groups[${i}]`, g));
+  const pooled = groups.flat();
+  const n = pooled.length;
+  const { ranks, tieSizes } = averageRanks(pooled);
+  const tieCorrection = 1 - tieTerm(tieSizes) / (n * n * n - n);
+  let ssbn = 0;
+  let offset2 = 0;
+  for (const g of groups) {
+    let sum = 0;
+    for (let i = 0; i < g.length; i++) sum += ranks[offset2 + i];
+    ssbn += sum * sum / g.length;
+    offset2 += g.length;
+  }
+  const df = groups.length - 1;
+  if (!(tieCorrection > 0)) return { statistic: 0, df, pValue: 1, n, tieCorrection: 0 };
+  const statistic = (12 / (n * (n + 1)) * ssbn - 3 * (n + 1)) / tieCorrection;
+  return { statistic, df, pValue: chiSquaredSf(statistic, df), n, tieCorrection };
+}
+
+// src/stats/pairwise.ts
+function pairwiseMannWhitney(groups, adjustment = "holm") {
+  const k = groups.length;
+  const pairs = [];
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) pairs.push([i, j]);
+  const raw = pairs.map(([i, j]) => mannWhitneyU(groups[i], groups[j]).pValue);
+  const adjusted = adjustPValues(raw, adjustment);
+  const matrix = (values) => {
+    const m = Array.from({ length: k }, () => new Array(k).fill(null));
+    pairs.forEach(([i, j], index) => {
+      m[i][j] = values[index];
+      m[j][i] = values[index];
+    });
+    return m;
+  };
+  return { pValues: matrix(raw), adjusted: matrix(adjusted), adjustment, test: "mann-whitney-u" };
+}
+
+// src/variability/patterns.ts
+var WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+function groupOf(kind, at) {
+  const d = new Date(at);
+  if (kind === "hour") return String(d.getUTCHours()).padStart(2, "0");
+  if (kind === "weekday") return WEEKDAYS[(d.getUTCDay() + 6) % 7];
+  return isoWeek(d);
+}
+function isoWeek(d) {
+  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  const weekday = (t.getUTCDay() + 6) % 7;
+  t.setUTCDate(t.getUTCDate() - weekday + 3);
+  const year = t.getUTCFullYear();
+  const week = Math.floor((t.getTime() - Date.UTC(year, 0, 1)) / 864e5 / 7) + 1;
+  return `${year}-W${String(week).padStart(2, "0")}`;
+}
+function patternOf(kind, times, relative2, settings) {
+  const byGroup = /* @__PURE__ */ new Map();
+  times.forEach((t, i) => {
+    const g = groupOf(kind, t);
+    byGroup.set(g, [...byGroup.get(g) ?? [], relative2[i]]);
+  });
+  const labels = [...byGroup.keys()].sort(
+    kind === "weekday" ? (a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b) : void 0
+  );
+  const kept = labels.filter((l) => byGroup.get(l).length >= 2);
+  const tooSmall = labels.filter((l) => byGroup.get(l).length < 2);
+  const groups = kept.map((label, i) => ({
+    label,
+    n: byGroup.get(label).length,
+    median: bootstrapOneSample(byGroup.get(label), "median", {
+      level: settings.level,
+      resamples: settings.resamples,
+      seed: settings.seed + i
+    })
+  }));
+  const base = { kind, groups, tooSmall };
+  const what = kind === "hour" ? "hour of day (UTC)" : kind === "weekday" ? "weekday" : "ISO week";
+  if (groups.length < 2) {
+    return {
+      ...base,
+      kruskal: null,
+      pairwise: null,
+      found: false,
+      spread: null,
+      power: null,
+      summary: labels.length <= 1 ? `one ${what} only (${labels[0] ?? "none"}): no ${what} analysis; runs at several ${kind === "hour" ? "hours" : kind === "weekday" ? "weekdays" : "weeks"} would allow one` : `fewer than 2 ${what} groups with 2 runs or more: no ${what} analysis yet`
+    };
+  }
+  const values = kept.map((l) => byGroup.get(l));
+  const kw = kruskalWallis(values);
+  const pairwise = pairwiseMannWhitney(values, "holm").adjusted;
+  const found = kw.pValue < settings.alpha;
+  let low = groups[0];
+  let high = groups[0];
+  for (const g of groups) {
+    if (g.median.estimate < low.median.estimate) low = g;
+    if (g.median.estimate > high.median.estimate) high = g;
+  }
+  const spread = {
+    difference: high.median.estimate - low.median.estimate,
+    low: low.label,
+    high: high.label
+  };
+  const power = powerOf(values, settings);
+  const pct2 = (x) => `${(x * 100).toFixed(2)}%`;
+  const summary2 = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct2(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct2(power.detectable)} between two groups; ${pct2(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
+  return {
+    ...base,
+    kruskal: { statistic: kw.statistic, df: kw.df, pValue: kw.pValue },
+    pairwise,
+    found,
+    spread,
+    power,
+    summary: summary2
+  };
+}
+function powerOf(values, settings) {
+  const k = values.length;
+  const pooled = values.flatMap((g) => g.map((v) => v - median(g)));
+  const sd = Math.sqrt(pooled.reduce((s, v) => s + v * v, 0) / Math.max(1, pooled.length - k));
+  const sizes = values.map((g) => g.length).sort((a, b) => a - b);
+  const n = sizes[Math.floor(sizes.length / 2)];
+  const alpha = settings.alpha / (k * (k - 1) / 2);
+  const z2 = normalPpf(1 - alpha / 2) + normalPpf(0.8);
+  const efficiency = Math.PI / 3;
+  return {
+    detectable: z2 * sd * Math.sqrt(2 * efficiency / n),
+    runsPerGroupForEffect: Math.max(
+      2,
+      Math.ceil(2 * (z2 * sd / settings.effect) ** 2 * efficiency)
+    ),
+    effect: settings.effect
+  };
+}
+function formatP(p) {
+  return p < 1e-4 ? p.toExponential(1) : p.toFixed(4);
+}
+
+// src/variability/repetitions.ts
+function repetitionErrors(relative2, options) {
+  const values = relative2.map((r) => 1 + r);
+  const n = values.length;
+  const subsamples = options.subsamples ?? 2e3;
+  const truth = mean(values);
+  const rng = createRng(options.seed);
+  const out = [];
+  for (const r of options.repetitions ?? [1, 2, 3, 5, 9, 15]) {
+    if (r > n / 2) break;
+    const errors = new Array(subsamples);
+    const pool = [...values];
+    for (let s = 0; s < subsamples; s++) {
+      for (let i = 0; i < r; i++) {
+        const j = i + rng.nextIndex(n - i);
+        [pool[i], pool[j]] = [pool[j], pool[i]];
+      }
+      errors[s] = median(pool.slice(0, r)) / truth - 1;
+    }
+    out.push({
+      repetitions: r,
+      lower: quantile(errors, 0.025),
+      upper: quantile(errors, 0.975),
+      typical: median(errors.map(Math.abs)),
+      subsamples
+    });
+  }
+  return out;
+}
+
+// src/variability/analyze.ts
+var VARIABILITY_SCHEMA_VERSION = 1;
+var DEFAULT_SETTINGS = {
+  since: null,
+  suite: null,
+  level: 0.95,
+  resamples: 2e3,
+  seed: 1,
+  changePointAlpha: 0.01,
+  permutations: 499,
+  patternAlpha: 0.05,
+  effect: 0.01
+};
+function analyzeVariability(entries, options) {
+  const settings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const since = settings.since === null ? void 0 : Date.parse(settings.since);
+  const { series, skipped } = buildSeries(entries, {
+    since,
+    suite: settings.suite ?? void 0
+  });
+  const suites = /* @__PURE__ */ new Map();
+  for (const s of series)
+    suites.set(s.suite, [...suites.get(s.suite) ?? [], analyzeSeries(s, settings)]);
+  const kept = entries.filter(
+    (e) => (settings.suite === null || e.suite === settings.suite) && (since === void 0 || Date.parse(e.run.startedAt) >= since)
+  );
+  return {
+    schemaVersion: VARIABILITY_SCHEMA_VERSION,
+    generatedAt: options.now.toISOString(),
+    settings,
+    suites: [...suites].map(([suite, benchmarks]) => {
+      const own2 = kept.filter((e) => e.suite === suite);
+      return {
+        suite,
+        runs: own2.length,
+        first: own2[0]?.run.startedAt ?? null,
+        last: own2.at(-1)?.run.startedAt ?? null,
+        aa: suiteAa(benchmarks),
+        benchmarks
+      };
+    }),
+    skipped,
+    warnings: [...options.warnings ?? []]
+  };
+}
+function analyzeSeries(s, settings) {
+  const seed = settings.seed + hash2(`${s.suite}\0${s.benchmark}`) >>> 0;
+  const values = s.points.map((p) => ({
+    runId: p.runId,
+    at: new Date(p.at).toISOString(),
+    value: p.value,
+    commit: p.commit?.id ?? null
+  }));
+  const base = {
+    suite: s.suite,
+    benchmark: s.benchmark,
+    unit: s.unit,
+    statistic: s.statistic,
+    biggerIsBetter: s.biggerIsBetter,
+    runs: s.points.length,
+    values
+  };
+  const { changePoints, segments: segments2 } = findChangePoints(s, {
+    alpha: settings.changePointAlpha,
+    permutations: settings.permutations,
+    seed,
+    level: settings.level,
+    resamples: settings.resamples
+  });
+  const relative2 = relativeToSegments(s.points, segments2);
+  const times = s.points.map((p) => p.at);
+  const notes = [...s.notes];
+  if (s.points.length < 4)
+    notes.push(
+      `${s.points.length} usable run(s): too few for change points, patterns or repetitions`
+    );
+  const patternSettings = {
+    alpha: settings.patternAlpha,
+    level: settings.level,
+    resamples: settings.resamples,
+    seed,
+    effect: settings.effect
+  };
+  return {
+    ...base,
+    changePoints,
+    noise: noiseOf(s.points, relative2, {
+      level: settings.level,
+      resamples: settings.resamples,
+      seed
+    }),
+    patterns: s.points.length < 4 ? [] : ["hour", "weekday", "week"].map(
+      (k) => patternOf(k, times, relative2, patternSettings)
+    ),
+    repetitions: s.points.length < 4 ? [] : repetitionErrors(relative2, { seed }),
+    infrastructure: infrastructureOf(s.points, relative2, seed),
+    notes
+  };
+}
+function suiteAa(benchmarks) {
+  const byRun = /* @__PURE__ */ new Map();
+  for (const b of benchmarks) {
+    for (const m of b.noise.mde) {
+      if (m.source !== "aa") continue;
+      const run3 = byRun.get(m.runId) ?? { at: m.at, comparisons: 0, called: [], level: m.level };
+      run3.comparisons++;
+      byRun.set(m.runId, run3);
+    }
+  }
+  if (byRun.size === 0) return null;
+  const calledByRun = calledChangedByRun(benchmarks);
+  let comparisons = 0;
+  let called = 0;
+  for (const [runId, run3] of byRun) {
+    run3.called = calledByRun.get(runId) ?? [];
+    comparisons += run3.comparisons;
+    called += run3.called.length;
+  }
+  const latest = [...byRun].sort((a, b) => a[1].at.localeCompare(b[1].at)).at(-1);
+  return {
+    runs: byRun.size,
+    comparisons,
+    calledChanged: called,
+    rate: wilsonInterval(called, comparisons, 0.95),
+    nominal: 1 - latest[1].level,
+    latest: { runId: latest[0], at: latest[1].at, calledChanged: latest[1].called }
+  };
+}
+function calledChangedByRun(benchmarks) {
+  const out = /* @__PURE__ */ new Map();
+  for (const b of benchmarks) {
+    for (const runId of b.noise.aaCalledChanged)
+      out.set(runId, [...out.get(runId) ?? [], b.benchmark]);
+  }
+  return out;
+}
+function hash2(text2) {
+  let h = 2166136261;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+// src/variability/commits.ts
+import { execFile as execFile6 } from "node:child_process";
+function gitCommitLister(dir) {
+  return (from, to) => new Promise((resolve2) => {
+    execFile6(
+      "git",
+      ["log", "--format=%H%x09%s", `${from}..${to}`],
+      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
+      (error63, stdout) => {
+        if (error63 !== null) return resolve2(null);
+        resolve2(
+          stdout.split("\n").filter((l) => l.length > 0).map((line) => {
+            const [id, ...rest] = line.split("	");
+            const subject = rest.join("	");
+            return { id, subject, pullRequest: pullRequestOf2(subject) };
+          })
+        );
+      }
+    );
+  });
+}
+async function addCommits(report, list) {
+  const missing = [];
+  for (const suite of report.suites) {
+    for (const b of suite.benchmarks) {
+      for (const c of b.changePoints) {
+        if (c.range.from === null || c.range.to === null) continue;
+        const commits = await list(c.range.from, c.range.to);
+        if (commits === null)
+          missing.push(`${c.range.from.slice(0, 10)}..${c.range.to.slice(0, 10)}`);
+        else c.commits = commits;
+      }
+    }
+  }
+  return missing.length === 0 ? [] : [
+    `commits of ${missing.join(", ")} are not in this repository (fetch-depth: 0 in actions/checkout, or --repo DIR): listed without them`
+  ];
+}
+
+// src/variability/issue-api.ts
+var call2 = (request2) => call(request2, ' (alert: issue needs "issues: write")');
+function createIssueApi(token, repository) {
+  const octokit = getOctokit(token, { baseUrl: process.env.GITHUB_API_URL || void 0 });
+  const { owner, repo } = repository;
+  const issue3 = (d) => ({
+    number: d.number,
+    body: d.body ?? "",
+    state: d.state === "closed" ? "closed" : "open",
+    url: d.html_url
+  });
+  return {
+    listIssues: (label) => call2(
+      async () => (await octokit.paginate(octokit.rest.issues.listForRepo, {
+        owner,
+        repo,
+        labels: label,
+        state: "all",
+        per_page: 100
+      })).map(issue3)
+    ),
+    createIssue: (title, body, label) => call2(
+      async () => issue3(
+        (await octokit.rest.issues.create({ owner, repo, title, body, labels: [label] })).data
+      )
+    ),
+    updateIssue: (number4, changes) => call2(
+      async () => issue3(
+        (await octokit.rest.issues.update({ owner, repo, issue_number: number4, ...changes })).data
+      )
+    ),
+    createComment: (number4, body) => call2(
+      async () => (await octokit.rest.issues.createComment({ owner, repo, issue_number: number4, body })).data.html_url
+    )
+  };
+}
+
+// src/variability/render.ts
+var pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+var signed = (x) => `${x >= 0 ? "+" : ""}${pct(x)}`;
+var short = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
+var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
+function renderVariability(report) {
+  const out = [];
+  if (report.suites.length === 0) {
+    out.push(
+      "## duetkit variability",
+      "",
+      "No runs in the history" + (report.settings.since ? ` since ${day2(report.settings.since)}` : "") + "."
+    );
+  }
+  for (const suite of report.suites) out.push(...renderSuite(suite), "");
+  if (report.skipped.length > 0 || report.warnings.length > 0) {
+    out.push(
+      `<details><summary>Left out of the analysis (${report.skipped.length + report.warnings.length})</summary>`,
+      ""
+    );
+    for (const w of report.warnings) out.push(`- ${w}`);
+    for (const s2 of report.skipped) {
+      const where = [s2.suite, s2.benchmark, s2.runId && `run ${s2.runId}`].filter(Boolean).join(", ");
+      out.push(`- ${where}: ${s2.reason}`);
+    }
+    out.push("", "</details>", "");
+  }
+  const s = report.settings;
+  out.push(
+    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct(s.level, 0)} bootstrap interval. CVs and medians: ${pct(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
+  );
+  return `${out.join("\n").trimEnd()}
+`;
+}
+function renderSuite(suite) {
+  const out = [`## duetkit variability: ${suite.suite}`, ""];
+  out.push(`${suite.runs} runs from ${day2(suite.first)} to ${day2(suite.last)}.`);
+  const aa2 = suite.aa;
+  if (aa2 !== null) {
+    const latest = aa2.latest;
+    out.push(
+      latest.calledChanged.length === 0 ? `A/A duet of the latest run (${day2(latest.at)}): nothing called changed.` : `\u26A0\uFE0F A/A duet of the latest run (${day2(latest.at)}) called changed: ${latest.calledChanged.join(", ")} \u2014 the runner misled a PR-style comparison tonight.`,
+      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct(aa2.rate.estimate)}, 95% Wilson [${pct(aa2.rate.lower)}, ${pct(aa2.rate.upper)}]; nominal ${pct(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
+    );
+  }
+  out.push(
+    "",
+    "| benchmark | runs | latest | CV within runs | CV between runs | MDE now | change points | patterns |",
+    "| :-- | --: | --: | :-- | :-- | --: | :-- | :-- |"
+  );
+  for (const b of suite.benchmarks) out.push(row(b));
+  const cps = suite.benchmarks.flatMap((b) => b.changePoints.map((c) => [b, c]));
+  out.push("", "### Change points on main", "");
+  if (cps.length === 0) out.push("None found.");
+  for (const [b, c] of cps) out.push(`- ${changePointLine(b, c)}`);
+  out.push("", "### Patterns by hour, weekday and week", "");
+  for (const b of suite.benchmarks) {
+    if (b.patterns.length === 0) continue;
+    out.push(`- **${b.benchmark}**: ${b.patterns.map((p) => p.summary).join("; ")}`);
+  }
+  const reps = suite.benchmarks.filter((b) => b.repetitions.length > 0);
+  if (reps.length > 0) {
+    const counts = [...new Set(reps.flatMap((b) => b.repetitions.map((r) => r.repetitions)))].sort(
+      (a, b) => a - b
+    );
+    out.push(
+      "",
+      "### Repetitions vs error",
+      "",
+      "How far the median of r runs lands from the long-run mean (95% of random sets of r runs):",
+      ""
+    );
+    out.push(
+      `| benchmark | ${counts.map((c) => `${c} run${c > 1 ? "s" : ""}`).join(" | ")} |`,
+      `| :-- |${counts.map(() => " :-: |").join("")}`
+    );
+    for (const b of reps) {
+      const cells = counts.map((c) => {
+        const r = b.repetitions.find((x) => x.repetitions === c);
+        return r === void 0 ? "\u2013" : `[${signed(r.lower)}, ${signed(r.upper)}]`;
+      });
+      out.push(`| ${b.benchmark} | ${cells.join(" | ")} |`);
+    }
+  }
+  const infra = suite.benchmarks.flatMap((b) => [
+    ...b.infrastructure.comparisons.map((c) => `**${b.benchmark}**: ${c.summary}`),
+    ...b.infrastructure.reuse === null ? [] : [`**${b.benchmark}**: ${b.infrastructure.reuse.summary}`]
+  ]);
+  if (infra.length > 0) out.push("", "### Infrastructure", "", ...infra.map((l) => `- ${l}`));
+  const notes = suite.benchmarks.flatMap((b) => b.notes.map((n) => `**${b.benchmark}**: ${n}`));
+  if (notes.length > 0) out.push("", "### Notes", "", ...notes.map((n) => `- ${n}`));
+  return out;
+}
+function row(b) {
+  const latest = b.values.at(-1);
+  const ci = (s) => s === null ? "\u2013" : `${pct(s.estimate)} [${pct(s.lower)}, ${pct(s.upper)}]`;
+  const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
+    (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed(c.step.change)} ${day2(c.after.at)}`
+  ).join(", ");
+  const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
+  const mde = b.noise.mdeRecent === null ? "\u2013" : pct(b.noise.mdeRecent);
+  return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
+}
+function changePointLine(b, c) {
+  const step = c.step.lower === null ? `${signed(c.step.change)} (${c.step.note})` : `${signed(c.step.change)} [${signed(c.step.lower)}, ${signed(c.step.upper)}]`;
+  const range = c.range.compareUrl === null ? `${short(c.range.from)}..${short(c.range.to)}` : `[${short(c.range.from)}..${short(c.range.to)}](${c.range.compareUrl})`;
+  const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
+  return `**${b.benchmark}** ${c.direction === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement"} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+}
+function formatValue2(v) {
+  return Math.abs(v) >= 100 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(3) : v.toPrecision(3);
+}
+
+// src/variability/alert.ts
+function alertMarker(suite) {
+  return `<!-- duetkit:variability-alert suite=${encodeURIComponent(suite)} -->`;
+}
+var STATE_PREFIX = "<!-- duetkit:variability-state ";
+function issueBody(suite, plan) {
+  return `${alertMarker(suite)}
+${STATE_PREFIX}${JSON.stringify(plan.state)} -->
+${plan.body}`;
+}
+function stateOf(body) {
+  const at = body.indexOf(STATE_PREFIX);
+  if (at < 0) return null;
+  const end = body.indexOf(" -->", at);
+  try {
+    const state = JSON.parse(body.slice(at + STATE_PREFIX.length, end));
+    return state.version === 1 && Array.isArray(state.known) ? state : null;
+  } catch {
+    return null;
+  }
+}
+function planAlert(suite, previous, now) {
+  const known = previous?.known ?? [];
+  const fresh = [];
+  const all = [...known];
+  for (const b of suite.benchmarks) {
+    const position = new Map(b.values.map((v, i) => [v.runId, i]));
+    for (const c of b.changePoints) {
+      const here = c.index;
+      const seen = known.some(
+        (k) => k.benchmark === b.benchmark && position.has(k.runId) && Math.abs(position.get(k.runId) - here) <= 2
+      );
+      if (!seen) {
+        fresh.push(`- ${changePointLine(b, c)}`);
+        all.push({ benchmark: b.benchmark, runId: c.after.runId });
+      }
+    }
+  }
+  const aa2 = suite.aa?.latest ?? null;
+  const aaCalled = aa2 !== null && aa2.calledChanged.length > 0;
+  if (aaCalled) {
+    fresh.push(
+      `- \u26A0\uFE0F the A/A duet of run ${aa2.runId} (${aa2.at.slice(0, 10)}) called changed: ${aa2.calledChanged.join(", ")} \u2014 main against itself; tonight's runner would have misled a PR`
+    );
+  }
+  const active = fresh.length > 0;
+  const wasActive = previous?.active ?? false;
+  const action = active ? "alert" : wasActive ? "clear" : "none";
+  const since = action === "none" ? previous?.since ?? null : now.toISOString();
+  const state = { version: 1, known: all, active, since };
+  const day3 = now.toISOString().slice(0, 10);
+  const title = `duetkit: variability alert for ${suite.suite}`;
+  const status = active ? `**Status: \u26A0\uFE0F active** since ${day3}.` : `**Status: \u2705 cleared** on ${(since ?? now.toISOString()).slice(0, 10)}: no new change point and a clean A/A duet since.`;
+  const announced = suite.benchmarks.flatMap(
+    (b) => b.changePoints.filter((c) => all.some((k) => k.benchmark === b.benchmark && k.runId === c.after.runId)).map((c) => `- ${changePointLine(b, c)}`)
+  );
+  const body = [
+    `### ${title}`,
+    "",
+    status,
+    "",
+    "Change points on main that this issue announced:",
+    "",
+    ...announced.length > 0 ? announced : ["- none in the current window"],
+    "",
+    `<sub>Updated by duetkit's nightly variability job (${day3}). It opens one issue per suite, never a second one, and says here when the condition clears.</sub>`
+  ].join("\n");
+  const comment = action === "alert" ? [`**${day3}**: new tonight:`, "", ...fresh].join("\n") : action === "clear" ? `**${day3}**: \u2705 cleared: no new change point, and the latest A/A duet called nothing changed.` : null;
+  return { action, state, title, body, comment };
+}
+
+// src/variability/issue-alert.ts
+var ALERT_LABEL = "duetkit-variability";
+async function alertIssue(api, suite, now) {
+  const marker = alertMarker(suite.suite);
+  const existing = (await api.listIssues(ALERT_LABEL)).find((i) => i.body.startsWith(marker)) ?? null;
+  const plan = planAlert(suite, existing === null ? null : stateOf(existing.body), now);
+  if (plan.action === "none") {
+    return { action: "none", issue: existing?.number ?? null, url: existing?.url ?? null };
+  }
+  const body = issueBody(suite.suite, plan);
+  if (existing === null) {
+    if (plan.action === "clear") return { action: "none", issue: null, url: null };
+    const created = await api.createIssue(plan.title, body, ALERT_LABEL);
+    return { action: "opened", issue: created.number, url: created.url };
+  }
+  const reopen = plan.action === "alert" && existing.state === "closed" ? { state: "open" } : {};
+  const updated = await api.updateIssue(existing.number, { body, ...reopen });
+  if (plan.comment !== null) await api.createComment(existing.number, plan.comment);
+  return {
+    action: plan.action === "alert" ? "updated" : "cleared",
+    issue: updated.number,
+    url: updated.url
+  };
+}
+
+// src/action/variability-step.ts
+async function variabilityStep(inputs, deps) {
+  const { io, env } = deps;
+  const now = (deps.now ?? (() => /* @__PURE__ */ new Date()))();
+  const remote = historyRemote({ inputs: inputs.history, githubToken: inputs.token, env });
+  if (remote === null) {
+    throw new UserError(
+      'Input "history-repository": required outside GitHub Actions (no GITHUB_REPOSITORY)'
+    );
+  }
+  const token = inputs.history.token !== "" ? inputs.history.token : inputs.token;
+  const read = await readHistory({
+    remote,
+    branch: inputs.history.branch,
+    path: inputs.history.path,
+    suite: inputs.suite ?? void 0,
+    token: token === "" ? void 0 : token,
+    env
+  });
+  for (const w of read.warnings) io.warning(w);
+  const since = inputs.sinceDays === null ? null : new Date(now.getTime() - inputs.sinceDays * 864e5).toISOString();
+  const report = analyzeVariability(read.entries, {
+    now,
+    warnings: read.warnings,
+    settings: { since, suite: inputs.suite }
+  });
+  report.warnings.push(...await addCommits(report, gitCommitLister(inputs.workingDirectory)));
+  const markdown = renderVariability(report);
+  await io.appendSummary(markdown);
+  const dir = inputs.resultsDirectory ?? path28.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", "variability");
+  await mkdir6(dir, { recursive: true });
+  const file2 = path28.join(dir, "variability.json");
+  await writeFile7(file2, `${JSON.stringify(report, null, 2)}
+`);
+  await writeFile7(path28.join(dir, "variability.md"), markdown);
+  const changePoints = report.suites.reduce(
+    (n, s) => n + s.benchmarks.reduce((k, b) => k + b.changePoints.length, 0),
+    0
+  );
+  const aaCalled = report.suites.reduce((n, s) => n + (s.aa?.latest?.calledChanged.length ?? 0), 0);
+  io.setOutput("variability-path", file2);
+  io.setOutput("change-points", changePoints);
+  io.setOutput("aa-called-changed", aaCalled);
+  if (inputs.alert === "issue") await alert(inputs, deps, report.suites, now);
+  return null;
+}
+async function alert(inputs, deps, suites, now) {
+  const { io, env } = deps;
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  if (inputs.token === "" || !owner || !repo) {
+    io.warning("alert: issue needs github-token and GITHUB_REPOSITORY: no alert issue");
+    return;
+  }
+  const api = (deps.issues ?? createIssueApi)(inputs.token, { owner, repo });
+  for (const suite of suites) {
+    try {
+      const outcome = await alertIssue(api, suite, now);
+      if (outcome.action !== "none")
+        io.info(`alert issue of ${suite.suite}: ${outcome.action} ${outcome.url}`);
+    } catch (error63) {
+      if (!(error63 instanceof PermissionError)) throw error63;
+      io.warning(`${error63.message}: no alert issue for ${suite.suite}`);
+    }
+  }
+}
+
 // src/action/main.ts
 async function main() {
   const { signal, dispose } = abortOnSignals();
@@ -87886,7 +89451,7 @@ async function main() {
       signal,
       api: createGitHubApi
     };
-    const failure2 = inputs.mode === "run" ? await runStep2(inputs, deps) : await commentStep(inputs, deps);
+    const failure2 = inputs.mode === "run" ? await runStep2(inputs, deps) : inputs.mode === "comment" ? await commentStep(inputs, deps) : await variabilityStep(inputs, deps);
     if (failure2 !== null) setFailed(failure2);
   } catch (error63) {
     setFailed(isUserFacing(error63) ? error63.message : error63.stack ?? String(error63));

@@ -7,6 +7,7 @@ import { splitArgv } from '../scenario/argv.js';
 import { parseDuration } from '../scenario/duration.js';
 import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
 import { MAX_SEED } from '../stats/rng.js';
+import { parseVariabilityInputs, type VariabilityInputs } from '../variability/action-inputs.js';
 import { HISTORY_INPUT_NAMES, parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
 
 /** An action input that is missing or malformed; the message names the input. */
@@ -39,6 +40,8 @@ export interface RunInputs {
   seed: number | null;
   baseRef: string | null;
   headRef: string | null;
+  /** Nightly A/A: the head against itself (base = head), its figures stored with the entry. */
+  aa: boolean;
   token: string;
   comment: CommentPolicy;
   failOn: FailOn;
@@ -59,9 +62,9 @@ export interface CommentInputs {
   resultsDirectory: string;
 }
 
-export type ActionInputs = RunInputs | CommentInputs;
+export type ActionInputs = RunInputs | CommentInputs | VariabilityInputs;
 
-const ACTION_MODES = ['run', 'comment'] as const;
+const ACTION_MODES = ['run', 'comment', 'variability'] as const;
 const COMMENT_POLICIES = ['always', 'on-change', 'never'] as const;
 const FAIL_ON = ['regression', 'inconclusive', 'never'] as const;
 /** Inputs that describe a benchmark, meaningless when only commenting. */
@@ -81,6 +84,7 @@ const RUN_ONLY = [
   'seed',
   'base-ref',
   'head-ref',
+  'aa',
   ...HISTORY_INPUT_NAMES,
 ] as const;
 
@@ -94,6 +98,7 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     return value === '' ? null : value;
   };
   const mode = choice(text('mode') ?? 'run', 'mode', ACTION_MODES);
+  if (mode === 'variability') return parseVariabilityInputs(get, cwd);
   const workingDirectory = path.resolve(cwd, text('working-directory') ?? '.');
   const token = text('github-token') ?? '';
   const comment = choice(text('comment') ?? 'always', 'comment', COMMENT_POLICIES);
@@ -140,6 +145,7 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     seed: optional(text('seed'), 'seed', integer(0, MAX_SEED)),
     baseRef: optional(text('base-ref'), 'base-ref', gitRef),
     headRef: optional(text('head-ref'), 'head-ref', gitRef),
+    aa: aaInput(text('aa'), text('base-ref')),
     token,
     comment,
     failOn: choice(text('fail-on') ?? 'regression', 'fail-on', FAIL_ON),
@@ -149,6 +155,16 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
       throw new InputError(name, message);
     }),
   };
+}
+
+/** `aa: true` compares the head with itself, so a base-ref alongside it is a contradiction. */
+function aaInput(value: string | null, baseRef: string | null): boolean {
+  if (value === null || value === 'false') return false;
+  if (value !== 'true') throw new InputError('aa', `${got(value)}; accepted: true, false`);
+  if (baseRef !== null) {
+    throw new InputError('aa', 'true compares the head with itself: remove "base-ref"');
+  }
+  return true;
 }
 
 function optional<T>(

@@ -6,10 +6,11 @@ import { commentStep } from './comment-step.js';
 import { parseInputs } from './inputs.js';
 import { createCoreIo } from './io.js';
 import { runStep, type StepDeps } from './run-step.js';
+import { variabilityStep } from './variability-step.js';
 
 /**
  * The action's main step. Inputs are read once; `run` benchmarks, reports and gates,
- * `comment` posts the comment of an earlier run. The only place that calls `setFailed`.
+ * `comment` posts the comment of an earlier run, `variability` reports on the history. The only place that calls `setFailed`.
  */
 async function main(): Promise<void> {
   const { signal, dispose } = abortOnSignals();
@@ -22,7 +23,11 @@ async function main(): Promise<void> {
       api: createGitHubApi,
     };
     const failure =
-      inputs.mode === 'run' ? await runStep(inputs, deps) : await commentStep(inputs, deps);
+      inputs.mode === 'run'
+        ? await runStep(inputs, deps)
+        : inputs.mode === 'comment'
+          ? await commentStep(inputs, deps)
+          : await variabilityStep(inputs, deps);
     if (failure !== null) core.setFailed(failure);
   } catch (error) {
     // A user's mistake reads as one line; anything else keeps its stack for a bug report.

@@ -40,9 +40,13 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
   const { io, env } = deps;
   const event = await readEvent(env);
   const git = (deps.gitAt ?? createGitHistory)(inputs.workingDirectory);
-  const { loaded, suite, baseHead } = await scenarioForAction(inputs, () =>
-    resolveBaseHead(inputs, event, git),
-  );
+  const { loaded, suite, baseHead } = await scenarioForAction(inputs, async () => {
+    if (!inputs.aa) return resolveBaseHead(inputs, event, git);
+    // A/A: the head measured against itself (both worktrees at one commit)
+    const head = inputs.headRef ?? event.sha ?? 'HEAD';
+    const refs = await resolveBaseHead({ baseRef: head, headRef: head }, event, git);
+    return { ...refs, how: 'aa: the head against itself' };
+  });
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }

@@ -48,15 +48,18 @@ export function createGitHubApi(token: string, repository: Repository): GitHubAp
   };
 }
 
-/** Octokit's 401/403 become `PermissionError`; everything else propagates with its message. */
-async function call<T>(request: () => Promise<T>): Promise<T> {
+/**
+ * Octokit's 401/403 become `PermissionError` (with `hint` after the message); everything else
+ * propagates with its message.
+ */
+export async function call<T>(request: () => Promise<T>, hint = ''): Promise<T> {
   try {
     return await request();
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (status === 401 || status === 403) {
       throw new PermissionError(
-        `GitHub API answered ${status}: ${(error as Error).message}`,
+        `GitHub API answered ${status}: ${(error as Error).message}${hint}`,
         status,
       );
     }

@@ -7,6 +7,8 @@ import { PublishError, type RetryOptions } from './push-loop.js';
 import type { HistoryLocation } from './read.js';
 import { readRunResults } from './results.js';
 import type { HistoryEntry } from './schema.js';
+import { entryWithAa } from '../variability/aa.js';
+import '../variability/register.js';
 
 export interface PublishRunOptions extends HistoryLocation, RetryOptions {
   /** The results directory of a run (samples.json, comparison.json). */
@@ -47,7 +49,7 @@ export async function publishRun(
     if (read.warning !== null) options.warn?.(read.warning);
     commit = read.commit;
   }
-  const entry = buildEntry({
+  const built = buildEntry({
     samples: results.samples,
     report: results.report,
     suite,
@@ -56,6 +58,8 @@ export async function publishRun(
     commit,
     recordedAt: new Date().toISOString(),
   });
+  // an A/A run (both versions the same commit) records its figures in `aa` (issue 14)
+  const entry = entryWithAa(built, results.samples, results.report);
   try {
     return { result: await publishEntry({ ...options, entry }), entry };
   } catch (error) {

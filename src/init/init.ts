@@ -8,6 +8,7 @@ import type { Prompter } from './prompt.js';
 import type { RepoProbe } from './repo.js';
 import { LOCAL_HEAD_REF, scenarioText } from './scenario-file.js';
 import type { ToolPlan } from './types.js';
+import { nightlyWorkflow } from './nightly-workflow.js';
 import { workflowFiles } from './workflow-file.js';
 
 /** Where the scenario goes by default, relative to the project directory. */
@@ -24,6 +25,11 @@ export interface InitOptions extends ToolChoice {
   workflow: boolean;
   /** The fork-safe pair instead of the single PR gate. */
   forkSafe: boolean;
+  /**
+   * Also the nightly variability workflow. Undefined: asked on a terminal (default no), else
+   * no.
+   */
+  nightly?: boolean;
   /** `uses:` of the duetkit steps. */
   action: string;
   iterations: number;
@@ -76,15 +82,27 @@ export async function planInit(options: InitOptions, deps: InitDeps): Promise<In
   const project = await listProject(dir);
   const { plan, others } = await chooseTool(project, options, deps.prompter);
   const dirInRepo = posix(path.relative(home, dir));
+  const workflowOptions = {
+    action: options.action,
+    scenarioInRepo,
+    dirInRepo,
+    branch: (repoRoot === null ? null : await deps.repo.defaultBranch(dir)) ?? 'main',
+    forkSafe: options.forkSafe,
+    budget: options.budget,
+  };
+  const nightly =
+    options.workflow &&
+    (options.nightly ??
+      (deps.prompter !== null &&
+        (await deps.prompter.choose(
+          'Also a nightly workflow that tracks the runners’ noise and drift on main (docs/variability.md)?',
+          ['no', 'yes'],
+        )) === 1));
   const workflows = options.workflow
-    ? workflowFiles(plan, {
-        action: options.action,
-        scenarioInRepo,
-        dirInRepo,
-        branch: (repoRoot === null ? null : await deps.repo.defaultBranch(dir)) ?? 'main',
-        forkSafe: options.forkSafe,
-        budget: options.budget,
-      })
+    ? [
+        ...workflowFiles(plan, workflowOptions),
+        ...(nightly ? [nightlyWorkflow(plan, workflowOptions)] : []),
+      ]
     : [];
   let scenario: string;
   try {

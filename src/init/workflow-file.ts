@@ -9,7 +9,7 @@ export const COMMENT_WORKFLOW_PATH = '.github/workflows/duetkit-comment.yml';
 /** The bench workflow's name: the fork-safe comment workflow runs after the workflow so named. */
 const WORKFLOW_NAME = 'duetkit';
 const ARTIFACT = 'duetkit-results';
-const OWNER_COMMENT = 'OWNER: the owner of the duetkit action (or init --action)';
+export const OWNER_COMMENT = 'OWNER: the owner of the duetkit action (or init --action)';
 
 /** Inputs of the setup actions that name a file: relative to the project, moved to the repository's root. */
 const FILE_INPUTS = new Set([
@@ -186,7 +186,7 @@ function forkSafeHeader(options: WorkflowOptions): string[] {
 }
 
 /** A toolchain step as the job runs it: file inputs and `run` in the project's directory. */
-function inProject(step: WorkflowStep, dirInRepo: string): WorkflowStep {
+export function inProject(step: WorkflowStep, dirInRepo: string): WorkflowStep {
   if (dirInRepo === '') return step;
   const moved: WorkflowStep = { ...step };
   if (step.with !== undefined) {
@@ -202,7 +202,7 @@ function inProject(step: WorkflowStep, dirInRepo: string): WorkflowStep {
 }
 
 /** Half an hour, or the budget and 20 minutes for checkouts and builds when that is longer. */
-function timeoutMinutes(options: WorkflowOptions): number {
+export function timeoutMinutes(options: Pick<WorkflowOptions, 'budget'>): number {
   const seconds = parseDuration(options.budget) ?? 0;
   return Math.max(30, Math.ceil(seconds / 60) + 20);
 }

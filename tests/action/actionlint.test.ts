@@ -22,6 +22,7 @@ describe('actionlint', () => {
         'examples/workflows/pr-gate.yml',
         'examples/workflows/fork-safe-bench.yml',
         'examples/workflows/fork-safe-comment.yml',
+        'examples/workflows/nightly.yml',
       ]),
     );
   });

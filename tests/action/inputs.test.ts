@@ -23,6 +23,7 @@ describe('parseInputs', () => {
       seed: null,
       baseRef: null,
       headRef: null,
+      aa: false,
       token: 't',
       comment: 'always',
       failOn: 'regression',

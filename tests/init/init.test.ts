@@ -290,11 +290,16 @@ describe('duetkit init', () => {
       expect.stringContaining('Several benchmark tools were found'),
       'go: 1 func Benchmark… in x_test.go',
       'pytest: the benchmark fixture in test_x.py',
+      expect.stringContaining('Also a nightly workflow'),
+      'no',
+      'yes',
     ]);
+    // answered yes: the nightly variability workflow is planned too
+    expect(chosen.files.map((f) => path.basename(f.path))).toContain('duetkit-nightly.yml');
     const none = await repo({ 'README.md': '' });
     const typed = await planInit(options(none), { repo: createRepoProbe(), prompter });
     expect(typed.plan.workload.command).toBe('sh bench.sh');
-    expect(asked.at(-1)).toContain('Command to benchmark');
+    expect(asked.at(-4)).toContain('Command to benchmark');
   });
 
   it('asks nothing when stdin is not a terminal (the real CLI, stdin a pipe left open)', async () => {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { commandPlan } from '../../src/init/detectors/command.js';
+import { nightlyWorkflow } from '../../src/init/nightly-workflow.js';
 import { listProject } from '../../src/init/project.js';
 import { scenarioText } from '../../src/init/scenario-file.js';
 import { detectTools } from '../../src/init/tools.js';
@@ -127,6 +128,31 @@ describe('init: the written scenario and workflows', () => {
             files.push(file);
           }
         }
+      }
+    }
+    expect(await actionlint(files)).toBe('');
+  });
+
+  it('every nightly workflow passes actionlint and runs the A/A, the history and the report', async () => {
+    const files: string[] = [];
+    for (const [i, plan] of plans.entries()) {
+      for (const dirInRepo of ['', 'services/api']) {
+        const w = nightlyWorkflow(plan, {
+          action: i % 2 === 0 ? DEFAULT_ACTION : 'acme/duetkit@v1',
+          scenarioInRepo: 'benchmarks/duetkit.yml',
+          dirInRepo,
+          branch: 'trunk',
+          forkSafe: false,
+          budget: '45m',
+        });
+        expect(w.path).toBe('.github/workflows/duetkit-nightly.yml');
+        expect(w.text).toMatch(/aa: true .*\n\s+publish: history\n/);
+        expect(w.text).toContain('mode: variability');
+        const dir = path.join(root, `nightly-${i}-${dirInRepo === '' ? 'root' : 'sub'}`);
+        await mkdir(dir, { recursive: true });
+        const file = path.join(dir, 'duetkit-nightly.yml');
+        await writeFile(file, w.text);
+        files.push(file);
       }
     }
     expect(await actionlint(files)).toBe('');

@@ -21,11 +21,20 @@ export interface FakeGitHubOptions {
   pullHeads?: Record<number, string>;
 }
 
+export interface FakeIssue {
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  labels: string[];
+}
+
 export interface FakeGitHub {
   url: string;
   requests: RecordedRequest[];
   /** Every comment posted, by id: the state a second run finds. */
   comments: Map<number, { issue: number; body: string }>;
+  /** Every issue opened, by number (the variability alert's issues). */
+  issues: Map<number, FakeIssue>;
   options: FakeGitHubOptions;
   /** Every problem of every request (and of our own responses), for one assertion. */
   problems(): string[];
@@ -42,7 +51,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const api = loadOpenApi();
   const requests: RecordedRequest[] = [];
   const comments = new Map<number, { issue: number; body: string }>();
+  const issues = new Map<number, FakeIssue>();
   let nextId = 1000;
+  let nextIssue = 1;
   const server = createServer((req, res) => {
     void handle(req, res);
   });
@@ -153,6 +164,26 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         issue_url: `${base}/repos/${p.owner}/${p.repo}/issues/${c.issue}`,
       };
     };
+    const asIssue = (n: number): Record<string, unknown> => {
+      const i = issues.get(n)!;
+      // The description's example of an issue (the first of issues/list-for-repo's; the one
+      // of issues/get is a bare $ref), with our state; not a pull request.
+      const listed = api.example(api.find('GET', '/repos/o/r/issues')!, '200');
+      const { pull_request: _pr, ...one } = (listed as unknown as Record<string, unknown>[])[0]!;
+      const label = (one.labels as Record<string, unknown>[])[0]!;
+      return {
+        ...one,
+        number: n,
+        id: 5000 + n,
+        node_id: `I_${n}`,
+        title: i.title,
+        body: i.body,
+        state: i.state,
+        labels: i.labels.map((name, k) => ({ ...label, id: k + 1, name })),
+        url: `${base}/repos/${p.owner}/${p.repo}/issues/${n}`,
+        html_url: `https://github.test/${p.owner}/${p.repo}/issues/${n}`,
+      };
+    };
     switch (op.operationId) {
       case 'issues/list-comments': {
         const issue = Number(p.issue_number);
@@ -187,6 +218,46 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         existing.body = (record.body as { body: string }).body;
         return [200, asComment(id), {}];
       }
+      case 'issues/list-for-repo': {
+        const labels = (record.query.labels ?? '').split(',').filter(Boolean);
+        const state = record.query.state ?? 'open';
+        const all = [...issues.entries()]
+          .filter(([, i]) => state === 'all' || i.state === state)
+          .filter(([, i]) => labels.every((l) => i.labels.includes(l)))
+          .map(([n]) => asIssue(n));
+        const perPage = Number(record.query.per_page ?? 30);
+        const page = Number(record.query.page ?? 1);
+        const headers: Record<string, string> = {};
+        if (page * perPage < all.length) {
+          headers.link = `<${base}${record.path}?labels=${labels.join(',')}&state=${state}&per_page=${perPage}&page=${page + 1}>; rel="next"`;
+        }
+        return [200, all.slice((page - 1) * perPage, page * perPage), headers];
+      }
+      case 'issues/create': {
+        const b = record.body as {
+          title: string;
+          body?: string;
+          labels?: (string | { name: string })[];
+        };
+        const n = nextIssue++;
+        issues.set(n, {
+          title: b.title,
+          body: b.body ?? '',
+          state: 'open',
+          labels: (b.labels ?? []).map((l) => (typeof l === 'string' ? l : l.name)),
+        });
+        return [201, asIssue(n), { location: `${base}/repos/${p.owner}/${p.repo}/issues/${n}` }];
+      }
+      case 'issues/update': {
+        const n = Number(p.issue_number);
+        const existing = issues.get(n);
+        if (existing === undefined) return [404, { message: 'Not Found' }, {}];
+        const b = record.body as { body?: string; state?: 'open' | 'closed'; title?: string };
+        if (b.body !== undefined) existing.body = b.body;
+        if (b.state !== undefined) existing.state = b.state;
+        if (b.title !== undefined) existing.title = b.title;
+        return [200, asIssue(n), {}];
+      }
       case 'pulls/get': {
         const pr = api.example(op, '200');
         const sha = options.pullHeads?.[Number(p.pull_number)];
@@ -211,6 +282,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     url: `http://127.0.0.1:${port()}`,
     requests,
     comments,
+    issues,
     options,
     problems: () => requests.flatMap((r) => r.problems.map((p) => `${r.method} ${r.path}: ${p}`)),
     close: () => new Promise((resolve) => server.close(() => resolve())),

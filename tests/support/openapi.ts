@@ -48,7 +48,7 @@ export function loadOpenApi(): OpenApi {
   };
   const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ $id: DOC_ID, components: spec.components });
+  ajv.addSchema({ $id: DOC_ID, components: withoutUntypedNullable(spec.components) });
   const compiled = new Map<string, ValidateFunction>();
   const resolve = <T>(value: T): T => {
     let current = value as Json;
@@ -93,7 +93,7 @@ export function loadOpenApi(): OpenApi {
       let validate = compiled.get(key);
       if (validate === undefined) {
         const rebased = JSON.parse(key.replaceAll('"#/components/', `"${DOC_ID}#/components/`));
-        validate = ajv.compile(rebased);
+        validate = ajv.compile(withoutUntypedNullable(rebased) as Json);
         compiled.set(key, validate);
       }
       if (validate(value)) return [];
@@ -106,4 +106,21 @@ export function loadOpenApi(): OpenApi {
     },
   };
   return cached;
+}
+
+/**
+ * OpenAPI 3.0's `nullable: true` beside `allOf`/`anyOf` and no `type` (GitHub's issue schema
+ * has them: `milestone`, `pull_request`...) is not JSON Schema, and ajv refuses to compile it:
+ * such a node becomes `anyOf: [null, the rest]`, which is what the description means.
+ */
+function withoutUntypedNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutUntypedNullable);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node as Json)) out[k] = withoutUntypedNullable(v);
+  if (out.nullable === true && out.type === undefined) {
+    const { nullable: _nullable, ...rest } = out;
+    return { anyOf: [{ type: 'null' }, rest] };
+  }
+  return out;
 }

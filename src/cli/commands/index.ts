@@ -10,6 +10,7 @@ import { registerInit } from './init.js';
 import { registerNoise } from './noise.js';
 import { registerParse } from './parse.js';
 import { registerRun } from './run.js';
+import { registerVariability } from './variability.js';
 import { registerWorkload } from './workload.js';
 
 /** Every CLI command, one line each. */
@@ -25,4 +26,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerCalibrate(program, ctx);
   registerInit(program, ctx);
   registerHistory(program, ctx);
+  registerVariability(program, ctx);
 }

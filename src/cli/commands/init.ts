@@ -24,6 +24,7 @@ interface InitFlags {
   scenario: string;
   workflow: boolean;
   forkSafe?: boolean;
+  nightly?: boolean;
   action: string;
   iterations: number;
   budget: string;
@@ -48,6 +49,7 @@ export function registerInit(program: Command, ctx: CliContext): void {
     .option('--format <name>', "how to read the command's output (docs/formats.md)")
     .option('--scenario <path>', 'the scenario file to write, relative to --dir', DEFAULT_SCENARIO)
     .option('--fork-safe', 'write the two-workflow pair that comments on PRs from forks')
+    .option('--nightly', 'also write the nightly variability workflow (docs/variability.md)')
     .option('--no-workflow', 'write the scenario only')
     .option('--action <ref>', 'the duetkit action the workflow uses', DEFAULT_ACTION)
     .option(

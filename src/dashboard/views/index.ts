@@ -3,3 +3,4 @@
 import './suites.js';
 import './suite.js';
 import './benchmark.js';
+import './variability.js';

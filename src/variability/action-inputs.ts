@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { parseHistoryInputs, type HistoryInputs } from '../action/history-inputs.js';
+import { InputError, type GetInput } from '../action/inputs.js';
+
+/** Inputs of `mode: variability`: read the history, report, and alert. */
+export interface VariabilityInputs {
+  mode: 'variability';
+  /** Where the history is (`history-repository`, `-branch`, `-path`, `-token`). */
+  history: HistoryInputs;
+  /** Only this suite (the `name` input); null for all. */
+  suite: string | null;
+  /** Days of history to analyse; null for all. */
+  sinceDays: number | null;
+  alert: 'none' | 'issue';
+  /** `github-token`: the alert issue, and reading the history without a `history-token`. */
+  token: string;
+  /** Absolute: the repository checkout (commits of change points). */
+  workingDirectory: string;
+  /** Absolute, or null for `$RUNNER_TEMP/duetkit/variability`. */
+  resultsDirectory: string | null;
+}
+
+/**
+ * Reads the inputs of `mode: variability` once; errors name the input, its value and what is
+ * accepted.
+ */
+export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityInputs {
+  const text = (name: string): string | null => {
+    const value = get(name).trim();
+    return value === '' ? null : value;
+  };
+  // `publish` has a default (none) the runner always passes; only `history` contradicts
+  if (text('publish') === 'history') {
+    throw new InputError(
+      'publish',
+      'history has no effect with mode: variability (it runs nothing to publish)',
+    );
+  }
+  for (const name of ['scenario', 'run', 'aa', 'base-ref', 'head-ref']) {
+    if (text(name) !== null) {
+      throw new InputError(
+        name,
+        'has no effect with mode: variability (it reads the history, it runs nothing)',
+      );
+    }
+  }
+  const since = text('since') ?? '90d';
+  const m = /^(\d+)\s*([dw])$/.exec(since);
+  if (since !== 'all' && m === null) {
+    throw new InputError(
+      'since',
+      `got ${JSON.stringify(since)}; expected days or weeks (90d, 12w) or "all"`,
+    );
+  }
+  const alert = text('alert') ?? 'none';
+  if (alert !== 'none' && alert !== 'issue') {
+    throw new InputError('alert', `got ${JSON.stringify(alert)}; accepted: none, issue`);
+  }
+  const workingDirectory = path.resolve(cwd, text('working-directory') ?? '.');
+  const results = text('results-directory');
+  return {
+    mode: 'variability',
+    history: parseHistoryInputs(text, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
+    suite: text('name'),
+    sinceDays: m === null ? null : Number(m[1]) * (m[2] === 'w' ? 7 : 1),
+    alert,
+    token: text('github-token') ?? '',
+    workingDirectory,
+    resultsDirectory: results === null ? null : path.resolve(workingDirectory, results),
+  };
+}

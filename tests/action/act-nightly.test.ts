@@ -1,0 +1,127 @@
+import { jest } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse, stringify } from 'yaml';
+import { plantedHistory } from '../../benchmarks/variability/history.js';
+import { buildDashboard } from '../../scripts/build-dashboard.mjs';
+import { readDashboard } from '../../src/dashboard/assets.js';
+import { entryPath } from '../../src/history/layout.js';
+import { readHistory } from '../../src/history/read.js';
+import '../../src/variability/register.js';
+import { localizeWorkflow, runAct } from '../support/act.js';
+import { makeActionRepo, type ActionRepo } from '../support/action-repo.js';
+import { bundleAction, ROOT } from '../support/bundle-action.js';
+import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { writeHistory } from '../support/history-branch.js';
+
+/**
+ * examples/workflows/nightly.yml under act in host mode, on a `schedule` event: the A/A duet
+ * of main is published to a local bare history (with its `aa` figures), the variability
+ * report renders, and the alert issue goes to the fake GitHub API (schema-checked) exactly
+ * once across two nights.
+ */
+jest.setTimeout(400_000);
+
+type Step = Record<string, unknown> & { with?: Record<string, string> };
+
+/** The example, runnable here: the repo's scenario, the local history, the report printed. */
+function nightlyWorkflow(): string {
+  const workflow = parse(localizeWorkflow(path.join(ROOT, 'examples/workflows/nightly.yml'))) as {
+    jobs: { nightly: { steps: Step[] } };
+  };
+  const steps = workflow.jobs.nightly.steps.filter(
+    (s) => s.name === undefined || !String(s.name).startsWith('upload'),
+  );
+  for (const s of steps) {
+    if (s.uses !== './') continue;
+    s.with = { ...s.with, 'history-repository': '${{ vars.HISTORY_REMOTE }}' };
+    if (s.id === 'duetkit') s.with.scenario = 'bench.yml';
+  }
+  steps.push({
+    name: 'show the report',
+    if: 'always()',
+    run: 'cat "$(dirname "${{ steps.variability.outputs.variability-path }}")/variability.md"',
+  });
+  workflow.jobs.nightly.steps = steps;
+  return stringify(workflow, { lineWidth: 0 });
+}
+
+describe('the nightly workflow under act (schedule, host mode)', () => {
+  let work: string;
+  let repo: ActionRepo;
+  let remote: string;
+  let github: FakeGitHub;
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(os.tmpdir(), 'duetkit-act-nightly-'));
+    const dist = path.join(work, 'dist');
+    await bundleAction(dist);
+    await buildDashboard(path.join(dist, 'dashboard'));
+    repo = makeActionRepo(dist, { '.github/workflows/nightly.yml': nightlyWorkflow() });
+    remote = path.join(work, 'history.git');
+    execFileSync('git', ['init', '-q', '--bare', remote]);
+    // 40 earlier nights of the suite, a 12% regression of one benchmark 10 nights ago
+    const start = new Date(Date.now() - 41 * 86_400_000).toISOString().slice(0, 10);
+    const earlier = plantedHistory({
+      runs: 40,
+      seed: 5,
+      suite: 'nightly',
+      start: `${start}T03:17:00Z`,
+      step: { at: 30, size: 0.12 },
+      aa: { mde: 0.01, falsePositive: 0 },
+    }).map((entry) => ({ path: entryPath(entry.suite, entry.runId, entry.run.startedAt), entry }));
+    await writeHistory(remote, earlier, await readDashboard(path.join(dist, 'dashboard')));
+    github = await startFakeGitHub();
+  });
+  afterAll(async () => {
+    await github?.close();
+    rmSync(work, { recursive: true, force: true });
+    rmSync(repo.dir, { recursive: true, force: true });
+  });
+
+  // each scheduled run is a new workflow run (a new run id: a new entry)
+  const night = (runId: string) =>
+    runAct(repo.dir, {
+      env: { GITHUB_RUN_ID: runId },
+      event: 'schedule',
+      payload: { schedule: '17 3 * * *', repository: { full_name: 'octo/bench' } },
+      workflow: '.github/workflows/nightly.yml',
+      apiUrl: github.url,
+      vars: { HISTORY_REMOTE: remote },
+      timeoutMs: 240_000,
+    });
+
+  it('publishes the A/A run, renders the report and alerts once across two nights', async () => {
+    const first = await night('7001');
+    expect(first.output).toContain('Job succeeded');
+    expect(first.code).toBe(0);
+    let read = await readHistory({ remote, suite: 'nightly' });
+    expect(read.entries).toHaveLength(41);
+    const tonight = read.entries.at(-1)!;
+    expect(tonight).toMatchObject({ run: { event: 'schedule' }, commit: { id: repo.mainTip } });
+    expect(tonight.aa).toMatchObject({ schemaVersion: 1, mode: 'duet', comparisons: 2 });
+    const aa = tonight.aa as { benchmarks: { name: string; ciWidth: number; mde: number }[] };
+    expect(aa.benchmarks.map((b) => b.name)).toContain('parse');
+    for (const b of aa.benchmarks) expect(b.ciWidth).toBeGreaterThan(0);
+    expect(tonight.benchmarks.every((b) => b.comparison === null)).toBe(true);
+    expect(first.output).toMatch(/## duetkit variability: nightly/);
+    expect(first.output).toMatch(/🔴 regression \+1\d\.\d\d% .* between runs run-0029/);
+    expect(github.issues.size).toBe(1);
+
+    const second = await night('7002');
+    expect(second.code).toBe(0);
+    read = await readHistory({ remote, suite: 'nightly' });
+    expect(read.entries).toHaveLength(42);
+    expect(github.issues.size).toBe(1);
+    expect(github.requests.filter((r) => r.operationId === 'issues/create')).toHaveLength(1);
+    expect(github.problems()).toEqual([]);
+    // the dashboard's variability data came with the publish
+    const files = execFileSync('git', ['ls-tree', '-r', '--name-only', 'gh-pages'], {
+      cwd: remote,
+      encoding: 'utf8',
+    });
+    expect(files).toMatch(/duetkit\/data\/nightly-[0-9a-f]{8}\/variability\.json/);
+  });
+});
