@@ -39,7 +39,9 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
     const ns = new Set(compared.map((r) => sampleSize(r.comparison!)));
     items.push(`**n:** ${[...ns].join('; ')} per benchmark.`);
     items.push(
-      `**Interval:** ${first.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`,
+      first.ci.direct === 'trimmed-t'
+        ? `**Interval:** ${+(s.level * 100).toFixed(3)}% CI of the 20% trimmed mean of the log pair ratios (Tukey–McLaughlin)${(first.ci.blockLength ?? 1) > 1 ? `, ${first.ci.blockLength} consecutive pairs counted as one` : ''}.`
+        : `**Interval:** ${first.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`,
     );
     items.push(
       `**Test:** ${first.test.name === 'wilcoxon-signed-rank' ? 'Wilcoxon signed-rank on log ratios' : 'Mann–Whitney U'}; p-values ${adjustmentText(s.adjustment, compared.length)}.`,

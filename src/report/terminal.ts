@@ -81,19 +81,28 @@ function sideText(c: Comparison | NotComparable, side: 'base' | 'head', unit: st
   return `${formatValue(centre, unit)} ±${(s.cv * 100).toFixed(1)}%`;
 }
 
+const PAIRED_WORDS: Record<Comparison['statistic'], string> = {
+  mean: 'ratio of means',
+  gmean: 'geometric mean of pair ratios',
+  median: 'median of pair ratios',
+  trimmed: '20% trimmed mean of the log pair ratios',
+};
+
 function methodLines(rows: readonly ComparisonRow[], named: boolean): string[] {
   const c = rows[0]!.comparison;
   const lines: string[] = [];
   const design = c.paired
-    ? `paired (${c.statistic === 'mean' ? 'ratio of means' : `${c.statistic === 'gmean' ? 'geometric mean' : 'median'} of pair ratios`})`
+    ? `paired (${PAIRED_WORDS[c.statistic]})`
     : `unpaired (ratio of ${c.statistic === 'gmean' ? 'geometric means' : `${c.statistic}s`})`;
   const resampling =
     c.ci.bootstrap === 'block'
       ? `block bootstrap, blocks of ${c.ci.blockLength}`
       : `${c.ci.bootstrap} bootstrap`;
-  lines.push(
-    `method: ${design}; ${c.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}; threshold ±${+(c.threshold * 100).toFixed(3)}%`,
-  );
+  const interval =
+    c.ci.direct === 'trimmed-t'
+      ? `Tukey–McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ''}`
+      : `${c.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
+  lines.push(`method: ${design}; ${interval}; threshold ±${+(c.threshold * 100).toFixed(3)}%`);
   for (const { name, comparison } of rows) {
     const prefix = named ? `${name}: ` : '';
     const n = comparison.paired

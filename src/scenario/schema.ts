@@ -3,6 +3,7 @@ import { splitArgv } from './argv.js';
 import { parseDuration } from './duration.js';
 import { formatNames, getFormat, perBenchmarkFormats } from '../formats/registry.js';
 import { benchmarkPatternProblem } from './benchmark-pattern.js';
+import { STATISTICS } from '../stats/types.js';
 
 /**
  * The one schema of a scenario file (`scenarios/*.yml`). Documented field by field in
@@ -139,7 +140,7 @@ const stopping = z
 const analysis = z
   .object({
     level: z.number().gt(0).lt(1).default(0.99),
-    statistic: z.enum(['median', 'mean', 'gmean']).optional(),
+    statistic: z.enum(STATISTICS).optional(),
     method: z.enum(['percentile', 'bca']).default('bca'),
     threshold: z.number().positive().lt(1).default(0.05),
     resamples: z.number().int().min(100).max(1_000_000).default(10_000),

@@ -185,7 +185,7 @@ describe('analyzeSamples: metrics whose values form no ratio', () => {
       reason: expect.stringMatching(
         /^\d+ of 29 base values are 0: a relative change \(head\/base − 1\) needs every base value above 0$/,
       ),
-      statistic: 'median',
+      statistic: 'trimmed',
       base: { n: 29, median: 0 },
     });
     expect(report.schemaVersion).toBe(2);
