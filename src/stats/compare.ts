@@ -53,9 +53,7 @@ export function resolveCompareOptions(options: CompareOptions = {}): Resolved {
   }
   checkSeed(r.seed);
   if (!(STATISTICS as readonly string[]).includes(r.statistic)) {
-    throw new RangeError(
-      `statistic must be ${STATISTICS.join(', ')}, got ${String(r.statistic)}`,
-    );
+    throw new RangeError(`statistic must be ${STATISTICS.join(', ')}, got ${String(r.statistic)}`);
   }
   if (r.statistic === 'trimmed' && !r.paired) {
     throw new RangeError(

@@ -61,11 +61,16 @@ export function hodgesLehmann(
   const effectiveN = Math.max(1, Math.floor(n / blockLength));
   const alpha = 1 - level;
   const { rank, tail, method } = signedRankCritical(effectiveN, alpha / 2);
-  const coverage = 1 - 2 * tail;
+  // c = −1: even the whole range misses the level; it covers unless every value lies on one
+  // side of the centre (probability 2·2⁻ⁿ)
+  const coverage = rank < 0 ? 1 - 2 * 2 ** -effectiveN : 1 - 2 * tail;
   // ranks (1-based) of the interval's ends among all m Walsh averages
   let loRank: number;
   let hiRank: number;
-  if (effectiveN === n) {
+  if (rank < 0) {
+    loRank = 1;
+    hiRank = m;
+  } else if (effectiveN === n) {
     loRank = rank + 1;
     hiRank = m - rank;
   } else {
