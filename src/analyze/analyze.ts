@@ -14,6 +14,11 @@ import {
   type ReportSummary,
 } from './report.js';
 import { collectSeries } from './series.js';
+import { decideVerdict } from '../stats/verdict.js';
+import { efficiencyOf } from './efficiency.js';
+import { assessLook, asSequential, truncateToLook, unitLooks } from './sequential.js';
+import { lookLevel, lookSchedule as lookScheduleOf } from '../stats/sequential.js';
+import { paceByMetric, settleAdvice } from './settle.js';
 
 /** Settings that may be changed when re-analysing (`duetkit analyze --level ...`). */
 export type AnalysisOverrides = Partial<Omit<AnalysisSettings, 'baseline'>> & { baseline?: string };
@@ -39,7 +44,9 @@ export function analyzeSamples(
     );
   }
   const results: BenchmarkResult[] = [];
+  const looks = unitLooks(samples, settings.level);
   for (const series of collectSeries(samples)) {
+    const look = looks.get(series.name);
     samples.versions.forEach((version, headIndex) => {
       if (headIndex === baseIndex) return;
       const entry: BenchmarkResult = {
@@ -52,12 +59,14 @@ export function analyzeSamples(
         comparison: null,
         notComparable: null,
         error: null,
+        ...(series.derivedFrom === undefined ? {} : { derivedFrom: series.derivedFrom }),
       };
       try {
-        const input = comparisonInput(series, baseIndex, headIndex, paired);
+        const whole = comparisonInput(series, baseIndex, headIndex, paired);
+        const input = look === undefined ? whole : truncateToLook(whole, look.pairs);
         entry.comparison = compare(input.base, input.head, {
           paired,
-          level: settings.level,
+          level: look?.lookLevel ?? settings.level,
           resamples: settings.resamples,
           seed: settings.seed,
           method: settings.method,
@@ -66,6 +75,14 @@ export function analyzeSamples(
           blockLength: settings.blockLength,
           ...(settings.statistic === null ? {} : { statistic: settings.statistic }),
         });
+        if (look !== undefined && samples.suite !== undefined) {
+          entry.comparison = asSequential(
+            entry.comparison,
+            look,
+            settings.level,
+            samples.suite.schedule,
+          );
+        }
       } catch (error) {
         if (error instanceof NotComparableError) entry.notComparable = error.notComparable;
         else entry.error = explain(error as Error, samples.mode);
@@ -75,6 +92,7 @@ export function analyzeSamples(
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
   adjust(results, settings);
+  addSettleAdvice(results, samples);
   const summary: ReportSummary = {
     regression: 0,
     improvement: 0,
@@ -98,7 +116,60 @@ export function analyzeSamples(
     settings,
     results,
     summary,
+    ...(samples.trials.length === 0 ? {} : { efficiency: efficiencyOf(samples) }),
   };
+}
+
+/** Inconclusive results get what would settle them, in machine time (settle.ts). */
+function addSettleAdvice(results: BenchmarkResult[], samples: SamplesFile): void {
+  const pace = paceByMetric(samples);
+  for (const r of results) {
+    const c = r.comparison;
+    if (c === null || c.verdict !== 'inconclusive') continue;
+    const p = pace.get(r.benchmark);
+    if (p === undefined) continue;
+    r.settle = settleAdvice(c, p.perSecond, {
+      isolation: samples.isolation.kind,
+      medianIterationMs: p.medianMs,
+    });
+  }
+}
+
+/**
+ * One look of a suite unit, for the allocation: its first `pairs` pairs analysed at the
+ * look's own level, unadjusted (the family is adjusted once, at the end), then `assessLook`.
+ */
+export function assessSuiteLook(
+  samples: SamplesFile,
+  unit: string,
+  pairs: number,
+  look: number,
+): ReturnType<typeof assessLook> {
+  const schedule = samples.scenario.suite;
+  const mine = samples.trials.filter((t) => t.benchmark === unit);
+  const rounds = [...new Set(mine.filter((t) => !t.warmup).map((t) => t.round))].sort(
+    (a, b) => a - b,
+  );
+  const kept = new Set(rounds.slice(0, pairs));
+  const level = samples.scenario.analysis.level;
+  const weights =
+    schedule === undefined
+      ? null
+      : lookScheduleOf(schedule.firstLook, schedule.growth, schedule.looks);
+  const report = analyzeSamples(
+    {
+      ...samples,
+      trials: mine.filter((t) => kept.has(t.round)),
+      perBenchmark: undefined,
+      suite: undefined,
+    },
+    {
+      adjustment: 'none',
+      resamples: 2000,
+      level: weights === null ? level : lookLevel(level, weights, look),
+    },
+  );
+  return assessLook(report.results);
 }
 
 /**
@@ -133,14 +204,47 @@ function resolveSettings(samples: SamplesFile, overrides: AnalysisOverrides): An
   };
 }
 
+/**
+ * One family per run: every compared benchmark once. A derived metric (go's MB/s of ns/op)
+ * is the same measurement again, so it is left out and takes the adjusted p-value of the
+ * metric it derives from (or its own, adjusted as one more test, when that one is missing).
+ */
 function adjust(results: BenchmarkResult[], settings: AnalysisSettings): void {
   const compared = results.filter((r) => r.comparison !== null);
   if (compared.length === 0) return;
+  const source = (r: BenchmarkResult): BenchmarkResult | undefined =>
+    r.derivedFrom === undefined
+      ? undefined
+      : compared.find((s) => s.benchmark === r.derivedFrom && s.version === r.version);
+  const family = compared.filter((r) => source(r) === undefined);
   const adjusted: Comparison[] = adjustFamily(
-    compared.map((r) => r.comparison!),
+    family.map((r) => r.comparison!),
     settings.adjustment,
   );
-  compared.forEach((r, i) => (r.comparison = adjusted[i]!));
+  family.forEach((r, i) => (r.comparison = adjusted[i]!));
+  for (const r of compared.filter((x) => source(x) !== undefined)) {
+    const from = source(r)!.comparison!;
+    r.comparison = withAdjustedP(r.comparison!, from.test.pValueAdjusted, settings.adjustment);
+  }
+}
+
+function withAdjustedP(
+  c: Comparison,
+  p: number,
+  adjustment: Comparison['test']['adjustment'],
+): Comparison {
+  const test = { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment };
+  const decision = decideVerdict({
+    change: c.change,
+    lower: c.ci.lower,
+    upper: c.ci.upper,
+    threshold: c.threshold,
+    pValueAdjusted: test.pValueAdjusted,
+    alpha: 1 - c.ci.level,
+    biggerIsBetter: c.biggerIsBetter,
+    n: Math.min(c.n.base, c.n.head),
+  });
+  return { ...c, test, ...decision };
 }
 
 /** Benchmarks a per-benchmark run never ran because some version does not list them. */

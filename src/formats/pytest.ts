@@ -21,7 +21,10 @@ export const pytest: BenchmarkFormat = {
       const stats = bench.get('stats');
       const data = stats.optional('data');
       if (data !== undefined) {
-        collector.add(data.path, name, 's', false, data.numbers(), 'samples');
+        const values = data.numbers();
+        const iterations = stats.optional('iterations')?.number() ?? 1;
+        const measuredNs = values.reduce((a, b) => a + b, 0) * iterations * 1e9;
+        collector.add(data.path, name, 's', false, values, 'samples', { measuredNs });
       } else {
         const mean = stats.get('mean');
         collector.add(mean.path, name, 's', false, [mean.number()], 'summary');

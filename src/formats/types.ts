@@ -19,6 +19,17 @@ export interface ParsedBenchmark {
    * `summary`: the tool reported only an aggregate (a mean, ns/op), so one run is one sample.
    */
   valueKind: 'samples' | 'summary';
+  /**
+   * How long the tool says it measured this benchmark in this run, ns (go: b.N × ns/op;
+   * criterion: the sum of its samples' times). Absent when the tool does not say.
+   */
+  measuredNs?: number;
+  /**
+   * Set on a metric computed from another one of the same run (go's MB/s from ns/op,
+   * criterion's throughput): the other's name. It is reported, but counts once in the
+   * multiple-comparison family, with the metric it derives from.
+   */
+  derivedFrom?: string;
 }
 
 /** Where the command ran, for formats that read files the tool writes. */

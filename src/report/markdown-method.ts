@@ -4,6 +4,7 @@ import { escapeInline } from './escape.js';
 import { formatPercent } from './numbers.js';
 import { formatDuration, type RunMeta } from './run-meta.js';
 import { timingText } from './timing-text.js';
+import { efficiencyText } from './efficiency-text.js';
 
 const MODE_WORDS: Record<ComparisonReport['mode'], string> = {
   duet: 'duet: base and head ran at the same time, iterations started together, paired by iteration',
@@ -35,6 +36,14 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
   ];
   if (report.timing !== undefined)
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
+  if (report.efficiency !== undefined) {
+    items.push(`**Efficiency:** ${efficiencyText(report.efficiency)}.`);
+  }
+  for (const r of compared.filter((x) => x.settle !== undefined)) {
+    items.push(
+      `**Inconclusive, ${escapeInline(r.benchmark, 80)}:** ${escapeInline(r.settle!.advice, 400)}.`,
+    );
+  }
   if (first !== undefined) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison!)));
     items.push(`**n:** ${[...ns].join('; ')} per benchmark.`);

@@ -5,6 +5,8 @@ export interface ComparisonRow {
   name: string;
   unit: string;
   comparison: Comparison;
+  /** For an inconclusive row: what would settle it, in machine time (analyze/settle.ts). */
+  settle?: string;
 }
 
 /** A benchmark measured on both sides whose values form no relative change. */
@@ -103,7 +105,7 @@ function methodLines(rows: readonly ComparisonRow[], named: boolean): string[] {
       ? `Tukey–McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ''}`
       : `${c.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
   lines.push(`method: ${design}; ${interval}; threshold ±${+(c.threshold * 100).toFixed(3)}%`);
-  for (const { name, comparison } of rows) {
+  for (const { name, comparison, settle } of rows) {
     const prefix = named ? `${name}: ` : '';
     const n = comparison.paired
       ? `${comparison.n.base} pairs`
@@ -111,7 +113,9 @@ function methodLines(rows: readonly ComparisonRow[], named: boolean): string[] {
     lines.push(
       `${prefix}${n}; could detect changes ≥ ${formatPercent(comparison.mde).replace('+', '')} (MDE at ${Math.round(comparison.power * 100)}% power)`,
     );
-    if (comparison.verdict === 'inconclusive') {
+    if (comparison.verdict === 'inconclusive' && settle !== undefined) {
+      lines.push(`${prefix}inconclusive: ${settle}`);
+    } else if (comparison.verdict === 'inconclusive') {
       lines.push(
         comparison.moreSamplesNeeded === null
           ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it`

@@ -39,6 +39,8 @@ export interface ExperimentOptions {
    * depend on the statistics.
    */
   halfWidth?: (trials: readonly Trial[]) => number | null;
+  /** Each version's own command (a binary built per version), instead of the workload's. */
+  commandFor?: (versionIndex: number) => string[];
 }
 
 export type ExperimentResult = Pick<SamplesFile, 'trials' | 'order' | 'stopReason' | 'error'> & {
@@ -87,7 +89,11 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     const slots = mode.slotCount(versions.length);
     for (const [i, version] of versions.entries()) {
       if (signal.aborted) throw new RunError('interrupted');
-      const side = await driver.open(scenario.workload, {
+      const workload =
+        options.commandFor === undefined
+          ? scenario.workload
+          : { ...scenario.workload, command: options.commandFor(i) };
+      const side = await driver.open(workload, {
         version: version.name,
         cwd: version.dir,
         env: { ...options.env, ...scenario.workload.env, ...scenario.versions[i]?.env },

@@ -4,6 +4,7 @@ import { parseDuration } from './duration.js';
 import { formatNames, getFormat, perBenchmarkFormats } from '../formats/registry.js';
 import { benchmarkPatternProblem } from './benchmark-pattern.js';
 import { STATISTICS } from '../stats/types.js';
+import { suiteSchema } from '../suite/schema.js';
 
 /**
  * The one schema of a scenario file (`scenarios/*.yml`). Documented field by field in
@@ -169,6 +170,8 @@ export const scenarioSchema = z
     /** Time limit of the whole measurement; the run stops cleanly when it is spent. */
     budget: duration.optional(),
     stopping: stopping.optional(),
+    /** A per-benchmark suite under one budget: looks, allocation, build once (docs/suites.md). */
+    suite: suiteSchema.optional(),
     isolation: z.enum(ISOLATIONS).default('auto'),
     /**
      * With cgroups: give the measured processes the largest CPU weight, so that anything else
@@ -210,6 +213,16 @@ export const scenarioSchema = z
       });
     }
     checkPerBenchmark(s.workload, ctx);
+    if (s.suite !== undefined && (!s.workload.perBenchmark || s.budget === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['suite'],
+        message: 'workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks',
+      });
+    }
+    if (s.suite !== undefined && s.mode !== 'duet' && s.mode !== 'rmit') {
+      ctx.addIssue({ code: 'custom', path: ['suite'], message: 'mode duet or rmit (paired rounds)' });
+    }
     if (s.stopping !== undefined && (s.mode === 'mct' || s.mode === 'single')) {
       ctx.addIssue({
         code: 'custom',
