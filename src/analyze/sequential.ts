@@ -85,10 +85,6 @@ export function asSequential(
     ci,
     test,
     ...decision,
-    notes: [
-      ...c.notes,
-      `judged at look ${look.look + 1} of ${look.looks} (${c.n.base} pairs) of the suite's sequential design: that look's interval has level ${+(look.lookLevel * 100).toFixed(4)}%, so that every look's together hold at ${+(level * 100).toFixed(3)}%; the p-value is the look's divided by its share of the error`,
-    ],
   };
 }
 
