@@ -1,48 +1,59 @@
 /**
- * Real third-party suites through duetkit and through the ecosystem's usual method, at equal
+ * Real third-party suites through duetkit and through each ecosystem's usual method, at equal
  * machine time (BENCHMARKS.md, "Suites"). The suites are fetched at benchmark time through
- * their registry into a cache outside the repository (benchmarks/suites/*.ts), never committed.
+ * their registries into a cache outside the repository (benchmarks/suites/*.ts), never
+ * committed: Go (module proxy), Rust (crates.io), Python (PyPI).
  *
- *   node --import tsx benchmarks/suites.ts --case aa|slow [--budget 90] [--noise] [--runs 1]
+ *   node --import tsx benchmarks/suites.ts --suite go-xxhash|rust-base64|py-cattrs
+ *        --case aa|slow [--budget 120] [--noise] [--runs 1] [--threshold 0.05]
+ *   node --import tsx benchmarks/suites.ts --prepare      # fetch and build only
  *
- * Each run appends to benchmarks/results/suites.json: duetkit's verdicts at ±5% (and the same
- * samples re-analysed at ±2%), CI widths, machine time, pairs per second, efficiency, and
- * benchstat's calls on `go test -bench . -count N` of base then head taking the same time.
+ * Each comparison appends to benchmarks/results/suites.json: duetkit's verdicts (and the
+ * same samples re-analysed at ±2%), CI widths, machine time, pairs per second, efficiency,
+ * and the usual method's calls on the same versions with the same machine time.
+ * The figure-producing runs need a quiet machine: run them under `flock -x`.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analyzeSamples } from '../src/analyze/analyze.js';
 import type { SamplesFile } from '../src/runner/samples.js';
-import { prepareGoXxhash, GO_XXHASH } from './suites/go-xxhash.js';
+import { goXxhash } from './suites/go-xxhash.js';
+import { pyCattrs } from './suites/py-cattrs.js';
+import { rustBase64 } from './suites/rust-base64.js';
+import type { Suite } from './suites/suite.js';
+
+const SUITES: Suite[] = [goXxhash, rustBase64, pyCattrs];
+const RESULTS = 'benchmarks/results/suites.json';
 
 const argv = process.argv.slice(2);
 const value = (flag: string, fallback: string): string => {
   const i = argv.indexOf(flag);
   return i < 0 ? fallback : argv[i + 1]!;
 };
-const kase = value('--case', 'aa');
-const budget = Number(value('--budget', '90'));
-const runs = Number(value('--runs', '1'));
-const noise = argv.includes('--noise');
-const RESULTS = 'benchmarks/results/suites.json';
-const benchstat = process.env.BENCHSTAT ?? 'benchstat';
-
-const { base, slow, gomodcache } = prepareGoXxhash();
-const head = kase === 'slow' ? slow : base;
-const env = { ...process.env, GOMODCACHE: gomodcache, GOFLAGS: '-modcacherw' };
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s[s.length >> 1]!;
 }
 
-async function withNoise<T>(f: () => Promise<T>): Promise<T> {
+async function withNoise<T>(noise: boolean, f: () => Promise<T> | T): Promise<T> {
   if (!noise) return f();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/bin.ts', 'noise', '--threads', '2', '--load', '0.5', '--duration', '1h'],
+    [
+      '--import',
+      'tsx',
+      'src/cli/bin.ts',
+      'noise',
+      '--threads',
+      '2',
+      '--load',
+      '0.5',
+      '--duration',
+      '1h',
+    ],
     { stdio: 'ignore' },
   );
   await new Promise((r) => setTimeout(r, 1000));
@@ -53,20 +64,62 @@ async function withNoise<T>(f: () => Promise<T>): Promise<T> {
   }
 }
 
-async function duetkit(): Promise<Record<string, unknown>> {
+interface DuetkitOutcome {
+  seconds: number;
+  samplesFile: string;
+  at: Record<string, unknown>[];
+  logRatios: Record<string, number[]>;
+}
+
+/** Every benchmark's pair log-ratios in round order (primary metrics): the recorded data. */
+function logRatiosOf(samples: SamplesFile): Record<string, number[]> {
+  const byRound = new Map<string, Map<number, number[]>>();
+  for (const t of samples.trials) {
+    if (t.warmup) continue;
+    for (const m of t.metrics) {
+      if (m.derivedFrom !== undefined || m.name.includes(' - ')) continue;
+      const rounds = byRound.get(m.name) ?? new Map<number, number[]>();
+      const pair = rounds.get(t.round) ?? [NaN, NaN];
+      const sorted = [...m.values].sort((a, b) => a - b);
+      pair[t.version] = sorted[sorted.length >> 1]!;
+      rounds.set(t.round, pair);
+      byRound.set(m.name, rounds);
+    }
+  }
+  const out: Record<string, number[]> = {};
+  for (const [name, rounds] of byRound) {
+    out[name] = [...rounds.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([, [b, h]]) => +Math.log(h! / b!).toFixed(7))
+      .filter((x) => Number.isFinite(x));
+  }
+  return out;
+}
+
+function duetkit(
+  suite: Suite,
+  base: string,
+  head: string,
+  env: NodeJS.ProcessEnv,
+  budget: number,
+  threshold: number,
+  tag: string,
+): DuetkitOutcome {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-suites-'));
   const scenario = path.join(dir, 'scenario.yml');
+  const lines = suite.scenario(base, head);
   writeFileSync(
     scenario,
     [
-      `name: xxhash-${kase}`,
+      `name: ${suite.name}-${tag}`,
       'mode: duet',
       'versions:',
       `  - { name: base, path: ${base} }`,
       `  - { name: head, path: ${head} }`,
-      'workload: { command: go test -bench ., format: go, perBenchmark: true }',
+      ...lines,
       `budget: ${budget}s`,
-      'suite: {}',
+      ...(lines.some((l) => l.startsWith('suite:')) ? [] : ['suite: {}']),
+      `analysis: { threshold: ${threshold} }`,
       '',
     ].join('\n'),
   );
@@ -74,92 +127,132 @@ async function duetkit(): Promise<Record<string, unknown>> {
   try {
     execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/bin.ts', 'run', scenario, '--out', dir, '--seed', String(Date.now() % 1e9)],
-      { env, stdio: 'ignore' },
+      [
+        '--import',
+        'tsx',
+        'src/cli/bin.ts',
+        'run',
+        scenario,
+        '--out',
+        dir,
+        '--seed',
+        String(Date.now() % 1e9),
+      ],
+      { env, stdio: ['ignore', 'ignore', 'pipe'] },
     );
-  } catch {
-    // exit 1 on a regression is expected for `slow`
+  } catch (error) {
+    // exit 1 is also a regression found; a failed run has an error in samples.json
+    const stderr = String((error as { stderr?: Buffer }).stderr ?? '');
+    if (!existsSync(path.join(dir, 'samples.json')))
+      throw new Error(`duetkit run failed: ${stderr}`);
   }
   const seconds = (Date.now() - t0) / 1000;
   const samples = JSON.parse(readFileSync(path.join(dir, 'samples.json'), 'utf8')) as SamplesFile;
-  const summarize = (threshold: number) => {
-    const report = analyzeSamples(samples, { threshold });
-    const primary = report.results.filter((r) => r.derivedFrom === undefined && r.comparison !== null);
+  if (samples.error !== null) throw new Error(`duetkit run failed: ${samples.error}`);
+  const summarize = (t: number) => {
+    const report = analyzeSamples(samples, { threshold: t });
+    const primary = report.results.filter(
+      (r) => r.derivedFrom === undefined && r.comparison !== null,
+    );
     return {
-      threshold,
-      benchmarks: primary.length,
+      threshold: t,
       verdicts: Object.fromEntries(primary.map((r) => [r.benchmark, r.comparison!.verdict])),
-      changes: Object.fromEntries(primary.map((r) => [r.benchmark, r.comparison!.change])),
+      changes: Object.fromEntries(
+        primary.map((r) => [r.benchmark, +r.comparison!.change.toFixed(5)]),
+      ),
+      widths: Object.fromEntries(
+        primary.map((r) => [
+          r.benchmark,
+          +(r.comparison!.ci.upper - r.comparison!.ci.lower).toFixed(5),
+        ]),
+      ),
       medianCiWidth: median(primary.map((r) => r.comparison!.ci.upper - r.comparison!.ci.lower)),
+      errors: report.results
+        .filter((r) => r.error !== null)
+        .map((r) => `${r.benchmark}: ${r.error}`),
       efficiency: report.efficiency,
+      pairs: Object.fromEntries(primary.map((r) => [r.benchmark, r.comparison!.n.base])),
     };
   };
   return {
     seconds,
-    pairs: samples.suite?.units.reduce((a, u) => a + u.pairs, 0),
-    at5: summarize(0.05),
-    at2: summarize(0.02),
-    suite: samples.suite,
+    samplesFile: path.join(dir, 'samples.json'),
+    at: [summarize(threshold), summarize(0.02)],
+    logRatios: logRatiosOf(samples),
   };
 }
 
-function goBench(dir: string, count: number): string {
-  return execFileSync('go', ['test', '-run', '^$', '-bench', '.', '-count', String(count)], {
-    cwd: dir,
-    env,
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-}
-
-/** The Go community's usual method: -count N of base, then of head, then benchstat. */
-function usual(seconds: number): Record<string, unknown> {
-  const t0 = Date.now();
-  const probe = goBench(base, 1);
-  const once = (Date.now() - t0) / 1000;
-  const count = Math.max(2, Math.round(seconds / 2 / once));
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-benchstat-'));
-  const t1 = Date.now();
-  writeFileSync(path.join(dir, 'base.txt'), goBench(base, count));
-  writeFileSync(path.join(dir, 'head.txt'), goBench(head, count));
-  const spent = (Date.now() - t1) / 1000 + once;
-  const table = execFileSync(benchstat, ['-format', 'csv', 'base.txt', 'head.txt'], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  // the sec/op section: rows "name,base,CI,head,CI,vs base,P"
-  const rows = table.split('\n\n')[0]!.split('\n').filter((l) => /^[A-Za-z]/.test(l) && l.includes('/'));
-  const calls: Record<string, string> = {};
-  for (const line of rows) {
-    const cells = line.split(',');
-    if (cells[0] === '' || cells[0]!.startsWith('geomean')) continue;
-    calls[cells[0]!] = cells[5] ?? '';
+async function main(): Promise<void> {
+  if (argv.includes('--prepare')) {
+    for (const suite of SUITES) {
+      const dirs = suite.prepare();
+      // build once ahead (cargo's first build of criterion takes minutes; go's cache warms)
+      suite.warm?.(dirs);
+      console.log(suite.name, dirs.base);
+    }
+    return;
   }
-  void probe;
-  return { count, seconds: spent, calls };
+  const suite = SUITES.find((s) => s.name === value('--suite', 'go-xxhash'));
+  if (suite === undefined)
+    throw new Error(`--suite: one of ${SUITES.map((s) => s.name).join(', ')}`);
+  const kase = value('--case', 'aa');
+  if (kase !== 'aa' && kase !== 'slow') throw new Error('--case: aa or slow');
+  const budget = Number(value('--budget', '120'));
+  const runs = Number(value('--runs', '1'));
+  const threshold = Number(value('--threshold', '0.05'));
+  const noise = argv.includes('--noise');
+  const { base, aa, slow, env } = suite.prepare();
+  const head = kase === 'slow' ? slow : aa;
+  const stored = existsSync(RESULTS)
+    ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as unknown[])
+    : [];
+  for (let r = 0; r < runs; r++) {
+    let logRatiosRecorded: Record<string, number[]> = {};
+    const entry = await withNoise(noise, () => {
+      const d = duetkit(suite, base, head, env, budget, threshold, kase);
+      logRatiosRecorded = d.logRatios;
+      const usual = suite.usual(base, head, d.seconds, env);
+      return {
+        suite: suite.name,
+        label: suite.label,
+        case: kase,
+        condition: noise ? 'noise' : 'quiet',
+        date: new Date().toISOString(),
+        loadAverage: os.loadavg(),
+        budget,
+        injected:
+          kase === 'slow'
+            ? { where: suite.injected.where, affects: String(suite.injected.affects) }
+            : null,
+        duetkit: { seconds: d.seconds, at: d.at },
+        usual: { ...usual, detail: undefined },
+      };
+    });
+    stored.push(entry);
+    writeFileSync(RESULTS, `${JSON.stringify(stored, null, 1)}\n`);
+    // the pairs themselves, for the interval evaluation (benchmarks/intervals.ts)
+    const pairsFile = 'benchmarks/results/suites-pairs.json';
+    const pairs = existsSync(pairsFile)
+      ? (JSON.parse(readFileSync(pairsFile, 'utf8')) as unknown[])
+      : [];
+    pairs.push({
+      suite: suite.name,
+      case: kase,
+      condition: entry.condition,
+      date: entry.date,
+      logRatios: logRatiosRecorded,
+    });
+    writeFileSync(pairsFile, `${JSON.stringify(pairs)}\n`);
+    const at = entry.duetkit.at[0] as { verdicts: Record<string, string> };
+    const counts: Record<string, number> = {};
+    for (const v of Object.values(at.verdicts)) counts[v] = (counts[v] ?? 0) + 1;
+    const flagged = Object.entries(entry.usual.changed)
+      .filter(([, c]) => c)
+      .map(([n]) => n);
+    console.log(
+      `${suite.name} ${kase} ${entry.condition}: duetkit ${JSON.stringify(counts)} in ${entry.duetkit.seconds.toFixed(0)} s; ${entry.usual.method}: ${flagged.length} changed (${flagged.join(', ')}) in ${entry.usual.seconds.toFixed(0)} s`,
+    );
+  }
 }
 
-const stored = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as unknown[]) : [];
-for (let r = 0; r < runs; r++) {
-  const entry = await withNoise(async () => {
-    const d = await duetkit();
-    const u = usual(d.seconds as number);
-    return {
-      suite: `go ${GO_XXHASH.module}@${GO_XXHASH.version}`,
-      case: kase,
-      condition: noise ? 'noise' : 'quiet',
-      date: new Date().toISOString(),
-      load: os.loadavg(),
-      duetkit: d,
-      benchstat: u,
-    };
-  });
-  stored.push(entry);
-  writeFileSync(RESULTS, `${JSON.stringify(stored, null, 1)}\n`);
-  const d = entry.duetkit as { at5: { verdicts: Record<string, string> }; seconds: number };
-  const counts = (v: Record<string, string>) =>
-    Object.values(v).reduce<Record<string, number>>((a, x) => ((a[x] = (a[x] ?? 0) + 1), a), {});
-  console.log(kase, entry.condition, 'duetkit', JSON.stringify(counts(d.at5.verdicts)), `${d.seconds.toFixed(0)} s`);
-  const b = entry.benchstat as { calls: Record<string, string> };
-  console.log('benchstat', JSON.stringify(b.calls));
-}
+await main();

@@ -17,6 +17,7 @@ import { collectSeries } from './series.js';
 import { decideVerdict } from '../stats/verdict.js';
 import { efficiencyOf } from './efficiency.js';
 import { assessLook, asSequential, truncateToLook, unitLooks } from './sequential.js';
+import { belongsTo } from '../suite/record.js';
 import { lookLevel, lookSchedule as lookScheduleOf } from '../stats/sequential.js';
 import { paceByMetric, settleAdvice } from './settle.js';
 
@@ -146,7 +147,12 @@ export function assessSuiteLook(
   look: number,
 ): ReturnType<typeof assessLook> {
   const schedule = samples.scenario.suite;
-  const mine = samples.trials.filter((t) => t.benchmark === unit);
+  // the unit's own trials, or its metrics of trials that ran a group of units
+  const mine = samples.trials.flatMap((t) => {
+    if (t.benchmark !== undefined) return t.benchmark === unit ? [t] : [];
+    const metrics = t.metrics.filter((m) => belongsTo(m.name, unit));
+    return metrics.length === 0 ? [] : [{ ...t, metrics }];
+  });
   const rounds = [...new Set(mine.filter((t) => !t.warmup).map((t) => t.round))].sort(
     (a, b) => a - b,
   );

@@ -1,4 +1,5 @@
 import type { SamplesFile } from '../runner/samples.js';
+import { belongsTo, type SuiteRecord } from '../suite/record.js';
 import { lookLevel, sequentialPValue, type LookSchedule } from '../stats/sequential.js';
 import type { Comparison } from '../stats/types.js';
 import { decideVerdict } from '../stats/verdict.js';
@@ -25,18 +26,24 @@ export function unitLooks(samples: SamplesFile, level: number): Map<string, Unit
   if (suite === undefined) return looks;
   const schedule: LookSchedule = suite.schedule;
   const byUnit = new Map(suite.units.map((u) => [u.name, u]));
-  for (const trial of samples.trials) {
-    if (trial.benchmark === undefined) continue;
-    const unit = byUnit.get(trial.benchmark);
-    if (unit === undefined) continue;
+  const entryOf = (unit: SuiteRecord['units'][number]): UnitLook => {
     const look = Math.max(0, unit.look);
-    const entry: UnitLook = {
+    return {
       look,
       looks: schedule.pairs.length,
       pairs: unit.look < 0 ? Infinity : schedule.pairs[look]!,
       lookLevel: lookLevel(level, schedule, look),
     };
-    for (const metric of trial.metrics) looks.set(metric.name, entry);
+  };
+  for (const trial of samples.trials) {
+    for (const metric of trial.metrics) {
+      if (looks.has(metric.name)) continue;
+      const unit =
+        trial.benchmark !== undefined
+          ? byUnit.get(trial.benchmark)
+          : suite.units.find((u) => belongsTo(metric.name, u.name));
+      if (unit !== undefined) looks.set(metric.name, entryOf(unit));
+    }
   }
   return looks;
 }

@@ -45,13 +45,21 @@ export const pytest: BenchmarkFormat = {
         .map((line) => line.trim())
         .filter((line) => line.includes('::') && !/\s/.test(line)),
     // -k matches substrings of test names: exclude the other tests whose names contain this one.
-    filterArgv: (argv, name, allNames) => {
-      const short = (id: string): string => id.slice(id.lastIndexOf('::') + 2);
-      const own = short(name);
-      const others = [...new Set(allNames.map(short))].filter(
-        (other) => other !== own && other.toLowerCase().includes(own.toLowerCase()),
-      );
-      return [...argv, '-k', [own, ...others.map((o) => `not ${o}`)].join(' and ')];
-    },
+    filterArgv: (argv, name, allNames) => [...argv, '-k', keywordFor(name, allNames)],
+    filterSetArgv: (argv, names, allNames) => [
+      ...argv,
+      '-k',
+      names.map((name) => `(${keywordFor(name, allNames)})`).join(' or '),
+    ],
   },
 };
+
+/** A -k expression selecting `name` alone: -k matches substrings, so longer names are excluded. */
+function keywordFor(name: string, allNames: readonly string[]): string {
+  const short = (id: string): string => id.slice(id.lastIndexOf('::') + 2);
+  const own = short(name);
+  const others = [...new Set(allNames.map(short))].filter(
+    (other) => other !== own && other.toLowerCase().includes(own.toLowerCase()),
+  );
+  return [own, ...others.map((o) => `not ${o}`)].join(' and ');
+}

@@ -58,6 +58,15 @@ export interface PerBenchmarkSupport {
    * `allNames` is the whole list, for tools whose filter matches substrings (pytest `-k`).
    */
   filterArgv(argv: readonly string[], name: string, allNames: readonly string[]): string[];
+  /**
+   * The user's argv turned into one that runs exactly the benchmarks `names`, in one process
+   * (a suite's `granularity: group`, for tools whose start-up is costly). Absent: one at a time.
+   */
+  filterSetArgv?(
+    argv: readonly string[],
+    names: readonly string[],
+    allNames: readonly string[],
+  ): string[];
 }
 
 export interface BenchmarkFormat {

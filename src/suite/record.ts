@@ -6,7 +6,7 @@ export interface SuiteRecord {
   /** Pairs at each scheduled look and the share of the error each look spends. */
   schedule: { pairs: number[]; weights: number[] };
   /** How each version's benchmarks ran: a binary built once, or the command as written. */
-  build: { kind: 'go-test-c' | 'none'; seconds: number };
+  build: { kind: 'go-test-c' | 'cargo-bench-no-run' | 'none'; seconds: number };
   /** Seconds spent finding the benchmarks and calibrating them, before measuring. */
   calibrationSeconds: number;
   units: SuiteUnitRecord[];
@@ -31,4 +31,9 @@ export interface SuiteUnitRecord {
   /** Machine seconds per pair, as measured. */
   secondsPerPair: number | null;
   stopReason: StopReason;
+}
+
+/** Whether a metric is one of a unit's: its own name, or a metric of it (`name - MB/s`). */
+export function belongsTo(metric: string, unit: string): boolean {
+  return metric === unit || metric.startsWith(`${unit} - `);
 }

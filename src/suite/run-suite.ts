@@ -21,6 +21,13 @@ import {
   parseGoTest,
 } from './prepare-go.js';
 import type { SuiteRecord } from './record.js';
+import {
+  buildCargoBench,
+  cargoRunDir,
+  cargoUnitArgv,
+  listCargoBench,
+  parseCargoBench,
+} from './prepare-cargo.js';
 
 /** What a look of one unit concluded, from the trials so far (injected: analyze/). */
 export type AssessUnit = (
@@ -121,6 +128,54 @@ export async function runSuite(
       const stage = nextStage(states, schedule, left, FALLBACK_SECONDS_PER_PAIR);
       if (stage.length === 0 || left <= 0) break;
       record.stages.push({ units: stage.map((s) => s.name), look: stage[0]!.look });
+      if (prepared.group !== null) {
+        // one process per iteration runs every unit of the stage (pytest: one start-up)
+        const remaining = budgetSeconds - (elapsed() - measureStart);
+        const names = stage.map((s) => s.name);
+        const pairs = Math.max(...stage.map((s) => s.pairs));
+        const first = stage.every((s) => record.units.find((u) => u.name === s.name)!.pairs === 0);
+        const startMs = elapsed() * 1000;
+        const argv = prepared.group(names);
+        const part = await runExperiment({
+          ...options,
+          scenario: {
+            ...scenario,
+            iterations: pairs,
+            warmup: first ? scenario.warmup : 0,
+            stopping: undefined,
+            budget: Math.max(0.001, remaining),
+            workload: { ...scenario.workload, command: argv },
+          },
+          halfWidth: undefined,
+        });
+        const spent = elapsed() * 1000 - startMs;
+        roundOffset = absorb(result, part, startMs, roundOffset, undefined);
+        const measured = part.order.filter((o) => !o.warmup).length;
+        for (const entry of stage) {
+          const rec = record.units.find((u) => u.name === entry.name)!;
+          const before = rec.pairs;
+          rec.pairs += measured;
+          rec.secondsPerPair = measured > 0 ? spent / 1000 / measured : rec.secondsPerPair;
+          rec.stopReason = part.stopReason;
+          if (before + entry.pairs <= rec.pairs) {
+            rec.look = entry.look;
+            const verdict = options.assess(
+              result.trials,
+              entry.name,
+              schedule.pairs[entry.look]!,
+              entry.look,
+            );
+            rec.decision = verdict?.decision ?? 'open';
+            need.set(entry.name, verdict?.pairsToSettle ?? null);
+          }
+        }
+        if (part.stopReason === 'failed' || part.stopReason === 'interrupted') {
+          result.stopReason = part.stopReason;
+          result.error = part.error;
+          return finish(result, record);
+        }
+        continue;
+      }
       for (const entry of stage) {
         if (signal.aborted) throw new RunError('interrupted');
         const unit = prepared.units.find((u) => u.name === entry.name)!;
@@ -146,21 +201,7 @@ export async function runSuite(
           halfWidth: undefined,
         });
         const spent = elapsed() * 1000 - startMs;
-        const shift = (ms: number): number => Math.round((ms + startMs) * 1000) / 1000;
-        for (const trial of part.trials) {
-          result.trials.push({
-            ...trial,
-            round: trial.round + roundOffset,
-            startMs: shift(trial.startMs),
-            endMs: shift(trial.endMs),
-            benchmark: unit.name,
-          });
-        }
-        for (const o of part.order) {
-          result.order.push({ ...o, round: o.round + roundOffset, benchmark: unit.name });
-        }
-        roundOffset += 1 + Math.max(-1, ...part.order.map((o) => o.round));
-        result.staggerMs = part.staggerMs ?? result.staggerMs;
+        roundOffset = absorb(result, part, startMs, roundOffset, unit.name);
         const measured = part.order.filter((o) => !o.warmup).length;
         const before = rec.pairs;
         rec.pairs += measured;
@@ -197,6 +238,30 @@ export async function runSuite(
   return finish(result, record);
 }
 
+/** Adds an experiment's trials and order to the suite's, rounds numbered on. */
+function absorb(
+  result: SuiteResult,
+  part: Awaited<ReturnType<typeof runExperiment>>,
+  startMs: number,
+  roundOffset: number,
+  benchmark: string | undefined,
+): number {
+  const shift = (ms: number): number => Math.round((ms + startMs) * 1000) / 1000;
+  const tag = benchmark === undefined ? {} : { benchmark };
+  for (const trial of part.trials) {
+    result.trials.push({
+      ...trial,
+      round: trial.round + roundOffset,
+      startMs: shift(trial.startMs),
+      endMs: shift(trial.endMs),
+      ...tag,
+    });
+  }
+  for (const o of part.order) result.order.push({ ...o, round: o.round + roundOffset, ...tag });
+  result.staggerMs = part.staggerMs ?? result.staggerMs;
+  return roundOffset + 1 + Math.max(-1, ...part.order.map((o) => o.round));
+}
+
 function finish(result: SuiteResult, record: SuiteRecord): SuiteResult {
   result.perBenchmark.runs = record.units.map((u) => ({
     benchmark: u.name,
@@ -217,6 +282,8 @@ async function prepareUnits(
   build: SuiteRecord['build'];
   calibrationSeconds: number;
   cleanup: (() => Promise<void>)[];
+  /** With `granularity: group`: the argv that runs these units together in one process. */
+  group: ((names: string[]) => string[]) | null;
 }> {
   const { scenario, versions, signal } = options;
   const spec = scenario.suite!;
@@ -287,6 +354,55 @@ async function prepareUnits(
       build: { kind: 'go-test-c', seconds: buildSeconds },
       calibrationSeconds: seconds(calibrating),
       cleanup,
+      group: null,
+    };
+  }
+  const format = scenario.workload.format;
+  if (spec.build === 'auto' && (format === 'criterion' || format === 'cargo')) {
+    const cargo = parseCargoBench(command);
+    const executables: string[] = [];
+    for (const [i, version] of versions.entries()) {
+      executables.push(
+        await buildCargoBench(cargo, {
+          version: version.name,
+          cwd: version.dir,
+          env: envOf(i),
+          signal,
+        }),
+      );
+    }
+    const buildSeconds = seconds(started);
+    const listing = process.hrtime.bigint();
+    const lists = new Map<string, string[]>();
+    for (const [i, version] of versions.entries()) {
+      lists.set(
+        version.name,
+        await listCargoBench(executables[i]!, cargo, {
+          version: version.name,
+          cwd: version.dir,
+          env: envOf(i),
+          signal,
+        }),
+      );
+    }
+    const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+    // criterion writes its files under <cwd>/target/criterion: one directory per version
+    const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
+    const quick = spec.calibration === 'fixed';
+    return {
+      units: selection.run.map((name) => ({
+        name,
+        argv: executables.map((exe) => cargoUnitArgv(exe, cargo, name, quick)),
+        cwd: dirs,
+        iterations: null,
+        nsPerOp: null,
+      })),
+      lists: Object.fromEntries(lists),
+      missing: selection.missing,
+      build: { kind: 'cargo-bench-no-run', seconds: buildSeconds },
+      calibrationSeconds: seconds(listing),
+      cleanup: [],
+      group: null,
     };
   }
   const support = perBenchmarkSupport(scenario);
@@ -317,5 +433,16 @@ async function prepareUnits(
     build: { kind: 'none', seconds: 0 },
     calibrationSeconds: seconds(started),
     cleanup: [],
+    group:
+      spec.granularity === 'group'
+        ? (names) => {
+            if (support.filterSetArgv === undefined) {
+              throw new RunError(
+                `suite.granularity: group needs a format that runs several chosen benchmarks in one process (pytest); ${scenario.workload.format} runs one at a time`,
+              );
+            }
+            return support.filterSetArgv(command, names, allNames);
+          }
+        : null,
   };
 }

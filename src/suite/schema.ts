@@ -42,9 +42,11 @@ export const suiteSchema = z
     iterationTime: seconds.default(0.02),
     /**
      * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
-     * its own (run alone, judged alone); `listed`: the names the tool lists.
+     * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
+     * stage runs its benchmarks together in one process per iteration (pytest: one start-up
+     * for all), each still judged alone.
      */
-    granularity: z.enum(['finest', 'listed']).default('finest'),
+    granularity: z.enum(['finest', 'listed', 'group']).default('finest'),
   })
   .strict();
 
