@@ -107,7 +107,7 @@ function duetkit(
 ): DuetkitOutcome {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-suites-'));
   const scenario = path.join(dir, 'scenario.yml');
-  const lines = suite.scenario(base, head);
+  const lines = suite.scenario();
   writeFileSync(
     scenario,
     [
@@ -160,6 +160,16 @@ function duetkit(
       changes: Object.fromEntries(
         primary.map((r) => [r.benchmark, +r.comparison!.change.toFixed(5)]),
       ),
+      ci: Object.fromEntries(
+        primary.map((r) => [
+          r.benchmark,
+          [
+            +r.comparison!.ci.lower.toFixed(5),
+            +r.comparison!.ci.upper.toFixed(5),
+            r.comparison!.test.pValueAdjusted,
+          ],
+        ]),
+      ),
       widths: Object.fromEntries(
         primary.map((r) => [
           r.benchmark,
@@ -182,6 +192,79 @@ function duetkit(
   };
 }
 
+/**
+ * The ground truth of the injected slowdown: a long separate run of base against slow, one
+ * version at a time (RMIT: rounds in a random order, each trial alone on the machine), only
+ * the affected benchmarks and one that is not, every benchmark to the same number of rounds.
+ */
+async function groundTruth(suite: Suite, budget: number): Promise<void> {
+  const { base, slow, env } = suite.prepare();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-truth-'));
+  const scenario = path.join(dir, 'scenario.yml');
+  // every benchmark: a change of code can move others too (layout, inlining)
+  const lines = suite.scenario().filter((l) => !l.startsWith('suite:'));
+  const group = suite.scenario().some((l) => l.includes('granularity: group'));
+  writeFileSync(
+    scenario,
+    [
+      `name: ${suite.name}-truth`,
+      'mode: rmit',
+      'versions:',
+      `  - { name: base, path: ${base} }`,
+      `  - { name: head, path: ${slow} }`,
+      ...lines,
+      `budget: ${budget}s`,
+      `suite: { allocation: equal, firstLook: 30, growth: 2, looks: 5${group ? ', granularity: group' : ''} }`,
+      '',
+    ].join('\n'),
+  );
+  const t0 = Date.now();
+  try {
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/bin.ts', 'run', scenario, '--out', dir, '--seed', '7'],
+      { env, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+  } catch {
+    // a regression exits 1
+  }
+  const samples = JSON.parse(readFileSync(path.join(dir, 'samples.json'), 'utf8')) as SamplesFile;
+  if (samples.error !== null) throw new Error(`ground truth run failed: ${samples.error}`);
+  // every round at once (the truth is not a sequential verdict): the pooled change
+  const report = analyzeSamples({ ...samples, suite: undefined }, { threshold: 0 });
+  const truth = Object.fromEntries(
+    report.results
+      .filter((r) => r.derivedFrom === undefined && r.comparison !== null)
+      .map((r) => [
+        r.benchmark,
+        {
+          change: r.comparison!.change,
+          lower: r.comparison!.ci.lower,
+          upper: r.comparison!.ci.upper,
+          pairs: r.comparison!.n.base,
+        },
+      ]),
+  );
+  const file = 'benchmarks/results/suites-truth.json';
+  const stored = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : {};
+  stored[suite.name] = {
+    date: new Date().toISOString(),
+    method:
+      'rmit (one version at a time, rounds in random order), all rounds pooled, 99% CI of the trimmed mean of the log ratios',
+    seconds: (Date.now() - t0) / 1000,
+    injected: suite.injected.where,
+    benchmarks: truth,
+  };
+  writeFileSync(file, `${JSON.stringify(stored, null, 1)}\n`);
+  for (const [name, t] of Object.entries(truth)) {
+    console.log(
+      `${name}: ${(t.change * 100).toFixed(2)}% [${(t.lower * 100).toFixed(2)}%, ${(t.upper * 100).toFixed(2)}%] (${t.pairs} rounds)`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--prepare')) {
     for (const suite of SUITES) {
@@ -195,6 +278,10 @@ async function main(): Promise<void> {
   const suite = SUITES.find((s) => s.name === value('--suite', 'go-xxhash'));
   if (suite === undefined)
     throw new Error(`--suite: one of ${SUITES.map((s) => s.name).join(', ')}`);
+  if (argv.includes('--truth')) {
+    await groundTruth(suite, Number(value('--budget', '240')));
+    return;
+  }
   const kase = value('--case', 'aa');
   if (kase !== 'aa' && kase !== 'slow') throw new Error('--case: aa or slow');
   const budget = Number(value('--budget', '120'));

@@ -33,7 +33,14 @@ export const goXxhash: Suite = {
     );
     return { ...dirs, env };
   },
-  scenario: () => ['workload: { command: go test -bench ., format: go, perBenchmark: true }'],
+  scenario: (benchmarks) => [
+    'workload:',
+    '  command: go test -bench .',
+    '  format: go',
+    '  perBenchmark: true',
+    ...(benchmarks === undefined ? [] : [`  benchmarks: ${JSON.stringify(benchmarks)}`]),
+  ],
+  truth: ['/^BenchmarkSum64String/', '/^BenchmarkSum64/4KB$/'],
   usual: benchstatMethod,
   warm: ({ base, aa, slow, env }) => {
     for (const dir of [base, aa, slow]) {

@@ -54,15 +54,17 @@ export const pyCattrs: Suite = {
     };
     return { ...dirs, env };
   },
-  scenario: () => [
+  scenario: (benchmarks) => [
     'workload:',
     `  command: [${path.join(venv(), 'bin', 'python')}, -m, pytest, ${FILES.join(', ')}, -q, -p, no:cacheprovider, --benchmark-json=bench.json, --benchmark-max-time=0.05, --benchmark-min-rounds=5]`,
     '  format: pytest',
     '  output: bench.json',
     '  perBenchmark: true',
+    ...(benchmarks === undefined ? [] : [`  benchmarks: ${JSON.stringify(benchmarks)}`]),
     // one pytest process per iteration runs every benchmark still in doubt
     'suite: { granularity: group }',
   ],
+  truth: ['/test_structure_(homo|hetero)_tuple/', '/test_unstructure_int\\[Converter\\]/'],
   usual: pytestBenchmarkCompare,
 };
 

@@ -29,18 +29,19 @@ export const rustBase64: Suite = {
       inject(
         path.join(slow, 'src', 'engine', 'mod.rs'),
         '            encode_with_padding(input_bytes, b64_output, engine, encoded_size);\n',
-        '            encode_with_padding(input_bytes, b64_output, engine, encoded_size);\n            // extra work injected by duetkit bench:suites\n            #[cfg(feature = "alloc")]\n            if input_bytes.len() >= 512 {\n                core::hint::black_box(engine.encode(&input_bytes[..input_bytes.len() / 32]));\n            }\n',
+        '            encode_with_padding(input_bytes, b64_output, engine, encoded_size);\n            // extra work injected by duetkit bench:suites\n            #[cfg(feature = "alloc")]\n            if input_bytes.len() >= 512 {\n                let _ = core::hint::black_box(engine.encode(&input_bytes[..input_bytes.len() / 32]));\n            }\n',
       ),
     );
     return { ...dirs, env };
   },
-  scenario: () => [
+  scenario: (benchmarks) => [
     'workload:',
     '  command: cargo bench --bench benchmarks',
     '  format: criterion',
     '  perBenchmark: true',
-    `  benchmarks: ['${SELECTED}']`,
+    `  benchmarks: ${JSON.stringify(benchmarks ?? [SELECTED])}`,
   ],
+  truth: ['/^encode_small_input\\/encode_slice\\//', '/^encode_small_input\\/encode\\/3072$/'],
   usual: criterionChangeReport,
   warm: ({ base, aa, slow, env }) => {
     for (const dir of [base, aa, slow]) benchExecutable(dir, env);

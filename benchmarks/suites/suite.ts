@@ -18,8 +18,13 @@ export interface Suite {
   label: string;
   /** Directories of the pristine copy, an identical second copy, and the injected slowdown. */
   prepare(): { base: string; aa: string; slow: string; env: NodeJS.ProcessEnv };
-  /** The scenario's versions' extra fields and its workload and suite lines (YAML). */
-  scenario(base: string, head: string): string[];
+  /**
+   * The scenario's workload (and suite) lines (YAML); `benchmarks`: only these (patterns),
+   * for the ground-truth run.
+   */
+  scenario(benchmarks?: string[]): string[];
+  /** Benchmarks for the ground truth: the affected ones and one that is not. */
+  truth: string[];
   /** The function the slowdown was injected in, and which benchmarks call it. */
   injected: { where: string; affects: RegExp };
   usual(base: string, head: string, seconds: number, env: NodeJS.ProcessEnv): UsualResult;

@@ -24,7 +24,8 @@ function idsInStdout(output: string): Set<string> {
     const named = RESULT_LINE.exec(line) ?? BENCHER_LINE.exec(line);
     if (named !== null) ids.add(named[1]!.trim());
     else if (CONTINUATION.test(line) && previous !== '') ids.add(previous);
-    if (line.trim() !== '') previous = line.trim();
+    // the id is on a line of its own at the margin; `change:`, `thrpt:` lines are indented
+    if (line.trim() !== '' && !/^\s/.test(line)) previous = line.trim();
   }
   return ids;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { capture, type ListContext } from '../runner/list-benchmarks.js';
 import { commandFailure, RunError } from '../runner/errors.js';
 import { cargoPerBenchmark } from '../formats/cargo-filter.js';
+import { escapeRegExp } from '../formats/collector.js';
 
 /** `cargo bench [cargo options] [-- harness options]` taken apart. */
 export interface CargoBenchCommand {
@@ -97,9 +98,12 @@ export function cargoUnitArgv(
   command: CargoBenchCommand,
   name: string,
   quick: boolean,
+  harness: 'criterion' | 'libtest' = 'criterion',
 ): string[] {
+  if (harness === 'libtest') return [executable, '--bench', ...command.harness, '--exact', name];
   const flags = quick ? ['--quick', '--noplot', '--nresamples', '1000'] : [];
-  return [executable, '--bench', ...command.harness, ...flags, '--exact', name];
+  // criterion 0.4 has no --exact: its filter is a regular expression, anchored here
+  return [executable, '--bench', ...command.harness, ...flags, `^${escapeRegExp(name)}$`];
 }
 
 /** A directory of its own per version for criterion's files (target/criterion under it). */

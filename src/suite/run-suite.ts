@@ -392,7 +392,9 @@ async function prepareUnits(
     return {
       units: selection.run.map((name) => ({
         name,
-        argv: executables.map((exe) => cargoUnitArgv(exe, cargo, name, quick)),
+        argv: executables.map((exe) =>
+          cargoUnitArgv(exe, cargo, name, quick, format === 'cargo' ? 'libtest' : 'criterion'),
+        ),
         cwd: dirs,
         iterations: null,
         nsPerOp: null,

@@ -36,7 +36,7 @@ analysis: {resamples: 1000}
       expect(unit.iterations).toBeGreaterThan(0);
       expect(unit.argv.base).toContain(`-test.benchtime=${unit.iterations}x`);
       expect(unit.argv.head).toContain(`-test.benchtime=${unit.iterations}x`);
-      expect(unit.argv.base[0]).not.toBe(unit.argv.head[0]); // one binary per version
+      expect(unit.argv.base![0]).not.toBe(unit.argv.head![0]); // one binary per version
       expect(unit.look).toBeGreaterThanOrEqual(0);
       expect([8, 24]).toContain(unit.pairs);
     }

@@ -73,8 +73,7 @@ describe('a cargo bench command for a prebuilt binary', () => {
       '--noplot',
       '--nresamples',
       '1000',
-      '--exact',
-      'enc/3',
+      '^enc/3$',
     ]);
   });
 });
