@@ -28,6 +28,17 @@ export function settleAdvice(
   context: { isolation: SamplesFile['isolation']['kind']; medianIterationMs: number | null },
 ): Settle {
   const unit = c.paired ? 'pairs' : 'values per side';
+  const sign = c.biggerIsBetter ? -1 : 1;
+  const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
+  const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
+  if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: `the interval clears the threshold, but with ${Math.min(c.n.base, c.n.head)} ${unit} the test adjusted for the whole family does not reject yet (adjusted p ${c.test.pValueAdjusted.toPrecision(2)}): a few more ${unit} would settle it`,
+    };
+  }
   if (c.moreSamplesNeeded === null) {
     return {
       more: null,
