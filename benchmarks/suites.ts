@@ -104,10 +104,15 @@ function duetkit(
   budget: number,
   threshold: number,
   tag: string,
+  variant?: string,
 ): DuetkitOutcome {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-suites-'));
   const scenario = path.join(dir, 'scenario.yml');
-  const lines = suite.scenario();
+  const own = suite.scenario();
+  const lines =
+    variant === undefined
+      ? own
+      : [...own.filter((l) => !l.startsWith('suite:')), `suite: ${variant}`];
   writeFileSync(
     scenario,
     [
@@ -265,6 +270,43 @@ async function groundTruth(suite: Suite, budget: number): Promise<void> {
   }
 }
 
+/**
+ * Each efficiency raise measured, not assumed: the same A/A comparison with the raises
+ * switched on one after the other (`suite.variants`), `budget` seconds each.
+ */
+function ablation(suite: Suite, budget: number): void {
+  const { base, aa, env } = suite.prepare();
+  const file = 'benchmarks/results/suites-ablation.json';
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown[]) : [];
+  for (const variant of suite.variants) {
+    const d = duetkit(suite, base, aa, env, budget, 0.05, 'ablation', variant.suite);
+    const at = d.at[0] as {
+      verdicts: Record<string, string>;
+      medianCiWidth: number;
+      efficiency?: { efficiency: number | null; pairsPerSecond: number; breakdown: unknown };
+      pairs: Record<string, number>;
+    };
+    const row = {
+      suite: suite.name,
+      variant: variant.label,
+      settings: variant.suite,
+      date: new Date().toISOString(),
+      budget,
+      seconds: d.seconds,
+      benchmarks: Object.keys(at.verdicts).length,
+      unchanged: Object.values(at.verdicts).filter((v) => v === 'unchanged').length,
+      medianPairs: median(Object.values(at.pairs)),
+      medianCiWidth: at.medianCiWidth,
+      efficiency: at.efficiency?.efficiency ?? null,
+      pairsPerSecond: at.efficiency?.pairsPerSecond ?? null,
+      breakdown: at.efficiency?.breakdown ?? null,
+    };
+    stored.push(row);
+    writeFileSync(file, `${JSON.stringify(stored, null, 1)}\n`);
+    console.log(JSON.stringify({ ...row, breakdown: undefined }));
+  }
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--prepare')) {
     for (const suite of SUITES) {
@@ -280,6 +322,10 @@ async function main(): Promise<void> {
     throw new Error(`--suite: one of ${SUITES.map((s) => s.name).join(', ')}`);
   if (argv.includes('--truth')) {
     await groundTruth(suite, Number(value('--budget', '240')));
+    return;
+  }
+  if (argv.includes('--ablation')) {
+    ablation(suite, Number(value('--budget', '60')));
     return;
   }
   const kase = value('--case', 'aa');

@@ -40,6 +40,24 @@ export const goXxhash: Suite = {
     '  perBenchmark: true',
     ...(benchmarks === undefined ? [] : [`  benchmarks: ${JSON.stringify(benchmarks)}`]),
   ],
+  variants: [
+    {
+      label: 'go test -bench per iteration (as written)',
+      suite: '{ build: never, calibration: tool, granularity: listed }',
+    },
+    {
+      label: 'test binary built once (go test -c)',
+      suite: '{ build: auto, calibration: tool, granularity: listed }',
+    },
+    {
+      label: '+ fixed -benchtime Nx, measured once',
+      suite: '{ build: auto, calibration: fixed, granularity: listed }',
+    },
+    {
+      label: '+ each sub-benchmark alone (finest)',
+      suite: '{ build: auto, calibration: fixed, granularity: finest }',
+    },
+  ],
   truth: ['/^BenchmarkSum64String/', '/^BenchmarkSum64/4KB$/'],
   usual: benchstatMethod,
   warm: ({ base, aa, slow, env }) => {

@@ -64,6 +64,13 @@ export const pyCattrs: Suite = {
     // one pytest process per iteration runs every benchmark still in doubt
     'suite: { granularity: group }',
   ],
+  variants: [
+    { label: 'one pytest process per benchmark', suite: '{ granularity: finest }' },
+    {
+      label: 'one pytest process for the benchmarks in doubt (group)',
+      suite: '{ granularity: group }',
+    },
+  ],
   truth: ['/test_structure_(homo|hetero)_tuple/', '/test_unstructure_int\\[Converter\\]/'],
   usual: pytestBenchmarkCompare,
 };

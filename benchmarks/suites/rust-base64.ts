@@ -41,6 +41,17 @@ export const rustBase64: Suite = {
     '  perBenchmark: true',
     `  benchmarks: ${JSON.stringify(benchmarks ?? [SELECTED])}`,
   ],
+  variants: [
+    {
+      label: 'cargo bench per iteration (as written)',
+      suite: '{ build: never, calibration: tool }',
+    },
+    {
+      label: 'bench binary built once (cargo bench --no-run)',
+      suite: '{ build: auto, calibration: tool }',
+    },
+    { label: '+ criterion --quick', suite: '{ build: auto, calibration: fixed }' },
+  ],
   truth: ['/^encode_small_input\\/encode_slice\\//', '/^encode_small_input\\/encode\\/3072$/'],
   usual: criterionChangeReport,
   warm: ({ base, aa, slow, env }) => {

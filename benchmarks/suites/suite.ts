@@ -28,6 +28,8 @@ export interface Suite {
   /** The function the slowdown was injected in, and which benchmarks call it. */
   injected: { where: string; affects: RegExp };
   usual(base: string, head: string, seconds: number, env: NodeJS.ProcessEnv): UsualResult;
+  /** The efficiency raises one after the other, for the ablation (a `suite:` value each). */
+  variants: { label: string; suite: string }[];
   /** Builds ahead what takes long, so that runs measure, not compile. */
   warm?(dirs: { base: string; aa: string; slow: string; env: NodeJS.ProcessEnv }): void;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { assessSuiteLook, largestHalfWidth } from '../analyze/analyze.js';
 import { runSuite } from '../suite/run-suite.js';
+import { efficiencyOf } from '../analyze/efficiency.js';
 import type { SuiteRecord } from '../suite/record.js';
 import { createGit, type Git } from '../git/git.js';
 import { createWorktreeSet } from '../git/worktrees.js';
@@ -189,7 +190,8 @@ export async function runScenario(
       };
     }
   }
-  return samples();
+  const file = samples();
+  return file.trials.length === 0 ? file : { ...file, efficiency: efficiencyOf(file) };
 }
 
 function notSetUp(requested: IsolationReport['requested']): IsolationReport {

@@ -4,6 +4,7 @@ import type { IsolationReport } from '../isolation/types.js';
 import type { MachineInfo } from './machine.js';
 import type { KeepBusy } from './timer/report.js';
 import type { SuiteRecord } from '../suite/record.js';
+import type { Efficiency } from '../analyze/efficiency.js';
 
 /** Version of the samples JSON; bump on any incompatible change. */
 export const SAMPLES_SCHEMA_VERSION = 1;
@@ -130,6 +131,11 @@ export interface SamplesFile {
   perBenchmark?: PerBenchmarkRecord;
   /** Present for a suite under one budget (`suite:`): looks, stages, build, calibration. */
   suite?: SuiteRecord;
+  /**
+   * Measured time ÷ machine time and where the rest went, as the run ended (the same as the
+   * report's; absent in files written before it was recorded).
+   */
+  efficiency?: Efficiency;
 }
 
 /** Writes the file atomically, so an interruption never leaves half a JSON document. */
