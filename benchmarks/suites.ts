@@ -23,6 +23,7 @@ import { goXxhash } from './suites/go-xxhash.js';
 import { pyCattrs } from './suites/py-cattrs.js';
 import { rustBase64 } from './suites/rust-base64.js';
 import type { Suite } from './suites/suite.js';
+import { renderAblation, renderSuites, renderTruth } from './suites/render.js';
 
 const SUITES: Suite[] = [goXxhash, rustBase64, pyCattrs];
 const RESULTS = 'benchmarks/results/suites.json';
@@ -308,6 +309,18 @@ function ablation(suite: Suite, budget: number): void {
 }
 
 async function main(): Promise<void> {
+  if (argv.includes('--render')) {
+    const document = readFileSync('BENCHMARKS.md', 'utf8');
+    const begin = '<!-- suites-results:begin -->';
+    const end = '<!-- suites-results:end -->';
+    const section = `${begin}\n**Ground truth** (a long separate RMIT run of base against the injected version, every benchmark; only those whose 99% CI excludes 0 are listed):\n\n${renderTruth()}\n**Comparisons** (each run: duetkit's suite, then the usual method on the same versions for the same machine time):\n\n${renderSuites()}\n**Each raise measured** (A/A, 60 s of budget each, quiet):\n\n${renderAblation()}${end}`;
+    const i = document.indexOf(begin);
+    const j = document.indexOf(end);
+    if (i < 0 || j < 0) throw new Error(`BENCHMARKS.md has no ${begin} … ${end}`);
+    writeFileSync('BENCHMARKS.md', document.slice(0, i) + section + document.slice(j + end.length));
+    console.error('BENCHMARKS.md: suites results rendered');
+    return;
+  }
   if (argv.includes('--prepare')) {
     for (const suite of SUITES) {
       const dirs = suite.prepare();

@@ -148,5 +148,33 @@ export function renderTruth(truthFile = 'benchmarks/results/suites-truth.json'):
   return `${lines.join('\n')}\n`;
 }
 
+/** The ablation: each efficiency raise on its own (suites-ablation.json). */
+export function renderAblation(file = 'benchmarks/results/suites-ablation.json'): string {
+  if (!existsSync(file))
+    return 'Not measured yet: `npm run bench:suites -- --suite NAME --ablation`.\n';
+  const rows = JSON.parse(readFileSync(file, 'utf8')) as {
+    suite: string;
+    variant: string;
+    benchmarks: number;
+    unchanged: number;
+    medianPairs: number;
+    medianCiWidth: number;
+    efficiency: number | null;
+    pairsPerSecond: number | null;
+    breakdown: { preparation: number; harness: number; process: number; measured: number } | null;
+  }[];
+  const lines = [
+    '| suite | how it runs | benchmarks | pairs/s | efficiency | preparing / between trials / in the process | median pairs per benchmark | median 99% CI width | `unchanged` ±5% |',
+    '|---|---|--:|--:|--:|---|--:|--:|--:|',
+  ];
+  for (const r of rows) {
+    const b = r.breakdown;
+    lines.push(
+      `| ${r.suite} | ${r.variant} | ${r.benchmarks} | ${r.pairsPerSecond?.toFixed(1) ?? '–'} | ${r.efficiency === null ? '–' : pct(r.efficiency, 0)} | ${b === null ? '–' : `${pct(b.preparation, 0)} / ${pct(b.harness, 0)} / ${pct(b.process, 0)}`} | ${r.medianPairs} | ${pct(r.medianCiWidth, 2)} | ${r.unchanged}/${r.benchmarks} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 if (process.argv[1]?.endsWith('render.ts'))
   process.stdout.write(`${renderTruth()}\n${renderSuites()}`);

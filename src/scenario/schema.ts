@@ -217,11 +217,16 @@ export const scenarioSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['suite'],
-        message: 'workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks',
+        message:
+          'workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks',
       });
     }
     if (s.suite !== undefined && s.mode !== 'duet' && s.mode !== 'rmit') {
-      ctx.addIssue({ code: 'custom', path: ['suite'], message: 'mode duet or rmit (paired rounds)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['suite'],
+        message: 'mode duet or rmit (paired rounds)',
+      });
     }
     if (s.stopping !== undefined && (s.mode === 'mct' || s.mode === 'single')) {
       ctx.addIssue({

@@ -65,7 +65,12 @@ describe('compare: JSON contract', () => {
       head.push(10.1 * common * Math.exp(0.003 * rng.nextNormal()) * spike());
     }
     const byDefault = compare(base, head, { paired: true, seed: 1, threshold: 0 });
-    const median = compare(base, head, { paired: true, statistic: 'median', seed: 1, threshold: 0 });
+    const median = compare(base, head, {
+      paired: true,
+      statistic: 'median',
+      seed: 1,
+      threshold: 0,
+    });
     const gmean = compare(base, head, { paired: true, statistic: 'gmean', seed: 1, threshold: 0 });
     expect(byDefault.statistic).toBe('trimmed');
     expect(byDefault.ci.direct).toBe('trimmed-t');
