@@ -2,7 +2,7 @@ import type { AnalysisSpec } from '../scenario/schema.js';
 import type { SamplesFile } from '../runner/samples.js';
 import { getMode } from '../runner/modes/registry.js';
 import { compare } from '../stats/compare.js';
-import { adjustFamily } from '../stats/family.js';
+import { adjustFamily, withTest } from '../stats/family.js';
 import { NotComparableError } from '../stats/ratio.js';
 import type { Comparison } from '../stats/types.js';
 import { comparisonInput } from './blocks.js';
@@ -14,7 +14,6 @@ import {
   type ReportSummary,
 } from './report.js';
 import { collectSeries } from './series.js';
-import { decideVerdict } from '../stats/verdict.js';
 import { efficiencyOf } from './efficiency.js';
 import { assessLook, asSequential, truncateToLook, unitLooks } from './sequential.js';
 import { belongsTo } from '../suite/record.js';
@@ -239,18 +238,7 @@ function withAdjustedP(
   p: number,
   adjustment: Comparison['test']['adjustment'],
 ): Comparison {
-  const test = { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment };
-  const decision = decideVerdict({
-    change: c.change,
-    lower: c.ci.lower,
-    upper: c.ci.upper,
-    threshold: c.threshold,
-    pValueAdjusted: test.pValueAdjusted,
-    alpha: 1 - c.ci.level,
-    biggerIsBetter: c.biggerIsBetter,
-    n: Math.min(c.n.base, c.n.head),
-  });
-  return { ...c, test, ...decision };
+  return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
 }
 
 /** Benchmarks a per-benchmark run never ran because some version does not list them. */

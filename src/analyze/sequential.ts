@@ -2,7 +2,7 @@ import type { SamplesFile } from '../runner/samples.js';
 import { belongsTo, type SuiteRecord } from '../suite/record.js';
 import { lookLevel, sequentialPValue, type LookSchedule } from '../stats/sequential.js';
 import type { Comparison } from '../stats/types.js';
-import { decideVerdict } from '../stats/verdict.js';
+import { withTest } from '../stats/family.js';
 import type { ComparisonInput } from './blocks.js';
 
 /** The look a suite unit is judged at: how many of its pairs, at which level. */
@@ -77,22 +77,7 @@ export function asSequential(
     level,
     sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel },
   };
-  const decision = decideVerdict({
-    change: c.change,
-    lower: ci.lower,
-    upper: ci.upper,
-    threshold: c.threshold,
-    pValueAdjusted: p,
-    alpha: 1 - level,
-    biggerIsBetter: c.biggerIsBetter,
-    n: Math.min(c.n.base, c.n.head),
-  });
-  return {
-    ...c,
-    ci,
-    test,
-    ...decision,
-  };
+  return withTest({ ...c, ci }, test);
 }
 
 /**

@@ -12,7 +12,7 @@ import type { PerBenchmarkResult } from '../runner/per-benchmark.js';
 import type { StopReason, Trial } from '../runner/samples.js';
 import { matchesBenchmark } from '../scenario/benchmark-pattern.js';
 import { lookSchedule } from '../stats/sequential.js';
-import { nextStage, type UnitState } from './allocation.js';
+import { nextStage, type StageEntry, type UnitState } from './allocation.js';
 import {
   buildGoBinary,
   calibrateGo,
@@ -114,6 +114,24 @@ export async function runSuite(
   let roundOffset = 0;
   // pairs each open unit still needs, as its last look estimated: orders the next stage
   const need = new Map<string, number | null>();
+  /** Books a stage's pairs to a unit and, when they complete its look, judges that look. */
+  const advance = (entry: StageEntry, measured: number, spentMs: number, stop: StopReason) => {
+    const rec = record.units.find((u) => u.name === entry.name)!;
+    const before = rec.pairs;
+    rec.pairs += measured;
+    rec.secondsPerPair = measured > 0 ? spentMs / 1000 / measured : rec.secondsPerPair;
+    rec.stopReason = stop;
+    if (before + entry.pairs > rec.pairs) return;
+    rec.look = entry.look;
+    const verdict = options.assess(
+      result.trials,
+      entry.name,
+      schedule.pairs[entry.look]!,
+      entry.look,
+    );
+    rec.decision = verdict?.decision ?? 'open';
+    need.set(entry.name, verdict?.pairsToSettle ?? null);
+  };
   try {
     for (;;) {
       const left = budgetSeconds - (elapsed() - measureStart);
@@ -151,24 +169,7 @@ export async function runSuite(
         const spent = elapsed() * 1000 - startMs;
         roundOffset = absorb(result, part, startMs, roundOffset, undefined);
         const measured = part.order.filter((o) => !o.warmup).length;
-        for (const entry of stage) {
-          const rec = record.units.find((u) => u.name === entry.name)!;
-          const before = rec.pairs;
-          rec.pairs += measured;
-          rec.secondsPerPair = measured > 0 ? spent / 1000 / measured : rec.secondsPerPair;
-          rec.stopReason = part.stopReason;
-          if (before + entry.pairs <= rec.pairs) {
-            rec.look = entry.look;
-            const verdict = options.assess(
-              result.trials,
-              entry.name,
-              schedule.pairs[entry.look]!,
-              entry.look,
-            );
-            rec.decision = verdict?.decision ?? 'open';
-            need.set(entry.name, verdict?.pairsToSettle ?? null);
-          }
-        }
+        for (const entry of stage) advance(entry, measured, spent, part.stopReason);
         if (part.stopReason === 'failed' || part.stopReason === 'interrupted') {
           result.stopReason = part.stopReason;
           result.error = part.error;
@@ -203,27 +204,15 @@ export async function runSuite(
         const spent = elapsed() * 1000 - startMs;
         roundOffset = absorb(result, part, startMs, roundOffset, unit.name);
         const measured = part.order.filter((o) => !o.warmup).length;
-        const before = rec.pairs;
-        rec.pairs += measured;
-        rec.secondsPerPair = measured > 0 ? spent / 1000 / measured : rec.secondsPerPair;
-        rec.stopReason = part.stopReason;
         if (part.stopReason === 'failed' || part.stopReason === 'interrupted') {
+          rec.pairs += measured;
+          rec.stopReason = part.stopReason;
           result.stopReason = part.stopReason;
           result.error =
             part.stopReason === 'failed' ? `benchmark ${unit.name}: ${part.error}` : part.error;
           return finish(result, record);
         }
-        if (before + entry.pairs <= rec.pairs) {
-          rec.look = entry.look;
-          const verdict = options.assess(
-            result.trials,
-            unit.name,
-            schedule.pairs[entry.look]!,
-            entry.look,
-          );
-          rec.decision = verdict?.decision ?? 'open';
-          need.set(unit.name, verdict?.pairsToSettle ?? null);
-        }
+        advance(entry, measured, spent, part.stopReason);
       }
     }
   } finally {
