@@ -219,11 +219,13 @@ export async function runSuite(
     await Promise.all(prepared.cleanup.map((f) => f()));
     await rm(options.workDir, { recursive: true, force: true });
   }
-  const spentAll = elapsed() - measureStart;
-  result.stopReason =
-    record.units.some((u) => u.decision === 'open') && spentAll >= budgetSeconds * 0.5
-      ? 'budget'
-      : 'precision';
+  // the budget ended the run when some unit was still open with looks left to reach
+  const last = schedule.pairs.length - 1;
+  result.stopReason = record.units.some(
+    (u) => u.look < 0 || (u.decision === 'open' && u.look < last),
+  )
+    ? 'budget'
+    : 'precision';
   return finish(result, record);
 }
 
