@@ -144,6 +144,7 @@ export function assessSuiteLook(
   unit: string,
   pairs: number,
   look: number,
+  familySize = 1,
 ): ReturnType<typeof assessLook> {
   const schedule = samples.scenario.suite;
   // the unit's own trials, or its metrics of trials that ran a group of units
@@ -174,7 +175,12 @@ export function assessSuiteLook(
       level: weights === null ? level : lookLevel(level, weights, look),
     },
   );
-  return assessLook(report.results);
+  return assessLook(
+    report.results,
+    weights === null
+      ? undefined
+      : { size: familySize, weight: weights.weights[look]!, alpha: 1 - level },
+  );
 }
 
 /**

@@ -87,12 +87,25 @@ export function asSequential(
  */
 export function assessLook(
   results: readonly { comparison: Comparison | null; derivedFrom?: string; error: string | null }[],
+  family: { size: number; weight: number; alpha: number } = { size: 1, weight: 1, alpha: 0 },
 ): { decision: 'settled' | 'open'; pairsToSettle: number | null } | null {
   const counted = results.filter((r) => r.derivedFrom === undefined);
   if (counted.length === 0 || counted.some((r) => r.error !== null)) return null;
-  const open = counted.filter((r) => r.comparison?.verdict === 'inconclusive');
+  // A change is settled only when the suite's Holm cannot undo it: its p, divided by the
+  // look's share and multiplied by the family's size (Holm's largest factor), is below α.
+  const unsure = (c: Comparison): boolean =>
+    (c.verdict === 'regression' || c.verdict === 'improvement') &&
+    family.alpha > 0 &&
+    (c.test.pValue / family.weight) * family.size >= family.alpha;
+  const open = counted.filter(
+    (r) => r.comparison?.verdict === 'inconclusive' || unsure(r.comparison!),
+  );
   if (open.length === 0) return { decision: 'settled', pairsToSettle: null };
-  const needs = open.map((r) => r.comparison!.moreSamplesNeeded);
+  const needs = open.map((r) =>
+    r.comparison!.verdict === 'inconclusive'
+      ? r.comparison!.moreSamplesNeeded
+      : r.comparison!.n.base,
+  );
   return {
     decision: 'open',
     pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...(needs as number[])),

@@ -146,12 +146,13 @@ export async function runScenario(
         ...experiment,
         baseline,
         workDir: await mkdtemp(path.join(os.tmpdir(), 'duetkit-suite-')),
-        assess: (trials, unit, pairs, look) =>
+        assess: (trials, unit, pairs, look, familySize) =>
           assessSuiteLook(
             { ...samples(), trials: [...trials], perBenchmark: undefined },
             unit,
             pairs,
             look,
+            familySize,
           ),
       });
       suite = suiteResult.suite;

@@ -35,6 +35,7 @@ export type AssessUnit = (
   unit: string,
   pairs: number,
   look: number,
+  familySize: number,
 ) => { decision: 'settled' | 'open'; pairsToSettle: number | null } | null;
 
 export type SuiteResult = PerBenchmarkResult & { suite: SuiteRecord };
@@ -128,6 +129,7 @@ export async function runSuite(
       entry.name,
       schedule.pairs[entry.look]!,
       entry.look,
+      record.units.length,
     );
     rec.decision = verdict?.decision ?? 'open';
     need.set(entry.name, verdict?.pairsToSettle ?? null);
