@@ -58,7 +58,7 @@ export function efficiencyOf(samples: SamplesFile): Efficiency {
       }
     }
   }
-  const format = samples.scenario.workload.format ?? null;
+  const format = samples.scenario?.workload?.format ?? null;
   if (format === null) {
     measured = trialSeconds;
     told = true;
