@@ -66,8 +66,15 @@ function median(xs: number[]): number {
 }
 
 const rng = createRng(2026);
-const simulation: Record<string, unknown>[] = [];
-for (const [model, draw] of Object.entries(MODELS)) {
+// --recorded-only: keep the stored simulation, evaluate the recorded pairs again
+const stored = existsSync('benchmarks/results/intervals.json')
+  ? (JSON.parse(readFileSync('benchmarks/results/intervals.json', 'utf8')) as {
+      simulation: Record<string, unknown>[];
+    })
+  : null;
+const recordedOnly = argv.includes('--recorded-only') && stored !== null;
+const simulation: Record<string, unknown>[] = recordedOnly ? stored.simulation : [];
+for (const [model, draw] of Object.entries(recordedOnly ? {} : MODELS)) {
   // the true centre: the median of a large sample of the model (for symmetric models, 0)
   const big = Array.from({ length: 400_000 }, () => draw(rng)).sort((a, b) => a - b);
   const truth = big[200_000]!;
