@@ -260,6 +260,8 @@ async function groundTruth(suite: Suite, budget: number): Promise<void> {
     method:
       'rmit (one version at a time, rounds in random order), all rounds pooled, 99% CI of the trimmed mean of the log ratios',
     seconds: (Date.now() - t0) / 1000,
+    condition: value('--condition', 'quiet'),
+    loadAverage: os.loadavg(),
     injected: suite.injected.where,
     benchmarks: truth,
   };
@@ -362,7 +364,8 @@ async function main(): Promise<void> {
         suite: suite.name,
         label: suite.label,
         case: kase,
-        condition: noise ? 'noise' : 'quiet',
+        // `--condition busy`: measured while other heavy work shares the machine (no lock)
+        condition: noise ? 'noise' : value('--condition', 'quiet'),
         date: new Date().toISOString(),
         loadAverage: os.loadavg(),
         budget,
