@@ -48,12 +48,12 @@ export function renderSuites(
     '| suite | condition | case | runs | method | A/A called changed | A/A CI excludes 0 | A/A `unchanged` ±5% / ±2% | injected found (CI > 0) / regression ±5% | median 99% CI width | machine time | pairs/s | efficiency |',
     '|---|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
-  const keys = [...new Set(entries.map((e) => `${e.suite}|${e.condition}|${e.case}`))];
+  const keyOf = (e: Entry) => `${e.suite}|${e.condition}|${e.case}|${e.duetkit.at[0]!.threshold}`;
+  const keys = [...new Set(entries.map(keyOf))];
   for (const key of keys) {
-    const [suite, condition, kase] = key.split('|') as [string, string, string];
-    const runs = entries.filter(
-      (e) => e.suite === suite && e.condition === condition && e.case === kase,
-    );
+    const [suite, condition, kase, threshold] = key.split('|') as [string, string, string, string];
+    const runs = entries.filter((e) => keyOf(e) === key);
+    const at2only = Number(threshold) !== 0.05;
     const changedInTruth = (name: string): boolean =>
       kase === 'slow' && (truth[suite]?.benchmarks[name]?.lower ?? 0) > 0;
     const c = {
@@ -111,7 +111,7 @@ export function renderSuites(
     const label = runs[0]!.label;
     const injected = kase === 'slow' ? `${c.found}/${c.aff} / ${c.reg}/${c.aff}` : '–';
     out.push(
-      `| ${label} | ${condition} | ${kase === 'aa' ? 'A/A' : 'injected'} | ${runs.length} | duetkit suite (duet) | ${c.called}/${c.aa} | ${c.excl}/${c.aa} | ${c.un5}/${c.aa} / ${c.un2}/${c.aa} | ${injected} | ${pct(median(widths), 2)} | ${median(seconds).toFixed(0)} s | ${median(pace).toFixed(1)} | ${efficiency.length === 0 ? '–' : pct(median(efficiency), 0)} |`,
+      `| ${label} | ${condition} | ${kase === 'aa' ? 'A/A' : 'injected'} | ${runs.length} | duetkit suite (duet)${at2only ? `, run at ±${Number(threshold) * 100}%` : ''} | ${c.called}/${c.aa} | ${c.excl}/${c.aa} | ${at2only ? '–' : `${c.un5}/${c.aa}`} / ${c.un2}/${c.aa} | ${injected} | ${pct(median(widths), 2)} | ${median(seconds).toFixed(0)} s | ${median(pace).toFixed(1)} | ${efficiency.length === 0 ? '–' : pct(median(efficiency), 0)} |`,
     );
     out.push(
       `| | | | | ${runs[0]!.usual.method.replace(/\|/g, '\\|')} | ${c.uCalled}/${c.uAa} | | – | ${kase === 'slow' ? `${c.uFound}/${c.uAff}` : '–'} | – | ${median(usualSeconds).toFixed(0)} s | – | – |`,
