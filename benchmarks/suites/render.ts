@@ -45,7 +45,7 @@ export function renderSuites(
   const entries = JSON.parse(readFileSync(file, 'utf8')) as Entry[];
   const truth = (existsSync(truthFile) ? JSON.parse(readFileSync(truthFile, 'utf8')) : {}) as Truth;
   const out: string[] = [
-    '| suite | condition | case | runs | method | A/A called changed | A/A CI excludes 0 | A/A `unchanged` ±5% / ±2% | injected found (CI > 0) / regression ±5% | median 99% CI width | machine time | pairs/s | efficiency |',
+    '| suite | condition | case | runs | method | A/A called changed | A/A CI excludes 0 | A/A `unchanged` ±5% / ±2% | truly changed: found (CI excludes 0) / verdict beyond ±5% | median 99% CI width | machine time | pairs/s | efficiency |',
     '|---|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   const keyOf = (e: Entry) => `${e.suite}|${e.condition}|${e.case}|${e.duetkit.at[0]!.threshold}`;
@@ -54,8 +54,13 @@ export function renderSuites(
     const [suite, condition, kase, threshold] = key.split('|') as [string, string, string, string];
     const runs = entries.filter((e) => keyOf(e) === key);
     const at2only = Number(threshold) !== 0.05;
-    const changedInTruth = (name: string): boolean =>
-      kase === 'slow' && (truth[suite]?.benchmarks[name]?.lower ?? 0) > 0;
+    // the truth's direction of a benchmark that really changed (its 99% CI excludes 0)
+    const truthOf = (name: string): number => {
+      const t = truth[suite]?.benchmarks[name];
+      if (kase !== 'slow' || t === undefined) return 0;
+      return t.lower > 0 ? 1 : t.upper < 0 ? -1 : 0;
+    };
+    const changedInTruth = (name: string): boolean => truthOf(name) !== 0;
     const c = {
       aa: 0,
       called: 0,
@@ -87,8 +92,9 @@ export function renderSuites(
         const excludes = (lower > 0 || upper < 0) && p < 0.01;
         if (changedInTruth(name)) {
           c.aff++;
-          if (lower > 0 && p < 0.01) c.found++;
-          if (verdict === 'regression') c.reg++;
+          const direction = truthOf(name);
+          if ((direction > 0 ? lower > 0 : upper < 0) && p < 0.01) c.found++;
+          if (verdict === (direction > 0 ? 'regression' : 'improvement')) c.reg++;
         } else {
           c.aa++;
           if (verdict === 'regression' || verdict === 'improvement') c.called++;
