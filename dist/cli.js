@@ -13022,6 +13022,7 @@ function analyzeSamples(samples, overrides = {}) {
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
+  results.push(...unmeasured(samples, baseIndex, settings.baseline));
   adjust(results, settings);
   addSettleAdvice(results, samples);
   const summary = {
@@ -13133,6 +13134,27 @@ function adjust(results, settings) {
 }
 function withAdjustedP(c, p, adjustment) {
   return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
+}
+function unmeasured(samples, baseIndex, baseline) {
+  const suite = samples.suite;
+  if (suite === void 0) return [];
+  return suite.units.filter((u) => u.pairs === 0).flatMap(
+    (u) => samples.versions.flatMap(
+      (version3, i) => i === baseIndex ? [] : [
+        {
+          benchmark: u.name,
+          unit: "",
+          biggerIsBetter: false,
+          valueKind: null,
+          baseline,
+          version: version3.name,
+          comparison: null,
+          notComparable: null,
+          error: `not measured: the budget (${samples.scenario.budget} s) ran out before its first look (${suite.schedule.pairs[0]} pairs); a longer budget, fewer benchmarks (workload.benchmarks) or a smaller suite.firstLook would reach it`
+        }
+      ]
+    )
+  );
 }
 function unlisted(samples, baseIndex, baseline) {
   const results = [];
@@ -15618,7 +15640,7 @@ function capture(argv2, context) {
 }
 
 // src/suite/allocation.ts
-function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair) {
+function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false) {
   const cost2 = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
   const first = units.filter((u) => u.look < 0);
   if (first.length > 0) {
@@ -15631,10 +15653,16 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair) {
   }).sort((a, b) => a.need - b.need || a.u.name.localeCompare(b.u.name));
   const stage = [];
   let left = secondsLeft;
+  let sharedSeconds = 0;
   for (const { u, add } of open2) {
     const seconds2 = cost2(u, add);
-    if (seconds2 > left) continue;
-    left -= seconds2;
+    if (shared) {
+      if (Math.max(sharedSeconds, seconds2) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds2);
+    } else {
+      if (seconds2 > left) continue;
+      left -= seconds2;
+    }
     stage.push({ name: u.name, pairs: add, look: u.look + 1 });
   }
   return stage;
@@ -15931,7 +15959,13 @@ async function runSuite(options) {
         decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
         pairsToSettle: need.get(u.name) ?? null
       }));
-      const stage = nextStage(states, schedule, left, FALLBACK_SECONDS_PER_PAIR);
+      const stage = nextStage(
+        states,
+        schedule,
+        left,
+        FALLBACK_SECONDS_PER_PAIR,
+        prepared.group !== null
+      );
       if (stage.length === 0 || left <= 0) break;
       record2.stages.push({ units: stage.map((s) => s.name), look: stage[0].look });
       if (prepared.group !== null) {

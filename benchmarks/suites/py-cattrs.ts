@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,24 +127,16 @@ function pytestBenchmarkCompare(
   ];
   const t0 = Date.now();
   execFileSync(python, [...common, '--benchmark-save=base'], { cwd: base, env, stdio: 'ignore' });
-  let report = '';
-  try {
-    report = execFileSync(
-      python,
-      [...common, '--benchmark-compare=0001', '--benchmark-compare-fail=median:5%'],
-      {
-        cwd: head,
-        env,
-        encoding: 'utf8',
-        maxBuffer: 1 << 26,
-      },
-    );
-  } catch (error) {
-    report = String((error as { stdout?: string }).stdout ?? '');
-  }
+  // the regressions are listed in a warning on stderr: read both streams
+  const result = spawnSync(
+    python,
+    [...common, '--benchmark-compare=0001', '--benchmark-compare-fail=median:5%'],
+    { cwd: head, env, encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
+  const report = `${result.stdout}\n${result.stderr}`;
   const spent = (Date.now() - t0) / 1000;
   const changed: Record<string, boolean> = {};
-  for (const m of report.matchAll(/^\s*(test_\S+) \(0001_base\) - Field 'median' has failed/gm)) {
+  for (const m of report.matchAll(/(test_[^\s(]+)(?: \([^)]*\))? - Field 'median' has failed/g)) {
     changed[m[1]!] = true;
   }
   return {

@@ -91,6 +91,7 @@ export function analyzeSamples(
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
+  results.push(...unmeasured(samples, baseIndex, settings.baseline));
   adjust(results, settings);
   addSettleAdvice(results, samples);
   const summary: ReportSummary = {
@@ -245,6 +246,33 @@ function withAdjustedP(
   adjustment: Comparison['test']['adjustment'],
 ): Comparison {
   return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
+}
+
+/** Benchmarks of a suite that the budget ended before they got a single pair: errors. */
+function unmeasured(samples: SamplesFile, baseIndex: number, baseline: string): BenchmarkResult[] {
+  const suite = samples.suite;
+  if (suite === undefined) return [];
+  return suite.units
+    .filter((u) => u.pairs === 0)
+    .flatMap((u) =>
+      samples.versions.flatMap((version, i) =>
+        i === baseIndex
+          ? []
+          : [
+              {
+                benchmark: u.name,
+                unit: '',
+                biggerIsBetter: false,
+                valueKind: null,
+                baseline,
+                version: version.name,
+                comparison: null,
+                notComparable: null,
+                error: `not measured: the budget (${samples.scenario.budget} s) ran out before its first look (${suite.schedule.pairs[0]} pairs); a longer budget, fewer benchmarks (workload.benchmarks) or a smaller suite.firstLook would reach it`,
+              },
+            ],
+      ),
+    );
 }
 
 /** Benchmarks a per-benchmark run never ran because some version does not list them. */

@@ -39,6 +39,8 @@ export function nextStage(
   schedule: LookSchedule,
   secondsLeft: number,
   fallbackSecondsPerPair: number,
+  /** One process runs the stage's units together (`granularity: group`): they share the cost. */
+  shared = false,
 ): StageEntry[] {
   const cost = (u: UnitState, pairs: number): number =>
     pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
@@ -57,10 +59,17 @@ export function nextStage(
     .sort((a, b) => a.need - b.need || a.u.name.localeCompare(b.u.name));
   const stage: StageEntry[] = [];
   let left = secondsLeft;
+  let sharedSeconds = 0;
   for (const { u, add } of open) {
     const seconds = cost(u, add);
-    if (seconds > left) continue;
-    left -= seconds;
+    if (shared) {
+      // the stage costs what its longest share costs: adding a unit adds its own work only
+      if (Math.max(sharedSeconds, seconds) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds);
+    } else {
+      if (seconds > left) continue;
+      left -= seconds;
+    }
     stage.push({ name: u.name, pairs: add, look: u.look + 1 });
   }
   return stage;

@@ -145,7 +145,13 @@ export async function runSuite(
         decision: spec.allocation === 'equal' && u.look >= 0 ? 'open' : u.decision,
         pairsToSettle: need.get(u.name) ?? null,
       }));
-      const stage = nextStage(states, schedule, left, FALLBACK_SECONDS_PER_PAIR);
+      const stage = nextStage(
+        states,
+        schedule,
+        left,
+        FALLBACK_SECONDS_PER_PAIR,
+        prepared.group !== null,
+      );
       if (stage.length === 0 || left <= 0) break;
       record.stages.push({ units: stage.map((s) => s.name), look: stage[0]!.look });
       if (prepared.group !== null) {

@@ -53,6 +53,12 @@ describe('adaptive allocation across a suite', () => {
     expect(nextStage(units, schedule, 1, 0.1)).toEqual([]);
   });
 
+  it('charges a group stage once: one process runs its benchmarks together', () => {
+    const units = [unit('a', { pairsToSettle: 5 }), unit('b', { pairsToSettle: 50 })];
+    // 2 s each alone, 2 s together
+    expect(nextStage(units, schedule, 3, 0.1, true).map((s) => s.name)).toEqual(['a', 'b']);
+  });
+
   it('ends when nothing is open', () => {
     expect(nextStage([unit('a', { decision: 'settled' })], schedule, 100, 0.1)).toEqual([]);
   });
