@@ -44,6 +44,13 @@ async function main(argv: string[]): Promise<void> {
     config.repetitions = Math.round(positive('--repetitions', value('--repetitions')!));
   }
   const out = value('--out') ?? `benchmarks/results/accuracy-${config.kind}.json`;
+  if (value('--conditions') !== undefined) {
+    const wanted = value('--conditions')!.split(',');
+    const bad = wanted.find((c) => c !== 'quiet' && c !== 'noise');
+    if (bad !== undefined)
+      throw new RangeError(`--conditions: got ${bad}; expected quiet, noise or both`);
+    config.conditions = wanted as AccuracyConfig['conditions'];
+  }
   const groundTruth = await readGroundTruth(GROUND_TRUTH);
   if (argv.includes('--render')) {
     const stored = JSON.parse(await readFile(out, 'utf8')) as AccuracyResults;
@@ -66,16 +73,23 @@ async function main(argv: string[]): Promise<void> {
   try {
     const started = Date.now();
     const commandOnly = argv.includes('--command-only');
+    const referenceOnly = argv.includes('--reference-only');
     const measured = await runAccuracy(config, {
       groundTruth,
       signal,
       env: process.env,
       commandOnly,
+      referenceOnly,
       log: (line) =>
         console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`),
     });
-    // --command-only: the stored reference-workload rows stay, the command rows are new.
-    const results = commandOnly ? await mergeCommandRows(out, measured) : measured;
+    // --command-only: the stored reference-workload rows stay, the command rows are new;
+    // --reference-only / --conditions: only the rows measured now are replaced.
+    const results = commandOnly
+      ? await mergeCommandRows(out, measured)
+      : referenceOnly || value('--conditions') !== undefined
+        ? await mergeRows(out, measured)
+        : measured;
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
     const section = renderAccuracy(results);
@@ -105,5 +119,22 @@ async function mergeCommandRows(file: string, fresh: AccuracyResults): Promise<A
       ...stored.conditions.filter((c) => c.workload.kind !== 'custom'),
       ...fresh.conditions,
     ],
+  };
+}
+
+/** The stored results with the rows of the conditions and workloads measured now replaced. */
+async function mergeRows(file: string, fresh: AccuracyResults): Promise<AccuracyResults> {
+  const stored = JSON.parse(await readFile(file, 'utf8')) as AccuracyResults;
+  const key = (c: AccuracyResults['conditions'][number]) => `${c.condition}|${c.workload.kind}`;
+  const replaced = new Set(fresh.conditions.map(key));
+  return {
+    ...stored,
+    config: {
+      ...stored.config,
+      budget: fresh.config.budget,
+      repetitions: fresh.config.repetitions,
+    },
+    date: fresh.date,
+    conditions: [...stored.conditions.filter((c) => !replaced.has(key(c))), ...fresh.conditions],
   };
 }

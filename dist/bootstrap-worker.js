@@ -43,6 +43,7 @@ function kthWithout(ascending, removed, k) {
 }
 
 // src/stats/estimators.ts
+var NOT_BOOTSTRAPPED = "the trimmed mean is not bootstrapped: its interval is computed directly (compare.ts)";
 function sideEstimator(values, statistic) {
   switch (statistic) {
     case "median":
@@ -51,6 +52,8 @@ function sideEstimator(values, statistic) {
       return meanEstimator(Float64Array.from(values), (s) => s);
     case "gmean":
       return meanEstimator(Float64Array.from(values, Math.log), Math.exp);
+    case "trimmed":
+      throw new RangeError(NOT_BOOTSTRAPPED);
   }
 }
 function pairedEstimator(base, head, statistic) {
@@ -74,6 +77,8 @@ function pairedEstimator(base, head, statistic) {
       );
     case "mean":
       return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
+    case "trimmed":
+      throw new RangeError(NOT_BOOTSTRAPPED);
   }
 }
 function mapped(e, f) {

@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path41 = __require("node:path");
+    var path45 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path41.resolve(baseDir, baseName);
+          const localBin = path45.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path41.extname(baseName))) return void 0;
+          if (sourceExt.includes(path45.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path41.resolve(
-            path41.dirname(resolvedScriptPath),
+          executableDir = path45.resolve(
+            path45.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path41.basename(
+            const legacyName = path45.basename(
               this._scriptPath,
-              path41.extname(this._scriptPath)
+              path45.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path41.extname(executableFile));
+        launchWithNode = sourceExt.includes(path45.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path41.basename(filename, path41.extname(filename));
+        this._name = path45.basename(filename, path45.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path42) {
-        if (path42 === void 0) return this._executableDir;
-        this._executableDir = path42;
+      executableDir(path46) {
+        if (path46 === void 0) return this._executableDir;
+        this._executableDir = path46;
         return this;
       }
       /**
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path41) {
-      const ctrl = callVisitor(key2, node2, visitor, path41);
+    function visit_(key2, node2, visitor, path45) {
+      const ctrl = callVisitor(key2, node2, visitor, path45);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path41, ctrl);
-        return visit_(key2, ctrl, visitor, path41);
+        replaceNode(key2, path45, ctrl);
+        return visit_(key2, ctrl, visitor, path45);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path41 = Object.freeze(path41.concat(node2));
+          path45 = Object.freeze(path45.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path41);
+            const ci = visit_(i, node2.items[i], visitor, path45);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path41 = Object.freeze(path41.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path41);
+          path45 = Object.freeze(path45.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path45);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path41);
+          const cv = visit_("value", node2.value, visitor, path45);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path41) {
-      const ctrl = await callVisitor(key2, node2, visitor, path41);
+    async function visitAsync_(key2, node2, visitor, path45) {
+      const ctrl = await callVisitor(key2, node2, visitor, path45);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path41, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path41);
+        replaceNode(key2, path45, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path45);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path41 = Object.freeze(path41.concat(node2));
+          path45 = Object.freeze(path45.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path41);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path45);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path41 = Object.freeze(path41.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path41);
+          path45 = Object.freeze(path45.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path45);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path41);
+          const cv = await visitAsync_("value", node2.value, visitor, path45);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path41) {
+    function callVisitor(key2, node2, visitor, path45) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path41);
+        return visitor(key2, node2, path45);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path41);
+        return visitor.Map?.(key2, node2, path45);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path41);
+        return visitor.Seq?.(key2, node2, path45);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path41);
+        return visitor.Pair?.(key2, node2, path45);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path41);
+        return visitor.Scalar?.(key2, node2, path45);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path41);
+        return visitor.Alias?.(key2, node2, path45);
       return void 0;
     }
-    function replaceNode(key2, path41, node2) {
-      const parent = path41[path41.length - 1];
+    function replaceNode(key2, path45, node2) {
+      const parent = path45[path45.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path41, value) {
+    function collectionFromPath(schema, path45, value) {
       let v = value;
-      for (let i = path41.length - 1; i >= 0; --i) {
-        const k = path41[i];
+      for (let i = path45.length - 1; i >= 0; --i) {
+        const k = path45[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path41) => path41 == null || typeof path41 === "object" && !!path41[Symbol.iterator]().next().done;
+    var isEmptyPath = (path45) => path45 == null || typeof path45 === "object" && !!path45[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path41, value) {
-        if (isEmptyPath(path41))
+      addIn(path45, value) {
+        if (isEmptyPath(path45))
           this.add(value);
         else {
-          const [key2, ...rest] = path41;
+          const [key2, ...rest] = path45;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path41) {
-        const [key2, ...rest] = path41;
+      deleteIn(path45) {
+        const [key2, ...rest] = path45;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path41, keepScalar) {
-        const [key2, ...rest] = path41;
+      getIn(path45, keepScalar) {
+        const [key2, ...rest] = path45;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path41) {
-        const [key2, ...rest] = path41;
+      hasIn(path45) {
+        const [key2, ...rest] = path45;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path41, value) {
-        const [key2, ...rest] = path41;
+      setIn(path45, value) {
+        const [key2, ...rest] = path45;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path41, value) {
+      addIn(path45, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path41, value);
+          this.contents.addIn(path45, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path41) {
-        if (Collection.isEmptyPath(path41)) {
+      deleteIn(path45) {
+        if (Collection.isEmptyPath(path45)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path41) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path45) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path41, keepScalar) {
-        if (Collection.isEmptyPath(path41))
+      getIn(path45, keepScalar) {
+        if (Collection.isEmptyPath(path45))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path41, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path45, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path41) {
-        if (Collection.isEmptyPath(path41))
+      hasIn(path45) {
+        if (Collection.isEmptyPath(path45))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path41) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path45) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path41, value) {
-        if (Collection.isEmptyPath(path41)) {
+      setIn(path45, value) {
+        if (Collection.isEmptyPath(path45)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path41), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path45), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path41, value);
+          this.contents.setIn(path45, value);
         }
       }
       /**
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path41) => {
+    visit2.itemAtPath = (cst, path45) => {
       let item = cst;
-      for (const [field, index] of path41) {
+      for (const [field, index] of path45) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path41) => {
-      const parent = visit2.itemAtPath(cst, path41.slice(0, -1));
-      const field = path41[path41.length - 1][0];
+    visit2.parentCollection = (cst, path45) => {
+      const parent = visit2.itemAtPath(cst, path45.slice(0, -1));
+      const field = path45[path45.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path41, item, visitor) {
-      let ctrl = visitor(item, path41);
+    function _visit(path45, item, visitor) {
+      let ctrl = visitor(item, path45);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path41.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path45.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path41);
+            ctrl = ctrl(item, path45);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path41) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path45) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -18388,6 +18388,10 @@ function isUserFacing(error62) {
   return error62 instanceof UserError || error62 instanceof RangeError || error62 instanceof Error && ["FormatError", "ScenarioError", "RunError", "ZodError"].includes(error62.name);
 }
 
+// src/stats/types.ts
+var COMPARISON_SCHEMA_VERSION = 1;
+var STATISTICS = ["median", "mean", "gmean", "trimmed"];
+
 // src/cli/commands/analyze.ts
 import { readFile, writeFile as writeFile2 } from "node:fs/promises";
 import path from "node:path";
@@ -18676,6 +18680,7 @@ function kthWithout(ascending, removed, k) {
 }
 
 // src/stats/estimators.ts
+var NOT_BOOTSTRAPPED = "the trimmed mean is not bootstrapped: its interval is computed directly (compare.ts)";
 function sideEstimator(values, statistic) {
   switch (statistic) {
     case "median":
@@ -18684,6 +18689,8 @@ function sideEstimator(values, statistic) {
       return meanEstimator(Float64Array.from(values), (s) => s);
     case "gmean":
       return meanEstimator(Float64Array.from(values, Math.log), Math.exp);
+    case "trimmed":
+      throw new RangeError(NOT_BOOTSTRAPPED);
   }
 }
 function pairedEstimator(base, head, statistic) {
@@ -18707,6 +18714,8 @@ function pairedEstimator(base, head, statistic) {
       );
     case "mean":
       return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
+    case "trimmed":
+      throw new RangeError(NOT_BOOTSTRAPPED);
   }
 }
 function mapped(e, f) {
@@ -19555,6 +19564,118 @@ function toScaled(v) {
   return [Number(v >> BigInt(shift)), shift];
 }
 
+// src/stats/student-t.ts
+function logGamma(x) {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const g = 7;
+  const c = [
+    0.9999999999998099,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.3234287776531,
+    -176.6150291621406,
+    12.507343278686905,
+    -0.13857109526572012,
+    9984369578019572e-21,
+    15056327351493116e-23
+  ];
+  const z2 = x - 1;
+  let a = c[0];
+  const t = z2 + g + 0.5;
+  for (let i = 1; i < g + 2; i++) a += c[i] / (z2 + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaContinuedFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 1e4; m++) {
+    const m2 = 2 * m;
+    let aa2 = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa2 * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa2 / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa2 = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa2 * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa2 / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-16) break;
+  }
+  return h;
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(
+    logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x)
+  );
+  return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
+}
+function studentTCdf(t, df) {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentTPpf(p, df) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`p must be in (0, 1), got ${p}`);
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -studentTPpf(1 - p, df);
+  let lo = 0;
+  let hi = 1;
+  while (studentTCdf(hi, df) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// src/stats/trimmed-mean.ts
+function trimmedMean(ascending, level, proportion = 0.2) {
+  const n = ascending.length;
+  if (!(proportion >= 0 && proportion < 0.5)) {
+    throw new RangeError(`trim proportion must be in [0, 0.5), got ${proportion}`);
+  }
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  const g = Math.floor(proportion * n);
+  if (n - 2 * g < 2) {
+    throw new RangeError(`a trimmed-mean interval needs at least 2 values left, got ${n - 2 * g}`);
+  }
+  let sum = 0;
+  for (let i = g; i < n - g; i++) sum += ascending[i];
+  const estimate = sum / (n - 2 * g);
+  const low = ascending[g];
+  const high = ascending[n - g - 1];
+  let wsum = 0;
+  for (let i = 0; i < n; i++) wsum += Math.min(high, Math.max(low, ascending[i]));
+  const wmean = wsum / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (Math.min(high, Math.max(low, ascending[i])) - wmean) ** 2;
+  const winsorizedVariance = ss / (n - 1);
+  const standardError = Math.sqrt(winsorizedVariance) / ((1 - 2 * proportion) * Math.sqrt(n));
+  const degreesOfFreedom = n - 2 * g - 1;
+  const t = studentTPpf(1 - (1 - level) / 2, degreesOfFreedom);
+  return {
+    estimate,
+    lower: estimate - t * standardError,
+    upper: estimate + t * standardError,
+    trimmed: g,
+    standardError,
+    degreesOfFreedom
+  };
+}
+
 // src/stats/power.ts
 function zSum(options) {
   const level = options.level ?? 0.99;
@@ -19667,9 +19788,6 @@ var Sample = class {
   }
 };
 
-// src/stats/types.ts
-var COMPARISON_SCHEMA_VERSION = 1;
-
 // src/stats/verdict.ts
 function decideVerdict(input2) {
   const sign = input2.biggerIsBetter ? -1 : 1;
@@ -19781,7 +19899,7 @@ function resolveCompareOptions(options = {}) {
     level: options.level ?? 0.99,
     resamples: options.resamples ?? 1e4,
     seed: options.seed ?? DEFAULT_SEED,
-    statistic: options.statistic ?? "median",
+    statistic: options.statistic ?? (options.paired ?? false ? "trimmed" : "median"),
     method: options.method ?? "bca",
     threshold: options.threshold ?? 0.05,
     biggerIsBetter: options.biggerIsBetter ?? false,
@@ -19795,8 +19913,13 @@ function resolveCompareOptions(options = {}) {
     throw new RangeError(`resamples must be an integer from 100 to 10000000, got ${r.resamples}`);
   }
   checkSeed(r.seed);
-  if (!["median", "mean", "gmean"].includes(r.statistic)) {
-    throw new RangeError(`statistic must be median, mean or gmean, got ${String(r.statistic)}`);
+  if (!STATISTICS.includes(r.statistic)) {
+    throw new RangeError(`statistic must be ${STATISTICS.join(", ")}, got ${String(r.statistic)}`);
+  }
+  if (r.statistic === "trimmed" && !r.paired) {
+    throw new RangeError(
+      "statistic trimmed is for paired comparisons (the trimmed mean of the pair ratios); unpaired, use median, mean or gmean"
+    );
   }
   if (!["percentile", "bca"].includes(r.method)) {
     throw new RangeError(`method must be percentile or bca, got ${String(r.method)}`);
@@ -19814,7 +19937,7 @@ function resolveCompareOptions(options = {}) {
 function compare(base, head, options = {}) {
   return finishComparison(planComparison(base, head, options));
 }
-function planComparison(base, head, options = {}) {
+function planComparison(base, head, options = {}, earlierNotes = []) {
   const o = resolveCompareOptions(options);
   const b = new Sample(base, "base");
   const h = new Sample(head, "head");
@@ -19823,7 +19946,7 @@ function planComparison(base, head, options = {}) {
       `a paired comparison needs as many head values as base values; base has ${b.n}, head has ${h.n}`
     );
   }
-  const plan2 = { options: o, base: b.values, head: h.values, notes: [] };
+  const plan2 = { options: o, base: b.values, head: h.values, notes: [...earlierNotes] };
   const constant = b.ascending[0] === b.ascending[b.n - 1] && h.ascending[0] === h.ascending[h.n - 1];
   if (constant && b.ascending[0] === h.ascending[0]) {
     plan2.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
@@ -19839,6 +19962,12 @@ function planComparison(base, head, options = {}) {
     });
   }
   const zeros = h.values.filter((v) => v === 0).length;
+  if (o.statistic === "trimmed" && zeros > 0) {
+    return planComparison(base, head, { ...options, statistic: "median" }, [
+      ...earlierNotes,
+      "the median pair ratio is used instead of the trimmed mean: a head of 0 has a log ratio of \u2212\u221E"
+    ]);
+  }
   if (zeros > 0) {
     plan2.notes.push(
       `${zeros} of ${h.n} head values are 0: a ratio of 0 to the base, a change of \u2212100%`
@@ -19853,6 +19982,14 @@ function planComparison(base, head, options = {}) {
   };
   if (!o.paired) return { ...plan2, bootstrap: { design: "unpaired", ...common } };
   const blockLength = o.blockLength === "auto" ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values))) : o.blockLength;
+  if (o.statistic === "trimmed") {
+    if (blockLength > 1) {
+      plan2.notes.push(
+        `pairs are autocorrelated: the interval counts ${blockLength} consecutive pairs as one; the Wilcoxon p-value assumes independent pairs and may be too small`
+      );
+    }
+    return { ...plan2, bootstrap: null, direct: { statistic: "trimmed", blockLength } };
+  }
   if (blockLength > 1) {
     plan2.notes.push(
       `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`
@@ -19865,6 +20002,7 @@ function finishComparison(plan2, distribution) {
   const b = new Sample(plan2.base, "base");
   const h = new Sample(plan2.head, "head");
   const notes = [...plan2.notes];
+  if (plan2.direct !== void 0) return trimmedComparison(b, h, o, plan2.direct.blockLength, notes);
   if (plan2.bootstrap === null) return identicalComparison(b, h, o, notes);
   const result = bootstrap(plan2.bootstrap, distribution);
   if (plan2.bootstrap.design === "paired") {
@@ -19977,6 +20115,59 @@ function finish(o, b, h, change, ci, test, mde, notes) {
     notes
   };
 }
+function trimmedComparison(b, h, o, blockLength, notes) {
+  const finite4 = finiteLogRatios(logRatios(b.values, h.values));
+  const interval3 = pairedTrimmedInterval(sorted(finite4), o.level, blockLength);
+  const ci = {
+    level: o.level,
+    lower: Math.expm1(interval3.lower),
+    upper: Math.expm1(interval3.upper),
+    method: o.method,
+    resamples: o.resamples,
+    seed: o.seed,
+    bootstrap: blockLength > 1 ? "block" : "paired",
+    blockLength,
+    direct: "trimmed-t"
+  };
+  const w = wilcoxonSignedRank(finite4);
+  const test = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
+  const mde = minimumDetectableEffect(
+    interval3.effectiveN,
+    interval3.standardError * Math.sqrt(interval3.effectiveN),
+    { level: o.level, power: o.power, paired: true }
+  );
+  return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
+}
+var TRIMMED_MIN_N = 5;
+function pairedTrimmedInterval(ascending, level, blockLength) {
+  const n = ascending.length;
+  const effectiveN = Math.max(1, Math.floor(n / blockLength));
+  if (effectiveN < TRIMMED_MIN_N || ascending[0] === ascending[n - 1]) {
+    const t2 = n >= 2 ? trimmedMean(ascending, level, TRIM) : null;
+    const estimate = t2?.estimate ?? ascending[0];
+    return {
+      estimate,
+      lower: ascending[0],
+      upper: ascending[n - 1],
+      standardError: (ascending[n - 1] - ascending[0]) / 2,
+      effectiveN
+    };
+  }
+  const t = trimmedMean(ascending, level, TRIM);
+  if (blockLength === 1) return { ...t, effectiveN };
+  const g = Math.floor(TRIM * effectiveN);
+  const df = Math.max(1, effectiveN - 2 * g - 1);
+  const standardError = t.standardError * Math.sqrt(blockLength);
+  const half = studentTPpf(1 - (1 - level) / 2, df) * standardError;
+  return {
+    estimate: t.estimate,
+    lower: t.estimate - half,
+    upper: t.estimate + half,
+    standardError,
+    effectiveN
+  };
+}
+var TRIM = 0.2;
 function identicalComparison(b, h, o, notes) {
   const ci = {
     level: o.level,
@@ -20040,20 +20231,22 @@ function adjustFamily(comparisons, method = "holm") {
     comparisons.map((c) => c.test.pValue),
     method
   );
-  return comparisons.map((c, i) => {
-    const test = { ...c.test, pValueAdjusted: adjusted[i], adjustment: method };
-    const decision = decideVerdict({
-      change: c.change,
-      lower: c.ci.lower,
-      upper: c.ci.upper,
-      threshold: c.threshold,
-      pValueAdjusted: test.pValueAdjusted,
-      alpha: 1 - c.ci.level,
-      biggerIsBetter: c.biggerIsBetter,
-      n: Math.min(c.n.base, c.n.head)
-    });
-    return { ...c, test, ...decision };
+  return comparisons.map(
+    (c, i) => withTest(c, { ...c.test, pValueAdjusted: adjusted[i], adjustment: method })
+  );
+}
+function withTest(c, test) {
+  const decision = decideVerdict({
+    change: c.change,
+    lower: c.ci.lower,
+    upper: c.ci.upper,
+    threshold: c.threshold,
+    pValueAdjusted: test.pValueAdjusted,
+    alpha: 1 - c.ci.level,
+    biggerIsBetter: c.biggerIsBetter,
+    n: Math.min(c.n.base, c.n.head)
   });
+  return { ...c, test, ...decision };
 }
 
 // src/analyze/blocks.ts
@@ -20100,6 +20293,7 @@ function collectSeries(samples) {
           unit: metric.unit,
           biggerIsBetter: metric.biggerIsBetter,
           valueKind: metric.valueKind ?? null,
+          ...metric.derivedFrom === void 0 ? {} : { derivedFrom: metric.derivedFrom },
           byVersion: samples.versions.map(() => /* @__PURE__ */ new Map())
         };
         series.set(metric.name, entry);
@@ -20178,6 +20372,246 @@ function middle(values) {
   return sorted2[sorted2.length >> 1];
 }
 
+// src/analyze/efficiency.ts
+function efficiencyOf(samples) {
+  const machineSeconds = Math.max(
+    1e-9,
+    (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3
+  );
+  const mode = getMode(samples.mode);
+  const slots = Math.max(
+    1,
+    mode.slotCount(samples.versions.length) > 1 ? samples.versions.length : 1
+  );
+  const trials = samples.trials;
+  const first = Math.min(...trials.map((t) => t.startMs));
+  const last = Math.max(...trials.map((t) => t.endMs));
+  const measuringSeconds = trials.length === 0 ? 0 : (last - first) / 1e3;
+  let trialSeconds = 0;
+  let measured = 0;
+  let told = false;
+  for (const t of trials) {
+    trialSeconds += t.wallMs / 1e3;
+    for (const m of t.metrics) {
+      if (m.measuredNs !== void 0) {
+        measured += m.measuredNs / 1e9;
+        told = true;
+      }
+    }
+  }
+  const format = samples.scenario?.workload?.format ?? null;
+  if (format === null) {
+    measured = trialSeconds;
+    told = true;
+  }
+  const capacity = slots * machineSeconds;
+  const pairs = new Set(trials.filter((t) => !t.warmup).map((t) => t.round)).size;
+  const measuredSeconds = told ? measured : null;
+  return {
+    format,
+    machineSeconds,
+    measuringSeconds,
+    slots,
+    trialSeconds,
+    measuredSeconds,
+    efficiency: measuredSeconds === null ? null : measuredSeconds / capacity,
+    breakdown: measuredSeconds === null ? null : {
+      preparation: Math.max(0, (machineSeconds - measuringSeconds) * slots) / capacity,
+      harness: Math.max(0, measuringSeconds * slots - trialSeconds) / capacity,
+      process: Math.max(0, trialSeconds - measuredSeconds) / capacity,
+      measured: measuredSeconds / capacity
+    },
+    pairsPerSecond: (mode.paired ? pairs : trials.length) / machineSeconds
+  };
+}
+
+// src/suite/record.ts
+function belongsTo(metric, unit) {
+  return metric === unit || metric.startsWith(`${unit} - `);
+}
+
+// src/stats/sequential.ts
+function lookSchedule(first, growth, looks) {
+  if (!(Number.isInteger(first) && first >= 2)) {
+    throw new RangeError(`the first look needs an integer \u2265 2 pairs, got ${first}`);
+  }
+  if (!(growth > 1)) throw new RangeError(`growth must be > 1, got ${growth}`);
+  if (!(Number.isInteger(looks) && looks >= 1 && looks <= 20)) {
+    throw new RangeError(`looks must be an integer from 1 to 20, got ${looks}`);
+  }
+  const pairs = [];
+  for (let k = 0; k < looks; k++) {
+    const n = Math.round(first * growth ** k);
+    pairs.push(Math.max(n, (pairs.at(-1) ?? 0) + 1));
+  }
+  const total = looks * (looks + 1) / 2;
+  const weights = pairs.map((_, k) => (k + 1) / total);
+  return { pairs, weights };
+}
+function lookLevel(level, schedule, look) {
+  const w = schedule.weights[look];
+  if (w === void 0)
+    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
+  return 1 - (1 - level) * w;
+}
+function sequentialPValue(p, schedule, look) {
+  const w = schedule.weights[look];
+  if (w === void 0)
+    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
+  return Math.min(1, p / w);
+}
+
+// src/analyze/sequential.ts
+function unitLooks(samples, level) {
+  const suite = samples.suite;
+  const looks = /* @__PURE__ */ new Map();
+  if (suite === void 0) return looks;
+  const schedule = suite.schedule;
+  const byUnit = new Map(suite.units.map((u) => [u.name, u]));
+  const entryOf = (unit) => {
+    const look = Math.max(0, unit.look);
+    return {
+      look,
+      looks: schedule.pairs.length,
+      pairs: unit.look < 0 ? Infinity : schedule.pairs[look],
+      lookLevel: lookLevel(level, schedule, look)
+    };
+  };
+  for (const trial of samples.trials) {
+    for (const metric of trial.metrics) {
+      if (looks.has(metric.name)) continue;
+      const unit = trial.benchmark !== void 0 ? byUnit.get(trial.benchmark) : suite.units.find((u) => belongsTo(metric.name, u.name));
+      if (unit !== void 0) looks.set(metric.name, entryOf(unit));
+    }
+  }
+  return looks;
+}
+function truncateToLook(input2, pairs) {
+  if (!input2.paired || input2.base.length <= pairs) return input2;
+  return {
+    ...input2,
+    base: input2.base.slice(0, pairs),
+    head: input2.head.slice(0, pairs),
+    rounds: input2.rounds?.slice(0, pairs) ?? null
+  };
+}
+function asSequential(c, look, level, schedule) {
+  const p = sequentialPValue(c.test.pValue, schedule, look.look);
+  const test = { ...c.test, pValue: p, pValueAdjusted: p };
+  const ci = {
+    ...c.ci,
+    level,
+    sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel }
+  };
+  return withTest({ ...c, ci }, test);
+}
+function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
+  const counted = results.filter((r) => r.derivedFrom === void 0);
+  if (counted.length === 0 || counted.some((r) => r.error !== null)) return null;
+  const unsure = (c) => (c.verdict === "regression" || c.verdict === "improvement") && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
+  const open2 = counted.filter(
+    (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison)
+  );
+  if (open2.length === 0) return { decision: "settled", pairsToSettle: null };
+  const needs = open2.map(
+    (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : r.comparison.n.base
+  );
+  return {
+    decision: "open",
+    pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs)
+  };
+}
+
+// src/report/run-meta.ts
+function formatDuration(seconds2) {
+  if (seconds2 < 60) return `${+seconds2.toFixed(1)} s`;
+  const s = Math.round(seconds2);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
+}
+
+// src/analyze/settle.ts
+var REASONABLE_SECONDS = 30 * 60;
+function settleAdvice(c, perSecond, context) {
+  const unit = c.paired ? "pairs" : "values per side";
+  const sign = c.biggerIsBetter ? -1 : 1;
+  const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
+  const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
+  if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: `the interval clears the threshold, but with ${Math.min(c.n.base, c.n.head)} ${unit} the test adjusted for the whole family does not reject yet (adjusted p ${c.test.pValueAdjusted.toPrecision(2)}): a few more ${unit} would settle it`
+    };
+  }
+  if (c.moreSamplesNeeded === null) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
+    };
+  }
+  const seconds2 = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
+  const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
+  if (seconds2 <= REASONABLE_SECONDS) {
+    return {
+      more: c.moreSamplesNeeded,
+      seconds: seconds2,
+      perSecond,
+      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds2)} more at this run's ${pace}`
+    };
+  }
+  const helps = [];
+  if (context.isolation === "none" || context.isolation === "taskset") {
+    helps.push("CPU isolation (cpuset cgroups: root, or sudo on GitHub runners) was not in effect");
+  }
+  if (context.medianIterationMs !== null && context.medianIterationMs < 20) {
+    helps.push(
+      `each iteration measures only ${context.medianIterationMs.toPrecision(2)} ms: a longer one (suite.iterationTime, -benchtime) averages more work per pair`
+    );
+  }
+  helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
+  return {
+    more: c.moreSamplesNeeded,
+    seconds: seconds2,
+    perSecond,
+    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds2)} more at ${pace}; what would help: ${helps.join("; ")}`
+  };
+}
+function paceByMetric(samples) {
+  const spans = /* @__PURE__ */ new Map();
+  const rounds = /* @__PURE__ */ new Map();
+  for (const t of samples.trials) {
+    const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
+    r.start = Math.min(r.start, t.startMs);
+    r.end = Math.max(r.end, t.endMs);
+    rounds.set(t.round, r);
+  }
+  for (const t of samples.trials) {
+    for (const m of t.metrics) {
+      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), ms: 0, walls: [] };
+      if (!s.rounds.has(t.round)) {
+        const r = rounds.get(t.round);
+        s.ms += r.end - r.start;
+      }
+      if (!t.warmup) s.rounds.add(t.round);
+      s.walls.push(t.wallMs);
+      spans.set(m.name, s);
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [name, s] of spans) {
+    const walls = [...s.walls].sort((a, b) => a - b);
+    out.set(name, {
+      perSecond: s.ms > 0 ? s.rounds.size / (s.ms / 1e3) : 0,
+      medianMs: walls.length === 0 ? null : walls[walls.length >> 1]
+    });
+  }
+  return out;
+}
+
 // src/analyze/analyze.ts
 function analyzeSamples(samples, overrides = {}) {
   const settings = resolveSettings(samples, overrides);
@@ -20190,7 +20624,9 @@ function analyzeSamples(samples, overrides = {}) {
     );
   }
   const results = [];
+  const looks = unitLooks(samples, settings.level);
   for (const series of collectSeries(samples)) {
+    const look = looks.get(series.name);
     samples.versions.forEach((version3, headIndex) => {
       if (headIndex === baseIndex) return;
       const entry = {
@@ -20202,13 +20638,15 @@ function analyzeSamples(samples, overrides = {}) {
         version: version3.name,
         comparison: null,
         notComparable: null,
-        error: null
+        error: null,
+        ...series.derivedFrom === void 0 ? {} : { derivedFrom: series.derivedFrom }
       };
       try {
-        const input2 = comparisonInput(series, baseIndex, headIndex, paired2);
+        const whole = comparisonInput(series, baseIndex, headIndex, paired2);
+        const input2 = look === void 0 ? whole : truncateToLook(whole, look.pairs);
         entry.comparison = compare(input2.base, input2.head, {
           paired: paired2,
-          level: settings.level,
+          level: look?.lookLevel ?? settings.level,
           resamples: settings.resamples,
           seed: settings.seed,
           method: settings.method,
@@ -20217,6 +20655,14 @@ function analyzeSamples(samples, overrides = {}) {
           blockLength: settings.blockLength,
           ...settings.statistic === null ? {} : { statistic: settings.statistic }
         });
+        if (look !== void 0 && samples.suite !== void 0) {
+          entry.comparison = asSequential(
+            entry.comparison,
+            look,
+            settings.level,
+            samples.suite.schedule
+          );
+        }
       } catch (error62) {
         if (error62 instanceof NotComparableError) entry.notComparable = error62.notComparable;
         else entry.error = explain(error62, samples.mode);
@@ -20225,7 +20671,9 @@ function analyzeSamples(samples, overrides = {}) {
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
+  results.push(...unmeasured(samples, baseIndex, settings.baseline));
   adjust(results, settings);
+  addSettleAdvice(results, samples);
   const summary = {
     regression: 0,
     improvement: 0,
@@ -20250,8 +20698,53 @@ function analyzeSamples(samples, overrides = {}) {
     settings,
     results,
     summary,
-    ...load === void 0 ? {} : { load }
+    ...load === void 0 ? {} : { load },
+    ...samples.trials.length === 0 ? {} : { efficiency: efficiencyOf(samples) }
   };
+}
+function addSettleAdvice(results, samples) {
+  const pace = paceByMetric(samples);
+  for (const r of results) {
+    const c = r.comparison;
+    if (c === null || c.verdict !== "inconclusive") continue;
+    const p = pace.get(r.benchmark);
+    if (p === void 0) continue;
+    r.settle = settleAdvice(c, p.perSecond, {
+      isolation: samples.isolation.kind,
+      medianIterationMs: p.medianMs
+    });
+  }
+}
+function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
+  const schedule = samples.scenario.suite;
+  const mine = samples.trials.flatMap((t) => {
+    if (t.benchmark !== void 0) return t.benchmark === unit ? [t] : [];
+    const metrics = t.metrics.filter((m) => belongsTo(m.name, unit));
+    return metrics.length === 0 ? [] : [{ ...t, metrics }];
+  });
+  const rounds = [...new Set(mine.filter((t) => !t.warmup).map((t) => t.round))].sort(
+    (a, b) => a - b
+  );
+  const kept = new Set(rounds.slice(0, pairs));
+  const level = samples.scenario.analysis.level;
+  const weights = schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks);
+  const report = analyzeSamples(
+    {
+      ...samples,
+      trials: mine.filter((t) => kept.has(t.round)),
+      perBenchmark: void 0,
+      suite: void 0
+    },
+    {
+      adjustment: "none",
+      resamples: 2e3,
+      level: weights === null ? level : lookLevel(level, weights, look)
+    }
+  );
+  return assessLook(
+    report.results,
+    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level }
+  );
 }
 function largestHalfWidth(samples, overrides = {}) {
   const report = analyzeSamples(samples, overrides);
@@ -20278,11 +20771,41 @@ function resolveSettings(samples, overrides) {
 function adjust(results, settings) {
   const compared = results.filter((r) => r.comparison !== null);
   if (compared.length === 0) return;
+  const source = (r) => r.derivedFrom === void 0 ? void 0 : compared.find((s) => s.benchmark === r.derivedFrom && s.version === r.version);
+  const family = compared.filter((r) => source(r) === void 0);
   const adjusted = adjustFamily(
-    compared.map((r) => r.comparison),
+    family.map((r) => r.comparison),
     settings.adjustment
   );
-  compared.forEach((r, i) => r.comparison = adjusted[i]);
+  family.forEach((r, i) => r.comparison = adjusted[i]);
+  for (const r of compared.filter((x) => source(x) !== void 0)) {
+    const from = source(r).comparison;
+    r.comparison = withAdjustedP(r.comparison, from.test.pValueAdjusted, settings.adjustment);
+  }
+}
+function withAdjustedP(c, p, adjustment) {
+  return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
+}
+function unmeasured(samples, baseIndex, baseline) {
+  const suite = samples.suite;
+  if (suite === void 0) return [];
+  return suite.units.filter((u) => u.pairs === 0).flatMap(
+    (u) => samples.versions.flatMap(
+      (version3, i) => i === baseIndex ? [] : [
+        {
+          benchmark: u.name,
+          unit: "",
+          biggerIsBetter: false,
+          valueKind: null,
+          baseline,
+          version: version3.name,
+          comparison: null,
+          notComparable: null,
+          error: `not measured: the budget (${samples.scenario.budget} s) ran out before its first look (${suite.schedule.pairs[0]} pairs); a longer budget, fewer benchmarks (workload.benchmarks) or a smaller suite.firstLook would reach it`
+        }
+      ]
+    )
+  );
 }
 function unlisted(samples, baseIndex, baseline) {
   const results = [];
@@ -20314,10 +20837,10 @@ function explain(error62, mode) {
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
-  const pct2 = fraction * 100;
-  const text2 = pct2.toFixed(digits);
+  const pct3 = fraction * 100;
+  const text2 = pct3.toFixed(digits);
   if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct2 > 0 ? "+" : ""}${text2}%`;
+  return `${pct3 > 0 ? "+" : ""}${text2}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
@@ -20395,21 +20918,28 @@ function sideText(c, side, unit) {
   const centre2 = centreOf(c, side);
   return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
 }
+var PAIRED_WORDS = {
+  mean: "ratio of means",
+  gmean: "geometric mean of pair ratios",
+  median: "median of pair ratios",
+  trimmed: "20% trimmed mean of the log pair ratios"
+};
 function methodLines(rows, named) {
   const c = rows[0].comparison;
   const lines = [];
-  const design = c.paired ? `paired (${c.statistic === "mean" ? "ratio of means" : `${c.statistic === "gmean" ? "geometric mean" : "median"} of pair ratios`})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
+  const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
   const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
-  lines.push(
-    `method: ${design}; ${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`
-  );
-  for (const { name, comparison: comparison2 } of rows) {
+  const interval3 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
+  lines.push(`method: ${design}; ${interval3}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
+  for (const { name, comparison: comparison2, settle: settle2 } of rows) {
     const prefix = named ? `${name}: ` : "";
     const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
     lines.push(
       `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
     );
-    if (comparison2.verdict === "inconclusive") {
+    if (comparison2.verdict === "inconclusive" && settle2 !== void 0) {
+      lines.push(`${prefix}inconclusive: ${settle2}`);
+    } else if (comparison2.verdict === "inconclusive") {
       lines.push(
         comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
       );
@@ -20629,6 +21159,17 @@ function fmt(x) {
   return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
 }
 
+// src/report/efficiency-text.ts
+var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+function efficiencyText(e) {
+  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
+  if (e.efficiency === null || e.breakdown === null) {
+    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
+  }
+  const b = e.breakdown;
+  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
+}
+
 // src/analyze/describe.ts
 function describeReport(report) {
   const out = [];
@@ -20638,6 +21179,7 @@ function describeReport(report) {
     `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (harness too)" : ""}`) + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
   );
   if (report.timing !== void 0) out.push(timingText(report.timing, report.mode));
+  if (report.efficiency !== void 0) out.push(efficiencyText(report.efficiency));
   const load = report.load === void 0 ? void 0 : loadLines(report.load);
   out.push(...load?.lines ?? []);
   for (const warning of [
@@ -20682,7 +21224,16 @@ function describeReport(report) {
 `;
 }
 function tableRow(r) {
-  if (r.comparison !== null) return [{ name: r.benchmark, unit: r.unit, comparison: r.comparison }];
+  if (r.comparison !== null) {
+    return [
+      {
+        name: r.benchmark,
+        unit: r.unit,
+        comparison: r.comparison,
+        ...r.settle === void 0 ? {} : { settle: r.settle.advice }
+      }
+    ];
+  }
   if (r.notComparable !== null) {
     return [{ name: r.benchmark, unit: r.unit, notComparable: r.notComparable }];
   }
@@ -20766,8 +21317,8 @@ function registerAnalyze(program2, ctx) {
     "Re-analyse saved samples (another level, statistic, threshold...) without re-running."
   ).argument("<samples>", "samples.json written by duetkit run").option("--level <level>", "confidence level, e.g. 0.95 or 95%", parseLevel).option(
     "--statistic <name>",
-    "median|mean|gmean",
-    choiceParser(["median", "mean", "gmean"])
+    "median|mean|gmean|trimmed (paired only)",
+    choiceParser(STATISTICS)
   ).option("--method <name>", "percentile|bca", choiceParser(["percentile", "bca"])).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7)).option("--adjustment <name>", "holm|bh|none", choiceParser(["holm", "bh", "none"])).option("--block-length <n>", "paired: moving-block length", integerParser(1, 1e6)).option("--seed <n>", "bootstrap seed (default: the run's)", integerParser(0, MAX_SEED)).option("--baseline <version>", "version to compare the others against").option("--out <file>", "also write the comparison JSON to this file").option("--json", "print the comparison JSON instead of the report").option(
     "--fail-on <what>",
     "exit 1 on: regression|inconclusive|never",
@@ -20817,588 +21368,63 @@ function machineInfo() {
   };
 }
 
-// src/git/git.ts
-import { rm } from "node:fs/promises";
-import { execFile } from "node:child_process";
-var GitError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-function createGit(cwd) {
-  const git = (args) => new Promise((resolve3, reject) => {
-    execFile("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error62, stdout, stderr) => {
-      if (error62 === null) resolve3(stdout.trim());
-      else
-        reject(
-          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error62.message}`)
-        );
-    });
-  });
-  return {
-    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
-    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
-      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
-    }),
-    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
-    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
-    removeWorktree: async (dir) => {
-      try {
-        await git(["worktree", "remove", "--force", dir]);
-      } catch (error62) {
-        await rm(dir, { recursive: true, force: true });
-        await git(["worktree", "prune"]);
-        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
-        if (left) throw error62;
-        return;
-      }
-      await git(["worktree", "prune"]);
-    },
-    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
-  };
-}
+// src/runner/run.ts
+import { mkdtemp as mkdtemp4 } from "node:fs/promises";
+import os8 from "node:os";
+import path19 from "node:path";
 
-// src/git/worktrees.ts
-import { mkdtemp, rm as rm2 } from "node:fs/promises";
-import os2 from "node:os";
-import path2 from "node:path";
-function createWorktreeSet(git, parent = os2.tmpdir()) {
-  let root = null;
-  const made = [];
-  return {
-    async add(name, commit2) {
-      root ??= await mkdtemp(path2.join(parent, "duetkit-worktrees-"));
-      const dir = path2.join(root, name);
-      await git.addWorktree(dir, commit2);
-      made.push(dir);
-      return dir;
-    },
-    async dispose() {
-      const errors = [];
-      for (const dir of made.splice(0)) {
-        await git.removeWorktree(dir).catch((error62) => errors.push(error62.message));
-      }
-      if (root !== null) await rm2(root, { recursive: true, force: true });
-      root = null;
-      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
-    }
-  };
-}
+// src/suite/run-suite.ts
+import { rm as rm4 } from "node:fs/promises";
+import path11 from "node:path";
 
-// src/isolation/cgroup-v1.ts
-import { readdir } from "node:fs/promises";
-import path5 from "node:path";
-
-// src/isolation/cgroup-fs.ts
-import { spawn } from "node:child_process";
-import { mkdir, readFile as readFile2, rmdir, writeFile as writeFile3 } from "node:fs/promises";
-import path3 from "node:path";
-function directCgroupFs() {
-  return {
-    viaSudo: false,
-    mkdir: async (dir) => void await mkdir(dir),
-    // cgroupfs rejects a value split over several writes: one write per call.
-    write: (file2, value) => writeFile3(file2, value),
-    read: (file2) => readFile2(file2, "utf8"),
-    rmdir: (dir) => rmdir(dir)
-  };
+// src/scenario/benchmark-pattern.ts
+function asRegExp(pattern) {
+  const m = /^\/(.*)\/$/s.exec(pattern);
+  return m === null ? null : new RegExp(m[1]);
 }
-function sudoCgroupFs() {
-  return {
-    viaSudo: true,
-    mkdir: (dir) => sudo(["mkdir", dir]),
-    write: (file2, value) => sudo(["tee", file2], value),
-    read: (file2) => readFile2(file2, "utf8"),
-    rmdir: (dir) => sudo(["rmdir", dir])
-  };
-}
-async function canSudo() {
-  return sudo(["true"]).then(
-    () => true,
-    () => false
-  );
-}
-function sudo(args, input2) {
-  return new Promise((resolve3, reject) => {
-    const child = spawn("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => stderr += chunk.toString());
-    child.on("error", reject);
-    child.on(
-      "close",
-      (code) => code === 0 ? resolve3() : reject(new Error(`sudo -n ${args.join(" ")}: ${stderr.trim()}`))
-    );
-    child.stdin.end(input2 ?? "");
-  });
-}
-async function cgroupPids(fs, dir) {
-  const text2 = await fs.read(path3.join(dir, "cgroup.procs")).catch(() => "");
-  return text2.split("\n").filter((line) => line.trim() !== "").map(Number);
-}
-async function emptyAndRemove(fs, dir) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const pids = await cgroupPids(fs, dir);
-    for (const pid of pids) {
-      if (pid === process.pid) continue;
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-      }
-    }
-    try {
-      await fs.rmdir(dir);
-      return;
-    } catch (error62) {
-      if (error62.code === "ENOENT") return;
-      await new Promise((resolve3) => setTimeout(resolve3, 20));
-    }
-  }
-  throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
-}
-async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
-  const text2 = await readFile2(mountinfo, "utf8").catch(() => "");
-  for (const line of text2.split("\n")) {
-    const [left, right] = line.split(" - ");
-    if (left === void 0 || right === void 0) continue;
-    const [type, , superOptions = ""] = right.split(" ");
-    if (type !== fstype) continue;
-    if (option !== void 0 && !superOptions.split(",").includes(option)) continue;
-    return left.split(" ")[4] ?? null;
-  }
-  return null;
-}
-async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
-  const text2 = await readFile2(file2, "utf8").catch(() => "");
-  for (const line of text2.split("\n")) {
-    const [, controllers, cgroupPath] = line.split(":");
-    if (cgroupPath === void 0) continue;
-    if (controller === null ? line.startsWith("0::") : controllers.split(",").includes(controller)) {
-      return cgroupPath;
-    }
-  }
-  return null;
-}
-function groupName() {
-  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
-}
-
-// src/isolation/cgroup-group.ts
-import path4 from "node:path";
-
-// src/isolation/cpus.ts
-import { readFileSync } from "node:fs";
-function parseCpuList(text2) {
-  const cpus = [];
-  for (const part of text2.trim().split(",")) {
-    if (part === "") continue;
-    const [from, to] = part.split("-").map(Number);
-    if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
-      throw new RangeError(`not a CPU list: ${JSON.stringify(text2)}`);
-    }
-    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
-function formatCpuList(cpus) {
-  const sorted2 = [...cpus].sort((a, b) => a - b);
-  const parts = [];
-  for (let i = 0; i < sorted2.length; ) {
-    let j = i;
-    while (j + 1 < sorted2.length && sorted2[j + 1] === sorted2[j] + 1) j++;
-    parts.push(i === j ? `${sorted2[i]}` : `${sorted2[i]}-${sorted2[j]}`);
-    i = j + 1;
-  }
-  return parts.join(",");
-}
-function allowedCpus(statusFile = "/proc/self/status") {
-  const match = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync(statusFile, "utf8"));
-  if (match === null) throw new Error(`no Cpus_allowed_list in ${statusFile}`);
-  return parseCpuList(match[1]);
-}
-function planCpus(available, slotCount) {
-  const cpus = [...available].sort((a, b) => a - b);
-  if (cpus.length < slotCount) return null;
-  const warnings = [];
-  let harness = null;
-  let pool = cpus;
-  if (cpus.length >= slotCount + 1) {
-    harness = [cpus[0]];
-    pool = cpus.slice(1);
-  } else {
-    warnings.push(
-      `only ${cpus.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
-    );
-  }
-  const size = Math.floor(pool.length / slotCount);
-  const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
-  return { slots, harness, warnings };
-}
-
-// src/isolation/cgroup-group.ts
-async function withWeightOrWithout(create, warnings) {
+function benchmarkPatternProblem(pattern) {
   try {
-    return await create(true);
-  } catch (error62) {
-    warnings.push(`the CPU weight could not be raised: ${error62.message}`);
-    return create(false);
-  }
-}
-async function createGroup(layout) {
-  const { fs, trees } = layout;
-  const slotDirs = trees.map(
-    (tree) => layout.slots.map((_, i) => path4.join(tree.dir, `slot-${i}`))
-  );
-  const made = [];
-  const joined = [];
-  const dispose = async () => {
-    for (const tree of joined.splice(0)) {
-      const home = tree.harnessHome ?? path4.dirname(tree.dir);
-      await fs.write(path4.join(home, "cgroup.procs"), String(process.pid));
-    }
-    for (const dirs of made) {
-      for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs, slot);
-      if (dirs[0] !== void 0) await emptyAndRemove(fs, dirs[0]);
-    }
-    made.length = 0;
-  };
-  try {
-    for (const [t, tree] of trees.entries()) {
-      const dirs = [];
-      made.push(dirs);
-      await fs.mkdir(tree.dir);
-      dirs.push(tree.dir);
-      await tree.configure(tree.dir, layout.slots.flat());
-      await tree.prepareGroup?.(tree.dir);
-      for (const [i, slotDir] of slotDirs[t].entries()) {
-        await fs.mkdir(slotDir);
-        dirs.push(slotDir);
-        await tree.configure(slotDir, layout.slots[i]);
-      }
-      if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
-        const harnessDir = path4.join(tree.dir, "harness");
-        await fs.mkdir(harnessDir);
-        dirs.push(harnessDir);
-        await tree.configureHarness(harnessDir);
-        await fs.write(path4.join(harnessDir, "cgroup.procs"), String(process.pid));
-        joined.push(tree);
-      }
-    }
-  } catch (error62) {
-    await dispose().catch(() => void 0);
-    throw error62;
-  }
-  const report = {
-    requested: layout.requested,
-    kind: layout.kind,
-    slots: layout.slots.map(formatCpuList),
-    harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
-    cgroup: trees[0].dir,
-    ...layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight },
-    ...joined.length > 0 ? { harnessWeighted: true } : {},
-    warnings: layout.warnings
-  };
-  return {
-    report,
-    place: (slot) => {
-      const attach = async (pid) => {
-        for (const dirs of slotDirs)
-          await fs.write(path4.join(dirs[slot], "cgroup.procs"), String(pid));
-      };
-      return { prefix: [], attach, move: attach };
-    },
-    dispose
-  };
-}
-
-// src/isolation/cgroup-v1.ts
-var V1_MAX_SHARES = 262144;
-async function createCgroupV1(options) {
-  const fs = options.fs ?? directCgroupFs();
-  const mount = options.mount ?? await findMount("cgroup", "cpuset");
-  if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
-  const parent = path5.join(mount, await ownCgroup("cpuset") ?? "/");
-  await sweepStaleGroups(fs, parent);
-  const mems = (await fs.read(path5.join(parent, "cpuset.mems"))).trim();
-  const name = groupName();
-  const cpuset = {
-    dir: path5.join(parent, name),
-    async configure(dir, cpus) {
-      await fs.write(path5.join(dir, "cpuset.cpus"), cpus.join(","));
-      await fs.write(path5.join(dir, "cpuset.mems"), mems);
-    }
-  };
-  const warnings = [...options.warnings];
-  const cpu = options.cpuWeight === false ? null : await cpuTree(fs, name, options, warnings);
-  const create = (weighted) => createGroup({
-    kind: "cgroup-v1",
-    fs,
-    trees: weighted && cpu !== null ? [cpuset, cpu] : [cpuset],
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings,
-    cpuWeight: weighted ? `cpu.shares=${V1_MAX_SHARES}` : null
-  });
-  return cpu === null ? create(false) : withWeightOrWithout(create, warnings);
-}
-async function cpuTree(fs, name, options, warnings) {
-  const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
-  const parent = mount === null ? null : path5.join(mount, await ownCgroup("cpu") ?? "/");
-  const usable = parent !== null && await fs.read(path5.join(parent, "cpu.shares")).then(
-    () => true,
-    () => false
-  );
-  if (!usable) {
-    warnings.push(
-      "no cgroup v1 cpu hierarchy: other processes on the measured CPUs get an equal share of them"
-    );
+    asRegExp(pattern);
     return null;
-  }
-  await sweepStaleGroups(fs, parent);
-  return {
-    dir: path5.join(parent, name),
-    configure: (dir) => fs.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
-    configureHarness: (dir) => fs.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
-  };
-}
-async function sweepStaleGroups(fs, parent) {
-  const entries = await readdir(parent).catch(() => []);
-  const removed = [];
-  for (const entry of entries) {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    if (match === null || isAlive(Number(match[1]))) continue;
-    const dir = path5.join(parent, entry);
-    const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter(
-      (e) => e.isDirectory()
-    );
-    for (const child of children) await emptyAndRemove(fs, path5.join(dir, child.name));
-    await emptyAndRemove(fs, dir);
-    removed.push(dir);
-  }
-  return removed;
-}
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
   } catch (error62) {
-    return error62.code === "EPERM";
+    return `a benchmark name or a valid /regular expression/ (${error62.message})`;
   }
+}
+function matchesBenchmark(pattern, name) {
+  const re = asRegExp(pattern);
+  return re === null ? pattern === name : re.test(name);
 }
 
-// src/isolation/cgroup-v2.ts
-import path6 from "node:path";
-async function createCgroupV2(options) {
-  const mount = options.mount ?? await findMount("cgroup2");
-  if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
-  let fs = options.fs;
-  if (fs === void 0) {
-    if (process.getuid?.() === 0) fs = directCgroupFs();
-    else if (await canSudo()) fs = sudoCgroupFs();
-    else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
-  }
-  const controllers = await fs.read(path6.join(mount, "cgroup.controllers")).catch(() => "");
-  if (!controllers.split(/\s+/).includes("cpuset")) {
-    throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
-  }
-  await sweepStaleGroups(fs, mount);
-  await enable(fs, mount, "cpuset");
-  const warnings = [...options.warnings];
-  if (fs.viaSudo) warnings.push("cgroups were created through sudo -n");
-  const dir = path6.join(mount, groupName());
-  const home = path6.join(mount, await ownCgroup(null) ?? "/");
-  const create = (weighted) => createGroup({
-    kind: "cgroup-v2",
-    fs,
-    trees: [
-      {
-        dir,
-        async configure(slotDir, cpus) {
-          await fs.write(path6.join(slotDir, "cpuset.cpus"), cpus.join(","));
-          if (weighted) await fs.write(path6.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
-        },
-        harnessHome: home,
-        // The harness shares the slots' CPUs (there is no spare one), with their weight.
-        ...weighted ? {
-          async configureHarness(harnessDir) {
-            const cpus = options.slots.flat().join(",");
-            await fs.write(path6.join(harnessDir, "cpuset.cpus"), cpus);
-            await fs.write(path6.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
-          }
-        } : {},
-        // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
-        async prepareGroup(groupDir) {
-          await enable(fs, groupDir, "cpuset");
-          if (weighted) await enable(fs, groupDir, "cpu");
-        }
-      }
-    ],
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings,
-    cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null
-  });
-  if (options.cpuWeight === false) return create(false);
-  const reason = !controllers.split(/\s+/).includes("cpu") ? `the cgroup2 hierarchy at ${mount} offers no cpu controller` : await enable(fs, mount, "cpu").then(
-    () => null,
-    (error62) => error62.message
-  );
-  if (reason === null) return withWeightOrWithout(create, warnings);
-  warnings.push(`the CPU weight could not be raised: ${reason}`);
-  return create(false);
-}
-var V2_MAX_WEIGHT = 1e4;
-async function enable(fs, dir, controller) {
-  const file2 = path6.join(dir, "cgroup.subtree_control");
-  const enabled = await fs.read(file2).catch(() => "");
-  if (!enabled.split(/\s+/).includes(controller)) await fs.write(file2, `+${controller}`);
-}
-
-// src/isolation/harness-affinity.ts
-import { spawnSync } from "node:child_process";
-function pinHarness(cpus, pid = process.pid) {
-  const previous = formatCpuList(allowedCpus(`/proc/${pid}/status`));
-  const pin = (list) => spawnSync("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" }).status === 0;
-  if (!pin(formatCpuList(cpus))) return null;
-  return () => void pin(previous);
-}
-
-// src/isolation/none.ts
-function createNoIsolation(slotCount, requested, warnings) {
-  return {
-    report: {
-      requested,
-      kind: "none",
-      slots: Array.from({ length: slotCount }, () => null),
-      harnessCpus: null,
-      cgroup: null,
-      warnings
-    },
-    place: () => ({ prefix: [], attach: async () => void 0, move: async () => void 0 }),
-    dispose: async () => void 0
-  };
-}
-
-// src/isolation/taskset.ts
-import { execFile as execFile2, spawnSync as spawnSync2 } from "node:child_process";
-function hasTaskset() {
-  return spawnSync2("taskset", ["--version"], { stdio: "ignore" }).status === 0;
-}
-function createTaskset(options) {
-  const lists = options.slots.map(formatCpuList);
-  return {
-    report: {
-      requested: options.requested,
-      kind: "taskset",
-      slots: lists,
-      harnessCpus: options.harness === null ? null : formatCpuList(options.harness),
-      cgroup: null,
-      warnings: options.warnings
-    },
-    place: (slot) => ({
-      prefix: ["taskset", "-c", lists[slot]],
-      attach: async () => void 0,
-      move: (pid) => setAffinity(pid, lists[slot])
-    }),
-    dispose: async () => void 0
-  };
-}
-function setAffinity(pid, list) {
-  return new Promise((resolve3, reject) => {
-    execFile2(
-      "taskset",
-      ["-a", "-p", "-c", list, String(pid)],
-      (error62) => error62 === null ? resolve3() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error62.message}`))
-    );
-  });
-}
-
-// src/isolation/choose.ts
-var IsolationError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-async function chooseIsolation(requested, options) {
-  const plan2 = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
-  if (requested === "none") {
-    return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
-  }
-  if (plan2 === null) {
-    const reason = `${options.slotCount} disjoint CPU sets need ${options.slotCount} CPUs`;
-    if (requested !== "auto") throw new IsolationError(`isolation: ${requested}: ${reason}`);
-    return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
-  }
-  const reasons = [];
-  const base = {
-    slots: plan2.slots,
-    harness: plan2.harness,
-    requested,
-    warnings: plan2.warnings,
-    cpuWeight: options.cpuWeight ?? true
-  };
-  let isolation = null;
-  if (requested === "auto" || requested === "cpuset") {
-    for (const create of [createCgroupV1, createCgroupV2]) {
-      try {
-        isolation = await create({ ...base, warnings: [...plan2.warnings] });
-        break;
-      } catch (error62) {
-        reasons.push(error62.message);
-      }
-    }
-    if (isolation === null && requested === "cpuset") {
-      throw new IsolationError(
-        `isolation: cpuset is not available (${reasons.join("; ")}); accepted instead: auto, taskset, none`
+// src/runner/benchmark-selection.ts
+function selectBenchmarks(lists, baseline, patterns) {
+  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
+  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
+  patterns?.forEach((pattern, i) => {
+    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
+      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
+      throw new RunError(
+        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
       );
     }
+  });
+  const run3 = [];
+  const missing = [];
+  for (const name of everyName.filter(selected)) {
+    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
+    if (lacking.length === 0) run3.push(name);
+    else missing.push({ benchmark: name, versions: lacking });
   }
-  if (isolation === null && (requested === "auto" || requested === "taskset")) {
-    if (hasTaskset()) {
-      isolation = createTaskset({
-        ...base,
-        warnings: [...plan2.warnings, ...reasons.map((r) => `no cpuset: ${r}`)]
-      });
-    } else if (requested === "taskset") {
-      throw new IsolationError("isolation: taskset: the taskset command is not installed");
-    } else reasons.push("taskset is not installed");
-  }
-  if (isolation === null) {
-    return createNoIsolation(options.slotCount, requested, [
-      `no CPU isolation in effect: ${reasons.join("; ")}`
-    ]);
-  }
-  return withPinnedHarness(isolation, plan2.harness, options.pinHarness ?? true);
-}
-function withPinnedHarness(isolation, harness, pin) {
-  const restore = pin && harness !== null ? pinHarness(harness) : null;
-  if (restore === null) {
-    if (harness !== null && pin) {
-      isolation.report.warnings.push("the harness could not be pinned to its own CPU");
-    }
-    isolation.report.harnessCpus = null;
-    return isolation;
-  }
-  return {
-    ...isolation,
-    async dispose() {
-      restore();
-      await isolation.dispose();
-    }
-  };
+  return { run: run3, missing };
 }
 
 // src/runner/drivers/command.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { mkdtemp as mkdtemp2, readFile as readFile4, rm as rm4 } from "node:fs/promises";
-import os4 from "node:os";
-import path8 from "node:path";
+import { mkdtemp, readFile as readFile3, rm as rm2 } from "node:fs/promises";
+import os3 from "node:os";
+import path3 from "node:path";
 
 // src/runner/gated-process.ts
-import { spawn as spawn2 } from "node:child_process";
+import { spawn } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
 function shellGate(flag) {
@@ -21410,7 +21436,7 @@ async function startGated(argv2, options) {
     ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
-  const child = spawn2(file2, args, {
+  const child = spawn(file2, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: [options.stdin, "pipe", "pipe", "pipe"],
@@ -21525,19 +21551,19 @@ function controlLines(gate) {
 }
 
 // src/runner/timer/report.ts
-import os3 from "node:os";
+import os2 from "node:os";
 function parseTimerLine(line) {
   const fail = /^fail (\d+)$/.exec(line);
   if (fail !== null) {
     const errno = Number(fail[1]);
-    const name = Object.entries(os3.constants.errno).find(([, n]) => n === errno)?.[0];
+    const name = Object.entries(os2.constants.errno).find(([, n]) => n === errno)?.[0];
     return new Error(name === "ENOENT" ? "command not found" : `spawn failed (${name ?? errno})`);
   }
   const done = /^done (\d+) (\d+) (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
   if (done === null) return new Error(`the timer reported ${JSON.stringify(line)}`);
   const status = Number(done[3]);
   const signalNumber = status & 127;
-  const signal = signalNumber === 0 ? null : Object.entries(os3.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
+  const signal = signalNumber === 0 ? null : Object.entries(os2.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
   return {
     startNs: BigInt(done[1]),
     endNs: BigInt(done[2]),
@@ -21554,8 +21580,8 @@ function relayGate(timer) {
 }
 
 // src/runner/drivers/metrics.ts
-import { readFile as readFile3, rm as rm3 } from "node:fs/promises";
-import path7 from "node:path";
+import { readFile as readFile2, rm } from "node:fs/promises";
+import path2 from "node:path";
 
 // src/formats/types.ts
 var FormatError = class extends Error {
@@ -21586,7 +21612,7 @@ var BenchmarkCollector = class {
   format;
   byName = /* @__PURE__ */ new Map();
   /** Adds values to `name`; `where` (a line or JSON path) is quoted in any error. */
-  add(where, name, unit, biggerIsBetter, values, valueKind) {
+  add(where, name, unit, biggerIsBetter, values, valueKind, extra = {}) {
     if (name.trim() === "") {
       throw new FormatError(this.format, where, "a benchmark name", name);
     }
@@ -21596,8 +21622,19 @@ var BenchmarkCollector = class {
     }
     const seen = this.byName.get(name);
     if (seen === void 0) {
-      this.byName.set(name, { name, unit, biggerIsBetter, values: [...values], valueKind });
+      this.byName.set(name, {
+        name,
+        unit,
+        biggerIsBetter,
+        values: [...values],
+        valueKind,
+        ...extra.measuredNs === void 0 ? {} : { measuredNs: extra.measuredNs },
+        ...extra.derivedFrom === void 0 ? {} : { derivedFrom: extra.derivedFrom }
+      });
       return;
+    }
+    if (extra.measuredNs !== void 0) {
+      seen.measuredNs = (seen.measuredNs ?? 0) + extra.measuredNs;
     }
     if (seen.unit !== unit) {
       throw new FormatError(
@@ -21642,10 +21679,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path41 = "$") {
+  constructor(format, value, path45 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path41;
+    this.path = path45;
   }
   format;
   value;
@@ -21991,7 +22028,7 @@ var catch2 = {
 };
 
 // src/formats/criterion.ts
-import { existsSync, readdirSync, readFileSync as readFileSync2, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 var RESULT_LINE = /^(\S.*?)\s+time:\s+\[/;
 var CONTINUATION = /^\s+time:\s+\[/;
@@ -22003,7 +22040,7 @@ function idsInStdout(output2) {
     const named = RESULT_LINE.exec(line) ?? BENCHER_LINE.exec(line);
     if (named !== null) ids.add(named[1].trim());
     else if (CONTINUATION.test(line) && previous !== "") ids.add(previous);
-    if (line.trim() !== "") previous = line.trim();
+    if (line.trim() !== "" && !/^\s/.test(line)) previous = line.trim();
   }
   return ids;
 }
@@ -22017,7 +22054,7 @@ function readJson(root, file2) {
   if (!existsSync(file2)) {
     throw new FormatError("criterion", where, "a file criterion writes after each benchmark");
   }
-  const reader = JsonReader.parse("criterion", readFileSync2(file2, "utf8"), `JSON in ${where}`);
+  const reader = JsonReader.parse("criterion", readFileSync(file2, "utf8"), `JSON in ${where}`);
   return new JsonReader("criterion", reader.value, `${where}: $`);
 }
 function criterionRoot(context) {
@@ -22052,7 +22089,9 @@ var criterion = {
         throw new FormatError("criterion", sample.path, 'as many positive "iters" as "times"');
       }
       const perIter = times.map((t, i) => t / iters[i]);
-      collector.add(sample.path, id, "ns", false, perIter, "samples");
+      collector.add(sample.path, id, "ns", false, perIter, "samples", {
+        measuredNs: times.reduce((a, b) => a + b, 0)
+      });
       const throughput = bench2.optional("throughput");
       if (throughput !== void 0) {
         const [kind, amount] = throughput.entries()[0] ?? [];
@@ -22060,7 +22099,9 @@ var criterion = {
         if (per !== void 0) {
           const unit = kind === "Bytes" || kind === "BytesDecimal" ? "B/s" : "elem/s";
           const rates = perIter.map((ns) => per * 1e9 / ns);
-          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples");
+          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples", {
+            derivedFrom: id
+          });
         }
       }
     }
@@ -22129,7 +22170,7 @@ var go = {
       }
       const m = RESULT4.exec(line);
       if (m === null) continue;
-      const [, name, , , rest] = m;
+      const [, name, , iterations, rest] = m;
       const fields = rest.trim().split(/\s+/);
       if (fields.length % 2 !== 0) {
         throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
@@ -22142,7 +22183,8 @@ var go = {
           throw new FormatError("go", where, `a number before unit "${unit}"`, raw);
         }
         const metric = i === 0 ? name : `${name} - ${unit}`;
-        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], "samples");
+        const extra = i === 0 && unit === "ns/op" ? { measuredNs: Number(iterations) * value } : unit === "MB/s" ? { derivedFrom: name } : {};
+        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], "samples", extra);
       }
     }
     return collector.finish('lines like "BenchmarkFib-8  1000  1234 ns/op"', output2);
@@ -22645,7 +22687,10 @@ var pytest = {
       const stats = bench2.get("stats");
       const data = stats.optional("data");
       if (data !== void 0) {
-        collector.add(data.path, name, "s", false, data.numbers(), "samples");
+        const values = data.numbers();
+        const iterations = stats.optional("iterations")?.number() ?? 1;
+        const measuredNs = values.reduce((a, b) => a + b, 0) * iterations * 1e9;
+        collector.add(data.path, name, "s", false, values, "samples", { measuredNs });
       } else {
         const mean2 = stats.get("mean");
         collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
@@ -22662,16 +22707,22 @@ var pytest = {
     listArgv: (argv2) => [...argv2, "--collect-only", "--verbosity=-1"],
     parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.includes("::") && !/\s/.test(line)),
     // -k matches substrings of test names: exclude the other tests whose names contain this one.
-    filterArgv: (argv2, name, allNames) => {
-      const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
-      const own2 = short2(name);
-      const others = [...new Set(allNames.map(short2))].filter(
-        (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
-      );
-      return [...argv2, "-k", [own2, ...others.map((o) => `not ${o}`)].join(" and ")];
-    }
+    filterArgv: (argv2, name, allNames) => [...argv2, "-k", keywordFor(name, allNames)],
+    filterSetArgv: (argv2, names, allNames) => [
+      ...argv2,
+      "-k",
+      names.map((name) => `(${keywordFor(name, allNames)})`).join(" or ")
+    ]
   }
 };
+function keywordFor(name, allNames) {
+  const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
+  const own2 = short2(name);
+  const others = [...new Set(allNames.map(short2))].filter(
+    (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
+  );
+  return [own2, ...others.map((o) => `not ${o}`)].join(" and ");
+}
 
 // src/formats/tinybench.ts
 function readTask(task, collector) {
@@ -22834,23 +22885,25 @@ function iterationMetrics(workload2, times, output2, cwd) {
     unit: b.unit,
     biggerIsBetter: b.biggerIsBetter,
     values: b.values,
-    valueKind: b.valueKind
+    valueKind: b.valueKind,
+    ...b.measuredNs === void 0 ? {} : { measuredNs: b.measuredNs },
+    ...b.derivedFrom === void 0 ? {} : { derivedFrom: b.derivedFrom }
   }));
 }
 async function clearOutputFile(workload2, cwd) {
-  if (workload2.output !== void 0) await rm3(path7.resolve(cwd, workload2.output), { force: true });
+  if (workload2.output !== void 0) await rm(path2.resolve(cwd, workload2.output), { force: true });
 }
 async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
   if (workload2.output === void 0) return stdout;
-  const file2 = path7.resolve(cwd, workload2.output);
+  const file2 = path2.resolve(cwd, workload2.output);
   try {
-    return await readFile3(movedTo ?? file2, "utf8");
+    return await readFile2(movedTo ?? file2, "utf8");
   } catch (error62) {
     throw new Error(
       `workload.output ${file2} could not be read after the command exited (${error62.code ?? error62.message}); the command must write it on every run`
     );
   } finally {
-    if (movedTo !== null) await rm3(movedTo, { force: true });
+    if (movedTo !== null) await rm(movedTo, { force: true });
   }
 }
 function nsToMs(ns) {
@@ -22935,10 +22988,10 @@ var commandDriver = {
   }
 };
 async function openTimed(workload2, ctx) {
-  const parent = existsSync2("/dev/shm") ? "/dev/shm" : os4.tmpdir();
-  const dir = await mkdtemp2(path8.join(parent, "duetkit-side-"));
-  const out = path8.join(dir, "stdout");
-  const err = path8.join(dir, "stderr");
+  const parent = existsSync2("/dev/shm") ? "/dev/shm" : os3.tmpdir();
+  const dir = await mkdtemp(path3.join(parent, "duetkit-side-"));
+  const out = path3.join(dir, "stdout");
+  const err = path3.join(dir, "stderr");
   const fail = (round3, what, stderr = "") => commandFailure(
     { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
     what,
@@ -22955,7 +23008,7 @@ async function openTimed(workload2, ctx) {
       gate: () => [ctx.timer, "serve", "--"]
     });
   } catch (error62) {
-    await rm4(dir, { recursive: true, force: true });
+    await rm2(dir, { recursive: true, force: true });
     throw fail(null, `could not start duetkit's timer: ${error62.message}`);
   }
   let slot = ctx.slot;
@@ -22984,7 +23037,7 @@ async function openTimed(workload2, ctx) {
         await ctx.placements[toSlot].move(timer.pid);
         slot = toSlot;
       }
-      const output2 = workload2.output === void 0 ? null : path8.resolve(ctx.cwd, workload2.output);
+      const output2 = workload2.output === void 0 ? null : path3.resolve(ctx.cwd, workload2.output);
       const repeats = gate.target > 0 && ctx.keepBusy === "repeat";
       const saved = output2 !== null && repeats ? `${output2}.duetkit-measured` : null;
       const fields = [
@@ -23029,7 +23082,7 @@ async function openTimed(workload2, ctx) {
         throw fail(round3, how, stderr);
       }
       try {
-        const stdout = await readFile4(out, "utf8");
+        const stdout = await readFile3(out, "utf8");
         const output2 = await readIterationOutput(workload2, stdout, ctx.cwd, step.saved);
         const wallMs = nsToMs(report.endNs - report.startNs);
         const cpuMs = report.userMs + report.systemMs;
@@ -23052,34 +23105,34 @@ async function openTimed(workload2, ctx) {
       timer.tell("exit\n");
       const grace = setTimeout(() => timer.kill(), GRACE_MS);
       await timer.finished.finally(() => clearTimeout(grace));
-      await rm4(dir, { recursive: true, force: true });
+      await rm2(dir, { recursive: true, force: true });
     }
   };
 }
 async function readTail(file2) {
-  const text2 = await readFile4(file2, "utf8").catch(() => "");
+  const text2 = await readFile3(file2, "utf8").catch(() => "");
   return text2.slice(-STDERR_TAIL);
 }
 
 // src/load/generator-process.ts
-import { spawn as spawn3 } from "node:child_process";
-import { existsSync as existsSync4, readFileSync as readFileSync3 } from "node:fs";
-import path10 from "node:path";
+import { spawn as spawn2 } from "node:child_process";
+import { existsSync as existsSync4, readFileSync as readFileSync2 } from "node:fs";
+import path5 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/io/self-argv.ts
 import { existsSync as existsSync3 } from "node:fs";
-import path9 from "node:path";
+import path4 from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 function selfArgv(moduleUrl = import.meta.url) {
   const self = fileURLToPath(moduleUrl);
   if (!self.endsWith(".ts")) return [process.execPath, self];
-  const root = path9.resolve(path9.dirname(self), "..", "..");
-  return [process.execPath, ...tsxExecArgv(moduleUrl), path9.join(root, "src", "cli", "bin.ts")];
+  const root = path4.resolve(path4.dirname(self), "..", "..");
+  return [process.execPath, ...tsxExecArgv(moduleUrl), path4.join(root, "src", "cli", "bin.ts")];
 }
 function tsxExecArgv(moduleUrl) {
-  const root = path9.resolve(path9.dirname(fileURLToPath(moduleUrl)), "..", "..");
-  const loader = path9.join(root, "node_modules", "tsx", "dist", "loader.mjs");
+  const root = path4.resolve(path4.dirname(fileURLToPath(moduleUrl)), "..", "..");
+  const loader = path4.join(root, "node_modules", "tsx", "dist", "loader.mjs");
   if (!existsSync3(loader)) {
     throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
   }
@@ -23090,18 +23143,18 @@ function tsxExecArgv(moduleUrl) {
 function generatorArgv(moduleUrl = import.meta.url) {
   const self = fileURLToPath2(moduleUrl);
   if (!self.endsWith(".ts")) {
-    return [process.execPath, path10.join(path10.dirname(self), "load-generator.js")];
+    return [process.execPath, path5.join(path5.dirname(self), "load-generator.js")];
   }
-  const root = path10.resolve(path10.dirname(self), "..", "..");
+  const root = path5.resolve(path5.dirname(self), "..", "..");
   return [
     process.execPath,
     ...tsxExecArgv(moduleUrl),
-    path10.join(root, "src", "load", "generator-main.ts")
+    path5.join(root, "src", "load", "generator-main.ts")
   ];
 }
 async function startGenerator(prefix = [], env = process.env) {
   const [file2, ...args] = [...prefix, ...generatorArgv()];
-  const child = spawn3(file2, args, {
+  const child = spawn2(file2, args, {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     env
   });
@@ -23140,7 +23193,7 @@ async function startGenerator(prefix = [], env = process.env) {
     cpus() {
       const status = `/proc/${child.pid}/status`;
       if (!existsSync4(status)) return null;
-      return /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync3(status, "utf8"))?.[1] ?? null;
+      return /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync2(status, "utf8"))?.[1] ?? null;
     },
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -23152,6 +23205,89 @@ async function startGenerator(prefix = [], env = process.env) {
       child.kill("SIGKILL");
     }
   };
+}
+
+// src/isolation/cpus.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+function parseCpuList(text2) {
+  const cpus = [];
+  for (const part of text2.trim().split(",")) {
+    if (part === "") continue;
+    const [from, to] = part.split("-").map(Number);
+    if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
+      throw new RangeError(`not a CPU list: ${JSON.stringify(text2)}`);
+    }
+    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function formatCpuList(cpus) {
+  const sorted2 = [...cpus].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted2.length; ) {
+    let j = i;
+    while (j + 1 < sorted2.length && sorted2[j + 1] === sorted2[j] + 1) j++;
+    parts.push(i === j ? `${sorted2[i]}` : `${sorted2[i]}-${sorted2[j]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+function allowedCpus(statusFile = "/proc/self/status") {
+  const match = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync3(statusFile, "utf8"));
+  if (match === null) throw new Error(`no Cpus_allowed_list in ${statusFile}`);
+  return parseCpuList(match[1]);
+}
+function planCpus(available, slotCount) {
+  const cpus = [...available].sort((a, b) => a - b);
+  if (cpus.length < slotCount) return null;
+  const warnings = [];
+  let harness = null;
+  let pool = cpus;
+  if (cpus.length >= slotCount + 1) {
+    harness = [cpus[0]];
+    pool = cpus.slice(1);
+  } else {
+    warnings.push(
+      `only ${cpus.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
+    );
+  }
+  const size = Math.floor(pool.length / slotCount);
+  const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
+  return { slots, harness, warnings };
+}
+
+// src/isolation/taskset.ts
+import { execFile, spawnSync } from "node:child_process";
+function hasTaskset() {
+  return spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
+}
+function createTaskset(options) {
+  const lists = options.slots.map(formatCpuList);
+  return {
+    report: {
+      requested: options.requested,
+      kind: "taskset",
+      slots: lists,
+      harnessCpus: options.harness === null ? null : formatCpuList(options.harness),
+      cgroup: null,
+      warnings: options.warnings
+    },
+    place: (slot) => ({
+      prefix: ["taskset", "-c", lists[slot]],
+      attach: async () => void 0,
+      move: (pid) => setAffinity(pid, lists[slot])
+    }),
+    dispose: async () => void 0
+  };
+}
+function setAffinity(pid, list) {
+  return new Promise((resolve3, reject) => {
+    execFile(
+      "taskset",
+      ["-a", "-p", "-c", list, String(pid)],
+      (error62) => error62 === null ? resolve3() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error62.message}`))
+    );
+  });
 }
 
 // src/load/placement.ts
@@ -23355,7 +23491,7 @@ function toDef(spec) {
 import { accessSync, constants } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import path11 from "node:path";
+import path6 from "node:path";
 
 // src/load/process-tree.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
@@ -23391,7 +23527,7 @@ function processTree(root, proc = "/proc") {
   }
   return tree;
 }
-function isAlive2(pid, proc = "/proc") {
+function isAlive(pid, proc = "/proc") {
   try {
     const stat6 = readFileSync4(`${proc}/${pid}/stat`, "utf8");
     return stat6.slice(stat6.lastIndexOf(")") + 2, stat6.lastIndexOf(")") + 3) !== "Z";
@@ -23483,7 +23619,7 @@ function serverSet(version3, replicas, spec) {
     async move(placement) {
       for (const pid of trees()) {
         await placement.move(pid).catch((error62) => {
-          if (isAlive2(pid)) throw error62;
+          if (isAlive(pid)) throw error62;
         });
       }
     },
@@ -23500,10 +23636,10 @@ function serverSet(version3, replicas, spec) {
         for (const g of groups) signalAll([], "SIGTERM", g);
         signalAll(pids, "SIGTERM");
         const deadline = Date.now() + spec.stopTimeout * 1e3;
-        while (pids.some((pid) => isAlive2(pid)) && Date.now() < deadline) {
+        while (pids.some((pid) => isAlive(pid)) && Date.now() < deadline) {
           await new Promise((resolve3) => setTimeout(resolve3, 20));
         }
-        const left = [.../* @__PURE__ */ new Set([...pids, ...trees()])].filter((pid) => isAlive2(pid));
+        const left = [.../* @__PURE__ */ new Set([...pids, ...trees()])].filter((pid) => isAlive(pid));
         for (const g of groups) signalAll([], "SIGKILL", g);
         signalAll(left, "SIGKILL");
         await Promise.all(replicas.map((r) => r.process.finished));
@@ -23588,7 +23724,7 @@ function substitute(word, port2, replica) {
   return word.replace(/\$\{PORT\}|\$PORT\b/g, String(port2)).replace(/\$\{REPLICA\}|\$REPLICA\b/g, String(replica));
 }
 function checkCommand(program2, cwd, env) {
-  const candidates = program2.includes("/") ? [path11.resolve(cwd, program2)] : (env.PATH ?? "").split(":").map((dir) => path11.join(path11.resolve(cwd, dir || "."), program2));
+  const candidates = program2.includes("/") ? [path6.resolve(cwd, program2)] : (env.PATH ?? "").split(":").map((dir) => path6.join(path6.resolve(cwd, dir || "."), program2));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);
@@ -23797,9 +23933,9 @@ function phaseSeed(seed, round3) {
 }
 
 // src/runner/drivers/k6.ts
-import { mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/promises";
-import os5 from "node:os";
-import path12 from "node:path";
+import { mkdtemp as mkdtemp2, rm as rm3 } from "node:fs/promises";
+import os4 from "node:os";
+import path7 from "node:path";
 var k6Driver = {
   name: "k6",
   async open(workload2, ctx) {
@@ -23819,8 +23955,8 @@ var k6Driver = {
         signal: ctx.signal
       });
     }
-    const dir = await mkdtemp3(path12.join(os5.tmpdir(), "duetkit-k6-"));
-    const summary = path12.join(dir, "summary.json");
+    const dir = await mkdtemp2(path7.join(os4.tmpdir(), "duetkit-k6-"));
+    const summary = path7.join(dir, "summary.json");
     const origins = servers?.replicas.map((r) => r.origin) ?? [];
     const urls = origins.length === 0 ? [] : ["-e", `BASE_URL=${origins[0]}`, "-e", `BASE_URLS=${origins.join(",")}`];
     const command = [
@@ -23847,7 +23983,7 @@ var k6Driver = {
       );
     } catch (error62) {
       await servers?.stop();
-      await rm5(dir, { recursive: true, force: true });
+      await rm3(dir, { recursive: true, force: true });
       throw error62;
     }
     let slot = ctx.slot;
@@ -23874,11 +24010,11 @@ var k6Driver = {
       async close() {
         await inner.close();
         await stopServers();
-        await rm5(dir, { recursive: true, force: true });
+        await rm3(dir, { recursive: true, force: true });
       },
       async stopped() {
         await stopServers();
-        await rm5(dir, { recursive: true, force: true });
+        await rm3(dir, { recursive: true, force: true });
       }
     };
   }
@@ -25032,10 +25168,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path41) {
-  if (!path41)
+function getElementAtPath(obj, path45) {
+  if (!path45)
     return obj;
-  return path41.reduce((acc, key2) => acc?.[key2], obj);
+  return path45.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -25375,11 +25511,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path41, issues) {
+function prefixIssues(path45, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path41);
+    iss.path.unshift(path45);
     return iss;
   });
 }
@@ -25841,16 +25977,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path41 = []) => {
+  const processError = (error63, path45 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path41, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path45, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path41, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path45, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path41, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path45, ...issue2.path]);
       } else {
-        const fullpath = [...path41, ...issue2.path];
+        const fullpath = [...path45, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -25889,17 +26025,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path41 = []) => {
+  const processError = (error63, path45 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path41, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path45, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path41, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path45, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path41, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path45, ...issue2.path]);
       } else {
-        const fullpath = [...path41, ...issue2.path];
+        const fullpath = [...path45, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -25938,8 +26074,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path41 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path41) {
+  const path45 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path45) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -43077,13 +43213,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path41 = ref.slice(1).split("/").filter(Boolean);
-  if (path41.length === 0) {
+  const path45 = ref.slice(1).split("/").filter(Boolean);
+  if (path45.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path41[0] === defsKey) {
-    const key2 = path41[1] === void 0 ? void 0 : decodeJSONPointerSegment(path41[1]);
+  if (path45[0] === defsKey) {
+    const key2 = path45[1] === void 0 ? void 0 : decodeJSONPointerSegment(path45[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -43938,8 +44074,8 @@ function parseDuration(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   if (match === null) return null;
-  const seconds = Number(match[1]) * UNITS[match[2] ?? "s"];
-  return seconds > 0 ? seconds : null;
+  const seconds2 = Number(match[1]) * UNITS[match[2] ?? "s"];
+  return seconds2 > 0 ? seconds2 : null;
 }
 
 // src/scenario/fields.ts
@@ -43957,8 +44093,8 @@ var argv = external_exports.union([external_exports.array(external_exports.strin
   return external_exports.NEVER;
 });
 var duration3 = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' }).transform((value, ctx) => {
-  const seconds = parseDuration(value);
-  if (seconds !== null) return seconds;
+  const seconds2 = parseDuration(value);
+  if (seconds2 !== null) return seconds2;
   ctx.addIssue({
     code: "custom",
     message: 'a positive duration: seconds, or "500ms", "90s", "2m"'
@@ -44089,14 +44225,14 @@ var loadSchema = external_exports.object({
     });
   }
 });
-var TRIM = external_exports.union([external_exports.literal("detect"), external_exports.literal(0), duration3]);
+var TRIM2 = external_exports.union([external_exports.literal("detect"), external_exports.literal(0), duration3]);
 var streamSchema = external_exports.object({
   /** Stop the program (SIGTERM, then SIGKILL) after this long; default: it exits by itself. */
   duration: duration3.optional(),
   /** Leading samples to drop: a duration from the first sample, 0, or `detect` (MSER-5). */
-  warmup: TRIM.default("detect"),
+  warmup: TRIM2.default("detect"),
   /** Trailing samples to drop: a duration before the last sample, 0, or `detect`. */
-  cooldown: TRIM.default(0),
+  cooldown: TRIM2.default(0),
   /** How each iteration's steady state is summarised. Default mean (ShuffleBench's). */
   aggregate: external_exports.enum(["mean", "median"]).default("mean"),
   /** Whether bigger values are better, for every metric not listed in `metrics`. */
@@ -44253,20 +44389,20 @@ import {
   writeFileSync,
   writeSync
 } from "node:fs";
-import os6 from "node:os";
-import path13 from "node:path";
+import os5 from "node:os";
+import path8 from "node:path";
 var SYNC_BYTES = 8;
 var ABORT_OFFSET = 4;
 function createBarrier() {
-  const parent = existsSync5("/dev/shm") ? "/dev/shm" : os6.tmpdir();
-  const dir = mkdtempSync(path13.join(parent, "duetkit-barrier-"));
-  const sync = path13.join(dir, "sync");
+  const parent = existsSync5("/dev/shm") ? "/dev/shm" : os5.tmpdir();
+  const dir = mkdtempSync(path8.join(parent, "duetkit-barrier-"));
+  const sync = path8.join(dir, "sync");
   writeFileSync(sync, Buffer.alloc(SYNC_BYTES));
   let count = 0;
   let done = 0;
   return {
     next(sides) {
-      const flag = path13.join(dir, `step-${count++}`);
+      const flag = path8.join(dir, `step-${count++}`);
       const target = sides > 1 ? done += sides : 0;
       return {
         flag,
@@ -44318,6 +44454,7 @@ async function runExperiment(options) {
   let staggered = 0;
   try {
     const slots = mode.slotCount(versions.length);
+    const workloadOf = (i) => options.commandFor === void 0 ? scenario.workload : { ...scenario.workload, command: options.commandFor(i) };
     const contexts = versions.map((version3, i) => ({
       version: version3.name,
       cwd: version3.dir,
@@ -44336,7 +44473,7 @@ async function runExperiment(options) {
     } else {
       for (const context of contexts) {
         if (signal.aborted) throw new RunError("interrupted");
-        sides.push(await driver.open(scenario.workload, context));
+        sides.push(await driver.open(workloadOf(sides.length), context));
       }
     }
     const measuring = process.hrtime.bigint();
@@ -44483,48 +44620,8 @@ function staggerSizer(setting, trials) {
   };
 }
 
-// src/scenario/benchmark-pattern.ts
-function asRegExp(pattern) {
-  const m = /^\/(.*)\/$/s.exec(pattern);
-  return m === null ? null : new RegExp(m[1]);
-}
-function benchmarkPatternProblem(pattern) {
-  try {
-    asRegExp(pattern);
-    return null;
-  } catch (error62) {
-    return `a benchmark name or a valid /regular expression/ (${error62.message})`;
-  }
-}
-function matchesBenchmark(pattern, name) {
-  const re = asRegExp(pattern);
-  return re === null ? pattern === name : re.test(name);
-}
-
-// src/runner/benchmark-selection.ts
-function selectBenchmarks(lists, baseline, patterns) {
-  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
-  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
-  patterns?.forEach((pattern, i) => {
-    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
-      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
-      throw new RunError(
-        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
-      );
-    }
-  });
-  const run3 = [];
-  const missing = [];
-  for (const name of everyName.filter(selected)) {
-    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
-    if (lacking.length === 0) run3.push(name);
-    else missing.push({ benchmark: name, versions: lacking });
-  }
-  return { run: run3, missing };
-}
-
 // src/runner/list-benchmarks.ts
-import { spawn as spawn4 } from "node:child_process";
+import { spawn as spawn3 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
   const support = getFormat(scenario.workload.format ?? "").perBenchmark;
   if (support === void 0) {
@@ -44556,7 +44653,7 @@ async function listBenchmarks(argv2, support, context) {
 }
 function capture(argv2, context) {
   return new Promise((resolve3) => {
-    const child = spawn4(argv2[0], argv2.slice(1), {
+    const child = spawn3(argv2[0], argv2.slice(1), {
       cwd: context.cwd,
       env: context.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -44582,6 +44679,1080 @@ function capture(argv2, context) {
       resolve3({ code, signal, stdout, stderr, spawnError: null });
     });
   });
+}
+
+// src/suite/allocation.ts
+function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false) {
+  const cost2 = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
+  const first = units.filter((u) => u.look < 0);
+  if (first.length > 0) {
+    return first.map((u) => ({ name: u.name, pairs: schedule.pairs[0] - u.pairs, look: 0 }));
+  }
+  const open2 = units.filter((u) => u.decision === "open" && u.look + 1 < schedule.pairs.length).map((u) => {
+    const need = u.pairsToSettle === null ? Infinity : cost2(u, u.pairsToSettle);
+    const add = schedule.pairs[u.look + 1] - u.pairs;
+    return { u, need, add };
+  }).sort((a, b) => a.need - b.need || a.u.name.localeCompare(b.u.name));
+  const stage = [];
+  let left = secondsLeft;
+  let sharedSeconds = 0;
+  for (const { u, add } of open2) {
+    const seconds2 = cost2(u, add);
+    if (shared) {
+      if (Math.max(sharedSeconds, seconds2) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds2);
+    } else {
+      if (seconds2 > left) continue;
+      left -= seconds2;
+    }
+    stage.push({ name: u.name, pairs: add, look: u.look + 1 });
+  }
+  return stage;
+}
+
+// src/suite/prepare-go.ts
+import { mkdir } from "node:fs/promises";
+import path9 from "node:path";
+
+// src/runner/setup.ts
+import { spawn as spawn4 } from "node:child_process";
+function runSetup(argv2, context) {
+  return new Promise((resolve3, reject) => {
+    const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
+    const child = spawn4(argv2[0], argv2.slice(1), {
+      cwd: context.cwd,
+      env: context.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    let output2 = "";
+    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const kill = () => {
+      if (child.pid !== void 0) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+        }
+      }
+    };
+    context.signal.addEventListener("abort", kill);
+    child.on("error", (error62) => {
+      context.signal.removeEventListener("abort", kill);
+      reject(commandFailure(failure2, `(setup) could not start: ${error62.message}`, ""));
+    });
+    child.on("close", (code, signal) => {
+      context.signal.removeEventListener("abort", kill);
+      if (context.signal.aborted) reject(new RunError("interrupted"));
+      else if (code === 0) resolve3();
+      else
+        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
+    });
+  });
+}
+
+// src/suite/prepare-go.ts
+var BUILD_FLAGS = /* @__PURE__ */ new Map([
+  ["-tags", true],
+  ["-race", false],
+  ["-gcflags", true],
+  ["-ldflags", true],
+  ["-trimpath", false],
+  ["-mod", true],
+  ["-cover", false],
+  ["-msan", false],
+  ["-asan", false],
+  ["-pgo", true]
+]);
+var TEST_FLAGS = /* @__PURE__ */ new Map([
+  ["-benchmem", false],
+  ["-cpu", true],
+  ["-count", true],
+  ["-timeout", true],
+  ["-short", false],
+  ["-benchtime", true],
+  ["-bench", true],
+  ["-run", true],
+  ["-v", false]
+]);
+function parseGoTest(argv2) {
+  if (argv2[0] !== "go" || argv2[1] !== "test") {
+    throw new RunError(
+      `suite.build: a prebuilt Go benchmark needs the command "go test ...", got ${JSON.stringify(argv2.join(" "))}; use build: never for other commands`
+    );
+  }
+  const out = { build: [], test: [], bench: ".", benchtime: null, pkg: "." };
+  const packages = [];
+  for (let i = 2; i < argv2.length; i++) {
+    const arg = argv2[i];
+    if (!arg.startsWith("-")) {
+      packages.push(arg);
+      continue;
+    }
+    const [flag, inline] = arg.replace(/^--/, "-").split(/=(.*)/s, 2);
+    const known = BUILD_FLAGS.has(flag) ? "build" : TEST_FLAGS.has(flag) ? "test" : null;
+    if (known === null) {
+      throw new RunError(
+        `suite.build: go test flag ${JSON.stringify(arg)} is not one duetkit knows where to pass for a prebuilt binary; accepted: ${[...BUILD_FLAGS.keys(), ...TEST_FLAGS.keys()].join(" ")} (or build: never)`
+      );
+    }
+    const takesValue = (known === "build" ? BUILD_FLAGS : TEST_FLAGS).get(flag);
+    let value = inline;
+    if (takesValue && value === void 0) value = argv2[++i];
+    if (takesValue && value === void 0) {
+      throw new RunError(`suite.build: go test flag ${flag} needs a value`);
+    }
+    if (known === "build") out.build.push(...value === void 0 ? [flag] : [`${flag}=${value}`]);
+    else if (flag === "-bench") out.bench = value;
+    else if (flag === "-benchtime") out.benchtime = value;
+    else if (flag !== "-run") {
+      out.test.push(`-test.${flag.slice(1)}${value === void 0 ? "" : `=${value}`}`);
+    }
+  }
+  if (packages.length > 1) {
+    throw new RunError(
+      `suite.build: a prebuilt Go benchmark is one package, got ${packages.join(", ")}; write one scenario per package`
+    );
+  }
+  out.pkg = packages[0] ?? ".";
+  return out;
+}
+async function buildGoBinary(command, outDir, context) {
+  await mkdir(outDir, { recursive: true });
+  const binary = path9.join(outDir, `${context.version}.test`);
+  await runSetup(["go", "test", "-c", "-o", binary, ...command.build, command.pkg], context);
+  return { binary, cwd: path9.resolve(context.cwd, command.pkg) };
+}
+function goUnitArgv(binary, command, unit, iterations, benchtime = command.benchtime) {
+  const pattern = unit.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/");
+  const time3 = iterations !== null ? `${iterations}x` : benchtime;
+  return [
+    binary,
+    "-test.run=^$",
+    `-test.bench=${pattern}`,
+    ...time3 === null ? [] : [`-test.benchtime=${time3}`],
+    ...command.test
+  ];
+}
+async function calibrateGo(bin, command, seconds2, context) {
+  const argv2 = [
+    bin.binary,
+    "-test.run=^$",
+    `-test.bench=${command.bench}`,
+    `-test.benchtime=${seconds2}s`,
+    "-test.count=1",
+    ...command.test.filter((f) => !f.startsWith("-test.count"))
+  ];
+  const result = await capture(argv2, { ...context, cwd: bin.cwd });
+  const failure2 = { argv: argv2, version: context.version, round: null, cwd: bin.cwd };
+  if (context.signal.aborted) throw new RunError("interrupted");
+  if (result.code !== 0) {
+    throw commandFailure(failure2, `(calibrating) failed with code ${result.code}`, result.stderr);
+  }
+  const parsed2 = go.parse(result.stdout, { cwd: bin.cwd });
+  const metrics = new Set(parsed2.filter((b) => b.name.includes(" - ")).map((b) => b.name));
+  return parsed2.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
+}
+function fixedIterations(nsPerOp, seconds2) {
+  return Math.max(1, Math.round(seconds2 * 1e9 / Math.max(nsPerOp, 1e-3)));
+}
+
+// src/suite/prepare-cargo.ts
+import { mkdir as mkdir2 } from "node:fs/promises";
+import path10 from "node:path";
+function parseCargoBench(argv2) {
+  if (argv2[0] !== "cargo" || argv2[1] !== "bench") {
+    throw new RunError(
+      `suite.build: a prebuilt Rust benchmark needs the command "cargo bench ...", got ${JSON.stringify(argv2.join(" "))}; use build: never for other commands`
+    );
+  }
+  const split = argv2.indexOf("--");
+  return {
+    cargo: argv2.slice(2, split < 0 ? void 0 : split),
+    harness: split < 0 ? [] : argv2.slice(split + 1)
+  };
+}
+async function buildCargoBench(command, context) {
+  const argv2 = ["cargo", "bench", "--no-run", "--message-format=json", ...command.cargo];
+  const result = await capture(argv2, context);
+  if (context.signal.aborted) throw new RunError("interrupted");
+  const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
+  if (result.code !== 0)
+    throw commandFailure(failure2, `(build) failed with code ${result.code}`, result.stderr);
+  const executables = [];
+  for (const line of result.stdout.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const message = JSON.parse(line);
+    if (message.reason === "compiler-artifact" && typeof message.executable === "string" && message.target?.kind?.includes("bench") === true) {
+      executables.push(message.executable);
+    }
+  }
+  if (executables.length !== 1) {
+    throw commandFailure(
+      failure2,
+      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path10.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
+      result.stderr
+    );
+  }
+  return executables[0];
+}
+async function listCargoBench(executable, command, context) {
+  const argv2 = [executable, "--bench", ...command.harness, "--list"];
+  const result = await capture(argv2, context);
+  const names = cargoPerBenchmark.parseList(result.stdout);
+  if (result.code !== 0 || names.length === 0) {
+    throw commandFailure(
+      { argv: argv2, version: context.version, round: null, cwd: context.cwd },
+      `(listing benchmarks) ${result.code !== 0 ? `failed with code ${result.code}` : "listed none"}`,
+      result.stderr || result.stdout
+    );
+  }
+  return names;
+}
+function cargoUnitArgv(executable, command, name, quick, harness = "criterion") {
+  if (harness === "libtest") return [executable, "--bench", ...command.harness, "--exact", name];
+  const flags = quick ? ["--quick", "--noplot", "--nresamples", "1000"] : [];
+  return [executable, "--bench", ...command.harness, ...flags, `^${escapeRegExp(name)}$`];
+}
+async function cargoRunDir(workDir, version3) {
+  const dir = path10.join(workDir, `cargo-run-${version3}`);
+  await mkdir2(dir, { recursive: true });
+  return dir;
+}
+
+// src/suite/run-suite.ts
+var FALLBACK_SECONDS_PER_PAIR = 0.1;
+async function runSuite(options) {
+  const { scenario, versions, signal } = options;
+  const spec = scenario.suite;
+  const budgetSeconds = scenario.budget;
+  const schedule = lookSchedule(spec.firstLook, spec.growth, spec.looks);
+  const t0 = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - t0) / 1e9;
+  const envOf = (i) => ({
+    ...options.env,
+    ...scenario.workload.env,
+    ...scenario.versions[i]?.env
+  });
+  const prepared = await prepareUnits(options, envOf);
+  const record2 = {
+    allocation: spec.allocation,
+    schedule,
+    build: prepared.build,
+    calibrationSeconds: prepared.calibrationSeconds,
+    units: prepared.units.map((u) => ({
+      name: u.name,
+      argv: Object.fromEntries(versions.map((v, i) => [v.name, u.argv[i]])),
+      iterations: u.iterations,
+      calibratedNsPerOp: u.nsPerOp,
+      pairs: 0,
+      look: -1,
+      decision: null,
+      secondsPerPair: null,
+      stopReason: "iterations"
+    })),
+    stages: []
+  };
+  const result = {
+    trials: [],
+    order: [],
+    stopReason: "iterations",
+    error: null,
+    startedAt: /* @__PURE__ */ new Date(),
+    staggerMs: null,
+    perBenchmark: {
+      listedBy: options.baseline,
+      lists: prepared.lists,
+      runs: [],
+      missing: prepared.missing
+    },
+    suite: record2
+  };
+  const measureStart = elapsed();
+  let roundOffset = 0;
+  const need = /* @__PURE__ */ new Map();
+  const advance = (entry, measured, spentMs, stop) => {
+    const rec = record2.units.find((u) => u.name === entry.name);
+    const before = rec.pairs;
+    rec.pairs += measured;
+    rec.secondsPerPair = measured > 0 ? spentMs / 1e3 / measured : rec.secondsPerPair;
+    rec.stopReason = stop;
+    if (before + entry.pairs > rec.pairs) return;
+    rec.look = entry.look;
+    const verdict = options.assess(
+      result.trials,
+      entry.name,
+      schedule.pairs[entry.look],
+      entry.look,
+      record2.units.length
+    );
+    rec.decision = verdict?.decision ?? "open";
+    need.set(entry.name, verdict?.pairsToSettle ?? null);
+  };
+  try {
+    for (; ; ) {
+      const left = budgetSeconds - (elapsed() - measureStart);
+      const states = record2.units.map((u) => ({
+        name: u.name,
+        pairs: u.pairs,
+        look: u.look,
+        secondsPerPair: u.secondsPerPair,
+        decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
+        pairsToSettle: need.get(u.name) ?? null
+      }));
+      const stage = nextStage(
+        states,
+        schedule,
+        left,
+        FALLBACK_SECONDS_PER_PAIR,
+        prepared.group !== null
+      );
+      if (stage.length === 0 || left <= 0) break;
+      record2.stages.push({ units: stage.map((s) => s.name), look: stage[0].look });
+      if (prepared.group !== null) {
+        const remaining2 = budgetSeconds - (elapsed() - measureStart);
+        const names = stage.map((s) => s.name);
+        const pairs = Math.max(...stage.map((s) => s.pairs));
+        const first = stage.every((s) => record2.units.find((u) => u.name === s.name).pairs === 0);
+        const startMs = elapsed() * 1e3;
+        const argv2 = prepared.group(names);
+        const part = await runExperiment({
+          ...options,
+          scenario: {
+            ...scenario,
+            iterations: pairs,
+            warmup: first ? scenario.warmup : 0,
+            stopping: void 0,
+            budget: Math.max(1e-3, remaining2),
+            workload: { ...scenario.workload, command: argv2 }
+          },
+          halfWidth: void 0
+        });
+        const spent = elapsed() * 1e3 - startMs;
+        roundOffset = absorb(result, part, startMs, roundOffset, void 0);
+        const measured = part.order.filter((o) => !o.warmup).length;
+        for (const entry of stage) advance(entry, measured, spent, part.stopReason);
+        if (part.stopReason === "failed" || part.stopReason === "interrupted") {
+          result.stopReason = part.stopReason;
+          result.error = part.error;
+          return finish2(result, record2);
+        }
+        continue;
+      }
+      for (const entry of stage) {
+        if (signal.aborted) throw new RunError("interrupted");
+        const unit = prepared.units.find((u) => u.name === entry.name);
+        const rec = record2.units.find((u) => u.name === entry.name);
+        const remaining2 = budgetSeconds - (elapsed() - measureStart);
+        if (remaining2 <= 0) {
+          rec.stopReason = "budget";
+          continue;
+        }
+        const startMs = elapsed() * 1e3;
+        const part = await runExperiment({
+          ...options,
+          versions: versions.map((v, i) => ({ name: v.name, dir: unit.cwd[i] })),
+          scenario: {
+            ...scenario,
+            iterations: entry.pairs,
+            warmup: rec.pairs === 0 ? scenario.warmup : 0,
+            stopping: void 0,
+            budget: remaining2,
+            workload: { ...scenario.workload, command: unit.argv[0] }
+          },
+          commandFor: (i) => unit.argv[i],
+          halfWidth: void 0
+        });
+        const spent = elapsed() * 1e3 - startMs;
+        roundOffset = absorb(result, part, startMs, roundOffset, unit.name);
+        const measured = part.order.filter((o) => !o.warmup).length;
+        if (part.stopReason === "failed" || part.stopReason === "interrupted") {
+          rec.pairs += measured;
+          rec.stopReason = part.stopReason;
+          result.stopReason = part.stopReason;
+          result.error = part.stopReason === "failed" ? `benchmark ${unit.name}: ${part.error}` : part.error;
+          return finish2(result, record2);
+        }
+        advance(entry, measured, spent, part.stopReason);
+      }
+    }
+  } finally {
+    await Promise.all(prepared.cleanup.map((f) => f()));
+    await rm4(options.workDir, { recursive: true, force: true });
+  }
+  const last = schedule.pairs.length - 1;
+  result.stopReason = record2.units.some(
+    (u) => u.look < 0 || u.decision === "open" && u.look < last
+  ) ? "budget" : "precision";
+  return finish2(result, record2);
+}
+function absorb(result, part, startMs, roundOffset, benchmark2) {
+  const shift = (ms) => Math.round((ms + startMs) * 1e3) / 1e3;
+  const tag = benchmark2 === void 0 ? {} : { benchmark: benchmark2 };
+  for (const trial of part.trials) {
+    result.trials.push({
+      ...trial,
+      round: trial.round + roundOffset,
+      startMs: shift(trial.startMs),
+      endMs: shift(trial.endMs),
+      ...tag
+    });
+  }
+  for (const o of part.order) result.order.push({ ...o, round: o.round + roundOffset, ...tag });
+  result.staggerMs = part.staggerMs ?? result.staggerMs;
+  return roundOffset + 1 + Math.max(-1, ...part.order.map((o) => o.round));
+}
+function finish2(result, record2) {
+  result.perBenchmark.runs = record2.units.map((u) => ({
+    benchmark: u.name,
+    argv: Object.values(u.argv)[0] ?? [],
+    stopReason: u.stopReason
+  }));
+  return result;
+}
+async function prepareUnits(options, envOf) {
+  const { scenario, versions, signal } = options;
+  const spec = scenario.suite;
+  const command = scenario.workload.command;
+  const started = process.hrtime.bigint();
+  const seconds2 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
+  if (spec.build === "auto" && scenario.workload.format === "go") {
+    const go2 = parseGoTest(command);
+    const cleanup = [];
+    const binaries = [];
+    for (const [i, version3] of versions.entries()) {
+      const outDir = path11.join(options.workDir, `go-${i}`);
+      cleanup.push(() => rm4(outDir, { recursive: true, force: true }));
+      binaries.push(
+        await buildGoBinary(go2, outDir, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: envOf(i),
+          signal
+        })
+      );
+    }
+    const buildSeconds = seconds2(started);
+    const calibrating = process.hrtime.bigint();
+    const baseIndex = Math.max(
+      0,
+      versions.findIndex((v) => v.name === options.baseline)
+    );
+    const calibrated = await calibrateGo(binaries[baseIndex], go2, 0.1, {
+      version: options.baseline,
+      cwd: binaries[baseIndex].cwd,
+      env: envOf(baseIndex),
+      signal
+    });
+    const patterns = scenario.workload.benchmarks;
+    const chosen = calibrated.filter(
+      (c) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, c.name))
+    );
+    const grouped = spec.granularity === "finest" ? chosen : [...new Set(chosen.map((c) => c.name.split("/")[0]))].map((name) => ({
+      name,
+      nsPerOp: chosen.filter((c) => c.name.split("/")[0] === name).reduce((a, c) => a + c.nsPerOp, 0)
+    }));
+    if (grouped.length === 0) {
+      throw new RunError(
+        `suite: the calibration run of ${options.baseline} printed no benchmark matching workload.benchmarks`
+      );
+    }
+    const units = grouped.map((c) => {
+      const iterations = spec.calibration === "fixed" ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+      return {
+        name: c.name,
+        argv: binaries.map((b) => goUnitArgv(b.binary, go2, c.name, iterations)),
+        cwd: binaries.map((b) => b.cwd),
+        iterations,
+        nsPerOp: c.nsPerOp
+      };
+    });
+    return {
+      units,
+      lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
+      missing: [],
+      build: { kind: "go-test-c", seconds: buildSeconds },
+      calibrationSeconds: seconds2(calibrating),
+      cleanup,
+      group: null
+    };
+  }
+  const format = scenario.workload.format;
+  if (spec.build === "auto" && (format === "criterion" || format === "cargo")) {
+    const cargo2 = parseCargoBench(command);
+    const executables = [];
+    for (const [i, version3] of versions.entries()) {
+      executables.push(
+        await buildCargoBench(cargo2, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: envOf(i),
+          signal
+        })
+      );
+    }
+    const buildSeconds = seconds2(started);
+    const listing = process.hrtime.bigint();
+    const lists2 = /* @__PURE__ */ new Map();
+    for (const [i, version3] of versions.entries()) {
+      lists2.set(
+        version3.name,
+        await listCargoBench(executables[i], cargo2, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: envOf(i),
+          signal
+        })
+      );
+    }
+    const selection2 = selectBenchmarks(lists2, options.baseline, scenario.workload.benchmarks);
+    const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
+    const quick = spec.calibration === "fixed";
+    return {
+      units: selection2.run.map((name) => ({
+        name,
+        argv: executables.map(
+          (exe) => cargoUnitArgv(exe, cargo2, name, quick, format === "cargo" ? "libtest" : "criterion")
+        ),
+        cwd: dirs,
+        iterations: null,
+        nsPerOp: null
+      })),
+      lists: Object.fromEntries(lists2),
+      missing: selection2.missing,
+      build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
+      calibrationSeconds: seconds2(listing),
+      cleanup: [],
+      group: null
+    };
+  }
+  const support = perBenchmarkSupport(scenario);
+  const lists = /* @__PURE__ */ new Map();
+  for (const [i, version3] of versions.entries()) {
+    lists.set(
+      version3.name,
+      await listBenchmarks(command, support, {
+        version: version3.name,
+        cwd: version3.dir,
+        env: envOf(i),
+        signal
+      })
+    );
+  }
+  const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+  const allNames = [...new Set([...lists.values()].flat())];
+  return {
+    units: selection.run.map((name) => ({
+      name,
+      argv: versions.map(() => support.filterArgv(command, name, allNames)),
+      cwd: versions.map((v) => v.dir),
+      iterations: null,
+      nsPerOp: null
+    })),
+    lists: Object.fromEntries(lists),
+    missing: selection.missing,
+    build: { kind: "none", seconds: 0 },
+    calibrationSeconds: seconds2(started),
+    cleanup: [],
+    group: spec.granularity === "group" ? (names) => {
+      if (support.filterSetArgv === void 0) {
+        throw new RunError(
+          `suite.granularity: group needs a format that runs several chosen benchmarks in one process (pytest); ${scenario.workload.format} runs one at a time`
+        );
+      }
+      return support.filterSetArgv(command, names, allNames);
+    } : null
+  };
+}
+
+// src/git/git.ts
+import { rm as rm5 } from "node:fs/promises";
+import { execFile as execFile2 } from "node:child_process";
+var GitError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+function createGit(cwd) {
+  const git = (args) => new Promise((resolve3, reject) => {
+    execFile2("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error62, stdout, stderr) => {
+      if (error62 === null) resolve3(stdout.trim());
+      else
+        reject(
+          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error62.message}`)
+        );
+    });
+  });
+  return {
+    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
+    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
+      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
+    }),
+    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
+    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
+    removeWorktree: async (dir) => {
+      try {
+        await git(["worktree", "remove", "--force", dir]);
+      } catch (error62) {
+        await rm5(dir, { recursive: true, force: true });
+        await git(["worktree", "prune"]);
+        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
+        if (left) throw error62;
+        return;
+      }
+      await git(["worktree", "prune"]);
+    },
+    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
+  };
+}
+
+// src/git/worktrees.ts
+import { mkdtemp as mkdtemp3, rm as rm6 } from "node:fs/promises";
+import os6 from "node:os";
+import path12 from "node:path";
+function createWorktreeSet(git, parent = os6.tmpdir()) {
+  let root = null;
+  const made = [];
+  return {
+    async add(name, commit2) {
+      root ??= await mkdtemp3(path12.join(parent, "duetkit-worktrees-"));
+      const dir = path12.join(root, name);
+      await git.addWorktree(dir, commit2);
+      made.push(dir);
+      return dir;
+    },
+    async dispose() {
+      const errors = [];
+      for (const dir of made.splice(0)) {
+        await git.removeWorktree(dir).catch((error62) => errors.push(error62.message));
+      }
+      if (root !== null) await rm6(root, { recursive: true, force: true });
+      root = null;
+      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
+    }
+  };
+}
+
+// src/isolation/cgroup-v1.ts
+import { readdir } from "node:fs/promises";
+import path15 from "node:path";
+
+// src/isolation/cgroup-fs.ts
+import { spawn as spawn5 } from "node:child_process";
+import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile3 } from "node:fs/promises";
+import path13 from "node:path";
+function directCgroupFs() {
+  return {
+    viaSudo: false,
+    mkdir: async (dir) => void await mkdir3(dir),
+    // cgroupfs rejects a value split over several writes: one write per call.
+    write: (file2, value) => writeFile3(file2, value),
+    read: (file2) => readFile4(file2, "utf8"),
+    rmdir: (dir) => rmdir(dir)
+  };
+}
+function sudoCgroupFs() {
+  return {
+    viaSudo: true,
+    mkdir: (dir) => sudo(["mkdir", dir]),
+    write: (file2, value) => sudo(["tee", file2], value),
+    read: (file2) => readFile4(file2, "utf8"),
+    rmdir: (dir) => sudo(["rmdir", dir])
+  };
+}
+async function canSudo() {
+  return sudo(["true"]).then(
+    () => true,
+    () => false
+  );
+}
+function sudo(args, input2) {
+  return new Promise((resolve3, reject) => {
+    const child = spawn5("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => stderr += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => code === 0 ? resolve3() : reject(new Error(`sudo -n ${args.join(" ")}: ${stderr.trim()}`))
+    );
+    child.stdin.end(input2 ?? "");
+  });
+}
+async function cgroupPids(fs, dir) {
+  const text2 = await fs.read(path13.join(dir, "cgroup.procs")).catch(() => "");
+  return text2.split("\n").filter((line) => line.trim() !== "").map(Number);
+}
+async function emptyAndRemove(fs, dir) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const pids = await cgroupPids(fs, dir);
+    for (const pid of pids) {
+      if (pid === process.pid) continue;
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+      }
+    }
+    try {
+      await fs.rmdir(dir);
+      return;
+    } catch (error62) {
+      if (error62.code === "ENOENT") return;
+      await new Promise((resolve3) => setTimeout(resolve3, 20));
+    }
+  }
+  throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
+}
+async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
+  const text2 = await readFile4(mountinfo, "utf8").catch(() => "");
+  for (const line of text2.split("\n")) {
+    const [left, right] = line.split(" - ");
+    if (left === void 0 || right === void 0) continue;
+    const [type, , superOptions = ""] = right.split(" ");
+    if (type !== fstype) continue;
+    if (option !== void 0 && !superOptions.split(",").includes(option)) continue;
+    return left.split(" ")[4] ?? null;
+  }
+  return null;
+}
+async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
+  const text2 = await readFile4(file2, "utf8").catch(() => "");
+  for (const line of text2.split("\n")) {
+    const [, controllers, cgroupPath] = line.split(":");
+    if (cgroupPath === void 0) continue;
+    if (controller === null ? line.startsWith("0::") : controllers.split(",").includes(controller)) {
+      return cgroupPath;
+    }
+  }
+  return null;
+}
+function groupName() {
+  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+}
+
+// src/isolation/cgroup-group.ts
+import path14 from "node:path";
+async function withWeightOrWithout(create, warnings) {
+  try {
+    return await create(true);
+  } catch (error62) {
+    warnings.push(`the CPU weight could not be raised: ${error62.message}`);
+    return create(false);
+  }
+}
+async function createGroup(layout) {
+  const { fs, trees } = layout;
+  const slotDirs = trees.map(
+    (tree) => layout.slots.map((_, i) => path14.join(tree.dir, `slot-${i}`))
+  );
+  const made = [];
+  const joined = [];
+  const dispose = async () => {
+    for (const tree of joined.splice(0)) {
+      const home = tree.harnessHome ?? path14.dirname(tree.dir);
+      await fs.write(path14.join(home, "cgroup.procs"), String(process.pid));
+    }
+    for (const dirs of made) {
+      for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs, slot);
+      if (dirs[0] !== void 0) await emptyAndRemove(fs, dirs[0]);
+    }
+    made.length = 0;
+  };
+  try {
+    for (const [t, tree] of trees.entries()) {
+      const dirs = [];
+      made.push(dirs);
+      await fs.mkdir(tree.dir);
+      dirs.push(tree.dir);
+      await tree.configure(tree.dir, layout.slots.flat());
+      await tree.prepareGroup?.(tree.dir);
+      for (const [i, slotDir] of slotDirs[t].entries()) {
+        await fs.mkdir(slotDir);
+        dirs.push(slotDir);
+        await tree.configure(slotDir, layout.slots[i]);
+      }
+      if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
+        const harnessDir = path14.join(tree.dir, "harness");
+        await fs.mkdir(harnessDir);
+        dirs.push(harnessDir);
+        await tree.configureHarness(harnessDir);
+        await fs.write(path14.join(harnessDir, "cgroup.procs"), String(process.pid));
+        joined.push(tree);
+      }
+    }
+  } catch (error62) {
+    await dispose().catch(() => void 0);
+    throw error62;
+  }
+  const report = {
+    requested: layout.requested,
+    kind: layout.kind,
+    slots: layout.slots.map(formatCpuList),
+    harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
+    cgroup: trees[0].dir,
+    ...layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight },
+    ...joined.length > 0 ? { harnessWeighted: true } : {},
+    warnings: layout.warnings
+  };
+  return {
+    report,
+    place: (slot) => {
+      const attach = async (pid) => {
+        for (const dirs of slotDirs)
+          await fs.write(path14.join(dirs[slot], "cgroup.procs"), String(pid));
+      };
+      return { prefix: [], attach, move: attach };
+    },
+    dispose
+  };
+}
+
+// src/isolation/cgroup-v1.ts
+var V1_MAX_SHARES = 262144;
+async function createCgroupV1(options) {
+  const fs = options.fs ?? directCgroupFs();
+  const mount = options.mount ?? await findMount("cgroup", "cpuset");
+  if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
+  const parent = path15.join(mount, await ownCgroup("cpuset") ?? "/");
+  await sweepStaleGroups(fs, parent);
+  const mems = (await fs.read(path15.join(parent, "cpuset.mems"))).trim();
+  const name = groupName();
+  const cpuset = {
+    dir: path15.join(parent, name),
+    async configure(dir, cpus) {
+      await fs.write(path15.join(dir, "cpuset.cpus"), cpus.join(","));
+      await fs.write(path15.join(dir, "cpuset.mems"), mems);
+    }
+  };
+  const warnings = [...options.warnings];
+  const cpu = options.cpuWeight === false ? null : await cpuTree(fs, name, options, warnings);
+  const create = (weighted) => createGroup({
+    kind: "cgroup-v1",
+    fs,
+    trees: weighted && cpu !== null ? [cpuset, cpu] : [cpuset],
+    slots: options.slots,
+    harness: options.harness,
+    requested: options.requested,
+    warnings,
+    cpuWeight: weighted ? `cpu.shares=${V1_MAX_SHARES}` : null
+  });
+  return cpu === null ? create(false) : withWeightOrWithout(create, warnings);
+}
+async function cpuTree(fs, name, options, warnings) {
+  const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
+  const parent = mount === null ? null : path15.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs.read(path15.join(parent, "cpu.shares")).then(
+    () => true,
+    () => false
+  );
+  if (!usable) {
+    warnings.push(
+      "no cgroup v1 cpu hierarchy: other processes on the measured CPUs get an equal share of them"
+    );
+    return null;
+  }
+  await sweepStaleGroups(fs, parent);
+  return {
+    dir: path15.join(parent, name),
+    configure: (dir) => fs.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+  };
+}
+async function sweepStaleGroups(fs, parent) {
+  const entries = await readdir(parent).catch(() => []);
+  const removed = [];
+  for (const entry of entries) {
+    const match = /^duetkit-(\d+)-/.exec(entry);
+    if (match === null || isAlive2(Number(match[1]))) continue;
+    const dir = path15.join(parent, entry);
+    const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter(
+      (e) => e.isDirectory()
+    );
+    for (const child of children) await emptyAndRemove(fs, path15.join(dir, child.name));
+    await emptyAndRemove(fs, dir);
+    removed.push(dir);
+  }
+  return removed;
+}
+function isAlive2(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error62) {
+    return error62.code === "EPERM";
+  }
+}
+
+// src/isolation/cgroup-v2.ts
+import path16 from "node:path";
+async function createCgroupV2(options) {
+  const mount = options.mount ?? await findMount("cgroup2");
+  if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
+  let fs = options.fs;
+  if (fs === void 0) {
+    if (process.getuid?.() === 0) fs = directCgroupFs();
+    else if (await canSudo()) fs = sudoCgroupFs();
+    else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
+  }
+  const controllers = await fs.read(path16.join(mount, "cgroup.controllers")).catch(() => "");
+  if (!controllers.split(/\s+/).includes("cpuset")) {
+    throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
+  }
+  await sweepStaleGroups(fs, mount);
+  await enable(fs, mount, "cpuset");
+  const warnings = [...options.warnings];
+  if (fs.viaSudo) warnings.push("cgroups were created through sudo -n");
+  const dir = path16.join(mount, groupName());
+  const home = path16.join(mount, await ownCgroup(null) ?? "/");
+  const create = (weighted) => createGroup({
+    kind: "cgroup-v2",
+    fs,
+    trees: [
+      {
+        dir,
+        async configure(slotDir, cpus) {
+          await fs.write(path16.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs.write(path16.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+        },
+        harnessHome: home,
+        // The harness shares the slots' CPUs (there is no spare one), with their weight.
+        ...weighted ? {
+          async configureHarness(harnessDir) {
+            const cpus = options.slots.flat().join(",");
+            await fs.write(path16.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs.write(path16.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          }
+        } : {},
+        // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
+        async prepareGroup(groupDir) {
+          await enable(fs, groupDir, "cpuset");
+          if (weighted) await enable(fs, groupDir, "cpu");
+        }
+      }
+    ],
+    slots: options.slots,
+    harness: options.harness,
+    requested: options.requested,
+    warnings,
+    cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null
+  });
+  if (options.cpuWeight === false) return create(false);
+  const reason = !controllers.split(/\s+/).includes("cpu") ? `the cgroup2 hierarchy at ${mount} offers no cpu controller` : await enable(fs, mount, "cpu").then(
+    () => null,
+    (error62) => error62.message
+  );
+  if (reason === null) return withWeightOrWithout(create, warnings);
+  warnings.push(`the CPU weight could not be raised: ${reason}`);
+  return create(false);
+}
+var V2_MAX_WEIGHT = 1e4;
+async function enable(fs, dir, controller) {
+  const file2 = path16.join(dir, "cgroup.subtree_control");
+  const enabled = await fs.read(file2).catch(() => "");
+  if (!enabled.split(/\s+/).includes(controller)) await fs.write(file2, `+${controller}`);
+}
+
+// src/isolation/harness-affinity.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
+function pinHarness(cpus, pid = process.pid) {
+  const previous = formatCpuList(allowedCpus(`/proc/${pid}/status`));
+  const pin = (list) => spawnSync2("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" }).status === 0;
+  if (!pin(formatCpuList(cpus))) return null;
+  return () => void pin(previous);
+}
+
+// src/isolation/none.ts
+function createNoIsolation(slotCount, requested, warnings) {
+  return {
+    report: {
+      requested,
+      kind: "none",
+      slots: Array.from({ length: slotCount }, () => null),
+      harnessCpus: null,
+      cgroup: null,
+      warnings
+    },
+    place: () => ({ prefix: [], attach: async () => void 0, move: async () => void 0 }),
+    dispose: async () => void 0
+  };
+}
+
+// src/isolation/choose.ts
+var IsolationError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+async function chooseIsolation(requested, options) {
+  const plan2 = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
+  if (requested === "none") {
+    return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
+  }
+  if (plan2 === null) {
+    const reason = `${options.slotCount} disjoint CPU sets need ${options.slotCount} CPUs`;
+    if (requested !== "auto") throw new IsolationError(`isolation: ${requested}: ${reason}`);
+    return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
+  }
+  const reasons = [];
+  const base = {
+    slots: plan2.slots,
+    harness: plan2.harness,
+    requested,
+    warnings: plan2.warnings,
+    cpuWeight: options.cpuWeight ?? true
+  };
+  let isolation = null;
+  if (requested === "auto" || requested === "cpuset") {
+    for (const create of [createCgroupV1, createCgroupV2]) {
+      try {
+        isolation = await create({ ...base, warnings: [...plan2.warnings] });
+        break;
+      } catch (error62) {
+        reasons.push(error62.message);
+      }
+    }
+    if (isolation === null && requested === "cpuset") {
+      throw new IsolationError(
+        `isolation: cpuset is not available (${reasons.join("; ")}); accepted instead: auto, taskset, none`
+      );
+    }
+  }
+  if (isolation === null && (requested === "auto" || requested === "taskset")) {
+    if (hasTaskset()) {
+      isolation = createTaskset({
+        ...base,
+        warnings: [...plan2.warnings, ...reasons.map((r) => `no cpuset: ${r}`)]
+      });
+    } else if (requested === "taskset") {
+      throw new IsolationError("isolation: taskset: the taskset command is not installed");
+    } else reasons.push("taskset is not installed");
+  }
+  if (isolation === null) {
+    return createNoIsolation(options.slotCount, requested, [
+      `no CPU isolation in effect: ${reasons.join("; ")}`
+    ]);
+  }
+  return withPinnedHarness(isolation, plan2.harness, options.pinHarness ?? true);
+}
+function withPinnedHarness(isolation, harness, pin) {
+  const restore = pin && harness !== null ? pinHarness(harness) : null;
+  if (restore === null) {
+    if (harness !== null && pin) {
+      isolation.report.warnings.push("the harness could not be pinned to its own CPU");
+    }
+    isolation.report.harnessCpus = null;
+    return isolation;
+  }
+  return {
+    ...isolation,
+    async dispose() {
+      restore();
+      await isolation.dispose();
+    }
+  };
 }
 
 // src/runner/per-benchmark.ts
@@ -44672,47 +45843,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat } from "node:fs/promises";
-import path14 from "node:path";
-
-// src/runner/setup.ts
-import { spawn as spawn5 } from "node:child_process";
-function runSetup(argv2, context) {
-  return new Promise((resolve3, reject) => {
-    const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
-    const child = spawn5(argv2[0], argv2.slice(1), {
-      cwd: context.cwd,
-      env: context.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let output2 = "";
-    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    const kill = () => {
-      if (child.pid !== void 0) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-        }
-      }
-    };
-    context.signal.addEventListener("abort", kill);
-    child.on("error", (error62) => {
-      context.signal.removeEventListener("abort", kill);
-      reject(commandFailure(failure2, `(setup) could not start: ${error62.message}`, ""));
-    });
-    child.on("close", (code, signal) => {
-      context.signal.removeEventListener("abort", kill);
-      if (context.signal.aborted) reject(new RunError("interrupted"));
-      else if (code === 0) resolve3();
-      else
-        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
-    });
-  });
-}
-
-// src/runner/versions.ts
+import path17 from "node:path";
 async function prepareVersions(specs, options) {
   const records = [];
   for (const [i, spec] of specs.entries()) {
@@ -44731,7 +45862,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path14.resolve(options.baseDir, spec.path);
+    const dir2 = path17.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -44752,7 +45883,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit2 = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit2);
-  const dir = spec.dir === void 0 ? checkout : path14.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path17.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -44772,17 +45903,17 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile3 } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmod, mkdir as mkdir2, readFile as readFile5, rename as rename2, rm as rm6, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
+import { chmod, mkdir as mkdir4, readFile as readFile5, rename as rename2, rm as rm7, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
 import os7 from "node:os";
-import path15 from "node:path";
+import path18 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile3);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
   if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
-  const base = env.XDG_CACHE_HOME || path15.join(os7.homedir(), ".cache");
-  return path15.join(base, "duetkit");
+  const base = env.XDG_CACHE_HOME || path18.join(os7.homedir(), ".cache");
+  return path18.join(base, "duetkit");
 }
 var builds = /* @__PURE__ */ new Map();
 async function buildTimer(env = process.env) {
@@ -44793,12 +45924,12 @@ async function buildTimer(env = process.env) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error62)})` };
   }
   const hash3 = createHash("sha256").update(source).update(os7.arch()).digest("hex").slice(0, 16);
-  const target = path15.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
+  const target = path18.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error62) => ({
       path: null,
-      reason: `could not build duetkit's timer in ${path15.dirname(target)} (${firstLine(error62)})`
+      reason: `could not build duetkit's timer in ${path18.dirname(target)} (${firstLine(error62)})`
     }));
     builds.set(target, build2);
   }
@@ -44806,11 +45937,11 @@ async function buildTimer(env = process.env) {
 }
 async function compile2(text2, target, env) {
   if (await isExecutable(target)) return { path: target };
-  const dir = path15.dirname(target);
-  await mkdir2(dir, { recursive: true });
+  const dir = path18.dirname(target);
+  await mkdir4(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const source = path15.join(dir, `duetkit-timer-${unique}.c`);
-  const output2 = path15.join(dir, `duetkit-timer-${unique}`);
+  const source = path18.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path18.join(dir, `duetkit-timer-${unique}`);
   await writeFile4(source, text2);
   const errors = [];
   try {
@@ -44827,8 +45958,8 @@ async function compile2(text2, target, env) {
       }
     }
   } finally {
-    await rm6(source, { force: true });
-    await rm6(output2, { force: true });
+    await rm7(source, { force: true });
+    await rm7(output2, { force: true });
   }
   return {
     path: null,
@@ -44858,6 +45989,7 @@ async function runScenario(loaded, options) {
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation = null;
   let timing;
+  let suite;
   let versions = scenario.versions.map((v) => ({
     name: v.name,
     source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
@@ -44891,7 +46023,8 @@ async function runScenario(loaded, options) {
     versions,
     order: result.order,
     trials: result.trials,
-    ...result.perBenchmark === void 0 ? {} : { perBenchmark: result.perBenchmark }
+    ...result.perBenchmark === void 0 ? {} : { perBenchmark: result.perBenchmark },
+    ...suite === void 0 ? {} : { suite }
   });
   try {
     versions = await prepareVersions(scenario.versions, {
@@ -44932,7 +46065,24 @@ async function runScenario(loaded, options) {
       )
     };
     const baseline = scenario.analysis.baseline ?? scenario.versions[0].name;
-    result = scenario.workload.perBenchmark ? await runPerBenchmark({ ...experiment, baseline }) : await runExperiment(experiment);
+    if (scenario.suite !== void 0) {
+      const suiteResult = await runSuite({
+        ...experiment,
+        baseline,
+        workDir: await mkdtemp4(path19.join(os8.tmpdir(), "duetkit-suite-")),
+        assess: (trials, unit, pairs, look, familySize) => assessSuiteLook(
+          { ...samples(), trials: [...trials], perBenchmark: void 0 },
+          unit,
+          pairs,
+          look,
+          familySize
+        )
+      });
+      suite = suiteResult.suite;
+      result = suiteResult;
+    } else {
+      result = scenario.workload.perBenchmark ? await runPerBenchmark({ ...experiment, baseline }) : await runExperiment(experiment);
+    }
     if (timing?.clock === "timer" && result.staggerMs !== null) {
       timing = { ...timing, staggerMs: result.staggerMs };
     }
@@ -44956,7 +46106,8 @@ async function runScenario(loaded, options) {
       };
     }
   }
-  return samples();
+  const file2 = samples();
+  return file2.trials.length === 0 ? file2 : { ...file2, efficiency: efficiencyOf(file2) };
 }
 function notSetUp(requested) {
   return {
@@ -45258,20 +46409,20 @@ function fromInterval(change, lower, upper) {
 }
 
 // src/calibrate/record.ts
-import { mkdir as mkdir3, mkdtemp as mkdtemp4, rm as rm7, writeFile as writeFile5 } from "node:fs/promises";
-import os8 from "node:os";
-import path18 from "node:path";
+import { mkdir as mkdir5, mkdtemp as mkdtemp5, rm as rm8, writeFile as writeFile5 } from "node:fs/promises";
+import os9 from "node:os";
+import path22 from "node:path";
 
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist2(), 1);
 import { readFile as readFile6 } from "node:fs/promises";
-import path16 from "node:path";
+import path20 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command = w.command ?? [];
-  const issue2 = (path41, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path41], message });
+  const issue2 = (path45, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path45], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -45342,6 +46493,47 @@ function checkPorts(s, issue2) {
     }
   }
 }
+
+// src/suite/schema.ts
+var seconds = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "20ms", "1s"' }).transform((value, ctx) => {
+  const s = parseDuration(value);
+  if (s !== null) return s;
+  ctx.addIssue({ code: "custom", message: 'a positive duration: seconds, or "20ms", "1s"' });
+  return external_exports.NEVER;
+});
+var suiteSchema = external_exports.object({
+  /**
+   * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
+   * still straddles the threshold; `equal`: every benchmark runs to every look.
+   */
+  allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
+  /** Pairs per benchmark at the first look. Default 20. */
+  firstLook: external_exports.number().int().min(5).max(1e5).default(20),
+  /** Each further look has this many times the pairs of the one before. Default 3. */
+  growth: external_exports.number().gt(1).max(10).default(3),
+  /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
+  looks: external_exports.number().int().min(1).max(20).default(4),
+  /**
+   * `auto` (default): build each version's benchmark binary once where the format can
+   * (`go`: `go test -c`) and run it per iteration; `never`: run the command as written.
+   */
+  build: external_exports.enum(["auto", "never"]).default("auto"),
+  /**
+   * With a prebuilt Go binary: `fixed` (default) measures each benchmark's time per
+   * operation once and runs every iteration with the same fixed count (`-benchtime Nx`);
+   * `tool` lets go test find b.N anew in every run.
+   */
+  calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
+  /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
+  iterationTime: seconds.default(0.02),
+  /**
+   * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
+   * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
+   * stage runs its benchmarks together in one process per iteration (pytest: one start-up
+   * for all), each still judged alone.
+   */
+  granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
+}).strict();
 
 // src/scenario/schema.ts
 var METRICS = ["wall", "cpu", "both"];
@@ -45434,7 +46626,7 @@ var stopping = external_exports.object({
 }).strict();
 var analysis = external_exports.object({
   level: external_exports.number().gt(0).lt(1).default(0.99),
-  statistic: external_exports.enum(["median", "mean", "gmean"]).optional(),
+  statistic: external_exports.enum(STATISTICS).optional(),
   method: external_exports.enum(["percentile", "bca"]).default("bca"),
   threshold: external_exports.number().positive().lt(1).default(0.05),
   resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
@@ -45459,6 +46651,8 @@ var scenarioSchema = external_exports.object({
   /** Time limit of the whole measurement; the run stops cleanly when it is spent. */
   budget: duration3.optional(),
   stopping: stopping.optional(),
+  /** A per-benchmark suite under one budget: looks, allocation, build once (docs/suites.md). */
+  suite: suiteSchema.optional(),
   isolation: external_exports.enum(ISOLATIONS).default("auto"),
   /**
    * With cgroups: give the measured processes the largest CPU weight, so that anything else
@@ -45498,6 +46692,20 @@ var scenarioSchema = external_exports.object({
   }
   checkPerBenchmark(s.workload, ctx);
   checkServiceWorkload(s, ctx);
+  if (s.suite !== void 0 && (!s.workload.perBenchmark || s.budget === void 0)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["suite"],
+      message: "workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks"
+    });
+  }
+  if (s.suite !== void 0 && s.mode !== "duet" && s.mode !== "rmit") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["suite"],
+      message: "mode duet or rmit (paired rounds)"
+    });
+  }
   if (s.stopping !== void 0 && (s.mode === "mct" || s.mode === "single")) {
     ctx.addIssue({
       code: "custom",
@@ -45550,7 +46758,7 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path16.resolve(cwd, file2);
+  const absolute = path20.resolve(cwd, file2);
   let text2;
   try {
     text2 = await readFile6(absolute, "utf8");
@@ -45563,7 +46771,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error62) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error62.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path16.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path20.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -45634,7 +46842,7 @@ function formatPath(at) {
 
 // src/workload/program.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import path17 from "node:path";
+import path21 from "node:path";
 
 // src/harness/serve.ts
 import { createInterface } from "node:readline";
@@ -45686,7 +46894,7 @@ async function resolveUnits(flags, cwd) {
     throw new UserError("give exactly one of --units <n> or --units-file <file>");
   }
   if (flags.units !== void 0) return flags.units;
-  const file2 = path17.resolve(cwd, flags.unitsFile);
+  const file2 = path21.resolve(cwd, flags.unitsFile);
   const text2 = await readFile7(file2, "utf8").catch((error62) => {
     throw new UserError(`--units-file ${flags.unitsFile}: cannot read it (${error62.message})`);
   });
@@ -45701,10 +46909,10 @@ async function resolveUnits(flags, cwd) {
 
 // src/calibrate/record.ts
 async function referenceSource(versions) {
-  const root = await mkdtemp4(path18.join(os8.tmpdir(), "duetkit-calibrate-"));
+  const root = await mkdtemp5(path22.join(os9.tmpdir(), "duetkit-calibrate-"));
   for (const v of versions) {
-    await mkdir3(path18.join(root, v.name));
-    await writeFile5(path18.join(root, v.name, UNITS_FILE), `${v.units}
+    await mkdir5(path22.join(root, v.name));
+    await writeFile5(path22.join(root, v.name, UNITS_FILE), `${v.units}
 `);
   }
   const command = [...selfArgv(), "workload", "--serve", "--units-file", UNITS_FILE];
@@ -45724,7 +46932,7 @@ async function referenceSource(versions) {
         env
       );
     },
-    dispose: () => rm7(root, { recursive: true, force: true })
+    dispose: () => rm8(root, { recursive: true, force: true })
   };
 }
 function scenarioSource(loaded) {
@@ -46249,15 +47457,15 @@ function parseShare(text2) {
   return value;
 }
 function parseTime(text2) {
-  const seconds = parseDuration(text2);
-  if (seconds === null)
+  const seconds2 = parseDuration(text2);
+  if (seconds2 === null)
     throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m.");
-  return seconds;
+  return seconds2;
 }
 
 // src/cli/commands/run.ts
-import { mkdir as mkdir4, writeFile as writeFile6 } from "node:fs/promises";
-import path19 from "node:path";
+import { mkdir as mkdir6, writeFile as writeFile6 } from "node:fs/promises";
+import path23 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -46269,8 +47477,8 @@ function renderProgress(progress2, width = 30) {
   return `${head}${progress2.done}/${progress2.total} trials  elapsed ${formatSeconds(progress2.elapsedMs)}  ETA ${eta}`;
 }
 function formatSeconds(ms) {
-  const seconds = Math.round(ms / 1e3);
-  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+  const seconds2 = Math.round(ms / 1e3);
+  return seconds2 < 60 ? `${seconds2}s` : `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
 }
 
 // src/cli/commands/run.ts
@@ -46290,8 +47498,8 @@ function addRunOptions(command) {
   ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never");
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir = path19.resolve(ctx.cwd, flags.out);
-  await mkdir4(outDir, { recursive: true });
+  const outDir = path23.resolve(ctx.cwd, flags.out);
+  await mkdir6(outDir, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
@@ -46320,7 +47528,7 @@ async function executeRun(loaded, flags, ctx) {
     dispose();
     if (ctx.isTTY) ctx.stderr("\r\x1B[2K");
   }
-  const samplesFile = path19.join(outDir, "samples.json");
+  const samplesFile = path23.join(outDir, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -46333,13 +47541,13 @@ samples gathered so far (marked incomplete): ${samplesFile}`
     );
   }
   const report = analyzeSamples(samples);
-  await writeFile6(path19.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile6(path23.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path19.join(outDir, "comparison.json")}
+      `${describeReport(report)}written: ${samplesFile}, ${path23.join(outDir, "comparison.json")}
 `
     );
   ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
@@ -46393,10 +47601,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync5 } from "node:fs";
-function readNumberFile(path41, label, shownAs = path41) {
+function readNumberFile(path45, label, shownAs = path45) {
   let text2;
   try {
-    text2 = readFileSync5(path41, "utf8");
+    text2 = readFileSync5(path45, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -46535,8 +47743,8 @@ function registerCompareSamples(program2, ctx) {
     integerParser(0, MAX_SEED)
   ).option(
     "--statistic <name>",
-    "median|mean|gmean (default: median; paired: of the pair ratios)",
-    choiceParser(["median", "mean", "gmean"])
+    "median|mean|gmean|trimmed (default: median; paired: trimmed, the 20% trimmed mean of the log pair ratios)",
+    choiceParser(STATISTICS)
   ).option(
     "--method <name>",
     "interval method: percentile|bca",
@@ -46594,7 +47802,7 @@ function registerCompareSamples(program2, ctx) {
 
 // src/cli/commands/export.ts
 import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
-import path20 from "node:path";
+import path24 from "node:path";
 
 // src/formats/export-gab.ts
 function round(value) {
@@ -46671,13 +47879,13 @@ function registerExport(program2, ctx) {
     const text2 = `${JSON.stringify(entries, null, 2)}
 `;
     if (flags.out === void 0) ctx.stdout(text2);
-    else await writeFile7(path20.resolve(ctx.cwd, flags.out), text2);
+    else await writeFile7(path24.resolve(ctx.cwd, flags.out), text2);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile8(path20.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile8(path24.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -46713,7 +47921,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path20.basename(file2, ".json");
+    const name = flags.name ?? path24.basename(file2, ".json");
     return {
       comparisons: [{ name, unit: "", comparison: single2 }],
       errors: [],
@@ -46737,18 +47945,18 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path29 from "node:path";
+import path33 from "node:path";
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync6 } from "node:fs";
 import { readdir as readdir2, readFile as readFile9 } from "node:fs/promises";
-import path21 from "node:path";
+import path25 from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path21.dirname(fileURLToPath3(import.meta.url));
-  const candidates = [path21.join(here, "dashboard"), path21.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync6(path21.join(dir, "index.html")));
+  const here = path25.dirname(fileURLToPath3(import.meta.url));
+  const candidates = [path25.join(here, "dashboard"), path25.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync6(path25.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -46762,14 +47970,14 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile9(path21.join(dir, name)));
+    files.set(name, await readFile9(path25.join(dir, name)));
   }
   return files;
 }
 
 // src/history/layout.ts
 import { createHash as createHash2 } from "node:crypto";
-import path22 from "node:path";
+import path26 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -46798,7 +48006,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path22.posix.join(
+  return path26.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -46865,13 +48073,13 @@ async function pushWithRetries(git, build2, options = {}) {
 }
 
 // src/history/read.ts
-import path24 from "node:path";
+import path28 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn7 } from "node:child_process";
-import { mkdtemp as mkdtemp5, readFile as readFile10, rm as rm8, writeFile as writeFile8 } from "node:fs/promises";
-import os9 from "node:os";
-import path23 from "node:path";
+import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm9, writeFile as writeFile8 } from "node:fs/promises";
+import os10 from "node:os";
+import path27 from "node:path";
 var GitStoreError = class extends Error {
   constructor(message) {
     super(message);
@@ -46880,8 +48088,8 @@ var GitStoreError = class extends Error {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp5(path23.join(options.tmpDir ?? os9.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path23.resolve(options.remote);
+  const dir = await mkdtemp6(path27.join(options.tmpDir ?? os10.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path27.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -46930,7 +48138,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path23.join(dir, "config");
+  const configFile = path27.join(dir, "config");
   const initial = (await readFile10(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -47083,7 +48291,7 @@ async function openBranch(options) {
 ${result.stdout.toString()}`, options.token).trim();
       return { ok: false, kind: classifyPushFailure(text2), message: text2 };
     },
-    dispose: () => rm8(dir, { recursive: true, force: true })
+    dispose: () => rm9(dir, { recursive: true, force: true })
   };
 }
 function classifyPushFailure(text2) {
@@ -47287,9 +48495,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path41) {
+function valueAt2(value, path45) {
   let at = value;
-  for (const key2 of path41) {
+  for (const key2 of path45) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -47305,7 +48513,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path24.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path28.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 async function readHistory(options) {
@@ -47331,7 +48539,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path24.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path28.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -47383,10 +48591,10 @@ async function loadEntries(git, files) {
 }
 
 // src/history/store.ts
-import path26 from "node:path";
+import path30 from "node:path";
 
 // src/history/derive.ts
-import path25 from "node:path";
+import path29 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -47399,13 +48607,13 @@ var VERDICT_CODES = {
 var round2 = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round2(x);
 function monthDir(suite, month) {
-  return path25.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path29.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path25.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path29.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path25.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path29.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -47708,7 +48916,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key2) continue;
-      const time3 = (name) => timeOfName(path26.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path30.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key: key2,
@@ -47972,7 +49180,8 @@ function headVersionIndex(samples, baseline) {
 }
 function benchmarkOf(r, series, headIndex, paired2, report, baseCommit) {
   const c = r.comparison;
-  const statistic = c?.statistic ?? report.settings.statistic ?? "median";
+  const compared = c?.statistic ?? report.settings.statistic ?? "median";
+  const statistic = compared === "trimmed" ? "median" : compared;
   const values = series === void 0 ? [] : headValues(series, headIndex, paired2);
   const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
   return {
@@ -48102,7 +49311,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile11 } from "node:fs/promises";
-import path27 from "node:path";
+import path31 from "node:path";
 var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -48155,7 +49364,7 @@ var reportSchema = external_exports.looseObject({
 var runSchema = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path27.join(dir, file2);
+    const where = path31.join(dir, file2);
     try {
       return await readFile11(where, "utf8");
     } catch (error62) {
@@ -48167,16 +49376,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path27.join(dir, "samples.json"),
+    path31.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path27.join(dir, "comparison.json"),
+    path31.join(dir, "comparison.json"),
     reportSchema
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path27.join(dir, "duetkit-run.json"), runSchema).suite;
+  const suite = runText === null ? null : check2(runText, path31.join(dir, "duetkit-run.json"), runSchema).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -48756,7 +49965,7 @@ async function publishRun(options) {
 
 // src/cli/commands/history-gab.ts
 import { readFile as readFile12, writeFile as writeFile9 } from "node:fs/promises";
-import path28 from "node:path";
+import path32 from "node:path";
 
 // src/history/gab.ts
 var GAB_PREFIX = "window.BENCHMARK_DATA = ";
@@ -48947,9 +50156,9 @@ function extraOf(b) {
   ];
   const c = b.comparison;
   if (c !== null) {
-    const pct2 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+    const pct3 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
     lines.push(
-      `change ${pct2(c.change)} [${pct2(c.ci.lower)}, ${pct2(c.ci.upper)}] ${+(c.ci.level * 100).toFixed(3)}% CI: ${c.verdict}${c.baseCommit === null ? "" : ` vs ${c.baseCommit.slice(0, 7)}`}`
+      `change ${pct3(c.change)} [${pct3(c.ci.lower)}, ${pct3(c.ci.upper)}] ${+(c.ci.level * 100).toFixed(3)}% CI: ${c.verdict}${c.baseCommit === null ? "" : ` vs ${c.baseCommit.slice(0, 7)}`}`
     );
   }
   return lines.join("\n");
@@ -49046,7 +50255,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text2;
       try {
-        text2 = await readFile12(path28.resolve(ctx.cwd, file2), "utf8");
+        text2 = await readFile12(path32.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -49079,7 +50288,7 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile9(path28.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile9(path32.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
@@ -49095,7 +50304,7 @@ function addLocationOptions(command) {
 function locationOf(flags, ctx) {
   const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
   return {
-    remote: isPath ? path29.resolve(ctx.cwd, flags.remote) : flags.remote,
+    remote: isPath ? path33.resolve(ctx.cwd, flags.remote) : flags.remote,
     branch: flags.branch,
     path: flags.path,
     env: ctx.env
@@ -49118,7 +50327,7 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path29.resolve(ctx.cwd, dir),
+      resultsDir: path33.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
@@ -49234,11 +50443,11 @@ function listTable(entries) {
 }
 
 // src/cli/commands/init.ts
-import path37 from "node:path";
+import path41 from "node:path";
 
 // src/init/init.ts
-import { mkdir as mkdir5, realpath, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
-import path35 from "node:path";
+import { mkdir as mkdir7, realpath, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
+import path39 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -49266,11 +50475,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path31 from "node:path";
+import path35 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir3, readFile as readFile13, stat as stat3 } from "node:fs/promises";
-import path30 from "node:path";
+import path34 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -49305,7 +50514,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir3(path30.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir3(path34.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -49322,7 +50531,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path30.join(root, rel);
+    const file2 = path34.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile13(file2, "utf8").catch(() => null);
@@ -49382,7 +50591,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path31.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path35.basename(f, ".rs"));
   const names = new Set(declared.length > 0 ? declared : files);
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "--workspace --benches";
@@ -49468,7 +50677,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path32 from "node:path";
+import path36 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -49486,7 +50695,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text: text2 } = linked[0];
       const target = LINKED.exec(text2)[1];
-      const dir = path32.posix.dirname(file2);
+      const dir = path36.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -49502,9 +50711,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path32.posix.join(
-      path32.posix.dirname(source),
-      path32.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path36.posix.join(
+      path36.posix.dirname(source),
+      path36.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -49699,7 +50908,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path33 from "node:path";
+import path37 from "node:path";
 async function readPackage(project) {
   const text2 = await project.read("package.json");
   if (text2 === null) return null;
@@ -49722,7 +50931,7 @@ function importing(project, module2) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path33.posix.basename(file2))
+    ([, body]) => body.includes(path37.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -49820,7 +51029,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path34 from "node:path";
+import path38 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -49869,10 +51078,10 @@ var pytestDetector = {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path34.posix.dirname(f));
+  const dirs = files.map((f) => path38.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path34.posix.dirname(common);
+    common = path38.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -50031,30 +51240,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path41) {
-  const node2 = doc.getIn(path41, true);
+function nodeAt(doc, path45) {
+  const node2 = doc.getIn(path45, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path41.join(".")}`);
+    throw new Error(`no node at ${path45.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path41, lines) {
+function commentAbove(doc, path45, lines) {
   if (lines.length === 0) return;
-  const parent = path41.length === 1 ? doc.contents : nodeAt(doc, path41.slice(0, -1));
-  const key2 = path41[path41.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path41.slice(0, -1).join(".")}`);
+  const parent = path45.length === 1 ? doc.contents : nodeAt(doc, path45.slice(0, -1));
+  const key2 = path45[path45.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path45.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path41.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path45.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path41, text2) {
-  const node2 = nodeAt(doc, path41);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path41.join(".")}`);
+function commentAfter(doc, path45, text2) {
+  const node2 = nodeAt(doc, path45);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path45.join(".")}`);
   node2.comment = ` ${text2}`;
 }
-function flowList(doc, path41) {
-  const node2 = nodeAt(doc, path41);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path41.join(".")}`);
+function flowList(doc, path45) {
+  const node2 = nodeAt(doc, path45);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path45.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -50287,8 +51496,8 @@ function inProject(step, dirInRepo) {
   return moved;
 }
 function timeoutMinutes(options) {
-  const seconds = parseDuration(options.budget) ?? 0;
-  return Math.max(30, Math.ceil(seconds / 60) + 20);
+  const seconds2 = parseDuration(options.budget) ?? 0;
+  return Math.max(30, Math.ceil(seconds2 / 60) + 20);
 }
 
 // src/init/nightly-workflow.ts
@@ -50369,16 +51578,16 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path35.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path35.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path35.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path39.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path39.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path39.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
   }
   const project = await listProject(dir);
   const { plan: plan2, others } = await chooseTool(project, options, deps.prompter);
-  const dirInRepo = posix(path35.relative(home, dir));
+  const dirInRepo = posix(path39.relative(home, dir));
   const workflowOptions = {
     action: options.action,
     scenarioInRepo,
@@ -50412,7 +51621,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path35.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path39.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -50422,7 +51631,7 @@ async function writeInit(planned, options) {
   const existing = planned.files.filter((f) => f.exists);
   if (existing.length > 0 && !options.force) throw overwriteError(existing.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir5(path35.dirname(file2.path), { recursive: true });
+    await mkdir7(path39.dirname(file2.path), { recursive: true });
     try {
       await writeFile10(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
@@ -50445,7 +51654,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path35.sep).join("/");
+  return relative2.split(path39.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -50540,7 +51749,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path36 from "node:path";
+import path40 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -50575,14 +51784,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path36.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path40.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path36.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path40.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path36.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path40.relative(planned.repoRoot, f.path)
   );
   const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
@@ -50591,7 +51800,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path36.relative(cwd, file2);
+  const relative2 = path40.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -50614,7 +51823,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path37.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path41.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -50632,7 +51841,7 @@ import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync3, readFileSync as readFileSync6 } from "node:fs";
-import path38 from "node:path";
+import path42 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -50645,7 +51854,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync6(path38.join(dir, entry, name), "utf8").trim();
+        return readFileSync6(path42.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -50799,10 +52008,10 @@ function parseLoad(text2) {
   return share;
 }
 function parseTime2(text2) {
-  const seconds = parseDuration(text2);
-  if (seconds === null)
+  const seconds2 = parseDuration(text2);
+  if (seconds2 === null)
     throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m, 1h.");
-  return seconds;
+  return seconds2;
 }
 function parseScheduleOption(text2) {
   try {
@@ -50814,7 +52023,7 @@ function parseScheduleOption(text2) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile14, stat as stat5 } from "node:fs/promises";
-import path39 from "node:path";
+import path43 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -50833,11 +52042,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path39.resolve(ctx.cwd, file2);
+  const absolute = path43.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path39.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path43.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -50884,7 +52093,7 @@ function renderTable(benchmarks) {
 
 // src/cli/commands/variability.ts
 import { writeFile as writeFile11 } from "node:fs/promises";
-import path40 from "node:path";
+import path44 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -50961,23 +52170,23 @@ function reuseOf(points, relative2, seed, notes) {
   const ks = ksTwoSample(reused, across);
   const reusedRange = median(reused);
   const reprovisionedRange = median(across);
-  const pct2 = (x) => `${(x * 100).toFixed(2)}%`;
+  const pct3 = (x) => `${(x * 100).toFixed(2)}%`;
   return {
     size,
     reusedSets: reused.length,
     reusedRange,
     reprovisionedRange,
     ks: { statistic: ks.statistic, pValue: ks.pValue },
-    summary: `${size} runs on one machine span ${pct2(reusedRange)} (median), on ${size} machines ${pct2(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
+    summary: `${size} runs on one machine span ${pct3(reusedRange)} (median), on ${size} machines ${pct3(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
   };
 }
 
 // src/stats/one-sample-bootstrap.ts
-var STATISTICS = ["median", "mean", "cv"];
+var STATISTICS2 = ["median", "mean", "cv"];
 function bootstrapOneSample(values, statistic, options = {}) {
   checkSample("values", values);
-  if (!STATISTICS.includes(statistic)) {
-    throw new RangeError(`statistic must be one of ${STATISTICS.join(", ")}, got ${statistic}`);
+  if (!STATISTICS2.includes(statistic)) {
+    throw new RangeError(`statistic must be one of ${STATISTICS2.join(", ")}, got ${statistic}`);
   }
   const level = options.level ?? 0.95;
   const resamples = options.resamples ?? 1e4;
@@ -51221,8 +52430,8 @@ function patternOf(kind, times, relative2, settings) {
     high: high.label
   };
   const power = powerOf(values, settings);
-  const pct2 = (x) => `${(x * 100).toFixed(2)}%`;
-  const summary = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct2(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct2(power.detectable)} between two groups; ${pct2(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
+  const pct3 = (x) => `${(x * 100).toFixed(2)}%`;
+  const summary = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct3(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct3(power.detectable)} between two groups; ${pct3(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
   return {
     ...base,
     kruskal: { statistic: kw.statistic, df: kw.df, pValue: kw.pValue },
@@ -51470,8 +52679,8 @@ async function addCommits(report, list) {
 }
 
 // src/variability/render.ts
-var pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
-var signed = (x) => `${x >= 0 ? "+" : ""}${pct(x)}`;
+var pct2 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+var signed = (x) => `${x >= 0 ? "+" : ""}${pct2(x)}`;
 var short = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
 var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
 function renderVariability(report) {
@@ -51498,7 +52707,7 @@ function renderVariability(report) {
   }
   const s = report.settings;
   out.push(
-    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct(s.level, 0)} bootstrap interval. CVs and medians: ${pct(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
+    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct2(s.level, 0)} bootstrap interval. CVs and medians: ${pct2(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
   );
   return `${out.join("\n").trimEnd()}
 `;
@@ -51511,7 +52720,7 @@ function renderSuite(suite) {
     const latest = aa2.latest;
     out.push(
       latest.calledChanged.length === 0 ? `A/A duet of the latest run (${day2(latest.at)}): nothing called changed.` : `\u26A0\uFE0F A/A duet of the latest run (${day2(latest.at)}) called changed: ${latest.calledChanged.join(", ")} \u2014 the runner misled a PR-style comparison tonight.`,
-      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct(aa2.rate.estimate)}, 95% Wilson [${pct(aa2.rate.lower)}, ${pct(aa2.rate.upper)}]; nominal ${pct(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
+      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct2(aa2.rate.estimate)}, 95% Wilson [${pct2(aa2.rate.lower)}, ${pct2(aa2.rate.upper)}]; nominal ${pct2(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
     );
   }
   out.push(
@@ -51564,12 +52773,12 @@ function renderSuite(suite) {
 }
 function row(b) {
   const latest = b.values.at(-1);
-  const ci = (s) => s === null ? "\u2013" : `${pct(s.estimate)} [${pct(s.lower)}, ${pct(s.upper)}]`;
+  const ci = (s) => s === null ? "\u2013" : `${pct2(s.estimate)} [${pct2(s.lower)}, ${pct2(s.upper)}]`;
   const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
     (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed(c.step.change)} ${day2(c.after.at)}`
   ).join(", ");
   const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
-  const mde = b.noise.mdeRecent === null ? "\u2013" : pct(b.noise.mdeRecent);
+  const mde = b.noise.mdeRecent === null ? "\u2013" : pct2(b.noise.mdeRecent);
   return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
 }
 function changePointLine(b, c) {
@@ -51624,11 +52833,11 @@ function registerVariability(program2, ctx) {
     });
     const notes = await addCommits(
       report,
-      gitCommitLister(path40.resolve(ctx.cwd, flags.repo ?? "."))
+      gitCommitLister(path44.resolve(ctx.cwd, flags.repo ?? "."))
     );
     report.warnings.push(...notes);
     const markdown = renderVariability(report);
-    if (flags.out !== void 0) await writeFile11(path40.resolve(ctx.cwd, flags.out), markdown);
+    if (flags.out !== void 0) await writeFile11(path44.resolve(ctx.cwd, flags.out), markdown);
     ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
 ` : markdown);
     if (read.tip === null)
@@ -51639,7 +52848,7 @@ function registerVariability(program2, ctx) {
   });
 }
 function resolveRemote(ctx, remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path40.resolve(ctx.cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path44.resolve(ctx.cwd, remote);
 }
 function parseSince(text2) {
   const m = /^\s*(\d+)\s*([dw])\s*$/.exec(text2);

@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path29 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path33 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path29 && path29[0] !== "/") {
-          path29 = `/${path29}`;
+        if (path33 && path33[0] !== "/") {
+          path33 = `/${path33}`;
         }
-        return new URL(`${origin}${path29}`);
+        return new URL(`${origin}${path33}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path29, origin }
+          request: { method, path: path33, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path29);
+        debuglog("sending request to %s %s/%s", method, origin, path33);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path29, origin },
+          request: { method, path: path33, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path29,
+          path33,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path29, origin }
+          request: { method, path: path33, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path29);
+        debuglog("trailers received from %s %s/%s", method, origin, path33);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path29, origin },
+          request: { method, path: path33, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path29,
+          path33,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path29, origin }
+            request: { method, path: path33, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path29);
+          debuglog("sending request to %s %s/%s", method, origin, path33);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path29,
+        path: path33,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path29 !== "string") {
+        if (typeof path33 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path29[0] !== "/" && !(path29.startsWith("http://") || path29.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path29)) {
+        } else if (invalidPathRegex.test(path33)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path29, query) : path29;
+        this.path = query ? buildURL(path33, query) : path33;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path29, host, upgrade, blocking, reset } = request2;
+      const { method, path: path33, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path29} HTTP/1.1\r
+      let header = `${method} ${path33} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path29, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path29;
+      headers[HTTP2_HEADER_PATH] = path33;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path29 = search ? `${pathname}${search}` : pathname;
+        const path33 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path29;
+        this.opts.path = path33;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path29 = "/",
+          path: path33 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path29;
+        opts.path = origin + path33;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path29) {
-      if (typeof path29 !== "string") {
-        return path29;
+    function safeUrl(path33) {
+      if (typeof path33 !== "string") {
+        return path33;
       }
-      const pathSegments = path29.split("?");
+      const pathSegments = path33.split("?");
       if (pathSegments.length !== 2) {
-        return path29;
+        return path33;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path29, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path29);
+    function matchKey(mockDispatch2, { path: path33, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path33);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path29 }) => matchValue(safeUrl(path29), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path29, method, body, headers, query } = opts;
+      const { path: path33, method, body, headers, query } = opts;
       return {
-        path: path29,
+        path: path33,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path29, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path29,
+            Path: path33,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path29) {
-      for (let i = 0; i < path29.length; ++i) {
-        const code = path29.charCodeAt(i);
+    function validateCookiePath(path33) {
+      for (let i = 0; i < path33.length; ++i) {
+        const code = path33.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path29 = opts.path;
+          let path33 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path29 = `/${path29}`;
+            path33 = `/${path33}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path29);
+          url2 = new URL(util.parseOrigin(url2).origin + path33);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20037,14 +20037,14 @@ var require_util9 = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path29 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path33 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path29 && path29[0] !== "/") {
-          path29 = `/${path29}`;
+        if (path33 && path33[0] !== "/") {
+          path33 = `/${path33}`;
         }
-        return new URL(`${origin}${path29}`);
+        return new URL(`${origin}${path33}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -20495,39 +20495,39 @@ var require_diagnostics2 = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path29, origin }
+          request: { method, path: path33, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path29);
+        debuglog("sending request to %s %s/%s", method, origin, path33);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path29, origin },
+          request: { method, path: path33, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path29,
+          path33,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path29, origin }
+          request: { method, path: path33, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path29);
+        debuglog("trailers received from %s %s/%s", method, origin, path33);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path29, origin },
+          request: { method, path: path33, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path29,
+          path33,
           error63.message
         );
       });
@@ -20576,9 +20576,9 @@ var require_diagnostics2 = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path29, origin }
+            request: { method, path: path33, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path29);
+          debuglog("sending request to %s %s/%s", method, origin, path33);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -20641,7 +20641,7 @@ var require_request3 = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path29,
+        path: path33,
         method,
         body,
         headers,
@@ -20656,11 +20656,11 @@ var require_request3 = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path29 !== "string") {
+        if (typeof path33 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path29[0] !== "/" && !(path29.startsWith("http://") || path29.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path29)) {
+        } else if (invalidPathRegex.test(path33)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -20726,7 +20726,7 @@ var require_request3 = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path29, query) : path29;
+        this.path = query ? buildURL(path33, query) : path33;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -25419,7 +25419,7 @@ var require_client_h12 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path29, host, upgrade, blocking, reset } = request2;
+      const { method, path: path33, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -25500,7 +25500,7 @@ var require_client_h12 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path29} HTTP/1.1\r
+      let header = `${method} ${path33} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26029,7 +26029,7 @@ var require_client_h22 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path29, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -26126,7 +26126,7 @@ var require_client_h22 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path29;
+      headers[HTTP2_HEADER_PATH] = path33;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -26479,9 +26479,9 @@ var require_redirect_handler2 = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path29 = search ? `${pathname}${search}` : pathname;
+        const path33 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path29;
+        this.opts.path = path33;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -27720,10 +27720,10 @@ var require_proxy_agent2 = __commonJS({
         };
         const {
           origin,
-          path: path29 = "/",
+          path: path33 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path29;
+        opts.path = origin + path33;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -29695,20 +29695,20 @@ var require_mock_utils2 = __commonJS({
       }
       return true;
     }
-    function safeUrl(path29) {
-      if (typeof path29 !== "string") {
-        return path29;
+    function safeUrl(path33) {
+      if (typeof path33 !== "string") {
+        return path33;
       }
-      const pathSegments = path29.split("?");
+      const pathSegments = path33.split("?");
       if (pathSegments.length !== 2) {
-        return path29;
+        return path33;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path29, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path29);
+    function matchKey(mockDispatch2, { path: path33, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path33);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -29730,7 +29730,7 @@ var require_mock_utils2 = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path29 }) => matchValue(safeUrl(path29), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -29768,9 +29768,9 @@ var require_mock_utils2 = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path29, method, body, headers, query } = opts;
+      const { path: path33, method, body, headers, query } = opts;
       return {
-        path: path29,
+        path: path33,
         method,
         body,
         headers,
@@ -30233,10 +30233,10 @@ var require_pending_interceptors_formatter2 = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path29, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path29,
+            Path: path33,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35115,9 +35115,9 @@ var require_util14 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path29) {
-      for (let i = 0; i < path29.length; ++i) {
-        const code = path29.charCodeAt(i);
+    function validateCookiePath(path33) {
+      for (let i = 0; i < path33.length; ++i) {
+        const code = path33.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38037,11 +38037,11 @@ var require_undici2 = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path29 = opts.path;
+          let path33 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path29 = `/${path29}`;
+            path33 = `/${path33}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path29);
+          url2 = new URL(util.parseOrigin(url2).origin + path33);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -46429,17 +46429,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path29) {
-      const ctrl = callVisitor(key, node2, visitor, path29);
+    function visit_(key, node2, visitor, path33) {
+      const ctrl = callVisitor(key, node2, visitor, path33);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path29, ctrl);
-        return visit_(key, ctrl, visitor, path29);
+        replaceNode(key, path33, ctrl);
+        return visit_(key, ctrl, visitor, path33);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path29 = Object.freeze(path29.concat(node2));
+          path33 = Object.freeze(path33.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path29);
+            const ci = visit_(i, node2.items[i], visitor, path33);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46450,13 +46450,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path29 = Object.freeze(path29.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path29);
+          path33 = Object.freeze(path33.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path33);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path29);
+          const cv = visit_("value", node2.value, visitor, path33);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46477,17 +46477,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path29) {
-      const ctrl = await callVisitor(key, node2, visitor, path29);
+    async function visitAsync_(key, node2, visitor, path33) {
+      const ctrl = await callVisitor(key, node2, visitor, path33);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path29, ctrl);
-        return visitAsync_(key, ctrl, visitor, path29);
+        replaceNode(key, path33, ctrl);
+        return visitAsync_(key, ctrl, visitor, path33);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path29 = Object.freeze(path29.concat(node2));
+          path33 = Object.freeze(path33.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path29);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path33);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46498,13 +46498,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path29 = Object.freeze(path29.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path29);
+          path33 = Object.freeze(path33.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path33);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path29);
+          const cv = await visitAsync_("value", node2.value, visitor, path33);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46531,23 +46531,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path29) {
+    function callVisitor(key, node2, visitor, path33) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path29);
+        return visitor(key, node2, path33);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path29);
+        return visitor.Map?.(key, node2, path33);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path29);
+        return visitor.Seq?.(key, node2, path33);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path29);
+        return visitor.Pair?.(key, node2, path33);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path29);
+        return visitor.Scalar?.(key, node2, path33);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path29);
+        return visitor.Alias?.(key, node2, path33);
       return void 0;
     }
-    function replaceNode(key, path29, node2) {
-      const parent = path29[path29.length - 1];
+    function replaceNode(key, path33, node2) {
+      const parent = path33[path33.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -47159,10 +47159,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path29, value) {
+    function collectionFromPath(schema, path33, value) {
       let v = value;
-      for (let i = path29.length - 1; i >= 0; --i) {
-        const k = path29[i];
+      for (let i = path33.length - 1; i >= 0; --i) {
+        const k = path33[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -47181,7 +47181,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path29) => path29 == null || typeof path29 === "object" && !!path29[Symbol.iterator]().next().done;
+    var isEmptyPath = (path33) => path33 == null || typeof path33 === "object" && !!path33[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -47211,11 +47211,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path29, value) {
-        if (isEmptyPath(path29))
+      addIn(path33, value) {
+        if (isEmptyPath(path33))
           this.add(value);
         else {
-          const [key, ...rest] = path29;
+          const [key, ...rest] = path33;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -47229,8 +47229,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path29) {
-        const [key, ...rest] = path29;
+      deleteIn(path33) {
+        const [key, ...rest] = path33;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -47244,8 +47244,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path29, keepScalar) {
-        const [key, ...rest] = path29;
+      getIn(path33, keepScalar) {
+        const [key, ...rest] = path33;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -47263,8 +47263,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path29) {
-        const [key, ...rest] = path29;
+      hasIn(path33) {
+        const [key, ...rest] = path33;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -47274,8 +47274,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path29, value) {
-        const [key, ...rest] = path29;
+      setIn(path33, value) {
+        const [key, ...rest] = path33;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -49790,9 +49790,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path29, value) {
+      addIn(path33, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path29, value);
+          this.contents.addIn(path33, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -49867,14 +49867,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path29) {
-        if (Collection2.isEmptyPath(path29)) {
+      deleteIn(path33) {
+        if (Collection2.isEmptyPath(path33)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path29) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path33) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -49889,10 +49889,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path29, keepScalar) {
-        if (Collection2.isEmptyPath(path29))
+      getIn(path33, keepScalar) {
+        if (Collection2.isEmptyPath(path33))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path29, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path33, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -49903,10 +49903,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path29) {
-        if (Collection2.isEmptyPath(path29))
+      hasIn(path33) {
+        if (Collection2.isEmptyPath(path33))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path29) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path33) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -49923,13 +49923,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path29, value) {
-        if (Collection2.isEmptyPath(path29)) {
+      setIn(path33, value) {
+        if (Collection2.isEmptyPath(path33)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path29), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path33), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path29, value);
+          this.contents.setIn(path33, value);
         }
       }
       /**
@@ -51890,9 +51890,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path29) => {
+    visit2.itemAtPath = (cst, path33) => {
       let item = cst;
-      for (const [field, index] of path29) {
+      for (const [field, index] of path33) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -51901,23 +51901,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path29) => {
-      const parent = visit2.itemAtPath(cst, path29.slice(0, -1));
-      const field = path29[path29.length - 1][0];
+    visit2.parentCollection = (cst, path33) => {
+      const parent = visit2.itemAtPath(cst, path33.slice(0, -1));
+      const field = path33[path33.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path29, item, visitor) {
-      let ctrl = visitor(item, path29);
+    function _visit(path33, item, visitor) {
+      let ctrl = visitor(item, path33);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path29.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path33.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -51928,10 +51928,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path29);
+            ctrl = ctrl(item, path33);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path29) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path33) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -54215,8 +54215,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path29 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path29} does not exist${EOL5}`);
+        const path33 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path33} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -58575,10 +58575,10 @@ function intervalBar(change, lower, upper, threshold2, scale) {
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
-  const pct2 = fraction * 100;
-  const text2 = pct2.toFixed(digits);
+  const pct3 = fraction * 100;
+  const text2 = pct3.toFixed(digits);
   if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct2 > 0 ? "+" : ""}${text2}%`;
+  return `${pct3 > 0 ? "+" : ""}${text2}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
@@ -58627,9 +58627,9 @@ function runMetaOf(samples, suite, runnerLabel3) {
     }))
   };
 }
-function formatDuration(seconds) {
-  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
-  const s = Math.round(seconds);
+function formatDuration(seconds2) {
+  if (seconds2 < 60) return `${+seconds2.toFixed(1)} s`;
+  const s = Math.round(seconds2);
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
   return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
@@ -58847,6 +58847,17 @@ function fmt(x) {
   return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
 }
 
+// src/report/efficiency-text.ts
+var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+function efficiencyText(e) {
+  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
+  if (e.efficiency === null || e.breakdown === null) {
+    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
+  }
+  const b = e.breakdown;
+  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
+}
+
 // src/report/markdown-method.ts
 var MODE_WORDS = {
   duet: "duet: base and head ran at the same time, iterations started together, paired by iteration",
@@ -58874,11 +58885,19 @@ function renderMethod(report, meta3) {
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
   const load = report.load === void 0 ? void 0 : loadLines(report.load);
   for (const line of load?.lines ?? []) items.push(escapeInline(line, 600));
+  if (report.efficiency !== void 0) {
+    items.push(`**Efficiency:** ${efficiencyText(report.efficiency)}.`);
+  }
+  for (const r of compared.filter((x) => x.settle !== void 0)) {
+    items.push(
+      `**Inconclusive, ${escapeInline(r.benchmark, 80)}:** ${escapeInline(r.settle.advice, 400)}.`
+    );
+  }
   if (first !== void 0) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison)));
     items.push(`**n:** ${[...ns].join("; ")} per benchmark.`);
     items.push(
-      `**Interval:** ${first.ci.method === "bca" ? "BCa" : "percentile"} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`
+      first.ci.direct === "trimmed-t" ? `**Interval:** ${+(s.level * 100).toFixed(3)}% CI of the 20% trimmed mean of the log pair ratios (Tukey\u2013McLaughlin)${(first.ci.blockLength ?? 1) > 1 ? `, ${first.ci.blockLength} consecutive pairs counted as one` : ""}.` : `**Interval:** ${first.ci.method === "bca" ? "BCa" : "percentile"} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`
     );
     items.push(
       `**Test:** ${first.test.name === "wilcoxon-signed-rank" ? "Wilcoxon signed-rank on log ratios" : "Mann\u2013Whitney U"}; p-values ${adjustmentText(s.adjustment, compared.length)}.`
@@ -58946,6 +58965,88 @@ function isolationText(report) {
   const harness = iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`;
   const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (the harness too)" : ""}`;
   return `${kind[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
+}
+
+// src/analyze/settle.ts
+var REASONABLE_SECONDS = 30 * 60;
+function settleAdvice(c, perSecond, context3) {
+  const unit = c.paired ? "pairs" : "values per side";
+  const sign = c.biggerIsBetter ? -1 : 1;
+  const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
+  const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
+  if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: `the interval clears the threshold, but with ${Math.min(c.n.base, c.n.head)} ${unit} the test adjusted for the whole family does not reject yet (adjusted p ${c.test.pValueAdjusted.toPrecision(2)}): a few more ${unit} would settle it`
+    };
+  }
+  if (c.moreSamplesNeeded === null) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
+    };
+  }
+  const seconds2 = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
+  const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
+  if (seconds2 <= REASONABLE_SECONDS) {
+    return {
+      more: c.moreSamplesNeeded,
+      seconds: seconds2,
+      perSecond,
+      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds2)} more at this run's ${pace}`
+    };
+  }
+  const helps = [];
+  if (context3.isolation === "none" || context3.isolation === "taskset") {
+    helps.push("CPU isolation (cpuset cgroups: root, or sudo on GitHub runners) was not in effect");
+  }
+  if (context3.medianIterationMs !== null && context3.medianIterationMs < 20) {
+    helps.push(
+      `each iteration measures only ${context3.medianIterationMs.toPrecision(2)} ms: a longer one (suite.iterationTime, -benchtime) averages more work per pair`
+    );
+  }
+  helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
+  return {
+    more: c.moreSamplesNeeded,
+    seconds: seconds2,
+    perSecond,
+    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds2)} more at ${pace}; what would help: ${helps.join("; ")}`
+  };
+}
+function paceByMetric(samples) {
+  const spans = /* @__PURE__ */ new Map();
+  const rounds = /* @__PURE__ */ new Map();
+  for (const t of samples.trials) {
+    const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
+    r.start = Math.min(r.start, t.startMs);
+    r.end = Math.max(r.end, t.endMs);
+    rounds.set(t.round, r);
+  }
+  for (const t of samples.trials) {
+    for (const m of t.metrics) {
+      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), ms: 0, walls: [] };
+      if (!s.rounds.has(t.round)) {
+        const r = rounds.get(t.round);
+        s.ms += r.end - r.start;
+      }
+      if (!t.warmup) s.rounds.add(t.round);
+      s.walls.push(t.wallMs);
+      spans.set(m.name, s);
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [name, s] of spans) {
+    const walls = [...s.walls].sort((a, b) => a - b);
+    out.set(name, {
+      perSecond: s.ms > 0 ? s.rounds.size / (s.ms / 1e3) : 0,
+      medianMs: walls.length === 0 ? null : walls[walls.length >> 1]
+    });
+  }
+  return out;
 }
 
 // src/report/markdown.ts
@@ -59070,13 +59171,18 @@ function table(rows, report, scale, trends) {
       continue;
     }
     lines.push(
-      `| ${escapeInline(r.benchmark)} | ${side(c, "base", r.unit)} | ${side(c, "head", r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c)} |${trend(r)}`
+      `| ${escapeInline(r.benchmark)} | ${side(c, "base", r.unit)} | ${side(c, "head", r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c, r)} |${trend(r)}`
     );
   }
   return lines;
 }
-function verdictText(c) {
+function verdictText(c, r) {
   if (c.verdict !== "inconclusive" || c.moreSamplesNeeded === null) return c.verdict;
+  const seconds2 = r?.settle?.seconds;
+  if (seconds2 !== void 0 && seconds2 !== null && seconds2 <= REASONABLE_SECONDS) {
+    return `inconclusive (~${formatDuration(seconds2)} more)`;
+  }
+  if (seconds2 !== void 0 && seconds2 !== null) return "inconclusive (too noisy here)";
   return `inconclusive (~${c.moreSamplesNeeded} more ${c.paired ? "pairs" : "per side"})`;
 }
 function side(c, which2, unit) {
@@ -59198,6 +59304,10 @@ async function publishComment(options, io) {
     return "";
   }
 }
+
+// src/stats/types.ts
+var COMPARISON_SCHEMA_VERSION = 1;
+var STATISTICS = ["median", "mean", "gmean", "trimmed"];
 
 // src/action/results.ts
 import { mkdir as mkdir2, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
@@ -60020,10 +60130,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path29) {
-  if (!path29)
+function getElementAtPath(obj, path33) {
+  if (!path33)
     return obj;
-  return path29.reduce((acc, key) => acc?.[key], obj);
+  return path33.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -60363,11 +60473,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path29, issues) {
+function prefixIssues(path33, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path29);
+    iss.path.unshift(path33);
     return iss;
   });
 }
@@ -60829,16 +60939,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path29 = []) => {
+  const processError = (error64, path33 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path29, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path33, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path29, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path29, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
       } else {
-        const fullpath = [...path29, ...issue3.path];
+        const fullpath = [...path33, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -60877,17 +60987,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path29 = []) => {
+  const processError = (error64, path33 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path29, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path33, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path29, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path29, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
       } else {
-        const fullpath = [...path29, ...issue3.path];
+        const fullpath = [...path33, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -60926,8 +61036,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path29 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path29) {
+  const path33 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path33) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -78065,13 +78175,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path29 = ref.slice(1).split("/").filter(Boolean);
-  if (path29.length === 0) {
+  const path33 = ref.slice(1).split("/").filter(Boolean);
+  if (path33.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path29[0] === defsKey) {
-    const key = path29[1] === void 0 ? void 0 : decodeJSONPointerSegment(path29[1]);
+  if (path33[0] === defsKey) {
+    const key = path33[1] === void 0 ? void 0 : decodeJSONPointerSegment(path33[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -78957,7 +79067,7 @@ var comparison = external_exports.looseObject({
   base: side2,
   head: side2,
   paired: external_exports.boolean(),
-  statistic: external_exports.enum(["median", "mean", "gmean"]),
+  statistic: external_exports.enum(STATISTICS),
   biggerIsBetter: external_exports.boolean(),
   threshold: finite,
   mde: finite,
@@ -78969,7 +79079,7 @@ var comparison = external_exports.looseObject({
 });
 var notComparable = external_exports.looseObject({
   reason: external_exports.string(),
-  statistic: external_exports.enum(["median", "mean", "gmean"]),
+  statistic: external_exports.enum(STATISTICS),
   base: side2,
   head: side2
 });
@@ -79062,9 +79172,9 @@ async function readResults(dir) {
 }
 
 // src/action/run-step.ts
-import { mkdir as mkdir5, mkdtemp as mkdtemp5 } from "node:fs/promises";
-import os13 from "node:os";
-import path24 from "node:path";
+import { mkdir as mkdir7, mkdtemp as mkdtemp6 } from "node:fs/promises";
+import os14 from "node:os";
+import path28 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -79350,6 +79460,7 @@ function kthWithout(ascending, removed, k) {
 }
 
 // src/stats/estimators.ts
+var NOT_BOOTSTRAPPED = "the trimmed mean is not bootstrapped: its interval is computed directly (compare.ts)";
 function sideEstimator(values, statistic) {
   switch (statistic) {
     case "median":
@@ -79358,6 +79469,8 @@ function sideEstimator(values, statistic) {
       return meanEstimator(Float64Array.from(values), (s) => s);
     case "gmean":
       return meanEstimator(Float64Array.from(values, Math.log), Math.exp);
+    case "trimmed":
+      throw new RangeError(NOT_BOOTSTRAPPED);
   }
 }
 function pairedEstimator(base, head, statistic) {
@@ -79381,6 +79494,8 @@ function pairedEstimator(base, head, statistic) {
       );
     case "mean":
       return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
+    case "trimmed":
+      throw new RangeError(NOT_BOOTSTRAPPED);
   }
 }
 function mapped(e, f) {
@@ -80229,6 +80344,118 @@ function toScaled(v) {
   return [Number(v >> BigInt(shift)), shift];
 }
 
+// src/stats/student-t.ts
+function logGamma(x) {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const g = 7;
+  const c = [
+    0.9999999999998099,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.3234287776531,
+    -176.6150291621406,
+    12.507343278686905,
+    -0.13857109526572012,
+    9984369578019572e-21,
+    15056327351493116e-23
+  ];
+  const z2 = x - 1;
+  let a = c[0];
+  const t = z2 + g + 0.5;
+  for (let i = 1; i < g + 2; i++) a += c[i] / (z2 + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaContinuedFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 1e4; m++) {
+    const m2 = 2 * m;
+    let aa2 = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa2 * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa2 / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa2 = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa2 * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa2 / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-16) break;
+  }
+  return h;
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(
+    logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x)
+  );
+  return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
+}
+function studentTCdf(t, df) {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentTPpf(p, df) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`p must be in (0, 1), got ${p}`);
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -studentTPpf(1 - p, df);
+  let lo = 0;
+  let hi = 1;
+  while (studentTCdf(hi, df) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// src/stats/trimmed-mean.ts
+function trimmedMean(ascending, level2, proportion = 0.2) {
+  const n = ascending.length;
+  if (!(proportion >= 0 && proportion < 0.5)) {
+    throw new RangeError(`trim proportion must be in [0, 0.5), got ${proportion}`);
+  }
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  const g = Math.floor(proportion * n);
+  if (n - 2 * g < 2) {
+    throw new RangeError(`a trimmed-mean interval needs at least 2 values left, got ${n - 2 * g}`);
+  }
+  let sum = 0;
+  for (let i = g; i < n - g; i++) sum += ascending[i];
+  const estimate = sum / (n - 2 * g);
+  const low = ascending[g];
+  const high = ascending[n - g - 1];
+  let wsum = 0;
+  for (let i = 0; i < n; i++) wsum += Math.min(high, Math.max(low, ascending[i]));
+  const wmean = wsum / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (Math.min(high, Math.max(low, ascending[i])) - wmean) ** 2;
+  const winsorizedVariance = ss / (n - 1);
+  const standardError = Math.sqrt(winsorizedVariance) / ((1 - 2 * proportion) * Math.sqrt(n));
+  const degreesOfFreedom = n - 2 * g - 1;
+  const t = studentTPpf(1 - (1 - level2) / 2, degreesOfFreedom);
+  return {
+    estimate,
+    lower: estimate - t * standardError,
+    upper: estimate + t * standardError,
+    trimmed: g,
+    standardError,
+    degreesOfFreedom
+  };
+}
+
 // src/stats/power.ts
 function zSum(options) {
   const level2 = options.level ?? 0.99;
@@ -80341,9 +80568,6 @@ var Sample = class {
   }
 };
 
-// src/stats/types.ts
-var COMPARISON_SCHEMA_VERSION = 1;
-
 // src/stats/verdict.ts
 function decideVerdict(input2) {
   const sign = input2.biggerIsBetter ? -1 : 1;
@@ -80455,7 +80679,7 @@ function resolveCompareOptions(options = {}) {
     level: options.level ?? 0.99,
     resamples: options.resamples ?? 1e4,
     seed: options.seed ?? DEFAULT_SEED,
-    statistic: options.statistic ?? "median",
+    statistic: options.statistic ?? (options.paired ?? false ? "trimmed" : "median"),
     method: options.method ?? "bca",
     threshold: options.threshold ?? 0.05,
     biggerIsBetter: options.biggerIsBetter ?? false,
@@ -80469,8 +80693,13 @@ function resolveCompareOptions(options = {}) {
     throw new RangeError(`resamples must be an integer from 100 to 10000000, got ${r.resamples}`);
   }
   checkSeed(r.seed);
-  if (!["median", "mean", "gmean"].includes(r.statistic)) {
-    throw new RangeError(`statistic must be median, mean or gmean, got ${String(r.statistic)}`);
+  if (!STATISTICS.includes(r.statistic)) {
+    throw new RangeError(`statistic must be ${STATISTICS.join(", ")}, got ${String(r.statistic)}`);
+  }
+  if (r.statistic === "trimmed" && !r.paired) {
+    throw new RangeError(
+      "statistic trimmed is for paired comparisons (the trimmed mean of the pair ratios); unpaired, use median, mean or gmean"
+    );
   }
   if (!["percentile", "bca"].includes(r.method)) {
     throw new RangeError(`method must be percentile or bca, got ${String(r.method)}`);
@@ -80488,7 +80717,7 @@ function resolveCompareOptions(options = {}) {
 function compare(base, head, options = {}) {
   return finishComparison(planComparison(base, head, options));
 }
-function planComparison(base, head, options = {}) {
+function planComparison(base, head, options = {}, earlierNotes = []) {
   const o = resolveCompareOptions(options);
   const b = new Sample(base, "base");
   const h = new Sample(head, "head");
@@ -80497,7 +80726,7 @@ function planComparison(base, head, options = {}) {
       `a paired comparison needs as many head values as base values; base has ${b.n}, head has ${h.n}`
     );
   }
-  const plan = { options: o, base: b.values, head: h.values, notes: [] };
+  const plan = { options: o, base: b.values, head: h.values, notes: [...earlierNotes] };
   const constant = b.ascending[0] === b.ascending[b.n - 1] && h.ascending[0] === h.ascending[h.n - 1];
   if (constant && b.ascending[0] === h.ascending[0]) {
     plan.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
@@ -80513,6 +80742,12 @@ function planComparison(base, head, options = {}) {
     });
   }
   const zeros = h.values.filter((v) => v === 0).length;
+  if (o.statistic === "trimmed" && zeros > 0) {
+    return planComparison(base, head, { ...options, statistic: "median" }, [
+      ...earlierNotes,
+      "the median pair ratio is used instead of the trimmed mean: a head of 0 has a log ratio of \u2212\u221E"
+    ]);
+  }
   if (zeros > 0) {
     plan.notes.push(
       `${zeros} of ${h.n} head values are 0: a ratio of 0 to the base, a change of \u2212100%`
@@ -80527,6 +80762,14 @@ function planComparison(base, head, options = {}) {
   };
   if (!o.paired) return { ...plan, bootstrap: { design: "unpaired", ...common } };
   const blockLength = o.blockLength === "auto" ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values))) : o.blockLength;
+  if (o.statistic === "trimmed") {
+    if (blockLength > 1) {
+      plan.notes.push(
+        `pairs are autocorrelated: the interval counts ${blockLength} consecutive pairs as one; the Wilcoxon p-value assumes independent pairs and may be too small`
+      );
+    }
+    return { ...plan, bootstrap: null, direct: { statistic: "trimmed", blockLength } };
+  }
   if (blockLength > 1) {
     plan.notes.push(
       `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`
@@ -80539,6 +80782,7 @@ function finishComparison(plan, distribution) {
   const b = new Sample(plan.base, "base");
   const h = new Sample(plan.head, "head");
   const notes = [...plan.notes];
+  if (plan.direct !== void 0) return trimmedComparison(b, h, o, plan.direct.blockLength, notes);
   if (plan.bootstrap === null) return identicalComparison(b, h, o, notes);
   const result = bootstrap(plan.bootstrap, distribution);
   if (plan.bootstrap.design === "paired") {
@@ -80651,6 +80895,59 @@ function finish(o, b, h, change, ci, test, mde, notes) {
     notes
   };
 }
+function trimmedComparison(b, h, o, blockLength, notes) {
+  const finite5 = finiteLogRatios(logRatios(b.values, h.values));
+  const interval3 = pairedTrimmedInterval(sorted(finite5), o.level, blockLength);
+  const ci = {
+    level: o.level,
+    lower: Math.expm1(interval3.lower),
+    upper: Math.expm1(interval3.upper),
+    method: o.method,
+    resamples: o.resamples,
+    seed: o.seed,
+    bootstrap: blockLength > 1 ? "block" : "paired",
+    blockLength,
+    direct: "trimmed-t"
+  };
+  const w = wilcoxonSignedRank(finite5);
+  const test = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
+  const mde = minimumDetectableEffect(
+    interval3.effectiveN,
+    interval3.standardError * Math.sqrt(interval3.effectiveN),
+    { level: o.level, power: o.power, paired: true }
+  );
+  return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
+}
+var TRIMMED_MIN_N = 5;
+function pairedTrimmedInterval(ascending, level2, blockLength) {
+  const n = ascending.length;
+  const effectiveN = Math.max(1, Math.floor(n / blockLength));
+  if (effectiveN < TRIMMED_MIN_N || ascending[0] === ascending[n - 1]) {
+    const t2 = n >= 2 ? trimmedMean(ascending, level2, TRIM) : null;
+    const estimate = t2?.estimate ?? ascending[0];
+    return {
+      estimate,
+      lower: ascending[0],
+      upper: ascending[n - 1],
+      standardError: (ascending[n - 1] - ascending[0]) / 2,
+      effectiveN
+    };
+  }
+  const t = trimmedMean(ascending, level2, TRIM);
+  if (blockLength === 1) return { ...t, effectiveN };
+  const g = Math.floor(TRIM * effectiveN);
+  const df = Math.max(1, effectiveN - 2 * g - 1);
+  const standardError = t.standardError * Math.sqrt(blockLength);
+  const half = studentTPpf(1 - (1 - level2) / 2, df) * standardError;
+  return {
+    estimate: t.estimate,
+    lower: t.estimate - half,
+    upper: t.estimate + half,
+    standardError,
+    effectiveN
+  };
+}
+var TRIM = 0.2;
 function identicalComparison(b, h, o, notes) {
   const ci = {
     level: o.level,
@@ -80714,20 +81011,22 @@ function adjustFamily(comparisons, method = "holm") {
     comparisons.map((c) => c.test.pValue),
     method
   );
-  return comparisons.map((c, i) => {
-    const test = { ...c.test, pValueAdjusted: adjusted[i], adjustment: method };
-    const decision = decideVerdict({
-      change: c.change,
-      lower: c.ci.lower,
-      upper: c.ci.upper,
-      threshold: c.threshold,
-      pValueAdjusted: test.pValueAdjusted,
-      alpha: 1 - c.ci.level,
-      biggerIsBetter: c.biggerIsBetter,
-      n: Math.min(c.n.base, c.n.head)
-    });
-    return { ...c, test, ...decision };
+  return comparisons.map(
+    (c, i) => withTest(c, { ...c.test, pValueAdjusted: adjusted[i], adjustment: method })
+  );
+}
+function withTest(c, test) {
+  const decision = decideVerdict({
+    change: c.change,
+    lower: c.ci.lower,
+    upper: c.ci.upper,
+    threshold: c.threshold,
+    pValueAdjusted: test.pValueAdjusted,
+    alpha: 1 - c.ci.level,
+    biggerIsBetter: c.biggerIsBetter,
+    n: Math.min(c.n.base, c.n.head)
   });
+  return { ...c, test, ...decision };
 }
 
 // src/analyze/blocks.ts
@@ -80764,6 +81063,7 @@ function collectSeries(samples) {
           unit: metric.unit,
           biggerIsBetter: metric.biggerIsBetter,
           valueKind: metric.valueKind ?? null,
+          ...metric.derivedFrom === void 0 ? {} : { derivedFrom: metric.derivedFrom },
           byVersion: samples.versions.map(() => /* @__PURE__ */ new Map())
         };
         series.set(metric.name, entry);
@@ -80839,6 +81139,156 @@ function middle(values) {
   return sorted2[sorted2.length >> 1];
 }
 
+// src/analyze/efficiency.ts
+function efficiencyOf(samples) {
+  const machineSeconds = Math.max(
+    1e-9,
+    (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3
+  );
+  const mode = getMode(samples.mode);
+  const slots = Math.max(
+    1,
+    mode.slotCount(samples.versions.length) > 1 ? samples.versions.length : 1
+  );
+  const trials = samples.trials;
+  const first = Math.min(...trials.map((t) => t.startMs));
+  const last = Math.max(...trials.map((t) => t.endMs));
+  const measuringSeconds = trials.length === 0 ? 0 : (last - first) / 1e3;
+  let trialSeconds = 0;
+  let measured = 0;
+  let told = false;
+  for (const t of trials) {
+    trialSeconds += t.wallMs / 1e3;
+    for (const m of t.metrics) {
+      if (m.measuredNs !== void 0) {
+        measured += m.measuredNs / 1e9;
+        told = true;
+      }
+    }
+  }
+  const format2 = samples.scenario?.workload?.format ?? null;
+  if (format2 === null) {
+    measured = trialSeconds;
+    told = true;
+  }
+  const capacity = slots * machineSeconds;
+  const pairs = new Set(trials.filter((t) => !t.warmup).map((t) => t.round)).size;
+  const measuredSeconds = told ? measured : null;
+  return {
+    format: format2,
+    machineSeconds,
+    measuringSeconds,
+    slots,
+    trialSeconds,
+    measuredSeconds,
+    efficiency: measuredSeconds === null ? null : measuredSeconds / capacity,
+    breakdown: measuredSeconds === null ? null : {
+      preparation: Math.max(0, (machineSeconds - measuringSeconds) * slots) / capacity,
+      harness: Math.max(0, measuringSeconds * slots - trialSeconds) / capacity,
+      process: Math.max(0, trialSeconds - measuredSeconds) / capacity,
+      measured: measuredSeconds / capacity
+    },
+    pairsPerSecond: (mode.paired ? pairs : trials.length) / machineSeconds
+  };
+}
+
+// src/suite/record.ts
+function belongsTo(metric, unit) {
+  return metric === unit || metric.startsWith(`${unit} - `);
+}
+
+// src/stats/sequential.ts
+function lookSchedule(first, growth, looks) {
+  if (!(Number.isInteger(first) && first >= 2)) {
+    throw new RangeError(`the first look needs an integer \u2265 2 pairs, got ${first}`);
+  }
+  if (!(growth > 1)) throw new RangeError(`growth must be > 1, got ${growth}`);
+  if (!(Number.isInteger(looks) && looks >= 1 && looks <= 20)) {
+    throw new RangeError(`looks must be an integer from 1 to 20, got ${looks}`);
+  }
+  const pairs = [];
+  for (let k = 0; k < looks; k++) {
+    const n = Math.round(first * growth ** k);
+    pairs.push(Math.max(n, (pairs.at(-1) ?? 0) + 1));
+  }
+  const total = looks * (looks + 1) / 2;
+  const weights = pairs.map((_, k) => (k + 1) / total);
+  return { pairs, weights };
+}
+function lookLevel(level2, schedule, look) {
+  const w = schedule.weights[look];
+  if (w === void 0)
+    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
+  return 1 - (1 - level2) * w;
+}
+function sequentialPValue(p, schedule, look) {
+  const w = schedule.weights[look];
+  if (w === void 0)
+    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
+  return Math.min(1, p / w);
+}
+
+// src/analyze/sequential.ts
+function unitLooks(samples, level2) {
+  const suite = samples.suite;
+  const looks = /* @__PURE__ */ new Map();
+  if (suite === void 0) return looks;
+  const schedule = suite.schedule;
+  const byUnit = new Map(suite.units.map((u) => [u.name, u]));
+  const entryOf = (unit) => {
+    const look = Math.max(0, unit.look);
+    return {
+      look,
+      looks: schedule.pairs.length,
+      pairs: unit.look < 0 ? Infinity : schedule.pairs[look],
+      lookLevel: lookLevel(level2, schedule, look)
+    };
+  };
+  for (const trial of samples.trials) {
+    for (const metric of trial.metrics) {
+      if (looks.has(metric.name)) continue;
+      const unit = trial.benchmark !== void 0 ? byUnit.get(trial.benchmark) : suite.units.find((u) => belongsTo(metric.name, u.name));
+      if (unit !== void 0) looks.set(metric.name, entryOf(unit));
+    }
+  }
+  return looks;
+}
+function truncateToLook(input2, pairs) {
+  if (!input2.paired || input2.base.length <= pairs) return input2;
+  return {
+    ...input2,
+    base: input2.base.slice(0, pairs),
+    head: input2.head.slice(0, pairs),
+    rounds: input2.rounds?.slice(0, pairs) ?? null
+  };
+}
+function asSequential(c, look, level2, schedule) {
+  const p = sequentialPValue(c.test.pValue, schedule, look.look);
+  const test = { ...c.test, pValue: p, pValueAdjusted: p };
+  const ci = {
+    ...c.ci,
+    level: level2,
+    sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel }
+  };
+  return withTest({ ...c, ci }, test);
+}
+function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
+  const counted = results.filter((r) => r.derivedFrom === void 0);
+  if (counted.length === 0 || counted.some((r) => r.error !== null)) return null;
+  const unsure = (c) => (c.verdict === "regression" || c.verdict === "improvement") && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
+  const open3 = counted.filter(
+    (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison)
+  );
+  if (open3.length === 0) return { decision: "settled", pairsToSettle: null };
+  const needs = open3.map(
+    (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : r.comparison.n.base
+  );
+  return {
+    decision: "open",
+    pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs)
+  };
+}
+
 // src/analyze/analyze.ts
 function analyzeSamples(samples, overrides = {}) {
   const settings = resolveSettings(samples, overrides);
@@ -80851,7 +81301,9 @@ function analyzeSamples(samples, overrides = {}) {
     );
   }
   const results = [];
+  const looks = unitLooks(samples, settings.level);
   for (const series of collectSeries(samples)) {
+    const look = looks.get(series.name);
     samples.versions.forEach((version3, headIndex) => {
       if (headIndex === baseIndex) return;
       const entry = {
@@ -80863,13 +81315,15 @@ function analyzeSamples(samples, overrides = {}) {
         version: version3.name,
         comparison: null,
         notComparable: null,
-        error: null
+        error: null,
+        ...series.derivedFrom === void 0 ? {} : { derivedFrom: series.derivedFrom }
       };
       try {
-        const input2 = comparisonInput(series, baseIndex, headIndex, paired);
+        const whole = comparisonInput(series, baseIndex, headIndex, paired);
+        const input2 = look === void 0 ? whole : truncateToLook(whole, look.pairs);
         entry.comparison = compare(input2.base, input2.head, {
           paired,
-          level: settings.level,
+          level: look?.lookLevel ?? settings.level,
           resamples: settings.resamples,
           seed: settings.seed,
           method: settings.method,
@@ -80878,6 +81332,14 @@ function analyzeSamples(samples, overrides = {}) {
           blockLength: settings.blockLength,
           ...settings.statistic === null ? {} : { statistic: settings.statistic }
         });
+        if (look !== void 0 && samples.suite !== void 0) {
+          entry.comparison = asSequential(
+            entry.comparison,
+            look,
+            settings.level,
+            samples.suite.schedule
+          );
+        }
       } catch (error63) {
         if (error63 instanceof NotComparableError) entry.notComparable = error63.notComparable;
         else entry.error = explain(error63, samples.mode);
@@ -80886,7 +81348,9 @@ function analyzeSamples(samples, overrides = {}) {
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
+  results.push(...unmeasured(samples, baseIndex, settings.baseline));
   adjust(results, settings);
+  addSettleAdvice(results, samples);
   const summary2 = {
     regression: 0,
     improvement: 0,
@@ -80911,8 +81375,53 @@ function analyzeSamples(samples, overrides = {}) {
     settings,
     results,
     summary: summary2,
-    ...load === void 0 ? {} : { load }
+    ...load === void 0 ? {} : { load },
+    ...samples.trials.length === 0 ? {} : { efficiency: efficiencyOf(samples) }
   };
+}
+function addSettleAdvice(results, samples) {
+  const pace = paceByMetric(samples);
+  for (const r of results) {
+    const c = r.comparison;
+    if (c === null || c.verdict !== "inconclusive") continue;
+    const p = pace.get(r.benchmark);
+    if (p === void 0) continue;
+    r.settle = settleAdvice(c, p.perSecond, {
+      isolation: samples.isolation.kind,
+      medianIterationMs: p.medianMs
+    });
+  }
+}
+function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
+  const schedule = samples.scenario.suite;
+  const mine = samples.trials.flatMap((t) => {
+    if (t.benchmark !== void 0) return t.benchmark === unit ? [t] : [];
+    const metrics = t.metrics.filter((m) => belongsTo(m.name, unit));
+    return metrics.length === 0 ? [] : [{ ...t, metrics }];
+  });
+  const rounds = [...new Set(mine.filter((t) => !t.warmup).map((t) => t.round))].sort(
+    (a, b) => a - b
+  );
+  const kept = new Set(rounds.slice(0, pairs));
+  const level2 = samples.scenario.analysis.level;
+  const weights = schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks);
+  const report = analyzeSamples(
+    {
+      ...samples,
+      trials: mine.filter((t) => kept.has(t.round)),
+      perBenchmark: void 0,
+      suite: void 0
+    },
+    {
+      adjustment: "none",
+      resamples: 2e3,
+      level: weights === null ? level2 : lookLevel(level2, weights, look)
+    }
+  );
+  return assessLook(
+    report.results,
+    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level2 }
+  );
 }
 function largestHalfWidth(samples, overrides = {}) {
   const report = analyzeSamples(samples, overrides);
@@ -80939,11 +81448,41 @@ function resolveSettings(samples, overrides) {
 function adjust(results, settings) {
   const compared = results.filter((r) => r.comparison !== null);
   if (compared.length === 0) return;
+  const source = (r) => r.derivedFrom === void 0 ? void 0 : compared.find((s) => s.benchmark === r.derivedFrom && s.version === r.version);
+  const family = compared.filter((r) => source(r) === void 0);
   const adjusted = adjustFamily(
-    compared.map((r) => r.comparison),
+    family.map((r) => r.comparison),
     settings.adjustment
   );
-  compared.forEach((r, i) => r.comparison = adjusted[i]);
+  family.forEach((r, i) => r.comparison = adjusted[i]);
+  for (const r of compared.filter((x) => source(x) !== void 0)) {
+    const from = source(r).comparison;
+    r.comparison = withAdjustedP(r.comparison, from.test.pValueAdjusted, settings.adjustment);
+  }
+}
+function withAdjustedP(c, p, adjustment) {
+  return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
+}
+function unmeasured(samples, baseIndex, baseline) {
+  const suite = samples.suite;
+  if (suite === void 0) return [];
+  return suite.units.filter((u) => u.pairs === 0).flatMap(
+    (u) => samples.versions.flatMap(
+      (version3, i) => i === baseIndex ? [] : [
+        {
+          benchmark: u.name,
+          unit: "",
+          biggerIsBetter: false,
+          valueKind: null,
+          baseline,
+          version: version3.name,
+          comparison: null,
+          notComparable: null,
+          error: `not measured: the budget (${samples.scenario.budget} s) ran out before its first look (${suite.schedule.pairs[0]} pairs); a longer budget, fewer benchmarks (workload.benchmarks) or a smaller suite.firstLook would reach it`
+        }
+      ]
+    )
+  );
 }
 function unlisted(samples, baseIndex, baseline) {
   const results = [];
@@ -81001,588 +81540,63 @@ function createGitHistory(cwd) {
   };
 }
 
-// src/git/git.ts
-import { rm as rm2 } from "node:fs/promises";
-import { execFile as execFile2 } from "node:child_process";
-var GitError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-function createGit(cwd) {
-  const git = (args) => new Promise((resolve2, reject) => {
-    execFile2("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error63, stdout, stderr) => {
-      if (error63 === null) resolve2(stdout.trim());
-      else
-        reject(
-          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error63.message}`)
-        );
-    });
-  });
-  return {
-    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
-    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
-      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
-    }),
-    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
-    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
-    removeWorktree: async (dir) => {
-      try {
-        await git(["worktree", "remove", "--force", dir]);
-      } catch (error63) {
-        await rm2(dir, { recursive: true, force: true });
-        await git(["worktree", "prune"]);
-        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
-        if (left) throw error63;
-        return;
-      }
-      await git(["worktree", "prune"]);
-    },
-    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
-  };
-}
+// src/runner/run.ts
+import { mkdtemp as mkdtemp4 } from "node:fs/promises";
+import os12 from "node:os";
+import path19 from "node:path";
 
-// src/git/worktrees.ts
-import { mkdtemp, rm as rm3 } from "node:fs/promises";
-import os5 from "node:os";
-import path2 from "node:path";
-function createWorktreeSet(git, parent = os5.tmpdir()) {
-  let root = null;
-  const made = [];
-  return {
-    async add(name, commit2) {
-      root ??= await mkdtemp(path2.join(parent, "duetkit-worktrees-"));
-      const dir = path2.join(root, name);
-      await git.addWorktree(dir, commit2);
-      made.push(dir);
-      return dir;
-    },
-    async dispose() {
-      const errors = [];
-      for (const dir of made.splice(0)) {
-        await git.removeWorktree(dir).catch((error63) => errors.push(error63.message));
-      }
-      if (root !== null) await rm3(root, { recursive: true, force: true });
-      root = null;
-      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
-    }
-  };
-}
+// src/suite/run-suite.ts
+import { rm as rm5 } from "node:fs/promises";
+import path11 from "node:path";
 
-// src/isolation/cgroup-v1.ts
-import { readdir as readdir2 } from "node:fs/promises";
-import path5 from "node:path";
-
-// src/isolation/cgroup-fs.ts
-import { spawn } from "node:child_process";
-import { mkdir as mkdir3, readFile as readFile3, rmdir as rmdir2, writeFile as writeFile3 } from "node:fs/promises";
-import path3 from "node:path";
-function directCgroupFs() {
-  return {
-    viaSudo: false,
-    mkdir: async (dir) => void await mkdir3(dir),
-    // cgroupfs rejects a value split over several writes: one write per call.
-    write: (file2, value) => writeFile3(file2, value),
-    read: (file2) => readFile3(file2, "utf8"),
-    rmdir: (dir) => rmdir2(dir)
-  };
+// src/scenario/benchmark-pattern.ts
+function asRegExp(pattern) {
+  const m = /^\/(.*)\/$/s.exec(pattern);
+  return m === null ? null : new RegExp(m[1]);
 }
-function sudoCgroupFs() {
-  return {
-    viaSudo: true,
-    mkdir: (dir) => sudo(["mkdir", dir]),
-    write: (file2, value) => sudo(["tee", file2], value),
-    read: (file2) => readFile3(file2, "utf8"),
-    rmdir: (dir) => sudo(["rmdir", dir])
-  };
-}
-async function canSudo() {
-  return sudo(["true"]).then(
-    () => true,
-    () => false
-  );
-}
-function sudo(args, input2) {
-  return new Promise((resolve2, reject) => {
-    const child = spawn("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => stderr += chunk.toString());
-    child.on("error", reject);
-    child.on(
-      "close",
-      (code) => code === 0 ? resolve2() : reject(new Error(`sudo -n ${args.join(" ")}: ${stderr.trim()}`))
-    );
-    child.stdin.end(input2 ?? "");
-  });
-}
-async function cgroupPids(fs3, dir) {
-  const text2 = await fs3.read(path3.join(dir, "cgroup.procs")).catch(() => "");
-  return text2.split("\n").filter((line) => line.trim() !== "").map(Number);
-}
-async function emptyAndRemove(fs3, dir) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const pids = await cgroupPids(fs3, dir);
-    for (const pid of pids) {
-      if (pid === process.pid) continue;
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-      }
-    }
-    try {
-      await fs3.rmdir(dir);
-      return;
-    } catch (error63) {
-      if (error63.code === "ENOENT") return;
-      await new Promise((resolve2) => setTimeout(resolve2, 20));
-    }
-  }
-  throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
-}
-async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
-  const text2 = await readFile3(mountinfo, "utf8").catch(() => "");
-  for (const line of text2.split("\n")) {
-    const [left, right] = line.split(" - ");
-    if (left === void 0 || right === void 0) continue;
-    const [type, , superOptions = ""] = right.split(" ");
-    if (type !== fstype) continue;
-    if (option !== void 0 && !superOptions.split(",").includes(option)) continue;
-    return left.split(" ")[4] ?? null;
-  }
-  return null;
-}
-async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
-  const text2 = await readFile3(file2, "utf8").catch(() => "");
-  for (const line of text2.split("\n")) {
-    const [, controllers, cgroupPath] = line.split(":");
-    if (cgroupPath === void 0) continue;
-    if (controller === null ? line.startsWith("0::") : controllers.split(",").includes(controller)) {
-      return cgroupPath;
-    }
-  }
-  return null;
-}
-function groupName() {
-  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
-}
-
-// src/isolation/cgroup-group.ts
-import path4 from "node:path";
-
-// src/isolation/cpus.ts
-import { readFileSync as readFileSync2 } from "node:fs";
-function parseCpuList(text2) {
-  const cpus = [];
-  for (const part of text2.trim().split(",")) {
-    if (part === "") continue;
-    const [from, to] = part.split("-").map(Number);
-    if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
-      throw new RangeError(`not a CPU list: ${JSON.stringify(text2)}`);
-    }
-    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
-function formatCpuList(cpus) {
-  const sorted2 = [...cpus].sort((a, b) => a - b);
-  const parts = [];
-  for (let i = 0; i < sorted2.length; ) {
-    let j = i;
-    while (j + 1 < sorted2.length && sorted2[j + 1] === sorted2[j] + 1) j++;
-    parts.push(i === j ? `${sorted2[i]}` : `${sorted2[i]}-${sorted2[j]}`);
-    i = j + 1;
-  }
-  return parts.join(",");
-}
-function allowedCpus(statusFile = "/proc/self/status") {
-  const match = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync2(statusFile, "utf8"));
-  if (match === null) throw new Error(`no Cpus_allowed_list in ${statusFile}`);
-  return parseCpuList(match[1]);
-}
-function planCpus(available, slotCount) {
-  const cpus = [...available].sort((a, b) => a - b);
-  if (cpus.length < slotCount) return null;
-  const warnings = [];
-  let harness = null;
-  let pool = cpus;
-  if (cpus.length >= slotCount + 1) {
-    harness = [cpus[0]];
-    pool = cpus.slice(1);
-  } else {
-    warnings.push(
-      `only ${cpus.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
-    );
-  }
-  const size = Math.floor(pool.length / slotCount);
-  const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
-  return { slots, harness, warnings };
-}
-
-// src/isolation/cgroup-group.ts
-async function withWeightOrWithout(create, warnings) {
+function benchmarkPatternProblem(pattern) {
   try {
-    return await create(true);
-  } catch (error63) {
-    warnings.push(`the CPU weight could not be raised: ${error63.message}`);
-    return create(false);
-  }
-}
-async function createGroup(layout) {
-  const { fs: fs3, trees } = layout;
-  const slotDirs = trees.map(
-    (tree) => layout.slots.map((_, i) => path4.join(tree.dir, `slot-${i}`))
-  );
-  const made = [];
-  const joined = [];
-  const dispose = async () => {
-    for (const tree of joined.splice(0)) {
-      const home = tree.harnessHome ?? path4.dirname(tree.dir);
-      await fs3.write(path4.join(home, "cgroup.procs"), String(process.pid));
-    }
-    for (const dirs of made) {
-      for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs3, slot);
-      if (dirs[0] !== void 0) await emptyAndRemove(fs3, dirs[0]);
-    }
-    made.length = 0;
-  };
-  try {
-    for (const [t, tree] of trees.entries()) {
-      const dirs = [];
-      made.push(dirs);
-      await fs3.mkdir(tree.dir);
-      dirs.push(tree.dir);
-      await tree.configure(tree.dir, layout.slots.flat());
-      await tree.prepareGroup?.(tree.dir);
-      for (const [i, slotDir] of slotDirs[t].entries()) {
-        await fs3.mkdir(slotDir);
-        dirs.push(slotDir);
-        await tree.configure(slotDir, layout.slots[i]);
-      }
-      if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
-        const harnessDir = path4.join(tree.dir, "harness");
-        await fs3.mkdir(harnessDir);
-        dirs.push(harnessDir);
-        await tree.configureHarness(harnessDir);
-        await fs3.write(path4.join(harnessDir, "cgroup.procs"), String(process.pid));
-        joined.push(tree);
-      }
-    }
-  } catch (error63) {
-    await dispose().catch(() => void 0);
-    throw error63;
-  }
-  const report = {
-    requested: layout.requested,
-    kind: layout.kind,
-    slots: layout.slots.map(formatCpuList),
-    harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
-    cgroup: trees[0].dir,
-    ...layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight },
-    ...joined.length > 0 ? { harnessWeighted: true } : {},
-    warnings: layout.warnings
-  };
-  return {
-    report,
-    place: (slot) => {
-      const attach = async (pid) => {
-        for (const dirs of slotDirs)
-          await fs3.write(path4.join(dirs[slot], "cgroup.procs"), String(pid));
-      };
-      return { prefix: [], attach, move: attach };
-    },
-    dispose
-  };
-}
-
-// src/isolation/cgroup-v1.ts
-var V1_MAX_SHARES = 262144;
-async function createCgroupV1(options) {
-  const fs3 = options.fs ?? directCgroupFs();
-  const mount = options.mount ?? await findMount("cgroup", "cpuset");
-  if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
-  const parent = path5.join(mount, await ownCgroup("cpuset") ?? "/");
-  await sweepStaleGroups(fs3, parent);
-  const mems = (await fs3.read(path5.join(parent, "cpuset.mems"))).trim();
-  const name = groupName();
-  const cpuset = {
-    dir: path5.join(parent, name),
-    async configure(dir, cpus) {
-      await fs3.write(path5.join(dir, "cpuset.cpus"), cpus.join(","));
-      await fs3.write(path5.join(dir, "cpuset.mems"), mems);
-    }
-  };
-  const warnings = [...options.warnings];
-  const cpu = options.cpuWeight === false ? null : await cpuTree(fs3, name, options, warnings);
-  const create = (weighted) => createGroup({
-    kind: "cgroup-v1",
-    fs: fs3,
-    trees: weighted && cpu !== null ? [cpuset, cpu] : [cpuset],
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings,
-    cpuWeight: weighted ? `cpu.shares=${V1_MAX_SHARES}` : null
-  });
-  return cpu === null ? create(false) : withWeightOrWithout(create, warnings);
-}
-async function cpuTree(fs3, name, options, warnings) {
-  const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
-  const parent = mount === null ? null : path5.join(mount, await ownCgroup("cpu") ?? "/");
-  const usable = parent !== null && await fs3.read(path5.join(parent, "cpu.shares")).then(
-    () => true,
-    () => false
-  );
-  if (!usable) {
-    warnings.push(
-      "no cgroup v1 cpu hierarchy: other processes on the measured CPUs get an equal share of them"
-    );
+    asRegExp(pattern);
     return null;
-  }
-  await sweepStaleGroups(fs3, parent);
-  return {
-    dir: path5.join(parent, name),
-    configure: (dir) => fs3.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
-    configureHarness: (dir) => fs3.write(path5.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
-  };
-}
-async function sweepStaleGroups(fs3, parent) {
-  const entries = await readdir2(parent).catch(() => []);
-  const removed = [];
-  for (const entry of entries) {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    if (match === null || isAlive(Number(match[1]))) continue;
-    const dir = path5.join(parent, entry);
-    const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
-      (e) => e.isDirectory()
-    );
-    for (const child of children) await emptyAndRemove(fs3, path5.join(dir, child.name));
-    await emptyAndRemove(fs3, dir);
-    removed.push(dir);
-  }
-  return removed;
-}
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
   } catch (error63) {
-    return error63.code === "EPERM";
+    return `a benchmark name or a valid /regular expression/ (${error63.message})`;
   }
+}
+function matchesBenchmark(pattern, name) {
+  const re = asRegExp(pattern);
+  return re === null ? pattern === name : re.test(name);
 }
 
-// src/isolation/cgroup-v2.ts
-import path6 from "node:path";
-async function createCgroupV2(options) {
-  const mount = options.mount ?? await findMount("cgroup2");
-  if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
-  let fs3 = options.fs;
-  if (fs3 === void 0) {
-    if (process.getuid?.() === 0) fs3 = directCgroupFs();
-    else if (await canSudo()) fs3 = sudoCgroupFs();
-    else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
-  }
-  const controllers = await fs3.read(path6.join(mount, "cgroup.controllers")).catch(() => "");
-  if (!controllers.split(/\s+/).includes("cpuset")) {
-    throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
-  }
-  await sweepStaleGroups(fs3, mount);
-  await enable(fs3, mount, "cpuset");
-  const warnings = [...options.warnings];
-  if (fs3.viaSudo) warnings.push("cgroups were created through sudo -n");
-  const dir = path6.join(mount, groupName());
-  const home = path6.join(mount, await ownCgroup(null) ?? "/");
-  const create = (weighted) => createGroup({
-    kind: "cgroup-v2",
-    fs: fs3,
-    trees: [
-      {
-        dir,
-        async configure(slotDir, cpus) {
-          await fs3.write(path6.join(slotDir, "cpuset.cpus"), cpus.join(","));
-          if (weighted) await fs3.write(path6.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
-        },
-        harnessHome: home,
-        // The harness shares the slots' CPUs (there is no spare one), with their weight.
-        ...weighted ? {
-          async configureHarness(harnessDir) {
-            const cpus = options.slots.flat().join(",");
-            await fs3.write(path6.join(harnessDir, "cpuset.cpus"), cpus);
-            await fs3.write(path6.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
-          }
-        } : {},
-        // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
-        async prepareGroup(groupDir) {
-          await enable(fs3, groupDir, "cpuset");
-          if (weighted) await enable(fs3, groupDir, "cpu");
-        }
-      }
-    ],
-    slots: options.slots,
-    harness: options.harness,
-    requested: options.requested,
-    warnings,
-    cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null
-  });
-  if (options.cpuWeight === false) return create(false);
-  const reason = !controllers.split(/\s+/).includes("cpu") ? `the cgroup2 hierarchy at ${mount} offers no cpu controller` : await enable(fs3, mount, "cpu").then(
-    () => null,
-    (error63) => error63.message
-  );
-  if (reason === null) return withWeightOrWithout(create, warnings);
-  warnings.push(`the CPU weight could not be raised: ${reason}`);
-  return create(false);
-}
-var V2_MAX_WEIGHT = 1e4;
-async function enable(fs3, dir, controller) {
-  const file2 = path6.join(dir, "cgroup.subtree_control");
-  const enabled = await fs3.read(file2).catch(() => "");
-  if (!enabled.split(/\s+/).includes(controller)) await fs3.write(file2, `+${controller}`);
-}
-
-// src/isolation/harness-affinity.ts
-import { spawnSync } from "node:child_process";
-function pinHarness(cpus, pid = process.pid) {
-  const previous = formatCpuList(allowedCpus(`/proc/${pid}/status`));
-  const pin = (list) => spawnSync("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" }).status === 0;
-  if (!pin(formatCpuList(cpus))) return null;
-  return () => void pin(previous);
-}
-
-// src/isolation/none.ts
-function createNoIsolation(slotCount, requested, warnings) {
-  return {
-    report: {
-      requested,
-      kind: "none",
-      slots: Array.from({ length: slotCount }, () => null),
-      harnessCpus: null,
-      cgroup: null,
-      warnings
-    },
-    place: () => ({ prefix: [], attach: async () => void 0, move: async () => void 0 }),
-    dispose: async () => void 0
-  };
-}
-
-// src/isolation/taskset.ts
-import { execFile as execFile3, spawnSync as spawnSync2 } from "node:child_process";
-function hasTaskset() {
-  return spawnSync2("taskset", ["--version"], { stdio: "ignore" }).status === 0;
-}
-function createTaskset(options) {
-  const lists = options.slots.map(formatCpuList);
-  return {
-    report: {
-      requested: options.requested,
-      kind: "taskset",
-      slots: lists,
-      harnessCpus: options.harness === null ? null : formatCpuList(options.harness),
-      cgroup: null,
-      warnings: options.warnings
-    },
-    place: (slot) => ({
-      prefix: ["taskset", "-c", lists[slot]],
-      attach: async () => void 0,
-      move: (pid) => setAffinity(pid, lists[slot])
-    }),
-    dispose: async () => void 0
-  };
-}
-function setAffinity(pid, list) {
-  return new Promise((resolve2, reject) => {
-    execFile3(
-      "taskset",
-      ["-a", "-p", "-c", list, String(pid)],
-      (error63) => error63 === null ? resolve2() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error63.message}`))
-    );
-  });
-}
-
-// src/isolation/choose.ts
-var IsolationError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-async function chooseIsolation(requested, options) {
-  const plan = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
-  if (requested === "none") {
-    return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
-  }
-  if (plan === null) {
-    const reason = `${options.slotCount} disjoint CPU sets need ${options.slotCount} CPUs`;
-    if (requested !== "auto") throw new IsolationError(`isolation: ${requested}: ${reason}`);
-    return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
-  }
-  const reasons = [];
-  const base = {
-    slots: plan.slots,
-    harness: plan.harness,
-    requested,
-    warnings: plan.warnings,
-    cpuWeight: options.cpuWeight ?? true
-  };
-  let isolation = null;
-  if (requested === "auto" || requested === "cpuset") {
-    for (const create of [createCgroupV1, createCgroupV2]) {
-      try {
-        isolation = await create({ ...base, warnings: [...plan.warnings] });
-        break;
-      } catch (error63) {
-        reasons.push(error63.message);
-      }
-    }
-    if (isolation === null && requested === "cpuset") {
-      throw new IsolationError(
-        `isolation: cpuset is not available (${reasons.join("; ")}); accepted instead: auto, taskset, none`
+// src/runner/benchmark-selection.ts
+function selectBenchmarks(lists, baseline, patterns) {
+  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
+  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
+  patterns?.forEach((pattern, i) => {
+    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
+      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
+      throw new RunError(
+        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
       );
     }
+  });
+  const run3 = [];
+  const missing = [];
+  for (const name of everyName.filter(selected)) {
+    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
+    if (lacking.length === 0) run3.push(name);
+    else missing.push({ benchmark: name, versions: lacking });
   }
-  if (isolation === null && (requested === "auto" || requested === "taskset")) {
-    if (hasTaskset()) {
-      isolation = createTaskset({
-        ...base,
-        warnings: [...plan.warnings, ...reasons.map((r) => `no cpuset: ${r}`)]
-      });
-    } else if (requested === "taskset") {
-      throw new IsolationError("isolation: taskset: the taskset command is not installed");
-    } else reasons.push("taskset is not installed");
-  }
-  if (isolation === null) {
-    return createNoIsolation(options.slotCount, requested, [
-      `no CPU isolation in effect: ${reasons.join("; ")}`
-    ]);
-  }
-  return withPinnedHarness(isolation, plan.harness, options.pinHarness ?? true);
-}
-function withPinnedHarness(isolation, harness, pin) {
-  const restore = pin && harness !== null ? pinHarness(harness) : null;
-  if (restore === null) {
-    if (harness !== null && pin) {
-      isolation.report.warnings.push("the harness could not be pinned to its own CPU");
-    }
-    isolation.report.harnessCpus = null;
-    return isolation;
-  }
-  return {
-    ...isolation,
-    async dispose() {
-      restore();
-      await isolation.dispose();
-    }
-  };
+  return { run: run3, missing };
 }
 
 // src/runner/drivers/command.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { mkdtemp as mkdtemp2, readFile as readFile5, rm as rm5 } from "node:fs/promises";
-import os7 from "node:os";
-import path8 from "node:path";
+import { mkdtemp, readFile as readFile4, rm as rm3 } from "node:fs/promises";
+import os6 from "node:os";
+import path3 from "node:path";
 
 // src/runner/gated-process.ts
-import { spawn as spawn2 } from "node:child_process";
+import { spawn } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
 function shellGate(flag) {
@@ -81594,7 +81608,7 @@ async function startGated(argv2, options) {
     ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
-  const child = spawn2(file2, args, {
+  const child = spawn(file2, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: [options.stdin, "pipe", "pipe", "pipe"],
@@ -81709,19 +81723,19 @@ function controlLines(gate) {
 }
 
 // src/runner/timer/report.ts
-import os6 from "node:os";
+import os5 from "node:os";
 function parseTimerLine(line) {
   const fail = /^fail (\d+)$/.exec(line);
   if (fail !== null) {
     const errno = Number(fail[1]);
-    const name = Object.entries(os6.constants.errno).find(([, n]) => n === errno)?.[0];
+    const name = Object.entries(os5.constants.errno).find(([, n]) => n === errno)?.[0];
     return new Error(name === "ENOENT" ? "command not found" : `spawn failed (${name ?? errno})`);
   }
   const done = /^done (\d+) (\d+) (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
   if (done === null) return new Error(`the timer reported ${JSON.stringify(line)}`);
   const status = Number(done[3]);
   const signalNumber = status & 127;
-  const signal = signalNumber === 0 ? null : Object.entries(os6.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
+  const signal = signalNumber === 0 ? null : Object.entries(os5.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
   return {
     startNs: BigInt(done[1]),
     endNs: BigInt(done[2]),
@@ -81738,8 +81752,8 @@ function relayGate(timer) {
 }
 
 // src/runner/drivers/metrics.ts
-import { readFile as readFile4, rm as rm4 } from "node:fs/promises";
-import path7 from "node:path";
+import { readFile as readFile3, rm as rm2 } from "node:fs/promises";
+import path2 from "node:path";
 
 // src/formats/types.ts
 var FormatError = class extends Error {
@@ -81770,7 +81784,7 @@ var BenchmarkCollector = class {
   format;
   byName = /* @__PURE__ */ new Map();
   /** Adds values to `name`; `where` (a line or JSON path) is quoted in any error. */
-  add(where, name, unit, biggerIsBetter, values, valueKind) {
+  add(where, name, unit, biggerIsBetter, values, valueKind, extra = {}) {
     if (name.trim() === "") {
       throw new FormatError(this.format, where, "a benchmark name", name);
     }
@@ -81780,8 +81794,19 @@ var BenchmarkCollector = class {
     }
     const seen = this.byName.get(name);
     if (seen === void 0) {
-      this.byName.set(name, { name, unit, biggerIsBetter, values: [...values], valueKind });
+      this.byName.set(name, {
+        name,
+        unit,
+        biggerIsBetter,
+        values: [...values],
+        valueKind,
+        ...extra.measuredNs === void 0 ? {} : { measuredNs: extra.measuredNs },
+        ...extra.derivedFrom === void 0 ? {} : { derivedFrom: extra.derivedFrom }
+      });
       return;
+    }
+    if (extra.measuredNs !== void 0) {
+      seen.measuredNs = (seen.measuredNs ?? 0) + extra.measuredNs;
     }
     if (seen.unit !== unit) {
       throw new FormatError(
@@ -81826,10 +81851,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path29 = "$") {
+  constructor(format2, value, path33 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path29;
+    this.path = path33;
   }
   format;
   value;
@@ -82175,7 +82200,7 @@ var catch2 = {
 };
 
 // src/formats/criterion.ts
-import { existsSync as existsSync3, readdirSync, readFileSync as readFileSync3, statSync } from "node:fs";
+import { existsSync as existsSync3, readdirSync, readFileSync as readFileSync2, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 var RESULT_LINE = /^(\S.*?)\s+time:\s+\[/;
 var CONTINUATION = /^\s+time:\s+\[/;
@@ -82187,7 +82212,7 @@ function idsInStdout(output2) {
     const named = RESULT_LINE.exec(line) ?? BENCHER_LINE.exec(line);
     if (named !== null) ids.add(named[1].trim());
     else if (CONTINUATION.test(line) && previous !== "") ids.add(previous);
-    if (line.trim() !== "") previous = line.trim();
+    if (line.trim() !== "" && !/^\s/.test(line)) previous = line.trim();
   }
   return ids;
 }
@@ -82201,7 +82226,7 @@ function readJson(root, file2) {
   if (!existsSync3(file2)) {
     throw new FormatError("criterion", where, "a file criterion writes after each benchmark");
   }
-  const reader = JsonReader.parse("criterion", readFileSync3(file2, "utf8"), `JSON in ${where}`);
+  const reader = JsonReader.parse("criterion", readFileSync2(file2, "utf8"), `JSON in ${where}`);
   return new JsonReader("criterion", reader.value, `${where}: $`);
 }
 function criterionRoot(context3) {
@@ -82236,7 +82261,9 @@ var criterion = {
         throw new FormatError("criterion", sample.path, 'as many positive "iters" as "times"');
       }
       const perIter = times.map((t, i) => t / iters[i]);
-      collector.add(sample.path, id, "ns", false, perIter, "samples");
+      collector.add(sample.path, id, "ns", false, perIter, "samples", {
+        measuredNs: times.reduce((a, b) => a + b, 0)
+      });
       const throughput = bench.optional("throughput");
       if (throughput !== void 0) {
         const [kind, amount] = throughput.entries()[0] ?? [];
@@ -82244,7 +82271,9 @@ var criterion = {
         if (per !== void 0) {
           const unit = kind === "Bytes" || kind === "BytesDecimal" ? "B/s" : "elem/s";
           const rates = perIter.map((ns) => per * 1e9 / ns);
-          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples");
+          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples", {
+            derivedFrom: id
+          });
         }
       }
     }
@@ -82313,7 +82342,7 @@ var go = {
       }
       const m = RESULT4.exec(line);
       if (m === null) continue;
-      const [, name, , , rest] = m;
+      const [, name, , iterations, rest] = m;
       const fields = rest.trim().split(/\s+/);
       if (fields.length % 2 !== 0) {
         throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
@@ -82326,7 +82355,8 @@ var go = {
           throw new FormatError("go", where, `a number before unit "${unit}"`, raw);
         }
         const metric = i === 0 ? name : `${name} - ${unit}`;
-        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], "samples");
+        const extra = i === 0 && unit === "ns/op" ? { measuredNs: Number(iterations) * value } : unit === "MB/s" ? { derivedFrom: name } : {};
+        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], "samples", extra);
       }
     }
     return collector.finish('lines like "BenchmarkFib-8  1000  1234 ns/op"', output2);
@@ -82829,7 +82859,10 @@ var pytest = {
       const stats = bench.get("stats");
       const data = stats.optional("data");
       if (data !== void 0) {
-        collector.add(data.path, name, "s", false, data.numbers(), "samples");
+        const values = data.numbers();
+        const iterations = stats.optional("iterations")?.number() ?? 1;
+        const measuredNs = values.reduce((a, b) => a + b, 0) * iterations * 1e9;
+        collector.add(data.path, name, "s", false, values, "samples", { measuredNs });
       } else {
         const mean2 = stats.get("mean");
         collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
@@ -82846,16 +82879,22 @@ var pytest = {
     listArgv: (argv2) => [...argv2, "--collect-only", "--verbosity=-1"],
     parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.includes("::") && !/\s/.test(line)),
     // -k matches substrings of test names: exclude the other tests whose names contain this one.
-    filterArgv: (argv2, name, allNames) => {
-      const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
-      const own2 = short2(name);
-      const others = [...new Set(allNames.map(short2))].filter(
-        (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
-      );
-      return [...argv2, "-k", [own2, ...others.map((o) => `not ${o}`)].join(" and ")];
-    }
+    filterArgv: (argv2, name, allNames) => [...argv2, "-k", keywordFor(name, allNames)],
+    filterSetArgv: (argv2, names, allNames) => [
+      ...argv2,
+      "-k",
+      names.map((name) => `(${keywordFor(name, allNames)})`).join(" or ")
+    ]
   }
 };
+function keywordFor(name, allNames) {
+  const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
+  const own2 = short2(name);
+  const others = [...new Set(allNames.map(short2))].filter(
+    (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
+  );
+  return [own2, ...others.map((o) => `not ${o}`)].join(" and ");
+}
 
 // src/formats/tinybench.ts
 function readTask(task, collector) {
@@ -83018,23 +83057,25 @@ function iterationMetrics(workload2, times, output2, cwd) {
     unit: b.unit,
     biggerIsBetter: b.biggerIsBetter,
     values: b.values,
-    valueKind: b.valueKind
+    valueKind: b.valueKind,
+    ...b.measuredNs === void 0 ? {} : { measuredNs: b.measuredNs },
+    ...b.derivedFrom === void 0 ? {} : { derivedFrom: b.derivedFrom }
   }));
 }
 async function clearOutputFile(workload2, cwd) {
-  if (workload2.output !== void 0) await rm4(path7.resolve(cwd, workload2.output), { force: true });
+  if (workload2.output !== void 0) await rm2(path2.resolve(cwd, workload2.output), { force: true });
 }
 async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
   if (workload2.output === void 0) return stdout;
-  const file2 = path7.resolve(cwd, workload2.output);
+  const file2 = path2.resolve(cwd, workload2.output);
   try {
-    return await readFile4(movedTo ?? file2, "utf8");
+    return await readFile3(movedTo ?? file2, "utf8");
   } catch (error63) {
     throw new Error(
       `workload.output ${file2} could not be read after the command exited (${error63.code ?? error63.message}); the command must write it on every run`
     );
   } finally {
-    if (movedTo !== null) await rm4(movedTo, { force: true });
+    if (movedTo !== null) await rm2(movedTo, { force: true });
   }
 }
 function nsToMs(ns) {
@@ -83119,10 +83160,10 @@ var commandDriver = {
   }
 };
 async function openTimed(workload2, ctx) {
-  const parent = existsSync4("/dev/shm") ? "/dev/shm" : os7.tmpdir();
-  const dir = await mkdtemp2(path8.join(parent, "duetkit-side-"));
-  const out = path8.join(dir, "stdout");
-  const err = path8.join(dir, "stderr");
+  const parent = existsSync4("/dev/shm") ? "/dev/shm" : os6.tmpdir();
+  const dir = await mkdtemp(path3.join(parent, "duetkit-side-"));
+  const out = path3.join(dir, "stdout");
+  const err = path3.join(dir, "stderr");
   const fail = (round2, what, stderr = "") => commandFailure(
     { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
     what,
@@ -83139,7 +83180,7 @@ async function openTimed(workload2, ctx) {
       gate: () => [ctx.timer, "serve", "--"]
     });
   } catch (error63) {
-    await rm5(dir, { recursive: true, force: true });
+    await rm3(dir, { recursive: true, force: true });
     throw fail(null, `could not start duetkit's timer: ${error63.message}`);
   }
   let slot = ctx.slot;
@@ -83168,7 +83209,7 @@ async function openTimed(workload2, ctx) {
         await ctx.placements[toSlot].move(timer.pid);
         slot = toSlot;
       }
-      const output2 = workload2.output === void 0 ? null : path8.resolve(ctx.cwd, workload2.output);
+      const output2 = workload2.output === void 0 ? null : path3.resolve(ctx.cwd, workload2.output);
       const repeats = gate.target > 0 && ctx.keepBusy === "repeat";
       const saved = output2 !== null && repeats ? `${output2}.duetkit-measured` : null;
       const fields = [
@@ -83213,7 +83254,7 @@ async function openTimed(workload2, ctx) {
         throw fail(round2, how, stderr);
       }
       try {
-        const stdout = await readFile5(out, "utf8");
+        const stdout = await readFile4(out, "utf8");
         const output2 = await readIterationOutput(workload2, stdout, ctx.cwd, step.saved);
         const wallMs = nsToMs(report.endNs - report.startNs);
         const cpuMs = report.userMs + report.systemMs;
@@ -83236,28 +83277,28 @@ async function openTimed(workload2, ctx) {
       timer.tell("exit\n");
       const grace = setTimeout(() => timer.kill(), GRACE_MS);
       await timer.finished.finally(() => clearTimeout(grace));
-      await rm5(dir, { recursive: true, force: true });
+      await rm3(dir, { recursive: true, force: true });
     }
   };
 }
 async function readTail(file2) {
-  const text2 = await readFile5(file2, "utf8").catch(() => "");
+  const text2 = await readFile4(file2, "utf8").catch(() => "");
   return text2.slice(-STDERR_TAIL);
 }
 
 // src/load/generator-process.ts
-import { spawn as spawn3 } from "node:child_process";
-import { existsSync as existsSync6, readFileSync as readFileSync4 } from "node:fs";
-import path10 from "node:path";
+import { spawn as spawn2 } from "node:child_process";
+import { existsSync as existsSync6, readFileSync as readFileSync3 } from "node:fs";
+import path5 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/io/self-argv.ts
 import { existsSync as existsSync5 } from "node:fs";
-import path9 from "node:path";
+import path4 from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 function tsxExecArgv(moduleUrl) {
-  const root = path9.resolve(path9.dirname(fileURLToPath(moduleUrl)), "..", "..");
-  const loader = path9.join(root, "node_modules", "tsx", "dist", "loader.mjs");
+  const root = path4.resolve(path4.dirname(fileURLToPath(moduleUrl)), "..", "..");
+  const loader = path4.join(root, "node_modules", "tsx", "dist", "loader.mjs");
   if (!existsSync5(loader)) {
     throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
   }
@@ -83268,18 +83309,18 @@ function tsxExecArgv(moduleUrl) {
 function generatorArgv(moduleUrl = import.meta.url) {
   const self = fileURLToPath2(moduleUrl);
   if (!self.endsWith(".ts")) {
-    return [process.execPath, path10.join(path10.dirname(self), "load-generator.js")];
+    return [process.execPath, path5.join(path5.dirname(self), "load-generator.js")];
   }
-  const root = path10.resolve(path10.dirname(self), "..", "..");
+  const root = path5.resolve(path5.dirname(self), "..", "..");
   return [
     process.execPath,
     ...tsxExecArgv(moduleUrl),
-    path10.join(root, "src", "load", "generator-main.ts")
+    path5.join(root, "src", "load", "generator-main.ts")
   ];
 }
 async function startGenerator(prefix = [], env = process.env) {
   const [file2, ...args] = [...prefix, ...generatorArgv()];
-  const child = spawn3(file2, args, {
+  const child = spawn2(file2, args, {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     env
   });
@@ -83318,7 +83359,7 @@ async function startGenerator(prefix = [], env = process.env) {
     cpus() {
       const status = `/proc/${child.pid}/status`;
       if (!existsSync6(status)) return null;
-      return /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync4(status, "utf8"))?.[1] ?? null;
+      return /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync3(status, "utf8"))?.[1] ?? null;
     },
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -83330,6 +83371,89 @@ async function startGenerator(prefix = [], env = process.env) {
       child.kill("SIGKILL");
     }
   };
+}
+
+// src/isolation/cpus.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+function parseCpuList(text2) {
+  const cpus = [];
+  for (const part of text2.trim().split(",")) {
+    if (part === "") continue;
+    const [from, to] = part.split("-").map(Number);
+    if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
+      throw new RangeError(`not a CPU list: ${JSON.stringify(text2)}`);
+    }
+    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function formatCpuList(cpus) {
+  const sorted2 = [...cpus].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted2.length; ) {
+    let j = i;
+    while (j + 1 < sorted2.length && sorted2[j + 1] === sorted2[j] + 1) j++;
+    parts.push(i === j ? `${sorted2[i]}` : `${sorted2[i]}-${sorted2[j]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+function allowedCpus(statusFile = "/proc/self/status") {
+  const match = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync4(statusFile, "utf8"));
+  if (match === null) throw new Error(`no Cpus_allowed_list in ${statusFile}`);
+  return parseCpuList(match[1]);
+}
+function planCpus(available, slotCount) {
+  const cpus = [...available].sort((a, b) => a - b);
+  if (cpus.length < slotCount) return null;
+  const warnings = [];
+  let harness = null;
+  let pool = cpus;
+  if (cpus.length >= slotCount + 1) {
+    harness = [cpus[0]];
+    pool = cpus.slice(1);
+  } else {
+    warnings.push(
+      `only ${cpus.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
+    );
+  }
+  const size = Math.floor(pool.length / slotCount);
+  const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
+  return { slots, harness, warnings };
+}
+
+// src/isolation/taskset.ts
+import { execFile as execFile2, spawnSync } from "node:child_process";
+function hasTaskset() {
+  return spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
+}
+function createTaskset(options) {
+  const lists = options.slots.map(formatCpuList);
+  return {
+    report: {
+      requested: options.requested,
+      kind: "taskset",
+      slots: lists,
+      harnessCpus: options.harness === null ? null : formatCpuList(options.harness),
+      cgroup: null,
+      warnings: options.warnings
+    },
+    place: (slot) => ({
+      prefix: ["taskset", "-c", lists[slot]],
+      attach: async () => void 0,
+      move: (pid) => setAffinity(pid, lists[slot])
+    }),
+    dispose: async () => void 0
+  };
+}
+function setAffinity(pid, list) {
+  return new Promise((resolve2, reject) => {
+    execFile2(
+      "taskset",
+      ["-a", "-p", "-c", list, String(pid)],
+      (error63) => error63 === null ? resolve2() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error63.message}`))
+    );
+  });
 }
 
 // src/load/placement.ts
@@ -83533,7 +83657,7 @@ function toDef(spec) {
 import { accessSync, constants as constants3 } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import path11 from "node:path";
+import path6 from "node:path";
 
 // src/load/process-tree.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
@@ -83569,7 +83693,7 @@ function processTree(root, proc = "/proc") {
   }
   return tree;
 }
-function isAlive2(pid, proc = "/proc") {
+function isAlive(pid, proc = "/proc") {
   try {
     const stat4 = readFileSync5(`${proc}/${pid}/stat`, "utf8");
     return stat4.slice(stat4.lastIndexOf(")") + 2, stat4.lastIndexOf(")") + 3) !== "Z";
@@ -83661,7 +83785,7 @@ function serverSet(version3, replicas, spec) {
     async move(placement) {
       for (const pid of trees()) {
         await placement.move(pid).catch((error63) => {
-          if (isAlive2(pid)) throw error63;
+          if (isAlive(pid)) throw error63;
         });
       }
     },
@@ -83678,10 +83802,10 @@ function serverSet(version3, replicas, spec) {
         for (const g of groups) signalAll([], "SIGTERM", g);
         signalAll(pids, "SIGTERM");
         const deadline = Date.now() + spec.stopTimeout * 1e3;
-        while (pids.some((pid) => isAlive2(pid)) && Date.now() < deadline) {
+        while (pids.some((pid) => isAlive(pid)) && Date.now() < deadline) {
           await new Promise((resolve2) => setTimeout(resolve2, 20));
         }
-        const left = [.../* @__PURE__ */ new Set([...pids, ...trees()])].filter((pid) => isAlive2(pid));
+        const left = [.../* @__PURE__ */ new Set([...pids, ...trees()])].filter((pid) => isAlive(pid));
         for (const g of groups) signalAll([], "SIGKILL", g);
         signalAll(left, "SIGKILL");
         await Promise.all(replicas.map((r) => r.process.finished));
@@ -83766,7 +83890,7 @@ function substitute(word, port2, replica) {
   return word.replace(/\$\{PORT\}|\$PORT\b/g, String(port2)).replace(/\$\{REPLICA\}|\$REPLICA\b/g, String(replica));
 }
 function checkCommand(program, cwd, env) {
-  const candidates = program.includes("/") ? [path11.resolve(cwd, program)] : (env.PATH ?? "").split(":").map((dir) => path11.join(path11.resolve(cwd, dir || "."), program));
+  const candidates = program.includes("/") ? [path6.resolve(cwd, program)] : (env.PATH ?? "").split(":").map((dir) => path6.join(path6.resolve(cwd, dir || "."), program));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants3.X_OK);
@@ -83975,9 +84099,9 @@ function phaseSeed(seed, round2) {
 }
 
 // src/runner/drivers/k6.ts
-import { mkdtemp as mkdtemp3, rm as rm6 } from "node:fs/promises";
-import os8 from "node:os";
-import path12 from "node:path";
+import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
+import os7 from "node:os";
+import path7 from "node:path";
 var k6Driver = {
   name: "k6",
   async open(workload2, ctx) {
@@ -83997,8 +84121,8 @@ var k6Driver = {
         signal: ctx.signal
       });
     }
-    const dir = await mkdtemp3(path12.join(os8.tmpdir(), "duetkit-k6-"));
-    const summary2 = path12.join(dir, "summary.json");
+    const dir = await mkdtemp2(path7.join(os7.tmpdir(), "duetkit-k6-"));
+    const summary2 = path7.join(dir, "summary.json");
     const origins = servers?.replicas.map((r) => r.origin) ?? [];
     const urls = origins.length === 0 ? [] : ["-e", `BASE_URL=${origins[0]}`, "-e", `BASE_URLS=${origins.join(",")}`];
     const command2 = [
@@ -84025,7 +84149,7 @@ var k6Driver = {
       );
     } catch (error63) {
       await servers?.stop();
-      await rm6(dir, { recursive: true, force: true });
+      await rm4(dir, { recursive: true, force: true });
       throw error63;
     }
     let slot = ctx.slot;
@@ -84052,11 +84176,11 @@ var k6Driver = {
       async close() {
         await inner.close();
         await stopServers();
-        await rm6(dir, { recursive: true, force: true });
+        await rm4(dir, { recursive: true, force: true });
       },
       async stopped() {
         await stopServers();
-        await rm6(dir, { recursive: true, force: true });
+        await rm4(dir, { recursive: true, force: true });
       }
     };
   }
@@ -84399,8 +84523,8 @@ function parseDuration(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   if (match === null) return null;
-  const seconds = Number(match[1]) * UNITS[match[2] ?? "s"];
-  return seconds > 0 ? seconds : null;
+  const seconds2 = Number(match[1]) * UNITS[match[2] ?? "s"];
+  return seconds2 > 0 ? seconds2 : null;
 }
 
 // src/scenario/fields.ts
@@ -84418,8 +84542,8 @@ var argv = external_exports.union([external_exports.array(external_exports.strin
   return external_exports.NEVER;
 });
 var duration3 = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' }).transform((value, ctx) => {
-  const seconds = parseDuration(value);
-  if (seconds !== null) return seconds;
+  const seconds2 = parseDuration(value);
+  if (seconds2 !== null) return seconds2;
   ctx.addIssue({
     code: "custom",
     message: 'a positive duration: seconds, or "500ms", "90s", "2m"'
@@ -84550,14 +84674,14 @@ var loadSchema = external_exports.object({
     });
   }
 });
-var TRIM = external_exports.union([external_exports.literal("detect"), external_exports.literal(0), duration3]);
+var TRIM2 = external_exports.union([external_exports.literal("detect"), external_exports.literal(0), duration3]);
 var streamSchema = external_exports.object({
   /** Stop the program (SIGTERM, then SIGKILL) after this long; default: it exits by itself. */
   duration: duration3.optional(),
   /** Leading samples to drop: a duration from the first sample, 0, or `detect` (MSER-5). */
-  warmup: TRIM.default("detect"),
+  warmup: TRIM2.default("detect"),
   /** Trailing samples to drop: a duration before the last sample, 0, or `detect`. */
-  cooldown: TRIM.default(0),
+  cooldown: TRIM2.default(0),
   /** How each iteration's steady state is summarised. Default mean (ShuffleBench's). */
   aggregate: external_exports.enum(["mean", "median"]).default("mean"),
   /** Whether bigger values are better, for every metric not listed in `metrics`. */
@@ -84714,20 +84838,20 @@ import {
   writeFileSync,
   writeSync
 } from "node:fs";
-import os9 from "node:os";
-import path13 from "node:path";
+import os8 from "node:os";
+import path8 from "node:path";
 var SYNC_BYTES = 8;
 var ABORT_OFFSET = 4;
 function createBarrier() {
-  const parent = existsSync7("/dev/shm") ? "/dev/shm" : os9.tmpdir();
-  const dir = mkdtempSync(path13.join(parent, "duetkit-barrier-"));
-  const sync = path13.join(dir, "sync");
+  const parent = existsSync7("/dev/shm") ? "/dev/shm" : os8.tmpdir();
+  const dir = mkdtempSync(path8.join(parent, "duetkit-barrier-"));
+  const sync = path8.join(dir, "sync");
   writeFileSync(sync, Buffer.alloc(SYNC_BYTES));
   let count2 = 0;
   let done = 0;
   return {
     next(sides) {
-      const flag = path13.join(dir, `step-${count2++}`);
+      const flag = path8.join(dir, `step-${count2++}`);
       const target = sides > 1 ? done += sides : 0;
       return {
         flag,
@@ -84779,6 +84903,7 @@ async function runExperiment(options) {
   let staggered = 0;
   try {
     const slots = mode.slotCount(versions.length);
+    const workloadOf = (i) => options.commandFor === void 0 ? scenario.workload : { ...scenario.workload, command: options.commandFor(i) };
     const contexts = versions.map((version3, i) => ({
       version: version3.name,
       cwd: version3.dir,
@@ -84797,7 +84922,7 @@ async function runExperiment(options) {
     } else {
       for (const context3 of contexts) {
         if (signal.aborted) throw new RunError("interrupted");
-        sides.push(await driver.open(scenario.workload, context3));
+        sides.push(await driver.open(workloadOf(sides.length), context3));
       }
     }
     const measuring = process.hrtime.bigint();
@@ -84944,75 +85069,8 @@ function staggerSizer(setting, trials) {
   };
 }
 
-// src/runner/machine.ts
-import os10 from "node:os";
-function machineInfo() {
-  const cpus = os10.cpus();
-  return {
-    hostname: os10.hostname(),
-    platform: os10.platform(),
-    arch: os10.arch(),
-    kernel: os10.release(),
-    cpuModel: cpus[0]?.model.trim() ?? "unknown",
-    cores: cpus.length,
-    memoryBytes: os10.totalmem(),
-    loadAverage: os10.loadavg().map((x) => Math.round(x * 100) / 100),
-    node: process.version
-  };
-}
-
-// src/runner/samples.ts
-import { rename as rename2, writeFile as writeFile4 } from "node:fs/promises";
-var SAMPLES_SCHEMA_VERSION = 1;
-async function writeSamples(file2, samples) {
-  const temporary = `${file2}.${process.pid}.tmp`;
-  await writeFile4(temporary, `${JSON.stringify(samples, null, 2)}
-`);
-  await rename2(temporary, file2);
-}
-
-// src/scenario/benchmark-pattern.ts
-function asRegExp(pattern) {
-  const m = /^\/(.*)\/$/s.exec(pattern);
-  return m === null ? null : new RegExp(m[1]);
-}
-function benchmarkPatternProblem(pattern) {
-  try {
-    asRegExp(pattern);
-    return null;
-  } catch (error63) {
-    return `a benchmark name or a valid /regular expression/ (${error63.message})`;
-  }
-}
-function matchesBenchmark(pattern, name) {
-  const re = asRegExp(pattern);
-  return re === null ? pattern === name : re.test(name);
-}
-
-// src/runner/benchmark-selection.ts
-function selectBenchmarks(lists, baseline, patterns) {
-  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
-  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
-  patterns?.forEach((pattern, i) => {
-    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
-      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
-      throw new RunError(
-        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
-      );
-    }
-  });
-  const run3 = [];
-  const missing = [];
-  for (const name of everyName.filter(selected)) {
-    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
-    if (lacking.length === 0) run3.push(name);
-    else missing.push({ benchmark: name, versions: lacking });
-  }
-  return { run: run3, missing };
-}
-
 // src/runner/list-benchmarks.ts
-import { spawn as spawn4 } from "node:child_process";
+import { spawn as spawn3 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
   const support = getFormat(scenario.workload.format ?? "").perBenchmark;
   if (support === void 0) {
@@ -85044,7 +85102,7 @@ async function listBenchmarks(argv2, support, context3) {
 }
 function capture(argv2, context3) {
   return new Promise((resolve2) => {
-    const child = spawn4(argv2[0], argv2.slice(1), {
+    const child = spawn3(argv2[0], argv2.slice(1), {
       cwd: context3.cwd,
       env: context3.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -85070,6 +85128,1107 @@ function capture(argv2, context3) {
       resolve2({ code, signal, stdout, stderr, spawnError: null });
     });
   });
+}
+
+// src/suite/allocation.ts
+function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false) {
+  const cost = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
+  const first = units.filter((u) => u.look < 0);
+  if (first.length > 0) {
+    return first.map((u) => ({ name: u.name, pairs: schedule.pairs[0] - u.pairs, look: 0 }));
+  }
+  const open3 = units.filter((u) => u.decision === "open" && u.look + 1 < schedule.pairs.length).map((u) => {
+    const need = u.pairsToSettle === null ? Infinity : cost(u, u.pairsToSettle);
+    const add = schedule.pairs[u.look + 1] - u.pairs;
+    return { u, need, add };
+  }).sort((a, b) => a.need - b.need || a.u.name.localeCompare(b.u.name));
+  const stage = [];
+  let left = secondsLeft;
+  let sharedSeconds = 0;
+  for (const { u, add } of open3) {
+    const seconds2 = cost(u, add);
+    if (shared) {
+      if (Math.max(sharedSeconds, seconds2) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds2);
+    } else {
+      if (seconds2 > left) continue;
+      left -= seconds2;
+    }
+    stage.push({ name: u.name, pairs: add, look: u.look + 1 });
+  }
+  return stage;
+}
+
+// src/suite/prepare-go.ts
+import { mkdir as mkdir3 } from "node:fs/promises";
+import path9 from "node:path";
+
+// src/runner/setup.ts
+import { spawn as spawn4 } from "node:child_process";
+function runSetup(argv2, context3) {
+  return new Promise((resolve2, reject) => {
+    const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
+    const child = spawn4(argv2[0], argv2.slice(1), {
+      cwd: context3.cwd,
+      env: context3.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    let output2 = "";
+    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const kill = () => {
+      if (child.pid !== void 0) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+        }
+      }
+    };
+    context3.signal.addEventListener("abort", kill);
+    child.on("error", (error63) => {
+      context3.signal.removeEventListener("abort", kill);
+      reject(commandFailure(failure2, `(setup) could not start: ${error63.message}`, ""));
+    });
+    child.on("close", (code, signal) => {
+      context3.signal.removeEventListener("abort", kill);
+      if (context3.signal.aborted) reject(new RunError("interrupted"));
+      else if (code === 0) resolve2();
+      else
+        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
+    });
+  });
+}
+
+// src/suite/prepare-go.ts
+var BUILD_FLAGS = /* @__PURE__ */ new Map([
+  ["-tags", true],
+  ["-race", false],
+  ["-gcflags", true],
+  ["-ldflags", true],
+  ["-trimpath", false],
+  ["-mod", true],
+  ["-cover", false],
+  ["-msan", false],
+  ["-asan", false],
+  ["-pgo", true]
+]);
+var TEST_FLAGS = /* @__PURE__ */ new Map([
+  ["-benchmem", false],
+  ["-cpu", true],
+  ["-count", true],
+  ["-timeout", true],
+  ["-short", false],
+  ["-benchtime", true],
+  ["-bench", true],
+  ["-run", true],
+  ["-v", false]
+]);
+function parseGoTest(argv2) {
+  if (argv2[0] !== "go" || argv2[1] !== "test") {
+    throw new RunError(
+      `suite.build: a prebuilt Go benchmark needs the command "go test ...", got ${JSON.stringify(argv2.join(" "))}; use build: never for other commands`
+    );
+  }
+  const out = { build: [], test: [], bench: ".", benchtime: null, pkg: "." };
+  const packages = [];
+  for (let i = 2; i < argv2.length; i++) {
+    const arg = argv2[i];
+    if (!arg.startsWith("-")) {
+      packages.push(arg);
+      continue;
+    }
+    const [flag, inline] = arg.replace(/^--/, "-").split(/=(.*)/s, 2);
+    const known = BUILD_FLAGS.has(flag) ? "build" : TEST_FLAGS.has(flag) ? "test" : null;
+    if (known === null) {
+      throw new RunError(
+        `suite.build: go test flag ${JSON.stringify(arg)} is not one duetkit knows where to pass for a prebuilt binary; accepted: ${[...BUILD_FLAGS.keys(), ...TEST_FLAGS.keys()].join(" ")} (or build: never)`
+      );
+    }
+    const takesValue = (known === "build" ? BUILD_FLAGS : TEST_FLAGS).get(flag);
+    let value = inline;
+    if (takesValue && value === void 0) value = argv2[++i];
+    if (takesValue && value === void 0) {
+      throw new RunError(`suite.build: go test flag ${flag} needs a value`);
+    }
+    if (known === "build") out.build.push(...value === void 0 ? [flag] : [`${flag}=${value}`]);
+    else if (flag === "-bench") out.bench = value;
+    else if (flag === "-benchtime") out.benchtime = value;
+    else if (flag !== "-run") {
+      out.test.push(`-test.${flag.slice(1)}${value === void 0 ? "" : `=${value}`}`);
+    }
+  }
+  if (packages.length > 1) {
+    throw new RunError(
+      `suite.build: a prebuilt Go benchmark is one package, got ${packages.join(", ")}; write one scenario per package`
+    );
+  }
+  out.pkg = packages[0] ?? ".";
+  return out;
+}
+async function buildGoBinary(command2, outDir, context3) {
+  await mkdir3(outDir, { recursive: true });
+  const binary = path9.join(outDir, `${context3.version}.test`);
+  await runSetup(["go", "test", "-c", "-o", binary, ...command2.build, command2.pkg], context3);
+  return { binary, cwd: path9.resolve(context3.cwd, command2.pkg) };
+}
+function goUnitArgv(binary, command2, unit, iterations, benchtime = command2.benchtime) {
+  const pattern = unit.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/");
+  const time3 = iterations !== null ? `${iterations}x` : benchtime;
+  return [
+    binary,
+    "-test.run=^$",
+    `-test.bench=${pattern}`,
+    ...time3 === null ? [] : [`-test.benchtime=${time3}`],
+    ...command2.test
+  ];
+}
+async function calibrateGo(bin, command2, seconds2, context3) {
+  const argv2 = [
+    bin.binary,
+    "-test.run=^$",
+    `-test.bench=${command2.bench}`,
+    `-test.benchtime=${seconds2}s`,
+    "-test.count=1",
+    ...command2.test.filter((f) => !f.startsWith("-test.count"))
+  ];
+  const result = await capture(argv2, { ...context3, cwd: bin.cwd });
+  const failure2 = { argv: argv2, version: context3.version, round: null, cwd: bin.cwd };
+  if (context3.signal.aborted) throw new RunError("interrupted");
+  if (result.code !== 0) {
+    throw commandFailure(failure2, `(calibrating) failed with code ${result.code}`, result.stderr);
+  }
+  const parsed = go.parse(result.stdout, { cwd: bin.cwd });
+  const metrics = new Set(parsed.filter((b) => b.name.includes(" - ")).map((b) => b.name));
+  return parsed.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
+}
+function fixedIterations(nsPerOp, seconds2) {
+  return Math.max(1, Math.round(seconds2 * 1e9 / Math.max(nsPerOp, 1e-3)));
+}
+
+// src/suite/prepare-cargo.ts
+import { mkdir as mkdir4 } from "node:fs/promises";
+import path10 from "node:path";
+function parseCargoBench(argv2) {
+  if (argv2[0] !== "cargo" || argv2[1] !== "bench") {
+    throw new RunError(
+      `suite.build: a prebuilt Rust benchmark needs the command "cargo bench ...", got ${JSON.stringify(argv2.join(" "))}; use build: never for other commands`
+    );
+  }
+  const split = argv2.indexOf("--");
+  return {
+    cargo: argv2.slice(2, split < 0 ? void 0 : split),
+    harness: split < 0 ? [] : argv2.slice(split + 1)
+  };
+}
+async function buildCargoBench(command2, context3) {
+  const argv2 = ["cargo", "bench", "--no-run", "--message-format=json", ...command2.cargo];
+  const result = await capture(argv2, context3);
+  if (context3.signal.aborted) throw new RunError("interrupted");
+  const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
+  if (result.code !== 0)
+    throw commandFailure(failure2, `(build) failed with code ${result.code}`, result.stderr);
+  const executables = [];
+  for (const line of result.stdout.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const message = JSON.parse(line);
+    if (message.reason === "compiler-artifact" && typeof message.executable === "string" && message.target?.kind?.includes("bench") === true) {
+      executables.push(message.executable);
+    }
+  }
+  if (executables.length !== 1) {
+    throw commandFailure(
+      failure2,
+      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path10.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
+      result.stderr
+    );
+  }
+  return executables[0];
+}
+async function listCargoBench(executable, command2, context3) {
+  const argv2 = [executable, "--bench", ...command2.harness, "--list"];
+  const result = await capture(argv2, context3);
+  const names = cargoPerBenchmark.parseList(result.stdout);
+  if (result.code !== 0 || names.length === 0) {
+    throw commandFailure(
+      { argv: argv2, version: context3.version, round: null, cwd: context3.cwd },
+      `(listing benchmarks) ${result.code !== 0 ? `failed with code ${result.code}` : "listed none"}`,
+      result.stderr || result.stdout
+    );
+  }
+  return names;
+}
+function cargoUnitArgv(executable, command2, name, quick, harness = "criterion") {
+  if (harness === "libtest") return [executable, "--bench", ...command2.harness, "--exact", name];
+  const flags = quick ? ["--quick", "--noplot", "--nresamples", "1000"] : [];
+  return [executable, "--bench", ...command2.harness, ...flags, `^${escapeRegExp(name)}$`];
+}
+async function cargoRunDir(workDir, version3) {
+  const dir = path10.join(workDir, `cargo-run-${version3}`);
+  await mkdir4(dir, { recursive: true });
+  return dir;
+}
+
+// src/suite/run-suite.ts
+var FALLBACK_SECONDS_PER_PAIR = 0.1;
+async function runSuite(options) {
+  const { scenario, versions, signal } = options;
+  const spec = scenario.suite;
+  const budgetSeconds = scenario.budget;
+  const schedule = lookSchedule(spec.firstLook, spec.growth, spec.looks);
+  const t0 = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - t0) / 1e9;
+  const envOf = (i) => ({
+    ...options.env,
+    ...scenario.workload.env,
+    ...scenario.versions[i]?.env
+  });
+  const prepared = await prepareUnits(options, envOf);
+  const record2 = {
+    allocation: spec.allocation,
+    schedule,
+    build: prepared.build,
+    calibrationSeconds: prepared.calibrationSeconds,
+    units: prepared.units.map((u) => ({
+      name: u.name,
+      argv: Object.fromEntries(versions.map((v, i) => [v.name, u.argv[i]])),
+      iterations: u.iterations,
+      calibratedNsPerOp: u.nsPerOp,
+      pairs: 0,
+      look: -1,
+      decision: null,
+      secondsPerPair: null,
+      stopReason: "iterations"
+    })),
+    stages: []
+  };
+  const result = {
+    trials: [],
+    order: [],
+    stopReason: "iterations",
+    error: null,
+    startedAt: /* @__PURE__ */ new Date(),
+    staggerMs: null,
+    perBenchmark: {
+      listedBy: options.baseline,
+      lists: prepared.lists,
+      runs: [],
+      missing: prepared.missing
+    },
+    suite: record2
+  };
+  const measureStart = elapsed();
+  let roundOffset = 0;
+  const need = /* @__PURE__ */ new Map();
+  const advance = (entry, measured, spentMs, stop) => {
+    const rec = record2.units.find((u) => u.name === entry.name);
+    const before = rec.pairs;
+    rec.pairs += measured;
+    rec.secondsPerPair = measured > 0 ? spentMs / 1e3 / measured : rec.secondsPerPair;
+    rec.stopReason = stop;
+    if (before + entry.pairs > rec.pairs) return;
+    rec.look = entry.look;
+    const verdict = options.assess(
+      result.trials,
+      entry.name,
+      schedule.pairs[entry.look],
+      entry.look,
+      record2.units.length
+    );
+    rec.decision = verdict?.decision ?? "open";
+    need.set(entry.name, verdict?.pairsToSettle ?? null);
+  };
+  try {
+    for (; ; ) {
+      const left = budgetSeconds - (elapsed() - measureStart);
+      const states = record2.units.map((u) => ({
+        name: u.name,
+        pairs: u.pairs,
+        look: u.look,
+        secondsPerPair: u.secondsPerPair,
+        decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
+        pairsToSettle: need.get(u.name) ?? null
+      }));
+      const stage = nextStage(
+        states,
+        schedule,
+        left,
+        FALLBACK_SECONDS_PER_PAIR,
+        prepared.group !== null
+      );
+      if (stage.length === 0 || left <= 0) break;
+      record2.stages.push({ units: stage.map((s) => s.name), look: stage[0].look });
+      if (prepared.group !== null) {
+        const remaining2 = budgetSeconds - (elapsed() - measureStart);
+        const names = stage.map((s) => s.name);
+        const pairs = Math.max(...stage.map((s) => s.pairs));
+        const first = stage.every((s) => record2.units.find((u) => u.name === s.name).pairs === 0);
+        const startMs = elapsed() * 1e3;
+        const argv2 = prepared.group(names);
+        const part = await runExperiment({
+          ...options,
+          scenario: {
+            ...scenario,
+            iterations: pairs,
+            warmup: first ? scenario.warmup : 0,
+            stopping: void 0,
+            budget: Math.max(1e-3, remaining2),
+            workload: { ...scenario.workload, command: argv2 }
+          },
+          halfWidth: void 0
+        });
+        const spent = elapsed() * 1e3 - startMs;
+        roundOffset = absorb(result, part, startMs, roundOffset, void 0);
+        const measured = part.order.filter((o) => !o.warmup).length;
+        for (const entry of stage) advance(entry, measured, spent, part.stopReason);
+        if (part.stopReason === "failed" || part.stopReason === "interrupted") {
+          result.stopReason = part.stopReason;
+          result.error = part.error;
+          return finish2(result, record2);
+        }
+        continue;
+      }
+      for (const entry of stage) {
+        if (signal.aborted) throw new RunError("interrupted");
+        const unit = prepared.units.find((u) => u.name === entry.name);
+        const rec = record2.units.find((u) => u.name === entry.name);
+        const remaining2 = budgetSeconds - (elapsed() - measureStart);
+        if (remaining2 <= 0) {
+          rec.stopReason = "budget";
+          continue;
+        }
+        const startMs = elapsed() * 1e3;
+        const part = await runExperiment({
+          ...options,
+          versions: versions.map((v, i) => ({ name: v.name, dir: unit.cwd[i] })),
+          scenario: {
+            ...scenario,
+            iterations: entry.pairs,
+            warmup: rec.pairs === 0 ? scenario.warmup : 0,
+            stopping: void 0,
+            budget: remaining2,
+            workload: { ...scenario.workload, command: unit.argv[0] }
+          },
+          commandFor: (i) => unit.argv[i],
+          halfWidth: void 0
+        });
+        const spent = elapsed() * 1e3 - startMs;
+        roundOffset = absorb(result, part, startMs, roundOffset, unit.name);
+        const measured = part.order.filter((o) => !o.warmup).length;
+        if (part.stopReason === "failed" || part.stopReason === "interrupted") {
+          rec.pairs += measured;
+          rec.stopReason = part.stopReason;
+          result.stopReason = part.stopReason;
+          result.error = part.stopReason === "failed" ? `benchmark ${unit.name}: ${part.error}` : part.error;
+          return finish2(result, record2);
+        }
+        advance(entry, measured, spent, part.stopReason);
+      }
+    }
+  } finally {
+    await Promise.all(prepared.cleanup.map((f) => f()));
+    await rm5(options.workDir, { recursive: true, force: true });
+  }
+  const last = schedule.pairs.length - 1;
+  result.stopReason = record2.units.some(
+    (u) => u.look < 0 || u.decision === "open" && u.look < last
+  ) ? "budget" : "precision";
+  return finish2(result, record2);
+}
+function absorb(result, part, startMs, roundOffset, benchmark2) {
+  const shift = (ms) => Math.round((ms + startMs) * 1e3) / 1e3;
+  const tag = benchmark2 === void 0 ? {} : { benchmark: benchmark2 };
+  for (const trial of part.trials) {
+    result.trials.push({
+      ...trial,
+      round: trial.round + roundOffset,
+      startMs: shift(trial.startMs),
+      endMs: shift(trial.endMs),
+      ...tag
+    });
+  }
+  for (const o of part.order) result.order.push({ ...o, round: o.round + roundOffset, ...tag });
+  result.staggerMs = part.staggerMs ?? result.staggerMs;
+  return roundOffset + 1 + Math.max(-1, ...part.order.map((o) => o.round));
+}
+function finish2(result, record2) {
+  result.perBenchmark.runs = record2.units.map((u) => ({
+    benchmark: u.name,
+    argv: Object.values(u.argv)[0] ?? [],
+    stopReason: u.stopReason
+  }));
+  return result;
+}
+async function prepareUnits(options, envOf) {
+  const { scenario, versions, signal } = options;
+  const spec = scenario.suite;
+  const command2 = scenario.workload.command;
+  const started = process.hrtime.bigint();
+  const seconds2 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
+  if (spec.build === "auto" && scenario.workload.format === "go") {
+    const go2 = parseGoTest(command2);
+    const cleanup = [];
+    const binaries = [];
+    for (const [i, version3] of versions.entries()) {
+      const outDir = path11.join(options.workDir, `go-${i}`);
+      cleanup.push(() => rm5(outDir, { recursive: true, force: true }));
+      binaries.push(
+        await buildGoBinary(go2, outDir, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: envOf(i),
+          signal
+        })
+      );
+    }
+    const buildSeconds = seconds2(started);
+    const calibrating = process.hrtime.bigint();
+    const baseIndex = Math.max(
+      0,
+      versions.findIndex((v) => v.name === options.baseline)
+    );
+    const calibrated = await calibrateGo(binaries[baseIndex], go2, 0.1, {
+      version: options.baseline,
+      cwd: binaries[baseIndex].cwd,
+      env: envOf(baseIndex),
+      signal
+    });
+    const patterns = scenario.workload.benchmarks;
+    const chosen = calibrated.filter(
+      (c) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, c.name))
+    );
+    const grouped = spec.granularity === "finest" ? chosen : [...new Set(chosen.map((c) => c.name.split("/")[0]))].map((name) => ({
+      name,
+      nsPerOp: chosen.filter((c) => c.name.split("/")[0] === name).reduce((a, c) => a + c.nsPerOp, 0)
+    }));
+    if (grouped.length === 0) {
+      throw new RunError(
+        `suite: the calibration run of ${options.baseline} printed no benchmark matching workload.benchmarks`
+      );
+    }
+    const units = grouped.map((c) => {
+      const iterations = spec.calibration === "fixed" ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+      return {
+        name: c.name,
+        argv: binaries.map((b) => goUnitArgv(b.binary, go2, c.name, iterations)),
+        cwd: binaries.map((b) => b.cwd),
+        iterations,
+        nsPerOp: c.nsPerOp
+      };
+    });
+    return {
+      units,
+      lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
+      missing: [],
+      build: { kind: "go-test-c", seconds: buildSeconds },
+      calibrationSeconds: seconds2(calibrating),
+      cleanup,
+      group: null
+    };
+  }
+  const format2 = scenario.workload.format;
+  if (spec.build === "auto" && (format2 === "criterion" || format2 === "cargo")) {
+    const cargo2 = parseCargoBench(command2);
+    const executables = [];
+    for (const [i, version3] of versions.entries()) {
+      executables.push(
+        await buildCargoBench(cargo2, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: envOf(i),
+          signal
+        })
+      );
+    }
+    const buildSeconds = seconds2(started);
+    const listing = process.hrtime.bigint();
+    const lists2 = /* @__PURE__ */ new Map();
+    for (const [i, version3] of versions.entries()) {
+      lists2.set(
+        version3.name,
+        await listCargoBench(executables[i], cargo2, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: envOf(i),
+          signal
+        })
+      );
+    }
+    const selection2 = selectBenchmarks(lists2, options.baseline, scenario.workload.benchmarks);
+    const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
+    const quick = spec.calibration === "fixed";
+    return {
+      units: selection2.run.map((name) => ({
+        name,
+        argv: executables.map(
+          (exe) => cargoUnitArgv(exe, cargo2, name, quick, format2 === "cargo" ? "libtest" : "criterion")
+        ),
+        cwd: dirs,
+        iterations: null,
+        nsPerOp: null
+      })),
+      lists: Object.fromEntries(lists2),
+      missing: selection2.missing,
+      build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
+      calibrationSeconds: seconds2(listing),
+      cleanup: [],
+      group: null
+    };
+  }
+  const support = perBenchmarkSupport(scenario);
+  const lists = /* @__PURE__ */ new Map();
+  for (const [i, version3] of versions.entries()) {
+    lists.set(
+      version3.name,
+      await listBenchmarks(command2, support, {
+        version: version3.name,
+        cwd: version3.dir,
+        env: envOf(i),
+        signal
+      })
+    );
+  }
+  const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+  const allNames = [...new Set([...lists.values()].flat())];
+  return {
+    units: selection.run.map((name) => ({
+      name,
+      argv: versions.map(() => support.filterArgv(command2, name, allNames)),
+      cwd: versions.map((v) => v.dir),
+      iterations: null,
+      nsPerOp: null
+    })),
+    lists: Object.fromEntries(lists),
+    missing: selection.missing,
+    build: { kind: "none", seconds: 0 },
+    calibrationSeconds: seconds2(started),
+    cleanup: [],
+    group: spec.granularity === "group" ? (names) => {
+      if (support.filterSetArgv === void 0) {
+        throw new RunError(
+          `suite.granularity: group needs a format that runs several chosen benchmarks in one process (pytest); ${scenario.workload.format} runs one at a time`
+        );
+      }
+      return support.filterSetArgv(command2, names, allNames);
+    } : null
+  };
+}
+
+// src/git/git.ts
+import { rm as rm6 } from "node:fs/promises";
+import { execFile as execFile3 } from "node:child_process";
+var GitError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+function createGit(cwd) {
+  const git = (args) => new Promise((resolve2, reject) => {
+    execFile3("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error63, stdout, stderr) => {
+      if (error63 === null) resolve2(stdout.trim());
+      else
+        reject(
+          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error63.message}`)
+        );
+    });
+  });
+  return {
+    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
+    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
+      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
+    }),
+    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
+    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
+    removeWorktree: async (dir) => {
+      try {
+        await git(["worktree", "remove", "--force", dir]);
+      } catch (error63) {
+        await rm6(dir, { recursive: true, force: true });
+        await git(["worktree", "prune"]);
+        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
+        if (left) throw error63;
+        return;
+      }
+      await git(["worktree", "prune"]);
+    },
+    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
+  };
+}
+
+// src/git/worktrees.ts
+import { mkdtemp as mkdtemp3, rm as rm7 } from "node:fs/promises";
+import os9 from "node:os";
+import path12 from "node:path";
+function createWorktreeSet(git, parent = os9.tmpdir()) {
+  let root = null;
+  const made = [];
+  return {
+    async add(name, commit2) {
+      root ??= await mkdtemp3(path12.join(parent, "duetkit-worktrees-"));
+      const dir = path12.join(root, name);
+      await git.addWorktree(dir, commit2);
+      made.push(dir);
+      return dir;
+    },
+    async dispose() {
+      const errors = [];
+      for (const dir of made.splice(0)) {
+        await git.removeWorktree(dir).catch((error63) => errors.push(error63.message));
+      }
+      if (root !== null) await rm7(root, { recursive: true, force: true });
+      root = null;
+      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
+    }
+  };
+}
+
+// src/isolation/cgroup-v1.ts
+import { readdir as readdir2 } from "node:fs/promises";
+import path15 from "node:path";
+
+// src/isolation/cgroup-fs.ts
+import { spawn as spawn5 } from "node:child_process";
+import { mkdir as mkdir5, readFile as readFile5, rmdir as rmdir2, writeFile as writeFile3 } from "node:fs/promises";
+import path13 from "node:path";
+function directCgroupFs() {
+  return {
+    viaSudo: false,
+    mkdir: async (dir) => void await mkdir5(dir),
+    // cgroupfs rejects a value split over several writes: one write per call.
+    write: (file2, value) => writeFile3(file2, value),
+    read: (file2) => readFile5(file2, "utf8"),
+    rmdir: (dir) => rmdir2(dir)
+  };
+}
+function sudoCgroupFs() {
+  return {
+    viaSudo: true,
+    mkdir: (dir) => sudo(["mkdir", dir]),
+    write: (file2, value) => sudo(["tee", file2], value),
+    read: (file2) => readFile5(file2, "utf8"),
+    rmdir: (dir) => sudo(["rmdir", dir])
+  };
+}
+async function canSudo() {
+  return sudo(["true"]).then(
+    () => true,
+    () => false
+  );
+}
+function sudo(args, input2) {
+  return new Promise((resolve2, reject) => {
+    const child = spawn5("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => stderr += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => code === 0 ? resolve2() : reject(new Error(`sudo -n ${args.join(" ")}: ${stderr.trim()}`))
+    );
+    child.stdin.end(input2 ?? "");
+  });
+}
+async function cgroupPids(fs3, dir) {
+  const text2 = await fs3.read(path13.join(dir, "cgroup.procs")).catch(() => "");
+  return text2.split("\n").filter((line) => line.trim() !== "").map(Number);
+}
+async function emptyAndRemove(fs3, dir) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const pids = await cgroupPids(fs3, dir);
+    for (const pid of pids) {
+      if (pid === process.pid) continue;
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+      }
+    }
+    try {
+      await fs3.rmdir(dir);
+      return;
+    } catch (error63) {
+      if (error63.code === "ENOENT") return;
+      await new Promise((resolve2) => setTimeout(resolve2, 20));
+    }
+  }
+  throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
+}
+async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
+  const text2 = await readFile5(mountinfo, "utf8").catch(() => "");
+  for (const line of text2.split("\n")) {
+    const [left, right] = line.split(" - ");
+    if (left === void 0 || right === void 0) continue;
+    const [type, , superOptions = ""] = right.split(" ");
+    if (type !== fstype) continue;
+    if (option !== void 0 && !superOptions.split(",").includes(option)) continue;
+    return left.split(" ")[4] ?? null;
+  }
+  return null;
+}
+async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
+  const text2 = await readFile5(file2, "utf8").catch(() => "");
+  for (const line of text2.split("\n")) {
+    const [, controllers, cgroupPath] = line.split(":");
+    if (cgroupPath === void 0) continue;
+    if (controller === null ? line.startsWith("0::") : controllers.split(",").includes(controller)) {
+      return cgroupPath;
+    }
+  }
+  return null;
+}
+function groupName() {
+  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+}
+
+// src/isolation/cgroup-group.ts
+import path14 from "node:path";
+async function withWeightOrWithout(create, warnings) {
+  try {
+    return await create(true);
+  } catch (error63) {
+    warnings.push(`the CPU weight could not be raised: ${error63.message}`);
+    return create(false);
+  }
+}
+async function createGroup(layout) {
+  const { fs: fs3, trees } = layout;
+  const slotDirs = trees.map(
+    (tree) => layout.slots.map((_, i) => path14.join(tree.dir, `slot-${i}`))
+  );
+  const made = [];
+  const joined = [];
+  const dispose = async () => {
+    for (const tree of joined.splice(0)) {
+      const home = tree.harnessHome ?? path14.dirname(tree.dir);
+      await fs3.write(path14.join(home, "cgroup.procs"), String(process.pid));
+    }
+    for (const dirs of made) {
+      for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs3, slot);
+      if (dirs[0] !== void 0) await emptyAndRemove(fs3, dirs[0]);
+    }
+    made.length = 0;
+  };
+  try {
+    for (const [t, tree] of trees.entries()) {
+      const dirs = [];
+      made.push(dirs);
+      await fs3.mkdir(tree.dir);
+      dirs.push(tree.dir);
+      await tree.configure(tree.dir, layout.slots.flat());
+      await tree.prepareGroup?.(tree.dir);
+      for (const [i, slotDir] of slotDirs[t].entries()) {
+        await fs3.mkdir(slotDir);
+        dirs.push(slotDir);
+        await tree.configure(slotDir, layout.slots[i]);
+      }
+      if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
+        const harnessDir = path14.join(tree.dir, "harness");
+        await fs3.mkdir(harnessDir);
+        dirs.push(harnessDir);
+        await tree.configureHarness(harnessDir);
+        await fs3.write(path14.join(harnessDir, "cgroup.procs"), String(process.pid));
+        joined.push(tree);
+      }
+    }
+  } catch (error63) {
+    await dispose().catch(() => void 0);
+    throw error63;
+  }
+  const report = {
+    requested: layout.requested,
+    kind: layout.kind,
+    slots: layout.slots.map(formatCpuList),
+    harnessCpus: layout.harness === null ? null : formatCpuList(layout.harness),
+    cgroup: trees[0].dir,
+    ...layout.cpuWeight === null ? {} : { cpuWeight: layout.cpuWeight },
+    ...joined.length > 0 ? { harnessWeighted: true } : {},
+    warnings: layout.warnings
+  };
+  return {
+    report,
+    place: (slot) => {
+      const attach = async (pid) => {
+        for (const dirs of slotDirs)
+          await fs3.write(path14.join(dirs[slot], "cgroup.procs"), String(pid));
+      };
+      return { prefix: [], attach, move: attach };
+    },
+    dispose
+  };
+}
+
+// src/isolation/cgroup-v1.ts
+var V1_MAX_SHARES = 262144;
+async function createCgroupV1(options) {
+  const fs3 = options.fs ?? directCgroupFs();
+  const mount = options.mount ?? await findMount("cgroup", "cpuset");
+  if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
+  const parent = path15.join(mount, await ownCgroup("cpuset") ?? "/");
+  await sweepStaleGroups(fs3, parent);
+  const mems = (await fs3.read(path15.join(parent, "cpuset.mems"))).trim();
+  const name = groupName();
+  const cpuset = {
+    dir: path15.join(parent, name),
+    async configure(dir, cpus) {
+      await fs3.write(path15.join(dir, "cpuset.cpus"), cpus.join(","));
+      await fs3.write(path15.join(dir, "cpuset.mems"), mems);
+    }
+  };
+  const warnings = [...options.warnings];
+  const cpu = options.cpuWeight === false ? null : await cpuTree(fs3, name, options, warnings);
+  const create = (weighted) => createGroup({
+    kind: "cgroup-v1",
+    fs: fs3,
+    trees: weighted && cpu !== null ? [cpuset, cpu] : [cpuset],
+    slots: options.slots,
+    harness: options.harness,
+    requested: options.requested,
+    warnings,
+    cpuWeight: weighted ? `cpu.shares=${V1_MAX_SHARES}` : null
+  });
+  return cpu === null ? create(false) : withWeightOrWithout(create, warnings);
+}
+async function cpuTree(fs3, name, options, warnings) {
+  const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
+  const parent = mount === null ? null : path15.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs3.read(path15.join(parent, "cpu.shares")).then(
+    () => true,
+    () => false
+  );
+  if (!usable) {
+    warnings.push(
+      "no cgroup v1 cpu hierarchy: other processes on the measured CPUs get an equal share of them"
+    );
+    return null;
+  }
+  await sweepStaleGroups(fs3, parent);
+  return {
+    dir: path15.join(parent, name),
+    configure: (dir) => fs3.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs3.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+  };
+}
+async function sweepStaleGroups(fs3, parent) {
+  const entries = await readdir2(parent).catch(() => []);
+  const removed = [];
+  for (const entry of entries) {
+    const match = /^duetkit-(\d+)-/.exec(entry);
+    if (match === null || isAlive2(Number(match[1]))) continue;
+    const dir = path15.join(parent, entry);
+    const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
+      (e) => e.isDirectory()
+    );
+    for (const child of children) await emptyAndRemove(fs3, path15.join(dir, child.name));
+    await emptyAndRemove(fs3, dir);
+    removed.push(dir);
+  }
+  return removed;
+}
+function isAlive2(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error63) {
+    return error63.code === "EPERM";
+  }
+}
+
+// src/isolation/cgroup-v2.ts
+import path16 from "node:path";
+async function createCgroupV2(options) {
+  const mount = options.mount ?? await findMount("cgroup2");
+  if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
+  let fs3 = options.fs;
+  if (fs3 === void 0) {
+    if (process.getuid?.() === 0) fs3 = directCgroupFs();
+    else if (await canSudo()) fs3 = sudoCgroupFs();
+    else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
+  }
+  const controllers = await fs3.read(path16.join(mount, "cgroup.controllers")).catch(() => "");
+  if (!controllers.split(/\s+/).includes("cpuset")) {
+    throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
+  }
+  await sweepStaleGroups(fs3, mount);
+  await enable(fs3, mount, "cpuset");
+  const warnings = [...options.warnings];
+  if (fs3.viaSudo) warnings.push("cgroups were created through sudo -n");
+  const dir = path16.join(mount, groupName());
+  const home = path16.join(mount, await ownCgroup(null) ?? "/");
+  const create = (weighted) => createGroup({
+    kind: "cgroup-v2",
+    fs: fs3,
+    trees: [
+      {
+        dir,
+        async configure(slotDir, cpus) {
+          await fs3.write(path16.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs3.write(path16.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+        },
+        harnessHome: home,
+        // The harness shares the slots' CPUs (there is no spare one), with their weight.
+        ...weighted ? {
+          async configureHarness(harnessDir) {
+            const cpus = options.slots.flat().join(",");
+            await fs3.write(path16.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs3.write(path16.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          }
+        } : {},
+        // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
+        async prepareGroup(groupDir) {
+          await enable(fs3, groupDir, "cpuset");
+          if (weighted) await enable(fs3, groupDir, "cpu");
+        }
+      }
+    ],
+    slots: options.slots,
+    harness: options.harness,
+    requested: options.requested,
+    warnings,
+    cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null
+  });
+  if (options.cpuWeight === false) return create(false);
+  const reason = !controllers.split(/\s+/).includes("cpu") ? `the cgroup2 hierarchy at ${mount} offers no cpu controller` : await enable(fs3, mount, "cpu").then(
+    () => null,
+    (error63) => error63.message
+  );
+  if (reason === null) return withWeightOrWithout(create, warnings);
+  warnings.push(`the CPU weight could not be raised: ${reason}`);
+  return create(false);
+}
+var V2_MAX_WEIGHT = 1e4;
+async function enable(fs3, dir, controller) {
+  const file2 = path16.join(dir, "cgroup.subtree_control");
+  const enabled = await fs3.read(file2).catch(() => "");
+  if (!enabled.split(/\s+/).includes(controller)) await fs3.write(file2, `+${controller}`);
+}
+
+// src/isolation/harness-affinity.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
+function pinHarness(cpus, pid = process.pid) {
+  const previous = formatCpuList(allowedCpus(`/proc/${pid}/status`));
+  const pin = (list) => spawnSync2("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" }).status === 0;
+  if (!pin(formatCpuList(cpus))) return null;
+  return () => void pin(previous);
+}
+
+// src/isolation/none.ts
+function createNoIsolation(slotCount, requested, warnings) {
+  return {
+    report: {
+      requested,
+      kind: "none",
+      slots: Array.from({ length: slotCount }, () => null),
+      harnessCpus: null,
+      cgroup: null,
+      warnings
+    },
+    place: () => ({ prefix: [], attach: async () => void 0, move: async () => void 0 }),
+    dispose: async () => void 0
+  };
+}
+
+// src/isolation/choose.ts
+var IsolationError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+async function chooseIsolation(requested, options) {
+  const plan = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
+  if (requested === "none") {
+    return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
+  }
+  if (plan === null) {
+    const reason = `${options.slotCount} disjoint CPU sets need ${options.slotCount} CPUs`;
+    if (requested !== "auto") throw new IsolationError(`isolation: ${requested}: ${reason}`);
+    return createNoIsolation(options.slotCount, requested, [`no CPU isolation: ${reason}`]);
+  }
+  const reasons = [];
+  const base = {
+    slots: plan.slots,
+    harness: plan.harness,
+    requested,
+    warnings: plan.warnings,
+    cpuWeight: options.cpuWeight ?? true
+  };
+  let isolation = null;
+  if (requested === "auto" || requested === "cpuset") {
+    for (const create of [createCgroupV1, createCgroupV2]) {
+      try {
+        isolation = await create({ ...base, warnings: [...plan.warnings] });
+        break;
+      } catch (error63) {
+        reasons.push(error63.message);
+      }
+    }
+    if (isolation === null && requested === "cpuset") {
+      throw new IsolationError(
+        `isolation: cpuset is not available (${reasons.join("; ")}); accepted instead: auto, taskset, none`
+      );
+    }
+  }
+  if (isolation === null && (requested === "auto" || requested === "taskset")) {
+    if (hasTaskset()) {
+      isolation = createTaskset({
+        ...base,
+        warnings: [...plan.warnings, ...reasons.map((r) => `no cpuset: ${r}`)]
+      });
+    } else if (requested === "taskset") {
+      throw new IsolationError("isolation: taskset: the taskset command is not installed");
+    } else reasons.push("taskset is not installed");
+  }
+  if (isolation === null) {
+    return createNoIsolation(options.slotCount, requested, [
+      `no CPU isolation in effect: ${reasons.join("; ")}`
+    ]);
+  }
+  return withPinnedHarness(isolation, plan.harness, options.pinHarness ?? true);
+}
+function withPinnedHarness(isolation, harness, pin) {
+  const restore = pin && harness !== null ? pinHarness(harness) : null;
+  if (restore === null) {
+    if (harness !== null && pin) {
+      isolation.report.warnings.push("the harness could not be pinned to its own CPU");
+    }
+    isolation.report.harnessCpus = null;
+    return isolation;
+  }
+  return {
+    ...isolation,
+    async dispose() {
+      restore();
+      await isolation.dispose();
+    }
+  };
+}
+
+// src/runner/machine.ts
+import os10 from "node:os";
+function machineInfo() {
+  const cpus = os10.cpus();
+  return {
+    hostname: os10.hostname(),
+    platform: os10.platform(),
+    arch: os10.arch(),
+    kernel: os10.release(),
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    cores: cpus.length,
+    memoryBytes: os10.totalmem(),
+    loadAverage: os10.loadavg().map((x) => Math.round(x * 100) / 100),
+    node: process.version
+  };
+}
+
+// src/runner/samples.ts
+import { rename as rename2, writeFile as writeFile4 } from "node:fs/promises";
+var SAMPLES_SCHEMA_VERSION = 1;
+async function writeSamples(file2, samples) {
+  const temporary = `${file2}.${process.pid}.tmp`;
+  await writeFile4(temporary, `${JSON.stringify(samples, null, 2)}
+`);
+  await rename2(temporary, file2);
 }
 
 // src/runner/per-benchmark.ts
@@ -85160,47 +86319,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat as stat2 } from "node:fs/promises";
-import path14 from "node:path";
-
-// src/runner/setup.ts
-import { spawn as spawn5 } from "node:child_process";
-function runSetup(argv2, context3) {
-  return new Promise((resolve2, reject) => {
-    const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
-    const child = spawn5(argv2[0], argv2.slice(1), {
-      cwd: context3.cwd,
-      env: context3.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let output2 = "";
-    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    const kill = () => {
-      if (child.pid !== void 0) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-        }
-      }
-    };
-    context3.signal.addEventListener("abort", kill);
-    child.on("error", (error63) => {
-      context3.signal.removeEventListener("abort", kill);
-      reject(commandFailure(failure2, `(setup) could not start: ${error63.message}`, ""));
-    });
-    child.on("close", (code, signal) => {
-      context3.signal.removeEventListener("abort", kill);
-      if (context3.signal.aborted) reject(new RunError("interrupted"));
-      else if (code === 0) resolve2();
-      else
-        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
-    });
-  });
-}
-
-// src/runner/versions.ts
+import path17 from "node:path";
 async function prepareVersions(specs, options) {
   const records = [];
   for (const [i, spec] of specs.entries()) {
@@ -85219,7 +86338,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path14.resolve(options.baseDir, spec.path);
+    const dir2 = path17.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -85240,7 +86359,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit2 = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit2);
-  const dir = spec.dir === void 0 ? checkout : path14.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path17.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -85260,17 +86379,17 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile4 } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmod as chmod2, mkdir as mkdir4, readFile as readFile6, rename as rename3, rm as rm7, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
+import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename3, rm as rm8, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
 import os11 from "node:os";
-import path15 from "node:path";
+import path18 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile4);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
   if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
-  const base = env.XDG_CACHE_HOME || path15.join(os11.homedir(), ".cache");
-  return path15.join(base, "duetkit");
+  const base = env.XDG_CACHE_HOME || path18.join(os11.homedir(), ".cache");
+  return path18.join(base, "duetkit");
 }
 var builds = /* @__PURE__ */ new Map();
 async function buildTimer(env = process.env) {
@@ -85281,12 +86400,12 @@ async function buildTimer(env = process.env) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error63)})` };
   }
   const hash3 = createHash("sha256").update(source).update(os11.arch()).digest("hex").slice(0, 16);
-  const target = path15.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
+  const target = path18.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error63) => ({
       path: null,
-      reason: `could not build duetkit's timer in ${path15.dirname(target)} (${firstLine(error63)})`
+      reason: `could not build duetkit's timer in ${path18.dirname(target)} (${firstLine(error63)})`
     }));
     builds.set(target, build2);
   }
@@ -85294,11 +86413,11 @@ async function buildTimer(env = process.env) {
 }
 async function compile2(text2, target, env) {
   if (await isExecutable(target)) return { path: target };
-  const dir = path15.dirname(target);
-  await mkdir4(dir, { recursive: true });
+  const dir = path18.dirname(target);
+  await mkdir6(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const source = path15.join(dir, `duetkit-timer-${unique}.c`);
-  const output2 = path15.join(dir, `duetkit-timer-${unique}`);
+  const source = path18.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path18.join(dir, `duetkit-timer-${unique}`);
   await writeFile5(source, text2);
   const errors = [];
   try {
@@ -85315,8 +86434,8 @@ async function compile2(text2, target, env) {
       }
     }
   } finally {
-    await rm7(source, { force: true });
-    await rm7(output2, { force: true });
+    await rm8(source, { force: true });
+    await rm8(output2, { force: true });
   }
   return {
     path: null,
@@ -85346,6 +86465,7 @@ async function runScenario(loaded, options) {
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation = null;
   let timing;
+  let suite;
   let versions = scenario.versions.map((v) => ({
     name: v.name,
     source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
@@ -85379,7 +86499,8 @@ async function runScenario(loaded, options) {
     versions,
     order: result.order,
     trials: result.trials,
-    ...result.perBenchmark === void 0 ? {} : { perBenchmark: result.perBenchmark }
+    ...result.perBenchmark === void 0 ? {} : { perBenchmark: result.perBenchmark },
+    ...suite === void 0 ? {} : { suite }
   });
   try {
     versions = await prepareVersions(scenario.versions, {
@@ -85420,7 +86541,24 @@ async function runScenario(loaded, options) {
       )
     };
     const baseline = scenario.analysis.baseline ?? scenario.versions[0].name;
-    result = scenario.workload.perBenchmark ? await runPerBenchmark({ ...experiment, baseline }) : await runExperiment(experiment);
+    if (scenario.suite !== void 0) {
+      const suiteResult = await runSuite({
+        ...experiment,
+        baseline,
+        workDir: await mkdtemp4(path19.join(os12.tmpdir(), "duetkit-suite-")),
+        assess: (trials, unit, pairs, look, familySize) => assessSuiteLook(
+          { ...samples(), trials: [...trials], perBenchmark: void 0 },
+          unit,
+          pairs,
+          look,
+          familySize
+        )
+      });
+      suite = suiteResult.suite;
+      result = suiteResult;
+    } else {
+      result = scenario.workload.perBenchmark ? await runPerBenchmark({ ...experiment, baseline }) : await runExperiment(experiment);
+    }
     if (timing?.clock === "timer" && result.staggerMs !== null) {
       timing = { ...timing, staggerMs: result.staggerMs };
     }
@@ -85444,7 +86582,8 @@ async function runScenario(loaded, options) {
       };
     }
   }
-  return samples();
+  const file2 = samples();
+  return file2.trials.length === 0 ? file2 : { ...file2, efficiency: efficiencyOf(file2) };
 }
 function notSetUp(requested) {
   return {
@@ -85471,13 +86610,13 @@ function timingRecord(workload2, built) {
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
 import { readdir as readdir3, readFile as readFile7 } from "node:fs/promises";
-import path16 from "node:path";
+import path20 from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path16.dirname(fileURLToPath3(import.meta.url));
-  const candidates = [path16.join(here, "dashboard"), path16.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync8(path16.join(dir, "index.html")));
+  const here = path20.dirname(fileURLToPath3(import.meta.url));
+  const candidates = [path20.join(here, "dashboard"), path20.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync8(path20.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -85491,7 +86630,7 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile7(path16.join(dir, name)));
+    files.set(name, await readFile7(path20.join(dir, name)));
   }
   return files;
 }
@@ -85812,9 +86951,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed.data;
 }
-function valueAt(value, path29) {
+function valueAt(value, path33) {
   let at = value;
-  for (const key of path29) {
+  for (const key of path33) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key];
   }
@@ -85882,7 +87021,8 @@ function headVersionIndex(samples, baseline) {
 }
 function benchmarkOf(r, series, headIndex, paired, report, baseCommit) {
   const c = r.comparison;
-  const statistic = c?.statistic ?? report.settings.statistic ?? "median";
+  const compared = c?.statistic ?? report.settings.statistic ?? "median";
+  const statistic = compared === "trimmed" ? "median" : compared;
   const values = series === void 0 ? [] : headValues(series, headIndex, paired);
   const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
   return {
@@ -85934,7 +87074,7 @@ function canonicalJson(value) {
 
 // src/history/layout.ts
 import { createHash as createHash3 } from "node:crypto";
-import path17 from "node:path";
+import path21 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -85963,7 +87103,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path17.posix.join(
+  return path21.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -85978,13 +87118,13 @@ function parseEntryPath(relative2) {
 }
 
 // src/history/read.ts
-import path19 from "node:path";
+import path23 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn6 } from "node:child_process";
-import { mkdtemp as mkdtemp4, readFile as readFile8, rm as rm8, writeFile as writeFile6 } from "node:fs/promises";
-import os12 from "node:os";
-import path18 from "node:path";
+import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm9, writeFile as writeFile6 } from "node:fs/promises";
+import os13 from "node:os";
+import path22 from "node:path";
 var GitStoreError = class extends Error {
   constructor(message) {
     super(message);
@@ -85993,8 +87133,8 @@ var GitStoreError = class extends Error {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp4(path18.join(options.tmpDir ?? os12.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path18.resolve(options.remote);
+  const dir = await mkdtemp5(path22.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path22.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -86043,7 +87183,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path18.join(dir, "config");
+  const configFile = path22.join(dir, "config");
   const initial = (await readFile8(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -86196,7 +87336,7 @@ async function openBranch(options) {
 ${result.stdout.toString()}`, options.token).trim();
       return { ok: false, kind: classifyPushFailure(text2), message: text2 };
     },
-    dispose: () => rm8(dir, { recursive: true, force: true })
+    dispose: () => rm9(dir, { recursive: true, force: true })
   };
 }
 function classifyPushFailure(text2) {
@@ -86227,7 +87367,7 @@ function redact(text2, token) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path19.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path23.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 async function readHistory(options) {
@@ -86253,7 +87393,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path19.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path23.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -86305,10 +87445,10 @@ async function loadEntries(git, files) {
 }
 
 // src/history/store.ts
-import path21 from "node:path";
+import path25 from "node:path";
 
 // src/history/derive.ts
-import path20 from "node:path";
+import path24 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -86321,13 +87461,13 @@ var VERDICT_CODES = {
 var round = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round(x);
 function monthDir(suite, month) {
-  return path20.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path24.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path20.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path24.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path20.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path24.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -86630,7 +87770,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key) continue;
-      const time3 = (name) => timeOfName(path21.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path25.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key,
@@ -86756,7 +87896,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile9 } from "node:fs/promises";
-import path22 from "node:path";
+import path26 from "node:path";
 var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -86809,7 +87949,7 @@ var reportSchema2 = external_exports.looseObject({
 var runSchema2 = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path22.join(dir, file2);
+    const where = path26.join(dir, file2);
     try {
       return await readFile9(where, "utf8");
     } catch (error63) {
@@ -86821,16 +87961,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path22.join(dir, "samples.json"),
+    path26.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path22.join(dir, "comparison.json"),
+    path26.join(dir, "comparison.json"),
     reportSchema2
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path22.join(dir, "duetkit-run.json"), runSchema2).suite;
+  const suite = runText === null ? null : check2(runText, path26.join(dir, "duetkit-run.json"), runSchema2).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -87617,13 +88757,13 @@ async function fetchOrExplain(git, commits, what = "the merge base") {
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist2(), 1);
 import { readFile as readFile10 } from "node:fs/promises";
-import path23 from "node:path";
+import path27 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command2 = w.command ?? [];
-  const issue3 = (path29, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path29], message });
+  const issue3 = (path33, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path33], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -87694,6 +88834,47 @@ function checkPorts(s, issue3) {
     }
   }
 }
+
+// src/suite/schema.ts
+var seconds = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "20ms", "1s"' }).transform((value, ctx) => {
+  const s = parseDuration(value);
+  if (s !== null) return s;
+  ctx.addIssue({ code: "custom", message: 'a positive duration: seconds, or "20ms", "1s"' });
+  return external_exports.NEVER;
+});
+var suiteSchema = external_exports.object({
+  /**
+   * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
+   * still straddles the threshold; `equal`: every benchmark runs to every look.
+   */
+  allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
+  /** Pairs per benchmark at the first look. Default 20. */
+  firstLook: external_exports.number().int().min(5).max(1e5).default(20),
+  /** Each further look has this many times the pairs of the one before. Default 3. */
+  growth: external_exports.number().gt(1).max(10).default(3),
+  /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
+  looks: external_exports.number().int().min(1).max(20).default(4),
+  /**
+   * `auto` (default): build each version's benchmark binary once where the format can
+   * (`go`: `go test -c`) and run it per iteration; `never`: run the command as written.
+   */
+  build: external_exports.enum(["auto", "never"]).default("auto"),
+  /**
+   * With a prebuilt Go binary: `fixed` (default) measures each benchmark's time per
+   * operation once and runs every iteration with the same fixed count (`-benchtime Nx`);
+   * `tool` lets go test find b.N anew in every run.
+   */
+  calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
+  /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
+  iterationTime: seconds.default(0.02),
+  /**
+   * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
+   * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
+   * stage runs its benchmarks together in one process per iteration (pytest: one start-up
+   * for all), each still judged alone.
+   */
+  granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
+}).strict();
 
 // src/scenario/schema.ts
 var METRICS = ["wall", "cpu", "both"];
@@ -87786,7 +88967,7 @@ var stopping = external_exports.object({
 }).strict();
 var analysis = external_exports.object({
   level: external_exports.number().gt(0).lt(1).default(0.99),
-  statistic: external_exports.enum(["median", "mean", "gmean"]).optional(),
+  statistic: external_exports.enum(STATISTICS).optional(),
   method: external_exports.enum(["percentile", "bca"]).default("bca"),
   threshold: external_exports.number().positive().lt(1).default(0.05),
   resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
@@ -87811,6 +88992,8 @@ var scenarioSchema = external_exports.object({
   /** Time limit of the whole measurement; the run stops cleanly when it is spent. */
   budget: duration3.optional(),
   stopping: stopping.optional(),
+  /** A per-benchmark suite under one budget: looks, allocation, build once (docs/suites.md). */
+  suite: suiteSchema.optional(),
   isolation: external_exports.enum(ISOLATIONS).default("auto"),
   /**
    * With cgroups: give the measured processes the largest CPU weight, so that anything else
@@ -87850,6 +89033,20 @@ var scenarioSchema = external_exports.object({
   }
   checkPerBenchmark(s.workload, ctx);
   checkServiceWorkload(s, ctx);
+  if (s.suite !== void 0 && (!s.workload.perBenchmark || s.budget === void 0)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["suite"],
+      message: "workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks"
+    });
+  }
+  if (s.suite !== void 0 && s.mode !== "duet" && s.mode !== "rmit") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["suite"],
+      message: "mode duet or rmit (paired rounds)"
+    });
+  }
   if (s.stopping !== void 0 && (s.mode === "mct" || s.mode === "single")) {
     ctx.addIssue({
       code: "custom",
@@ -87902,7 +89099,7 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path23.resolve(cwd, file2);
+  const absolute = path27.resolve(cwd, file2);
   let text2;
   try {
     text2 = await readFile10(absolute, "utf8");
@@ -87915,7 +89112,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error63) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path23.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path27.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -88073,9 +89270,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path24.join(env.RUNNER_TEMP || os13.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
-  await mkdir5(dir, { recursive: true });
-  const worktrees = await mkdtemp5(path24.join(env.RUNNER_TEMP || os13.tmpdir(), "duetkit-run-"));
+  const dir = inputs.resultsDirectory ?? path28.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  await mkdir7(dir, { recursive: true });
+  const worktrees = await mkdtemp6(path28.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -88090,7 +89287,7 @@ async function runStep2(inputs, deps) {
       for (const warning2 of report2.warnings) io.warning(warning2);
     }
   });
-  const samplesPath = path24.join(dir, RESULT_FILES.samples);
+  const samplesPath = path28.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -88219,13 +89416,13 @@ async function commentStep(inputs, deps) {
 }
 
 // src/action/inputs.ts
-import path27 from "node:path";
+import path31 from "node:path";
 
 // src/variability/action-inputs.ts
-import path26 from "node:path";
+import path30 from "node:path";
 
 // src/action/history-inputs.ts
-import path25 from "node:path";
+import path29 from "node:path";
 function parseHistoryInputs(text2, workingDirectory, fail) {
   const publish = text2("publish") ?? "none";
   if (publish !== "none" && publish !== "history") {
@@ -88236,7 +89433,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
   }
   const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path25.isAbsolute(folder)) {
+  if (folder.split("/").includes("..") || path29.isAbsolute(folder)) {
     fail(
       "history-path",
       `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
@@ -88260,7 +89457,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     publish,
     branch,
     path: folder,
-    repository: isLocal ? path25.resolve(workingDirectory, repository) : repository,
+    repository: isLocal ? path29.resolve(workingDirectory, repository) : repository,
     token: text2("history-token") ?? "",
     retention
   };
@@ -88307,7 +89504,7 @@ function parseVariabilityInputs(get, cwd) {
   if (alert2 !== "none" && alert2 !== "issue") {
     throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
   }
-  const workingDirectory = path26.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path30.resolve(cwd, text2("working-directory") ?? ".");
   const results = text2("results-directory");
   return {
     mode: "variability",
@@ -88319,7 +89516,7 @@ function parseVariabilityInputs(get, cwd) {
     alert: alert2,
     token: text2("github-token") ?? "",
     workingDirectory,
-    resultsDirectory: results === null ? null : path26.resolve(workingDirectory, results)
+    resultsDirectory: results === null ? null : path30.resolve(workingDirectory, results)
   };
 }
 
@@ -88359,11 +89556,11 @@ function parseInputs(get, cwd) {
   };
   const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
   if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  const workingDirectory = path27.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path31.resolve(cwd, text2("working-directory") ?? ".");
   const token = text2("github-token") ?? "";
   const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path27.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path31.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text2(name) !== null) {
@@ -88461,8 +89658,8 @@ function suiteName(value, name) {
   throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
 }
 function duration4(value, name) {
-  const seconds = parseDuration(value);
-  if (seconds !== null) return seconds;
+  const seconds2 = parseDuration(value);
+  if (seconds2 !== null) return seconds2;
   throw new InputError(name, `${got(value)}; expected seconds, or a duration like 90s, 10m, 1h`);
 }
 function threshold(value, name) {
@@ -88508,9 +89705,9 @@ function createCoreIo() {
 }
 
 // src/action/variability-step.ts
-import { mkdir as mkdir6, writeFile as writeFile7 } from "node:fs/promises";
-import os14 from "node:os";
-import path28 from "node:path";
+import { mkdir as mkdir8, writeFile as writeFile7 } from "node:fs/promises";
+import os15 from "node:os";
+import path32 from "node:path";
 
 // src/stats/proportion.ts
 function wilsonInterval(successes, trials, level2 = 0.95) {
@@ -88620,23 +89817,23 @@ function reuseOf(points, relative2, seed, notes) {
   const ks = ksTwoSample(reused, across);
   const reusedRange = median(reused);
   const reprovisionedRange = median(across);
-  const pct2 = (x) => `${(x * 100).toFixed(2)}%`;
+  const pct3 = (x) => `${(x * 100).toFixed(2)}%`;
   return {
     size,
     reusedSets: reused.length,
     reusedRange,
     reprovisionedRange,
     ks: { statistic: ks.statistic, pValue: ks.pValue },
-    summary: `${size} runs on one machine span ${pct2(reusedRange)} (median), on ${size} machines ${pct2(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
+    summary: `${size} runs on one machine span ${pct3(reusedRange)} (median), on ${size} machines ${pct3(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
   };
 }
 
 // src/stats/one-sample-bootstrap.ts
-var STATISTICS = ["median", "mean", "cv"];
+var STATISTICS2 = ["median", "mean", "cv"];
 function bootstrapOneSample(values, statistic, options = {}) {
   checkSample("values", values);
-  if (!STATISTICS.includes(statistic)) {
-    throw new RangeError(`statistic must be one of ${STATISTICS.join(", ")}, got ${statistic}`);
+  if (!STATISTICS2.includes(statistic)) {
+    throw new RangeError(`statistic must be one of ${STATISTICS2.join(", ")}, got ${statistic}`);
   }
   const level2 = options.level ?? 0.95;
   const resamples = options.resamples ?? 1e4;
@@ -88880,8 +90077,8 @@ function patternOf(kind, times, relative2, settings) {
     high: high.label
   };
   const power = powerOf(values, settings);
-  const pct2 = (x) => `${(x * 100).toFixed(2)}%`;
-  const summary2 = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct2(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct2(power.detectable)} between two groups; ${pct2(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
+  const pct3 = (x) => `${(x * 100).toFixed(2)}%`;
+  const summary2 = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct3(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct3(power.detectable)} between two groups; ${pct3(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
   return {
     ...base,
     kruskal: { statistic: kw.statistic, df: kw.df, pValue: kw.pValue },
@@ -89166,8 +90363,8 @@ function createIssueApi(token, repository) {
 }
 
 // src/variability/render.ts
-var pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
-var signed = (x) => `${x >= 0 ? "+" : ""}${pct(x)}`;
+var pct2 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+var signed = (x) => `${x >= 0 ? "+" : ""}${pct2(x)}`;
 var short = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
 var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
 function renderVariability(report) {
@@ -89194,7 +90391,7 @@ function renderVariability(report) {
   }
   const s = report.settings;
   out.push(
-    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct(s.level, 0)} bootstrap interval. CVs and medians: ${pct(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
+    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct2(s.level, 0)} bootstrap interval. CVs and medians: ${pct2(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
   );
   return `${out.join("\n").trimEnd()}
 `;
@@ -89207,7 +90404,7 @@ function renderSuite(suite) {
     const latest = aa2.latest;
     out.push(
       latest.calledChanged.length === 0 ? `A/A duet of the latest run (${day2(latest.at)}): nothing called changed.` : `\u26A0\uFE0F A/A duet of the latest run (${day2(latest.at)}) called changed: ${latest.calledChanged.join(", ")} \u2014 the runner misled a PR-style comparison tonight.`,
-      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct(aa2.rate.estimate)}, 95% Wilson [${pct(aa2.rate.lower)}, ${pct(aa2.rate.upper)}]; nominal ${pct(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
+      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct2(aa2.rate.estimate)}, 95% Wilson [${pct2(aa2.rate.lower)}, ${pct2(aa2.rate.upper)}]; nominal ${pct2(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
     );
   }
   out.push(
@@ -89260,12 +90457,12 @@ function renderSuite(suite) {
 }
 function row(b) {
   const latest = b.values.at(-1);
-  const ci = (s) => s === null ? "\u2013" : `${pct(s.estimate)} [${pct(s.lower)}, ${pct(s.upper)}]`;
+  const ci = (s) => s === null ? "\u2013" : `${pct2(s.estimate)} [${pct2(s.lower)}, ${pct2(s.upper)}]`;
   const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
     (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed(c.step.change)} ${day2(c.after.at)}`
   ).join(", ");
   const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
-  const mde = b.noise.mdeRecent === null ? "\u2013" : pct(b.noise.mdeRecent);
+  const mde = b.noise.mdeRecent === null ? "\u2013" : pct2(b.noise.mdeRecent);
   return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
 }
 function changePointLine(b, c) {
@@ -89403,12 +90600,12 @@ async function variabilityStep(inputs, deps) {
   report.warnings.push(...await addCommits(report, gitCommitLister(inputs.workingDirectory)));
   const markdown = renderVariability(report);
   await io.appendSummary(markdown);
-  const dir = inputs.resultsDirectory ?? path28.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", "variability");
-  await mkdir6(dir, { recursive: true });
-  const file2 = path28.join(dir, "variability.json");
+  const dir = inputs.resultsDirectory ?? path32.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", "variability");
+  await mkdir8(dir, { recursive: true });
+  const file2 = path32.join(dir, "variability.json");
   await writeFile7(file2, `${JSON.stringify(report, null, 2)}
 `);
-  await writeFile7(path28.join(dir, "variability.md"), markdown);
+  await writeFile7(path32.join(dir, "variability.md"), markdown);
   const changePoints = report.suites.reduce(
     (n, s) => n + s.benchmarks.reduce((k, b) => k + b.changePoints.length, 0),
     0

@@ -105,6 +105,8 @@ export async function runAccuracy(
     log?: (line: string) => void;
     /** Skip the reference workload (measure only the command workload). */
     commandOnly?: boolean;
+    /** Skip the command workload (measure only the reference workload). */
+    referenceOnly?: boolean;
   },
 ): Promise<AccuracyResults> {
   const trueChanges =
@@ -148,7 +150,7 @@ export async function runAccuracy(
     );
   }
   let commandTruth: GroundTruth | null = null;
-  if (config.command !== null) {
+  if (config.command !== null && options.referenceOnly !== true) {
     const programs = buildPrograms(path.join(os.tmpdir(), 'duetkit-accuracy-command'));
     const rates = measureStepRates(programs, 1);
     commandTruth = await measureCommandTruth(config, programs, rates, options.log);

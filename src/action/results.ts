@@ -1,3 +1,4 @@
+import { STATISTICS } from '../stats/types.js';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -57,7 +58,7 @@ const comparison = z.looseObject({
   base: side,
   head: side,
   paired: z.boolean(),
-  statistic: z.enum(['median', 'mean', 'gmean']),
+  statistic: z.enum(STATISTICS),
   biggerIsBetter: z.boolean(),
   threshold: finite,
   mde: finite,
@@ -69,7 +70,7 @@ const comparison = z.looseObject({
 });
 const notComparable = z.looseObject({
   reason: z.string(),
-  statistic: z.enum(['median', 'mean', 'gmean']),
+  statistic: z.enum(STATISTICS),
   base: side,
   head: side,
 });

@@ -1,6 +1,7 @@
 import { renderComparisonTable, type TableRow } from '../report/terminal.js';
 import { timingText } from '../report/timing-text.js';
 import { loadLines } from '../report/load-text.js';
+import { efficiencyText } from '../report/efficiency-text.js';
 import { comparedCount, type BenchmarkResult, type ComparisonReport } from './report.js';
 
 /**
@@ -21,6 +22,7 @@ export function describeReport(report: ComparisonReport): string {
       (iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`),
   );
   if (report.timing !== undefined) out.push(timingText(report.timing, report.mode));
+  if (report.efficiency !== undefined) out.push(efficiencyText(report.efficiency));
   const load = report.load === undefined ? undefined : loadLines(report.load);
   out.push(...(load?.lines ?? []));
   for (const warning of [
@@ -65,7 +67,16 @@ export function describeReport(report: ComparisonReport): string {
 }
 
 function tableRow(r: BenchmarkResult): TableRow[] {
-  if (r.comparison !== null) return [{ name: r.benchmark, unit: r.unit, comparison: r.comparison }];
+  if (r.comparison !== null) {
+    return [
+      {
+        name: r.benchmark,
+        unit: r.unit,
+        comparison: r.comparison,
+        ...(r.settle === undefined ? {} : { settle: r.settle.advice }),
+      },
+    ];
+  }
   if (r.notComparable !== null) {
     return [{ name: r.benchmark, unit: r.unit, notComparable: r.notComparable }];
   }

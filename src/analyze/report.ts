@@ -1,4 +1,6 @@
 import type { IsolationReport } from '../isolation/types.js';
+import type { Efficiency } from './efficiency.js';
+import type { Settle } from './settle.js';
 import type { SamplesFile, TimingRecord } from '../runner/samples.js';
 import type { LoadSummary } from '../load/summary.js';
 import type {
@@ -51,6 +53,13 @@ export interface BenchmarkResult {
   notComparable: NotComparable | null;
   /** The benchmark failed, was not run or has too few values: an error, never a pass. */
   error: string | null;
+  /**
+   * A metric computed from another of the same benchmark (go's MB/s from ns/op): its
+   * name. Reported, but outside the multiple-comparison family: it takes that metric's p.
+   */
+  derivedFrom?: string;
+  /** For an inconclusive result: what would settle it, in machine time (settle.ts). */
+  settle?: Settle;
 }
 
 /** What became of one result. */
@@ -88,4 +97,6 @@ export interface ComparisonReport {
   summary: ReportSummary;
   /** http driver: the load offered, errors by kind, invalid iterations, where the generator ran. */
   load?: LoadSummary;
+  /** Measured time ÷ machine time, and where the rest went (efficiency.ts). */
+  efficiency?: Efficiency;
 }

@@ -7,6 +7,8 @@ export interface BenchmarkSeries {
   biggerIsBetter: boolean;
   /** Whether the values are raw samples or one summary per run; null when not recorded. */
   valueKind: 'samples' | 'summary' | null;
+  /** The metric this one is computed from (go's MB/s from ns/op), if any. */
+  derivedFrom?: string;
   /** byVersion[v] maps a round to the values its trial produced. */
   byVersion: Map<number, number[]>[];
 }
@@ -29,6 +31,7 @@ export function collectSeries(
           unit: metric.unit,
           biggerIsBetter: metric.biggerIsBetter,
           valueKind: metric.valueKind ?? null,
+          ...(metric.derivedFrom === undefined ? {} : { derivedFrom: metric.derivedFrom }),
           byVersion: samples.versions.map(() => new Map<number, number[]>()),
         };
         series.set(metric.name, entry);

@@ -17,6 +17,7 @@ export class BenchmarkCollector {
     biggerIsBetter: boolean,
     values: readonly number[],
     valueKind: ParsedBenchmark['valueKind'],
+    extra: { measuredNs?: number; derivedFrom?: string } = {},
   ): void {
     if (name.trim() === '') {
       throw new FormatError(this.format, where, 'a benchmark name', name);
@@ -27,8 +28,19 @@ export class BenchmarkCollector {
     }
     const seen = this.byName.get(name);
     if (seen === undefined) {
-      this.byName.set(name, { name, unit, biggerIsBetter, values: [...values], valueKind });
+      this.byName.set(name, {
+        name,
+        unit,
+        biggerIsBetter,
+        values: [...values],
+        valueKind,
+        ...(extra.measuredNs === undefined ? {} : { measuredNs: extra.measuredNs }),
+        ...(extra.derivedFrom === undefined ? {} : { derivedFrom: extra.derivedFrom }),
+      });
       return;
+    }
+    if (extra.measuredNs !== undefined) {
+      seen.measuredNs = (seen.measuredNs ?? 0) + extra.measuredNs;
     }
     if (seen.unit !== unit) {
       throw new FormatError(

@@ -24,7 +24,8 @@ function idsInStdout(output: string): Set<string> {
     const named = RESULT_LINE.exec(line) ?? BENCHER_LINE.exec(line);
     if (named !== null) ids.add(named[1]!.trim());
     else if (CONTINUATION.test(line) && previous !== '') ids.add(previous);
-    if (line.trim() !== '') previous = line.trim();
+    // the id is on a line of its own at the margin; `change:`, `thrpt:` lines are indented
+    if (line.trim() !== '' && !/^\s/.test(line)) previous = line.trim();
   }
   return ids;
 }
@@ -84,7 +85,9 @@ export const criterion: BenchmarkFormat = {
         throw new FormatError('criterion', sample.path, 'as many positive "iters" as "times"');
       }
       const perIter = times.map((t, i) => t / iters[i]!);
-      collector.add(sample.path, id, 'ns', false, perIter, 'samples');
+      collector.add(sample.path, id, 'ns', false, perIter, 'samples', {
+        measuredNs: times.reduce((a, b) => a + b, 0),
+      });
       const throughput = bench.optional('throughput');
       if (throughput !== undefined) {
         const [kind, amount] = throughput.entries()[0] ?? [];
@@ -92,7 +95,9 @@ export const criterion: BenchmarkFormat = {
         if (per !== undefined) {
           const unit = kind === 'Bytes' || kind === 'BytesDecimal' ? 'B/s' : 'elem/s';
           const rates = perIter.map((ns) => (per * 1e9) / ns);
-          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, 'samples');
+          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, 'samples', {
+            derivedFrom: id,
+          });
         }
       }
     }

@@ -34,7 +34,7 @@ export const go: BenchmarkFormat = {
       }
       const m = RESULT.exec(line);
       if (m === null) continue;
-      const [, name, , , rest] = m as unknown as [string, string, string, string, string];
+      const [, name, , iterations, rest] = m as unknown as [string, string, string, string, string];
       const fields = rest.trim().split(/\s+/);
       if (fields.length % 2 !== 0) {
         throw new FormatError('go', where, `"<value> <unit>" pairs after the iterations`, line);
@@ -47,7 +47,14 @@ export const go: BenchmarkFormat = {
           throw new FormatError('go', where, `a number before unit "${unit}"`, raw);
         }
         const metric = i === 0 ? name : `${name} - ${unit}`;
-        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], 'samples');
+        // MB/s (b.SetBytes) is bytes per op over ns/op: the same measurement, once more
+        const extra =
+          i === 0 && unit === 'ns/op'
+            ? { measuredNs: Number(iterations) * value }
+            : unit === 'MB/s'
+              ? { derivedFrom: name }
+              : {};
+        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], 'samples', extra);
       }
     }
     return collector.finish('lines like "BenchmarkFib-8  1000  1234 ns/op"', output);

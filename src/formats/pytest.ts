@@ -21,7 +21,10 @@ export const pytest: BenchmarkFormat = {
       const stats = bench.get('stats');
       const data = stats.optional('data');
       if (data !== undefined) {
-        collector.add(data.path, name, 's', false, data.numbers(), 'samples');
+        const values = data.numbers();
+        const iterations = stats.optional('iterations')?.number() ?? 1;
+        const measuredNs = values.reduce((a, b) => a + b, 0) * iterations * 1e9;
+        collector.add(data.path, name, 's', false, values, 'samples', { measuredNs });
       } else {
         const mean = stats.get('mean');
         collector.add(mean.path, name, 's', false, [mean.number()], 'summary');
@@ -42,13 +45,21 @@ export const pytest: BenchmarkFormat = {
         .map((line) => line.trim())
         .filter((line) => line.includes('::') && !/\s/.test(line)),
     // -k matches substrings of test names: exclude the other tests whose names contain this one.
-    filterArgv: (argv, name, allNames) => {
-      const short = (id: string): string => id.slice(id.lastIndexOf('::') + 2);
-      const own = short(name);
-      const others = [...new Set(allNames.map(short))].filter(
-        (other) => other !== own && other.toLowerCase().includes(own.toLowerCase()),
-      );
-      return [...argv, '-k', [own, ...others.map((o) => `not ${o}`)].join(' and ')];
-    },
+    filterArgv: (argv, name, allNames) => [...argv, '-k', keywordFor(name, allNames)],
+    filterSetArgv: (argv, names, allNames) => [
+      ...argv,
+      '-k',
+      names.map((name) => `(${keywordFor(name, allNames)})`).join(' or '),
+    ],
   },
 };
+
+/** A -k expression selecting `name` alone: -k matches substrings, so longer names are excluded. */
+function keywordFor(name: string, allNames: readonly string[]): string {
+  const short = (id: string): string => id.slice(id.lastIndexOf('::') + 2);
+  const own = short(name);
+  const others = [...new Set(allNames.map(short))].filter(
+    (other) => other !== own && other.toLowerCase().includes(own.toLowerCase()),
+  );
+  return [own, ...others.map((o) => `not ${o}`)].join(' and ');
+}

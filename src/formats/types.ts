@@ -19,6 +19,17 @@ export interface ParsedBenchmark {
    * `summary`: the tool reported only an aggregate (a mean, ns/op), so one run is one sample.
    */
   valueKind: 'samples' | 'summary';
+  /**
+   * How long the tool says it measured this benchmark in this run, ns (go: b.N × ns/op;
+   * criterion: the sum of its samples' times). Absent when the tool does not say.
+   */
+  measuredNs?: number;
+  /**
+   * Set on a metric computed from another one of the same run (go's MB/s from ns/op,
+   * criterion's throughput): the other's name. It is reported, but counts once in the
+   * multiple-comparison family, with the metric it derives from.
+   */
+  derivedFrom?: string;
 }
 
 /** Where the command ran, for formats that read files the tool writes. */
@@ -47,6 +58,15 @@ export interface PerBenchmarkSupport {
    * `allNames` is the whole list, for tools whose filter matches substrings (pytest `-k`).
    */
   filterArgv(argv: readonly string[], name: string, allNames: readonly string[]): string[];
+  /**
+   * The user's argv turned into one that runs exactly the benchmarks `names`, in one process
+   * (a suite's `granularity: group`, for tools whose start-up is costly). Absent: one at a time.
+   */
+  filterSetArgv?(
+    argv: readonly string[],
+    names: readonly string[],
+    allNames: readonly string[],
+  ): string[];
 }
 
 export interface BenchmarkFormat {

@@ -4,7 +4,7 @@ import { collectSeries, type BenchmarkSeries } from '../analyze/series.js';
 import { getMode } from '../runner/modes/registry.js';
 import type { SamplesFile } from '../runner/samples.js';
 import { coefficientOfVariation, median } from '../stats/descriptive.js';
-import { locationInterval } from '../stats/location-interval.js';
+import { locationInterval, type LocationStatistic } from '../stats/location-interval.js';
 import type { Statistic } from '../stats/types.js';
 import type { RunContext } from './context.js';
 import {
@@ -98,7 +98,10 @@ function benchmarkOf(
   baseCommit: string | null,
 ): EntryBenchmark {
   const c = r.comparison;
-  const statistic: Statistic = c?.statistic ?? report.settings.statistic ?? 'median';
+  const compared: Statistic = c?.statistic ?? report.settings.statistic ?? 'median';
+  // The head's own location: a trimmed mean is a statistic of pair ratios, and reports show
+  // each side's median beside it (centreOf), so the history keeps the median too.
+  const statistic: LocationStatistic = compared === 'trimmed' ? 'median' : compared;
   const values = series === undefined ? [] : headValues(series, headIndex, paired);
   const estimate =
     values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);

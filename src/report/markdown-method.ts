@@ -5,6 +5,7 @@ import { formatPercent } from './numbers.js';
 import { formatDuration, type RunMeta } from './run-meta.js';
 import { timingText } from './timing-text.js';
 import { loadLines } from './load-text.js';
+import { efficiencyText } from './efficiency-text.js';
 
 const MODE_WORDS: Record<ComparisonReport['mode'], string> = {
   duet: 'duet: base and head ran at the same time, iterations started together, paired by iteration',
@@ -38,11 +39,21 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
   const load = report.load === undefined ? undefined : loadLines(report.load);
   for (const line of load?.lines ?? []) items.push(escapeInline(line, 600));
+  if (report.efficiency !== undefined) {
+    items.push(`**Efficiency:** ${efficiencyText(report.efficiency)}.`);
+  }
+  for (const r of compared.filter((x) => x.settle !== undefined)) {
+    items.push(
+      `**Inconclusive, ${escapeInline(r.benchmark, 80)}:** ${escapeInline(r.settle!.advice, 400)}.`,
+    );
+  }
   if (first !== undefined) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison!)));
     items.push(`**n:** ${[...ns].join('; ')} per benchmark.`);
     items.push(
-      `**Interval:** ${first.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`,
+      first.ci.direct === 'trimmed-t'
+        ? `**Interval:** ${+(s.level * 100).toFixed(3)}% CI of the 20% trimmed mean of the log pair ratios (Tukey–McLaughlin)${(first.ci.blockLength ?? 1) > 1 ? `, ${first.ci.blockLength} consecutive pairs counted as one` : ''}.`
+        : `**Interval:** ${first.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`,
     );
     items.push(
       `**Test:** ${first.test.name === 'wilcoxon-signed-rank' ? 'Wilcoxon signed-rank on log ratios' : 'Mann–Whitney U'}; p-values ${adjustmentText(s.adjustment, compared.length)}.`,

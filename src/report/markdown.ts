@@ -9,7 +9,8 @@ import { escapeInline, codeBlock } from './escape.js';
 import { BAR_GLYPHS, chooseScale, intervalBar, type BarScale } from './interval-bar.js';
 import { renderMethod } from './markdown-method.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
-import type { RunMeta } from './run-meta.js';
+import { formatDuration, type RunMeta } from './run-meta.js';
+import { REASONABLE_SECONDS } from '../analyze/settle.js';
 
 /**
  * The report as GitHub-flavoured markdown, for the PR comment and the job summary: a
@@ -155,14 +156,19 @@ function table(
       continue;
     }
     lines.push(
-      `| ${escapeInline(r.benchmark)} | ${side(c, 'base', r.unit)} | ${side(c, 'head', r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c)} |${trend(r)}`,
+      `| ${escapeInline(r.benchmark)} | ${side(c, 'base', r.unit)} | ${side(c, 'head', r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c, r)} |${trend(r)}`,
     );
   }
   return lines;
 }
 
-function verdictText(c: Comparison): string {
+function verdictText(c: Comparison, r?: BenchmarkResult): string {
   if (c.verdict !== 'inconclusive' || c.moreSamplesNeeded === null) return c.verdict;
+  const seconds = r?.settle?.seconds;
+  if (seconds !== undefined && seconds !== null && seconds <= REASONABLE_SECONDS) {
+    return `inconclusive (~${formatDuration(seconds)} more)`;
+  }
+  if (seconds !== undefined && seconds !== null) return 'inconclusive (too noisy here)';
   return `inconclusive (~${c.moreSamplesNeeded} more ${c.paired ? 'pairs' : 'per side'})`;
 }
 

@@ -5,6 +5,8 @@ export interface ComparisonRow {
   name: string;
   unit: string;
   comparison: Comparison;
+  /** For an inconclusive row: what would settle it, in machine time (analyze/settle.ts). */
+  settle?: string;
 }
 
 /** A benchmark measured on both sides whose values form no relative change. */
@@ -81,20 +83,29 @@ function sideText(c: Comparison | NotComparable, side: 'base' | 'head', unit: st
   return `${formatValue(centre, unit)} ±${(s.cv * 100).toFixed(1)}%`;
 }
 
+const PAIRED_WORDS: Record<Comparison['statistic'], string> = {
+  mean: 'ratio of means',
+  gmean: 'geometric mean of pair ratios',
+  median: 'median of pair ratios',
+  trimmed: '20% trimmed mean of the log pair ratios',
+};
+
 function methodLines(rows: readonly ComparisonRow[], named: boolean): string[] {
   const c = rows[0]!.comparison;
   const lines: string[] = [];
   const design = c.paired
-    ? `paired (${c.statistic === 'mean' ? 'ratio of means' : `${c.statistic === 'gmean' ? 'geometric mean' : 'median'} of pair ratios`})`
+    ? `paired (${PAIRED_WORDS[c.statistic]})`
     : `unpaired (ratio of ${c.statistic === 'gmean' ? 'geometric means' : `${c.statistic}s`})`;
   const resampling =
     c.ci.bootstrap === 'block'
       ? `block bootstrap, blocks of ${c.ci.blockLength}`
       : `${c.ci.bootstrap} bootstrap`;
-  lines.push(
-    `method: ${design}; ${c.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}; threshold ±${+(c.threshold * 100).toFixed(3)}%`,
-  );
-  for (const { name, comparison } of rows) {
+  const interval =
+    c.ci.direct === 'trimmed-t'
+      ? `Tukey–McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ''}`
+      : `${c.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
+  lines.push(`method: ${design}; ${interval}; threshold ±${+(c.threshold * 100).toFixed(3)}%`);
+  for (const { name, comparison, settle } of rows) {
     const prefix = named ? `${name}: ` : '';
     const n = comparison.paired
       ? `${comparison.n.base} pairs`
@@ -102,7 +113,9 @@ function methodLines(rows: readonly ComparisonRow[], named: boolean): string[] {
     lines.push(
       `${prefix}${n}; could detect changes ≥ ${formatPercent(comparison.mde).replace('+', '')} (MDE at ${Math.round(comparison.power * 100)}% power)`,
     );
-    if (comparison.verdict === 'inconclusive') {
+    if (comparison.verdict === 'inconclusive' && settle !== undefined) {
+      lines.push(`${prefix}inconclusive: ${settle}`);
+    } else if (comparison.verdict === 'inconclusive') {
       lines.push(
         comparison.moreSamplesNeeded === null
           ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it`

@@ -39,6 +39,8 @@ export interface ExperimentOptions {
    * depend on the statistics.
    */
   halfWidth?: (trials: readonly Trial[]) => number | null;
+  /** Each version's own command (a binary built per version), instead of the workload's. */
+  commandFor?: (versionIndex: number) => string[];
 }
 
 export type ExperimentResult = Pick<SamplesFile, 'trials' | 'order' | 'stopReason' | 'error'> & {
@@ -85,6 +87,10 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
   let staggered = 0;
   try {
     const slots = mode.slotCount(versions.length);
+    const workloadOf = (i: number): typeof scenario.workload =>
+      options.commandFor === undefined
+        ? scenario.workload
+        : { ...scenario.workload, command: options.commandFor(i) };
     const contexts: SideContext[] = versions.map((version, i) => ({
       version: version.name,
       cwd: version.dir,
@@ -104,7 +110,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     } else {
       for (const context of contexts) {
         if (signal.aborted) throw new RunError('interrupted');
-        sides.push(await driver.open(scenario.workload, context));
+        sides.push(await driver.open(workloadOf(sides.length), context));
       }
     }
     // The budget is for measuring: starting the sides (a persistent program's start-up, a

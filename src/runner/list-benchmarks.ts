@@ -52,7 +52,7 @@ export async function listBenchmarks(
   return names;
 }
 
-interface Captured {
+export interface Captured {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
@@ -60,7 +60,7 @@ interface Captured {
   spawnError: string | null;
 }
 
-function capture(argv: readonly string[], context: ListContext): Promise<Captured> {
+export function capture(argv: readonly string[], context: ListContext): Promise<Captured> {
   return new Promise((resolve) => {
     const child = spawn(argv[0]!, argv.slice(1), {
       cwd: context.cwd,

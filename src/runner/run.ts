@@ -1,4 +1,10 @@
-import { largestHalfWidth } from '../analyze/analyze.js';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { assessSuiteLook, largestHalfWidth } from '../analyze/analyze.js';
+import { runSuite } from '../suite/run-suite.js';
+import { efficiencyOf } from '../analyze/efficiency.js';
+import type { SuiteRecord } from '../suite/record.js';
 import { createGit, type Git } from '../git/git.js';
 import { createWorktreeSet } from '../git/worktrees.js';
 import { chooseIsolation } from '../isolation/choose.js';
@@ -58,6 +64,7 @@ export async function runScenario(
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation: Isolation | null = null;
   let timing: TimingRecord | undefined;
+  let suite: SuiteRecord | undefined;
   let versions: VersionRecord[] = scenario.versions.map((v) => ({
     name: v.name,
     source: v.path !== undefined ? { path: v.path } : { ref: v.ref! },
@@ -92,6 +99,7 @@ export async function runScenario(
     order: result.order,
     trials: result.trials,
     ...(result.perBenchmark === undefined ? {} : { perBenchmark: result.perBenchmark }),
+    ...(suite === undefined ? {} : { suite }),
   });
   try {
     versions = await prepareVersions(scenario.versions, {
@@ -137,9 +145,27 @@ export async function runScenario(
         ),
     };
     const baseline = scenario.analysis.baseline ?? scenario.versions[0]!.name;
-    result = scenario.workload.perBenchmark
-      ? await runPerBenchmark({ ...experiment, baseline })
-      : await runExperiment(experiment);
+    if (scenario.suite !== undefined) {
+      const suiteResult = await runSuite({
+        ...experiment,
+        baseline,
+        workDir: await mkdtemp(path.join(os.tmpdir(), 'duetkit-suite-')),
+        assess: (trials, unit, pairs, look, familySize) =>
+          assessSuiteLook(
+            { ...samples(), trials: [...trials], perBenchmark: undefined },
+            unit,
+            pairs,
+            look,
+            familySize,
+          ),
+      });
+      suite = suiteResult.suite;
+      result = suiteResult;
+    } else {
+      result = scenario.workload.perBenchmark
+        ? await runPerBenchmark({ ...experiment, baseline })
+        : await runExperiment(experiment);
+    }
     // Only the timer delays a start (the shell gate starts at once).
     if (timing?.clock === 'timer' && result.staggerMs !== null) {
       timing = { ...timing, staggerMs: result.staggerMs };
@@ -169,7 +195,8 @@ export async function runScenario(
       };
     }
   }
-  return samples();
+  const file = samples();
+  return file.trials.length === 0 ? file : { ...file, efficiency: efficiencyOf(file) };
 }
 
 function notSetUp(requested: IsolationReport['requested']): IsolationReport {

@@ -4,6 +4,8 @@ import type { IsolationReport } from '../isolation/types.js';
 import type { MachineInfo } from './machine.js';
 import type { KeepBusy } from './timer/report.js';
 import type { LoadRecord } from '../load/record.js';
+import type { SuiteRecord } from '../suite/record.js';
+import type { Efficiency } from '../analyze/efficiency.js';
 
 /** Version of the samples JSON; bump on any incompatible change. */
 export const SAMPLES_SCHEMA_VERSION = 1;
@@ -14,6 +16,14 @@ export interface TrialMetric {
   unit: string;
   biggerIsBetter: boolean;
   values: number[];
+  /**
+   * Time the tool says it spent measuring this metric in the trial, ns (go: b.N × ns/op of
+   * each line; criterion: its samples' times), for the efficiency accounting. Absent when
+   * the tool does not say, and on derived metrics.
+   */
+  measuredNs?: number;
+  /** The metric is a function of another of the same trial (go's MB/s of ns/op): its name. */
+  derivedFrom?: string;
   /**
    * `samples`: every value is one measurement (raw samples, or the harness's wall time).
    * `summary`: the tool reported only an aggregate (a mean), so the run is one sample.
@@ -127,6 +137,13 @@ export interface SamplesFile {
   trials: Trial[];
   /** Present when the suite ran one benchmark at a time (`workload.perBenchmark`). */
   perBenchmark?: PerBenchmarkRecord;
+  /** Present for a suite under one budget (`suite:`): looks, stages, build, calibration. */
+  suite?: SuiteRecord;
+  /**
+   * Measured time ÷ machine time and where the rest went, as the run ended (the same as the
+   * report's; absent in files written before it was recorded).
+   */
+  efficiency?: Efficiency;
 }
 
 /** Writes the file atomically, so an interruption never leaves half a JSON document. */

@@ -4,6 +4,8 @@ import { formatNames, getFormat, perBenchmarkFormats } from '../formats/registry
 import { benchmarkPatternProblem } from './benchmark-pattern.js';
 import { loadSchema, serverSchema, streamSchema } from './service-schema.js';
 import { checkServiceWorkload } from './service-checks.js';
+import { STATISTICS } from '../stats/types.js';
+import { suiteSchema } from '../suite/schema.js';
 
 /**
  * The one schema of a scenario file (`scenarios/*.yml`). Documented field by field in
@@ -121,7 +123,7 @@ const stopping = z
 const analysis = z
   .object({
     level: z.number().gt(0).lt(1).default(0.99),
-    statistic: z.enum(['median', 'mean', 'gmean']).optional(),
+    statistic: z.enum(STATISTICS).optional(),
     method: z.enum(['percentile', 'bca']).default('bca'),
     threshold: z.number().positive().lt(1).default(0.05),
     resamples: z.number().int().min(100).max(1_000_000).default(10_000),
@@ -150,6 +152,8 @@ export const scenarioSchema = z
     /** Time limit of the whole measurement; the run stops cleanly when it is spent. */
     budget: duration.optional(),
     stopping: stopping.optional(),
+    /** A per-benchmark suite under one budget: looks, allocation, build once (docs/suites.md). */
+    suite: suiteSchema.optional(),
     isolation: z.enum(ISOLATIONS).default('auto'),
     /**
      * With cgroups: give the measured processes the largest CPU weight, so that anything else
@@ -192,6 +196,21 @@ export const scenarioSchema = z
     }
     checkPerBenchmark(s.workload, ctx);
     checkServiceWorkload(s, ctx);
+    if (s.suite !== undefined && (!s.workload.perBenchmark || s.budget === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['suite'],
+        message:
+          'workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks',
+      });
+    }
+    if (s.suite !== undefined && s.mode !== 'duet' && s.mode !== 'rmit') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['suite'],
+        message: 'mode duet or rmit (paired rounds)',
+      });
+    }
     if (s.stopping !== undefined && (s.mode === 'mct' || s.mode === 'single')) {
       ctx.addIssue({
         code: 'custom',

@@ -5,12 +5,15 @@ import { bootstrapInterval } from './interval.js';
 import { ksTwoSample } from './ks.js';
 import { medianInterval } from './median-interval.js';
 import { mannWhitneyU } from './mann-whitney.js';
+import { studentTPpf } from './student-t.js';
+import { trimmedMean } from './trimmed-mean.js';
 import { minimumDetectableEffect } from './power.js';
 import { NotComparableError, ratioProblem } from './ratio.js';
 import { checkSeed } from './rng.js';
 import { Sample } from './sample.js';
 import {
   COMPARISON_SCHEMA_VERSION,
+  STATISTICS,
   type Comparison,
   type CompareOptions,
   type ConfidenceInterval,
@@ -35,7 +38,7 @@ export function resolveCompareOptions(options: CompareOptions = {}): Resolved {
     level: options.level ?? 0.99,
     resamples: options.resamples ?? 10_000,
     seed: options.seed ?? DEFAULT_SEED,
-    statistic: options.statistic ?? 'median',
+    statistic: options.statistic ?? ((options.paired ?? false) ? 'trimmed' : 'median'),
     method: options.method ?? 'bca',
     threshold: options.threshold ?? 0.05,
     biggerIsBetter: options.biggerIsBetter ?? false,
@@ -49,8 +52,13 @@ export function resolveCompareOptions(options: CompareOptions = {}): Resolved {
     throw new RangeError(`resamples must be an integer from 100 to 10000000, got ${r.resamples}`);
   }
   checkSeed(r.seed);
-  if (!['median', 'mean', 'gmean'].includes(r.statistic)) {
-    throw new RangeError(`statistic must be median, mean or gmean, got ${String(r.statistic)}`);
+  if (!(STATISTICS as readonly string[]).includes(r.statistic)) {
+    throw new RangeError(`statistic must be ${STATISTICS.join(', ')}, got ${String(r.statistic)}`);
+  }
+  if (r.statistic === 'trimmed' && !r.paired) {
+    throw new RangeError(
+      'statistic trimmed is for paired comparisons (the trimmed mean of the pair ratios); unpaired, use median, mean or gmean',
+    );
   }
   if (!['percentile', 'bca'].includes(r.method)) {
     throw new RangeError(`method must be percentile or bca, got ${String(r.method)}`);
@@ -95,8 +103,13 @@ export interface ComparisonPlan {
   options: Resolved;
   base: readonly number[];
   head: readonly number[];
-  /** Null when both sides are one and the same constant: nothing to resample. */
+  /**
+   * Null when both sides are one and the same constant (nothing to resample), or when the
+   * interval needs no resampling (`direct`).
+   */
   bootstrap: BootstrapPlan | null;
+  /** The paired trimmed mean: its interval is computed directly (Tukey–McLaughlin). */
+  direct?: { statistic: 'trimmed'; blockLength: number };
   notes: string[];
 }
 
@@ -109,6 +122,7 @@ export function planComparison(
   base: readonly number[],
   head: readonly number[],
   options: CompareOptions = {},
+  earlierNotes: string[] = [],
 ): ComparisonPlan {
   const o = resolveCompareOptions(options);
   const b = new Sample(base, 'base');
@@ -118,7 +132,7 @@ export function planComparison(
       `a paired comparison needs as many head values as base values; base has ${b.n}, head has ${h.n}`,
     );
   }
-  const plan = { options: o, base: b.values, head: h.values, notes: [] as string[] };
+  const plan = { options: o, base: b.values, head: h.values, notes: [...earlierNotes] };
   const constant =
     b.ascending[0] === b.ascending[b.n - 1] && h.ascending[0] === h.ascending[h.n - 1];
   if (constant && b.ascending[0] === h.ascending[0]) {
@@ -135,6 +149,13 @@ export function planComparison(
     });
   }
   const zeros = h.values.filter((v) => v === 0).length;
+  if (o.statistic === 'trimmed' && zeros > 0) {
+    // a log ratio of −∞ has no trimmed mean with an interval; the median pair ratio has one
+    return planComparison(base, head, { ...options, statistic: 'median' }, [
+      ...earlierNotes,
+      'the median pair ratio is used instead of the trimmed mean: a head of 0 has a log ratio of −∞',
+    ]);
+  }
   if (zeros > 0) {
     plan.notes.push(
       `${zeros} of ${h.n} head values are 0: a ratio of 0 to the base, a change of −100%`,
@@ -152,6 +173,14 @@ export function planComparison(
     o.blockLength === 'auto'
       ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values)))
       : o.blockLength;
+  if (o.statistic === 'trimmed') {
+    if (blockLength > 1) {
+      plan.notes.push(
+        `pairs are autocorrelated: the interval counts ${blockLength} consecutive pairs as one; the Wilcoxon p-value assumes independent pairs and may be too small`,
+      );
+    }
+    return { ...plan, bootstrap: null, direct: { statistic: 'trimmed', blockLength } };
+  }
   if (blockLength > 1) {
     plan.notes.push(
       `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`,
@@ -169,6 +198,7 @@ export function finishComparison(plan: ComparisonPlan, distribution?: Float64Arr
   const b = new Sample(plan.base, 'base');
   const h = new Sample(plan.head, 'head');
   const notes = [...plan.notes];
+  if (plan.direct !== undefined) return trimmedComparison(b, h, o, plan.direct.blockLength, notes);
   if (plan.bootstrap === null) return identicalComparison(b, h, o, notes);
   const result = bootstrap(plan.bootstrap, distribution);
   if (plan.bootstrap.design === 'paired') {
@@ -341,6 +371,87 @@ function finish(
     notes,
   };
 }
+
+/**
+ * The paired trimmed mean: the 20% trimmed mean of the log pair ratios, its Tukey–McLaughlin
+ * interval (`trimmedMean`) mapped back to a relative change, the Wilcoxon test and an MDE
+ * from the interval's own standard error. With autocorrelated pairs (block length L > 1) the
+ * standard error grows by √L and the degrees of freedom are those of n/L values.
+ */
+function trimmedComparison(
+  b: Sample,
+  h: Sample,
+  o: Resolved,
+  blockLength: number,
+  notes: string[],
+): Comparison {
+  const finite = finiteLogRatios(logRatios(b.values, h.values));
+  const interval = pairedTrimmedInterval(sorted(finite), o.level, blockLength);
+  const ci: ConfidenceInterval = {
+    level: o.level,
+    lower: Math.expm1(interval.lower),
+    upper: Math.expm1(interval.upper),
+    method: o.method,
+    resamples: o.resamples,
+    seed: o.seed,
+    bootstrap: blockLength > 1 ? 'block' : 'paired',
+    blockLength,
+    direct: 'trimmed-t',
+  };
+  const w = wilcoxonSignedRank(finite);
+  const test = testResult('wilcoxon-signed-rank', w.method, w.statistic, w.pValue);
+  const mde = minimumDetectableEffect(
+    interval.effectiveN,
+    interval.standardError * Math.sqrt(interval.effectiveN),
+    { level: o.level, power: o.power, paired: true },
+  );
+  return finish(o, b, h, Math.expm1(interval.estimate), ci, test, mde, notes);
+}
+
+/** Fewest pairs a trimmed-mean interval is computed from (fewer: the whole range). */
+const TRIMMED_MIN_N = 5;
+
+/**
+ * The trimmed mean's interval on the log scale, for n/blockLength effective pairs. Below
+ * TRIMMED_MIN_N effective pairs there is no trustworthy standard error: the interval is then
+ * the range of the values, like the order-statistic interval at tiny n.
+ */
+export function pairedTrimmedInterval(
+  ascending: Float64Array,
+  level: number,
+  blockLength: number,
+): { estimate: number; lower: number; upper: number; standardError: number; effectiveN: number } {
+  const n = ascending.length;
+  const effectiveN = Math.max(1, Math.floor(n / blockLength));
+  if (effectiveN < TRIMMED_MIN_N || ascending[0] === ascending[n - 1]) {
+    const t = n >= 2 ? trimmedMean(ascending, level, TRIM) : null;
+    const estimate = t?.estimate ?? ascending[0]!;
+    return {
+      estimate,
+      lower: ascending[0]!,
+      upper: ascending[n - 1]!,
+      standardError: (ascending[n - 1]! - ascending[0]!) / 2,
+      effectiveN,
+    };
+  }
+  const t = trimmedMean(ascending, level, TRIM);
+  if (blockLength === 1) return { ...t, effectiveN };
+  // n/L independent values: standard error × √L, t quantile with their degrees of freedom
+  const g = Math.floor(TRIM * effectiveN);
+  const df = Math.max(1, effectiveN - 2 * g - 1);
+  const standardError = t.standardError * Math.sqrt(blockLength);
+  const half = studentTPpf(1 - (1 - level) / 2, df) * standardError;
+  return {
+    estimate: t.estimate,
+    lower: t.estimate - half,
+    upper: t.estimate + half,
+    standardError,
+    effectiveN,
+  };
+}
+
+/** Share of the log ratios trimmed from each end (Wilcox's recommended 20%). */
+export const TRIM = 0.2;
 
 /** Both sides are one and the same constant (e.g. 0 allocations): nothing changed, exactly. */
 function identicalComparison(b: Sample, h: Sample, o: Resolved, notes: string[]): Comparison {

@@ -18,6 +18,9 @@ export interface Estimator {
   jackknife(blockLength: number): Float64Array;
 }
 
+const NOT_BOOTSTRAPPED =
+  'the trimmed mean is not bootstrapped: its interval is computed directly (compare.ts)';
+
 /** One side's statistic (median, mean or geometric mean) of positive data. */
 export function sideEstimator(values: readonly number[], statistic: Statistic): Estimator {
   switch (statistic) {
@@ -27,6 +30,8 @@ export function sideEstimator(values: readonly number[], statistic: Statistic): 
       return meanEstimator(Float64Array.from(values), (s) => s);
     case 'gmean':
       return meanEstimator(Float64Array.from(values, Math.log), Math.exp);
+    case 'trimmed':
+      throw new RangeError(NOT_BOOTSTRAPPED);
   }
 }
 
@@ -61,6 +66,8 @@ export function pairedEstimator(
       );
     case 'mean':
       return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
+    case 'trimmed':
+      throw new RangeError(NOT_BOOTSTRAPPED);
   }
 }
 

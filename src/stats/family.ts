@@ -15,18 +15,22 @@ export function adjustFamily(
     comparisons.map((c) => c.test.pValue),
     method,
   );
-  return comparisons.map((c, i) => {
-    const test = { ...c.test, pValueAdjusted: adjusted[i]!, adjustment: method };
-    const decision = decideVerdict({
-      change: c.change,
-      lower: c.ci.lower,
-      upper: c.ci.upper,
-      threshold: c.threshold,
-      pValueAdjusted: test.pValueAdjusted,
-      alpha: 1 - c.ci.level,
-      biggerIsBetter: c.biggerIsBetter,
-      n: Math.min(c.n.base, c.n.head),
-    });
-    return { ...c, test, ...decision };
+  return comparisons.map((c, i) =>
+    withTest(c, { ...c.test, pValueAdjusted: adjusted[i]!, adjustment: method }),
+  );
+}
+
+/** The comparison with another test result (an adjusted p-value), its verdict decided again. */
+export function withTest(c: Comparison, test: Comparison['test']): Comparison {
+  const decision = decideVerdict({
+    change: c.change,
+    lower: c.ci.lower,
+    upper: c.ci.upper,
+    threshold: c.threshold,
+    pValueAdjusted: test.pValueAdjusted,
+    alpha: 1 - c.ci.level,
+    biggerIsBetter: c.biggerIsBetter,
+    n: Math.min(c.n.base, c.n.head),
   });
+  return { ...c, test, ...decision };
 }

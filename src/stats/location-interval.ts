@@ -4,8 +4,11 @@ import { normalPpf } from './normal.js';
 import type { Statistic } from './types.js';
 
 /** One version's statistic with its confidence interval, on the values' own scale. */
+/** The statistics of one sample's location (the trimmed mean is one of pair ratios only). */
+export type LocationStatistic = Exclude<Statistic, 'trimmed'>;
+
 export interface LocationEstimate {
-  statistic: Statistic;
+  statistic: LocationStatistic;
   value: number;
   /** Null with fewer than two values (or a geometric mean of values that are not all > 0). */
   interval: {
@@ -25,7 +28,7 @@ export interface LocationEstimate {
  */
 export function locationInterval(
   values: readonly number[],
-  statistic: Statistic,
+  statistic: LocationStatistic,
   level: number,
 ): LocationEstimate {
   if (values.length === 0) throw new RangeError('a location estimate needs at least one value');

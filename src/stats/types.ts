@@ -1,7 +1,12 @@
 /** Version of the Comparison JSON; bump on any incompatible change. */
 export const COMPARISON_SCHEMA_VERSION = 1;
 
-export type Statistic = 'median' | 'mean' | 'gmean';
+/**
+ * `trimmed` (paired only): the 20% trimmed mean of the log pair ratios with its
+ * Tukey–McLaughlin interval, the default of paired comparisons (BENCHMARKS.md, "Intervals").
+ */
+export const STATISTICS = ['median', 'mean', 'gmean', 'trimmed'] as const;
+export type Statistic = (typeof STATISTICS)[number];
 export type IntervalMethod = 'percentile' | 'bca';
 export type Adjustment = 'holm' | 'bh' | 'none';
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive';
@@ -18,7 +23,8 @@ export interface CompareOptions {
   seed?: number;
   /**
    * Unpaired: ratio of this statistic of head to that of base (default median).
-   * Paired: `median` (default) or `gmean` of the pair ratios, or `mean` = ratio of pair means.
+   * Paired: `trimmed` (default: 20% trimmed mean of the log pair ratios), `median` or `gmean`
+   * of the pair ratios, or `mean` = ratio of pair means.
    */
   statistic?: Statistic;
   /** Interval method. Default `bca`. */
@@ -45,6 +51,17 @@ export interface ConfidenceInterval {
   seed: number;
   /** How the data were resampled. */
   bootstrap: 'unpaired' | 'paired' | 'block';
+  /**
+   * Set when the interval is not a bootstrap's: `trimmed-t`, the Tukey–McLaughlin interval
+   * of the trimmed mean of the log pair ratios (then `method` and `resamples` are unused).
+   */
+  direct?: 'trimmed-t';
+  /**
+   * Set when the interval comes from a look of a sequential design (suite allocation): the
+   * look, out of how many, and the level of that look's own interval, which spends part of
+   * 1 − level so that every look's interval together still holds with `level`.
+   */
+  sequential?: { look: number; looks: number; lookLevel: number };
   /** Block length used by the block bootstrap (1 for paired iid resampling). */
   blockLength?: number;
 }

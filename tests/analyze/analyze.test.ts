@@ -185,7 +185,7 @@ describe('analyzeSamples: metrics whose values form no ratio', () => {
       reason: expect.stringMatching(
         /^\d+ of 29 base values are 0: a relative change \(head\/base − 1\) needs every base value above 0$/,
       ),
-      statistic: 'median',
+      statistic: 'trimmed',
       base: { n: 29, median: 0 },
     });
     expect(report.schemaVersion).toBe(2);
@@ -252,5 +252,34 @@ describe('analyzeSamples: metrics whose values form no ratio', () => {
     expect(largestHalfWidth(s)).toBe(largestHalfWidth(samples('duet', [1, 1.05])));
     const none = withMetric(samples('duet', [1, 1]), 'cmd - system', (v, r) => ticks(r + v), true);
     expect(largestHalfWidth(none)).toBeNull();
+  });
+});
+
+describe('analyzeSamples: derived metrics', () => {
+  it('reports a derived metric but counts its benchmark once in the Holm family', () => {
+    const rng = createRng(9);
+    // a +10% change in "time"; "time - MB/s" is the same measurement inverted (derived)
+    const s = samples('duet', [1, 1.1], 40, () => [
+      { name: 'other', unit: 'ms', biggerIsBetter: false, values: [50 + rng.nextNormal()] },
+    ]);
+    for (const t of s.trials) {
+      const time = t.metrics.find((m) => m.name === 'time')!.values[0]!;
+      t.metrics.push({
+        name: 'time - MB/s',
+        unit: 'MB/s',
+        biggerIsBetter: true,
+        values: [1e5 / time],
+        derivedFrom: 'time',
+      });
+    }
+    const report = analyzeSamples(s);
+    const time = report.results.find((r) => r.benchmark === 'time')!.comparison!;
+    const rate = report.results.find((r) => r.benchmark === 'time - MB/s')!;
+    expect(rate.derivedFrom).toBe('time');
+    // the family is {time, other}: Holm multiplies the smaller p by 2, not 3
+    expect(time.test.pValueAdjusted).toBeCloseTo(Math.min(1, 2 * time.test.pValue), 12);
+    expect(rate.comparison!.test.pValueAdjusted).toBe(time.test.pValueAdjusted);
+    expect(rate.comparison!.change).toBeCloseTo(1 / (1 + time.change) - 1, 6);
+    expect(rate.comparison!.verdict).toBe('regression');
   });
 });

@@ -144,7 +144,7 @@ describe('duetkit export --format gab', () => {
     expect(entries.map((e: { name: string }) => e.name)).toEqual(['time', 'time - system']);
     expect(entries[1]).toMatchObject({ unit: 's', value: 0, range: expect.stringMatching(/^± /) });
     expect(entries[1].extra).toBe(
-      'change: not comparable (base values are all 0: a relative change (head/base − 1) is undefined)\nn: base 12, head 12; statistic: median\nbase: 0 s',
+      'change: not comparable (base values are all 0: a relative change (head/base − 1) is undefined)\nn: base 12, head 12; statistic: trimmed\nbase: 0 s',
     );
   });
 

@@ -25,6 +25,8 @@ describe('go format', () => {
       biggerIsBetter: false,
       values: [277.1, 277.3, 285.5],
       valueKind: 'samples',
+      // b.N × ns/op of each line: what go says it measured, for the efficiency accounting
+      measuredNs: 2000 * 277.1 + 2000 * 277.3 + 2000 * 285.5,
     });
     expect(byName(result, 'BenchmarkJoin/n=100').values).toEqual([1815, 2010, 1879]);
     expect(byName(result, 'BenchmarkJoin/n=100 - B/op').values).toEqual([2000, 2000, 2000]);
@@ -43,6 +45,8 @@ describe('go format', () => {
       name: 'BenchmarkCopy - MB/s',
       unit: 'MB/s',
       biggerIsBetter: true,
+      // bytes per op over ns/op: the same measurement, counted once in the family
+      derivedFrom: 'BenchmarkCopy',
     });
   });
 

@@ -87,7 +87,7 @@ describe('renderMarkdown', () => {
       'stopped when every interval was narrow enough',
       '**Isolation in effect:** cgroup v2 cpuset, CPUs 1 | 2, harness on CPU 0 (requested: auto)',
       '**n:** 20 pairs per benchmark',
-      '2000 resamples, seed 11',
+      '99% CI of the 20% trimmed mean of the log pair ratios (Tukey–McLaughlin)',
       'Holm (family-wise error) across 4 comparisons',
       '**Minimum detectable effect** (at 80% power): parse ≥ ',
       '**Runner:** GitHub Actions runner',

@@ -53,7 +53,7 @@ describe('compare: JSON contract', () => {
     expect(c.verdict).toBe('regression');
   });
 
-  it('pairs by default: the median pair ratio, which one-sided spikes do not widen', () => {
+  it('pairs by default: the trimmed mean of the log pair ratios, which one-sided spikes do not widen', () => {
     // 400 pairs of a +1% change; 15% of the values of each side, independently, 10–60% slower
     const rng = createRng(3);
     const base: number[] = [];
@@ -65,8 +65,20 @@ describe('compare: JSON contract', () => {
       head.push(10.1 * common * Math.exp(0.003 * rng.nextNormal()) * spike());
     }
     const byDefault = compare(base, head, { paired: true, seed: 1, threshold: 0 });
+    const median = compare(base, head, {
+      paired: true,
+      statistic: 'median',
+      seed: 1,
+      threshold: 0,
+    });
     const gmean = compare(base, head, { paired: true, statistic: 'gmean', seed: 1, threshold: 0 });
-    expect(byDefault.statistic).toBe('median');
+    expect(byDefault.statistic).toBe('trimmed');
+    expect(byDefault.ci.direct).toBe('trimmed-t');
+    // within 20% of the median's (widened) interval even with spikes on 15% of each side
+    expect(byDefault.ci.upper - byDefault.ci.lower).toBeLessThan(
+      1.2 * (median.ci.upper - median.ci.lower),
+    );
+    expect(median.ci.lower).toBeGreaterThan(0);
     expect(byDefault.change).toBeCloseTo(0.01, 3);
     expect(byDefault.ci.lower).toBeGreaterThan(0);
     expect(gmean.ci.lower).toBeLessThan(0); // the spikes hide the +1% from the mean
@@ -93,7 +105,13 @@ describe('compare: JSON contract', () => {
         (pairs) => {
           const b = pairs.map((p) => p[0]);
           const h = pairs.map((p) => p[1]);
-          const c = compare(b, h, { paired: true, resamples: 500, seed: 3, blockLength: 1 });
+          const c = compare(b, h, {
+            paired: true,
+            statistic: 'median',
+            resamples: 500,
+            seed: 3,
+            blockLength: 1,
+          });
           const exact = medianInterval(
             Float64Array.from(pairs, ([x, y]) => Math.log(y / x)).sort(),
             0.99,
@@ -110,6 +128,7 @@ describe('compare: JSON contract', () => {
       [10.1, 10.2, 10, 10.3, 10, 10.5, 9.9, 10.2, 10.1, 10.4],
       {
         paired: true,
+        statistic: 'median',
         seed: 1,
       },
     );

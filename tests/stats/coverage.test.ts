@@ -100,6 +100,21 @@ const scenarios: Scenario[] = [
     draw: pairedWithSpikes,
   },
   {
+    // the default paired statistic: the 20% trimmed mean of the log ratios (Tukey–McLaughlin)
+    name: 'paired lognormal, trimmed mean of log ratios, automatic block length',
+    paired: true,
+    statistic: 'trimmed',
+    blockLength: 'auto',
+    draw: pairedLognormal,
+  },
+  {
+    name: 'paired lognormal with one-sided spikes, trimmed mean of log ratios, automatic block length',
+    paired: true,
+    statistic: 'trimmed',
+    blockLength: 'auto',
+    draw: pairedWithSpikes,
+  },
+  {
     // additive shared noise; E h / E b = 103/100: ratio of means
     name: 'paired normal, ratio of means',
     paired: true,

@@ -1,3 +1,4 @@
+import { STATISTICS } from '../../stats/types.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -25,8 +26,8 @@ export function registerAnalyze(program: Command, ctx: CliContext): void {
     .option('--level <level>', 'confidence level, e.g. 0.95 or 95%', parseLevel)
     .option(
       '--statistic <name>',
-      'median|mean|gmean',
-      choiceParser(['median', 'mean', 'gmean'] as const),
+      'median|mean|gmean|trimmed (paired only)',
+      choiceParser(STATISTICS),
     )
     .option('--method <name>', 'percentile|bca', choiceParser(['percentile', 'bca'] as const))
     .option('--threshold <t>', 'practical threshold, e.g. 5% or 0.05', parseThreshold)

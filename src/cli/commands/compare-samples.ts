@@ -1,3 +1,4 @@
+import { STATISTICS } from '../../stats/types.js';
 import type { Command } from 'commander';
 import { readNumberFile } from '../../io/read-number-file.js';
 import { renderComparisonTable } from '../../report/terminal.js';
@@ -44,8 +45,8 @@ export function registerCompareSamples(program: Command, ctx: CliContext): void 
     )
     .option(
       '--statistic <name>',
-      'median|mean|gmean (default: median; paired: of the pair ratios)',
-      choiceParser(['median', 'mean', 'gmean'] as const),
+      'median|mean|gmean|trimmed (default: median; paired: trimmed, the 20% trimmed mean of the log pair ratios)',
+      choiceParser(STATISTICS),
     )
     .option(
       '--method <name>',

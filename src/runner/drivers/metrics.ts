@@ -58,6 +58,8 @@ export function iterationMetrics(
     biggerIsBetter: b.biggerIsBetter,
     values: b.values,
     valueKind: b.valueKind,
+    ...(b.measuredNs === undefined ? {} : { measuredNs: b.measuredNs }),
+    ...(b.derivedFrom === undefined ? {} : { derivedFrom: b.derivedFrom }),
   }));
 }
 

@@ -1,0 +1,186 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+interface At {
+  threshold: number;
+  verdicts: Record<string, string>;
+  ci?: Record<string, [number, number, number]>;
+  medianCiWidth: number;
+  efficiency?: { efficiency: number | null; pairsPerSecond: number };
+}
+interface Entry {
+  suite: string;
+  label: string;
+  case: 'aa' | 'slow';
+  condition: 'quiet' | 'noise';
+  duetkit: { seconds: number; at: At[] };
+  usual: { method: string; seconds: number; changed: Record<string, boolean> };
+}
+type Truth = Record<
+  string,
+  { benchmarks: Record<string, { change: number; lower: number; upper: number }> }
+>;
+
+const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+
+/** The usual method's names in duetkit's spelling (benchstat drops "Benchmark" and adds -procs). */
+function canonical(name: string, known: string[]): string {
+  if (known.includes(name)) return name;
+  const go = `Benchmark${name.replace(/-\d+$/, '')}`;
+  if (known.includes(go)) return go;
+  return known.find((k) => k.endsWith(`::${name}`)) ?? name;
+}
+
+/**
+ * The "Suites" table from benchmarks/results/suites.json: per suite, condition and case,
+ * duetkit against the ecosystem's usual method in the same runs. For injected runs, the
+ * benchmarks that really changed are those whose ground truth (suites-truth.json) is slower
+ * with its 99% CI above 0; every other benchmark of the run counts as an A/A one.
+ */
+export function renderSuites(
+  file = 'benchmarks/results/suites.json',
+  truthFile = 'benchmarks/results/suites-truth.json',
+): string {
+  if (!existsSync(file)) return 'No results yet: run `npm run bench:suites`.\n';
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as Entry[];
+  const truth = (existsSync(truthFile) ? JSON.parse(readFileSync(truthFile, 'utf8')) : {}) as Truth;
+  const out: string[] = [
+    '| suite | condition | case | runs | method | A/A called changed | A/A CI excludes 0 | A/A `unchanged` ±5% / ±2% | truly changed: found (CI excludes 0) / verdict beyond ±5% | median 99% CI width | machine time | pairs/s | efficiency |',
+    '|---|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  const keyOf = (e: Entry) => `${e.suite}|${e.condition}|${e.case}|${e.duetkit.at[0]!.threshold}`;
+  const keys = [...new Set(entries.map(keyOf))];
+  for (const key of keys) {
+    const [suite, condition, kase, threshold] = key.split('|') as [string, string, string, string];
+    const runs = entries.filter((e) => keyOf(e) === key);
+    const at2only = Number(threshold) !== 0.05;
+    // the truth's direction of a benchmark that really changed (its 99% CI excludes 0)
+    const truthOf = (name: string): number => {
+      const t = truth[suite]?.benchmarks[name];
+      if (kase !== 'slow' || t === undefined) return 0;
+      return t.lower > 0 ? 1 : t.upper < 0 ? -1 : 0;
+    };
+    const changedInTruth = (name: string): boolean => truthOf(name) !== 0;
+    const c = {
+      aa: 0,
+      called: 0,
+      excl: 0,
+      un5: 0,
+      un2: 0,
+      aff: 0,
+      found: 0,
+      reg: 0,
+      uAa: 0,
+      uCalled: 0,
+      uAff: 0,
+      uFound: 0,
+    };
+    const widths: number[] = [];
+    const seconds: number[] = [];
+    const usualSeconds: number[] = [];
+    const pace: number[] = [];
+    const efficiency: number[] = [];
+    for (const run of runs) {
+      const [at5, at2] = run.duetkit.at as [At, At];
+      seconds.push(run.duetkit.seconds);
+      usualSeconds.push(run.usual.seconds);
+      widths.push(at5.medianCiWidth);
+      if (at5.efficiency?.efficiency != null) efficiency.push(at5.efficiency.efficiency);
+      if (at5.efficiency !== undefined) pace.push(at5.efficiency.pairsPerSecond);
+      for (const [name, verdict] of Object.entries(at5.verdicts)) {
+        const [lower, upper, p] = at5.ci?.[name] ?? [NaN, NaN, 1];
+        const excludes = (lower > 0 || upper < 0) && p < 0.01;
+        if (changedInTruth(name)) {
+          c.aff++;
+          const direction = truthOf(name);
+          if ((direction > 0 ? lower > 0 : upper < 0) && p < 0.01) c.found++;
+          if (verdict === (direction > 0 ? 'regression' : 'improvement')) c.reg++;
+        } else {
+          c.aa++;
+          if (verdict === 'regression' || verdict === 'improvement') c.called++;
+          if (excludes) c.excl++;
+          if (verdict === 'unchanged') c.un5++;
+          if (at2.verdicts[name] === 'unchanged') c.un2++;
+        }
+      }
+      const known = Object.keys(at5.verdicts);
+      for (const [raw, changed] of Object.entries(run.usual.changed)) {
+        if (changedInTruth(canonical(raw, known))) {
+          c.uAff++;
+          if (changed) c.uFound++;
+        } else {
+          c.uAa++;
+          if (changed) c.uCalled++;
+        }
+      }
+    }
+    const label = runs[0]!.label;
+    const injected = kase === 'slow' ? `${c.found}/${c.aff} / ${c.reg}/${c.aff}` : '–';
+    out.push(
+      `| ${label} | ${condition} | ${kase === 'aa' ? 'A/A' : 'injected'} | ${runs.length} | duetkit suite (duet)${at2only ? `, run at ±${Number(threshold) * 100}%` : ''} | ${c.called}/${c.aa} | ${c.excl}/${c.aa} | ${at2only ? '–' : `${c.un5}/${c.aa}`} / ${c.un2}/${c.aa} | ${injected} | ${pct(median(widths), 2)} | ${median(seconds).toFixed(0)} s | ${median(pace).toFixed(1)} | ${efficiency.length === 0 ? '–' : pct(median(efficiency), 0)} |`,
+    );
+    out.push(
+      `| | | | | ${runs[0]!.usual.method.replace(/\|/g, '\\|')} | ${c.uCalled}/${c.uAa} | | – | ${kase === 'slow' ? `${c.uFound}/${c.uAff}` : '–'} | – | ${median(usualSeconds).toFixed(0)} s | – | – |`,
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** The ground truth of each suite's injected slowdown, as measured. */
+export function renderTruth(truthFile = 'benchmarks/results/suites-truth.json'): string {
+  if (!existsSync(truthFile)) return '';
+  const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as Record<
+    string,
+    {
+      injected: string;
+      seconds: number;
+      benchmarks: Record<string, { change: number; lower: number; upper: number; pairs: number }>;
+    }
+  >;
+  const lines = [
+    '| suite | injected in | benchmark | true change (99% CI) | rounds |',
+    '|---|---|---|--:|--:|',
+  ];
+  for (const [suite, t] of Object.entries(truth)) {
+    for (const [name, b] of Object.entries(t.benchmarks)) {
+      if (!(b.lower > 0 || b.upper < 0)) continue;
+      lines.push(
+        `| ${suite} | ${t.injected} | ${name} | ${pct(b.change, 2)} [${pct(b.lower, 2)}, ${pct(b.upper, 2)}] | ${b.pairs} |`,
+      );
+    }
+    const rest = Object.values(t.benchmarks).filter((b) => !(b.lower > 0 || b.upper < 0)).length;
+    lines.push(`| ${suite} | | ${rest} others | CI covers 0 | |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The ablation: each efficiency raise on its own (suites-ablation.json). */
+export function renderAblation(file = 'benchmarks/results/suites-ablation.json'): string {
+  if (!existsSync(file))
+    return 'Not measured yet: `npm run bench:suites -- --suite NAME --ablation`.\n';
+  const rows = JSON.parse(readFileSync(file, 'utf8')) as {
+    suite: string;
+    variant: string;
+    benchmarks: number;
+    unchanged: number;
+    medianPairs: number;
+    medianCiWidth: number;
+    efficiency: number | null;
+    pairsPerSecond: number | null;
+    breakdown: { preparation: number; harness: number; process: number; measured: number } | null;
+  }[];
+  const lines = [
+    '| suite | how it runs | benchmarks | pairs/s | efficiency | preparing / between trials / in the process | median pairs per benchmark | median 99% CI width | `unchanged` ±5% |',
+    '|---|---|--:|--:|--:|---|--:|--:|--:|',
+  ];
+  for (const r of rows) {
+    const b = r.breakdown;
+    lines.push(
+      `| ${r.suite} | ${r.variant} | ${r.benchmarks} | ${r.pairsPerSecond?.toFixed(1) ?? '–'} | ${r.efficiency === null ? '–' : pct(r.efficiency, 0)} | ${b === null ? '–' : `${pct(b.preparation, 0)} / ${pct(b.harness, 0)} / ${pct(b.process, 0)}`} | ${r.medianPairs} | ${pct(r.medianCiWidth, 2)} | ${r.unchanged}/${r.benchmarks} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+if (process.argv[1]?.endsWith('render.ts'))
+  process.stdout.write(`${renderTruth()}\n${renderSuites()}`);

@@ -1,0 +1,113 @@
+import type { SamplesFile } from '../runner/samples.js';
+import { belongsTo, type SuiteRecord } from '../suite/record.js';
+import { lookLevel, sequentialPValue, type LookSchedule } from '../stats/sequential.js';
+import type { Comparison } from '../stats/types.js';
+import { withTest } from '../stats/family.js';
+import type { ComparisonInput } from './blocks.js';
+
+/** The look a suite unit is judged at: how many of its pairs, at which level. */
+export interface UnitLook {
+  look: number;
+  looks: number;
+  pairs: number;
+  lookLevel: number;
+}
+
+/**
+ * For a suite run (`samples.suite`): the look each metric's benchmark is judged at, by metric
+ * name. A unit that stopped between looks is judged at the last look it reached (its later
+ * pairs are not used: only scheduled looks keep the guarantee, stats/sequential.ts); one that
+ * never reached the first is judged on what it has at the first look's level. Empty for
+ * other runs.
+ */
+export function unitLooks(samples: SamplesFile, level: number): Map<string, UnitLook> {
+  const suite = samples.suite;
+  const looks = new Map<string, UnitLook>();
+  if (suite === undefined) return looks;
+  const schedule: LookSchedule = suite.schedule;
+  const byUnit = new Map(suite.units.map((u) => [u.name, u]));
+  const entryOf = (unit: SuiteRecord['units'][number]): UnitLook => {
+    const look = Math.max(0, unit.look);
+    return {
+      look,
+      looks: schedule.pairs.length,
+      pairs: unit.look < 0 ? Infinity : schedule.pairs[look]!,
+      lookLevel: lookLevel(level, schedule, look),
+    };
+  };
+  for (const trial of samples.trials) {
+    for (const metric of trial.metrics) {
+      if (looks.has(metric.name)) continue;
+      const unit =
+        trial.benchmark !== undefined
+          ? byUnit.get(trial.benchmark)
+          : suite.units.find((u) => belongsTo(metric.name, u.name));
+      if (unit !== undefined) looks.set(metric.name, entryOf(unit));
+    }
+  }
+  return looks;
+}
+
+/** The first `pairs` pairs of a paired input (the look's), in round order. */
+export function truncateToLook(input: ComparisonInput, pairs: number): ComparisonInput {
+  if (!input.paired || input.base.length <= pairs) return input;
+  return {
+    ...input,
+    base: input.base.slice(0, pairs),
+    head: input.head.slice(0, pairs),
+    rounds: input.rounds?.slice(0, pairs) ?? null,
+  };
+}
+
+/**
+ * A comparison computed at a look's own level, restated for the sequential design: its
+ * interval stands as a `level` interval (every look's together hold with `level`), its
+ * p-value is divided by the look's share of the error, and the verdict is decided again.
+ */
+export function asSequential(
+  c: Comparison,
+  look: UnitLook,
+  level: number,
+  schedule: LookSchedule,
+): Comparison {
+  const p = sequentialPValue(c.test.pValue, schedule, look.look);
+  const test = { ...c.test, pValue: p, pValueAdjusted: p };
+  const ci = {
+    ...c.ci,
+    level,
+    sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel },
+  };
+  return withTest({ ...c, ci }, test);
+}
+
+/**
+ * What one look of a suite unit concludes, for the allocation: `settled` when every metric of
+ * the unit that counts (derived ones do not) has a verdict other than inconclusive at the
+ * look's own level, else `open` with the most further pairs any of them needs.
+ */
+export function assessLook(
+  results: readonly { comparison: Comparison | null; derivedFrom?: string; error: string | null }[],
+  family: { size: number; weight: number; alpha: number } = { size: 1, weight: 1, alpha: 0 },
+): { decision: 'settled' | 'open'; pairsToSettle: number | null } | null {
+  const counted = results.filter((r) => r.derivedFrom === undefined);
+  if (counted.length === 0 || counted.some((r) => r.error !== null)) return null;
+  // A change is settled only when the suite's Holm cannot undo it: its p, divided by the
+  // look's share and multiplied by the family's size (Holm's largest factor), is below α.
+  const unsure = (c: Comparison): boolean =>
+    (c.verdict === 'regression' || c.verdict === 'improvement') &&
+    family.alpha > 0 &&
+    (c.test.pValue / family.weight) * family.size >= family.alpha;
+  const open = counted.filter(
+    (r) => r.comparison?.verdict === 'inconclusive' || unsure(r.comparison!),
+  );
+  if (open.length === 0) return { decision: 'settled', pairsToSettle: null };
+  const needs = open.map((r) =>
+    r.comparison!.verdict === 'inconclusive'
+      ? r.comparison!.moreSamplesNeeded
+      : r.comparison!.n.base,
+  );
+  return {
+    decision: 'open',
+    pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...(needs as number[])),
+  };
+}

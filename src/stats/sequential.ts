@@ -1,0 +1,66 @@
+/**
+ * A group-sequential design for suites (`suite.allocation: adaptive`): each benchmark is
+ * analysed only at scheduled looks, after N₁ < N₂ < … < N_K pairs fixed in advance, and the
+ * error 1 − level is spent over the looks: look k's interval has level 1 − (1 − level)·w_k
+ * with Σ w_k = 1. By the union bound, with probability ≥ level every look's interval of a
+ * benchmark covers its true change at once, so the interval at whatever look the benchmark
+ * stopped covers it too — whatever rule decided when it stopped (its own interval, the other
+ * benchmarks', the budget). The same holds for the test: p_seq = min(1, p_k / w_k) at the
+ * stopping look k is a valid p-value, so Holm over the suite's p_seq keeps the family-wise
+ * error (docs/suites.md gives the argument, tests/stats/sequential.test.ts simulates it).
+ */
+
+export interface LookSchedule {
+  /** Pairs at each look, increasing. */
+  pairs: number[];
+  /** Share of 1 − level spent at each look; sums to 1. */
+  weights: number[];
+}
+
+/**
+ * The schedule: `first` pairs, then × `growth` at each further look, `looks` in all; the
+ * weights grow with the look (w_k ∝ k), so the early looks, where clear cases stop, spend
+ * little, and the last look, where the doubtful ones end, gets most.
+ */
+export function lookSchedule(first: number, growth: number, looks: number): LookSchedule {
+  if (!(Number.isInteger(first) && first >= 2)) {
+    throw new RangeError(`the first look needs an integer ≥ 2 pairs, got ${first}`);
+  }
+  if (!(growth > 1)) throw new RangeError(`growth must be > 1, got ${growth}`);
+  if (!(Number.isInteger(looks) && looks >= 1 && looks <= 20)) {
+    throw new RangeError(`looks must be an integer from 1 to 20, got ${looks}`);
+  }
+  const pairs: number[] = [];
+  for (let k = 0; k < looks; k++) {
+    const n = Math.round(first * growth ** k);
+    pairs.push(Math.max(n, (pairs.at(-1) ?? 0) + 1));
+  }
+  const total = (looks * (looks + 1)) / 2;
+  const weights = pairs.map((_, k) => (k + 1) / total);
+  return { pairs, weights };
+}
+
+/** The level of look k's (0-based) own interval, spending its share of 1 − level. */
+export function lookLevel(level: number, schedule: LookSchedule, look: number): number {
+  const w = schedule.weights[look];
+  if (w === undefined)
+    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
+  return 1 - (1 - level) * w;
+}
+
+/** The p-value of look k (0-based) made valid for the whole sequential design. */
+export function sequentialPValue(p: number, schedule: LookSchedule, look: number): number {
+  const w = schedule.weights[look];
+  if (w === undefined)
+    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
+  return Math.min(1, p / w);
+}
+
+/** The last look whose pairs `n` pairs reach, or −1 before the first. */
+export function lookReached(schedule: LookSchedule, n: number): number {
+  let look = -1;
+  schedule.pairs.forEach((pairs, k) => {
+    if (n >= pairs) look = k;
+  });
+  return look;
+}

@@ -1,0 +1,114 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { capture, type ListContext } from '../runner/list-benchmarks.js';
+import { commandFailure, RunError } from '../runner/errors.js';
+import { cargoPerBenchmark } from '../formats/cargo-filter.js';
+import { escapeRegExp } from '../formats/collector.js';
+
+/** `cargo bench [cargo options] [-- harness options]` taken apart. */
+export interface CargoBenchCommand {
+  /** Options for cargo (`--bench NAME`, `--features X`, `-p crate`...). */
+  cargo: string[];
+  /** Options for the bench harness (after `--`). */
+  harness: string[];
+}
+
+export function parseCargoBench(argv: readonly string[]): CargoBenchCommand {
+  if (argv[0] !== 'cargo' || argv[1] !== 'bench') {
+    throw new RunError(
+      `suite.build: a prebuilt Rust benchmark needs the command "cargo bench ...", got ${JSON.stringify(argv.join(' '))}; use build: never for other commands`,
+    );
+  }
+  const split = argv.indexOf('--');
+  return {
+    cargo: argv.slice(2, split < 0 ? undefined : split),
+    harness: split < 0 ? [] : argv.slice(split + 1),
+  };
+}
+
+/**
+ * `cargo bench --no-run --message-format=json` in the version's directory: builds the bench
+ * target once and returns its executable (cargo prints it in the compiler-artifact message).
+ * One bench target: name it with `--bench NAME` when the package has several.
+ */
+export async function buildCargoBench(
+  command: CargoBenchCommand,
+  context: ListContext,
+): Promise<string> {
+  const argv = ['cargo', 'bench', '--no-run', '--message-format=json', ...command.cargo];
+  const result = await capture(argv, context);
+  if (context.signal.aborted) throw new RunError('interrupted');
+  const failure = { argv, version: context.version, round: null, cwd: context.cwd };
+  if (result.code !== 0)
+    throw commandFailure(failure, `(build) failed with code ${result.code}`, result.stderr);
+  const executables: string[] = [];
+  for (const line of result.stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const message = JSON.parse(line) as {
+      reason?: string;
+      executable?: string | null;
+      target?: { kind?: string[] };
+    };
+    if (
+      message.reason === 'compiler-artifact' &&
+      typeof message.executable === 'string' &&
+      message.target?.kind?.includes('bench') === true
+    ) {
+      executables.push(message.executable);
+    }
+  }
+  if (executables.length !== 1) {
+    throw commandFailure(
+      failure,
+      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path.basename(e)).join(', ')}; name one with --bench NAME` : ''}`,
+      result.stderr,
+    );
+  }
+  return executables[0]!;
+}
+
+/** The bench binary's benchmarks (criterion and libtest both print `name: benchmark`). */
+export async function listCargoBench(
+  executable: string,
+  command: CargoBenchCommand,
+  context: ListContext,
+): Promise<string[]> {
+  const argv = [executable, '--bench', ...command.harness, '--list'];
+  const result = await capture(argv, context);
+  const names = cargoPerBenchmark.parseList(result.stdout);
+  if (result.code !== 0 || names.length === 0) {
+    throw commandFailure(
+      { argv, version: context.version, round: null, cwd: context.cwd },
+      `(listing benchmarks) ${result.code !== 0 ? `failed with code ${result.code}` : 'listed none'}`,
+      result.stderr || result.stdout,
+    );
+  }
+  return names;
+}
+
+/**
+ * The argv that runs one benchmark. With `quick` (the suite's `calibration: fixed`),
+ * criterion's `--quick` mode: no warm-up and no long sampling plan (which a benchmark group
+ * may fix in code, beyond the reach of the command line), just doubling the iterations from
+ * 1 until two runs agree within 5% (at least 100 ms), a small analysis whose bootstrap only
+ * feeds criterion's own report, and no plots.
+ */
+export function cargoUnitArgv(
+  executable: string,
+  command: CargoBenchCommand,
+  name: string,
+  quick: boolean,
+  harness: 'criterion' | 'libtest' = 'criterion',
+): string[] {
+  if (harness === 'libtest') return [executable, '--bench', ...command.harness, '--exact', name];
+  const flags = quick ? ['--quick', '--noplot', '--nresamples', '1000'] : [];
+  // criterion 0.4 has no --exact: its filter is a regular expression, anchored here
+  return [executable, '--bench', ...command.harness, ...flags, `^${escapeRegExp(name)}$`];
+}
+
+/** A directory of its own per version for criterion's files (target/criterion under it). */
+export async function cargoRunDir(workDir: string, version: number): Promise<string> {
+  const dir = path.join(workDir, `cargo-run-${version}`);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}

@@ -1,0 +1,175 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { escapeRegExp } from '../formats/collector.js';
+import { go } from '../formats/go.js';
+import { capture, type ListContext } from '../runner/list-benchmarks.js';
+import { commandFailure, RunError } from '../runner/errors.js';
+import { runSetup } from '../runner/setup.js';
+
+/** Go flags that change the build: they go to `go test -c` (with their value, if any). */
+const BUILD_FLAGS = new Map<string, boolean>([
+  ['-tags', true],
+  ['-race', false],
+  ['-gcflags', true],
+  ['-ldflags', true],
+  ['-trimpath', false],
+  ['-mod', true],
+  ['-cover', false],
+  ['-msan', false],
+  ['-asan', false],
+  ['-pgo', true],
+]);
+/** Test flags passed on to the binary as -test.<name> (with their value, if any). */
+const TEST_FLAGS = new Map<string, boolean>([
+  ['-benchmem', false],
+  ['-cpu', true],
+  ['-count', true],
+  ['-timeout', true],
+  ['-short', false],
+  ['-benchtime', true],
+  ['-bench', true],
+  ['-run', true],
+  ['-v', false],
+]);
+
+/** `go test [flags] [package]` taken apart. */
+export interface GoTestCommand {
+  build: string[];
+  /** Test flags without -bench/-run/-benchtime, as -test.<flag> for the binary. */
+  test: string[];
+  /** The -bench regular expression (what to run), default `.`. */
+  bench: string;
+  benchtime: string | null;
+  pkg: string;
+}
+
+/**
+ * Reads a `go test` command line. Refuses, naming the argument, what a prebuilt binary cannot
+ * do: several packages, or flags it does not know where to put.
+ */
+export function parseGoTest(argv: readonly string[]): GoTestCommand {
+  if (argv[0] !== 'go' || argv[1] !== 'test') {
+    throw new RunError(
+      `suite.build: a prebuilt Go benchmark needs the command "go test ...", got ${JSON.stringify(argv.join(' '))}; use build: never for other commands`,
+    );
+  }
+  const out: GoTestCommand = { build: [], test: [], bench: '.', benchtime: null, pkg: '.' };
+  const packages: string[] = [];
+  for (let i = 2; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('-')) {
+      packages.push(arg);
+      continue;
+    }
+    const [flag, inline] = arg.replace(/^--/, '-').split(/=(.*)/s, 2) as [string, string?];
+    const known = BUILD_FLAGS.has(flag) ? 'build' : TEST_FLAGS.has(flag) ? 'test' : null;
+    if (known === null) {
+      throw new RunError(
+        `suite.build: go test flag ${JSON.stringify(arg)} is not one duetkit knows where to pass for a prebuilt binary; accepted: ${[...BUILD_FLAGS.keys(), ...TEST_FLAGS.keys()].join(' ')} (or build: never)`,
+      );
+    }
+    const takesValue = (known === 'build' ? BUILD_FLAGS : TEST_FLAGS).get(flag)!;
+    let value: string | undefined = inline;
+    if (takesValue && value === undefined) value = argv[++i];
+    if (takesValue && value === undefined) {
+      throw new RunError(`suite.build: go test flag ${flag} needs a value`);
+    }
+    if (known === 'build') out.build.push(...(value === undefined ? [flag] : [`${flag}=${value}`]));
+    else if (flag === '-bench') out.bench = value!;
+    else if (flag === '-benchtime') out.benchtime = value!;
+    else if (flag !== '-run') {
+      out.test.push(`-test.${flag.slice(1)}${value === undefined ? '' : `=${value}`}`);
+    }
+  }
+  if (packages.length > 1) {
+    throw new RunError(
+      `suite.build: a prebuilt Go benchmark is one package, got ${packages.join(', ')}; write one scenario per package`,
+    );
+  }
+  out.pkg = packages[0] ?? '.';
+  return out;
+}
+
+/** A version's test binary, built once, and where it runs (the package's directory). */
+export interface GoBinary {
+  binary: string;
+  cwd: string;
+}
+
+/** `go test -c -o <dir>/<version>.test <pkg>` in the version's directory. */
+export async function buildGoBinary(
+  command: GoTestCommand,
+  outDir: string,
+  context: ListContext,
+): Promise<GoBinary> {
+  await mkdir(outDir, { recursive: true });
+  const binary = path.join(outDir, `${context.version}.test`);
+  await runSetup(['go', 'test', '-c', '-o', binary, ...command.build, command.pkg], context);
+  return { binary, cwd: path.resolve(context.cwd, command.pkg) };
+}
+
+/** The argv that runs `unit` (a full benchmark name, sub-benchmarks joined by `/`). */
+export function goUnitArgv(
+  binary: string,
+  command: GoTestCommand,
+  unit: string,
+  iterations: number | null,
+  benchtime: string | null = command.benchtime,
+): string[] {
+  const pattern = unit
+    .split('/')
+    .map((part) => `^${escapeRegExp(part)}$`)
+    .join('/');
+  const time = iterations !== null ? `${iterations}x` : benchtime;
+  return [
+    binary,
+    '-test.run=^$',
+    `-test.bench=${pattern}`,
+    ...(time === null ? [] : [`-test.benchtime=${time}`]),
+    ...command.test,
+  ];
+}
+
+/** One benchmark as a calibration run found it: its full name and time per operation. */
+export interface Calibrated {
+  name: string;
+  nsPerOp: number;
+}
+
+/**
+ * Runs every selected benchmark once with `-benchtime` `seconds` (Go's own b.N ramp-up) and
+ * reads each result line: the finest names the tool prints (sub-benchmarks included) and
+ * their time per operation, from which a fixed iteration count per benchmark is derived.
+ */
+export async function calibrateGo(
+  bin: GoBinary,
+  command: GoTestCommand,
+  seconds: number,
+  context: ListContext,
+): Promise<Calibrated[]> {
+  const argv = [
+    bin.binary,
+    '-test.run=^$',
+    `-test.bench=${command.bench}`,
+    `-test.benchtime=${seconds}s`,
+    '-test.count=1',
+    ...command.test.filter((f) => !f.startsWith('-test.count')),
+  ];
+  const result = await capture(argv, { ...context, cwd: bin.cwd });
+  const failure = { argv, version: context.version, round: null, cwd: bin.cwd };
+  if (context.signal.aborted) throw new RunError('interrupted');
+  if (result.code !== 0) {
+    throw commandFailure(failure, `(calibrating) failed with code ${result.code}`, result.stderr);
+  }
+  const parsed = go.parse(result.stdout, { cwd: bin.cwd });
+  // the primary metric of each benchmark is the one named by the benchmark alone
+  const metrics = new Set(parsed.filter((b) => b.name.includes(' - ')).map((b) => b.name));
+  return parsed
+    .filter((b) => !metrics.has(b.name) && b.unit === 'ns/op')
+    .map((b) => ({ name: b.name, nsPerOp: b.values[0]! }));
+}
+
+/** Iterations that make one run of a benchmark take about `seconds`; at least 1. */
+export function fixedIterations(nsPerOp: number, seconds: number): number {
+  return Math.max(1, Math.round((seconds * 1e9) / Math.max(nsPerOp, 1e-3)));
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { parseDuration } from '../scenario/duration.js';
+
+/**
+ * The `suite:` field of a scenario: how a per-benchmark suite shares one budget
+ * (docs/suites.md). Defaults in the field comments; every default is also in the docs.
+ */
+const seconds = z
+  .union([z.number(), z.string()], { error: 'a duration: seconds, or "20ms", "1s"' })
+  .transform((value, ctx) => {
+    const s = parseDuration(value);
+    if (s !== null) return s;
+    ctx.addIssue({ code: 'custom', message: 'a positive duration: seconds, or "20ms", "1s"' });
+    return z.NEVER;
+  });
+
+export const suiteSchema = z
+  .object({
+    /**
+     * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
+     * still straddles the threshold; `equal`: every benchmark runs to every look.
+     */
+    allocation: z.enum(['adaptive', 'equal']).default('adaptive'),
+    /** Pairs per benchmark at the first look. Default 20. */
+    firstLook: z.number().int().min(5).max(100_000).default(20),
+    /** Each further look has this many times the pairs of the one before. Default 3. */
+    growth: z.number().gt(1).max(10).default(3),
+    /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
+    looks: z.number().int().min(1).max(20).default(4),
+    /**
+     * `auto` (default): build each version's benchmark binary once where the format can
+     * (`go`: `go test -c`) and run it per iteration; `never`: run the command as written.
+     */
+    build: z.enum(['auto', 'never']).default('auto'),
+    /**
+     * With a prebuilt Go binary: `fixed` (default) measures each benchmark's time per
+     * operation once and runs every iteration with the same fixed count (`-benchtime Nx`);
+     * `tool` lets go test find b.N anew in every run.
+     */
+    calibration: z.enum(['fixed', 'tool']).default('fixed'),
+    /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
+    iterationTime: seconds.default(0.02),
+    /**
+     * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
+     * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
+     * stage runs its benchmarks together in one process per iteration (pytest: one start-up
+     * for all), each still judged alone.
+     */
+    granularity: z.enum(['finest', 'listed', 'group']).default('finest'),
+  })
+  .strict();
+
+export type SuiteSpec = z.output<typeof suiteSchema>;

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { PROGRAMS, requireTool, runE2e } from './helpers.js';
+
+// A suite under one budget: go test -c once per version, one calibration run, fixed
+// -benchtime Nx per benchmark, scheduled looks with adaptive allocation.
+describe('e2e: go suite under one budget', () => {
+  it('builds once, calibrates once, finds the slowed benchmark and accounts for the time', async () => {
+    requireTool(['go', 'version'], 'Go');
+    const dir = path.join(PROGRAMS, 'go');
+    const result = await runE2e(
+      'go-suite',
+      `name: go-suite
+versions:
+  - {name: base, path: ${dir}}
+  - {name: head, path: ${dir}, env: {DUETKIT_SLOW: "1"}}
+workload:
+  command: go test -bench . -benchmem
+  format: go
+  perBenchmark: true
+budget: 20s
+suite: {firstLook: 8, looks: 2, iterationTime: 5ms}
+seed: 5
+analysis: {resamples: 1000}
+`,
+    );
+    const suite = result.samples.suite!;
+    expect(suite.build.kind).toBe('go-test-c');
+    expect(suite.schedule.pairs).toEqual([8, 24]);
+    expect(suite.units.map((u) => u.name)).toEqual([
+      'BenchmarkSumSquares',
+      'BenchmarkJoin/n=10',
+      'BenchmarkJoin/n=100',
+    ]);
+    for (const unit of suite.units) {
+      // the same fixed work on both sides, every iteration
+      expect(unit.iterations).toBeGreaterThan(0);
+      expect(unit.argv.base).toContain(`-test.benchtime=${unit.iterations}x`);
+      expect(unit.argv.head).toContain(`-test.benchtime=${unit.iterations}x`);
+      expect(unit.argv.base![0]).not.toBe(unit.argv.head![0]); // one binary per version
+      expect(unit.look).toBeGreaterThanOrEqual(0);
+      expect([8, 24]).toContain(unit.pairs);
+    }
+    expect(result.verdict('BenchmarkSumSquares')).toBe('regression');
+    expect(result.report.summary.error).toBe(0);
+    const c = result.report.results.find((r) => r.benchmark === 'BenchmarkSumSquares')!.comparison!;
+    expect(c.ci.sequential?.looks).toBe(2);
+    expect(c.ci.level).toBe(0.99);
+    // efficiency: the tool's measured time over the machine time, with its breakdown
+    const e = result.report.efficiency!;
+    expect(e.format).toBe('go');
+    expect(e.efficiency).toBeGreaterThan(0);
+    expect(e.efficiency).toBeLessThan(1);
+    const parts = Object.values(e.breakdown!).reduce((a, b) => a + b, 0);
+    expect(parts).toBeCloseTo(1, 6);
+    expect(result.out).toMatch(/of the machine time measured \(go: /);
+  }, 120_000);
+});

@@ -1,0 +1,79 @@
+import { goUnitArgv, parseGoTest, fixedIterations } from '../../src/suite/prepare-go.js';
+import { cargoUnitArgv, parseCargoBench } from '../../src/suite/prepare-cargo.js';
+
+describe('a go test command for a prebuilt binary', () => {
+  it('sends build flags to go test -c and test flags to the binary as -test.*', () => {
+    const go = parseGoTest([
+      'go',
+      'test',
+      '-tags',
+      'fast',
+      '-run',
+      '^$',
+      '-bench',
+      'Hash',
+      '-benchmem',
+      '-count=3',
+      './hash',
+    ]);
+    expect(go).toEqual({
+      build: ['-tags=fast'],
+      test: ['-test.benchmem', '-test.count=3'],
+      bench: 'Hash',
+      benchtime: null,
+      pkg: './hash',
+    });
+    expect(goUnitArgv('/b/x.test', go, 'BenchmarkHash/4KB', 1200)).toEqual([
+      '/b/x.test',
+      '-test.run=^$',
+      '-test.bench=^BenchmarkHash$/^4KB$',
+      '-test.benchtime=1200x',
+      '-test.benchmem',
+      '-test.count=3',
+    ]);
+  });
+
+  it('refuses, naming it, what a prebuilt binary cannot do', () => {
+    expect(() => parseGoTest(['make', 'bench'])).toThrow(
+      'a prebuilt Go benchmark needs the command "go test ..."',
+    );
+    expect(() => parseGoTest(['go', 'test', '-bench', '.', './a', './b'])).toThrow(
+      'a prebuilt Go benchmark is one package, got ./a, ./b',
+    );
+    expect(() => parseGoTest(['go', 'test', '-json'])).toThrow(
+      'go test flag "-json" is not one duetkit knows',
+    );
+  });
+
+  it('sizes the fixed iteration count from the calibrated time per op', () => {
+    expect(fixedIterations(4, 0.02)).toBe(5_000_000);
+    expect(fixedIterations(1e6, 0.02)).toBe(20);
+    expect(fixedIterations(1e9, 0.02)).toBe(1);
+  });
+});
+
+describe('a cargo bench command for a prebuilt binary', () => {
+  it('keeps harness options and runs one benchmark in criterion quick mode', () => {
+    const cargo = parseCargoBench([
+      'cargo',
+      'bench',
+      '--bench',
+      'b',
+      '--',
+      '--noise-threshold',
+      '0.02',
+    ]);
+    expect(cargo).toEqual({ cargo: ['--bench', 'b'], harness: ['--noise-threshold', '0.02'] });
+    expect(cargoUnitArgv('/t/b-1', cargo, 'enc/3', true)).toEqual([
+      '/t/b-1',
+      '--bench',
+      '--noise-threshold',
+      '0.02',
+      '--quick',
+      '--noplot',
+      '--nresamples',
+      '1000',
+      '^enc/3$',
+    ]);
+  });
+});
