@@ -3,6 +3,7 @@ import type { Scenario } from '../scenario/schema.js';
 import type { IsolationReport } from '../isolation/types.js';
 import type { MachineInfo } from './machine.js';
 import type { KeepBusy } from './timer/report.js';
+import type { ClusterRecord } from '../cluster/record.js';
 
 /** Version of the samples JSON; bump on any incompatible change. */
 export const SAMPLES_SCHEMA_VERSION = 1;
@@ -119,6 +120,8 @@ export interface SamplesFile {
   trials: Trial[];
   /** Present when the suite ran one benchmark at a time (`workload.perBenchmark`). */
   perBenchmark?: PerBenchmarkRecord;
+  /** Present when the run went to a Kubernetes cluster (`cluster:`): where, and at what cost. */
+  cluster?: ClusterRecord;
 }
 
 /** Writes the file atomically, so an interruption never leaves half a JSON document. */

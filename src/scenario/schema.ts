@@ -3,6 +3,7 @@ import { splitArgv } from './argv.js';
 import { parseDuration } from './duration.js';
 import { formatNames, getFormat, perBenchmarkFormats } from '../formats/registry.js';
 import { benchmarkPatternProblem } from './benchmark-pattern.js';
+import { clusterSchema } from '../cluster/schema.js';
 
 /**
  * The one schema of a scenario file (`scenarios/*.yml`). Documented field by field in
@@ -177,6 +178,8 @@ export const scenarioSchema = z
     /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
     seed: z.number().int().min(0).max(0xffffffff).optional(),
     analysis: analysis.default(() => analysis.parse({})),
+    /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
+    cluster: clusterSchema.optional(),
   })
   .strict()
   .superRefine((s, ctx) => {
