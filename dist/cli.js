@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path28 = __require("node:path");
+    var path29 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path28.resolve(baseDir, baseName);
+          const localBin = path29.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path28.extname(baseName))) return void 0;
+          if (sourceExt.includes(path29.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path28.resolve(
-            path28.dirname(resolvedScriptPath),
+          executableDir = path29.resolve(
+            path29.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path28.basename(
+            const legacyName = path29.basename(
               this._scriptPath,
-              path28.extname(this._scriptPath)
+              path29.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path28.extname(executableFile));
+        launchWithNode = sourceExt.includes(path29.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path28.basename(filename, path28.extname(filename));
+        this._name = path29.basename(filename, path29.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path29) {
-        if (path29 === void 0) return this._executableDir;
-        this._executableDir = path29;
+      executableDir(path30) {
+        if (path30 === void 0) return this._executableDir;
+        this._executableDir = path30;
         return this;
       }
       /**
@@ -3544,17 +3544,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path28) {
-      const ctrl = callVisitor(key2, node2, visitor, path28);
+    function visit_(key2, node2, visitor, path29) {
+      const ctrl = callVisitor(key2, node2, visitor, path29);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path28, ctrl);
-        return visit_(key2, ctrl, visitor, path28);
+        replaceNode(key2, path29, ctrl);
+        return visit_(key2, ctrl, visitor, path29);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
+          path29 = Object.freeze(path29.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path28);
+            const ci = visit_(i, node2.items[i], visitor, path29);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3565,13 +3565,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path28);
+          path29 = Object.freeze(path29.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path29);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path28);
+          const cv = visit_("value", node2.value, visitor, path29);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3592,17 +3592,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path28) {
-      const ctrl = await callVisitor(key2, node2, visitor, path28);
+    async function visitAsync_(key2, node2, visitor, path29) {
+      const ctrl = await callVisitor(key2, node2, visitor, path29);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path28, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path28);
+        replaceNode(key2, path29, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path29);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
+          path29 = Object.freeze(path29.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path28);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path29);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3613,13 +3613,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path28 = Object.freeze(path28.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path28);
+          path29 = Object.freeze(path29.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path29);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path28);
+          const cv = await visitAsync_("value", node2.value, visitor, path29);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3646,23 +3646,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path28) {
+    function callVisitor(key2, node2, visitor, path29) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path28);
+        return visitor(key2, node2, path29);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path28);
+        return visitor.Map?.(key2, node2, path29);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path28);
+        return visitor.Seq?.(key2, node2, path29);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path28);
+        return visitor.Pair?.(key2, node2, path29);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path28);
+        return visitor.Scalar?.(key2, node2, path29);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path28);
+        return visitor.Alias?.(key2, node2, path29);
       return void 0;
     }
-    function replaceNode(key2, path28, node2) {
-      const parent = path28[path28.length - 1];
+    function replaceNode(key2, path29, node2) {
+      const parent = path29[path29.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -4274,10 +4274,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path28, value) {
+    function collectionFromPath(schema, path29, value) {
       let v = value;
-      for (let i = path28.length - 1; i >= 0; --i) {
-        const k = path28[i];
+      for (let i = path29.length - 1; i >= 0; --i) {
+        const k = path29[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4296,7 +4296,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path28) => path28 == null || typeof path28 === "object" && !!path28[Symbol.iterator]().next().done;
+    var isEmptyPath = (path29) => path29 == null || typeof path29 === "object" && !!path29[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4326,11 +4326,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path28, value) {
-        if (isEmptyPath(path28))
+      addIn(path29, value) {
+        if (isEmptyPath(path29))
           this.add(value);
         else {
-          const [key2, ...rest] = path28;
+          const [key2, ...rest] = path29;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -4344,8 +4344,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path28) {
-        const [key2, ...rest] = path28;
+      deleteIn(path29) {
+        const [key2, ...rest] = path29;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -4359,8 +4359,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path28, keepScalar) {
-        const [key2, ...rest] = path28;
+      getIn(path29, keepScalar) {
+        const [key2, ...rest] = path29;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -4378,8 +4378,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path28) {
-        const [key2, ...rest] = path28;
+      hasIn(path29) {
+        const [key2, ...rest] = path29;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -4389,8 +4389,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path28, value) {
-        const [key2, ...rest] = path28;
+      setIn(path29, value) {
+        const [key2, ...rest] = path29;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -6905,9 +6905,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path28, value) {
+      addIn(path29, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path28, value);
+          this.contents.addIn(path29, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -6982,14 +6982,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path28) {
-        if (Collection.isEmptyPath(path28)) {
+      deleteIn(path29) {
+        if (Collection.isEmptyPath(path29)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path28) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path29) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7004,10 +7004,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path28, keepScalar) {
-        if (Collection.isEmptyPath(path28))
+      getIn(path29, keepScalar) {
+        if (Collection.isEmptyPath(path29))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path28, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path29, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7018,10 +7018,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path28) {
-        if (Collection.isEmptyPath(path28))
+      hasIn(path29) {
+        if (Collection.isEmptyPath(path29))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path28) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path29) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7038,13 +7038,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path28, value) {
-        if (Collection.isEmptyPath(path28)) {
+      setIn(path29, value) {
+        if (Collection.isEmptyPath(path29)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path28), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path29), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path28, value);
+          this.contents.setIn(path29, value);
         }
       }
       /**
@@ -9005,9 +9005,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path28) => {
+    visit2.itemAtPath = (cst, path29) => {
       let item = cst;
-      for (const [field, index] of path28) {
+      for (const [field, index] of path29) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9016,23 +9016,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path28) => {
-      const parent = visit2.itemAtPath(cst, path28.slice(0, -1));
-      const field = path28[path28.length - 1][0];
+    visit2.parentCollection = (cst, path29) => {
+      const parent = visit2.itemAtPath(cst, path29.slice(0, -1));
+      const field = path29[path29.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path28, item, visitor) {
-      let ctrl = visitor(item, path28);
+    function _visit(path29, item, visitor) {
+      let ctrl = visitor(item, path29);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path28.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path29.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9043,10 +9043,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path28);
+            ctrl = ctrl(item, path29);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path28) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path29) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -9159,7 +9159,7 @@ var require_lexer = __commonJS({
   "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
-    function isEmpty(ch) {
+    function isEmpty2(ch) {
       switch (ch) {
         case void 0:
         case " ":
@@ -9237,7 +9237,7 @@ var require_lexer = __commonJS({
         }
         if (ch === "-" || ch === ".") {
           const dt = this.buffer.substr(offset, 3);
-          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+          if ((dt === "---" || dt === "...") && isEmpty2(this.buffer[offset + 3]))
             return -1;
         }
         return offset;
@@ -9336,7 +9336,7 @@ var require_lexer = __commonJS({
           if (!this.atEnd && !this.hasChars(4))
             return this.setNext("line-start");
           const s = this.peek(3);
-          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+          if ((s === "---" || s === "...") && isEmpty2(this.charAt(3))) {
             yield* this.pushCount(3);
             this.indentValue = 0;
             this.indentNext = 0;
@@ -9344,7 +9344,7 @@ var require_lexer = __commonJS({
           }
         }
         this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+        if (this.indentNext > this.indentValue && !isEmpty2(this.charAt(1)))
           this.indentNext = this.indentValue;
         return yield* this.parseBlockStart();
       }
@@ -9352,7 +9352,7 @@ var require_lexer = __commonJS({
         const [ch0, ch1] = this.peek(2);
         if (!ch1 && !this.atEnd)
           return this.setNext("block-start");
-        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty2(ch1)) {
           const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
           this.indentNext = this.indentValue + 1;
           this.indentValue += n;
@@ -9416,7 +9416,7 @@ var require_lexer = __commonJS({
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
-        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty2(line[3])) {
           const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
           if (!atFlowEndMarker) {
             this.flowLevel = 0;
@@ -9458,7 +9458,7 @@ var require_lexer = __commonJS({
             return yield* this.parseQuotedScalar();
           case ":": {
             const next = this.charAt(1);
-            if (this.flowKey || isEmpty(next) || next === ",") {
+            if (this.flowKey || isEmpty2(next) || next === ",") {
               this.flowKey = false;
               yield* this.pushCount(1);
               yield* this.pushSpaces(true);
@@ -9521,7 +9521,7 @@ var require_lexer = __commonJS({
           else if (ch !== "-")
             break;
         }
-        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+        return yield* this.pushUntil((ch) => isEmpty2(ch) || ch === "#");
       }
       *parseBlockScalar() {
         let nl = this.pos - 1;
@@ -9603,10 +9603,10 @@ var require_lexer = __commonJS({
         while (ch = this.buffer[++i]) {
           if (ch === ":") {
             const next = this.buffer[i + 1];
-            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+            if (isEmpty2(next) || inFlow && flowIndicatorChars.has(next))
               break;
             end = i;
-          } else if (isEmpty(ch)) {
+          } else if (isEmpty2(ch)) {
             let next = this.buffer[i + 1];
             if (ch === "\r") {
               if (next === "\n") {
@@ -9673,7 +9673,7 @@ var require_lexer = __commonJS({
             case ":": {
               const inFlow = this.flowLevel > 0;
               const ch1 = this.charAt(1);
-              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+              if (isEmpty2(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
                 if (!inFlow)
                   this.indentNext = this.indentValue + 1;
                 else if (this.flowKey)
@@ -9692,7 +9692,7 @@ var require_lexer = __commonJS({
         if (this.charAt(1) === "<") {
           let i = this.pos + 2;
           let ch = this.buffer[i];
-          while (!isEmpty(ch) && ch !== ">")
+          while (!isEmpty2(ch) && ch !== ">")
             ch = this.buffer[++i];
           return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
         } else {
@@ -12597,6 +12597,7 @@ function analyzeSamples(samples, overrides = {}) {
     stopReason: samples.stopReason,
     isolation: samples.isolation,
     ...samples.timing === void 0 ? {} : { timing: samples.timing },
+    ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
     settings,
     results,
     summary
@@ -12781,6 +12782,27 @@ function timingText(timing, mode) {
   return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
+// src/report/cluster-text.ts
+function clusterLines(c) {
+  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
+  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
+  const lines = [
+    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
+  ];
+  const t = c.timings;
+  const timing = [
+    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
+    t.podStart === null ? null : `pod start ${t.podStart} s`,
+    t.copy === null ? null : `copy in ${t.copy} s`,
+    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
+  ].filter((x) => x !== null);
+  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
+  if (cost2 !== null || timing.length > 0) {
+    lines.push(`cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`);
+  }
+  return lines;
+}
+
 // src/analyze/describe.ts
 function describeReport(report) {
   const out = [];
@@ -12790,7 +12812,12 @@ function describeReport(report) {
     `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (harness too)" : ""}`) + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
   );
   if (report.timing !== void 0) out.push(timingText(report.timing, report.mode));
-  for (const warning of [...iso.warnings, ...report.timing?.warnings ?? []]) {
+  if (report.cluster !== void 0) out.push(...clusterLines(report.cluster));
+  for (const warning of [
+    ...iso.warnings,
+    ...report.timing?.warnings ?? [],
+    ...report.cluster?.warnings ?? []
+  ]) {
     out.push(`warning: ${warning}`);
   }
   if (!report.complete) {
@@ -13852,10 +13879,10 @@ function escapeRegExp(text) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path28 = "$") {
+  constructor(format, value, path29 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path28;
+    this.path = path29;
   }
   format;
   value;
@@ -14265,10 +14292,10 @@ var criterion = {
       collector.add(sample.path, id, "ns", false, perIter, "samples");
       const throughput = bench.optional("throughput");
       if (throughput !== void 0) {
-        const [kind, amount] = throughput.entries()[0] ?? [];
+        const [kind2, amount] = throughput.entries()[0] ?? [];
         const per = amount?.number();
         if (per !== void 0) {
-          const unit = kind === "Bytes" || kind === "BytesDecimal" ? "B/s" : "elem/s";
+          const unit = kind2 === "Bytes" || kind2 === "BytesDecimal" ? "B/s" : "elem/s";
           const rates = perIter.map((ns) => per * 1e9 / ns);
           collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples");
         }
@@ -14422,10 +14449,10 @@ var googlecpp = {
           message
         );
       }
-      const kind = runType(entry);
-      if (hasIterations && kind !== "iteration") continue;
+      const kind2 = runType(entry);
+      if (hasIterations && kind2 !== "iteration") continue;
       if (!hasIterations && entry.optional("aggregate_name")?.string() !== "mean") continue;
-      const valueKind = kind === "iteration" ? "samples" : "summary";
+      const valueKind = kind2 === "iteration" ? "samples" : "summary";
       const name = (entry.optional("run_name") ?? entry.get("name")).nonEmptyString();
       const unit = `${entry.get("time_unit").nonEmptyString()}/iter`;
       const real = entry.get("real_time");
@@ -14484,9 +14511,9 @@ var hyperfine = {
           collector.add(value.path, `${name} - ${key2}`, "s", false, [value.number()], "summary");
         }
       }
-      const memory = result.optional("memory_usage_byte");
-      if (memory !== void 0) {
-        collector.add(memory.path, `${name} - memory`, "B", false, memory.numbers(), "samples");
+      const memory2 = result.optional("memory_usage_byte");
+      if (memory2 !== void 0) {
+        collector.add(memory2.path, `${name} - memory`, "B", false, memory2.numbers(), "samples");
       }
     }
     return collector.finish('a non-empty "results" list');
@@ -14602,24 +14629,24 @@ var jsonl = {
 // src/formats/julia.ts
 function readNode(node2, labels, collector) {
   const [tag, body] = node2.items();
-  const kind = tag?.string();
+  const kind2 = tag?.string();
   if (body === void 0) {
     throw new FormatError("julia", node2.path, 'a ["TYPE", {...}] pair');
   }
   const name = labels.join("/");
-  if (kind === "BenchmarkGroup") {
+  if (kind2 === "BenchmarkGroup") {
     for (const [key2, child] of body.get("data").entries())
       readNode(child, [...labels, key2], collector);
     return;
   }
-  if (kind === "Trial" || kind === "TrialEstimate") {
+  if (kind2 === "Trial" || kind2 === "TrialEstimate") {
     if (name === "") throw new FormatError("julia", node2.path, "a trial inside a named group");
-    const valueKind = kind === "Trial" ? "samples" : "summary";
-    const time3 = kind === "Trial" ? body.get("times") : body.get("time");
-    const values = kind === "Trial" ? time3.numbers() : [time3.number()];
+    const valueKind = kind2 === "Trial" ? "samples" : "summary";
+    const time3 = kind2 === "Trial" ? body.get("times") : body.get("time");
+    const values = kind2 === "Trial" ? time3.numbers() : [time3.number()];
     collector.add(time3.path, name, "ns", false, values, valueKind);
-    const memory = body.get("memory");
-    collector.add(memory.path, `${name} - memory`, "B", false, [memory.number()], "summary");
+    const memory2 = body.get("memory");
+    collector.add(memory2.path, `${name} - memory`, "B", false, [memory2.number()], "summary");
     const allocs = body.get("allocs");
     collector.add(allocs.path, `${name} - allocs`, "allocs", false, [allocs.number()], "summary");
     return;
@@ -14628,7 +14655,7 @@ function readNode(node2, labels, collector) {
     "julia",
     `${node2.path}[0]`,
     '"BenchmarkGroup", "Trial" or "TrialEstimate"',
-    kind
+    kind2
   );
 }
 var julia = {
@@ -17146,10 +17173,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path28) {
-  if (!path28)
+function getElementAtPath(obj, path29) {
+  if (!path29)
     return obj;
-  return path28.reduce((acc, key2) => acc?.[key2], obj);
+  return path29.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -17489,11 +17516,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path28, issues) {
+function prefixIssues(path29, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path28);
+    iss.path.unshift(path29);
     return iss;
   });
 }
@@ -17955,16 +17982,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path28 = []) => {
+  const processError = (error63, path29 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path28, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path29, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path29, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path29, ...issue2.path]);
       } else {
-        const fullpath = [...path28, ...issue2.path];
+        const fullpath = [...path29, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -18003,17 +18030,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path28 = []) => {
+  const processError = (error63, path29 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path28, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path29, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path29, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path28, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path29, ...issue2.path]);
       } else {
-        const fullpath = [...path28, ...issue2.path];
+        const fullpath = [...path29, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -18052,8 +18079,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path28 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path28) {
+  const path29 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path29) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -21428,8 +21455,8 @@ function isRecursive(inst, stack, resolve3) {
       result = answer;
   };
   const def = inst._zod.def;
-  const kind = def.type;
-  switch (kind) {
+  const kind2 = def.type;
+  switch (kind2) {
     case "object": {
       const raw = rawShape(def);
       merge2(raw ? shape(raw, true) : ASSUMED);
@@ -21509,7 +21536,7 @@ function isRecursive(inst, stack, resolve3) {
     case "custom":
       break;
     default: {
-      kind;
+      kind2;
       for (const key2 in def) {
         const desc = Object.getOwnPropertyDescriptor(def, key2);
         if (!desc || desc.get)
@@ -31848,8 +31875,8 @@ function describe(description) {
   const ch = new $ZodCheck({ check: "describe" });
   ch._zod.onattach = [
     (inst) => {
-      const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, description });
+      const existing2 = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing2, description });
     }
   ];
   ch._zod.check = () => {
@@ -31861,8 +31888,8 @@ function meta(metadata) {
   const ch = new $ZodCheck({ check: "meta" });
   ch._zod.onattach = [
     (inst) => {
-      const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, ...metadata });
+      const existing2 = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing2, ...metadata });
     }
   ];
   ch._zod.check = () => {
@@ -32054,8 +32081,8 @@ function extractDefs(ctx, schema) {
   for (const entry of ctx.seen.entries()) {
     const id = ctx.metadataRegistry.get(entry[0])?.id;
     if (id) {
-      const existing = idToSchema.get(id);
-      if (existing && existing !== entry[0]) {
+      const existing2 = idToSchema.get(id);
+      if (existing2 && existing2 !== entry[0]) {
         throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
       }
       idToSchema.set(id, entry[0]);
@@ -32329,9 +32356,9 @@ function finalize(ctx, schema) {
           const allOf = json2?.allOf;
           if (!Array.isArray(allOf))
             continue;
-          const existing = carriers.get(allOf);
-          if (existing)
-            existing.push(json2);
+          const existing2 = carriers.get(allOf);
+          if (existing2)
+            existing2.push(json2);
           else
             carriers.set(allOf, [json2]);
         }
@@ -35191,13 +35218,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path28 = ref.slice(1).split("/").filter(Boolean);
-  if (path28.length === 0) {
+  const path29 = ref.slice(1).split("/").filter(Boolean);
+  if (path29.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path28[0] === defsKey) {
-    const key2 = path28[1] === void 0 ? void 0 : decodeJSONPointerSegment(path28[1]);
+  if (path29[0] === defsKey) {
+    const key2 = path29[1] === void 0 ? void 0 : decodeJSONPointerSegment(path29[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -35850,8 +35877,8 @@ function visit(schema, fnOrHandlers) {
   }
   function mapInner(s) {
     const def = s._zod.def;
-    const kind = def.type;
-    switch (kind) {
+    const kind2 = def.type;
+    switch (kind2) {
       case "object": {
         const oldShape = def.shape;
         const keys = Object.keys(oldShape);
@@ -35971,7 +35998,7 @@ function visit(schema, fnOrHandlers) {
       case "custom":
         return s;
       default: {
-        kind;
+        kind2;
         return s;
       }
     }
@@ -36052,9 +36079,121 @@ function parseDuration(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   if (match === null) return null;
-  const seconds = Number(match[1]) * UNITS[match[2] ?? "s"];
-  return seconds > 0 ? seconds : null;
+  const seconds2 = Number(match[1]) * UNITS[match[2] ?? "s"];
+  return seconds2 > 0 ? seconds2 : null;
 }
+
+// src/cluster/schema.ts
+var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
+var DEFAULT_IMAGE = "node:24-bookworm-slim";
+var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
+var seconds = (what) => external_exports.union([external_exports.number(), external_exports.string()], { error: `${what}: seconds, or "90s", "10m", "2h"` }).transform((value, ctx) => {
+  const s = parseDuration(value);
+  if (s !== null) return s;
+  ctx.addIssue({
+    code: "custom",
+    message: `${what}: a positive duration ("90s", "10m", "2h")`
+  });
+  return external_exports.NEVER;
+});
+var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
+var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
+var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
+var existing = external_exports.object({
+  /** Kubeconfig file, relative to the scenario. Default: `$KUBECONFIG`, else ~/.kube/config. */
+  kubeconfig: external_exports.string().min(1).optional(),
+  /** Context of the kubeconfig. Default: its current context. */
+  context: external_exports.string().min(1).optional()
+}).strict();
+var eks = external_exports.object({
+  /** AWS region. Default: `$AWS_REGION`, else `$AWS_DEFAULT_REGION`. */
+  region: external_exports.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1").optional(),
+  /** Kubernetes version of the control plane. Default: EKS's default. */
+  version: external_exports.string().regex(/^1\.\d+$/, 'a Kubernetes minor version such as "1.33"').optional(),
+  /** EC2 instance type of the nodes. */
+  instanceType: external_exports.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, "an EC2 instance type such as m5.xlarge").default("m5.xlarge"),
+  /** Number of nodes in the managed node group. */
+  nodes: external_exports.number().int().min(1).max(20).default(1),
+  /** The subnets of the cluster and its nodes (at least two, in different zones). */
+  subnets: external_exports.array(external_exports.string().regex(/^subnet-[0-9a-f]+$/, "a subnet id: subnet-\u2026")).min(2, "at least two subnets in two availability zones (EKS requires it)"),
+  securityGroups: external_exports.array(external_exports.string().regex(/^sg-[0-9a-f]+$/, "a security group id: sg-\u2026")).default([]),
+  /** IAM role EKS uses for the control plane (docs/eks-iam.yml creates it). */
+  clusterRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** IAM role of the nodes (docs/eks-iam.yml creates it). */
+  nodeRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** AMI type of the node group; AL2023 reads the kubelet settings from the launch template. */
+  amiType: external_exports.enum(["AL2023_x86_64_STANDARD", "AL2023_ARM_64_STANDARD"]).default("AL2023_x86_64_STANDARD"),
+  /** The EKS API's URL (tests point it at moto); default AWS's own. */
+  endpoint: external_exports.string().url().optional(),
+  /** The EC2 API's URL (tests); default AWS's own. */
+  ec2Endpoint: external_exports.string().url().optional(),
+  /** How long creating the cluster and node group may take. */
+  createTimeout: seconds("createTimeout").default(40 * 60),
+  /** How long deleting them may take. */
+  deleteTimeout: seconds("deleteTimeout").default(30 * 60)
+}).strict();
+var kind = external_exports.object({
+  /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
+  nodeImage: external_exports.string().min(1).optional(),
+  /** The kind command. */
+  command: external_exports.string().min(1).default("kind")
+}).strict();
+var clusterSchema = external_exports.object({
+  provider: external_exports.enum(CLUSTER_PROVIDERS),
+  /** The benchmark pod's image: the toolchains the benchmark needs, and Node.js ≥ 20. */
+  image: external_exports.string().min(1).default(DEFAULT_IMAGE),
+  imagePullPolicy: external_exports.enum(["IfNotPresent", "Always", "Never"]).default("IfNotPresent"),
+  /**
+   * Whole CPUs of the Guaranteed pod, which the static CPU manager gives it exclusively.
+   * Default: what the mode needs for full isolation — a duet 3 (one per side and one for
+   * duetkit), the sequential modes 2.
+   */
+  cpus: external_exports.number().int().min(1).max(256).optional(),
+  /** Memory of the pod (its request and its limit). */
+  memory: memory.default("2Gi"),
+  /** The per-run namespace is `<namespace>-<run id>`, labelled with the run id. */
+  namespace: dnsLabel.default("duetkit"),
+  /** Node labels the duet pod must run on (e.g. a node pool of quiet instances). */
+  nodeSelector: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /**
+   * A long-lived cluster of this name (eks, kind): created when missing, kept afterwards, for
+   * scheduled runs. Without it every run provisions its own cluster and deletes it.
+   */
+  reuse: eksName.optional(),
+  /**
+   * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
+   * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
+   */
+  maxLifetime: seconds("maxLifetime").default(DEFAULT_MAX_LIFETIME_S),
+  /** How long the pod may take to be scheduled and started (image pull included). */
+  startTimeout: seconds("startTimeout").default(600),
+  /** Price of one node per hour (any currency), for the cost estimate in the report. */
+  pricePerNodeHour: external_exports.number().nonnegative().optional(),
+  existing: existing.default(() => existing.parse({})),
+  eks: eks.optional(),
+  kind: kind.default(() => kind.parse({}))
+}).strict().superRefine((c, ctx) => {
+  if (c.provider === "eks" && c.eks === void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["eks"],
+      message: "the EKS settings with provider: eks: subnets, clusterRole and nodeRole at least (docs/cluster.md#eks)"
+    });
+  }
+  if (c.reuse !== void 0 && c.provider === "existing") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["reuse"],
+      message: "reuse only with provider eks or kind (an existing cluster is always kept)"
+    });
+  }
+});
 
 // src/scenario/schema.ts
 var METRICS = ["wall", "cpu", "both"];
@@ -36072,8 +36211,8 @@ var argv = external_exports.union([external_exports.array(external_exports.strin
   return external_exports.NEVER;
 });
 var duration3 = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' }).transform((value, ctx) => {
-  const seconds = parseDuration(value);
-  if (seconds !== null) return seconds;
+  const seconds2 = parseDuration(value);
+  if (seconds2 !== null) return seconds2;
   ctx.addIssue({
     code: "custom",
     message: 'a positive duration: seconds, or "500ms", "90s", "2m"'
@@ -36192,7 +36331,9 @@ var scenarioSchema = external_exports.object({
   cpuWeight: external_exports.boolean().default(true),
   /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
   seed: external_exports.number().int().min(0).max(4294967295).optional(),
-  analysis: analysis.default(() => analysis.parse({}))
+  analysis: analysis.default(() => analysis.parse({})),
+  /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
+  cluster: clusterSchema.optional()
 }).strict().superRefine((s, ctx) => {
   const names = s.versions.map((v) => v.name);
   names.forEach((name, i) => {
@@ -36603,15 +36744,15 @@ async function calibrate(options) {
         `noise: ${options.noise.threads} ${options.noise.kind} thread(s) at ${options.noise.load} (pid ${noise.pid})`
       );
     }
-    for (const [k, kind] of kinds.entries()) {
-      const methods = options.methods.filter((m) => getMethod(m).recording === kind);
-      const groups = kind === "sequential" ? [changes] : changes.map((c) => [c]);
+    for (const [k, kind2] of kinds.entries()) {
+      const methods = options.methods.filter((m) => getMethod(m).recording === kind2);
+      const groups = kind2 === "sequential" ? [changes] : changes.map((c) => [c]);
       for (const [g, group] of groups.entries()) {
         const source = await sourceFor(options, group);
         try {
           await recordGroup(
             options,
-            kind,
+            kind2,
             methods,
             group,
             source,
@@ -36686,8 +36827,8 @@ async function sourceFor(options, changes) {
   }
   return referenceSource(versions);
 }
-async function recordGroup(options, kind, methods, changes, source, outcomes, isolation, seed) {
-  const share = kind === "sequential" ? source.versions.length / 2 : 1;
+async function recordGroup(options, kind2, methods, changes, source, outcomes, isolation, seed) {
+  const share = kind2 === "sequential" ? source.versions.length / 2 : 1;
   const budgetSeconds = options.windowsPerRun * options.budget * share * BUDGET_MARGIN + STARTUP_SECONDS;
   const enough = () => methods.every(
     (m) => changes.every((c) => (outcomes.get(cellKey(m, c))?.length ?? 0) >= options.windows)
@@ -36696,19 +36837,19 @@ async function recordGroup(options, kind, methods, changes, source, outcomes, is
   for (let run2 = 0; run2 < maxRuns && !enough(); run2++) {
     if (options.signal.aborted) throw Object.assign(new Error("interrupted"), { name: "RunError" });
     options.log?.(
-      `recording ${kind} (${changes.map(describeChange).join(", ")}), run ${run2 + 1}: ${budgetSeconds.toFixed(0)} s`
+      `recording ${kind2} (${changes.map(describeChange).join(", ")}), run ${run2 + 1}: ${budgetSeconds.toFixed(0)} s`
     );
     const samples = await source.record(
       {
-        mode: RECORDING_MODE[kind],
-        isolation: kind === "duet" ? options.isolation : kind === "duet-none" ? "none" : "auto",
+        mode: RECORDING_MODE[kind2],
+        isolation: kind2 === "duet" ? options.isolation : kind2 === "duet-none" ? "none" : "auto",
         budgetSeconds,
         seed: seed + run2
       },
       options.signal,
       options.env
     );
-    isolation[kind] ??= samples.isolation;
+    isolation[kind2] ??= samples.isolation;
     const trace = traceFromSamples(samples);
     for (const method of methods) {
       for (const [i, change] of changes.entries()) {
@@ -36747,9 +36888,9 @@ function renderCalibration(result) {
   out.push(
     `condition: ${result.condition}${s.noise === null ? "" : ` (noise: ${s.noise.threads} ${s.noise.kind} thread(s) at ${Math.round(s.noise.load * 100)}%)`}; ${s.windows} comparisons per cell, budget ${s.budget} s each, CI level ${s.level}`
   );
-  for (const [kind, report] of Object.entries(result.isolation)) {
+  for (const [kind2, report] of Object.entries(result.isolation)) {
     out.push(
-      `isolation of ${kind} runs: ${report.kind}${report.slots.length > 0 ? ` [${report.slots.map((x) => x ?? "any").join(" | ")}]` : ""}${report.cpuWeight === void 0 ? "" : `, CPU weight ${report.cpuWeight}`}`
+      `isolation of ${kind2} runs: ${report.kind}${report.slots.length > 0 ? ` [${report.slots.map((x) => x ?? "any").join(" | ")}]` : ""}${report.cpuWeight === void 0 ? "" : `, CPU weight ${report.cpuWeight}`}`
     );
   }
   out.push("");
@@ -36973,15 +37114,162 @@ function parseShare(text) {
   return value;
 }
 function parseTime(text) {
-  const seconds = parseDuration(text);
-  if (seconds === null)
+  const seconds2 = parseDuration(text);
+  if (seconds2 === null)
     throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m.");
-  return seconds;
+  return seconds2;
+}
+
+// src/cli/commands/cluster.ts
+import path16 from "node:path";
+
+// src/cluster/load.ts
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+async function loadCluster() {
+  const here = import.meta.url;
+  const file2 = here.endsWith(".ts") ? fileURLToPath2(new URL("./entry.ts", here)) : fileURLToPath2(new URL("./cluster.js", here));
+  return await import(file2);
+}
+
+// src/cluster/state.ts
+import { readFileSync as readFileSync3, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+function createStateRecorder(initial, save) {
+  const state = structuredClone(initial);
+  save(state);
+  return {
+    get current() {
+      return state;
+    },
+    update(change) {
+      change(state);
+      save(structuredClone(state));
+    }
+  };
+}
+function fileSaver(file2) {
+  return (state) => {
+    const temporary = `${file2}.${process.pid}.tmp`;
+    writeFileSync2(temporary, `${JSON.stringify(state, null, 2)}
+`);
+    renameSync(temporary, file2);
+  };
+}
+function readStateFile(file2) {
+  const state = JSON.parse(readFileSync3(file2, "utf8"));
+  if (state?.schemaVersion !== 1 || typeof state.runId !== "string") {
+    throw new Error(`${file2} is not a duetkit cluster state file (schemaVersion 1)`);
+  }
+  return state;
+}
+function removeStateFile(file2) {
+  rmSync2(file2, { force: true });
+}
+function isEmpty(state) {
+  const eks2 = state.eks;
+  return state.namespace === void 0 && state.kind === void 0 && (eks2 === void 0 || eks2.reuse || eks2.cluster === void 0 && eks2.nodegroup === void 0 && eks2.launchTemplate === void 0);
+}
+
+// src/cli/commands/cluster.ts
+function registerCluster(program2, ctx) {
+  const cluster = program2.command("cluster").description("Create, delete and reap the clusters of cluster runs (docs/cluster.md).");
+  const log = (line) => ctx.stderr(`cluster: ${line}
+`);
+  cluster.command("create").description(
+    "Create the scenario's cluster (eks or kind) and keep it; the state file names what to delete."
+  ).argument("<scenario>", "scenario file with a cluster: section").option("--state <file>", "where to record what was created", "cluster-state.json").action(async (file2, flags) => {
+    const loaded = await loadScenarioFile(file2, ctx.cwd);
+    const spec = loaded.scenario.cluster;
+    if (spec === void 0) throw new UserError(`${file2} has no cluster: section`);
+    const stateFile = path16.resolve(ctx.cwd, flags.state);
+    const { newRunId, getProvider } = await loadCluster();
+    const runId = newRunId();
+    const state = createStateRecorder(
+      { schemaVersion: 1, runId, provider: spec.provider },
+      fileSaver(stateFile)
+    );
+    const { signal, dispose } = abortOnSignals();
+    try {
+      const acquired = await getProvider(spec.provider).acquire({
+        spec,
+        runId,
+        baseDir: loaded.baseDir,
+        env: ctx.env,
+        signal,
+        state,
+        log,
+        repository: ctx.env.GITHUB_REPOSITORY ?? "",
+        expiresAt: new Date(Date.now() + spec.maxLifetime * 1e3)
+      });
+      ctx.stdout(
+        `cluster ${acquired.name} is ready (${acquired.provisionSeconds} s); delete it with: duetkit cluster delete --state ${stateFile}
+`
+      );
+    } finally {
+      dispose();
+    }
+  });
+  cluster.command("delete").description(
+    "Delete everything a state file names (namespace, node group, cluster, launch template)."
+  ).requiredOption("--state <file>", "the state file a run or `cluster create` wrote").action(async (flags) => {
+    const file2 = path16.resolve(ctx.cwd, flags.state);
+    let state;
+    try {
+      state = readStateFile(file2);
+    } catch (error62) {
+      throw new UserError(`--state ${flags.state}: ${error62.message}`);
+    }
+    const { cleanUpState } = await loadCluster();
+    const warnings = await cleanUpState(state, {
+      env: ctx.env,
+      log,
+      onProgress: (s) => fileSaver(file2)(s)
+    });
+    if (isEmpty(state)) removeStateFile(file2);
+    for (const warning of warnings) ctx.stderr(`warning: ${warning}
+`);
+    if (warnings.length > 0) ctx.exitCode = 1;
+    else ctx.stdout(`deleted everything run ${state.runId} had created
+`);
+  });
+  cluster.command("reap").description(
+    "Delete the expired duetkit EKS clusters (duetkit:expires-at passed) of an account and region, node groups first."
+  ).option("--region <region>", "AWS region (default $AWS_REGION)").option("--endpoint <url>", "EKS API URL (tests)").option("--ec2-endpoint <url>", "EC2 API URL (tests)").option("--dry-run", "only list what would be deleted").option("--json", "print the result as JSON").action(
+    async (flags) => {
+      const { awsClients, regionOf, reap } = await loadCluster();
+      const region = regionOf(flags.region, ctx.env);
+      const clients = awsClients(
+        {
+          region,
+          ...flags.endpoint === void 0 ? {} : { endpoint: flags.endpoint },
+          ...flags.ec2Endpoint === void 0 ? {} : { ec2Endpoint: flags.ec2Endpoint }
+        },
+        ctx.env
+      );
+      const entries = await reap(clients, {
+        dryRun: flags.dryRun === true,
+        log,
+        pollMs: Number(ctx.env.DUETKIT_EKS_POLL_MS) || 15e3
+      });
+      if (flags.json === true) ctx.stdout(`${JSON.stringify(entries, null, 2)}
+`);
+      else ctx.stdout(renderReap(entries, region));
+      if (entries.some((e) => e.outcome === "failed")) ctx.exitCode = 1;
+    }
+  );
+}
+function renderReap(entries, region) {
+  if (entries.length === 0) return `no duetkit clusters in ${region}
+`;
+  const lines = entries.map(
+    (e) => `${e.outcome.padEnd(12)} ${e.kind.padEnd(15)} ${e.name}  run ${e.runId}, expires ${e.expiresAt ?? "(no tag)"}${e.repository ? `, ${e.repository}` : ""}${e.error ? `: ${e.error}` : ""}`
+  );
+  return `${lines.join("\n")}
+`;
 }
 
 // src/cli/commands/run.ts
 import { mkdir as mkdir4, writeFile as writeFile6 } from "node:fs/promises";
-import path16 from "node:path";
+import path17 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -36993,8 +37281,8 @@ function renderProgress(progress2, width = 30) {
   return `${head}${progress2.done}/${progress2.total} trials  elapsed ${formatSeconds(progress2.elapsedMs)}  ETA ${eta}`;
 }
 function formatSeconds(ms) {
-  const seconds = Math.round(ms / 1e3);
-  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+  const seconds2 = Math.round(ms / 1e3);
+  return seconds2 < 60 ? `${seconds2}s` : `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
 }
 
 // src/cli/commands/run.ts
@@ -37014,13 +37302,15 @@ function addRunOptions(command) {
   ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never");
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir = path16.resolve(ctx.cwd, flags.out);
+  const outDir = path17.resolve(ctx.cwd, flags.out);
   await mkdir4(outDir, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
+  const stateFile = path17.join(outDir, "cluster-state.json");
+  let leftInCluster = false;
   try {
-    samples = await runScenario(loaded, {
+    samples = await (loaded.scenario.cluster === void 0 ? runScenario : clusterRun)(loaded, {
       signal,
       env: ctx.env,
       ...flags.seed === void 0 ? {} : { seed: flags.seed },
@@ -37044,7 +37334,26 @@ async function executeRun(loaded, flags, ctx) {
     dispose();
     if (ctx.isTTY) ctx.stderr("\r\x1B[2K");
   }
-  const samplesFile = path16.join(outDir, "samples.json");
+  async function clusterRun(...[scenario, options]) {
+    const { runInCluster } = await loadCluster();
+    return runInCluster(scenario, {
+      ...options,
+      log: (line) => ctx.stderr(`cluster: ${line}
+`),
+      saveState: (state) => {
+        leftInCluster = !isEmpty(state);
+        if (leftInCluster) fileSaver(stateFile)(state);
+        else removeStateFile(stateFile);
+      }
+    });
+  }
+  if (leftInCluster) {
+    ctx.stderr(
+      `warning: the cluster run left resources behind; delete them with: duetkit cluster delete --state ${stateFile}
+`
+    );
+  }
+  const samplesFile = path17.join(outDir, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -37057,13 +37366,13 @@ samples gathered so far (marked incomplete): ${samplesFile}`
     );
   }
   const report = analyzeSamples(samples);
-  await writeFile6(path16.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile6(path17.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path16.join(outDir, "comparison.json")}
+      `${describeReport(report)}written: ${samplesFile}, ${path17.join(outDir, "comparison.json")}
 `
     );
   ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
@@ -37116,11 +37425,11 @@ function registerCompare(program2, ctx) {
 }
 
 // src/io/read-number-file.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-function readNumberFile(path28, label, shownAs = path28) {
+import { readFileSync as readFileSync4 } from "node:fs";
+function readNumberFile(path29, label, shownAs = path29) {
   let text;
   try {
-    text = readFileSync3(path28, "utf8");
+    text = readFileSync4(path29, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -37318,7 +37627,7 @@ function registerCompareSamples(program2, ctx) {
 
 // src/cli/commands/export.ts
 import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
-import path17 from "node:path";
+import path18 from "node:path";
 
 // src/formats/export-gab.ts
 function round(value) {
@@ -37395,13 +37704,13 @@ function registerExport(program2, ctx) {
     const text = `${JSON.stringify(entries, null, 2)}
 `;
     if (flags.out === void 0) ctx.stdout(text);
-    else await writeFile7(path17.resolve(ctx.cwd, flags.out), text);
+    else await writeFile7(path18.resolve(ctx.cwd, flags.out), text);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile8(path17.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile8(path18.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -37437,7 +37746,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path17.basename(file2, ".json");
+    const name = flags.name ?? path18.basename(file2, ".json");
     return {
       comparisons: [{ name, unit: "", comparison: single2 }],
       errors: [],
@@ -37461,11 +37770,11 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/init.ts
-import path25 from "node:path";
+import path26 from "node:path";
 
 // src/init/init.ts
 import { mkdir as mkdir5, realpath, stat as stat4, writeFile as writeFile8 } from "node:fs/promises";
-import path23 from "node:path";
+import path24 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -37493,11 +37802,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path19 from "node:path";
+import path20 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir2, readFile as readFile9, stat as stat3 } from "node:fs/promises";
-import path18 from "node:path";
+import path19 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -37532,7 +37841,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir2(path18.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir2(path19.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -37549,7 +37858,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path18.join(root, rel);
+    const file2 = path19.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile9(file2, "utf8").catch(() => null);
@@ -37609,7 +37918,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path19.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path20.basename(f, ".rs"));
   const names = new Set(declared.length > 0 ? declared : files);
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "--workspace --benches";
@@ -37695,7 +38004,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path20 from "node:path";
+import path21 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -37713,7 +38022,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text } = linked[0];
       const target = LINKED.exec(text)[1];
-      const dir = path20.posix.dirname(file2);
+      const dir = path21.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -37729,9 +38038,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path20.posix.join(
-      path20.posix.dirname(source),
-      path20.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path21.posix.join(
+      path21.posix.dirname(source),
+      path21.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -37926,7 +38235,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path21 from "node:path";
+import path22 from "node:path";
 async function readPackage(project) {
   const text = await project.read("package.json");
   if (text === null) return null;
@@ -37949,7 +38258,7 @@ function importing(project, module) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path21.posix.basename(file2))
+    ([, body]) => body.includes(path22.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -38047,7 +38356,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path22 from "node:path";
+import path23 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -38096,10 +38405,10 @@ var pytestDetector = {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path22.posix.dirname(f));
+  const dirs = files.map((f) => path23.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path22.posix.dirname(common);
+    common = path23.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -38258,30 +38567,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path28) {
-  const node2 = doc.getIn(path28, true);
+function nodeAt(doc, path29) {
+  const node2 = doc.getIn(path29, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path28.join(".")}`);
+    throw new Error(`no node at ${path29.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path28, lines) {
+function commentAbove(doc, path29, lines) {
   if (lines.length === 0) return;
-  const parent = path28.length === 1 ? doc.contents : nodeAt(doc, path28.slice(0, -1));
-  const key2 = path28[path28.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path28.slice(0, -1).join(".")}`);
+  const parent = path29.length === 1 ? doc.contents : nodeAt(doc, path29.slice(0, -1));
+  const key2 = path29[path29.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path29.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path28.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path29.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path28, text) {
-  const node2 = nodeAt(doc, path28);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path28.join(".")}`);
+function commentAfter(doc, path29, text) {
+  const node2 = nodeAt(doc, path29);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path29.join(".")}`);
   node2.comment = ` ${text}`;
 }
-function flowList(doc, path28) {
-  const node2 = nodeAt(doc, path28);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path28.join(".")}`);
+function flowList(doc, path29) {
+  const node2 = nodeAt(doc, path29);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path29.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -38514,8 +38823,8 @@ function inProject(step, dirInRepo) {
   return moved;
 }
 function timeoutMinutes(options) {
-  const seconds = parseDuration(options.budget) ?? 0;
-  return Math.max(30, Math.ceil(seconds / 60) + 20);
+  const seconds2 = parseDuration(options.budget) ?? 0;
+  return Math.max(30, Math.ceil(seconds2 / 60) + 20);
 }
 
 // src/init/init.ts
@@ -38526,16 +38835,16 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path23.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path23.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path23.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path24.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path24.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path24.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
   }
   const project = await listProject(dir);
   const { plan: plan2, others } = await chooseTool(project, options, deps.prompter);
-  const dirInRepo = posix(path23.relative(home, dir));
+  const dirInRepo = posix(path24.relative(home, dir));
   const workflows = options.workflow ? workflowFiles(plan2, {
     action: options.action,
     scenarioInRepo,
@@ -38561,17 +38870,17 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path23.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path24.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
   return { plan: plan2, others, files, scenarioPath, repoRoot, hasCommit };
 }
 async function writeInit(planned, options) {
-  const existing = planned.files.filter((f) => f.exists);
-  if (existing.length > 0 && !options.force) throw overwriteError(existing.map((f) => f.path));
+  const existing2 = planned.files.filter((f) => f.exists);
+  if (existing2.length > 0 && !options.force) throw overwriteError(existing2.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir5(path23.dirname(file2.path), { recursive: true });
+    await mkdir5(path24.dirname(file2.path), { recursive: true });
     try {
       await writeFile8(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
@@ -38594,7 +38903,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path23.sep).join("/");
+  return relative2.split(path24.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -38689,7 +38998,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path24 from "node:path";
+import path25 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -38724,14 +39033,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path24.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path25.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run2}`
     ];
   }
-  const inRepo = !path24.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path25.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path24.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path25.relative(planned.repoRoot, f.path)
   );
   const commit = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit}`];
@@ -38740,7 +39049,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path24.relative(cwd, file2);
+  const relative2 = path25.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -38763,7 +39072,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path25.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path26.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -38780,8 +39089,8 @@ function registerInit(program2, ctx) {
 import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import path26 from "node:path";
+import { readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
+import path27 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -38794,7 +39103,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync4(path26.join(dir, entry, name), "utf8").trim();
+        return readFileSync5(path27.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -38948,10 +39257,10 @@ function parseLoad(text) {
   return share;
 }
 function parseTime2(text) {
-  const seconds = parseDuration(text);
-  if (seconds === null)
+  const seconds2 = parseDuration(text);
+  if (seconds2 === null)
     throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m, 1h.");
-  return seconds;
+  return seconds2;
 }
 function parseScheduleOption(text) {
   try {
@@ -38963,7 +39272,7 @@ function parseScheduleOption(text) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile10, stat as stat5 } from "node:fs/promises";
-import path27 from "node:path";
+import path28 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -38982,11 +39291,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path27.resolve(ctx.cwd, file2);
+  const absolute = path28.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path27.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path28.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -39054,6 +39363,7 @@ function registerCommands(program2, ctx) {
   registerWorkload(program2, ctx);
   registerCalibrate(program2, ctx);
   registerInit(program2, ctx);
+  registerCluster(program2, ctx);
 }
 
 // src/version.ts

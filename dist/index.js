@@ -4514,9 +4514,9 @@ var require_util2 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind) {
+        constructor(target, kind2) {
           this.#target = target;
-          this.#kind = kind;
+          this.#kind = kind2;
           this.#index = 0;
         }
         next() {
@@ -4565,8 +4565,8 @@ var require_util2 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind) {
-        return new FastIterableIterator(target, kind);
+      return function(target, kind2) {
+        return new FastIterableIterator(target, kind2);
       };
     }
     function iteratorMixin(name, object2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
@@ -27931,17 +27931,17 @@ function register(state, name, method, options) {
 }
 
 // node_modules/before-after-hook/lib/add.js
-function addHook(state, kind, name, hook2) {
+function addHook(state, kind2, name, hook2) {
   const orig = hook2;
   if (!state.registry[name]) {
     state.registry[name] = [];
   }
-  if (kind === "before") {
+  if (kind2 === "before") {
     hook2 = (method, options) => {
       return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
     };
   }
-  if (kind === "after") {
+  if (kind2 === "after") {
     hook2 = (method, options) => {
       let result;
       return Promise.resolve().then(method.bind(null, options)).then((result_) => {
@@ -27952,7 +27952,7 @@ function addHook(state, kind, name, hook2) {
       });
     };
   }
-  if (kind === "error") {
+  if (kind2 === "error") {
     hook2 = (method, options) => {
       return Promise.resolve().then(method.bind(null, options)).catch((error63) => {
         return orig(error63, options);
@@ -27989,9 +27989,9 @@ function bindApi(hook2, state, name) {
   );
   hook2.api = { remove: removeHookRef };
   hook2.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
-    hook2[kind] = hook2.api[kind] = bindable(addHook, null).apply(null, args);
+  ["before", "error", "after", "wrap"].forEach((kind2) => {
+    const args = name ? [state, kind2, name] : [state, kind2];
+    hook2[kind2] = hook2.api[kind2] = bindable(addHook, null).apply(null, args);
   });
 }
 function Singular() {
@@ -32146,6 +32146,27 @@ function intervalBar(change, lower, upper, threshold2, scale) {
   return cells.join("");
 }
 
+// src/report/cluster-text.ts
+function clusterLines(c) {
+  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
+  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
+  const lines = [
+    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
+  ];
+  const t = c.timings;
+  const timing = [
+    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
+    t.podStart === null ? null : `pod start ${t.podStart} s`,
+    t.copy === null ? null : `copy in ${t.copy} s`,
+    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
+  ].filter((x) => x !== null);
+  const cost = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
+  if (cost !== null || timing.length > 0) {
+    lines.push(`cluster ${[cost === null ? null : `cost ${cost}`, ...timing].filter(Boolean).join("; ")}`);
+  }
+  return lines;
+}
+
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
@@ -32179,11 +32200,11 @@ function centreOf(c, side3) {
 // src/report/run-meta.ts
 function runMetaOf(samples, suite, runnerLabel2) {
   const m = samples.machine;
-  const memory = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
+  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
   const parts = [
     `${m.cpuModel}`,
     `${m.cores} CPUs`,
-    memory,
+    memory2,
     `${m.platform} ${m.kernel} ${m.arch}`,
     `Node ${m.node}`,
     `load ${m.loadAverage.join(" ")}`
@@ -32201,9 +32222,9 @@ function runMetaOf(samples, suite, runnerLabel2) {
     }))
   };
 }
-function formatDuration(seconds) {
-  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
-  const s = Math.round(seconds);
+function formatDuration(seconds2) {
+  if (seconds2 < 60) return `${+seconds2.toFixed(1)} s`;
+  const s = Math.round(seconds2);
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
   return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
@@ -32246,6 +32267,11 @@ function renderMethod(report, meta3) {
   ];
   if (report.timing !== void 0)
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
+  if (report.cluster !== void 0) {
+    items.push(
+      `**Cluster:** ${clusterLines(report.cluster).map((line) => escapeInline(line.replace(/^cluster /, ""), 400)).join("; ")}.`
+    );
+  }
   if (first !== void 0) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison)));
     items.push(`**n:** ${[...ns].join("; ")} per benchmark.`);
@@ -32273,7 +32299,11 @@ function renderMethod(report, meta3) {
       ).join("; ")}.`
     );
   }
-  for (const warning2 of [...report.isolation.warnings, ...report.timing?.warnings ?? []]) {
+  for (const warning2 of [
+    ...report.isolation.warnings,
+    ...report.timing?.warnings ?? [],
+    ...report.cluster?.warnings ?? []
+  ]) {
     items.push(`\u26A0\uFE0F ${escapeInline(warning2, 400)}`);
   }
   for (const r of compared) {
@@ -32304,7 +32334,7 @@ function adjustmentText(adjustment, count2) {
 }
 function isolationText(report) {
   const iso = report.isolation;
-  const kind = {
+  const kind2 = {
     "cgroup-v1": "cgroup v1 cpuset",
     "cgroup-v2": "cgroup v2 cpuset",
     taskset: "taskset CPU affinity",
@@ -32313,7 +32343,7 @@ function isolationText(report) {
   const slots = iso.slots.length > 0 && iso.slots.some((x) => x !== null) ? `, CPUs ${iso.slots.map((x) => x ?? "any").join(" | ")}` : "";
   const harness = iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`;
   const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (the harness too)" : ""}`;
-  return `${kind[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
+  return `${kind2[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
 }
 
 // src/report/markdown.ts
@@ -32482,9 +32512,9 @@ async function upsertComment(api, options) {
   const marker = commentMarker(options.suite);
   const body = `${marker}
 ${options.body}`;
-  const existing = (await api.listComments(options.issue)).find((c) => c.body.startsWith(marker));
-  if (existing !== void 0) {
-    const updated = await api.updateComment(existing.id, body);
+  const existing2 = (await api.listComments(options.issue)).find((c) => c.body.startsWith(marker));
+  if (existing2 !== void 0) {
+    const updated = await api.updateComment(existing2.id, body);
     return { action: "updated", url: updated.url };
   }
   if (options.policy === "on-change" && !options.changed) {
@@ -37665,8 +37695,8 @@ function isRecursive(inst, stack, resolve2) {
       result = answer;
   };
   const def = inst._zod.def;
-  const kind = def.type;
-  switch (kind) {
+  const kind2 = def.type;
+  switch (kind2) {
     case "object": {
       const raw = rawShape(def);
       merge3(raw ? shape(raw, true) : ASSUMED);
@@ -37746,7 +37776,7 @@ function isRecursive(inst, stack, resolve2) {
     case "custom":
       break;
     default: {
-      kind;
+      kind2;
       for (const key in def) {
         const desc = Object.getOwnPropertyDescriptor(def, key);
         if (!desc || desc.get)
@@ -48085,8 +48115,8 @@ function describe(description) {
   const ch = new $ZodCheck({ check: "describe" });
   ch._zod.onattach = [
     (inst) => {
-      const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, description });
+      const existing2 = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing2, description });
     }
   ];
   ch._zod.check = () => {
@@ -48098,8 +48128,8 @@ function meta(metadata) {
   const ch = new $ZodCheck({ check: "meta" });
   ch._zod.onattach = [
     (inst) => {
-      const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, ...metadata });
+      const existing2 = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing2, ...metadata });
     }
   ];
   ch._zod.check = () => {
@@ -48291,8 +48321,8 @@ function extractDefs(ctx, schema) {
   for (const entry of ctx.seen.entries()) {
     const id = ctx.metadataRegistry.get(entry[0])?.id;
     if (id) {
-      const existing = idToSchema.get(id);
-      if (existing && existing !== entry[0]) {
+      const existing2 = idToSchema.get(id);
+      if (existing2 && existing2 !== entry[0]) {
         throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
       }
       idToSchema.set(id, entry[0]);
@@ -48566,9 +48596,9 @@ function finalize(ctx, schema) {
           const allOf = json2?.allOf;
           if (!Array.isArray(allOf))
             continue;
-          const existing = carriers.get(allOf);
-          if (existing)
-            existing.push(json2);
+          const existing2 = carriers.get(allOf);
+          if (existing2)
+            existing2.push(json2);
           else
             carriers.set(allOf, [json2]);
         }
@@ -52087,8 +52117,8 @@ function visit(schema, fnOrHandlers) {
   }
   function mapInner(s) {
     const def = s._zod.def;
-    const kind = def.type;
-    switch (kind) {
+    const kind2 = def.type;
+    switch (kind2) {
       case "object": {
         const oldShape = def.shape;
         const keys = Object.keys(oldShape);
@@ -52208,7 +52238,7 @@ function visit(schema, fnOrHandlers) {
       case "custom":
         return s;
       default: {
-        kind;
+        kind2;
         return s;
       }
     }
@@ -54168,6 +54198,7 @@ function analyzeSamples(samples, overrides = {}) {
     stopReason: samples.stopReason,
     isolation: samples.isolation,
     ...samples.timing === void 0 ? {} : { timing: samples.timing },
+    ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
     settings,
     results,
     summary: summary2
@@ -55562,10 +55593,10 @@ var criterion = {
       collector.add(sample.path, id, "ns", false, perIter, "samples");
       const throughput = bench.optional("throughput");
       if (throughput !== void 0) {
-        const [kind, amount] = throughput.entries()[0] ?? [];
+        const [kind2, amount] = throughput.entries()[0] ?? [];
         const per = amount?.number();
         if (per !== void 0) {
-          const unit = kind === "Bytes" || kind === "BytesDecimal" ? "B/s" : "elem/s";
+          const unit = kind2 === "Bytes" || kind2 === "BytesDecimal" ? "B/s" : "elem/s";
           const rates = perIter.map((ns) => per * 1e9 / ns);
           collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples");
         }
@@ -55719,10 +55750,10 @@ var googlecpp = {
           message
         );
       }
-      const kind = runType(entry);
-      if (hasIterations && kind !== "iteration") continue;
+      const kind2 = runType(entry);
+      if (hasIterations && kind2 !== "iteration") continue;
       if (!hasIterations && entry.optional("aggregate_name")?.string() !== "mean") continue;
-      const valueKind = kind === "iteration" ? "samples" : "summary";
+      const valueKind = kind2 === "iteration" ? "samples" : "summary";
       const name = (entry.optional("run_name") ?? entry.get("name")).nonEmptyString();
       const unit = `${entry.get("time_unit").nonEmptyString()}/iter`;
       const real = entry.get("real_time");
@@ -55781,9 +55812,9 @@ var hyperfine = {
           collector.add(value.path, `${name} - ${key}`, "s", false, [value.number()], "summary");
         }
       }
-      const memory = result.optional("memory_usage_byte");
-      if (memory !== void 0) {
-        collector.add(memory.path, `${name} - memory`, "B", false, memory.numbers(), "samples");
+      const memory2 = result.optional("memory_usage_byte");
+      if (memory2 !== void 0) {
+        collector.add(memory2.path, `${name} - memory`, "B", false, memory2.numbers(), "samples");
       }
     }
     return collector.finish('a non-empty "results" list');
@@ -55899,24 +55930,24 @@ var jsonl = {
 // src/formats/julia.ts
 function readNode(node2, labels, collector) {
   const [tag, body] = node2.items();
-  const kind = tag?.string();
+  const kind2 = tag?.string();
   if (body === void 0) {
     throw new FormatError("julia", node2.path, 'a ["TYPE", {...}] pair');
   }
   const name = labels.join("/");
-  if (kind === "BenchmarkGroup") {
+  if (kind2 === "BenchmarkGroup") {
     for (const [key, child] of body.get("data").entries())
       readNode(child, [...labels, key], collector);
     return;
   }
-  if (kind === "Trial" || kind === "TrialEstimate") {
+  if (kind2 === "Trial" || kind2 === "TrialEstimate") {
     if (name === "") throw new FormatError("julia", node2.path, "a trial inside a named group");
-    const valueKind = kind === "Trial" ? "samples" : "summary";
-    const time3 = kind === "Trial" ? body.get("times") : body.get("time");
-    const values = kind === "Trial" ? time3.numbers() : [time3.number()];
+    const valueKind = kind2 === "Trial" ? "samples" : "summary";
+    const time3 = kind2 === "Trial" ? body.get("times") : body.get("time");
+    const values = kind2 === "Trial" ? time3.numbers() : [time3.number()];
     collector.add(time3.path, name, "ns", false, values, valueKind);
-    const memory = body.get("memory");
-    collector.add(memory.path, `${name} - memory`, "B", false, [memory.number()], "summary");
+    const memory2 = body.get("memory");
+    collector.add(memory2.path, `${name} - memory`, "B", false, [memory2.number()], "summary");
     const allocs = body.get("allocs");
     collector.add(allocs.path, `${name} - allocs`, "allocs", false, [allocs.number()], "summary");
     return;
@@ -55925,7 +55956,7 @@ function readNode(node2, labels, collector) {
     "julia",
     `${node2.path}[0]`,
     '"BenchmarkGroup", "Trial" or "TrialEstimate"',
-    kind
+    kind2
   );
 }
 var julia = {
@@ -57345,6 +57376,17 @@ function timingRecord(workload2, built) {
   };
 }
 
+// src/cluster/load.ts
+import { fileURLToPath } from "node:url";
+async function loadCluster() {
+  const here = import.meta.url;
+  const file2 = here.endsWith(".ts") ? fileURLToPath(new URL("./entry.ts", here)) : fileURLToPath(new URL("./cluster.js", here));
+  return await import(file2);
+}
+
+// src/cluster/env.ts
+var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
+
 // src/action/refs.ts
 var NO_COMMIT = /^0+$/;
 var FETCH_DEPTH_HINT = 'the history needed is missing from this clone; set "fetch-depth: 0" on actions/checkout';
@@ -57411,9 +57453,121 @@ function parseDuration(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   if (match === null) return null;
-  const seconds = Number(match[1]) * UNITS[match[2] ?? "s"];
-  return seconds > 0 ? seconds : null;
+  const seconds2 = Number(match[1]) * UNITS[match[2] ?? "s"];
+  return seconds2 > 0 ? seconds2 : null;
 }
+
+// src/cluster/schema.ts
+var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
+var DEFAULT_IMAGE = "node:24-bookworm-slim";
+var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
+var seconds = (what) => external_exports.union([external_exports.number(), external_exports.string()], { error: `${what}: seconds, or "90s", "10m", "2h"` }).transform((value, ctx) => {
+  const s = parseDuration(value);
+  if (s !== null) return s;
+  ctx.addIssue({
+    code: "custom",
+    message: `${what}: a positive duration ("90s", "10m", "2h")`
+  });
+  return external_exports.NEVER;
+});
+var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
+var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
+var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
+var existing = external_exports.object({
+  /** Kubeconfig file, relative to the scenario. Default: `$KUBECONFIG`, else ~/.kube/config. */
+  kubeconfig: external_exports.string().min(1).optional(),
+  /** Context of the kubeconfig. Default: its current context. */
+  context: external_exports.string().min(1).optional()
+}).strict();
+var eks = external_exports.object({
+  /** AWS region. Default: `$AWS_REGION`, else `$AWS_DEFAULT_REGION`. */
+  region: external_exports.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1").optional(),
+  /** Kubernetes version of the control plane. Default: EKS's default. */
+  version: external_exports.string().regex(/^1\.\d+$/, 'a Kubernetes minor version such as "1.33"').optional(),
+  /** EC2 instance type of the nodes. */
+  instanceType: external_exports.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, "an EC2 instance type such as m5.xlarge").default("m5.xlarge"),
+  /** Number of nodes in the managed node group. */
+  nodes: external_exports.number().int().min(1).max(20).default(1),
+  /** The subnets of the cluster and its nodes (at least two, in different zones). */
+  subnets: external_exports.array(external_exports.string().regex(/^subnet-[0-9a-f]+$/, "a subnet id: subnet-\u2026")).min(2, "at least two subnets in two availability zones (EKS requires it)"),
+  securityGroups: external_exports.array(external_exports.string().regex(/^sg-[0-9a-f]+$/, "a security group id: sg-\u2026")).default([]),
+  /** IAM role EKS uses for the control plane (docs/eks-iam.yml creates it). */
+  clusterRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** IAM role of the nodes (docs/eks-iam.yml creates it). */
+  nodeRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** AMI type of the node group; AL2023 reads the kubelet settings from the launch template. */
+  amiType: external_exports.enum(["AL2023_x86_64_STANDARD", "AL2023_ARM_64_STANDARD"]).default("AL2023_x86_64_STANDARD"),
+  /** The EKS API's URL (tests point it at moto); default AWS's own. */
+  endpoint: external_exports.string().url().optional(),
+  /** The EC2 API's URL (tests); default AWS's own. */
+  ec2Endpoint: external_exports.string().url().optional(),
+  /** How long creating the cluster and node group may take. */
+  createTimeout: seconds("createTimeout").default(40 * 60),
+  /** How long deleting them may take. */
+  deleteTimeout: seconds("deleteTimeout").default(30 * 60)
+}).strict();
+var kind = external_exports.object({
+  /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
+  nodeImage: external_exports.string().min(1).optional(),
+  /** The kind command. */
+  command: external_exports.string().min(1).default("kind")
+}).strict();
+var clusterSchema = external_exports.object({
+  provider: external_exports.enum(CLUSTER_PROVIDERS),
+  /** The benchmark pod's image: the toolchains the benchmark needs, and Node.js ≥ 20. */
+  image: external_exports.string().min(1).default(DEFAULT_IMAGE),
+  imagePullPolicy: external_exports.enum(["IfNotPresent", "Always", "Never"]).default("IfNotPresent"),
+  /**
+   * Whole CPUs of the Guaranteed pod, which the static CPU manager gives it exclusively.
+   * Default: what the mode needs for full isolation — a duet 3 (one per side and one for
+   * duetkit), the sequential modes 2.
+   */
+  cpus: external_exports.number().int().min(1).max(256).optional(),
+  /** Memory of the pod (its request and its limit). */
+  memory: memory.default("2Gi"),
+  /** The per-run namespace is `<namespace>-<run id>`, labelled with the run id. */
+  namespace: dnsLabel.default("duetkit"),
+  /** Node labels the duet pod must run on (e.g. a node pool of quiet instances). */
+  nodeSelector: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /**
+   * A long-lived cluster of this name (eks, kind): created when missing, kept afterwards, for
+   * scheduled runs. Without it every run provisions its own cluster and deletes it.
+   */
+  reuse: eksName.optional(),
+  /**
+   * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
+   * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
+   */
+  maxLifetime: seconds("maxLifetime").default(DEFAULT_MAX_LIFETIME_S),
+  /** How long the pod may take to be scheduled and started (image pull included). */
+  startTimeout: seconds("startTimeout").default(600),
+  /** Price of one node per hour (any currency), for the cost estimate in the report. */
+  pricePerNodeHour: external_exports.number().nonnegative().optional(),
+  existing: existing.default(() => existing.parse({})),
+  eks: eks.optional(),
+  kind: kind.default(() => kind.parse({}))
+}).strict().superRefine((c, ctx) => {
+  if (c.provider === "eks" && c.eks === void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["eks"],
+      message: "the EKS settings with provider: eks: subnets, clusterRole and nodeRole at least (docs/cluster.md#eks)"
+    });
+  }
+  if (c.reuse !== void 0 && c.provider === "existing") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["reuse"],
+      message: "reuse only with provider eks or kind (an existing cluster is always kept)"
+    });
+  }
+});
 
 // src/scenario/schema.ts
 var METRICS = ["wall", "cpu", "both"];
@@ -57431,8 +57585,8 @@ var argv = external_exports.union([external_exports.array(external_exports.strin
   return external_exports.NEVER;
 });
 var duration3 = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' }).transform((value, ctx) => {
-  const seconds = parseDuration(value);
-  if (seconds !== null) return seconds;
+  const seconds2 = parseDuration(value);
+  if (seconds2 !== null) return seconds2;
   ctx.addIssue({
     code: "custom",
     message: 'a positive duration: seconds, or "500ms", "90s", "2m"'
@@ -57551,7 +57705,9 @@ var scenarioSchema = external_exports.object({
   cpuWeight: external_exports.boolean().default(true),
   /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
   seed: external_exports.number().int().min(0).max(4294967295).optional(),
-  analysis: analysis.default(() => analysis.parse({}))
+  analysis: analysis.default(() => analysis.parse({})),
+  /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
+  cluster: clusterSchema.optional()
 }).strict().superRefine((s, ctx) => {
   const names = s.versions.map((v) => v.name);
   names.forEach((name, i) => {
@@ -57776,6 +57932,20 @@ function overlay(scenario, inputs) {
       ...scenario.analysis,
       threshold: set2(inputs.threshold) ?? scenario.analysis.threshold,
       level: set2(inputs.level) ?? scenario.analysis.level
+    },
+    ...clusterOverlay(scenario, inputs)
+  };
+}
+function clusterOverlay(scenario, inputs) {
+  if (inputs.cluster === null && inputs.clusterImage === null) {
+    return scenario.cluster === void 0 ? {} : { cluster: scenario.cluster };
+  }
+  const provider = inputs.cluster ?? scenario.cluster?.provider ?? "existing";
+  return {
+    cluster: {
+      ...scenario.cluster ?? {},
+      provider,
+      ...inputs.clusterImage === null ? {} : { image: inputs.clusterImage }
     }
   };
 }
@@ -57787,7 +57957,9 @@ var STATE2 = {
   /** The repository those worktrees belong to. */
   repository: "repository",
   /** The run's cgroup directory, when it made one. */
-  cgroup: "cgroup"
+  cgroup: "cgroup",
+  /** A cluster run's resources (src/cluster/state.ts), JSON, saved as each one exists. */
+  cluster: "cluster"
 };
 
 // src/action/run-step.ts
@@ -57808,7 +57980,7 @@ async function runStep2(inputs, deps) {
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
-  const samples = await runScenario(loaded, {
+  const options = {
     signal: deps.signal,
     env,
     worktreeParent: worktrees,
@@ -57818,6 +57990,13 @@ async function runStep2(inputs, deps) {
       io.info(`measuring ${suite} (${loaded.scenario.mode}), isolation ${report2.kind}`);
       for (const warning2 of report2.warnings) io.warning(warning2);
     }
+  };
+  const samples = loaded.scenario.cluster === void 0 ? await runScenario(loaded, options) : await (await loadCluster()).runInCluster(loaded, {
+    ...options,
+    env: inputs.kubeconfig === null ? env : { ...env, [KUBECONFIG_CONTENT_ENV]: inputs.kubeconfig },
+    log: (line) => io.info(`cluster: ${line}`),
+    // The post step deletes whatever this names, whatever happens to this step.
+    saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
   const samplesPath = path13.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
@@ -57960,7 +58139,10 @@ var RUN_ONLY = [
   "isolation",
   "seed",
   "base-ref",
-  "head-ref"
+  "head-ref",
+  "cluster",
+  "cluster-image",
+  "kubeconfig"
 ];
 function parseInputs(get, cwd) {
   const text = (name) => {
@@ -58020,8 +58202,15 @@ function parseInputs(get, cwd) {
     comment,
     failOn: choice(text("fail-on") ?? "regression", "fail-on", FAIL_ON),
     workingDirectory,
-    resultsDirectory
+    resultsDirectory,
+    cluster: optional2(text("cluster"), "cluster", (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
+    clusterImage: optional2(text("cluster-image"), "cluster-image", imageName),
+    kubeconfig: text("kubeconfig")
   };
+}
+function imageName(value, name) {
+  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
+  throw new InputError(name, `${got(value)}; expected an image reference such as node:24-bookworm-slim`);
 }
 function optional2(value, name, parse5) {
   return value === null ? null : parse5(value, name);
@@ -58058,8 +58247,8 @@ function suiteName(value, name) {
   throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
 }
 function duration4(value, name) {
-  const seconds = parseDuration(value);
-  if (seconds !== null) return seconds;
+  const seconds2 = parseDuration(value);
+  if (seconds2 !== null) return seconds2;
   throw new InputError(name, `${got(value)}; expected seconds, or a duration like 90s, 10m, 1h`);
 }
 function threshold(value, name) {

@@ -1,7 +1,7 @@
 // Builds the committed bundles in dist/ (one npm script: `npm run bundle`). CI rebuilds and
 // fails when dist/ differs from what is committed, so the bundle always matches src/.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 
 const entries = {
   cli: 'src/cli/bin.ts', // `duetkit` (package.json bin)
@@ -9,6 +9,8 @@ const entries = {
   'bootstrap-worker': 'src/parallel/bootstrap-worker.ts', // threads of the parallel bootstrap
   index: 'src/action/main.ts', // the action's main step
   post: 'src/action/post.ts', // the action's post step
+  // Cluster runs (AWS SDK, Kubernetes client: large), loaded only when a run needs them.
+  cluster: 'src/cluster/entry.ts',
 };
 
 rmSync('dist', { recursive: true, force: true });
@@ -32,3 +34,10 @@ await build({
 // The command timer's C source, compiled on the machine that runs it (src/runner/timer): the
 // bundle finds it beside itself, as the source finds it beside build.ts.
 copyFileSync('src/runner/timer/duetkit-timer.c', 'dist/duetkit-timer.c');
+
+// The Kubernetes manifests a cluster run fills in (src/cluster/manifests.ts), found beside the
+// bundle as the source finds them at the repository's k8s/.
+mkdirSync('dist/k8s');
+for (const file of readdirSync('k8s').filter((f) => f.endsWith('.yaml'))) {
+  copyFileSync(`k8s/${file}`, `dist/k8s/${file}`);
+}

@@ -7,6 +7,7 @@ import { splitArgv } from '../scenario/argv.js';
 import { parseDuration } from '../scenario/duration.js';
 import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
 import { MAX_SEED } from '../stats/rng.js';
+import { CLUSTER_PROVIDERS, type ClusterProviderName } from '../cluster/schema.js';
 
 /** An action input that is missing or malformed; the message names the input. */
 export class InputError extends UserError {
@@ -45,6 +46,12 @@ export interface RunInputs {
   workingDirectory: string;
   /** Absolute, or null for the default under $RUNNER_TEMP. */
   resultsDirectory: string | null;
+  /** Run in a cluster of this provider (overrides the scenario's `cluster.provider`). */
+  cluster: ClusterProviderName | null;
+  /** The benchmark pod's image (overrides `cluster.image`). */
+  clusterImage: string | null;
+  /** A kubeconfig's content (a secret), for provider existing. */
+  kubeconfig: string | null;
 }
 
 /** Inputs of `mode: comment`: post the comment a `run` step left in `resultsDirectory`. */
@@ -78,6 +85,9 @@ const RUN_ONLY = [
   'seed',
   'base-ref',
   'head-ref',
+  'cluster',
+  'cluster-image',
+  'kubeconfig',
 ] as const;
 
 /**
@@ -141,7 +151,18 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     failOn: choice(text('fail-on') ?? 'regression', 'fail-on', FAIL_ON),
     workingDirectory,
     resultsDirectory,
+    cluster: optional(text('cluster'), 'cluster', (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
+    clusterImage: optional(text('cluster-image'), 'cluster-image', imageName),
+    kubeconfig: text('kubeconfig'),
   };
+}
+
+function imageName(value: string, name: string): string {
+  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
+  throw new InputError(
+    name,
+    `${got(value)}; expected an image reference such as node:24-bookworm-slim`,
+  );
 }
 
 function optional<T>(

@@ -1,5 +1,6 @@
 import { renderComparisonTable, type TableRow } from '../report/terminal.js';
 import { timingText } from '../report/timing-text.js';
+import { clusterLines } from '../report/cluster-text.js';
 import { comparedCount, type BenchmarkResult, type ComparisonReport } from './report.js';
 
 /**
@@ -20,7 +21,12 @@ export function describeReport(report: ComparisonReport): string {
       (iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`),
   );
   if (report.timing !== undefined) out.push(timingText(report.timing, report.mode));
-  for (const warning of [...iso.warnings, ...(report.timing?.warnings ?? [])]) {
+  if (report.cluster !== undefined) out.push(...clusterLines(report.cluster));
+  for (const warning of [
+    ...iso.warnings,
+    ...(report.timing?.warnings ?? []),
+    ...(report.cluster?.warnings ?? []),
+  ]) {
     out.push(`warning: ${warning}`);
   }
   if (!report.complete) {

@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
+import { KUBECONFIG_CONTENT_ENV } from './env.js';
 import type { ClusterSpec } from './schema.js';
 import { ClusterError, type ClusterProvider } from './types.js';
-
-/** The environment variable that carries a kubeconfig's content (the action's `kubeconfig`). */
-export const KUBECONFIG_CONTENT_ENV = 'DUETKIT_KUBECONFIG';
 
 /**
  * provider: existing — a cluster someone else runs. duetkit only creates its namespace there

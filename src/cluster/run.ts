@@ -51,6 +51,8 @@ export interface ClusterRunOptions {
   unschedulableMs?: number;
   /** How long deleting the namespace may keep retrying while the API is unreachable, ms. */
   cleanupMs?: number;
+  /** duetkit's bundle to copy into the pod (default: the running one, see `bundleDir`). */
+  bundleDir?: string;
 }
 
 /** A fresh run id: time-ordered, unique, usable in every AWS and Kubernetes name. */
@@ -200,7 +202,7 @@ async function benchmarkInPod(run: PodRun): Promise<SamplesFile> {
     kube.createNamespace(namespaceManifest(namespace, run.runId, run.expiresAt)),
   );
   const deadline = (run.expiresAt.getTime() - Date.now()) / 1000;
-  if (deadline < 60) {
+  if (deadline < 10) {
     throw new ClusterError(
       `cluster.maxLifetime (${spec.maxLifetime} s) leaves ${Math.round(deadline)} s for the benchmark after provisioning`,
     );
@@ -312,7 +314,7 @@ async function inspectNode(
 
 /** Bundle, the host-built timer when the node can run it, versions, scenario; then start. */
 async function copyIn(target: PodTarget, run: PodRun, machine: string): Promise<void> {
-  await copyDirectory(target, bundleDir(), `${POD_ROOT}/bundle`);
+  await copyDirectory(target, run.options.bundleDir ?? bundleDir(), `${POD_ROOT}/bundle`);
   const hostMachine = process.arch === 'x64' ? 'x86_64' : process.arch === 'arm64' ? 'aarch64' : '';
   const timer = await buildTimer(run.options.env);
   if (timer.path !== null && machine === hostMachine && isStaticExecutable(timer.path)) {

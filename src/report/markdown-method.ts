@@ -1,3 +1,4 @@
+import { clusterLines } from './cluster-text.js';
 import type { ComparisonReport } from '../analyze/report.js';
 import type { Comparison } from '../stats/types.js';
 import { escapeInline } from './escape.js';
@@ -35,6 +36,13 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
   ];
   if (report.timing !== undefined)
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
+  if (report.cluster !== undefined) {
+    items.push(
+      `**Cluster:** ${clusterLines(report.cluster)
+        .map((line) => escapeInline(line.replace(/^cluster /, ''), 400))
+        .join('; ')}.`,
+    );
+  }
   if (first !== undefined) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison!)));
     items.push(`**n:** ${[...ns].join('; ')} per benchmark.`);
@@ -68,7 +76,11 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
         .join('; ')}.`,
     );
   }
-  for (const warning of [...report.isolation.warnings, ...(report.timing?.warnings ?? [])]) {
+  for (const warning of [
+    ...report.isolation.warnings,
+    ...(report.timing?.warnings ?? []),
+    ...(report.cluster?.warnings ?? []),
+  ]) {
     items.push(`⚠️ ${escapeInline(warning, 400)}`);
   }
   for (const r of compared) {

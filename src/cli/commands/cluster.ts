@@ -1,10 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { cleanUpState } from '../../cluster/cleanup.js';
-import { awsClients, regionOf } from '../../cluster/eks-api.js';
-import { reap, type ReapEntry } from '../../cluster/eks-reap.js';
-import { getProvider } from '../../cluster/registry.js';
-import { newRunId } from '../../cluster/run.js';
+import type { ReapEntry } from '../../cluster/eks-reap.js';
+import { loadCluster } from '../../cluster/load.js';
 import {
   createStateRecorder,
   fileSaver,
@@ -40,6 +37,7 @@ export function registerCluster(program: Command, ctx: CliContext): void {
       const spec = loaded.scenario.cluster;
       if (spec === undefined) throw new UserError(`${file} has no cluster: section`);
       const stateFile = path.resolve(ctx.cwd, flags.state);
+      const { newRunId, getProvider } = await loadCluster();
       const runId = newRunId();
       const state = createStateRecorder(
         { schemaVersion: 1, runId, provider: spec.provider },
@@ -80,6 +78,7 @@ export function registerCluster(program: Command, ctx: CliContext): void {
       } catch (error) {
         throw new UserError(`--state ${flags.state}: ${(error as Error).message}`);
       }
+      const { cleanUpState } = await loadCluster();
       const warnings = await cleanUpState(state, {
         env: ctx.env,
         log,
@@ -109,6 +108,7 @@ export function registerCluster(program: Command, ctx: CliContext): void {
         dryRun?: boolean;
         json?: boolean;
       }) => {
+        const { awsClients, regionOf, reap } = await loadCluster();
         const region = regionOf(flags.region, ctx.env);
         const clients = awsClients(
           {

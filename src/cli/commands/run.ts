@@ -6,8 +6,8 @@ import { describeReport, exitStatus, type FailOn } from '../../analyze/describe.
 import { RunError } from '../../runner/errors.js';
 import { renderProgress } from '../../runner/progress.js';
 import { runScenario } from '../../runner/run.js';
-import { runInCluster } from '../../cluster/run.js';
 import { fileSaver, isEmpty, removeStateFile } from '../../cluster/state.js';
+import { loadCluster } from '../../cluster/load.js';
 import { writeSamples } from '../../runner/samples.js';
 import { abortOnSignals } from '../../runner/signals.js';
 import { loadScenarioFile, type LoadedScenario } from '../../scenario/load.js';
@@ -88,7 +88,9 @@ export async function executeRun(
     dispose();
     if (ctx.isTTY) ctx.stderr('\r\x1b[2K');
   }
-  function clusterRun(...[scenario, options]: Parameters<typeof runScenario>) {
+  async function clusterRun(...[scenario, options]: Parameters<typeof runScenario>) {
+    // Loaded on demand: the AWS SDK and the Kubernetes client are large.
+    const { runInCluster } = await loadCluster();
     return runInCluster(scenario, {
       ...options,
       log: (line) => ctx.stderr(`cluster: ${line}\n`),

@@ -93,9 +93,13 @@ function sh(cmd: string, args: string[], quiet = false): string {
   }
 }
 
+const PREFIX = path.join(os.tmpdir(), 'duetkit-k8s-');
+
 export async function startCluster(): Promise<TestCluster> {
   requireBinaries();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-k8s-'));
+  cleanStaleClusters();
+  const dir = mkdtempSync(PREFIX);
+  writeFileSync(path.join(dir, 'owner.pid'), String(process.pid));
   const procs = new Map<string, ChildProcess>();
   const logFile = (name: string): string => path.join(dir, `${name}.log`);
   const launch = (name: string, cmd: string, args: string[]): ChildProcess => {
@@ -120,38 +124,7 @@ export async function startCluster(): Promise<TestCluster> {
   const stop = async (): Promise<void> => {
     if (cleaned) return;
     cleaned = true;
-    // kubelet first (it stops the pods' bookkeeping), then the control plane, etcd last:
-    // stopping etcd with the API server leaves the API server hung.
-    for (const name of [
-      'kubelet',
-      'kube-scheduler',
-      'kube-controller-manager',
-      'kube-apiserver',
-      'etcd',
-    ]) {
-      await kill(procs.get(name));
-    }
-    // The pods' containers, then containerd.
-    if (procs.has('containerd')) {
-      for (const id of sh('ctr', ['--address', socket, '-n', 'k8s.io', 'tasks', 'ls', '-q'], true)
-        .split('\n')
-        .filter(Boolean)) {
-        sh(
-          'ctr',
-          ['--address', socket, '-n', 'k8s.io', 'tasks', 'kill', '-s', 'SIGKILL', id],
-          true,
-        );
-      }
-      await kill(procs.get('containerd'));
-    }
-    killRuncLeftovers(dir);
-    unmountUnder(dir);
-    removeKubeCgroups();
-    sh('ip', ['link', 'del', NODE_BRIDGE], true);
-    sh('ip', ['link', 'del', CNI_BRIDGE], true);
-    sh('iptables', ['-D', 'INPUT', '!', '-i', 'lo', '-d', NODE_IP, '-j', 'DROP'], true);
-    if (process.env.DUETKIT_KEEP_K8S_DIR === undefined)
-      rmSync(dir, { recursive: true, force: true });
+    await stopAll(dir, procs, socket);
   };
   const socket = path.join(dir, 'containerd.sock');
   try {
@@ -490,6 +463,115 @@ export async function startCluster(): Promise<TestCluster> {
   }
 }
 
+/**
+ * Stops a test cluster: kubelet first (it stops the pods' bookkeeping), then the control
+ * plane, etcd last (stopping etcd with the API server leaves the API server hung); then the
+ * containers and containerd, mounts, the kubelet's cgroups, the bridges and the iptables rule.
+ */
+async function stopAll(
+  dir: string,
+  procs: Map<string, ChildProcess>,
+  socket: string,
+): Promise<void> {
+  // kubelet first (it stops the pods' bookkeeping), then the control plane, etcd last:
+  // stopping etcd with the API server leaves the API server hung.
+  for (const name of [
+    'kubelet',
+    'kube-scheduler',
+    'kube-controller-manager',
+    'kube-apiserver',
+    'etcd',
+  ]) {
+    await kill(procs.get(name));
+  }
+  // The pods' containers, then containerd.
+  if (procs.has('containerd')) {
+    for (const id of sh('ctr', ['--address', socket, '-n', 'k8s.io', 'tasks', 'ls', '-q'], true)
+      .split('\n')
+      .filter(Boolean)) {
+      sh('ctr', ['--address', socket, '-n', 'k8s.io', 'tasks', 'kill', '-s', 'SIGKILL', id], true);
+    }
+    await kill(procs.get('containerd'));
+  }
+  killRuncLeftovers(dir);
+  unmountUnder(dir);
+  removeKubeCgroups();
+  sh('ip', ['link', 'del', NODE_BRIDGE], true);
+  sh('ip', ['link', 'del', CNI_BRIDGE], true);
+  sh('iptables', ['-D', 'INPUT', '!', '-i', 'lo', '-d', NODE_IP, '-j', 'DROP'], true);
+  if (process.env.DUETKIT_KEEP_K8S_DIR === undefined) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * A test cluster whose owner died (a killed test run) is stopped before a new one starts: the
+ * bridges and the iptables rule are the machine's, so there is only ever one. One whose owner
+ * lives is another run's: then this one fails, naming it.
+ */
+function cleanStaleClusters(): void {
+  for (const name of readdirSync(os.tmpdir())) {
+    const dir = path.join(os.tmpdir(), name);
+    if (!dir.startsWith(PREFIX)) continue;
+    let owner = NaN;
+    try {
+      owner = Number(readFileSync(path.join(dir, 'owner.pid'), 'utf8'));
+    } catch {
+      // no owner file: a cluster from before owners were recorded, or a half-made one
+    }
+    if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
+      throw new Error(
+        `another test cluster is running in ${dir} (owner pid ${owner}); stop it first`,
+      );
+    }
+    for (const pid of processesUsing(dir)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+    execFileSync('sleep', ['0.5']);
+    unmountUnder(dir);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  removeKubeCgroups();
+  sh('ip', ['link', 'del', NODE_BRIDGE], true);
+  sh('ip', ['link', 'del', CNI_BRIDGE], true);
+  const rule = ['INPUT', '!', '-i', 'lo', '-d', NODE_IP, '-j', 'DROP'];
+  for (let i = 0; i < 10 && ruleExists(rule); i++) sh('iptables', ['-D', ...rule], true);
+}
+
+function ruleExists(rule: string[]): boolean {
+  try {
+    execFileSync('iptables', ['-C', ...rule], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Processes whose command line names `dir` (our daemons, and the shims they left). */
+function processesUsing(dir: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(dir)) found.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return found;
+}
+
 function readLog(file: string): string {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
@@ -519,20 +601,11 @@ async function kill(child: ChildProcess | undefined): Promise<void> {
 
 /** containerd-shim processes of our containerd, which outlive it. */
 function killRuncLeftovers(dir: string): void {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let cmdline = '';
+  for (const pid of processesUsing(dir)) {
     try {
-      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      process.kill(pid, 'SIGKILL');
     } catch {
-      continue;
-    }
-    if (cmdline.includes('containerd-shim') && cmdline.includes(dir)) {
-      try {
-        process.kill(Number(entry), 'SIGKILL');
-      } catch {
-        // gone
-      }
+      // gone
     }
   }
 }
