@@ -19,6 +19,7 @@ export async function deleteNamespace(
   for (;;) {
     try {
       await kube.deleteNamespace(name);
+      await waitUntilGone(kube, name, options);
       return;
     } catch (error) {
       if (!isUnreachable(error) || Date.now() - started >= options.retryMs) {
@@ -32,6 +33,27 @@ export async function deleteNamespace(
       }
       await sleep(Math.min(options.pollMs * 4, 5000));
     }
+  }
+}
+
+/**
+ * Waits (at most a minute) until the namespace's pods are gone, so that their exclusive CPUs
+ * are free for the next run; Kubernetes then finalizes the namespace itself (seconds more).
+ */
+async function waitUntilGone(
+  kube: Kube,
+  name: string,
+  options: { pollMs: number; log: (line: string) => void },
+): Promise<void> {
+  const started = Date.now();
+  while ((await kube.listPods(name, '')).length > 0) {
+    if (Date.now() - started > 60_000) {
+      options.log(
+        `the pods of namespace ${name} are still terminating; Kubernetes finishes deleting them`,
+      );
+      return;
+    }
+    await sleep(options.pollMs);
   }
 }
 

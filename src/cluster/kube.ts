@@ -19,7 +19,8 @@ export interface Kube {
   createNamespace(body: V1Namespace): Promise<void>;
   /** Deletes the namespace and everything in it; resolves once the API accepted it. */
   deleteNamespace(name: string): Promise<'deleted' | 'absent'>;
-  namespaceExists(name: string): Promise<boolean>;
+  /** True while the namespace exists (`terminating` too: also while it is being deleted). */
+  namespaceExists(name: string, terminating?: boolean): Promise<boolean>;
   createJob(namespace: string, body: V1Job): Promise<void>;
   readJob(namespace: string, name: string): Promise<V1Job | null>;
   listPods(namespace: string, labelSelector: string): Promise<V1Pod[]>;
@@ -69,9 +70,10 @@ export function createKube(config: KubeConfig): Kube {
       );
       return done === null ? 'absent' : 'deleted';
     },
-    async namespaceExists(name) {
+    async namespaceExists(name, terminating = false) {
       const found = await absentOn404(() => core.readNamespace({ name }));
-      return found !== null && found.metadata?.deletionTimestamp === undefined;
+      if (found === null) return false;
+      return terminating || found.metadata?.deletionTimestamp === undefined;
     },
     async createJob(namespace, body) {
       await batch.createNamespacedJob({ namespace, body });
@@ -201,7 +203,10 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** True when an error means the API server could not be reached (no HTTP answer at all). */
+/**
+ * True when an error means the API server could not be reached: no HTTP answer at all, or a
+ * server (or proxy) that says it is unavailable — an API server shutting down answers 503.
+ */
 export function isUnreachable(error: unknown): boolean {
-  return !(error instanceof ApiException);
+  return !(error instanceof ApiException) || [502, 503, 504].includes(error.code);
 }

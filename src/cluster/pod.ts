@@ -81,12 +81,16 @@ export async function waitForRunEnd(watch: PodWatch, podName: string): Promise<n
   return poll(watch, async () => {
     const pod = await benchPod(watch);
     if (pod === null || pod.metadata?.name !== podName) {
+      const disrupted = await disruption(watch);
+      if (disrupted !== null) throw new ClusterError(disrupted);
       await jobFailure(watch);
       throw new ClusterError(
         `the benchmark pod ${podName} was deleted while the run went on (evicted or removed by someone)`,
       );
     }
     if (pod.status?.phase === 'Failed') {
+      const disrupted = await disruption(watch);
+      if (disrupted !== null) throw new ClusterError(disrupted);
       await jobFailure(watch);
       throw new ClusterError(`the benchmark pod failed: ${podEnd(pod)}`);
     }
@@ -116,6 +120,8 @@ async function jobFailure(watch: PodWatch): Promise<void> {
     (c) => (c.type === 'Failed' || c.type === 'FailureTarget') && c.status === 'True',
   );
   if (failed === undefined) return;
+  const disrupted = await disruption(watch);
+  if (disrupted !== null) throw new ClusterError(disrupted);
   if (failed.reason === 'DeadlineExceeded') {
     throw new ClusterError(
       `the benchmark Job passed its deadline of ${job?.spec?.activeDeadlineSeconds ?? '?'} s (cluster.maxLifetime, less what provisioning took) and was stopped`,
@@ -124,6 +130,26 @@ async function jobFailure(watch: PodWatch): Promise<void> {
   throw new ClusterError(
     `the benchmark Job failed: ${failed.reason ?? ''}${failed.message ? `: ${failed.message}` : ''}`,
   );
+}
+
+/**
+ * Why the Job's pod was taken away, when Kubernetes says it was (the DisruptionTarget
+ * condition: an eviction, a preemption, a node drained or lost), else null.
+ */
+export async function disruption(watch: PodWatch): Promise<string | null> {
+  const pods = await watch.kube.listPods(watch.namespace, `${LABELS.runId}=${watch.runId}`);
+  for (const pod of pods) {
+    const condition = pod.status?.conditions?.find(
+      (c) => c.type === 'DisruptionTarget' && c.status === 'True',
+    );
+    if (condition !== undefined) {
+      return `the benchmark pod ${pod.metadata?.name ?? ''} was evicted or disrupted by Kubernetes (${condition.reason ?? 'DisruptionTarget'}: ${condition.message ?? 'no message'}); the run is lost, run it again`;
+    }
+    if (pod.status?.reason === 'Evicted') {
+      return `the benchmark pod ${pod.metadata?.name ?? ''} was evicted: ${pod.status.message ?? 'no message'}`;
+    }
+  }
+  return null;
 }
 
 function podEnd(pod: V1Pod): string {

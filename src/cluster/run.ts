@@ -14,7 +14,7 @@ import { TOOL_VERSION } from '../runner/run.js';
 import { deleteNamespace } from './cleanup.js';
 import { createKube, describeKubeError, type Kube } from './kube.js';
 import { benchJobManifest, namespaceManifest } from './manifests.js';
-import { waitForRunEnd, waitForRunningPod, type PodWatch } from './pod.js';
+import { disruption, waitForRunEnd, waitForRunningPod, type PodWatch } from './pod.js';
 import { costOf, nodeIdentity, type ClusterRecord } from './record.js';
 import { getProvider } from './registry.js';
 import { podCpus, type ClusterSpec } from './schema.js';
@@ -242,6 +242,22 @@ async function benchmarkInPod(run: PodRun): Promise<SamplesFile> {
   record.nodeName = pod.spec?.nodeName ?? null;
   record.timings.podStart = seconds(Date.now() - podStart);
   const target: PodTarget = { kube, namespace, pod: podName };
+  try {
+    return await benchmarkRunningPod(run, watch, target);
+  } catch (error) {
+    // An exec cut off by an eviction reads as a broken connection: say what really happened.
+    const disrupted = await disruption(watch).catch(() => null);
+    throw disrupted === null ? error : new ClusterError(disrupted);
+  }
+}
+
+async function benchmarkRunningPod(
+  run: PodRun,
+  watch: PodWatch,
+  target: PodTarget,
+): Promise<SamplesFile> {
+  const { kube, record, log } = run;
+  const podName = target.pod;
   const arch = await inspectNode(kube, target, record, run.cpus);
   log(
     `pod ${podName} on node ${record.nodeName ?? '?'}${record.instanceType ? ` (${record.instanceType})` : ''}, CPUs ${record.cpuset ?? '?'}${record.exclusive ? ' (exclusive)' : ''}`,

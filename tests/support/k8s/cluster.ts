@@ -17,6 +17,7 @@ import path from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { stringify } from 'yaml';
 import { cpuManagerSettings } from '../../../src/cluster/manifests.js';
+import { DEFAULT_IMAGE } from '../../../src/cluster/schema.js';
 import { buildImageTar, importImage } from './image.js';
 
 /**
@@ -35,6 +36,8 @@ const CNI_BRIDGE = 'dkcni0';
 const NODE_NAME = 'duetkit-node';
 export const PAUSE_IMAGE = 'localhost/duetkit-pause:test';
 export const NODE_IMAGE = 'localhost/duetkit-node:test';
+/** duetkit's default `cluster.image`, as containerd names it. */
+const DEFAULT_IMAGE_REF = `docker.io/library/${DEFAULT_IMAGE}`;
 
 export interface TestCluster {
   dir: string;
@@ -377,6 +380,18 @@ export async function startCluster(): Promise<TestCluster> {
       ),
     );
     rmSync(images, { recursive: true, force: true });
+    // Under the name of duetkit's default image too, so scenarios that name it run unchanged
+    // (IfNotPresent finds it; nothing is pulled).
+    sh('ctr', [
+      '--address',
+      socket,
+      '-n',
+      'k8s.io',
+      'images',
+      'tag',
+      NODE_IMAGE,
+      DEFAULT_IMAGE_REF,
+    ]);
 
     const kubeletConfig = path.join(dir, 'kubelet.yaml');
     writeFileSync(
