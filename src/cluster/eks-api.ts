@@ -25,7 +25,20 @@ const REQUEST_TIMEOUT_MS = 30_000;
  */
 export function awsClients(target: AwsTarget, env: NodeJS.ProcessEnv): AwsClients {
   const requestTimeout = Number(env.DUETKIT_AWS_REQUEST_TIMEOUT_MS) || REQUEST_TIMEOUT_MS;
+  // Keys in the given environment (what configure-aws-credentials exports), else the SDK's
+  // default chain (web identity, profiles, instance metadata).
+  const keys =
+    env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? {
+          credentials: {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          },
+        }
+      : {};
   const common = {
+    ...keys,
     region: target.region,
     maxAttempts: Number(env.DUETKIT_AWS_MAX_ATTEMPTS) || 5,
     // The SDK builds its Node.js handler from these options.

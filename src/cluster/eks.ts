@@ -2,6 +2,7 @@ import {
   CreateLaunchTemplateCommand,
   DeleteLaunchTemplateCommand,
   DescribeInstanceTypesCommand,
+  DescribeLaunchTemplatesCommand,
 } from '@aws-sdk/client-ec2';
 import {
   CreateClusterCommand,
@@ -140,9 +141,16 @@ async function provision(
   const { eks, ec2 } = clients;
   const tagMap = tags(context, names);
   const poll = pollMs(context.env);
-  await aws(`cluster.eks.instanceType "${spec.instanceType}"`, () =>
+  const described = await aws(`cluster.eks.instanceType "${spec.instanceType}"`, () =>
     ec2.send(new DescribeInstanceTypesCommand({ InstanceTypes: [spec.instanceType as never] })),
   );
+  // The kubelet keeps one CPU (k8s/kubelet-cpu-manager.yaml): the pod needs the rest.
+  const vcpus = described.InstanceTypes?.[0]?.VCpuInfo?.DefaultVCpus;
+  if (vcpus !== undefined && vcpus < context.cpus + 1) {
+    throw new ClusterError(
+      `cluster.eks.instanceType "${spec.instanceType}" has ${vcpus} vCPUs: the benchmark pod asks for ${context.cpus} whole CPUs (cluster.cpus) and the kubelet keeps one; choose one with at least ${context.cpus + 1} vCPUs, or ask for fewer CPUs`,
+    );
+  }
   context.state.update((s) => void (s.eks!.launchTemplate = names.launchTemplate));
   context.log(`creating launch template ${names.launchTemplate} (static CPU manager)`);
   await aws('CreateLaunchTemplate', () =>
@@ -399,8 +407,26 @@ export async function deleteCluster(
   );
 }
 
+/**
+ * Deletes a launch template by name. Found first with a filter (an empty answer, not an error,
+ * when it is gone — moto answers a delete of a missing name with MissingParameter), then
+ * deleted by id.
+ */
 export async function deleteLaunchTemplate(clients: AwsClients, name: string): Promise<void> {
-  await gone(() => clients.ec2.send(new DeleteLaunchTemplateCommand({ LaunchTemplateName: name })));
+  const found = await aws('DescribeLaunchTemplates', () =>
+    clients.ec2.send(
+      new DescribeLaunchTemplatesCommand({
+        Filters: [{ Name: 'launch-template-name', Values: [name] }],
+      }),
+    ),
+  );
+  for (const template of found.LaunchTemplates ?? []) {
+    await gone(() =>
+      clients.ec2.send(
+        new DeleteLaunchTemplateCommand({ LaunchTemplateId: template.LaunchTemplateId }),
+      ),
+    );
+  }
 }
 
 /** Runs a delete call; a resource that is already gone is fine. */

@@ -126,6 +126,7 @@ export async function runInCluster(
       log,
       repository: options.repository ?? options.env.GITHUB_REPOSITORY ?? '',
       expiresAt,
+      cpus,
     });
     record.name = cluster.name;
     record.kept = cluster.kept;

@@ -33,6 +33,8 @@ export interface ProviderContext {
   repository: string;
   /** When everything created must be gone (the `duetkit:expires-at` tag). */
   expiresAt: Date;
+  /** Whole CPUs the benchmark pod will ask for (a node must have more). */
+  cpus: number;
 }
 
 /** How to delete what a saved state names (the post step, `duetkit cluster delete`). */

@@ -30,6 +30,8 @@ export interface FaultProxy {
   slowPhases: { cluster: number; nodegroup: number };
   /** Awaited before each call is forwarded: `index` counts from 0. */
   onCall: ((index: number, op: string) => Promise<void> | void) | null;
+  /** Resolves when no call is in flight (a killed client's last call has reached moto). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,15 +69,22 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     rules: [],
     slowPhases: { cluster: 0, nodegroup: 0 },
     onCall: null,
+    idle: async () => {
+      while (inFlight > 0) await new Promise((r) => setTimeout(r, 10));
+    },
     close: async () => undefined,
   };
+  let inFlight = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      void handle(req, res, Buffer.concat(chunks)).catch(() => {
-        res.destroy();
-      });
+      inFlight++;
+      void handle(req, res, Buffer.concat(chunks))
+        .catch(() => {
+          res.destroy();
+        })
+        .finally(() => inFlight--);
     });
   });
   async function handle(

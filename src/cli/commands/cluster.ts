@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { ReapEntry } from '../../cluster/eks-reap.js';
+import { podCpus } from '../../cluster/schema.js';
 import { loadCluster } from '../../cluster/load.js';
 import {
   createStateRecorder,
@@ -55,6 +56,7 @@ export function registerCluster(program: Command, ctx: CliContext): void {
           log,
           repository: ctx.env.GITHUB_REPOSITORY ?? '',
           expiresAt: new Date(Date.now() + spec.maxLifetime * 1000),
+          cpus: podCpus(spec, loaded.scenario.mode),
         });
         ctx.stdout(
           `cluster ${acquired.name} is ready (${acquired.provisionSeconds} s); delete it with: duetkit cluster delete --state ${stateFile}\n`,
