@@ -8,6 +8,7 @@
 #     default ~/.cache/duetkit-tools); the Go module and build caches of the build (~5 GB) are
 #     made in a temporary directory and removed;
 #   - the pause program of the test images (a static Go binary, cached by source hash);
+#   - kind's CLI (built from its Go module), for the tests of provider kind;
 #   - moto[server] in a venv, cached by version.
 # Everything is linked into .tools/k8s (git-ignored), where the tests look. Idempotent: a
 # second run only checks and links. Nothing is started here: the tests start the cluster and
@@ -18,6 +19,7 @@ repo=$PWD
 K8S_VERSION=v1.36.3
 ETCD_VERSION=v3.6.16
 MOTO_VERSION=5.2.5
+KIND_VERSION=v0.33.0
 cache=${DUETKIT_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/duetkit-tools}
 started=$(date +%s)
 say() { printf '  setup-k8s: %s (%ss)\n' "$1" "$(($(date +%s) - started))"; }
@@ -119,6 +121,19 @@ if [ ! -x "$pause/pause" ]; then
   rm -rf "$pause" && mv "$pause.tmp" "$pause"
 fi
 
+# kind's CLI, for the tests of provider kind: it validates the generated configuration (there
+# is no Docker engine here to go further; see docs/cluster.md).
+kind=$cache/kind-$KIND_VERSION
+if [ ! -x "$kind/kind" ]; then
+  say "building kind $KIND_VERSION"
+  work=$(mktemp -d "$cache/.kind-build.XXXXXX")
+  trap 'drop "$work"' EXIT
+  build_in "$work" env GOBIN="$work/bin" go install "sigs.k8s.io/kind@$KIND_VERSION"
+  rm -rf "$kind" && mkdir -p "$kind.tmp" && mv "$work/bin/kind" "$kind.tmp/" && mv "$kind.tmp" "$kind"
+  drop "$work"
+  trap - EXIT
+fi
+
 moto=$cache/venv-moto-$MOTO_VERSION-$(python3 --version | cut -d' ' -f2)
 if ! "$moto/bin/python" -c 'import moto.server' 2>/dev/null; then
   say "venv with moto[server] $MOTO_VERSION"
@@ -131,4 +146,5 @@ for b in "${k8s_bins[@]}"; do ln -sfn "$k8s/$b" ".tools/k8s/bin/$b"; done
 ln -sfn "$etcd/etcd" .tools/k8s/bin/etcd
 ln -sfn "$pause/pause" .tools/k8s/bin/pause
 ln -sfn "$moto/bin/moto_server" .tools/k8s/bin/moto_server
-say "Kubernetes $K8S_VERSION, etcd $ETCD_VERSION, moto $MOTO_VERSION in $cache"
+ln -sfn "$kind/kind" .tools/k8s/bin/kind
+say "Kubernetes $K8S_VERSION, etcd $ETCD_VERSION, kind $KIND_VERSION, moto $MOTO_VERSION in $cache"
