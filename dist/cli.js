@@ -12798,7 +12798,9 @@ function clusterLines(c) {
   ].filter((x) => x !== null);
   const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
   if (cost2 !== null || timing.length > 0) {
-    lines.push(`cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`);
+    lines.push(
+      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
+    );
   }
   return lines;
 }
@@ -36194,6 +36196,9 @@ var clusterSchema = external_exports.object({
     });
   }
 });
+function podCpus(spec, mode) {
+  return spec.cpus ?? (mode === "duet" ? 3 : 2);
+}
 
 // src/scenario/schema.ts
 var METRICS = ["wall", "cpu", "both"];
@@ -37198,7 +37203,8 @@ function registerCluster(program2, ctx) {
         state,
         log,
         repository: ctx.env.GITHUB_REPOSITORY ?? "",
-        expiresAt: new Date(Date.now() + spec.maxLifetime * 1e3)
+        expiresAt: new Date(Date.now() + spec.maxLifetime * 1e3),
+        cpus: podCpus(spec, loaded.scenario.mode)
       });
       ctx.stdout(
         `cluster ${acquired.name} is ready (${acquired.provisionSeconds} s); delete it with: duetkit cluster delete --state ${stateFile}

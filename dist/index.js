@@ -32162,7 +32162,9 @@ function clusterLines(c) {
   ].filter((x) => x !== null);
   const cost = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
   if (cost !== null || timing.length > 0) {
-    lines.push(`cluster ${[cost === null ? null : `cost ${cost}`, ...timing].filter(Boolean).join("; ")}`);
+    lines.push(
+      `cluster ${[cost === null ? null : `cost ${cost}`, ...timing].filter(Boolean).join("; ")}`
+    );
   }
   return lines;
 }
@@ -58210,7 +58212,10 @@ function parseInputs(get, cwd) {
 }
 function imageName(value, name) {
   if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
-  throw new InputError(name, `${got(value)}; expected an image reference such as node:24-bookworm-slim`);
+  throw new InputError(
+    name,
+    `${got(value)}; expected an image reference such as node:24-bookworm-slim`
+  );
 }
 function optional2(value, name, parse5) {
   return value === null ? null : parse5(value, name);

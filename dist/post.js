@@ -19714,7 +19714,10 @@ async function cleanUpCluster(saved, kubeconfig) {
   if (isEmpty(state)) return [];
   const { cleanUpState } = await loadCluster();
   const env = kubeconfig === "" ? process.env : { ...process.env, [KUBECONFIG_CONTENT_ENV]: kubeconfig };
-  const warnings = await cleanUpState(state, { env, log: (line) => console.log(`post: cluster: ${line}`) });
+  const warnings = await cleanUpState(state, {
+    env,
+    log: (line) => console.log(`post: cluster: ${line}`)
+  });
   return warnings.map((w) => `post: cluster run ${state.runId}: ${w}`);
 }
 

@@ -42,7 +42,7 @@ export function awsClients(target: AwsTarget, env: NodeJS.ProcessEnv): AwsClient
     region: target.region,
     maxAttempts: Number(env.DUETKIT_AWS_MAX_ATTEMPTS) || 5,
     // The SDK builds its Node.js handler from these options.
-    requestHandler: { requestTimeout, connectionTimeout: 10_000 },
+    requestHandler: { requestTimeout, connectionTimeout: 10_000, throwOnRequestTimeout: true },
   };
   return {
     region: target.region,
