@@ -9,7 +9,7 @@
 #     made in a temporary directory and removed;
 #   - the pause program of the test images (a static Go binary, cached by source hash);
 #   - kind's CLI (built from its Go module), for the tests of provider kind;
-#   - moto[server] in a venv, cached by version.
+#   - moto[server] and cfn-lint in a venv, cached by version.
 # Everything is linked into .tools/k8s (git-ignored), where the tests look. Idempotent: a
 # second run only checks and links. Nothing is started here: the tests start the cluster and
 # stop it (tests/support/k8s/). Cold ~12-14 min of both cores (the Go build), warm ~1 s.
@@ -19,6 +19,7 @@ repo=$PWD
 K8S_VERSION=v1.36.3
 ETCD_VERSION=v3.6.16
 MOTO_VERSION=5.2.5
+CFN_LINT_VERSION=1.58.0
 KIND_VERSION=v0.33.0
 cache=${DUETKIT_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/duetkit-tools}
 started=$(date +%s)
@@ -134,17 +135,19 @@ if [ ! -x "$kind/kind" ]; then
   trap - EXIT
 fi
 
-moto=$cache/venv-moto-$MOTO_VERSION-$(python3 --version | cut -d' ' -f2)
-if ! "$moto/bin/python" -c 'import moto.server' 2>/dev/null; then
-  say "venv with moto[server] $MOTO_VERSION"
+# moto (the EKS/EC2/STS API), and cfn-lint (checks docs/eks-iam.yml), in one venv.
+moto=$cache/venv-moto-$MOTO_VERSION-cfn-lint-$CFN_LINT_VERSION-$(python3 --version | cut -d' ' -f2)
+if ! "$moto/bin/python" -c 'import moto.server, cfnlint' 2>/dev/null; then
+  say "venv with moto[server] $MOTO_VERSION and cfn-lint $CFN_LINT_VERSION"
   rm -rf "$moto"
   python3 -m venv "$moto"
-  "$moto/bin/pip" install -q --disable-pip-version-check "moto[server]==$MOTO_VERSION"
+  "$moto/bin/pip" install -q --disable-pip-version-check "moto[server]==$MOTO_VERSION" "cfn-lint==$CFN_LINT_VERSION"
 fi
 
 for b in "${k8s_bins[@]}"; do ln -sfn "$k8s/$b" ".tools/k8s/bin/$b"; done
 ln -sfn "$etcd/etcd" .tools/k8s/bin/etcd
 ln -sfn "$pause/pause" .tools/k8s/bin/pause
 ln -sfn "$moto/bin/moto_server" .tools/k8s/bin/moto_server
+ln -sfn "$moto/bin/cfn-lint" .tools/k8s/bin/cfn-lint
 ln -sfn "$kind/kind" .tools/k8s/bin/kind
 say "Kubernetes $K8S_VERSION, etcd $ETCD_VERSION, kind $KIND_VERSION, moto $MOTO_VERSION in $cache"
