@@ -13,7 +13,7 @@ import { eksProvider } from '../src/cluster/eks.js';
 import { reap } from '../src/cluster/eks-reap.js';
 import { clusterSchema } from '../src/cluster/schema.js';
 import { createStateRecorder, type ClusterState } from '../src/cluster/state.js';
-import { startFaultProxy, type Fault, type FaultProxy } from '../tests/support/fault-proxy.js';
+import { startFaultProxy, type Fault } from '../tests/support/fault-proxy.js';
 import { startMoto } from '../tests/support/moto.js';
 import {
   duetkitLeftovers,

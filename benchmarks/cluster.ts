@@ -52,7 +52,12 @@ function variant(file: string, name: string, change: (s: Record<string, unknown>
   return out;
 }
 
-async function runCase(caseName: string, file: string, repeat: number, env: NodeJS.ProcessEnv): Promise<Row> {
+async function runCase(
+  caseName: string,
+  file: string,
+  repeat: number,
+  env: NodeJS.ProcessEnv,
+): Promise<Row> {
   const out = path.join(work, `${caseName}-${repeat}`);
   const ctx: CliContext = {
     stdout: () => undefined,
@@ -67,7 +72,9 @@ async function runCase(caseName: string, file: string, repeat: number, env: Node
   const total = (Date.now() - started) / 1000;
   if (code !== 0) throw new Error(`${caseName}: duetkit run exited ${code}`);
   const samples = JSON.parse(readFileSync(path.join(out, 'samples.json'), 'utf8')) as SamplesFile;
-  const report = JSON.parse(readFileSync(path.join(out, 'comparison.json'), 'utf8')) as ComparisonReport;
+  const report = JSON.parse(
+    readFileSync(path.join(out, 'comparison.json'), 'utf8'),
+  ) as ComparisonReport;
   const firstRound = samples.trials.filter((t) => t.round === samples.trials[0]!.round);
   const firstEnd = Date.parse(samples.startedAt) + Math.max(...firstRound.map((t) => t.endMs));
   const row: Row = {
@@ -108,7 +115,9 @@ function pairSpread(samples: SamplesFile, benchmark: string): number {
     pair[t.version] = value;
     byRound.set(t.round, pair);
   }
-  const logs = [...byRound.values()].filter((p) => p[0] !== undefined && p[1] !== undefined).map((p) => Math.log(p[1]! / p[0]!));
+  const logs = [...byRound.values()]
+    .filter((p) => p[0] !== undefined && p[1] !== undefined)
+    .map((p) => Math.log(p[1]! / p[0]!));
   const median = (xs: number[]): number => {
     const s = [...xs].sort((a, b) => a - b);
     const m = s.length >> 1;
@@ -138,7 +147,10 @@ try {
     for (const [name, file] of cases) rows.push(await runCase(name, file, repeat, env));
   }
   const out = path.join(ROOT, 'benchmarks/results/cluster.json');
-  writeFileSync(out, `${JSON.stringify({ machine: `${os.cpus()[0]?.model} × ${os.cpus().length}`, repeats, rows }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ machine: `${os.cpus()[0]?.model} × ${os.cpus().length}`, repeats, rows }, null, 2)}\n`,
+  );
   process.stdout.write(`written: ${out}\n`);
 } finally {
   await cluster.stop();

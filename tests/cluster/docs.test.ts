@@ -23,30 +23,45 @@ it('cfn-lint finds no problem in the template', async () => {
   expect(output).toBe('');
 }, 60_000);
 
-it("the role allows every EKS and EC2 call of src/cluster/", () => {
+it('the role allows every EKS and EC2 call of src/cluster/', () => {
   // CloudFormation's short tags (!Ref, !Sub…) are kept as plain values.
   const doc = parseDocument(readFileSync(TEMPLATE, 'utf8'), {
-    customTags: ['Ref', 'Sub', 'GetAtt', 'Select', 'Cidr', 'GetAZs', 'Join', 'Equals'].map((tag) => ({
-      tag: `!${tag}`,
-      resolve: (value: unknown) => value,
-    })) as never,
+    customTags: ['Ref', 'Sub', 'GetAtt', 'Select', 'Cidr', 'GetAZs', 'Join', 'Equals'].map(
+      (tag) => ({
+        tag: `!${tag}`,
+        resolve: (value: unknown) => value,
+      }),
+    ) as never,
   }).toJS() as {
-    Resources: { DuetkitRole: { Properties: { Policies: { PolicyDocument: { Statement: { Action: string | string[] }[] } }[] } } };
+    Resources: {
+      DuetkitRole: {
+        Properties: {
+          Policies: { PolicyDocument: { Statement: { Action: string | string[] }[] } }[];
+        };
+      };
+    };
   };
   const allowed = new Set(
-    doc.Resources.DuetkitRole.Properties.Policies.flatMap((p) => p.PolicyDocument.Statement).flatMap((s) =>
-      Array.isArray(s.Action) ? s.Action : [s.Action],
-    ),
+    doc.Resources.DuetkitRole.Properties.Policies.flatMap(
+      (p) => p.PolicyDocument.Statement,
+    ).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action])),
   );
   const used = new Set<string>();
   for (const file of readdirSync('src/cluster').filter((f) => f.startsWith('eks'))) {
     const text = readFileSync(path.join('src/cluster', file), 'utf8');
     const service = (name: string): string =>
-      new RegExp(`\\b${name}(Command)?\\b[^;]*from '@aws-sdk/client-ec2'`).test(text) ? 'ec2' : 'eks';
+      new RegExp(`\\b${name}(Command)?\\b[^;]*from '@aws-sdk/client-ec2'`).test(text)
+        ? 'ec2'
+        : 'eks';
     for (const m of text.matchAll(/new (\w+)Command\(/g)) used.add(`${service(m[1]!)}:${m[1]}`);
     for (const m of text.matchAll(/paginate(\w+)\(/g)) used.add(`eks:${m[1]}`);
   }
-  for (const action of ['ec2:CreateLaunchTemplate', 'ec2:DescribeInstanceTypes', 'eks:CreateCluster', 'eks:ListClusters']) {
+  for (const action of [
+    'ec2:CreateLaunchTemplate',
+    'ec2:DescribeInstanceTypes',
+    'eks:CreateCluster',
+    'eks:ListClusters',
+  ]) {
     expect(used.has(action)).toBe(true);
   }
   expect(used.size).toBeGreaterThanOrEqual(13);

@@ -6,7 +6,6 @@ import { DescribeLaunchTemplateVersionsCommand } from '@aws-sdk/client-ec2';
 import { CreateClusterCommand, DescribeClusterCommand } from '@aws-sdk/client-eks';
 import { cleanUpState } from '../../src/cluster/cleanup.js';
 import { eksProvider, TAGS } from '../../src/cluster/eks.js';
-import { reap } from '../../src/cluster/eks-reap.js';
 import { clusterSchema } from '../../src/cluster/schema.js';
 import { createStateRecorder, isEmpty, type ClusterState } from '../../src/cluster/state.js';
 import type { AcquiredCluster } from '../../src/cluster/types.js';
