@@ -1,5 +1,5 @@
 import { EC2Client } from '@aws-sdk/client-ec2';
-import { EKSClient } from '@aws-sdk/client-eks';
+import { DescribeClusterCommand, EKSClient, type Cluster } from '@aws-sdk/client-eks';
 import { sleep } from './pod.js';
 import { ClusterError } from './types.js';
 
@@ -144,4 +144,37 @@ export async function waitFor<T>(options: {
     }
     await sleep(options.pollMs, options.signal);
   }
+}
+
+export async function describeCluster(clients: AwsClients, name: string): Promise<Cluster | null> {
+  try {
+    return (await clients.eks.send(new DescribeClusterCommand({ name }))).cluster ?? null;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw new ClusterError(`DescribeCluster ${name}: ${describeAwsError(error)}`);
+  }
+}
+
+/** An AWS call whose failure becomes one line naming the call (or field) and the AWS error. */
+export async function aws<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ClusterError) throw error;
+    throw new ClusterError(`${what}: ${describeAwsError(error)}`);
+  }
+}
+
+/** Tags on every AWS resource duetkit creates; `duetkit cluster reap` reads them. */
+export const TAGS = {
+  runId: 'duetkit:run-id',
+  repository: 'duetkit:repository',
+  expiresAt: 'duetkit:expires-at',
+  /** On a cluster kept for `cluster.reuse`: its reuse name. */
+  reuse: 'duetkit:reuse',
+} as const;
+
+/** Polling interval while EKS creates or deletes (tests shorten it with the variable). */
+export function pollMs(env: NodeJS.ProcessEnv): number {
+  return Number(env.DUETKIT_EKS_POLL_MS) || 15_000;
 }

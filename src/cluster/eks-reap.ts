@@ -1,7 +1,8 @@
 import { DescribeLaunchTemplatesCommand } from '@aws-sdk/client-ec2';
 import { DescribeClusterCommand, paginateListClusters } from '@aws-sdk/client-eks';
 import { describeAwsError, isNotFound, type AwsClients } from './eks-api.js';
-import { deleteCluster, deleteLaunchTemplate, TAGS } from './eks.js';
+import { deleteCluster, deleteLaunchTemplate } from './eks-delete.js';
+import { TAGS } from './eks-api.js';
 
 /** One duetkit resource `reap` looked at. */
 export interface ReapEntry {

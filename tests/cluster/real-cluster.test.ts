@@ -25,7 +25,14 @@ import { describeReport } from '../../src/analyze/describe.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { SamplesFile } from '../../src/runner/samples.js';
 import { bundleCli } from '../support/k8s/bundle.js';
-import { NODE_IMAGE, ROOT, startCluster, type TestCluster } from '../support/k8s/cluster.js';
+import {
+  INSTANCE_TYPE,
+  NODE_IMAGE,
+  ROOT,
+  startCluster,
+  type TestCluster,
+} from '../support/k8s/cluster.js';
+import { cleanUpCluster } from '../../src/action/cleanup.js';
 
 /**
  * Cluster runs on a real single-node Kubernetes (tests/support/k8s/cluster.ts: the static CPU
@@ -76,11 +83,11 @@ function scenarioOf(extra: Record<string, unknown>, cluster$: Record<string, unk
 
 async function run(
   scenario: ReturnType<typeof parseScenario>,
-  options: Partial<ClusterRunOptions> = {},
+  options: Partial<ClusterRunOptions> & { baseDir?: string } = {},
 ): Promise<SamplesFile> {
   lines.length = 0;
   return runInCluster(
-    { scenario, file: null, baseDir: work },
+    { scenario, file: null, baseDir: options.baseDir ?? work },
     {
       signal: new AbortController().signal,
       env: { ...process.env },
@@ -145,6 +152,8 @@ it('every template in k8s/ is accepted by the API server (server-side dry run)',
 
 it('a duet Job: exclusive CPU seen from inside the pod, samples back, analysed like runner results, namespace deleted', async () => {
   let sharedPool: string | null = null;
+  let placed: Promise<string> | null = null;
+  const core = cluster.kubeConfig().makeApiClient(CoreV1Api);
   const samples = await run(scenarioOf({ mode: 'duet' }), {
     log: (line) => {
       lines.push(line);
@@ -154,6 +163,29 @@ it('a duet Job: exclusive CPU seen from inside the pod, samples back, analysed l
           readFileSync(path.join(cluster.dir, 'kubelet/cpu_manager_state'), 'utf8'),
         );
         sharedPool = state.defaultCpuSet;
+        // A load generator is never placed beside the duet pod (k8s/load-generator.yaml).
+        const namespace = lines[0]!.split(' ')[1]!;
+        const load = loadGeneratorManifest({
+          runId: 'x',
+          name: 'load',
+          image: NODE_IMAGE,
+          command: ['sleep', '60'],
+          cpus: 1,
+          memory: '16Mi',
+        });
+        // BestEffort, so that only its placement rule can keep it off the node.
+        load.spec!.containers[0]!.resources = {};
+        load.spec!.containers[0]!.imagePullPolicy = 'Never';
+        placed = core.createNamespacedPod({ namespace, body: load }).then(async () => {
+          for (let i = 0; i < 50; i++) {
+            const pod = await core.readNamespacedPod({ namespace, name: 'load' });
+            const scheduled = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
+            if (scheduled?.status === 'False') return scheduled.message ?? '';
+            if (scheduled?.status === 'True') return 'scheduled beside the duet pod';
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return 'no decision';
+        });
       }
     },
   });
@@ -163,12 +195,15 @@ it('a duet Job: exclusive CPU seen from inside the pod, samples back, analysed l
   expect(samples.cluster).toMatchObject({
     provider: 'existing',
     nodeName: cluster.nodeName,
+    instanceType: INSTANCE_TYPE,
+    instanceId: cluster.nodeName,
     cpus: 1,
     cpuset: '1',
     exclusive: true,
     kept: true,
   });
   expect(sharedPool).toBe('0');
+  expect(await placed).toMatch(/didn't match pod anti-affinity rules/);
   // Inside the pod the runner saw one CPU for two sides, and says so.
   expect(samples.isolation.kind).toBe('none');
   expect(samples.isolation.warnings.join(' ')).toMatch(/2 disjoint CPU sets need 2 CPUs/);
@@ -195,9 +230,24 @@ it('an RMIT Job with the RBAC of k8s/rbac.yaml only (a ServiceAccount token)', a
     file,
     readFileSync(cluster.kubeconfigFile, 'utf8').replace(cluster.adminToken, token.status!.token!),
   );
-  const samples = await run(scenarioOf({ mode: 'rmit' }, { existing: { kubeconfig: file } }));
+  // Git refs this time: checked out as worktrees here, copied without .git.
+  const refs = scenarioOf(
+    {
+      mode: 'rmit',
+      versions: [
+        { name: 'base', ref: 'HEAD', dir: 'examples/quickstart/base' },
+        { name: 'head', ref: 'HEAD', dir: 'examples/quickstart/head' },
+      ],
+    },
+    { existing: { kubeconfig: file } },
+  );
+  const samples = await run(refs, { baseDir: ROOT });
   expect(samples.error).toBeNull();
   expect(samples.mode).toBe('rmit');
+  expect(samples.versions.map((v) => v.commit)).toEqual([
+    expect.stringMatching(/^[0-9a-f]{40}$/),
+    expect.stringMatching(/^[0-9a-f]{40}$/),
+  ]);
   expect(samples.trials).toHaveLength(2 * 3);
   expect(samples.isolation).toMatchObject({ kind: 'taskset', slots: ['1'] });
   expect(samples.cluster?.exclusive).toBe(true);
@@ -290,6 +340,23 @@ it('the API server unreachable mid-run: a clear error, and the namespace deleted
     /the Kubernetes API server at https:\/\/127\.0\.0\.1:\d+ has been unreachable for \d+ s/,
   );
   expect(await namespaceGone(samples.cluster!.namespace)).toBe(true);
+});
+
+it("the action's post step deletes the namespace a killed run left, with the kubeconfig input", async () => {
+  const kube = createKube(cluster.kubeConfig());
+  await kube.createNamespace(namespaceManifest('duetkit-killed', 'killed', new Date()));
+  const state = {
+    schemaVersion: 1,
+    runId: 'killed',
+    provider: 'existing',
+    namespace: { name: 'duetkit-killed' },
+  };
+  const warnings = await cleanUpCluster(
+    JSON.stringify(state),
+    readFileSync(cluster.kubeconfigFile, 'utf8'),
+  );
+  expect(warnings).toEqual([]);
+  expect(await kube.namespaceExists('duetkit-killed')).toBe(false);
 });
 
 it("EKS's token path: a k8s-aws-v1. token signed with the SDK's signer authenticates at the real API server", async () => {

@@ -34,6 +34,8 @@ const NODE_IP = '10.200.0.1';
 const NODE_BRIDGE = 'dknode0';
 const CNI_BRIDGE = 'dkcni0';
 const NODE_NAME = 'duetkit-node';
+/** The test node's instance-type label (this machine: 2 vCPUs). */
+export const INSTANCE_TYPE = 'local-2vcpu';
 export const PAUSE_IMAGE = 'localhost/duetkit-pause:test';
 export const NODE_IMAGE = 'localhost/duetkit-node:test';
 /** duetkit's default `cluster.image`, as containerd names it. */
@@ -415,6 +417,8 @@ export async function startCluster(): Promise<TestCluster> {
         resolvConf: '',
         authentication: { anonymous: { enabled: true }, webhook: { enabled: false } },
         authorization: { mode: 'AlwaysAllow' },
+        // What a cloud's node carries, so the run's infrastructure identity is filled in.
+        providerID: `duetkit-test:///local/${NODE_NAME}`,
         ...cpuManagerSettings(),
       }),
     );
@@ -425,6 +429,7 @@ export async function startCluster(): Promise<TestCluster> {
       `--cert-dir=${path.join(dir, 'kubelet-pki')}`,
       `--node-ip=${NODE_IP}`,
       `--hostname-override=${NODE_NAME}`,
+      `--node-labels=node.kubernetes.io/instance-type=${INSTANCE_TYPE}`,
     ]);
     const caPem = readFileSync(`${pki}/ca.crt`, 'utf8');
     const kubeConfig = (token = adminToken): KubeConfig => {
