@@ -102,7 +102,7 @@ const PREFIX = path.join(os.tmpdir(), 'duetkit-k8s-');
 
 export async function startCluster(): Promise<TestCluster> {
   requireBinaries();
-  cleanStaleClusters();
+  await waitForOtherClusters();
   const dir = mkdtempSync(PREFIX);
   writeFileSync(path.join(dir, 'owner.pid'), String(process.pid));
   const procs = new Map<string, ChildProcess>();
@@ -524,10 +524,10 @@ async function stopAll(
 
 /**
  * A test cluster whose owner died (a killed test run) is stopped before a new one starts: the
- * bridges and the iptables rule are the machine's, so there is only ever one. One whose owner
- * lives is another run's: then this one fails, naming it.
+ * bridges and the iptables rule are the machine's, so there is only ever one. Returns the
+ * owner of one still in use (another test run's), else null.
  */
-function cleanStaleClusters(): void {
+function cleanStaleClusters(): number | null {
   for (const name of readdirSync(os.tmpdir())) {
     const dir = path.join(os.tmpdir(), name);
     if (!dir.startsWith(PREFIX)) continue;
@@ -537,11 +537,7 @@ function cleanStaleClusters(): void {
     } catch {
       // no owner file: a cluster from before owners were recorded, or a half-made one
     }
-    if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
-      throw new Error(
-        `another test cluster is running in ${dir} (owner pid ${owner}); stop it first`,
-      );
-    }
+    if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) return owner;
     for (const pid of processesUsing(dir)) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -558,6 +554,24 @@ function cleanStaleClusters(): void {
   sh('ip', ['link', 'del', CNI_BRIDGE], true);
   const rule = ['INPUT', '!', '-i', 'lo', '-d', NODE_IP, '-j', 'DROP'];
   for (let i = 0; i < 10 && ruleExists(rule); i++) sh('iptables', ['-D', ...rule], true);
+  return null;
+}
+
+/**
+ * Waits (at most 20 minutes) while another test run's cluster is up — the bridges, the rule
+ * and the kubelet's cgroups are the machine's, so there is one at a time — cleaning up after
+ * a dead one.
+ */
+async function waitForOtherClusters(): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const owner = cleanStaleClusters();
+    if (owner === null) return;
+    if (Date.now() - started > 20 * 60_000) {
+      throw new Error(`another test cluster (owner pid ${owner}) has been running for 20 minutes`);
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
 }
 
 function ruleExists(rule: string[]): boolean {
