@@ -52,7 +52,7 @@ const FAULTS: { name: string; fault: Fault; every: boolean }[] = [
     every: false,
   },
   { name: 'reset once', fault: { kind: 'reset' }, every: false },
-  { name: 'timeout once', fault: { kind: 'delay', ms: 2500 }, every: false },
+  { name: 'timeout once', fault: { kind: 'delay', ms: 4000 }, every: false },
   {
     name: '503 always',
     fault: { kind: 'status', status: 503, code: 'ServiceUnavailableException' },
@@ -92,7 +92,7 @@ async function faultCase(
   f: (typeof FAULTS)[number],
   slow: boolean,
 ): Promise<void> {
-  proxy.rules = [];
+  proxy.reset();
   proxy.slowPhases = slow ? { cluster: 3, nodegroup: 3 } : { cluster: 0, nodegroup: 0 };
   const rule = { op, nth: f.every ? ('every' as const) : 1, fault: f.fault };
   if (phase === 'create') proxy.rules = [rule];
@@ -166,7 +166,8 @@ if (only !== 'faults') {
 }
 for (const signal of only === 'faults' ? [] : (['SIGKILL', 'SIGTERM'] as const)) {
   for (let step = 0; step < createCalls; step++) {
-    proxy.calls.length = 0;
+    proxy.reset();
+    proxy.slowPhases = { cluster: 2, nodegroup: 2 };
     const outcome = await killCase(
       { step, signal },
       { dir, proxy, motoUrl: moto.url, graceMs: 3000 },

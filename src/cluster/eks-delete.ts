@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-eks';
 import {
   aws,
+  awsCode,
   describeAwsError,
   describeCluster,
   isNotFound,
@@ -17,6 +18,7 @@ import {
   type AwsClients,
 } from './eks-api.js';
 import type { ClusterState } from './state.js';
+import { sleep } from './pod.js';
 import { ClusterError, type CleanupContext } from './types.js';
 
 /**
@@ -75,6 +77,34 @@ export async function deleteCluster(
   timeoutMs: number,
 ): Promise<void> {
   const { eks } = clients;
+  // A node group whose creation was still landing when the list was taken makes EKS refuse
+  // the cluster's deletion (ResourceInUseException): list and delete again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    await deleteNodegroups(clients, name, context, timeoutMs);
+    context.log(`deleting cluster ${name}`);
+    try {
+      await eks.send(new DeleteClusterCommand({ name }));
+      break;
+    } catch (error) {
+      if (isNotFound(error)) break;
+      if (awsCode(error) !== 'ResourceInUseException' || attempt >= 5) {
+        throw new ClusterError(describeAwsError(error));
+      }
+      await sleep(context.pollMs);
+    }
+  }
+  await waitGone(`cluster ${name}`, context, timeoutMs, () =>
+    eks.send(new DescribeClusterCommand({ name })).then((r) => r.cluster?.status ?? 'UNKNOWN'),
+  );
+}
+
+async function deleteNodegroups(
+  clients: AwsClients,
+  name: string,
+  context: CleanupContext & { pollMs: number },
+  timeoutMs: number,
+): Promise<void> {
+  const { eks } = clients;
   const groups =
     (await aws('ListNodegroups', () => eks.send(new ListNodegroupsCommand({ clusterName: name }))))
       .nodegroups ?? [];
@@ -91,11 +121,6 @@ export async function deleteCluster(
         .then((r) => r.nodegroup?.status ?? 'UNKNOWN'),
     );
   }
-  context.log(`deleting cluster ${name}`);
-  await gone(() => eks.send(new DeleteClusterCommand({ name })));
-  await waitGone(`cluster ${name}`, context, timeoutMs, () =>
-    eks.send(new DescribeClusterCommand({ name })).then((r) => r.cluster?.status ?? 'UNKNOWN'),
-  );
 }
 
 /**

@@ -1,4 +1,8 @@
-import { CreateLaunchTemplateCommand, DescribeInstanceTypesCommand } from '@aws-sdk/client-ec2';
+import {
+  CreateLaunchTemplateCommand,
+  DescribeInstanceTypesCommand,
+  DescribeLaunchTemplatesCommand,
+} from '@aws-sdk/client-ec2';
 import {
   CreateClusterCommand,
   CreateNodegroupCommand,
@@ -136,19 +140,23 @@ async function provision(
   }
   context.state.update((s) => void (s.eks!.launchTemplate = names.launchTemplate));
   context.log(`creating launch template ${names.launchTemplate} (static CPU manager)`);
-  await aws('CreateLaunchTemplate', () =>
-    ec2.send(
-      new CreateLaunchTemplateCommand({
-        LaunchTemplateName: names.launchTemplate,
-        LaunchTemplateData: { UserData: nodeUserData() },
-        TagSpecifications: [
-          {
-            ResourceType: 'launch-template',
-            Tags: Object.entries(tagMap).map(([Key, Value]) => ({ Key, Value })),
-          },
-        ],
-      }),
-    ),
+  await adoptOwn(
+    'CreateLaunchTemplate',
+    async () => (await launchTemplateTags(clients, names.launchTemplate))?.[TAGS.runId],
+    context.runId,
+    () =>
+      ec2.send(
+        new CreateLaunchTemplateCommand({
+          LaunchTemplateName: names.launchTemplate,
+          LaunchTemplateData: { UserData: nodeUserData() },
+          TagSpecifications: [
+            {
+              ResourceType: 'launch-template',
+              Tags: Object.entries(tagMap).map(([Key, Value]) => ({ Key, Value })),
+            },
+          ],
+        }),
+      ),
   );
   context.state.update((s) => void (s.eks!.cluster = names.cluster));
   context.log(`creating EKS cluster ${names.cluster} in ${clients.region}`);
@@ -163,16 +171,22 @@ async function provision(
       }),
     );
   } catch (error) {
-    if (awsCode(error) === 'ResourceInUseException') {
+    const ours =
+      awsCode(error) === 'ResourceInUseException' &&
+      (await describeCluster(clients, names.cluster))?.tags?.[TAGS.runId] === context.runId;
+    if (ours) {
+      // A retry of our own create whose first attempt had gone through (a timeout, a reset).
+    } else if (awsCode(error) === 'ResourceInUseException') {
       // Someone else's cluster: never ours to delete.
       context.state.update((s) => void delete s.eks!.cluster);
       throw new ClusterError(
         `CreateCluster: a cluster named ${names.cluster} already exists in ${clients.region}${context.spec.reuse === undefined ? '' : ' (cluster.reuse) but was not made by duetkit for reuse'}; pick another name`,
       );
+    } else {
+      throw new ClusterError(
+        `CreateCluster (cluster.eks.clusterRole, subnets, securityGroups, version): ${describeAwsError(error)}`,
+      );
     }
-    throw new ClusterError(
-      `CreateCluster (cluster.eks.clusterRole, subnets, securityGroups, version): ${describeAwsError(error)}`,
-    );
   }
   const timeoutMs = spec.createTimeout * 1000;
   await waitFor({
@@ -190,21 +204,35 @@ async function provision(
   context.state.update((s) => void (s.eks!.nodegroup = names.nodegroup));
   context.log(`creating node group ${names.nodegroup}: ${spec.nodes} × ${spec.instanceType}`);
   const billedSince = new Date();
-  await aws('CreateNodegroup (cluster.eks.nodeRole, instanceType, subnets)', () =>
-    eks.send(
-      new CreateNodegroupCommand({
-        clusterName: names.cluster,
-        nodegroupName: names.nodegroup,
-        scalingConfig: { minSize: spec.nodes, maxSize: spec.nodes, desiredSize: spec.nodes },
-        subnets: spec.subnets,
-        instanceTypes: [spec.instanceType],
-        amiType: spec.amiType,
-        nodeRole: spec.nodeRole,
-        launchTemplate: { name: names.launchTemplate, version: '1' },
-        labels: { 'duetkit.dev/run-id': context.runId },
-        tags: tagMap,
-      }),
-    ),
+  await adoptOwn(
+    'CreateNodegroup (cluster.eks.nodeRole, instanceType, subnets)',
+    async () =>
+      (
+        await clients.eks
+          .send(
+            new DescribeNodegroupCommand({
+              clusterName: names.cluster,
+              nodegroupName: names.nodegroup,
+            }),
+          )
+          .catch(() => null)
+      )?.nodegroup?.tags?.[TAGS.runId],
+    context.runId,
+    () =>
+      eks.send(
+        new CreateNodegroupCommand({
+          clusterName: names.cluster,
+          nodegroupName: names.nodegroup,
+          scalingConfig: { minSize: spec.nodes, maxSize: spec.nodes, desiredSize: spec.nodes },
+          subnets: spec.subnets,
+          instanceTypes: [spec.instanceType],
+          amiType: spec.amiType,
+          nodeRole: spec.nodeRole,
+          launchTemplate: { name: names.launchTemplate, version: '1' },
+          labels: { 'duetkit.dev/run-id': context.runId },
+          tags: tagMap,
+        }),
+      ),
   );
   await waitFor({
     what: `node group ${names.nodegroup}`,
@@ -300,4 +328,45 @@ function kubeConfigOf(clients: AwsClients, name: string, cluster: Cluster) {
     caData: cluster.certificateAuthority?.data ?? '',
     source: { region: clients.region, credentials: config.credentials, sha256: config.sha256 },
   });
+}
+
+/**
+ * A create call that may be a retry of one that went through (the SDK retries after a timeout
+ * or a reset, and moto, unlike EKS, ignores the idempotency token): "already exists" for a
+ * resource carrying this run's id is success; for anyone else's it is the error it says.
+ */
+async function adoptOwn(
+  what: string,
+  owner: () => Promise<string | undefined>,
+  runId: string,
+  call: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    const code = awsCode(error) ?? '';
+    if (
+      /ResourceInUse|AlreadyExists/.test(code) &&
+      (await owner().catch(() => undefined)) === runId
+    ) {
+      return;
+    }
+    throw new ClusterError(`${what}: ${describeAwsError(error)}`);
+  }
+}
+
+/** The tags of a launch template, or null when there is none of that name. */
+async function launchTemplateTags(
+  clients: AwsClients,
+  name: string,
+): Promise<Record<string, string> | null> {
+  const found = await clients.ec2.send(
+    new DescribeLaunchTemplatesCommand({
+      Filters: [{ Name: 'launch-template-name', Values: [name] }],
+    }),
+  );
+  const template = found.LaunchTemplates?.[0];
+  return template === undefined
+    ? null
+    : Object.fromEntries((template.Tags ?? []).map((t) => [t.Key!, t.Value ?? '']));
 }

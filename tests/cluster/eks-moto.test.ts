@@ -44,12 +44,7 @@ afterAll(async () => {
   await moto?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-beforeEach(() => {
-  proxy.rules = [];
-  proxy.slowPhases = { cluster: 0, nodegroup: 0 };
-  proxy.onCall = null;
-  proxy.calls.length = 0;
-});
+beforeEach(() => proxy.reset());
 afterEach(async () => {
   // Every case ends with nothing of duetkit's in the account.
   expect(await duetkitLeftovers(motoClients(moto.url))).toEqual({ clusters: [], templates: [] });
@@ -279,7 +274,7 @@ describe('faults (a sample; the whole matrix is npm run bench:cluster-faults)', 
   );
 
   it('a response slower than the request timeout is retried', async () => {
-    proxy.rules = [{ op: 'CreateNodegroup', nth: 1, fault: { kind: 'delay', ms: 2500 } }];
+    proxy.rules = [{ op: 'CreateNodegroup', nth: 1, fault: { kind: 'delay', ms: 4000 } }];
     const { acquired, error } = await acquire();
     expect(error).toBeNull();
     await acquired!.release();

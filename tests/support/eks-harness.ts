@@ -27,7 +27,7 @@ export function eksEnv(): NodeJS.ProcessEnv {
     ...AWS_TEST_ENV,
     DUETKIT_EKS_POLL_MS: '20',
     DUETKIT_AWS_MAX_ATTEMPTS: '3',
-    DUETKIT_AWS_REQUEST_TIMEOUT_MS: '1500',
+    DUETKIT_AWS_REQUEST_TIMEOUT_MS: '3000',
   };
 }
 

@@ -32,6 +32,8 @@ export interface FaultProxy {
   onCall: ((index: number, op: string) => Promise<void> | void) | null;
   /** Resolves when no call is in flight (a killed client's last call has reached moto). */
   idle(): Promise<void>;
+  /** Forgets the calls, rules, phases and per-operation counts (`nth` counts from here). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     rules: [],
     slowPhases: { cluster: 0, nodegroup: 0 },
     onCall: null,
+    reset: () => {
+      proxy.calls.length = 0;
+      proxy.rules = [];
+      proxy.slowPhases = { cluster: 0, nodegroup: 0 };
+      proxy.onCall = null;
+      counts.clear();
+      phases.clear();
+    },
     idle: async () => {
       while (inFlight > 0) await new Promise((r) => setTimeout(r, 10));
     },

@@ -51,6 +51,15 @@ export async function startMoto(): Promise<Moto> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  // moto loads its EC2 instance-type data on the first such call (seconds): before any test.
+  await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `AWS4-HMAC-SHA256 Credential=${AWS_TEST_ENV.AWS_ACCESS_KEY_ID}/20260101/us-east-1/ec2/aws4_request, SignedHeaders=host, Signature=0`,
+    },
+    body: 'Action=DescribeInstanceTypes&Version=2016-11-15&InstanceType.1=m5.large',
+  }).catch(() => undefined);
   return {
     url,
     port,
