@@ -52,7 +52,7 @@ const FAULTS: { name: string; fault: Fault; every: boolean }[] = [
     every: false,
   },
   { name: 'reset once', fault: { kind: 'reset' }, every: false },
-  { name: 'timeout once', fault: { kind: 'delay', ms: 4000 }, every: false },
+  { name: 'timeout once', fault: { kind: 'delay', ms: 6000 }, every: false },
   {
     name: '503 always',
     fault: { kind: 'status', status: 503, code: 'ServiceUnavailableException' },
@@ -105,7 +105,7 @@ async function faultCase(
       spec: clusterSchema.parse(eksSpec(proxy.url)),
       runId,
       baseDir: dir,
-      env: eksEnv(),
+      env: eksEnv({ DUETKIT_AWS_REQUEST_TIMEOUT_MS: '5000' }),
       signal: new AbortController().signal,
       state,
       log: () => undefined,

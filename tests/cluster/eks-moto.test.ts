@@ -54,7 +54,7 @@ let runs = 0;
 async function acquire(
   extra: Record<string, unknown> = {},
   cluster: Record<string, unknown> = {},
-  options: { expiresAt?: Date; runId?: string } = {},
+  options: { expiresAt?: Date; runId?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<{
   acquired: AcquiredCluster | null;
   error: string | null;
@@ -71,7 +71,7 @@ async function acquire(
       spec,
       runId,
       baseDir: dir,
-      env: eksEnv(),
+      env: eksEnv(options.env),
       signal: new AbortController().signal,
       state,
       log: (line) => log.push(line),
@@ -274,8 +274,13 @@ describe('faults (a sample; the whole matrix is npm run bench:cluster-faults)', 
   );
 
   it('a response slower than the request timeout is retried', async () => {
-    proxy.rules = [{ op: 'CreateNodegroup', nth: 1, fault: { kind: 'delay', ms: 4000 } }];
-    const { acquired, error } = await acquire();
+    proxy.rules = [{ op: 'CreateNodegroup', nth: 1, fault: { kind: 'delay', ms: 3000 } }];
+    const { acquired, error } = await acquire(
+      {},
+      {},
+      { env: { DUETKIT_AWS_REQUEST_TIMEOUT_MS: '1500' } },
+    );
+    expect(proxy.calls.filter((c) => c === 'CreateNodegroup').length).toBeGreaterThanOrEqual(2);
     expect(error).toBeNull();
     await acquired!.release();
   });

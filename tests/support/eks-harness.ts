@@ -21,13 +21,15 @@ import type { FaultProxy } from './fault-proxy.js';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 
-export function eksEnv(): NodeJS.ProcessEnv {
+/** Generous request timeouts by default: moto is slow on a busy machine. */
+export function eksEnv(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     ...AWS_TEST_ENV,
     DUETKIT_EKS_POLL_MS: '20',
     DUETKIT_AWS_MAX_ATTEMPTS: '3',
-    DUETKIT_AWS_REQUEST_TIMEOUT_MS: '3000',
+    DUETKIT_AWS_REQUEST_TIMEOUT_MS: '15000',
+    ...overrides,
   };
 }
 
