@@ -150,8 +150,20 @@ async function faultCase(
 
 const only = process.argv[2]; // `faults` or `kills`: one part of the matrix
 for (const slow of only === 'kills' ? [] : [false, true]) {
-  for (const op of CREATE_OPS) for (const f of FAULTS) await faultCase('create', op, f, slow);
-  for (const op of DELETE_OPS) for (const f of FAULTS) await faultCase('delete', op, f, slow);
+  for (const [phase, ops] of [
+    ['create', CREATE_OPS],
+    ['delete', DELETE_OPS],
+  ] as const) {
+    for (const op of ops) {
+      for (const f of FAULTS) {
+        // The checks themselves talk to moto: a failure there is the harness's, said as such.
+        await faultCase(phase, op, f, slow).catch((error: Error) => {
+          process.stderr.write(`harness error in ${phase} ${op} ${f.name}: ${error.message}\n`);
+          process.exitCode = 2;
+        });
+      }
+    }
+  }
 }
 
 // The kill matrix: count the calls of an undisturbed `cluster create`, then kill at each.
