@@ -52,7 +52,7 @@ const FAULTS: { name: string; fault: Fault; every: boolean }[] = [
     every: false,
   },
   { name: 'reset once', fault: { kind: 'reset' }, every: false },
-  { name: 'timeout once', fault: { kind: 'delay', ms: 6000 }, every: false },
+  { name: 'answer after the timeout once', fault: { kind: 'late', ms: 6000 }, every: false },
   {
     name: '503 always',
     fault: { kind: 'status', status: 503, code: 'ServiceUnavailableException' },
@@ -119,21 +119,30 @@ async function faultCase(
     runError = (error as Error).message.split('\n')[0]!;
   }
   const clients = motoClients(moto.url);
-  const afterRun = (await duetkitLeftovers(clients)).clusters.length;
+  // Only this case's resources count (its run id), so that one leak is counted once.
+  const mine = async (): Promise<{ clusters: number; templates: number }> => {
+    const left = await duetkitLeftovers(clients);
+    const own = (name: string): boolean => name === `duetkit-${runId}`;
+    return {
+      clusters: left.clusters.filter(own).length,
+      templates: left.templates.filter(own).length,
+    };
+  };
+  const afterRun = (await mine()).clusters;
   // The post step: what the saved state names, with AWS answering again (a persistent fault
   // would fail the post step too; reap is the net for that).
   proxy.rules = [];
   await cleanUpState(saved, { env: eksEnv(), log: () => undefined, pollMs: 20 }).catch(
     () => undefined,
   );
-  const afterPost = (await duetkitLeftovers(clients)).clusters.length;
+  const afterPost = (await mine()).clusters;
   await reap(clients, {
     dryRun: false,
     now: new Date(Date.now() + 400 * 86400_000),
     log: () => undefined,
     pollMs: 20,
   });
-  const left = await duetkitLeftovers(clients);
+  const left = await mine();
   outcomes.push({
     kind: 'fault',
     phase,
@@ -143,8 +152,8 @@ async function faultCase(
     runError,
     afterRun,
     afterPost,
-    afterReap: left.clusters.length,
-    templatesLeft: left.templates.length,
+    afterReap: left.clusters,
+    templatesLeft: left.templates,
   });
 }
 

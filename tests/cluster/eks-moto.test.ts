@@ -274,7 +274,7 @@ describe('faults (a sample; the whole matrix is npm run bench:cluster-faults)', 
   );
 
   it('a response slower than the request timeout is retried', async () => {
-    proxy.rules = [{ op: 'CreateNodegroup', nth: 1, fault: { kind: 'delay', ms: 3000 } }];
+    proxy.rules = [{ op: 'CreateNodegroup', nth: 1, fault: { kind: 'late', ms: 3000 } }];
     const { acquired, error } = await acquire(
       {},
       {},

@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 export type Fault =
   | { kind: 'status'; status: number; code: string; message?: string }
   | { kind: 'delay'; ms: number }
+  /** Forwarded at once, answered `ms` later: the call went through, its answer comes late. */
+  | { kind: 'late'; ms: number }
   | { kind: 'reset' };
 
 export interface FaultRule {
@@ -128,6 +130,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       return;
     }
     const upstream = await forward(target, req, body);
+    if (rule?.fault.kind === 'late')
+      await new Promise((r) => setTimeout(r, (rule.fault as { ms: number }).ms));
     let payload = upstream.body;
     if (upstream.status < 300 && key !== null) {
       const slow = op.endsWith('Cluster') ? proxy.slowPhases.cluster : proxy.slowPhases.nodegroup;
