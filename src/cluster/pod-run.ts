@@ -11,6 +11,7 @@ import type { ClusterRunOptions } from './run.js';
 import type { ClusterSpec } from './schema.js';
 import type { StateRecorder } from './state.js';
 import {
+  BUNDLE_FILES,
   bundleDir,
   copyDirectory,
   isStaticExecutable,
@@ -188,7 +189,12 @@ async function inspectNode(
 
 /** Bundle, the host-built timer when the node can run it, versions, scenario; then start. */
 async function copyIn(target: PodTarget, run: PodRun, machine: string): Promise<void> {
-  await copyDirectory(target, run.options.bundleDir ?? bundleDir(), `${POD_ROOT}/bundle`);
+  await copyDirectory(
+    target,
+    run.options.bundleDir ?? bundleDir(),
+    `${POD_ROOT}/bundle`,
+    BUNDLE_FILES,
+  );
   const hostMachine = process.arch === 'x64' ? 'x86_64' : process.arch === 'arm64' ? 'aarch64' : '';
   const timer = await buildTimer(run.options.env);
   if (timer.path !== null && machine === hostMachine && isStaticExecutable(timer.path)) {

@@ -21,10 +21,18 @@ export interface PodTarget {
 /** Where everything lives inside the pod (an emptyDir, see k8s/duet-job.yaml). */
 export const POD_ROOT = '/duetkit';
 
-/** Copies a host directory (without `.git`) into `target` inside the pod. */
-export async function copyDirectory(to: PodTarget, dir: string, target: string): Promise<void> {
+/** Copies a host directory (without `.git`; only `entries` when given) into `target` in the pod. */
+export async function copyDirectory(
+  to: PodTarget,
+  dir: string,
+  target: string,
+  entries?: string[],
+): Promise<void> {
   const stream = Readable.from(
-    tar.pack(dir, { ignore: (name) => path.basename(name) === '.git' }) as AsyncIterable<Buffer>,
+    tar.pack(dir, {
+      ignore: (name) => path.basename(name) === '.git',
+      ...(entries === undefined ? {} : { entries }),
+    }) as AsyncIterable<Buffer>,
   );
   await run(
     to,
@@ -82,6 +90,9 @@ export async function run(
  * the pod so the image needs nothing but Node.js: beside this module when it runs from the
  * bundle, else the repository's dist/ (running from source: `npm run bundle` first).
  */
+/** What the pod runs of the bundle: the CLI, its bootstrap worker and the timer's source. */
+export const BUNDLE_FILES = ['cli.js', 'bootstrap-worker.js', 'duetkit-timer.c'];
+
 export function bundleDir(): string {
   for (const candidate of ['./', '../../dist/']) {
     const dir = fileURLToPath(new URL(candidate, import.meta.url));
