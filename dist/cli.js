@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path45 = __require("node:path");
+    var path46 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path45.resolve(baseDir, baseName);
+          const localBin = path46.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path45.extname(baseName))) return void 0;
+          if (sourceExt.includes(path46.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path45.resolve(
-            path45.dirname(resolvedScriptPath),
+          executableDir = path46.resolve(
+            path46.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path45.basename(
+            const legacyName = path46.basename(
               this._scriptPath,
-              path45.extname(this._scriptPath)
+              path46.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path45.extname(executableFile));
+        launchWithNode = sourceExt.includes(path46.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path45.basename(filename, path45.extname(filename));
+        this._name = path46.basename(filename, path46.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path46) {
-        if (path46 === void 0) return this._executableDir;
-        this._executableDir = path46;
+      executableDir(path47) {
+        if (path47 === void 0) return this._executableDir;
+        this._executableDir = path47;
         return this;
       }
       /**
@@ -8914,18 +8914,18 @@ var require_umd = __commonJS({
       }
       function preInstantiate(imports) {
         const extendedExports = {};
-        function getString(memory, ptr) {
-          if (!memory) return "<yet unknown>";
-          return getStringImpl(memory.buffer, ptr);
+        function getString(memory2, ptr) {
+          if (!memory2) return "<yet unknown>";
+          return getStringImpl(memory2.buffer, ptr);
         }
         const env = imports.env = imports.env || {};
         env.abort = env.abort || function abort(msg, file2, line, colm) {
-          const memory = extendedExports.memory || env.memory;
-          throw Error(`abort: ${getString(memory, msg)} at ${getString(memory, file2)}:${line}:${colm}`);
+          const memory2 = extendedExports.memory || env.memory;
+          throw Error(`abort: ${getString(memory2, msg)} at ${getString(memory2, file2)}:${line}:${colm}`);
         };
         env.trace = env.trace || function trace(msg, n, ...args) {
-          const memory = extendedExports.memory || env.memory;
-          console.log(`trace: ${getString(memory, msg)}${n ? " " : ""}${args.slice(0, n).join(", ")}`);
+          const memory2 = extendedExports.memory || env.memory;
+          console.log(`trace: ${getString(memory2, msg)}${n ? " " : ""}${args.slice(0, n).join(", ")}`);
         };
         env.seed = env.seed || Date.now;
         imports.Math = imports.Math || Math;
@@ -8934,7 +8934,7 @@ var require_umd = __commonJS({
       }
       function postInstantiate(extendedExports, instance) {
         const exports4 = instance.exports;
-        const memory = exports4.memory;
+        const memory2 = exports4.memory;
         const table2 = exports4.table;
         const __new = exports4.__new || F_NO_EXPORT_RUNTIME;
         const __pin = exports4.__pin || F_NO_EXPORT_RUNTIME;
@@ -8947,12 +8947,12 @@ var require_umd = __commonJS({
         extendedExports.__unpin = __unpin;
         extendedExports.__collect = __collect;
         function getRttInfo(id) {
-          const U32 = new Uint32Array(memory.buffer);
+          const U32 = new Uint32Array(memory2.buffer);
           if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
           return U32[(__rtti_base + 4 >>> 2) + (id << 1)];
         }
         function getRttBase(id) {
-          const U32 = new Uint32Array(memory.buffer);
+          const U32 = new Uint32Array(memory2.buffer);
           if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
           return U32[(__rtti_base + 4 >>> 2) + (id << 1) + 1];
         }
@@ -8968,7 +8968,7 @@ var require_umd = __commonJS({
           if (str == null) return 0;
           const length = str.length;
           const ptr = __new(length << 1, STRING_ID);
-          const U16 = new Uint16Array(memory.buffer);
+          const U16 = new Uint16Array(memory2.buffer);
           for (var i = 0, p = ptr >>> 1; i < length; ++i) U16[p + i] = str.charCodeAt(i);
           return ptr;
         }
@@ -8977,21 +8977,21 @@ var require_umd = __commonJS({
           if (buf == null) return 0;
           const bufview = new Uint8Array(buf);
           const ptr = __new(bufview.length, ARRAYBUFFER_ID);
-          const U8 = new Uint8Array(memory.buffer);
+          const U8 = new Uint8Array(memory2.buffer);
           U8.set(bufview, ptr);
           return ptr;
         }
         extendedExports.__newArrayBuffer = __newArrayBuffer;
         function __getString(ptr) {
           if (!ptr) return null;
-          const buffer = memory.buffer;
+          const buffer = memory2.buffer;
           const id = new Uint32Array(buffer)[ptr + ID_OFFSET >>> 2];
           if (id !== STRING_ID) throw Error(`not a string: ${ptr}`);
           return getStringImpl(buffer, ptr);
         }
         extendedExports.__getString = __getString;
         function getView(alignLog2, signed2, float) {
-          const buffer = memory.buffer;
+          const buffer = memory2.buffer;
           if (float) {
             switch (alignLog2) {
               case 2:
@@ -9027,7 +9027,7 @@ var require_umd = __commonJS({
             __pin(buf);
             const arr = __new(info & ARRAY ? ARRAY_SIZE : ARRAYBUFFERVIEW_SIZE, id);
             __unpin(buf);
-            const U32 = new Uint32Array(memory.buffer);
+            const U32 = new Uint32Array(memory2.buffer);
             U32[arr + ARRAYBUFFERVIEW_BUFFER_OFFSET >>> 2] = buf;
             U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2] = buf;
             U32[arr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] = length << align;
@@ -9049,7 +9049,7 @@ var require_umd = __commonJS({
         }
         extendedExports.__newArray = __newArray;
         function __getArrayView(arr) {
-          const U32 = new Uint32Array(memory.buffer);
+          const U32 = new Uint32Array(memory2.buffer);
           const id = U32[arr + ID_OFFSET >>> 2];
           const info = getArrayInfo(id);
           const align = getValueAlign(info);
@@ -9067,14 +9067,14 @@ var require_umd = __commonJS({
         }
         extendedExports.__getArray = __getArray;
         function __getArrayBuffer(ptr) {
-          const buffer = memory.buffer;
+          const buffer = memory2.buffer;
           const length = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2];
           return buffer.slice(ptr, ptr + length);
         }
         extendedExports.__getArrayBuffer = __getArrayBuffer;
         function __getFunction(ptr) {
           if (!table2) throw Error(E_NO_EXPORT_TABLE);
-          const index = new Uint32Array(memory.buffer)[ptr >>> 2];
+          const index = new Uint32Array(memory2.buffer)[ptr >>> 2];
           return table2.get(index);
         }
         extendedExports.__getFunction = __getFunction;
@@ -9082,7 +9082,7 @@ var require_umd = __commonJS({
           return new Type(getTypedArrayView(Type, alignLog2, ptr));
         }
         function getTypedArrayView(Type, alignLog2, ptr) {
-          const buffer = memory.buffer;
+          const buffer = memory2.buffer;
           const U32 = new Uint32Array(buffer);
           return new Type(buffer, U32[ptr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2], U32[ptr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] >>> alignLog2);
         }
@@ -9099,7 +9099,7 @@ var require_umd = __commonJS({
           });
         }
         function __instanceof(ptr, baseId) {
-          const U32 = new Uint32Array(memory.buffer);
+          const U32 = new Uint32Array(memory2.buffer);
           let id = U32[ptr + ID_OFFSET >>> 2];
           if (id <= getRttiCount(U32)) {
             do {
@@ -9110,7 +9110,7 @@ var require_umd = __commonJS({
           return false;
         }
         extendedExports.__instanceof = __instanceof;
-        extendedExports.memory = extendedExports.memory || memory;
+        extendedExports.memory = extendedExports.memory || memory2;
         extendedExports.table = extendedExports.table || table2;
         return demangle(exports4, extendedExports);
       }
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path45) {
-      const ctrl = callVisitor(key2, node2, visitor, path45);
+    function visit_(key2, node2, visitor, path46) {
+      const ctrl = callVisitor(key2, node2, visitor, path46);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path45, ctrl);
-        return visit_(key2, ctrl, visitor, path45);
+        replaceNode(key2, path46, ctrl);
+        return visit_(key2, ctrl, visitor, path46);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path45 = Object.freeze(path45.concat(node2));
+          path46 = Object.freeze(path46.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path45);
+            const ci = visit_(i, node2.items[i], visitor, path46);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path45 = Object.freeze(path45.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path45);
+          path46 = Object.freeze(path46.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path46);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path45);
+          const cv = visit_("value", node2.value, visitor, path46);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path45) {
-      const ctrl = await callVisitor(key2, node2, visitor, path45);
+    async function visitAsync_(key2, node2, visitor, path46) {
+      const ctrl = await callVisitor(key2, node2, visitor, path46);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path45, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path45);
+        replaceNode(key2, path46, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path46);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path45 = Object.freeze(path45.concat(node2));
+          path46 = Object.freeze(path46.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path45);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path46);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path45 = Object.freeze(path45.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path45);
+          path46 = Object.freeze(path46.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path46);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path45);
+          const cv = await visitAsync_("value", node2.value, visitor, path46);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path45) {
+    function callVisitor(key2, node2, visitor, path46) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path45);
+        return visitor(key2, node2, path46);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path45);
+        return visitor.Map?.(key2, node2, path46);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path45);
+        return visitor.Seq?.(key2, node2, path46);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path45);
+        return visitor.Pair?.(key2, node2, path46);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path45);
+        return visitor.Scalar?.(key2, node2, path46);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path45);
+        return visitor.Alias?.(key2, node2, path46);
       return void 0;
     }
-    function replaceNode(key2, path45, node2) {
-      const parent = path45[path45.length - 1];
+    function replaceNode(key2, path46, node2) {
+      const parent = path46[path46.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path45, value) {
+    function collectionFromPath(schema, path46, value) {
       let v = value;
-      for (let i = path45.length - 1; i >= 0; --i) {
-        const k = path45[i];
+      for (let i = path46.length - 1; i >= 0; --i) {
+        const k = path46[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path45) => path45 == null || typeof path45 === "object" && !!path45[Symbol.iterator]().next().done;
+    var isEmptyPath = (path46) => path46 == null || typeof path46 === "object" && !!path46[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path45, value) {
-        if (isEmptyPath(path45))
+      addIn(path46, value) {
+        if (isEmptyPath(path46))
           this.add(value);
         else {
-          const [key2, ...rest] = path45;
+          const [key2, ...rest] = path46;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path45) {
-        const [key2, ...rest] = path45;
+      deleteIn(path46) {
+        const [key2, ...rest] = path46;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path45, keepScalar) {
-        const [key2, ...rest] = path45;
+      getIn(path46, keepScalar) {
+        const [key2, ...rest] = path46;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path45) {
-        const [key2, ...rest] = path45;
+      hasIn(path46) {
+        const [key2, ...rest] = path46;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path45, value) {
-        const [key2, ...rest] = path45;
+      setIn(path46, value) {
+        const [key2, ...rest] = path46;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path45, value) {
+      addIn(path46, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path45, value);
+          this.contents.addIn(path46, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path45) {
-        if (Collection.isEmptyPath(path45)) {
+      deleteIn(path46) {
+        if (Collection.isEmptyPath(path46)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path45) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path46) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path45, keepScalar) {
-        if (Collection.isEmptyPath(path45))
+      getIn(path46, keepScalar) {
+        if (Collection.isEmptyPath(path46))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path45, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path46, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path45) {
-        if (Collection.isEmptyPath(path45))
+      hasIn(path46) {
+        if (Collection.isEmptyPath(path46))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path45) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path46) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path45, value) {
-        if (Collection.isEmptyPath(path45)) {
+      setIn(path46, value) {
+        if (Collection.isEmptyPath(path46)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path45), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path46), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path45, value);
+          this.contents.setIn(path46, value);
         }
       }
       /**
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path45) => {
+    visit2.itemAtPath = (cst, path46) => {
       let item = cst;
-      for (const [field, index] of path45) {
+      for (const [field, index] of path46) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path45) => {
-      const parent = visit2.itemAtPath(cst, path45.slice(0, -1));
-      const field = path45[path45.length - 1][0];
+    visit2.parentCollection = (cst, path46) => {
+      const parent = visit2.itemAtPath(cst, path46.slice(0, -1));
+      const field = path46[path46.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path45, item, visitor) {
-      let ctrl = visitor(item, path45);
+    function _visit(path46, item, visitor) {
+      let ctrl = visitor(item, path46);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path45.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path46.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path45);
+            ctrl = ctrl(item, path46);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path45) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path46) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -16708,7 +16708,7 @@ var require_lexer = __commonJS({
   "node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
-    function isEmpty(ch) {
+    function isEmpty2(ch) {
       switch (ch) {
         case void 0:
         case " ":
@@ -16786,7 +16786,7 @@ var require_lexer = __commonJS({
         }
         if (ch === "-" || ch === ".") {
           const dt = this.buffer.substr(offset2, 3);
-          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset2 + 3]))
+          if ((dt === "---" || dt === "...") && isEmpty2(this.buffer[offset2 + 3]))
             return -1;
         }
         return offset2;
@@ -16885,7 +16885,7 @@ var require_lexer = __commonJS({
           if (!this.atEnd && !this.hasChars(4))
             return this.setNext("line-start");
           const s = this.peek(3);
-          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+          if ((s === "---" || s === "...") && isEmpty2(this.charAt(3))) {
             yield* this.pushCount(3);
             this.indentValue = 0;
             this.indentNext = 0;
@@ -16893,7 +16893,7 @@ var require_lexer = __commonJS({
           }
         }
         this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+        if (this.indentNext > this.indentValue && !isEmpty2(this.charAt(1)))
           this.indentNext = this.indentValue;
         return yield* this.parseBlockStart();
       }
@@ -16901,7 +16901,7 @@ var require_lexer = __commonJS({
         const [ch0, ch1] = this.peek(2);
         if (!ch1 && !this.atEnd)
           return this.setNext("block-start");
-        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty2(ch1)) {
           const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
           this.indentNext = this.indentValue + 1;
           this.indentValue += n;
@@ -16965,7 +16965,7 @@ var require_lexer = __commonJS({
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
-        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty2(line[3])) {
           const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
           if (!atFlowEndMarker) {
             this.flowLevel = 0;
@@ -17007,7 +17007,7 @@ var require_lexer = __commonJS({
             return yield* this.parseQuotedScalar();
           case ":": {
             const next = this.charAt(1);
-            if (this.flowKey || isEmpty(next) || next === ",") {
+            if (this.flowKey || isEmpty2(next) || next === ",") {
               this.flowKey = false;
               yield* this.pushCount(1);
               yield* this.pushSpaces(true);
@@ -17070,7 +17070,7 @@ var require_lexer = __commonJS({
           else if (ch !== "-")
             break;
         }
-        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+        return yield* this.pushUntil((ch) => isEmpty2(ch) || ch === "#");
       }
       *parseBlockScalar() {
         let nl = this.pos - 1;
@@ -17152,10 +17152,10 @@ var require_lexer = __commonJS({
         while (ch = this.buffer[++i]) {
           if (ch === ":") {
             const next = this.buffer[i + 1];
-            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+            if (isEmpty2(next) || inFlow && flowIndicatorChars.has(next))
               break;
             end = i;
-          } else if (isEmpty(ch)) {
+          } else if (isEmpty2(ch)) {
             let next = this.buffer[i + 1];
             if (ch === "\r") {
               if (next === "\n") {
@@ -17222,7 +17222,7 @@ var require_lexer = __commonJS({
             case ":": {
               const inFlow = this.flowLevel > 0;
               const ch1 = this.charAt(1);
-              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+              if (isEmpty2(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
                 if (!inFlow)
                   this.indentNext = this.indentValue + 1;
                 else if (this.flowKey)
@@ -17241,7 +17241,7 @@ var require_lexer = __commonJS({
         if (this.charAt(1) === "<") {
           let i = this.pos + 2;
           let ch = this.buffer[i];
-          while (!isEmpty(ch) && ch !== ">")
+          while (!isEmpty2(ch) && ch !== ">")
             ch = this.buffer[++i];
           return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
         } else {
@@ -20523,9 +20523,9 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
 }
 
 // src/report/run-meta.ts
-function formatDuration(seconds2) {
-  if (seconds2 < 60) return `${+seconds2.toFixed(1)} s`;
-  const s = Math.round(seconds2);
+function formatDuration(seconds3) {
+  if (seconds3 < 60) return `${+seconds3.toFixed(1)} s`;
+  const s = Math.round(seconds3);
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
   return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
@@ -20553,14 +20553,14 @@ function settleAdvice(c, perSecond, context) {
       advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
     };
   }
-  const seconds2 = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
+  const seconds3 = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
   const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
-  if (seconds2 <= REASONABLE_SECONDS) {
+  if (seconds3 <= REASONABLE_SECONDS) {
     return {
       more: c.moreSamplesNeeded,
-      seconds: seconds2,
+      seconds: seconds3,
       perSecond,
-      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds2)} more at this run's ${pace}`
+      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds3)} more at this run's ${pace}`
     };
   }
   const helps = [];
@@ -20575,9 +20575,9 @@ function settleAdvice(c, perSecond, context) {
   helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
   return {
     more: c.moreSamplesNeeded,
-    seconds: seconds2,
+    seconds: seconds3,
     perSecond,
-    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds2)} more at ${pace}; what would help: ${helps.join("; ")}`
+    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds3)} more at ${pace}; what would help: ${helps.join("; ")}`
   };
 }
 function paceByMetric(samples) {
@@ -20695,6 +20695,7 @@ function analyzeSamples(samples, overrides = {}) {
     stopReason: samples.stopReason,
     isolation: samples.isolation,
     ...samples.timing === void 0 ? {} : { timing: samples.timing },
+    ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
     settings,
     results,
     summary,
@@ -21115,7 +21116,7 @@ function honesty(result, load) {
   return problems.length === 0 ? null : `the load generator could not keep up: ${problems.join("; ")}`;
 }
 function checkErrors(target, load, round3, describeReplica) {
-  const failed = ERROR_KINDS.reduce((sum, kind) => sum + target.errors[kind], 0);
+  const failed = ERROR_KINDS.reduce((sum, kind2) => sum + target.errors[kind2], 0);
   if (failed === 0 || failed / Math.max(1, target.sentTotal) <= load.maxErrorRate) return;
   const kinds = ERROR_KINDS.filter((k) => target.errors[k] > 0).map((k) => `${target.errors[k]} ${ERROR_WORDS[k]}`).join(", ");
   const codes2 = Object.entries(target.statusCodes).map(([code, n]) => `HTTP ${code} \xD7${n}`).join(", ");
@@ -21170,6 +21171,29 @@ function efficiencyText(e) {
   return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
 }
 
+// src/report/cluster-text.ts
+function clusterLines(c) {
+  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
+  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
+  const lines = [
+    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
+  ];
+  const t = c.timings;
+  const timing = [
+    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
+    t.podStart === null ? null : `pod start ${t.podStart} s`,
+    t.copy === null ? null : `copy in ${t.copy} s`,
+    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
+  ].filter((x) => x !== null);
+  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
+  if (cost2 !== null || timing.length > 0) {
+    lines.push(
+      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
+    );
+  }
+  return lines;
+}
+
 // src/analyze/describe.ts
 function describeReport(report) {
   const out = [];
@@ -21179,13 +21203,15 @@ function describeReport(report) {
     `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (harness too)" : ""}`) + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
   );
   if (report.timing !== void 0) out.push(timingText(report.timing, report.mode));
+  if (report.cluster !== void 0) out.push(...clusterLines(report.cluster));
   if (report.efficiency !== void 0) out.push(efficiencyText(report.efficiency));
   const load = report.load === void 0 ? void 0 : loadLines(report.load);
   out.push(...load?.lines ?? []);
   for (const warning of [
     ...iso.warnings,
     ...report.timing?.warnings ?? [],
-    ...load?.warnings ?? []
+    ...load?.warnings ?? [],
+    ...report.cluster?.warnings ?? []
   ]) {
     out.push(`warning: ${warning}`);
   }
@@ -21679,10 +21705,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path45 = "$") {
+  constructor(format, value, path46 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path45;
+    this.path = path46;
   }
   format;
   value;
@@ -22094,10 +22120,10 @@ var criterion = {
       });
       const throughput = bench2.optional("throughput");
       if (throughput !== void 0) {
-        const [kind, amount] = throughput.entries()[0] ?? [];
+        const [kind2, amount] = throughput.entries()[0] ?? [];
         const per = amount?.number();
         if (per !== void 0) {
-          const unit = kind === "Bytes" || kind === "BytesDecimal" ? "B/s" : "elem/s";
+          const unit = kind2 === "Bytes" || kind2 === "BytesDecimal" ? "B/s" : "elem/s";
           const rates = perIter.map((ns) => per * 1e9 / ns);
           collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples", {
             derivedFrom: id
@@ -22254,10 +22280,10 @@ var googlecpp = {
           message
         );
       }
-      const kind = runType(entry);
-      if (hasIterations && kind !== "iteration") continue;
+      const kind2 = runType(entry);
+      if (hasIterations && kind2 !== "iteration") continue;
       if (!hasIterations && entry.optional("aggregate_name")?.string() !== "mean") continue;
-      const valueKind = kind === "iteration" ? "samples" : "summary";
+      const valueKind = kind2 === "iteration" ? "samples" : "summary";
       const name = (entry.optional("run_name") ?? entry.get("name")).nonEmptyString();
       const unit = `${entry.get("time_unit").nonEmptyString()}/iter`;
       const real = entry.get("real_time");
@@ -22316,9 +22342,9 @@ var hyperfine = {
           collector.add(value.path, `${name} - ${key2}`, "s", false, [value.number()], "summary");
         }
       }
-      const memory = result.optional("memory_usage_byte");
-      if (memory !== void 0) {
-        collector.add(memory.path, `${name} - memory`, "B", false, memory.numbers(), "samples");
+      const memory2 = result.optional("memory_usage_byte");
+      if (memory2 !== void 0) {
+        collector.add(memory2.path, `${name} - memory`, "B", false, memory2.numbers(), "samples");
       }
     }
     return collector.finish('a non-empty "results" list');
@@ -22434,24 +22460,24 @@ var jsonl = {
 // src/formats/julia.ts
 function readNode(node2, labels, collector) {
   const [tag, body] = node2.items();
-  const kind = tag?.string();
+  const kind2 = tag?.string();
   if (body === void 0) {
     throw new FormatError("julia", node2.path, 'a ["TYPE", {...}] pair');
   }
   const name = labels.join("/");
-  if (kind === "BenchmarkGroup") {
+  if (kind2 === "BenchmarkGroup") {
     for (const [key2, child] of body.get("data").entries())
       readNode(child, [...labels, key2], collector);
     return;
   }
-  if (kind === "Trial" || kind === "TrialEstimate") {
+  if (kind2 === "Trial" || kind2 === "TrialEstimate") {
     if (name === "") throw new FormatError("julia", node2.path, "a trial inside a named group");
-    const valueKind = kind === "Trial" ? "samples" : "summary";
-    const time3 = kind === "Trial" ? body.get("times") : body.get("time");
-    const values = kind === "Trial" ? time3.numbers() : [time3.number()];
+    const valueKind = kind2 === "Trial" ? "samples" : "summary";
+    const time3 = kind2 === "Trial" ? body.get("times") : body.get("time");
+    const values = kind2 === "Trial" ? time3.numbers() : [time3.number()];
     collector.add(time3.path, name, "ns", false, values, valueKind);
-    const memory = body.get("memory");
-    collector.add(memory.path, `${name} - memory`, "B", false, [memory.number()], "summary");
+    const memory2 = body.get("memory");
+    collector.add(memory2.path, `${name} - memory`, "B", false, [memory2.number()], "summary");
     const allocs = body.get("allocs");
     collector.add(allocs.path, `${name} - allocs`, "allocs", false, [allocs.number()], "summary");
     return;
@@ -22460,7 +22486,7 @@ function readNode(node2, labels, collector) {
     "julia",
     `${node2.path}[0]`,
     '"BenchmarkGroup", "Trial" or "TrialEstimate"',
-    kind
+    kind2
   );
 }
 var julia = {
@@ -25168,10 +25194,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path45) {
-  if (!path45)
+function getElementAtPath(obj, path46) {
+  if (!path46)
     return obj;
-  return path45.reduce((acc, key2) => acc?.[key2], obj);
+  return path46.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -25511,11 +25537,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path45, issues) {
+function prefixIssues(path46, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path45);
+    iss.path.unshift(path46);
     return iss;
   });
 }
@@ -25977,16 +26003,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path45 = []) => {
+  const processError = (error63, path46 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path45, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path46, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path45, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path46, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path45, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path46, ...issue2.path]);
       } else {
-        const fullpath = [...path45, ...issue2.path];
+        const fullpath = [...path46, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -26025,17 +26051,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path45 = []) => {
+  const processError = (error63, path46 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path45, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path46, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path45, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path46, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path45, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path46, ...issue2.path]);
       } else {
-        const fullpath = [...path45, ...issue2.path];
+        const fullpath = [...path46, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -26074,8 +26100,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path45 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path45) {
+  const path46 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path46) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -29450,8 +29476,8 @@ function isRecursive(inst, stack, resolve3) {
       result = answer;
   };
   const def = inst._zod.def;
-  const kind = def.type;
-  switch (kind) {
+  const kind2 = def.type;
+  switch (kind2) {
     case "object": {
       const raw = rawShape(def);
       merge2(raw ? shape(raw, true) : ASSUMED);
@@ -29531,7 +29557,7 @@ function isRecursive(inst, stack, resolve3) {
     case "custom":
       break;
     default: {
-      kind;
+      kind2;
       for (const key2 in def) {
         const desc = Object.getOwnPropertyDescriptor(def, key2);
         if (!desc || desc.get)
@@ -39870,8 +39896,8 @@ function describe(description) {
   const ch = new $ZodCheck({ check: "describe" });
   ch._zod.onattach = [
     (inst) => {
-      const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, description });
+      const existing2 = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing2, description });
     }
   ];
   ch._zod.check = () => {
@@ -39883,8 +39909,8 @@ function meta(metadata) {
   const ch = new $ZodCheck({ check: "meta" });
   ch._zod.onattach = [
     (inst) => {
-      const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, ...metadata });
+      const existing2 = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing2, ...metadata });
     }
   ];
   ch._zod.check = () => {
@@ -40076,8 +40102,8 @@ function extractDefs(ctx, schema) {
   for (const entry of ctx.seen.entries()) {
     const id = ctx.metadataRegistry.get(entry[0])?.id;
     if (id) {
-      const existing = idToSchema.get(id);
-      if (existing && existing !== entry[0]) {
+      const existing2 = idToSchema.get(id);
+      if (existing2 && existing2 !== entry[0]) {
         throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
       }
       idToSchema.set(id, entry[0]);
@@ -40351,9 +40377,9 @@ function finalize(ctx, schema) {
           const allOf = json2?.allOf;
           if (!Array.isArray(allOf))
             continue;
-          const existing = carriers.get(allOf);
-          if (existing)
-            existing.push(json2);
+          const existing2 = carriers.get(allOf);
+          if (existing2)
+            existing2.push(json2);
           else
             carriers.set(allOf, [json2]);
         }
@@ -43213,13 +43239,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path45 = ref.slice(1).split("/").filter(Boolean);
-  if (path45.length === 0) {
+  const path46 = ref.slice(1).split("/").filter(Boolean);
+  if (path46.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path45[0] === defsKey) {
-    const key2 = path45[1] === void 0 ? void 0 : decodeJSONPointerSegment(path45[1]);
+  if (path46[0] === defsKey) {
+    const key2 = path46[1] === void 0 ? void 0 : decodeJSONPointerSegment(path46[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -43872,8 +43898,8 @@ function visit(schema, fnOrHandlers) {
   }
   function mapInner(s) {
     const def = s._zod.def;
-    const kind = def.type;
-    switch (kind) {
+    const kind2 = def.type;
+    switch (kind2) {
       case "object": {
         const oldShape = def.shape;
         const keys = Object.keys(oldShape);
@@ -43993,7 +44019,7 @@ function visit(schema, fnOrHandlers) {
       case "custom":
         return s;
       default: {
-        kind;
+        kind2;
         return s;
       }
     }
@@ -44074,8 +44100,8 @@ function parseDuration(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   if (match === null) return null;
-  const seconds2 = Number(match[1]) * UNITS[match[2] ?? "s"];
-  return seconds2 > 0 ? seconds2 : null;
+  const seconds3 = Number(match[1]) * UNITS[match[2] ?? "s"];
+  return seconds3 > 0 ? seconds3 : null;
 }
 
 // src/scenario/fields.ts
@@ -44093,8 +44119,8 @@ var argv = external_exports.union([external_exports.array(external_exports.strin
   return external_exports.NEVER;
 });
 var duration3 = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' }).transform((value, ctx) => {
-  const seconds2 = parseDuration(value);
-  if (seconds2 !== null) return seconds2;
+  const seconds3 = parseDuration(value);
+  if (seconds3 !== null) return seconds3;
   ctx.addIssue({
     code: "custom",
     message: 'a positive duration: seconds, or "500ms", "90s", "2m"'
@@ -44697,13 +44723,13 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   let left = secondsLeft;
   let sharedSeconds = 0;
   for (const { u, add } of open2) {
-    const seconds2 = cost2(u, add);
+    const seconds3 = cost2(u, add);
     if (shared) {
-      if (Math.max(sharedSeconds, seconds2) > secondsLeft) continue;
-      sharedSeconds = Math.max(sharedSeconds, seconds2);
+      if (Math.max(sharedSeconds, seconds3) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds3);
     } else {
-      if (seconds2 > left) continue;
-      left -= seconds2;
+      if (seconds3 > left) continue;
+      left -= seconds3;
     }
     stage.push({ name: u.name, pairs: add, look: u.look + 1 });
   }
@@ -44835,12 +44861,12 @@ function goUnitArgv(binary, command, unit, iterations, benchtime = command.bench
     ...command.test
   ];
 }
-async function calibrateGo(bin, command, seconds2, context) {
+async function calibrateGo(bin, command, seconds3, context) {
   const argv2 = [
     bin.binary,
     "-test.run=^$",
     `-test.bench=${command.bench}`,
-    `-test.benchtime=${seconds2}s`,
+    `-test.benchtime=${seconds3}s`,
     "-test.count=1",
     ...command.test.filter((f) => !f.startsWith("-test.count"))
   ];
@@ -44854,8 +44880,8 @@ async function calibrateGo(bin, command, seconds2, context) {
   const metrics = new Set(parsed2.filter((b) => b.name.includes(" - ")).map((b) => b.name));
   return parsed2.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
 }
-function fixedIterations(nsPerOp, seconds2) {
-  return Math.max(1, Math.round(seconds2 * 1e9 / Math.max(nsPerOp, 1e-3)));
+function fixedIterations(nsPerOp, seconds3) {
+  return Math.max(1, Math.round(seconds3 * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
 
 // src/suite/prepare-cargo.ts
@@ -45116,7 +45142,7 @@ async function prepareUnits(options, envOf) {
   const spec = scenario.suite;
   const command = scenario.workload.command;
   const started = process.hrtime.bigint();
-  const seconds2 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
+  const seconds3 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
   if (spec.build === "auto" && scenario.workload.format === "go") {
     const go2 = parseGoTest(command);
     const cleanup = [];
@@ -45133,7 +45159,7 @@ async function prepareUnits(options, envOf) {
         })
       );
     }
-    const buildSeconds = seconds2(started);
+    const buildSeconds = seconds3(started);
     const calibrating = process.hrtime.bigint();
     const baseIndex = Math.max(
       0,
@@ -45173,7 +45199,7 @@ async function prepareUnits(options, envOf) {
       lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
       missing: [],
       build: { kind: "go-test-c", seconds: buildSeconds },
-      calibrationSeconds: seconds2(calibrating),
+      calibrationSeconds: seconds3(calibrating),
       cleanup,
       group: null
     };
@@ -45192,7 +45218,7 @@ async function prepareUnits(options, envOf) {
         })
       );
     }
-    const buildSeconds = seconds2(started);
+    const buildSeconds = seconds3(started);
     const listing = process.hrtime.bigint();
     const lists2 = /* @__PURE__ */ new Map();
     for (const [i, version3] of versions.entries()) {
@@ -45222,7 +45248,7 @@ async function prepareUnits(options, envOf) {
       lists: Object.fromEntries(lists2),
       missing: selection2.missing,
       build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
-      calibrationSeconds: seconds2(listing),
+      calibrationSeconds: seconds3(listing),
       cleanup: [],
       group: null
     };
@@ -45253,7 +45279,7 @@ async function prepareUnits(options, envOf) {
     lists: Object.fromEntries(lists),
     missing: selection.missing,
     build: { kind: "none", seconds: 0 },
-    calibrationSeconds: seconds2(started),
+    calibrationSeconds: seconds3(started),
     cleanup: [],
     group: spec.granularity === "group" ? (names) => {
       if (support.filterSetArgv === void 0) {
@@ -46422,7 +46448,7 @@ import path20 from "node:path";
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command = w.command ?? [];
-  const issue2 = (path45, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path45], message });
+  const issue2 = (path46, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path46], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -46534,6 +46560,121 @@ var suiteSchema = external_exports.object({
    */
   granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
 }).strict();
+
+// src/cluster/schema.ts
+var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
+var DEFAULT_IMAGE = "node:24-bookworm-slim";
+var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
+var seconds2 = (what) => external_exports.union([external_exports.number(), external_exports.string()], { error: `${what}: seconds, or "90s", "10m", "2h"` }).transform((value, ctx) => {
+  const s = parseDuration(value);
+  if (s !== null) return s;
+  ctx.addIssue({
+    code: "custom",
+    message: `${what}: a positive duration ("90s", "10m", "2h")`
+  });
+  return external_exports.NEVER;
+});
+var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
+var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
+var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
+var existing = external_exports.object({
+  /** Kubeconfig file, relative to the scenario. Default: `$KUBECONFIG`, else ~/.kube/config. */
+  kubeconfig: external_exports.string().min(1).optional(),
+  /** Context of the kubeconfig. Default: its current context. */
+  context: external_exports.string().min(1).optional()
+}).strict();
+var eks = external_exports.object({
+  /** AWS region. Default: `$AWS_REGION`, else `$AWS_DEFAULT_REGION`. */
+  region: external_exports.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1").optional(),
+  /** Kubernetes version of the control plane. Default: EKS's default. */
+  version: external_exports.string().regex(/^1\.\d+$/, 'a Kubernetes minor version such as "1.33"').optional(),
+  /** EC2 instance type of the nodes. */
+  instanceType: external_exports.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, "an EC2 instance type such as m5.xlarge").default("m5.xlarge"),
+  /** Number of nodes in the managed node group. */
+  nodes: external_exports.number().int().min(1).max(20).default(1),
+  /** The subnets of the cluster and its nodes (at least two, in different zones). */
+  subnets: external_exports.array(external_exports.string().regex(/^subnet-[0-9a-f]+$/, "a subnet id: subnet-\u2026")).min(2, "at least two subnets in two availability zones (EKS requires it)"),
+  securityGroups: external_exports.array(external_exports.string().regex(/^sg-[0-9a-f]+$/, "a security group id: sg-\u2026")).default([]),
+  /** IAM role EKS uses for the control plane (docs/eks-iam.yml creates it). */
+  clusterRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** IAM role of the nodes (docs/eks-iam.yml creates it). */
+  nodeRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** AMI type of the node group; AL2023 reads the kubelet settings from the launch template. */
+  amiType: external_exports.enum(["AL2023_x86_64_STANDARD", "AL2023_ARM_64_STANDARD"]).default("AL2023_x86_64_STANDARD"),
+  /** The EKS API's URL (tests point it at moto); default AWS's own. */
+  endpoint: external_exports.string().url().optional(),
+  /** The EC2 API's URL (tests); default AWS's own. */
+  ec2Endpoint: external_exports.string().url().optional(),
+  /** How long creating the cluster and node group may take. */
+  createTimeout: seconds2("createTimeout").default(40 * 60),
+  /** How long deleting them may take. */
+  deleteTimeout: seconds2("deleteTimeout").default(30 * 60)
+}).strict();
+var kind = external_exports.object({
+  /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
+  nodeImage: external_exports.string().min(1).optional(),
+  /** The kind command. */
+  command: external_exports.string().min(1).default("kind")
+}).strict();
+var clusterSchema = external_exports.object({
+  provider: external_exports.enum(CLUSTER_PROVIDERS),
+  /** The benchmark pod's image: the toolchains the benchmark needs, and Node.js ≥ 20. */
+  image: external_exports.string().min(1).default(DEFAULT_IMAGE),
+  imagePullPolicy: external_exports.enum(["IfNotPresent", "Always", "Never"]).default("IfNotPresent"),
+  /**
+   * Whole CPUs of the Guaranteed pod, which the static CPU manager gives it exclusively.
+   * Default: what the mode needs for full isolation — a duet 3 (one per side and one for
+   * duetkit), the sequential modes 2.
+   */
+  cpus: external_exports.number().int().min(1).max(256).optional(),
+  /** Memory of the pod (its request and its limit). */
+  memory: memory.default("2Gi"),
+  /** The per-run namespace is `<namespace>-<run id>`, labelled with the run id. */
+  namespace: dnsLabel.default("duetkit"),
+  /** Node labels the duet pod must run on (e.g. a node pool of quiet instances). */
+  nodeSelector: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /**
+   * A long-lived cluster of this name (eks, kind): created when missing, kept afterwards, for
+   * scheduled runs. Without it every run provisions its own cluster and deletes it.
+   */
+  reuse: eksName.optional(),
+  /**
+   * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
+   * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
+   */
+  maxLifetime: seconds2("maxLifetime").default(DEFAULT_MAX_LIFETIME_S),
+  /** How long the pod may take to be scheduled and started (image pull included). */
+  startTimeout: seconds2("startTimeout").default(600),
+  /** Price of one node per hour (any currency), for the cost estimate in the report. */
+  pricePerNodeHour: external_exports.number().nonnegative().optional(),
+  existing: existing.default(() => existing.parse({})),
+  eks: eks.optional(),
+  kind: kind.default(() => kind.parse({}))
+}).strict().superRefine((c, ctx) => {
+  if (c.provider === "eks" && c.eks === void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["eks"],
+      message: "the EKS settings with provider: eks: subnets, clusterRole and nodeRole at least (docs/cluster.md#eks)"
+    });
+  }
+  if (c.reuse !== void 0 && c.provider === "existing") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["reuse"],
+      message: "reuse only with provider eks or kind (an existing cluster is always kept)"
+    });
+  }
+});
+function podCpus(spec, mode) {
+  return spec.cpus ?? (mode === "duet" ? 3 : 2);
+}
 
 // src/scenario/schema.ts
 var METRICS = ["wall", "cpu", "both"];
@@ -46661,7 +46802,9 @@ var scenarioSchema = external_exports.object({
   cpuWeight: external_exports.boolean().default(true),
   /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
   seed: external_exports.number().int().min(0).max(4294967295).optional(),
-  analysis: analysis.default(() => analysis.parse({}))
+  analysis: analysis.default(() => analysis.parse({})),
+  /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
+  cluster: clusterSchema.optional()
 }).strict().superRefine((s, ctx) => {
   const names = s.versions.map((v) => v.name);
   names.forEach((name, i) => {
@@ -47087,15 +47230,15 @@ async function calibrate(options) {
         `noise: ${options.noise.threads} ${options.noise.kind} thread(s) at ${options.noise.load} (pid ${noise.pid})`
       );
     }
-    for (const [k, kind] of kinds.entries()) {
-      const methods = options.methods.filter((m) => getMethod(m).recording === kind);
-      const groups = kind === "sequential" ? [changes] : changes.map((c) => [c]);
+    for (const [k, kind2] of kinds.entries()) {
+      const methods = options.methods.filter((m) => getMethod(m).recording === kind2);
+      const groups = kind2 === "sequential" ? [changes] : changes.map((c) => [c]);
       for (const [g, group] of groups.entries()) {
         const source = await sourceFor(options, group);
         try {
           await recordGroup(
             options,
-            kind,
+            kind2,
             methods,
             group,
             source,
@@ -47170,8 +47313,8 @@ async function sourceFor(options, changes) {
   }
   return referenceSource(versions);
 }
-async function recordGroup(options, kind, methods, changes, source, outcomes, isolation, seed) {
-  const share = kind === "sequential" ? source.versions.length / 2 : 1;
+async function recordGroup(options, kind2, methods, changes, source, outcomes, isolation, seed) {
+  const share = kind2 === "sequential" ? source.versions.length / 2 : 1;
   const budgetSeconds = options.windowsPerRun * options.budget * share * BUDGET_MARGIN + STARTUP_SECONDS;
   const enough = () => methods.every(
     (m) => changes.every((c) => (outcomes.get(cellKey(m, c))?.length ?? 0) >= options.windows)
@@ -47180,19 +47323,19 @@ async function recordGroup(options, kind, methods, changes, source, outcomes, is
   for (let run3 = 0; run3 < maxRuns && !enough(); run3++) {
     if (options.signal.aborted) throw Object.assign(new Error("interrupted"), { name: "RunError" });
     options.log?.(
-      `recording ${kind} (${changes.map(describeChange).join(", ")}), run ${run3 + 1}: ${budgetSeconds.toFixed(0)} s`
+      `recording ${kind2} (${changes.map(describeChange).join(", ")}), run ${run3 + 1}: ${budgetSeconds.toFixed(0)} s`
     );
     const samples = await source.record(
       {
-        mode: RECORDING_MODE[kind],
-        isolation: kind === "duet" ? options.isolation : kind === "duet-none" ? "none" : "auto",
+        mode: RECORDING_MODE[kind2],
+        isolation: kind2 === "duet" ? options.isolation : kind2 === "duet-none" ? "none" : "auto",
         budgetSeconds,
         seed: seed + run3
       },
       options.signal,
       options.env
     );
-    isolation[kind] ??= samples.isolation;
+    isolation[kind2] ??= samples.isolation;
     const trace = traceFromSamples(samples);
     for (const method of methods) {
       for (const [i, change] of changes.entries()) {
@@ -47231,9 +47374,9 @@ function renderCalibration(result) {
   out.push(
     `condition: ${result.condition}${s.noise === null ? "" : ` (noise: ${s.noise.threads} ${s.noise.kind} thread(s) at ${Math.round(s.noise.load * 100)}%)`}; ${s.windows} comparisons per cell, budget ${s.budget} s each, CI level ${s.level}`
   );
-  for (const [kind, report] of Object.entries(result.isolation)) {
+  for (const [kind2, report] of Object.entries(result.isolation)) {
     out.push(
-      `isolation of ${kind} runs: ${report.kind}${report.slots.length > 0 ? ` [${report.slots.map((x) => x ?? "any").join(" | ")}]` : ""}${report.cpuWeight === void 0 ? "" : `, CPU weight ${report.cpuWeight}`}`
+      `isolation of ${kind2} runs: ${report.kind}${report.slots.length > 0 ? ` [${report.slots.map((x) => x ?? "any").join(" | ")}]` : ""}${report.cpuWeight === void 0 ? "" : `, CPU weight ${report.cpuWeight}`}`
     );
   }
   out.push("");
@@ -47457,15 +47600,163 @@ function parseShare(text2) {
   return value;
 }
 function parseTime(text2) {
-  const seconds2 = parseDuration(text2);
-  if (seconds2 === null)
+  const seconds3 = parseDuration(text2);
+  if (seconds3 === null)
     throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m.");
-  return seconds2;
+  return seconds3;
+}
+
+// src/cli/commands/cluster.ts
+import path23 from "node:path";
+
+// src/cluster/load.ts
+import { fileURLToPath as fileURLToPath3 } from "node:url";
+async function loadCluster() {
+  const here = import.meta.url;
+  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
+  return await import(file2);
+}
+
+// src/cluster/state.ts
+import { readFileSync as readFileSync5, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+function createStateRecorder(initial, save) {
+  const state = structuredClone(initial);
+  save(state);
+  return {
+    get current() {
+      return state;
+    },
+    update(change) {
+      change(state);
+      save(structuredClone(state));
+    }
+  };
+}
+function fileSaver(file2) {
+  return (state) => {
+    const temporary = `${file2}.${process.pid}.tmp`;
+    writeFileSync2(temporary, `${JSON.stringify(state, null, 2)}
+`);
+    renameSync(temporary, file2);
+  };
+}
+function readStateFile(file2) {
+  const state = JSON.parse(readFileSync5(file2, "utf8"));
+  if (state?.schemaVersion !== 1 || typeof state.runId !== "string") {
+    throw new Error(`${file2} is not a duetkit cluster state file (schemaVersion 1)`);
+  }
+  return state;
+}
+function removeStateFile(file2) {
+  rmSync2(file2, { force: true });
+}
+function isEmpty(state) {
+  const eks2 = state.eks;
+  return state.namespace === void 0 && state.kind === void 0 && (eks2 === void 0 || eks2.reuse || eks2.cluster === void 0 && eks2.nodegroup === void 0 && eks2.launchTemplate === void 0);
+}
+
+// src/cli/commands/cluster.ts
+function registerCluster(program2, ctx) {
+  const cluster2 = program2.command("cluster").description("Create, delete and reap the clusters of cluster runs (docs/cluster.md).");
+  const log = (line) => ctx.stderr(`cluster: ${line}
+`);
+  cluster2.command("create").description(
+    "Create the scenario's cluster (eks or kind) and keep it; the state file names what to delete."
+  ).argument("<scenario>", "scenario file with a cluster: section").option("--state <file>", "where to record what was created", "cluster-state.json").action(async (file2, flags) => {
+    const loaded = await loadScenarioFile(file2, ctx.cwd);
+    const spec = loaded.scenario.cluster;
+    if (spec === void 0) throw new UserError(`${file2} has no cluster: section`);
+    const stateFile = path23.resolve(ctx.cwd, flags.state);
+    const { newRunId, getProvider } = await loadCluster();
+    const runId = newRunId();
+    const state = createStateRecorder(
+      { schemaVersion: 1, runId, provider: spec.provider },
+      fileSaver(stateFile)
+    );
+    const { signal, dispose } = abortOnSignals();
+    try {
+      const acquired = await getProvider(spec.provider).acquire({
+        spec,
+        runId,
+        baseDir: loaded.baseDir,
+        env: ctx.env,
+        signal,
+        state,
+        log,
+        repository: ctx.env.GITHUB_REPOSITORY ?? "",
+        expiresAt: new Date(Date.now() + spec.maxLifetime * 1e3),
+        cpus: podCpus(spec, loaded.scenario.mode)
+      });
+      ctx.stdout(
+        `cluster ${acquired.name} is ready (${acquired.provisionSeconds} s); delete it with: duetkit cluster delete --state ${stateFile}
+`
+      );
+    } finally {
+      dispose();
+    }
+  });
+  cluster2.command("delete").description(
+    "Delete everything a state file names (namespace, node group, cluster, launch template)."
+  ).requiredOption("--state <file>", "the state file a run or `cluster create` wrote").action(async (flags) => {
+    const file2 = path23.resolve(ctx.cwd, flags.state);
+    let state;
+    try {
+      state = readStateFile(file2);
+    } catch (error62) {
+      throw new UserError(`--state ${flags.state}: ${error62.message}`);
+    }
+    const { cleanUpState } = await loadCluster();
+    const warnings = await cleanUpState(state, {
+      env: ctx.env,
+      log,
+      onProgress: (s) => fileSaver(file2)(s)
+    });
+    if (isEmpty(state)) removeStateFile(file2);
+    for (const warning of warnings) ctx.stderr(`warning: ${warning}
+`);
+    if (warnings.length > 0) ctx.exitCode = 1;
+    else ctx.stdout(`deleted everything run ${state.runId} had created
+`);
+  });
+  cluster2.command("reap").description(
+    "Delete the expired duetkit EKS clusters (duetkit:expires-at passed) of an account and region, node groups first."
+  ).option("--region <region>", "AWS region (default $AWS_REGION)").option("--endpoint <url>", "EKS API URL (tests)").option("--ec2-endpoint <url>", "EC2 API URL (tests)").option("--dry-run", "only list what would be deleted").option("--json", "print the result as JSON").action(
+    async (flags) => {
+      const { awsClients, regionOf, reap } = await loadCluster();
+      const region = regionOf(flags.region, ctx.env);
+      const clients = awsClients(
+        {
+          region,
+          ...flags.endpoint === void 0 ? {} : { endpoint: flags.endpoint },
+          ...flags.ec2Endpoint === void 0 ? {} : { ec2Endpoint: flags.ec2Endpoint }
+        },
+        ctx.env
+      );
+      const entries = await reap(clients, {
+        dryRun: flags.dryRun === true,
+        log,
+        pollMs: Number(ctx.env.DUETKIT_EKS_POLL_MS) || 15e3
+      });
+      if (flags.json === true) ctx.stdout(`${JSON.stringify(entries, null, 2)}
+`);
+      else ctx.stdout(renderReap(entries, region));
+      if (entries.some((e) => e.outcome === "failed")) ctx.exitCode = 1;
+    }
+  );
+}
+function renderReap(entries, region) {
+  if (entries.length === 0) return `no duetkit clusters in ${region}
+`;
+  const lines = entries.map(
+    (e) => `${e.outcome.padEnd(12)} ${e.kind.padEnd(15)} ${e.name}  run ${e.runId}, expires ${e.expiresAt ?? "(no tag)"}${e.repository ? `, ${e.repository}` : ""}${e.error ? `: ${e.error}` : ""}`
+  );
+  return `${lines.join("\n")}
+`;
 }
 
 // src/cli/commands/run.ts
 import { mkdir as mkdir6, writeFile as writeFile6 } from "node:fs/promises";
-import path23 from "node:path";
+import path24 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -47477,8 +47768,8 @@ function renderProgress(progress2, width = 30) {
   return `${head}${progress2.done}/${progress2.total} trials  elapsed ${formatSeconds(progress2.elapsedMs)}  ETA ${eta}`;
 }
 function formatSeconds(ms) {
-  const seconds2 = Math.round(ms / 1e3);
-  return seconds2 < 60 ? `${seconds2}s` : `${Math.floor(seconds2 / 60)}m${String(seconds2 % 60).padStart(2, "0")}s`;
+  const seconds3 = Math.round(ms / 1e3);
+  return seconds3 < 60 ? `${seconds3}s` : `${Math.floor(seconds3 / 60)}m${String(seconds3 % 60).padStart(2, "0")}s`;
 }
 
 // src/cli/commands/run.ts
@@ -47498,13 +47789,15 @@ function addRunOptions(command) {
   ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never");
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir = path23.resolve(ctx.cwd, flags.out);
+  const outDir = path24.resolve(ctx.cwd, flags.out);
   await mkdir6(outDir, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
+  const stateFile = path24.join(outDir, "cluster-state.json");
+  let leftInCluster = false;
   try {
-    samples = await runScenario(loaded, {
+    samples = await (loaded.scenario.cluster === void 0 ? runScenario : clusterRun)(loaded, {
       signal,
       env: ctx.env,
       ...flags.seed === void 0 ? {} : { seed: flags.seed },
@@ -47528,7 +47821,26 @@ async function executeRun(loaded, flags, ctx) {
     dispose();
     if (ctx.isTTY) ctx.stderr("\r\x1B[2K");
   }
-  const samplesFile = path23.join(outDir, "samples.json");
+  async function clusterRun(...[scenario, options]) {
+    const { runInCluster } = await loadCluster();
+    return runInCluster(scenario, {
+      ...options,
+      log: (line) => ctx.stderr(`cluster: ${line}
+`),
+      saveState: (state) => {
+        leftInCluster = !isEmpty(state);
+        if (leftInCluster) fileSaver(stateFile)(state);
+        else removeStateFile(stateFile);
+      }
+    });
+  }
+  if (leftInCluster) {
+    ctx.stderr(
+      `warning: the cluster run left resources behind; delete them with: duetkit cluster delete --state ${stateFile}
+`
+    );
+  }
+  const samplesFile = path24.join(outDir, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -47541,13 +47853,13 @@ samples gathered so far (marked incomplete): ${samplesFile}`
     );
   }
   const report = analyzeSamples(samples);
-  await writeFile6(path23.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile6(path24.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path23.join(outDir, "comparison.json")}
+      `${describeReport(report)}written: ${samplesFile}, ${path24.join(outDir, "comparison.json")}
 `
     );
   ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
@@ -47600,11 +47912,11 @@ function registerCompare(program2, ctx) {
 }
 
 // src/io/read-number-file.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-function readNumberFile(path45, label, shownAs = path45) {
+import { readFileSync as readFileSync6 } from "node:fs";
+function readNumberFile(path46, label, shownAs = path46) {
   let text2;
   try {
-    text2 = readFileSync5(path45, "utf8");
+    text2 = readFileSync6(path46, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -47802,7 +48114,7 @@ function registerCompareSamples(program2, ctx) {
 
 // src/cli/commands/export.ts
 import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
-import path24 from "node:path";
+import path25 from "node:path";
 
 // src/formats/export-gab.ts
 function round(value) {
@@ -47879,13 +48191,13 @@ function registerExport(program2, ctx) {
     const text2 = `${JSON.stringify(entries, null, 2)}
 `;
     if (flags.out === void 0) ctx.stdout(text2);
-    else await writeFile7(path24.resolve(ctx.cwd, flags.out), text2);
+    else await writeFile7(path25.resolve(ctx.cwd, flags.out), text2);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile8(path24.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile8(path25.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -47921,7 +48233,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path24.basename(file2, ".json");
+    const name = flags.name ?? path25.basename(file2, ".json");
     return {
       comparisons: [{ name, unit: "", comparison: single2 }],
       errors: [],
@@ -47945,18 +48257,18 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path33 from "node:path";
+import path34 from "node:path";
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync6 } from "node:fs";
 import { readdir as readdir2, readFile as readFile9 } from "node:fs/promises";
-import path25 from "node:path";
-import { fileURLToPath as fileURLToPath3 } from "node:url";
+import path26 from "node:path";
+import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path25.dirname(fileURLToPath3(import.meta.url));
-  const candidates = [path25.join(here, "dashboard"), path25.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync6(path25.join(dir, "index.html")));
+  const here = path26.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path26.join(here, "dashboard"), path26.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync6(path26.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -47970,14 +48282,14 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile9(path25.join(dir, name)));
+    files.set(name, await readFile9(path26.join(dir, name)));
   }
   return files;
 }
 
 // src/history/layout.ts
 import { createHash as createHash2 } from "node:crypto";
-import path26 from "node:path";
+import path27 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -48006,7 +48318,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path26.posix.join(
+  return path27.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -48023,9 +48335,9 @@ function parseEntryPath(relative2) {
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
 var PublishError = class extends Error {
-  constructor(message, kind) {
+  constructor(message, kind2) {
     super(message);
-    this.kind = kind;
+    this.kind = kind2;
     this.name = "RunError";
   }
   kind;
@@ -48073,13 +48385,13 @@ async function pushWithRetries(git, build2, options = {}) {
 }
 
 // src/history/read.ts
-import path28 from "node:path";
+import path29 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn7 } from "node:child_process";
 import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm9, writeFile as writeFile8 } from "node:fs/promises";
 import os10 from "node:os";
-import path27 from "node:path";
+import path28 from "node:path";
 var GitStoreError = class extends Error {
   constructor(message) {
     super(message);
@@ -48088,8 +48400,8 @@ var GitStoreError = class extends Error {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp6(path27.join(options.tmpDir ?? os10.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path27.resolve(options.remote);
+  const dir = await mkdtemp6(path28.join(options.tmpDir ?? os10.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path28.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -48138,7 +48450,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path27.join(dir, "config");
+  const configFile = path28.join(dir, "config");
   const initial = (await readFile10(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -48495,9 +48807,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path45) {
+function valueAt2(value, path46) {
   let at = value;
-  for (const key2 of path45) {
+  for (const key2 of path46) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -48513,7 +48825,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path28.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path29.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 async function readHistory(options) {
@@ -48539,7 +48851,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path28.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path29.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -48591,10 +48903,10 @@ async function loadEntries(git, files) {
 }
 
 // src/history/store.ts
-import path30 from "node:path";
+import path31 from "node:path";
 
 // src/history/derive.ts
-import path29 from "node:path";
+import path30 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -48607,13 +48919,13 @@ var VERDICT_CODES = {
 var round2 = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round2(x);
 function monthDir(suite, month) {
-  return path29.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path30.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path29.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path30.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path29.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path30.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -48817,8 +49129,8 @@ async function suiteChanges(git, tip, folder, edit) {
   const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
-  const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
-  const kept = existing.filter((f) => !edit.removed.has(f.relative));
+  const existing2 = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
+  const kept = existing2.filter((f) => !edit.removed.has(f.relative));
   for (const relative2 of edit.removed) changes.set(at(relative2), null);
   for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry)}
 `);
@@ -48916,7 +49228,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key2) continue;
-      const time3 = (name) => timeOfName(path30.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path31.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key: key2,
@@ -49311,7 +49623,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile11 } from "node:fs/promises";
-import path31 from "node:path";
+import path32 from "node:path";
 var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -49364,7 +49676,7 @@ var reportSchema = external_exports.looseObject({
 var runSchema = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path31.join(dir, file2);
+    const where = path32.join(dir, file2);
     try {
       return await readFile11(where, "utf8");
     } catch (error62) {
@@ -49376,16 +49688,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path31.join(dir, "samples.json"),
+    path32.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path31.join(dir, "comparison.json"),
+    path32.join(dir, "comparison.json"),
     reportSchema
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path31.join(dir, "duetkit-run.json"), runSchema).suite;
+  const suite = runText === null ? null : check2(runText, path32.join(dir, "duetkit-run.json"), runSchema).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -49965,7 +50277,7 @@ async function publishRun(options) {
 
 // src/cli/commands/history-gab.ts
 import { readFile as readFile12, writeFile as writeFile9 } from "node:fs/promises";
-import path32 from "node:path";
+import path33 from "node:path";
 
 // src/history/gab.ts
 var GAB_PREFIX = "window.BENCHMARK_DATA = ";
@@ -50255,7 +50567,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text2;
       try {
-        text2 = await readFile12(path32.resolve(ctx.cwd, file2), "utf8");
+        text2 = await readFile12(path33.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -50288,7 +50600,7 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile9(path32.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile9(path33.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
@@ -50304,7 +50616,7 @@ function addLocationOptions(command) {
 function locationOf(flags, ctx) {
   const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
   return {
-    remote: isPath ? path33.resolve(ctx.cwd, flags.remote) : flags.remote,
+    remote: isPath ? path34.resolve(ctx.cwd, flags.remote) : flags.remote,
     branch: flags.branch,
     path: flags.path,
     env: ctx.env
@@ -50327,7 +50639,7 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path33.resolve(ctx.cwd, dir),
+      resultsDir: path34.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
@@ -50443,11 +50755,11 @@ function listTable(entries) {
 }
 
 // src/cli/commands/init.ts
-import path41 from "node:path";
+import path42 from "node:path";
 
 // src/init/init.ts
 import { mkdir as mkdir7, realpath, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
-import path39 from "node:path";
+import path40 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -50475,11 +50787,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path35 from "node:path";
+import path36 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir3, readFile as readFile13, stat as stat3 } from "node:fs/promises";
-import path34 from "node:path";
+import path35 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -50514,7 +50826,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir3(path34.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir3(path35.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -50531,7 +50843,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path34.join(root, rel);
+    const file2 = path35.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile13(file2, "utf8").catch(() => null);
@@ -50591,7 +50903,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path35.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path36.basename(f, ".rs"));
   const names = new Set(declared.length > 0 ? declared : files);
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "--workspace --benches";
@@ -50677,7 +50989,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path36 from "node:path";
+import path37 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -50695,7 +51007,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text: text2 } = linked[0];
       const target = LINKED.exec(text2)[1];
-      const dir = path36.posix.dirname(file2);
+      const dir = path37.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -50711,9 +51023,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path36.posix.join(
-      path36.posix.dirname(source),
-      path36.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path37.posix.join(
+      path37.posix.dirname(source),
+      path37.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -50908,7 +51220,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path37 from "node:path";
+import path38 from "node:path";
 async function readPackage(project) {
   const text2 = await project.read("package.json");
   if (text2 === null) return null;
@@ -50931,7 +51243,7 @@ function importing(project, module2) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path37.posix.basename(file2))
+    ([, body]) => body.includes(path38.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -51029,7 +51341,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path38 from "node:path";
+import path39 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -51078,10 +51390,10 @@ var pytestDetector = {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path38.posix.dirname(f));
+  const dirs = files.map((f) => path39.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path38.posix.dirname(common);
+    common = path39.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -51240,30 +51552,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path45) {
-  const node2 = doc.getIn(path45, true);
+function nodeAt(doc, path46) {
+  const node2 = doc.getIn(path46, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path45.join(".")}`);
+    throw new Error(`no node at ${path46.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path45, lines) {
+function commentAbove(doc, path46, lines) {
   if (lines.length === 0) return;
-  const parent = path45.length === 1 ? doc.contents : nodeAt(doc, path45.slice(0, -1));
-  const key2 = path45[path45.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path45.slice(0, -1).join(".")}`);
+  const parent = path46.length === 1 ? doc.contents : nodeAt(doc, path46.slice(0, -1));
+  const key2 = path46[path46.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path46.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path45.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path46.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path45, text2) {
-  const node2 = nodeAt(doc, path45);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path45.join(".")}`);
+function commentAfter(doc, path46, text2) {
+  const node2 = nodeAt(doc, path46);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path46.join(".")}`);
   node2.comment = ` ${text2}`;
 }
-function flowList(doc, path45) {
-  const node2 = nodeAt(doc, path45);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path45.join(".")}`);
+function flowList(doc, path46) {
+  const node2 = nodeAt(doc, path46);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path46.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -51496,8 +51808,8 @@ function inProject(step, dirInRepo) {
   return moved;
 }
 function timeoutMinutes(options) {
-  const seconds2 = parseDuration(options.budget) ?? 0;
-  return Math.max(30, Math.ceil(seconds2 / 60) + 20);
+  const seconds3 = parseDuration(options.budget) ?? 0;
+  return Math.max(30, Math.ceil(seconds3 / 60) + 20);
 }
 
 // src/init/nightly-workflow.ts
@@ -51578,16 +51890,16 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path39.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path39.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path39.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path40.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path40.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path40.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
   }
   const project = await listProject(dir);
   const { plan: plan2, others } = await chooseTool(project, options, deps.prompter);
-  const dirInRepo = posix(path39.relative(home, dir));
+  const dirInRepo = posix(path40.relative(home, dir));
   const workflowOptions = {
     action: options.action,
     scenarioInRepo,
@@ -51621,17 +51933,17 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path39.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path40.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
   return { plan: plan2, others, files, scenarioPath, repoRoot, hasCommit };
 }
 async function writeInit(planned, options) {
-  const existing = planned.files.filter((f) => f.exists);
-  if (existing.length > 0 && !options.force) throw overwriteError(existing.map((f) => f.path));
+  const existing2 = planned.files.filter((f) => f.exists);
+  if (existing2.length > 0 && !options.force) throw overwriteError(existing2.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir7(path39.dirname(file2.path), { recursive: true });
+    await mkdir7(path40.dirname(file2.path), { recursive: true });
     try {
       await writeFile10(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
@@ -51654,7 +51966,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path39.sep).join("/");
+  return relative2.split(path40.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -51749,7 +52061,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path40 from "node:path";
+import path41 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -51784,14 +52096,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path40.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path41.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path40.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path41.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path40.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path41.relative(planned.repoRoot, f.path)
   );
   const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
@@ -51800,7 +52112,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path40.relative(cwd, file2);
+  const relative2 = path41.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -51823,7 +52135,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path41.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path42.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -51840,8 +52152,8 @@ function registerInit(program2, ctx) {
 import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync6 } from "node:fs";
-import path42 from "node:path";
+import { readdirSync as readdirSync3, readFileSync as readFileSync7 } from "node:fs";
+import path43 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -51854,7 +52166,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync6(path42.join(dir, entry, name), "utf8").trim();
+        return readFileSync7(path43.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -52008,10 +52320,10 @@ function parseLoad(text2) {
   return share;
 }
 function parseTime2(text2) {
-  const seconds2 = parseDuration(text2);
-  if (seconds2 === null)
+  const seconds3 = parseDuration(text2);
+  if (seconds3 === null)
     throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m, 1h.");
-  return seconds2;
+  return seconds3;
 }
 function parseScheduleOption(text2) {
   try {
@@ -52023,7 +52335,7 @@ function parseScheduleOption(text2) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile14, stat as stat5 } from "node:fs/promises";
-import path43 from "node:path";
+import path44 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -52042,11 +52354,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path43.resolve(ctx.cwd, file2);
+  const absolute = path44.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path43.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path44.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -52093,7 +52405,7 @@ function renderTable(benchmarks) {
 
 // src/cli/commands/variability.ts
 import { writeFile as writeFile11 } from "node:fs/promises";
-import path44 from "node:path";
+import path45 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -52367,10 +52679,10 @@ function pairwiseMannWhitney(groups, adjustment = "holm") {
 
 // src/variability/patterns.ts
 var WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-function groupOf(kind, at) {
+function groupOf(kind2, at) {
   const d = new Date(at);
-  if (kind === "hour") return String(d.getUTCHours()).padStart(2, "0");
-  if (kind === "weekday") return WEEKDAYS[(d.getUTCDay() + 6) % 7];
+  if (kind2 === "hour") return String(d.getUTCHours()).padStart(2, "0");
+  if (kind2 === "weekday") return WEEKDAYS[(d.getUTCDay() + 6) % 7];
   return isoWeek(d);
 }
 function isoWeek(d) {
@@ -52381,14 +52693,14 @@ function isoWeek(d) {
   const week = Math.floor((t.getTime() - Date.UTC(year, 0, 1)) / 864e5 / 7) + 1;
   return `${year}-W${String(week).padStart(2, "0")}`;
 }
-function patternOf(kind, times, relative2, settings) {
+function patternOf(kind2, times, relative2, settings) {
   const byGroup = /* @__PURE__ */ new Map();
   times.forEach((t, i) => {
-    const g = groupOf(kind, t);
+    const g = groupOf(kind2, t);
     byGroup.set(g, [...byGroup.get(g) ?? [], relative2[i]]);
   });
   const labels = [...byGroup.keys()].sort(
-    kind === "weekday" ? (a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b) : void 0
+    kind2 === "weekday" ? (a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b) : void 0
   );
   const kept = labels.filter((l) => byGroup.get(l).length >= 2);
   const tooSmall = labels.filter((l) => byGroup.get(l).length < 2);
@@ -52401,8 +52713,8 @@ function patternOf(kind, times, relative2, settings) {
       seed: settings.seed + i
     })
   }));
-  const base = { kind, groups, tooSmall };
-  const what = kind === "hour" ? "hour of day (UTC)" : kind === "weekday" ? "weekday" : "ISO week";
+  const base = { kind: kind2, groups, tooSmall };
+  const what = kind2 === "hour" ? "hour of day (UTC)" : kind2 === "weekday" ? "weekday" : "ISO week";
   if (groups.length < 2) {
     return {
       ...base,
@@ -52411,7 +52723,7 @@ function patternOf(kind, times, relative2, settings) {
       found: false,
       spread: null,
       power: null,
-      summary: labels.length <= 1 ? `one ${what} only (${labels[0] ?? "none"}): no ${what} analysis; runs at several ${kind === "hour" ? "hours" : kind === "weekday" ? "weekdays" : "weeks"} would allow one` : `fewer than 2 ${what} groups with 2 runs or more: no ${what} analysis yet`
+      summary: labels.length <= 1 ? `one ${what} only (${labels[0] ?? "none"}): no ${what} analysis; runs at several ${kind2 === "hour" ? "hours" : kind2 === "weekday" ? "weekdays" : "weeks"} would allow one` : `fewer than 2 ${what} groups with 2 runs or more: no ${what} analysis yet`
     };
   }
   const values = kept.map((l) => byGroup.get(l));
@@ -52833,11 +53145,11 @@ function registerVariability(program2, ctx) {
     });
     const notes = await addCommits(
       report,
-      gitCommitLister(path44.resolve(ctx.cwd, flags.repo ?? "."))
+      gitCommitLister(path45.resolve(ctx.cwd, flags.repo ?? "."))
     );
     report.warnings.push(...notes);
     const markdown = renderVariability(report);
-    if (flags.out !== void 0) await writeFile11(path44.resolve(ctx.cwd, flags.out), markdown);
+    if (flags.out !== void 0) await writeFile11(path45.resolve(ctx.cwd, flags.out), markdown);
     ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
 ` : markdown);
     if (read.tip === null)
@@ -52848,7 +53160,7 @@ function registerVariability(program2, ctx) {
   });
 }
 function resolveRemote(ctx, remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path44.resolve(ctx.cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path45.resolve(ctx.cwd, remote);
 }
 function parseSince(text2) {
   const m = /^\s*(\d+)\s*([dw])\s*$/.exec(text2);
@@ -52892,6 +53204,7 @@ function registerCommands(program2, ctx) {
   registerInit(program2, ctx);
   registerHistory(program2, ctx);
   registerVariability(program2, ctx);
+  registerCluster(program2, ctx);
 }
 
 // src/version.ts

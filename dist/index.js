@@ -4514,9 +4514,9 @@ var require_util2 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind) {
+        constructor(target, kind2) {
           this.#target = target;
-          this.#kind = kind;
+          this.#kind = kind2;
           this.#index = 0;
         }
         next() {
@@ -4565,8 +4565,8 @@ var require_util2 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind) {
-        return new FastIterableIterator(target, kind);
+      return function(target, kind2) {
+        return new FastIterableIterator(target, kind2);
       };
     }
     function iteratorMixin(name, object2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
@@ -23472,9 +23472,9 @@ var require_util10 = __commonJS({
          * @param {unknown} target
          * @param {'key' | 'value' | 'key+value'} kind
          */
-        constructor(target, kind) {
+        constructor(target, kind2) {
           this.#target = target;
-          this.#kind = kind;
+          this.#kind = kind2;
           this.#index = 0;
         }
         next() {
@@ -23523,8 +23523,8 @@ var require_util10 = __commonJS({
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
-      return function(target, kind) {
-        return new FastIterableIterator(target, kind);
+      return function(target, kind2) {
+        return new FastIterableIterator(target, kind2);
       };
     }
     function iteratorMixin(name, object2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
@@ -44250,18 +44250,18 @@ var require_umd = __commonJS({
       }
       function preInstantiate(imports) {
         const extendedExports = {};
-        function getString(memory, ptr) {
-          if (!memory) return "<yet unknown>";
-          return getStringImpl(memory.buffer, ptr);
+        function getString(memory2, ptr) {
+          if (!memory2) return "<yet unknown>";
+          return getStringImpl(memory2.buffer, ptr);
         }
         const env = imports.env = imports.env || {};
         env.abort = env.abort || function abort(msg, file2, line, colm) {
-          const memory = extendedExports.memory || env.memory;
-          throw Error(`abort: ${getString(memory, msg)} at ${getString(memory, file2)}:${line}:${colm}`);
+          const memory2 = extendedExports.memory || env.memory;
+          throw Error(`abort: ${getString(memory2, msg)} at ${getString(memory2, file2)}:${line}:${colm}`);
         };
         env.trace = env.trace || function trace(msg, n, ...args) {
-          const memory = extendedExports.memory || env.memory;
-          console.log(`trace: ${getString(memory, msg)}${n ? " " : ""}${args.slice(0, n).join(", ")}`);
+          const memory2 = extendedExports.memory || env.memory;
+          console.log(`trace: ${getString(memory2, msg)}${n ? " " : ""}${args.slice(0, n).join(", ")}`);
         };
         env.seed = env.seed || Date.now;
         imports.Math = imports.Math || Math;
@@ -44270,7 +44270,7 @@ var require_umd = __commonJS({
       }
       function postInstantiate(extendedExports, instance) {
         const exports4 = instance.exports;
-        const memory = exports4.memory;
+        const memory2 = exports4.memory;
         const table2 = exports4.table;
         const __new = exports4.__new || F_NO_EXPORT_RUNTIME;
         const __pin = exports4.__pin || F_NO_EXPORT_RUNTIME;
@@ -44283,12 +44283,12 @@ var require_umd = __commonJS({
         extendedExports.__unpin = __unpin;
         extendedExports.__collect = __collect;
         function getRttInfo(id) {
-          const U32 = new Uint32Array(memory.buffer);
+          const U32 = new Uint32Array(memory2.buffer);
           if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
           return U32[(__rtti_base + 4 >>> 2) + (id << 1)];
         }
         function getRttBase(id) {
-          const U32 = new Uint32Array(memory.buffer);
+          const U32 = new Uint32Array(memory2.buffer);
           if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
           return U32[(__rtti_base + 4 >>> 2) + (id << 1) + 1];
         }
@@ -44304,7 +44304,7 @@ var require_umd = __commonJS({
           if (str == null) return 0;
           const length = str.length;
           const ptr = __new(length << 1, STRING_ID);
-          const U16 = new Uint16Array(memory.buffer);
+          const U16 = new Uint16Array(memory2.buffer);
           for (var i = 0, p = ptr >>> 1; i < length; ++i) U16[p + i] = str.charCodeAt(i);
           return ptr;
         }
@@ -44313,21 +44313,21 @@ var require_umd = __commonJS({
           if (buf == null) return 0;
           const bufview = new Uint8Array(buf);
           const ptr = __new(bufview.length, ARRAYBUFFER_ID);
-          const U8 = new Uint8Array(memory.buffer);
+          const U8 = new Uint8Array(memory2.buffer);
           U8.set(bufview, ptr);
           return ptr;
         }
         extendedExports.__newArrayBuffer = __newArrayBuffer;
         function __getString(ptr) {
           if (!ptr) return null;
-          const buffer = memory.buffer;
+          const buffer = memory2.buffer;
           const id = new Uint32Array(buffer)[ptr + ID_OFFSET >>> 2];
           if (id !== STRING_ID) throw Error(`not a string: ${ptr}`);
           return getStringImpl(buffer, ptr);
         }
         extendedExports.__getString = __getString;
         function getView(alignLog2, signed2, float) {
-          const buffer = memory.buffer;
+          const buffer = memory2.buffer;
           if (float) {
             switch (alignLog2) {
               case 2:
@@ -44363,7 +44363,7 @@ var require_umd = __commonJS({
             __pin(buf);
             const arr = __new(info2 & ARRAY ? ARRAY_SIZE : ARRAYBUFFERVIEW_SIZE, id);
             __unpin(buf);
-            const U32 = new Uint32Array(memory.buffer);
+            const U32 = new Uint32Array(memory2.buffer);
             U32[arr + ARRAYBUFFERVIEW_BUFFER_OFFSET >>> 2] = buf;
             U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2] = buf;
             U32[arr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] = length << align;
@@ -44385,7 +44385,7 @@ var require_umd = __commonJS({
         }
         extendedExports.__newArray = __newArray;
         function __getArrayView(arr) {
-          const U32 = new Uint32Array(memory.buffer);
+          const U32 = new Uint32Array(memory2.buffer);
           const id = U32[arr + ID_OFFSET >>> 2];
           const info2 = getArrayInfo(id);
           const align = getValueAlign(info2);
@@ -44403,14 +44403,14 @@ var require_umd = __commonJS({
         }
         extendedExports.__getArray = __getArray;
         function __getArrayBuffer(ptr) {
-          const buffer = memory.buffer;
+          const buffer = memory2.buffer;
           const length = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2];
           return buffer.slice(ptr, ptr + length);
         }
         extendedExports.__getArrayBuffer = __getArrayBuffer;
         function __getFunction(ptr) {
           if (!table2) throw Error(E_NO_EXPORT_TABLE);
-          const index = new Uint32Array(memory.buffer)[ptr >>> 2];
+          const index = new Uint32Array(memory2.buffer)[ptr >>> 2];
           return table2.get(index);
         }
         extendedExports.__getFunction = __getFunction;
@@ -44418,7 +44418,7 @@ var require_umd = __commonJS({
           return new Type(getTypedArrayView(Type, alignLog2, ptr));
         }
         function getTypedArrayView(Type, alignLog2, ptr) {
-          const buffer = memory.buffer;
+          const buffer = memory2.buffer;
           const U32 = new Uint32Array(buffer);
           return new Type(buffer, U32[ptr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2], U32[ptr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] >>> alignLog2);
         }
@@ -44435,7 +44435,7 @@ var require_umd = __commonJS({
           });
         }
         function __instanceof(ptr, baseId) {
-          const U32 = new Uint32Array(memory.buffer);
+          const U32 = new Uint32Array(memory2.buffer);
           let id = U32[ptr + ID_OFFSET >>> 2];
           if (id <= getRttiCount(U32)) {
             do {
@@ -44446,7 +44446,7 @@ var require_umd = __commonJS({
           return false;
         }
         extendedExports.__instanceof = __instanceof;
-        extendedExports.memory = extendedExports.memory || memory;
+        extendedExports.memory = extendedExports.memory || memory2;
         extendedExports.table = extendedExports.table || table2;
         return demangle(exports4, extendedExports);
       }
@@ -54357,17 +54357,17 @@ function register(state, name, method, options) {
 }
 
 // node_modules/before-after-hook/lib/add.js
-function addHook(state, kind, name, hook2) {
+function addHook(state, kind2, name, hook2) {
   const orig = hook2;
   if (!state.registry[name]) {
     state.registry[name] = [];
   }
-  if (kind === "before") {
+  if (kind2 === "before") {
     hook2 = (method, options) => {
       return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
     };
   }
-  if (kind === "after") {
+  if (kind2 === "after") {
     hook2 = (method, options) => {
       let result;
       return Promise.resolve().then(method.bind(null, options)).then((result_) => {
@@ -54378,7 +54378,7 @@ function addHook(state, kind, name, hook2) {
       });
     };
   }
-  if (kind === "error") {
+  if (kind2 === "error") {
     hook2 = (method, options) => {
       return Promise.resolve().then(method.bind(null, options)).catch((error63) => {
         return orig(error63, options);
@@ -54415,9 +54415,9 @@ function bindApi(hook2, state, name) {
   );
   hook2.api = { remove: removeHookRef };
   hook2.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
-    hook2[kind] = hook2.api[kind] = bindable(addHook, null).apply(null, args);
+  ["before", "error", "after", "wrap"].forEach((kind2) => {
+    const args = name ? [state, kind2, name] : [state, kind2];
+    hook2[kind2] = hook2.api[kind2] = bindable(addHook, null).apply(null, args);
   });
 }
 function Singular() {
@@ -58572,6 +58572,29 @@ function intervalBar(change, lower, upper, threshold2, scale) {
   return cells.join("");
 }
 
+// src/report/cluster-text.ts
+function clusterLines(c) {
+  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
+  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
+  const lines = [
+    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
+  ];
+  const t = c.timings;
+  const timing = [
+    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
+    t.podStart === null ? null : `pod start ${t.podStart} s`,
+    t.copy === null ? null : `copy in ${t.copy} s`,
+    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
+  ].filter((x) => x !== null);
+  const cost = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
+  if (cost !== null || timing.length > 0) {
+    lines.push(
+      `cluster ${[cost === null ? null : `cost ${cost}`, ...timing].filter(Boolean).join("; ")}`
+    );
+  }
+  return lines;
+}
+
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
@@ -58605,11 +58628,11 @@ function centreOf(c, side3) {
 // src/report/run-meta.ts
 function runMetaOf(samples, suite, runnerLabel3) {
   const m = samples.machine;
-  const memory = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
+  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
   const parts = [
     `${m.cpuModel}`,
     `${m.cores} CPUs`,
-    memory,
+    memory2,
     `${m.platform} ${m.kernel} ${m.arch}`,
     `Node ${m.node}`,
     `load ${m.loadAverage.join(" ")}`
@@ -58627,9 +58650,9 @@ function runMetaOf(samples, suite, runnerLabel3) {
     }))
   };
 }
-function formatDuration(seconds2) {
-  if (seconds2 < 60) return `${+seconds2.toFixed(1)} s`;
-  const s = Math.round(seconds2);
+function formatDuration(seconds3) {
+  if (seconds3 < 60) return `${+seconds3.toFixed(1)} s`;
+  const s = Math.round(seconds3);
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
   return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
@@ -58803,7 +58826,7 @@ function honesty(result, load) {
   return problems.length === 0 ? null : `the load generator could not keep up: ${problems.join("; ")}`;
 }
 function checkErrors(target, load, round2, describeReplica) {
-  const failed = ERROR_KINDS.reduce((sum, kind) => sum + target.errors[kind], 0);
+  const failed = ERROR_KINDS.reduce((sum, kind2) => sum + target.errors[kind2], 0);
   if (failed === 0 || failed / Math.max(1, target.sentTotal) <= load.maxErrorRate) return;
   const kinds = ERROR_KINDS.filter((k) => target.errors[k] > 0).map((k) => `${target.errors[k]} ${ERROR_WORDS[k]}`).join(", ");
   const codes2 = Object.entries(target.statusCodes).map(([code, n]) => `HTTP ${code} \xD7${n}`).join(", ");
@@ -58893,6 +58916,11 @@ function renderMethod(report, meta3) {
       `**Inconclusive, ${escapeInline(r.benchmark, 80)}:** ${escapeInline(r.settle.advice, 400)}.`
     );
   }
+  if (report.cluster !== void 0) {
+    items.push(
+      `**Cluster:** ${clusterLines(report.cluster).map((line) => escapeInline(line.replace(/^cluster /, ""), 400)).join("; ")}.`
+    );
+  }
   if (first !== void 0) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison)));
     items.push(`**n:** ${[...ns].join("; ")} per benchmark.`);
@@ -58923,7 +58951,8 @@ function renderMethod(report, meta3) {
   for (const warning2 of [
     ...report.isolation.warnings,
     ...report.timing?.warnings ?? [],
-    ...load?.warnings ?? []
+    ...load?.warnings ?? [],
+    ...report.cluster?.warnings ?? []
   ]) {
     items.push(`\u26A0\uFE0F ${escapeInline(warning2, 400)}`);
   }
@@ -58955,7 +58984,7 @@ function adjustmentText(adjustment, count2) {
 }
 function isolationText(report) {
   const iso = report.isolation;
-  const kind = {
+  const kind2 = {
     "cgroup-v1": "cgroup v1 cpuset",
     "cgroup-v2": "cgroup v2 cpuset",
     taskset: "taskset CPU affinity",
@@ -58964,7 +58993,7 @@ function isolationText(report) {
   const slots = iso.slots.length > 0 && iso.slots.some((x) => x !== null) ? `, CPUs ${iso.slots.map((x) => x ?? "any").join(" | ")}` : "";
   const harness = iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`;
   const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (the harness too)" : ""}`;
-  return `${kind[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
+  return `${kind2[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
 }
 
 // src/analyze/settle.ts
@@ -58990,14 +59019,14 @@ function settleAdvice(c, perSecond, context3) {
       advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
     };
   }
-  const seconds2 = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
+  const seconds3 = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
   const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
-  if (seconds2 <= REASONABLE_SECONDS) {
+  if (seconds3 <= REASONABLE_SECONDS) {
     return {
       more: c.moreSamplesNeeded,
-      seconds: seconds2,
+      seconds: seconds3,
       perSecond,
-      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds2)} more at this run's ${pace}`
+      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds3)} more at this run's ${pace}`
     };
   }
   const helps = [];
@@ -59012,9 +59041,9 @@ function settleAdvice(c, perSecond, context3) {
   helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
   return {
     more: c.moreSamplesNeeded,
-    seconds: seconds2,
+    seconds: seconds3,
     perSecond,
-    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds2)} more at ${pace}; what would help: ${helps.join("; ")}`
+    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds3)} more at ${pace}; what would help: ${helps.join("; ")}`
   };
 }
 function paceByMetric(samples) {
@@ -59178,11 +59207,11 @@ function table(rows, report, scale, trends) {
 }
 function verdictText(c, r) {
   if (c.verdict !== "inconclusive" || c.moreSamplesNeeded === null) return c.verdict;
-  const seconds2 = r?.settle?.seconds;
-  if (seconds2 !== void 0 && seconds2 !== null && seconds2 <= REASONABLE_SECONDS) {
-    return `inconclusive (~${formatDuration(seconds2)} more)`;
+  const seconds3 = r?.settle?.seconds;
+  if (seconds3 !== void 0 && seconds3 !== null && seconds3 <= REASONABLE_SECONDS) {
+    return `inconclusive (~${formatDuration(seconds3)} more)`;
   }
-  if (seconds2 !== void 0 && seconds2 !== null) return "inconclusive (too noisy here)";
+  if (seconds3 !== void 0 && seconds3 !== null) return "inconclusive (too noisy here)";
   return `inconclusive (~${c.moreSamplesNeeded} more ${c.paired ? "pairs" : "per side"})`;
 }
 function side(c, which2, unit) {
@@ -59225,9 +59254,9 @@ async function upsertComment(api, options) {
   const marker = commentMarker(options.suite);
   const body = `${marker}
 ${options.body}`;
-  const existing = (await api.listComments(options.issue)).find((c) => c.body.startsWith(marker));
-  if (existing !== void 0) {
-    const updated = await api.updateComment(existing.id, body);
+  const existing2 = (await api.listComments(options.issue)).find((c) => c.body.startsWith(marker));
+  if (existing2 !== void 0) {
+    const updated = await api.updateComment(existing2.id, body);
     return { action: "updated", url: updated.url };
   }
   if (options.policy === "on-change" && !options.changed) {
@@ -64412,8 +64441,8 @@ function isRecursive(inst, stack, resolve2) {
       result = answer;
   };
   const def = inst._zod.def;
-  const kind = def.type;
-  switch (kind) {
+  const kind2 = def.type;
+  switch (kind2) {
     case "object": {
       const raw = rawShape(def);
       merge3(raw ? shape(raw, true) : ASSUMED);
@@ -64493,7 +64522,7 @@ function isRecursive(inst, stack, resolve2) {
     case "custom":
       break;
     default: {
-      kind;
+      kind2;
       for (const key in def) {
         const desc = Object.getOwnPropertyDescriptor(def, key);
         if (!desc || desc.get)
@@ -74832,8 +74861,8 @@ function describe(description) {
   const ch = new $ZodCheck({ check: "describe" });
   ch._zod.onattach = [
     (inst) => {
-      const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, description });
+      const existing2 = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing2, description });
     }
   ];
   ch._zod.check = () => {
@@ -74845,8 +74874,8 @@ function meta(metadata) {
   const ch = new $ZodCheck({ check: "meta" });
   ch._zod.onattach = [
     (inst) => {
-      const existing = globalRegistry.get(inst) ?? {};
-      globalRegistry.add(inst, { ...existing, ...metadata });
+      const existing2 = globalRegistry.get(inst) ?? {};
+      globalRegistry.add(inst, { ...existing2, ...metadata });
     }
   ];
   ch._zod.check = () => {
@@ -75038,8 +75067,8 @@ function extractDefs(ctx, schema) {
   for (const entry of ctx.seen.entries()) {
     const id = ctx.metadataRegistry.get(entry[0])?.id;
     if (id) {
-      const existing = idToSchema.get(id);
-      if (existing && existing !== entry[0]) {
+      const existing2 = idToSchema.get(id);
+      if (existing2 && existing2 !== entry[0]) {
         throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
       }
       idToSchema.set(id, entry[0]);
@@ -75313,9 +75342,9 @@ function finalize(ctx, schema) {
           const allOf = json2?.allOf;
           if (!Array.isArray(allOf))
             continue;
-          const existing = carriers.get(allOf);
-          if (existing)
-            existing.push(json2);
+          const existing2 = carriers.get(allOf);
+          if (existing2)
+            existing2.push(json2);
           else
             carriers.set(allOf, [json2]);
         }
@@ -78834,8 +78863,8 @@ function visit(schema, fnOrHandlers) {
   }
   function mapInner(s) {
     const def = s._zod.def;
-    const kind = def.type;
-    switch (kind) {
+    const kind2 = def.type;
+    switch (kind2) {
       case "object": {
         const oldShape = def.shape;
         const keys = Object.keys(oldShape);
@@ -78955,7 +78984,7 @@ function visit(schema, fnOrHandlers) {
       case "custom":
         return s;
       default: {
-        kind;
+        kind2;
         return s;
       }
     }
@@ -81372,6 +81401,7 @@ function analyzeSamples(samples, overrides = {}) {
     stopReason: samples.stopReason,
     isolation: samples.isolation,
     ...samples.timing === void 0 ? {} : { timing: samples.timing },
+    ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
     settings,
     results,
     summary: summary2,
@@ -82266,10 +82296,10 @@ var criterion = {
       });
       const throughput = bench.optional("throughput");
       if (throughput !== void 0) {
-        const [kind, amount] = throughput.entries()[0] ?? [];
+        const [kind2, amount] = throughput.entries()[0] ?? [];
         const per = amount?.number();
         if (per !== void 0) {
-          const unit = kind === "Bytes" || kind === "BytesDecimal" ? "B/s" : "elem/s";
+          const unit = kind2 === "Bytes" || kind2 === "BytesDecimal" ? "B/s" : "elem/s";
           const rates = perIter.map((ns) => per * 1e9 / ns);
           collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples", {
             derivedFrom: id
@@ -82426,10 +82456,10 @@ var googlecpp = {
           message
         );
       }
-      const kind = runType(entry);
-      if (hasIterations && kind !== "iteration") continue;
+      const kind2 = runType(entry);
+      if (hasIterations && kind2 !== "iteration") continue;
       if (!hasIterations && entry.optional("aggregate_name")?.string() !== "mean") continue;
-      const valueKind = kind === "iteration" ? "samples" : "summary";
+      const valueKind = kind2 === "iteration" ? "samples" : "summary";
       const name = (entry.optional("run_name") ?? entry.get("name")).nonEmptyString();
       const unit = `${entry.get("time_unit").nonEmptyString()}/iter`;
       const real = entry.get("real_time");
@@ -82488,9 +82518,9 @@ var hyperfine = {
           collector.add(value.path, `${name} - ${key}`, "s", false, [value.number()], "summary");
         }
       }
-      const memory = result.optional("memory_usage_byte");
-      if (memory !== void 0) {
-        collector.add(memory.path, `${name} - memory`, "B", false, memory.numbers(), "samples");
+      const memory2 = result.optional("memory_usage_byte");
+      if (memory2 !== void 0) {
+        collector.add(memory2.path, `${name} - memory`, "B", false, memory2.numbers(), "samples");
       }
     }
     return collector.finish('a non-empty "results" list');
@@ -82606,24 +82636,24 @@ var jsonl = {
 // src/formats/julia.ts
 function readNode(node2, labels, collector) {
   const [tag, body] = node2.items();
-  const kind = tag?.string();
+  const kind2 = tag?.string();
   if (body === void 0) {
     throw new FormatError("julia", node2.path, 'a ["TYPE", {...}] pair');
   }
   const name = labels.join("/");
-  if (kind === "BenchmarkGroup") {
+  if (kind2 === "BenchmarkGroup") {
     for (const [key, child] of body.get("data").entries())
       readNode(child, [...labels, key], collector);
     return;
   }
-  if (kind === "Trial" || kind === "TrialEstimate") {
+  if (kind2 === "Trial" || kind2 === "TrialEstimate") {
     if (name === "") throw new FormatError("julia", node2.path, "a trial inside a named group");
-    const valueKind = kind === "Trial" ? "samples" : "summary";
-    const time3 = kind === "Trial" ? body.get("times") : body.get("time");
-    const values = kind === "Trial" ? time3.numbers() : [time3.number()];
+    const valueKind = kind2 === "Trial" ? "samples" : "summary";
+    const time3 = kind2 === "Trial" ? body.get("times") : body.get("time");
+    const values = kind2 === "Trial" ? time3.numbers() : [time3.number()];
     collector.add(time3.path, name, "ns", false, values, valueKind);
-    const memory = body.get("memory");
-    collector.add(memory.path, `${name} - memory`, "B", false, [memory.number()], "summary");
+    const memory2 = body.get("memory");
+    collector.add(memory2.path, `${name} - memory`, "B", false, [memory2.number()], "summary");
     const allocs = body.get("allocs");
     collector.add(allocs.path, `${name} - allocs`, "allocs", false, [allocs.number()], "summary");
     return;
@@ -82632,7 +82662,7 @@ function readNode(node2, labels, collector) {
     "julia",
     `${node2.path}[0]`,
     '"BenchmarkGroup", "Trial" or "TrialEstimate"',
-    kind
+    kind2
   );
 }
 var julia = {
@@ -84523,8 +84553,8 @@ function parseDuration(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   if (match === null) return null;
-  const seconds2 = Number(match[1]) * UNITS[match[2] ?? "s"];
-  return seconds2 > 0 ? seconds2 : null;
+  const seconds3 = Number(match[1]) * UNITS[match[2] ?? "s"];
+  return seconds3 > 0 ? seconds3 : null;
 }
 
 // src/scenario/fields.ts
@@ -84542,8 +84572,8 @@ var argv = external_exports.union([external_exports.array(external_exports.strin
   return external_exports.NEVER;
 });
 var duration3 = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' }).transform((value, ctx) => {
-  const seconds2 = parseDuration(value);
-  if (seconds2 !== null) return seconds2;
+  const seconds3 = parseDuration(value);
+  if (seconds3 !== null) return seconds3;
   ctx.addIssue({
     code: "custom",
     message: 'a positive duration: seconds, or "500ms", "90s", "2m"'
@@ -85146,13 +85176,13 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   let left = secondsLeft;
   let sharedSeconds = 0;
   for (const { u, add } of open3) {
-    const seconds2 = cost(u, add);
+    const seconds3 = cost(u, add);
     if (shared) {
-      if (Math.max(sharedSeconds, seconds2) > secondsLeft) continue;
-      sharedSeconds = Math.max(sharedSeconds, seconds2);
+      if (Math.max(sharedSeconds, seconds3) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds3);
     } else {
-      if (seconds2 > left) continue;
-      left -= seconds2;
+      if (seconds3 > left) continue;
+      left -= seconds3;
     }
     stage.push({ name: u.name, pairs: add, look: u.look + 1 });
   }
@@ -85284,12 +85314,12 @@ function goUnitArgv(binary, command2, unit, iterations, benchtime = command2.ben
     ...command2.test
   ];
 }
-async function calibrateGo(bin, command2, seconds2, context3) {
+async function calibrateGo(bin, command2, seconds3, context3) {
   const argv2 = [
     bin.binary,
     "-test.run=^$",
     `-test.bench=${command2.bench}`,
-    `-test.benchtime=${seconds2}s`,
+    `-test.benchtime=${seconds3}s`,
     "-test.count=1",
     ...command2.test.filter((f) => !f.startsWith("-test.count"))
   ];
@@ -85303,8 +85333,8 @@ async function calibrateGo(bin, command2, seconds2, context3) {
   const metrics = new Set(parsed.filter((b) => b.name.includes(" - ")).map((b) => b.name));
   return parsed.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
 }
-function fixedIterations(nsPerOp, seconds2) {
-  return Math.max(1, Math.round(seconds2 * 1e9 / Math.max(nsPerOp, 1e-3)));
+function fixedIterations(nsPerOp, seconds3) {
+  return Math.max(1, Math.round(seconds3 * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
 
 // src/suite/prepare-cargo.ts
@@ -85565,7 +85595,7 @@ async function prepareUnits(options, envOf) {
   const spec = scenario.suite;
   const command2 = scenario.workload.command;
   const started = process.hrtime.bigint();
-  const seconds2 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
+  const seconds3 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
   if (spec.build === "auto" && scenario.workload.format === "go") {
     const go2 = parseGoTest(command2);
     const cleanup = [];
@@ -85582,7 +85612,7 @@ async function prepareUnits(options, envOf) {
         })
       );
     }
-    const buildSeconds = seconds2(started);
+    const buildSeconds = seconds3(started);
     const calibrating = process.hrtime.bigint();
     const baseIndex = Math.max(
       0,
@@ -85622,7 +85652,7 @@ async function prepareUnits(options, envOf) {
       lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
       missing: [],
       build: { kind: "go-test-c", seconds: buildSeconds },
-      calibrationSeconds: seconds2(calibrating),
+      calibrationSeconds: seconds3(calibrating),
       cleanup,
       group: null
     };
@@ -85641,7 +85671,7 @@ async function prepareUnits(options, envOf) {
         })
       );
     }
-    const buildSeconds = seconds2(started);
+    const buildSeconds = seconds3(started);
     const listing = process.hrtime.bigint();
     const lists2 = /* @__PURE__ */ new Map();
     for (const [i, version3] of versions.entries()) {
@@ -85671,7 +85701,7 @@ async function prepareUnits(options, envOf) {
       lists: Object.fromEntries(lists2),
       missing: selection2.missing,
       build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
-      calibrationSeconds: seconds2(listing),
+      calibrationSeconds: seconds3(listing),
       cleanup: [],
       group: null
     };
@@ -85702,7 +85732,7 @@ async function prepareUnits(options, envOf) {
     lists: Object.fromEntries(lists),
     missing: selection.missing,
     build: { kind: "none", seconds: 0 },
-    calibrationSeconds: seconds2(started),
+    calibrationSeconds: seconds3(started),
     cleanup: [],
     group: spec.granularity === "group" ? (names) => {
       if (support.filterSetArgv === void 0) {
@@ -86607,14 +86637,25 @@ function timingRecord(workload2, built) {
   };
 }
 
+// src/cluster/load.ts
+import { fileURLToPath as fileURLToPath3 } from "node:url";
+async function loadCluster() {
+  const here = import.meta.url;
+  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
+  return await import(file2);
+}
+
+// src/cluster/env.ts
+var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
+
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
 import { readdir as readdir3, readFile as readFile7 } from "node:fs/promises";
 import path20 from "node:path";
-import { fileURLToPath as fileURLToPath3 } from "node:url";
+import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path20.dirname(fileURLToPath3(import.meta.url));
+  const here = path20.dirname(fileURLToPath4(import.meta.url));
   const candidates = [path20.join(here, "dashboard"), path20.resolve(here, "../../dist/dashboard")];
   const found = candidates.find((dir) => existsSync8(path20.join(dir, "index.html")));
   if (found === void 0) {
@@ -86638,9 +86679,9 @@ async function readDashboard(dir = dashboardDir()) {
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
 var PublishError = class extends Error {
-  constructor(message, kind) {
+  constructor(message, kind2) {
     super(message);
-    this.kind = kind;
+    this.kind = kind2;
     this.name = "RunError";
   }
   kind;
@@ -87671,8 +87712,8 @@ async function suiteChanges(git, tip, folder, edit) {
   const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
-  const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
-  const kept = existing.filter((f) => !edit.removed.has(f.relative));
+  const existing2 = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
+  const kept = existing2.filter((f) => !edit.removed.has(f.relative));
   for (const relative2 of edit.removed) changes.set(at(relative2), null);
   for (const s of edit.added) changes.set(at(s.path), `${JSON.stringify(s.entry)}
 `);
@@ -88876,6 +88917,118 @@ var suiteSchema = external_exports.object({
   granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
 }).strict();
 
+// src/cluster/schema.ts
+var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
+var DEFAULT_IMAGE = "node:24-bookworm-slim";
+var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
+var seconds2 = (what) => external_exports.union([external_exports.number(), external_exports.string()], { error: `${what}: seconds, or "90s", "10m", "2h"` }).transform((value, ctx) => {
+  const s = parseDuration(value);
+  if (s !== null) return s;
+  ctx.addIssue({
+    code: "custom",
+    message: `${what}: a positive duration ("90s", "10m", "2h")`
+  });
+  return external_exports.NEVER;
+});
+var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
+var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
+var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
+var existing = external_exports.object({
+  /** Kubeconfig file, relative to the scenario. Default: `$KUBECONFIG`, else ~/.kube/config. */
+  kubeconfig: external_exports.string().min(1).optional(),
+  /** Context of the kubeconfig. Default: its current context. */
+  context: external_exports.string().min(1).optional()
+}).strict();
+var eks = external_exports.object({
+  /** AWS region. Default: `$AWS_REGION`, else `$AWS_DEFAULT_REGION`. */
+  region: external_exports.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1").optional(),
+  /** Kubernetes version of the control plane. Default: EKS's default. */
+  version: external_exports.string().regex(/^1\.\d+$/, 'a Kubernetes minor version such as "1.33"').optional(),
+  /** EC2 instance type of the nodes. */
+  instanceType: external_exports.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, "an EC2 instance type such as m5.xlarge").default("m5.xlarge"),
+  /** Number of nodes in the managed node group. */
+  nodes: external_exports.number().int().min(1).max(20).default(1),
+  /** The subnets of the cluster and its nodes (at least two, in different zones). */
+  subnets: external_exports.array(external_exports.string().regex(/^subnet-[0-9a-f]+$/, "a subnet id: subnet-\u2026")).min(2, "at least two subnets in two availability zones (EKS requires it)"),
+  securityGroups: external_exports.array(external_exports.string().regex(/^sg-[0-9a-f]+$/, "a security group id: sg-\u2026")).default([]),
+  /** IAM role EKS uses for the control plane (docs/eks-iam.yml creates it). */
+  clusterRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** IAM role of the nodes (docs/eks-iam.yml creates it). */
+  nodeRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** AMI type of the node group; AL2023 reads the kubelet settings from the launch template. */
+  amiType: external_exports.enum(["AL2023_x86_64_STANDARD", "AL2023_ARM_64_STANDARD"]).default("AL2023_x86_64_STANDARD"),
+  /** The EKS API's URL (tests point it at moto); default AWS's own. */
+  endpoint: external_exports.string().url().optional(),
+  /** The EC2 API's URL (tests); default AWS's own. */
+  ec2Endpoint: external_exports.string().url().optional(),
+  /** How long creating the cluster and node group may take. */
+  createTimeout: seconds2("createTimeout").default(40 * 60),
+  /** How long deleting them may take. */
+  deleteTimeout: seconds2("deleteTimeout").default(30 * 60)
+}).strict();
+var kind = external_exports.object({
+  /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
+  nodeImage: external_exports.string().min(1).optional(),
+  /** The kind command. */
+  command: external_exports.string().min(1).default("kind")
+}).strict();
+var clusterSchema = external_exports.object({
+  provider: external_exports.enum(CLUSTER_PROVIDERS),
+  /** The benchmark pod's image: the toolchains the benchmark needs, and Node.js ≥ 20. */
+  image: external_exports.string().min(1).default(DEFAULT_IMAGE),
+  imagePullPolicy: external_exports.enum(["IfNotPresent", "Always", "Never"]).default("IfNotPresent"),
+  /**
+   * Whole CPUs of the Guaranteed pod, which the static CPU manager gives it exclusively.
+   * Default: what the mode needs for full isolation — a duet 3 (one per side and one for
+   * duetkit), the sequential modes 2.
+   */
+  cpus: external_exports.number().int().min(1).max(256).optional(),
+  /** Memory of the pod (its request and its limit). */
+  memory: memory.default("2Gi"),
+  /** The per-run namespace is `<namespace>-<run id>`, labelled with the run id. */
+  namespace: dnsLabel.default("duetkit"),
+  /** Node labels the duet pod must run on (e.g. a node pool of quiet instances). */
+  nodeSelector: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /**
+   * A long-lived cluster of this name (eks, kind): created when missing, kept afterwards, for
+   * scheduled runs. Without it every run provisions its own cluster and deletes it.
+   */
+  reuse: eksName.optional(),
+  /**
+   * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
+   * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
+   */
+  maxLifetime: seconds2("maxLifetime").default(DEFAULT_MAX_LIFETIME_S),
+  /** How long the pod may take to be scheduled and started (image pull included). */
+  startTimeout: seconds2("startTimeout").default(600),
+  /** Price of one node per hour (any currency), for the cost estimate in the report. */
+  pricePerNodeHour: external_exports.number().nonnegative().optional(),
+  existing: existing.default(() => existing.parse({})),
+  eks: eks.optional(),
+  kind: kind.default(() => kind.parse({}))
+}).strict().superRefine((c, ctx) => {
+  if (c.provider === "eks" && c.eks === void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["eks"],
+      message: "the EKS settings with provider: eks: subnets, clusterRole and nodeRole at least (docs/cluster.md#eks)"
+    });
+  }
+  if (c.reuse !== void 0 && c.provider === "existing") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["reuse"],
+      message: "reuse only with provider eks or kind (an existing cluster is always kept)"
+    });
+  }
+});
+
 // src/scenario/schema.ts
 var METRICS = ["wall", "cpu", "both"];
 var DRIVERS2 = ["command", "persistent", "http", "stream", "k6"];
@@ -89002,7 +89155,9 @@ var scenarioSchema = external_exports.object({
   cpuWeight: external_exports.boolean().default(true),
   /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
   seed: external_exports.number().int().min(0).max(4294967295).optional(),
-  analysis: analysis.default(() => analysis.parse({}))
+  analysis: analysis.default(() => analysis.parse({})),
+  /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
+  cluster: clusterSchema.optional()
 }).strict().superRefine((s, ctx) => {
   const names = s.versions.map((v) => v.name);
   names.forEach((name, i) => {
@@ -89242,6 +89397,20 @@ function overlay(scenario, inputs) {
       ...scenario.analysis,
       threshold: set2(inputs.threshold) ?? scenario.analysis.threshold,
       level: set2(inputs.level) ?? scenario.analysis.level
+    },
+    ...clusterOverlay(scenario, inputs)
+  };
+}
+function clusterOverlay(scenario, inputs) {
+  if (inputs.cluster === null && inputs.clusterImage === null) {
+    return scenario.cluster === void 0 ? {} : { cluster: scenario.cluster };
+  }
+  const provider = inputs.cluster ?? scenario.cluster?.provider ?? "existing";
+  return {
+    cluster: {
+      ...scenario.cluster ?? {},
+      provider,
+      ...inputs.clusterImage === null ? {} : { image: inputs.clusterImage }
     }
   };
 }
@@ -89253,7 +89422,9 @@ var STATE2 = {
   /** The repository those worktrees belong to. */
   repository: "repository",
   /** The run's cgroup directory, when it made one. */
-  cgroup: "cgroup"
+  cgroup: "cgroup",
+  /** A cluster run's resources (src/cluster/state.ts), JSON, saved as each one exists. */
+  cluster: "cluster"
 };
 
 // src/action/run-step.ts
@@ -89276,7 +89447,7 @@ async function runStep2(inputs, deps) {
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
-  const samples = await runScenario(loaded, {
+  const options = {
     signal: deps.signal,
     env,
     worktreeParent: worktrees,
@@ -89286,6 +89457,13 @@ async function runStep2(inputs, deps) {
       io.info(`measuring ${suite} (${loaded.scenario.mode}), isolation ${report2.kind}`);
       for (const warning2 of report2.warnings) io.warning(warning2);
     }
+  };
+  const samples = loaded.scenario.cluster === void 0 ? await runScenario(loaded, options) : await (await loadCluster()).runInCluster(loaded, {
+    ...options,
+    env: inputs.kubeconfig === null ? env : { ...env, [KUBECONFIG_CONTENT_ENV]: inputs.kubeconfig },
+    log: (line) => io.info(`cluster: ${line}`),
+    // The post step deletes whatever this names, whatever happens to this step.
+    saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
   const samplesPath = path28.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
@@ -89547,7 +89725,10 @@ var RUN_ONLY = [
   "base-ref",
   "head-ref",
   "aa",
-  ...HISTORY_INPUT_NAMES
+  ...HISTORY_INPUT_NAMES,
+  "cluster",
+  "cluster-image",
+  "kubeconfig"
 ];
 function parseInputs(get, cwd) {
   const text2 = (name) => {
@@ -89612,7 +89793,10 @@ function parseInputs(get, cwd) {
     resultsDirectory,
     history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
       throw new InputError(name, message);
-    })
+    }),
+    cluster: optional2(text2("cluster"), "cluster", (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
+    clusterImage: optional2(text2("cluster-image"), "cluster-image", imageName),
+    kubeconfig: text2("kubeconfig")
   };
 }
 function aaInput(value, baseRef) {
@@ -89622,6 +89806,13 @@ function aaInput(value, baseRef) {
     throw new InputError("aa", 'true compares the head with itself: remove "base-ref"');
   }
   return true;
+}
+function imageName(value, name) {
+  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
+  throw new InputError(
+    name,
+    `${got(value)}; expected an image reference such as node:24-bookworm-slim`
+  );
 }
 function optional2(value, name, parse5) {
   return value === null ? null : parse5(value, name);
@@ -89658,8 +89849,8 @@ function suiteName(value, name) {
   throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
 }
 function duration4(value, name) {
-  const seconds2 = parseDuration(value);
-  if (seconds2 !== null) return seconds2;
+  const seconds3 = parseDuration(value);
+  if (seconds3 !== null) return seconds3;
   throw new InputError(name, `${got(value)}; expected seconds, or a duration like 90s, 10m, 1h`);
 }
 function threshold(value, name) {
@@ -90014,10 +90205,10 @@ function pairwiseMannWhitney(groups, adjustment = "holm") {
 
 // src/variability/patterns.ts
 var WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-function groupOf(kind, at) {
+function groupOf(kind2, at) {
   const d = new Date(at);
-  if (kind === "hour") return String(d.getUTCHours()).padStart(2, "0");
-  if (kind === "weekday") return WEEKDAYS[(d.getUTCDay() + 6) % 7];
+  if (kind2 === "hour") return String(d.getUTCHours()).padStart(2, "0");
+  if (kind2 === "weekday") return WEEKDAYS[(d.getUTCDay() + 6) % 7];
   return isoWeek(d);
 }
 function isoWeek(d) {
@@ -90028,14 +90219,14 @@ function isoWeek(d) {
   const week = Math.floor((t.getTime() - Date.UTC(year, 0, 1)) / 864e5 / 7) + 1;
   return `${year}-W${String(week).padStart(2, "0")}`;
 }
-function patternOf(kind, times, relative2, settings) {
+function patternOf(kind2, times, relative2, settings) {
   const byGroup = /* @__PURE__ */ new Map();
   times.forEach((t, i) => {
-    const g = groupOf(kind, t);
+    const g = groupOf(kind2, t);
     byGroup.set(g, [...byGroup.get(g) ?? [], relative2[i]]);
   });
   const labels = [...byGroup.keys()].sort(
-    kind === "weekday" ? (a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b) : void 0
+    kind2 === "weekday" ? (a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b) : void 0
   );
   const kept = labels.filter((l) => byGroup.get(l).length >= 2);
   const tooSmall = labels.filter((l) => byGroup.get(l).length < 2);
@@ -90048,8 +90239,8 @@ function patternOf(kind, times, relative2, settings) {
       seed: settings.seed + i
     })
   }));
-  const base = { kind, groups, tooSmall };
-  const what = kind === "hour" ? "hour of day (UTC)" : kind === "weekday" ? "weekday" : "ISO week";
+  const base = { kind: kind2, groups, tooSmall };
+  const what = kind2 === "hour" ? "hour of day (UTC)" : kind2 === "weekday" ? "weekday" : "ISO week";
   if (groups.length < 2) {
     return {
       ...base,
@@ -90058,7 +90249,7 @@ function patternOf(kind, times, relative2, settings) {
       found: false,
       spread: null,
       power: null,
-      summary: labels.length <= 1 ? `one ${what} only (${labels[0] ?? "none"}): no ${what} analysis; runs at several ${kind === "hour" ? "hours" : kind === "weekday" ? "weekdays" : "weeks"} would allow one` : `fewer than 2 ${what} groups with 2 runs or more: no ${what} analysis yet`
+      summary: labels.length <= 1 ? `one ${what} only (${labels[0] ?? "none"}): no ${what} analysis; runs at several ${kind2 === "hour" ? "hours" : kind2 === "weekday" ? "weekdays" : "weeks"} would allow one` : `fewer than 2 ${what} groups with 2 runs or more: no ${what} analysis yet`
     };
   }
   const values = kept.map((l) => byGroup.get(l));
@@ -90550,20 +90741,20 @@ function planAlert(suite, previous, now) {
 var ALERT_LABEL = "duetkit-variability";
 async function alertIssue(api, suite, now) {
   const marker = alertMarker(suite.suite);
-  const existing = (await api.listIssues(ALERT_LABEL)).find((i) => i.body.startsWith(marker)) ?? null;
-  const plan = planAlert(suite, existing === null ? null : stateOf(existing.body), now);
+  const existing2 = (await api.listIssues(ALERT_LABEL)).find((i) => i.body.startsWith(marker)) ?? null;
+  const plan = planAlert(suite, existing2 === null ? null : stateOf(existing2.body), now);
   if (plan.action === "none") {
-    return { action: "none", issue: existing?.number ?? null, url: existing?.url ?? null };
+    return { action: "none", issue: existing2?.number ?? null, url: existing2?.url ?? null };
   }
   const body = issueBody(suite.suite, plan);
-  if (existing === null) {
+  if (existing2 === null) {
     if (plan.action === "clear") return { action: "none", issue: null, url: null };
     const created = await api.createIssue(plan.title, body, ALERT_LABEL);
     return { action: "opened", issue: created.number, url: created.url };
   }
-  const reopen = plan.action === "alert" && existing.state === "closed" ? { state: "open" } : {};
-  const updated = await api.updateIssue(existing.number, { body, ...reopen });
-  if (plan.comment !== null) await api.createComment(existing.number, plan.comment);
+  const reopen = plan.action === "alert" && existing2.state === "closed" ? { state: "open" } : {};
+  const updated = await api.updateIssue(existing2.number, { body, ...reopen });
+  if (plan.comment !== null) await api.createComment(existing2.number, plan.comment);
   return {
     action: plan.action === "alert" ? "updated" : "cleared",
     issue: updated.number,

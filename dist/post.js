@@ -19582,6 +19582,16 @@ var ExitCode;
   ExitCode2[ExitCode2["Success"] = 0] = "Success";
   ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
 })(ExitCode || (ExitCode = {}));
+function getInput(name, options) {
+  const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
+  if (options && options.required && !val) {
+    throw new Error(`Input required and not supplied: ${name}`);
+  }
+  if (options && options.trimWhitespace === false) {
+    return val;
+  }
+  return val.trim();
+}
 function warning(message, properties = {}) {
   issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
@@ -19593,6 +19603,25 @@ function getState(name) {
 import { execFile } from "node:child_process";
 import { readdir as readdir2, readFile, readlink as readlink2, rm as rm2, rmdir as rmdir2 } from "node:fs/promises";
 import path from "node:path";
+
+// src/cluster/env.ts
+var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
+
+// src/cluster/load.ts
+import { fileURLToPath } from "node:url";
+async function loadCluster() {
+  const here = import.meta.url;
+  const file = here.endsWith(".ts") ? fileURLToPath(new URL("./entry.ts", here)) : fileURLToPath(new URL("./cluster.js", here));
+  return await import(file);
+}
+
+// src/cluster/state.ts
+function isEmpty(state) {
+  const eks = state.eks;
+  return state.namespace === void 0 && state.kind === void 0 && (eks === void 0 || eks.reuse || eks.cluster === void 0 && eks.nodegroup === void 0 && eks.launchTemplate === void 0);
+}
+
+// src/action/cleanup.ts
 async function cleanUp(left) {
   const warnings = [];
   const attempt = async (what, work) => {
@@ -19675,6 +19704,22 @@ function git(cwd, args) {
     });
   });
 }
+async function cleanUpCluster(saved, kubeconfig) {
+  let state;
+  try {
+    state = JSON.parse(saved);
+  } catch {
+    return [`post: the saved cluster state is not JSON: ${saved.slice(0, 200)}`];
+  }
+  if (isEmpty(state)) return [];
+  const { cleanUpState } = await loadCluster();
+  const env = kubeconfig === "" ? process.env : { ...process.env, [KUBECONFIG_CONTENT_ENV]: kubeconfig };
+  const warnings = await cleanUpState(state, {
+    env,
+    log: (line) => console.log(`post: cluster: ${line}`)
+  });
+  return warnings.map((w) => `post: cluster run ${state.runId}: ${w}`);
+}
 
 // src/action/state.ts
 var STATE = {
@@ -19683,7 +19728,9 @@ var STATE = {
   /** The repository those worktrees belong to. */
   repository: "repository",
   /** The run's cgroup directory, when it made one. */
-  cgroup: "cgroup"
+  cgroup: "cgroup",
+  /** A cluster run's resources (src/cluster/state.ts), JSON, saved as each one exists. */
+  cluster: "cluster"
 };
 
 // src/action/post.ts
@@ -19694,6 +19741,12 @@ try {
     cgroup: getState(STATE.cgroup)
   });
   for (const warning2 of warnings) warning(warning2);
+  const cluster = getState(STATE.cluster);
+  if (cluster !== "") {
+    for (const warning2 of await cleanUpCluster(cluster, getInput("kubeconfig"))) {
+      warning(warning2);
+    }
+  }
 } catch (error) {
   warning(`post: cleanup failed: ${error.message}`);
 }

@@ -1,7 +1,7 @@
 // Builds the committed bundles in dist/ (one npm script: `npm run bundle`). CI rebuilds and
 // fails when dist/ differs from what is committed, so the bundle always matches src/.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { buildDashboard } from './build-dashboard.mjs';
 
 const entries = {
@@ -11,6 +11,8 @@ const entries = {
   'load-generator': 'src/load/generator-main.ts', // the http driver's load generator process
   index: 'src/action/main.ts', // the action's main step
   post: 'src/action/post.ts', // the action's post step
+  // Cluster runs (AWS SDK, Kubernetes client: large), loaded only when a run needs them.
+  cluster: 'src/cluster/entry.ts',
 };
 
 rmSync('dist', { recursive: true, force: true });
@@ -37,3 +39,10 @@ copyFileSync('src/runner/timer/duetkit-timer.c', 'dist/duetkit-timer.c');
 
 // The history's dashboard (src/dashboard/), written to the history branch on publish.
 await buildDashboard('dist/dashboard');
+
+// The Kubernetes manifests a cluster run fills in (src/cluster/manifests.ts), found beside the
+// bundle as the source finds them at the repository's k8s/.
+mkdirSync('dist/k8s');
+for (const file of readdirSync('k8s').filter((f) => f.endsWith('.yaml'))) {
+  copyFileSync(`k8s/${file}`, `dist/k8s/${file}`);
+}

@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readdir, readFile, readlink, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
+import { KUBECONFIG_CONTENT_ENV } from '../cluster/env.js';
+import { loadCluster } from '../cluster/load.js';
+import { isEmpty, type ClusterState } from '../cluster/state.js';
 
 /** What the main step may have left behind, as it recorded it (empty strings: nothing). */
 export interface Leftovers {
@@ -104,4 +107,27 @@ function git(cwd: string, args: string[]): Promise<string> {
       else reject(new Error(`git ${args.join(' ')}: ${stderr.trim() || error.message}`));
     });
   });
+}
+
+/**
+ * Deletes what a cluster run saved in its state (namespace, node group, cluster, launch
+ * template; a kind cluster), when the main step could not (cancelled, killed). The kubeconfig
+ * input is read again here: the post step sees the same inputs.
+ */
+export async function cleanUpCluster(saved: string, kubeconfig: string): Promise<string[]> {
+  let state: ClusterState;
+  try {
+    state = JSON.parse(saved) as ClusterState;
+  } catch {
+    return [`post: the saved cluster state is not JSON: ${saved.slice(0, 200)}`];
+  }
+  if (isEmpty(state)) return [];
+  const { cleanUpState } = await loadCluster();
+  const env =
+    kubeconfig === '' ? process.env : { ...process.env, [KUBECONFIG_CONTENT_ENV]: kubeconfig };
+  const warnings = await cleanUpState(state, {
+    env,
+    log: (line) => console.log(`post: cluster: ${line}`),
+  });
+  return warnings.map((w) => `post: cluster run ${state.runId}: ${w}`);
 }

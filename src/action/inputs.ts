@@ -9,6 +9,7 @@ import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
 import { MAX_SEED } from '../stats/rng.js';
 import { parseVariabilityInputs, type VariabilityInputs } from '../variability/action-inputs.js';
 import { HISTORY_INPUT_NAMES, parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
+import { CLUSTER_PROVIDERS, type ClusterProviderName } from '../cluster/schema.js';
 
 /** An action input that is missing or malformed; the message names the input. */
 export class InputError extends UserError {
@@ -51,6 +52,12 @@ export interface RunInputs {
   resultsDirectory: string | null;
   /** `publish: history` and where the history is (docs/history.md). */
   history: HistoryInputs;
+  /** Run in a cluster of this provider (overrides the scenario's `cluster.provider`). */
+  cluster: ClusterProviderName | null;
+  /** The benchmark pod's image (overrides `cluster.image`). */
+  clusterImage: string | null;
+  /** A kubeconfig's content (a secret), for provider existing. */
+  kubeconfig: string | null;
 }
 
 /** Inputs of `mode: comment`: post the comment a `run` step left in `resultsDirectory`. */
@@ -86,6 +93,9 @@ const RUN_ONLY = [
   'head-ref',
   'aa',
   ...HISTORY_INPUT_NAMES,
+  'cluster',
+  'cluster-image',
+  'kubeconfig',
 ] as const;
 
 /**
@@ -154,6 +164,9 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     history: parseHistoryInputs(text, workingDirectory, (name, message) => {
       throw new InputError(name, message);
     }),
+    cluster: optional(text('cluster'), 'cluster', (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
+    clusterImage: optional(text('cluster-image'), 'cluster-image', imageName),
+    kubeconfig: text('kubeconfig'),
   };
 }
 
@@ -165,6 +178,14 @@ function aaInput(value: string | null, baseRef: string | null): boolean {
     throw new InputError('aa', 'true compares the head with itself: remove "base-ref"');
   }
   return true;
+}
+
+function imageName(value: string, name: string): string {
+  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
+  throw new InputError(
+    name,
+    `${got(value)}; expected an image reference such as node:24-bookworm-slim`,
+  );
 }
 
 function optional<T>(

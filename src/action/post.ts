@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { cleanUp } from './cleanup.js';
+import { cleanUp, cleanUpCluster } from './cleanup.js';
 import { STATE } from './state.js';
 
 /**
@@ -13,6 +13,12 @@ try {
     cgroup: core.getState(STATE.cgroup),
   });
   for (const warning of warnings) core.warning(warning);
+  const cluster = core.getState(STATE.cluster);
+  if (cluster !== '') {
+    for (const warning of await cleanUpCluster(cluster, core.getInput('kubeconfig'))) {
+      core.warning(warning);
+    }
+  }
 } catch (error) {
   core.warning(`post: cleanup failed: ${(error as Error).message}`);
 }

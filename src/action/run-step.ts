@@ -11,6 +11,9 @@ import { codeBlock, escapeInline } from '../report/escape.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { runMetaOf } from '../report/run-meta.js';
 import { runScenario } from '../runner/run.js';
+import { loadCluster } from '../cluster/load.js';
+import { KUBECONFIG_CONTENT_ENV } from '../cluster/env.js';
+import type { IsolationReport } from '../isolation/types.js';
 import { writeSamples } from '../runner/samples.js';
 import { gateFailure, overallVerdict } from './gate.js';
 import { publishToHistory, trendsForComment } from './history-step.js';
@@ -59,17 +62,32 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
   io.saveState(STATE.repository, loaded.baseDir);
   io.setOutput('results-directory', dir);
 
-  const samples = await runScenario(loaded, {
+  const options = {
     signal: deps.signal,
     env,
     worktreeParent: worktrees,
     ...(inputs.seed === null ? {} : { seed: inputs.seed }),
-    onIsolation: (report) => {
+    onIsolation: (report: IsolationReport) => {
       if (report.cgroup !== null) io.saveState(STATE.cgroup, report.cgroup);
       io.info(`measuring ${suite} (${loaded.scenario.mode}), isolation ${report.kind}`);
       for (const warning of report.warnings) io.warning(warning);
     },
-  });
+  };
+  const samples =
+    loaded.scenario.cluster === undefined
+      ? await runScenario(loaded, options)
+      : await (
+          await loadCluster()
+        ).runInCluster(loaded, {
+          ...options,
+          env:
+            inputs.kubeconfig === null
+              ? env
+              : { ...env, [KUBECONFIG_CONTENT_ENV]: inputs.kubeconfig },
+          log: (line) => io.info(`cluster: ${line}`),
+          // The post step deletes whatever this names, whatever happens to this step.
+          saveState: (state) => io.saveState(STATE.cluster, JSON.stringify(state)),
+        });
   const samplesPath = path.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput('samples-path', samplesPath);

@@ -86,5 +86,21 @@ function overlay(scenario: Scenario, inputs: RunInputs): ScenarioInput {
       threshold: set(inputs.threshold) ?? scenario.analysis.threshold,
       level: set(inputs.level) ?? scenario.analysis.level,
     },
+    ...clusterOverlay(scenario, inputs),
+  };
+}
+
+/** The `cluster` and `cluster-image` inputs over the scenario's `cluster:`. */
+function clusterOverlay(scenario: Scenario, inputs: RunInputs): Pick<ScenarioInput, 'cluster'> {
+  if (inputs.cluster === null && inputs.clusterImage === null) {
+    return scenario.cluster === undefined ? {} : { cluster: scenario.cluster };
+  }
+  const provider = inputs.cluster ?? scenario.cluster?.provider ?? 'existing';
+  return {
+    cluster: {
+      ...(scenario.cluster ?? {}),
+      provider,
+      ...(inputs.clusterImage === null ? {} : { image: inputs.clusterImage }),
+    },
   };
 }

@@ -6,4 +6,6 @@ export const STATE = {
   repository: 'repository',
   /** The run's cgroup directory, when it made one. */
   cgroup: 'cgroup',
+  /** A cluster run's resources (src/cluster/state.ts), JSON, saved as each one exists. */
+  cluster: 'cluster',
 } as const;

@@ -116,6 +116,7 @@ export function analyzeSamples(
     stopReason: samples.stopReason,
     isolation: samples.isolation,
     ...(samples.timing === undefined ? {} : { timing: samples.timing }),
+    ...(samples.cluster === undefined ? {} : { cluster: samples.cluster }),
     settings,
     results,
     summary,

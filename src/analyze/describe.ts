@@ -2,6 +2,7 @@ import { renderComparisonTable, type TableRow } from '../report/terminal.js';
 import { timingText } from '../report/timing-text.js';
 import { loadLines } from '../report/load-text.js';
 import { efficiencyText } from '../report/efficiency-text.js';
+import { clusterLines } from '../report/cluster-text.js';
 import { comparedCount, type BenchmarkResult, type ComparisonReport } from './report.js';
 
 /**
@@ -22,6 +23,7 @@ export function describeReport(report: ComparisonReport): string {
       (iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`),
   );
   if (report.timing !== undefined) out.push(timingText(report.timing, report.mode));
+  if (report.cluster !== undefined) out.push(...clusterLines(report.cluster));
   if (report.efficiency !== undefined) out.push(efficiencyText(report.efficiency));
   const load = report.load === undefined ? undefined : loadLines(report.load);
   out.push(...(load?.lines ?? []));
@@ -29,6 +31,7 @@ export function describeReport(report: ComparisonReport): string {
     ...iso.warnings,
     ...(report.timing?.warnings ?? []),
     ...(load?.warnings ?? []),
+    ...(report.cluster?.warnings ?? []),
   ]) {
     out.push(`warning: ${warning}`);
   }

@@ -1,3 +1,4 @@
+import type { ClusterRecord } from '../cluster/record.js';
 import type { IsolationReport } from '../isolation/types.js';
 import type { Efficiency } from './efficiency.js';
 import type { Settle } from './settle.js';
@@ -92,6 +93,8 @@ export interface ComparisonReport {
   isolation: IsolationReport;
   /** How command iterations were timed (absent for other drivers and older samples). */
   timing?: TimingRecord;
+  /** Where a cluster run ran (node, instance, exclusive CPUs) and what it cost. */
+  cluster?: ClusterRecord;
   settings: AnalysisSettings;
   results: BenchmarkResult[];
   summary: ReportSummary;

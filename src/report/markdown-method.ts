@@ -1,3 +1,4 @@
+import { clusterLines } from './cluster-text.js';
 import type { ComparisonReport } from '../analyze/report.js';
 import type { Comparison } from '../stats/types.js';
 import { escapeInline } from './escape.js';
@@ -47,6 +48,13 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
       `**Inconclusive, ${escapeInline(r.benchmark, 80)}:** ${escapeInline(r.settle!.advice, 400)}.`,
     );
   }
+  if (report.cluster !== undefined) {
+    items.push(
+      `**Cluster:** ${clusterLines(report.cluster)
+        .map((line) => escapeInline(line.replace(/^cluster /, ''), 400))
+        .join('; ')}.`,
+    );
+  }
   if (first !== undefined) {
     const ns = new Set(compared.map((r) => sampleSize(r.comparison!)));
     items.push(`**n:** ${[...ns].join('; ')} per benchmark.`);
@@ -86,6 +94,7 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
     ...report.isolation.warnings,
     ...(report.timing?.warnings ?? []),
     ...(load?.warnings ?? []),
+    ...(report.cluster?.warnings ?? []),
   ]) {
     items.push(`⚠️ ${escapeInline(warning, 400)}`);
   }

@@ -6,6 +6,7 @@ import type { KeepBusy } from './timer/report.js';
 import type { LoadRecord } from '../load/record.js';
 import type { SuiteRecord } from '../suite/record.js';
 import type { Efficiency } from '../analyze/efficiency.js';
+import type { ClusterRecord } from '../cluster/record.js';
 
 /** Version of the samples JSON; bump on any incompatible change. */
 export const SAMPLES_SCHEMA_VERSION = 1;
@@ -144,6 +145,8 @@ export interface SamplesFile {
    * report's; absent in files written before it was recorded).
    */
   efficiency?: Efficiency;
+  /** Present when the run went to a Kubernetes cluster (`cluster:`): where, and at what cost. */
+  cluster?: ClusterRecord;
 }
 
 /** Writes the file atomically, so an interruption never leaves half a JSON document. */

@@ -6,6 +6,7 @@ import { loadSchema, serverSchema, streamSchema } from './service-schema.js';
 import { checkServiceWorkload } from './service-checks.js';
 import { STATISTICS } from '../stats/types.js';
 import { suiteSchema } from '../suite/schema.js';
+import { clusterSchema } from '../cluster/schema.js';
 
 /**
  * The one schema of a scenario file (`scenarios/*.yml`). Documented field by field in
@@ -163,6 +164,8 @@ export const scenarioSchema = z
     /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
     seed: z.number().int().min(0).max(0xffffffff).optional(),
     analysis: analysis.default(() => analysis.parse({})),
+    /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
+    cluster: clusterSchema.optional(),
   })
   .strict()
   .superRefine((s, ctx) => {

@@ -37,7 +37,30 @@ describe('parseInputs', () => {
         token: '',
         retention: null,
       },
+      cluster: null,
+      clusterImage: null,
+      kubeconfig: null,
     });
+  });
+
+  it('reads the cluster inputs, and names a bad one', () => {
+    const inputs = parse({
+      scenario: 's.yml',
+      cluster: 'eks',
+      'cluster-image': 'ghcr.io/octo/bench:1.2',
+      kubeconfig: 'apiVersion: v1',
+    });
+    expect(inputs).toMatchObject({
+      cluster: 'eks',
+      clusterImage: 'ghcr.io/octo/bench:1.2',
+      kubeconfig: 'apiVersion: v1',
+    });
+    expect(() => parse({ scenario: 's.yml', cluster: 'gke' })).toThrow(
+      'Input "cluster": got "gke"; accepted: existing, eks, kind',
+    );
+    expect(() => parse({ scenario: 's.yml', 'cluster-image': 'two words' })).toThrow(
+      /Input "cluster-image": got "two words"; expected an image reference/,
+    );
   });
 
   it('reads every inline input, in every accepted spelling', () => {

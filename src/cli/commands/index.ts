@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { registerAnalyze } from './analyze.js';
 import { registerCalibrate } from './calibrate.js';
+import { registerCluster } from './cluster.js';
 import { registerCompare } from './compare.js';
 import { registerCompareSamples } from './compare-samples.js';
 import { registerExport } from './export.js';
@@ -27,4 +28,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerInit(program, ctx);
   registerHistory(program, ctx);
   registerVariability(program, ctx);
+  registerCluster(program, ctx);
 }

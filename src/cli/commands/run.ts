@@ -6,6 +6,8 @@ import { describeReport, exitStatus, type FailOn } from '../../analyze/describe.
 import { RunError } from '../../runner/errors.js';
 import { renderProgress } from '../../runner/progress.js';
 import { runScenario } from '../../runner/run.js';
+import { fileSaver, isEmpty, removeStateFile } from '../../cluster/state.js';
+import { loadCluster } from '../../cluster/load.js';
 import { writeSamples } from '../../runner/samples.js';
 import { abortOnSignals } from '../../runner/signals.js';
 import { loadScenarioFile, type LoadedScenario } from '../../scenario/load.js';
@@ -60,8 +62,11 @@ export async function executeRun(
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
+  // A cluster run saves what it created as it goes, for `duetkit cluster delete --state`.
+  const stateFile = path.join(outDir, 'cluster-state.json');
+  let leftInCluster = false;
   try {
-    samples = await runScenario(loaded, {
+    samples = await (loaded.scenario.cluster === undefined ? runScenario : clusterRun)(loaded, {
       signal,
       env: ctx.env,
       ...(flags.seed === undefined ? {} : { seed: flags.seed }),
@@ -82,6 +87,24 @@ export async function executeRun(
   } finally {
     dispose();
     if (ctx.isTTY) ctx.stderr('\r\x1b[2K');
+  }
+  async function clusterRun(...[scenario, options]: Parameters<typeof runScenario>) {
+    // Loaded on demand: the AWS SDK and the Kubernetes client are large.
+    const { runInCluster } = await loadCluster();
+    return runInCluster(scenario, {
+      ...options,
+      log: (line) => ctx.stderr(`cluster: ${line}\n`),
+      saveState: (state) => {
+        leftInCluster = !isEmpty(state);
+        if (leftInCluster) fileSaver(stateFile)(state);
+        else removeStateFile(stateFile);
+      },
+    });
+  }
+  if (leftInCluster) {
+    ctx.stderr(
+      `warning: the cluster run left resources behind; delete them with: duetkit cluster delete --state ${stateFile}\n`,
+    );
   }
   const samplesFile = path.join(outDir, 'samples.json');
   await writeSamples(samplesFile, samples);

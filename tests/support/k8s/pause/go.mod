@@ -1,0 +1,3 @@
+module duetkit.local/pause
+
+go 1.22
