@@ -28,27 +28,71 @@ export async function copyDirectory(
   target: string,
   entries?: string[],
 ): Promise<void> {
-  const stream = Readable.from(
-    tar.pack(dir, {
-      ignore: (name) => path.basename(name) === '.git',
-      ...(entries === undefined ? {} : { entries }),
-    }) as AsyncIterable<Buffer>,
+  const archive = `${POD_ROOT}/.incoming/${path.basename(target)}.tar`;
+  await send(
+    to,
+    archive,
+    () =>
+      tar.pack(dir, {
+        ignore: (name) => path.basename(name) === '.git',
+        ...(entries === undefined ? {} : { entries }),
+      }) as AsyncIterable<Buffer>,
+    `copy ${dir}`,
   );
   await run(
     to,
-    ['sh', '-c', 'mkdir -p "$1" && tar -xf - -C "$1"', 'sh', target],
-    stream,
-    `copy ${dir}`,
+    ['sh', '-c', 'mkdir -p "$2" && tar -xf "$1" -C "$2" && rm -f "$1"', 'sh', archive, target],
+    undefined,
+    `unpack ${dir}`,
   );
 }
 
 /** Writes one file inside the pod. */
 export async function writeFile(to: PodTarget, file: string, content: Buffer): Promise<void> {
-  await run(
-    to,
-    ['sh', '-c', 'mkdir -p "$(dirname "$1")" && cat > "$1"', 'sh', file],
-    content,
-    `write ${file}`,
+  await send(to, `${file}.part`, () => [content], `write ${file}`);
+  await run(to, ['mv', '-f', `${file}.part`, file], undefined, `write ${file}`);
+}
+
+/** How many times a copy whose bytes did not all arrive is sent again. */
+export const SEND_ATTEMPTS = 3;
+
+/**
+ * Bytes into a file in the pod, counted at both ends. An exec's stdin can lose data between
+ * the API server and the kubelet and still end with exit code 0 (seen on Kubernetes 1.36: a
+ * file written this way arrived empty), so the pod reports the size it received, and a short
+ * copy is sent again — and after SEND_ATTEMPTS, an error naming both counts.
+ */
+async function send(
+  to: PodTarget,
+  file: string,
+  source: () => AsyncIterable<Buffer> | Iterable<Buffer>,
+  what: string,
+): Promise<void> {
+  let arrived = '';
+  let sent = 0;
+  for (let attempt = 1; attempt <= SEND_ATTEMPTS; attempt++) {
+    sent = 0;
+    const chunks = source();
+    const counted = Readable.from(
+      (async function* () {
+        for await (const chunk of chunks) {
+          sent += chunk.length;
+          yield chunk;
+        }
+      })(),
+    );
+    arrived = (
+      await run(
+        to,
+        ['sh', '-c', 'mkdir -p "$(dirname "$1")" && cat > "$1" && wc -c < "$1"', 'sh', file],
+        counted,
+        what,
+      )
+    ).trim();
+    if (Number(arrived) === sent) return;
+  }
+  throw new ClusterError(
+    `${what} in pod ${to.pod}: ${arrived || 'no'} of ${sent} bytes arrived, ${SEND_ATTEMPTS} times (the exec stream through the API server lost data)`,
   );
 }
 

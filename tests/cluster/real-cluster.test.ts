@@ -477,6 +477,12 @@ it('leaves nothing behind after stop: no processes, bridge, rule or kubepods cgr
   expect(execFileSync('iptables', ['-S', 'INPUT'], { encoding: 'utf8' })).not.toContain(
     '10.200.0.1',
   );
+  // Nor the kubelet's own chains (KUBE-FIREWALL in INPUT and OUTPUT, the canaries).
+  for (const command of ['iptables', 'ip6tables']) {
+    for (const table of ['filter', 'nat', 'mangle']) {
+      expect(execFileSync(command, ['-t', table, '-S'], { encoding: 'utf8' })).not.toMatch(/KUBE-/);
+    }
+  }
   expect(existsSync('/sys/fs/cgroup/cpu/kubepods')).toBe(false);
   expect(readFileSync('/proc/mounts', 'utf8')).not.toContain(dir);
 });

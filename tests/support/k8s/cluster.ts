@@ -519,6 +519,7 @@ async function stopAll(
   sh('ip', ['link', 'del', NODE_BRIDGE], true);
   sh('ip', ['link', 'del', CNI_BRIDGE], true);
   sh('iptables', ['-D', 'INPUT', '!', '-i', 'lo', '-d', NODE_IP, '-j', 'DROP'], true);
+  removeKubeletChains();
   if (process.env.DUETKIT_KEEP_K8S_DIR === undefined) rmSync(dir, { recursive: true, force: true });
 }
 
@@ -554,7 +555,43 @@ function cleanStaleClusters(): number | null {
   sh('ip', ['link', 'del', CNI_BRIDGE], true);
   const rule = ['INPUT', '!', '-i', 'lo', '-d', NODE_IP, '-j', 'DROP'];
   for (let i = 0; i < 10 && ruleExists(rule); i++) sh('iptables', ['-D', ...rule], true);
+  removeKubeletChains();
   return null;
+}
+
+/** The words of one `iptables -S` rule: double-quoted ones (comments) kept whole. */
+function ruleWords(rule: string): string[] {
+  return [...rule.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) =>
+    m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]!,
+  );
+}
+
+/** The iptables tables the kubelet writes its chains into (KUBE-FIREWALL, KUBE-KUBELET-CANARY…). */
+const KUBELET_TABLES = ['filter', 'nat', 'mangle'];
+
+/**
+ * The kubelet's own chains, in IPv4 and IPv6: KUBE-FIREWALL (jumped to from INPUT and OUTPUT),
+ * KUBE-KUBELET-CANARY and KUBE-IPTABLES-HINT. It never removes them itself, and the machine's
+ * firewall is not the test's to leave changed. The jumps to them first, then the chains.
+ */
+export function removeKubeletChains(): void {
+  for (const command of ['iptables', 'ip6tables']) {
+    for (const table of KUBELET_TABLES) {
+      const rules = sh(command, ['-t', table, '-S'], true).split('\n');
+      for (const rule of rules) {
+        if (rule.startsWith('-A ') && / -j KUBE-/.test(rule)) {
+          sh(command, ['-t', table, '-D', ...ruleWords(rule.slice(3))], true);
+        }
+      }
+      for (const rule of rules) {
+        const chain = /^-N (KUBE-\S+)$/.exec(rule)?.[1];
+        if (chain !== undefined) {
+          sh(command, ['-t', table, '-F', chain], true);
+          sh(command, ['-t', table, '-X', chain], true);
+        }
+      }
+    }
+  }
 }
 
 /**
