@@ -59,9 +59,10 @@ async function runCase(
   env: NodeJS.ProcessEnv,
 ): Promise<Row> {
   const out = path.join(work, `${caseName}-${repeat}`);
+  const errors: string[] = [];
   const ctx: CliContext = {
     stdout: () => undefined,
-    stderr: () => undefined,
+    stderr: (text: string) => void errors.push(text),
     cwd: ROOT,
     env,
     isTTY: false,
@@ -70,7 +71,9 @@ async function runCase(
   const started = Date.now();
   const code = await main(['run', file, '--out', out, '--seed', String(1000 + repeat)], ctx);
   const total = (Date.now() - started) / 1000;
-  if (code !== 0) throw new Error(`${caseName}: duetkit run exited ${code}`);
+  if (code !== 0) {
+    throw new Error(`${caseName}: duetkit run exited ${code}:\n${errors.join('').slice(-4000)}`);
+  }
   const samples = JSON.parse(readFileSync(path.join(out, 'samples.json'), 'utf8')) as SamplesFile;
   const report = JSON.parse(
     readFileSync(path.join(out, 'comparison.json'), 'utf8'),

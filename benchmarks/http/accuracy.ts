@@ -6,7 +6,8 @@
  * own metric with Holm across them. With --change 0 (A/A) it counts comparisons where any
  * metric was called changed (false positives at the 99% level); with --change 5 the head's
  * /a does 5% more work per request: found when an /a metric is called slower, and "only
- * there" when no /b metric is called changed. Results: benchmarks/results/http-accuracy-<change>.json.
+ * there" when no /b metric is called changed. Results: benchmarks/results/http-accuracy-<change>.json
+ * (`-<change>-i<iterations>.json` with other than 16 iterations).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -122,7 +123,12 @@ const summary = {
   outcomes,
 };
 writeFileSync(
-  path.join(dir, '..', 'results', `http-accuracy-${change}.json`),
+  path.join(
+    dir,
+    '..',
+    'results',
+    `http-accuracy-${change}${iterations === 16 ? '' : `-i${iterations}`}.json`,
+  ),
   `${JSON.stringify(summary, null, 2)}\n`,
 );
 console.log(JSON.stringify({ ...summary, outcomes: undefined }, null, 2));

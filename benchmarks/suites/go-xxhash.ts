@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cacheDir, inject, threeCopies, type Suite, type UsualResult } from './suite.js';
@@ -23,6 +23,7 @@ export const goXxhash: Suite = {
   prepare() {
     const gomodcache = path.join(cacheDir(), 'gomodcache');
     const env = { ...process.env, GOMODCACHE: gomodcache, GOFLAGS: '-modcacherw' };
+    process.env.BENCHSTAT ??= benchstat(env);
     const root = path.join(cacheDir(), `go-xxhash-${VERSION}`);
     const dirs = threeCopies(root, downloaded(env), (slow) =>
       inject(
@@ -81,6 +82,20 @@ function downloaded(env: NodeJS.ProcessEnv): string {
 
 const COUNT = 10;
 const BENCHMARKS = 20;
+
+/** benchstat, pinned, built once into the cache with `go install` (through the module proxy). */
+const BENCHSTAT_VERSION = 'v0.0.0-20260908200009-22c9c6c9d4da';
+function benchstat(env: NodeJS.ProcessEnv): string {
+  const dir = path.join(cacheDir(), `benchstat-${BENCHSTAT_VERSION}`);
+  const bin = path.join(dir, 'benchstat');
+  if (!existsSync(bin)) {
+    execFileSync('go', ['install', `golang.org/x/perf/cmd/benchstat@${BENCHSTAT_VERSION}`], {
+      env: { ...env, GOBIN: dir },
+      stdio: 'inherit',
+    });
+  }
+  return bin;
+}
 
 /**
  * The Go community's usual method: `go test -bench . -count 10` of base, then of head, and
