@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { KUBECONFIG_CONTENT_ENV } from './env.js';
@@ -61,7 +63,7 @@ export function loadKubeConfig(
       config.loadFromFile(path.resolve(baseDir, file));
     } else {
       source = env.KUBECONFIG ? `$KUBECONFIG (${env.KUBECONFIG})` : '~/.kube/config';
-      config.loadFromDefault();
+      loadDefault(config, env);
     }
   } catch (error) {
     throw new ClusterError(
@@ -83,4 +85,28 @@ export function loadKubeConfig(
     );
   }
   return config;
+}
+
+/**
+ * What `kubectl` reads: the files of $KUBECONFIG (merged, the first one's context first) or
+ * ~/.kube/config — from `env`, the run's environment, not this process's. client-node's own
+ * `loadFromDefault` reads process.env and, finding nothing, falls back to
+ * http://localhost:8080: here no kubeconfig is an error that says so.
+ */
+function loadDefault(config: KubeConfig, env: NodeJS.ProcessEnv): void {
+  const files = (env.KUBECONFIG ?? '').split(path.delimiter).filter((f) => f !== '');
+  if (files.length === 0) {
+    const home = env.HOME ?? os.homedir();
+    const file = path.join(home, '.kube', 'config');
+    if (!existsSync(file)) {
+      throw new Error(`$KUBECONFIG is not set and ${file} does not exist`);
+    }
+    files.push(file);
+  }
+  config.loadFromFile(files[0]!);
+  for (const file of files.slice(1)) {
+    const more = new KubeConfig();
+    more.loadFromFile(file);
+    config.mergeConfig(more, true);
+  }
 }
