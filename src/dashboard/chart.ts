@@ -14,6 +14,29 @@ import {
 const LINE = '#2563eb';
 const BAND = 'rgba(37, 99, 235, 0.16)';
 const NO_COMPARISON = '#2563eb';
+const AXIS = '#374151';
+const GRID = '#e5e7eb';
+
+/**
+ * The axes of every dashboard chart: time along x, values up y (`size` px for their labels,
+ * formatted by `format`, titled `label` when given).
+ */
+export function timeAxes(
+  format: (value: number) => string,
+  size: number,
+  label?: string,
+): uPlot.Axis[] {
+  return [
+    { stroke: AXIS, grid: { stroke: GRID } },
+    {
+      stroke: AXIS,
+      grid: { stroke: GRID },
+      size,
+      values: (_u, ticks) => ticks.map(format),
+      ...(label === undefined ? {} : { label }),
+    },
+  ];
+}
 
 /**
  * A benchmark over time in uPlot: the value as a line, its confidence interval as a band, each
@@ -46,16 +69,7 @@ export function drawChart(
     cursor: { lock: true, points: { size: 10 } },
     legend: { show: false },
     scales: { x: { time: true } },
-    axes: [
-      { stroke: '#374151', grid: { stroke: '#e5e7eb' } },
-      {
-        stroke: '#374151',
-        grid: { stroke: '#e5e7eb' },
-        size: 70,
-        values: (_u, ticks) => ticks.map((v) => formatValue(v)),
-        label: data.unit,
-      },
-    ],
+    axes: timeAxes((v) => formatValue(v), 70, data.unit),
     series: [
       {},
       { label: 'value', stroke: LINE, width: 1.5, points: { show: false }, spanGaps: true },

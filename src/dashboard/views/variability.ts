@@ -2,6 +2,7 @@
 import uPlot from 'uplot';
 import type { VariabilityData, VariabilityDataBenchmark } from '../../variability/derive.js';
 import { DataError, findSuite, getJson, loadIndex } from '../data.js';
+import { timeAxes } from '../chart.js';
 import { h } from '../dom.js';
 import {
   formatInterval,
@@ -185,16 +186,7 @@ function valuesChart(container: HTMLElement, b: VariabilityDataBenchmark): () =>
     {
       legend: { show: false },
       scales: { x: { time: true } },
-      axes: [
-        { stroke: '#374151', grid: { stroke: '#e5e7eb' } },
-        {
-          stroke: '#374151',
-          grid: { stroke: '#e5e7eb' },
-          size: 70,
-          values: (_u, ticks) => ticks.map((v) => formatValue(v)),
-          label: b.unit,
-        },
-      ],
+      axes: timeAxes((v) => formatValue(v), 70, b.unit),
       series: [
         {},
         { label: 'value', stroke: '#2563eb', width: 1.5, points: { show: true, size: 4 } },
@@ -236,15 +228,7 @@ function noiseChart(container: HTMLElement, b: VariabilityDataBenchmark): () => 
     {
       legend: { show: true },
       scales: { x: { time: true } },
-      axes: [
-        { stroke: '#374151', grid: { stroke: '#e5e7eb' } },
-        {
-          stroke: '#374151',
-          grid: { stroke: '#e5e7eb' },
-          size: 60,
-          values: (_u, ticks) => ticks.map((v) => `${(v * 100).toFixed(1)}%`),
-        },
-      ],
+      axes: timeAxes((v) => `${(v * 100).toFixed(1)}%`, 60),
       series: [
         {},
         {
