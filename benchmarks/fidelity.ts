@@ -10,7 +10,9 @@
  *       [--routes c-command,go-format] [--sizes 10] [--modes duet,rmit,mct] [--fresh]
  *   node --import tsx benchmarks/fidelity.ts --windows [--route c-command] [--size 10]
  *       [--mode duet] [--keep-busy repeat] [--stagger auto] [--seconds 600] [--window 5]
- *       (one long recording per change, cut into many comparisons: coverage and bias)
+ *       [--changes 0,0.01]
+ *       (one long recording per change, cut into many comparisons: coverage and bias; the
+ *       +2% windows are the nightly step duets of bench:variability: --changes 0.02)
  *   node --import tsx benchmarks/fidelity.ts --render  (writes the tables into BENCHMARKS.md)
  *
  * Results: benchmarks/results/fidelity.json (cells are kept, so a run can be resumed).
@@ -129,7 +131,13 @@ async function windows(
     stagger: (flag(argv, '--stagger') ?? DEFAULT_VARIANT.stagger) as Variant['stagger'],
   };
   const truthSeconds = positive('--truth-seconds', flag(argv, '--truth-seconds') ?? '60');
-  for (const change of CHANGES.slice(0, 2)) {
+  const changes = list(argv, '--changes', CHANGES.slice(0, 2).map(String)).map((c) => {
+    const x = Number(c);
+    if (!(x >= 0 && x < 1))
+      throw new RangeError(`--changes: got ${c}; expected fractions such as 0,0.02`);
+    return x;
+  });
+  for (const change of changes) {
     const truth = await ensureTruth(results, {
       route,
       programs,

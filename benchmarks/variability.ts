@@ -7,11 +7,17 @@
  *   npm run bench:variability -- --seeds 40   # fewer
  *   npm run bench:variability -- --quick      # 10 seeds, a smoke test
  *
+ * The nightly paired duet (`base-from-history: true`) is judged with real duet outcomes: the
+ * windows of benchmarks/results/fidelity.json recorded by
+ *   npm run bench:fidelity -- --windows --changes 0,0.02   (on a quiet machine, ~25 minutes)
+ *
  * Pure statistics (no timing-sensitive measurement): run it under `flock -s`. Writes
  * benchmarks/results/variability.json and prints the tables of BENCHMARKS.md.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { normalCdf, normalPpf } from '../src/stats/normal.js';
+import { createRng } from '../src/stats/rng.js';
+import { decideVerdict } from '../src/stats/verdict.js';
 import { eDivisive } from '../src/stats/e-divisive.js';
 import { relativeToSegments } from '../src/variability/normalise.js';
 import { patternOf } from '../src/variability/patterns.js';
@@ -95,6 +101,105 @@ for (const size of [0.01, 0.02, 0.05]) {
   );
 }
 
+// ------------------------------------------- steps judged the night they land (paired duet)
+// A nightly with `base-from-history: true` also runs a duet of tonight's head against the
+// previous nightly's commit. Its outcomes are real, not modelled: the duet windows of
+// benchmarks/results/fidelity.json (a C program timed by the command driver, 10 ms, one
+// comparison per 5 s window, wall time), with 2% more work on the night the step lands and the
+// same program on both sides every other night. Called: duetkit's verdict at a ±1% threshold.
+const PAIRED_THRESHOLD = 0.01;
+interface Outcome {
+  change: number;
+  lower: number;
+  upper: number;
+}
+const fidelity = JSON.parse(
+  readFileSync(new URL('./results/fidelity.json', import.meta.url), 'utf8'),
+) as {
+  truths: { route: string; size: number; change: number; views: Record<string, Outcome> }[];
+  windows: {
+    route: string;
+    size: number;
+    change: number;
+    mode: string;
+    outcomes: (Outcome & { view: string })[];
+  }[];
+};
+const windowsOf = (change: number): Outcome[] => {
+  const w = fidelity.windows.find(
+    (x) => x.route === 'c-command' && x.size === 10 && x.mode === 'duet' && x.change === change,
+  );
+  if (w === undefined)
+    throw new Error(
+      `benchmarks/results/fidelity.json has no duet windows of c-command 10 ms at +${change * 100}%: run npm run bench:fidelity -- --windows --changes ${change}`,
+    );
+  return w.outcomes.filter((o) => o.view === 'wall');
+};
+const called = (o: Outcome): boolean => {
+  const { verdict } = decideVerdict({
+    ...o,
+    threshold: PAIRED_THRESHOLD,
+    pValueAdjusted: o.lower > 0 || o.upper < 0 ? 0 : 1,
+    alpha: ALPHA,
+    biggerIsBetter: false,
+    n: 100,
+  });
+  return verdict === 'regression' || verdict === 'improvement';
+};
+const stepWindows = windowsOf(0.02);
+const aaWindows = windowsOf(0);
+const stepTruth =
+  fidelity.truths.find((t) => t.route === 'c-command' && t.size === 10 && t.change === 0.02)?.views
+    .wall?.change ?? null;
+const pairedRng = createRng(77);
+const delays2 = (results['step-0.02'] as { delays: number[] }).delays;
+let landingCalled = 0;
+let foundWithin5 = 0;
+for (let s = 0; s < SEEDS; s++) {
+  const night = stepWindows[Math.floor(pairedRng.nextFloat() * stepWindows.length)]!;
+  const byDuet = called(night);
+  if (byDuet) landingCalled++;
+  if (byDuet || delays2[s]! <= 5) foundWithin5++;
+}
+// false steps: every night of 365 draws an A/A window
+let falseHistories = 0;
+for (let s = 0; s < SEEDS * 2; s++) {
+  let any = false;
+  for (let n = 0; n < 365 && !any; n++)
+    any = called(aaWindows[Math.floor(pairedRng.nextFloat() * aaWindows.length)]!);
+  if (any) falseHistories++;
+}
+const aaCalled = aaWindows.filter(called).length;
+const stepCalled = stepWindows.filter(called).length;
+// beyond the recorded windows: the A/A changes' spread (normal) and half-widths, how often a
+// lower bound would pass +1% (or an upper bound −1%) by chance, per night and over 365
+const aaChanges = aaWindows.map((o) => o.change);
+const aaMean = aaChanges.reduce((a, b) => a + b, 0) / aaChanges.length;
+const aaSd = Math.sqrt(
+  aaChanges.reduce((a, b) => a + (b - aaMean) ** 2, 0) / (aaChanges.length - 1),
+);
+const halfWidths = aaWindows.map((o) => (o.upper - o.lower) / 2).sort((a, b) => a - b);
+const medianHalf = halfWidths[Math.floor(halfWidths.length / 2)]!;
+const perNight = 2 * (1 - normalCdf((PAIRED_THRESHOLD + medianHalf - Math.abs(aaMean)) / aaSd));
+const perYear = 1 - (1 - perNight) ** 365;
+results.paired = {
+  threshold: PAIRED_THRESHOLD,
+  stepTruth,
+  stepWindows: stepWindows.length,
+  stepWindowsCalled: stepCalled,
+  aaWindows: aaWindows.length,
+  aaWindowsCalled: aaCalled,
+  landingCalled,
+  foundWithin5,
+  falseHistories,
+  falseHistoriesOf: SEEDS * 2,
+  model: { aaMean, aaSd, medianHalfWidth: medianHalf, perNight, perYear },
+};
+const pairedRows = [
+  `| 2% more work (truth ${stepTruth === null ? '?' : pct(stepTruth, 2)}), CV 2% | ${wilson95(landingCalled, SEEDS)} | ${wilson95(foundWithin5, SEEDS)} | ${pct((results['step-0.02'] as { delays: number[] }).delays.filter((d) => d <= 5).length / SEEDS, 0)} |`,
+];
+const pairedFalse = `| pure noise, 365 nights | ${wilson95(falseHistories, SEEDS * 2)} (nights drawn from ${aaWindows.length} recorded A/A duets, ${aaCalled} of them called) | per night ${perNight.toExponential(1)}, 365 nights ${perYear.toExponential(1)} (normal model: A/A changes sd ${pct(aaSd, 2)}, median half-width ${pct(medianHalf, 2)}) |`;
+
 // ---------------------------------------------------------------- noise and drift, 365 nights
 const falseRows: string[] = [];
 for (const [label, planted] of [
@@ -176,6 +281,15 @@ console.log(
 );
 console.log('| :-- | :-- | :-- | :-- | :-- | --: |');
 for (const r of stepRows) console.log(r);
+console.log(
+  `\nWith a nightly paired duet against the previous nightly's commit (base-from-history; real duet windows, ${stepWindows.length} at +2%: ${stepCalled} called, ${aaWindows.length} A/A: ${aaCalled} called; threshold ±${pct(PAIRED_THRESHOLD, 0)}):\n`,
+);
+console.log(
+  "| step | called by the landing night's duet | found ≤ 5 runs (duet or change point) | change points alone |\n| :-- | :-- | :-- | --: |",
+);
+for (const r of pairedRows) console.log(r);
+console.log('\n| history | with a false step called | model |\n| :-- | :-- | :-- |');
+console.log(pairedFalse);
 console.log('\n| 365 nights of | histories with a change point |\n| :-- | :-- |');
 for (const r of falseRows) console.log(r);
 console.log('\n| planted | runs | pattern found (Kruskal–Wallis p < 0.05) |\n| :-- | --: | :-- |');

@@ -50037,6 +50037,66 @@ function relativeToSegments(points, segments2) {
   return out;
 }
 
+// src/variability/paired.ts
+function pairedStepOf(entry, b) {
+  const c = b.comparison;
+  if (c === null || c.baseCommit === null) return null;
+  const head = entry.commit?.id ?? null;
+  if (head !== null && head === c.baseCommit) return null;
+  return {
+    runId: entry.runId,
+    at: new Date(Date.parse(entry.run.startedAt)).toISOString(),
+    baseCommit: c.baseCommit,
+    headCommit: head,
+    change: c.change,
+    ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper },
+    verdict: c.verdict,
+    threshold: c.threshold,
+    pValueAdjusted: c.pValueAdjusted,
+    runUrl: entry.run.url
+  };
+}
+function isCalled(step) {
+  return step.verdict === "regression" || step.verdict === "improvement";
+}
+function summarisePaired(steps) {
+  const all = steps.filter((s) => s !== null);
+  return {
+    comparisons: all.length,
+    medianCiWidth: all.length === 0 ? null : median(all.map((s) => s.ci.upper - s.ci.lower)),
+    called: all.filter(isCalled)
+  };
+}
+function suitePaired(benchmarks) {
+  const runs = /* @__PURE__ */ new Map();
+  let comparisons = 0;
+  let called = 0;
+  for (const b of benchmarks) {
+    for (const s of b.steps) {
+      comparisons++;
+      if (isCalled(s)) called++;
+      runs.set(s.runId, s);
+    }
+  }
+  if (runs.size === 0) return null;
+  const latest = [...runs.values()].sort((a, b) => a.at.localeCompare(b.at)).at(-1);
+  return {
+    runs: runs.size,
+    comparisons,
+    called,
+    latest: {
+      runId: latest.runId,
+      at: latest.at,
+      baseCommit: latest.baseCommit,
+      headCommit: latest.headCommit,
+      threshold: latest.threshold,
+      called: benchmarks.flatMap(
+        (b) => b.steps.filter((s) => s.runId === latest.runId && isCalled(s)).map((step) => ({ benchmark: b.benchmark, step }))
+      )
+    }
+  };
+}
+
 // src/variability/series.ts
 function buildSeries(entries, options = {}) {
   const skipped = [];
@@ -50121,7 +50181,8 @@ function pointOf(entry, b, aa2) {
       cluster: cluster2 === void 0 ? null : [cluster2.provider, cluster2.name].filter(Boolean).join("/") || null,
       instance: cluster2?.instanceId ?? (typeof machine.hostname === "string" ? machine.hostname : null)
     },
-    aa: aa2
+    aa: aa2,
+    paired: pairedStepOf(entry, b)
   };
 }
 var DAY = 864e5;
@@ -50215,7 +50276,20 @@ function variabilityData(suite, entries) {
           from: c.range.from,
           to: c.range.to,
           compareUrl: c.range.compareUrl
-        }))
+        })),
+        steps: s.points.flatMap(
+          (p) => p.paired === null || !isCalled(p.paired) ? [] : [
+            {
+              at: p.at,
+              change: p.paired.change,
+              lower: p.paired.ci.lower,
+              upper: p.paired.ci.upper,
+              direction: p.paired.verdict,
+              from: p.paired.baseCommit,
+              to: p.paired.headCommit
+            }
+          ]
+        )
       };
     })
   };
@@ -51830,10 +51904,23 @@ function nightlyWorkflow(plan2, options) {
       }
     },
     {
+      id: "steps",
+      if: "always()",
+      uses: options.action,
+      with: {
+        scenario: options.scenarioInRepo,
+        name: "nightly-steps",
+        "base-from-history": true,
+        threshold: "1%",
+        publish: "history",
+        "fail-on": "never"
+      }
+    },
+    {
       id: "variability",
       if: "always()",
       uses: options.action,
-      with: { mode: "variability", name: "nightly", since: "90d", alert: "issue" }
+      with: { mode: "variability", since: "90d", alert: "issue" }
     }
   ];
   const doc = newDocument(
@@ -51852,9 +51939,10 @@ function nightlyWorkflow(plan2, options) {
     },
     [
       `Nightly variability tracking, written by \`duetkit init --nightly\` (docs/variability.md):`,
-      `${options.scenarioInRepo} runs on ${options.branch} as an A/A duet (the head against itself)`,
-      "and is published to the history on gh-pages; the next step reports CV, MDE, A/A false",
-      "positives, patterns and change points on main in the job summary and keeps one alert issue."
+      `${options.scenarioInRepo} runs on ${options.branch} as an A/A duet (the head against itself) and`,
+      "against the previous nightly's commit (what landed since, judged by a paired duet); both are",
+      "published to the history on gh-pages. The last step reports CV, MDE, A/A false positives,",
+      "patterns, change points and steps on main in the job summary and keeps one alert issue per suite."
     ]
   );
   commentAfter(doc, ["permissions", "contents"], "push the entry to the history branch");
@@ -51875,9 +51963,19 @@ function nightlyWorkflow(plan2, options) {
     ["jobs", "nightly", "steps", at, "with", "fail-on"],
     "an A/A regression is the runner's doing: reported, not failed"
   );
+  commentAfter(
+    doc,
+    ["jobs", "nightly", "steps", at + 1, "with", "base-from-history"],
+    "tonight's head against the previous nightly's commit"
+  );
+  commentAfter(
+    doc,
+    ["jobs", "nightly", "steps", at + 1, "with", "threshold"],
+    "a step beyond \xB11% is called"
+  );
   if (options.action === DEFAULT_ACTION) {
-    commentAfter(doc, ["jobs", "nightly", "steps", at, "uses"], OWNER_COMMENT);
-    commentAfter(doc, ["jobs", "nightly", "steps", at + 1, "uses"], OWNER_COMMENT);
+    for (const i of [at, at + 1, at + 2])
+      commentAfter(doc, ["jobs", "nightly", "steps", i, "uses"], OWNER_COMMENT);
   }
   return { path: NIGHTLY_WORKFLOW_PATH, text: documentText(doc) };
 }
@@ -52827,8 +52925,12 @@ function analyzeVariability(entries, options) {
     suite: settings.suite ?? void 0
   });
   const suites = /* @__PURE__ */ new Map();
-  for (const s of series)
+  const steps = /* @__PURE__ */ new Map();
+  for (const s of series) {
     suites.set(s.suite, [...suites.get(s.suite) ?? [], analyzeSeries(s, settings)]);
+    const own2 = s.points.flatMap((p) => p.paired === null ? [] : [p.paired]);
+    steps.set(s.suite, [...steps.get(s.suite) ?? [], { benchmark: s.benchmark, steps: own2 }]);
+  }
   const kept = entries.filter(
     (e) => (settings.suite === null || e.suite === settings.suite) && (since === void 0 || Date.parse(e.run.startedAt) >= since)
   );
@@ -52844,6 +52946,7 @@ function analyzeVariability(entries, options) {
         first: own2[0]?.run.startedAt ?? null,
         last: own2.at(-1)?.run.startedAt ?? null,
         aa: suiteAa(benchmarks),
+        paired: suitePaired(steps.get(suite) ?? []),
         benchmarks
       };
     }),
@@ -52892,6 +52995,7 @@ function analyzeSeries(s, settings) {
   return {
     ...base,
     changePoints,
+    paired: summarisePaired(s.points.map((p) => p.paired)),
     noise: noiseOf(s.points, relative2, {
       level: settings.level,
       resamples: settings.resamples,
@@ -53045,6 +53149,7 @@ function renderSuite(suite) {
   out.push("", "### Change points on main", "");
   if (cps.length === 0) out.push("None found.");
   for (const [b, c] of cps) out.push(`- ${changePointLine(b, c)}`);
+  out.push(...renderPaired(suite));
   out.push("", "### Patterns by hour, weekday and week", "");
   for (const b of suite.benchmarks) {
     if (b.patterns.length === 0) continue;
@@ -53082,6 +53187,35 @@ function renderSuite(suite) {
   const notes = suite.benchmarks.flatMap((b) => b.notes.map((n) => `**${b.benchmark}**: ${n}`));
   if (notes.length > 0) out.push("", "### Notes", "", ...notes.map((n) => `- ${n}`));
   return out;
+}
+function renderPaired(suite) {
+  const paired2 = suite.paired;
+  if (paired2 === null) return [];
+  const out = [
+    "",
+    "### Steps judged within one run (each run's head against its base commit, paired)",
+    "",
+    `${paired2.comparisons} paired comparisons in ${paired2.runs} runs; ${paired2.called} called changed.`
+  ];
+  const latest = paired2.latest;
+  out.push(
+    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed(c.step.change)}`).join(", ")}.`,
+    ""
+  );
+  const widths = suite.benchmarks.filter((b) => b.paired.medianCiWidth !== null).map((b) => b.paired.medianCiWidth).sort((a, b) => a - b);
+  if (widths.length > 0) {
+    const t = latest.threshold;
+    out.push(
+      `Median interval width per benchmark: ${pct2(widths[0])} to ${pct2(widths.at(-1))}: a step beyond \xB1${pct2(t + widths[0] / 2)} to \xB1${pct2(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
+      ""
+    );
+  }
+  const called = suite.benchmarks.flatMap((b) => b.paired.called.map((c) => [b, c]));
+  for (const [b, c] of called) out.push(`- ${pairedLine(b.benchmark, c)}`);
+  return out;
+}
+function pairedLine(benchmark2, c) {
+  return `**${benchmark2}** ${c.verdict === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement"} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct2(c.ci.level, 0)} CI, threshold \xB1${pct2(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);

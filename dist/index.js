@@ -79203,7 +79203,7 @@ async function readResults(dir) {
 // src/action/run-step.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp6 } from "node:fs/promises";
 import os14 from "node:os";
-import path28 from "node:path";
+import path31 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -86676,6 +86676,21 @@ async function readDashboard(dir = dashboardDir()) {
   return files;
 }
 
+// src/history/base.ts
+function previousRun(entries, suite, ref) {
+  let best = null;
+  let bestAt = -Infinity;
+  for (const e of entries) {
+    if (e.suite !== suite || !e.run.complete || e.commit === null) continue;
+    if (ref !== null && e.run.ref !== null && e.run.ref !== ref) continue;
+    const at = Date.parse(e.run.startedAt);
+    if (!(at > bestAt)) continue;
+    bestAt = at;
+    best = { runId: e.runId, at: new Date(at).toISOString(), commit: e.commit.id, ref: e.run.ref };
+  }
+  return best;
+}
+
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
 var PublishError = class extends Error {
@@ -88351,6 +88366,66 @@ function relativeToSegments(points, segments2) {
   return out;
 }
 
+// src/variability/paired.ts
+function pairedStepOf(entry, b) {
+  const c = b.comparison;
+  if (c === null || c.baseCommit === null) return null;
+  const head = entry.commit?.id ?? null;
+  if (head !== null && head === c.baseCommit) return null;
+  return {
+    runId: entry.runId,
+    at: new Date(Date.parse(entry.run.startedAt)).toISOString(),
+    baseCommit: c.baseCommit,
+    headCommit: head,
+    change: c.change,
+    ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper },
+    verdict: c.verdict,
+    threshold: c.threshold,
+    pValueAdjusted: c.pValueAdjusted,
+    runUrl: entry.run.url
+  };
+}
+function isCalled(step) {
+  return step.verdict === "regression" || step.verdict === "improvement";
+}
+function summarisePaired(steps) {
+  const all = steps.filter((s) => s !== null);
+  return {
+    comparisons: all.length,
+    medianCiWidth: all.length === 0 ? null : median(all.map((s) => s.ci.upper - s.ci.lower)),
+    called: all.filter(isCalled)
+  };
+}
+function suitePaired(benchmarks) {
+  const runs = /* @__PURE__ */ new Map();
+  let comparisons = 0;
+  let called = 0;
+  for (const b of benchmarks) {
+    for (const s of b.steps) {
+      comparisons++;
+      if (isCalled(s)) called++;
+      runs.set(s.runId, s);
+    }
+  }
+  if (runs.size === 0) return null;
+  const latest = [...runs.values()].sort((a, b) => a.at.localeCompare(b.at)).at(-1);
+  return {
+    runs: runs.size,
+    comparisons,
+    called,
+    latest: {
+      runId: latest.runId,
+      at: latest.at,
+      baseCommit: latest.baseCommit,
+      headCommit: latest.headCommit,
+      threshold: latest.threshold,
+      called: benchmarks.flatMap(
+        (b) => b.steps.filter((s) => s.runId === latest.runId && isCalled(s)).map((step) => ({ benchmark: b.benchmark, step }))
+      )
+    }
+  };
+}
+
 // src/variability/series.ts
 function buildSeries(entries, options = {}) {
   const skipped = [];
@@ -88435,7 +88510,8 @@ function pointOf(entry, b, aa2) {
       cluster: cluster2 === void 0 ? null : [cluster2.provider, cluster2.name].filter(Boolean).join("/") || null,
       instance: cluster2?.instanceId ?? (typeof machine.hostname === "string" ? machine.hostname : null)
     },
-    aa: aa2
+    aa: aa2,
+    paired: pairedStepOf(entry, b)
   };
 }
 var DAY = 864e5;
@@ -88529,7 +88605,20 @@ function variabilityData(suite, entries) {
           from: c.range.from,
           to: c.range.to,
           compareUrl: c.range.compareUrl
-        }))
+        })),
+        steps: s.points.flatMap(
+          (p) => p.paired === null || !isCalled(p.paired) ? [] : [
+            {
+              at: p.at,
+              change: p.paired.change,
+              lower: p.paired.ci.lower,
+              upper: p.paired.ci.upper,
+              direction: p.paired.verdict,
+              from: p.paired.baseCommit,
+              to: p.paired.headCommit
+            }
+          ]
+        )
       };
     })
   };
@@ -88651,15 +88740,7 @@ async function trendsForComment(where, suite, io) {
   const remote = historyRemote(where);
   if (remote === null) return void 0;
   try {
-    const read = await readHistory({
-      remote,
-      branch: where.inputs.branch,
-      path: where.inputs.path,
-      suite,
-      token: tokenOf(where),
-      env: where.env
-    });
-    for (const warning2 of read.warnings) io.warning(`history: ${warning2}`);
+    const read = await readSuite(where, remote, suite, io);
     if (read.entries.length === 0) {
       io.info(
         `history: no runs of ${suite} yet on ${where.inputs.branch}: no trend in the comment`
@@ -88678,6 +88759,35 @@ async function trendsForComment(where, suite, io) {
     );
     return void 0;
   }
+}
+async function previousRunFromHistory(where, suite, ref, io) {
+  const remote = historyRemote(where);
+  if (remote === null) {
+    throw new UserError(
+      'Input "base-from-history": true needs the history: set "history-repository" (no GITHUB_REPOSITORY here)'
+    );
+  }
+  let read;
+  try {
+    read = await readSuite(where, remote, suite, io);
+  } catch (error63) {
+    throw new UserError(
+      `Input "base-from-history": could not read the history of "${suite}" from ${where.inputs.branch} of ${remote}: ${error63.message}`
+    );
+  }
+  return previousRun(read.entries, suite, ref);
+}
+async function readSuite(where, remote, suite, io) {
+  const read = await readHistory({
+    remote,
+    branch: where.inputs.branch,
+    path: where.inputs.path,
+    suite,
+    token: tokenOf(where),
+    env: where.env
+  });
+  for (const warning2 of read.warnings) io.warning(`history: ${warning2}`);
+  return read;
 }
 async function publishToHistory(where, event, run3, io) {
   io.setOutput("history-entry", "");
@@ -89333,13 +89443,327 @@ function formatPath(at) {
   return at.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
 }
 
+// src/action/inputs.ts
+import path30 from "node:path";
+
+// src/variability/action-inputs.ts
+import path29 from "node:path";
+
+// src/action/history-inputs.ts
+import path28 from "node:path";
+function parseHistoryInputs(text2, workingDirectory, fail) {
+  const publish = text2("publish") ?? "none";
+  if (publish !== "none" && publish !== "history") {
+    fail("publish", `got ${JSON.stringify(publish)}; accepted: none, history`);
+  }
+  const branch = text2("history-branch") ?? DEFAULT_BRANCH;
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith("-") || branch.includes("..")) {
+    fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
+  }
+  const folder = text2("history-path") ?? DEFAULT_PATH;
+  if (folder.split("/").includes("..") || path28.isAbsolute(folder)) {
+    fail(
+      "history-path",
+      `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
+    );
+  }
+  const repository = text2("history-repository");
+  const keepRuns = text2("history-keep-runs");
+  const keepDays = text2("history-keep-days");
+  const count2 = (name, value) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(Number.isSafeInteger(n) && n >= 1))
+      fail(name, `got ${JSON.stringify(value)}; expected a whole number \u2265 1`);
+    return n;
+  };
+  if (keepRuns !== null && keepDays !== null) {
+    fail("history-keep-days", "give history-keep-runs or history-keep-days, not both");
+  }
+  const retention = keepRuns !== null ? { keepRuns: count2("history-keep-runs", keepRuns) } : keepDays !== null ? { keepDays: count2("history-keep-days", keepDays) } : null;
+  const isLocal = repository !== null && !/^[A-Za-z0-9][\w-]*\/[\w.-]+$/.test(repository) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(repository) && !/^[^/]+@[^/]+:/.test(repository);
+  return {
+    publish,
+    branch,
+    path: folder,
+    repository: isLocal ? path28.resolve(workingDirectory, repository) : repository,
+    token: text2("history-token") ?? "",
+    retention
+  };
+}
+var HISTORY_INPUT_NAMES = [
+  "publish",
+  "history-branch",
+  "history-path",
+  "history-repository",
+  "history-token",
+  "history-keep-runs",
+  "history-keep-days"
+];
+
+// src/variability/action-inputs.ts
+function parseVariabilityInputs(get, cwd) {
+  const text2 = (name) => {
+    const value = get(name).trim();
+    return value === "" ? null : value;
+  };
+  if (text2("publish") === "history") {
+    throw new InputError(
+      "publish",
+      "history has no effect with mode: variability (it runs nothing to publish)"
+    );
+  }
+  for (const name of ["scenario", "run", "aa", "base-from-history", "base-ref", "head-ref"]) {
+    if (text2(name) !== null) {
+      throw new InputError(
+        name,
+        "has no effect with mode: variability (it reads the history, it runs nothing)"
+      );
+    }
+  }
+  const since = text2("since") ?? "90d";
+  const m = /^(\d+)\s*([dw])$/.exec(since);
+  if (since !== "all" && m === null) {
+    throw new InputError(
+      "since",
+      `got ${JSON.stringify(since)}; expected days or weeks (90d, 12w) or "all"`
+    );
+  }
+  const alert2 = text2("alert") ?? "none";
+  if (alert2 !== "none" && alert2 !== "issue") {
+    throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
+  }
+  const workingDirectory = path29.resolve(cwd, text2("working-directory") ?? ".");
+  const results = text2("results-directory");
+  return {
+    mode: "variability",
+    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
+    suite: text2("name"),
+    sinceDays: m === null ? null : Number(m[1]) * (m[2] === "w" ? 7 : 1),
+    alert: alert2,
+    token: text2("github-token") ?? "",
+    workingDirectory,
+    resultsDirectory: results === null ? null : path29.resolve(workingDirectory, results)
+  };
+}
+
+// src/action/inputs.ts
+var InputError = class extends UserError {
+  constructor(name, message) {
+    super(`Input "${name}": ${message}`);
+    this.name = "InputError";
+  }
+};
+var ACTION_MODES = ["run", "comment", "variability"];
+var COMMENT_POLICIES = ["always", "on-change", "never"];
+var FAIL_ON = ["regression", "inconclusive", "never"];
+var RUN_ONLY = [
+  "scenario",
+  "name",
+  "run",
+  "setup",
+  "format",
+  "metric",
+  "experiment-mode",
+  "iterations",
+  "budget",
+  "threshold",
+  "level",
+  "isolation",
+  "seed",
+  "base-ref",
+  "head-ref",
+  "aa",
+  "base-from-history",
+  ...HISTORY_INPUT_NAMES,
+  "cluster",
+  "cluster-image",
+  "kubeconfig"
+];
+function parseInputs(get, cwd) {
+  const text2 = (name) => {
+    const value = get(name).trim();
+    return value === "" ? null : value;
+  };
+  const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
+  if (mode === "variability") return parseVariabilityInputs(get, cwd);
+  const workingDirectory = path30.resolve(cwd, text2("working-directory") ?? ".");
+  const token = text2("github-token") ?? "";
+  const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
+  const results = text2("results-directory");
+  const resultsDirectory = results === null ? null : path30.resolve(workingDirectory, results);
+  if (mode === "comment") {
+    for (const name of RUN_ONLY) {
+      if (text2(name) !== null) {
+        throw new InputError(name, "has no effect with mode: comment (that mode only posts)");
+      }
+    }
+    if (resultsDirectory === null) {
+      throw new InputError(
+        "results-directory",
+        "required with mode: comment: the directory of the downloaded results artifact"
+      );
+    }
+    return { mode, token, comment, workingDirectory, resultsDirectory };
+  }
+  const scenario = text2("scenario");
+  const run3 = optional2(text2("run"), "run", command);
+  if (scenario === null && run3 === null) {
+    throw new InputError(
+      "run",
+      'required when there is no "scenario": the benchmark command, e.g. "npm run bench"'
+    );
+  }
+  return {
+    mode,
+    scenario,
+    name: optional2(text2("name"), "name", suiteName),
+    run: run3,
+    setup: optional2(text2("setup"), "setup", command),
+    format: optional2(text2("format"), "format", format),
+    metric: optional2(text2("metric"), "metric", (v, n) => choice(v, n, METRICS)),
+    experimentMode: optional2(
+      text2("experiment-mode"),
+      "experiment-mode",
+      (v, n) => choice(v, n, MODES2)
+    ),
+    iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
+    budget: optional2(text2("budget"), "budget", duration4),
+    threshold: optional2(text2("threshold"), "threshold", threshold),
+    level: optional2(text2("level"), "level", level),
+    isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
+    seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
+    baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
+    headRef: optional2(text2("head-ref"), "head-ref", gitRef),
+    aa: aaInput(text2("aa"), text2("base-ref")),
+    baseFromHistory: baseFromHistoryInput(text2("base-from-history"), text2("base-ref"), text2("aa")),
+    token,
+    comment,
+    failOn: choice(text2("fail-on") ?? "regression", "fail-on", FAIL_ON),
+    workingDirectory,
+    resultsDirectory,
+    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
+    cluster: optional2(text2("cluster"), "cluster", (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
+    clusterImage: optional2(text2("cluster-image"), "cluster-image", imageName),
+    kubeconfig: text2("kubeconfig")
+  };
+}
+function aaInput(value, baseRef) {
+  if (value === null || value === "false") return false;
+  if (value !== "true") throw new InputError("aa", `${got(value)}; accepted: true, false`);
+  if (baseRef !== null) {
+    throw new InputError("aa", 'true compares the head with itself: remove "base-ref"');
+  }
+  return true;
+}
+function baseFromHistoryInput(value, baseRef, aa2) {
+  if (value === null || value === "false") return false;
+  if (value !== "true") {
+    throw new InputError("base-from-history", `${got(value)}; accepted: true, false`);
+  }
+  if (baseRef !== null) {
+    throw new InputError(
+      "base-from-history",
+      'true takes the base from the history: remove "base-ref"'
+    );
+  }
+  if (aa2 === "true") {
+    throw new InputError(
+      "base-from-history",
+      'true compares with the previous run, "aa: true" with the head itself: use one per step'
+    );
+  }
+  return true;
+}
+function imageName(value, name) {
+  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
+  throw new InputError(
+    name,
+    `${got(value)}; expected an image reference such as node:24-bookworm-slim`
+  );
+}
+function optional2(value, name, parse5) {
+  return value === null ? null : parse5(value, name);
+}
+function got(value) {
+  return `got ${JSON.stringify(value)}`;
+}
+function choice(value, name, accepted) {
+  if (accepted.includes(value)) return value;
+  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(", ")}`);
+}
+function integer2(min, max2) {
+  return (value, name) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (Number.isSafeInteger(n) && n >= min && n <= max2) return n;
+    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max2}`);
+  };
+}
+function command(value, name) {
+  let words;
+  try {
+    words = splitArgv(value);
+  } catch (error63) {
+    throw new InputError(name, `${got(value)}: ${error63.message}`);
+  }
+  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
+  return words;
+}
+function format(value, name) {
+  return choice(value, name, ["auto", ...formatNames()]);
+}
+function suiteName(value, name) {
+  if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
+  throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
+}
+function duration4(value, name) {
+  const seconds3 = parseDuration(value);
+  if (seconds3 !== null) return seconds3;
+  throw new InputError(name, `${got(value)}; expected seconds, or a duration like 90s, 10m, 1h`);
+}
+function threshold(value, name) {
+  const fraction = fractionOrPercent(value);
+  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
+  throw new InputError(
+    name,
+    `${got(value)}; expected a fraction like 0.05 or a percentage like 5%`
+  );
+}
+function level(value, name) {
+  const fraction = fractionOrPercent(value);
+  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
+  throw new InputError(name, `${got(value)}; expected a confidence level like 0.99 or 99%`);
+}
+function fractionOrPercent(value) {
+  const percent = value.endsWith("%");
+  const body = percent ? value.slice(0, -1).trim() : value;
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(body)) return null;
+  const n = Number(body);
+  if (!percent && n >= 1) return null;
+  return percent ? n / 100 : n;
+}
+function gitRef(value, name) {
+  const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
+  if (!value.startsWith("-") && printable) return value;
+  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
+}
+
 // src/action/scenario.ts
 async function scenarioForAction(inputs, findBaseHead) {
   if (inputs.scenario !== null) {
     const loaded = await loadScenarioFile(inputs.scenario, inputs.workingDirectory);
     const refVersions = loaded.scenario.versions.filter((v) => v.ref !== void 0);
     const swap = refVersions.length === 2 && loaded.scenario.versions.length === 2;
-    const baseHead2 = swap ? await findBaseHead() : null;
+    if (!swap && inputs.baseFromHistory) {
+      throw new InputError(
+        "base-from-history",
+        `true needs a scenario of two versions checked out from git refs; ${inputs.scenario} has ${loaded.scenario.versions.length} version(s), ${refVersions.length} with "ref"`
+      );
+    }
+    const baseHead2 = swap ? await findBaseHead(inputs.name ?? loaded.scenario.name) : null;
     const raw2 = overlay(loaded.scenario, inputs);
     if (baseHead2 !== null) {
       raw2.versions = raw2.versions.map((v, i) => ({
@@ -89354,7 +89778,7 @@ async function scenarioForAction(inputs, findBaseHead) {
       baseHead: baseHead2
     };
   }
-  const baseHead = await findBaseHead();
+  const baseHead = await findBaseHead(inputs.name ?? "benchmarks");
   const setup = inputs.setup === null ? {} : { setup: inputs.setup };
   const raw = {
     name: inputs.name ?? "benchmarks",
@@ -89432,18 +89856,38 @@ async function runStep2(inputs, deps) {
   const { io, env } = deps;
   const event = await readEvent(env);
   const git = (deps.gitAt ?? createGitHistory)(inputs.workingDirectory);
-  const { loaded, suite, baseHead } = await scenarioForAction(inputs, async () => {
-    if (!inputs.aa) return resolveBaseHead(inputs, event, git);
+  const history = { inputs: inputs.history, githubToken: inputs.token, env };
+  const aaOfHead = async (how) => {
     const head = inputs.headRef ?? event.sha ?? "HEAD";
     const refs = await resolveBaseHead({ baseRef: head, headRef: head }, event, git);
-    return { ...refs, how: "aa: the head against itself" };
+    return { ...refs, how };
+  };
+  const { loaded, suite, baseHead } = await scenarioForAction(inputs, async (name) => {
+    if (inputs.aa) return aaOfHead("aa: the head against itself");
+    if (!inputs.baseFromHistory) return resolveBaseHead(inputs, event, git);
+    const previous = await previousRunFromHistory(history, name, env.GITHUB_REF || null, io);
+    if (previous === null) {
+      io.notice(
+        `base-from-history: no earlier complete run of "${name}" in the history (${inputs.history.branch}): tonight is an A/A of the head, the next run compares with it`
+      );
+      return aaOfHead("base-from-history: no earlier run, the head against itself");
+    }
+    const refs = await resolveBaseHead(
+      { baseRef: previous.commit, headRef: inputs.headRef },
+      event,
+      git
+    );
+    return {
+      ...refs,
+      how: `base-from-history: the commit of run ${previous.runId} (${previous.at.slice(0, 16)}Z)${refs.base === refs.head ? ", the head itself: nothing new since, an A/A" : ""}`
+    };
   });
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path28.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  const dir = inputs.resultsDirectory ?? path31.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
   await mkdir7(dir, { recursive: true });
-  const worktrees = await mkdtemp6(path28.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit-run-"));
+  const worktrees = await mkdtemp6(path31.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -89465,7 +89909,7 @@ async function runStep2(inputs, deps) {
     // The post step deletes whatever this names, whatever happens to this step.
     saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
-  const samplesPath = path28.join(dir, RESULT_FILES.samples);
+  const samplesPath = path31.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -89484,7 +89928,6 @@ ${codeBlock(samples.error ?? "")}
   }
   const report = analyzeSamples(samples);
   const pr = pullRequestOf(event);
-  const history = { inputs: inputs.history, githubToken: inputs.token, env };
   if (pr !== null && inputs.history.publish === "history") {
     const trends = await trendsForComment(history, suite, io);
     if (trends !== void 0) meta3.trends = trends;
@@ -89591,293 +90034,6 @@ async function commentStep(inputs, deps) {
   );
   io.setOutput("comment-url", url2);
   return null;
-}
-
-// src/action/inputs.ts
-import path31 from "node:path";
-
-// src/variability/action-inputs.ts
-import path30 from "node:path";
-
-// src/action/history-inputs.ts
-import path29 from "node:path";
-function parseHistoryInputs(text2, workingDirectory, fail) {
-  const publish = text2("publish") ?? "none";
-  if (publish !== "none" && publish !== "history") {
-    fail("publish", `got ${JSON.stringify(publish)}; accepted: none, history`);
-  }
-  const branch = text2("history-branch") ?? DEFAULT_BRANCH;
-  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith("-") || branch.includes("..")) {
-    fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
-  }
-  const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path29.isAbsolute(folder)) {
-    fail(
-      "history-path",
-      `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
-    );
-  }
-  const repository = text2("history-repository");
-  const keepRuns = text2("history-keep-runs");
-  const keepDays = text2("history-keep-days");
-  const count2 = (name, value) => {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(Number.isSafeInteger(n) && n >= 1))
-      fail(name, `got ${JSON.stringify(value)}; expected a whole number \u2265 1`);
-    return n;
-  };
-  if (keepRuns !== null && keepDays !== null) {
-    fail("history-keep-days", "give history-keep-runs or history-keep-days, not both");
-  }
-  const retention = keepRuns !== null ? { keepRuns: count2("history-keep-runs", keepRuns) } : keepDays !== null ? { keepDays: count2("history-keep-days", keepDays) } : null;
-  const isLocal = repository !== null && !/^[A-Za-z0-9][\w-]*\/[\w.-]+$/.test(repository) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(repository) && !/^[^/]+@[^/]+:/.test(repository);
-  return {
-    publish,
-    branch,
-    path: folder,
-    repository: isLocal ? path29.resolve(workingDirectory, repository) : repository,
-    token: text2("history-token") ?? "",
-    retention
-  };
-}
-var HISTORY_INPUT_NAMES = [
-  "publish",
-  "history-branch",
-  "history-path",
-  "history-repository",
-  "history-token",
-  "history-keep-runs",
-  "history-keep-days"
-];
-
-// src/variability/action-inputs.ts
-function parseVariabilityInputs(get, cwd) {
-  const text2 = (name) => {
-    const value = get(name).trim();
-    return value === "" ? null : value;
-  };
-  if (text2("publish") === "history") {
-    throw new InputError(
-      "publish",
-      "history has no effect with mode: variability (it runs nothing to publish)"
-    );
-  }
-  for (const name of ["scenario", "run", "aa", "base-ref", "head-ref"]) {
-    if (text2(name) !== null) {
-      throw new InputError(
-        name,
-        "has no effect with mode: variability (it reads the history, it runs nothing)"
-      );
-    }
-  }
-  const since = text2("since") ?? "90d";
-  const m = /^(\d+)\s*([dw])$/.exec(since);
-  if (since !== "all" && m === null) {
-    throw new InputError(
-      "since",
-      `got ${JSON.stringify(since)}; expected days or weeks (90d, 12w) or "all"`
-    );
-  }
-  const alert2 = text2("alert") ?? "none";
-  if (alert2 !== "none" && alert2 !== "issue") {
-    throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
-  }
-  const workingDirectory = path30.resolve(cwd, text2("working-directory") ?? ".");
-  const results = text2("results-directory");
-  return {
-    mode: "variability",
-    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
-      throw new InputError(name, message);
-    }),
-    suite: text2("name"),
-    sinceDays: m === null ? null : Number(m[1]) * (m[2] === "w" ? 7 : 1),
-    alert: alert2,
-    token: text2("github-token") ?? "",
-    workingDirectory,
-    resultsDirectory: results === null ? null : path30.resolve(workingDirectory, results)
-  };
-}
-
-// src/action/inputs.ts
-var InputError = class extends UserError {
-  constructor(name, message) {
-    super(`Input "${name}": ${message}`);
-    this.name = "InputError";
-  }
-};
-var ACTION_MODES = ["run", "comment", "variability"];
-var COMMENT_POLICIES = ["always", "on-change", "never"];
-var FAIL_ON = ["regression", "inconclusive", "never"];
-var RUN_ONLY = [
-  "scenario",
-  "name",
-  "run",
-  "setup",
-  "format",
-  "metric",
-  "experiment-mode",
-  "iterations",
-  "budget",
-  "threshold",
-  "level",
-  "isolation",
-  "seed",
-  "base-ref",
-  "head-ref",
-  "aa",
-  ...HISTORY_INPUT_NAMES,
-  "cluster",
-  "cluster-image",
-  "kubeconfig"
-];
-function parseInputs(get, cwd) {
-  const text2 = (name) => {
-    const value = get(name).trim();
-    return value === "" ? null : value;
-  };
-  const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
-  if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  const workingDirectory = path31.resolve(cwd, text2("working-directory") ?? ".");
-  const token = text2("github-token") ?? "";
-  const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
-  const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path31.resolve(workingDirectory, results);
-  if (mode === "comment") {
-    for (const name of RUN_ONLY) {
-      if (text2(name) !== null) {
-        throw new InputError(name, "has no effect with mode: comment (that mode only posts)");
-      }
-    }
-    if (resultsDirectory === null) {
-      throw new InputError(
-        "results-directory",
-        "required with mode: comment: the directory of the downloaded results artifact"
-      );
-    }
-    return { mode, token, comment, workingDirectory, resultsDirectory };
-  }
-  const scenario = text2("scenario");
-  const run3 = optional2(text2("run"), "run", command);
-  if (scenario === null && run3 === null) {
-    throw new InputError(
-      "run",
-      'required when there is no "scenario": the benchmark command, e.g. "npm run bench"'
-    );
-  }
-  return {
-    mode,
-    scenario,
-    name: optional2(text2("name"), "name", suiteName),
-    run: run3,
-    setup: optional2(text2("setup"), "setup", command),
-    format: optional2(text2("format"), "format", format),
-    metric: optional2(text2("metric"), "metric", (v, n) => choice(v, n, METRICS)),
-    experimentMode: optional2(
-      text2("experiment-mode"),
-      "experiment-mode",
-      (v, n) => choice(v, n, MODES2)
-    ),
-    iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
-    budget: optional2(text2("budget"), "budget", duration4),
-    threshold: optional2(text2("threshold"), "threshold", threshold),
-    level: optional2(text2("level"), "level", level),
-    isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
-    seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
-    baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
-    headRef: optional2(text2("head-ref"), "head-ref", gitRef),
-    aa: aaInput(text2("aa"), text2("base-ref")),
-    token,
-    comment,
-    failOn: choice(text2("fail-on") ?? "regression", "fail-on", FAIL_ON),
-    workingDirectory,
-    resultsDirectory,
-    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
-      throw new InputError(name, message);
-    }),
-    cluster: optional2(text2("cluster"), "cluster", (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
-    clusterImage: optional2(text2("cluster-image"), "cluster-image", imageName),
-    kubeconfig: text2("kubeconfig")
-  };
-}
-function aaInput(value, baseRef) {
-  if (value === null || value === "false") return false;
-  if (value !== "true") throw new InputError("aa", `${got(value)}; accepted: true, false`);
-  if (baseRef !== null) {
-    throw new InputError("aa", 'true compares the head with itself: remove "base-ref"');
-  }
-  return true;
-}
-function imageName(value, name) {
-  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
-  throw new InputError(
-    name,
-    `${got(value)}; expected an image reference such as node:24-bookworm-slim`
-  );
-}
-function optional2(value, name, parse5) {
-  return value === null ? null : parse5(value, name);
-}
-function got(value) {
-  return `got ${JSON.stringify(value)}`;
-}
-function choice(value, name, accepted) {
-  if (accepted.includes(value)) return value;
-  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(", ")}`);
-}
-function integer2(min, max2) {
-  return (value, name) => {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (Number.isSafeInteger(n) && n >= min && n <= max2) return n;
-    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max2}`);
-  };
-}
-function command(value, name) {
-  let words;
-  try {
-    words = splitArgv(value);
-  } catch (error63) {
-    throw new InputError(name, `${got(value)}: ${error63.message}`);
-  }
-  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
-  return words;
-}
-function format(value, name) {
-  return choice(value, name, ["auto", ...formatNames()]);
-}
-function suiteName(value, name) {
-  if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
-  throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
-}
-function duration4(value, name) {
-  const seconds3 = parseDuration(value);
-  if (seconds3 !== null) return seconds3;
-  throw new InputError(name, `${got(value)}; expected seconds, or a duration like 90s, 10m, 1h`);
-}
-function threshold(value, name) {
-  const fraction = fractionOrPercent(value);
-  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
-  throw new InputError(
-    name,
-    `${got(value)}; expected a fraction like 0.05 or a percentage like 5%`
-  );
-}
-function level(value, name) {
-  const fraction = fractionOrPercent(value);
-  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
-  throw new InputError(name, `${got(value)}; expected a confidence level like 0.99 or 99%`);
-}
-function fractionOrPercent(value) {
-  const percent = value.endsWith("%");
-  const body = percent ? value.slice(0, -1).trim() : value;
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(body)) return null;
-  const n = Number(body);
-  if (!percent && n >= 1) return null;
-  return percent ? n / 100 : n;
-}
-function gitRef(value, name) {
-  const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
-  if (!value.startsWith("-") && printable) return value;
-  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
 }
 
 // src/action/io.ts
@@ -90353,8 +90509,12 @@ function analyzeVariability(entries, options) {
     suite: settings.suite ?? void 0
   });
   const suites = /* @__PURE__ */ new Map();
-  for (const s of series)
+  const steps = /* @__PURE__ */ new Map();
+  for (const s of series) {
     suites.set(s.suite, [...suites.get(s.suite) ?? [], analyzeSeries(s, settings)]);
+    const own2 = s.points.flatMap((p) => p.paired === null ? [] : [p.paired]);
+    steps.set(s.suite, [...steps.get(s.suite) ?? [], { benchmark: s.benchmark, steps: own2 }]);
+  }
   const kept = entries.filter(
     (e) => (settings.suite === null || e.suite === settings.suite) && (since === void 0 || Date.parse(e.run.startedAt) >= since)
   );
@@ -90370,6 +90530,7 @@ function analyzeVariability(entries, options) {
         first: own2[0]?.run.startedAt ?? null,
         last: own2.at(-1)?.run.startedAt ?? null,
         aa: suiteAa(benchmarks),
+        paired: suitePaired(steps.get(suite) ?? []),
         benchmarks
       };
     }),
@@ -90418,6 +90579,7 @@ function analyzeSeries(s, settings) {
   return {
     ...base,
     changePoints,
+    paired: summarisePaired(s.points.map((p) => p.paired)),
     noise: noiseOf(s.points, relative2, {
       level: settings.level,
       resamples: settings.resamples,
@@ -90608,6 +90770,7 @@ function renderSuite(suite) {
   out.push("", "### Change points on main", "");
   if (cps.length === 0) out.push("None found.");
   for (const [b, c] of cps) out.push(`- ${changePointLine(b, c)}`);
+  out.push(...renderPaired(suite));
   out.push("", "### Patterns by hour, weekday and week", "");
   for (const b of suite.benchmarks) {
     if (b.patterns.length === 0) continue;
@@ -90645,6 +90808,35 @@ function renderSuite(suite) {
   const notes = suite.benchmarks.flatMap((b) => b.notes.map((n) => `**${b.benchmark}**: ${n}`));
   if (notes.length > 0) out.push("", "### Notes", "", ...notes.map((n) => `- ${n}`));
   return out;
+}
+function renderPaired(suite) {
+  const paired = suite.paired;
+  if (paired === null) return [];
+  const out = [
+    "",
+    "### Steps judged within one run (each run's head against its base commit, paired)",
+    "",
+    `${paired.comparisons} paired comparisons in ${paired.runs} runs; ${paired.called} called changed.`
+  ];
+  const latest = paired.latest;
+  out.push(
+    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed(c.step.change)}`).join(", ")}.`,
+    ""
+  );
+  const widths = suite.benchmarks.filter((b) => b.paired.medianCiWidth !== null).map((b) => b.paired.medianCiWidth).sort((a, b) => a - b);
+  if (widths.length > 0) {
+    const t = latest.threshold;
+    out.push(
+      `Median interval width per benchmark: ${pct2(widths[0])} to ${pct2(widths.at(-1))}: a step beyond \xB1${pct2(t + widths[0] / 2)} to \xB1${pct2(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
+      ""
+    );
+  }
+  const called = suite.benchmarks.flatMap((b) => b.paired.called.map((c) => [b, c]));
+  for (const [b, c] of called) out.push(`- ${pairedLine(b.benchmark, c)}`);
+  return out;
+}
+function pairedLine(benchmark2, c) {
+  return `**${benchmark2}** ${c.verdict === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement"} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct2(c.ci.level, 0)} CI, threshold \xB1${pct2(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);
@@ -90704,6 +90896,13 @@ function planAlert(suite, previous, now) {
       }
     }
   }
+  const paired = suite.paired?.latest ?? null;
+  for (const c of paired?.called ?? []) {
+    const key = { benchmark: c.benchmark, runId: `paired:${c.step.runId}` };
+    if (known.some((k) => k.benchmark === key.benchmark && k.runId === key.runId)) continue;
+    fresh.push(`- ${pairedLine(c.benchmark, c.step)}`);
+    all.push(key);
+  }
   const aa2 = suite.aa?.latest ?? null;
   const aaCalled = aa2 !== null && aa2.calledChanged.length > 0;
   if (aaCalled) {
@@ -90718,9 +90917,14 @@ function planAlert(suite, previous, now) {
   const state = { version: 1, known: all, active, since };
   const day3 = now.toISOString().slice(0, 10);
   const title = `duetkit: variability alert for ${suite.suite}`;
-  const status = active ? `**Status: \u26A0\uFE0F active** since ${day3}.` : `**Status: \u2705 cleared** on ${(since ?? now.toISOString()).slice(0, 10)}: no new change point and a clean A/A duet since.`;
+  const status = active ? `**Status: \u26A0\uFE0F active** since ${day3}.` : `**Status: \u2705 cleared** on ${(since ?? now.toISOString()).slice(0, 10)}: no new change point or step and a clean A/A duet since.`;
   const announced = suite.benchmarks.flatMap(
     (b) => b.changePoints.filter((c) => all.some((k) => k.benchmark === b.benchmark && k.runId === c.after.runId)).map((c) => `- ${changePointLine(b, c)}`)
+  );
+  const steps = suite.benchmarks.flatMap(
+    (b) => b.paired.called.filter(
+      (c) => all.some((k) => k.benchmark === b.benchmark && k.runId === `paired:${c.runId}`)
+    ).map((c) => `- ${pairedLine(b.benchmark, c)}`)
   );
   const body = [
     `### ${title}`,
@@ -90731,9 +90935,15 @@ function planAlert(suite, previous, now) {
     "",
     ...announced.length > 0 ? announced : ["- none in the current window"],
     "",
+    ...steps.length > 0 ? [
+      "Steps judged within one run (head against its base, paired) that it announced:",
+      "",
+      ...steps,
+      ""
+    ] : [],
     `<sub>Updated by duetkit's nightly variability job (${day3}). It opens one issue per suite, never a second one, and says here when the condition clears.</sub>`
   ].join("\n");
-  const comment = action === "alert" ? [`**${day3}**: new tonight:`, "", ...fresh].join("\n") : action === "clear" ? `**${day3}**: \u2705 cleared: no new change point, and the latest A/A duet called nothing changed.` : null;
+  const comment = action === "alert" ? [`**${day3}**: new tonight:`, "", ...fresh].join("\n") : action === "clear" ? `**${day3}**: \u2705 cleared: no new change point or step, and the latest A/A duet called nothing changed.` : null;
   return { action, state, title, body, comment };
 }
 

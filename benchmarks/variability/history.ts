@@ -4,7 +4,8 @@
  * effect, a weekday effect, a step of known size at a known run, a slow drift.
  */
 import { HISTORY_SCHEMA_VERSION, type HistoryEntry } from '../../src/history/schema.js';
-import { createRng } from '../../src/stats/rng.js';
+import { createRng, type Rng } from '../../src/stats/rng.js';
+import { decideVerdict } from '../../src/stats/verdict.js';
 
 export interface Planted {
   runs: number;
@@ -27,6 +28,16 @@ export interface Planted {
   withinCv?: number;
   /** Add an A/A block with this MDE; calls a false positive with probability `falsePositive`. */
   aa?: { mde: number; falsePositive: number };
+  /**
+   * Night-over-night duets (`base-from-history: true`): every run after the first compares its
+   * head with the previous run's commit. `outcome` draws that duet's change and 99% interval
+   * for the true change (the step's size on the night it lands, else 0); the verdict is
+   * duetkit's at `threshold`, its test significant when the interval excludes 0.
+   */
+  paired?: {
+    threshold: number;
+    outcome: (trueChange: number, rng: Rng) => { change: number; lower: number; upper: number };
+  };
   benchmark?: string;
   suite?: string;
   /** Host names to rotate through (infrastructure instance). */
@@ -61,6 +72,7 @@ export function plantedValues(p: Planted): { at: number[]; values: number[] } {
 export function plantedHistory(p: Planted): HistoryEntry[] {
   const { at, values } = plantedValues(p);
   const rng = createRng(p.seed + 7919);
+  const pairedRng = createRng(p.seed + 104729);
   return values.map((value, i) => {
     const startedAt = new Date(at[i]!).toISOString();
     const called = p.aa !== undefined && rng.nextFloat() < p.aa.falsePositive;
@@ -114,7 +126,8 @@ export function plantedHistory(p: Planted): HistoryEntry[] {
           ci: { level: 0.99, lower: value * 0.99, upper: value * 1.01, method: 'order-statistic' },
           n: 30,
           cv: (p.withinCv ?? 0.03) * (1 + 0.1 * rng.nextNormal()),
-          comparison: null,
+          comparison:
+            p.paired === undefined || i === 0 ? null : pairedComparison(p, i, values, pairedRng),
           error: null,
         },
       ],
@@ -148,4 +161,35 @@ export function plantedHistory(p: Planted): HistoryEntry[] {
           }),
     };
   });
+}
+
+function pairedComparison(
+  p: Planted,
+  i: number,
+  values: readonly number[],
+  rng: Rng,
+): NonNullable<HistoryEntry['benchmarks'][number]['comparison']> {
+  const truth = p.step !== undefined && i === p.step.at ? p.step.size : 0;
+  const o = p.paired!.outcome(truth, rng);
+  const significant = o.lower > 0 || o.upper < 0;
+  const { verdict } = decideVerdict({
+    change: o.change,
+    lower: o.lower,
+    upper: o.upper,
+    threshold: p.paired!.threshold,
+    pValueAdjusted: significant ? 0.001 : 0.5,
+    alpha: 0.01,
+    biggerIsBetter: false,
+    n: 30,
+  });
+  return {
+    baseline: 'base',
+    baseCommit: commitOf(i - 1),
+    baseValue: values[i - 1]!,
+    change: o.change,
+    ci: { level: 0.99, lower: o.lower, upper: o.upper, method: 'order-statistic' },
+    pValueAdjusted: significant ? 0.001 : 0.5,
+    verdict,
+    threshold: p.paired!.threshold,
+  };
 }

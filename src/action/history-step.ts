@@ -1,4 +1,6 @@
 import { readDashboard } from '../dashboard/assets.js';
+import { UserError } from '../errors.js';
+import { previousRun, type PreviousRun } from '../history/base.js';
 import type { GitHubEvent } from '../github/event.js';
 import { PublishError } from '../history/push-loop.js';
 import { publishRun } from '../history/publish-run.js';
@@ -61,15 +63,7 @@ export async function trendsForComment(
   const remote = historyRemote(where);
   if (remote === null) return undefined;
   try {
-    const read = await readHistory({
-      remote,
-      branch: where.inputs.branch,
-      path: where.inputs.path,
-      suite,
-      token: tokenOf(where),
-      env: where.env,
-    });
-    for (const warning of read.warnings) io.warning(`history: ${warning}`);
+    const read = await readSuite(where, remote, suite, io);
     if (read.entries.length === 0) {
       io.info(
         `history: no runs of ${suite} yet on ${where.inputs.branch}: no trend in the comment`,
@@ -88,6 +82,49 @@ export async function trendsForComment(
     );
     return undefined;
   }
+}
+
+/**
+ * `base-from-history: true`: the suite's newest complete run on this ref, from the history,
+ * whose commit is tonight's base. Null when the history has none yet (the caller runs an A/A
+ * then). A history that cannot be read is an error: comparing with something else than asked
+ * would pass unnoticed.
+ */
+export async function previousRunFromHistory(
+  where: Where,
+  suite: string,
+  ref: string | null,
+  io: ActionIo,
+): Promise<PreviousRun | null> {
+  const remote = historyRemote(where);
+  if (remote === null) {
+    throw new UserError(
+      'Input "base-from-history": true needs the history: set "history-repository" (no GITHUB_REPOSITORY here)',
+    );
+  }
+  let read;
+  try {
+    read = await readSuite(where, remote, suite, io);
+  } catch (error) {
+    throw new UserError(
+      `Input "base-from-history": could not read the history of "${suite}" from ${where.inputs.branch} of ${remote}: ${(error as Error).message}`,
+    );
+  }
+  return previousRun(read.entries, suite, ref);
+}
+
+/** One suite's entries from the history; the files it skipped become warnings. */
+async function readSuite(where: Where, remote: string, suite: string, io: ActionIo) {
+  const read = await readHistory({
+    remote,
+    branch: where.inputs.branch,
+    path: where.inputs.path,
+    suite,
+    token: tokenOf(where),
+    env: where.env,
+  });
+  for (const warning of read.warnings) io.warning(`history: ${warning}`);
+  return read;
 }
 
 /**

@@ -43,6 +43,11 @@ export interface RunInputs {
   headRef: string | null;
   /** Nightly A/A: the head against itself (base = head), its figures stored with the entry. */
   aa: boolean;
+  /**
+   * Nightly step detection: the base is the commit of the suite's newest run in the history
+   * (the previous nightly), so tonight's change is judged by a paired comparison.
+   */
+  baseFromHistory: boolean;
   token: string;
   comment: CommentPolicy;
   failOn: FailOn;
@@ -92,6 +97,7 @@ const RUN_ONLY = [
   'base-ref',
   'head-ref',
   'aa',
+  'base-from-history',
   ...HISTORY_INPUT_NAMES,
   'cluster',
   'cluster-image',
@@ -156,6 +162,7 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     baseRef: optional(text('base-ref'), 'base-ref', gitRef),
     headRef: optional(text('head-ref'), 'head-ref', gitRef),
     aa: aaInput(text('aa'), text('base-ref')),
+    baseFromHistory: baseFromHistoryInput(text('base-from-history'), text('base-ref'), text('aa')),
     token,
     comment,
     failOn: choice(text('fail-on') ?? 'regression', 'fail-on', FAIL_ON),
@@ -176,6 +183,31 @@ function aaInput(value: string | null, baseRef: string | null): boolean {
   if (value !== 'true') throw new InputError('aa', `${got(value)}; accepted: true, false`);
   if (baseRef !== null) {
     throw new InputError('aa', 'true compares the head with itself: remove "base-ref"');
+  }
+  return true;
+}
+
+/** `base-from-history: true` chooses the base itself: with base-ref or aa it would contradict them. */
+function baseFromHistoryInput(
+  value: string | null,
+  baseRef: string | null,
+  aa: string | null,
+): boolean {
+  if (value === null || value === 'false') return false;
+  if (value !== 'true') {
+    throw new InputError('base-from-history', `${got(value)}; accepted: true, false`);
+  }
+  if (baseRef !== null) {
+    throw new InputError(
+      'base-from-history',
+      'true takes the base from the history: remove "base-ref"',
+    );
+  }
+  if (aa === 'true') {
+    throw new InputError(
+      'base-from-history',
+      'true compares with the previous run, "aa: true" with the head itself: use one per step',
+    );
   }
   return true;
 }

@@ -16,7 +16,7 @@ import { KUBECONFIG_CONTENT_ENV } from '../cluster/env.js';
 import type { IsolationReport } from '../isolation/types.js';
 import { writeSamples } from '../runner/samples.js';
 import { gateFailure, overallVerdict } from './gate.js';
-import { publishToHistory, trendsForComment } from './history-step.js';
+import { previousRunFromHistory, publishToHistory, trendsForComment } from './history-step.js';
 import type { RunInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { publishComment } from './publish.js';
@@ -43,12 +43,32 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
   const { io, env } = deps;
   const event = await readEvent(env);
   const git = (deps.gitAt ?? createGitHistory)(inputs.workingDirectory);
-  const { loaded, suite, baseHead } = await scenarioForAction(inputs, async () => {
-    if (!inputs.aa) return resolveBaseHead(inputs, event, git);
+  const history = { inputs: inputs.history, githubToken: inputs.token, env };
+  const aaOfHead = async (how: string) => {
     // A/A: the head measured against itself (both worktrees at one commit)
     const head = inputs.headRef ?? event.sha ?? 'HEAD';
     const refs = await resolveBaseHead({ baseRef: head, headRef: head }, event, git);
-    return { ...refs, how: 'aa: the head against itself' };
+    return { ...refs, how };
+  };
+  const { loaded, suite, baseHead } = await scenarioForAction(inputs, async (name) => {
+    if (inputs.aa) return aaOfHead('aa: the head against itself');
+    if (!inputs.baseFromHistory) return resolveBaseHead(inputs, event, git);
+    const previous = await previousRunFromHistory(history, name, env.GITHUB_REF || null, io);
+    if (previous === null) {
+      io.notice(
+        `base-from-history: no earlier complete run of "${name}" in the history (${inputs.history.branch}): tonight is an A/A of the head, the next run compares with it`,
+      );
+      return aaOfHead('base-from-history: no earlier run, the head against itself');
+    }
+    const refs = await resolveBaseHead(
+      { baseRef: previous.commit, headRef: inputs.headRef },
+      event,
+      git,
+    );
+    return {
+      ...refs,
+      how: `base-from-history: the commit of run ${previous.runId} (${previous.at.slice(0, 16)}Z)${refs.base === refs.head ? ', the head itself: nothing new since, an A/A' : ''}`,
+    };
   });
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
@@ -103,7 +123,6 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
 
   const report = analyzeSamples(samples);
   const pr = pullRequestOf(event);
-  const history = { inputs: inputs.history, githubToken: inputs.token, env };
   if (pr !== null && inputs.history.publish === 'history') {
     const trends = await trendsForComment(history, suite, io);
     if (trends !== undefined) meta.trends = trends;

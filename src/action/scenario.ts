@@ -1,7 +1,7 @@
 import type { LoadedScenario } from '../scenario/load.js';
 import { loadScenarioFile, parseScenario } from '../scenario/load.js';
 import type { Scenario, ScenarioInput } from '../scenario/schema.js';
-import type { RunInputs } from './inputs.js';
+import { InputError, type RunInputs } from './inputs.js';
 import type { BaseHead } from './refs.js';
 
 /** The scenario the action runs, its suite name, and the commits it compares (if any). */
@@ -19,13 +19,20 @@ export interface ActionScenario {
  */
 export async function scenarioForAction(
   inputs: RunInputs,
-  findBaseHead: () => Promise<BaseHead>,
+  /** Base and head of the comparison, for the suite of that name. */
+  findBaseHead: (suite: string) => Promise<BaseHead>,
 ): Promise<ActionScenario> {
   if (inputs.scenario !== null) {
     const loaded = await loadScenarioFile(inputs.scenario, inputs.workingDirectory);
     const refVersions = loaded.scenario.versions.filter((v) => v.ref !== undefined);
     const swap = refVersions.length === 2 && loaded.scenario.versions.length === 2;
-    const baseHead = swap ? await findBaseHead() : null;
+    if (!swap && inputs.baseFromHistory) {
+      throw new InputError(
+        'base-from-history',
+        `true needs a scenario of two versions checked out from git refs; ${inputs.scenario} has ${loaded.scenario.versions.length} version(s), ${refVersions.length} with "ref"`,
+      );
+    }
+    const baseHead = swap ? await findBaseHead(inputs.name ?? loaded.scenario.name) : null;
     const raw: ScenarioInput = overlay(loaded.scenario, inputs);
     if (baseHead !== null) {
       raw.versions = raw.versions.map((v, i) => ({
@@ -40,7 +47,7 @@ export async function scenarioForAction(
       baseHead,
     };
   }
-  const baseHead = await findBaseHead();
+  const baseHead = await findBaseHead(inputs.name ?? 'benchmarks');
   const setup = inputs.setup === null ? {} : { setup: inputs.setup };
   const raw: ScenarioInput = {
     name: inputs.name ?? 'benchmarks',

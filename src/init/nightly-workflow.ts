@@ -13,8 +13,9 @@ export const NIGHTLY_WORKFLOW_PATH = '.github/workflows/duetkit-nightly.yml';
 
 /**
  * The nightly variability workflow `duetkit init --nightly` writes (examples/workflows/
- * nightly.yml with the tool's setup steps): an A/A duet of the default branch published to the
- * history, then the variability report and its alert issue.
+ * nightly.yml with the tool's setup steps): an A/A duet of the default branch and a duet of it
+ * against the previous nightly's commit, both published to the history, then the variability
+ * report and its alert issues.
  */
 export function nightlyWorkflow(plan: ToolPlan, options: WorkflowOptions): WorkflowFile {
   const steps: WorkflowStep[] = [
@@ -32,10 +33,23 @@ export function nightlyWorkflow(plan: ToolPlan, options: WorkflowOptions): Workf
       },
     },
     {
+      id: 'steps',
+      if: 'always()',
+      uses: options.action,
+      with: {
+        scenario: options.scenarioInRepo,
+        name: 'nightly-steps',
+        'base-from-history': true,
+        threshold: '1%',
+        publish: 'history',
+        'fail-on': 'never',
+      },
+    },
+    {
       id: 'variability',
       if: 'always()',
       uses: options.action,
-      with: { mode: 'variability', name: 'nightly', since: '90d', alert: 'issue' },
+      with: { mode: 'variability', since: '90d', alert: 'issue' },
     },
   ];
   const doc = newDocument(
@@ -54,9 +68,10 @@ export function nightlyWorkflow(plan: ToolPlan, options: WorkflowOptions): Workf
     },
     [
       `Nightly variability tracking, written by \`duetkit init --nightly\` (docs/variability.md):`,
-      `${options.scenarioInRepo} runs on ${options.branch} as an A/A duet (the head against itself)`,
-      'and is published to the history on gh-pages; the next step reports CV, MDE, A/A false',
-      'positives, patterns and change points on main in the job summary and keeps one alert issue.',
+      `${options.scenarioInRepo} runs on ${options.branch} as an A/A duet (the head against itself) and`,
+      "against the previous nightly's commit (what landed since, judged by a paired duet); both are",
+      'published to the history on gh-pages. The last step reports CV, MDE, A/A false positives,',
+      'patterns, change points and steps on main in the job summary and keeps one alert issue per suite.',
     ],
   );
   commentAfter(doc, ['permissions', 'contents'], 'push the entry to the history branch');
@@ -77,9 +92,19 @@ export function nightlyWorkflow(plan: ToolPlan, options: WorkflowOptions): Workf
     ['jobs', 'nightly', 'steps', at, 'with', 'fail-on'],
     "an A/A regression is the runner's doing: reported, not failed",
   );
+  commentAfter(
+    doc,
+    ['jobs', 'nightly', 'steps', at + 1, 'with', 'base-from-history'],
+    "tonight's head against the previous nightly's commit",
+  );
+  commentAfter(
+    doc,
+    ['jobs', 'nightly', 'steps', at + 1, 'with', 'threshold'],
+    'a step beyond ±1% is called',
+  );
   if (options.action === DEFAULT_ACTION) {
-    commentAfter(doc, ['jobs', 'nightly', 'steps', at, 'uses'], OWNER_COMMENT);
-    commentAfter(doc, ['jobs', 'nightly', 'steps', at + 1, 'uses'], OWNER_COMMENT);
+    for (const i of [at, at + 1, at + 2])
+      commentAfter(doc, ['jobs', 'nightly', 'steps', i, 'uses'], OWNER_COMMENT);
   }
   return { path: NIGHTLY_WORKFLOW_PATH, text: documentText(doc) };
 }

@@ -36,7 +36,7 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
       'history has no effect with mode: variability (it runs nothing to publish)',
     );
   }
-  for (const name of ['scenario', 'run', 'aa', 'base-ref', 'head-ref']) {
+  for (const name of ['scenario', 'run', 'aa', 'base-from-history', 'base-ref', 'head-ref']) {
     if (text(name) !== null) {
       throw new InputError(
         name,

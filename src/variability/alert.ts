@@ -1,10 +1,13 @@
 import type { SuiteVariability } from './analyze.js';
-import { changePointLine } from './render.js';
+import { changePointLine, pairedLine } from './render.js';
 
 /** What the alert issue remembers between nights (kept in its body, hidden). */
 export interface AlertState {
   version: 1;
-  /** Change points already announced: benchmark and the first run after the change. */
+  /**
+   * Change points already announced: benchmark and the first run after the change; paired
+   * steps already announced: benchmark and `paired:<run id>`.
+   */
   known: { benchmark: string; runId: string }[];
   /** Whether the condition held on the last night the issue was updated. */
   active: boolean;
@@ -51,8 +54,9 @@ export function stateOf(body: string): AlertState | null {
 /**
  * What tonight's report means for the suite's alert issue. The condition holds when a change
  * point appeared that the issue has not announced (one within 2 runs of an announced one, as
- * the estimate moves with new data, is the same) or when the latest run's A/A duet called
- * something changed. An alert when it holds (new things listed in a comment); a clear once,
+ * the estimate moves with new data, is the same), when the latest run's paired comparison
+ * against its base commit (`base-from-history`) called a step the issue has not announced, or
+ * when the latest run's A/A duet called something changed. An alert when it holds (new things listed in a comment); a clear once,
  * when it stopped holding; otherwise nothing. Pure.
  */
 export function planAlert(
@@ -79,6 +83,13 @@ export function planAlert(
       }
     }
   }
+  const paired = suite.paired?.latest ?? null;
+  for (const c of paired?.called ?? []) {
+    const key = { benchmark: c.benchmark, runId: `paired:${c.step.runId}` };
+    if (known.some((k) => k.benchmark === key.benchmark && k.runId === key.runId)) continue;
+    fresh.push(`- ${pairedLine(c.benchmark, c.step)}`);
+    all.push(key);
+  }
   const aa = suite.aa?.latest ?? null;
   const aaCalled = aa !== null && aa.calledChanged.length > 0;
   if (aaCalled) {
@@ -95,11 +106,18 @@ export function planAlert(
   const title = `duetkit: variability alert for ${suite.suite}`;
   const status = active
     ? `**Status: ⚠️ active** since ${day}.`
-    : `**Status: ✅ cleared** on ${(since ?? now.toISOString()).slice(0, 10)}: no new change point and a clean A/A duet since.`;
+    : `**Status: ✅ cleared** on ${(since ?? now.toISOString()).slice(0, 10)}: no new change point or step and a clean A/A duet since.`;
   const announced = suite.benchmarks.flatMap((b) =>
     b.changePoints
       .filter((c) => all.some((k) => k.benchmark === b.benchmark && k.runId === c.after.runId))
       .map((c) => `- ${changePointLine(b, c)}`),
+  );
+  const steps = suite.benchmarks.flatMap((b) =>
+    b.paired.called
+      .filter((c) =>
+        all.some((k) => k.benchmark === b.benchmark && k.runId === `paired:${c.runId}`),
+      )
+      .map((c) => `- ${pairedLine(b.benchmark, c)}`),
   );
   const body = [
     `### ${title}`,
@@ -110,13 +128,21 @@ export function planAlert(
     '',
     ...(announced.length > 0 ? announced : ['- none in the current window']),
     '',
+    ...(steps.length > 0
+      ? [
+          'Steps judged within one run (head against its base, paired) that it announced:',
+          '',
+          ...steps,
+          '',
+        ]
+      : []),
     `<sub>Updated by duetkit's nightly variability job (${day}). It opens one issue per suite, never a second one, and says here when the condition clears.</sub>`,
   ].join('\n');
   const comment =
     action === 'alert'
       ? [`**${day}**: new tonight:`, '', ...fresh].join('\n')
       : action === 'clear'
-        ? `**${day}**: ✅ cleared: no new change point, and the latest A/A duet called nothing changed.`
+        ? `**${day}**: ✅ cleared: no new change point or step, and the latest A/A duet called nothing changed.`
         : null;
   return { action, state, title, body, comment };
 }

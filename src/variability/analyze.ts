@@ -3,6 +3,13 @@ import { wilsonInterval, type ProportionInterval } from '../stats/proportion.js'
 import { findChangePoints, type ChangePoint } from './change-points.js';
 import { infrastructureOf, type Infrastructure } from './infrastructure.js';
 import { noiseOf, type Noise } from './noise.js';
+import {
+  suitePaired,
+  summarisePaired,
+  type PairedStep,
+  type PairedSummary,
+  type SuitePaired,
+} from './paired.js';
 import { relativeToSegments } from './normalise.js';
 import { patternOf, type Pattern } from './patterns.js';
 import { repetitionErrors, type RepetitionError } from './repetitions.js';
@@ -57,6 +64,8 @@ export interface BenchmarkVariability {
   runs: number;
   values: ValuePoint[];
   changePoints: ChangePoint[];
+  /** Paired comparisons the runs made of their head against another commit (steps judged within one run). */
+  paired: PairedSummary;
   noise: Noise;
   patterns: Pattern[];
   repetitions: RepetitionError[];
@@ -81,6 +90,8 @@ export interface SuiteVariability {
   first: string | null;
   last: string | null;
   aa: SuiteAa | null;
+  /** The runs' paired comparisons against other commits (e.g. `base-from-history`). */
+  paired: SuitePaired | null;
   benchmarks: BenchmarkVariability[];
 }
 
@@ -113,8 +124,12 @@ export function analyzeVariability(
     suite: settings.suite ?? undefined,
   });
   const suites = new Map<string, BenchmarkVariability[]>();
-  for (const s of series)
+  const steps = new Map<string, { benchmark: string; steps: PairedStep[] }[]>();
+  for (const s of series) {
     suites.set(s.suite, [...(suites.get(s.suite) ?? []), analyzeSeries(s, settings)]);
+    const own = s.points.flatMap((p) => (p.paired === null ? [] : [p.paired]));
+    steps.set(s.suite, [...(steps.get(s.suite) ?? []), { benchmark: s.benchmark, steps: own }]);
+  }
   const kept = entries.filter(
     (e) =>
       (settings.suite === null || e.suite === settings.suite) &&
@@ -132,6 +147,7 @@ export function analyzeVariability(
         first: own[0]?.run.startedAt ?? null,
         last: own.at(-1)?.run.startedAt ?? null,
         aa: suiteAa(benchmarks),
+        paired: suitePaired(steps.get(suite) ?? []),
         benchmarks,
       };
     }),
@@ -181,6 +197,7 @@ function analyzeSeries(s: BenchmarkSeries, settings: VariabilitySettings): Bench
   return {
     ...base,
     changePoints,
+    paired: summarisePaired(s.points.map((p) => p.paired)),
     noise: noiseOf(s.points, relative, {
       level: settings.level,
       resamples: settings.resamples,

@@ -5,6 +5,7 @@ import { coefficientOfVariation } from '../stats/descriptive.js';
 import { minimumDetectableEffect } from '../stats/power.js';
 import { findChangePoints } from './change-points.js';
 import { relativeToSegments } from './normalise.js';
+import { isCalled } from './paired.js';
 import { buildSeries } from './series.js';
 
 /** Version of `data/<suite>/variability.json`, the dashboard's variability data. */
@@ -39,6 +40,20 @@ export interface VariabilityDataBenchmark {
     from: string | null;
     to: string | null;
     compareUrl: string | null;
+  }[];
+  /**
+   * Steps a run's paired comparison against its base commit called (`base-from-history`):
+   * the run's start (ms), change with its interval, verdict and commits. Absent in data
+   * written before it existed.
+   */
+  steps?: {
+    at: number;
+    change: number;
+    lower: number;
+    upper: number;
+    direction: 'regression' | 'improvement';
+    from: string;
+    to: string | null;
   }[];
 }
 
@@ -108,6 +123,21 @@ export function variabilityData(suite: string, entries: readonly HistoryEntry[])
           to: c.range.to,
           compareUrl: c.range.compareUrl,
         })),
+        steps: s.points.flatMap((p) =>
+          p.paired === null || !isCalled(p.paired)
+            ? []
+            : [
+                {
+                  at: p.at,
+                  change: p.paired.change,
+                  lower: p.paired.ci.lower,
+                  upper: p.paired.ci.upper,
+                  direction: p.paired.verdict as 'regression' | 'improvement',
+                  from: p.paired.baseCommit,
+                  to: p.paired.headCommit,
+                },
+              ],
+        ),
       };
     }),
   };

@@ -1,6 +1,7 @@
 import type { StatisticInterval } from '../stats/one-sample-bootstrap.js';
 import type { BenchmarkVariability, SuiteVariability, VariabilityReport } from './analyze.js';
 import type { ChangePoint } from './change-points.js';
+import type { PairedStep } from './paired.js';
 import { formatP } from './patterns.js';
 
 const pct = (x: number, digits = 2) => `${(x * 100).toFixed(digits)}%`;
@@ -69,6 +70,7 @@ function renderSuite(suite: SuiteVariability): string[] {
   out.push('', '### Change points on main', '');
   if (cps.length === 0) out.push('None found.');
   for (const [b, c] of cps) out.push(`- ${changePointLine(b, c)}`);
+  out.push(...renderPaired(suite));
   out.push('', '### Patterns by hour, weekday and week', '');
   for (const b of suite.benchmarks) {
     if (b.patterns.length === 0) continue;
@@ -108,6 +110,47 @@ function renderSuite(suite: SuiteVariability): string[] {
   const notes = suite.benchmarks.flatMap((b) => b.notes.map((n) => `**${b.benchmark}**: ${n}`));
   if (notes.length > 0) out.push('', '### Notes', '', ...notes.map((n) => `- ${n}`));
   return out;
+}
+
+/**
+ * The runs' paired comparisons against other commits: every one that called a change, and
+ * how wide the intervals were (the smallest step they resolve). Nothing when none were made.
+ */
+function renderPaired(suite: SuiteVariability): string[] {
+  const paired = suite.paired;
+  if (paired === null) return [];
+  const out = [
+    '',
+    "### Steps judged within one run (each run's head against its base commit, paired)",
+    '',
+    `${paired.comparisons} paired comparisons in ${paired.runs} runs; ${paired.called} called changed.`,
+  ];
+  const latest = paired.latest!;
+  out.push(
+    latest.called.length === 0
+      ? `The latest (${day(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}): nothing called changed.`
+      : `⚠️ The latest (${day(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed(c.step.change)}`).join(', ')}.`,
+    '',
+  );
+  const widths = suite.benchmarks
+    .filter((b) => b.paired.medianCiWidth !== null)
+    .map((b) => b.paired.medianCiWidth!)
+    .sort((a, b) => a - b);
+  if (widths.length > 0) {
+    const t = latest.threshold;
+    out.push(
+      `Median interval width per benchmark: ${pct(widths[0]!)} to ${pct(widths.at(-1)!)}: a step beyond ±${pct(t + widths[0]! / 2)} to ±${pct(t + widths.at(-1)! / 2)} (the threshold and half the width) is called the night it lands.`,
+      '',
+    );
+  }
+  const called = suite.benchmarks.flatMap((b) => b.paired.called.map((c) => [b, c] as const));
+  for (const [b, c] of called) out.push(`- ${pairedLine(b.benchmark, c)}`);
+  return out;
+}
+
+/** One line per paired step that called a change: size with CI, commits, verdict. */
+export function pairedLine(benchmark: string, c: PairedStep): string {
+  return `**${benchmark}** ${c.verdict === 'regression' ? '🔴 regression' : '🟢 improvement'} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct(c.ci.level, 0)} CI, threshold ±${pct(c.threshold, 1)}) in run ${c.runId} (${day(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
 }
 
 function row(b: BenchmarkVariability): string {

@@ -1,5 +1,6 @@
 import type { EntryBenchmark, HistoryEntry, ValueInterval } from '../history/schema.js';
 import { readAa, type AaBenchmark } from './aa.js';
+import { pairedStepOf, type PairedStep } from './paired.js';
 
 /** What a run was measured on, for grouping (Henning et al.'s machine type, region, reuse). */
 export interface InfraIdentity {
@@ -26,6 +27,8 @@ export interface SeriesPoint {
   infra: InfraIdentity;
   /** Tonight's A/A duet of this benchmark, when the run had one. */
   aa: AaBenchmark | null;
+  /** The run's paired comparison of its head against another commit, when it made one. */
+  paired: PairedStep | null;
 }
 
 /** Something left out of the analysis, and why: never silent. */
@@ -162,6 +165,7 @@ function pointOf(entry: HistoryEntry, b: EntryBenchmark, aa: AaBenchmark | null)
         cluster?.instanceId ?? (typeof machine.hostname === 'string' ? machine.hostname : null),
     },
     aa,
+    paired: pairedStepOf(entry, b),
   };
 }
 

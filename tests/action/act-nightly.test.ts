@@ -20,7 +20,9 @@ import { writeHistory } from '../support/history-branch.js';
  * examples/workflows/nightly.yml under act in host mode, on a `schedule` event: the A/A duet
  * of main is published to a local bare history (with its `aa` figures), the variability
  * report renders, and the alert issue goes to the fake GitHub API (schema-checked) exactly
- * once across two nights.
+ * once across two nights. The `base-from-history` step is an A/A on the first night (no
+ * earlier run); a 15% slower `parse` lands before the second, whose duet against the first
+ * night's commit calls it: a second suite, a second issue, each created once.
  */
 jest.setTimeout(400_000);
 
@@ -37,7 +39,7 @@ function nightlyWorkflow(): string {
   for (const s of steps) {
     if (s.uses !== './') continue;
     s.with = { ...s.with, 'history-repository': '${{ vars.HISTORY_REMOTE }}' };
-    if (s.id === 'duetkit') s.with.scenario = 'bench.yml';
+    if (s.id === 'duetkit' || s.id === 'steps') s.with.scenario = 'bench.yml';
   }
   steps.push({
     name: 'show the report',
@@ -110,12 +112,32 @@ describe('the nightly workflow under act (schedule, host mode)', () => {
     expect(first.output).toMatch(/🔴 regression \+1\d\.\d\d% .* between runs run-0029/);
     expect(github.issues.size).toBe(1);
 
+    let steps = await readHistory({ remote, suite: 'nightly-steps' });
+    expect(steps.entries).toHaveLength(1);
+    expect(first.output).toContain('base-from-history: no earlier complete run of "nightly-steps"');
+    expect(steps.entries[0]!.aa).toMatchObject({ schemaVersion: 1, comparisons: 2 });
+
+    // a slowdown lands on main between the nights
+    execFileSync('git', ['merge', '-q', '--no-edit', repo.slow], { cwd: repo.dir });
+    const landed = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repo.dir, encoding: 'utf8' });
     const second = await night('7002');
     expect(second.code).toBe(0);
     read = await readHistory({ remote, suite: 'nightly' });
     expect(read.entries).toHaveLength(42);
-    expect(github.issues.size).toBe(1);
-    expect(github.requests.filter((r) => r.operationId === 'issues/create')).toHaveLength(1);
+    steps = await readHistory({ remote, suite: 'nightly-steps' });
+    expect(steps.entries).toHaveLength(2);
+    const judged = steps.entries[1]!;
+    expect(judged.commit?.id).toBe(landed.trim());
+    expect(judged.aa).toBeUndefined();
+    const parse = judged.benchmarks.find((b) => b.name === 'parse')!;
+    expect(parse.comparison).toMatchObject({ baseCommit: repo.mainTip, verdict: 'regression' });
+    expect(parse.comparison!.change).toBeGreaterThan(0.1);
+    expect(second.output).toContain(`base-from-history: the commit of run 7001-1`);
+    expect(second.output).toMatch(/### Steps judged within one run/);
+    expect(second.output).toMatch(/\*\*parse\*\* 🔴 regression \+1\d\.\d\d% .* in run 7002-1 /);
+    // one issue per suite, each created once: nightly's change point, nightly-steps' step
+    expect(github.issues.size).toBe(2);
+    expect(github.requests.filter((r) => r.operationId === 'issues/create')).toHaveLength(2);
     expect(github.problems()).toEqual([]);
     // the dashboard's variability data came with the publish
     const files = execFileSync('git', ['ls-tree', '-r', '--name-only', 'gh-pages'], {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { publishToHistory } from '../../src/action/history-step.js';
+import { previousRunFromHistory, publishToHistory } from '../../src/action/history-step.js';
+import { commitOf, plantedHistory } from '../../benchmarks/variability/history.js';
+import { pushHistory } from '../variability/helpers.js';
 import type { HistoryInputs } from '../../src/action/history-inputs.js';
 import type { ActionIo } from '../../src/action/io.js';
 import type { GitHubEvent } from '../../src/github/event.js';
@@ -152,5 +154,22 @@ describe('publishToHistory (the action step after a run)', () => {
         /^warning: history: not published: no token to push to https:\/\/github\.com\/octo\/bench\.git/,
       ),
     ]);
+  });
+
+  it("base-from-history: the commit of the suite's newest run on the ref, null before the first", async () => {
+    const remote = bareRemote(t.dir, 'previous.git');
+    const where = { inputs: inputs(remote), githubToken: '', env };
+    expect(await previousRunFromHistory(where, 'nightly', 'refs/heads/main', fakeIo())).toBeNull();
+    pushHistory(remote, plantedHistory({ runs: 3, seed: 2 }));
+    expect(
+      await previousRunFromHistory(where, 'nightly', 'refs/heads/main', fakeIo()),
+    ).toMatchObject({ runId: 'run-0002', commit: commitOf(2) });
+    expect(await previousRunFromHistory(where, 'other', 'refs/heads/main', fakeIo())).toBeNull();
+    const missing = { inputs: inputs(path.join(t.dir, 'nowhere.git')), githubToken: '', env };
+    await expect(
+      previousRunFromHistory(missing, 'nightly', 'refs/heads/main', fakeIo()),
+    ).rejects.toThrow(
+      /^Input "base-from-history": could not read the history of "nightly" from gh-pages of .*nowhere\.git: /,
+    );
   });
 });

@@ -24,6 +24,7 @@ describe('parseInputs', () => {
       baseRef: null,
       headRef: null,
       aa: false,
+      baseFromHistory: false,
       token: 't',
       comment: 'always',
       failOn: 'regression',

@@ -70,6 +70,24 @@ describe('action inputs for nightly variability', () => {
     expect(() => parse({ run: 'x', aa: 'yes' })).toThrow(
       'Input "aa": got "yes"; accepted: true, false',
     );
+    expect(parse({ run: 'make bench', 'base-from-history': 'true' })).toMatchObject({
+      baseFromHistory: true,
+      aa: false,
+      baseRef: null,
+    });
+    expect(parse({ run: 'make bench' })).toMatchObject({ baseFromHistory: false });
+    expect(() => parse({ run: 'x', 'base-from-history': 'on' })).toThrow(
+      'Input "base-from-history": got "on"; accepted: true, false',
+    );
+    expect(() => parse({ run: 'x', 'base-from-history': 'true', 'base-ref': 'main' })).toThrow(
+      'Input "base-from-history": true takes the base from the history: remove "base-ref"',
+    );
+    expect(() => parse({ run: 'x', 'base-from-history': 'true', aa: 'true' })).toThrow(
+      /Input "base-from-history": true compares with the previous run, "aa: true" with the head itself/,
+    );
+    expect(() => parse({ mode: 'variability', 'base-from-history': 'true' })).toThrow(
+      /Input "base-from-history": has no effect with mode: variability/,
+    );
   });
 });
 

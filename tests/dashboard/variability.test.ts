@@ -33,6 +33,11 @@ describe('the variability view in headless Chromium', () => {
       hourEffect: { 14: 0.03 },
       step: { at: 70, size: 0.06 },
       aa: { mde: 0.012, falsePositive: 0.05 },
+      // each run's paired duet against the previous run's commit: ±0.5% wide around the truth
+      paired: {
+        threshold: 0.01,
+        outcome: (truth) => ({ change: truth, lower: truth - 0.005, upper: truth + 0.005 }),
+      },
     }).map((entry) => ({ path: entryPath(entry.suite, entry.runId, entry.run.startedAt), entry }));
     await writeHistory(remote, entries, dashboard);
     server = await servePython(checkout(remote, 'gh-pages', path.join(t.dir, 'site')));
@@ -64,7 +69,13 @@ describe('the variability view in headless Chromium', () => {
     expect(await page.locator('.bench-select option').allTextContents()).toEqual([
       'bench (1 change point)',
     ]);
-    const item = (await page.locator('ul.change-points li').allTextContents()).join('\n');
+    const item = (
+      await page.locator('ul.change-points li:not(.paired-step)').allTextContents()
+    ).join('\n');
+    // the step the paired duet of run 70 called, with its commits
+    expect(await page.locator('ul.change-points li.paired-step').allTextContents()).toEqual([
+      'regression +6.00% [+5.50%, +6.50%] judged within the run of 2026-01-22 14:00 (paired, head against its base) · commits 0000000..0000000',
+    ]);
     expect(item).toMatch(
       /^regression \+[\d.]+% \[\+[\d.]+%, \+[\d.]+%\] at 2026-01-2\d \d\d:00 · commits 0000000\.\.0000000/,
     );

@@ -133,7 +133,7 @@ describe('init: the written scenario and workflows', () => {
     expect(await actionlint(files)).toBe('');
   });
 
-  it('every nightly workflow passes actionlint and runs the A/A, the history and the report', async () => {
+  it('every nightly workflow passes actionlint and runs the A/A, the step duet, the history and the report', async () => {
     const files: string[] = [];
     for (const [i, plan] of plans.entries()) {
       for (const dirInRepo of ['', 'services/api']) {
@@ -147,6 +147,9 @@ describe('init: the written scenario and workflows', () => {
         });
         expect(w.path).toBe('.github/workflows/duetkit-nightly.yml');
         expect(w.text).toMatch(/aa: true .*\n\s+publish: history\n/);
+        expect(w.text).toMatch(
+          /name: nightly-steps\n\s+base-from-history: true .*\n\s+threshold: 1%/,
+        );
         expect(w.text).toContain('mode: variability');
         const dir = path.join(root, `nightly-${i}-${dirInRepo === '' ? 'root' : 'sub'}`);
         await mkdir(dir, { recursive: true });

@@ -112,7 +112,7 @@ function benchmarkPanel(b: VariabilityDataBenchmark, disposers: (() => void)[]):
     h(
       'p',
       { class: 'muted legend' },
-      'Line: the value; steps: the median of each segment between change points; vertical lines: change points on main (red: regression, green: improvement).',
+      "Line: the value; steps: the median of each segment between change points; vertical lines: change points on main (red: regression, green: improvement); dashed: a step a run's paired duet against its base commit called.",
     ),
     changePointList(b),
     h('h2', {}, 'Noise over time'),
@@ -133,12 +133,23 @@ function benchmarkPanel(b: VariabilityDataBenchmark, disposers: (() => void)[]):
 }
 
 function changePointList(b: VariabilityDataBenchmark): HTMLElement {
-  if (b.changePoints.length === 0)
+  const steps = (b.steps ?? []).map((c) =>
+    h(
+      'li',
+      { class: 'paired-step' },
+      h(
+        'strong',
+        { style: `color: ${VERDICT_COLOURS[c.direction]}` },
+        `${c.direction} ${formatPercent(c.change)}`,
+      ),
+      ` ${formatInterval(c.lower, c.upper)} judged within the run of ${formatTime(c.at)} (paired, head against its base) · commits `,
+      h('code', {}, `${c.from.slice(0, 7)}..${(c.to ?? '?').slice(0, 7)}`),
+    ),
+  );
+  if (b.changePoints.length === 0 && steps.length === 0)
     return h('p', { class: 'change-points' }, 'No change points on main in these runs.');
-  return h(
-    'ul',
-    { class: 'change-points' },
-    b.changePoints.map((c) =>
+  return h('ul', { class: 'change-points' }, [
+    ...b.changePoints.map((c) =>
       h(
         'li',
         {},
@@ -158,7 +169,8 @@ function changePointList(b: VariabilityDataBenchmark): HTMLElement {
             ),
       ),
     ),
-  );
+    ...steps,
+  ]);
 }
 
 function sizeOf(container: HTMLElement): { width: number; height: number } {
@@ -205,14 +217,17 @@ function valuesChart(container: HTMLElement, b: VariabilityDataBenchmark): () =>
             const ctx = u.ctx;
             ctx.save();
             ctx.lineWidth = 2 * devicePixelRatio;
-            for (const c of b.changePoints) {
-              const x = Math.round(u.valToPos(c.at / 1000, 'x', true));
-              ctx.strokeStyle = VERDICT_COLOURS[c.direction];
+            const mark = (at: number, colour: string): void => {
+              const x = Math.round(u.valToPos(at / 1000, 'x', true));
+              ctx.strokeStyle = colour;
               ctx.beginPath();
               ctx.moveTo(x, u.bbox.top);
               ctx.lineTo(x, u.bbox.top + u.bbox.height);
               ctx.stroke();
-            }
+            };
+            for (const c of b.changePoints) mark(c.at, VERDICT_COLOURS[c.direction]);
+            ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
+            for (const c of b.steps ?? []) mark(c.at, VERDICT_COLOURS[c.direction]);
             ctx.restore();
           },
         ],
