@@ -51911,7 +51911,7 @@ function nightlyWorkflow(plan2, options) {
         scenario: options.scenarioInRepo,
         name: "nightly-steps",
         "base-from-history": true,
-        threshold: "1%",
+        threshold: "0.5%",
         publish: "history",
         "fail-on": "never"
       }
@@ -51971,7 +51971,7 @@ function nightlyWorkflow(plan2, options) {
   commentAfter(
     doc,
     ["jobs", "nightly", "steps", at + 1, "with", "threshold"],
-    "a step beyond \xB11% is called"
+    "a step beyond \xB10.5% is called"
   );
   if (options.action === DEFAULT_ACTION) {
     for (const i of [at, at + 1, at + 2])

@@ -88850,65 +88850,8 @@ async function publishToHistory(where, event, run3, io) {
   }
 }
 
-// src/action/refs.ts
-var NO_COMMIT = /^0+$/;
-var FETCH_DEPTH_HINT = 'the history needed is missing from this clone; set "fetch-depth: 0" on actions/checkout';
-async function resolveBaseHead(given, event, git) {
-  const pr = pullRequestOf(event);
-  const before = event.payload.before;
-  const headRev = given.headRef ?? pr?.headSha ?? (event.name === "push" && typeof event.payload.after === "string" ? event.payload.after : null) ?? event.sha ?? "HEAD";
-  const head = await commitOf(headRev, given.headRef === null ? "the head" : "head-ref", git);
-  if (given.baseRef !== null) {
-    return { base: await commitOf(given.baseRef, "base-ref", git), head, how: "base-ref input" };
-  }
-  if (pr !== null) {
-    const baseTip = await commitOf(pr.baseSha, `the PR's base (${pr.baseRef})`, git);
-    let base = await git.mergeBase(baseTip, head);
-    if (base === null && await git.isShallow()) {
-      await fetchOrExplain(git, []);
-      base = await git.mergeBase(baseTip, head);
-    }
-    if (base === null) {
-      throw new UserError(
-        `no merge base of the PR's base ${pr.baseRef} (${baseTip.slice(0, 12)}) and head ${head.slice(0, 12)}: ${FETCH_DEPTH_HINT}`
-      );
-    }
-    return { base, head, how: `merge base of ${pr.baseRef} and the PR head` };
-  }
-  if (event.name === "push") {
-    const previous = typeof before === "string" && !NO_COMMIT.test(before) ? before : `${head}^`;
-    return {
-      base: await commitOf(previous, "the previous commit of the branch", git),
-      head,
-      how: "previous commit of the branch"
-    };
-  }
-  throw new UserError(
-    `Input "base-ref": required for "${event.name || "unknown"}" events (duetkit finds the base by itself only on pull_request and push)`
-  );
-}
-async function commitOf(rev, what, git) {
-  const found = await git.resolve(rev) ?? await git.resolve(`origin/${rev}`);
-  if (found !== null) return found;
-  await fetchOrExplain(git, /^[0-9a-f]{40}$/.test(rev) ? [rev] : [], what);
-  const fetched = await git.resolve(rev) ?? await git.resolve(`origin/${rev}`);
-  if (fetched !== null) return fetched;
-  throw new UserError(`${what} "${rev}" is not a commit of this repository: ${FETCH_DEPTH_HINT}`);
-}
-async function fetchOrExplain(git, commits, what = "the merge base") {
-  try {
-    await git.fetchHistory(commits);
-  } catch (error63) {
-    throw new UserError(
-      `${what}: ${FETCH_DEPTH_HINT} (fetching it failed: ${error63.message})`
-    );
-  }
-}
-
-// src/scenario/load.ts
-var import_yaml = __toESM(require_dist2(), 1);
-import { readFile as readFile10 } from "node:fs/promises";
-import path27 from "node:path";
+// src/action/inputs.ts
+import path29 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
@@ -89356,101 +89299,11 @@ function checkPerBenchmark(w, ctx) {
   }
 }
 
-// src/scenario/load.ts
-var ScenarioError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "ScenarioError";
-  }
-};
-async function loadScenarioFile(file2, cwd) {
-  const absolute = path27.resolve(cwd, file2);
-  let text2;
-  try {
-    text2 = await readFile10(absolute, "utf8");
-  } catch (error63) {
-    throw new ScenarioError(`cannot read scenario ${file2}: ${error63.message}`);
-  }
-  let raw;
-  try {
-    raw = (0, import_yaml.parse)(text2);
-  } catch (error63) {
-    throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
-  }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path27.dirname(absolute) };
-}
-function parseScenario(raw, source = "scenario") {
-  const result = scenarioSchema.safeParse(raw);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue3) => describeIssue(issue3, raw));
-  throw new ScenarioError(`${source} is invalid:
-${problems.map((p) => `  - ${p}`).join("\n")}`);
-}
-function describeIssue(issue3, raw) {
-  const where = formatPath(issue3.path);
-  if (issue3.code === "unrecognized_keys") {
-    const keys = issue3.keys.map((k) => JSON.stringify(k)).join(", ");
-    return `${where}: unknown field${issue3.keys.length > 1 ? "s" : ""} ${keys}; accepted: ${acceptedKeys(issue3.path)}`;
-  }
-  const value = valueAt2(raw, issue3.path);
-  const found = value === void 0 ? "nothing" : JSON.stringify(value);
-  return `${where}: got ${found}; expected ${expectation(issue3)}`;
-}
-function expectation(issue3) {
-  switch (issue3.code) {
-    case "invalid_value":
-      return `one of ${issue3.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "invalid_type":
-      return issue3.message.startsWith("Invalid input") ? `a value of type ${issue3.expected}` : issue3.message;
-    case "too_small":
-    case "too_big":
-      return issue3.message.replace(/^Too (small|big): expected number to be /, "a number ").replace(/^Too (small|big): expected /, "");
-    default:
-      return issue3.message;
-  }
-}
-function acceptedKeys(at) {
-  let schema = scenarioSchema;
-  for (const key of at) {
-    schema = unwrap(schema);
-    const def = schema.def;
-    if (def?.type === "array" && typeof key === "number") schema = def.element;
-    else if (def?.shape !== void 0) schema = def.shape[String(key)];
-  }
-  const shape = unwrap(schema).def?.shape;
-  return shape === void 0 ? "see docs/scenario.md" : Object.keys(shape).join(", ");
-}
-function unwrap(schema) {
-  let current = schema;
-  for (let i = 0; i < 10 && current?.def !== void 0; i++) {
-    const def = current.def;
-    const next = def.innerType ?? def.in ?? (def.type === "pipe" ? def.in : void 0);
-    if (next === void 0) break;
-    current = next;
-  }
-  return current;
-}
-function valueAt2(raw, at) {
-  let value = raw;
-  for (const key of at) {
-    if (value === null || typeof value !== "object") return void 0;
-    value = value[key];
-  }
-  return value;
-}
-function formatPath(at) {
-  if (at.length === 0) return "(top level)";
-  return at.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
-}
-
-// src/action/inputs.ts
-import path30 from "node:path";
-
 // src/variability/action-inputs.ts
-import path29 from "node:path";
+import path28 from "node:path";
 
 // src/action/history-inputs.ts
-import path28 from "node:path";
+import path27 from "node:path";
 function parseHistoryInputs(text2, workingDirectory, fail) {
   const publish = text2("publish") ?? "none";
   if (publish !== "none" && publish !== "history") {
@@ -89461,7 +89314,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
   }
   const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path28.isAbsolute(folder)) {
+  if (folder.split("/").includes("..") || path27.isAbsolute(folder)) {
     fail(
       "history-path",
       `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
@@ -89485,7 +89338,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     publish,
     branch,
     path: folder,
-    repository: isLocal ? path28.resolve(workingDirectory, repository) : repository,
+    repository: isLocal ? path27.resolve(workingDirectory, repository) : repository,
     token: text2("history-token") ?? "",
     retention
   };
@@ -89532,7 +89385,7 @@ function parseVariabilityInputs(get, cwd) {
   if (alert2 !== "none" && alert2 !== "issue") {
     throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
   }
-  const workingDirectory = path29.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path28.resolve(cwd, text2("working-directory") ?? ".");
   const results = text2("results-directory");
   return {
     mode: "variability",
@@ -89544,7 +89397,7 @@ function parseVariabilityInputs(get, cwd) {
     alert: alert2,
     token: text2("github-token") ?? "",
     workingDirectory,
-    resultsDirectory: results === null ? null : path29.resolve(workingDirectory, results)
+    resultsDirectory: results === null ? null : path28.resolve(workingDirectory, results)
   };
 }
 
@@ -89588,11 +89441,11 @@ function parseInputs(get, cwd) {
   };
   const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
   if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  const workingDirectory = path30.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path29.resolve(cwd, text2("working-directory") ?? ".");
   const token = text2("github-token") ?? "";
   const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path30.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path29.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text2(name) !== null) {
@@ -89751,6 +89604,151 @@ function gitRef(value, name) {
   throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
 }
 
+// src/action/refs.ts
+var NO_COMMIT = /^0+$/;
+var FETCH_DEPTH_HINT = 'the history needed is missing from this clone; set "fetch-depth: 0" on actions/checkout';
+async function resolveBaseHead(given, event, git) {
+  const pr = pullRequestOf(event);
+  const before = event.payload.before;
+  const headRev = given.headRef ?? pr?.headSha ?? (event.name === "push" && typeof event.payload.after === "string" ? event.payload.after : null) ?? event.sha ?? "HEAD";
+  const head = await commitOf(headRev, given.headRef === null ? "the head" : "head-ref", git);
+  if (given.baseRef !== null) {
+    return { base: await commitOf(given.baseRef, "base-ref", git), head, how: "base-ref input" };
+  }
+  if (pr !== null) {
+    const baseTip = await commitOf(pr.baseSha, `the PR's base (${pr.baseRef})`, git);
+    let base = await git.mergeBase(baseTip, head);
+    if (base === null && await git.isShallow()) {
+      await fetchOrExplain(git, []);
+      base = await git.mergeBase(baseTip, head);
+    }
+    if (base === null) {
+      throw new UserError(
+        `no merge base of the PR's base ${pr.baseRef} (${baseTip.slice(0, 12)}) and head ${head.slice(0, 12)}: ${FETCH_DEPTH_HINT}`
+      );
+    }
+    return { base, head, how: `merge base of ${pr.baseRef} and the PR head` };
+  }
+  if (event.name === "push") {
+    const previous = typeof before === "string" && !NO_COMMIT.test(before) ? before : `${head}^`;
+    return {
+      base: await commitOf(previous, "the previous commit of the branch", git),
+      head,
+      how: "previous commit of the branch"
+    };
+  }
+  throw new UserError(
+    `Input "base-ref": required for "${event.name || "unknown"}" events (duetkit finds the base by itself only on pull_request and push)`
+  );
+}
+async function commitOf(rev, what, git) {
+  const found = await git.resolve(rev) ?? await git.resolve(`origin/${rev}`);
+  if (found !== null) return found;
+  await fetchOrExplain(git, /^[0-9a-f]{40}$/.test(rev) ? [rev] : [], what);
+  const fetched = await git.resolve(rev) ?? await git.resolve(`origin/${rev}`);
+  if (fetched !== null) return fetched;
+  throw new UserError(`${what} "${rev}" is not a commit of this repository: ${FETCH_DEPTH_HINT}`);
+}
+async function fetchOrExplain(git, commits, what = "the merge base") {
+  try {
+    await git.fetchHistory(commits);
+  } catch (error63) {
+    throw new UserError(
+      `${what}: ${FETCH_DEPTH_HINT} (fetching it failed: ${error63.message})`
+    );
+  }
+}
+
+// src/scenario/load.ts
+var import_yaml = __toESM(require_dist2(), 1);
+import { readFile as readFile10 } from "node:fs/promises";
+import path30 from "node:path";
+var ScenarioError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "ScenarioError";
+  }
+};
+async function loadScenarioFile(file2, cwd) {
+  const absolute = path30.resolve(cwd, file2);
+  let text2;
+  try {
+    text2 = await readFile10(absolute, "utf8");
+  } catch (error63) {
+    throw new ScenarioError(`cannot read scenario ${file2}: ${error63.message}`);
+  }
+  let raw;
+  try {
+    raw = (0, import_yaml.parse)(text2);
+  } catch (error63) {
+    throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
+  }
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path30.dirname(absolute) };
+}
+function parseScenario(raw, source = "scenario") {
+  const result = scenarioSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue3) => describeIssue(issue3, raw));
+  throw new ScenarioError(`${source} is invalid:
+${problems.map((p) => `  - ${p}`).join("\n")}`);
+}
+function describeIssue(issue3, raw) {
+  const where = formatPath(issue3.path);
+  if (issue3.code === "unrecognized_keys") {
+    const keys = issue3.keys.map((k) => JSON.stringify(k)).join(", ");
+    return `${where}: unknown field${issue3.keys.length > 1 ? "s" : ""} ${keys}; accepted: ${acceptedKeys(issue3.path)}`;
+  }
+  const value = valueAt2(raw, issue3.path);
+  const found = value === void 0 ? "nothing" : JSON.stringify(value);
+  return `${where}: got ${found}; expected ${expectation(issue3)}`;
+}
+function expectation(issue3) {
+  switch (issue3.code) {
+    case "invalid_value":
+      return `one of ${issue3.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "invalid_type":
+      return issue3.message.startsWith("Invalid input") ? `a value of type ${issue3.expected}` : issue3.message;
+    case "too_small":
+    case "too_big":
+      return issue3.message.replace(/^Too (small|big): expected number to be /, "a number ").replace(/^Too (small|big): expected /, "");
+    default:
+      return issue3.message;
+  }
+}
+function acceptedKeys(at) {
+  let schema = scenarioSchema;
+  for (const key of at) {
+    schema = unwrap(schema);
+    const def = schema.def;
+    if (def?.type === "array" && typeof key === "number") schema = def.element;
+    else if (def?.shape !== void 0) schema = def.shape[String(key)];
+  }
+  const shape = unwrap(schema).def?.shape;
+  return shape === void 0 ? "see docs/scenario.md" : Object.keys(shape).join(", ");
+}
+function unwrap(schema) {
+  let current = schema;
+  for (let i = 0; i < 10 && current?.def !== void 0; i++) {
+    const def = current.def;
+    const next = def.innerType ?? def.in ?? (def.type === "pipe" ? def.in : void 0);
+    if (next === void 0) break;
+    current = next;
+  }
+  return current;
+}
+function valueAt2(raw, at) {
+  let value = raw;
+  for (const key of at) {
+    if (value === null || typeof value !== "object") return void 0;
+    value = value[key];
+  }
+  return value;
+}
+function formatPath(at) {
+  if (at.length === 0) return "(top level)";
+  return at.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
+}
+
 // src/action/scenario.ts
 async function scenarioForAction(inputs, findBaseHead) {
   if (inputs.scenario !== null) {
@@ -89865,6 +89863,12 @@ async function runStep2(inputs, deps) {
   const { loaded, suite, baseHead } = await scenarioForAction(inputs, async (name) => {
     if (inputs.aa) return aaOfHead("aa: the head against itself");
     if (!inputs.baseFromHistory) return resolveBaseHead(inputs, event, git);
+    if (pullRequestOf(event) !== null) {
+      throw new InputError(
+        "base-from-history",
+        `true is for runs of a branch (schedule, workflow_dispatch, push), whose runs the history keeps; on "${event.name}" the base is the PR's merge base: remove it`
+      );
+    }
     const previous = await previousRunFromHistory(history, name, env.GITHUB_REF || null, io);
     if (previous === null) {
       io.notice(
@@ -91015,6 +91019,10 @@ async function variabilityStep(inputs, deps) {
   io.setOutput("variability-path", file2);
   io.setOutput("change-points", changePoints);
   io.setOutput("aa-called-changed", aaCalled);
+  io.setOutput(
+    "steps-called",
+    report.suites.reduce((n, s) => n + (s.paired?.latest?.called.length ?? 0), 0)
+  );
   if (inputs.alert === "issue") await alert(inputs, deps, report.suites, now);
   return null;
 }

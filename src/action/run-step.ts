@@ -17,7 +17,7 @@ import type { IsolationReport } from '../isolation/types.js';
 import { writeSamples } from '../runner/samples.js';
 import { gateFailure, overallVerdict } from './gate.js';
 import { previousRunFromHistory, publishToHistory, trendsForComment } from './history-step.js';
-import type { RunInputs } from './inputs.js';
+import { InputError, type RunInputs } from './inputs.js';
 import type { ActionIo } from './io.js';
 import { publishComment } from './publish.js';
 import { resolveBaseHead } from './refs.js';
@@ -53,6 +53,12 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
   const { loaded, suite, baseHead } = await scenarioForAction(inputs, async (name) => {
     if (inputs.aa) return aaOfHead('aa: the head against itself');
     if (!inputs.baseFromHistory) return resolveBaseHead(inputs, event, git);
+    if (pullRequestOf(event) !== null) {
+      throw new InputError(
+        'base-from-history',
+        `true is for runs of a branch (schedule, workflow_dispatch, push), whose runs the history keeps; on "${event.name}" the base is the PR's merge base: remove it`,
+      );
+    }
     const previous = await previousRunFromHistory(history, name, env.GITHUB_REF || null, io);
     if (previous === null) {
       io.notice(

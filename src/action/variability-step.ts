@@ -74,6 +74,10 @@ export async function variabilityStep(
   io.setOutput('variability-path', file);
   io.setOutput('change-points', changePoints);
   io.setOutput('aa-called-changed', aaCalled);
+  io.setOutput(
+    'steps-called',
+    report.suites.reduce((n, s) => n + (s.paired?.latest?.called.length ?? 0), 0),
+  );
   if (inputs.alert === 'issue') await alert(inputs, deps, report.suites, now);
   return null;
 }

@@ -40,7 +40,7 @@ export function nightlyWorkflow(plan: ToolPlan, options: WorkflowOptions): Workf
         scenario: options.scenarioInRepo,
         name: 'nightly-steps',
         'base-from-history': true,
-        threshold: '1%',
+        threshold: '0.5%',
         publish: 'history',
         'fail-on': 'never',
       },
@@ -100,7 +100,7 @@ export function nightlyWorkflow(plan: ToolPlan, options: WorkflowOptions): Workf
   commentAfter(
     doc,
     ['jobs', 'nightly', 'steps', at + 1, 'with', 'threshold'],
-    'a step beyond ±1% is called',
+    'a step beyond ±0.5% is called',
   );
   if (options.action === DEFAULT_ACTION) {
     for (const i of [at, at + 1, at + 2])

@@ -102,4 +102,22 @@ describe('scenarioForAction', () => {
       /three\.yml with the action's inputs is invalid:\n {2}- versions: .*exactly two versions in duet mode/,
     );
   });
+
+  it('base-from-history: the suite is named to the lookup; a scenario of paths is refused', async () => {
+    let asked = '';
+    const result = await scenarioForAction(
+      inputs({ scenario: 'scenarios/dogfood-stats.yml', 'base-from-history': 'true' }),
+      async (suite) => ((asked = suite), baseHead),
+    );
+    expect(asked).toBe('stats');
+    expect(result.baseHead).toBe(baseHead);
+    await expect(
+      scenarioForAction(
+        inputs({ scenario: 'scenarios/quickstart.yml', 'base-from-history': 'true' }),
+        notWanted,
+      ),
+    ).rejects.toThrow(
+      'Input "base-from-history": true needs a scenario of two versions checked out from git refs; scenarios/quickstart.yml has 2 version(s), 0 with "ref"',
+    );
+  });
 });

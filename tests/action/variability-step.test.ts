@@ -127,7 +127,11 @@ describe('variabilityStep', () => {
         expect(io.summary).toMatch(
           /## duetkit variability: nightly\n\n50 runs from 2026-03-01 to 2026-04-19\./,
         );
-        expect(io.outputs).toMatchObject({ 'change-points': 1, 'aa-called-changed': 0 });
+        expect(io.outputs).toMatchObject({
+          'change-points': 1,
+          'aa-called-changed': 0,
+          'steps-called': 0,
+        });
         const json = JSON.parse(readFileSync(String(io.outputs['variability-path']), 'utf8')) as {
           schemaVersion: number;
         };

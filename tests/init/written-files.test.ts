@@ -148,7 +148,7 @@ describe('init: the written scenario and workflows', () => {
         expect(w.path).toBe('.github/workflows/duetkit-nightly.yml');
         expect(w.text).toMatch(/aa: true .*\n\s+publish: history\n/);
         expect(w.text).toMatch(
-          /name: nightly-steps\n\s+base-from-history: true .*\n\s+threshold: 1%/,
+          /name: nightly-steps\n\s+base-from-history: true .*\n\s+threshold: 0\.5%/,
         );
         expect(w.text).toContain('mode: variability');
         const dir = path.join(root, `nightly-${i}-${dirInRepo === '' ? 'root' : 'sub'}`);
