@@ -17,13 +17,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { normalCdf, normalPpf } from '../src/stats/normal.js';
 import { createRng } from '../src/stats/rng.js';
-import { decideVerdict } from '../src/stats/verdict.js';
+import { callsChange } from '../src/stats/verdict.js';
 import { eDivisive } from '../src/stats/e-divisive.js';
 import { relativeToSegments } from '../src/variability/normalise.js';
 import { patternOf } from '../src/variability/patterns.js';
 import type { SeriesPoint } from '../src/variability/series.js';
 import { positive } from './args.js';
-import { plantedValues, type Planted } from './variability/history.js';
+import { pairedVerdict, plantedValues, type Planted } from './variability/history.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -136,17 +136,7 @@ const windowsOf = (change: number): Outcome[] => {
     );
   return w.outcomes.filter((o) => o.view === 'wall');
 };
-const called = (o: Outcome, threshold: number): boolean => {
-  const { verdict } = decideVerdict({
-    ...o,
-    threshold,
-    pValueAdjusted: o.lower > 0 || o.upper < 0 ? 0 : 1,
-    alpha: ALPHA,
-    biggerIsBetter: false,
-    n: 100,
-  });
-  return verdict === 'regression' || verdict === 'improvement';
-};
+const called = (o: Outcome, threshold: number): boolean => callsChange(pairedVerdict(o, threshold));
 const stepWindows = windowsOf(0.02);
 const aaWindows = windowsOf(0);
 const stepTruth =

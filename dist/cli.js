@@ -19789,6 +19789,9 @@ var Sample = class {
 };
 
 // src/stats/verdict.ts
+function callsChange(verdict) {
+  return verdict === "regression" || verdict === "improvement";
+}
 function decideVerdict(input2) {
   const sign = input2.biggerIsBetter ? -1 : 1;
   const c = sign * input2.change;
@@ -20508,7 +20511,7 @@ function asSequential(c, look, level, schedule) {
 function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   const counted = results.filter((r) => r.derivedFrom === void 0);
   if (counted.length === 0 || counted.some((r) => r.error !== null)) return null;
-  const unsure = (c) => (c.verdict === "regression" || c.verdict === "improvement") && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
+  const unsure = (c) => callsChange(c.verdict) && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
   const open2 = counted.filter(
     (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison)
   );
@@ -49744,7 +49747,7 @@ function aaFromReport(report) {
   for (const r of report.results) {
     const c = r.comparison;
     if (c === null) continue;
-    const calledChanged = c.verdict === "regression" || c.verdict === "improvement";
+    const calledChanged = callsChange(c.verdict);
     benchmarks.push({
       name: r.benchmark,
       unit: r.unit,
@@ -50057,10 +50060,9 @@ function pairedStepOf(entry, b) {
   };
 }
 function isCalled(step) {
-  return step.verdict === "regression" || step.verdict === "improvement";
+  return callsChange(step.verdict);
 }
-function summarisePaired(steps) {
-  const all = steps.filter((s) => s !== null);
+function summarisePaired(all) {
   return {
     comparisons: all.length,
     medianCiWidth: all.length === 0 ? null : median(all.map((s) => s.ci.upper - s.ci.lower)),
@@ -52927,8 +52929,8 @@ function analyzeVariability(entries, options) {
   const suites = /* @__PURE__ */ new Map();
   const steps = /* @__PURE__ */ new Map();
   for (const s of series) {
-    suites.set(s.suite, [...suites.get(s.suite) ?? [], analyzeSeries(s, settings)]);
     const own2 = s.points.flatMap((p) => p.paired === null ? [] : [p.paired]);
+    suites.set(s.suite, [...suites.get(s.suite) ?? [], analyzeSeries(s, own2, settings)]);
     steps.set(s.suite, [...steps.get(s.suite) ?? [], { benchmark: s.benchmark, steps: own2 }]);
   }
   const kept = entries.filter(
@@ -52954,7 +52956,7 @@ function analyzeVariability(entries, options) {
     warnings: [...options.warnings ?? []]
   };
 }
-function analyzeSeries(s, settings) {
+function analyzeSeries(s, paired2, settings) {
   const seed = settings.seed + hash2(`${s.suite}\0${s.benchmark}`) >>> 0;
   const values = s.points.map((p) => ({
     runId: p.runId,
@@ -52995,7 +52997,7 @@ function analyzeSeries(s, settings) {
   return {
     ...base,
     changePoints,
-    paired: summarisePaired(s.points.map((p) => p.paired)),
+    paired: summarisePaired(paired2),
     noise: noiseOf(s.points, relative2, {
       level: settings.level,
       resamples: settings.resamples,
@@ -53215,7 +53217,7 @@ function renderPaired(suite) {
   return out;
 }
 function pairedLine(benchmark2, c) {
-  return `**${benchmark2}** ${c.verdict === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement"} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct2(c.ci.level, 0)} CI, threshold \xB1${pct2(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
+  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct2(c.ci.level, 0)} CI, threshold \xB1${pct2(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);
@@ -53231,7 +53233,10 @@ function changePointLine(b, c) {
   const step = c.step.lower === null ? `${signed(c.step.change)} (${c.step.note})` : `${signed(c.step.change)} [${signed(c.step.lower)}, ${signed(c.step.upper)}]`;
   const range = c.range.compareUrl === null ? `${short(c.range.from)}..${short(c.range.to)}` : `[${short(c.range.from)}..${short(c.range.to)}](${c.range.compareUrl})`;
   const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
-  return `**${b.benchmark}** ${c.direction === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement"} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+  return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+}
+function marked(direction) {
+  return direction === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement";
 }
 function formatValue2(v) {
   return Math.abs(v) >= 100 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(3) : v.toPrecision(3);

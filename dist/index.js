@@ -74520,12 +74520,12 @@ function _uppercase(params) {
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _includes(includes, params) {
+function _includes(includes2, params) {
   return new $ZodCheckIncludes({
     check: "string_format",
     format: "includes",
     ...normalizeParams(params),
-    includes
+    includes: includes2
   });
 }
 // @__NO_SIDE_EFFECTS__
@@ -80598,6 +80598,9 @@ var Sample = class {
 };
 
 // src/stats/verdict.ts
+function callsChange(verdict) {
+  return verdict === "regression" || verdict === "improvement";
+}
 function decideVerdict(input2) {
   const sign = input2.biggerIsBetter ? -1 : 1;
   const c = sign * input2.change;
@@ -81304,7 +81307,7 @@ function asSequential(c, look, level2, schedule) {
 function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   const counted = results.filter((r) => r.derivedFrom === void 0);
   if (counted.length === 0 || counted.some((r) => r.error !== null)) return null;
-  const unsure = (c) => (c.verdict === "regression" || c.verdict === "improvement") && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
+  const unsure = (c) => callsChange(c.verdict) && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
   const open3 = counted.filter(
     (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison)
   );
@@ -88073,7 +88076,7 @@ function aaFromReport(report) {
   for (const r of report.results) {
     const c = r.comparison;
     if (c === null) continue;
-    const calledChanged = c.verdict === "regression" || c.verdict === "improvement";
+    const calledChanged = callsChange(c.verdict);
     benchmarks.push({
       name: r.benchmark,
       unit: r.unit,
@@ -88386,10 +88389,9 @@ function pairedStepOf(entry, b) {
   };
 }
 function isCalled(step) {
-  return step.verdict === "regression" || step.verdict === "improvement";
+  return callsChange(step.verdict);
 }
-function summarisePaired(steps) {
-  const all = steps.filter((s) => s !== null);
+function summarisePaired(all) {
   return {
     comparisons: all.length,
     medianCiWidth: all.length === 0 ? null : median(all.map((s) => s.ci.upper - s.ci.lower)),
@@ -89776,10 +89778,11 @@ async function scenarioForAction(inputs, findBaseHead) {
       baseHead: baseHead2
     };
   }
-  const baseHead = await findBaseHead(inputs.name ?? "benchmarks");
+  const name = inputs.name ?? "benchmarks";
+  const baseHead = await findBaseHead(name);
   const setup = inputs.setup === null ? {} : { setup: inputs.setup };
   const raw = {
-    name: inputs.name ?? "benchmarks",
+    name,
     versions: [
       { name: "base", ref: baseHead.base, ...setup },
       { name: "head", ref: baseHead.head, ...setup }
@@ -90515,8 +90518,8 @@ function analyzeVariability(entries, options) {
   const suites = /* @__PURE__ */ new Map();
   const steps = /* @__PURE__ */ new Map();
   for (const s of series) {
-    suites.set(s.suite, [...suites.get(s.suite) ?? [], analyzeSeries(s, settings)]);
     const own2 = s.points.flatMap((p) => p.paired === null ? [] : [p.paired]);
+    suites.set(s.suite, [...suites.get(s.suite) ?? [], analyzeSeries(s, own2, settings)]);
     steps.set(s.suite, [...steps.get(s.suite) ?? [], { benchmark: s.benchmark, steps: own2 }]);
   }
   const kept = entries.filter(
@@ -90542,7 +90545,7 @@ function analyzeVariability(entries, options) {
     warnings: [...options.warnings ?? []]
   };
 }
-function analyzeSeries(s, settings) {
+function analyzeSeries(s, paired, settings) {
   const seed = settings.seed + hash2(`${s.suite}\0${s.benchmark}`) >>> 0;
   const values = s.points.map((p) => ({
     runId: p.runId,
@@ -90583,7 +90586,7 @@ function analyzeSeries(s, settings) {
   return {
     ...base,
     changePoints,
-    paired: summarisePaired(s.points.map((p) => p.paired)),
+    paired: summarisePaired(paired),
     noise: noiseOf(s.points, relative2, {
       level: settings.level,
       resamples: settings.resamples,
@@ -90840,7 +90843,7 @@ function renderPaired(suite) {
   return out;
 }
 function pairedLine(benchmark2, c) {
-  return `**${benchmark2}** ${c.verdict === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement"} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct2(c.ci.level, 0)} CI, threshold \xB1${pct2(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
+  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct2(c.ci.level, 0)} CI, threshold \xB1${pct2(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);
@@ -90856,7 +90859,10 @@ function changePointLine(b, c) {
   const step = c.step.lower === null ? `${signed(c.step.change)} (${c.step.note})` : `${signed(c.step.change)} [${signed(c.step.lower)}, ${signed(c.step.upper)}]`;
   const range = c.range.compareUrl === null ? `${short(c.range.from)}..${short(c.range.to)}` : `[${short(c.range.from)}..${short(c.range.to)}](${c.range.compareUrl})`;
   const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
-  return `**${b.benchmark}** ${c.direction === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement"} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+  return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+}
+function marked(direction) {
+  return direction === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement";
 }
 function formatValue2(v) {
   return Math.abs(v) >= 100 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(3) : v.toPrecision(3);
@@ -90900,10 +90906,9 @@ function planAlert(suite, previous, now) {
       }
     }
   }
-  const paired = suite.paired?.latest ?? null;
-  for (const c of paired?.called ?? []) {
-    const key = { benchmark: c.benchmark, runId: `paired:${c.step.runId}` };
-    if (known.some((k) => k.benchmark === key.benchmark && k.runId === key.runId)) continue;
+  for (const c of suite.paired?.latest?.called ?? []) {
+    const key = pairedKey(c.benchmark, c.step.runId);
+    if (includes(known, key)) continue;
     fresh.push(`- ${pairedLine(c.benchmark, c.step)}`);
     all.push(key);
   }
@@ -90923,12 +90928,10 @@ function planAlert(suite, previous, now) {
   const title = `duetkit: variability alert for ${suite.suite}`;
   const status = active ? `**Status: \u26A0\uFE0F active** since ${day3}.` : `**Status: \u2705 cleared** on ${(since ?? now.toISOString()).slice(0, 10)}: no new change point or step and a clean A/A duet since.`;
   const announced = suite.benchmarks.flatMap(
-    (b) => b.changePoints.filter((c) => all.some((k) => k.benchmark === b.benchmark && k.runId === c.after.runId)).map((c) => `- ${changePointLine(b, c)}`)
+    (b) => b.changePoints.filter((c) => includes(all, { benchmark: b.benchmark, runId: c.after.runId })).map((c) => `- ${changePointLine(b, c)}`)
   );
   const steps = suite.benchmarks.flatMap(
-    (b) => b.paired.called.filter(
-      (c) => all.some((k) => k.benchmark === b.benchmark && k.runId === `paired:${c.runId}`)
-    ).map((c) => `- ${pairedLine(b.benchmark, c)}`)
+    (b) => b.paired.called.filter((c) => includes(all, pairedKey(b.benchmark, c.runId))).map((c) => `- ${pairedLine(b.benchmark, c)}`)
   );
   const body = [
     `### ${title}`,
@@ -90949,6 +90952,12 @@ function planAlert(suite, previous, now) {
   ].join("\n");
   const comment = action === "alert" ? [`**${day3}**: new tonight:`, "", ...fresh].join("\n") : action === "clear" ? `**${day3}**: \u2705 cleared: no new change point or step, and the latest A/A duet called nothing changed.` : null;
   return { action, state, title, body, comment };
+}
+function pairedKey(benchmark2, runId) {
+  return { benchmark: benchmark2, runId: `paired:${runId}` };
+}
+function includes(list, key) {
+  return list.some((k) => k.benchmark === key.benchmark && k.runId === key.runId);
 }
 
 // src/variability/issue-alert.ts

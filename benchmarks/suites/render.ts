@@ -50,36 +50,30 @@ export function renderSuites(
     '| suite | condition | case | runs | method | A/A called changed | A/A CI excludes 0 | A/A `unchanged` ±5% / ±2% | truly changed: found (CI excludes 0) / verdict beyond ±5% | median 99% CI width | machine time | pairs/s | efficiency |',
     '|---|---|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
-  const keyOf = (e: Entry) =>
-    `${e.suite}|${e.condition}|${e.case}|${e.duetkit.at[0]!.threshold}|${e.budget}`;
-  // grouped by suite (in the order first run), then condition, case and budget
+  // grouped by suite (in the order first run), then condition, case, threshold and budget
   const rank = (list: string[], x: string) => list.indexOf(x) + 1 || list.length + 1;
   const suites = [...new Set(entries.map((e) => e.suite))];
-  const order = (key: string): number[] => {
-    const [suite, condition, kase, threshold, budget] = key.split('|') as string[];
-    return [
-      rank(suites, suite!),
-      rank(['quiet', 'busy', 'noise'], condition!),
-      rank(['aa', 'slow'], kase!),
-      -Number(threshold),
-      Number(budget),
-    ];
-  };
-  const keys = [...new Set(entries.map(keyOf))].sort((a, b) => {
+  const order = (e: Entry): number[] => [
+    rank(suites, e.suite),
+    rank(['quiet', 'busy', 'noise'], e.condition),
+    rank(['aa', 'slow'], e.case),
+    -e.duetkit.at[0]!.threshold,
+    e.budget,
+  ];
+  const groups = new Map<string, Entry[]>();
+  const sorted = [...entries].sort((a, b) => {
     const [x, y] = [order(a), order(b)];
     const i = x.findIndex((v, j) => v !== y[j]);
     return i < 0 ? 0 : x[i]! - y[i]!;
   });
-  for (const key of keys) {
-    const [suite, condition, kase, threshold, budget] = key.split('|') as [
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
-    const runs = entries.filter((e) => keyOf(e) === key);
-    const at2only = Number(threshold) !== 0.05;
+  for (const e of sorted) {
+    const key = order(e).join('|');
+    groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  for (const runs of groups.values()) {
+    const { suite, condition, case: kase, budget } = runs[0]!;
+    const threshold = runs[0]!.duetkit.at[0]!.threshold;
+    const at2only = threshold !== 0.05;
     // the truth's direction of a benchmark that really changed (its 99% CI excludes 0)
     const truthOf = (name: string): number => {
       const t = truth[suite]?.benchmarks[name];
@@ -143,7 +137,7 @@ export function renderSuites(
     const label = runs[0]!.label;
     const injected = kase === 'slow' ? `${c.found}/${c.aff} / ${c.reg}/${c.aff}` : '–';
     out.push(
-      `| ${label} | ${condition} | ${kase === 'aa' ? 'A/A' : 'injected'} | ${runs.length} | duetkit suite (duet, budget ${budget} s)${at2only ? `, run at ±${Number(threshold) * 100}%` : ''} | ${c.called}/${c.aa} | ${c.excl}/${c.aa} | ${at2only ? '–' : `${c.un5}/${c.aa}`} / ${c.un2}/${c.aa} | ${injected} | ${pct(median(widths), 2)} | ${median(seconds).toFixed(0)} s | ${median(pace).toFixed(1)} | ${efficiency.length === 0 ? '–' : pct(median(efficiency), 0)} |`,
+      `| ${label} | ${condition} | ${kase === 'aa' ? 'A/A' : 'injected'} | ${runs.length} | duetkit suite (duet, budget ${budget} s)${at2only ? `, run at ±${threshold * 100}%` : ''} | ${c.called}/${c.aa} | ${c.excl}/${c.aa} | ${at2only ? '–' : `${c.un5}/${c.aa}`} / ${c.un2}/${c.aa} | ${injected} | ${pct(median(widths), 2)} | ${median(seconds).toFixed(0)} s | ${median(pace).toFixed(1)} | ${efficiency.length === 0 ? '–' : pct(median(efficiency), 0)} |`,
     );
     out.push(
       `| | | | | ${runs[0]!.usual.method.replace(/\|/g, '\\|')} | ${c.uCalled}/${c.uAa} | | – | ${kase === 'slow' ? `${c.uFound}/${c.uAff}` : '–'} | – | ${median(usualSeconds).toFixed(0)} s | – | – |`,

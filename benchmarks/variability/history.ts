@@ -5,6 +5,7 @@
  */
 import { HISTORY_SCHEMA_VERSION, type HistoryEntry } from '../../src/history/schema.js';
 import { createRng, type Rng } from '../../src/stats/rng.js';
+import type { Verdict } from '../../src/stats/types.js';
 import { decideVerdict } from '../../src/stats/verdict.js';
 
 export interface Planted {
@@ -163,6 +164,25 @@ export function plantedHistory(p: Planted): HistoryEntry[] {
   });
 }
 
+/**
+ * duetkit's verdict on a paired outcome known only by its change and 99% interval, its test
+ * taken as significant when the interval excludes 0 (at the same level).
+ */
+export function pairedVerdict(
+  o: { change: number; lower: number; upper: number },
+  threshold: number,
+): Verdict {
+  const significant = o.lower > 0 || o.upper < 0;
+  return decideVerdict({
+    ...o,
+    threshold,
+    pValueAdjusted: significant ? 0.001 : 0.5,
+    alpha: 0.01,
+    biggerIsBetter: false,
+    n: 30,
+  }).verdict;
+}
+
 function pairedComparison(
   p: Planted,
   i: number,
@@ -172,16 +192,6 @@ function pairedComparison(
   const truth = p.step !== undefined && i === p.step.at ? p.step.size : 0;
   const o = p.paired!.outcome(truth, rng);
   const significant = o.lower > 0 || o.upper < 0;
-  const { verdict } = decideVerdict({
-    change: o.change,
-    lower: o.lower,
-    upper: o.upper,
-    threshold: p.paired!.threshold,
-    pValueAdjusted: significant ? 0.001 : 0.5,
-    alpha: 0.01,
-    biggerIsBetter: false,
-    n: 30,
-  });
   return {
     baseline: 'base',
     baseCommit: commitOf(i - 1),
@@ -189,7 +199,7 @@ function pairedComparison(
     change: o.change,
     ci: { level: 0.99, lower: o.lower, upper: o.upper, method: 'order-statistic' },
     pValueAdjusted: significant ? 0.001 : 0.5,
-    verdict,
+    verdict: pairedVerdict(o, p.paired!.threshold),
     threshold: p.paired!.threshold,
   };
 }

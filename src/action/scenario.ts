@@ -47,10 +47,11 @@ export async function scenarioForAction(
       baseHead,
     };
   }
-  const baseHead = await findBaseHead(inputs.name ?? 'benchmarks');
+  const name = inputs.name ?? 'benchmarks';
+  const baseHead = await findBaseHead(name);
   const setup = inputs.setup === null ? {} : { setup: inputs.setup };
   const raw: ScenarioInput = {
-    name: inputs.name ?? 'benchmarks',
+    name,
     versions: [
       { name: 'base', ref: baseHead.base, ...setup },
       { name: 'head', ref: baseHead.head, ...setup },

@@ -3,6 +3,7 @@ import { belongsTo, type SuiteRecord } from '../suite/record.js';
 import { lookLevel, sequentialPValue, type LookSchedule } from '../stats/sequential.js';
 import type { Comparison } from '../stats/types.js';
 import { withTest } from '../stats/family.js';
+import { callsChange } from '../stats/verdict.js';
 import type { ComparisonInput } from './blocks.js';
 
 /** The look a suite unit is judged at: how many of its pairs, at which level. */
@@ -94,7 +95,7 @@ export function assessLook(
   // A change is settled only when the suite's Holm cannot undo it: its p, divided by the
   // look's share and multiplied by the family's size (Holm's largest factor), is below α.
   const unsure = (c: Comparison): boolean =>
-    (c.verdict === 'regression' || c.verdict === 'improvement') &&
+    callsChange(c.verdict) &&
     family.alpha > 0 &&
     (c.test.pValue / family.weight) * family.size >= family.alpha;
   const open = counted.filter(

@@ -14,6 +14,11 @@ export interface VerdictInput {
   n: number;
 }
 
+/** Whether a verdict calls a change (a regression or an improvement). */
+export function callsChange(verdict: Verdict): verdict is 'regression' | 'improvement' {
+  return verdict === 'regression' || verdict === 'improvement';
+}
+
 /**
  * The verdict against a practical threshold t, in "worse" units (positive = worse; for
  * bigger-is-better metrics the sign flips):

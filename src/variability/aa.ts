@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ComparisonReport } from '../analyze/report.js';
 import type { HistoryEntry } from '../history/schema.js';
 import type { SamplesFile } from '../runner/samples.js';
+import { callsChange } from '../stats/verdict.js';
 
 /** Version of the `aa` block of a history entry (the nightly A/A duet's figures). */
 export const AA_SCHEMA_VERSION = 1;
@@ -69,7 +70,7 @@ export function aaFromReport(report: ComparisonReport): AaBlock {
   for (const r of report.results) {
     const c = r.comparison;
     if (c === null) continue;
-    const calledChanged = c.verdict === 'regression' || c.verdict === 'improvement';
+    const calledChanged = callsChange(c.verdict);
     benchmarks.push({
       name: r.benchmark,
       unit: r.unit,

@@ -56,8 +56,8 @@ export function stateOf(body: string): AlertState | null {
  * point appeared that the issue has not announced (one within 2 runs of an announced one, as
  * the estimate moves with new data, is the same), when the latest run's paired comparison
  * against its base commit (`base-from-history`) called a step the issue has not announced, or
- * when the latest run's A/A duet called something changed. An alert when it holds (new things listed in a comment); a clear once,
- * when it stopped holding; otherwise nothing. Pure.
+ * when the latest run's A/A duet called something changed. An alert when it holds (new
+ * things listed in a comment); a clear once, when it stopped holding; otherwise nothing. Pure.
  */
 export function planAlert(
   suite: SuiteVariability,
@@ -66,7 +66,7 @@ export function planAlert(
 ): AlertPlan {
   const known = previous?.known ?? [];
   const fresh: string[] = [];
-  const all: { benchmark: string; runId: string }[] = [...known];
+  const all: Known[] = [...known];
   for (const b of suite.benchmarks) {
     const position = new Map(b.values.map((v, i) => [v.runId, i]));
     for (const c of b.changePoints) {
@@ -83,10 +83,9 @@ export function planAlert(
       }
     }
   }
-  const paired = suite.paired?.latest ?? null;
-  for (const c of paired?.called ?? []) {
-    const key = { benchmark: c.benchmark, runId: `paired:${c.step.runId}` };
-    if (known.some((k) => k.benchmark === key.benchmark && k.runId === key.runId)) continue;
+  for (const c of suite.paired?.latest?.called ?? []) {
+    const key = pairedKey(c.benchmark, c.step.runId);
+    if (includes(known, key)) continue;
     fresh.push(`- ${pairedLine(c.benchmark, c.step)}`);
     all.push(key);
   }
@@ -109,14 +108,12 @@ export function planAlert(
     : `**Status: ✅ cleared** on ${(since ?? now.toISOString()).slice(0, 10)}: no new change point or step and a clean A/A duet since.`;
   const announced = suite.benchmarks.flatMap((b) =>
     b.changePoints
-      .filter((c) => all.some((k) => k.benchmark === b.benchmark && k.runId === c.after.runId))
+      .filter((c) => includes(all, { benchmark: b.benchmark, runId: c.after.runId }))
       .map((c) => `- ${changePointLine(b, c)}`),
   );
   const steps = suite.benchmarks.flatMap((b) =>
     b.paired.called
-      .filter((c) =>
-        all.some((k) => k.benchmark === b.benchmark && k.runId === `paired:${c.runId}`),
-      )
+      .filter((c) => includes(all, pairedKey(b.benchmark, c.runId)))
       .map((c) => `- ${pairedLine(b.benchmark, c)}`),
   );
   const body = [
@@ -145,4 +142,15 @@ export function planAlert(
         ? `**${day}**: ✅ cleared: no new change point or step, and the latest A/A duet called nothing changed.`
         : null;
   return { action, state, title, body, comment };
+}
+
+type Known = AlertState['known'][number];
+
+/** How the state remembers a paired step it announced. */
+function pairedKey(benchmark: string, runId: string): Known {
+  return { benchmark, runId: `paired:${runId}` };
+}
+
+function includes(list: readonly Known[], key: Known): boolean {
+  return list.some((k) => k.benchmark === key.benchmark && k.runId === key.runId);
 }

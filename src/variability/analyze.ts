@@ -126,8 +126,8 @@ export function analyzeVariability(
   const suites = new Map<string, BenchmarkVariability[]>();
   const steps = new Map<string, { benchmark: string; steps: PairedStep[] }[]>();
   for (const s of series) {
-    suites.set(s.suite, [...(suites.get(s.suite) ?? []), analyzeSeries(s, settings)]);
     const own = s.points.flatMap((p) => (p.paired === null ? [] : [p.paired]));
+    suites.set(s.suite, [...(suites.get(s.suite) ?? []), analyzeSeries(s, own, settings)]);
     steps.set(s.suite, [...(steps.get(s.suite) ?? []), { benchmark: s.benchmark, steps: own }]);
   }
   const kept = entries.filter(
@@ -156,7 +156,11 @@ export function analyzeVariability(
   };
 }
 
-function analyzeSeries(s: BenchmarkSeries, settings: VariabilitySettings): BenchmarkVariability {
+function analyzeSeries(
+  s: BenchmarkSeries,
+  paired: readonly PairedStep[],
+  settings: VariabilitySettings,
+): BenchmarkVariability {
   const seed = (settings.seed + hash(`${s.suite}\u0000${s.benchmark}`)) >>> 0;
   const values = s.points.map((p) => ({
     runId: p.runId,
@@ -197,7 +201,7 @@ function analyzeSeries(s: BenchmarkSeries, settings: VariabilitySettings): Bench
   return {
     ...base,
     changePoints,
-    paired: summarisePaired(s.points.map((p) => p.paired)),
+    paired: summarisePaired(paired),
     noise: noiseOf(s.points, relative, {
       level: settings.level,
       resamples: settings.resamples,

@@ -132,7 +132,7 @@ export function variabilityData(suite: string, entries: readonly HistoryEntry[])
                   change: p.paired.change,
                   lower: p.paired.ci.lower,
                   upper: p.paired.ci.upper,
-                  direction: p.paired.verdict as 'regression' | 'improvement',
+                  direction: p.paired.verdict,
                   from: p.paired.baseCommit,
                   to: p.paired.headCommit,
                 },

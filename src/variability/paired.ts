@@ -1,7 +1,7 @@
 import type { EntryBenchmark, HistoryEntry } from '../history/schema.js';
 import { median } from '../stats/descriptive.js';
-
-type Verdict = 'regression' | 'improvement' | 'unchanged' | 'inconclusive';
+import type { Verdict } from '../stats/types.js';
+import { callsChange } from '../stats/verdict.js';
 
 /**
  * One run's paired comparison of its head against another commit (base..head), as the run's
@@ -60,13 +60,15 @@ export function pairedStepOf(entry: HistoryEntry, b: EntryBenchmark): PairedStep
   };
 }
 
-export function isCalled(step: PairedStep): boolean {
-  return step.verdict === 'regression' || step.verdict === 'improvement';
+/** A step whose verdict called a change. */
+export function isCalled(
+  step: PairedStep,
+): step is PairedStep & { verdict: 'regression' | 'improvement' } {
+  return callsChange(step.verdict);
 }
 
 /** The paired comparisons of a series (oldest first), summarised. Pure. */
-export function summarisePaired(steps: readonly (PairedStep | null)[]): PairedSummary {
-  const all = steps.filter((s): s is PairedStep => s !== null);
+export function summarisePaired(all: readonly PairedStep[]): PairedSummary {
   return {
     comparisons: all.length,
     medianCiWidth: all.length === 0 ? null : median(all.map((s) => s.ci.upper - s.ci.lower)),

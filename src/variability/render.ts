@@ -150,7 +150,7 @@ function renderPaired(suite: SuiteVariability): string[] {
 
 /** One line per paired step that called a change: size with CI, commits, verdict. */
 export function pairedLine(benchmark: string, c: PairedStep): string {
-  return `**${benchmark}** ${c.verdict === 'regression' ? '🔴 regression' : '🟢 improvement'} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct(c.ci.level, 0)} CI, threshold ±${pct(c.threshold, 1)}) in run ${c.runId} (${day(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
+  return `**${benchmark}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct(c.ci.level, 0)} CI, threshold ±${pct(c.threshold, 1)}) in run ${c.runId} (${day(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
 }
 
 function row(b: BenchmarkVariability): string {
@@ -190,7 +190,11 @@ export function changePointLine(b: BenchmarkVariability, c: ChangePoint): string
             .slice(0, 5)
             .map((x) => (x.pullRequest === null ? short(x.id) : `#${x.pullRequest}`))
             .join(', ')}${c.commits.length > 5 ? ', …' : ''}`;
-  return `**${b.benchmark}** ${c.direction === 'regression' ? '🔴 regression' : '🟢 improvement'} ${step} between runs ${c.before.runId} (${day(c.before.at)}) and ${c.after.runId} (${day(c.after.at)}), commits ${range}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+  return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day(c.before.at)}) and ${c.after.runId} (${day(c.after.at)}), commits ${range}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+}
+
+function marked(direction: string): string {
+  return direction === 'regression' ? '🔴 regression' : '🟢 improvement';
 }
 
 function formatValue(v: number): string {
