@@ -6103,15 +6103,15 @@ var require_deflate = __commonJS({
       if (!strm) {
         return Z_STREAM_ERROR;
       }
-      var wrap = 1;
+      var wrap2 = 1;
       if (level === Z_DEFAULT_COMPRESSION) {
         level = 6;
       }
       if (windowBits < 0) {
-        wrap = 0;
+        wrap2 = 0;
         windowBits = -windowBits;
       } else if (windowBits > 15) {
-        wrap = 2;
+        wrap2 = 2;
         windowBits -= 16;
       }
       if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
@@ -6123,7 +6123,7 @@ var require_deflate = __commonJS({
       var s = new DeflateState();
       strm.state = s;
       s.strm = strm;
-      s.wrap = wrap;
+      s.wrap = wrap2;
       s.gzhead = null;
       s.w_bits = windowBits;
       s.w_size = 1 << s.w_bits;
@@ -6416,7 +6416,7 @@ var require_deflate = __commonJS({
       var dictLength = dictionary.length;
       var s;
       var str, n;
-      var wrap;
+      var wrap2;
       var avail;
       var next;
       var input2;
@@ -6425,16 +6425,16 @@ var require_deflate = __commonJS({
         return Z_STREAM_ERROR;
       }
       s = strm.state;
-      wrap = s.wrap;
-      if (wrap === 2 || wrap === 1 && s.status !== INIT_STATE || s.lookahead) {
+      wrap2 = s.wrap;
+      if (wrap2 === 2 || wrap2 === 1 && s.status !== INIT_STATE || s.lookahead) {
         return Z_STREAM_ERROR;
       }
-      if (wrap === 1) {
+      if (wrap2 === 1) {
         strm.adler = adler32(strm.adler, dictionary, dictLength, 0);
       }
       s.wrap = 0;
       if (dictLength >= s.w_size) {
-        if (wrap === 0) {
+        if (wrap2 === 0) {
           zero(s.head);
           s.strstart = 0;
           s.block_start = 0;
@@ -6474,7 +6474,7 @@ var require_deflate = __commonJS({
       strm.next_in = next;
       strm.input = input2;
       strm.avail_in = avail;
-      s.wrap = wrap;
+      s.wrap = wrap2;
       return Z_OK;
     }
     exports2.deflateInit = deflateInit;
@@ -7494,17 +7494,17 @@ var require_inflate = __commonJS({
       return inflateResetKeep(strm);
     }
     function inflateReset2(strm, windowBits) {
-      var wrap;
+      var wrap2;
       var state;
       if (!strm || !strm.state) {
         return Z_STREAM_ERROR;
       }
       state = strm.state;
       if (windowBits < 0) {
-        wrap = 0;
+        wrap2 = 0;
         windowBits = -windowBits;
       } else {
-        wrap = (windowBits >> 4) + 1;
+        wrap2 = (windowBits >> 4) + 1;
         if (windowBits < 48) {
           windowBits &= 15;
         }
@@ -7515,7 +7515,7 @@ var require_inflate = __commonJS({
       if (state.window !== null && state.wbits !== windowBits) {
         state.window = null;
       }
-      state.wrap = wrap;
+      state.wrap = wrap2;
       state.wbits = windowBits;
       return inflateReset(strm);
     }
@@ -19907,7 +19907,8 @@ function resolveCompareOptions(options = {}) {
     threshold: options.threshold ?? 0.05,
     biggerIsBetter: options.biggerIsBetter ?? false,
     blockLength: options.blockLength ?? "auto",
-    power: options.power ?? 0.8
+    power: options.power ?? 0.8,
+    test: options.test ?? "rank"
   };
   if (!(r.level > 0 && r.level < 1)) {
     throw new RangeError(`level must be between 0 and 1 (e.g. 0.99), got ${r.level}`);
@@ -19935,6 +19936,9 @@ function resolveCompareOptions(options = {}) {
   }
   if (!(r.power > 0 && r.power < 1))
     throw new RangeError(`power must be in (0, 1), got ${r.power}`);
+  if (r.test !== "rank" && r.test !== "trimmed-t") {
+    throw new RangeError(`test must be rank or trimmed-t, got ${String(r.test)}`);
+  }
   return r;
 }
 function compare(base, head, options = {}) {
@@ -19988,7 +19992,7 @@ function planComparison(base, head, options = {}, earlierNotes = []) {
   if (o.statistic === "trimmed") {
     if (blockLength > 1) {
       plan2.notes.push(
-        `pairs are autocorrelated: the interval counts ${blockLength} consecutive pairs as one; the Wilcoxon p-value assumes independent pairs and may be too small`
+        o.test === "trimmed-t" ? `pairs are autocorrelated: the interval and its trimmed-t test count ${blockLength} consecutive pairs as one` : `pairs are autocorrelated: the interval counts ${blockLength} consecutive pairs as one; the Wilcoxon p-value assumes independent pairs and may be too small`
       );
     }
     return { ...plan2, bootstrap: null, direct: { statistic: "trimmed", blockLength } };
@@ -20132,14 +20136,27 @@ function trimmedComparison(b, h, o, blockLength, notes) {
     blockLength,
     direct: "trimmed-t"
   };
-  const w = wilcoxonSignedRank(finite4);
-  const test = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
+  const test = o.test === "trimmed-t" ? trimmedTTest(interval3) : (() => {
+    const w = wilcoxonSignedRank(finite4);
+    return testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
+  })();
   const mde = minimumDetectableEffect(
     interval3.effectiveN,
     interval3.standardError * Math.sqrt(interval3.effectiveN),
     { level: o.level, power: o.power, paired: true }
   );
   return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
+}
+function trimmedTTest(interval3) {
+  const n = interval3.effectiveN;
+  if (n < TRIMMED_MIN_N) return testResult("trimmed-t", "asymptotic", 0, 1);
+  const df = Math.max(1, n - 2 * Math.floor(TRIM * n) - 1);
+  if (!(interval3.standardError > 0)) {
+    return testResult("trimmed-t", "exact", 0, interval3.estimate === 0 ? 1 : 0);
+  }
+  const t = interval3.estimate / interval3.standardError;
+  const p = Math.min(1, incompleteBeta(df / (df + t * t), df / 2, 0.5));
+  return testResult("trimmed-t", "asymptotic", t, p);
 }
 var TRIMMED_MIN_N = 5;
 function pairedTrimmedInterval(ascending, level, blockLength) {
@@ -20183,6 +20200,117 @@ function identicalComparison(b, h, o, notes) {
   };
   const test = o.paired ? testResult("wilcoxon-signed-rank", "exact", 0, 1) : testResult("mann-whitney-u", "exact", b.n * h.n / 2, 1);
   return finish(o, b, h, 0, ci, test, 0, notes);
+}
+
+// src/stats/exact.ts
+function constantValue(values) {
+  const first = values[0];
+  if (first === void 0 || !Number.isFinite(first)) return null;
+  return values.every((v) => v === first) ? first : null;
+}
+function exactComparison(base, head, options = {}) {
+  const o = resolveCompareOptions(options);
+  const b = constantSide(base, "base");
+  const h = constantSide(head, "head");
+  if (o.paired && base.length !== head.length) {
+    throw new RangeError(
+      `a paired comparison needs as many head values as base values; base has ${base.length}, head has ${head.length}`
+    );
+  }
+  const problem = ratioProblemOf(b, h);
+  if (problem !== null) {
+    throw new NotComparableError({
+      reason: problem,
+      statistic: o.statistic,
+      base: summaryOf(b, base.length),
+      head: summaryOf(h, head.length)
+    });
+  }
+  const equal = b === h;
+  const change = equal ? 0 : h / b - 1;
+  const pValue = equal ? 1 : 0;
+  const { verdict } = decideVerdict({
+    change,
+    lower: change,
+    upper: change,
+    threshold: o.threshold,
+    pValueAdjusted: pValue,
+    alpha: 1 - o.level,
+    biggerIsBetter: o.biggerIsBetter,
+    n: Math.min(base.length, head.length)
+  });
+  return {
+    schemaVersion: COMPARISON_SCHEMA_VERSION,
+    change,
+    ci: {
+      level: o.level,
+      lower: change,
+      upper: change,
+      method: o.method,
+      resamples: 0,
+      seed: o.seed,
+      bootstrap: o.paired ? "paired" : "unpaired"
+    },
+    test: {
+      name: "exact",
+      method: "exact",
+      statistic: h - b,
+      pValue,
+      pValueAdjusted: pValue,
+      adjustment: "none"
+    },
+    ks: { statistic: equal ? 0 : 1, pValue, method: "exact" },
+    n: { base: base.length, head: head.length },
+    cv: { base: 0, head: 0 },
+    base: summaryOf(b, base.length),
+    head: summaryOf(h, head.length),
+    paired: o.paired,
+    statistic: o.statistic,
+    biggerIsBetter: o.biggerIsBetter,
+    threshold: o.threshold,
+    // any change at all is seen: there is no noise to hide one
+    mde: 0,
+    power: o.power,
+    verdict,
+    moreSamplesNeeded: null,
+    seed: o.seed,
+    notes: [
+      `every base value is ${b} and every head value is ${h}: compared exactly, without an interval or a test`
+    ]
+  };
+}
+function constantSide(values, label) {
+  if (values.length === 0) throw new RangeError(`${label}: needs at least 1 value, got 0`);
+  const value = constantValue(values);
+  if (value === null) {
+    throw new RangeError(
+      `${label}: an exact comparison needs one finite value repeated, got ${values.slice(0, 5).join(", ")}${values.length > 5 ? ", ..." : ""}`
+    );
+  }
+  return value;
+}
+function ratioProblemOf(b, h) {
+  if (b < 0)
+    return `base value is ${b}: a relative change (head/base \u2212 1) needs values that are not negative`;
+  if (h < 0)
+    return `head value is ${h}: a relative change (head/base \u2212 1) needs values that are not negative`;
+  if (b === 0 && h !== 0) {
+    return "base values are all 0: a relative change (head/base \u2212 1) is undefined";
+  }
+  return null;
+}
+function summaryOf(value, n) {
+  return {
+    n,
+    median: value,
+    mean: value,
+    gmean: value > 0 ? value : null,
+    sd: 0,
+    cv: 0,
+    mad: 0,
+    min: value,
+    max: value
+  };
 }
 
 // src/stats/adjust.ts
@@ -20265,6 +20393,23 @@ function comparisonInput(series, baseIndex, headIndex, paired2) {
     };
   }
   const rounds = [...base.keys()].filter((round3) => head.has(round3)).sort((a, b) => a - b);
+  if (series.positional) {
+    const pairs = {
+      base: [],
+      head: [],
+      rounds: []
+    };
+    for (const round3 of rounds) {
+      const b = base.get(round3);
+      const h = head.get(round3);
+      for (let k = 0; k < Math.min(b.length, h.length); k++) {
+        pairs.base.push(b[k]);
+        pairs.head.push(h[k]);
+        pairs.rounds.push(round3);
+      }
+    }
+    return { ...pairs, paired: paired2 };
+  }
   return {
     base: rounds.map((round3) => median(base.get(round3))),
     head: rounds.map((round3) => median(head.get(round3))),
@@ -20273,14 +20418,53 @@ function comparisonInput(series, baseIndex, headIndex, paired2) {
   };
 }
 
+// src/analyze/exact-rule.ts
+var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/op)?$/i;
+function exactSides(input2, unit) {
+  const base = constantValue(input2.base);
+  const head = constantValue(input2.head);
+  if (base === null || head === null) return null;
+  const repeated = Math.min(input2.base.length, input2.head.length) >= 2;
+  return repeated || COUNT_UNIT.test(unit) ? { base, head } : null;
+}
+
 // src/analyze/report.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 2;
+var COMPARISON_REPORT_SCHEMA_VERSION = 3;
 function statusOf(result) {
   if (result.comparison !== null) return "compared";
-  return result.notComparable != null ? "not-comparable" : "error";
+  if (result.notComparable != null) return "not-comparable";
+  return result.unmeasured != null ? "unmeasured" : "error";
+}
+function isExactTie(result) {
+  return result.exact !== void 0 && result.exact.base === result.exact.head;
 }
 function comparedCount(summary) {
   return summary.regression + summary.improvement + summary.unchanged + summary.inconclusive;
+}
+function unmeasuredCount(summary) {
+  return summary.unmeasured ?? 0;
+}
+function summarize(results) {
+  const summary = {
+    regression: 0,
+    improvement: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    notComparable: 0,
+    error: 0,
+    unmeasured: 0
+  };
+  const ties = results.filter(isExactTie).length;
+  for (const r of results) {
+    if (isExactTie(r)) continue;
+    const status = statusOf(r);
+    if (status === "compared") summary[r.comparison.verdict]++;
+    else if (status === "not-comparable") summary.notComparable++;
+    else summary[status]++;
+  }
+  const nothingElse = comparedCount(summary) + summary.error + summary.unmeasured === 0;
+  if (nothingElse) summary.unchanged += ties;
+  return summary;
 }
 
 // src/analyze/series.ts
@@ -20296,6 +20480,7 @@ function collectSeries(samples) {
           unit: metric.unit,
           biggerIsBetter: metric.biggerIsBetter,
           valueKind: metric.valueKind ?? null,
+          positional: metric.positional === true,
           ...metric.derivedFrom === void 0 ? {} : { derivedFrom: metric.derivedFrom },
           byVersion: samples.versions.map(() => /* @__PURE__ */ new Map())
         };
@@ -20463,6 +20648,21 @@ function sequentialPValue(p, schedule, look) {
     throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
   return Math.min(1, p / w);
 }
+function lookReached(schedule, n) {
+  let look = -1;
+  schedule.pairs.forEach((pairs, k) => {
+    if (n >= pairs) look = k;
+  });
+  return look;
+}
+function decisionFloor(familySize, weight, alpha) {
+  if (!(familySize >= 1 && weight > 0 && weight <= 1 && alpha > 0 && alpha < 1)) {
+    throw new RangeError(
+      `decisionFloor needs familySize \u2265 1, weight in (0, 1], alpha in (0, 1); got ${familySize}, ${weight}, ${alpha}`
+    );
+  }
+  return Math.floor(1 + Math.log2(familySize / (weight * alpha))) + 1;
+}
 
 // src/analyze/sequential.ts
 function unitLooks(samples, level) {
@@ -20510,18 +20710,23 @@ function asSequential(c, look, level, schedule) {
 }
 function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   const counted = results.filter((r) => r.derivedFrom === void 0);
-  if (counted.length === 0 || counted.some((r) => r.error !== null)) return null;
+  if (counted.length === 0 || counted.some((r) => r.error !== null || r.comparison === null)) {
+    return null;
+  }
   const unsure = (c) => callsChange(c.verdict) && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
+  const changes = counted.filter((r) => r.comparison.test.name !== "exact").map((r) => Math.abs(r.comparison.change));
+  const change = changes.length === 0 ? null : Math.max(...changes);
   const open2 = counted.filter(
     (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison)
   );
-  if (open2.length === 0) return { decision: "settled", pairsToSettle: null };
+  if (open2.length === 0) return { decision: "settled", pairsToSettle: null, change };
   const needs = open2.map(
     (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : r.comparison.n.base
   );
   return {
     decision: "open",
-    pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs)
+    pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs),
+    change
   };
 }
 
@@ -20615,6 +20820,64 @@ function paceByMetric(samples) {
   return out;
 }
 
+// src/analyze/unmeasured.ts
+function budgetStopped(samples) {
+  if (samples.stopReason === "budget") return () => true;
+  const byBenchmark = /* @__PURE__ */ new Map();
+  for (const run3 of samples.perBenchmark?.runs ?? [])
+    byBenchmark.set(run3.benchmark, run3.stopReason);
+  for (const unit of samples.suite?.units ?? []) byBenchmark.set(unit.name, unit.stopReason);
+  if (byBenchmark.size === 0) return () => false;
+  const ranBy = /* @__PURE__ */ new Map();
+  for (const trial of samples.trials) {
+    if (trial.benchmark === void 0) continue;
+    for (const m of trial.metrics) if (!ranBy.has(m.name)) ranBy.set(m.name, trial.benchmark);
+  }
+  return (metric) => {
+    const benchmark2 = ranBy.get(metric) ?? [...byBenchmark.keys()].find((name) => belongsTo(metric, name));
+    return benchmark2 !== void 0 && byBenchmark.get(benchmark2) === "budget";
+  };
+}
+function shortOfValues(input2, budget) {
+  const n = Math.min(input2.base.length, input2.head.length);
+  if (n >= 2) return null;
+  const within = budgetText(budget);
+  if (n === 0) return notReached(within, input2.paired);
+  const what = input2.paired ? "1 pair" : "1 value on a side";
+  return `only ${what} ${within}: at least 2 are needed for an interval`;
+}
+function unreachedUnits(samples, baseIndex, baseline) {
+  const suite = samples.suite;
+  if (suite === void 0) return [];
+  const broken = samples.stopReason === "failed" || samples.stopReason === "interrupted";
+  const reason = notReached(budgetText(samples.scenario.budget), true);
+  const cause = `not measured: the run ${samples.stopReason === "failed" ? "failed" : "was interrupted"} before it was reached${samples.error === null ? "" : ` (${samples.error})`}`;
+  return suite.units.filter((u) => u.pairs === 0).flatMap(
+    (u) => samples.versions.flatMap(
+      (version3, i) => i === baseIndex ? [] : [
+        {
+          benchmark: u.name,
+          unit: "",
+          biggerIsBetter: false,
+          valueKind: null,
+          baseline,
+          version: version3.name,
+          comparison: null,
+          notComparable: null,
+          error: broken ? cause : null,
+          unmeasured: broken ? null : reason
+        }
+      ]
+    )
+  );
+}
+function budgetText(budget) {
+  return budget === void 0 ? "within the budget" : `within the budget (${budget} s)`;
+}
+function notReached(within, paired2) {
+  return `not measured ${within}: 0 ${paired2 ? "pairs" : "values on a side"}; the budget ran out before it was reached`;
+}
+
 // src/analyze/analyze.ts
 function analyzeSamples(samples, overrides = {}) {
   const settings = resolveSettings(samples, overrides);
@@ -20628,6 +20891,7 @@ function analyzeSamples(samples, overrides = {}) {
   }
   const results = [];
   const looks = unitLooks(samples, settings.level);
+  const cutShort = budgetStopped(samples);
   for (const series of collectSeries(samples)) {
     const look = looks.get(series.name);
     samples.versions.forEach((version3, headIndex) => {
@@ -20642,12 +20906,14 @@ function analyzeSamples(samples, overrides = {}) {
         comparison: null,
         notComparable: null,
         error: null,
+        unmeasured: null,
         ...series.derivedFrom === void 0 ? {} : { derivedFrom: series.derivedFrom }
       };
       try {
         const whole = comparisonInput(series, baseIndex, headIndex, paired2);
-        const input2 = look === void 0 ? whole : truncateToLook(whole, look.pairs);
-        entry.comparison = compare(input2.base, input2.head, {
+        const limit = look?.pairs ?? overrides.maxPairs;
+        const input2 = limit === void 0 ? whole : truncateToLook(whole, limit);
+        const options = {
           paired: paired2,
           level: look?.lookLevel ?? settings.level,
           resamples: settings.resamples,
@@ -20656,15 +20922,30 @@ function analyzeSamples(samples, overrides = {}) {
           threshold: settings.threshold,
           biggerIsBetter: series.biggerIsBetter,
           blockLength: settings.blockLength,
-          ...settings.statistic === null ? {} : { statistic: settings.statistic }
-        });
-        if (look !== void 0 && samples.suite !== void 0) {
-          entry.comparison = asSequential(
-            entry.comparison,
-            look,
-            settings.level,
-            samples.suite.schedule
-          );
+          ...settings.statistic === null ? {} : { statistic: settings.statistic },
+          // a suite's calls must be reachable at its looks' sizes (docs/suites.md)
+          ...samples.scenario.suite === void 0 ? {} : { test: "trimmed-t" }
+        };
+        const exact = exactSides(input2, series.unit);
+        const short2 = cutShort(series.name) ? shortOfValues(input2, samples.scenario.budget) : null;
+        if (exact !== null) {
+          entry.exact = exact;
+          entry.comparison = exactComparison(input2.base, input2.head, {
+            ...options,
+            level: settings.level
+          });
+        } else if (short2 !== null) {
+          entry.unmeasured = short2;
+        } else {
+          entry.comparison = compare(input2.base, input2.head, options);
+          if (look !== void 0 && samples.suite !== void 0) {
+            entry.comparison = asSequential(
+              entry.comparison,
+              look,
+              settings.level,
+              samples.suite.schedule
+            );
+          }
         }
       } catch (error62) {
         if (error62 instanceof NotComparableError) entry.notComparable = error62.notComparable;
@@ -20674,20 +20955,10 @@ function analyzeSamples(samples, overrides = {}) {
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
-  results.push(...unmeasured(samples, baseIndex, settings.baseline));
+  results.push(...unreachedUnits(samples, baseIndex, settings.baseline));
   adjust(results, settings);
   addSettleAdvice(results, samples);
-  const summary = {
-    regression: 0,
-    improvement: 0,
-    unchanged: 0,
-    inconclusive: 0,
-    notComparable: 0,
-    error: 0
-  };
-  for (const r of results) {
-    summary[r.comparison?.verdict ?? (r.notComparable === null ? "error" : "notComparable")]++;
-  }
+  const summary = summarize(results);
   const load = summarizeLoad(samples);
   return {
     schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
@@ -20719,7 +20990,7 @@ function addSettleAdvice(results, samples) {
     });
   }
 }
-function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
+function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned) {
   const schedule = samples.scenario.suite;
   const mine = samples.trials.flatMap((t) => {
     if (t.benchmark !== void 0) return t.benchmark === unit ? [t] : [];
@@ -20729,20 +21000,29 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
   const rounds = [...new Set(mine.filter((t) => !t.warmup).map((t) => t.round))].sort(
     (a, b) => a - b
   );
-  const kept = new Set(rounds.slice(0, pairs));
+  const kept = /* @__PURE__ */ new Set();
+  let reached = 0;
+  for (const round3 of rounds) {
+    if (reached >= pairs) break;
+    kept.add(round3);
+    reached += pairsIn(mine, round3);
+  }
   const level = samples.scenario.analysis.level;
-  const weights = schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks);
+  const weights = planned ?? (schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks));
   const report = analyzeSamples(
     {
       ...samples,
       trials: mine.filter((t) => kept.has(t.round)),
       perBenchmark: void 0,
-      suite: void 0
+      suite: void 0,
+      // a look judges the pairs it has: too few is an error to assessLook, budget or not
+      stopReason: "iterations"
     },
     {
       adjustment: "none",
       resamples: 2e3,
-      level: weights === null ? level : lookLevel(level, weights, look)
+      level: weights === null ? level : lookLevel(level, weights, look),
+      maxPairs: pairs
     }
   );
   return assessLook(
@@ -20750,9 +21030,18 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
     weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level }
   );
 }
+function pairsIn(trials, round3) {
+  let pairs = Infinity;
+  for (const t of trials) {
+    if (t.round !== round3 || t.warmup) continue;
+    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
+    pairs = Math.min(pairs, primary?.positional === true ? primary.values.length : 1);
+  }
+  return Number.isFinite(pairs) ? pairs : 1;
+}
 function largestHalfWidth(samples, overrides = {}) {
   const report = analyzeSamples(samples, overrides);
-  if (report.results.some((r) => r.error !== null)) return null;
+  if (report.results.some((r) => r.error !== null || r.unmeasured != null)) return null;
   const widths = report.results.flatMap(
     (r) => r.comparison === null ? [] : [(r.comparison.ci.upper - r.comparison.ci.lower) / 2]
   );
@@ -20773,7 +21062,7 @@ function resolveSettings(samples, overrides) {
   };
 }
 function adjust(results, settings) {
-  const compared = results.filter((r) => r.comparison !== null);
+  const compared = results.filter((r) => r.comparison !== null && r.exact === void 0);
   if (compared.length === 0) return;
   const source = (r) => r.derivedFrom === void 0 ? void 0 : compared.find((s) => s.benchmark === r.derivedFrom && s.version === r.version);
   const family = compared.filter((r) => source(r) === void 0);
@@ -20789,27 +21078,6 @@ function adjust(results, settings) {
 }
 function withAdjustedP(c, p, adjustment) {
   return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
-}
-function unmeasured(samples, baseIndex, baseline) {
-  const suite = samples.suite;
-  if (suite === void 0) return [];
-  return suite.units.filter((u) => u.pairs === 0).flatMap(
-    (u) => samples.versions.flatMap(
-      (version3, i) => i === baseIndex ? [] : [
-        {
-          benchmark: u.name,
-          unit: "",
-          biggerIsBetter: false,
-          valueKind: null,
-          baseline,
-          version: version3.name,
-          comparison: null,
-          notComparable: null,
-          error: `not measured: the budget (${samples.scenario.budget} s) ran out before its first look (${suite.schedule.pairs[0]} pairs); a longer budget, fewer benchmarks (workload.benchmarks) or a smaller suite.firstLook would reach it`
-        }
-      ]
-    )
-  );
 }
 function unlisted(samples, baseIndex, baseline) {
   const results = [];
@@ -20868,6 +21136,21 @@ function centreOf(c, side) {
   return s.median;
 }
 
+// src/report/exact-text.ts
+function exactText(r, escape = (text2) => text2) {
+  const { base, head } = r.exact;
+  const unit = r.unit === "" ? "" : ` ${escape(r.unit)}`;
+  return `${exactNumber(base)} \u2192 ${exactNumber(head)}${unit} (${formatPercent(r.comparison.change)}, exact)`;
+}
+function exactNumber(value) {
+  return Number.isSafeInteger(value) ? String(value) : formatValue(value);
+}
+function shownExact(results) {
+  return results.filter(
+    (r) => r.exact !== void 0 && r.comparison !== null && r.exact.base !== r.exact.head
+  );
+}
+
 // src/report/terminal.ts
 function renderComparisonTable(rows) {
   if (rows.length === 0) return "no comparisons\n";
@@ -20913,8 +21196,15 @@ function renderComparisonTable(rows) {
   return `${out.join("\n")}
 `;
 }
+function renderExactLine(r) {
+  return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
+}
+var TEST_LABEL = {
+  "mann-whitney-u": "MWU",
+  "trimmed-t": "trimmed t"
+};
 function pHeader(c) {
-  const test = c.test.name === "mann-whitney-u" ? "MWU" : "Wilcoxon";
+  const test = TEST_LABEL[c.test.name] ?? "Wilcoxon";
   return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
 }
 function sideText(c, side, unit) {
@@ -20952,6 +21242,12 @@ function methodLines(rows, named) {
   }
   return lines;
 }
+
+// src/report/unmeasured-text.ts
+function unmeasuredNames(results) {
+  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
+}
+var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
 
 // src/report/timing-text.ts
 var BUSY = {
@@ -21231,23 +21527,32 @@ function describeReport(report) {
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version3 of versions) {
     const mine = report.results.filter((r) => r.version === version3);
-    const rows = mine.flatMap(tableRow);
+    const rows = mine.filter((r) => r.exact === void 0).flatMap(tableRow);
     if (versions.length > 1 || version3 !== "head" || report.settings.baseline !== "base") {
       out.push(`${version3} vs ${report.settings.baseline}:`);
     }
     if (rows.length > 0) out.push(renderComparisonTable(rows).trimEnd());
+    for (const r of shownExact(mine)) out.push(renderExactLine(r));
     for (const r of mine.filter((x) => x.error !== null)) {
       out.push(`error: ${r.benchmark}: ${r.error}`);
     }
     out.push("");
   }
-  if (report.results.length === 0) out.push("error: no measured samples to compare", "");
-  else if (nothingCompared(report) && report.summary.notComparable > 0) {
-    out.push("error: no benchmark could be compared, so there is no verdict", "");
+  const unmeasured = unmeasuredNames(report.results);
+  if (unmeasured.length > 0) {
+    out.push(
+      `not measured within the budget (${unmeasured.length}): ${unmeasured.join(", ")} \u2014 ${UNMEASURED_HINT}`
+    );
+    if (nothingCompared(report)) out.push("nothing was measured enough to compare: no verdict");
+    out.push("");
   }
   const s = report.summary;
+  if (report.results.length === 0) out.push("error: no measured samples to compare", "");
+  else if (nothingCompared(report) && unmeasuredCount(s) === 0 && s.notComparable > 0) {
+    out.push("error: no benchmark could be compared, so there is no verdict", "");
+  }
   out.push(
-    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.notComparable} not comparable, ${s.error} error`
+    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.notComparable} not comparable, ${s.error} error` + (unmeasuredCount(s) > 0 ? `, ${unmeasuredCount(s)} not measured` : "")
   );
   return `${out.join("\n")}
 `;
@@ -21271,15 +21576,21 @@ function tableRow(r) {
 function nothingCompared(report) {
   return comparedCount(report.summary) === 0;
 }
+function gateTally(summary, failOn) {
+  const strict = failOn === "inconclusive";
+  return {
+    verdicts: failOn === "never" ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
+    unmeasured: strict ? unmeasuredCount(summary) : 0,
+    broken: summary.error > 0 || comparedCount(summary) === 0 && unmeasuredCount(summary) === 0
+  };
+}
 function exitStatus(report, failOn) {
-  if (report.summary.error > 0 || nothingCompared(report)) return 1;
+  if (gateTally(report.summary, failOn).broken) return 1;
   return gateExitCode(report, failOn);
 }
 function gateExitCode(report, failOn) {
-  if (failOn === "never") return 0;
-  const s = report.summary;
-  const failing = s.regression + (failOn === "inconclusive" ? s.inconclusive : 0);
-  return failing > 0 ? 1 : 0;
+  const t = gateTally(report.summary, failOn);
+  return t.verdicts + t.unmeasured > 0 ? 1 : 0;
 }
 
 // src/runner/samples.ts
@@ -21400,51 +21711,10 @@ function machineInfo() {
 // src/runner/run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
 import os8 from "node:os";
-import path19 from "node:path";
+import path18 from "node:path";
 
 // src/suite/run-suite.ts
-import { rm as rm4 } from "node:fs/promises";
-import path11 from "node:path";
-
-// src/scenario/benchmark-pattern.ts
-function asRegExp(pattern) {
-  const m = /^\/(.*)\/$/s.exec(pattern);
-  return m === null ? null : new RegExp(m[1]);
-}
-function benchmarkPatternProblem(pattern) {
-  try {
-    asRegExp(pattern);
-    return null;
-  } catch (error62) {
-    return `a benchmark name or a valid /regular expression/ (${error62.message})`;
-  }
-}
-function matchesBenchmark(pattern, name) {
-  const re = asRegExp(pattern);
-  return re === null ? pattern === name : re.test(name);
-}
-
-// src/runner/benchmark-selection.ts
-function selectBenchmarks(lists, baseline, patterns) {
-  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
-  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
-  patterns?.forEach((pattern, i) => {
-    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
-      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
-      throw new RunError(
-        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
-      );
-    }
-  });
-  const run3 = [];
-  const missing = [];
-  for (const name of everyName.filter(selected)) {
-    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
-    if (lacking.length === 0) run3.push(name);
-    else missing.push({ benchmark: name, versions: lacking });
-  }
-  return { run: run3, missing };
-}
+import { rm as rm5 } from "node:fs/promises";
 
 // src/runner/drivers/command.ts
 import { existsSync as existsSync2 } from "node:fs";
@@ -25160,7 +25430,7 @@ function putProp(target, key2, value) {
   else
     target[key2] = value;
 }
-function mirrorShape(target, source, keys, wrap) {
+function mirrorShape(target, source, keys, wrap2) {
   const raw = sourceShape(source);
   for (const key2 of keys) {
     const desc = Object.getOwnPropertyDescriptor(raw, key2);
@@ -25169,10 +25439,10 @@ function mirrorShape(target, source, keys, wrap) {
     if (desc.get) {
       deferProp(target, key2, () => {
         const value = source._zod.def.shape[key2];
-        return wrap ? wrap(value, key2) : value;
+        return wrap2 ? wrap2(value, key2) : value;
       });
     } else
-      putProp(target, key2, wrap ? wrap(desc.value, key2) : desc.value);
+      putProp(target, key2, wrap2 ? wrap2(desc.value, key2) : desc.value);
   }
 }
 function mirrorProps(target, source) {
@@ -44649,6 +44919,114 @@ function staggerSizer(setting, trials) {
   };
 }
 
+// src/suite/allocation.ts
+function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false, perRound = 1, threshold = Infinity) {
+  const cost2 = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
+  const firstLook = schedule.pairs[0];
+  const screening = units.filter((u) => u.pairs < firstLook && u.look < 0);
+  if (screening.length > 0) {
+    const firstRounds = Math.ceil(firstLook / perRound);
+    const share = Math.max(1, Math.ceil(firstRounds / 2)) * perRound;
+    return screening.map((u) => ({
+      name: u.name,
+      pairs: Math.min(share, firstLook - u.pairs),
+      look: 0
+    }));
+  }
+  const open2 = units.filter((u) => u.decision === "open" && u.look + 1 < schedule.pairs.length).map((u) => {
+    const need = u.pairsToSettle === null ? Infinity : cost2(u, u.pairsToSettle);
+    const add = schedule.pairs[u.look + 1] - u.pairs;
+    const change = Math.abs(u.change ?? 0);
+    return { u, need, add, beyond: change > threshold ? change : 0 };
+  }).sort((a, b) => b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name));
+  const stage = [];
+  let left = secondsLeft;
+  let sharedSeconds = 0;
+  for (const { u, add } of open2) {
+    if (add <= 0) continue;
+    const seconds3 = cost2(u, add);
+    if (shared) {
+      if (Math.max(sharedSeconds, seconds3) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds3);
+    } else {
+      if (seconds3 > left) continue;
+      left -= seconds3;
+    }
+    stage.push({ name: u.name, pairs: add, look: u.look + 1 });
+  }
+  return stage;
+}
+
+// src/suite/plan.ts
+var TARGET_EFFICIENCY = 0.85;
+var HARNESS_SECONDS_PER_ROUND = 4e-3;
+var MIN_PROCESSES_PER_LOOK = 4;
+var MAX_REPETITIONS = 50;
+var FOCUS_SHARE = 1.5;
+function planSuite(input2) {
+  const { spec, units } = input2;
+  const alpha = 1 - input2.level;
+  const draft = lookSchedule(spec.firstLook, spec.growth, spec.looks);
+  const floor = decisionFloor(Math.max(1, units.length), draft.weights[0], alpha);
+  const wanted = Math.max(spec.firstLook, floor);
+  const repetitions = input2.repeats ? chooseRepetitions(input2, wanted) : 1;
+  const first = Math.ceil(wanted / repetitions) * repetitions;
+  const schedule = lookSchedule(first, spec.growth, spec.looks);
+  const roundSeconds = {};
+  for (const unit of units) roundSeconds[unit.name] = predictRound(input2, unit, repetitions);
+  const known = Object.values(roundSeconds);
+  const rounds = first / repetitions;
+  const screeningSeconds = known.some((s) => s === null) ? null : known.reduce((a, s) => a + s * rounds, 0);
+  return {
+    repetitions,
+    schedule,
+    decisionFloor: floor,
+    roundSeconds,
+    screeningSeconds,
+    warning: budgetWarning(input2, screeningSeconds, first, roundSeconds)
+  };
+}
+function predictRound(input2, unit, repetitions) {
+  if (unit.nsPerOp === null || input2.startupSeconds === null) return null;
+  const work = ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
+  return input2.startupSeconds + HARNESS_SECONDS_PER_ROUND + repetitions * work;
+}
+function chooseRepetitions(input2, firstLook) {
+  const cap = Math.max(
+    1,
+    Math.min(MAX_REPETITIONS, Math.floor(firstLook / MIN_PROCESSES_PER_LOOK))
+  );
+  const fixed = input2.spec.repetitions;
+  if (fixed !== "auto") return fixed;
+  if (input2.startupSeconds === null) return 1;
+  const overhead = input2.startupSeconds + HARNESS_SECONDS_PER_ROUND;
+  const work = Math.max(input2.spec.iterationTime, 1e-6);
+  const r = Math.ceil(overhead * TARGET_EFFICIENCY / (work * (1 - TARGET_EFFICIENCY)));
+  return Math.max(1, Math.min(cap, r));
+}
+function budgetWarning(input2, screening, firstLook, roundSeconds) {
+  if (screening === null) return null;
+  const slowest = Object.entries(roundSeconds).sort((a, b) => b[1] - a[1])[0];
+  return screeningWarning(
+    input2.budgetSeconds,
+    input2.units.length,
+    screening,
+    firstLook,
+    slowest === void 0 ? null : { name: slowest[0], seconds: slowest[1], per: "round" }
+  );
+}
+function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slowest) {
+  if (screeningSeconds <= budgetSeconds) return null;
+  const perUnit = screeningSeconds / units;
+  const affordable = Math.floor(budgetSeconds / perUnit);
+  const recommended2 = Math.ceil(screeningSeconds * FOCUS_SHARE / 60) * 60;
+  return `the budget (${budgetSeconds} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive. A budget of ${recommended2 / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
+}
+
+// src/suite/prepare-cargo.ts
+import { mkdir } from "node:fs/promises";
+import path9 from "node:path";
+
 // src/runner/list-benchmarks.ts
 import { spawn as spawn3 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
@@ -44710,38 +45088,169 @@ function capture(argv2, context) {
   });
 }
 
-// src/suite/allocation.ts
-function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false) {
-  const cost2 = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
-  const first = units.filter((u) => u.look < 0);
-  if (first.length > 0) {
-    return first.map((u) => ({ name: u.name, pairs: schedule.pairs[0] - u.pairs, look: 0 }));
+// src/scenario/benchmark-pattern.ts
+function asRegExp(pattern) {
+  const m = /^\/(.*)\/$/s.exec(pattern);
+  return m === null ? null : new RegExp(m[1]);
+}
+function benchmarkPatternProblem(pattern) {
+  try {
+    asRegExp(pattern);
+    return null;
+  } catch (error62) {
+    return `a benchmark name or a valid /regular expression/ (${error62.message})`;
   }
-  const open2 = units.filter((u) => u.decision === "open" && u.look + 1 < schedule.pairs.length).map((u) => {
-    const need = u.pairsToSettle === null ? Infinity : cost2(u, u.pairsToSettle);
-    const add = schedule.pairs[u.look + 1] - u.pairs;
-    return { u, need, add };
-  }).sort((a, b) => a.need - b.need || a.u.name.localeCompare(b.u.name));
-  const stage = [];
-  let left = secondsLeft;
-  let sharedSeconds = 0;
-  for (const { u, add } of open2) {
-    const seconds3 = cost2(u, add);
-    if (shared) {
-      if (Math.max(sharedSeconds, seconds3) > secondsLeft) continue;
-      sharedSeconds = Math.max(sharedSeconds, seconds3);
-    } else {
-      if (seconds3 > left) continue;
-      left -= seconds3;
-    }
-    stage.push({ name: u.name, pairs: add, look: u.look + 1 });
-  }
-  return stage;
+}
+function matchesBenchmark(pattern, name) {
+  const re = asRegExp(pattern);
+  return re === null ? pattern === name : re.test(name);
 }
 
+// src/runner/benchmark-selection.ts
+function selectBenchmarks(lists, baseline, patterns) {
+  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
+  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
+  patterns?.forEach((pattern, i) => {
+    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
+      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
+      throw new RunError(
+        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
+      );
+    }
+  });
+  const run3 = [];
+  const missing = [];
+  for (const name of everyName.filter(selected)) {
+    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
+    if (lacking.length === 0) run3.push(name);
+    else missing.push({ benchmark: name, versions: lacking });
+  }
+  return { run: run3, missing };
+}
+
+// src/suite/preparer.ts
+function secondsSince(from) {
+  return Number(process.hrtime.bigint() - from) / 1e9;
+}
+
+// src/suite/prepare-cargo.ts
+function parseCargoBench(argv2) {
+  if (argv2[0] !== "cargo" || argv2[1] !== "bench") {
+    throw new RunError(
+      `suite.build: a prebuilt Rust benchmark needs the command "cargo bench ...", got ${JSON.stringify(argv2.join(" "))}; use build: never for other commands`
+    );
+  }
+  const split = argv2.indexOf("--");
+  return {
+    cargo: argv2.slice(2, split < 0 ? void 0 : split),
+    harness: split < 0 ? [] : argv2.slice(split + 1)
+  };
+}
+async function buildCargoBench(command, context) {
+  const argv2 = ["cargo", "bench", "--no-run", "--message-format=json", ...command.cargo];
+  const result = await capture(argv2, context);
+  if (context.signal.aborted) throw new RunError("interrupted");
+  const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
+  if (result.code !== 0)
+    throw commandFailure(failure2, `(build) failed with code ${result.code}`, result.stderr);
+  const executables = [];
+  for (const line of result.stdout.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const message = JSON.parse(line);
+    if (message.reason === "compiler-artifact" && typeof message.executable === "string" && message.target?.kind?.includes("bench") === true) {
+      executables.push(message.executable);
+    }
+  }
+  if (executables.length !== 1) {
+    throw commandFailure(
+      failure2,
+      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path9.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
+      result.stderr
+    );
+  }
+  return executables[0];
+}
+async function listCargoBench(executable, command, context) {
+  const argv2 = [executable, "--bench", ...command.harness, "--list"];
+  const result = await capture(argv2, context);
+  const names = cargoPerBenchmark.parseList(result.stdout);
+  if (result.code !== 0 || names.length === 0) {
+    throw commandFailure(
+      { argv: argv2, version: context.version, round: null, cwd: context.cwd },
+      `(listing benchmarks) ${result.code !== 0 ? `failed with code ${result.code}` : "listed none"}`,
+      result.stderr || result.stdout
+    );
+  }
+  return names;
+}
+function cargoUnitArgv(executable, command, name, quick, harness = "criterion") {
+  if (harness === "libtest") return [executable, "--bench", ...command.harness, "--exact", name];
+  const flags = quick ? ["--quick", "--noplot", "--nresamples", "1000"] : [];
+  return [executable, "--bench", ...command.harness, ...flags, `^${escapeRegExp(name)}$`];
+}
+async function cargoRunDir(workDir, version3) {
+  const dir = path9.join(workDir, `cargo-run-${version3}`);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+var cargoSuite = {
+  async prepare(options) {
+    const { scenario, versions, signal } = options;
+    const format = scenario.workload.format;
+    const cargo2 = parseCargoBench(scenario.workload.command);
+    const started = process.hrtime.bigint();
+    const executables = [];
+    for (const [i, version3] of versions.entries()) {
+      executables.push(
+        await buildCargoBench(cargo2, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: options.envOf(i),
+          signal
+        })
+      );
+    }
+    const buildSeconds = secondsSince(started);
+    const listing = process.hrtime.bigint();
+    const lists = /* @__PURE__ */ new Map();
+    for (const [i, version3] of versions.entries()) {
+      lists.set(
+        version3.name,
+        await listCargoBench(executables[i], cargo2, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: options.envOf(i),
+          signal
+        })
+      );
+    }
+    const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+    const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
+    const quick = scenario.suite.calibration === "fixed";
+    const harness = format === "cargo" ? "libtest" : "criterion";
+    return {
+      units: selection.run.map((name) => ({
+        name,
+        argv: (i) => cargoUnitArgv(executables[i], cargo2, name, quick, harness),
+        cwd: dirs,
+        iterations: null,
+        nsPerOp: null
+      })),
+      lists: Object.fromEntries(lists),
+      missing: selection.missing,
+      build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
+      calibrationSeconds: secondsSince(listing),
+      repeats: false,
+      startupSeconds: null,
+      cleanup: [],
+      group: null
+    };
+  }
+};
+
 // src/suite/prepare-go.ts
-import { mkdir } from "node:fs/promises";
-import path9 from "node:path";
+import { mkdir as mkdir2, rm as rm4 } from "node:fs/promises";
+import path10 from "node:path";
 
 // src/runner/setup.ts
 import { spawn as spawn4 } from "node:child_process";
@@ -44848,20 +45357,21 @@ function parseGoTest(argv2) {
   return out;
 }
 async function buildGoBinary(command, outDir, context) {
-  await mkdir(outDir, { recursive: true });
-  const binary = path9.join(outDir, `${context.version}.test`);
+  await mkdir2(outDir, { recursive: true });
+  const binary = path10.join(outDir, `${context.version}.test`);
   await runSetup(["go", "test", "-c", "-o", binary, ...command.build, command.pkg], context);
-  return { binary, cwd: path9.resolve(context.cwd, command.pkg) };
+  return { binary, cwd: path10.resolve(context.cwd, command.pkg) };
 }
-function goUnitArgv(binary, command, unit, iterations, benchtime = command.benchtime) {
+function goUnitArgv(binary, command, unit, iterations, benchtime = command.benchtime, repetitions = null) {
   const pattern = unit.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/");
   const time3 = iterations !== null ? `${iterations}x` : benchtime;
+  const test = repetitions === null ? command.test : [...command.test.filter((f) => !f.startsWith("-test.count")), `-test.count=${repetitions}`];
   return [
     binary,
     "-test.run=^$",
     `-test.bench=${pattern}`,
     ...time3 === null ? [] : [`-test.benchtime=${time3}`],
-    ...command.test
+    ...test
   ];
 }
 async function calibrateGo(bin, command, seconds3, context) {
@@ -44883,71 +45393,167 @@ async function calibrateGo(bin, command, seconds3, context) {
   const metrics = new Set(parsed2.filter((b) => b.name.includes(" - ")).map((b) => b.name));
   return parsed2.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
 }
+async function goStartupSeconds(bin, command, context, runs = 5) {
+  const argv2 = [
+    bin.binary,
+    "-test.run=^$",
+    "-test.bench=^$",
+    ...command.test.filter((f) => !f.startsWith("-test.count"))
+  ];
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const result = await capture(argv2, { ...context, cwd: bin.cwd });
+    if (context.signal.aborted) throw new RunError("interrupted");
+    if (result.code !== 0) {
+      const failure2 = { argv: argv2, version: context.version, round: null, cwd: bin.cwd };
+      throw commandFailure(failure2, `(start-up) failed with code ${result.code}`, result.stderr);
+    }
+    times.push(secondsSince(t0));
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
+var CALIBRATION_SECONDS = 0.02;
+var goSuite = {
+  async prepare(options) {
+    const { scenario, versions, signal } = options;
+    const spec = scenario.suite;
+    const go2 = parseGoTest(scenario.workload.command);
+    const started = process.hrtime.bigint();
+    const cleanup = [];
+    const binaries = [];
+    for (const [i, version3] of versions.entries()) {
+      const outDir = path10.join(options.workDir, `go-${i}`);
+      cleanup.push(() => rm4(outDir, { recursive: true, force: true }));
+      binaries.push(
+        await buildGoBinary(go2, outDir, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: options.envOf(i),
+          signal
+        })
+      );
+    }
+    const buildSeconds = secondsSince(started);
+    const calibrating = process.hrtime.bigint();
+    const baseIndex = Math.max(
+      0,
+      versions.findIndex((v) => v.name === options.baseline)
+    );
+    const context = {
+      version: options.baseline,
+      cwd: binaries[baseIndex].cwd,
+      env: options.envOf(baseIndex),
+      signal
+    };
+    const calibrated = await calibrateGo(binaries[baseIndex], go2, CALIBRATION_SECONDS, context);
+    const startupSeconds = await goStartupSeconds(binaries[baseIndex], go2, context);
+    const patterns = scenario.workload.benchmarks;
+    const chosen = calibrated.filter(
+      (c) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, c.name))
+    );
+    const grouped = spec.granularity === "finest" ? chosen : [...new Set(chosen.map((c) => c.name.split("/")[0]))].map((name) => ({
+      name,
+      nsPerOp: chosen.filter((c) => c.name.split("/")[0] === name).reduce((a, c) => a + c.nsPerOp, 0)
+    }));
+    if (grouped.length === 0) {
+      throw new RunError(
+        `suite: the calibration run of ${options.baseline} printed no benchmark matching workload.benchmarks`
+      );
+    }
+    const fixed = spec.calibration === "fixed";
+    const units = grouped.map((c) => {
+      const iterations = fixed ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+      return {
+        name: c.name,
+        argv: (i, repetitions) => goUnitArgv(
+          binaries[i].binary,
+          go2,
+          c.name,
+          iterations,
+          go2.benchtime,
+          fixed ? repetitions : null
+        ),
+        cwd: binaries.map((b) => b.cwd),
+        iterations,
+        nsPerOp: c.nsPerOp
+      };
+    });
+    return {
+      units,
+      lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
+      missing: [],
+      build: { kind: "go-test-c", seconds: buildSeconds },
+      calibrationSeconds: secondsSince(calibrating),
+      // a fixed count per repetition is what makes the k-th repetitions comparable
+      repeats: fixed,
+      startupSeconds,
+      cleanup,
+      group: null
+    };
+  }
+};
 function fixedIterations(nsPerOp, seconds3) {
   return Math.max(1, Math.round(seconds3 * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
 
-// src/suite/prepare-cargo.ts
-import { mkdir as mkdir2 } from "node:fs/promises";
-import path10 from "node:path";
-function parseCargoBench(argv2) {
-  if (argv2[0] !== "cargo" || argv2[1] !== "bench") {
-    throw new RunError(
-      `suite.build: a prebuilt Rust benchmark needs the command "cargo bench ...", got ${JSON.stringify(argv2.join(" "))}; use build: never for other commands`
-    );
-  }
-  const split = argv2.indexOf("--");
-  return {
-    cargo: argv2.slice(2, split < 0 ? void 0 : split),
-    harness: split < 0 ? [] : argv2.slice(split + 1)
-  };
-}
-async function buildCargoBench(command, context) {
-  const argv2 = ["cargo", "bench", "--no-run", "--message-format=json", ...command.cargo];
-  const result = await capture(argv2, context);
-  if (context.signal.aborted) throw new RunError("interrupted");
-  const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
-  if (result.code !== 0)
-    throw commandFailure(failure2, `(build) failed with code ${result.code}`, result.stderr);
-  const executables = [];
-  for (const line of result.stdout.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    const message = JSON.parse(line);
-    if (message.reason === "compiler-artifact" && typeof message.executable === "string" && message.target?.kind?.includes("bench") === true) {
-      executables.push(message.executable);
+// src/suite/prepare-listed.ts
+var listedSuite = {
+  async prepare(options) {
+    const { scenario, versions, signal } = options;
+    const command = scenario.workload.command;
+    const started = process.hrtime.bigint();
+    const support = perBenchmarkSupport(scenario);
+    const lists = /* @__PURE__ */ new Map();
+    for (const [i, version3] of versions.entries()) {
+      lists.set(
+        version3.name,
+        await listBenchmarks(command, support, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: options.envOf(i),
+          signal
+        })
+      );
     }
+    const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+    const allNames = [...new Set([...lists.values()].flat())];
+    const group = scenario.suite.granularity === "group";
+    if (group && support.filterSetArgv === void 0) {
+      throw new RunError(
+        `suite.granularity: group needs a format that runs several chosen benchmarks in one process (pytest); ${scenario.workload.format} runs one at a time`
+      );
+    }
+    return {
+      units: selection.run.map((name) => ({
+        name,
+        argv: () => support.filterArgv(command, name, allNames),
+        cwd: versions.map((v) => v.dir),
+        iterations: null,
+        nsPerOp: null
+      })),
+      lists: Object.fromEntries(lists),
+      missing: selection.missing,
+      build: { kind: "none", seconds: 0 },
+      calibrationSeconds: secondsSince(started),
+      repeats: false,
+      startupSeconds: null,
+      cleanup: [],
+      group: group ? (names) => support.filterSetArgv(command, names, allNames) : null
+    };
   }
-  if (executables.length !== 1) {
-    throw commandFailure(
-      failure2,
-      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path10.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
-      result.stderr
-    );
-  }
-  return executables[0];
-}
-async function listCargoBench(executable, command, context) {
-  const argv2 = [executable, "--bench", ...command.harness, "--list"];
-  const result = await capture(argv2, context);
-  const names = cargoPerBenchmark.parseList(result.stdout);
-  if (result.code !== 0 || names.length === 0) {
-    throw commandFailure(
-      { argv: argv2, version: context.version, round: null, cwd: context.cwd },
-      `(listing benchmarks) ${result.code !== 0 ? `failed with code ${result.code}` : "listed none"}`,
-      result.stderr || result.stdout
-    );
-  }
-  return names;
-}
-function cargoUnitArgv(executable, command, name, quick, harness = "criterion") {
-  if (harness === "libtest") return [executable, "--bench", ...command.harness, "--exact", name];
-  const flags = quick ? ["--quick", "--noplot", "--nresamples", "1000"] : [];
-  return [executable, "--bench", ...command.harness, ...flags, `^${escapeRegExp(name)}$`];
-}
-async function cargoRunDir(workDir, version3) {
-  const dir = path10.join(workDir, `cargo-run-${version3}`);
-  await mkdir2(dir, { recursive: true });
-  return dir;
+};
+
+// src/suite/preparers.ts
+var BUILT = {
+  go: goSuite,
+  criterion: cargoSuite,
+  cargo: cargoSuite
+};
+function preparerFor(scenario) {
+  const built = BUILT[scenario.workload.format ?? ""];
+  return scenario.suite.build === "auto" && built !== void 0 ? built : listedSuite;
 }
 
 // src/suite/run-suite.ts
@@ -44956,7 +45562,6 @@ async function runSuite(options) {
   const { scenario, versions, signal } = options;
   const spec = scenario.suite;
   const budgetSeconds = scenario.budget;
-  const schedule = lookSchedule(spec.firstLook, spec.growth, spec.looks);
   const t0 = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - t0) / 1e9;
   const envOf = (i) => ({
@@ -44964,15 +45569,34 @@ async function runSuite(options) {
     ...scenario.workload.env,
     ...scenario.versions[i]?.env
   });
-  const prepared = await prepareUnits(options, envOf);
+  const prepared = await preparerFor(scenario).prepare({ ...options, envOf });
+  const plan2 = planSuite({
+    spec,
+    units: prepared.units,
+    repeats: prepared.repeats,
+    startupSeconds: prepared.startupSeconds,
+    budgetSeconds,
+    level: scenario.analysis.level
+  });
+  if (plan2.warning !== null) options.onNotice?.(plan2.warning);
+  const schedule = plan2.schedule;
+  const perRound = plan2.repetitions;
   const record2 = {
     allocation: spec.allocation,
     schedule,
     build: prepared.build,
     calibrationSeconds: prepared.calibrationSeconds,
+    plan: {
+      repetitions: perRound,
+      firstLook: schedule.pairs[0],
+      decisionFloor: plan2.decisionFloor,
+      startupSeconds: prepared.startupSeconds,
+      screeningSeconds: plan2.screeningSeconds,
+      warning: plan2.warning
+    },
     units: prepared.units.map((u) => ({
       name: u.name,
-      argv: Object.fromEntries(versions.map((v, i) => [v.name, u.argv[i]])),
+      argv: Object.fromEntries(versions.map((v, i) => [v.name, u.argv(i, perRound)])),
       iterations: u.iterations,
       calibratedNsPerOp: u.nsPerOp,
       pairs: 0,
@@ -44999,69 +45623,93 @@ async function runSuite(options) {
     suite: record2
   };
   const measureStart = elapsed();
+  const left = () => budgetSeconds - (elapsed() - measureStart);
   let roundOffset = 0;
-  const need = /* @__PURE__ */ new Map();
+  const last = /* @__PURE__ */ new Map();
   const advance = (entry, measured, spentMs, stop) => {
     const rec = record2.units.find((u) => u.name === entry.name);
-    const before = rec.pairs;
-    rec.pairs += measured;
-    rec.secondsPerPair = measured > 0 ? spentMs / 1e3 / measured : rec.secondsPerPair;
+    const pairs = measured * perRound;
+    rec.pairs += pairs;
+    if (pairs > 0) {
+      const before = rec.secondsPerPair === null ? 0 : rec.secondsPerPair * (rec.pairs - pairs);
+      rec.secondsPerPair = (before + spentMs / 1e3) / rec.pairs;
+    }
     rec.stopReason = stop;
-    if (before + entry.pairs > rec.pairs) return;
-    rec.look = entry.look;
+    const look = lookReached(schedule, rec.pairs);
+    if (look <= rec.look) return;
+    rec.look = look;
     const verdict = options.assess(
       result.trials,
       entry.name,
-      schedule.pairs[entry.look],
-      entry.look,
-      record2.units.length
+      schedule.pairs[look],
+      look,
+      record2.units.length,
+      schedule
     );
     rec.decision = verdict?.decision ?? "open";
-    need.set(entry.name, verdict?.pairsToSettle ?? null);
+    last.set(entry.name, {
+      pairsToSettle: verdict?.pairsToSettle ?? null,
+      change: verdict?.change ?? null
+    });
+  };
+  let paced = plan2.screeningSeconds !== null;
+  const checkPace = () => {
+    if (paced) return;
+    paced = true;
+    record2.plan.warning = measuredScreeningWarning(record2, budgetSeconds);
+    if (record2.plan.warning !== null) options.onNotice?.(record2.plan.warning);
+  };
+  const measure = async (argvFor, cwd, rounds, warmup) => {
+    const startMs = elapsed() * 1e3;
+    const part = await runExperiment({
+      ...options,
+      ...cwd === null ? {} : { versions: versions.map((v, i) => ({ name: v.name, dir: cwd[i] })) },
+      scenario: {
+        ...scenario,
+        iterations: rounds,
+        warmup: warmup ? scenario.warmup : 0,
+        stopping: void 0,
+        budget: Math.max(1e-3, left()),
+        workload: { ...scenario.workload, command: argvFor(0) }
+      },
+      commandFor: argvFor,
+      halfWidth: void 0
+    });
+    return { part, startMs, spentMs: elapsed() * 1e3 - startMs };
   };
   try {
     for (; ; ) {
-      const left = budgetSeconds - (elapsed() - measureStart);
+      if (left() <= 0) break;
       const states = record2.units.map((u) => ({
         name: u.name,
         pairs: u.pairs,
         look: u.look,
         secondsPerPair: u.secondsPerPair,
         decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
-        pairsToSettle: need.get(u.name) ?? null
+        pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
+        change: last.get(u.name)?.change ?? null
       }));
       const stage = nextStage(
         states,
         schedule,
-        left,
+        left(),
         FALLBACK_SECONDS_PER_PAIR,
-        prepared.group !== null
+        prepared.group !== null,
+        perRound,
+        scenario.analysis.threshold
       );
-      if (stage.length === 0 || left <= 0) break;
+      if (stage.length === 0) break;
       record2.stages.push({ units: stage.map((s) => s.name), look: stage[0].look });
       if (prepared.group !== null) {
-        const remaining2 = budgetSeconds - (elapsed() - measureStart);
         const names = stage.map((s) => s.name);
+        const argv2 = prepared.group(names);
         const pairs = Math.max(...stage.map((s) => s.pairs));
         const first = stage.every((s) => record2.units.find((u) => u.name === s.name).pairs === 0);
-        const startMs = elapsed() * 1e3;
-        const argv2 = prepared.group(names);
-        const part = await runExperiment({
-          ...options,
-          scenario: {
-            ...scenario,
-            iterations: pairs,
-            warmup: first ? scenario.warmup : 0,
-            stopping: void 0,
-            budget: Math.max(1e-3, remaining2),
-            workload: { ...scenario.workload, command: argv2 }
-          },
-          halfWidth: void 0
-        });
-        const spent = elapsed() * 1e3 - startMs;
-        roundOffset = absorb(result, part, startMs, roundOffset, void 0);
+        const { part, startMs, spentMs } = await measure(() => argv2, null, pairs, first);
+        roundOffset = absorb(result, part, startMs, roundOffset, void 0, false);
         const measured = part.order.filter((o) => !o.warmup).length;
-        for (const entry of stage) advance(entry, measured, spent, part.stopReason);
+        for (const entry of stage) advance(entry, measured, spentMs, part.stopReason);
+        checkPace();
         if (part.stopReason === "failed" || part.stopReason === "interrupted") {
           result.stopReason = part.stopReason;
           result.error = part.error;
@@ -45073,55 +45721,61 @@ async function runSuite(options) {
         if (signal.aborted) throw new RunError("interrupted");
         const unit = prepared.units.find((u) => u.name === entry.name);
         const rec = record2.units.find((u) => u.name === entry.name);
-        const remaining2 = budgetSeconds - (elapsed() - measureStart);
-        if (remaining2 <= 0) {
+        if (left() <= 0) {
           rec.stopReason = "budget";
           continue;
         }
-        const startMs = elapsed() * 1e3;
-        const part = await runExperiment({
-          ...options,
-          versions: versions.map((v, i) => ({ name: v.name, dir: unit.cwd[i] })),
-          scenario: {
-            ...scenario,
-            iterations: entry.pairs,
-            warmup: rec.pairs === 0 ? scenario.warmup : 0,
-            stopping: void 0,
-            budget: remaining2,
-            workload: { ...scenario.workload, command: unit.argv[0] }
-          },
-          commandFor: (i) => unit.argv[i],
-          halfWidth: void 0
-        });
-        const spent = elapsed() * 1e3 - startMs;
-        roundOffset = absorb(result, part, startMs, roundOffset, unit.name);
+        const warmup = rec.pairs === 0 && perRound === 1;
+        const rounds = Math.ceil(entry.pairs / perRound);
+        const { part, startMs, spentMs } = await measure(
+          (i) => unit.argv(i, perRound),
+          unit.cwd,
+          rounds,
+          warmup
+        );
+        roundOffset = absorb(result, part, startMs, roundOffset, unit.name, perRound > 1);
         const measured = part.order.filter((o) => !o.warmup).length;
         if (part.stopReason === "failed" || part.stopReason === "interrupted") {
-          rec.pairs += measured;
+          rec.pairs += measured * perRound;
           rec.stopReason = part.stopReason;
           result.stopReason = part.stopReason;
           result.error = part.stopReason === "failed" ? `benchmark ${unit.name}: ${part.error}` : part.error;
           return finish2(result, record2);
         }
-        advance(entry, measured, spent, part.stopReason);
+        advance(entry, measured, spentMs, part.stopReason);
+        checkPace();
       }
     }
   } finally {
     await Promise.all(prepared.cleanup.map((f) => f()));
-    await rm4(options.workDir, { recursive: true, force: true });
+    await rm5(options.workDir, { recursive: true, force: true });
   }
-  const last = schedule.pairs.length - 1;
+  const lastLook = schedule.pairs.length - 1;
   result.stopReason = record2.units.some(
-    (u) => u.look < 0 || u.decision === "open" && u.look < last
+    (u) => u.look < 0 || u.decision === "open" && u.look < lastLook
   ) ? "budget" : "precision";
   return finish2(result, record2);
 }
-function absorb(result, part, startMs, roundOffset, benchmark2) {
+function measuredScreeningWarning(record2, budgetSeconds) {
+  const paced = record2.units.filter((u) => u.secondsPerPair !== null);
+  if (paced.length === 0) return null;
+  const mean2 = paced.reduce((a, u) => a + u.secondsPerPair, 0) / paced.length;
+  const firstLook = record2.schedule.pairs[0];
+  const screening = record2.units.length * mean2 * firstLook;
+  const slowest = [...paced].sort((a, b) => b.secondsPerPair - a.secondsPerPair)[0];
+  return screeningWarning(budgetSeconds, record2.units.length, screening, firstLook, {
+    name: slowest.name,
+    seconds: slowest.secondsPerPair,
+    per: "pair"
+  });
+}
+function absorb(result, part, startMs, roundOffset, benchmark2, positional) {
   const shift = (ms) => Math.round((ms + startMs) * 1e3) / 1e3;
   const tag = benchmark2 === void 0 ? {} : { benchmark: benchmark2 };
   for (const trial of part.trials) {
     result.trials.push({
       ...trial,
+      ...positional ? { metrics: trial.metrics.map((m) => ({ ...m, positional: true })) } : {},
       round: trial.round + roundOffset,
       startMs: shift(trial.startMs),
       endMs: shift(trial.endMs),
@@ -45140,163 +45794,9 @@ function finish2(result, record2) {
   }));
   return result;
 }
-async function prepareUnits(options, envOf) {
-  const { scenario, versions, signal } = options;
-  const spec = scenario.suite;
-  const command = scenario.workload.command;
-  const started = process.hrtime.bigint();
-  const seconds3 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
-  if (spec.build === "auto" && scenario.workload.format === "go") {
-    const go2 = parseGoTest(command);
-    const cleanup = [];
-    const binaries = [];
-    for (const [i, version3] of versions.entries()) {
-      const outDir = path11.join(options.workDir, `go-${i}`);
-      cleanup.push(() => rm4(outDir, { recursive: true, force: true }));
-      binaries.push(
-        await buildGoBinary(go2, outDir, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: envOf(i),
-          signal
-        })
-      );
-    }
-    const buildSeconds = seconds3(started);
-    const calibrating = process.hrtime.bigint();
-    const baseIndex = Math.max(
-      0,
-      versions.findIndex((v) => v.name === options.baseline)
-    );
-    const calibrated = await calibrateGo(binaries[baseIndex], go2, 0.1, {
-      version: options.baseline,
-      cwd: binaries[baseIndex].cwd,
-      env: envOf(baseIndex),
-      signal
-    });
-    const patterns = scenario.workload.benchmarks;
-    const chosen = calibrated.filter(
-      (c) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, c.name))
-    );
-    const grouped = spec.granularity === "finest" ? chosen : [...new Set(chosen.map((c) => c.name.split("/")[0]))].map((name) => ({
-      name,
-      nsPerOp: chosen.filter((c) => c.name.split("/")[0] === name).reduce((a, c) => a + c.nsPerOp, 0)
-    }));
-    if (grouped.length === 0) {
-      throw new RunError(
-        `suite: the calibration run of ${options.baseline} printed no benchmark matching workload.benchmarks`
-      );
-    }
-    const units = grouped.map((c) => {
-      const iterations = spec.calibration === "fixed" ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
-      return {
-        name: c.name,
-        argv: binaries.map((b) => goUnitArgv(b.binary, go2, c.name, iterations)),
-        cwd: binaries.map((b) => b.cwd),
-        iterations,
-        nsPerOp: c.nsPerOp
-      };
-    });
-    return {
-      units,
-      lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
-      missing: [],
-      build: { kind: "go-test-c", seconds: buildSeconds },
-      calibrationSeconds: seconds3(calibrating),
-      cleanup,
-      group: null
-    };
-  }
-  const format = scenario.workload.format;
-  if (spec.build === "auto" && (format === "criterion" || format === "cargo")) {
-    const cargo2 = parseCargoBench(command);
-    const executables = [];
-    for (const [i, version3] of versions.entries()) {
-      executables.push(
-        await buildCargoBench(cargo2, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: envOf(i),
-          signal
-        })
-      );
-    }
-    const buildSeconds = seconds3(started);
-    const listing = process.hrtime.bigint();
-    const lists2 = /* @__PURE__ */ new Map();
-    for (const [i, version3] of versions.entries()) {
-      lists2.set(
-        version3.name,
-        await listCargoBench(executables[i], cargo2, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: envOf(i),
-          signal
-        })
-      );
-    }
-    const selection2 = selectBenchmarks(lists2, options.baseline, scenario.workload.benchmarks);
-    const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
-    const quick = spec.calibration === "fixed";
-    return {
-      units: selection2.run.map((name) => ({
-        name,
-        argv: executables.map(
-          (exe) => cargoUnitArgv(exe, cargo2, name, quick, format === "cargo" ? "libtest" : "criterion")
-        ),
-        cwd: dirs,
-        iterations: null,
-        nsPerOp: null
-      })),
-      lists: Object.fromEntries(lists2),
-      missing: selection2.missing,
-      build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
-      calibrationSeconds: seconds3(listing),
-      cleanup: [],
-      group: null
-    };
-  }
-  const support = perBenchmarkSupport(scenario);
-  const lists = /* @__PURE__ */ new Map();
-  for (const [i, version3] of versions.entries()) {
-    lists.set(
-      version3.name,
-      await listBenchmarks(command, support, {
-        version: version3.name,
-        cwd: version3.dir,
-        env: envOf(i),
-        signal
-      })
-    );
-  }
-  const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
-  const allNames = [...new Set([...lists.values()].flat())];
-  return {
-    units: selection.run.map((name) => ({
-      name,
-      argv: versions.map(() => support.filterArgv(command, name, allNames)),
-      cwd: versions.map((v) => v.dir),
-      iterations: null,
-      nsPerOp: null
-    })),
-    lists: Object.fromEntries(lists),
-    missing: selection.missing,
-    build: { kind: "none", seconds: 0 },
-    calibrationSeconds: seconds3(started),
-    cleanup: [],
-    group: spec.granularity === "group" ? (names) => {
-      if (support.filterSetArgv === void 0) {
-        throw new RunError(
-          `suite.granularity: group needs a format that runs several chosen benchmarks in one process (pytest); ${scenario.workload.format} runs one at a time`
-        );
-      }
-      return support.filterSetArgv(command, names, allNames);
-    } : null
-  };
-}
 
 // src/git/git.ts
-import { rm as rm5 } from "node:fs/promises";
+import { rm as rm6 } from "node:fs/promises";
 import { execFile as execFile2 } from "node:child_process";
 var GitError = class extends Error {
   constructor(message) {
@@ -45325,7 +45825,7 @@ function createGit(cwd) {
       try {
         await git(["worktree", "remove", "--force", dir]);
       } catch (error62) {
-        await rm5(dir, { recursive: true, force: true });
+        await rm6(dir, { recursive: true, force: true });
         await git(["worktree", "prune"]);
         const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
         if (left) throw error62;
@@ -45338,16 +45838,16 @@ function createGit(cwd) {
 }
 
 // src/git/worktrees.ts
-import { mkdtemp as mkdtemp3, rm as rm6 } from "node:fs/promises";
+import { mkdtemp as mkdtemp3, rm as rm7 } from "node:fs/promises";
 import os6 from "node:os";
-import path12 from "node:path";
+import path11 from "node:path";
 function createWorktreeSet(git, parent = os6.tmpdir()) {
   let root = null;
   const made = [];
   return {
     async add(name, commit2) {
-      root ??= await mkdtemp3(path12.join(parent, "duetkit-worktrees-"));
-      const dir = path12.join(root, name);
+      root ??= await mkdtemp3(path11.join(parent, "duetkit-worktrees-"));
+      const dir = path11.join(root, name);
       await git.addWorktree(dir, commit2);
       made.push(dir);
       return dir;
@@ -45357,7 +45857,7 @@ function createWorktreeSet(git, parent = os6.tmpdir()) {
       for (const dir of made.splice(0)) {
         await git.removeWorktree(dir).catch((error62) => errors.push(error62.message));
       }
-      if (root !== null) await rm6(root, { recursive: true, force: true });
+      if (root !== null) await rm7(root, { recursive: true, force: true });
       root = null;
       if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
     }
@@ -45366,12 +45866,12 @@ function createWorktreeSet(git, parent = os6.tmpdir()) {
 
 // src/isolation/cgroup-v1.ts
 import { readdir } from "node:fs/promises";
-import path15 from "node:path";
+import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn5 } from "node:child_process";
 import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile3 } from "node:fs/promises";
-import path13 from "node:path";
+import path12 from "node:path";
 function directCgroupFs() {
   return {
     viaSudo: false,
@@ -45411,7 +45911,7 @@ function sudo(args, input2) {
   });
 }
 async function cgroupPids(fs, dir) {
-  const text2 = await fs.read(path13.join(dir, "cgroup.procs")).catch(() => "");
+  const text2 = await fs.read(path12.join(dir, "cgroup.procs")).catch(() => "");
   return text2.split("\n").filter((line) => line.trim() !== "").map(Number);
 }
 async function emptyAndRemove(fs, dir) {
@@ -45462,7 +45962,7 @@ function groupName() {
 }
 
 // src/isolation/cgroup-group.ts
-import path14 from "node:path";
+import path13 from "node:path";
 async function withWeightOrWithout(create, warnings) {
   try {
     return await create(true);
@@ -45474,14 +45974,14 @@ async function withWeightOrWithout(create, warnings) {
 async function createGroup(layout) {
   const { fs, trees } = layout;
   const slotDirs = trees.map(
-    (tree) => layout.slots.map((_, i) => path14.join(tree.dir, `slot-${i}`))
+    (tree) => layout.slots.map((_, i) => path13.join(tree.dir, `slot-${i}`))
   );
   const made = [];
   const joined = [];
   const dispose = async () => {
     for (const tree of joined.splice(0)) {
-      const home = tree.harnessHome ?? path14.dirname(tree.dir);
-      await fs.write(path14.join(home, "cgroup.procs"), String(process.pid));
+      const home = tree.harnessHome ?? path13.dirname(tree.dir);
+      await fs.write(path13.join(home, "cgroup.procs"), String(process.pid));
     }
     for (const dirs of made) {
       for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs, slot);
@@ -45503,11 +46003,11 @@ async function createGroup(layout) {
         await tree.configure(slotDir, layout.slots[i]);
       }
       if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
-        const harnessDir = path14.join(tree.dir, "harness");
+        const harnessDir = path13.join(tree.dir, "harness");
         await fs.mkdir(harnessDir);
         dirs.push(harnessDir);
         await tree.configureHarness(harnessDir);
-        await fs.write(path14.join(harnessDir, "cgroup.procs"), String(process.pid));
+        await fs.write(path13.join(harnessDir, "cgroup.procs"), String(process.pid));
         joined.push(tree);
       }
     }
@@ -45530,7 +46030,7 @@ async function createGroup(layout) {
     place: (slot) => {
       const attach = async (pid) => {
         for (const dirs of slotDirs)
-          await fs.write(path14.join(dirs[slot], "cgroup.procs"), String(pid));
+          await fs.write(path13.join(dirs[slot], "cgroup.procs"), String(pid));
       };
       return { prefix: [], attach, move: attach };
     },
@@ -45544,15 +46044,15 @@ async function createCgroupV1(options) {
   const fs = options.fs ?? directCgroupFs();
   const mount = options.mount ?? await findMount("cgroup", "cpuset");
   if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
-  const parent = path15.join(mount, await ownCgroup("cpuset") ?? "/");
+  const parent = path14.join(mount, await ownCgroup("cpuset") ?? "/");
   await sweepStaleGroups(fs, parent);
-  const mems = (await fs.read(path15.join(parent, "cpuset.mems"))).trim();
+  const mems = (await fs.read(path14.join(parent, "cpuset.mems"))).trim();
   const name = groupName();
   const cpuset = {
-    dir: path15.join(parent, name),
+    dir: path14.join(parent, name),
     async configure(dir, cpus) {
-      await fs.write(path15.join(dir, "cpuset.cpus"), cpus.join(","));
-      await fs.write(path15.join(dir, "cpuset.mems"), mems);
+      await fs.write(path14.join(dir, "cpuset.cpus"), cpus.join(","));
+      await fs.write(path14.join(dir, "cpuset.mems"), mems);
     }
   };
   const warnings = [...options.warnings];
@@ -45571,8 +46071,8 @@ async function createCgroupV1(options) {
 }
 async function cpuTree(fs, name, options, warnings) {
   const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
-  const parent = mount === null ? null : path15.join(mount, await ownCgroup("cpu") ?? "/");
-  const usable = parent !== null && await fs.read(path15.join(parent, "cpu.shares")).then(
+  const parent = mount === null ? null : path14.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs.read(path14.join(parent, "cpu.shares")).then(
     () => true,
     () => false
   );
@@ -45584,9 +46084,9 @@ async function cpuTree(fs, name, options, warnings) {
   }
   await sweepStaleGroups(fs, parent);
   return {
-    dir: path15.join(parent, name),
-    configure: (dir) => fs.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
-    configureHarness: (dir) => fs.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+    dir: path14.join(parent, name),
+    configure: (dir) => fs.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
 async function sweepStaleGroups(fs, parent) {
@@ -45595,11 +46095,11 @@ async function sweepStaleGroups(fs, parent) {
   for (const entry of entries) {
     const match = /^duetkit-(\d+)-/.exec(entry);
     if (match === null || isAlive2(Number(match[1]))) continue;
-    const dir = path15.join(parent, entry);
+    const dir = path14.join(parent, entry);
     const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter(
       (e) => e.isDirectory()
     );
-    for (const child of children) await emptyAndRemove(fs, path15.join(dir, child.name));
+    for (const child of children) await emptyAndRemove(fs, path14.join(dir, child.name));
     await emptyAndRemove(fs, dir);
     removed.push(dir);
   }
@@ -45615,7 +46115,7 @@ function isAlive2(pid) {
 }
 
 // src/isolation/cgroup-v2.ts
-import path16 from "node:path";
+import path15 from "node:path";
 async function createCgroupV2(options) {
   const mount = options.mount ?? await findMount("cgroup2");
   if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
@@ -45625,7 +46125,7 @@ async function createCgroupV2(options) {
     else if (await canSudo()) fs = sudoCgroupFs();
     else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
   }
-  const controllers = await fs.read(path16.join(mount, "cgroup.controllers")).catch(() => "");
+  const controllers = await fs.read(path15.join(mount, "cgroup.controllers")).catch(() => "");
   if (!controllers.split(/\s+/).includes("cpuset")) {
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
@@ -45633,8 +46133,8 @@ async function createCgroupV2(options) {
   await enable(fs, mount, "cpuset");
   const warnings = [...options.warnings];
   if (fs.viaSudo) warnings.push("cgroups were created through sudo -n");
-  const dir = path16.join(mount, groupName());
-  const home = path16.join(mount, await ownCgroup(null) ?? "/");
+  const dir = path15.join(mount, groupName());
+  const home = path15.join(mount, await ownCgroup(null) ?? "/");
   const create = (weighted) => createGroup({
     kind: "cgroup-v2",
     fs,
@@ -45642,16 +46142,16 @@ async function createCgroupV2(options) {
       {
         dir,
         async configure(slotDir, cpus) {
-          await fs.write(path16.join(slotDir, "cpuset.cpus"), cpus.join(","));
-          if (weighted) await fs.write(path16.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          await fs.write(path15.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs.write(path15.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
         },
         harnessHome: home,
         // The harness shares the slots' CPUs (there is no spare one), with their weight.
         ...weighted ? {
           async configureHarness(harnessDir) {
             const cpus = options.slots.flat().join(",");
-            await fs.write(path16.join(harnessDir, "cpuset.cpus"), cpus);
-            await fs.write(path16.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+            await fs.write(path15.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs.write(path15.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
           }
         } : {},
         // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
@@ -45678,7 +46178,7 @@ async function createCgroupV2(options) {
 }
 var V2_MAX_WEIGHT = 1e4;
 async function enable(fs, dir, controller) {
-  const file2 = path16.join(dir, "cgroup.subtree_control");
+  const file2 = path15.join(dir, "cgroup.subtree_control");
   const enabled = await fs.read(file2).catch(() => "");
   if (!enabled.split(/\s+/).includes(controller)) await fs.write(file2, `+${controller}`);
 }
@@ -45872,7 +46372,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat } from "node:fs/promises";
-import path17 from "node:path";
+import path16 from "node:path";
 async function prepareVersions(specs, options) {
   const records = [];
   for (const [i, spec] of specs.entries()) {
@@ -45891,7 +46391,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path17.resolve(options.baseDir, spec.path);
+    const dir2 = path16.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -45912,7 +46412,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit2 = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit2);
-  const dir = spec.dir === void 0 ? checkout : path17.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path16.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -45932,17 +46432,17 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile3 } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmod, mkdir as mkdir4, readFile as readFile5, rename as rename2, rm as rm7, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
+import { chmod, mkdir as mkdir4, readFile as readFile5, rename as rename2, rm as rm8, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
 import os7 from "node:os";
-import path18 from "node:path";
+import path17 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile3);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
   if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
-  const base = env.XDG_CACHE_HOME || path18.join(os7.homedir(), ".cache");
-  return path18.join(base, "duetkit");
+  const base = env.XDG_CACHE_HOME || path17.join(os7.homedir(), ".cache");
+  return path17.join(base, "duetkit");
 }
 var builds = /* @__PURE__ */ new Map();
 async function buildTimer(env = process.env) {
@@ -45953,12 +46453,12 @@ async function buildTimer(env = process.env) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error62)})` };
   }
   const hash3 = createHash("sha256").update(source).update(os7.arch()).digest("hex").slice(0, 16);
-  const target = path18.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
+  const target = path17.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error62) => ({
       path: null,
-      reason: `could not build duetkit's timer in ${path18.dirname(target)} (${firstLine(error62)})`
+      reason: `could not build duetkit's timer in ${path17.dirname(target)} (${firstLine(error62)})`
     }));
     builds.set(target, build2);
   }
@@ -45966,11 +46466,11 @@ async function buildTimer(env = process.env) {
 }
 async function compile2(text2, target, env) {
   if (await isExecutable(target)) return { path: target };
-  const dir = path18.dirname(target);
+  const dir = path17.dirname(target);
   await mkdir4(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const source = path18.join(dir, `duetkit-timer-${unique}.c`);
-  const output2 = path18.join(dir, `duetkit-timer-${unique}`);
+  const source = path17.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path17.join(dir, `duetkit-timer-${unique}`);
   await writeFile4(source, text2);
   const errors = [];
   try {
@@ -45987,8 +46487,8 @@ async function compile2(text2, target, env) {
       }
     }
   } finally {
-    await rm7(source, { force: true });
-    await rm7(output2, { force: true });
+    await rm8(source, { force: true });
+    await rm8(output2, { force: true });
   }
   return {
     path: null,
@@ -46098,14 +46598,16 @@ async function runScenario(loaded, options) {
       const suiteResult = await runSuite({
         ...experiment,
         baseline,
-        workDir: await mkdtemp4(path19.join(os8.tmpdir(), "duetkit-suite-")),
-        assess: (trials, unit, pairs, look, familySize) => assessSuiteLook(
+        workDir: await mkdtemp4(path18.join(os8.tmpdir(), "duetkit-suite-")),
+        assess: (trials, unit, pairs, look, familySize, schedule) => assessSuiteLook(
           { ...samples(), trials: [...trials], perBenchmark: void 0 },
           unit,
           pairs,
           look,
-          familySize
-        )
+          familySize,
+          schedule
+        ),
+        ...options.onNotice === void 0 ? {} : { onNotice: options.onNotice }
       });
       suite = suiteResult.suite;
       result = suiteResult;
@@ -46438,14 +46940,14 @@ function fromInterval(change, lower, upper) {
 }
 
 // src/calibrate/record.ts
-import { mkdir as mkdir5, mkdtemp as mkdtemp5, rm as rm8, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdir as mkdir5, mkdtemp as mkdtemp5, rm as rm9, writeFile as writeFile5 } from "node:fs/promises";
 import os9 from "node:os";
-import path22 from "node:path";
+import path21 from "node:path";
 
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist2(), 1);
 import { readFile as readFile6 } from "node:fs/promises";
-import path20 from "node:path";
+import path19 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
@@ -46555,6 +47057,15 @@ var suiteSchema = external_exports.object({
   calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
   /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
   iterationTime: seconds.default(0.02),
+  /**
+   * Repetitions of a benchmark in one process where the format can pair them by position
+   * (go with `calibration: fixed`): `auto` (default) sizes them from the measured start-up
+   * cost so that about 85% of the machine time measures; a number fixes them (1: one
+   * repetition per process, as before).
+   */
+  repetitions: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1).max(1e3)], {
+    error: '"auto" or a whole number of repetitions from 1 to 1000'
+  }).default("auto"),
   /**
    * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
    * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
@@ -46904,7 +47415,7 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path20.resolve(cwd, file2);
+  const absolute = path19.resolve(cwd, file2);
   let text2;
   try {
     text2 = await readFile6(absolute, "utf8");
@@ -46917,7 +47428,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error62) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error62.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path20.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path19.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -46988,7 +47499,7 @@ function formatPath(at) {
 
 // src/workload/program.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import path21 from "node:path";
+import path20 from "node:path";
 
 // src/harness/serve.ts
 import { createInterface } from "node:readline";
@@ -47040,7 +47551,7 @@ async function resolveUnits(flags, cwd) {
     throw new UserError("give exactly one of --units <n> or --units-file <file>");
   }
   if (flags.units !== void 0) return flags.units;
-  const file2 = path21.resolve(cwd, flags.unitsFile);
+  const file2 = path20.resolve(cwd, flags.unitsFile);
   const text2 = await readFile7(file2, "utf8").catch((error62) => {
     throw new UserError(`--units-file ${flags.unitsFile}: cannot read it (${error62.message})`);
   });
@@ -47055,10 +47566,10 @@ async function resolveUnits(flags, cwd) {
 
 // src/calibrate/record.ts
 async function referenceSource(versions) {
-  const root = await mkdtemp5(path22.join(os9.tmpdir(), "duetkit-calibrate-"));
+  const root = await mkdtemp5(path21.join(os9.tmpdir(), "duetkit-calibrate-"));
   for (const v of versions) {
-    await mkdir5(path22.join(root, v.name));
-    await writeFile5(path22.join(root, v.name, UNITS_FILE), `${v.units}
+    await mkdir5(path21.join(root, v.name));
+    await writeFile5(path21.join(root, v.name, UNITS_FILE), `${v.units}
 `);
   }
   const command = [...selfArgv(), "workload", "--serve", "--units-file", UNITS_FILE];
@@ -47078,7 +47589,7 @@ async function referenceSource(versions) {
         env
       );
     },
-    dispose: () => rm8(root, { recursive: true, force: true })
+    dispose: () => rm9(root, { recursive: true, force: true })
   };
 }
 function scenarioSource(loaded) {
@@ -47610,7 +48121,7 @@ function parseTime(text2) {
 }
 
 // src/cli/commands/cluster.ts
-import path23 from "node:path";
+import path22 from "node:path";
 
 // src/cluster/load.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
@@ -47669,7 +48180,7 @@ function registerCluster(program2, ctx) {
     const loaded = await loadScenarioFile(file2, ctx.cwd);
     const spec = loaded.scenario.cluster;
     if (spec === void 0) throw new UserError(`${file2} has no cluster: section`);
-    const stateFile = path23.resolve(ctx.cwd, flags.state);
+    const stateFile = path22.resolve(ctx.cwd, flags.state);
     const { newRunId, getProvider } = await loadCluster();
     const runId = newRunId();
     const state = createStateRecorder(
@@ -47701,7 +48212,7 @@ function registerCluster(program2, ctx) {
   cluster2.command("delete").description(
     "Delete everything a state file names (namespace, node group, cluster, launch template)."
   ).requiredOption("--state <file>", "the state file a run or `cluster create` wrote").action(async (flags) => {
-    const file2 = path23.resolve(ctx.cwd, flags.state);
+    const file2 = path22.resolve(ctx.cwd, flags.state);
     let state;
     try {
       state = readStateFile(file2);
@@ -47759,7 +48270,7 @@ function renderReap(entries, region) {
 
 // src/cli/commands/run.ts
 import { mkdir as mkdir6, writeFile as writeFile6 } from "node:fs/promises";
-import path24 from "node:path";
+import path23 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -47792,12 +48303,12 @@ function addRunOptions(command) {
   ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never");
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir = path24.resolve(ctx.cwd, flags.out);
+  const outDir = path23.resolve(ctx.cwd, flags.out);
   await mkdir6(outDir, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
-  const stateFile = path24.join(outDir, "cluster-state.json");
+  const stateFile = path23.join(outDir, "cluster-state.json");
   let leftInCluster = false;
   try {
     samples = await (loaded.scenario.cluster === void 0 ? runScenario : clusterRun)(loaded, {
@@ -47813,6 +48324,8 @@ async function executeRun(loaded, flags, ctx) {
         for (const warning of report2.warnings) ctx.stderr(`warning: ${warning}
 `);
       },
+      onNotice: (message) => ctx.stderr(`${ctx.isTTY ? "\r\x1B[2K" : ""}warning: ${message}
+`),
       onProgress: (progress2) => {
         const now = Date.now();
         if (!ctx.isTTY || now - lastDraw < 100 && progress2.done < progress2.total) return;
@@ -47843,7 +48356,7 @@ async function executeRun(loaded, flags, ctx) {
 `
     );
   }
-  const samplesFile = path24.join(outDir, "samples.json");
+  const samplesFile = path23.join(outDir, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -47856,13 +48369,13 @@ samples gathered so far (marked incomplete): ${samplesFile}`
     );
   }
   const report = analyzeSamples(samples);
-  await writeFile6(path24.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile6(path23.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path24.join(outDir, "comparison.json")}
+      `${describeReport(report)}written: ${samplesFile}, ${path23.join(outDir, "comparison.json")}
 `
     );
   ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
@@ -48117,7 +48630,7 @@ function registerCompareSamples(program2, ctx) {
 
 // src/cli/commands/export.ts
 import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
-import path25 from "node:path";
+import path24 from "node:path";
 
 // src/formats/export-gab.ts
 function round(value) {
@@ -48194,13 +48707,13 @@ function registerExport(program2, ctx) {
     const text2 = `${JSON.stringify(entries, null, 2)}
 `;
     if (flags.out === void 0) ctx.stdout(text2);
-    else await writeFile7(path25.resolve(ctx.cwd, flags.out), text2);
+    else await writeFile7(path24.resolve(ctx.cwd, flags.out), text2);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile8(path25.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile8(path24.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -48228,6 +48741,8 @@ function readComparisons(data, file2, flags) {
           biggerIsBetter: r.biggerIsBetter
         });
         out.notes.push(`${name}: not comparable (${n.reason}); exported with its head value`);
+      } else if (statusOf(r) === "unmeasured") {
+        out.notes.push(`${name}: not measured (${r.unmeasured}); not exported`);
       } else {
         out.errors.push(`${name}: ${r.error}`);
       }
@@ -48236,7 +48751,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path25.basename(file2, ".json");
+    const name = flags.name ?? path24.basename(file2, ".json");
     return {
       comparisons: [{ name, unit: "", comparison: single2 }],
       errors: [],
@@ -48260,18 +48775,18 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path34 from "node:path";
+import path33 from "node:path";
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync6 } from "node:fs";
 import { readdir as readdir2, readFile as readFile9 } from "node:fs/promises";
-import path26 from "node:path";
+import path25 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path26.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path26.join(here, "dashboard"), path26.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync6(path26.join(dir, "index.html")));
+  const here = path25.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path25.join(here, "dashboard"), path25.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync6(path25.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -48285,14 +48800,14 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile9(path26.join(dir, name)));
+    files.set(name, await readFile9(path25.join(dir, name)));
   }
   return files;
 }
 
 // src/history/layout.ts
 import { createHash as createHash2 } from "node:crypto";
-import path27 from "node:path";
+import path26 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -48321,7 +48836,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path27.posix.join(
+  return path26.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -48388,13 +48903,13 @@ async function pushWithRetries(git, build2, options = {}) {
 }
 
 // src/history/read.ts
-import path29 from "node:path";
+import path28 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn7 } from "node:child_process";
-import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm9, writeFile as writeFile8 } from "node:fs/promises";
+import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
 import os10 from "node:os";
-import path28 from "node:path";
+import path27 from "node:path";
 var GitStoreError = class extends Error {
   constructor(message) {
     super(message);
@@ -48403,8 +48918,8 @@ var GitStoreError = class extends Error {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp6(path28.join(options.tmpDir ?? os10.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path28.resolve(options.remote);
+  const dir = await mkdtemp6(path27.join(options.tmpDir ?? os10.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path27.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -48453,7 +48968,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path28.join(dir, "config");
+  const configFile = path27.join(dir, "config");
   const initial = (await readFile10(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -48606,7 +49121,7 @@ async function openBranch(options) {
 ${result.stdout.toString()}`, options.token).trim();
       return { ok: false, kind: classifyPushFailure(text2), message: text2 };
     },
-    dispose: () => rm9(dir, { recursive: true, force: true })
+    dispose: () => rm10(dir, { recursive: true, force: true })
   };
 }
 function classifyPushFailure(text2) {
@@ -48685,6 +49200,11 @@ var benchmark = external_exports.looseObject({
   comparison: comparison.nullable(),
   /** Why there is no change although both sides were measured (e.g. a base of 0). */
   notComparable: nullableText(2e3).optional(),
+  /**
+   * Why the run's time budget left it with too few values to compare (then `value` is null
+   * and there is no error): absent when it was measured.
+   */
+  unmeasured: nullableText(2e3).optional(),
   /** The benchmark failed or produced no samples: an error, never a pass. */
   error: nullableText(4e3),
   /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
@@ -48828,7 +49348,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path29.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path28.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 async function readHistory(options) {
@@ -48854,7 +49374,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path29.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path28.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -48906,10 +49426,10 @@ async function loadEntries(git, files) {
 }
 
 // src/history/store.ts
-import path31 from "node:path";
+import path30 from "node:path";
 
 // src/history/derive.ts
-import path30 from "node:path";
+import path29 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -48922,13 +49442,13 @@ var VERDICT_CODES = {
 var round2 = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round2(x);
 function monthDir(suite, month) {
-  return path30.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path29.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path30.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path29.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path30.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path29.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -49231,7 +49751,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key2) continue;
-      const time3 = (name) => timeOfName(path31.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path30.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key: key2,
@@ -49497,7 +50017,8 @@ function benchmarkOf(r, series, headIndex, paired2, report, baseCommit) {
   const c = r.comparison;
   const compared = c?.statistic ?? report.settings.statistic ?? "median";
   const statistic = compared === "trimmed" ? "median" : compared;
-  const values = series === void 0 ? [] : headValues(series, headIndex, paired2);
+  const unmeasured = r.unmeasured ?? null;
+  const values = series === void 0 || unmeasured !== null ? [] : headValues(series, headIndex, paired2);
   const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
   return {
     name: r.benchmark,
@@ -49520,7 +50041,8 @@ function benchmarkOf(r, series, headIndex, paired2, report, baseCommit) {
       threshold: c.threshold
     },
     ...r.notComparable == null ? {} : { notComparable: r.notComparable.reason },
-    error: r.error ?? (values.length === 0 ? "no values were measured for the head" : null)
+    ...unmeasured === null ? {} : { unmeasured },
+    error: r.error ?? (values.length === 0 && unmeasured === null ? "no values were measured for the head" : null)
   };
 }
 function centre(side, statistic) {
@@ -49626,7 +50148,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile11 } from "node:fs/promises";
-import path32 from "node:path";
+import path31 from "node:path";
 var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -49662,7 +50184,7 @@ var samplesSchema = external_exports.looseObject({
   )
 });
 var reportSchema = external_exports.looseObject({
-  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2)]),
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3)]),
   scenario: external_exports.string(),
   settings: external_exports.looseObject({ level: finite2, threshold: finite2, baseline: external_exports.string() }),
   results: external_exports.array(
@@ -49679,7 +50201,7 @@ var reportSchema = external_exports.looseObject({
 var runSchema = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path32.join(dir, file2);
+    const where = path31.join(dir, file2);
     try {
       return await readFile11(where, "utf8");
     } catch (error62) {
@@ -49691,16 +50213,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path32.join(dir, "samples.json"),
+    path31.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path32.join(dir, "comparison.json"),
+    path31.join(dir, "comparison.json"),
     reportSchema
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path32.join(dir, "duetkit-run.json"), runSchema).suite;
+  const suite = runText === null ? null : check2(runText, path31.join(dir, "duetkit-run.json"), runSchema).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -49746,7 +50268,7 @@ function aaFromReport(report) {
   const benchmarks = [];
   for (const r of report.results) {
     const c = r.comparison;
-    if (c === null) continue;
+    if (c === null || isExactTie(r)) continue;
     const calledChanged = callsChange(c.verdict);
     benchmarks.push({
       name: r.benchmark,
@@ -50353,7 +50875,7 @@ async function publishRun(options) {
 
 // src/cli/commands/history-gab.ts
 import { readFile as readFile12, writeFile as writeFile9 } from "node:fs/promises";
-import path33 from "node:path";
+import path32 from "node:path";
 
 // src/history/gab.ts
 var GAB_PREFIX = "window.BENCHMARK_DATA = ";
@@ -50493,7 +51015,7 @@ function gabEntryOf(entry) {
   for (const b of entry.benchmarks) {
     if (b.value === null) {
       skipped.push(
-        `${entry.suite} / ${b.name} in run ${entry.runId}: no value (${b.error ?? "failed"})`
+        `${entry.suite} / ${b.name} in run ${entry.runId}: no value (${b.error ?? b.unmeasured ?? "failed"})`
       );
       continue;
     }
@@ -50643,7 +51165,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text2;
       try {
-        text2 = await readFile12(path33.resolve(ctx.cwd, file2), "utf8");
+        text2 = await readFile12(path32.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -50676,7 +51198,7 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile9(path33.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile9(path32.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
@@ -50692,7 +51214,7 @@ function addLocationOptions(command) {
 function locationOf(flags, ctx) {
   const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
   return {
-    remote: isPath ? path34.resolve(ctx.cwd, flags.remote) : flags.remote,
+    remote: isPath ? path33.resolve(ctx.cwd, flags.remote) : flags.remote,
     branch: flags.branch,
     path: flags.path,
     env: ctx.env
@@ -50715,7 +51237,7 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path34.resolve(ctx.cwd, dir),
+      resultsDir: path33.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
@@ -50863,11 +51385,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path36 from "node:path";
+import path35 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir3, readFile as readFile13, stat as stat3 } from "node:fs/promises";
-import path35 from "node:path";
+import path34 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -50902,7 +51424,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir3(path35.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir3(path34.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -50919,7 +51441,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path35.join(root, rel);
+    const file2 = path34.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile13(file2, "utf8").catch(() => null);
@@ -50970,7 +51492,11 @@ var cargoDetector = {
     }
     const rust = project.matching(/^(benches|src)\/.*\.rs$|\/(benches|src)\/.*\.rs$/);
     const libtest = await filesContaining(project, rust, LIBTEST_BENCH);
-    if (libtest.length > 0) return libtestPlan(libtest.map((c) => c.file));
+    if (libtest.length > 0)
+      return libtestPlan(
+        project,
+        libtest.map((c) => c.file)
+      );
     return null;
   }
 };
@@ -50979,46 +51505,81 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path36.basename(f, ".rs"));
-  const names = new Set(declared.length > 0 ? declared : files);
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path35.basename(f, ".rs"));
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
-  if (isWorkspace) return "--workspace --benches";
-  return names.size === 1 ? `--bench ${[...names][0]}` : "--benches";
+  if (isWorkspace) return "workspace";
+  return [...new Set(declared.length > 0 ? declared : files)];
+}
+function targetOption(targets) {
+  if (targets === "workspace") return "--workspace --benches";
+  return targets.length === 1 ? `--bench ${targets[0]}` : "--benches";
+}
+async function countCalls(project, targets, pattern) {
+  const own2 = targets !== "workspace" && targets.length === 1 ? `benches/${targets[0]}.rs` : null;
+  const files = own2 !== null && project.files.includes(own2) ? [own2] : project.matching(/\.rs$/);
+  let n = 0;
+  for (const file2 of files) n += (await project.read(file2))?.match(pattern)?.length ?? 0;
+  return n;
+}
+function runAsWritten(why) {
+  return `cargo: a prebuilt bench is one bench target and ${why}, so the suite runs cargo bench as written (suite.build: never); to build once, name one target with --bench NAME in the command and drop build: never`;
 }
 async function criterionPlan(project, manifests) {
   const targets = await benchTargets(project);
+  const option = targetOption(targets);
+  const one = option.startsWith("--bench ");
+  const benchmarks = await countCalls(project, targets, /\.bench_(?:function|with_input)\s*\(/g);
+  const suite = {
+    fields: one ? {} : { build: "never" },
+    benchmarks,
+    counted: "bench_function and bench_with_input calls, an estimate"
+  };
   return {
     tool: "cargo",
     evidence: `criterion in ${describeFiles(manifests)}`,
-    workload: {
-      command: `cargo bench -q ${targets} -- --noplot --warm-up-time 0.5 --measurement-time 1`,
+    workload: one ? { command: `cargo bench -q ${option}`, format: "criterion", perBenchmark: true } : {
+      command: `cargo bench -q ${option} -- --noplot --warm-up-time 0.5 --measurement-time 1`,
       format: "criterion",
       perBenchmark: true
     },
-    setup: `cargo bench -q ${targets} --no-run`,
+    suite,
+    ...one ? {} : { setup: `cargo bench -q ${option} --no-run` },
     timeout: "2m",
     steps: [rustToolchain("stable")],
-    comments: [
+    comments: one ? [
+      "A suite (below): each version's bench target is built once (cargo bench --no-run),",
+      "then each benchmark runs alone in both versions at once in criterion's --quick mode;",
+      "every sample it takes is read from target/criterion."
+    ] : [
       "criterion runs one benchmark at a time in both versions (perBenchmark); every sample it",
       "takes is read from target/criterion. Short warm-up and measurement times: the duet",
       "repeats the run instead."
     ],
-    notes: []
+    notes: one ? [] : [runAsWritten("this project has several")]
   };
 }
-function libtestPlan(files) {
+async function libtestPlan(project, files) {
+  const targets = await benchTargets(project);
+  const one = targets !== "workspace" && targets.length === 1 && files.every((f) => f.startsWith("benches/"));
+  const command = one ? `cargo bench -q --bench ${targets[0]}` : "cargo bench -q";
   return {
     tool: "cargo",
     evidence: `#[bench] in ${describeFiles(files)} (libtest, nightly Rust)`,
-    workload: { command: "cargo bench -q", format: "cargo", perBenchmark: true },
-    setup: "cargo bench -q --no-run",
+    workload: { command, format: "cargo", perBenchmark: true },
+    suite: {
+      fields: one ? {} : { build: "never" },
+      benchmarks: await countCalls(project, targets, /#\[bench\]/g),
+      counted: "#[bench] functions"
+    },
+    ...one ? {} : { setup: "cargo bench -q --no-run" },
     timeout: "2m",
     steps: [rustToolchain("nightly")],
     comments: [
       "libtest's #[bench] needs nightly Rust; each run reports one ns/iter per benchmark."
     ],
     notes: [
-      "#[bench] needs nightly Rust: the workflow installs it; locally use rustup default nightly."
+      "#[bench] needs nightly Rust: the workflow installs it; locally use rustup default nightly.",
+      ...one ? [] : [runAsWritten("these #[bench] functions are in several targets or in src/")]
     ]
   };
 }
@@ -51027,7 +51588,8 @@ function rustToolchain(channel) {
 }
 
 // src/init/detectors/go.ts
-var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*\w+\s+\*testing\.B\s*\)/m;
+import path36 from "node:path";
+var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*(\w+)\s+\*testing\.B\s*\)/m;
 var goDetector = {
   id: "go",
   aliases: ["golang", "go-test"],
@@ -51035,30 +51597,60 @@ var goDetector = {
   async detect(project) {
     const found = await filesContaining(project, project.matching(/_test\.go$/), BENCHMARK_FUNC);
     if (found.length === 0) return null;
-    const count = found.reduce(
-      (n, f) => n + (f.text.match(new RegExp(BENCHMARK_FUNC.source, "gm"))?.length ?? 0),
-      0
+    const packages = /* @__PURE__ */ new Map();
+    for (const { file: file2, text: text2 } of found) {
+      const dir2 = path36.posix.dirname(file2);
+      const counted = countBenchmarks(text2);
+      const pkg2 = packages.get(dir2) ?? { files: [], funcs: 0, runs: 0 };
+      pkg2.files.push(file2);
+      pkg2.funcs += counted.funcs;
+      pkg2.runs += counted.runs;
+      packages.set(dir2, pkg2);
+    }
+    const ranked = [...packages.entries()].sort(
+      ([a, x], [b, y]) => Number(b === ".") - Number(a === ".") || y.funcs + y.runs - (x.funcs + x.runs)
     );
-    const everyInRoot = found.every((f) => !f.file.includes("/"));
+    const [dir, pkg] = ranked[0];
+    const target = dir === "." ? "." : `./${dir}`;
+    const others = ranked.slice(1).map(([d]) => `./${d}`);
     const goMod = project.files.includes("go.mod");
+    const runs = pkg.runs === 0 ? "" : ` and ${pkg.runs} b.Run`;
     return {
       tool: "go",
-      evidence: `${count} func Benchmark\u2026 in ${describeFiles(found.map((f) => f.file))}`,
+      evidence: `${pkg.funcs} func Benchmark\u2026${runs} in ${describeFiles(pkg.files)}${others.length === 0 ? "" : ` (and ${others.length} more package${others.length === 1 ? "" : "s"})`}`,
       workload: {
-        command: `go test -run '^$' -bench . -benchtime 100ms -count 5 ${everyInRoot ? "." : "./..."}`,
+        command: `go test -run '^$' -bench . -benchmem ${target}`,
         format: "go",
         perBenchmark: true
+      },
+      suite: {
+        fields: {},
+        benchmarks: pkg.funcs + pkg.runs,
+        counted: "func Benchmark\u2026 plus b.Run calls, an estimate"
       },
       timeout: "2m",
       steps: [setupGo(goMod)],
       comments: [
-        "Each benchmark runs alone in both versions at once (perBenchmark); every -count line",
-        "is one sample. Add -benchmem to compare B/op and allocs/op too."
+        `A suite (below): each version's test binary is built once (go test -c ${target}), each`,
+        "benchmark and sub-benchmark calibrated once, then run alone in both versions at once",
+        "with the same fixed -benchtime Nx. -benchmem: B/op and allocs/op are compared exactly",
+        "and shown when they differ. A test binary is one package: one scenario per package."
       ],
-      notes: []
+      notes: others.length === 0 ? [] : [
+        `go: the scenario benchmarks ${target}; ${describeFiles(others)} ${others.length === 1 ? "has" : "have"} benchmarks too. A prebuilt test binary is one package: for each, copy the scenario with its package in the command (go test -run '^$' -bench . -benchmem ${others[0]}), another name, and a duetkit step of its own in the workflow`
+      ]
     };
   }
 };
+function countBenchmarks(text2) {
+  const funcs = [...text2.matchAll(new RegExp(BENCHMARK_FUNC.source, "gm"))];
+  const receivers = [...new Set(funcs.map((m) => m[1]))];
+  const runs = receivers.reduce(
+    (n, name) => n + (text2.match(new RegExp(`\\b${name}\\.Run\\(`, "g"))?.length ?? 0),
+    0
+  );
+  return { funcs: funcs.length, runs };
+}
 function setupGo(goMod) {
   const version3 = goMod ? { "go-version-file": "go.mod" } : { "go-version": "stable" };
   return { uses: "actions/setup-go@v5", with: version3 };
@@ -51069,6 +51661,7 @@ import path37 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
+var REGISTRATION = /^\s*BENCHMARK(?:_F|_TEMPLATE\d?|_TEMPLATE_F|_CAPTURE|_REGISTER_F)?\s*\(/gm;
 var BUILD_DIR = "build/duetkit";
 var RUN_FLAGS = "--benchmark_format=json --benchmark_repetitions=5 --benchmark_min_time=0.1";
 var googlecppDetector = {
@@ -51094,7 +51687,8 @@ var googlecppDetector = {
           `cmake -S . -B ${BUILD_DIR} -DCMAKE_BUILD_TYPE=Release && cmake --build ${BUILD_DIR} --target ${target}`
         ],
         binary: binary2,
-        systemLibrary: !VENDORED.test(allCMake)
+        systemLibrary: !VENDORED.test(allCMake),
+        benchmarks: registrations(including)
       });
     }
     if (including.length === 0) return null;
@@ -51108,18 +51702,27 @@ var googlecppDetector = {
       setup: `g++ -O2 -std=c++17 ${source} -o ${binary} -lbenchmark -lpthread`,
       binary,
       systemLibrary: true,
+      benchmarks: registrations(including.slice(0, 1)),
       notes: including.length > 1 ? [
         `googlecpp: ${including.length} sources include benchmark.h; the scenario builds ${source} alone`
       ] : []
     });
   }
 };
+function registrations(sources) {
+  return sources.reduce((n, s) => n + (s.text.match(REGISTRATION)?.length ?? 0), 0);
+}
 function plan(options) {
   const binary = `./${options.binary}`;
   return {
     tool: "googlecpp",
     evidence: options.evidence,
     workload: { command: `${binary} ${RUN_FLAGS}`, format: "googlecpp", perBenchmark: true },
+    suite: {
+      fields: {},
+      benchmarks: options.benchmarks,
+      counted: "BENCHMARK registrations, an estimate (->Args and ranges add more)"
+    },
     setup: options.setup,
     timeout: "2m",
     steps: options.systemLibrary ? [
@@ -51129,8 +51732,8 @@ function plan(options) {
       }
     ] : [],
     comments: [
-      "Each benchmark runs alone in both versions at once (perBenchmark); every repetition is",
-      "one sample."
+      "A suite (below): each benchmark runs alone in both versions at once, every benchmark",
+      "first screened, then the budget goes where the doubt is; every repetition is one sample."
     ],
     notes: options.notes ?? []
   };
@@ -51203,6 +51806,7 @@ var hyperfineDetector = {
 
 // src/init/detectors/jmh.ts
 var OUTPUT2 = "duetkit-jmh.json";
+var ANNOTATION = /@Benchmark(?!\w)/g;
 var JMH_FLAGS = `-f 1 -wi 2 -w 500ms -i 3 -r 500ms -rf json -rff ${OUTPUT2}`;
 var jmhDetector = {
   id: "jmh",
@@ -51210,16 +51814,31 @@ var jmhDetector = {
   lookedFor: "jmh: jmh-core in pom.xml, or the JMH plugin or jmh-core in build.gradle(.kts)",
   async detect(project) {
     const pom = await project.read("pom.xml");
-    if (pom !== null && /jmh-core/.test(pom)) return mavenPlan(pom);
+    const withSuite = async (plan2) => ({
+      ...plan2,
+      suite: {
+        fields: {},
+        benchmarks: await countAnnotations(project),
+        counted: "@Benchmark methods, an estimate (@Param values multiply them)"
+      }
+    });
+    if (pom !== null && /jmh-core/.test(pom)) return withSuite(mavenPlan(pom));
     for (const file2 of ["build.gradle.kts", "build.gradle"]) {
       const gradle = await project.read(file2);
       if (gradle !== null && /me\.champeau\.jmh|jmh-core/.test(gradle)) {
-        return gradlePlan(project, file2);
+        return withSuite(gradlePlan(project, file2));
       }
     }
     return null;
   }
 };
+async function countAnnotations(project) {
+  let n = 0;
+  for (const file2 of project.matching(/\.(java|kt)$/)) {
+    n += (await project.read(file2))?.match(ANNOTATION)?.length ?? 0;
+  }
+  return n;
+}
 function mavenPlan(pom) {
   const shaded = /maven-shade-plugin|maven-assembly-plugin/.test(pom);
   const jar = /<uberjar\.name>([^<]+)<\/uberjar\.name>/.exec(pom)?.[1] ?? /<finalName>([^<$]+)<\/finalName>/.exec(pom)?.[1] ?? "benchmarks";
@@ -51451,10 +52070,23 @@ var pytestDetector = {
         output: OUTPUT3,
         ...onlyBenchmarks ? { perBenchmark: true } : {}
       },
+      // one interpreter start per stage for all its benchmarks: docs/suites.md, granularity
+      ...onlyBenchmarks ? {
+        suite: {
+          fields: { granularity: "group" },
+          benchmarks: benchFiles.reduce((n, f) => n + countBenchmarks2(f.text), 0),
+          counted: "tests taking the benchmark fixture, times their parametrize lists, an estimate"
+        }
+      } : {},
       timeout: "5m",
       steps: pythonSteps(project),
       comments: [
-        onlyBenchmarks ? "Each benchmark runs alone in both versions at once (perBenchmark);" : "The benchmark files hold other tests too, so the suite runs whole (--benchmark-only);",
+        ...onlyBenchmarks ? [
+          "A suite (below): each stage runs its benchmarks in one pytest process in both versions",
+          "(granularity: group: one interpreter start for all), each benchmark judged alone;"
+        ] : [
+          "The benchmark files hold other tests too, so the suite runs whole (--benchmark-only);"
+        ],
         `every round pytest-benchmark times is read from ${OUTPUT3}.`
       ],
       notes: onlyBenchmarks ? [] : [
@@ -51463,6 +52095,70 @@ var pytestDetector = {
     };
   }
 };
+function countBenchmarks2(text2) {
+  let total = 0;
+  let factor = 1;
+  let offset2 = 0;
+  for (const line of text2.split("\n")) {
+    const at = offset2;
+    offset2 += line.length + 1;
+    const trimmed = line.trim();
+    if (/^@pytest\.mark\.parametrize\s*\(/.test(trimmed)) {
+      factor *= parametrizeCount(text2, at);
+    } else if (/^(async\s+)?(def|class)\s/.test(trimmed)) {
+      const m = /^(?:async\s+)?def\s+test\w*\s*\(([^)]*)\)/.exec(trimmed);
+      if (m !== null && /\bbenchmark\b/.test(m[1])) total += factor;
+      factor = 1;
+    }
+  }
+  return total;
+}
+function parametrizeCount(text2, at) {
+  const open2 = text2.indexOf("(", at);
+  let depth = 0;
+  let items = 0;
+  let inList = false;
+  let listDepth = 0;
+  let sawItem = false;
+  let quote = null;
+  let commas = 0;
+  for (let i = open2; i < text2.length; i++) {
+    const c = text2[i];
+    if (quote !== null) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = null;
+      if (inList && depth === listDepth) sawItem = true;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      if (inList && depth === listDepth) sawItem = true;
+      continue;
+    }
+    if (c === "(" || c === "[" || c === "{") {
+      depth++;
+      if (!inList && depth === 2 && commas === 1 && (c === "[" || c === "(")) {
+        inList = true;
+        listDepth = depth;
+        continue;
+      }
+    } else if (c === ")" || c === "]" || c === "}") {
+      if (inList && depth === listDepth) return items + (sawItem ? 1 : 0) || 1;
+      depth--;
+      if (depth === 0) return 1;
+    } else if (c === ",") {
+      if (depth === 1) commas++;
+      else if (inList && depth === listDepth) {
+        if (sawItem) items++;
+        sawItem = false;
+      }
+    } else if (inList && depth === listDepth && !/\s/.test(c)) {
+      sawItem = true;
+    }
+    if (inList && depth > listDepth) sawItem = true;
+  }
+  return 1;
+}
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
@@ -51621,6 +52317,84 @@ function parsed(option, line) {
 // src/init/scenario-file.ts
 var import_yaml3 = __toESM(require_dist2(), 1);
 
+// src/suite/budget.ts
+var COSTS = {
+  go: { perBenchmark: 0.9, overhead: 15 },
+  criterion: { perBenchmark: 2.5, overhead: 60 },
+  cargo: { perBenchmark: 2.5, overhead: 60 },
+  pytest: { perBenchmark: 1.2, overhead: 10 },
+  googlecpp: { perBenchmark: 0.8, overhead: 10 },
+  jmh: { perBenchmark: 8, overhead: 20 }
+};
+var OTHER = { perBenchmark: 1.5, overhead: 10 };
+var MINIMUM_SECONDS = 120;
+function recommendedBudget(request) {
+  const { format, benchmarks } = request;
+  const vcpus = request.vcpus ?? 2;
+  if (!Number.isInteger(benchmarks) || benchmarks < 0) {
+    throw new RangeError(`benchmarks: got ${benchmarks}; expected a whole number \u2265 0`);
+  }
+  if (!Number.isInteger(vcpus) || vcpus < 1) {
+    throw new RangeError(`vcpus: got ${vcpus}; expected a whole number \u2265 1`);
+  }
+  const cost2 = COSTS[format] ?? OTHER;
+  const raw = cost2.overhead + cost2.perBenchmark * benchmarks;
+  const seconds3 = Math.max(MINIMUM_SECONDS, Math.ceil(raw / 60 - 1e-9) * 60);
+  const runner = vcpus >= 4 ? `a ${vcpus}-vCPU runner costs what a 2-vCPU one does (a duet uses one CPU per side and one for the harness)` : `on a ${vcpus}-vCPU runner`;
+  return {
+    seconds: seconds3,
+    perBenchmarkSeconds: cost2.perBenchmark,
+    overheadSeconds: cost2.overhead,
+    explanation: `${formatMinutes(seconds3)} gives each of ${benchmarks} ${format} benchmark${benchmarks === 1 ? "" : "s"} its screening (~20 pairs) and leaves time for the ones in doubt (~${cost2.perBenchmark} s per benchmark + ${cost2.overhead} s to build and calibrate; ${runner})`
+  };
+}
+function formatMinutes(seconds3) {
+  return `${Math.ceil(seconds3 / 60)}m`;
+}
+
+// src/init/suite-budget.ts
+var AUTO_BUDGET = "auto";
+var PLAIN_BUDGET = "10m";
+var RUNNER_VCPUS = 2;
+function resolveBudget(plan2, requested) {
+  if (requested.trim().toLowerCase() !== AUTO_BUDGET) return requested;
+  if (plan2.suite === void 0 || plan2.workload.format === void 0) return PLAIN_BUDGET;
+  return formatMinutes(recommended(plan2).seconds);
+}
+function budgetComment(plan2, budget) {
+  if (plan2.suite === void 0 || plan2.workload.format === void 0) return [];
+  const advice = recommended(plan2);
+  const advised = formatMinutes(advice.seconds);
+  const found = `~${plan2.suite.benchmarks} benchmarks found (${plan2.suite.counted});`;
+  const buys = "every one its screening (~20 pairs) and leaves time for the ones in doubt";
+  const runner = `on a ${RUNNER_VCPUS}-vCPU runner (4 vCPUs are no faster: a duet uses one CPU per side and one for the harness)`;
+  const seconds3 = parseDuration(budget);
+  const same = seconds3 !== null && Math.abs(seconds3 - advice.seconds) < 1;
+  const text2 = same ? `${found} ${advised} gives ${buys}, ${runner}. Raise it if many stay inconclusive.` : `${found} ${advised} would give ${buys}, ${runner}; this budget is ${budget}${seconds3 !== null && seconds3 < advice.seconds ? ", and may leave some unscreened" : ""}. Raise it if many stay inconclusive.`;
+  return wrap(text2, 92);
+}
+function recommended(plan2) {
+  return recommendedBudget({
+    format: plan2.workload.format,
+    benchmarks: plan2.suite.benchmarks,
+    vcpus: RUNNER_VCPUS
+  });
+}
+function wrap(text2, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text2.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
 // src/init/yaml-doc.ts
 var import_yaml2 = __toESM(require_dist2(), 1);
 function newDocument(value, header2) {
@@ -51669,6 +52443,7 @@ var LOCAL_HEAD_REF = "HEAD";
 function scenarioText(plan2, options) {
   const dir = options.dirInRepo === "" ? {} : { dir: options.dirInRepo };
   const setup = plan2.setup === void 0 ? {} : { setup: plan2.setup };
+  const suite = plan2.suite !== void 0 && plan2.workload.perBenchmark === true;
   const value = {
     name: options.name,
     mode: "duet",
@@ -51682,10 +52457,11 @@ function scenarioText(plan2, options) {
       ...plan2.workload.output === void 0 ? {} : { output: plan2.workload.output },
       ...plan2.workload.perBenchmark === true ? { perBenchmark: true } : {}
     },
-    iterations: options.iterations,
+    ...suite ? {} : { iterations: options.iterations },
     warmup: 1,
     ...plan2.timeout === void 0 ? {} : { timeout: plan2.timeout },
     budget: options.budget,
+    ...suite ? { suite: plan2.suite.fields } : {},
     isolation: "auto",
     analysis: { level: 0.99, threshold: 0.05 }
   };
@@ -51703,13 +52479,27 @@ function scenarioText(plan2, options) {
     if (Array.isArray(version3.setup)) flowList(doc, ["versions", i, "setup"]);
   }
   if (Array.isArray(plan2.workload.command)) flowList(doc, ["workload", "command"]);
-  commentAfter(
-    doc,
-    ["iterations"],
-    plan2.workload.perBenchmark === true ? "pairs per benchmark (each benchmark runs alone in both versions)" : "pairs: both versions run at the same time, each on its own CPUs"
-  );
+  if (!suite) {
+    commentAfter(
+      doc,
+      ["iterations"],
+      plan2.workload.perBenchmark === true ? "pairs per benchmark (each benchmark runs alone in both versions)" : "pairs: both versions run at the same time, each on its own CPUs"
+    );
+  }
   commentAfter(doc, ["warmup"], "pairs run first and discarded");
   if (plan2.timeout !== void 0) commentAfter(doc, ["timeout"], "per iteration");
+  if (suite) {
+    commentAbove(doc, ["budget"], budgetComment(plan2, options.budget));
+    commentAbove(
+      doc,
+      ["suite"],
+      [
+        "A suite under the budget (docs/suites.md): every benchmark is first screened (20 pairs),",
+        "then the budget goes where the doubt is (looks at 60, 180, 540 pairs); the pairs come",
+        "from these looks, not from an iteration count. Every field has a default."
+      ]
+    );
+  }
   commentAfter(doc, ["budget"], "the run stops cleanly when this is spent and reports what it has");
   commentAfter(doc, ["analysis", "level"], "confidence level of the intervals");
   commentAfter(doc, ["analysis", "threshold"], "changes within \xB15% count as unchanged");
@@ -51883,9 +52673,9 @@ function inProject(step, dirInRepo) {
   if (step.run !== void 0) moved["working-directory"] = dirInRepo;
   return moved;
 }
-function timeoutMinutes(options) {
+function timeoutMinutes(options, runs = 1) {
   const seconds3 = parseDuration(options.budget) ?? 0;
-  return Math.max(30, Math.ceil(seconds3 / 60) + 20);
+  return Math.max(30, runs * Math.ceil(seconds3 / 60) + 20);
 }
 
 // src/init/nightly-workflow.ts
@@ -51934,7 +52724,8 @@ function nightlyWorkflow(plan2, options) {
       jobs: {
         nightly: {
           "runs-on": "ubuntu-latest",
-          "timeout-minutes": timeoutMinutes(options),
+          // two runs of the scenario: the A/A and the step duet
+          "timeout-minutes": timeoutMinutes(options, 2),
           steps
         }
       }
@@ -51985,7 +52776,7 @@ function nightlyWorkflow(plan2, options) {
 // src/init/init.ts
 var DEFAULT_SCENARIO = "benchmarks/duetkit.yml";
 var DEFAULT_ITERATIONS = 30;
-var DEFAULT_BUDGET = "10m";
+var DEFAULT_BUDGET = AUTO_BUDGET;
 async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
@@ -51998,7 +52789,10 @@ async function planInit(options, deps) {
     );
   }
   const project = await listProject(dir);
-  const { plan: plan2, others } = await chooseTool(project, options, deps.prompter);
+  const chosen = await chooseTool(project, options, deps.prompter);
+  const { others } = chosen;
+  const plan2 = withIterationsNote(chosen.plan, options.iterations);
+  const budget = resolveBudget(plan2, options.budget);
   const dirInRepo = posix(path40.relative(home, dir));
   const workflowOptions = {
     action: options.action,
@@ -52006,7 +52800,7 @@ async function planInit(options, deps) {
     dirInRepo,
     branch: (repoRoot === null ? null : await deps.repo.defaultBranch(dir)) ?? "main",
     forkSafe: options.forkSafe,
-    budget: options.budget
+    budget
   };
   const nightly = options.workflow && (options.nightly ?? (deps.prompter !== null && await deps.prompter.choose(
     "Also a nightly workflow that tracks the runners\u2019 noise and drift on main (docs/variability.md)?",
@@ -52024,7 +52818,7 @@ async function planInit(options, deps) {
       runPath: scenarioInRepo,
       workflowPath: workflows[0]?.path ?? null,
       iterations: options.iterations,
-      budget: options.budget
+      budget
     });
   } catch (error62) {
     if (error62 instanceof ScenarioError) throw new UserError(error62.message);
@@ -52051,6 +52845,17 @@ async function writeInit(planned, options) {
       throw error62;
     }
   }
+}
+function withIterationsNote(plan2, iterations) {
+  if (plan2.suite === void 0 || plan2.workload.perBenchmark !== true) return plan2;
+  if (iterations === DEFAULT_ITERATIONS) return plan2;
+  return {
+    ...plan2,
+    notes: [
+      ...plan2.notes,
+      `--iterations ${iterations} is not written: a suite takes its pairs from its looks (suite.firstLook, 20, times suite.growth, 3, up to suite.looks, 4: docs/suites.md); set suite.firstLook to change the first`
+    ]
+  };
 }
 function overwriteError(paths) {
   const which = paths.join(", ");

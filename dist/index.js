@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path33 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path32 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path33 && path33[0] !== "/") {
-          path33 = `/${path33}`;
+        if (path32 && path32[0] !== "/") {
+          path32 = `/${path32}`;
         }
-        return new URL(`${origin}${path33}`);
+        return new URL(`${origin}${path32}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path32, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path33);
+        debuglog("sending request to %s %s/%s", method, origin, path32);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path32, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path33,
+          path32,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path32, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path33);
+        debuglog("trailers received from %s %s/%s", method, origin, path32);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path32, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path33,
+          path32,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path33, origin }
+            request: { method, path: path32, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path33);
+          debuglog("sending request to %s %s/%s", method, origin, path32);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path33,
+        path: path32,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path33 !== "string") {
+        if (typeof path32 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path32[0] !== "/" && !(path32.startsWith("http://") || path32.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path33)) {
+        } else if (invalidPathRegex.test(path32)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path33, query) : path33;
+        this.path = query ? buildURL(path32, query) : path32;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path33, host, upgrade, blocking, reset } = request2;
+      const { method, path: path32, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path33} HTTP/1.1\r
+      let header = `${method} ${path32} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path32, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path33;
+      headers[HTTP2_HEADER_PATH] = path32;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path33 = search ? `${pathname}${search}` : pathname;
+        const path32 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path33;
+        this.opts.path = path32;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path33 = "/",
+          path: path32 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path33;
+        opts.path = origin + path32;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path33) {
-      if (typeof path33 !== "string") {
-        return path33;
+    function safeUrl(path32) {
+      if (typeof path32 !== "string") {
+        return path32;
       }
-      const pathSegments = path33.split("?");
+      const pathSegments = path32.split("?");
       if (pathSegments.length !== 2) {
-        return path33;
+        return path32;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path33, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path33);
+    function matchKey(mockDispatch2, { path: path32, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path32);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path32 }) => matchValue(safeUrl(path32), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path33, method, body, headers, query } = opts;
+      const { path: path32, method, body, headers, query } = opts;
       return {
-        path: path33,
+        path: path32,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path32, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path33,
+            Path: path32,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path33) {
-      for (let i = 0; i < path33.length; ++i) {
-        const code = path33.charCodeAt(i);
+    function validateCookiePath(path32) {
+      for (let i = 0; i < path32.length; ++i) {
+        const code = path32.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path33 = opts.path;
+          let path32 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path33 = `/${path33}`;
+            path32 = `/${path32}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path33);
+          url2 = new URL(util.parseOrigin(url2).origin + path32);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20037,14 +20037,14 @@ var require_util9 = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path33 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path32 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path33 && path33[0] !== "/") {
-          path33 = `/${path33}`;
+        if (path32 && path32[0] !== "/") {
+          path32 = `/${path32}`;
         }
-        return new URL(`${origin}${path33}`);
+        return new URL(`${origin}${path32}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -20495,39 +20495,39 @@ var require_diagnostics2 = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path32, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path33);
+        debuglog("sending request to %s %s/%s", method, origin, path32);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path32, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path33,
+          path32,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path32, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path33);
+        debuglog("trailers received from %s %s/%s", method, origin, path32);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path32, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path33,
+          path32,
           error63.message
         );
       });
@@ -20576,9 +20576,9 @@ var require_diagnostics2 = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path33, origin }
+            request: { method, path: path32, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path33);
+          debuglog("sending request to %s %s/%s", method, origin, path32);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -20641,7 +20641,7 @@ var require_request3 = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path33,
+        path: path32,
         method,
         body,
         headers,
@@ -20656,11 +20656,11 @@ var require_request3 = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path33 !== "string") {
+        if (typeof path32 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path32[0] !== "/" && !(path32.startsWith("http://") || path32.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path33)) {
+        } else if (invalidPathRegex.test(path32)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -20726,7 +20726,7 @@ var require_request3 = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path33, query) : path33;
+        this.path = query ? buildURL(path32, query) : path32;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -25419,7 +25419,7 @@ var require_client_h12 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path33, host, upgrade, blocking, reset } = request2;
+      const { method, path: path32, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -25500,7 +25500,7 @@ var require_client_h12 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path33} HTTP/1.1\r
+      let header = `${method} ${path32} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26029,7 +26029,7 @@ var require_client_h22 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path32, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -26126,7 +26126,7 @@ var require_client_h22 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path33;
+      headers[HTTP2_HEADER_PATH] = path32;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -26479,9 +26479,9 @@ var require_redirect_handler2 = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path33 = search ? `${pathname}${search}` : pathname;
+        const path32 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path33;
+        this.opts.path = path32;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -27720,10 +27720,10 @@ var require_proxy_agent2 = __commonJS({
         };
         const {
           origin,
-          path: path33 = "/",
+          path: path32 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path33;
+        opts.path = origin + path32;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -29695,20 +29695,20 @@ var require_mock_utils2 = __commonJS({
       }
       return true;
     }
-    function safeUrl(path33) {
-      if (typeof path33 !== "string") {
-        return path33;
+    function safeUrl(path32) {
+      if (typeof path32 !== "string") {
+        return path32;
       }
-      const pathSegments = path33.split("?");
+      const pathSegments = path32.split("?");
       if (pathSegments.length !== 2) {
-        return path33;
+        return path32;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path33, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path33);
+    function matchKey(mockDispatch2, { path: path32, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path32);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -29730,7 +29730,7 @@ var require_mock_utils2 = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path32 }) => matchValue(safeUrl(path32), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -29768,9 +29768,9 @@ var require_mock_utils2 = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path33, method, body, headers, query } = opts;
+      const { path: path32, method, body, headers, query } = opts;
       return {
-        path: path33,
+        path: path32,
         method,
         body,
         headers,
@@ -30233,10 +30233,10 @@ var require_pending_interceptors_formatter2 = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path32, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path33,
+            Path: path32,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35115,9 +35115,9 @@ var require_util14 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path33) {
-      for (let i = 0; i < path33.length; ++i) {
-        const code = path33.charCodeAt(i);
+    function validateCookiePath(path32) {
+      for (let i = 0; i < path32.length; ++i) {
+        const code = path32.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38037,11 +38037,11 @@ var require_undici2 = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path33 = opts.path;
+          let path32 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path33 = `/${path33}`;
+            path32 = `/${path32}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path33);
+          url2 = new URL(util.parseOrigin(url2).origin + path32);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -46429,17 +46429,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path33) {
-      const ctrl = callVisitor(key, node2, visitor, path33);
+    function visit_(key, node2, visitor, path32) {
+      const ctrl = callVisitor(key, node2, visitor, path32);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path33, ctrl);
-        return visit_(key, ctrl, visitor, path33);
+        replaceNode(key, path32, ctrl);
+        return visit_(key, ctrl, visitor, path32);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
+          path32 = Object.freeze(path32.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path33);
+            const ci = visit_(i, node2.items[i], visitor, path32);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46450,13 +46450,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path33);
+          path32 = Object.freeze(path32.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path32);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path33);
+          const cv = visit_("value", node2.value, visitor, path32);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46477,17 +46477,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path33) {
-      const ctrl = await callVisitor(key, node2, visitor, path33);
+    async function visitAsync_(key, node2, visitor, path32) {
+      const ctrl = await callVisitor(key, node2, visitor, path32);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path33, ctrl);
-        return visitAsync_(key, ctrl, visitor, path33);
+        replaceNode(key, path32, ctrl);
+        return visitAsync_(key, ctrl, visitor, path32);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
+          path32 = Object.freeze(path32.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path33);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path32);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46498,13 +46498,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path33);
+          path32 = Object.freeze(path32.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path32);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path33);
+          const cv = await visitAsync_("value", node2.value, visitor, path32);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46531,23 +46531,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path33) {
+    function callVisitor(key, node2, visitor, path32) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path33);
+        return visitor(key, node2, path32);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path33);
+        return visitor.Map?.(key, node2, path32);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path33);
+        return visitor.Seq?.(key, node2, path32);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path33);
+        return visitor.Pair?.(key, node2, path32);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path33);
+        return visitor.Scalar?.(key, node2, path32);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path33);
+        return visitor.Alias?.(key, node2, path32);
       return void 0;
     }
-    function replaceNode(key, path33, node2) {
-      const parent = path33[path33.length - 1];
+    function replaceNode(key, path32, node2) {
+      const parent = path32[path32.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -47159,10 +47159,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path33, value) {
+    function collectionFromPath(schema, path32, value) {
       let v = value;
-      for (let i = path33.length - 1; i >= 0; --i) {
-        const k = path33[i];
+      for (let i = path32.length - 1; i >= 0; --i) {
+        const k = path32[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -47181,7 +47181,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path33) => path33 == null || typeof path33 === "object" && !!path33[Symbol.iterator]().next().done;
+    var isEmptyPath = (path32) => path32 == null || typeof path32 === "object" && !!path32[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -47211,11 +47211,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path33, value) {
-        if (isEmptyPath(path33))
+      addIn(path32, value) {
+        if (isEmptyPath(path32))
           this.add(value);
         else {
-          const [key, ...rest] = path33;
+          const [key, ...rest] = path32;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -47229,8 +47229,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path33) {
-        const [key, ...rest] = path33;
+      deleteIn(path32) {
+        const [key, ...rest] = path32;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -47244,8 +47244,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path33, keepScalar) {
-        const [key, ...rest] = path33;
+      getIn(path32, keepScalar) {
+        const [key, ...rest] = path32;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -47263,8 +47263,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path33) {
-        const [key, ...rest] = path33;
+      hasIn(path32) {
+        const [key, ...rest] = path32;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -47274,8 +47274,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path33, value) {
-        const [key, ...rest] = path33;
+      setIn(path32, value) {
+        const [key, ...rest] = path32;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -49790,9 +49790,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path33, value) {
+      addIn(path32, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path33, value);
+          this.contents.addIn(path32, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -49867,14 +49867,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path33) {
-        if (Collection2.isEmptyPath(path33)) {
+      deleteIn(path32) {
+        if (Collection2.isEmptyPath(path32)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path33) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path32) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -49889,10 +49889,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path33, keepScalar) {
-        if (Collection2.isEmptyPath(path33))
+      getIn(path32, keepScalar) {
+        if (Collection2.isEmptyPath(path32))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path33, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path32, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -49903,10 +49903,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path33) {
-        if (Collection2.isEmptyPath(path33))
+      hasIn(path32) {
+        if (Collection2.isEmptyPath(path32))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path33) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path32) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -49923,13 +49923,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path33, value) {
-        if (Collection2.isEmptyPath(path33)) {
+      setIn(path32, value) {
+        if (Collection2.isEmptyPath(path32)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path33), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path32), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path33, value);
+          this.contents.setIn(path32, value);
         }
       }
       /**
@@ -51890,9 +51890,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path33) => {
+    visit2.itemAtPath = (cst, path32) => {
       let item = cst;
-      for (const [field, index] of path33) {
+      for (const [field, index] of path32) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -51901,23 +51901,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path33) => {
-      const parent = visit2.itemAtPath(cst, path33.slice(0, -1));
-      const field = path33[path33.length - 1][0];
+    visit2.parentCollection = (cst, path32) => {
+      const parent = visit2.itemAtPath(cst, path32.slice(0, -1));
+      const field = path32[path32.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path33, item, visitor) {
-      let ctrl = visitor(item, path33);
+    function _visit(path32, item, visitor) {
+      let ctrl = visitor(item, path32);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path33.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path32.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -51928,10 +51928,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path33);
+            ctrl = ctrl(item, path32);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path33) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path32) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -54215,8 +54215,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path33 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path33} does not exist${EOL5}`);
+        const path32 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path32} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -58484,14 +58484,89 @@ function workflowRunOf(event) {
 }
 
 // src/analyze/report.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 2;
+var COMPARISON_REPORT_SCHEMA_VERSION = 3;
 function statusOf(result) {
   if (result.comparison !== null) return "compared";
-  return result.notComparable != null ? "not-comparable" : "error";
+  if (result.notComparable != null) return "not-comparable";
+  return result.unmeasured != null ? "unmeasured" : "error";
+}
+function isExactTie(result) {
+  return result.exact !== void 0 && result.exact.base === result.exact.head;
 }
 function comparedCount(summary2) {
   return summary2.regression + summary2.improvement + summary2.unchanged + summary2.inconclusive;
 }
+function unmeasuredCount(summary2) {
+  return summary2.unmeasured ?? 0;
+}
+function summarize(results) {
+  const summary2 = {
+    regression: 0,
+    improvement: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    notComparable: 0,
+    error: 0,
+    unmeasured: 0
+  };
+  const ties = results.filter(isExactTie).length;
+  for (const r of results) {
+    if (isExactTie(r)) continue;
+    const status = statusOf(r);
+    if (status === "compared") summary2[r.comparison.verdict]++;
+    else if (status === "not-comparable") summary2.notComparable++;
+    else summary2[status]++;
+  }
+  const nothingElse = comparedCount(summary2) + summary2.error + summary2.unmeasured === 0;
+  if (nothingElse) summary2.unchanged += ties;
+  return summary2;
+}
+
+// src/report/numbers.ts
+function formatPercent(fraction, digits = 2) {
+  if (!Number.isFinite(fraction)) return String(fraction);
+  const pct3 = fraction * 100;
+  const text2 = pct3.toFixed(digits);
+  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
+  return `${pct3 > 0 ? "+" : ""}${text2}%`;
+}
+function formatInterval(lower, upper, digits = 2) {
+  return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
+}
+function formatValue(value, unit = "") {
+  const abs = Math.abs(value);
+  let text2;
+  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text2 = value.toExponential(3);
+  else text2 = Number(value.toPrecision(4)).toString();
+  return unit === "" ? text2 : `${text2} ${unit}`;
+}
+function formatPValue(p) {
+  if (p < 1e-10) return "<1e-10";
+  if (p < 1e-3) return p.toExponential(1);
+  return p.toFixed(4);
+}
+function centreOf(c, side3) {
+  const s = c[side3];
+  if (c.statistic === "mean") return s.mean;
+  if (c.statistic === "gmean" && s.gmean !== null) return s.gmean;
+  return s.median;
+}
+
+// src/report/exact-text.ts
+function exactText(r, escape = (text2) => text2) {
+  const { base, head } = r.exact;
+  const unit = r.unit === "" ? "" : ` ${escape(r.unit)}`;
+  return `${exactNumber(base)} \u2192 ${exactNumber(head)}${unit} (${formatPercent(r.comparison.change)}, exact)`;
+}
+function exactNumber(value) {
+  return Number.isSafeInteger(value) ? String(value) : formatValue(value);
+}
+
+// src/report/unmeasured-text.ts
+function unmeasuredNames(results) {
+  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
+}
+var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
 
 // src/report/escape.ts
 var ZERO_WIDTH_SPACE = "&#8203;";
@@ -58593,36 +58668,6 @@ function clusterLines(c) {
     );
   }
   return lines;
-}
-
-// src/report/numbers.ts
-function formatPercent(fraction, digits = 2) {
-  if (!Number.isFinite(fraction)) return String(fraction);
-  const pct3 = fraction * 100;
-  const text2 = pct3.toFixed(digits);
-  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct3 > 0 ? "+" : ""}${text2}%`;
-}
-function formatInterval(lower, upper, digits = 2) {
-  return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
-}
-function formatValue(value, unit = "") {
-  const abs = Math.abs(value);
-  let text2;
-  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text2 = value.toExponential(3);
-  else text2 = Number(value.toPrecision(4)).toString();
-  return unit === "" ? text2 : `${text2} ${unit}`;
-}
-function formatPValue(p) {
-  if (p < 1e-10) return "<1e-10";
-  if (p < 1e-3) return p.toExponential(1);
-  return p.toFixed(4);
-}
-function centreOf(c, side3) {
-  const s = c[side3];
-  if (c.statistic === "mean") return s.mean;
-  if (c.statistic === "gmean" && s.gmean !== null) return s.gmean;
-  return s.median;
 }
 
 // src/report/run-meta.ts
@@ -58896,8 +58941,13 @@ var STOP_WORDS = {
   interrupted: "interrupted",
   failed: "failed before the end"
 };
+var TEST_TEXT = {
+  "wilcoxon-signed-rank": "Wilcoxon signed-rank on log ratios",
+  "trimmed-t": "the trimmed mean's own t test (Tukey\u2013McLaughlin; a suite's looks)"
+};
 function renderMethod(report, meta3) {
-  const compared = report.results.filter((r) => r.comparison !== null);
+  const compared = report.results.filter((r) => r.comparison !== null && r.exact === void 0);
+  const exact = report.results.filter((r) => r.exact !== void 0);
   const first = compared[0]?.comparison ?? void 0;
   const s = report.settings;
   const items = [
@@ -58928,7 +58978,7 @@ function renderMethod(report, meta3) {
       first.ci.direct === "trimmed-t" ? `**Interval:** ${+(s.level * 100).toFixed(3)}% CI of the 20% trimmed mean of the log pair ratios (Tukey\u2013McLaughlin)${(first.ci.blockLength ?? 1) > 1 ? `, ${first.ci.blockLength} consecutive pairs counted as one` : ""}.` : `**Interval:** ${first.ci.method === "bca" ? "BCa" : "percentile"} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`
     );
     items.push(
-      `**Test:** ${first.test.name === "wilcoxon-signed-rank" ? "Wilcoxon signed-rank on log ratios" : "Mann\u2013Whitney U"}; p-values ${adjustmentText(s.adjustment, compared.length)}.`
+      `**Test:** ${TEST_TEXT[first.test.name] ?? "Mann\u2013Whitney U"}; p-values ${adjustmentText(s.adjustment, compared.length)}.`
     );
     items.push(
       `**Threshold:** \xB1${formatPercent(s.threshold).replace("+", "")} (practical significance).`
@@ -58939,6 +58989,7 @@ function renderMethod(report, meta3) {
       ).join(", ")}.`
     );
   }
+  if (exact.length > 0) items.push(exactItem(exact));
   items.push(`**Runner:** ${escapeInline(meta3.runner, 400)}.`);
   items.push(`**Duration:** ${formatDuration(meta3.durationSeconds)}.`);
   if (meta3.versions.length > 0) {
@@ -58968,6 +59019,10 @@ function renderMethod(report, meta3) {
     "",
     "</details>"
   ];
+}
+function exactItem(exact) {
+  const equal = exact.filter((r) => r.exact.base === r.exact.head).length;
+  return `**Exact:** ${exact.length} metric${exact.length === 1 ? " was" : "s were"} one constant on each side (e.g. allocs/op), compared exactly by head/base \u2212 1 and the threshold alone, outside the multiple-comparison family; ${equal} of them equal on both sides ${equal === 1 ? "is" : "are"} not listed (all are in comparison.json).`;
 }
 function sampleSize(c) {
   return c.paired ? `${c.n.base} pairs` : `${c.n.base} base, ${c.n.head} head`;
@@ -59102,28 +59157,34 @@ function render(report, meta3, omitUnchanged) {
     );
   }
   const scale = chooseScale(
-    report.results.flatMap((r) => r.comparison === null ? [] : [r.comparison.ci]),
+    statistical(report).map((r) => r.comparison.ci),
     report.settings.threshold
   );
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version3 of versions) {
-    const all = report.results.filter((r) => r.version === version3 && statusOf(r) !== "error");
-    const rows = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== "unchanged") : all;
+    const all = report.results.filter(
+      (r) => r.version === version3 && shownInTable(r) && !isExactTie(r)
+    );
+    const shown = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== "unchanged") : all;
+    const rows = shown.filter((r) => r.exact === void 0);
+    const exact = shown.filter((r) => r.exact !== void 0);
     if (versions.length > 1) {
       out.push(`#### ${escapeInline(version3)} vs ${escapeInline(report.settings.baseline)}`, "");
     }
     if (rows.length > 0) out.push(...table(rows, report, scale, meta3.trends), "");
-    if (rows.length < all.length) {
+    if (exact.length > 0) out.push(...exact.map(exactLine), "");
+    if (shown.length < all.length) {
       out.push(
-        `${all.length - rows.length} unchanged benchmarks are not listed, to fit GitHub's comment size limit; all results are in comparison.json.`,
+        `${all.length - shown.length} unchanged benchmarks are not listed, to fit GitHub's comment size limit; all results are in comparison.json.`,
         ""
       );
     }
   }
-  if (report.results.some((r) => r.comparison !== null)) out.push(legend(report, scale), "");
+  if (statistical(report).length > 0) out.push(legend(report, scale), "");
   out.push(...notComparableLines(report));
+  out.push(...unmeasuredLines(report));
   const errors = report.results.filter((r) => statusOf(r) === "error");
-  const unjudged = comparedCount(report.summary) === 0 && report.summary.notComparable > 0;
+  const unjudged = comparedCount(report.summary) === 0 && unmeasuredCount(report.summary) === 0 && report.summary.notComparable > 0;
   if (errors.length > 0 || report.results.length === 0 || unjudged) {
     out.push("#### Errors", "");
     if (report.results.length === 0) out.push("No measured samples to compare.", "");
@@ -59147,8 +59208,20 @@ function headline(report) {
   if (s.inconclusive > 0) counts.push(`${s.inconclusive} inconclusive`);
   if (s.notComparable > 0) counts.push(`${s.notComparable} not comparable`);
   if (s.error > 0) counts.push(plural(s.error, "error"));
+  if (unmeasuredCount(s) > 0) counts.push(`${unmeasuredCount(s)} not measured`);
   const level2 = `${+(report.settings.level * 100).toFixed(3)}% CI`;
   return `**${counts.join(", ")}** \u2014 ${report.mode}, ${isolationWords(report)}, ${level2}`;
+}
+function shownInTable(r) {
+  const status = statusOf(r);
+  return status === "compared" || status === "not-comparable";
+}
+function statistical(report) {
+  return report.results.filter((r) => r.comparison !== null && r.exact === void 0);
+}
+function exactLine(r) {
+  const v = r.comparison.verdict;
+  return `- **${escapeInline(r.benchmark)}**: ${exactText(r, (unit) => escapeInline(unit, 20))} ${VERDICT_ICON[v]} ${v}`;
 }
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -59222,7 +59295,7 @@ function legend(report, scale) {
   const limit = formatPercent(scale.limit, 0).replace("+", "");
   const threshold2 = formatPercent(report.settings.threshold).replace("+", "");
   const g = BAR_GLYPHS;
-  return `<sub>Interval column: \u2212${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` \xB1${threshold2} threshold, \`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. Change = head/base \u2212 1; adjusted p: ${report.settings.adjustment === "none" ? "not adjusted" : `${report.settings.adjustment === "holm" ? "Holm" : "Benjamini\u2013Hochberg"} across ${report.results.filter((r) => r.comparison !== null).length} comparisons`}.</sub>`;
+  return `<sub>Interval column: \u2212${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` \xB1${threshold2} threshold, \`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. Change = head/base \u2212 1; adjusted p: ${report.settings.adjustment === "none" ? "not adjusted" : `${report.settings.adjustment === "holm" ? "Holm" : "Benjamini\u2013Hochberg"} across ${statistical(report).length} comparisons`}.</sub>`;
 }
 function notComparableLines(report) {
   const results = report.results.filter((r) => statusOf(r) === "not-comparable");
@@ -59234,6 +59307,15 @@ function notComparableLines(report) {
     ...results.map(
       (r) => `- **${escapeInline(who(r, report))}**: ${escapeInline(r.notComparable.reason, 400)}`
     ),
+    ""
+  ];
+}
+function unmeasuredLines(report) {
+  const names = unmeasuredNames(report.results);
+  if (names.length === 0) return [];
+  const none = comparedCount(report.summary) === 0 ? " Nothing was measured enough to compare, so there is no verdict." : "";
+  return [
+    `**Not measured within the budget (${names.length}):** ${names.map((n) => escapeInline(n)).join(", ")} \u2014 ${UNMEASURED_HINT}.${none}`,
     ""
   ];
 }
@@ -59266,22 +59348,34 @@ ${options.body}`;
   return { action: "created", url: created.url };
 }
 
+// src/analyze/describe.ts
+function gateTally(summary2, failOn) {
+  const strict = failOn === "inconclusive";
+  return {
+    verdicts: failOn === "never" ? 0 : summary2.regression + (strict ? summary2.inconclusive : 0),
+    unmeasured: strict ? unmeasuredCount(summary2) : 0,
+    broken: summary2.error > 0 || comparedCount(summary2) === 0 && unmeasuredCount(summary2) === 0
+  };
+}
+
 // src/action/gate.ts
 function overallVerdict(summary2) {
-  if (summary2.error > 0 || comparedCount(summary2) === 0) return "error";
+  if (gateTally(summary2, "never").broken) return "error";
   if (summary2.regression > 0) return "regression";
-  if (summary2.inconclusive > 0) return "inconclusive";
+  if (summary2.inconclusive > 0 || unmeasuredCount(summary2) > 0) return "inconclusive";
   if (summary2.improvement > 0) return "improvement";
   return "unchanged";
 }
 function gateFailure(report, failOn) {
   if (failOn === "never") return null;
+  const tally = gateTally(report.summary, failOn);
   const failing = new Set(
     failOn === "inconclusive" ? ["regression", "inconclusive"] : ["regression"]
   );
   const named = report.results.filter((r) => r.comparison !== null && failing.has(r.comparison.verdict)).map((r) => {
     const c = r.comparison;
-    return `${who2(r)} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)} ${c.verdict}`;
+    const exact = r.exact === void 0 ? "" : " (exact)";
+    return `${who2(r)} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)}${exact} ${c.verdict}`;
   });
   const errors = report.results.filter((r) => statusOf(r) === "error").map((r) => r.benchmark);
   const parts = [];
@@ -59292,8 +59386,14 @@ function gateFailure(report, failOn) {
     );
   }
   if (errors.length > 0) parts.push(`could not be compared: ${errors.join(", ")}`);
+  if (tally.unmeasured > 0) {
+    const names = unmeasuredNames(report.results);
+    parts.push(
+      comparedCount(report.summary) === 0 ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(", ")}` : `not measured within the budget (fail-on: inconclusive): ${names.join(", ")}`
+    );
+  }
   if (report.results.length === 0) parts.push("no measured samples to compare");
-  else if (comparedCount(report.summary) === 0 && report.summary.notComparable > 0) {
+  else if (tally.broken && comparedCount(report.summary) === 0 && report.summary.notComparable > 0) {
     const unjudged = report.results.filter((r) => statusOf(r) === "not-comparable").map((r) => `${who2(r)} (${r.notComparable.reason})`);
     parts.push(`no benchmark is comparable, so there is no verdict: ${unjudged.join("; ")}`);
   }
@@ -60159,10 +60259,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path33) {
-  if (!path33)
+function getElementAtPath(obj, path32) {
+  if (!path32)
     return obj;
-  return path33.reduce((acc, key) => acc?.[key], obj);
+  return path32.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -60502,11 +60602,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path33, issues) {
+function prefixIssues(path32, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path33);
+    iss.path.unshift(path32);
     return iss;
   });
 }
@@ -60968,16 +61068,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path33 = []) => {
+  const processError = (error64, path32 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path33, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path32, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path32, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path32, ...issue3.path]);
       } else {
-        const fullpath = [...path33, ...issue3.path];
+        const fullpath = [...path32, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -61016,17 +61116,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path33 = []) => {
+  const processError = (error64, path32 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path33, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path32, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path32, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path32, ...issue3.path]);
       } else {
-        const fullpath = [...path33, ...issue3.path];
+        const fullpath = [...path32, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -61065,8 +61165,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path33 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path33) {
+  const path32 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path32) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -78204,13 +78304,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path33 = ref.slice(1).split("/").filter(Boolean);
-  if (path33.length === 0) {
+  const path32 = ref.slice(1).split("/").filter(Boolean);
+  if (path32.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path33[0] === defsKey) {
-    const key = path33[1] === void 0 ? void 0 : decodeJSONPointerSegment(path33[1]);
+  if (path32[0] === defsKey) {
+    const key = path32[1] === void 0 ? void 0 : decodeJSONPointerSegment(path32[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -79088,7 +79188,7 @@ var comparison = external_exports.looseObject({
     blockLength: external_exports.number().int().optional()
   }),
   test: external_exports.looseObject({
-    name: external_exports.enum(["mann-whitney-u", "wilcoxon-signed-rank"]),
+    name: external_exports.enum(["mann-whitney-u", "wilcoxon-signed-rank", "trimmed-t", "exact"]),
     pValueAdjusted: finite,
     adjustment: external_exports.enum(["holm", "bh", "none"])
   }),
@@ -79114,7 +79214,7 @@ var notComparable = external_exports.looseObject({
 });
 var count = external_exports.number().int().min(0);
 var reportSchema = external_exports.looseObject({
-  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2)]),
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3)]),
   scenario: external_exports.string(),
   mode: external_exports.enum(["duet", "rmit", "mit", "mct", "single"]),
   paired: external_exports.boolean(),
@@ -79144,7 +79244,9 @@ var reportSchema = external_exports.looseObject({
       version: external_exports.string(),
       comparison: comparison.nullable(),
       notComparable: notComparable.nullable().default(null),
-      error: external_exports.string().nullable()
+      error: external_exports.string().nullable(),
+      unmeasured: external_exports.string().nullable().default(null),
+      exact: external_exports.object({ base: finite, head: finite }).optional()
     })
   ),
   summary: external_exports.object({
@@ -79153,7 +79255,8 @@ var reportSchema = external_exports.looseObject({
     unchanged: count,
     inconclusive: count,
     notComparable: count.default(0),
-    error: count
+    error: count,
+    unmeasured: count.default(0)
   })
 });
 var runSchema = external_exports.object({
@@ -79203,7 +79306,7 @@ async function readResults(dir) {
 // src/action/run-step.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp6 } from "node:fs/promises";
 import os14 from "node:os";
-import path31 from "node:path";
+import path30 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -80716,7 +80819,8 @@ function resolveCompareOptions(options = {}) {
     threshold: options.threshold ?? 0.05,
     biggerIsBetter: options.biggerIsBetter ?? false,
     blockLength: options.blockLength ?? "auto",
-    power: options.power ?? 0.8
+    power: options.power ?? 0.8,
+    test: options.test ?? "rank"
   };
   if (!(r.level > 0 && r.level < 1)) {
     throw new RangeError(`level must be between 0 and 1 (e.g. 0.99), got ${r.level}`);
@@ -80744,6 +80848,9 @@ function resolveCompareOptions(options = {}) {
   }
   if (!(r.power > 0 && r.power < 1))
     throw new RangeError(`power must be in (0, 1), got ${r.power}`);
+  if (r.test !== "rank" && r.test !== "trimmed-t") {
+    throw new RangeError(`test must be rank or trimmed-t, got ${String(r.test)}`);
+  }
   return r;
 }
 function compare(base, head, options = {}) {
@@ -80797,7 +80904,7 @@ function planComparison(base, head, options = {}, earlierNotes = []) {
   if (o.statistic === "trimmed") {
     if (blockLength > 1) {
       plan.notes.push(
-        `pairs are autocorrelated: the interval counts ${blockLength} consecutive pairs as one; the Wilcoxon p-value assumes independent pairs and may be too small`
+        o.test === "trimmed-t" ? `pairs are autocorrelated: the interval and its trimmed-t test count ${blockLength} consecutive pairs as one` : `pairs are autocorrelated: the interval counts ${blockLength} consecutive pairs as one; the Wilcoxon p-value assumes independent pairs and may be too small`
       );
     }
     return { ...plan, bootstrap: null, direct: { statistic: "trimmed", blockLength } };
@@ -80941,14 +81048,27 @@ function trimmedComparison(b, h, o, blockLength, notes) {
     blockLength,
     direct: "trimmed-t"
   };
-  const w = wilcoxonSignedRank(finite5);
-  const test = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
+  const test = o.test === "trimmed-t" ? trimmedTTest(interval3) : (() => {
+    const w = wilcoxonSignedRank(finite5);
+    return testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
+  })();
   const mde = minimumDetectableEffect(
     interval3.effectiveN,
     interval3.standardError * Math.sqrt(interval3.effectiveN),
     { level: o.level, power: o.power, paired: true }
   );
   return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
+}
+function trimmedTTest(interval3) {
+  const n = interval3.effectiveN;
+  if (n < TRIMMED_MIN_N) return testResult("trimmed-t", "asymptotic", 0, 1);
+  const df = Math.max(1, n - 2 * Math.floor(TRIM * n) - 1);
+  if (!(interval3.standardError > 0)) {
+    return testResult("trimmed-t", "exact", 0, interval3.estimate === 0 ? 1 : 0);
+  }
+  const t = interval3.estimate / interval3.standardError;
+  const p = Math.min(1, incompleteBeta(df / (df + t * t), df / 2, 0.5));
+  return testResult("trimmed-t", "asymptotic", t, p);
 }
 var TRIMMED_MIN_N = 5;
 function pairedTrimmedInterval(ascending, level2, blockLength) {
@@ -80992,6 +81112,117 @@ function identicalComparison(b, h, o, notes) {
   };
   const test = o.paired ? testResult("wilcoxon-signed-rank", "exact", 0, 1) : testResult("mann-whitney-u", "exact", b.n * h.n / 2, 1);
   return finish(o, b, h, 0, ci, test, 0, notes);
+}
+
+// src/stats/exact.ts
+function constantValue(values) {
+  const first = values[0];
+  if (first === void 0 || !Number.isFinite(first)) return null;
+  return values.every((v) => v === first) ? first : null;
+}
+function exactComparison(base, head, options = {}) {
+  const o = resolveCompareOptions(options);
+  const b = constantSide(base, "base");
+  const h = constantSide(head, "head");
+  if (o.paired && base.length !== head.length) {
+    throw new RangeError(
+      `a paired comparison needs as many head values as base values; base has ${base.length}, head has ${head.length}`
+    );
+  }
+  const problem = ratioProblemOf(b, h);
+  if (problem !== null) {
+    throw new NotComparableError({
+      reason: problem,
+      statistic: o.statistic,
+      base: summaryOf(b, base.length),
+      head: summaryOf(h, head.length)
+    });
+  }
+  const equal = b === h;
+  const change = equal ? 0 : h / b - 1;
+  const pValue = equal ? 1 : 0;
+  const { verdict } = decideVerdict({
+    change,
+    lower: change,
+    upper: change,
+    threshold: o.threshold,
+    pValueAdjusted: pValue,
+    alpha: 1 - o.level,
+    biggerIsBetter: o.biggerIsBetter,
+    n: Math.min(base.length, head.length)
+  });
+  return {
+    schemaVersion: COMPARISON_SCHEMA_VERSION,
+    change,
+    ci: {
+      level: o.level,
+      lower: change,
+      upper: change,
+      method: o.method,
+      resamples: 0,
+      seed: o.seed,
+      bootstrap: o.paired ? "paired" : "unpaired"
+    },
+    test: {
+      name: "exact",
+      method: "exact",
+      statistic: h - b,
+      pValue,
+      pValueAdjusted: pValue,
+      adjustment: "none"
+    },
+    ks: { statistic: equal ? 0 : 1, pValue, method: "exact" },
+    n: { base: base.length, head: head.length },
+    cv: { base: 0, head: 0 },
+    base: summaryOf(b, base.length),
+    head: summaryOf(h, head.length),
+    paired: o.paired,
+    statistic: o.statistic,
+    biggerIsBetter: o.biggerIsBetter,
+    threshold: o.threshold,
+    // any change at all is seen: there is no noise to hide one
+    mde: 0,
+    power: o.power,
+    verdict,
+    moreSamplesNeeded: null,
+    seed: o.seed,
+    notes: [
+      `every base value is ${b} and every head value is ${h}: compared exactly, without an interval or a test`
+    ]
+  };
+}
+function constantSide(values, label) {
+  if (values.length === 0) throw new RangeError(`${label}: needs at least 1 value, got 0`);
+  const value = constantValue(values);
+  if (value === null) {
+    throw new RangeError(
+      `${label}: an exact comparison needs one finite value repeated, got ${values.slice(0, 5).join(", ")}${values.length > 5 ? ", ..." : ""}`
+    );
+  }
+  return value;
+}
+function ratioProblemOf(b, h) {
+  if (b < 0)
+    return `base value is ${b}: a relative change (head/base \u2212 1) needs values that are not negative`;
+  if (h < 0)
+    return `head value is ${h}: a relative change (head/base \u2212 1) needs values that are not negative`;
+  if (b === 0 && h !== 0) {
+    return "base values are all 0: a relative change (head/base \u2212 1) is undefined";
+  }
+  return null;
+}
+function summaryOf(value, n) {
+  return {
+    n,
+    median: value,
+    mean: value,
+    gmean: value > 0 ? value : null,
+    sd: 0,
+    cv: 0,
+    mad: 0,
+    min: value,
+    max: value
+  };
 }
 
 // src/stats/adjust.ts
@@ -81074,12 +81305,39 @@ function comparisonInput(series, baseIndex, headIndex, paired) {
     };
   }
   const rounds = [...base.keys()].filter((round2) => head.has(round2)).sort((a, b) => a - b);
+  if (series.positional) {
+    const pairs = {
+      base: [],
+      head: [],
+      rounds: []
+    };
+    for (const round2 of rounds) {
+      const b = base.get(round2);
+      const h = head.get(round2);
+      for (let k = 0; k < Math.min(b.length, h.length); k++) {
+        pairs.base.push(b[k]);
+        pairs.head.push(h[k]);
+        pairs.rounds.push(round2);
+      }
+    }
+    return { ...pairs, paired };
+  }
   return {
     base: rounds.map((round2) => median(base.get(round2))),
     head: rounds.map((round2) => median(head.get(round2))),
     paired,
     rounds
   };
+}
+
+// src/analyze/exact-rule.ts
+var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/op)?$/i;
+function exactSides(input2, unit) {
+  const base = constantValue(input2.base);
+  const head = constantValue(input2.head);
+  if (base === null || head === null) return null;
+  const repeated = Math.min(input2.base.length, input2.head.length) >= 2;
+  return repeated || COUNT_UNIT.test(unit) ? { base, head } : null;
 }
 
 // src/analyze/series.ts
@@ -81095,6 +81353,7 @@ function collectSeries(samples) {
           unit: metric.unit,
           biggerIsBetter: metric.biggerIsBetter,
           valueKind: metric.valueKind ?? null,
+          positional: metric.positional === true,
           ...metric.derivedFrom === void 0 ? {} : { derivedFrom: metric.derivedFrom },
           byVersion: samples.versions.map(() => /* @__PURE__ */ new Map())
         };
@@ -81259,6 +81518,21 @@ function sequentialPValue(p, schedule, look) {
     throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
   return Math.min(1, p / w);
 }
+function lookReached(schedule, n) {
+  let look = -1;
+  schedule.pairs.forEach((pairs, k) => {
+    if (n >= pairs) look = k;
+  });
+  return look;
+}
+function decisionFloor(familySize, weight, alpha) {
+  if (!(familySize >= 1 && weight > 0 && weight <= 1 && alpha > 0 && alpha < 1)) {
+    throw new RangeError(
+      `decisionFloor needs familySize \u2265 1, weight in (0, 1], alpha in (0, 1); got ${familySize}, ${weight}, ${alpha}`
+    );
+  }
+  return Math.floor(1 + Math.log2(familySize / (weight * alpha))) + 1;
+}
 
 // src/analyze/sequential.ts
 function unitLooks(samples, level2) {
@@ -81306,19 +81580,82 @@ function asSequential(c, look, level2, schedule) {
 }
 function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   const counted = results.filter((r) => r.derivedFrom === void 0);
-  if (counted.length === 0 || counted.some((r) => r.error !== null)) return null;
+  if (counted.length === 0 || counted.some((r) => r.error !== null || r.comparison === null)) {
+    return null;
+  }
   const unsure = (c) => callsChange(c.verdict) && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
+  const changes = counted.filter((r) => r.comparison.test.name !== "exact").map((r) => Math.abs(r.comparison.change));
+  const change = changes.length === 0 ? null : Math.max(...changes);
   const open3 = counted.filter(
     (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison)
   );
-  if (open3.length === 0) return { decision: "settled", pairsToSettle: null };
+  if (open3.length === 0) return { decision: "settled", pairsToSettle: null, change };
   const needs = open3.map(
     (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : r.comparison.n.base
   );
   return {
     decision: "open",
-    pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs)
+    pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs),
+    change
   };
+}
+
+// src/analyze/unmeasured.ts
+function budgetStopped(samples) {
+  if (samples.stopReason === "budget") return () => true;
+  const byBenchmark = /* @__PURE__ */ new Map();
+  for (const run3 of samples.perBenchmark?.runs ?? [])
+    byBenchmark.set(run3.benchmark, run3.stopReason);
+  for (const unit of samples.suite?.units ?? []) byBenchmark.set(unit.name, unit.stopReason);
+  if (byBenchmark.size === 0) return () => false;
+  const ranBy = /* @__PURE__ */ new Map();
+  for (const trial of samples.trials) {
+    if (trial.benchmark === void 0) continue;
+    for (const m of trial.metrics) if (!ranBy.has(m.name)) ranBy.set(m.name, trial.benchmark);
+  }
+  return (metric) => {
+    const benchmark2 = ranBy.get(metric) ?? [...byBenchmark.keys()].find((name) => belongsTo(metric, name));
+    return benchmark2 !== void 0 && byBenchmark.get(benchmark2) === "budget";
+  };
+}
+function shortOfValues(input2, budget) {
+  const n = Math.min(input2.base.length, input2.head.length);
+  if (n >= 2) return null;
+  const within = budgetText(budget);
+  if (n === 0) return notReached(within, input2.paired);
+  const what = input2.paired ? "1 pair" : "1 value on a side";
+  return `only ${what} ${within}: at least 2 are needed for an interval`;
+}
+function unreachedUnits(samples, baseIndex, baseline) {
+  const suite = samples.suite;
+  if (suite === void 0) return [];
+  const broken = samples.stopReason === "failed" || samples.stopReason === "interrupted";
+  const reason = notReached(budgetText(samples.scenario.budget), true);
+  const cause = `not measured: the run ${samples.stopReason === "failed" ? "failed" : "was interrupted"} before it was reached${samples.error === null ? "" : ` (${samples.error})`}`;
+  return suite.units.filter((u) => u.pairs === 0).flatMap(
+    (u) => samples.versions.flatMap(
+      (version3, i) => i === baseIndex ? [] : [
+        {
+          benchmark: u.name,
+          unit: "",
+          biggerIsBetter: false,
+          valueKind: null,
+          baseline,
+          version: version3.name,
+          comparison: null,
+          notComparable: null,
+          error: broken ? cause : null,
+          unmeasured: broken ? null : reason
+        }
+      ]
+    )
+  );
+}
+function budgetText(budget) {
+  return budget === void 0 ? "within the budget" : `within the budget (${budget} s)`;
+}
+function notReached(within, paired) {
+  return `not measured ${within}: 0 ${paired ? "pairs" : "values on a side"}; the budget ran out before it was reached`;
 }
 
 // src/analyze/analyze.ts
@@ -81334,6 +81671,7 @@ function analyzeSamples(samples, overrides = {}) {
   }
   const results = [];
   const looks = unitLooks(samples, settings.level);
+  const cutShort = budgetStopped(samples);
   for (const series of collectSeries(samples)) {
     const look = looks.get(series.name);
     samples.versions.forEach((version3, headIndex) => {
@@ -81348,12 +81686,14 @@ function analyzeSamples(samples, overrides = {}) {
         comparison: null,
         notComparable: null,
         error: null,
+        unmeasured: null,
         ...series.derivedFrom === void 0 ? {} : { derivedFrom: series.derivedFrom }
       };
       try {
         const whole = comparisonInput(series, baseIndex, headIndex, paired);
-        const input2 = look === void 0 ? whole : truncateToLook(whole, look.pairs);
-        entry.comparison = compare(input2.base, input2.head, {
+        const limit = look?.pairs ?? overrides.maxPairs;
+        const input2 = limit === void 0 ? whole : truncateToLook(whole, limit);
+        const options = {
           paired,
           level: look?.lookLevel ?? settings.level,
           resamples: settings.resamples,
@@ -81362,15 +81702,30 @@ function analyzeSamples(samples, overrides = {}) {
           threshold: settings.threshold,
           biggerIsBetter: series.biggerIsBetter,
           blockLength: settings.blockLength,
-          ...settings.statistic === null ? {} : { statistic: settings.statistic }
-        });
-        if (look !== void 0 && samples.suite !== void 0) {
-          entry.comparison = asSequential(
-            entry.comparison,
-            look,
-            settings.level,
-            samples.suite.schedule
-          );
+          ...settings.statistic === null ? {} : { statistic: settings.statistic },
+          // a suite's calls must be reachable at its looks' sizes (docs/suites.md)
+          ...samples.scenario.suite === void 0 ? {} : { test: "trimmed-t" }
+        };
+        const exact = exactSides(input2, series.unit);
+        const short2 = cutShort(series.name) ? shortOfValues(input2, samples.scenario.budget) : null;
+        if (exact !== null) {
+          entry.exact = exact;
+          entry.comparison = exactComparison(input2.base, input2.head, {
+            ...options,
+            level: settings.level
+          });
+        } else if (short2 !== null) {
+          entry.unmeasured = short2;
+        } else {
+          entry.comparison = compare(input2.base, input2.head, options);
+          if (look !== void 0 && samples.suite !== void 0) {
+            entry.comparison = asSequential(
+              entry.comparison,
+              look,
+              settings.level,
+              samples.suite.schedule
+            );
+          }
         }
       } catch (error63) {
         if (error63 instanceof NotComparableError) entry.notComparable = error63.notComparable;
@@ -81380,20 +81735,10 @@ function analyzeSamples(samples, overrides = {}) {
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
-  results.push(...unmeasured(samples, baseIndex, settings.baseline));
+  results.push(...unreachedUnits(samples, baseIndex, settings.baseline));
   adjust(results, settings);
   addSettleAdvice(results, samples);
-  const summary2 = {
-    regression: 0,
-    improvement: 0,
-    unchanged: 0,
-    inconclusive: 0,
-    notComparable: 0,
-    error: 0
-  };
-  for (const r of results) {
-    summary2[r.comparison?.verdict ?? (r.notComparable === null ? "error" : "notComparable")]++;
-  }
+  const summary2 = summarize(results);
   const load = summarizeLoad(samples);
   return {
     schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
@@ -81425,7 +81770,7 @@ function addSettleAdvice(results, samples) {
     });
   }
 }
-function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
+function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned) {
   const schedule = samples.scenario.suite;
   const mine = samples.trials.flatMap((t) => {
     if (t.benchmark !== void 0) return t.benchmark === unit ? [t] : [];
@@ -81435,20 +81780,29 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
   const rounds = [...new Set(mine.filter((t) => !t.warmup).map((t) => t.round))].sort(
     (a, b) => a - b
   );
-  const kept = new Set(rounds.slice(0, pairs));
+  const kept = /* @__PURE__ */ new Set();
+  let reached = 0;
+  for (const round2 of rounds) {
+    if (reached >= pairs) break;
+    kept.add(round2);
+    reached += pairsIn(mine, round2);
+  }
   const level2 = samples.scenario.analysis.level;
-  const weights = schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks);
+  const weights = planned ?? (schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks));
   const report = analyzeSamples(
     {
       ...samples,
       trials: mine.filter((t) => kept.has(t.round)),
       perBenchmark: void 0,
-      suite: void 0
+      suite: void 0,
+      // a look judges the pairs it has: too few is an error to assessLook, budget or not
+      stopReason: "iterations"
     },
     {
       adjustment: "none",
       resamples: 2e3,
-      level: weights === null ? level2 : lookLevel(level2, weights, look)
+      level: weights === null ? level2 : lookLevel(level2, weights, look),
+      maxPairs: pairs
     }
   );
   return assessLook(
@@ -81456,9 +81810,18 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
     weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level2 }
   );
 }
+function pairsIn(trials, round2) {
+  let pairs = Infinity;
+  for (const t of trials) {
+    if (t.round !== round2 || t.warmup) continue;
+    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
+    pairs = Math.min(pairs, primary?.positional === true ? primary.values.length : 1);
+  }
+  return Number.isFinite(pairs) ? pairs : 1;
+}
 function largestHalfWidth(samples, overrides = {}) {
   const report = analyzeSamples(samples, overrides);
-  if (report.results.some((r) => r.error !== null)) return null;
+  if (report.results.some((r) => r.error !== null || r.unmeasured != null)) return null;
   const widths = report.results.flatMap(
     (r) => r.comparison === null ? [] : [(r.comparison.ci.upper - r.comparison.ci.lower) / 2]
   );
@@ -81479,7 +81842,7 @@ function resolveSettings(samples, overrides) {
   };
 }
 function adjust(results, settings) {
-  const compared = results.filter((r) => r.comparison !== null);
+  const compared = results.filter((r) => r.comparison !== null && r.exact === void 0);
   if (compared.length === 0) return;
   const source = (r) => r.derivedFrom === void 0 ? void 0 : compared.find((s) => s.benchmark === r.derivedFrom && s.version === r.version);
   const family = compared.filter((r) => source(r) === void 0);
@@ -81495,27 +81858,6 @@ function adjust(results, settings) {
 }
 function withAdjustedP(c, p, adjustment) {
   return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
-}
-function unmeasured(samples, baseIndex, baseline) {
-  const suite = samples.suite;
-  if (suite === void 0) return [];
-  return suite.units.filter((u) => u.pairs === 0).flatMap(
-    (u) => samples.versions.flatMap(
-      (version3, i) => i === baseIndex ? [] : [
-        {
-          benchmark: u.name,
-          unit: "",
-          biggerIsBetter: false,
-          valueKind: null,
-          baseline,
-          version: version3.name,
-          comparison: null,
-          notComparable: null,
-          error: `not measured: the budget (${samples.scenario.budget} s) ran out before its first look (${suite.schedule.pairs[0]} pairs); a longer budget, fewer benchmarks (workload.benchmarks) or a smaller suite.firstLook would reach it`
-        }
-      ]
-    )
-  );
 }
 function unlisted(samples, baseIndex, baseline) {
   const results = [];
@@ -81576,51 +81918,10 @@ function createGitHistory(cwd) {
 // src/runner/run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
 import os12 from "node:os";
-import path19 from "node:path";
+import path18 from "node:path";
 
 // src/suite/run-suite.ts
-import { rm as rm5 } from "node:fs/promises";
-import path11 from "node:path";
-
-// src/scenario/benchmark-pattern.ts
-function asRegExp(pattern) {
-  const m = /^\/(.*)\/$/s.exec(pattern);
-  return m === null ? null : new RegExp(m[1]);
-}
-function benchmarkPatternProblem(pattern) {
-  try {
-    asRegExp(pattern);
-    return null;
-  } catch (error63) {
-    return `a benchmark name or a valid /regular expression/ (${error63.message})`;
-  }
-}
-function matchesBenchmark(pattern, name) {
-  const re = asRegExp(pattern);
-  return re === null ? pattern === name : re.test(name);
-}
-
-// src/runner/benchmark-selection.ts
-function selectBenchmarks(lists, baseline, patterns) {
-  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
-  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
-  patterns?.forEach((pattern, i) => {
-    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
-      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
-      throw new RunError(
-        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
-      );
-    }
-  });
-  const run3 = [];
-  const missing = [];
-  for (const name of everyName.filter(selected)) {
-    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
-    if (lacking.length === 0) run3.push(name);
-    else missing.push({ benchmark: name, versions: lacking });
-  }
-  return { run: run3, missing };
-}
+import { rm as rm6 } from "node:fs/promises";
 
 // src/runner/drivers/command.ts
 import { existsSync as existsSync4 } from "node:fs";
@@ -81884,10 +82185,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path33 = "$") {
+  constructor(format2, value, path32 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path33;
+    this.path = path32;
   }
   format;
   value;
@@ -85102,6 +85403,114 @@ function staggerSizer(setting, trials) {
   };
 }
 
+// src/suite/allocation.ts
+function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false, perRound = 1, threshold2 = Infinity) {
+  const cost = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
+  const firstLook = schedule.pairs[0];
+  const screening = units.filter((u) => u.pairs < firstLook && u.look < 0);
+  if (screening.length > 0) {
+    const firstRounds = Math.ceil(firstLook / perRound);
+    const share = Math.max(1, Math.ceil(firstRounds / 2)) * perRound;
+    return screening.map((u) => ({
+      name: u.name,
+      pairs: Math.min(share, firstLook - u.pairs),
+      look: 0
+    }));
+  }
+  const open3 = units.filter((u) => u.decision === "open" && u.look + 1 < schedule.pairs.length).map((u) => {
+    const need = u.pairsToSettle === null ? Infinity : cost(u, u.pairsToSettle);
+    const add = schedule.pairs[u.look + 1] - u.pairs;
+    const change = Math.abs(u.change ?? 0);
+    return { u, need, add, beyond: change > threshold2 ? change : 0 };
+  }).sort((a, b) => b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name));
+  const stage = [];
+  let left = secondsLeft;
+  let sharedSeconds = 0;
+  for (const { u, add } of open3) {
+    if (add <= 0) continue;
+    const seconds3 = cost(u, add);
+    if (shared) {
+      if (Math.max(sharedSeconds, seconds3) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds3);
+    } else {
+      if (seconds3 > left) continue;
+      left -= seconds3;
+    }
+    stage.push({ name: u.name, pairs: add, look: u.look + 1 });
+  }
+  return stage;
+}
+
+// src/suite/plan.ts
+var TARGET_EFFICIENCY = 0.85;
+var HARNESS_SECONDS_PER_ROUND = 4e-3;
+var MIN_PROCESSES_PER_LOOK = 4;
+var MAX_REPETITIONS = 50;
+var FOCUS_SHARE = 1.5;
+function planSuite(input2) {
+  const { spec, units } = input2;
+  const alpha = 1 - input2.level;
+  const draft = lookSchedule(spec.firstLook, spec.growth, spec.looks);
+  const floor = decisionFloor(Math.max(1, units.length), draft.weights[0], alpha);
+  const wanted = Math.max(spec.firstLook, floor);
+  const repetitions = input2.repeats ? chooseRepetitions(input2, wanted) : 1;
+  const first = Math.ceil(wanted / repetitions) * repetitions;
+  const schedule = lookSchedule(first, spec.growth, spec.looks);
+  const roundSeconds = {};
+  for (const unit of units) roundSeconds[unit.name] = predictRound(input2, unit, repetitions);
+  const known = Object.values(roundSeconds);
+  const rounds = first / repetitions;
+  const screeningSeconds = known.some((s) => s === null) ? null : known.reduce((a, s) => a + s * rounds, 0);
+  return {
+    repetitions,
+    schedule,
+    decisionFloor: floor,
+    roundSeconds,
+    screeningSeconds,
+    warning: budgetWarning(input2, screeningSeconds, first, roundSeconds)
+  };
+}
+function predictRound(input2, unit, repetitions) {
+  if (unit.nsPerOp === null || input2.startupSeconds === null) return null;
+  const work = ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
+  return input2.startupSeconds + HARNESS_SECONDS_PER_ROUND + repetitions * work;
+}
+function chooseRepetitions(input2, firstLook) {
+  const cap = Math.max(
+    1,
+    Math.min(MAX_REPETITIONS, Math.floor(firstLook / MIN_PROCESSES_PER_LOOK))
+  );
+  const fixed = input2.spec.repetitions;
+  if (fixed !== "auto") return fixed;
+  if (input2.startupSeconds === null) return 1;
+  const overhead = input2.startupSeconds + HARNESS_SECONDS_PER_ROUND;
+  const work = Math.max(input2.spec.iterationTime, 1e-6);
+  const r = Math.ceil(overhead * TARGET_EFFICIENCY / (work * (1 - TARGET_EFFICIENCY)));
+  return Math.max(1, Math.min(cap, r));
+}
+function budgetWarning(input2, screening, firstLook, roundSeconds) {
+  if (screening === null) return null;
+  const slowest = Object.entries(roundSeconds).sort((a, b) => b[1] - a[1])[0];
+  return screeningWarning(
+    input2.budgetSeconds,
+    input2.units.length,
+    screening,
+    firstLook,
+    slowest === void 0 ? null : { name: slowest[0], seconds: slowest[1], per: "round" }
+  );
+}
+function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slowest) {
+  if (screeningSeconds <= budgetSeconds) return null;
+  const perUnit = screeningSeconds / units;
+  const affordable = Math.floor(budgetSeconds / perUnit);
+  const recommended = Math.ceil(screeningSeconds * FOCUS_SHARE / 60) * 60;
+  return `the budget (${budgetSeconds} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive. A budget of ${recommended / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
+}
+
+// src/suite/prepare-cargo.ts
+import { mkdir as mkdir3 } from "node:fs/promises";
+import path9 from "node:path";
+
 // src/runner/list-benchmarks.ts
 import { spawn as spawn3 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
@@ -85163,38 +85572,169 @@ function capture(argv2, context3) {
   });
 }
 
-// src/suite/allocation.ts
-function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false) {
-  const cost = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
-  const first = units.filter((u) => u.look < 0);
-  if (first.length > 0) {
-    return first.map((u) => ({ name: u.name, pairs: schedule.pairs[0] - u.pairs, look: 0 }));
+// src/scenario/benchmark-pattern.ts
+function asRegExp(pattern) {
+  const m = /^\/(.*)\/$/s.exec(pattern);
+  return m === null ? null : new RegExp(m[1]);
+}
+function benchmarkPatternProblem(pattern) {
+  try {
+    asRegExp(pattern);
+    return null;
+  } catch (error63) {
+    return `a benchmark name or a valid /regular expression/ (${error63.message})`;
   }
-  const open3 = units.filter((u) => u.decision === "open" && u.look + 1 < schedule.pairs.length).map((u) => {
-    const need = u.pairsToSettle === null ? Infinity : cost(u, u.pairsToSettle);
-    const add = schedule.pairs[u.look + 1] - u.pairs;
-    return { u, need, add };
-  }).sort((a, b) => a.need - b.need || a.u.name.localeCompare(b.u.name));
-  const stage = [];
-  let left = secondsLeft;
-  let sharedSeconds = 0;
-  for (const { u, add } of open3) {
-    const seconds3 = cost(u, add);
-    if (shared) {
-      if (Math.max(sharedSeconds, seconds3) > secondsLeft) continue;
-      sharedSeconds = Math.max(sharedSeconds, seconds3);
-    } else {
-      if (seconds3 > left) continue;
-      left -= seconds3;
-    }
-    stage.push({ name: u.name, pairs: add, look: u.look + 1 });
-  }
-  return stage;
+}
+function matchesBenchmark(pattern, name) {
+  const re = asRegExp(pattern);
+  return re === null ? pattern === name : re.test(name);
 }
 
+// src/runner/benchmark-selection.ts
+function selectBenchmarks(lists, baseline, patterns) {
+  const selected = (name) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, name));
+  const everyName = [.../* @__PURE__ */ new Set([...lists.get(baseline) ?? [], ...[...lists.values()].flat()])];
+  patterns?.forEach((pattern, i) => {
+    if (!everyName.some((name) => matchesBenchmark(pattern, name))) {
+      const shown = everyName.slice(0, 20).join(", ") + (everyName.length > 20 ? ", ..." : "");
+      throw new RunError(
+        `workload.benchmarks[${i}]: ${JSON.stringify(pattern)} matches none of the listed benchmarks; expected an exact name or a /regex/ matching one of: ${shown}`
+      );
+    }
+  });
+  const run3 = [];
+  const missing = [];
+  for (const name of everyName.filter(selected)) {
+    const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
+    if (lacking.length === 0) run3.push(name);
+    else missing.push({ benchmark: name, versions: lacking });
+  }
+  return { run: run3, missing };
+}
+
+// src/suite/preparer.ts
+function secondsSince(from) {
+  return Number(process.hrtime.bigint() - from) / 1e9;
+}
+
+// src/suite/prepare-cargo.ts
+function parseCargoBench(argv2) {
+  if (argv2[0] !== "cargo" || argv2[1] !== "bench") {
+    throw new RunError(
+      `suite.build: a prebuilt Rust benchmark needs the command "cargo bench ...", got ${JSON.stringify(argv2.join(" "))}; use build: never for other commands`
+    );
+  }
+  const split = argv2.indexOf("--");
+  return {
+    cargo: argv2.slice(2, split < 0 ? void 0 : split),
+    harness: split < 0 ? [] : argv2.slice(split + 1)
+  };
+}
+async function buildCargoBench(command2, context3) {
+  const argv2 = ["cargo", "bench", "--no-run", "--message-format=json", ...command2.cargo];
+  const result = await capture(argv2, context3);
+  if (context3.signal.aborted) throw new RunError("interrupted");
+  const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
+  if (result.code !== 0)
+    throw commandFailure(failure2, `(build) failed with code ${result.code}`, result.stderr);
+  const executables = [];
+  for (const line of result.stdout.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const message = JSON.parse(line);
+    if (message.reason === "compiler-artifact" && typeof message.executable === "string" && message.target?.kind?.includes("bench") === true) {
+      executables.push(message.executable);
+    }
+  }
+  if (executables.length !== 1) {
+    throw commandFailure(
+      failure2,
+      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path9.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
+      result.stderr
+    );
+  }
+  return executables[0];
+}
+async function listCargoBench(executable, command2, context3) {
+  const argv2 = [executable, "--bench", ...command2.harness, "--list"];
+  const result = await capture(argv2, context3);
+  const names = cargoPerBenchmark.parseList(result.stdout);
+  if (result.code !== 0 || names.length === 0) {
+    throw commandFailure(
+      { argv: argv2, version: context3.version, round: null, cwd: context3.cwd },
+      `(listing benchmarks) ${result.code !== 0 ? `failed with code ${result.code}` : "listed none"}`,
+      result.stderr || result.stdout
+    );
+  }
+  return names;
+}
+function cargoUnitArgv(executable, command2, name, quick, harness = "criterion") {
+  if (harness === "libtest") return [executable, "--bench", ...command2.harness, "--exact", name];
+  const flags = quick ? ["--quick", "--noplot", "--nresamples", "1000"] : [];
+  return [executable, "--bench", ...command2.harness, ...flags, `^${escapeRegExp(name)}$`];
+}
+async function cargoRunDir(workDir, version3) {
+  const dir = path9.join(workDir, `cargo-run-${version3}`);
+  await mkdir3(dir, { recursive: true });
+  return dir;
+}
+var cargoSuite = {
+  async prepare(options) {
+    const { scenario, versions, signal } = options;
+    const format2 = scenario.workload.format;
+    const cargo2 = parseCargoBench(scenario.workload.command);
+    const started = process.hrtime.bigint();
+    const executables = [];
+    for (const [i, version3] of versions.entries()) {
+      executables.push(
+        await buildCargoBench(cargo2, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: options.envOf(i),
+          signal
+        })
+      );
+    }
+    const buildSeconds = secondsSince(started);
+    const listing = process.hrtime.bigint();
+    const lists = /* @__PURE__ */ new Map();
+    for (const [i, version3] of versions.entries()) {
+      lists.set(
+        version3.name,
+        await listCargoBench(executables[i], cargo2, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: options.envOf(i),
+          signal
+        })
+      );
+    }
+    const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+    const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
+    const quick = scenario.suite.calibration === "fixed";
+    const harness = format2 === "cargo" ? "libtest" : "criterion";
+    return {
+      units: selection.run.map((name) => ({
+        name,
+        argv: (i) => cargoUnitArgv(executables[i], cargo2, name, quick, harness),
+        cwd: dirs,
+        iterations: null,
+        nsPerOp: null
+      })),
+      lists: Object.fromEntries(lists),
+      missing: selection.missing,
+      build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
+      calibrationSeconds: secondsSince(listing),
+      repeats: false,
+      startupSeconds: null,
+      cleanup: [],
+      group: null
+    };
+  }
+};
+
 // src/suite/prepare-go.ts
-import { mkdir as mkdir3 } from "node:fs/promises";
-import path9 from "node:path";
+import { mkdir as mkdir4, rm as rm5 } from "node:fs/promises";
+import path10 from "node:path";
 
 // src/runner/setup.ts
 import { spawn as spawn4 } from "node:child_process";
@@ -85301,20 +85841,21 @@ function parseGoTest(argv2) {
   return out;
 }
 async function buildGoBinary(command2, outDir, context3) {
-  await mkdir3(outDir, { recursive: true });
-  const binary = path9.join(outDir, `${context3.version}.test`);
+  await mkdir4(outDir, { recursive: true });
+  const binary = path10.join(outDir, `${context3.version}.test`);
   await runSetup(["go", "test", "-c", "-o", binary, ...command2.build, command2.pkg], context3);
-  return { binary, cwd: path9.resolve(context3.cwd, command2.pkg) };
+  return { binary, cwd: path10.resolve(context3.cwd, command2.pkg) };
 }
-function goUnitArgv(binary, command2, unit, iterations, benchtime = command2.benchtime) {
+function goUnitArgv(binary, command2, unit, iterations, benchtime = command2.benchtime, repetitions = null) {
   const pattern = unit.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/");
   const time3 = iterations !== null ? `${iterations}x` : benchtime;
+  const test = repetitions === null ? command2.test : [...command2.test.filter((f) => !f.startsWith("-test.count")), `-test.count=${repetitions}`];
   return [
     binary,
     "-test.run=^$",
     `-test.bench=${pattern}`,
     ...time3 === null ? [] : [`-test.benchtime=${time3}`],
-    ...command2.test
+    ...test
   ];
 }
 async function calibrateGo(bin, command2, seconds3, context3) {
@@ -85336,71 +85877,167 @@ async function calibrateGo(bin, command2, seconds3, context3) {
   const metrics = new Set(parsed.filter((b) => b.name.includes(" - ")).map((b) => b.name));
   return parsed.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
 }
+async function goStartupSeconds(bin, command2, context3, runs = 5) {
+  const argv2 = [
+    bin.binary,
+    "-test.run=^$",
+    "-test.bench=^$",
+    ...command2.test.filter((f) => !f.startsWith("-test.count"))
+  ];
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const result = await capture(argv2, { ...context3, cwd: bin.cwd });
+    if (context3.signal.aborted) throw new RunError("interrupted");
+    if (result.code !== 0) {
+      const failure2 = { argv: argv2, version: context3.version, round: null, cwd: bin.cwd };
+      throw commandFailure(failure2, `(start-up) failed with code ${result.code}`, result.stderr);
+    }
+    times.push(secondsSince(t0));
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
+var CALIBRATION_SECONDS = 0.02;
+var goSuite = {
+  async prepare(options) {
+    const { scenario, versions, signal } = options;
+    const spec = scenario.suite;
+    const go2 = parseGoTest(scenario.workload.command);
+    const started = process.hrtime.bigint();
+    const cleanup = [];
+    const binaries = [];
+    for (const [i, version3] of versions.entries()) {
+      const outDir = path10.join(options.workDir, `go-${i}`);
+      cleanup.push(() => rm5(outDir, { recursive: true, force: true }));
+      binaries.push(
+        await buildGoBinary(go2, outDir, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: options.envOf(i),
+          signal
+        })
+      );
+    }
+    const buildSeconds = secondsSince(started);
+    const calibrating = process.hrtime.bigint();
+    const baseIndex = Math.max(
+      0,
+      versions.findIndex((v) => v.name === options.baseline)
+    );
+    const context3 = {
+      version: options.baseline,
+      cwd: binaries[baseIndex].cwd,
+      env: options.envOf(baseIndex),
+      signal
+    };
+    const calibrated = await calibrateGo(binaries[baseIndex], go2, CALIBRATION_SECONDS, context3);
+    const startupSeconds = await goStartupSeconds(binaries[baseIndex], go2, context3);
+    const patterns = scenario.workload.benchmarks;
+    const chosen = calibrated.filter(
+      (c) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, c.name))
+    );
+    const grouped = spec.granularity === "finest" ? chosen : [...new Set(chosen.map((c) => c.name.split("/")[0]))].map((name) => ({
+      name,
+      nsPerOp: chosen.filter((c) => c.name.split("/")[0] === name).reduce((a, c) => a + c.nsPerOp, 0)
+    }));
+    if (grouped.length === 0) {
+      throw new RunError(
+        `suite: the calibration run of ${options.baseline} printed no benchmark matching workload.benchmarks`
+      );
+    }
+    const fixed = spec.calibration === "fixed";
+    const units = grouped.map((c) => {
+      const iterations = fixed ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+      return {
+        name: c.name,
+        argv: (i, repetitions) => goUnitArgv(
+          binaries[i].binary,
+          go2,
+          c.name,
+          iterations,
+          go2.benchtime,
+          fixed ? repetitions : null
+        ),
+        cwd: binaries.map((b) => b.cwd),
+        iterations,
+        nsPerOp: c.nsPerOp
+      };
+    });
+    return {
+      units,
+      lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
+      missing: [],
+      build: { kind: "go-test-c", seconds: buildSeconds },
+      calibrationSeconds: secondsSince(calibrating),
+      // a fixed count per repetition is what makes the k-th repetitions comparable
+      repeats: fixed,
+      startupSeconds,
+      cleanup,
+      group: null
+    };
+  }
+};
 function fixedIterations(nsPerOp, seconds3) {
   return Math.max(1, Math.round(seconds3 * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
 
-// src/suite/prepare-cargo.ts
-import { mkdir as mkdir4 } from "node:fs/promises";
-import path10 from "node:path";
-function parseCargoBench(argv2) {
-  if (argv2[0] !== "cargo" || argv2[1] !== "bench") {
-    throw new RunError(
-      `suite.build: a prebuilt Rust benchmark needs the command "cargo bench ...", got ${JSON.stringify(argv2.join(" "))}; use build: never for other commands`
-    );
-  }
-  const split = argv2.indexOf("--");
-  return {
-    cargo: argv2.slice(2, split < 0 ? void 0 : split),
-    harness: split < 0 ? [] : argv2.slice(split + 1)
-  };
-}
-async function buildCargoBench(command2, context3) {
-  const argv2 = ["cargo", "bench", "--no-run", "--message-format=json", ...command2.cargo];
-  const result = await capture(argv2, context3);
-  if (context3.signal.aborted) throw new RunError("interrupted");
-  const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
-  if (result.code !== 0)
-    throw commandFailure(failure2, `(build) failed with code ${result.code}`, result.stderr);
-  const executables = [];
-  for (const line of result.stdout.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    const message = JSON.parse(line);
-    if (message.reason === "compiler-artifact" && typeof message.executable === "string" && message.target?.kind?.includes("bench") === true) {
-      executables.push(message.executable);
+// src/suite/prepare-listed.ts
+var listedSuite = {
+  async prepare(options) {
+    const { scenario, versions, signal } = options;
+    const command2 = scenario.workload.command;
+    const started = process.hrtime.bigint();
+    const support = perBenchmarkSupport(scenario);
+    const lists = /* @__PURE__ */ new Map();
+    for (const [i, version3] of versions.entries()) {
+      lists.set(
+        version3.name,
+        await listBenchmarks(command2, support, {
+          version: version3.name,
+          cwd: version3.dir,
+          env: options.envOf(i),
+          signal
+        })
+      );
     }
+    const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+    const allNames = [...new Set([...lists.values()].flat())];
+    const group = scenario.suite.granularity === "group";
+    if (group && support.filterSetArgv === void 0) {
+      throw new RunError(
+        `suite.granularity: group needs a format that runs several chosen benchmarks in one process (pytest); ${scenario.workload.format} runs one at a time`
+      );
+    }
+    return {
+      units: selection.run.map((name) => ({
+        name,
+        argv: () => support.filterArgv(command2, name, allNames),
+        cwd: versions.map((v) => v.dir),
+        iterations: null,
+        nsPerOp: null
+      })),
+      lists: Object.fromEntries(lists),
+      missing: selection.missing,
+      build: { kind: "none", seconds: 0 },
+      calibrationSeconds: secondsSince(started),
+      repeats: false,
+      startupSeconds: null,
+      cleanup: [],
+      group: group ? (names) => support.filterSetArgv(command2, names, allNames) : null
+    };
   }
-  if (executables.length !== 1) {
-    throw commandFailure(
-      failure2,
-      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path10.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
-      result.stderr
-    );
-  }
-  return executables[0];
-}
-async function listCargoBench(executable, command2, context3) {
-  const argv2 = [executable, "--bench", ...command2.harness, "--list"];
-  const result = await capture(argv2, context3);
-  const names = cargoPerBenchmark.parseList(result.stdout);
-  if (result.code !== 0 || names.length === 0) {
-    throw commandFailure(
-      { argv: argv2, version: context3.version, round: null, cwd: context3.cwd },
-      `(listing benchmarks) ${result.code !== 0 ? `failed with code ${result.code}` : "listed none"}`,
-      result.stderr || result.stdout
-    );
-  }
-  return names;
-}
-function cargoUnitArgv(executable, command2, name, quick, harness = "criterion") {
-  if (harness === "libtest") return [executable, "--bench", ...command2.harness, "--exact", name];
-  const flags = quick ? ["--quick", "--noplot", "--nresamples", "1000"] : [];
-  return [executable, "--bench", ...command2.harness, ...flags, `^${escapeRegExp(name)}$`];
-}
-async function cargoRunDir(workDir, version3) {
-  const dir = path10.join(workDir, `cargo-run-${version3}`);
-  await mkdir4(dir, { recursive: true });
-  return dir;
+};
+
+// src/suite/preparers.ts
+var BUILT = {
+  go: goSuite,
+  criterion: cargoSuite,
+  cargo: cargoSuite
+};
+function preparerFor(scenario) {
+  const built = BUILT[scenario.workload.format ?? ""];
+  return scenario.suite.build === "auto" && built !== void 0 ? built : listedSuite;
 }
 
 // src/suite/run-suite.ts
@@ -85409,7 +86046,6 @@ async function runSuite(options) {
   const { scenario, versions, signal } = options;
   const spec = scenario.suite;
   const budgetSeconds = scenario.budget;
-  const schedule = lookSchedule(spec.firstLook, spec.growth, spec.looks);
   const t0 = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - t0) / 1e9;
   const envOf = (i) => ({
@@ -85417,15 +86053,34 @@ async function runSuite(options) {
     ...scenario.workload.env,
     ...scenario.versions[i]?.env
   });
-  const prepared = await prepareUnits(options, envOf);
+  const prepared = await preparerFor(scenario).prepare({ ...options, envOf });
+  const plan = planSuite({
+    spec,
+    units: prepared.units,
+    repeats: prepared.repeats,
+    startupSeconds: prepared.startupSeconds,
+    budgetSeconds,
+    level: scenario.analysis.level
+  });
+  if (plan.warning !== null) options.onNotice?.(plan.warning);
+  const schedule = plan.schedule;
+  const perRound = plan.repetitions;
   const record2 = {
     allocation: spec.allocation,
     schedule,
     build: prepared.build,
     calibrationSeconds: prepared.calibrationSeconds,
+    plan: {
+      repetitions: perRound,
+      firstLook: schedule.pairs[0],
+      decisionFloor: plan.decisionFloor,
+      startupSeconds: prepared.startupSeconds,
+      screeningSeconds: plan.screeningSeconds,
+      warning: plan.warning
+    },
     units: prepared.units.map((u) => ({
       name: u.name,
-      argv: Object.fromEntries(versions.map((v, i) => [v.name, u.argv[i]])),
+      argv: Object.fromEntries(versions.map((v, i) => [v.name, u.argv(i, perRound)])),
       iterations: u.iterations,
       calibratedNsPerOp: u.nsPerOp,
       pairs: 0,
@@ -85452,69 +86107,93 @@ async function runSuite(options) {
     suite: record2
   };
   const measureStart = elapsed();
+  const left = () => budgetSeconds - (elapsed() - measureStart);
   let roundOffset = 0;
-  const need = /* @__PURE__ */ new Map();
+  const last = /* @__PURE__ */ new Map();
   const advance = (entry, measured, spentMs, stop) => {
     const rec = record2.units.find((u) => u.name === entry.name);
-    const before = rec.pairs;
-    rec.pairs += measured;
-    rec.secondsPerPair = measured > 0 ? spentMs / 1e3 / measured : rec.secondsPerPair;
+    const pairs = measured * perRound;
+    rec.pairs += pairs;
+    if (pairs > 0) {
+      const before = rec.secondsPerPair === null ? 0 : rec.secondsPerPair * (rec.pairs - pairs);
+      rec.secondsPerPair = (before + spentMs / 1e3) / rec.pairs;
+    }
     rec.stopReason = stop;
-    if (before + entry.pairs > rec.pairs) return;
-    rec.look = entry.look;
+    const look = lookReached(schedule, rec.pairs);
+    if (look <= rec.look) return;
+    rec.look = look;
     const verdict = options.assess(
       result.trials,
       entry.name,
-      schedule.pairs[entry.look],
-      entry.look,
-      record2.units.length
+      schedule.pairs[look],
+      look,
+      record2.units.length,
+      schedule
     );
     rec.decision = verdict?.decision ?? "open";
-    need.set(entry.name, verdict?.pairsToSettle ?? null);
+    last.set(entry.name, {
+      pairsToSettle: verdict?.pairsToSettle ?? null,
+      change: verdict?.change ?? null
+    });
+  };
+  let paced = plan.screeningSeconds !== null;
+  const checkPace = () => {
+    if (paced) return;
+    paced = true;
+    record2.plan.warning = measuredScreeningWarning(record2, budgetSeconds);
+    if (record2.plan.warning !== null) options.onNotice?.(record2.plan.warning);
+  };
+  const measure = async (argvFor, cwd, rounds, warmup) => {
+    const startMs = elapsed() * 1e3;
+    const part = await runExperiment({
+      ...options,
+      ...cwd === null ? {} : { versions: versions.map((v, i) => ({ name: v.name, dir: cwd[i] })) },
+      scenario: {
+        ...scenario,
+        iterations: rounds,
+        warmup: warmup ? scenario.warmup : 0,
+        stopping: void 0,
+        budget: Math.max(1e-3, left()),
+        workload: { ...scenario.workload, command: argvFor(0) }
+      },
+      commandFor: argvFor,
+      halfWidth: void 0
+    });
+    return { part, startMs, spentMs: elapsed() * 1e3 - startMs };
   };
   try {
     for (; ; ) {
-      const left = budgetSeconds - (elapsed() - measureStart);
+      if (left() <= 0) break;
       const states = record2.units.map((u) => ({
         name: u.name,
         pairs: u.pairs,
         look: u.look,
         secondsPerPair: u.secondsPerPair,
         decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
-        pairsToSettle: need.get(u.name) ?? null
+        pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
+        change: last.get(u.name)?.change ?? null
       }));
       const stage = nextStage(
         states,
         schedule,
-        left,
+        left(),
         FALLBACK_SECONDS_PER_PAIR,
-        prepared.group !== null
+        prepared.group !== null,
+        perRound,
+        scenario.analysis.threshold
       );
-      if (stage.length === 0 || left <= 0) break;
+      if (stage.length === 0) break;
       record2.stages.push({ units: stage.map((s) => s.name), look: stage[0].look });
       if (prepared.group !== null) {
-        const remaining2 = budgetSeconds - (elapsed() - measureStart);
         const names = stage.map((s) => s.name);
+        const argv2 = prepared.group(names);
         const pairs = Math.max(...stage.map((s) => s.pairs));
         const first = stage.every((s) => record2.units.find((u) => u.name === s.name).pairs === 0);
-        const startMs = elapsed() * 1e3;
-        const argv2 = prepared.group(names);
-        const part = await runExperiment({
-          ...options,
-          scenario: {
-            ...scenario,
-            iterations: pairs,
-            warmup: first ? scenario.warmup : 0,
-            stopping: void 0,
-            budget: Math.max(1e-3, remaining2),
-            workload: { ...scenario.workload, command: argv2 }
-          },
-          halfWidth: void 0
-        });
-        const spent = elapsed() * 1e3 - startMs;
-        roundOffset = absorb(result, part, startMs, roundOffset, void 0);
+        const { part, startMs, spentMs } = await measure(() => argv2, null, pairs, first);
+        roundOffset = absorb(result, part, startMs, roundOffset, void 0, false);
         const measured = part.order.filter((o) => !o.warmup).length;
-        for (const entry of stage) advance(entry, measured, spent, part.stopReason);
+        for (const entry of stage) advance(entry, measured, spentMs, part.stopReason);
+        checkPace();
         if (part.stopReason === "failed" || part.stopReason === "interrupted") {
           result.stopReason = part.stopReason;
           result.error = part.error;
@@ -85526,55 +86205,61 @@ async function runSuite(options) {
         if (signal.aborted) throw new RunError("interrupted");
         const unit = prepared.units.find((u) => u.name === entry.name);
         const rec = record2.units.find((u) => u.name === entry.name);
-        const remaining2 = budgetSeconds - (elapsed() - measureStart);
-        if (remaining2 <= 0) {
+        if (left() <= 0) {
           rec.stopReason = "budget";
           continue;
         }
-        const startMs = elapsed() * 1e3;
-        const part = await runExperiment({
-          ...options,
-          versions: versions.map((v, i) => ({ name: v.name, dir: unit.cwd[i] })),
-          scenario: {
-            ...scenario,
-            iterations: entry.pairs,
-            warmup: rec.pairs === 0 ? scenario.warmup : 0,
-            stopping: void 0,
-            budget: remaining2,
-            workload: { ...scenario.workload, command: unit.argv[0] }
-          },
-          commandFor: (i) => unit.argv[i],
-          halfWidth: void 0
-        });
-        const spent = elapsed() * 1e3 - startMs;
-        roundOffset = absorb(result, part, startMs, roundOffset, unit.name);
+        const warmup = rec.pairs === 0 && perRound === 1;
+        const rounds = Math.ceil(entry.pairs / perRound);
+        const { part, startMs, spentMs } = await measure(
+          (i) => unit.argv(i, perRound),
+          unit.cwd,
+          rounds,
+          warmup
+        );
+        roundOffset = absorb(result, part, startMs, roundOffset, unit.name, perRound > 1);
         const measured = part.order.filter((o) => !o.warmup).length;
         if (part.stopReason === "failed" || part.stopReason === "interrupted") {
-          rec.pairs += measured;
+          rec.pairs += measured * perRound;
           rec.stopReason = part.stopReason;
           result.stopReason = part.stopReason;
           result.error = part.stopReason === "failed" ? `benchmark ${unit.name}: ${part.error}` : part.error;
           return finish2(result, record2);
         }
-        advance(entry, measured, spent, part.stopReason);
+        advance(entry, measured, spentMs, part.stopReason);
+        checkPace();
       }
     }
   } finally {
     await Promise.all(prepared.cleanup.map((f) => f()));
-    await rm5(options.workDir, { recursive: true, force: true });
+    await rm6(options.workDir, { recursive: true, force: true });
   }
-  const last = schedule.pairs.length - 1;
+  const lastLook = schedule.pairs.length - 1;
   result.stopReason = record2.units.some(
-    (u) => u.look < 0 || u.decision === "open" && u.look < last
+    (u) => u.look < 0 || u.decision === "open" && u.look < lastLook
   ) ? "budget" : "precision";
   return finish2(result, record2);
 }
-function absorb(result, part, startMs, roundOffset, benchmark2) {
+function measuredScreeningWarning(record2, budgetSeconds) {
+  const paced = record2.units.filter((u) => u.secondsPerPair !== null);
+  if (paced.length === 0) return null;
+  const mean2 = paced.reduce((a, u) => a + u.secondsPerPair, 0) / paced.length;
+  const firstLook = record2.schedule.pairs[0];
+  const screening = record2.units.length * mean2 * firstLook;
+  const slowest = [...paced].sort((a, b) => b.secondsPerPair - a.secondsPerPair)[0];
+  return screeningWarning(budgetSeconds, record2.units.length, screening, firstLook, {
+    name: slowest.name,
+    seconds: slowest.secondsPerPair,
+    per: "pair"
+  });
+}
+function absorb(result, part, startMs, roundOffset, benchmark2, positional) {
   const shift = (ms) => Math.round((ms + startMs) * 1e3) / 1e3;
   const tag = benchmark2 === void 0 ? {} : { benchmark: benchmark2 };
   for (const trial of part.trials) {
     result.trials.push({
       ...trial,
+      ...positional ? { metrics: trial.metrics.map((m) => ({ ...m, positional: true })) } : {},
       round: trial.round + roundOffset,
       startMs: shift(trial.startMs),
       endMs: shift(trial.endMs),
@@ -85593,163 +86278,9 @@ function finish2(result, record2) {
   }));
   return result;
 }
-async function prepareUnits(options, envOf) {
-  const { scenario, versions, signal } = options;
-  const spec = scenario.suite;
-  const command2 = scenario.workload.command;
-  const started = process.hrtime.bigint();
-  const seconds3 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
-  if (spec.build === "auto" && scenario.workload.format === "go") {
-    const go2 = parseGoTest(command2);
-    const cleanup = [];
-    const binaries = [];
-    for (const [i, version3] of versions.entries()) {
-      const outDir = path11.join(options.workDir, `go-${i}`);
-      cleanup.push(() => rm5(outDir, { recursive: true, force: true }));
-      binaries.push(
-        await buildGoBinary(go2, outDir, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: envOf(i),
-          signal
-        })
-      );
-    }
-    const buildSeconds = seconds3(started);
-    const calibrating = process.hrtime.bigint();
-    const baseIndex = Math.max(
-      0,
-      versions.findIndex((v) => v.name === options.baseline)
-    );
-    const calibrated = await calibrateGo(binaries[baseIndex], go2, 0.1, {
-      version: options.baseline,
-      cwd: binaries[baseIndex].cwd,
-      env: envOf(baseIndex),
-      signal
-    });
-    const patterns = scenario.workload.benchmarks;
-    const chosen = calibrated.filter(
-      (c) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, c.name))
-    );
-    const grouped = spec.granularity === "finest" ? chosen : [...new Set(chosen.map((c) => c.name.split("/")[0]))].map((name) => ({
-      name,
-      nsPerOp: chosen.filter((c) => c.name.split("/")[0] === name).reduce((a, c) => a + c.nsPerOp, 0)
-    }));
-    if (grouped.length === 0) {
-      throw new RunError(
-        `suite: the calibration run of ${options.baseline} printed no benchmark matching workload.benchmarks`
-      );
-    }
-    const units = grouped.map((c) => {
-      const iterations = spec.calibration === "fixed" ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
-      return {
-        name: c.name,
-        argv: binaries.map((b) => goUnitArgv(b.binary, go2, c.name, iterations)),
-        cwd: binaries.map((b) => b.cwd),
-        iterations,
-        nsPerOp: c.nsPerOp
-      };
-    });
-    return {
-      units,
-      lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
-      missing: [],
-      build: { kind: "go-test-c", seconds: buildSeconds },
-      calibrationSeconds: seconds3(calibrating),
-      cleanup,
-      group: null
-    };
-  }
-  const format2 = scenario.workload.format;
-  if (spec.build === "auto" && (format2 === "criterion" || format2 === "cargo")) {
-    const cargo2 = parseCargoBench(command2);
-    const executables = [];
-    for (const [i, version3] of versions.entries()) {
-      executables.push(
-        await buildCargoBench(cargo2, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: envOf(i),
-          signal
-        })
-      );
-    }
-    const buildSeconds = seconds3(started);
-    const listing = process.hrtime.bigint();
-    const lists2 = /* @__PURE__ */ new Map();
-    for (const [i, version3] of versions.entries()) {
-      lists2.set(
-        version3.name,
-        await listCargoBench(executables[i], cargo2, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: envOf(i),
-          signal
-        })
-      );
-    }
-    const selection2 = selectBenchmarks(lists2, options.baseline, scenario.workload.benchmarks);
-    const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
-    const quick = spec.calibration === "fixed";
-    return {
-      units: selection2.run.map((name) => ({
-        name,
-        argv: executables.map(
-          (exe) => cargoUnitArgv(exe, cargo2, name, quick, format2 === "cargo" ? "libtest" : "criterion")
-        ),
-        cwd: dirs,
-        iterations: null,
-        nsPerOp: null
-      })),
-      lists: Object.fromEntries(lists2),
-      missing: selection2.missing,
-      build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
-      calibrationSeconds: seconds3(listing),
-      cleanup: [],
-      group: null
-    };
-  }
-  const support = perBenchmarkSupport(scenario);
-  const lists = /* @__PURE__ */ new Map();
-  for (const [i, version3] of versions.entries()) {
-    lists.set(
-      version3.name,
-      await listBenchmarks(command2, support, {
-        version: version3.name,
-        cwd: version3.dir,
-        env: envOf(i),
-        signal
-      })
-    );
-  }
-  const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
-  const allNames = [...new Set([...lists.values()].flat())];
-  return {
-    units: selection.run.map((name) => ({
-      name,
-      argv: versions.map(() => support.filterArgv(command2, name, allNames)),
-      cwd: versions.map((v) => v.dir),
-      iterations: null,
-      nsPerOp: null
-    })),
-    lists: Object.fromEntries(lists),
-    missing: selection.missing,
-    build: { kind: "none", seconds: 0 },
-    calibrationSeconds: seconds3(started),
-    cleanup: [],
-    group: spec.granularity === "group" ? (names) => {
-      if (support.filterSetArgv === void 0) {
-        throw new RunError(
-          `suite.granularity: group needs a format that runs several chosen benchmarks in one process (pytest); ${scenario.workload.format} runs one at a time`
-        );
-      }
-      return support.filterSetArgv(command2, names, allNames);
-    } : null
-  };
-}
 
 // src/git/git.ts
-import { rm as rm6 } from "node:fs/promises";
+import { rm as rm7 } from "node:fs/promises";
 import { execFile as execFile3 } from "node:child_process";
 var GitError = class extends Error {
   constructor(message) {
@@ -85778,7 +86309,7 @@ function createGit(cwd) {
       try {
         await git(["worktree", "remove", "--force", dir]);
       } catch (error63) {
-        await rm6(dir, { recursive: true, force: true });
+        await rm7(dir, { recursive: true, force: true });
         await git(["worktree", "prune"]);
         const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
         if (left) throw error63;
@@ -85791,16 +86322,16 @@ function createGit(cwd) {
 }
 
 // src/git/worktrees.ts
-import { mkdtemp as mkdtemp3, rm as rm7 } from "node:fs/promises";
+import { mkdtemp as mkdtemp3, rm as rm8 } from "node:fs/promises";
 import os9 from "node:os";
-import path12 from "node:path";
+import path11 from "node:path";
 function createWorktreeSet(git, parent = os9.tmpdir()) {
   let root = null;
   const made = [];
   return {
     async add(name, commit2) {
-      root ??= await mkdtemp3(path12.join(parent, "duetkit-worktrees-"));
-      const dir = path12.join(root, name);
+      root ??= await mkdtemp3(path11.join(parent, "duetkit-worktrees-"));
+      const dir = path11.join(root, name);
       await git.addWorktree(dir, commit2);
       made.push(dir);
       return dir;
@@ -85810,7 +86341,7 @@ function createWorktreeSet(git, parent = os9.tmpdir()) {
       for (const dir of made.splice(0)) {
         await git.removeWorktree(dir).catch((error63) => errors.push(error63.message));
       }
-      if (root !== null) await rm7(root, { recursive: true, force: true });
+      if (root !== null) await rm8(root, { recursive: true, force: true });
       root = null;
       if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
     }
@@ -85819,12 +86350,12 @@ function createWorktreeSet(git, parent = os9.tmpdir()) {
 
 // src/isolation/cgroup-v1.ts
 import { readdir as readdir2 } from "node:fs/promises";
-import path15 from "node:path";
+import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn5 } from "node:child_process";
 import { mkdir as mkdir5, readFile as readFile5, rmdir as rmdir2, writeFile as writeFile3 } from "node:fs/promises";
-import path13 from "node:path";
+import path12 from "node:path";
 function directCgroupFs() {
   return {
     viaSudo: false,
@@ -85864,7 +86395,7 @@ function sudo(args, input2) {
   });
 }
 async function cgroupPids(fs3, dir) {
-  const text2 = await fs3.read(path13.join(dir, "cgroup.procs")).catch(() => "");
+  const text2 = await fs3.read(path12.join(dir, "cgroup.procs")).catch(() => "");
   return text2.split("\n").filter((line) => line.trim() !== "").map(Number);
 }
 async function emptyAndRemove(fs3, dir) {
@@ -85915,7 +86446,7 @@ function groupName() {
 }
 
 // src/isolation/cgroup-group.ts
-import path14 from "node:path";
+import path13 from "node:path";
 async function withWeightOrWithout(create, warnings) {
   try {
     return await create(true);
@@ -85927,14 +86458,14 @@ async function withWeightOrWithout(create, warnings) {
 async function createGroup(layout) {
   const { fs: fs3, trees } = layout;
   const slotDirs = trees.map(
-    (tree) => layout.slots.map((_, i) => path14.join(tree.dir, `slot-${i}`))
+    (tree) => layout.slots.map((_, i) => path13.join(tree.dir, `slot-${i}`))
   );
   const made = [];
   const joined = [];
   const dispose = async () => {
     for (const tree of joined.splice(0)) {
-      const home = tree.harnessHome ?? path14.dirname(tree.dir);
-      await fs3.write(path14.join(home, "cgroup.procs"), String(process.pid));
+      const home = tree.harnessHome ?? path13.dirname(tree.dir);
+      await fs3.write(path13.join(home, "cgroup.procs"), String(process.pid));
     }
     for (const dirs of made) {
       for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs3, slot);
@@ -85956,11 +86487,11 @@ async function createGroup(layout) {
         await tree.configure(slotDir, layout.slots[i]);
       }
       if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
-        const harnessDir = path14.join(tree.dir, "harness");
+        const harnessDir = path13.join(tree.dir, "harness");
         await fs3.mkdir(harnessDir);
         dirs.push(harnessDir);
         await tree.configureHarness(harnessDir);
-        await fs3.write(path14.join(harnessDir, "cgroup.procs"), String(process.pid));
+        await fs3.write(path13.join(harnessDir, "cgroup.procs"), String(process.pid));
         joined.push(tree);
       }
     }
@@ -85983,7 +86514,7 @@ async function createGroup(layout) {
     place: (slot) => {
       const attach = async (pid) => {
         for (const dirs of slotDirs)
-          await fs3.write(path14.join(dirs[slot], "cgroup.procs"), String(pid));
+          await fs3.write(path13.join(dirs[slot], "cgroup.procs"), String(pid));
       };
       return { prefix: [], attach, move: attach };
     },
@@ -85997,15 +86528,15 @@ async function createCgroupV1(options) {
   const fs3 = options.fs ?? directCgroupFs();
   const mount = options.mount ?? await findMount("cgroup", "cpuset");
   if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
-  const parent = path15.join(mount, await ownCgroup("cpuset") ?? "/");
+  const parent = path14.join(mount, await ownCgroup("cpuset") ?? "/");
   await sweepStaleGroups(fs3, parent);
-  const mems = (await fs3.read(path15.join(parent, "cpuset.mems"))).trim();
+  const mems = (await fs3.read(path14.join(parent, "cpuset.mems"))).trim();
   const name = groupName();
   const cpuset = {
-    dir: path15.join(parent, name),
+    dir: path14.join(parent, name),
     async configure(dir, cpus) {
-      await fs3.write(path15.join(dir, "cpuset.cpus"), cpus.join(","));
-      await fs3.write(path15.join(dir, "cpuset.mems"), mems);
+      await fs3.write(path14.join(dir, "cpuset.cpus"), cpus.join(","));
+      await fs3.write(path14.join(dir, "cpuset.mems"), mems);
     }
   };
   const warnings = [...options.warnings];
@@ -86024,8 +86555,8 @@ async function createCgroupV1(options) {
 }
 async function cpuTree(fs3, name, options, warnings) {
   const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
-  const parent = mount === null ? null : path15.join(mount, await ownCgroup("cpu") ?? "/");
-  const usable = parent !== null && await fs3.read(path15.join(parent, "cpu.shares")).then(
+  const parent = mount === null ? null : path14.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs3.read(path14.join(parent, "cpu.shares")).then(
     () => true,
     () => false
   );
@@ -86037,9 +86568,9 @@ async function cpuTree(fs3, name, options, warnings) {
   }
   await sweepStaleGroups(fs3, parent);
   return {
-    dir: path15.join(parent, name),
-    configure: (dir) => fs3.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
-    configureHarness: (dir) => fs3.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+    dir: path14.join(parent, name),
+    configure: (dir) => fs3.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs3.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
 async function sweepStaleGroups(fs3, parent) {
@@ -86048,11 +86579,11 @@ async function sweepStaleGroups(fs3, parent) {
   for (const entry of entries) {
     const match = /^duetkit-(\d+)-/.exec(entry);
     if (match === null || isAlive2(Number(match[1]))) continue;
-    const dir = path15.join(parent, entry);
+    const dir = path14.join(parent, entry);
     const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
       (e) => e.isDirectory()
     );
-    for (const child of children) await emptyAndRemove(fs3, path15.join(dir, child.name));
+    for (const child of children) await emptyAndRemove(fs3, path14.join(dir, child.name));
     await emptyAndRemove(fs3, dir);
     removed.push(dir);
   }
@@ -86068,7 +86599,7 @@ function isAlive2(pid) {
 }
 
 // src/isolation/cgroup-v2.ts
-import path16 from "node:path";
+import path15 from "node:path";
 async function createCgroupV2(options) {
   const mount = options.mount ?? await findMount("cgroup2");
   if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
@@ -86078,7 +86609,7 @@ async function createCgroupV2(options) {
     else if (await canSudo()) fs3 = sudoCgroupFs();
     else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
   }
-  const controllers = await fs3.read(path16.join(mount, "cgroup.controllers")).catch(() => "");
+  const controllers = await fs3.read(path15.join(mount, "cgroup.controllers")).catch(() => "");
   if (!controllers.split(/\s+/).includes("cpuset")) {
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
@@ -86086,8 +86617,8 @@ async function createCgroupV2(options) {
   await enable(fs3, mount, "cpuset");
   const warnings = [...options.warnings];
   if (fs3.viaSudo) warnings.push("cgroups were created through sudo -n");
-  const dir = path16.join(mount, groupName());
-  const home = path16.join(mount, await ownCgroup(null) ?? "/");
+  const dir = path15.join(mount, groupName());
+  const home = path15.join(mount, await ownCgroup(null) ?? "/");
   const create = (weighted) => createGroup({
     kind: "cgroup-v2",
     fs: fs3,
@@ -86095,16 +86626,16 @@ async function createCgroupV2(options) {
       {
         dir,
         async configure(slotDir, cpus) {
-          await fs3.write(path16.join(slotDir, "cpuset.cpus"), cpus.join(","));
-          if (weighted) await fs3.write(path16.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          await fs3.write(path15.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs3.write(path15.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
         },
         harnessHome: home,
         // The harness shares the slots' CPUs (there is no spare one), with their weight.
         ...weighted ? {
           async configureHarness(harnessDir) {
             const cpus = options.slots.flat().join(",");
-            await fs3.write(path16.join(harnessDir, "cpuset.cpus"), cpus);
-            await fs3.write(path16.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+            await fs3.write(path15.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs3.write(path15.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
           }
         } : {},
         // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
@@ -86131,7 +86662,7 @@ async function createCgroupV2(options) {
 }
 var V2_MAX_WEIGHT = 1e4;
 async function enable(fs3, dir, controller) {
-  const file2 = path16.join(dir, "cgroup.subtree_control");
+  const file2 = path15.join(dir, "cgroup.subtree_control");
   const enabled = await fs3.read(file2).catch(() => "");
   if (!enabled.split(/\s+/).includes(controller)) await fs3.write(file2, `+${controller}`);
 }
@@ -86352,7 +86883,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat as stat2 } from "node:fs/promises";
-import path17 from "node:path";
+import path16 from "node:path";
 async function prepareVersions(specs, options) {
   const records = [];
   for (const [i, spec] of specs.entries()) {
@@ -86371,7 +86902,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path17.resolve(options.baseDir, spec.path);
+    const dir2 = path16.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -86392,7 +86923,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit2 = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit2);
-  const dir = spec.dir === void 0 ? checkout : path17.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path16.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -86412,17 +86943,17 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile4 } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename3, rm as rm8, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
+import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename3, rm as rm9, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
 import os11 from "node:os";
-import path18 from "node:path";
+import path17 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile4);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
   if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
-  const base = env.XDG_CACHE_HOME || path18.join(os11.homedir(), ".cache");
-  return path18.join(base, "duetkit");
+  const base = env.XDG_CACHE_HOME || path17.join(os11.homedir(), ".cache");
+  return path17.join(base, "duetkit");
 }
 var builds = /* @__PURE__ */ new Map();
 async function buildTimer(env = process.env) {
@@ -86433,12 +86964,12 @@ async function buildTimer(env = process.env) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error63)})` };
   }
   const hash3 = createHash("sha256").update(source).update(os11.arch()).digest("hex").slice(0, 16);
-  const target = path18.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
+  const target = path17.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error63) => ({
       path: null,
-      reason: `could not build duetkit's timer in ${path18.dirname(target)} (${firstLine(error63)})`
+      reason: `could not build duetkit's timer in ${path17.dirname(target)} (${firstLine(error63)})`
     }));
     builds.set(target, build2);
   }
@@ -86446,11 +86977,11 @@ async function buildTimer(env = process.env) {
 }
 async function compile2(text2, target, env) {
   if (await isExecutable(target)) return { path: target };
-  const dir = path18.dirname(target);
+  const dir = path17.dirname(target);
   await mkdir6(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const source = path18.join(dir, `duetkit-timer-${unique}.c`);
-  const output2 = path18.join(dir, `duetkit-timer-${unique}`);
+  const source = path17.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path17.join(dir, `duetkit-timer-${unique}`);
   await writeFile5(source, text2);
   const errors = [];
   try {
@@ -86467,8 +86998,8 @@ async function compile2(text2, target, env) {
       }
     }
   } finally {
-    await rm8(source, { force: true });
-    await rm8(output2, { force: true });
+    await rm9(source, { force: true });
+    await rm9(output2, { force: true });
   }
   return {
     path: null,
@@ -86578,14 +87109,16 @@ async function runScenario(loaded, options) {
       const suiteResult = await runSuite({
         ...experiment,
         baseline,
-        workDir: await mkdtemp4(path19.join(os12.tmpdir(), "duetkit-suite-")),
-        assess: (trials, unit, pairs, look, familySize) => assessSuiteLook(
+        workDir: await mkdtemp4(path18.join(os12.tmpdir(), "duetkit-suite-")),
+        assess: (trials, unit, pairs, look, familySize, schedule) => assessSuiteLook(
           { ...samples(), trials: [...trials], perBenchmark: void 0 },
           unit,
           pairs,
           look,
-          familySize
-        )
+          familySize,
+          schedule
+        ),
+        ...options.onNotice === void 0 ? {} : { onNotice: options.onNotice }
       });
       suite = suiteResult.suite;
       result = suiteResult;
@@ -86654,13 +87187,13 @@ var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
 import { readdir as readdir3, readFile as readFile7 } from "node:fs/promises";
-import path20 from "node:path";
+import path19 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path20.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path20.join(here, "dashboard"), path20.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync8(path20.join(dir, "index.html")));
+  const here = path19.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path19.join(here, "dashboard"), path19.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync8(path19.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -86674,7 +87207,7 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile7(path20.join(dir, name)));
+    files.set(name, await readFile7(path19.join(dir, name)));
   }
   return files;
 }
@@ -86885,6 +87418,11 @@ var benchmark = external_exports.looseObject({
   comparison: comparison2.nullable(),
   /** Why there is no change although both sides were measured (e.g. a base of 0). */
   notComparable: nullableText(2e3).optional(),
+  /**
+   * Why the run's time budget left it with too few values to compare (then `value` is null
+   * and there is no error): absent when it was measured.
+   */
+  unmeasured: nullableText(2e3).optional(),
   /** The benchmark failed or produced no samples: an error, never a pass. */
   error: nullableText(4e3),
   /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
@@ -87010,9 +87548,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed.data;
 }
-function valueAt(value, path33) {
+function valueAt(value, path32) {
   let at = value;
-  for (const key of path33) {
+  for (const key of path32) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key];
   }
@@ -87082,7 +87620,8 @@ function benchmarkOf(r, series, headIndex, paired, report, baseCommit) {
   const c = r.comparison;
   const compared = c?.statistic ?? report.settings.statistic ?? "median";
   const statistic = compared === "trimmed" ? "median" : compared;
-  const values = series === void 0 ? [] : headValues(series, headIndex, paired);
+  const unmeasured = r.unmeasured ?? null;
+  const values = series === void 0 || unmeasured !== null ? [] : headValues(series, headIndex, paired);
   const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
   return {
     name: r.benchmark,
@@ -87105,7 +87644,8 @@ function benchmarkOf(r, series, headIndex, paired, report, baseCommit) {
       threshold: c.threshold
     },
     ...r.notComparable == null ? {} : { notComparable: r.notComparable.reason },
-    error: r.error ?? (values.length === 0 ? "no values were measured for the head" : null)
+    ...unmeasured === null ? {} : { unmeasured },
+    error: r.error ?? (values.length === 0 && unmeasured === null ? "no values were measured for the head" : null)
   };
 }
 function centre(side3, statistic) {
@@ -87133,7 +87673,7 @@ function canonicalJson(value) {
 
 // src/history/layout.ts
 import { createHash as createHash3 } from "node:crypto";
-import path21 from "node:path";
+import path20 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -87162,7 +87702,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path21.posix.join(
+  return path20.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -87177,13 +87717,13 @@ function parseEntryPath(relative2) {
 }
 
 // src/history/read.ts
-import path23 from "node:path";
+import path22 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn6 } from "node:child_process";
-import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm9, writeFile as writeFile6 } from "node:fs/promises";
+import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm10, writeFile as writeFile6 } from "node:fs/promises";
 import os13 from "node:os";
-import path22 from "node:path";
+import path21 from "node:path";
 var GitStoreError = class extends Error {
   constructor(message) {
     super(message);
@@ -87192,8 +87732,8 @@ var GitStoreError = class extends Error {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp5(path22.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path22.resolve(options.remote);
+  const dir = await mkdtemp5(path21.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path21.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -87242,7 +87782,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path22.join(dir, "config");
+  const configFile = path21.join(dir, "config");
   const initial = (await readFile8(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -87395,7 +87935,7 @@ async function openBranch(options) {
 ${result.stdout.toString()}`, options.token).trim();
       return { ok: false, kind: classifyPushFailure(text2), message: text2 };
     },
-    dispose: () => rm9(dir, { recursive: true, force: true })
+    dispose: () => rm10(dir, { recursive: true, force: true })
   };
 }
 function classifyPushFailure(text2) {
@@ -87426,7 +87966,7 @@ function redact(text2, token) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path23.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path22.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 async function readHistory(options) {
@@ -87452,7 +87992,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path23.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path22.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -87504,10 +88044,10 @@ async function loadEntries(git, files) {
 }
 
 // src/history/store.ts
-import path25 from "node:path";
+import path24 from "node:path";
 
 // src/history/derive.ts
-import path24 from "node:path";
+import path23 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -87520,13 +88060,13 @@ var VERDICT_CODES = {
 var round = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round(x);
 function monthDir(suite, month) {
-  return path24.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path23.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path24.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path23.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path24.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path23.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -87829,7 +88369,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key) continue;
-      const time3 = (name) => timeOfName(path25.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path24.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key,
@@ -87955,7 +88495,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile9 } from "node:fs/promises";
-import path26 from "node:path";
+import path25 from "node:path";
 var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -87991,7 +88531,7 @@ var samplesSchema = external_exports.looseObject({
   )
 });
 var reportSchema2 = external_exports.looseObject({
-  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2)]),
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3)]),
   scenario: external_exports.string(),
   settings: external_exports.looseObject({ level: finite3, threshold: finite3, baseline: external_exports.string() }),
   results: external_exports.array(
@@ -88008,7 +88548,7 @@ var reportSchema2 = external_exports.looseObject({
 var runSchema2 = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path26.join(dir, file2);
+    const where = path25.join(dir, file2);
     try {
       return await readFile9(where, "utf8");
     } catch (error63) {
@@ -88020,16 +88560,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path26.join(dir, "samples.json"),
+    path25.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path26.join(dir, "comparison.json"),
+    path25.join(dir, "comparison.json"),
     reportSchema2
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path26.join(dir, "duetkit-run.json"), runSchema2).suite;
+  const suite = runText === null ? null : check2(runText, path25.join(dir, "duetkit-run.json"), runSchema2).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -88075,7 +88615,7 @@ function aaFromReport(report) {
   const benchmarks = [];
   for (const r of report.results) {
     const c = r.comparison;
-    if (c === null) continue;
+    if (c === null || isExactTie(r)) continue;
     const calledChanged = callsChange(c.verdict);
     benchmarks.push({
       name: r.benchmark,
@@ -88853,13 +89393,13 @@ async function publishToHistory(where, event, run3, io) {
 }
 
 // src/action/inputs.ts
-import path29 from "node:path";
+import path28 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command2 = w.command ?? [];
-  const issue3 = (path33, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path33], message });
+  const issue3 = (path32, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path32], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -88963,6 +89503,15 @@ var suiteSchema = external_exports.object({
   calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
   /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
   iterationTime: seconds.default(0.02),
+  /**
+   * Repetitions of a benchmark in one process where the format can pair them by position
+   * (go with `calibration: fixed`): `auto` (default) sizes them from the measured start-up
+   * cost so that about 85% of the machine time measures; a number fixes them (1: one
+   * repetition per process, as before).
+   */
+  repetitions: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1).max(1e3)], {
+    error: '"auto" or a whole number of repetitions from 1 to 1000'
+  }).default("auto"),
   /**
    * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
    * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
@@ -89302,10 +89851,10 @@ function checkPerBenchmark(w, ctx) {
 }
 
 // src/variability/action-inputs.ts
-import path28 from "node:path";
+import path27 from "node:path";
 
 // src/action/history-inputs.ts
-import path27 from "node:path";
+import path26 from "node:path";
 function parseHistoryInputs(text2, workingDirectory, fail) {
   const publish = text2("publish") ?? "none";
   if (publish !== "none" && publish !== "history") {
@@ -89316,7 +89865,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
   }
   const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path27.isAbsolute(folder)) {
+  if (folder.split("/").includes("..") || path26.isAbsolute(folder)) {
     fail(
       "history-path",
       `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
@@ -89340,7 +89889,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     publish,
     branch,
     path: folder,
-    repository: isLocal ? path27.resolve(workingDirectory, repository) : repository,
+    repository: isLocal ? path26.resolve(workingDirectory, repository) : repository,
     token: text2("history-token") ?? "",
     retention
   };
@@ -89387,7 +89936,7 @@ function parseVariabilityInputs(get, cwd) {
   if (alert2 !== "none" && alert2 !== "issue") {
     throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
   }
-  const workingDirectory = path28.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path27.resolve(cwd, text2("working-directory") ?? ".");
   const results = text2("results-directory");
   return {
     mode: "variability",
@@ -89399,7 +89948,7 @@ function parseVariabilityInputs(get, cwd) {
     alert: alert2,
     token: text2("github-token") ?? "",
     workingDirectory,
-    resultsDirectory: results === null ? null : path28.resolve(workingDirectory, results)
+    resultsDirectory: results === null ? null : path27.resolve(workingDirectory, results)
   };
 }
 
@@ -89443,11 +89992,11 @@ function parseInputs(get, cwd) {
   };
   const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
   if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  const workingDirectory = path29.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path28.resolve(cwd, text2("working-directory") ?? ".");
   const token = text2("github-token") ?? "";
   const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path29.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path28.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text2(name) !== null) {
@@ -89664,7 +90213,7 @@ async function fetchOrExplain(git, commits, what = "the merge base") {
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist2(), 1);
 import { readFile as readFile10 } from "node:fs/promises";
-import path30 from "node:path";
+import path29 from "node:path";
 var ScenarioError = class extends Error {
   constructor(message) {
     super(message);
@@ -89672,7 +90221,7 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path30.resolve(cwd, file2);
+  const absolute = path29.resolve(cwd, file2);
   let text2;
   try {
     text2 = await readFile10(absolute, "utf8");
@@ -89685,7 +90234,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error63) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path30.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path29.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -89892,9 +90441,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path31.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  const dir = inputs.resultsDirectory ?? path30.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
   await mkdir7(dir, { recursive: true });
-  const worktrees = await mkdtemp6(path31.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit-run-"));
+  const worktrees = await mkdtemp6(path30.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -89907,7 +90456,8 @@ async function runStep2(inputs, deps) {
       if (report2.cgroup !== null) io.saveState(STATE2.cgroup, report2.cgroup);
       io.info(`measuring ${suite} (${loaded.scenario.mode}), isolation ${report2.kind}`);
       for (const warning2 of report2.warnings) io.warning(warning2);
-    }
+    },
+    onNotice: (message) => io.warning(message)
   };
   const samples = loaded.scenario.cluster === void 0 ? await runScenario(loaded, options) : await (await loadCluster()).runInCluster(loaded, {
     ...options,
@@ -89916,7 +90466,7 @@ async function runStep2(inputs, deps) {
     // The post step deletes whatever this names, whatever happens to this step.
     saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
-  const samplesPath = path31.join(dir, RESULT_FILES.samples);
+  const samplesPath = path30.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -89993,6 +90543,7 @@ function setCountOutputs(report, io) {
   io.setOutput("regressions", report.summary.regression);
   io.setOutput("improvements", report.summary.improvement);
   io.setOutput("inconclusive", report.summary.inconclusive);
+  io.setOutput("unmeasured", unmeasuredCount(report.summary));
 }
 function runnerLabel2(env) {
   if (!env.RUNNER_NAME) return void 0;
@@ -90061,7 +90612,7 @@ function createCoreIo() {
 // src/action/variability-step.ts
 import { mkdir as mkdir8, writeFile as writeFile7 } from "node:fs/promises";
 import os15 from "node:os";
-import path32 from "node:path";
+import path31 from "node:path";
 
 // src/stats/proportion.ts
 function wilsonInterval(successes, trials, level2 = 0.95) {
@@ -91014,12 +91565,12 @@ async function variabilityStep(inputs, deps) {
   report.warnings.push(...await addCommits(report, gitCommitLister(inputs.workingDirectory)));
   const markdown = renderVariability(report);
   await io.appendSummary(markdown);
-  const dir = inputs.resultsDirectory ?? path32.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", "variability");
+  const dir = inputs.resultsDirectory ?? path31.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", "variability");
   await mkdir8(dir, { recursive: true });
-  const file2 = path32.join(dir, "variability.json");
+  const file2 = path31.join(dir, "variability.json");
   await writeFile7(file2, `${JSON.stringify(report, null, 2)}
 `);
-  await writeFile7(path32.join(dir, "variability.md"), markdown);
+  await writeFile7(path31.join(dir, "variability.md"), markdown);
   const changePoints = report.suites.reduce(
     (n, s) => n + s.benchmarks.reduce((k, b) => k + b.changePoints.length, 0),
     0

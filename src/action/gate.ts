@@ -1,18 +1,26 @@
-import { comparedCount, statusOf, type ComparisonReport } from '../analyze/report.js';
-import type { FailOn } from '../analyze/describe.js';
+import {
+  comparedCount,
+  statusOf,
+  unmeasuredCount,
+  type ComparisonReport,
+} from '../analyze/report.js';
+import { gateTally, type FailOn } from '../analyze/describe.js';
 import { formatInterval, formatPercent } from '../report/numbers.js';
+import { unmeasuredNames } from '../report/unmeasured-text.js';
 
 export type OverallVerdict = 'error' | 'regression' | 'inconclusive' | 'improvement' | 'unchanged';
 
 /**
  * The first that applies of error, regression, inconclusive, improvement, unchanged, over the
- * benchmarks that have a verdict; those not comparable count for none. With no verdict at all
- * (every benchmark not comparable, or none measured) it is `error`: nothing was judged.
+ * benchmarks that have a verdict; those not comparable count for none. Benchmarks the budget
+ * did not measure make it inconclusive (unless something regressed): not an error, but not a
+ * pass either — also when nothing was measured at all. With no verdict and nothing left
+ * unmeasured (every benchmark not comparable, or none measured) it is `error`.
  */
 export function overallVerdict(summary: ComparisonReport['summary']): OverallVerdict {
-  if (summary.error > 0 || comparedCount(summary) === 0) return 'error';
+  if (gateTally(summary, 'never').broken) return 'error';
   if (summary.regression > 0) return 'regression';
-  if (summary.inconclusive > 0) return 'inconclusive';
+  if (summary.inconclusive > 0 || unmeasuredCount(summary) > 0) return 'inconclusive';
   if (summary.improvement > 0) return 'improvement';
   return 'unchanged';
 }
@@ -21,10 +29,12 @@ export function overallVerdict(summary: ComparisonReport['summary']): OverallVer
  * Why the step fails under `failOn`, naming each benchmark with its change and interval; null
  * when it passes. A benchmark that could not be compared fails it unless `never`: a broken
  * benchmark is not a pass. One that is not comparable (no ratio from its values) does not,
- * unless no benchmark has a verdict at all.
+ * unless no benchmark has a verdict at all. One the budget did not measure fails it only under
+ * `inconclusive` (the rule: `gateTally`).
  */
 export function gateFailure(report: ComparisonReport, failOn: FailOn): string | null {
   if (failOn === 'never') return null;
+  const tally = gateTally(report.summary, failOn);
   const failing = new Set(
     failOn === 'inconclusive' ? ['regression', 'inconclusive'] : ['regression'],
   );
@@ -32,7 +42,8 @@ export function gateFailure(report: ComparisonReport, failOn: FailOn): string | 
     .filter((r) => r.comparison !== null && failing.has(r.comparison.verdict))
     .map((r) => {
       const c = r.comparison!;
-      return `${who(r)} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)} ${c.verdict}`;
+      const exact = r.exact === undefined ? '' : ' (exact)';
+      return `${who(r)} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)}${exact} ${c.verdict}`;
     });
   const errors = report.results.filter((r) => statusOf(r) === 'error').map((r) => r.benchmark);
   const parts: string[] = [];
@@ -43,8 +54,20 @@ export function gateFailure(report: ComparisonReport, failOn: FailOn): string | 
     );
   }
   if (errors.length > 0) parts.push(`could not be compared: ${errors.join(', ')}`);
+  if (tally.unmeasured > 0) {
+    const names = unmeasuredNames(report.results);
+    parts.push(
+      comparedCount(report.summary) === 0
+        ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(', ')}`
+        : `not measured within the budget (fail-on: inconclusive): ${names.join(', ')}`,
+    );
+  }
   if (report.results.length === 0) parts.push('no measured samples to compare');
-  else if (comparedCount(report.summary) === 0 && report.summary.notComparable > 0) {
+  else if (
+    tally.broken &&
+    comparedCount(report.summary) === 0 &&
+    report.summary.notComparable > 0
+  ) {
     const unjudged = report.results
       .filter((r) => statusOf(r) === 'not-comparable')
       .map((r) => `${who(r)} (${r.notComparable!.reason})`);

@@ -50,7 +50,7 @@ const comparison = z.looseObject({
     blockLength: z.number().int().optional(),
   }),
   test: z.looseObject({
-    name: z.enum(['mann-whitney-u', 'wilcoxon-signed-rank']),
+    name: z.enum(['mann-whitney-u', 'wilcoxon-signed-rank', 'trimmed-t', 'exact']),
     pValueAdjusted: finite,
     adjustment: z.enum(['holm', 'bh', 'none']),
   }),
@@ -75,9 +75,9 @@ const notComparable = z.looseObject({
   head: side,
 });
 const count = z.number().int().min(0);
-// Version 1 (no `notComparable`) reads as version 2 with none.
+// Version 1 (no `notComparable`) and 2 (no `unmeasured`, no `exact`) read as version 3 with none.
 const reportSchema = z.looseObject({
-  schemaVersion: z.union([z.literal(1), z.literal(2)]),
+  schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   scenario: z.string(),
   mode: z.enum(['duet', 'rmit', 'mit', 'mct', 'single']),
   paired: z.boolean(),
@@ -108,6 +108,8 @@ const reportSchema = z.looseObject({
       comparison: comparison.nullable(),
       notComparable: notComparable.nullable().default(null),
       error: z.string().nullable(),
+      unmeasured: z.string().nullable().default(null),
+      exact: z.object({ base: finite, head: finite }).optional(),
     }),
   ),
   summary: z.object({
@@ -117,6 +119,7 @@ const reportSchema = z.looseObject({
     inconclusive: count,
     notComparable: count.default(0),
     error: count,
+    unmeasured: count.default(0),
   }),
 });
 const runSchema = z.object({

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { analyzeSamples } from '../analyze/analyze.js';
-import type { ComparisonReport } from '../analyze/report.js';
+import { unmeasuredCount, type ComparisonReport } from '../analyze/report.js';
 import { createGitHistory, type GitHistory } from '../git/history.js';
 import type { GitHubApi } from '../github/api.js';
 import { pullRequestOf, readEvent } from '../github/event.js';
@@ -98,6 +98,7 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
       io.info(`measuring ${suite} (${loaded.scenario.mode}), isolation ${report.kind}`);
       for (const warning of report.warnings) io.warning(warning);
     },
+    onNotice: (message: string) => io.warning(message),
   };
   const samples =
     loaded.scenario.cluster === undefined
@@ -186,12 +187,13 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
   return [gate, published].filter((f) => f !== null).join('; ') || null;
 }
 
-/** Sets `verdict`, `regressions`, `improvements` and `inconclusive`. */
+/** Sets `verdict`, `regressions`, `improvements`, `inconclusive` and `unmeasured`. */
 export function setCountOutputs(report: ComparisonReport, io: ActionIo): void {
   io.setOutput('verdict', overallVerdict(report.summary));
   io.setOutput('regressions', report.summary.regression);
   io.setOutput('improvements', report.summary.improvement);
   io.setOutput('inconclusive', report.summary.inconclusive);
+  io.setOutput('unmeasured', unmeasuredCount(report.summary));
 }
 
 /** "GitHub Actions runner 'name' (Linux X64, ubuntu24)" from the runner's variables. */

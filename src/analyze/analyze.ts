@@ -2,34 +2,47 @@ import type { AnalysisSpec } from '../scenario/schema.js';
 import type { SamplesFile } from '../runner/samples.js';
 import { getMode } from '../runner/modes/registry.js';
 import { compare } from '../stats/compare.js';
+import { exactComparison } from '../stats/exact.js';
 import { adjustFamily, withTest } from '../stats/family.js';
 import { NotComparableError } from '../stats/ratio.js';
 import type { Comparison } from '../stats/types.js';
 import { comparisonInput } from './blocks.js';
+import { exactSides } from './exact-rule.js';
 import {
   COMPARISON_REPORT_SCHEMA_VERSION,
+  summarize,
   type AnalysisSettings,
   type BenchmarkResult,
   type ComparisonReport,
-  type ReportSummary,
 } from './report.js';
 import { collectSeries } from './series.js';
 import { summarizeLoad } from '../load/summary.js';
 import { efficiencyOf } from './efficiency.js';
 import { assessLook, asSequential, truncateToLook, unitLooks } from './sequential.js';
 import { belongsTo } from '../suite/record.js';
-import { lookLevel, lookSchedule as lookScheduleOf } from '../stats/sequential.js';
+import {
+  lookLevel,
+  lookSchedule as lookScheduleOf,
+  type LookSchedule,
+} from '../stats/sequential.js';
 import { paceByMetric, settleAdvice } from './settle.js';
+import { budgetStopped, shortOfValues, unreachedUnits } from './unmeasured.js';
 
 /** Settings that may be changed when re-analysing (`duetkit analyze --level ...`). */
-export type AnalysisOverrides = Partial<Omit<AnalysisSettings, 'baseline'>> & { baseline?: string };
+export type AnalysisOverrides = Partial<Omit<AnalysisSettings, 'baseline'>> & {
+  baseline?: string;
+  /** Judge each benchmark on its first this-many pairs only (a suite's look). */
+  maxPairs?: number;
+};
 
 /**
  * Samples → comparisons: every benchmark of every version against the baseline, paired by
  * round for duet and RMIT, unpaired for the weaker designs; then the whole run is one family
- * for the multiple-comparison adjustment. A benchmark whose values form no ratio (a base of
- * 0...) is `notComparable`, one that cannot be compared for any other reason (too few values,
- * not run) an `error`. Pure apart from the seeded bootstrap.
+ * for the multiple-comparison adjustment. A metric constant on each side (allocs/op) is
+ * compared exactly, outside the family (`exact`). A benchmark whose values form no ratio (a
+ * base of 0...) is `notComparable`; one the time budget left with fewer than 2 pairs is
+ * `unmeasured`; one that cannot be compared for any other reason (too few values in a run
+ * the budget did not stop, not run) an `error`. Pure apart from the seeded bootstrap.
  */
 export function analyzeSamples(
   samples: SamplesFile,
@@ -46,6 +59,7 @@ export function analyzeSamples(
   }
   const results: BenchmarkResult[] = [];
   const looks = unitLooks(samples, settings.level);
+  const cutShort = budgetStopped(samples);
   for (const series of collectSeries(samples)) {
     const look = looks.get(series.name);
     samples.versions.forEach((version, headIndex) => {
@@ -60,12 +74,14 @@ export function analyzeSamples(
         comparison: null,
         notComparable: null,
         error: null,
+        unmeasured: null,
         ...(series.derivedFrom === undefined ? {} : { derivedFrom: series.derivedFrom }),
       };
       try {
         const whole = comparisonInput(series, baseIndex, headIndex, paired);
-        const input = look === undefined ? whole : truncateToLook(whole, look.pairs);
-        entry.comparison = compare(input.base, input.head, {
+        const limit = look?.pairs ?? overrides.maxPairs;
+        const input = limit === undefined ? whole : truncateToLook(whole, limit);
+        const options = {
           paired,
           level: look?.lookLevel ?? settings.level,
           resamples: settings.resamples,
@@ -75,14 +91,30 @@ export function analyzeSamples(
           biggerIsBetter: series.biggerIsBetter,
           blockLength: settings.blockLength,
           ...(settings.statistic === null ? {} : { statistic: settings.statistic }),
-        });
-        if (look !== undefined && samples.suite !== undefined) {
-          entry.comparison = asSequential(
-            entry.comparison,
-            look,
-            settings.level,
-            samples.suite.schedule,
-          );
+          // a suite's calls must be reachable at its looks' sizes (docs/suites.md)
+          ...(samples.scenario.suite === undefined ? {} : { test: 'trimmed-t' as const }),
+        };
+        const exact = exactSides(input, series.unit);
+        const short = cutShort(series.name) ? shortOfValues(input, samples.scenario.budget) : null;
+        if (exact !== null) {
+          entry.exact = exact;
+          // no sampling error, so no look's share of it to spend: the run's own level
+          entry.comparison = exactComparison(input.base, input.head, {
+            ...options,
+            level: settings.level,
+          });
+        } else if (short !== null) {
+          entry.unmeasured = short;
+        } else {
+          entry.comparison = compare(input.base, input.head, options);
+          if (look !== undefined && samples.suite !== undefined) {
+            entry.comparison = asSequential(
+              entry.comparison,
+              look,
+              settings.level,
+              samples.suite.schedule,
+            );
+          }
         }
       } catch (error) {
         if (error instanceof NotComparableError) entry.notComparable = error.notComparable;
@@ -92,20 +124,10 @@ export function analyzeSamples(
     });
   }
   results.push(...unlisted(samples, baseIndex, settings.baseline));
-  results.push(...unmeasured(samples, baseIndex, settings.baseline));
+  results.push(...unreachedUnits(samples, baseIndex, settings.baseline));
   adjust(results, settings);
   addSettleAdvice(results, samples);
-  const summary: ReportSummary = {
-    regression: 0,
-    improvement: 0,
-    unchanged: 0,
-    inconclusive: 0,
-    notComparable: 0,
-    error: 0,
-  };
-  for (const r of results) {
-    summary[r.comparison?.verdict ?? (r.notComparable === null ? 'error' : 'notComparable')]++;
-  }
+  const summary = summarize(results);
   const load = summarizeLoad(samples);
   return {
     schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
@@ -150,6 +172,8 @@ export function assessSuiteLook(
   pairs: number,
   look: number,
   familySize = 1,
+  /** The suite's planned schedule (its first look may be raised above the scenario's). */
+  planned?: LookSchedule,
 ): ReturnType<typeof assessLook> {
   const schedule = samples.scenario.suite;
   // the unit's own trials, or its metrics of trials that ran a group of units
@@ -161,23 +185,34 @@ export function assessSuiteLook(
   const rounds = [...new Set(mine.filter((t) => !t.warmup).map((t) => t.round))].sort(
     (a, b) => a - b,
   );
-  const kept = new Set(rounds.slice(0, pairs));
+  // a round holds one pair, or as many as its positional repetitions: keep enough rounds
+  const kept = new Set<number>();
+  let reached = 0;
+  for (const round of rounds) {
+    if (reached >= pairs) break;
+    kept.add(round);
+    reached += pairsIn(mine, round);
+  }
   const level = samples.scenario.analysis.level;
   const weights =
-    schedule === undefined
+    planned ??
+    (schedule === undefined
       ? null
-      : lookScheduleOf(schedule.firstLook, schedule.growth, schedule.looks);
+      : lookScheduleOf(schedule.firstLook, schedule.growth, schedule.looks));
   const report = analyzeSamples(
     {
       ...samples,
       trials: mine.filter((t) => kept.has(t.round)),
       perBenchmark: undefined,
       suite: undefined,
+      // a look judges the pairs it has: too few is an error to assessLook, budget or not
+      stopReason: 'iterations',
     },
     {
       adjustment: 'none',
       resamples: 2000,
       level: weights === null ? level : lookLevel(level, weights, look),
+      maxPairs: pairs,
     },
   );
   return assessLook(
@@ -186,6 +221,17 @@ export function assessSuiteLook(
       ? undefined
       : { size: familySize, weight: weights.weights[look]!, alpha: 1 - level },
   );
+}
+
+/** Pairs a unit's round holds: the fewest values any version's trial has, when positional. */
+function pairsIn(trials: readonly SamplesFile['trials'][number][], round: number): number {
+  let pairs = Infinity;
+  for (const t of trials) {
+    if (t.round !== round || t.warmup) continue;
+    const primary = t.metrics.find((m) => m.derivedFrom === undefined);
+    pairs = Math.min(pairs, primary?.positional === true ? primary.values.length : 1);
+  }
+  return Number.isFinite(pairs) ? pairs : 1;
 }
 
 /**
@@ -198,7 +244,7 @@ export function largestHalfWidth(
   overrides: AnalysisOverrides = {},
 ): number | null {
   const report = analyzeSamples(samples, overrides);
-  if (report.results.some((r) => r.error !== null)) return null;
+  if (report.results.some((r) => r.error !== null || r.unmeasured != null)) return null;
   const widths = report.results.flatMap((r) =>
     r.comparison === null ? [] : [(r.comparison.ci.upper - r.comparison.ci.lower) / 2],
   );
@@ -224,9 +270,11 @@ function resolveSettings(samples: SamplesFile, overrides: AnalysisOverrides): An
  * One family per run: every compared benchmark once. A derived metric (go's MB/s of ns/op)
  * is the same measurement again, so it is left out and takes the adjusted p-value of the
  * metric it derives from (or its own, adjusted as one more test, when that one is missing).
+ * Exact results (allocs/op...) are no test at all: never members, so they cost the timings
+ * nothing.
  */
 function adjust(results: BenchmarkResult[], settings: AnalysisSettings): void {
-  const compared = results.filter((r) => r.comparison !== null);
+  const compared = results.filter((r) => r.comparison !== null && r.exact === undefined);
   if (compared.length === 0) return;
   const source = (r: BenchmarkResult): BenchmarkResult | undefined =>
     r.derivedFrom === undefined
@@ -250,33 +298,6 @@ function withAdjustedP(
   adjustment: Comparison['test']['adjustment'],
 ): Comparison {
   return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
-}
-
-/** Benchmarks of a suite that the budget ended before they got a single pair: errors. */
-function unmeasured(samples: SamplesFile, baseIndex: number, baseline: string): BenchmarkResult[] {
-  const suite = samples.suite;
-  if (suite === undefined) return [];
-  return suite.units
-    .filter((u) => u.pairs === 0)
-    .flatMap((u) =>
-      samples.versions.flatMap((version, i) =>
-        i === baseIndex
-          ? []
-          : [
-              {
-                benchmark: u.name,
-                unit: '',
-                biggerIsBetter: false,
-                valueKind: null,
-                baseline,
-                version: version.name,
-                comparison: null,
-                notComparable: null,
-                error: `not measured: the budget (${samples.scenario.budget} s) ran out before its first look (${suite.schedule.pairs[0]} pairs); a longer budget, fewer benchmarks (workload.benchmarks) or a smaller suite.firstLook would reach it`,
-              },
-            ],
-      ),
-    );
 }
 
 /** Benchmarks a per-benchmark run never ran because some version does not list them. */

@@ -13,7 +13,11 @@ export interface ComparisonInput {
 /**
  * Paired designs (duet iterations, RMIT rounds): one pair per round in which both versions
  * produced the benchmark, in round order; a trial that reported several values counts with
- * their median, because the round, not the value, is the unit of replication.
+ * their median, because the round, not the value, is the unit of replication — unless the
+ * values are positional (repetitions of the same work in processes started together): then
+ * the k-th values of a round form its k-th pair, as many pairs as both sides have values
+ * (`rounds` repeats the round for each). Consecutive pairs of one round share a process
+ * start; the interval's automatic block length is what accounts for that.
  * Unpaired designs (mit, mct, single): every value of each version.
  */
 export function comparisonInput(
@@ -33,6 +37,23 @@ export function comparisonInput(
     };
   }
   const rounds = [...base.keys()].filter((round) => head.has(round)).sort((a, b) => a - b);
+  if (series.positional) {
+    const pairs: { base: number[]; head: number[]; rounds: number[] } = {
+      base: [],
+      head: [],
+      rounds: [],
+    };
+    for (const round of rounds) {
+      const b = base.get(round)!;
+      const h = head.get(round)!;
+      for (let k = 0; k < Math.min(b.length, h.length); k++) {
+        pairs.base.push(b[k]!);
+        pairs.head.push(h[k]!);
+        pairs.rounds.push(round);
+      }
+    }
+    return { ...pairs, paired };
+  }
   return {
     base: rounds.map((round) => median(base.get(round)!)),
     head: rounds.map((round) => median(head.get(round)!)),

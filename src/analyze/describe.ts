@@ -1,14 +1,23 @@
-import { renderComparisonTable, type TableRow } from '../report/terminal.js';
+import { renderComparisonTable, renderExactLine, type TableRow } from '../report/terminal.js';
+import { shownExact } from '../report/exact-text.js';
+import { UNMEASURED_HINT, unmeasuredNames } from '../report/unmeasured-text.js';
 import { timingText } from '../report/timing-text.js';
 import { loadLines } from '../report/load-text.js';
 import { efficiencyText } from '../report/efficiency-text.js';
 import { clusterLines } from '../report/cluster-text.js';
-import { comparedCount, type BenchmarkResult, type ComparisonReport } from './report.js';
+import {
+  comparedCount,
+  unmeasuredCount,
+  type BenchmarkResult,
+  type ComparisonReport,
+  type ReportSummary,
+} from './report.js';
 
 /**
  * The readable report of a run: how it was measured (mode, isolation in effect, completeness),
  * one comparison table per version against the baseline (benchmarks that form no ratio are
- * rows marked "not comparable"), and benchmarks that failed, as errors. Pure.
+ * rows marked "not comparable"; exact results that differ are lines below it, equal ones are
+ * left out), benchmarks that failed, as errors, and those the budget did not measure. Pure.
  */
 export function describeReport(report: ComparisonReport): string {
   const out: string[] = [];
@@ -48,23 +57,33 @@ export function describeReport(report: ComparisonReport): string {
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version of versions) {
     const mine = report.results.filter((r) => r.version === version);
-    const rows = mine.flatMap(tableRow);
+    const rows = mine.filter((r) => r.exact === undefined).flatMap(tableRow);
     if (versions.length > 1 || version !== 'head' || report.settings.baseline !== 'base') {
       out.push(`${version} vs ${report.settings.baseline}:`);
     }
     if (rows.length > 0) out.push(renderComparisonTable(rows).trimEnd());
+    for (const r of shownExact(mine)) out.push(renderExactLine(r));
     for (const r of mine.filter((x) => x.error !== null)) {
       out.push(`error: ${r.benchmark}: ${r.error}`);
     }
     out.push('');
   }
-  if (report.results.length === 0) out.push('error: no measured samples to compare', '');
-  else if (nothingCompared(report) && report.summary.notComparable > 0) {
-    out.push('error: no benchmark could be compared, so there is no verdict', '');
+  const unmeasured = unmeasuredNames(report.results);
+  if (unmeasured.length > 0) {
+    out.push(
+      `not measured within the budget (${unmeasured.length}): ${unmeasured.join(', ')} — ${UNMEASURED_HINT}`,
+    );
+    if (nothingCompared(report)) out.push('nothing was measured enough to compare: no verdict');
+    out.push('');
   }
   const s = report.summary;
+  if (report.results.length === 0) out.push('error: no measured samples to compare', '');
+  else if (nothingCompared(report) && unmeasuredCount(s) === 0 && s.notComparable > 0) {
+    out.push('error: no benchmark could be compared, so there is no verdict', '');
+  }
   out.push(
-    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.notComparable} not comparable, ${s.error} error`,
+    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.notComparable} not comparable, ${s.error} error` +
+      (unmeasuredCount(s) > 0 ? `, ${unmeasuredCount(s)} not measured` : ''),
   );
   return `${out.join('\n')}\n`;
 }
@@ -94,20 +113,44 @@ export function nothingCompared(report: ComparisonReport): boolean {
 /** What `--fail-on` gates on. */
 export type FailOn = 'regression' | 'inconclusive' | 'never';
 
+/** What fails the gate, counted: the rule, written once for the CLI and the action. */
+export interface GateTally {
+  /** Results whose verdict `failOn` fails on: regressions, and inconclusive ones when strict. */
+  verdicts: number;
+  /**
+   * Results the budget did not measure, when `failOn` is `inconclusive` (strict: no verdict
+   * is not a pass); `regression` lets them through, since nothing regressed that was seen.
+   */
+  unmeasured: number;
+  /**
+   * Errors, or nothing judged at all (no result, or only ones not comparable): a broken run.
+   * A run that only lacks time (every result unmeasured) is not broken, merely unmeasured.
+   */
+  broken: boolean;
+}
+
+/** The gate's tally of a summary under `failOn` (`never`: no verdict fails, `broken` still says). */
+export function gateTally(summary: ReportSummary, failOn: FailOn): GateTally {
+  const strict = failOn === 'inconclusive';
+  return {
+    verdicts: failOn === 'never' ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
+    unmeasured: strict ? unmeasuredCount(summary) : 0,
+    broken: summary.error > 0 || (comparedCount(summary) === 0 && unmeasuredCount(summary) === 0),
+  };
+}
+
 /**
- * Exit status of `duetkit run` and `analyze`: 1 when a benchmark is an error or no benchmark
- * has a verdict (whatever `failOn` says: a broken or unjudged run is not a pass), else the
- * gate's. Benchmarks that are not comparable count for neither.
+ * Exit status of `duetkit run` and `analyze`: 1 when the run is broken (an error, or nothing
+ * judged) whatever `failOn` says — a broken or unjudged run is not a pass — else the gate's.
+ * Benchmarks that are not comparable count for neither.
  */
 export function exitStatus(report: ComparisonReport, failOn: FailOn): number {
-  if (report.summary.error > 0 || nothingCompared(report)) return 1;
+  if (gateTally(report.summary, failOn).broken) return 1;
   return gateExitCode(report, failOn);
 }
 
 /** Exit status of the gate: 1 when a result the user asked to fail on is present. */
 export function gateExitCode(report: ComparisonReport, failOn: FailOn): number {
-  if (failOn === 'never') return 0;
-  const s = report.summary;
-  const failing = s.regression + (failOn === 'inconclusive' ? s.inconclusive : 0);
-  return failing > 0 ? 1 : 0;
+  const t = gateTally(report.summary, failOn);
+  return t.verdicts + t.unmeasured > 0 ? 1 : 0;
 }

@@ -89,19 +89,26 @@ export function asSequential(
 export function assessLook(
   results: readonly { comparison: Comparison | null; derivedFrom?: string; error: string | null }[],
   family: { size: number; weight: number; alpha: number } = { size: 1, weight: 1, alpha: 0 },
-): { decision: 'settled' | 'open'; pairsToSettle: number | null } | null {
+): { decision: 'settled' | 'open'; pairsToSettle: number | null; change: number | null } | null {
   const counted = results.filter((r) => r.derivedFrom === undefined);
-  if (counted.length === 0 || counted.some((r) => r.error !== null)) return null;
+  if (counted.length === 0 || counted.some((r) => r.error !== null || r.comparison === null)) {
+    return null;
+  }
   // A change is settled only when the suite's Holm cannot undo it: its p, divided by the
   // look's share and multiplied by the family's size (Holm's largest factor), is below α.
   const unsure = (c: Comparison): boolean =>
     callsChange(c.verdict) &&
     family.alpha > 0 &&
     (c.test.pValue / family.weight) * family.size >= family.alpha;
+  // exact metrics (allocs/op) are no measurement of time to confirm: not what orders focus
+  const changes = counted
+    .filter((r) => r.comparison!.test.name !== 'exact')
+    .map((r) => Math.abs(r.comparison!.change));
+  const change = changes.length === 0 ? null : Math.max(...changes);
   const open = counted.filter(
     (r) => r.comparison?.verdict === 'inconclusive' || unsure(r.comparison!),
   );
-  if (open.length === 0) return { decision: 'settled', pairsToSettle: null };
+  if (open.length === 0) return { decision: 'settled', pairsToSettle: null, change };
   const needs = open.map((r) =>
     r.comparison!.verdict === 'inconclusive'
       ? r.comparison!.moreSamplesNeeded
@@ -110,5 +117,6 @@ export function assessLook(
   return {
     decision: 'open',
     pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...(needs as number[])),
+    change,
   };
 }

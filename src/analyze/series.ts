@@ -9,6 +9,8 @@ export interface BenchmarkSeries {
   valueKind: 'samples' | 'summary' | null;
   /** The metric this one is computed from (go's MB/s from ns/op), if any. */
   derivedFrom?: string;
+  /** The values of a trial pair by position with the other versions' (TrialMetric). */
+  positional: boolean;
   /** byVersion[v] maps a round to the values its trial produced. */
   byVersion: Map<number, number[]>[];
 }
@@ -31,6 +33,7 @@ export function collectSeries(
           unit: metric.unit,
           biggerIsBetter: metric.biggerIsBetter,
           valueKind: metric.valueKind ?? null,
+          positional: metric.positional === true,
           ...(metric.derivedFrom === undefined ? {} : { derivedFrom: metric.derivedFrom }),
           byVersion: samples.versions.map(() => new Map<number, number[]>()),
         };

@@ -30,7 +30,7 @@ export interface EntryInput {
  * A run's history entry: for the head version (the last version that is not the baseline),
  * every benchmark's statistic with its interval, n and CV, and its comparison against the
  * baseline when there is one. A benchmark that failed is recorded with its error, never
- * dropped. Pure.
+ * dropped; one the budget did not measure enough with why, and no value. Pure.
  */
 export function buildEntry(input: EntryInput): HistoryEntry {
   const { samples, report, context } = input;
@@ -102,7 +102,10 @@ function benchmarkOf(
   // The head's own location: a trimmed mean is a statistic of pair ratios, and reports show
   // each side's median beside it (centreOf), so the history keeps the median too.
   const statistic: LocationStatistic = compared === 'trimmed' ? 'median' : compared;
-  const values = series === undefined ? [] : headValues(series, headIndex, paired);
+  // a benchmark the budget did not measure enough has no value to record, and no error
+  const unmeasured = r.unmeasured ?? null;
+  const values =
+    series === undefined || unmeasured !== null ? [] : headValues(series, headIndex, paired);
   const estimate =
     values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
   return {
@@ -129,7 +132,10 @@ function benchmarkOf(
             threshold: c.threshold,
           },
     ...(r.notComparable == null ? {} : { notComparable: r.notComparable.reason }),
-    error: r.error ?? (values.length === 0 ? 'no values were measured for the head' : null),
+    ...(unmeasured === null ? {} : { unmeasured }),
+    error:
+      r.error ??
+      (values.length === 0 && unmeasured === null ? 'no values were measured for the head' : null),
   };
 }
 

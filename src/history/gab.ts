@@ -185,7 +185,7 @@ export function gabEntryOf(entry: HistoryEntry): { gab: GabEntry; skipped: strin
   for (const b of entry.benchmarks) {
     if (b.value === null) {
       skipped.push(
-        `${entry.suite} / ${b.name} in run ${entry.runId}: no value (${b.error ?? 'failed'})`,
+        `${entry.suite} / ${b.name} in run ${entry.runId}: no value (${b.error ?? b.unmeasured ?? 'failed'})`,
       );
       continue;
     }

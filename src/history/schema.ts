@@ -64,6 +64,11 @@ const benchmark = z.looseObject({
   comparison: comparison.nullable(),
   /** Why there is no change although both sides were measured (e.g. a base of 0). */
   notComparable: nullableText(2000).optional(),
+  /**
+   * Why the run's time budget left it with too few values to compare (then `value` is null
+   * and there is no error): absent when it was measured.
+   */
+  unmeasured: nullableText(2000).optional(),
   /** The benchmark failed or produced no samples: an error, never a pass. */
   error: nullableText(4000),
   /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */

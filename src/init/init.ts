@@ -7,6 +7,7 @@ import { listProject } from './project.js';
 import type { Prompter } from './prompt.js';
 import type { RepoProbe } from './repo.js';
 import { LOCAL_HEAD_REF, scenarioText } from './scenario-file.js';
+import { AUTO_BUDGET, resolveBudget } from './suite-budget.js';
 import type { ToolPlan } from './types.js';
 import { nightlyWorkflow } from './nightly-workflow.js';
 import { workflowFiles } from './workflow-file.js';
@@ -14,7 +15,8 @@ import { workflowFiles } from './workflow-file.js';
 /** Where the scenario goes by default, relative to the project directory. */
 export const DEFAULT_SCENARIO = 'benchmarks/duetkit.yml';
 export const DEFAULT_ITERATIONS = 30;
-export const DEFAULT_BUDGET = '10m';
+/** Sized from the benchmarks found for a suite (src/suite/budget.ts), else 10 minutes. */
+export const DEFAULT_BUDGET = AUTO_BUDGET;
 
 export interface InitOptions extends ToolChoice {
   /** The project directory (absolute): a repository, or a directory inside one. */
@@ -33,6 +35,7 @@ export interface InitOptions extends ToolChoice {
   /** `uses:` of the duetkit steps. */
   action: string;
   iterations: number;
+  /** A duration, or `auto`: sized from the benchmarks found for a suite, else `10m`. */
   budget: string;
 }
 
@@ -80,7 +83,10 @@ export async function planInit(options: InitOptions, deps: InitDeps): Promise<In
     );
   }
   const project = await listProject(dir);
-  const { plan, others } = await chooseTool(project, options, deps.prompter);
+  const chosen = await chooseTool(project, options, deps.prompter);
+  const { others } = chosen;
+  const plan = withIterationsNote(chosen.plan, options.iterations);
+  const budget = resolveBudget(plan, options.budget);
   const dirInRepo = posix(path.relative(home, dir));
   const workflowOptions = {
     action: options.action,
@@ -88,7 +94,7 @@ export async function planInit(options: InitOptions, deps: InitDeps): Promise<In
     dirInRepo,
     branch: (repoRoot === null ? null : await deps.repo.defaultBranch(dir)) ?? 'main',
     forkSafe: options.forkSafe,
-    budget: options.budget,
+    budget,
   };
   const nightly =
     options.workflow &&
@@ -112,7 +118,7 @@ export async function planInit(options: InitOptions, deps: InitDeps): Promise<In
       runPath: scenarioInRepo,
       workflowPath: workflows[0]?.path ?? null,
       iterations: options.iterations,
-      budget: options.budget,
+      budget,
     });
   } catch (error) {
     // What the schema refuses here came from an option (--format, --budget...): exit 2.
@@ -146,6 +152,19 @@ export async function writeInit(planned: InitPlan, options: { force: boolean }):
       throw error;
     }
   }
+}
+
+/** A suite takes its pairs from its looks: an `--iterations` other than the default is noted. */
+function withIterationsNote(plan: ToolPlan, iterations: number): ToolPlan {
+  if (plan.suite === undefined || plan.workload.perBenchmark !== true) return plan;
+  if (iterations === DEFAULT_ITERATIONS) return plan;
+  return {
+    ...plan,
+    notes: [
+      ...plan.notes,
+      `--iterations ${iterations} is not written: a suite takes its pairs from its looks (suite.firstLook, 20, times suite.growth, 3, up to suite.looks, 4: docs/suites.md); set suite.firstLook to change the first`,
+    ],
+  };
 }
 
 function overwriteError(paths: readonly string[]): UserError {

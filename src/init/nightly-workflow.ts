@@ -61,7 +61,8 @@ export function nightlyWorkflow(plan: ToolPlan, options: WorkflowOptions): Workf
       jobs: {
         nightly: {
           'runs-on': 'ubuntu-latest',
-          'timeout-minutes': timeoutMinutes(options),
+          // two runs of the scenario: the A/A and the step duet
+          'timeout-minutes': timeoutMinutes(options, 2),
           steps,
         },
       },

@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { parseScenario } from '../scenario/load.js';
+import { budgetComment } from './suite-budget.js';
 import type { ToolPlan } from './types.js';
 import { commentAbove, commentAfter, documentText, flowList, newDocument } from './yaml-doc.js';
 
@@ -16,8 +17,9 @@ export interface ScenarioFileOptions {
   runPath: string;
   /** The workflow that runs it, for the header; null when none is written. */
   workflowPath: string | null;
+  /** Pairs (per benchmark); not written for a suite, which takes its pairs from its looks. */
   iterations: number;
-  /** Time limit of the measurement, as the scenario writes it (`10m`). */
+  /** Time limit of the measurement, as the scenario writes it (`10m`; not `auto`). */
   budget: string;
 }
 
@@ -29,6 +31,7 @@ export interface ScenarioFileOptions {
 export function scenarioText(plan: ToolPlan, options: ScenarioFileOptions): string {
   const dir = options.dirInRepo === '' ? {} : { dir: options.dirInRepo };
   const setup = plan.setup === undefined ? {} : { setup: plan.setup };
+  const suite = plan.suite !== undefined && plan.workload.perBenchmark === true;
   const value = {
     name: options.name,
     mode: 'duet',
@@ -42,10 +45,11 @@ export function scenarioText(plan: ToolPlan, options: ScenarioFileOptions): stri
       ...(plan.workload.output === undefined ? {} : { output: plan.workload.output }),
       ...(plan.workload.perBenchmark === true ? { perBenchmark: true } : {}),
     },
-    iterations: options.iterations,
+    ...(suite ? {} : { iterations: options.iterations }),
     warmup: 1,
     ...(plan.timeout === undefined ? {} : { timeout: plan.timeout }),
     budget: options.budget,
+    ...(suite ? { suite: plan.suite!.fields } : {}),
     isolation: 'auto',
     analysis: { level: 0.99, threshold: 0.05 },
   };
@@ -63,15 +67,29 @@ export function scenarioText(plan: ToolPlan, options: ScenarioFileOptions): stri
     if (Array.isArray(version.setup)) flowList(doc, ['versions', i, 'setup']);
   }
   if (Array.isArray(plan.workload.command)) flowList(doc, ['workload', 'command']);
-  commentAfter(
-    doc,
-    ['iterations'],
-    plan.workload.perBenchmark === true
-      ? 'pairs per benchmark (each benchmark runs alone in both versions)'
-      : 'pairs: both versions run at the same time, each on its own CPUs',
-  );
+  if (!suite) {
+    commentAfter(
+      doc,
+      ['iterations'],
+      plan.workload.perBenchmark === true
+        ? 'pairs per benchmark (each benchmark runs alone in both versions)'
+        : 'pairs: both versions run at the same time, each on its own CPUs',
+    );
+  }
   commentAfter(doc, ['warmup'], 'pairs run first and discarded');
   if (plan.timeout !== undefined) commentAfter(doc, ['timeout'], 'per iteration');
+  if (suite) {
+    commentAbove(doc, ['budget'], budgetComment(plan, options.budget));
+    commentAbove(
+      doc,
+      ['suite'],
+      [
+        'A suite under the budget (docs/suites.md): every benchmark is first screened (20 pairs),',
+        'then the budget goes where the doubt is (looks at 60, 180, 540 pairs); the pairs come',
+        'from these looks, not from an iteration count. Every field has a default.',
+      ],
+    );
+  }
   commentAfter(doc, ['budget'], 'the run stops cleanly when this is spent and reports what it has');
   commentAfter(doc, ['analysis', 'level'], 'confidence level of the intervals');
   commentAfter(doc, ['analysis', 'threshold'], 'changes within ±5% count as unchanged');

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { suiteSchema } from '../suite/schema.js';
 import type { ProjectFiles } from './project.js';
 
 /** A command as a scenario holds it: a string split like a shell would, or an argv list. */
@@ -32,6 +34,11 @@ export interface ToolPlan {
     output?: string;
     perBenchmark?: boolean;
   };
+  /**
+   * A suite under one budget (docs/suites.md), for formats that run one: the `suite:` fields
+   * written (`{}` takes every default) and the benchmarks found, from which the budget is sized.
+   */
+  suite?: SuitePlan;
   /** Build command run once per version, before measuring. */
   setup?: CommandSpec;
   /** Per-iteration time limit, as the scenario writes it (`2m`). Default the scenario's. */
@@ -42,6 +49,14 @@ export interface ToolPlan {
   comments: string[];
   /** Things the user should check, printed after writing. */
   notes: string[];
+}
+
+export interface SuitePlan {
+  fields: z.input<typeof suiteSchema>;
+  /** Benchmarks counted in the sources: an estimate (loops, parameters and filters aside). */
+  benchmarks: number;
+  /** How they were counted, for the scenario's comment: `func Benchmark… and b.Run calls`. */
+  counted: string;
 }
 
 /** Finds one tool's benchmarks in a project. */

@@ -201,8 +201,11 @@ export function inProject(step: WorkflowStep, dirInRepo: string): WorkflowStep {
   return moved;
 }
 
-/** Half an hour, or the budget and 20 minutes for checkouts and builds when that is longer. */
-export function timeoutMinutes(options: Pick<WorkflowOptions, 'budget'>): number {
+/**
+ * Half an hour, or the budget of each of the job's `runs` of the scenario and 20 minutes for
+ * checkouts and builds when that is longer.
+ */
+export function timeoutMinutes(options: Pick<WorkflowOptions, 'budget'>, runs = 1): number {
   const seconds = parseDuration(options.budget) ?? 0;
-  return Math.max(30, Math.ceil(seconds / 60) + 20);
+  return Math.max(30, runs * Math.ceil(seconds / 60) + 20);
 }

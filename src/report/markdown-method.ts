@@ -28,8 +28,15 @@ const STOP_WORDS: Record<ComparisonReport['stopReason'], string> = {
  * The collapsible "method" section: mode, isolation in effect, n, interval method,
  * resamples, seed, test and adjustment, MDE, runner and duration. Pure.
  */
+const TEST_TEXT: Partial<Record<Comparison['test']['name'], string>> = {
+  'wilcoxon-signed-rank': 'Wilcoxon signed-rank on log ratios',
+  'trimmed-t': "the trimmed mean's own t test (Tukey–McLaughlin; a suite's looks)",
+};
+
 export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] {
-  const compared = report.results.filter((r) => r.comparison !== null);
+  // exact results (allocs/op...) have no interval, test or MDE: described apart
+  const compared = report.results.filter((r) => r.comparison !== null && r.exact === undefined);
+  const exact = report.results.filter((r) => r.exact !== undefined);
   const first: Comparison | undefined = compared[0]?.comparison ?? undefined;
   const s = report.settings;
   const items: string[] = [
@@ -64,7 +71,7 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
         : `**Interval:** ${first.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`,
     );
     items.push(
-      `**Test:** ${first.test.name === 'wilcoxon-signed-rank' ? 'Wilcoxon signed-rank on log ratios' : 'Mann–Whitney U'}; p-values ${adjustmentText(s.adjustment, compared.length)}.`,
+      `**Test:** ${TEST_TEXT[first.test.name] ?? 'Mann–Whitney U'}; p-values ${adjustmentText(s.adjustment, compared.length)}.`,
     );
     items.push(
       `**Threshold:** ±${formatPercent(s.threshold).replace('+', '')} (practical significance).`,
@@ -78,6 +85,7 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
         .join(', ')}.`,
     );
   }
+  if (exact.length > 0) items.push(exactItem(exact));
   items.push(`**Runner:** ${escapeInline(meta.runner, 400)}.`);
   items.push(`**Duration:** ${formatDuration(meta.durationSeconds)}.`);
   if (meta.versions.length > 0) {
@@ -110,6 +118,12 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
     '',
     '</details>',
   ];
+}
+
+/** How many metrics were constant on each side, so compared exactly, and how many of them are equal. */
+function exactItem(exact: readonly ComparisonReport['results'][number][]): string {
+  const equal = exact.filter((r) => r.exact!.base === r.exact!.head).length;
+  return `**Exact:** ${exact.length} metric${exact.length === 1 ? ' was' : 's were'} one constant on each side (e.g. allocs/op), compared exactly by head/base − 1 and the threshold alone, outside the multiple-comparison family; ${equal} of them equal on both sides ${equal === 1 ? 'is' : 'are'} not listed (all are in comparison.json).`;
 }
 
 function sampleSize(c: Comparison): string {

@@ -1,9 +1,13 @@
 import {
   comparedCount,
+  isExactTie,
   statusOf,
+  unmeasuredCount,
   type BenchmarkResult,
   type ComparisonReport,
 } from '../analyze/report.js';
+import { exactText } from './exact-text.js';
+import { UNMEASURED_HINT, unmeasuredNames } from './unmeasured-text.js';
 import type { Comparison, NotComparable, Verdict } from '../stats/types.js';
 import { escapeInline, codeBlock } from './escape.js';
 import { BAR_GLYPHS, chooseScale, intervalBar, type BarScale } from './interval-bar.js';
@@ -16,8 +20,9 @@ import { REASONABLE_SECONDS } from '../analyze/settle.js';
  * The report as GitHub-flavoured markdown, for the PR comment and the job summary: a
  * headline, one table per version against the baseline (with a text forest plot of each
  * interval; benchmarks that form no ratio are rows marked "not comparable", their reasons
- * listed below), errors, and a collapsed section on how the numbers were obtained. Pure;
- * every text that came from outside duetkit is escaped.
+ * listed below; exact results that differ are lines under the table, equal ones left out),
+ * those the budget did not measure, errors, and a collapsed section on how the numbers were
+ * obtained. Pure; every text that came from outside duetkit is escaped.
  */
 export function renderMarkdown(
   report: ComparisonReport,
@@ -46,28 +51,37 @@ function render(report: ComparisonReport, meta: RunMeta, omitUnchanged: boolean)
     );
   }
   const scale = chooseScale(
-    report.results.flatMap((r) => (r.comparison === null ? [] : [r.comparison.ci])),
+    statistical(report).map((r) => r.comparison!.ci),
     report.settings.threshold,
   );
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version of versions) {
-    const all = report.results.filter((r) => r.version === version && statusOf(r) !== 'error');
-    const rows = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== 'unchanged') : all;
+    const all = report.results.filter(
+      (r) => r.version === version && shownInTable(r) && !isExactTie(r),
+    );
+    const shown = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== 'unchanged') : all;
+    const rows = shown.filter((r) => r.exact === undefined);
+    const exact = shown.filter((r) => r.exact !== undefined);
     if (versions.length > 1) {
       out.push(`#### ${escapeInline(version)} vs ${escapeInline(report.settings.baseline)}`, '');
     }
     if (rows.length > 0) out.push(...table(rows, report, scale, meta.trends), '');
-    if (rows.length < all.length) {
+    if (exact.length > 0) out.push(...exact.map(exactLine), '');
+    if (shown.length < all.length) {
       out.push(
-        `${all.length - rows.length} unchanged benchmarks are not listed, to fit GitHub's comment size limit; all results are in comparison.json.`,
+        `${all.length - shown.length} unchanged benchmarks are not listed, to fit GitHub's comment size limit; all results are in comparison.json.`,
         '',
       );
     }
   }
-  if (report.results.some((r) => r.comparison !== null)) out.push(legend(report, scale), '');
+  if (statistical(report).length > 0) out.push(legend(report, scale), '');
   out.push(...notComparableLines(report));
+  out.push(...unmeasuredLines(report));
   const errors = report.results.filter((r) => statusOf(r) === 'error');
-  const unjudged = comparedCount(report.summary) === 0 && report.summary.notComparable > 0;
+  const unjudged =
+    comparedCount(report.summary) === 0 &&
+    unmeasuredCount(report.summary) === 0 &&
+    report.summary.notComparable > 0;
   if (errors.length > 0 || report.results.length === 0 || unjudged) {
     out.push('#### Errors', '');
     if (report.results.length === 0) out.push('No measured samples to compare.', '');
@@ -92,8 +106,26 @@ export function headline(report: ComparisonReport): string {
   if (s.inconclusive > 0) counts.push(`${s.inconclusive} inconclusive`);
   if (s.notComparable > 0) counts.push(`${s.notComparable} not comparable`);
   if (s.error > 0) counts.push(plural(s.error, 'error'));
+  if (unmeasuredCount(s) > 0) counts.push(`${unmeasuredCount(s)} not measured`);
   const level = `${+(report.settings.level * 100).toFixed(3)}% CI`;
   return `**${counts.join(', ')}** — ${report.mode}, ${isolationWords(report)}, ${level}`;
+}
+
+/** Rows of the tables (and exact lines): results with a comparison or not comparable. */
+function shownInTable(r: BenchmarkResult): boolean {
+  const status = statusOf(r);
+  return status === 'compared' || status === 'not-comparable';
+}
+
+/** The results with an interval: compared statistically, not exactly. */
+function statistical(report: ComparisonReport): BenchmarkResult[] {
+  return report.results.filter((r) => r.comparison !== null && r.exact === undefined);
+}
+
+/** "- **BenchmarkParse - allocs/op**: 12 → 13 allocs/op (+8.33%, exact) 🔴 regression". */
+function exactLine(r: BenchmarkResult): string {
+  const v = r.comparison!.verdict;
+  return `- **${escapeInline(r.benchmark)}**: ${exactText(r, (unit) => escapeInline(unit, 20))} ${VERDICT_ICON[v]} ${v}`;
 }
 
 function plural(n: number, word: string): string {
@@ -185,7 +217,7 @@ function legend(report: ComparisonReport, scale: BarScale): string {
   return (
     `<sub>Interval column: −${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` ±${threshold} threshold, ` +
     `\`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. ` +
-    `Change = head/base − 1; adjusted p: ${report.settings.adjustment === 'none' ? 'not adjusted' : `${report.settings.adjustment === 'holm' ? 'Holm' : 'Benjamini–Hochberg'} across ${report.results.filter((r) => r.comparison !== null).length} comparisons`}.</sub>`
+    `Change = head/base − 1; adjusted p: ${report.settings.adjustment === 'none' ? 'not adjusted' : `${report.settings.adjustment === 'holm' ? 'Holm' : 'Benjamini–Hochberg'} across ${statistical(report).length} comparisons`}.</sub>`
   );
 }
 
@@ -200,6 +232,23 @@ function notComparableLines(report: ComparisonReport): string[] {
     ...results.map(
       (r) => `- **${escapeInline(who(r, report))}**: ${escapeInline(r.notComparable!.reason, 400)}`,
     ),
+    '',
+  ];
+}
+
+/**
+ * The benchmarks the budget did not measure, apart from the errors: named once, no verdict,
+ * and what would reach them.
+ */
+function unmeasuredLines(report: ComparisonReport): string[] {
+  const names = unmeasuredNames(report.results);
+  if (names.length === 0) return [];
+  const none =
+    comparedCount(report.summary) === 0
+      ? ' Nothing was measured enough to compare, so there is no verdict.'
+      : '';
+  return [
+    `**Not measured within the budget (${names.length}):** ${names.map((n) => escapeInline(n)).join(', ')} — ${UNMEASURED_HINT}.${none}`,
     '',
   ];
 }

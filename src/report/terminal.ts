@@ -1,4 +1,6 @@
+import type { BenchmarkResult } from '../analyze/report.js';
 import type { Comparison, NotComparable } from '../stats/types.js';
+import { exactText } from './exact-text.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
 
 export interface ComparisonRow {
@@ -71,8 +73,21 @@ export function renderComparisonTable(rows: readonly TableRow[]): string {
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * An exact result whose sides differ, as one line instead of a table row (it has no interval
+ * or p-value): "BenchmarkParse - allocs/op: 12 → 13 allocs/op (+8.33%, exact) regression".
+ */
+export function renderExactLine(r: BenchmarkResult): string {
+  return `${r.benchmark}: ${exactText(r)} ${r.comparison!.verdict}`;
+}
+
+const TEST_LABEL: Partial<Record<Comparison['test']['name'], string>> = {
+  'mann-whitney-u': 'MWU',
+  'trimmed-t': 'trimmed t',
+};
+
 function pHeader(c: Comparison): string {
-  const test = c.test.name === 'mann-whitney-u' ? 'MWU' : 'Wilcoxon';
+  const test = TEST_LABEL[c.test.name] ?? 'Wilcoxon';
   return c.test.adjustment === 'none' ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
 }
 

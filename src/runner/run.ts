@@ -39,6 +39,8 @@ export interface RunOptions {
   signal: AbortSignal;
   env: NodeJS.ProcessEnv;
   onProgress?: (progress: Progress) => void;
+  /** Told at once what the user should know before the run ends (a budget too small...). */
+  onNotice?: (message: string) => void;
   /** Told when measuring starts, with the isolation in effect (for the user's terminal). */
   onIsolation?: (report: IsolationReport) => void;
   /** Seams for tests; the defaults touch the real system. */
@@ -150,14 +152,16 @@ export async function runScenario(
         ...experiment,
         baseline,
         workDir: await mkdtemp(path.join(os.tmpdir(), 'duetkit-suite-')),
-        assess: (trials, unit, pairs, look, familySize) =>
+        assess: (trials, unit, pairs, look, familySize, schedule) =>
           assessSuiteLook(
             { ...samples(), trials: [...trials], perBenchmark: undefined },
             unit,
             pairs,
             look,
             familySize,
+            schedule,
           ),
+        ...(options.onNotice === undefined ? {} : { onNotice: options.onNotice }),
       });
       suite = suiteResult.suite;
       result = suiteResult;

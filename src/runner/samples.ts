@@ -31,6 +31,13 @@ export interface TrialMetric {
    * Absent in files written before it was recorded.
    */
   valueKind?: 'samples' | 'summary';
+  /**
+   * The values are repetitions of the same fixed work in one process (a suite's go
+   * `-test.count` with `-benchtime Nx`), started together with the other versions' in a
+   * duet: the k-th values of the versions in one round form a pair. Absent: the trial is one
+   * observation (the median of its values).
+   */
+  positional?: true;
 }
 
 /** One run of one version's workload: an iteration (duet) or a trial (rmit, mit, mct, single). */

@@ -1,6 +1,7 @@
 export * from './adjust.js';
 export * from './compare.js';
 export * from './descriptive.js';
+export * from './exact.js';
 export * from './family.js';
 export * from './power.js';
 export * from './ratio.js';

@@ -64,3 +64,21 @@ export function lookReached(schedule: LookSchedule, n: number): number {
   });
   return look;
 }
+
+/**
+ * The fewest pairs at which a call can survive the suite's adjustment when the test is an
+ * exact rank test: the smallest two-sided Wilcoxon p-value of n pairs is 2/2ⁿ (all signs
+ * alike), and a call needs p/w · m < α (the look's share w, Holm's largest factor m, the
+ * family size). So n > 1 + log₂(m / (w·α)); e.g. 18 for 100 benchmarks, w = 0.1, α = 0.01.
+ * A schedule whose first look has fewer pairs can never call a change there, whatever the
+ * data. (The trimmed-t test a suite uses has no such floor; the schedule still keeps it, so
+ * the rank test reported beside it can agree.)
+ */
+export function decisionFloor(familySize: number, weight: number, alpha: number): number {
+  if (!(familySize >= 1 && weight > 0 && weight <= 1 && alpha > 0 && alpha < 1)) {
+    throw new RangeError(
+      `decisionFloor needs familySize ≥ 1, weight in (0, 1], alpha in (0, 1); got ${familySize}, ${weight}, ${alpha}`,
+    );
+  }
+  return Math.floor(1 + Math.log2(familySize / (weight * alpha))) + 1;
+}

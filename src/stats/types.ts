@@ -40,6 +40,12 @@ export interface CompareOptions {
   blockLength?: number | 'auto';
   /** Power used for the minimum detectable effect. Default 0.8. */
   power?: number;
+  /**
+   * Paired trimmed mean only: `rank` (default) tests with the Wilcoxon signed-rank test;
+   * `trimmed-t` with the Tukey–McLaughlin t of the interval itself (its p-value has no floor
+   * from the sample size, and it counts autocorrelated pairs in blocks as the interval does).
+   */
+  test?: 'rank' | 'trimmed-t';
 }
 
 export interface ConfidenceInterval {
@@ -67,7 +73,11 @@ export interface ConfidenceInterval {
 }
 
 export interface TestResult {
-  name: 'mann-whitney-u' | 'wilcoxon-signed-rank';
+  /**
+   * `exact`: both sides were each one constant (exact.ts), compared without a test: p is 0
+   * when they differ and 1 when equal, and the result is outside any multiple-comparison family.
+   */
+  name: 'mann-whitney-u' | 'wilcoxon-signed-rank' | 'trimmed-t' | 'exact';
   /** How the p-value was obtained (scipy's choice of method for the same data). */
   method: 'exact' | 'asymptotic' | 'permutation';
   statistic: number;

@@ -16,6 +16,8 @@ export interface UnitState {
   decision: 'settled' | 'open' | null;
   /** For `open`: further pairs the interval needs to settle (1/√n), null when none would. */
   pairsToSettle: number | null;
+  /** The largest relative change (absolute) the last look estimated, null before one. */
+  change?: number | null;
 }
 
 /** One unit's share of the next stage: pairs to add, reaching `look`. */
@@ -26,13 +28,20 @@ export interface StageEntry {
 }
 
 /**
- * The next stage of an adaptive suite run. Every unit first reaches the first look; after
- * that only units whose last look left them open (the interval straddles the threshold) get
- * time, each up to its next scheduled look, in order of the time they are predicted to need
- * to settle (the pairs their interval needs × their seconds per pair; those no number of
- * pairs is predicted to settle last), as long as the stage fits in `secondsLeft`. Empty when
- * nothing is open or nothing fits: the run ends. The decisions look at where the intervals
- * lie, which is why every look spends part of the error (stats/sequential.ts). Pure.
+ * The next stage of an adaptive suite run, breadth first. **Screening**: while some unit has
+ * not reached the first look, the stage gives each such unit its next share of it — half
+ * the first look's rounds (one round when a round is several repetitions) — so every unit
+ * is measured before any gets more, and a budget that ends mid-screening leaves every unit
+ * with pairs, never some with all and the rest with none. **Focus**: after that, only units
+ * whose last look left them open (the interval straddles the threshold, or a change not yet
+ * sure enough for the family) get time, each up to its next scheduled look: first those that
+ * look changed beyond the threshold, the largest change first (a gate must confirm the
+ * largest regression it has seen before its time runs out), then the others in order of the
+ * time they are predicted to need to settle (the pairs their interval needs × their seconds
+ * per pair; those no number of pairs is predicted to settle last), as long as the stage fits
+ * in `secondsLeft`. Empty when nothing is open or nothing fits: the run ends. The decisions
+ * look at where the intervals lie, which is why every look spends part of the error
+ * (stats/sequential.ts). Pure.
  */
 export function nextStage(
   units: readonly UnitState[],
@@ -41,26 +50,38 @@ export function nextStage(
   fallbackSecondsPerPair: number,
   /** One process runs the stage's units together (`granularity: group`): they share the cost. */
   shared = false,
+  /** Pairs one round (one process per side) gives: the repetitions per process. */
+  perRound = 1,
+  /** The practical threshold: units estimated beyond it are confirmed first. */
+  threshold = Infinity,
 ): StageEntry[] {
   const cost = (u: UnitState, pairs: number): number =>
     pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
-  const first = units.filter((u) => u.look < 0);
-  if (first.length > 0) {
-    // the first look is for everyone: no unit is judged on fewer pairs than the schedule's
-    return first.map((u) => ({ name: u.name, pairs: schedule.pairs[0]! - u.pairs, look: 0 }));
+  const firstLook = schedule.pairs[0]!;
+  const screening = units.filter((u) => u.pairs < firstLook && u.look < 0);
+  if (screening.length > 0) {
+    const firstRounds = Math.ceil(firstLook / perRound);
+    const share = Math.max(1, Math.ceil(firstRounds / 2)) * perRound;
+    return screening.map((u) => ({
+      name: u.name,
+      pairs: Math.min(share, firstLook - u.pairs),
+      look: 0,
+    }));
   }
   const open = units
     .filter((u) => u.decision === 'open' && u.look + 1 < schedule.pairs.length)
     .map((u) => {
       const need = u.pairsToSettle === null ? Infinity : cost(u, u.pairsToSettle);
       const add = schedule.pairs[u.look + 1]! - u.pairs;
-      return { u, need, add };
+      const change = Math.abs(u.change ?? 0);
+      return { u, need, add, beyond: change > threshold ? change : 0 };
     })
-    .sort((a, b) => a.need - b.need || a.u.name.localeCompare(b.u.name));
+    .sort((a, b) => b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name));
   const stage: StageEntry[] = [];
   let left = secondsLeft;
   let sharedSeconds = 0;
   for (const { u, add } of open) {
+    if (add <= 0) continue;
     const seconds = cost(u, add);
     if (shared) {
       // the stage costs what its longest share costs: adding a unit adds its own work only

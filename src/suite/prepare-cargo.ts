@@ -4,6 +4,8 @@ import { capture, type ListContext } from '../runner/list-benchmarks.js';
 import { commandFailure, RunError } from '../runner/errors.js';
 import { cargoPerBenchmark } from '../formats/cargo-filter.js';
 import { escapeRegExp } from '../formats/collector.js';
+import { selectBenchmarks } from '../runner/benchmark-selection.js';
+import { secondsSince, type SuitePreparer } from './preparer.js';
 
 /** `cargo bench [cargo options] [-- harness options]` taken apart. */
 export interface CargoBenchCommand {
@@ -112,3 +114,65 @@ export async function cargoRunDir(workDir: string, version: number): Promise<str
   await mkdir(dir, { recursive: true });
   return dir;
 }
+
+/**
+ * The `criterion` and `cargo` formats' suite: each version's bench target built once
+ * (`cargo bench --no-run`), its benchmarks listed by the built executable, each run alone
+ * (criterion with `--quick` under `calibration: fixed`). A criterion process reports one
+ * sample list whose work per sample it chose itself, so repetitions do not pair by position.
+ */
+export const cargoSuite: SuitePreparer = {
+  async prepare(options) {
+    const { scenario, versions, signal } = options;
+    const format = scenario.workload.format;
+    const cargo = parseCargoBench(scenario.workload.command);
+    const started = process.hrtime.bigint();
+    const executables: string[] = [];
+    for (const [i, version] of versions.entries()) {
+      executables.push(
+        await buildCargoBench(cargo, {
+          version: version.name,
+          cwd: version.dir,
+          env: options.envOf(i),
+          signal,
+        }),
+      );
+    }
+    const buildSeconds = secondsSince(started);
+    const listing = process.hrtime.bigint();
+    const lists = new Map<string, string[]>();
+    for (const [i, version] of versions.entries()) {
+      lists.set(
+        version.name,
+        await listCargoBench(executables[i]!, cargo, {
+          version: version.name,
+          cwd: version.dir,
+          env: options.envOf(i),
+          signal,
+        }),
+      );
+    }
+    const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
+    // criterion writes its files under <cwd>/target/criterion: one directory per version
+    const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
+    const quick = scenario.suite!.calibration === 'fixed';
+    const harness = format === 'cargo' ? 'libtest' : 'criterion';
+    return {
+      units: selection.run.map((name) => ({
+        name,
+        argv: (i: number) => cargoUnitArgv(executables[i]!, cargo, name, quick, harness),
+        cwd: dirs,
+        iterations: null,
+        nsPerOp: null,
+      })),
+      lists: Object.fromEntries(lists),
+      missing: selection.missing,
+      build: { kind: 'cargo-bench-no-run', seconds: buildSeconds },
+      calibrationSeconds: secondsSince(listing),
+      repeats: false,
+      startupSeconds: null,
+      cleanup: [],
+      group: null,
+    };
+  },
+};

@@ -1,10 +1,12 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeRegExp } from '../formats/collector.js';
 import { go } from '../formats/go.js';
 import { capture, type ListContext } from '../runner/list-benchmarks.js';
 import { commandFailure, RunError } from '../runner/errors.js';
 import { runSetup } from '../runner/setup.js';
+import { matchesBenchmark } from '../scenario/benchmark-pattern.js';
+import { secondsSince, type SuitePreparer } from './preparer.js';
 
 /** Go flags that change the build: they go to `go test -c` (with their value, if any). */
 const BUILD_FLAGS = new Map<string, boolean>([
@@ -108,25 +110,33 @@ export async function buildGoBinary(
   return { binary, cwd: path.resolve(context.cwd, command.pkg) };
 }
 
-/** The argv that runs `unit` (a full benchmark name, sub-benchmarks joined by `/`). */
+/**
+ * The argv that runs `unit` (a full benchmark name, sub-benchmarks joined by `/`); with
+ * `repetitions`, that many times in the one process (`-test.count`, replacing the command's).
+ */
 export function goUnitArgv(
   binary: string,
   command: GoTestCommand,
   unit: string,
   iterations: number | null,
   benchtime: string | null = command.benchtime,
+  repetitions: number | null = null,
 ): string[] {
   const pattern = unit
     .split('/')
     .map((part) => `^${escapeRegExp(part)}$`)
     .join('/');
   const time = iterations !== null ? `${iterations}x` : benchtime;
+  const test =
+    repetitions === null
+      ? command.test
+      : [...command.test.filter((f) => !f.startsWith('-test.count')), `-test.count=${repetitions}`];
   return [
     binary,
     '-test.run=^$',
     `-test.bench=${pattern}`,
     ...(time === null ? [] : [`-test.benchtime=${time}`]),
-    ...command.test,
+    ...test,
   ];
 }
 
@@ -168,6 +178,134 @@ export async function calibrateGo(
     .filter((b) => !metrics.has(b.name) && b.unit === 'ns/op')
     .map((b) => ({ name: b.name, nsPerOp: b.values[0]! }));
 }
+
+/**
+ * Seconds the test binary takes to start and run no benchmark at all (the Go runtime, the
+ * package's init, whatever its tests load at init): the median of `runs` runs. What every
+ * process of a benchmark costs before it measures anything.
+ */
+export async function goStartupSeconds(
+  bin: GoBinary,
+  command: GoTestCommand,
+  context: ListContext,
+  runs = 5,
+): Promise<number> {
+  const argv = [
+    bin.binary,
+    '-test.run=^$',
+    '-test.bench=^$',
+    ...command.test.filter((f) => !f.startsWith('-test.count')),
+  ];
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const result = await capture(argv, { ...context, cwd: bin.cwd });
+    if (context.signal.aborted) throw new RunError('interrupted');
+    if (result.code !== 0) {
+      const failure = { argv, version: context.version, round: null, cwd: bin.cwd };
+      throw commandFailure(failure, `(start-up) failed with code ${result.code}`, result.stderr);
+    }
+    times.push(secondsSince(t0));
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1]!;
+}
+
+/** Go's b.N ramp-up per benchmark when calibrating: enough for ns/op to size the work. */
+const CALIBRATION_SECONDS = 0.02;
+
+/**
+ * The `go` format's suite: each version's test binary built once (`go test -c`), every
+ * selected benchmark calibrated once on the baseline (ns/op at the finest names the tool
+ * prints, or summed per listed benchmark), each run with a fixed count (`-benchtime Nx`, the
+ * same work in every repetition, so repetitions pair by position) and, with
+ * `calibration: tool`, Go's own b.N.
+ */
+export const goSuite: SuitePreparer = {
+  async prepare(options) {
+    const { scenario, versions, signal } = options;
+    const spec = scenario.suite!;
+    const go = parseGoTest(scenario.workload.command);
+    const started = process.hrtime.bigint();
+    const cleanup: (() => Promise<void>)[] = [];
+    const binaries: GoBinary[] = [];
+    for (const [i, version] of versions.entries()) {
+      const outDir = path.join(options.workDir, `go-${i}`);
+      cleanup.push(() => rm(outDir, { recursive: true, force: true }));
+      binaries.push(
+        await buildGoBinary(go, outDir, {
+          version: version.name,
+          cwd: version.dir,
+          env: options.envOf(i),
+          signal,
+        }),
+      );
+    }
+    const buildSeconds = secondsSince(started);
+    const calibrating = process.hrtime.bigint();
+    const baseIndex = Math.max(
+      0,
+      versions.findIndex((v) => v.name === options.baseline),
+    );
+    const context = {
+      version: options.baseline,
+      cwd: binaries[baseIndex]!.cwd,
+      env: options.envOf(baseIndex),
+      signal,
+    };
+    const calibrated = await calibrateGo(binaries[baseIndex]!, go, CALIBRATION_SECONDS, context);
+    const startupSeconds = await goStartupSeconds(binaries[baseIndex]!, go, context);
+    const patterns = scenario.workload.benchmarks;
+    const chosen = calibrated.filter(
+      (c) => patterns === undefined || patterns.some((p) => matchesBenchmark(p, c.name)),
+    );
+    const grouped =
+      spec.granularity === 'finest'
+        ? chosen
+        : [...new Set(chosen.map((c) => c.name.split('/')[0]!))].map((name) => ({
+            name,
+            nsPerOp: chosen
+              .filter((c) => c.name.split('/')[0] === name)
+              .reduce((a, c) => a + c.nsPerOp, 0),
+          }));
+    if (grouped.length === 0) {
+      throw new RunError(
+        `suite: the calibration run of ${options.baseline} printed no benchmark matching workload.benchmarks`,
+      );
+    }
+    const fixed = spec.calibration === 'fixed';
+    const units = grouped.map((c) => {
+      const iterations = fixed ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+      return {
+        name: c.name,
+        argv: (i: number, repetitions: number) =>
+          goUnitArgv(
+            binaries[i]!.binary,
+            go,
+            c.name,
+            iterations,
+            go.benchtime,
+            fixed ? repetitions : null,
+          ),
+        cwd: binaries.map((b) => b.cwd),
+        iterations,
+        nsPerOp: c.nsPerOp,
+      };
+    });
+    return {
+      units,
+      lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
+      missing: [],
+      build: { kind: 'go-test-c', seconds: buildSeconds },
+      calibrationSeconds: secondsSince(calibrating),
+      // a fixed count per repetition is what makes the k-th repetitions comparable
+      repeats: fixed,
+      startupSeconds,
+      cleanup,
+      group: null,
+    };
+  },
+};
 
 /** Iterations that make one run of a benchmark take about `seconds`; at least 1. */
 export function fixedIterations(nsPerOp: number, seconds: number): number {

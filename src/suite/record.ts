@@ -9,6 +9,21 @@ export interface SuiteRecord {
   build: { kind: 'go-test-c' | 'cargo-bench-no-run' | 'none'; seconds: number };
   /** Seconds spent finding the benchmarks and calibrating them, before measuring. */
   calibrationSeconds: number;
+  /** What was planned before measuring (plan.ts); absent in files written before it. */
+  plan?: {
+    /** Repetitions per process (their values pair by position when more than 1). */
+    repetitions: number;
+    /** Pairs at the first look, after raising it to the floor and to whole rounds. */
+    firstLook: number;
+    /** Fewest pairs at which an exact rank test could call a change in this family. */
+    decisionFloor: number;
+    /** Seconds a process takes to start and measure nothing; null when not measured. */
+    startupSeconds: number | null;
+    /** Predicted seconds for every benchmark's first look; null when nothing calibrated. */
+    screeningSeconds: number | null;
+    /** What was said at once when the budget could not screen every benchmark. */
+    warning: string | null;
+  };
   units: SuiteUnitRecord[];
   /** Stages in order: which units each advanced, to which look. */
   stages: { units: string[]; look: number }[];

@@ -41,6 +41,17 @@ export const suiteSchema = z
     /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
     iterationTime: seconds.default(0.02),
     /**
+     * Repetitions of a benchmark in one process where the format can pair them by position
+     * (go with `calibration: fixed`): `auto` (default) sizes them from the measured start-up
+     * cost so that about 85% of the machine time measures; a number fixes them (1: one
+     * repetition per process, as before).
+     */
+    repetitions: z
+      .union([z.literal('auto'), z.number().int().min(1).max(1000)], {
+        error: '"auto" or a whole number of repetitions from 1 to 1000',
+      })
+      .default('auto'),
+    /**
      * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
      * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
      * stage runs its benchmarks together in one process per iteration (pytest: one start-up

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ComparisonReport } from '../analyze/report.js';
+import { isExactTie, type ComparisonReport } from '../analyze/report.js';
 import type { HistoryEntry } from '../history/schema.js';
 import type { SamplesFile } from '../runner/samples.js';
 import { callsChange } from '../stats/verdict.js';
@@ -61,15 +61,16 @@ const aaBlockSchema = z.looseObject({
 });
 
 /**
- * The A/A figures of a run whose two versions were the same commit. Benchmarks that failed
- * or formed no ratio are not comparisons and are left out (the entry's benchmarks keep their
- * errors). Pure.
+ * The A/A figures of a run whose two versions were the same commit. Benchmarks that failed,
+ * formed no ratio, were not measured within the budget or are exact ties are not comparisons
+ * and are left out (the entry's benchmarks keep their errors). Pure.
  */
 export function aaFromReport(report: ComparisonReport): AaBlock {
   const benchmarks: AaBenchmark[] = [];
   for (const r of report.results) {
     const c = r.comparison;
-    if (c === null) continue;
+    // an exact tie (the same allocs/op on both sides) has no interval to learn noise from
+    if (c === null || isExactTie(r)) continue;
     const calledChanged = callsChange(c.verdict);
     benchmarks.push({
       name: r.benchmark,

@@ -20,10 +20,10 @@ describe('readResults (the fork-safe comment step reads an uploaded artifact)', 
   const write = (report: unknown) =>
     writeFile(path.join(dir, RESULT_FILES.comparison), JSON.stringify(report));
 
-  it('reads schema version 2 with a benchmark that is not comparable', async () => {
+  it('reads schema version 3 with a benchmark that is not comparable', async () => {
     await write(sampleReport());
     const { report } = await readResults(dir);
-    expect(report.schemaVersion).toBe(2);
+    expect(report.schemaVersion).toBe(3);
     expect(report.summary.notComparable).toBe(1);
     const sys = report.results.find((r) => r.benchmark === 'parse - system')!;
     expect(sys.notComparable?.reason).toMatch(/^base values are all 0/);
@@ -42,6 +42,45 @@ describe('readResults (the fork-safe comment step reads an uploaded artifact)', 
     expect(report.results.every((r) => r.notComparable === null)).toBe(true);
   });
 
+  it('reads schema version 2 as version 3 with nothing unmeasured and nothing exact', async () => {
+    const v2 = JSON.parse(JSON.stringify(sampleReport()));
+    v2.schemaVersion = 2;
+    for (const r of v2.results) delete r.unmeasured;
+    delete v2.summary.unmeasured;
+    await write(v2);
+    const { report } = await readResults(dir);
+    expect(report.summary.unmeasured).toBe(0);
+    expect(report.results.map((r) => r.unmeasured)).toEqual(report.results.map(() => null));
+    expect(report.results.some((r) => r.exact !== undefined)).toBe(false);
+  });
+
+  it('reads an unmeasured result and an exact one, and refuses a tampered exact value', async () => {
+    const v3 = JSON.parse(JSON.stringify(sampleReport()));
+    v3.results.push({
+      ...v3.results[0],
+      benchmark: 'late',
+      comparison: null,
+      unmeasured: 'not measured within the budget (60 s): 0 pairs',
+    });
+    v3.results.push({
+      ...v3.results[0],
+      benchmark: 'parse - allocs/op',
+      exact: { base: 2, head: 3 },
+    });
+    v3.summary.unmeasured = 1;
+    await write(v3);
+    const { report } = await readResults(dir);
+    expect(report.summary.unmeasured).toBe(1);
+    expect(report.results.find((r) => r.benchmark === 'late')!.unmeasured).toMatch(/^not measured/);
+    expect(report.results.find((r) => r.benchmark === 'parse - allocs/op')!.exact).toEqual({
+      base: 2,
+      head: 3,
+    });
+    v3.results[v3.results.length - 1].exact.head = 'x';
+    await write(v3);
+    await expect(readResults(dir)).rejects.toThrow(/results\.\d+\.exact\.head/);
+  });
+
   it('refuses a tampered reason or side', async () => {
     const bad = JSON.parse(JSON.stringify(sampleReport()));
     bad.results[4].notComparable.base.median = 'NaN';
@@ -49,7 +88,7 @@ describe('readResults (the fork-safe comment step reads an uploaded artifact)', 
     await expect(readResults(dir)).rejects.toThrow(
       /is not a duetkit result: results\.4\.notComparable\.base\.median/,
     );
-    bad.schemaVersion = 3;
+    bad.schemaVersion = 4;
     await write(bad);
     await expect(readResults(dir)).rejects.toThrow(/schemaVersion/);
   });

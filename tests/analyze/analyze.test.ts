@@ -188,7 +188,7 @@ describe('analyzeSamples: metrics whose values form no ratio', () => {
       statistic: 'trimmed',
       base: { n: 29, median: 0 },
     });
-    expect(report.schemaVersion).toBe(2);
+    expect(report.schemaVersion).toBe(3);
     expect(report.summary).toEqual({
       regression: 1,
       improvement: 0,
@@ -196,6 +196,7 @@ describe('analyzeSamples: metrics whose values form no ratio', () => {
       inconclusive: 0,
       notComparable: 1,
       error: 0,
+      unmeasured: 0,
     });
     // the family is the comparable benchmarks: Holm over one test leaves its p alone
     const time = report.results[0]!.comparison!;

@@ -1,3 +1,4 @@
+import { countBenchmarks } from '../../src/init/detectors/pytest.js';
 import { listProject } from '../../src/init/project.js';
 import { detectTools, findTool, toolNames } from '../../src/init/tools.js';
 import type { ToolPlan } from '../../src/init/types.js';
@@ -33,20 +34,37 @@ harness = false
 `;
 
 describe('init: detecting the benchmark tool', () => {
-  it('go: func Benchmark in a _test.go file; ./... when they are in packages below', async () => {
+  it('go: func Benchmark in a _test.go file; a suite of one package, the root or the largest', async () => {
     const root = await only({ 'go.mod': 'module x\n', 'x_test.go': GO_BENCH });
     expect(root).toMatchObject({
       tool: 'go',
       evidence: '1 func Benchmark… in x_test.go',
       workload: {
-        command: "go test -run '^$' -bench . -benchtime 100ms -count 5 .",
+        command: "go test -run '^$' -bench . -benchmem .",
         format: 'go',
         perBenchmark: true,
       },
+      suite: { fields: {}, benchmarks: 1 },
       steps: [{ uses: 'actions/setup-go@v5', with: { 'go-version-file': 'go.mod' } }],
+      notes: [],
     });
-    const nested = await only({ 'go.mod': 'module x\n', 'pkg/a/a_test.go': GO_BENCH });
-    expect(nested.workload.command).toMatch(/ \.\/\.\.\.$/);
+    // A prebuilt test binary is one package: the one with the most benchmarks, the rest noted.
+    const subRuns = (n: number): string =>
+      `func BenchmarkS(b *testing.B) {\n${'  b.Run("x", nil)\n'.repeat(n)}}\n`;
+    const nested = await only({
+      'go.mod': 'module x\n',
+      'pkg/a/a_test.go': GO_BENCH,
+      'pkg/b/b_test.go': `package b\n${subRuns(3)}`,
+    });
+    expect(nested.workload.command).toBe("go test -run '^$' -bench . -benchmem ./pkg/b");
+    expect(nested.evidence).toBe(
+      '1 func Benchmark… and 3 b.Run in pkg/b/b_test.go (and 1 more package)',
+    );
+    expect(nested.suite).toMatchObject({ benchmarks: 4 });
+    expect(nested.notes.join()).toContain('./pkg/a has benchmarks too');
+    // The root package wins when it has benchmarks, whatever the others hold.
+    const rooted = await only({ 'x_test.go': GO_BENCH, 'pkg/b/b_test.go': subRuns(9) });
+    expect(rooted.workload.command).toMatch(/ -benchmem \.$/);
     // Tests without benchmarks, and benchmarks in vendored code, are not the user's benchmarks.
     expect(
       await detect({
@@ -57,25 +75,52 @@ describe('init: detecting the benchmark tool', () => {
     ).toEqual([]);
   });
 
+  it('go: 3 benchmark functions and 40 b.Run calls are ~43 benchmarks (t.Run is not one)', async () => {
+    const body = (name: string, runs: number, receiver = 'b'): string =>
+      `func Benchmark${name}(${receiver} *testing.B) {\n${`  ${receiver}.Run("s", func(${receiver} *testing.B) {})\n`.repeat(runs)}}\n`;
+    const plan = await only({
+      'go.mod': 'module x\n',
+      'a_test.go': `package x\n${body('A', 20)}${body('B', 15, 'bb')}`,
+      'b_test.go': `package x\n${body('C', 5)}func TestT(t *testing.T) { t.Run("x", nil) }\n`,
+    });
+    expect(plan.suite).toEqual({
+      fields: {},
+      benchmarks: 43,
+      counted: 'func Benchmark… plus b.Run calls, an estimate',
+    });
+    expect(plan.evidence).toBe('3 func Benchmark… and 40 b.Run in a_test.go and b_test.go');
+  });
+
   it('cargo: criterion in Cargo.toml (criterion format, --bench NAME), else #[bench] (nightly)', async () => {
-    const criterion = await only({ 'Cargo.toml': CRITERION_TOML, 'benches/speed.rs': '' });
+    const criterion = await only({
+      'Cargo.toml': CRITERION_TOML,
+      'benches/speed.rs':
+        'fn f(c: &mut Criterion) {\n  c.bench_function("a", |b| b.iter(|| 1));\n  g.bench_with_input(id, &n, |b, n| b.iter(|| n));\n}\n',
+      'benches/other.rs': 'c.bench_function("not in the target", |b| b.iter(|| 1));\n',
+    });
+    // One bench target: the suite builds it once (no setup) and runs criterion's --quick mode.
     expect(criterion).toMatchObject({
       tool: 'cargo',
       evidence: 'criterion in Cargo.toml',
       workload: {
-        command: 'cargo bench -q --bench speed -- --noplot --warm-up-time 0.5 --measurement-time 1',
+        command: 'cargo bench -q --bench speed',
         format: 'criterion',
         perBenchmark: true,
       },
-      setup: 'cargo bench -q --bench speed --no-run',
+      suite: { fields: {}, benchmarks: 2 },
       steps: [{ uses: 'dtolnay/rust-toolchain@stable' }],
     });
+    expect(criterion.setup).toBeUndefined();
+    // Several targets: a suite that runs cargo bench as written.
     const two = await only({
       'Cargo.toml': '[package]\nname = "x"\n[dev-dependencies.criterion]\nversion = "0.5"\n',
       'benches/a.rs': '',
       'benches/b.rs': '',
     });
     expect(two.workload.command).toMatch(/^cargo bench -q --benches -- /);
+    expect(two.suite?.fields).toEqual({ build: 'never' });
+    expect(two.setup).toBe('cargo bench -q --benches --no-run');
+    expect(two.notes.join()).toContain('suite.build: never');
     const workspace = await only({
       'Cargo.toml': '[workspace]\nmembers = ["core"]\n',
       'core/Cargo.toml': CRITERION_TOML,
@@ -87,8 +132,18 @@ describe('init: detecting the benchmark tool', () => {
       'benches/b.rs': '#![feature(test)]\n#[bench]\nfn b(b: &mut Bencher) {}\n',
     });
     expect(libtest).toMatchObject({
-      workload: { command: 'cargo bench -q', format: 'cargo', perBenchmark: true },
+      workload: { command: 'cargo bench -q --bench b', format: 'cargo', perBenchmark: true },
+      suite: { fields: {}, benchmarks: 1 },
       steps: [{ uses: 'dtolnay/rust-toolchain@nightly' }],
+    });
+    const inSrc = await only({
+      'Cargo.toml': '[package]\nname = "x"\n',
+      'src/lib.rs': '#[bench]\nfn a() {}\n#[bench]\nfn b() {}\n',
+    });
+    expect(inSrc).toMatchObject({
+      workload: { command: 'cargo bench -q' },
+      suite: { fields: { build: 'never' }, benchmarks: 2 },
+      setup: 'cargo bench -q --no-run',
     });
     expect(await detect({ 'Cargo.toml': '[package]\nname = "x"\n', 'src/lib.rs': '' })).toEqual([]);
   });
@@ -108,6 +163,7 @@ describe('init: detecting the benchmark tool', () => {
         output: 'duetkit-pytest.json',
         perBenchmark: true,
       },
+      suite: { fields: { granularity: 'group' }, benchmarks: 1 },
     });
     expect(alone.steps[1]!.run).toContain('python -m pip install -r requirements-dev.txt');
     const mixed = await only({
@@ -115,6 +171,7 @@ describe('init: detecting the benchmark tool', () => {
         'def test_fast(benchmark):\n    benchmark(len, "x")\n\ndef test_other():\n    assert True\n',
     });
     expect(mixed.workload.perBenchmark).toBeUndefined();
+    expect(mixed.suite).toBeUndefined();
     expect(mixed.notes.join('\n')).toContain('hold other tests too');
     // Declared but no test found yet: the whole suite, --benchmark-only.
     const declared = await only({
@@ -129,6 +186,31 @@ describe('init: detecting the benchmark tool', () => {
       ),
     );
     expect(many.workload.command).toMatch(/ bench$/);
+    expect(many.suite?.benchmarks).toBe(5);
+  });
+
+  it('pytest: counts the tests taking the fixture, times their written-out parametrize lists', () => {
+    const text = [
+      'import pytest',
+      '@pytest.mark.parametrize("n", [1, 2, 3])',
+      'def test_a(benchmark, n): pass',
+      '@pytest.mark.parametrize(',
+      '    "a,b",',
+      '    [(1, 2), (3, "x,y"), (5, [6, 7])],',
+      ')',
+      '@pytest.mark.parametrize("c", ["p", "q"])',
+      'def test_b(benchmark, a, b, c): pass',
+      '@pytest.mark.parametrize("n", SIZES)',
+      'def test_c(benchmark, n): pass',
+      'class TestGroup:',
+      '    def test_d(self, benchmark): pass',
+      '    def test_plain(self): pass',
+      '@pytest.mark.parametrize(argnames="n", argvalues=[1, 2])',
+      'def test_e(benchmark, n): pass',
+      'def helper(benchmark): pass',
+    ].join('\n');
+    // 3 + 3×2 + 1 (a list named by a variable) + 1 + 2
+    expect(countBenchmarks(text)).toBe(13);
   });
 
   it('googlecpp: a CMake target linked with benchmark, else a source including benchmark.h', async () => {
@@ -152,6 +234,13 @@ describe('init: detecting the benchmark tool', () => {
       ],
     });
     expect(cmake.steps[0]!.run).toContain('libbenchmark-dev');
+    expect(cmake.suite).toMatchObject({ fields: {}, benchmarks: 0 });
+    const registered = await only({
+      'CMakeLists.txt': 'add_executable(perf perf.cc)\ntarget_link_libraries(perf benchmark)\n',
+      'perf.cc':
+        '#include <benchmark/benchmark.h>\nBENCHMARK(A);\nBENCHMARK(B)->Arg(8);\nBENCHMARK_F(Fx, C)(benchmark::State& s) {}\nBENCHMARK_CAPTURE(D, x, 1);\nBENCHMARK_MAIN();\n',
+    });
+    expect(registered.suite?.benchmarks).toBe(4);
     const fetched = await only({
       'CMakeLists.txt':
         'FetchContent_Declare(googlebenchmark GIT_REPOSITORY x)\nadd_executable(perf perf.cc)\ntarget_link_libraries(perf benchmark::benchmark)\n',
@@ -172,6 +261,17 @@ describe('init: detecting the benchmark tool', () => {
       /^java -Djmh\.ignoreLock=true -jar target\/benchmarks\.jar -f 1 .* -rf json -rff duetkit-jmh\.json$/,
     );
     expect(shaded.setup).toBe('mvn -B -q package -DskipTests');
+    expect(shaded.suite).toEqual({
+      fields: {},
+      benchmarks: 0,
+      counted: expect.stringContaining('@Benchmark methods'),
+    });
+    const counted = await only({
+      'pom.xml': '<artifactId>jmh-core</artifactId>',
+      'src/main/java/B.java':
+        '@BenchmarkMode(Mode.AverageTime)\nclass B {\n  @Benchmark public void a() {}\n  @Benchmark\n  public void b() {}\n}\n',
+    });
+    expect(counted.suite?.benchmarks).toBe(2);
     const plain = await only({ 'pom.xml': '<artifactId>jmh-core</artifactId>' });
     expect(plain.workload.command).toEqual([
       'sh',

@@ -7,6 +7,7 @@ import { planInit, type InitOptions } from '../../src/init/init.js';
 import type { Prompter } from '../../src/init/prompt.js';
 import { createRepoProbe } from '../../src/init/repo.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
+import { recommendedBudget } from '../../src/suite/budget.js';
 import { cli, makeDir, makeRepo, REPO, removeDir } from './helpers.js';
 
 const GO_BENCH = 'package x\n\nimport "testing"\n\nfunc BenchmarkA(b *testing.B) {}\n';
@@ -47,9 +48,13 @@ describe('duetkit init', () => {
         { name: 'head', ref: 'HEAD' },
       ],
       workload: { format: 'go', perBenchmark: true },
-      iterations: 30,
-      budget: 600,
+      // a suite under a budget sized from the one benchmark found: the 2-minute floor
+      budget: 120,
+      suite: { allocation: 'adaptive', firstLook: 20, build: 'auto', granularity: 'finest' },
     });
+    expect(await readFile(path.join(dir, 'benchmarks/duetkit.yml'), 'utf8')).not.toMatch(
+      /^iterations:/m,
+    );
     const workflow = parse(await readFile(path.join(dir, '.github/workflows/duetkit.yml'), 'utf8'));
     expect(workflow.on).toEqual({ pull_request: null, push: { branches: ['main'] } });
     expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
@@ -62,6 +67,74 @@ describe('duetkit init', () => {
       uses: 'OWNER/duetkit@v1',
       with: { scenario: 'benchmarks/duetkit.yml', 'fail-on': 'regression', comment: 'on-change' },
     });
+  });
+
+  it('a big Go suite: suite: {}, the budget recommendedBudget gives, a comment saying what it buys', async () => {
+    const runs = (n: number): string => '  b.Run("case", func(b *testing.B) {})\n'.repeat(n);
+    const dir = await repo({
+      'go.mod': 'module x\n',
+      'parse_test.go': `package x\n\nimport "testing"\n\nfunc BenchmarkParse(b *testing.B) {\n${runs(25)}}\n\nfunc BenchmarkLex(b *testing.B) {\n${runs(15)}}\n`,
+      'sum_test.go': 'package x\n\nimport "testing"\n\nfunc BenchmarkSum(b *testing.B) {}\n',
+    });
+    const result = await cli(['init'], dir);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(
+      'found go: 3 func Benchmark… and 40 b.Run in parse_test.go and sum_test.go',
+    );
+    const advice = recommendedBudget({ format: 'go', benchmarks: 43, vcpus: 2 });
+    const text = await readFile(path.join(dir, 'benchmarks/duetkit.yml'), 'utf8');
+    expect(text).toContain("  command: go test -run '^$' -bench . -benchmem .\n");
+    expect(text).toContain(
+      `# ~43 benchmarks found (func Benchmark… plus b.Run calls, an estimate); ${advice.seconds / 60}m gives every one its\n# screening (~20 pairs) and leaves time for the ones in doubt, on a 2-vCPU runner (4 vCPUs are\n# no faster: a duet uses one CPU per side and one for the harness). Raise it if many stay\n# inconclusive.\nbudget: ${advice.seconds / 60}m `,
+    );
+    expect(text).toMatch(/\nsuite: \{\}\n/);
+    expect(text).not.toMatch(/^iterations:|-count|command: .*-benchtime/m);
+    const { scenario } = await loadScenarioFile('benchmarks/duetkit.yml', dir);
+    expect(scenario.budget).toBe(advice.seconds);
+    expect(scenario.suite).toBeDefined();
+    // the job has the budget and 20 minutes, or half an hour
+    const workflow = parse(await readFile(path.join(dir, '.github/workflows/duetkit.yml'), 'utf8'));
+    expect(workflow.jobs.bench['timeout-minutes']).toBe(Math.max(30, advice.seconds / 60 + 20));
+
+    // An explicit budget is kept, compared with the recommended one; --iterations is noted.
+    const kept = await cli(['init', '--force', '--budget', '1m', '--iterations', '12'], dir);
+    expect(kept.code).toBe(0);
+    expect(kept.out).toContain(
+      '--iterations 12 is not written: a suite takes its pairs from its looks',
+    );
+    const keptText = await readFile(path.join(dir, 'benchmarks/duetkit.yml'), 'utf8');
+    expect(keptText.replace(/\n# /g, ' ')).toContain(
+      `${advice.seconds / 60}m would give every one its screening (~20 pairs) and leaves time for the ones in doubt, on a 2-vCPU runner (4 vCPUs are no faster: a duet uses one CPU per side and one for the harness); this budget is 1m, and may leave some unscreened.`,
+    );
+    expect(keptText).toMatch(/^budget: 1m /m);
+  });
+
+  it('a pytest suite: suite with granularity group and the budget sized from its benchmarks', async () => {
+    const tests = Array.from(
+      { length: 150 },
+      (_, i) => `def test_b${i}(benchmark):\n    benchmark(len, "x")\n`,
+    );
+    const dir = await repo({
+      'bench/test_speed.py': `import pytest\n\n@pytest.mark.parametrize("n", [1, 2, 3, 4])\ndef test_sizes(benchmark, n):\n    benchmark(len, "x" * n)\n\n${tests.join('\n')}`,
+    });
+    const result = await cli(['init', '--fork-safe'], dir);
+    expect(result.code).toBe(0);
+    const advice = recommendedBudget({ format: 'pytest', benchmarks: 154, vcpus: 2 });
+    // 10 s + 1.2 s × 154 = 194.8 s: 4 minutes
+    expect(advice.seconds).toBe(240);
+    const text = await readFile(path.join(dir, 'benchmarks/duetkit.yml'), 'utf8');
+    expect(text).toContain(
+      '# ~154 benchmarks found (tests taking the benchmark fixture, times their parametrize lists, an\n# estimate); 4m gives every one its screening',
+    );
+    expect(text).toMatch(/\nbudget: 4m .*\n(#.*\n)+suite:\n {2}granularity: group\n/);
+    const { scenario } = await loadScenarioFile('benchmarks/duetkit.yml', dir);
+    expect(scenario).toMatchObject({
+      budget: 240,
+      workload: { format: 'pytest', perBenchmark: true },
+      suite: { granularity: 'group' },
+    });
+    const workflow = parse(await readFile(path.join(dir, '.github/workflows/duetkit.yml'), 'utf8'));
+    expect(workflow.jobs.bench['timeout-minutes']).toBe(30);
   });
 
   it('never overwrites a file without --force, and writes nothing then', async () => {

@@ -49,6 +49,25 @@ describe('init: the written scenario and workflows', () => {
   });
   afterAll(() => removeDir(root));
 
+  it('writes a suite for every tool whose format runs one, with a budget sized from them', () => {
+    expect(plans.map((p) => [p.tool, p.workload.format, p.suite?.fields])).toEqual([
+      ['command', undefined, undefined],
+      ['command', 'jsonl', undefined],
+      ['go', 'go', {}],
+      // no bench target named in Cargo.toml or benches/: cargo bench as written
+      ['cargo', 'criterion', { build: 'never' }],
+      ['cargo', 'cargo', {}],
+      // its files hold other tests too: the whole suite runs, no per-benchmark suite
+      ['pytest', 'pytest', undefined],
+      ['googlecpp', 'googlecpp', {}],
+      ['jmh', 'jmh', {}],
+      ['vitest', 'tinybench', undefined],
+      ['tinybench', 'tinybench', undefined],
+      ['benchmarkjs', 'benchmarkjs', undefined],
+      ['hyperfine', 'hyperfine', undefined],
+    ]);
+  });
+
   it('has a plan for every detector', () => {
     expect(plans.map((p) => p.tool)).toEqual([
       'command',
@@ -92,7 +111,12 @@ describe('init: the written scenario and workflows', () => {
             ...(dirInRepo ? { dir: dirInRepo } : {}),
           }),
         ]);
-        expect(scenario).toMatchObject({ iterations: 20, budget: 900, warmup: 1 });
+        // A suite takes its pairs from its looks: no iterations written (the default stays).
+        const suite = plan.suite !== undefined && plan.workload.perBenchmark === true;
+        expect(scenario).toMatchObject({ iterations: suite ? 30 : 20, budget: 900, warmup: 1 });
+        expect(scenario.suite === undefined).toBe(!suite);
+        expect(/^iterations:/m.test(text)).toBe(!suite);
+        if (suite) expect(text).toMatch(/^# ~\d+ benchmarks found \(.*\n(#.*\n)*budget: 15m /m);
         expect(scenario.workload.format).toBe(plan.workload.format);
         expect(scenario.workload.perBenchmark).toBe(plan.workload.perBenchmark === true);
         // A setup used by both versions is written twice, never as a YAML alias.

@@ -13,20 +13,42 @@ const unit = (name: string, over: Partial<UnitState> = {}): UnitState => ({
 });
 
 describe('adaptive allocation across a suite', () => {
-  it('takes every benchmark to the first look first', () => {
+  it('screens breadth first: every benchmark gets its share of the first look before any gets more', () => {
+    const fresh = (name: string, pairs = 0) => unit(name, { pairs, look: -1, decision: null });
+    // one pair per round: half the first look per sweep
+    expect(nextStage([fresh('a'), fresh('b')], schedule, 1, 0.1)).toEqual([
+      { name: 'a', pairs: 10, look: 0 },
+      { name: 'b', pairs: 10, look: 0 },
+    ]);
+    // 10 repetitions per process: one round per sweep; a unit done screening waits for the rest
+    expect(
+      nextStage([fresh('a', 10), fresh('b', 0), unit('c')], schedule, 1, 0.1, false, 10),
+    ).toEqual([
+      { name: 'a', pairs: 10, look: 0 },
+      { name: 'b', pairs: 10, look: 0 },
+    ]);
+    // never past the first look
+    expect(nextStage([fresh('a', 15)], schedule, 1, 0.1, false, 10)).toEqual([
+      { name: 'a', pairs: 5, look: 0 },
+    ]);
+  });
+
+  it('confirms what looks changed beyond the threshold first, the largest change first', () => {
     const stage = nextStage(
       [
-        unit('a', { pairs: 0, look: -1, decision: null }),
-        unit('b', { pairs: 0, look: -1, decision: null }),
+        unit('cheap', { pairsToSettle: 5, change: 0.01 }),
+        unit('big', { pairsToSettle: 500, change: 0.38 }),
+        unit('bigger', { pairsToSettle: null, change: 0.6 }),
+        unit('borderline', { pairsToSettle: 50, change: 0.04 }),
       ],
       schedule,
-      1,
+      100,
       0.1,
+      false,
+      1,
+      0.05,
     );
-    expect(stage).toEqual([
-      { name: 'a', pairs: 20, look: 0 },
-      { name: 'b', pairs: 20, look: 0 },
-    ]);
+    expect(stage.map((s) => s.name)).toEqual(['bigger', 'big', 'cheap', 'borderline']);
   });
 
   it('gives time only to open benchmarks, up to their next look, cheapest to settle first', () => {

@@ -98,6 +98,9 @@ function readComparisons(
           biggerIsBetter: r.biggerIsBetter,
         });
         out.notes.push(`${name}: not comparable (${n.reason}); exported with its head value`);
+      } else if (statusOf(r) === 'unmeasured') {
+        // the budget ran out before it: no value to export, and not a failure
+        out.notes.push(`${name}: not measured (${r.unmeasured}); not exported`);
       } else {
         out.errors.push(`${name}: ${r.error}`);
       }

@@ -77,6 +77,7 @@ export async function executeRun(
         );
         for (const warning of report.warnings) ctx.stderr(`warning: ${warning}\n`);
       },
+      onNotice: (message) => ctx.stderr(`${ctx.isTTY ? '\r\x1b[2K' : ''}warning: ${message}\n`),
       onProgress: (progress) => {
         const now = Date.now();
         if (!ctx.isTTY || (now - lastDraw < 100 && progress.done < progress.total)) return;

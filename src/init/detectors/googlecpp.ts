@@ -8,6 +8,8 @@ const LINKED =
   /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 const VENDORED =
   /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
+/** A registration: BENCHMARK(f), BENCHMARK_F(...), BENCHMARK_CAPTURE(...), BENCHMARK_REGISTER_F(...). */
+const REGISTRATION = /^\s*BENCHMARK(?:_F|_TEMPLATE\d?|_TEMPLATE_F|_CAPTURE|_REGISTER_F)?\s*\(/gm;
 const BUILD_DIR = 'build/duetkit';
 const RUN_FLAGS = '--benchmark_format=json --benchmark_repetitions=5 --benchmark_min_time=0.1';
 
@@ -42,6 +44,7 @@ export const googlecppDetector: Detector = {
         ],
         binary,
         systemLibrary: !VENDORED.test(allCMake),
+        benchmarks: registrations(including),
       });
     }
     if (including.length === 0) return null;
@@ -55,6 +58,7 @@ export const googlecppDetector: Detector = {
       setup: `g++ -O2 -std=c++17 ${source} -o ${binary} -lbenchmark -lpthread`,
       binary,
       systemLibrary: true,
+      benchmarks: registrations(including.slice(0, 1)),
       notes:
         including.length > 1
           ? [
@@ -65,11 +69,17 @@ export const googlecppDetector: Detector = {
   },
 };
 
+/** BENCHMARK registrations in the sources that include benchmark.h (their whole text). */
+function registrations(sources: readonly { text: string }[]): number {
+  return sources.reduce((n, s) => n + (s.text.match(REGISTRATION)?.length ?? 0), 0);
+}
+
 function plan(options: {
   evidence: string;
   setup: ToolPlan['setup'];
   binary: string;
   systemLibrary: boolean;
+  benchmarks: number;
   notes?: string[];
 }): ToolPlan {
   const binary = `./${options.binary}`;
@@ -77,6 +87,11 @@ function plan(options: {
     tool: 'googlecpp',
     evidence: options.evidence,
     workload: { command: `${binary} ${RUN_FLAGS}`, format: 'googlecpp', perBenchmark: true },
+    suite: {
+      fields: {},
+      benchmarks: options.benchmarks,
+      counted: 'BENCHMARK registrations, an estimate (->Args and ranges add more)',
+    },
     setup: options.setup,
     timeout: '2m',
     steps: options.systemLibrary
@@ -88,8 +103,8 @@ function plan(options: {
         ]
       : [],
     comments: [
-      'Each benchmark runs alone in both versions at once (perBenchmark); every repetition is',
-      'one sample.',
+      'A suite (below): each benchmark runs alone in both versions at once, every benchmark',
+      'first screened, then the budget goes where the doubt is; every repetition is one sample.',
     ],
     notes: options.notes ?? [],
   };

@@ -2,6 +2,8 @@ import type { ProjectFiles } from '../project.js';
 import type { Detector, ToolPlan } from '../types.js';
 
 const OUTPUT = 'duetkit-jmh.json';
+/** `@Benchmark` on a method (not `@BenchmarkMode`). */
+const ANNOTATION = /@Benchmark(?!\w)/g;
 /** One fork and short iterations per run: the duet repeats the run instead. */
 const JMH_FLAGS = `-f 1 -wi 2 -w 500ms -i 3 -r 500ms -rf json -rff ${OUTPUT}`;
 
@@ -16,16 +18,32 @@ export const jmhDetector: Detector = {
   lookedFor: 'jmh: jmh-core in pom.xml, or the JMH plugin or jmh-core in build.gradle(.kts)',
   async detect(project) {
     const pom = await project.read('pom.xml');
-    if (pom !== null && /jmh-core/.test(pom)) return mavenPlan(pom);
+    const withSuite = async (plan: ToolPlan): Promise<ToolPlan> => ({
+      ...plan,
+      suite: {
+        fields: {},
+        benchmarks: await countAnnotations(project),
+        counted: '@Benchmark methods, an estimate (@Param values multiply them)',
+      },
+    });
+    if (pom !== null && /jmh-core/.test(pom)) return withSuite(mavenPlan(pom));
     for (const file of ['build.gradle.kts', 'build.gradle']) {
       const gradle = await project.read(file);
       if (gradle !== null && /me\.champeau\.jmh|jmh-core/.test(gradle)) {
-        return gradlePlan(project, file);
+        return withSuite(gradlePlan(project, file));
       }
     }
     return null;
   },
 };
+
+async function countAnnotations(project: ProjectFiles): Promise<number> {
+  let n = 0;
+  for (const file of project.matching(/\.(java|kt)$/)) {
+    n += (await project.read(file))?.match(ANNOTATION)?.length ?? 0;
+  }
+  return n;
+}
 
 function mavenPlan(pom: string): ToolPlan {
   const shaded = /maven-shade-plugin|maven-assembly-plugin/.test(pom);

@@ -53,12 +53,28 @@ export const pytestDetector: Detector = {
         output: OUTPUT,
         ...(onlyBenchmarks ? { perBenchmark: true } : {}),
       },
+      // one interpreter start per stage for all its benchmarks: docs/suites.md, granularity
+      ...(onlyBenchmarks
+        ? {
+            suite: {
+              fields: { granularity: 'group' as const },
+              benchmarks: benchFiles.reduce((n, f) => n + countBenchmarks(f.text), 0),
+              counted:
+                'tests taking the benchmark fixture, times their parametrize lists, an estimate',
+            },
+          }
+        : {}),
       timeout: '5m',
       steps: pythonSteps(project),
       comments: [
-        onlyBenchmarks
-          ? 'Each benchmark runs alone in both versions at once (perBenchmark);'
-          : 'The benchmark files hold other tests too, so the suite runs whole (--benchmark-only);',
+        ...(onlyBenchmarks
+          ? [
+              'A suite (below): each stage runs its benchmarks in one pytest process in both versions',
+              '(granularity: group: one interpreter start for all), each benchmark judged alone;',
+            ]
+          : [
+              'The benchmark files hold other tests too, so the suite runs whole (--benchmark-only);',
+            ]),
         `every round pytest-benchmark times is read from ${OUTPUT}.`,
       ],
       notes: onlyBenchmarks
@@ -69,6 +85,78 @@ export const pytestDetector: Detector = {
     };
   },
 };
+
+/**
+ * The benchmarks of a file: each test taking the fixture, times the values of each
+ * `@pytest.mark.parametrize(names, [...])` right above it whose list is written out (a list
+ * named by a variable counts once).
+ */
+export function countBenchmarks(text: string): number {
+  let total = 0;
+  let factor = 1;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const at = offset;
+    offset += line.length + 1;
+    const trimmed = line.trim();
+    if (/^@pytest\.mark\.parametrize\s*\(/.test(trimmed)) {
+      factor *= parametrizeCount(text, at);
+    } else if (/^(async\s+)?(def|class)\s/.test(trimmed)) {
+      const m = /^(?:async\s+)?def\s+test\w*\s*\(([^)]*)\)/.exec(trimmed);
+      if (m !== null && /\bbenchmark\b/.test(m[1]!)) total += factor;
+      factor = 1;
+    }
+  }
+  return total;
+}
+
+/** Values of the parametrize call starting at `at`: the top-level items of its list argument. */
+function parametrizeCount(text: string, at: number): number {
+  const open = text.indexOf('(', at);
+  let depth = 0;
+  let items = 0;
+  let inList = false;
+  let listDepth = 0;
+  let sawItem = false;
+  let quote: string | null = null;
+  let commas = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== null) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      if (inList && depth === listDepth) sawItem = true;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      if (inList && depth === listDepth) sawItem = true;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') {
+      depth++;
+      if (!inList && depth === 2 && commas === 1 && (c === '[' || c === '(')) {
+        inList = true;
+        listDepth = depth;
+        continue;
+      }
+    } else if (c === ')' || c === ']' || c === '}') {
+      if (inList && depth === listDepth) return items + (sawItem ? 1 : 0) || 1;
+      depth--;
+      if (depth === 0) return 1;
+    } else if (c === ',') {
+      if (depth === 1) commas++;
+      else if (inList && depth === listDepth) {
+        if (sawItem) items++;
+        sawItem = false;
+      }
+    } else if (inList && depth === listDepth && !/\s/.test(c)) {
+      sawItem = true;
+    }
+    if (inList && depth > listDepth) sawItem = true;
+  }
+  return 1;
+}
 
 /** The files to collect: each file, or their common directory when there are many. */
 function testTargets(files: readonly string[]): string[] {

@@ -1,0 +1,25 @@
+import type { BenchmarkResult } from '../analyze/report.js';
+import { formatPercent, formatValue } from './numbers.js';
+
+/**
+ * An exact result (a constant on each side, e.g. allocs/op) as one short text, "12 → 13
+ * allocs/op (+8.33%, exact)": two numbers and their ratio, never an interval, since there is
+ * none. Whole numbers are written out in full: rounding 1,048,577 B/op to 4 digits would hide
+ * the very byte that changed. `escape` escapes the unit (it comes from the tool). Pure.
+ */
+export function exactText(r: BenchmarkResult, escape = (text: string) => text): string {
+  const { base, head } = r.exact!;
+  const unit = r.unit === '' ? '' : ` ${escape(r.unit)}`;
+  return `${exactNumber(base)} → ${exactNumber(head)}${unit} (${formatPercent(r.comparison!.change)}, exact)`;
+}
+
+function exactNumber(value: number): string {
+  return Number.isSafeInteger(value) ? String(value) : formatValue(value);
+}
+
+/** The results reports show as exact lines: exact ones whose base and head differ. */
+export function shownExact(results: readonly BenchmarkResult[]): BenchmarkResult[] {
+  return results.filter(
+    (r) => r.exact !== undefined && r.comparison !== null && r.exact.base !== r.exact.head,
+  );
+}

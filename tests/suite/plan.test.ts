@@ -1,0 +1,80 @@
+import { planSuite, type PlanInput } from '../../src/suite/plan.js';
+import { suiteSchema } from '../../src/suite/schema.js';
+import { decisionFloor } from '../../src/stats/sequential.js';
+
+const units = (n: number, nsPerOp = 1000) =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `B${i}`,
+    nsPerOp,
+    iterations: Math.round(0.02e9 / nsPerOp),
+  }));
+
+const input = (over: Partial<PlanInput> = {}): PlanInput => ({
+  spec: suiteSchema.parse({}),
+  units: units(100),
+  repeats: true,
+  startupSeconds: 0.04,
+  budgetSeconds: 120,
+  level: 0.99,
+  ...over,
+});
+
+describe('the decision floor of a family', () => {
+  it('is the fewest pairs whose smallest exact Wilcoxon p survives p/w·m < α', () => {
+    for (const [m, w, alpha] of [
+      [1, 1, 0.01],
+      [20, 0.1, 0.01],
+      [100, 0.1, 0.01],
+      [400, 0.1, 0.05],
+    ] as const) {
+      const n = decisionFloor(m, w, alpha);
+      expect(((2 / 2 ** n) * m) / w).toBeLessThan(alpha);
+      expect(((2 / 2 ** (n - 1)) * m) / w).toBeGreaterThanOrEqual(alpha);
+    }
+    expect(decisionFloor(100, 0.1, 0.01)).toBe(18);
+    expect(() => decisionFloor(0, 0.1, 0.01)).toThrow('familySize ≥ 1');
+  });
+});
+
+describe('planning a suite before it measures', () => {
+  it('sizes the repetitions from the start-up, at most half the first look', () => {
+    // 40 ms start-up + 4 ms harness against 20 ms of work: r ≥ 0.044·0.85/(0.02·0.15) = 12.5
+    const plan = planSuite(input());
+    expect(plan.repetitions).toBe(5); // capped: four process starts per first look
+    expect(plan.schedule.pairs).toEqual([20, 60, 180, 540]);
+    expect(planSuite(input({ startupSeconds: 0.005 })).repetitions).toBe(3);
+    expect(planSuite(input({ repeats: false })).repetitions).toBe(1);
+    expect(planSuite(input({ spec: suiteSchema.parse({ repetitions: 4 }) })).repetitions).toBe(4);
+  });
+
+  it('raises the first look to the floor of the family, in whole rounds', () => {
+    const spec = suiteSchema.parse({ firstLook: 8 });
+    const plan = planSuite(input({ spec, startupSeconds: 0.005 }));
+    expect(plan.decisionFloor).toBe(18);
+    expect(plan.schedule.pairs[0]! % plan.repetitions).toBe(0);
+    expect(plan.schedule.pairs[0]).toBeGreaterThanOrEqual(18);
+    const small = planSuite(input({ spec, units: units(3), repeats: false }));
+    expect(small.schedule.pairs[0]).toBe(Math.max(8, small.decisionFloor));
+  });
+
+  it('predicts the screening and says at once when the budget cannot afford it, and what would', () => {
+    const fits = planSuite(input({ units: units(20) }));
+    expect(fits.warning).toBeNull();
+    // 100 × 4 rounds × (0.044 + 5 × 20 ms)
+    const tight = planSuite(input({ budgetSeconds: 30 }));
+    expect(tight.screeningSeconds).toBeCloseTo(100 * 4 * (0.044 + 5 * 0.02 * (1 + 1 / 20000)), 1);
+    expect(tight.warning).toMatch(
+      /^the budget \(30 s\) cannot give all 100 benchmarks their first look \(20 pairs each: about 58 s, 0.58 s per benchmark/,
+    );
+    expect(tight.warning).toMatch(/A budget of 2 min would screen every one/);
+  });
+
+  it('cannot predict what was not calibrated, and then says nothing', () => {
+    const plan = planSuite(
+      input({ units: [{ name: 'x', nsPerOp: null, iterations: null }], startupSeconds: null }),
+    );
+    expect(plan.screeningSeconds).toBeNull();
+    expect(plan.warning).toBeNull();
+    expect(plan.repetitions).toBe(1);
+  });
+});
