@@ -46008,8 +46008,11 @@ function firstLine(error62) {
   return (e.stderr || e.message || String(error62)).trim().split("\n")[0].slice(0, 200);
 }
 
+// src/version.ts
+var VERSION = "0.1.0";
+
 // src/runner/run.ts
-var TOOL_VERSION = process.env.npm_package_version ?? "0.1.0";
+var TOOL_VERSION = VERSION;
 async function runScenario(loaded, options) {
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
@@ -53345,9 +53348,6 @@ function registerCommands(program2, ctx) {
   registerVariability(program2, ctx);
   registerCluster(program2, ctx);
 }
-
-// src/version.ts
-var VERSION = "0.1.0";
 
 // src/cli/main.ts
 function buildProgram(ctx) {

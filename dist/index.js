@@ -86488,8 +86488,11 @@ function firstLine(error63) {
   return (e.stderr || e.message || String(error63)).trim().split("\n")[0].slice(0, 200);
 }
 
+// src/version.ts
+var VERSION7 = "0.1.0";
+
 // src/runner/run.ts
-var TOOL_VERSION = process.env.npm_package_version ?? "0.1.0";
+var TOOL_VERSION = VERSION7;
 async function runScenario(loaded, options) {
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
