@@ -6099,13 +6099,13 @@ var require_deflate = __commonJS({
       strm.state.gzhead = head;
       return Z_OK;
     }
-    function deflateInit2(strm, level, method, windowBits, memLevel, strategy) {
+    function deflateInit2(strm, level2, method, windowBits, memLevel, strategy) {
       if (!strm) {
         return Z_STREAM_ERROR;
       }
       var wrap = 1;
-      if (level === Z_DEFAULT_COMPRESSION) {
-        level = 6;
+      if (level2 === Z_DEFAULT_COMPRESSION) {
+        level2 = 6;
       }
       if (windowBits < 0) {
         wrap = 0;
@@ -6114,7 +6114,7 @@ var require_deflate = __commonJS({
         wrap = 2;
         windowBits -= 16;
       }
-      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
+      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level2 < 0 || level2 > 9 || strategy < 0 || strategy > Z_FIXED) {
         return err(strm, Z_STREAM_ERROR);
       }
       if (windowBits === 8) {
@@ -6140,13 +6140,13 @@ var require_deflate = __commonJS({
       s.pending_buf = new utils.Buf8(s.pending_buf_size);
       s.d_buf = 1 * s.lit_bufsize;
       s.l_buf = (1 + 2) * s.lit_bufsize;
-      s.level = level;
+      s.level = level2;
       s.strategy = strategy;
       s.method = method;
       return deflateReset(strm);
     }
-    function deflateInit(strm, level) {
-      return deflateInit2(strm, level, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
+    function deflateInit(strm, level2) {
+      return deflateInit2(strm, level2, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
     }
     function deflate(strm, flush) {
       var old_flush, s;
@@ -38243,8 +38243,8 @@ function optimalBlockLength(series) {
     autocov[k] = s / n;
   }
   if (autocov[0] === 0) return 1;
-  const threshold = 2 * Math.sqrt(Math.log10(n) / n);
-  const insignificant = (k) => Math.abs(autocov[k] / autocov[0]) < threshold;
+  const threshold2 = 2 * Math.sqrt(Math.log10(n) / n);
+  const insignificant = (k) => Math.abs(autocov[k] / autocov[0]) < threshold2;
   let mHat = mMax;
   for (let m = 0; m + kn <= mMax; m++) {
     let quiet = true;
@@ -38665,8 +38665,8 @@ function fromGenerator(seed, gen) {
         const index = m / TWO_32 >>> 0;
         const low = m - index * TWO_32;
         if (low >= n) return index;
-        const threshold = (TWO_32 - n) % n;
-        if (low >= threshold) return index;
+        const threshold2 = (TWO_32 - n) % n;
+        if (low >= threshold2) return index;
       }
     },
     nextFloat() {
@@ -38838,9 +38838,9 @@ function tailInverse(q) {
 }
 
 // src/stats/interval.ts
-function bootstrapInterval(result, level, method) {
+function bootstrapInterval(result, level2, method) {
   const ascending = Float64Array.from(result.distribution).sort();
-  const alpha = (1 - level) / 2;
+  const alpha = (1 - level2) / 2;
   if (method === "percentile") {
     return {
       lower: quantileSorted(ascending, alpha),
@@ -38887,9 +38887,9 @@ function bcaLevels(result, ascending, alpha) {
     }
   }
   const a = den === 0 ? 0 : num / (6 * den ** 1.5);
-  const level = (z2) => normalCdf(z0 + (z0 + z2) / (1 - a * (z0 + z2)));
-  const lo = level(normalPpf(alpha));
-  const hi = level(normalPpf(1 - alpha));
+  const level2 = (z2) => normalCdf(z0 + (z0 + z2) / (1 - a * (z0 + z2)));
+  const lo = level2(normalPpf(alpha));
+  const hi = level2(normalPpf(1 - alpha));
   if (!(Number.isFinite(lo) && Number.isFinite(hi))) return null;
   return [lo, hi];
 }
@@ -39174,15 +39174,15 @@ function logBinomial(n, k) {
 }
 
 // src/stats/median-interval.ts
-function medianInterval(ascending, level, blockLength = 1) {
+function medianInterval(ascending, level2, blockLength = 1) {
   const n = ascending.length;
   if (n < 1) throw new RangeError("a median interval needs at least one value");
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
   if (!(Number.isInteger(blockLength) && blockLength >= 1)) {
     throw new RangeError(`blockLength must be an integer \u2265 1, got ${blockLength}`);
   }
   const effectiveN = Math.max(1, Math.floor(n / blockLength));
-  const { rank, tail } = signTestRank(effectiveN, (1 - level) / 2);
+  const { rank, tail } = signTestRank(effectiveN, (1 - level2) / 2);
   const coverage = 1 - 2 * tail;
   if (effectiveN === n) {
     return { lower: ascending[rank - 1], upper: ascending[n - rank], coverage, rank, effectiveN };
@@ -39359,12 +39359,12 @@ function studentTPpf(p, df) {
 }
 
 // src/stats/trimmed-mean.ts
-function trimmedMean(ascending, level, proportion = 0.2) {
+function trimmedMean(ascending, level2, proportion = 0.2) {
   const n = ascending.length;
   if (!(proportion >= 0 && proportion < 0.5)) {
     throw new RangeError(`trim proportion must be in [0, 0.5), got ${proportion}`);
   }
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
   const g = Math.floor(proportion * n);
   if (n - 2 * g < 2) {
     throw new RangeError(`a trimmed-mean interval needs at least 2 values left, got ${n - 2 * g}`);
@@ -39382,7 +39382,7 @@ function trimmedMean(ascending, level, proportion = 0.2) {
   const winsorizedVariance = ss / (n - 1);
   const standardError = Math.sqrt(winsorizedVariance) / ((1 - 2 * proportion) * Math.sqrt(n));
   const degreesOfFreedom = n - 2 * g - 1;
-  const t = studentTPpf(1 - (1 - level) / 2, degreesOfFreedom);
+  const t = studentTPpf(1 - (1 - level2) / 2, degreesOfFreedom);
   return {
     estimate,
     lower: estimate - t * standardError,
@@ -39395,11 +39395,11 @@ function trimmedMean(ascending, level, proportion = 0.2) {
 
 // src/stats/power.ts
 function zSum(options) {
-  const level = options.level ?? 0.99;
+  const level2 = options.level ?? 0.99;
   const power = options.power ?? 0.8;
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  return normalPpf(1 - (1 - level) / 2) + normalPpf(power);
+  return normalPpf(1 - (1 - level2) / 2) + normalPpf(power);
 }
 function minimumDetectableEffect(n, cv, options = {}) {
   if (!(n >= 1)) throw new RangeError(`n must be \u2265 1, got ${n}`);
@@ -39859,11 +39859,11 @@ function trimmedComparison(b, h, o, blockLength, notes) {
   return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
 }
 var TRIMMED_MIN_N = 5;
-function pairedTrimmedInterval(ascending, level, blockLength) {
+function pairedTrimmedInterval(ascending, level2, blockLength) {
   const n = ascending.length;
   const effectiveN = Math.max(1, Math.floor(n / blockLength));
   if (effectiveN < TRIMMED_MIN_N || ascending[0] === ascending[n - 1]) {
-    const t2 = n >= 2 ? trimmedMean(ascending, level, TRIM) : null;
+    const t2 = n >= 2 ? trimmedMean(ascending, level2, TRIM) : null;
     const estimate = t2?.estimate ?? ascending[0];
     return {
       estimate,
@@ -39873,12 +39873,12 @@ function pairedTrimmedInterval(ascending, level, blockLength) {
       effectiveN
     };
   }
-  const t = trimmedMean(ascending, level, TRIM);
+  const t = trimmedMean(ascending, level2, TRIM);
   if (blockLength === 1) return { ...t, effectiveN };
   const g = Math.floor(TRIM * effectiveN);
   const df = Math.max(1, effectiveN - 2 * g - 1);
   const standardError = t.standardError * Math.sqrt(blockLength);
-  const half = studentTPpf(1 - (1 - level) / 2, df) * standardError;
+  const half = studentTPpf(1 - (1 - level2) / 2, df) * standardError;
   return {
     estimate: t.estimate,
     lower: t.estimate - half,
@@ -40168,11 +40168,11 @@ function lookSchedule(first, growth, looks) {
   const weights = pairs.map((_, k) => (k + 1) / total);
   return { pairs, weights };
 }
-function lookLevel(level, schedule, look) {
+function lookLevel(level2, schedule, look) {
   const w = schedule.weights[look];
   if (w === void 0)
     throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
-  return 1 - (1 - level) * w;
+  return 1 - (1 - level2) * w;
 }
 function sequentialPValue(p, schedule, look) {
   const w = schedule.weights[look];
@@ -40182,7 +40182,7 @@ function sequentialPValue(p, schedule, look) {
 }
 
 // src/analyze/sequential.ts
-function unitLooks(samples, level) {
+function unitLooks(samples, level2) {
   const suite = samples.suite;
   const looks = /* @__PURE__ */ new Map();
   if (suite === void 0) return looks;
@@ -40194,7 +40194,7 @@ function unitLooks(samples, level) {
       look,
       looks: schedule.pairs.length,
       pairs: unit.look < 0 ? Infinity : schedule.pairs[look],
-      lookLevel: lookLevel(level, schedule, look)
+      lookLevel: lookLevel(level2, schedule, look)
     };
   };
   for (const trial of samples.trials) {
@@ -40215,12 +40215,12 @@ function truncateToLook(input2, pairs) {
     rounds: input2.rounds?.slice(0, pairs) ?? null
   };
 }
-function asSequential(c, look, level, schedule) {
+function asSequential(c, look, level2, schedule) {
   const p = sequentialPValue(c.test.pValue, schedule, look.look);
   const test = { ...c.test, pValue: p, pValueAdjusted: p };
   const ci = {
     ...c.ci,
-    level,
+    level: level2,
     sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel }
   };
   return withTest({ ...c, ci }, test);
@@ -40243,9 +40243,9 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
 }
 
 // src/report/run-meta.ts
-function formatDuration(seconds3) {
-  if (seconds3 < 60) return `${+seconds3.toFixed(1)} s`;
-  const s = Math.round(seconds3);
+function formatDuration(seconds) {
+  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
+  const s = Math.round(seconds);
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
   return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
@@ -40273,14 +40273,14 @@ function settleAdvice(c, perSecond, context) {
       advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
     };
   }
-  const seconds3 = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
+  const seconds = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
   const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
-  if (seconds3 <= REASONABLE_SECONDS) {
+  if (seconds <= REASONABLE_SECONDS) {
     return {
       more: c.moreSamplesNeeded,
-      seconds: seconds3,
+      seconds,
       perSecond,
-      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds3)} more at this run's ${pace}`
+      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds)} more at this run's ${pace}`
     };
   }
   const helps = [];
@@ -40295,9 +40295,9 @@ function settleAdvice(c, perSecond, context) {
   helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
   return {
     more: c.moreSamplesNeeded,
-    seconds: seconds3,
+    seconds,
     perSecond,
-    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds3)} more at ${pace}; what would help: ${helps.join("; ")}`
+    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds)} more at ${pace}; what would help: ${helps.join("; ")}`
   };
 }
 function paceByMetric(samples) {
@@ -40447,7 +40447,7 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
     (a, b) => a - b
   );
   const kept = new Set(rounds.slice(0, pairs));
-  const level = samples.scenario.analysis.level;
+  const level2 = samples.scenario.analysis.level;
   const weights = schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks);
   const report = analyzeSamples(
     {
@@ -40459,12 +40459,12 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
     {
       adjustment: "none",
       resamples: 2e3,
-      level: weights === null ? level : lookLevel(level, weights, look)
+      level: weights === null ? level2 : lookLevel(level2, weights, look)
     }
   );
   return assessLook(
     report.results,
-    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level }
+    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level2 }
   );
 }
 function largestHalfWidth(samples, overrides = {}) {
@@ -41009,28 +41009,85 @@ async function writeSamples(file2, samples) {
   await rename(temporary, file2);
 }
 
+// src/scenario/values.ts
+var ValueError = class extends UserError {
+  constructor(value, expected) {
+    super(`got ${JSON.stringify(value)}; expected ${expected}`);
+    this.value = value;
+    this.expected = expected;
+    this.name = "ValueError";
+  }
+  value;
+  expected;
+};
+var THRESHOLD_EXPECTED = "a fraction above 0 and below 1 like 0.05, or a percentage above 0% and below 1000% like 5% or 150%";
+function parseThreshold(value) {
+  const fraction = fractionOrPercent(value, 1);
+  if (fraction !== null && fraction > 0 && fraction < 10) return fraction;
+  throw new ValueError(value, THRESHOLD_EXPECTED);
+}
+var LEVEL_EXPECTED = "a confidence level above 0 and below 1 like 0.99, or 99%";
+function parseLevel(value) {
+  const fraction = fractionOrPercent(value, 1);
+  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
+  throw new ValueError(value, LEVEL_EXPECTED);
+}
+var DURATION_EXPECTED = "seconds, or a duration like 500ms, 90s, 10m, 1h";
+function parseSeconds(value) {
+  const seconds = durationSeconds(value);
+  if (seconds !== null) return seconds;
+  throw new ValueError(value, DURATION_EXPECTED);
+}
+var UNITS = { ms: 1e-3, s: 1, m: 60, h: 3600 };
+function durationSeconds(value) {
+  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
+  if (match === null) return null;
+  const seconds = Number(match[1]) * UNITS[match[2] ?? "s"];
+  return seconds > 0 ? seconds : null;
+}
+var SINCE_EXPECTED = "all, days or weeks like 90d or 12w, or a date like 2026-01-31";
+function parseSince(value) {
+  const text2 = value.trim();
+  if (text2 === "all") return { all: true };
+  const m = /^(\d+)\s*([dw])$/.exec(text2);
+  if (m !== null && Number(m[1]) > 0) return { days: Number(m[1]) * (m[2] === "w" ? 7 : 1) };
+  if (/^\d{4}-\d{2}-\d{2}/.test(text2) && !Number.isNaN(Date.parse(text2))) {
+    return { date: new Date(Date.parse(text2)).toISOString() };
+  }
+  throw new ValueError(value, SINCE_EXPECTED);
+}
+function sinceStart(since, now) {
+  if ("all" in since) return null;
+  if ("date" in since) return since.date;
+  return new Date(now.getTime() - since.days * 864e5).toISOString();
+}
+function fractionOrPercent(value, bareLimit) {
+  if (typeof value === "number") return Number.isFinite(value) && value < bareLimit ? value : null;
+  const text2 = value.trim();
+  const percent3 = text2.endsWith("%");
+  const body = percent3 ? text2.slice(0, -1).trim() : text2;
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(body)) return null;
+  const n = Number(body);
+  if (percent3) return n / 100;
+  return n < bareLimit ? n : null;
+}
+
 // src/cli/options.ts
-function parseLevel(text2) {
-  const value = parseFractionOrPercent(text2);
-  if (value === void 0 || !(value > 0 && value < 1)) {
-    throw new InvalidArgumentError(
-      "Expected a confidence level between 0 and 1, like 0.99 or 99%."
-    );
-  }
-  return value;
+function optionParser(parse3) {
+  return (text2) => {
+    try {
+      return parse3(text2);
+    } catch (error62) {
+      if (error62 instanceof ValueError) throw new InvalidArgumentError(error62.message);
+      throw error62;
+    }
+  };
 }
-function parseThreshold(text2) {
-  const value = parseFractionOrPercent(text2);
-  if (value === void 0 || value < 0) {
-    throw new InvalidArgumentError("Expected a threshold like 5% or 0.05 (a fraction \u2265 0).");
-  }
-  if (!text2.trim().endsWith("%") && value >= 1) {
-    throw new InvalidArgumentError(
-      `Ambiguous: write ${text2}% for a percentage, or a fraction below 1.`
-    );
-  }
-  return value;
-}
+var parseLevel2 = optionParser(parseLevel);
+var parseThreshold2 = optionParser(parseThreshold);
+var parseSeconds2 = optionParser(parseSeconds);
+var parseSince2 = optionParser(parseSince);
 function integerParser(min, max2) {
   return (text2) => {
     const value = /^\s*\d+\s*$/.test(text2) ? Number(text2) : NaN;
@@ -41048,24 +41105,16 @@ function choiceParser(choices) {
     return text2;
   };
 }
-function parseFractionOrPercent(text2) {
-  const trimmed = text2.trim();
-  const percent3 = trimmed.endsWith("%");
-  const body = percent3 ? trimmed.slice(0, -1) : trimmed;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(body)) return void 0;
-  const value = Number(body);
-  return percent3 ? value / 100 : value;
-}
 
 // src/cli/commands/analyze.ts
 function registerAnalyze(program2, ctx) {
   program2.command("analyze").description(
     "Re-analyse saved samples (another level, statistic, threshold...) without re-running."
-  ).argument("<samples>", "samples.json written by duetkit run").option("--level <level>", "confidence level, e.g. 0.95 or 95%", parseLevel).option(
+  ).argument("<samples>", "samples.json written by duetkit run").option("--level <level>", "confidence level, e.g. 0.95 or 95%", parseLevel2).option(
     "--statistic <name>",
     "median|mean|gmean|trimmed (paired only)",
     choiceParser(STATISTICS)
-  ).option("--method <name>", "percentile|bca", choiceParser(["percentile", "bca"])).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7)).option("--adjustment <name>", "holm|bh|none", choiceParser(["holm", "bh", "none"])).option("--block-length <n>", "paired: moving-block length", integerParser(1, 1e6)).option("--seed <n>", "bootstrap seed (default: the run's)", integerParser(0, MAX_SEED)).option("--baseline <version>", "version to compare the others against").option("--out <file>", "also write the comparison JSON to this file").option("--json", "print the comparison JSON instead of the report").option(
+  ).option("--method <name>", "percentile|bca", choiceParser(["percentile", "bca"])).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold2).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7)).option("--adjustment <name>", "holm|bh|none", choiceParser(["holm", "bh", "none"])).option("--block-length <n>", "paired: moving-block length", integerParser(1, 1e6)).option("--seed <n>", "bootstrap seed (default: the run's)", integerParser(0, MAX_SEED)).option("--baseline <version>", "version to compare the others against").option("--out <file>", "also write the comparison JSON to this file").option("--json", "print the comparison JSON instead of the report").option(
     "--fail-on <what>",
     "exit 1 on: regression|inconclusive|never",
     choiceParser(["regression", "inconclusive", "never"]),
@@ -44097,16 +44146,6 @@ function isNumber(word) {
   return word !== "" && Number.isFinite(Number(word));
 }
 
-// src/scenario/duration.ts
-var UNITS = { ms: 1e-3, s: 1, m: 60, h: 3600 };
-function parseDuration(value) {
-  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
-  if (match === null) return null;
-  const seconds3 = Number(match[1]) * UNITS[match[2] ?? "s"];
-  return seconds3 > 0 ? seconds3 : null;
-}
-
 // src/scenario/fields.ts
 var argv = external_exports.union([external_exports.array(external_exports.string()).min(1), external_exports.string().min(1)], {
   error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"'
@@ -44121,15 +44160,20 @@ var argv = external_exports.union([external_exports.array(external_exports.strin
   }
   return external_exports.NEVER;
 });
-var duration3 = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' }).transform((value, ctx) => {
-  const seconds3 = parseDuration(value);
-  if (seconds3 !== null) return seconds3;
-  ctx.addIssue({
-    code: "custom",
-    message: 'a positive duration: seconds, or "500ms", "90s", "2m"'
+function valueField(parse3, expected) {
+  return external_exports.union([external_exports.number(), external_exports.string()], { error: expected }).transform((value, ctx) => {
+    try {
+      return parse3(value);
+    } catch (error62) {
+      if (!(error62 instanceof ValueError)) throw error62;
+      ctx.addIssue({ code: "custom", message: error62.expected });
+      return external_exports.NEVER;
+    }
   });
-  return external_exports.NEVER;
-});
+}
+var duration3 = valueField(parseSeconds, DURATION_EXPECTED);
+var threshold = valueField(parseThreshold, THRESHOLD_EXPECTED);
+var level = valueField(parseLevel, LEVEL_EXPECTED);
 var versionName = external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a name of letters, digits, ".", "_" or "-"');
 
 // src/scenario/service-schema.ts
@@ -44726,13 +44770,13 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   let left = secondsLeft;
   let sharedSeconds = 0;
   for (const { u, add } of open2) {
-    const seconds3 = cost2(u, add);
+    const seconds = cost2(u, add);
     if (shared) {
-      if (Math.max(sharedSeconds, seconds3) > secondsLeft) continue;
-      sharedSeconds = Math.max(sharedSeconds, seconds3);
+      if (Math.max(sharedSeconds, seconds) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds);
     } else {
-      if (seconds3 > left) continue;
-      left -= seconds3;
+      if (seconds > left) continue;
+      left -= seconds;
     }
     stage.push({ name: u.name, pairs: add, look: u.look + 1 });
   }
@@ -44864,12 +44908,12 @@ function goUnitArgv(binary, command, unit, iterations, benchtime = command.bench
     ...command.test
   ];
 }
-async function calibrateGo(bin, command, seconds3, context) {
+async function calibrateGo(bin, command, seconds, context) {
   const argv2 = [
     bin.binary,
     "-test.run=^$",
     `-test.bench=${command.bench}`,
-    `-test.benchtime=${seconds3}s`,
+    `-test.benchtime=${seconds}s`,
     "-test.count=1",
     ...command.test.filter((f) => !f.startsWith("-test.count"))
   ];
@@ -44883,8 +44927,8 @@ async function calibrateGo(bin, command, seconds3, context) {
   const metrics = new Set(parsed2.filter((b) => b.name.includes(" - ")).map((b) => b.name));
   return parsed2.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
 }
-function fixedIterations(nsPerOp, seconds3) {
-  return Math.max(1, Math.round(seconds3 * 1e9 / Math.max(nsPerOp, 1e-3)));
+function fixedIterations(nsPerOp, seconds) {
+  return Math.max(1, Math.round(seconds * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
 
 // src/suite/prepare-cargo.ts
@@ -45145,7 +45189,7 @@ async function prepareUnits(options, envOf) {
   const spec = scenario.suite;
   const command = scenario.workload.command;
   const started = process.hrtime.bigint();
-  const seconds3 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
+  const seconds = (from) => Number(process.hrtime.bigint() - from) / 1e9;
   if (spec.build === "auto" && scenario.workload.format === "go") {
     const go2 = parseGoTest(command);
     const cleanup = [];
@@ -45162,7 +45206,7 @@ async function prepareUnits(options, envOf) {
         })
       );
     }
-    const buildSeconds = seconds3(started);
+    const buildSeconds = seconds(started);
     const calibrating = process.hrtime.bigint();
     const baseIndex = Math.max(
       0,
@@ -45202,7 +45246,7 @@ async function prepareUnits(options, envOf) {
       lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
       missing: [],
       build: { kind: "go-test-c", seconds: buildSeconds },
-      calibrationSeconds: seconds3(calibrating),
+      calibrationSeconds: seconds(calibrating),
       cleanup,
       group: null
     };
@@ -45221,7 +45265,7 @@ async function prepareUnits(options, envOf) {
         })
       );
     }
-    const buildSeconds = seconds3(started);
+    const buildSeconds = seconds(started);
     const listing = process.hrtime.bigint();
     const lists2 = /* @__PURE__ */ new Map();
     for (const [i, version3] of versions.entries()) {
@@ -45251,7 +45295,7 @@ async function prepareUnits(options, envOf) {
       lists: Object.fromEntries(lists2),
       missing: selection2.missing,
       build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
-      calibrationSeconds: seconds3(listing),
+      calibrationSeconds: seconds(listing),
       cleanup: [],
       group: null
     };
@@ -45282,7 +45326,7 @@ async function prepareUnits(options, envOf) {
     lists: Object.fromEntries(lists),
     missing: selection.missing,
     build: { kind: "none", seconds: 0 },
-    calibrationSeconds: seconds3(started),
+    calibrationSeconds: seconds(started),
     cleanup: [],
     group: spec.granularity === "group" ? (names) => {
       if (support.filterSetArgv === void 0) {
@@ -46527,12 +46571,6 @@ function checkPorts(s, issue2) {
 }
 
 // src/suite/schema.ts
-var seconds = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "20ms", "1s"' }).transform((value, ctx) => {
-  const s = parseDuration(value);
-  if (s !== null) return s;
-  ctx.addIssue({ code: "custom", message: 'a positive duration: seconds, or "20ms", "1s"' });
-  return external_exports.NEVER;
-});
 var suiteSchema = external_exports.object({
   /**
    * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
@@ -46557,7 +46595,7 @@ var suiteSchema = external_exports.object({
    */
   calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
   /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
-  iterationTime: seconds.default(0.02),
+  iterationTime: duration3.default(0.02),
   /**
    * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
    * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
@@ -46571,15 +46609,6 @@ var suiteSchema = external_exports.object({
 var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
 var DEFAULT_IMAGE = "node:24-bookworm-slim";
 var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
-var seconds2 = (what) => external_exports.union([external_exports.number(), external_exports.string()], { error: `${what}: seconds, or "90s", "10m", "2h"` }).transform((value, ctx) => {
-  const s = parseDuration(value);
-  if (s !== null) return s;
-  ctx.addIssue({
-    code: "custom",
-    message: `${what}: a positive duration ("90s", "10m", "2h")`
-  });
-  return external_exports.NEVER;
-});
 var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
 var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
 var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
@@ -46618,9 +46647,9 @@ var eks = external_exports.object({
   /** The EC2 API's URL (tests); default AWS's own. */
   ec2Endpoint: external_exports.string().url().optional(),
   /** How long creating the cluster and node group may take. */
-  createTimeout: seconds2("createTimeout").default(40 * 60),
+  createTimeout: duration3.default(40 * 60),
   /** How long deleting them may take. */
-  deleteTimeout: seconds2("deleteTimeout").default(30 * 60)
+  deleteTimeout: duration3.default(30 * 60)
 }).strict();
 var kind = external_exports.object({
   /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
@@ -46654,9 +46683,9 @@ var clusterSchema = external_exports.object({
    * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
    * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
    */
-  maxLifetime: seconds2("maxLifetime").default(DEFAULT_MAX_LIFETIME_S),
+  maxLifetime: duration3.default(DEFAULT_MAX_LIFETIME_S),
   /** How long the pod may take to be scheduled and started (image pull included). */
-  startTimeout: seconds2("startTimeout").default(600),
+  startTimeout: duration3.default(600),
   /** Price of one node per hour (any currency), for the cost estimate in the report. */
   pricePerNodeHour: external_exports.number().nonnegative().optional(),
   existing: existing.default(() => existing.parse({})),
@@ -46772,10 +46801,10 @@ var stopping = external_exports.object({
   checkEvery: external_exports.number().int().min(1).default(5)
 }).strict();
 var analysis = external_exports.object({
-  level: external_exports.number().gt(0).lt(1).default(0.99),
+  level: level.default(0.99),
   statistic: external_exports.enum(STATISTICS).optional(),
   method: external_exports.enum(["percentile", "bca"]).default("bca"),
-  threshold: external_exports.number().positive().lt(1).default(0.05),
+  threshold: threshold.default(0.05),
   resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
   adjustment: external_exports.enum(["holm", "bh", "none"]).default("holm"),
   blockLength: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1)]).default("auto"),
@@ -47130,7 +47159,7 @@ async function runChecked(loaded, signal, env) {
 }
 
 // src/stats/proportion.ts
-function wilsonInterval(successes, trials, level = 0.95) {
+function wilsonInterval(successes, trials, level2 = 0.95) {
   if (!(Number.isInteger(trials) && trials >= 0)) {
     throw new RangeError(`trials must be an integer \u2265 0, got ${trials}`);
   }
@@ -47139,11 +47168,11 @@ function wilsonInterval(successes, trials, level = 0.95) {
       `successes must be an integer from 0 to trials (${trials}), got ${successes}`
     );
   }
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
   if (trials === 0) {
-    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level, method: "wilson" };
+    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level: level2, method: "wilson" };
   }
-  const z2 = normalPpf(1 - (1 - level) / 2);
+  const z2 = normalPpf(1 - (1 - level2) / 2);
   const n = trials;
   const p = successes / n;
   const z22 = z2 * z2;
@@ -47157,7 +47186,7 @@ function wilsonInterval(successes, trials, level = 0.95) {
     // At 0 (or n) successes the bound is exactly 0 (or 1); rounding must not move it.
     lower: successes === 0 ? 0 : Math.max(0, centre2 - half),
     upper: successes === n ? 1 : Math.min(1, centre2 + half),
-    level,
+    level: level2,
     method: "wilson"
   };
 }
@@ -47457,7 +47486,7 @@ var NOISE_KINDS = ["cpu", "memory"];
 function parseSchedule(text2) {
   const match = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text2);
   const start = match === null ? null : parseStart(match[1]);
-  const stop = match === null ? null : parseDuration(match[2]);
+  const stop = match === null ? null : durationSeconds(match[2]);
   if (start === null || stop === null || !(stop > start)) {
     throw new RangeError(
       `--schedule: got ${JSON.stringify(text2)}; expected START-STOP with STOP after START, like 20s-50s`
@@ -47466,7 +47495,7 @@ function parseSchedule(text2) {
   return { start, stop };
 }
 function parseStart(text2) {
-  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text2) ? 0 : parseDuration(text2);
+  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text2) ? 0 : durationSeconds(text2);
 }
 function resolveNoiseOptions(input2) {
   const options = {
@@ -47524,7 +47553,7 @@ function registerCalibrate(program2, ctx) {
     "injected slowdowns, like 1%,2%,5%",
     parseChanges,
     [0.01, 0.02, 0.05]
-  ).option("--repetitions <n>", "comparisons per method and change", integerParser(1, 1e4), 20).option("--per-run <n>", "comparisons cut from one recording", integerParser(1, 1e3), 5).option("--budget <time>", "time budget of one comparison: 10s, 1m", parseTime, 10).option(
+  ).option("--repetitions <n>", "comparisons per method and change", integerParser(1, 1e4), 20).option("--per-run <n>", "comparisons cut from one recording", integerParser(1, 1e3), 5).option("--budget <time>", "time budget of one comparison: 10s, 1m", parseSeconds2, 10).option(
     "--units <n>",
     "chunks of the reference workload per iteration",
     integerParser(1, 1e9),
@@ -47538,7 +47567,7 @@ function registerCalibrate(program2, ctx) {
     "--noise <threads>",
     "run `duetkit noise` with this many threads meanwhile",
     integerParser(1, 1024)
-  ).option("--noise-load <share>", "share of a CPU per noise thread", parseShare, 0.5).option("--noise-kind <kind>", NOISE_KINDS.join(" | "), choiceParser(NOISE_KINDS), "cpu").option("--level <level>", "confidence level of each comparison", parseLevel, 0.99).option(
+  ).option("--noise-load <share>", "share of a CPU per noise thread", parseShare, 0.5).option("--noise-kind <kind>", NOISE_KINDS.join(" | "), choiceParser(NOISE_KINDS), "cpu").option("--level <level>", "confidence level of each comparison", parseLevel2, 0.99).option(
     "--resamples <n>",
     "bootstrap resamples per comparison",
     integerParser(100, 1e6),
@@ -47546,7 +47575,7 @@ function registerCalibrate(program2, ctx) {
   ).option("--seed <n>", "PRNG seed (recorded)", integerParser(0, MAX_SEED)).option(
     "--target-mde <change>",
     "smallest change you want to detect, like 2%",
-    parseThreshold,
+    parseThreshold2,
     0.02
   ).option("--scenario <file>", "A/A of your own scenario's first version (no injection)").option("--json", "print the result as JSON").action(async (flags) => {
     const { signal, dispose } = abortOnSignals();
@@ -47590,7 +47619,7 @@ function parseModes(text2) {
 }
 function parseChanges(text2) {
   return text2.split(",").map((part) => {
-    const value = parseThreshold(part);
+    const value = parseThreshold2(part);
     if (!(value > 0))
       throw new InvalidArgumentError(`Expected positive slowdowns like 1%,2%,5%; got ${part}.`);
     return value;
@@ -47601,12 +47630,6 @@ function parseShare(text2) {
   if (!(value > 0 && value <= 1))
     throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.5.");
   return value;
-}
-function parseTime(text2) {
-  const seconds3 = parseDuration(text2);
-  if (seconds3 === null)
-    throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m.");
-  return seconds3;
 }
 
 // src/cli/commands/cluster.ts
@@ -47771,8 +47794,8 @@ function renderProgress(progress2, width = 30) {
   return `${head}${progress2.done}/${progress2.total} trials  elapsed ${formatSeconds(progress2.elapsedMs)}  ETA ${eta}`;
 }
 function formatSeconds(ms) {
-  const seconds3 = Math.round(ms / 1e3);
-  return seconds3 < 60 ? `${seconds3}s` : `${Math.floor(seconds3 / 60)}m${String(seconds3 % 60).padStart(2, "0")}s`;
+  const seconds = Math.round(ms / 1e3);
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
 }
 
 // src/cli/commands/run.ts
@@ -47876,7 +47899,7 @@ function registerCompare(program2, ctx) {
     "--isolation <kind>",
     "auto|cpuset|taskset|none",
     choiceParser(["auto", "cpuset", "taskset", "none"])
-  ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel).option("--threshold <t>", "practical threshold, e.g. 5%", parseThreshold).argument("<command...>", "the benchmark command, after --");
+  ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel2).option("--threshold <t>", "practical threshold, e.g. 5%", parseThreshold2).argument("<command...>", "the benchmark command, after --");
   addRunOptions(command).action(async (argv2, flags) => {
     const scenario = scenarioFromObject(
       {
@@ -48052,7 +48075,7 @@ function registerCompareSamples(program2, ctx) {
   ).argument("<base-file>", "base measurements: one number per line (# comments), or a JSON array").argument("<head-file>", "head measurements, same format").option(
     "--paired",
     "values on the same line were measured together (duet iterations, RMIT rounds)"
-  ).option("--level <level>", "confidence level of the interval", parseLevel, 0.99).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7), 1e4).option(
+  ).option("--level <level>", "confidence level of the interval", parseLevel2, 0.99).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7), 1e4).option(
     "--seed <n>",
     "PRNG seed (default: random, printed in the result)",
     integerParser(0, MAX_SEED)
@@ -48065,7 +48088,7 @@ function registerCompareSamples(program2, ctx) {
     "interval method: percentile|bca",
     choiceParser(["percentile", "bca"]),
     "bca"
-  ).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold, 0.05).option(
+  ).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold2, 0.05).option(
     "--bigger-is-better",
     "larger values are better (throughput); flips regression/improvement"
   ).option(
@@ -49417,25 +49440,25 @@ async function readCommit(repoDir, id, repositoryUrl) {
 import { createHash as createHash3 } from "node:crypto";
 
 // src/stats/location-interval.ts
-function locationInterval(values, statistic, level) {
+function locationInterval(values, statistic, level2) {
   if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
   if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
   if (statistic === "median") {
     const ascending = sorted(values);
     const value = median(ascending);
     if (values.length < 2) return { statistic, value, interval: null };
-    const { lower, upper } = medianInterval(ascending, level);
-    return { statistic, value, interval: { level, lower, upper, method: "order-statistic" } };
+    const { lower, upper } = medianInterval(ascending, level2);
+    return { statistic, value, interval: { level: level2, lower, upper, method: "order-statistic" } };
   }
   const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
   const centre2 = mean(xs);
   const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
   if (values.length < 2) return { statistic, value: back(centre2), interval: null };
-  const half = normalPpf(1 - (1 - level) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
+  const half = normalPpf(1 - (1 - level2) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
   return {
     statistic,
     value: back(centre2),
-    interval: { level, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
+    interval: { level: level2, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
   };
 }
 
@@ -51884,8 +51907,8 @@ function inProject(step, dirInRepo) {
   return moved;
 }
 function timeoutMinutes(options) {
-  const seconds3 = parseDuration(options.budget) ?? 0;
-  return Math.max(30, Math.ceil(seconds3 / 60) + 20);
+  const seconds = durationSeconds(options.budget) ?? 0;
+  return Math.max(30, Math.ceil(seconds / 60) + 20);
 }
 
 // src/init/nightly-workflow.ts
@@ -52271,12 +52294,12 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
         return null;
       }
     };
-    const level = Number(read("level"));
+    const level2 = Number(read("level"));
     const type = read("type");
     const bytes = parseCacheSize(read("size") ?? "");
-    if (!Number.isInteger(level) || bytes === null || type === "Instruction") continue;
-    if (best === null || level > best.level || level === best.level && bytes > best.bytes) {
-      best = { level, bytes };
+    if (!Number.isInteger(level2) || bytes === null || type === "Instruction") continue;
+    if (best === null || level2 > best.level || level2 === best.level && bytes > best.bytes) {
+      best = { level: level2, bytes };
     }
   }
   return best?.bytes ?? null;
@@ -52382,7 +52405,11 @@ function startNoise(input2) {
 function registerNoise(program2, ctx) {
   program2.command("noise").description(
     "Steal CPU (or memory bandwidth) like a noisy neighbour: N busy threads, each capped by a duty cycle; stops after --duration or on SIGINT/SIGTERM."
-  ).option("--threads <n>", "busy threads", integerParser(1, 1024), 1).option("--load <share>", "share of one CPU per thread while on, in (0, 1]", parseLoad, 1).requiredOption("--duration <time>", "stop by itself after this long: 60, 90s, 2m", parseTime2).option("--schedule <start-stop>", "on only in this window, like 20s-50s", parseScheduleOption).option("--kind <kind>", `${NOISE_KINDS.join(" | ")}`, choiceParser(NOISE_KINDS), "cpu").action(async (flags) => {
+  ).option("--threads <n>", "busy threads", integerParser(1, 1024), 1).option("--load <share>", "share of one CPU per thread while on, in (0, 1]", parseLoad, 1).requiredOption(
+    "--duration <time>",
+    "stop by itself after this long: 60, 90s, 2m",
+    parseSeconds2
+  ).option("--schedule <start-stop>", "on only in this window, like 20s-50s", parseScheduleOption).option("--kind <kind>", `${NOISE_KINDS.join(" | ")}`, choiceParser(NOISE_KINDS), "cpu").action(async (flags) => {
     const { signal, dispose } = abortOnSignals();
     try {
       const noise = startNoise({
@@ -52418,12 +52445,6 @@ function parseLoad(text2) {
     throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.6 or 60%.");
   }
   return share;
-}
-function parseTime2(text2) {
-  const seconds3 = parseDuration(text2);
-  if (seconds3 === null)
-    throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m, 1h.");
-  return seconds3;
 }
 function parseScheduleOption(text2) {
   try {
@@ -52600,18 +52621,18 @@ function bootstrapOneSample(values, statistic, options = {}) {
   if (!STATISTICS2.includes(statistic)) {
     throw new RangeError(`statistic must be one of ${STATISTICS2.join(", ")}, got ${statistic}`);
   }
-  const level = options.level ?? 0.95;
+  const level2 = options.level ?? 0.95;
   const resamples = options.resamples ?? 1e4;
   const seed = options.seed ?? 1;
   const method = options.method ?? "bca";
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
   if (!(Number.isInteger(resamples) && resamples >= 100)) {
     throw new RangeError(`resamples must be an integer \u2265 100, got ${resamples}`);
   }
   const data = Float64Array.from(values);
   const n = data.length;
   const estimate = statisticOf(data, n, statistic);
-  const base = { statistic, estimate, level, resamples, seed, n };
+  const base = { statistic, estimate, level: level2, resamples, seed, n };
   if (n < 2) {
     return {
       ...base,
@@ -52636,7 +52657,7 @@ function bootstrapOneSample(values, statistic, options = {}) {
   }
   const ends = bootstrapInterval(
     { observed: estimate, distribution, jackknife: [jackknife] },
-    level,
+    level2,
     method
   );
   return {
@@ -53249,14 +53270,18 @@ function registerVariability(program2, ctx) {
   ).requiredOption(
     "--remote <url-or-path>",
     "git remote of the history (a URL, or a local bare repository)"
-  ).option("--branch <name>", "branch of the history (default gh-pages)").option("--path <folder>", "folder of the history in the branch (default duetkit)").option("--suite <name>", "only this suite").option("--since <when>", "only runs since: 90d, 12w, or a date (2026-01-31)", parseSince).option("--json", "print the report JSON instead of Markdown").option("--out <file>", "also write the Markdown report to this file").option(
+  ).option("--branch <name>", "branch of the history (default gh-pages)").option("--path <folder>", "folder of the history in the branch (default duetkit)").option("--suite <name>", "only this suite").option(
+    "--since <when>",
+    "only runs since: 90d, 12w, a date (2026-01-31), or all (default)",
+    parseSince2
+  ).option("--json", "print the report JSON instead of Markdown").option("--out <file>", "also write the Markdown report to this file").option(
     "--repo <dir>",
     "git repository for the commits of each change point (default: the current one)"
   ).option(
     "--seed <n>",
     "seed of permutations and bootstraps (default 1)",
     integerParser(0, MAX_SEED)
-  ).option("--level <level>", "level of the intervals (default 95%)", parseLevel).option("--alpha <p>", "significance of the change-point tests (default 0.01)", parseAlpha).option(
+  ).option("--level <level>", "level of the intervals (default 95%)", parseLevel2).option("--alpha <p>", "significance of the change-point tests (default 0.01)", parseAlpha).option(
     "--permutations <n>",
     "permutations per change-point test (default 499)",
     integerParser(19, 1e5)
@@ -53269,7 +53294,7 @@ function registerVariability(program2, ctx) {
       suite: flags.suite,
       env: ctx.env
     });
-    const since = flags.since === void 0 ? null : "date" in flags.since ? flags.since.date : new Date(now.getTime() - flags.since.days * 864e5).toISOString();
+    const since = flags.since === void 0 ? null : sinceStart(flags.since, now);
     const report = analyzeVariability(read.entries, {
       now,
       warnings: read.warnings,
@@ -53300,16 +53325,6 @@ function registerVariability(program2, ctx) {
 }
 function resolveRemote(ctx, remote) {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path45.resolve(ctx.cwd, remote);
-}
-function parseSince(text2) {
-  const m = /^\s*(\d+)\s*([dw])\s*$/.exec(text2);
-  if (m !== null) return { days: Number(m[1]) * (m[2] === "w" ? 7 : 1) };
-  if (/^\d{4}-\d{2}-\d{2}/.test(text2.trim()) && !Number.isNaN(Date.parse(text2))) {
-    return { date: new Date(Date.parse(text2)).toISOString() };
-  }
-  throw new InvalidArgumentError(
-    "Expected a number of days or weeks (90d, 12w) or a date (2026-01-31)."
-  );
 }
 function parseAlpha(text2) {
   const value = Number(text2);

@@ -41435,13 +41435,13 @@ var require_deflate = __commonJS({
       strm.state.gzhead = head;
       return Z_OK;
     }
-    function deflateInit2(strm, level2, method, windowBits, memLevel, strategy) {
+    function deflateInit2(strm, level3, method, windowBits, memLevel, strategy) {
       if (!strm) {
         return Z_STREAM_ERROR;
       }
       var wrap = 1;
-      if (level2 === Z_DEFAULT_COMPRESSION) {
-        level2 = 6;
+      if (level3 === Z_DEFAULT_COMPRESSION) {
+        level3 = 6;
       }
       if (windowBits < 0) {
         wrap = 0;
@@ -41450,7 +41450,7 @@ var require_deflate = __commonJS({
         wrap = 2;
         windowBits -= 16;
       }
-      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level2 < 0 || level2 > 9 || strategy < 0 || strategy > Z_FIXED) {
+      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level3 < 0 || level3 > 9 || strategy < 0 || strategy > Z_FIXED) {
         return err(strm, Z_STREAM_ERROR);
       }
       if (windowBits === 8) {
@@ -41476,13 +41476,13 @@ var require_deflate = __commonJS({
       s.pending_buf = new utils.Buf8(s.pending_buf_size);
       s.d_buf = 1 * s.lit_bufsize;
       s.l_buf = (1 + 2) * s.lit_bufsize;
-      s.level = level2;
+      s.level = level3;
       s.strategy = strategy;
       s.method = method;
       return deflateReset(strm);
     }
-    function deflateInit(strm, level2) {
-      return deflateInit2(strm, level2, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
+    function deflateInit(strm, level3) {
+      return deflateInit2(strm, level3, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
     }
     function deflate(strm, flush) {
       var old_flush, s;
@@ -54071,8 +54071,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addHeading(text2, level2) {
-    const tag = `h${level2}`;
+  addHeading(text2, level3) {
+    const tag = `h${level3}`;
     const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
     const element = this.wrap(allowedTag, text2);
     return this.addRaw(element).addEOL();
@@ -74708,7 +74708,7 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
     return originalStringify(rootProcessed);
   }
   const chunks = [];
-  let level2 = 0;
+  let level3 = 0;
   const stack = [
     {
       parent: { "": rootProcessed },
@@ -74725,13 +74725,13 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
     const node2 = stack[stack.length - 1];
     if (node2.index === 0) {
       chunks.push(node2.isArray ? "[" : "{");
-      level2++;
+      level3++;
     }
     let isDone = false;
     if (node2.isArray) {
       if (node2.index < node2.val.length) {
         if (!node2.first) chunks.push(",");
-        if (space) chunks.push("\n" + space.repeat(level2));
+        if (space) chunks.push("\n" + space.repeat(level3));
         const childRaw = node2.val[node2.index];
         const childVal = prepareVal(node2.val, String(node2.index), childRaw);
         if (isUnstringifiable(childVal)) {
@@ -74776,7 +74776,7 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
         if (isUnstringifiable(childVal)) continue;
         if (!node2.first) chunks.push(",");
         if (space) {
-          chunks.push("\n" + space.repeat(level2) + originalStringify(k) + ": ");
+          chunks.push("\n" + space.repeat(level3) + originalStringify(k) + ": ");
         } else {
           chunks.push(originalStringify(k) + ":");
         }
@@ -74809,8 +74809,8 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
       }
     }
     if (isDone) {
-      level2--;
-      if (!node2.first && space) chunks.push("\n" + space.repeat(level2));
+      level3--;
+      if (!node2.first && space) chunks.push("\n" + space.repeat(level3));
       chunks.push(node2.isArray ? "]" : "}");
       visited.delete(node2.val);
       stack.pop();
@@ -78263,15 +78263,15 @@ var BAR_GLYPHS = {
   clipRight: "\u25B8"
 };
 var NICE_LIMITS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
-function chooseScale(intervals, threshold2, width = 25) {
+function chooseScale(intervals, threshold3, width = 25) {
   const extent = Math.max(
-    threshold2 * 2,
+    threshold3 * 2,
     ...intervals.flatMap((i) => [Math.abs(i.lower), Math.abs(i.upper)]).filter(Number.isFinite)
   );
   const limit = NICE_LIMITS.find((l) => l >= extent) ?? NICE_LIMITS.at(-1);
   return { limit, width: width % 2 === 0 ? width + 1 : width };
 }
-function intervalBar(change, lower, upper, threshold2, scale) {
+function intervalBar(change, lower, upper, threshold3, scale) {
   const { width, limit } = scale;
   const half = (width - 1) / 2;
   const column = (x) => Math.min(
@@ -78280,8 +78280,8 @@ function intervalBar(change, lower, upper, threshold2, scale) {
   );
   const cells = Array.from({ length: width }, () => BAR_GLYPHS.track);
   cells[column(0)] = BAR_GLYPHS.zero;
-  cells[column(-threshold2)] = BAR_GLYPHS.threshold;
-  cells[column(threshold2)] = BAR_GLYPHS.threshold;
+  cells[column(-threshold3)] = BAR_GLYPHS.threshold;
+  cells[column(threshold3)] = BAR_GLYPHS.threshold;
   for (let i = column(lower); i <= column(upper); i++) cells[i] = BAR_GLYPHS.interval;
   if (lower < -limit) cells[0] = BAR_GLYPHS.clipLeft;
   if (upper > limit) cells[width - 1] = BAR_GLYPHS.clipRight;
@@ -78367,9 +78367,9 @@ function runMetaOf(samples, suite, runnerLabel3) {
     }))
   };
 }
-function formatDuration(seconds3) {
-  if (seconds3 < 60) return `${+seconds3.toFixed(1)} s`;
-  const s = Math.round(seconds3);
+function formatDuration(seconds) {
+  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
+  const s = Math.round(seconds);
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
   return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
@@ -78736,14 +78736,14 @@ function settleAdvice(c, perSecond, context3) {
       advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
     };
   }
-  const seconds3 = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
+  const seconds = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
   const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
-  if (seconds3 <= REASONABLE_SECONDS) {
+  if (seconds <= REASONABLE_SECONDS) {
     return {
       more: c.moreSamplesNeeded,
-      seconds: seconds3,
+      seconds,
       perSecond,
-      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds3)} more at this run's ${pace}`
+      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds)} more at this run's ${pace}`
     };
   }
   const helps = [];
@@ -78758,9 +78758,9 @@ function settleAdvice(c, perSecond, context3) {
   helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
   return {
     more: c.moreSamplesNeeded,
-    seconds: seconds3,
+    seconds,
     perSecond,
-    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds3)} more at ${pace}; what would help: ${helps.join("; ")}`
+    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds)} more at ${pace}; what would help: ${helps.join("; ")}`
   };
 }
 function paceByMetric(samples) {
@@ -78864,8 +78864,8 @@ function headline(report) {
   if (s.inconclusive > 0) counts.push(`${s.inconclusive} inconclusive`);
   if (s.notComparable > 0) counts.push(`${s.notComparable} not comparable`);
   if (s.error > 0) counts.push(plural2(s.error, "error"));
-  const level2 = `${+(report.settings.level * 100).toFixed(3)}% CI`;
-  return `**${counts.join(", ")}** \u2014 ${report.mode}, ${isolationWords(report)}, ${level2}`;
+  const level3 = `${+(report.settings.level * 100).toFixed(3)}% CI`;
+  return `**${counts.join(", ")}** \u2014 ${report.mode}, ${isolationWords(report)}, ${level3}`;
 }
 function plural2(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -78924,11 +78924,11 @@ function table(rows, report, scale, trends) {
 }
 function verdictText(c, r) {
   if (c.verdict !== "inconclusive" || c.moreSamplesNeeded === null) return c.verdict;
-  const seconds3 = r?.settle?.seconds;
-  if (seconds3 !== void 0 && seconds3 !== null && seconds3 <= REASONABLE_SECONDS) {
-    return `inconclusive (~${formatDuration(seconds3)} more)`;
+  const seconds = r?.settle?.seconds;
+  if (seconds !== void 0 && seconds !== null && seconds <= REASONABLE_SECONDS) {
+    return `inconclusive (~${formatDuration(seconds)} more)`;
   }
-  if (seconds3 !== void 0 && seconds3 !== null) return "inconclusive (too noisy here)";
+  if (seconds !== void 0 && seconds !== null) return "inconclusive (too noisy here)";
   return `inconclusive (~${c.moreSamplesNeeded} more ${c.paired ? "pairs" : "per side"})`;
 }
 function side(c, which2, unit) {
@@ -78937,9 +78937,9 @@ function side(c, which2, unit) {
 }
 function legend(report, scale) {
   const limit = formatPercent(scale.limit, 0).replace("+", "");
-  const threshold2 = formatPercent(report.settings.threshold).replace("+", "");
+  const threshold3 = formatPercent(report.settings.threshold).replace("+", "");
   const g = BAR_GLYPHS;
-  return `<sub>Interval column: \u2212${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` \xB1${threshold2} threshold, \`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. Change = head/base \u2212 1; adjusted p: ${report.settings.adjustment === "none" ? "not adjusted" : `${report.settings.adjustment === "holm" ? "Holm" : "Benjamini\u2013Hochberg"} across ${report.results.filter((r) => r.comparison !== null).length} comparisons`}.</sub>`;
+  return `<sub>Interval column: \u2212${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` \xB1${threshold3} threshold, \`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. Change = head/base \u2212 1; adjusted p: ${report.settings.adjustment === "none" ? "not adjusted" : `${report.settings.adjustment === "holm" ? "Holm" : "Benjamini\u2013Hochberg"} across ${report.results.filter((r) => r.comparison !== null).length} comparisons`}.</sub>`;
 }
 function notComparableLines(report) {
   const results = report.results.filter((r) => statusOf(r) === "not-comparable");
@@ -79333,8 +79333,8 @@ function optimalBlockLength(series) {
     autocov[k] = s / n;
   }
   if (autocov[0] === 0) return 1;
-  const threshold2 = 2 * Math.sqrt(Math.log10(n) / n);
-  const insignificant = (k) => Math.abs(autocov[k] / autocov[0]) < threshold2;
+  const threshold3 = 2 * Math.sqrt(Math.log10(n) / n);
+  const insignificant = (k) => Math.abs(autocov[k] / autocov[0]) < threshold3;
   let mHat = mMax;
   for (let m = 0; m + kn <= mMax; m++) {
     let quiet = true;
@@ -79755,8 +79755,8 @@ function fromGenerator(seed, gen) {
         const index = m / TWO_32 >>> 0;
         const low = m - index * TWO_32;
         if (low >= n) return index;
-        const threshold2 = (TWO_32 - n) % n;
-        if (low >= threshold2) return index;
+        const threshold3 = (TWO_32 - n) % n;
+        if (low >= threshold3) return index;
       }
     },
     nextFloat() {
@@ -79928,9 +79928,9 @@ function tailInverse(q) {
 }
 
 // src/stats/interval.ts
-function bootstrapInterval(result, level2, method) {
+function bootstrapInterval(result, level3, method) {
   const ascending = Float64Array.from(result.distribution).sort();
-  const alpha = (1 - level2) / 2;
+  const alpha = (1 - level3) / 2;
   if (method === "percentile") {
     return {
       lower: quantileSorted(ascending, alpha),
@@ -79977,9 +79977,9 @@ function bcaLevels(result, ascending, alpha) {
     }
   }
   const a = den === 0 ? 0 : num / (6 * den ** 1.5);
-  const level2 = (z2) => normalCdf(z0 + (z0 + z2) / (1 - a * (z0 + z2)));
-  const lo = level2(normalPpf(alpha));
-  const hi = level2(normalPpf(1 - alpha));
+  const level3 = (z2) => normalCdf(z0 + (z0 + z2) / (1 - a * (z0 + z2)));
+  const lo = level3(normalPpf(alpha));
+  const hi = level3(normalPpf(1 - alpha));
   if (!(Number.isFinite(lo) && Number.isFinite(hi))) return null;
   return [lo, hi];
 }
@@ -80264,15 +80264,15 @@ function logBinomial(n, k) {
 }
 
 // src/stats/median-interval.ts
-function medianInterval(ascending, level2, blockLength = 1) {
+function medianInterval(ascending, level3, blockLength = 1) {
   const n = ascending.length;
   if (n < 1) throw new RangeError("a median interval needs at least one value");
-  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (!(level3 > 0 && level3 < 1)) throw new RangeError(`level must be in (0, 1), got ${level3}`);
   if (!(Number.isInteger(blockLength) && blockLength >= 1)) {
     throw new RangeError(`blockLength must be an integer \u2265 1, got ${blockLength}`);
   }
   const effectiveN = Math.max(1, Math.floor(n / blockLength));
-  const { rank, tail } = signTestRank(effectiveN, (1 - level2) / 2);
+  const { rank, tail } = signTestRank(effectiveN, (1 - level3) / 2);
   const coverage = 1 - 2 * tail;
   if (effectiveN === n) {
     return { lower: ascending[rank - 1], upper: ascending[n - rank], coverage, rank, effectiveN };
@@ -80449,12 +80449,12 @@ function studentTPpf(p, df) {
 }
 
 // src/stats/trimmed-mean.ts
-function trimmedMean(ascending, level2, proportion = 0.2) {
+function trimmedMean(ascending, level3, proportion = 0.2) {
   const n = ascending.length;
   if (!(proportion >= 0 && proportion < 0.5)) {
     throw new RangeError(`trim proportion must be in [0, 0.5), got ${proportion}`);
   }
-  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (!(level3 > 0 && level3 < 1)) throw new RangeError(`level must be in (0, 1), got ${level3}`);
   const g = Math.floor(proportion * n);
   if (n - 2 * g < 2) {
     throw new RangeError(`a trimmed-mean interval needs at least 2 values left, got ${n - 2 * g}`);
@@ -80472,7 +80472,7 @@ function trimmedMean(ascending, level2, proportion = 0.2) {
   const winsorizedVariance = ss / (n - 1);
   const standardError = Math.sqrt(winsorizedVariance) / ((1 - 2 * proportion) * Math.sqrt(n));
   const degreesOfFreedom = n - 2 * g - 1;
-  const t = studentTPpf(1 - (1 - level2) / 2, degreesOfFreedom);
+  const t = studentTPpf(1 - (1 - level3) / 2, degreesOfFreedom);
   return {
     estimate,
     lower: estimate - t * standardError,
@@ -80485,11 +80485,11 @@ function trimmedMean(ascending, level2, proportion = 0.2) {
 
 // src/stats/power.ts
 function zSum(options) {
-  const level2 = options.level ?? 0.99;
+  const level3 = options.level ?? 0.99;
   const power = options.power ?? 0.8;
-  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (!(level3 > 0 && level3 < 1)) throw new RangeError(`level must be in (0, 1), got ${level3}`);
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  return normalPpf(1 - (1 - level2) / 2) + normalPpf(power);
+  return normalPpf(1 - (1 - level3) / 2) + normalPpf(power);
 }
 function minimumDetectableEffect(n, cv, options = {}) {
   if (!(n >= 1)) throw new RangeError(`n must be \u2265 1, got ${n}`);
@@ -80949,11 +80949,11 @@ function trimmedComparison(b, h, o, blockLength, notes) {
   return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
 }
 var TRIMMED_MIN_N = 5;
-function pairedTrimmedInterval(ascending, level2, blockLength) {
+function pairedTrimmedInterval(ascending, level3, blockLength) {
   const n = ascending.length;
   const effectiveN = Math.max(1, Math.floor(n / blockLength));
   if (effectiveN < TRIMMED_MIN_N || ascending[0] === ascending[n - 1]) {
-    const t2 = n >= 2 ? trimmedMean(ascending, level2, TRIM) : null;
+    const t2 = n >= 2 ? trimmedMean(ascending, level3, TRIM) : null;
     const estimate = t2?.estimate ?? ascending[0];
     return {
       estimate,
@@ -80963,12 +80963,12 @@ function pairedTrimmedInterval(ascending, level2, blockLength) {
       effectiveN
     };
   }
-  const t = trimmedMean(ascending, level2, TRIM);
+  const t = trimmedMean(ascending, level3, TRIM);
   if (blockLength === 1) return { ...t, effectiveN };
   const g = Math.floor(TRIM * effectiveN);
   const df = Math.max(1, effectiveN - 2 * g - 1);
   const standardError = t.standardError * Math.sqrt(blockLength);
-  const half = studentTPpf(1 - (1 - level2) / 2, df) * standardError;
+  const half = studentTPpf(1 - (1 - level3) / 2, df) * standardError;
   return {
     estimate: t.estimate,
     lower: t.estimate - half,
@@ -81245,11 +81245,11 @@ function lookSchedule(first, growth, looks) {
   const weights = pairs.map((_, k) => (k + 1) / total);
   return { pairs, weights };
 }
-function lookLevel(level2, schedule, look) {
+function lookLevel(level3, schedule, look) {
   const w = schedule.weights[look];
   if (w === void 0)
     throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
-  return 1 - (1 - level2) * w;
+  return 1 - (1 - level3) * w;
 }
 function sequentialPValue(p, schedule, look) {
   const w = schedule.weights[look];
@@ -81259,7 +81259,7 @@ function sequentialPValue(p, schedule, look) {
 }
 
 // src/analyze/sequential.ts
-function unitLooks(samples, level2) {
+function unitLooks(samples, level3) {
   const suite = samples.suite;
   const looks = /* @__PURE__ */ new Map();
   if (suite === void 0) return looks;
@@ -81271,7 +81271,7 @@ function unitLooks(samples, level2) {
       look,
       looks: schedule.pairs.length,
       pairs: unit.look < 0 ? Infinity : schedule.pairs[look],
-      lookLevel: lookLevel(level2, schedule, look)
+      lookLevel: lookLevel(level3, schedule, look)
     };
   };
   for (const trial of samples.trials) {
@@ -81292,12 +81292,12 @@ function truncateToLook(input2, pairs) {
     rounds: input2.rounds?.slice(0, pairs) ?? null
   };
 }
-function asSequential(c, look, level2, schedule) {
+function asSequential(c, look, level3, schedule) {
   const p = sequentialPValue(c.test.pValue, schedule, look.look);
   const test = { ...c.test, pValue: p, pValueAdjusted: p };
   const ci = {
     ...c.ci,
-    level: level2,
+    level: level3,
     sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel }
   };
   return withTest({ ...c, ci }, test);
@@ -81434,7 +81434,7 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
     (a, b) => a - b
   );
   const kept = new Set(rounds.slice(0, pairs));
-  const level2 = samples.scenario.analysis.level;
+  const level3 = samples.scenario.analysis.level;
   const weights = schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks);
   const report = analyzeSamples(
     {
@@ -81446,12 +81446,12 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1) {
     {
       adjustment: "none",
       resamples: 2e3,
-      level: weights === null ? level2 : lookLevel(level2, weights, look)
+      level: weights === null ? level3 : lookLevel(level3, weights, look)
     }
   );
   return assessLook(
     report.results,
-    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level2 }
+    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level3 }
   );
 }
 function largestHalfWidth(samples, overrides = {}) {
@@ -84548,14 +84548,68 @@ function isNumber(word) {
   return word !== "" && Number.isFinite(Number(word));
 }
 
-// src/scenario/duration.ts
+// src/scenario/values.ts
+var ValueError = class extends UserError {
+  constructor(value, expected) {
+    super(`got ${JSON.stringify(value)}; expected ${expected}`);
+    this.value = value;
+    this.expected = expected;
+    this.name = "ValueError";
+  }
+  value;
+  expected;
+};
+var THRESHOLD_EXPECTED = "a fraction above 0 and below 1 like 0.05, or a percentage above 0% and below 1000% like 5% or 150%";
+function parseThreshold(value) {
+  const fraction = fractionOrPercent(value, 1);
+  if (fraction !== null && fraction > 0 && fraction < 10) return fraction;
+  throw new ValueError(value, THRESHOLD_EXPECTED);
+}
+var LEVEL_EXPECTED = "a confidence level above 0 and below 1 like 0.99, or 99%";
+function parseLevel(value) {
+  const fraction = fractionOrPercent(value, 1);
+  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
+  throw new ValueError(value, LEVEL_EXPECTED);
+}
+var DURATION_EXPECTED = "seconds, or a duration like 500ms, 90s, 10m, 1h";
+function parseSeconds(value) {
+  const seconds = durationSeconds(value);
+  if (seconds !== null) return seconds;
+  throw new ValueError(value, DURATION_EXPECTED);
+}
 var UNITS = { ms: 1e-3, s: 1, m: 60, h: 3600 };
-function parseDuration(value) {
+function durationSeconds(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   if (match === null) return null;
-  const seconds3 = Number(match[1]) * UNITS[match[2] ?? "s"];
-  return seconds3 > 0 ? seconds3 : null;
+  const seconds = Number(match[1]) * UNITS[match[2] ?? "s"];
+  return seconds > 0 ? seconds : null;
+}
+var SINCE_EXPECTED = "all, days or weeks like 90d or 12w, or a date like 2026-01-31";
+function parseSince(value) {
+  const text2 = value.trim();
+  if (text2 === "all") return { all: true };
+  const m = /^(\d+)\s*([dw])$/.exec(text2);
+  if (m !== null && Number(m[1]) > 0) return { days: Number(m[1]) * (m[2] === "w" ? 7 : 1) };
+  if (/^\d{4}-\d{2}-\d{2}/.test(text2) && !Number.isNaN(Date.parse(text2))) {
+    return { date: new Date(Date.parse(text2)).toISOString() };
+  }
+  throw new ValueError(value, SINCE_EXPECTED);
+}
+function sinceStart(since, now) {
+  if ("all" in since) return null;
+  if ("date" in since) return since.date;
+  return new Date(now.getTime() - since.days * 864e5).toISOString();
+}
+function fractionOrPercent(value, bareLimit) {
+  if (typeof value === "number") return Number.isFinite(value) && value < bareLimit ? value : null;
+  const text2 = value.trim();
+  const percent = text2.endsWith("%");
+  const body = percent ? text2.slice(0, -1).trim() : text2;
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(body)) return null;
+  const n = Number(body);
+  if (percent) return n / 100;
+  return n < bareLimit ? n : null;
 }
 
 // src/scenario/fields.ts
@@ -84572,15 +84626,20 @@ var argv = external_exports.union([external_exports.array(external_exports.strin
   }
   return external_exports.NEVER;
 });
-var duration3 = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' }).transform((value, ctx) => {
-  const seconds3 = parseDuration(value);
-  if (seconds3 !== null) return seconds3;
-  ctx.addIssue({
-    code: "custom",
-    message: 'a positive duration: seconds, or "500ms", "90s", "2m"'
+function valueField(parse5, expected) {
+  return external_exports.union([external_exports.number(), external_exports.string()], { error: expected }).transform((value, ctx) => {
+    try {
+      return parse5(value);
+    } catch (error63) {
+      if (!(error63 instanceof ValueError)) throw error63;
+      ctx.addIssue({ code: "custom", message: error63.expected });
+      return external_exports.NEVER;
+    }
   });
-  return external_exports.NEVER;
-});
+}
+var duration3 = valueField(parseSeconds, DURATION_EXPECTED);
+var threshold = valueField(parseThreshold, THRESHOLD_EXPECTED);
+var level = valueField(parseLevel, LEVEL_EXPECTED);
 var versionName = external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a name of letters, digits, ".", "_" or "-"');
 
 // src/scenario/service-schema.ts
@@ -85177,13 +85236,13 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   let left = secondsLeft;
   let sharedSeconds = 0;
   for (const { u, add } of open3) {
-    const seconds3 = cost(u, add);
+    const seconds = cost(u, add);
     if (shared) {
-      if (Math.max(sharedSeconds, seconds3) > secondsLeft) continue;
-      sharedSeconds = Math.max(sharedSeconds, seconds3);
+      if (Math.max(sharedSeconds, seconds) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds);
     } else {
-      if (seconds3 > left) continue;
-      left -= seconds3;
+      if (seconds > left) continue;
+      left -= seconds;
     }
     stage.push({ name: u.name, pairs: add, look: u.look + 1 });
   }
@@ -85315,12 +85374,12 @@ function goUnitArgv(binary, command2, unit, iterations, benchtime = command2.ben
     ...command2.test
   ];
 }
-async function calibrateGo(bin, command2, seconds3, context3) {
+async function calibrateGo(bin, command2, seconds, context3) {
   const argv2 = [
     bin.binary,
     "-test.run=^$",
     `-test.bench=${command2.bench}`,
-    `-test.benchtime=${seconds3}s`,
+    `-test.benchtime=${seconds}s`,
     "-test.count=1",
     ...command2.test.filter((f) => !f.startsWith("-test.count"))
   ];
@@ -85334,8 +85393,8 @@ async function calibrateGo(bin, command2, seconds3, context3) {
   const metrics = new Set(parsed.filter((b) => b.name.includes(" - ")).map((b) => b.name));
   return parsed.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
 }
-function fixedIterations(nsPerOp, seconds3) {
-  return Math.max(1, Math.round(seconds3 * 1e9 / Math.max(nsPerOp, 1e-3)));
+function fixedIterations(nsPerOp, seconds) {
+  return Math.max(1, Math.round(seconds * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
 
 // src/suite/prepare-cargo.ts
@@ -85596,7 +85655,7 @@ async function prepareUnits(options, envOf) {
   const spec = scenario.suite;
   const command2 = scenario.workload.command;
   const started = process.hrtime.bigint();
-  const seconds3 = (from) => Number(process.hrtime.bigint() - from) / 1e9;
+  const seconds = (from) => Number(process.hrtime.bigint() - from) / 1e9;
   if (spec.build === "auto" && scenario.workload.format === "go") {
     const go2 = parseGoTest(command2);
     const cleanup = [];
@@ -85613,7 +85672,7 @@ async function prepareUnits(options, envOf) {
         })
       );
     }
-    const buildSeconds = seconds3(started);
+    const buildSeconds = seconds(started);
     const calibrating = process.hrtime.bigint();
     const baseIndex = Math.max(
       0,
@@ -85653,7 +85712,7 @@ async function prepareUnits(options, envOf) {
       lists: Object.fromEntries(versions.map((v) => [v.name, units.map((u) => u.name)])),
       missing: [],
       build: { kind: "go-test-c", seconds: buildSeconds },
-      calibrationSeconds: seconds3(calibrating),
+      calibrationSeconds: seconds(calibrating),
       cleanup,
       group: null
     };
@@ -85672,7 +85731,7 @@ async function prepareUnits(options, envOf) {
         })
       );
     }
-    const buildSeconds = seconds3(started);
+    const buildSeconds = seconds(started);
     const listing = process.hrtime.bigint();
     const lists2 = /* @__PURE__ */ new Map();
     for (const [i, version3] of versions.entries()) {
@@ -85702,7 +85761,7 @@ async function prepareUnits(options, envOf) {
       lists: Object.fromEntries(lists2),
       missing: selection2.missing,
       build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
-      calibrationSeconds: seconds3(listing),
+      calibrationSeconds: seconds(listing),
       cleanup: [],
       group: null
     };
@@ -85733,7 +85792,7 @@ async function prepareUnits(options, envOf) {
     lists: Object.fromEntries(lists),
     missing: selection.missing,
     build: { kind: "none", seconds: 0 },
-    calibrationSeconds: seconds3(started),
+    calibrationSeconds: seconds(started),
     cleanup: [],
     group: spec.granularity === "group" ? (names) => {
       if (support.filterSetArgv === void 0) {
@@ -86812,25 +86871,25 @@ async function readCommit(repoDir, id, repositoryUrl) {
 import { createHash as createHash2 } from "node:crypto";
 
 // src/stats/location-interval.ts
-function locationInterval(values, statistic, level2) {
+function locationInterval(values, statistic, level3) {
   if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
   if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
   if (statistic === "median") {
     const ascending = sorted(values);
     const value = median(ascending);
     if (values.length < 2) return { statistic, value, interval: null };
-    const { lower, upper } = medianInterval(ascending, level2);
-    return { statistic, value, interval: { level: level2, lower, upper, method: "order-statistic" } };
+    const { lower, upper } = medianInterval(ascending, level3);
+    return { statistic, value, interval: { level: level3, lower, upper, method: "order-statistic" } };
   }
   const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
   const centre2 = mean(xs);
   const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
   if (values.length < 2) return { statistic, value: back(centre2), interval: null };
-  const half = normalPpf(1 - (1 - level2) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
+  const half = normalPpf(1 - (1 - level3) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
   return {
     statistic,
     value: back(centre2),
-    interval: { level: level2, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
+    interval: { level: level3, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
   };
 }
 
@@ -88933,12 +88992,6 @@ function checkPorts(s, issue3) {
 }
 
 // src/suite/schema.ts
-var seconds = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "20ms", "1s"' }).transform((value, ctx) => {
-  const s = parseDuration(value);
-  if (s !== null) return s;
-  ctx.addIssue({ code: "custom", message: 'a positive duration: seconds, or "20ms", "1s"' });
-  return external_exports.NEVER;
-});
 var suiteSchema = external_exports.object({
   /**
    * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
@@ -88963,7 +89016,7 @@ var suiteSchema = external_exports.object({
    */
   calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
   /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
-  iterationTime: seconds.default(0.02),
+  iterationTime: duration3.default(0.02),
   /**
    * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
    * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
@@ -88977,15 +89030,6 @@ var suiteSchema = external_exports.object({
 var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
 var DEFAULT_IMAGE = "node:24-bookworm-slim";
 var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
-var seconds2 = (what) => external_exports.union([external_exports.number(), external_exports.string()], { error: `${what}: seconds, or "90s", "10m", "2h"` }).transform((value, ctx) => {
-  const s = parseDuration(value);
-  if (s !== null) return s;
-  ctx.addIssue({
-    code: "custom",
-    message: `${what}: a positive duration ("90s", "10m", "2h")`
-  });
-  return external_exports.NEVER;
-});
 var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
 var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
 var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
@@ -89024,9 +89068,9 @@ var eks = external_exports.object({
   /** The EC2 API's URL (tests); default AWS's own. */
   ec2Endpoint: external_exports.string().url().optional(),
   /** How long creating the cluster and node group may take. */
-  createTimeout: seconds2("createTimeout").default(40 * 60),
+  createTimeout: duration3.default(40 * 60),
   /** How long deleting them may take. */
-  deleteTimeout: seconds2("deleteTimeout").default(30 * 60)
+  deleteTimeout: duration3.default(30 * 60)
 }).strict();
 var kind = external_exports.object({
   /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
@@ -89060,9 +89104,9 @@ var clusterSchema = external_exports.object({
    * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
    * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
    */
-  maxLifetime: seconds2("maxLifetime").default(DEFAULT_MAX_LIFETIME_S),
+  maxLifetime: duration3.default(DEFAULT_MAX_LIFETIME_S),
   /** How long the pod may take to be scheduled and started (image pull included). */
-  startTimeout: seconds2("startTimeout").default(600),
+  startTimeout: duration3.default(600),
   /** Price of one node per hour (any currency), for the cost estimate in the report. */
   pricePerNodeHour: external_exports.number().nonnegative().optional(),
   existing: existing.default(() => existing.parse({})),
@@ -89175,10 +89219,10 @@ var stopping = external_exports.object({
   checkEvery: external_exports.number().int().min(1).default(5)
 }).strict();
 var analysis = external_exports.object({
-  level: external_exports.number().gt(0).lt(1).default(0.99),
+  level: level.default(0.99),
   statistic: external_exports.enum(STATISTICS).optional(),
   method: external_exports.enum(["percentile", "bca"]).default("bca"),
-  threshold: external_exports.number().positive().lt(1).default(0.05),
+  threshold: threshold.default(0.05),
   resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
   adjustment: external_exports.enum(["holm", "bh", "none"]).default("holm"),
   blockLength: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1)]).default("auto"),
@@ -89376,14 +89420,7 @@ function parseVariabilityInputs(get, cwd) {
       );
     }
   }
-  const since = text2("since") ?? "90d";
-  const m = /^(\d+)\s*([dw])$/.exec(since);
-  if (since !== "all" && m === null) {
-    throw new InputError(
-      "since",
-      `got ${JSON.stringify(since)}; expected days or weeks (90d, 12w) or "all"`
-    );
-  }
+  const since = valueInput(parseSince)(text2("since") ?? "90d", "since");
   const alert2 = text2("alert") ?? "none";
   if (alert2 !== "none" && alert2 !== "issue") {
     throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
@@ -89396,7 +89433,7 @@ function parseVariabilityInputs(get, cwd) {
       throw new InputError(name, message);
     }),
     suite: text2("name"),
-    sinceDays: m === null ? null : Number(m[1]) * (m[2] === "w" ? 7 : 1),
+    since,
     alert: alert2,
     token: text2("github-token") ?? "",
     workingDirectory,
@@ -89486,8 +89523,8 @@ function parseInputs(get, cwd) {
     ),
     iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
     budget: optional2(text2("budget"), "budget", duration4),
-    threshold: optional2(text2("threshold"), "threshold", threshold),
-    level: optional2(text2("level"), "level", level),
+    threshold: optional2(text2("threshold"), "threshold", threshold2),
+    level: optional2(text2("level"), "level", level2),
     isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
     seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
     baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
@@ -89575,32 +89612,19 @@ function suiteName(value, name) {
   if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
   throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
 }
-function duration4(value, name) {
-  const seconds3 = parseDuration(value);
-  if (seconds3 !== null) return seconds3;
-  throw new InputError(name, `${got(value)}; expected seconds, or a duration like 90s, 10m, 1h`);
+function valueInput(parse5) {
+  return (value, name) => {
+    try {
+      return parse5(value);
+    } catch (error63) {
+      if (error63 instanceof ValueError) throw new InputError(name, error63.message);
+      throw error63;
+    }
+  };
 }
-function threshold(value, name) {
-  const fraction = fractionOrPercent(value);
-  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
-  throw new InputError(
-    name,
-    `${got(value)}; expected a fraction like 0.05 or a percentage like 5%`
-  );
-}
-function level(value, name) {
-  const fraction = fractionOrPercent(value);
-  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
-  throw new InputError(name, `${got(value)}; expected a confidence level like 0.99 or 99%`);
-}
-function fractionOrPercent(value) {
-  const percent = value.endsWith("%");
-  const body = percent ? value.slice(0, -1).trim() : value;
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(body)) return null;
-  const n = Number(body);
-  if (!percent && n >= 1) return null;
-  return percent ? n / 100 : n;
-}
+var duration4 = valueInput(parseSeconds);
+var threshold2 = valueInput(parseThreshold);
+var level2 = valueInput(parseLevel);
 function gitRef(value, name) {
   const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
   if (!value.startsWith("-") && printable) return value;
@@ -90065,7 +90089,7 @@ import os15 from "node:os";
 import path32 from "node:path";
 
 // src/stats/proportion.ts
-function wilsonInterval(successes, trials, level2 = 0.95) {
+function wilsonInterval(successes, trials, level3 = 0.95) {
   if (!(Number.isInteger(trials) && trials >= 0)) {
     throw new RangeError(`trials must be an integer \u2265 0, got ${trials}`);
   }
@@ -90074,11 +90098,11 @@ function wilsonInterval(successes, trials, level2 = 0.95) {
       `successes must be an integer from 0 to trials (${trials}), got ${successes}`
     );
   }
-  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (!(level3 > 0 && level3 < 1)) throw new RangeError(`level must be in (0, 1), got ${level3}`);
   if (trials === 0) {
-    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level: level2, method: "wilson" };
+    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level: level3, method: "wilson" };
   }
-  const z2 = normalPpf(1 - (1 - level2) / 2);
+  const z2 = normalPpf(1 - (1 - level3) / 2);
   const n = trials;
   const p = successes / n;
   const z22 = z2 * z2;
@@ -90092,7 +90116,7 @@ function wilsonInterval(successes, trials, level2 = 0.95) {
     // At 0 (or n) successes the bound is exactly 0 (or 1); rounding must not move it.
     lower: successes === 0 ? 0 : Math.max(0, centre2 - half),
     upper: successes === n ? 1 : Math.min(1, centre2 + half),
-    level: level2,
+    level: level3,
     method: "wilson"
   };
 }
@@ -90190,18 +90214,18 @@ function bootstrapOneSample(values, statistic, options = {}) {
   if (!STATISTICS2.includes(statistic)) {
     throw new RangeError(`statistic must be one of ${STATISTICS2.join(", ")}, got ${statistic}`);
   }
-  const level2 = options.level ?? 0.95;
+  const level3 = options.level ?? 0.95;
   const resamples = options.resamples ?? 1e4;
   const seed = options.seed ?? 1;
   const method = options.method ?? "bca";
-  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (!(level3 > 0 && level3 < 1)) throw new RangeError(`level must be in (0, 1), got ${level3}`);
   if (!(Number.isInteger(resamples) && resamples >= 100)) {
     throw new RangeError(`resamples must be an integer \u2265 100, got ${resamples}`);
   }
   const data = Float64Array.from(values);
   const n = data.length;
   const estimate = statisticOf(data, n, statistic);
-  const base = { statistic, estimate, level: level2, resamples, seed, n };
+  const base = { statistic, estimate, level: level3, resamples, seed, n };
   if (n < 2) {
     return {
       ...base,
@@ -90226,7 +90250,7 @@ function bootstrapOneSample(values, statistic, options = {}) {
   }
   const ends = bootstrapInterval(
     { observed: estimate, distribution, jackknife: [jackknife] },
-    level2,
+    level3,
     method
   );
   return {
@@ -91006,7 +91030,7 @@ async function variabilityStep(inputs, deps) {
     env
   });
   for (const w of read.warnings) io.warning(w);
-  const since = inputs.sinceDays === null ? null : new Date(now.getTime() - inputs.sinceDays * 864e5).toISOString();
+  const since = sinceStart(inputs.since, now);
   const report = analyzeVariability(read.entries, {
     now,
     warnings: read.warnings,
