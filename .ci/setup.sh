@@ -2,7 +2,7 @@
 # Installs the tools the tests run that are not npm packages (act, actionlint, hyperfine,
 # Google Benchmark, pytest-benchmark, criterion, JMH...): every .ci/setup-*.sh, each pinned
 # and idempotent, with what takes long cached outside the clone, keyed by version
-# ($DUETKIT_TOOLS_CACHE, default ~/.cache/duetkit-tools). `npm test` runs it first (pretest):
+# ($DUETKIT_TOOLS_CACHE, default ~/.cache/duetkit-tools). `npm run test:all` runs it first:
 # minutes on a fresh machine, seconds after that. `npm run setup` runs it alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."

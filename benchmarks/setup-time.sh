@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How long `npm test`'s set-up of the test tools (.ci/setup.sh) takes cold and warm: every
+# How long `npm run test:all`'s set-up of the test tools (.ci/setup.sh) takes cold and warm: every
 # cache it fills (the tools cache, Go's build and module caches, cargo's registry, Maven's
 # repository, pip's and npm's caches) is pointed at an empty directory for the cold run, and
 # the same set-up is run again in a clone without build outputs (warm caches, fresh clone),

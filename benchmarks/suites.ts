@@ -4,7 +4,7 @@
  * their registries into a cache outside the repository (benchmarks/suites/*.ts), never
  * committed: Go (module proxy), Rust (crates.io), Python (PyPI).
  *
- *   node --import tsx benchmarks/suites.ts --suite go-xxhash|rust-base64|py-cattrs
+ *   node --import tsx benchmarks/suites.ts --suite go-xxhash|rust-base64|py-cattrs|go-fastjson|rust-itertools
  *        --case aa|slow [--budget 120] [--noise] [--runs 1] [--threshold 0.05]
  *   node --import tsx benchmarks/suites.ts --prepare      # fetch and build only
  *
@@ -19,13 +19,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { analyzeSamples } from '../src/analyze/analyze.js';
 import type { SamplesFile } from '../src/runner/samples.js';
+import { goFastjson } from './suites/go-fastjson.js';
 import { goXxhash } from './suites/go-xxhash.js';
 import { pyCattrs } from './suites/py-cattrs.js';
 import { rustBase64 } from './suites/rust-base64.js';
+import { rustItertools } from './suites/rust-itertools.js';
 import type { Suite } from './suites/suite.js';
 import { renderAblation, renderSuites, renderTruth } from './suites/render.js';
 
-const SUITES: Suite[] = [goXxhash, rustBase64, pyCattrs];
+const SUITES: Suite[] = [goXxhash, rustBase64, pyCattrs, goFastjson, rustItertools];
 const RESULTS = 'benchmarks/results/suites.json';
 
 const argv = process.argv.slice(2);

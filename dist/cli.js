@@ -6099,13 +6099,13 @@ var require_deflate = __commonJS({
       strm.state.gzhead = head;
       return Z_OK;
     }
-    function deflateInit2(strm, level, method, windowBits, memLevel, strategy) {
+    function deflateInit2(strm, level2, method, windowBits, memLevel, strategy) {
       if (!strm) {
         return Z_STREAM_ERROR;
       }
       var wrap2 = 1;
-      if (level === Z_DEFAULT_COMPRESSION) {
-        level = 6;
+      if (level2 === Z_DEFAULT_COMPRESSION) {
+        level2 = 6;
       }
       if (windowBits < 0) {
         wrap2 = 0;
@@ -6114,7 +6114,7 @@ var require_deflate = __commonJS({
         wrap2 = 2;
         windowBits -= 16;
       }
-      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
+      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level2 < 0 || level2 > 9 || strategy < 0 || strategy > Z_FIXED) {
         return err(strm, Z_STREAM_ERROR);
       }
       if (windowBits === 8) {
@@ -6140,13 +6140,13 @@ var require_deflate = __commonJS({
       s.pending_buf = new utils.Buf8(s.pending_buf_size);
       s.d_buf = 1 * s.lit_bufsize;
       s.l_buf = (1 + 2) * s.lit_bufsize;
-      s.level = level;
+      s.level = level2;
       s.strategy = strategy;
       s.method = method;
       return deflateReset(strm);
     }
-    function deflateInit(strm, level) {
-      return deflateInit2(strm, level, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
+    function deflateInit(strm, level2) {
+      return deflateInit2(strm, level2, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
     }
     function deflate(strm, flush) {
       var old_flush, s;
@@ -18374,6281 +18374,6 @@ var {
   Option,
   Help
 } = import_index.default;
-
-// src/errors.ts
-var UserError = class extends Error {
-  constructor(message, exitCode = 2) {
-    super(message);
-    this.exitCode = exitCode;
-    this.name = "UserError";
-  }
-  exitCode;
-};
-function isUserFacing(error62) {
-  return error62 instanceof UserError || error62 instanceof RangeError || error62 instanceof Error && ["FormatError", "ScenarioError", "RunError", "ZodError"].includes(error62.name);
-}
-
-// src/stats/types.ts
-var COMPARISON_SCHEMA_VERSION = 1;
-var STATISTICS = ["median", "mean", "gmean", "trimmed"];
-
-// src/cli/commands/analyze.ts
-import { readFile, writeFile as writeFile2 } from "node:fs/promises";
-import path from "node:path";
-
-// src/runner/modes/types.ts
-function indexes(count) {
-  return Array.from({ length: count }, (_, i) => i);
-}
-function shuffled(count, rng) {
-  const order = indexes(count);
-  for (let i = count - 1; i > 0; i--) {
-    const j = rng.nextIndex(i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
-}
-
-// src/runner/modes/duet.ts
-var duet = {
-  name: "duet",
-  slotCount: (versionCount) => versionCount,
-  paired: true,
-  rounds: true,
-  *plan({ versionCount, warmup, rounds, rng }) {
-    for (let round3 = 0; round3 < warmup + rounds; round3++) {
-      yield {
-        round: round3,
-        warmup: round3 < warmup,
-        versions: indexes(versionCount),
-        slots: shuffled(versionCount, rng),
-        endsRound: true,
-        stagger: shuffled(versionCount, rng)
-      };
-    }
-  }
-};
-
-// src/runner/modes/mct.ts
-var mct = {
-  name: "mct",
-  slotCount: () => 1,
-  paired: false,
-  rounds: false,
-  *plan({ versionCount, warmup, rounds }) {
-    for (const version3 of indexes(versionCount)) {
-      for (let round3 = 0; round3 < warmup + rounds; round3++) {
-        yield { round: round3, warmup: round3 < warmup, versions: [version3], slots: [0], endsRound: true };
-      }
-    }
-  }
-};
-
-// src/runner/modes/mit.ts
-var mit = {
-  name: "mit",
-  slotCount: () => 1,
-  paired: false,
-  rounds: true,
-  *plan({ versionCount, warmup, rounds }) {
-    for (let round3 = 0; round3 < warmup + rounds; round3++) {
-      for (const version3 of indexes(versionCount)) {
-        yield {
-          round: round3,
-          warmup: round3 < warmup,
-          versions: [version3],
-          slots: [0],
-          endsRound: version3 === versionCount - 1
-        };
-      }
-    }
-  }
-};
-
-// src/runner/modes/rmit.ts
-var rmit = {
-  name: "rmit",
-  slotCount: () => 1,
-  paired: true,
-  rounds: true,
-  *plan({ versionCount, warmup, rounds, rng }) {
-    for (let round3 = 0; round3 < warmup + rounds; round3++) {
-      const order = shuffled(versionCount, rng);
-      for (const [i, version3] of order.entries()) {
-        yield {
-          round: round3,
-          warmup: round3 < warmup,
-          versions: [version3],
-          slots: [0],
-          endsRound: i === versionCount - 1
-        };
-      }
-    }
-  }
-};
-
-// src/runner/modes/single.ts
-var single = {
-  name: "single",
-  slotCount: () => 1,
-  paired: false,
-  rounds: false,
-  *plan({ versionCount, warmup }) {
-    for (const version3 of indexes(versionCount)) {
-      for (let round3 = 0; round3 <= warmup; round3++) {
-        yield { round: round3, warmup: round3 < warmup, versions: [version3], slots: [0], endsRound: true };
-      }
-    }
-  }
-};
-
-// src/runner/modes/registry.ts
-var MODES = { duet, rmit, mit, mct, single };
-function getMode(name) {
-  return MODES[name];
-}
-
-// src/stats/block-length.ts
-function optimalBlockLength(series) {
-  const n = series.length;
-  if (n < 8) return 1;
-  let mean2 = 0;
-  for (let i = 0; i < n; i++) mean2 += series[i];
-  mean2 /= n;
-  const centred = Float64Array.from(series, (x) => x - mean2);
-  const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(n))));
-  const mMax = Math.min(Math.ceil(Math.sqrt(n)) + kn, n - 1);
-  const bMax = Math.ceil(Math.min(3 * Math.sqrt(n), n / 3));
-  const autocov = new Float64Array(mMax + 1);
-  for (let k = 0; k <= mMax; k++) {
-    let s = 0;
-    for (let t = 0; t + k < n; t++) s += centred[t] * centred[t + k];
-    autocov[k] = s / n;
-  }
-  if (autocov[0] === 0) return 1;
-  const threshold = 2 * Math.sqrt(Math.log10(n) / n);
-  const insignificant = (k) => Math.abs(autocov[k] / autocov[0]) < threshold;
-  let mHat = mMax;
-  for (let m = 0; m + kn <= mMax; m++) {
-    let quiet = true;
-    for (let j = 1; j <= kn && quiet; j++) quiet = insignificant(m + j);
-    if (quiet) {
-      mHat = m;
-      break;
-    }
-  }
-  const bigM = Math.min(2 * mHat, mMax);
-  if (bigM === 0) return 1;
-  const flatTop = (t) => {
-    const a = Math.abs(t);
-    return a <= 0.5 ? 1 : a <= 1 ? 2 * (1 - a) : 0;
-  };
-  let g = 0;
-  let spectral = autocov[0];
-  for (let k = 1; k <= bigM; k++) {
-    const w = flatTop(k / bigM);
-    g += 2 * w * k * autocov[k];
-    spectral += 2 * w * autocov[k];
-  }
-  const dCb = 4 / 3 * spectral * spectral;
-  if (!(dCb > 0)) return 1;
-  const b = Math.cbrt(2 * g * g / dCb) * Math.cbrt(n);
-  return Math.max(1, Math.min(bMax, Math.round(b)));
-}
-
-// src/stats/descriptive.ts
-function mean(xs) {
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) s += xs[i];
-  return s / xs.length;
-}
-function geometricMean(xs) {
-  let s = 0;
-  for (let i = 0; i < xs.length; i++) {
-    const x = xs[i];
-    if (!(x > 0)) return null;
-    s += Math.log(x);
-  }
-  return Math.exp(s / xs.length);
-}
-function standardDeviation(xs) {
-  const n = xs.length;
-  if (n < 2) return 0;
-  const m = mean(xs);
-  let ss = 0;
-  for (let i = 0; i < n; i++) ss += (xs[i] - m) ** 2;
-  return Math.sqrt(ss / (n - 1));
-}
-function coefficientOfVariation(xs) {
-  const m = mean(xs);
-  return m === 0 ? 0 : standardDeviation(xs) / Math.abs(m);
-}
-function sorted(xs) {
-  return Float64Array.from(xs).sort();
-}
-function quantileSorted(ascending, p) {
-  if (!(p >= 0 && p <= 1)) throw new RangeError(`quantile: p must be in [0, 1], got ${p}`);
-  const n = ascending.length;
-  if (n === 0) throw new RangeError("quantile: needs at least one value, got none");
-  const h = (n - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, n - 1);
-  const a = ascending[lo];
-  const b = ascending[hi];
-  if (a === b || a === -Infinity) return a;
-  return a + (h - lo) * (b - a);
-}
-function quantile(xs, p) {
-  return quantileSorted(sorted(xs), p);
-}
-function median(xs) {
-  return quantile(xs, 0.5);
-}
-function medianAbsoluteDeviation(xs) {
-  const m = median(xs);
-  return median(Array.from(xs, (x) => Math.abs(x - m)));
-}
-function selectInPlace(xs, k, length = xs.length) {
-  let lo = 0;
-  let hi = length - 1;
-  while (hi > lo) {
-    const mid = lo + hi >>> 1;
-    let a = xs[lo];
-    let b = xs[mid];
-    const c = xs[hi];
-    if (a > b) [a, b] = [b, a];
-    const pivot = c < a ? a : c > b ? b : c;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (xs[i] < pivot) i++;
-      while (xs[j] > pivot) j--;
-      if (i <= j) {
-        const t = xs[i];
-        xs[i] = xs[j];
-        xs[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return xs[k];
-  }
-  return xs[k];
-}
-function medianInPlace(xs, length = xs.length) {
-  const k = length >>> 1;
-  const upper = selectInPlace(xs, k, length);
-  if (length % 2 === 1) return upper;
-  let lower = -Infinity;
-  for (let i = 0; i < k; i++) if (xs[i] > lower) lower = xs[i];
-  return (lower + upper) / 2;
-}
-
-// src/stats/order-statistics.ts
-function medianOfCounts(ascending, counts, n) {
-  const hiRank = n >>> 1;
-  const loRank = n % 2 === 1 ? hiRank : hiRank - 1;
-  let seen = 0;
-  let lo = 0;
-  let haveLo = false;
-  for (let i = 0; i < counts.length; i++) {
-    seen += counts[i];
-    if (!haveLo && seen > loRank) {
-      lo = ascending[i];
-      haveLo = true;
-    }
-    if (seen > hiRank) return (lo + ascending[i]) / 2;
-  }
-  throw new RangeError(`medianOfCounts: counts add up to ${seen}, expected ${n}`);
-}
-function medianWithout(ascending, removed) {
-  const m = ascending.length - removed.length;
-  if (m < 1) throw new RangeError("medianWithout: nothing left after removal");
-  const hi = kthWithout(ascending, removed, m >>> 1);
-  if (m % 2 === 1) return hi;
-  return (kthWithout(ascending, removed, (m >>> 1) - 1) + hi) / 2;
-}
-function kthWithout(ascending, removed, k) {
-  let position = k;
-  for (let j = 0; j < removed.length; j++) {
-    if (removed[j] <= position) position++;
-    else break;
-  }
-  return ascending[position];
-}
-
-// src/stats/estimators.ts
-var NOT_BOOTSTRAPPED = "the trimmed mean is not bootstrapped: its interval is computed directly (compare.ts)";
-function sideEstimator(values, statistic) {
-  switch (statistic) {
-    case "median":
-      return medianEstimator(Float64Array.from(values));
-    case "mean":
-      return meanEstimator(Float64Array.from(values), (s) => s);
-    case "gmean":
-      return meanEstimator(Float64Array.from(values, Math.log), Math.exp);
-    case "trimmed":
-      throw new RangeError(NOT_BOOTSTRAPPED);
-  }
-}
-function pairedEstimator(base, head, statistic) {
-  const n = base.length;
-  switch (statistic) {
-    case "gmean":
-      return shifted(
-        meanEstimator(
-          Float64Array.from({ length: n }, (_, i) => Math.log(head[i] / base[i])),
-          Math.exp
-        )
-      );
-    case "median":
-      return shifted(
-        mapped(
-          medianEstimator(
-            Float64Array.from({ length: n }, (_, i) => Math.log(head[i] / base[i]))
-          ),
-          Math.exp
-        )
-      );
-    case "mean":
-      return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
-    case "trimmed":
-      throw new RangeError(NOT_BOOTSTRAPPED);
-  }
-}
-function mapped(e, f) {
-  return {
-    n: e.n,
-    observed: f(e.observed),
-    onIndices: (indices) => f(e.onIndices(indices)),
-    jackknife: (blockLength) => e.jackknife(blockLength).map(f)
-  };
-}
-function shifted(e) {
-  return {
-    n: e.n,
-    observed: e.observed - 1,
-    onIndices: (indices) => e.onIndices(indices) - 1,
-    jackknife: (blockLength) => e.jackknife(blockLength).map((v) => v - 1)
-  };
-}
-function blockCount(n, blockLength) {
-  return Math.ceil(n / blockLength);
-}
-function sumsWithoutBlocks(xs, blockLength) {
-  const n = xs.length;
-  const prefix = new Float64Array(n + 1);
-  const suffix = new Float64Array(n + 1);
-  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + xs[i];
-  for (let i = n - 1; i >= 0; i--) suffix[i] = suffix[i + 1] + xs[i];
-  const out = new Float64Array(blockCount(n, blockLength));
-  for (let b = 0; b < out.length; b++) {
-    out[b] = prefix[b * blockLength] + suffix[Math.min(n, (b + 1) * blockLength)];
-  }
-  return out;
-}
-function remaining(n, blockLength, b) {
-  return n - (Math.min(n, (b + 1) * blockLength) - b * blockLength);
-}
-function meanEstimator(xs, f) {
-  const n = xs.length;
-  let total = 0;
-  for (let i = 0; i < n; i++) total += xs[i];
-  return {
-    n,
-    observed: f(total / n),
-    onIndices(indices) {
-      let s = 0;
-      for (let i = 0; i < n; i++) s += xs[indices[i]];
-      return f(s / n);
-    },
-    jackknife(blockLength) {
-      return sumsWithoutBlocks(xs, blockLength).map((s, b) => f(s / remaining(n, blockLength, b)));
-    }
-  };
-}
-function medianEstimator(xs) {
-  const n = xs.length;
-  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => xs[a] - xs[b]);
-  const ascending = sorted(xs);
-  const rankOf = new Int32Array(n);
-  order.forEach((original, rank) => rankOf[original] = rank);
-  const counts = new Int32Array(n);
-  return {
-    n,
-    observed: medianWithout(ascending, []),
-    onIndices(indices) {
-      counts.fill(0);
-      for (let i = 0; i < n; i++) counts[rankOf[indices[i]]] += 1;
-      return medianOfCounts(ascending, counts, n);
-    },
-    jackknife(blockLength) {
-      const out = new Float64Array(blockCount(n, blockLength));
-      for (let b = 0; b < out.length; b++) {
-        const end = Math.min(n, (b + 1) * blockLength);
-        const removed = Int32Array.from(
-          { length: end - b * blockLength },
-          (_, j) => rankOf[b * blockLength + j]
-        ).sort();
-        out[b] = medianWithout(ascending, removed);
-      }
-      return out;
-    }
-  };
-}
-function ratioOfMeansEstimator(base, head) {
-  const n = base.length;
-  let sb = 0;
-  let sh = 0;
-  for (let i = 0; i < n; i++) {
-    sb += base[i];
-    sh += head[i];
-  }
-  return {
-    n,
-    observed: sh / sb,
-    onIndices(indices) {
-      let b = 0;
-      let h = 0;
-      for (let i = 0; i < n; i++) {
-        const k = indices[i];
-        b += base[k];
-        h += head[k];
-      }
-      return h / b;
-    },
-    jackknife(blockLength) {
-      const bs = sumsWithoutBlocks(base, blockLength);
-      const hs = sumsWithoutBlocks(head, blockLength);
-      return hs.map((h, b) => h / bs[b]);
-    }
-  };
-}
-
-// src/stats/resample.ts
-function drawIid(n, out, rng) {
-  for (let i = 0; i < n; i++) out[i] = rng.nextIndex(n);
-}
-function drawMovingBlocks(n, blockLength, out, rng) {
-  if (blockLength <= 1) {
-    drawIid(n, out, rng);
-    return;
-  }
-  const starts = n - blockLength + 1;
-  let filled = 0;
-  while (filled < n) {
-    const start = rng.nextIndex(starts);
-    const take = Math.min(blockLength, n - filled);
-    for (let j = 0; j < take; j++) out[filled++] = start + j;
-  }
-}
-
-// node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
-var jumps = [
-  3639956645,
-  3750757012,
-  1261568508,
-  386426335
-];
-var XoroShiro128Plus = class XoroShiro128Plus2 {
-  constructor(s01, s00, s11, s10) {
-    this.s01 = s01;
-    this.s00 = s00;
-    this.s11 = s11;
-    this.s10 = s10;
-  }
-  clone() {
-    return new XoroShiro128Plus2(this.s01, this.s00, this.s11, this.s10);
-  }
-  next() {
-    const out = this.s00 + this.s10 | 0;
-    const a0 = this.s10 ^ this.s00;
-    const a1 = this.s11 ^ this.s01;
-    const s00 = this.s00;
-    const s01 = this.s01;
-    this.s00 = s00 << 24 ^ s01 >>> 8 ^ a0 ^ a0 << 16;
-    this.s01 = s01 << 24 ^ s00 >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
-    this.s10 = a1 << 5 ^ a0 >>> 27;
-    this.s11 = a0 << 5 ^ a1 >>> 27;
-    return out;
-  }
-  jump() {
-    let ns01 = 0;
-    let ns00 = 0;
-    let ns11 = 0;
-    let ns10 = 0;
-    let s01 = this.s01;
-    let s00 = this.s00;
-    let s11 = this.s11;
-    let s10 = this.s10;
-    for (let i = 0; i !== 4; ++i) {
-      const ji = jumps[i];
-      for (let mask = 1; mask; mask <<= 1) {
-        if (ji & mask) {
-          ns01 ^= s01;
-          ns00 ^= s00;
-          ns11 ^= s11;
-          ns10 ^= s10;
-        }
-        const a0 = s10 ^ s00;
-        const a1 = s11 ^ s01;
-        const s00_ = s00;
-        const s01_ = s01;
-        s00 = s00_ << 24 ^ s01_ >>> 8 ^ a0 ^ a0 << 16;
-        s01 = s01_ << 24 ^ s00_ >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
-        s10 = a1 << 5 ^ a0 >>> 27;
-        s11 = a0 << 5 ^ a1 >>> 27;
-      }
-    }
-    this.s01 = ns01;
-    this.s00 = ns00;
-    this.s11 = ns11;
-    this.s10 = ns10;
-  }
-  getState() {
-    return [
-      this.s01,
-      this.s00,
-      this.s11,
-      this.s10
-    ];
-  }
-};
-function xoroshiro128plus(seed) {
-  return new XoroShiro128Plus(-1, ~seed, seed | 0, 0);
-}
-
-// src/stats/rng.ts
-var TWO_32 = 4294967296;
-var MAX_INDEX_N = 2 ** 21;
-var MAX_SEED = 4294967295;
-function checkSeed(seed) {
-  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
-    throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
-  }
-  return seed;
-}
-function createRng(seed) {
-  checkSeed(seed);
-  return fromGenerator(seed, xoroshiro128plus(seed | 0));
-}
-function fromGenerator(seed, gen) {
-  const nextUint32 = () => gen.next() >>> 0;
-  return {
-    seed,
-    nextUint32,
-    nextIndex(n) {
-      if (!(n >= 1 && n <= MAX_INDEX_N && n >>> 0 === n)) {
-        throw new RangeError(`nextIndex: n must be an integer from 1 to ${MAX_INDEX_N}, got ${n}`);
-      }
-      for (; ; ) {
-        const m = nextUint32() * n;
-        const index = m / TWO_32 >>> 0;
-        const low = m - index * TWO_32;
-        if (low >= n) return index;
-        const threshold = (TWO_32 - n) % n;
-        if (low >= threshold) return index;
-      }
-    },
-    nextFloat() {
-      const hi = nextUint32() >>> 5;
-      const lo = nextUint32() >>> 6;
-      return (hi * 67108864 + lo) / 9007199254740992;
-    },
-    nextNormal() {
-      let u = 0;
-      while (u === 0) u = this.nextFloat();
-      const v = this.nextFloat();
-      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-    },
-    jumped() {
-      const next = gen.clone();
-      next.jump();
-      return fromGenerator(seed, next);
-    }
-  };
-}
-function randomSeed(entropy = Math.random) {
-  return Math.floor(entropy() * TWO_32) >>> 0;
-}
-
-// src/stats/bootstrap.ts
-var RESAMPLES_PER_CHUNK = 1e3;
-function chunkCount(resamples) {
-  return Math.ceil(resamples / RESAMPLES_PER_CHUNK);
-}
-function bootstrap(plan2, distribution) {
-  const values = distribution ?? concatenate(
-    bootstrapChunks(
-      plan2,
-      Array.from({ length: chunkCount(plan2.resamples) }, (_, j) => j)
-    )
-  );
-  if (plan2.design === "paired") {
-    const pairs = pairedEstimator(plan2.base, plan2.head, plan2.statistic);
-    return {
-      observed: pairs.observed,
-      distribution: values,
-      jackknife: [pairs.jackknife(plan2.blockLength)]
-    };
-  }
-  const base = sideEstimator(plan2.base, plan2.statistic);
-  const head = sideEstimator(plan2.head, plan2.statistic);
-  return {
-    observed: head.observed / base.observed - 1,
-    distribution: values,
-    jackknife: [
-      base.jackknife(1).map((b) => head.observed / b - 1),
-      head.jackknife(1).map((h) => h / base.observed - 1)
-    ]
-  };
-}
-function bootstrapChunks(plan2, chunks) {
-  const draw = resampler(plan2);
-  let cursor = createRng(plan2.seed);
-  let at = 0;
-  return chunks.map((j) => {
-    if (j < at) throw new RangeError(`bootstrapChunks: chunks must ascend, got ${j} after ${at}`);
-    for (; at < j; at++) cursor = cursor.jumped();
-    const rng = cursor.jumped();
-    const count = Math.min(RESAMPLES_PER_CHUNK, plan2.resamples - j * RESAMPLES_PER_CHUNK);
-    const out = new Float64Array(Math.max(0, count));
-    for (let r = 0; r < out.length; r++) out[r] = draw(rng);
-    return out;
-  });
-}
-function resampler(plan2) {
-  if (plan2.design === "paired") {
-    const pairs = pairedEstimator(plan2.base, plan2.head, plan2.statistic);
-    const indices = new Int32Array(pairs.n);
-    return (rng) => {
-      drawMovingBlocks(pairs.n, plan2.blockLength, indices, rng);
-      return pairs.onIndices(indices);
-    };
-  }
-  const base = sideEstimator(plan2.base, plan2.statistic);
-  const head = sideEstimator(plan2.head, plan2.statistic);
-  const bi = new Int32Array(base.n);
-  const hi = new Int32Array(head.n);
-  return (rng) => {
-    drawIid(base.n, bi, rng);
-    drawIid(head.n, hi, rng);
-    return head.onIndices(hi) / base.onIndices(bi) - 1;
-  };
-}
-function concatenate(parts) {
-  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset2 = 0;
-  for (const part of parts) {
-    out.set(part, offset2);
-    offset2 += part.length;
-  }
-  return out;
-}
-
-// src/stats/normal.ts
-var SQRT_2PI = 2.5066282746310002;
-var SERIES_LIMIT = 1.5;
-function normalPdf(x) {
-  const hi = Math.round(x * 16) / 16;
-  const lo = x - hi;
-  return Math.exp(-hi * hi / 2) * Math.exp(-lo * (hi + lo / 2)) / SQRT_2PI;
-}
-function cdfMinusHalf(x) {
-  const x2 = x * x;
-  let term = x;
-  let sum = x;
-  for (let k = 3; Math.abs(term) > 1e-17 * Math.abs(sum); k += 2) {
-    term *= x2 / k;
-    sum += term;
-  }
-  return normalPdf(x) * sum;
-}
-function millsRatio(x) {
-  const levels = Math.ceil(8 + 1e3 / (x * x));
-  let f = x;
-  for (let k = levels; k >= 1; k--) f = x + k / f;
-  return 1 / f;
-}
-function assertNotNaN(name, x) {
-  if (Number.isNaN(x)) {
-    throw new RangeError(`${name} must be a number, got NaN`);
-  }
-}
-function normalCdf(x) {
-  assertNotNaN("x", x);
-  if (x === Infinity) return 1;
-  if (x === -Infinity) return 0;
-  if (Math.abs(x) <= SERIES_LIMIT) return 0.5 + cdfMinusHalf(x);
-  const tail = normalPdf(x) * millsRatio(Math.abs(x));
-  return x < 0 ? tail : 1 - tail;
-}
-function normalSf(x) {
-  assertNotNaN("x", x);
-  return normalCdf(-x);
-}
-function normalPpf(p) {
-  if (!(p >= 0 && p <= 1)) {
-    throw new RangeError(`p must be a probability in [0, 1], got ${p}`);
-  }
-  if (p === 0) return -Infinity;
-  if (p === 1) return Infinity;
-  if (p > 0.25 && p < 0.75) return centralInverse(p - 0.5);
-  return p < 0.5 ? -tailInverse(p) : tailInverse(1 - p);
-}
-function centralInverse(target) {
-  let x = target * SQRT_2PI;
-  for (let i = 0; i < 50; i++) {
-    const step = (cdfMinusHalf(x) - target) / normalPdf(x);
-    x -= step;
-    if (Math.abs(step) <= 1e-16 * Math.abs(x)) break;
-  }
-  return x;
-}
-function tailInverse(q) {
-  const t = Math.sqrt(-2 * Math.log(q));
-  let x = t - (2.515517 + t * (0.802853 + t * 0.010328)) / (1 + t * (1.432788 + t * (0.189269 + t * 1308e-6)));
-  for (let i = 0; i < 50; i++) {
-    const sf = normalCdf(-x);
-    const ratio = x <= SERIES_LIMIT ? sf / normalPdf(x) : millsRatio(x);
-    const step = Math.log(sf / q) * ratio;
-    x += step;
-    if (Math.abs(step) <= 1e-16 * x) break;
-  }
-  return x;
-}
-
-// src/stats/interval.ts
-function bootstrapInterval(result, level, method) {
-  const ascending = Float64Array.from(result.distribution).sort();
-  const alpha = (1 - level) / 2;
-  if (method === "percentile") {
-    return {
-      lower: quantileSorted(ascending, alpha),
-      upper: quantileSorted(ascending, 1 - alpha),
-      method
-    };
-  }
-  const adjusted = bcaLevels(result, ascending, alpha);
-  if (adjusted === null) {
-    return {
-      lower: quantileSorted(ascending, alpha),
-      upper: quantileSorted(ascending, 1 - alpha),
-      method: "percentile",
-      note: "BCa is undefined here (the whole bootstrap distribution lies on one side of the estimate); the percentile interval is reported instead"
-    };
-  }
-  return {
-    lower: quantileSorted(ascending, adjusted[0]),
-    upper: quantileSorted(ascending, adjusted[1]),
-    method
-  };
-}
-function bcaLevels(result, ascending, alpha) {
-  const theta = result.observed;
-  let below = 0;
-  let belowOrEqual = 0;
-  for (const v of ascending) {
-    if (v < theta) below++;
-    if (v <= theta) belowOrEqual++;
-  }
-  const z0 = normalPpf((below + belowOrEqual) / (2 * ascending.length));
-  if (!Number.isFinite(z0)) return null;
-  let num = 0;
-  let den = 0;
-  for (const values of result.jackknife) {
-    const n = values.length;
-    let mean2 = 0;
-    for (const v of values) mean2 += v;
-    mean2 /= n;
-    for (const v of values) {
-      const u = (n - 1) * (mean2 - v);
-      num += u ** 3 / n ** 3;
-      den += u ** 2 / n ** 2;
-    }
-  }
-  const a = den === 0 ? 0 : num / (6 * den ** 1.5);
-  const level = (z2) => normalCdf(z0 + (z0 + z2) / (1 - a * (z0 + z2)));
-  const lo = level(normalPpf(alpha));
-  const hi = level(normalPpf(1 - alpha));
-  if (!(Number.isFinite(lo) && Number.isFinite(hi))) return null;
-  return [lo, hi];
-}
-
-// src/stats/kolmogorov.ts
-var SQRT_2PI2 = 2.5066282746310002;
-var PI2 = Math.PI * Math.PI;
-function kolmogorovSf(x, n) {
-  if (x >= 1) return 0;
-  if (x <= 0) return 1;
-  const t = n * x;
-  if (t <= 1) {
-    if (t <= 0.5) return 1;
-    return 1 - Math.exp(logFactorialOverPower(n) + n * Math.log(2 * t - 1));
-  }
-  if (t >= n - 1) return clip(2 * (1 - x) ** n);
-  if (x >= 0.5) return clip(2 * smirnovSf(x, n));
-  const nx2 = t * x;
-  if (n <= 140) {
-    if (nx2 <= 4) return clip(1 - durbinCdf(x, n));
-    return clip(2 * smirnovSf(x, n));
-  }
-  if (nx2 >= 370) return 0;
-  if (nx2 >= 2.2) return clip(2 * smirnovSf(x, n));
-  if (n <= 1e5 && n * x ** 1.5 <= 1.4) return clip(1 - durbinCdf(x, n));
-  return clip(1 - pelzGoodCdf(x, n));
-}
-function clip(p) {
-  return Math.min(1, Math.max(0, p));
-}
-function logFactorialOverPower(n) {
-  let s = 0;
-  for (let i = 1; i < n; i++) s += Math.log(i / n);
-  return s;
-}
-function smirnovSf(x, n) {
-  if (x >= 1) return 0;
-  if (x <= 0) return 1;
-  const last = Math.floor(n * (1 - x));
-  let logBinom = 0;
-  let sum = 0;
-  for (let j = 0; j <= last; j++) {
-    if (j > 0) logBinom += Math.log((n - j + 1) / j);
-    const a = 1 - x - j / n;
-    if (a <= 0) continue;
-    sum += Math.exp(logBinom + (n - j) * Math.log(a) + (j - 1) * Math.log(x + j / n));
-  }
-  return x * sum;
-}
-function durbinCdf(x, n) {
-  const k = Math.ceil(n * x);
-  const h = k - n * x;
-  const m = 2 * k - 1;
-  const factorial = [1];
-  for (let i = 1; i <= m; i++) factorial.push(factorial[i - 1] * i);
-  const H = [];
-  for (let i = 0; i < m; i++) {
-    const row2 = new Array(m).fill(0);
-    for (let j = 0; j < m; j++) if (i - j + 1 >= 0) row2[j] = 1 / factorial[i - j + 1];
-    H.push(row2);
-  }
-  for (let i = 0; i < m; i++) {
-    H[i][0] = H[i][0] - h ** (i + 1) / factorial[i + 1];
-    H[m - 1][i] = H[m - 1][i] - h ** (m - i) / factorial[m - i];
-  }
-  if (2 * h - 1 > 0) H[m - 1][0] = H[m - 1][0] + (2 * h - 1) ** m / factorial[m];
-  let power;
-  let base = { a: H, e: 0 };
-  for (let e = n; e > 0; e = Math.floor(e / 2)) {
-    if (e % 2 === 1) power = power ? multiply(power, base) : base;
-    if (e > 1) base = multiply(base, base);
-  }
-  let p = power.a[k - 1][k - 1];
-  let exponent = power.e;
-  for (let i = 1; i <= n; i++) {
-    p = p * i / n;
-    if (p < 2 ** -128) {
-      p *= 2 ** 128;
-      exponent -= 128;
-    }
-  }
-  return ldexp(p, exponent);
-}
-function ldexp(v, e) {
-  let out = v;
-  for (let left = e; left !== 0; ) {
-    const step = Math.max(-1e3, Math.min(1e3, left));
-    out *= 2 ** step;
-    left -= step;
-  }
-  return out;
-}
-function multiply(x, y) {
-  const m = x.a.length;
-  const a = [];
-  let max2 = 0;
-  for (let i = 0; i < m; i++) {
-    const row2 = new Array(m).fill(0);
-    const xi = x.a[i];
-    for (let l = 0; l < m; l++) {
-      const xil = xi[l];
-      if (xil === 0) continue;
-      const yl = y.a[l];
-      for (let j = 0; j < m; j++) row2[j] = row2[j] + xil * yl[j];
-    }
-    for (const v of row2) max2 = Math.max(max2, Math.abs(v));
-    a.push(row2);
-  }
-  let e = x.e + y.e;
-  if (max2 > 2 ** 128) {
-    for (const row2 of a) for (let j = 0; j < m; j++) row2[j] = row2[j] * 2 ** -128;
-    e += 128;
-  }
-  return { a, e };
-}
-function pelzGoodCdf(x, n) {
-  const z2 = Math.sqrt(n) * x;
-  const z22 = z2 * z2;
-  if (-PI2 / 8 / z22 < -708) return 0;
-  const z4 = z22 * z22;
-  const z6 = z4 * z22;
-  const maxK = Math.ceil(16 * z2 / Math.PI);
-  const k = [0, 0, 0, 0];
-  let extra2 = 0;
-  let extra3 = 0;
-  for (let j = maxK; j >= 1; j--) {
-    const m2 = (2 * j - 1) ** 2;
-    const w = Math.exp(-PI2 * m2 / 8 / z22);
-    const a = PI2 * m2 / 4;
-    k[0] = k[0] + w;
-    k[1] = k[1] + (a - z22) * w;
-    k[2] = k[2] + (6 * z6 + 2 * z4 + a * (2 * z4 - 5 * z22) + a * a * (1 - 2 * z22)) * w;
-    k[3] = k[3] + (-30 * z6 - 90 * z6 * z22 + a * (135 * z4 - 96 * z6) + a * a * (212 * z4 - 60 * z22) + a * a * a * (5 - 30 * z22)) * w;
-    const wi = Math.exp(-PI2 * j * j / 2 / z22);
-    extra2 += j * j * wi;
-    extra3 += (3 * z22 - PI2 * j * j) * j * j * wi;
-  }
-  const k0 = SQRT_2PI2 * k[0] / z2;
-  const k1 = SQRT_2PI2 * k[1] / (6 * z4);
-  const k2 = SQRT_2PI2 * k[2] / (72 * z6 * z2) - PI2 * SQRT_2PI2 * extra2 / (36 * z22 * z2);
-  const k3 = SQRT_2PI2 * k[3] / (6480 * z6 * z4) + PI2 * SQRT_2PI2 * extra3 / (216 * z6);
-  return k0 + k1 / Math.sqrt(n) + k2 / n + k3 / (n * Math.sqrt(n));
-}
-
-// src/stats/ranks.ts
-var ALTERNATIVES = ["two-sided", "less", "greater"];
-function checkOption(name, value, accepted) {
-  if (value === void 0) return accepted[0];
-  if (!accepted.includes(value)) {
-    throw new RangeError(
-      `options.${name} must be one of ${accepted.join(", ")}, got ${JSON.stringify(value)}`
-    );
-  }
-  return value;
-}
-function checkSample(name, values, min = 1) {
-  if (!Array.isArray(values) || values.length < min) {
-    const got = Array.isArray(values) ? `${values.length} values` : String(values);
-    throw new RangeError(`${name} must hold at least ${min} value(s), got ${got}`);
-  }
-  const bad = values.findIndex((v) => typeof v !== "number" || !Number.isFinite(v));
-  if (bad >= 0) {
-    throw new RangeError(`${name}[${bad}] must be a finite number, got ${String(values[bad])}`);
-  }
-}
-function averageRanks(values) {
-  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
-  const ranks = new Array(values.length);
-  const tieSizes = [];
-  for (let start = 0; start < order.length; ) {
-    let end = start + 1;
-    while (end < order.length && values[order[end]] === values[order[start]]) end++;
-    const rank = (start + 1 + end) / 2;
-    for (let k = start; k < end; k++) ranks[order[k]] = rank;
-    tieSizes.push(end - start);
-    start = end;
-  }
-  return { ranks, tieSizes };
-}
-function tieTerm(tieSizes) {
-  let sum = 0;
-  for (const t of tieSizes) sum += t * t * t - t;
-  return sum;
-}
-
-// src/stats/ks.ts
-var METHODS = ["auto", "exact", "asymptotic"];
-var MAX_AUTO_N = 1e4;
-var LOG_MAX_DOUBLE = Math.log(Number.MAX_VALUE);
-function ksTwoSample(x, y, options = {}) {
-  checkSample("x", x);
-  checkSample("y", y);
-  const alternative = checkOption("alternative", options.alternative, ALTERNATIVES);
-  const requested = checkOption("method", options.method, METHODS);
-  const n1 = x.length;
-  const n2 = y.length;
-  const xs = [...x].sort((a, b) => a - b);
-  const ys = [...y].sort((a, b) => a - b);
-  const pooled = [...xs, ...ys];
-  let minAt = 0;
-  let maxAt = 0;
-  let minDiff = Infinity;
-  let maxDiff = -Infinity;
-  pooled.forEach((v, i) => {
-    const diff = countAtMost(xs, v) / n1 - countAtMost(ys, v) / n2;
-    if (diff < minDiff) [minDiff, minAt] = [diff, i];
-    if (diff > maxDiff) [maxDiff, maxAt] = [diff, i];
-  });
-  const minS = Math.min(1, Math.max(0, -minDiff));
-  const useMin = alternative === "less" || alternative === "two-sided" && minS > maxDiff;
-  let d = useMin ? minS : maxDiff;
-  const location = pooled[useMin ? minAt : maxAt];
-  const sign = useMin ? -1 : 1;
-  const g = gcd(n1, n2);
-  let method = requested === "auto" ? Math.max(n1, n2) <= MAX_AUTO_N ? "exact" : "asymptotic" : requested;
-  if (requested === "exact" && n1 / g >= 2147483647 / (n2 / g)) method = "asymptotic";
-  let p = NaN;
-  if (method === "exact") {
-    const lcm = n1 / g * n2;
-    const h = roundHalfEven(d * lcm);
-    d = h / lcm;
-    if (h === 0) p = 1;
-    else if (alternative === "two-sided") p = boundaryHitProbability(n1, n2, h * g, true);
-    else if (n1 !== n2 && logBinomial(n1 + n2, n1) > LOG_MAX_DOUBLE) method = "asymptotic";
-    else p = boundaryHitProbability(n1, n2, h * g, false);
-  }
-  if (method === "asymptotic") {
-    const m = Math.max(n1, n2);
-    const n = Math.min(n1, n2);
-    const en = m * n / (m + n);
-    if (alternative === "two-sided") {
-      p = kolmogorovSf(d, Math.max(1, roundHalfEven(en)));
-    } else {
-      const z2 = Math.sqrt(en) * d;
-      p = Math.exp(-2 * z2 * z2 - 2 * z2 * (m + 2 * n) / Math.sqrt(m * n * (m + n)) / 3);
-    }
-  }
-  return { statistic: d, pValue: Math.min(1, Math.max(0, p)), method, location, sign };
-}
-function boundaryHitProbability(n1, n2, bound, twoSided) {
-  const total = n1 + n2;
-  let prev = new Float64Array(n2 + 1);
-  let cur = new Float64Array(n2 + 1);
-  let hit = 0;
-  for (let i = 0; i <= n1; i++) {
-    for (let j = 0; j <= n2; j++) {
-      let mass = i === 0 && j === 0 ? 1 : 0;
-      if (i > 0) mass += prev[j] * (n1 - i + 1) / (total - i + 1 - j);
-      if (j > 0) mass += cur[j - 1] * (n2 - j + 1) / (total - i - j + 1);
-      const a = i * n2 - j * n1;
-      if (a >= bound || twoSided && -a >= bound) {
-        hit += mass;
-        mass = 0;
-      }
-      cur[j] = mass;
-    }
-    [prev, cur] = [cur, prev];
-  }
-  return hit;
-}
-function countAtMost(sorted2, v) {
-  let lo = 0;
-  let hi = sorted2.length;
-  while (lo < hi) {
-    const mid = lo + hi >>> 1;
-    if (sorted2[mid] <= v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-function gcd(a, b) {
-  return b === 0 ? a : gcd(b, a % b);
-}
-function roundHalfEven(v) {
-  const r = Math.round(v);
-  return Math.abs(v % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
-function logBinomial(n, k) {
-  let s = 0;
-  for (let i = 1; i <= Math.min(k, n - k); i++) s += Math.log((n - Math.min(k, n - k) + i) / i);
-  return s;
-}
-
-// src/stats/median-interval.ts
-function medianInterval(ascending, level, blockLength = 1) {
-  const n = ascending.length;
-  if (n < 1) throw new RangeError("a median interval needs at least one value");
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  if (!(Number.isInteger(blockLength) && blockLength >= 1)) {
-    throw new RangeError(`blockLength must be an integer \u2265 1, got ${blockLength}`);
-  }
-  const effectiveN = Math.max(1, Math.floor(n / blockLength));
-  const { rank, tail } = signTestRank(effectiveN, (1 - level) / 2);
-  const coverage = 1 - 2 * tail;
-  if (effectiveN === n) {
-    return { lower: ascending[rank - 1], upper: ascending[n - rank], coverage, rank, effectiveN };
-  }
-  if (effectiveN === 1) {
-    return { lower: ascending[0], upper: ascending[n - 1], coverage, rank, effectiveN };
-  }
-  const p = (rank - 1) / (effectiveN - 1);
-  return {
-    lower: quantileSorted(ascending, p),
-    upper: quantileSorted(ascending, 1 - p),
-    coverage,
-    rank,
-    effectiveN
-  };
-}
-function signTestRank(n, alpha) {
-  if (!(Number.isInteger(n) && n >= 1)) throw new RangeError(`n must be an integer \u2265 1, got ${n}`);
-  const half = Math.floor((n + 1) / 2);
-  let logPmf = -n * Math.LN2;
-  let rank = 1;
-  let tail = Math.exp(logPmf);
-  for (let k = 2; k <= half; k++) {
-    logPmf += Math.log((n - k + 2) / (k - 1));
-    const next = tail + Math.exp(logPmf);
-    if (next > alpha) break;
-    rank = k;
-    tail = next;
-  }
-  return { rank, tail };
-}
-
-// src/stats/mann-whitney.ts
-var METHODS2 = ["auto", "exact", "asymptotic"];
-function mannWhitneyU(x, y, options = {}) {
-  checkSample("x", x);
-  checkSample("y", y);
-  const alternative = checkOption("alternative", options.alternative, ALTERNATIVES);
-  const requested = checkOption("method", options.method, METHODS2);
-  const useContinuity = options.useContinuity ?? true;
-  const n1 = x.length;
-  const n2 = y.length;
-  const { ranks, tieSizes } = averageRanks([...x, ...y]);
-  let r1 = 0;
-  for (let i = 0; i < n1; i++) r1 += ranks[i];
-  const u1 = r1 - n1 * (n1 + 1) / 2;
-  const u2 = n1 * n2 - u1;
-  const u = alternative === "greater" ? u1 : alternative === "less" ? u2 : Math.max(u1, u2);
-  const factor = alternative === "two-sided" ? 2 : 1;
-  const hasTies = tieSizes.some((t) => t > 1);
-  const method = requested === "auto" ? n1 > 8 && n2 > 8 || hasTies ? "asymptotic" : "exact" : requested;
-  let p;
-  if (method === "exact") {
-    p = mannWhitneyExactSf(Math.floor(u), n1, n2);
-  } else {
-    const n = n1 + n2;
-    const sigma = Math.sqrt(n1 * n2 / 12 * (n + 1 - tieTerm(tieSizes) / (n * (n - 1))));
-    const numerator = u - n1 * n2 / 2 - (useContinuity ? 0.5 : 0);
-    p = sigma > 0 ? normalSf(numerator / sigma) : 1;
-  }
-  return { statistic: u1, pValue: Math.min(1, Math.max(0, p * factor)), method };
-}
-function mannWhitneyExactSf(u, n1, n2) {
-  const total = n1 * n2;
-  if (u <= 0) return 1;
-  if (u > total) return 0;
-  const upper = u > total - u;
-  const k = upper ? total - u : u - 1;
-  const m = Math.min(n1, n2);
-  const n = Math.max(n1, n2);
-  const c = new Array(k + 1).fill(0n);
-  c[0] = 1n;
-  for (let i = 1; i <= m; i++) {
-    for (let j = k; j >= n + i; j--) c[j] = c[j] - c[j - n - i];
-    for (let j = i; j <= k; j++) c[j] = c[j] + c[j - i];
-  }
-  let below = 0n;
-  for (const v of c) below += v;
-  const all = binomialBig(n1 + n2, m);
-  return upper ? bigRatio(below, all) : bigRatio(all - below, all);
-}
-function binomialBig(n, k) {
-  let result = 1n;
-  for (let i = 1; i <= k; i++) result = result * BigInt(n - k + i) / BigInt(i);
-  return result;
-}
-function bigRatio(a, b) {
-  if (a === 0n) return 0;
-  const [ma, ea] = toScaled(a);
-  const [mb, eb] = toScaled(b);
-  return ma / mb * 2 ** (ea - eb);
-}
-function toScaled(v) {
-  const bits = v.toString(2).length;
-  const shift = Math.max(0, bits - 64);
-  return [Number(v >> BigInt(shift)), shift];
-}
-
-// src/stats/student-t.ts
-function logGamma(x) {
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-  const g = 7;
-  const c = [
-    0.9999999999998099,
-    676.5203681218851,
-    -1259.1392167224028,
-    771.3234287776531,
-    -176.6150291621406,
-    12.507343278686905,
-    -0.13857109526572012,
-    9984369578019572e-21,
-    15056327351493116e-23
-  ];
-  const z2 = x - 1;
-  let a = c[0];
-  const t = z2 + g + 0.5;
-  for (let i = 1; i < g + 2; i++) a += c[i] / (z2 + i);
-  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
-}
-function betaContinuedFraction(a, b, x) {
-  const tiny = 1e-300;
-  let c = 1;
-  let d = 1 - (a + b) * x / (a + 1);
-  if (Math.abs(d) < tiny) d = tiny;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m <= 1e4; m++) {
-    const m2 = 2 * m;
-    let aa2 = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa2 * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa2 / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa2 = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa2 * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa2 / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < 1e-16) break;
-  }
-  return h;
-}
-function incompleteBeta(x, a, b) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const front = Math.exp(
-    logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x)
-  );
-  return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
-}
-function studentTCdf(t, df) {
-  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
-  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
-  return t >= 0 ? 1 - tail : tail;
-}
-function studentTPpf(p, df) {
-  if (!(p > 0 && p < 1)) throw new RangeError(`p must be in (0, 1), got ${p}`);
-  if (p === 0.5) return 0;
-  if (p < 0.5) return -studentTPpf(1 - p, df);
-  let lo = 0;
-  let hi = 1;
-  while (studentTCdf(hi, df) < p) hi *= 2;
-  for (let i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (studentTCdf(mid, df) < p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-
-// src/stats/trimmed-mean.ts
-function trimmedMean(ascending, level, proportion = 0.2) {
-  const n = ascending.length;
-  if (!(proportion >= 0 && proportion < 0.5)) {
-    throw new RangeError(`trim proportion must be in [0, 0.5), got ${proportion}`);
-  }
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  const g = Math.floor(proportion * n);
-  if (n - 2 * g < 2) {
-    throw new RangeError(`a trimmed-mean interval needs at least 2 values left, got ${n - 2 * g}`);
-  }
-  let sum = 0;
-  for (let i = g; i < n - g; i++) sum += ascending[i];
-  const estimate = sum / (n - 2 * g);
-  const low = ascending[g];
-  const high = ascending[n - g - 1];
-  let wsum = 0;
-  for (let i = 0; i < n; i++) wsum += Math.min(high, Math.max(low, ascending[i]));
-  const wmean = wsum / n;
-  let ss = 0;
-  for (let i = 0; i < n; i++) ss += (Math.min(high, Math.max(low, ascending[i])) - wmean) ** 2;
-  const winsorizedVariance = ss / (n - 1);
-  const standardError = Math.sqrt(winsorizedVariance) / ((1 - 2 * proportion) * Math.sqrt(n));
-  const degreesOfFreedom = n - 2 * g - 1;
-  const t = studentTPpf(1 - (1 - level) / 2, degreesOfFreedom);
-  return {
-    estimate,
-    lower: estimate - t * standardError,
-    upper: estimate + t * standardError,
-    trimmed: g,
-    standardError,
-    degreesOfFreedom
-  };
-}
-
-// src/stats/power.ts
-function zSum(options) {
-  const level = options.level ?? 0.99;
-  const power = options.power ?? 0.8;
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  return normalPpf(1 - (1 - level) / 2) + normalPpf(power);
-}
-function minimumDetectableEffect(n, cv, options = {}) {
-  if (!(n >= 1)) throw new RangeError(`n must be \u2265 1, got ${n}`);
-  if (!(cv >= 0)) throw new RangeError(`cv must be \u2265 0, got ${cv}`);
-  const factor = options.paired === true ? 1 : 2;
-  return cv * zSum(options) * Math.sqrt(factor / n);
-}
-
-// src/stats/ratio.ts
-var NotComparableError = class extends RangeError {
-  constructor(notComparable) {
-    super(`not comparable: ${notComparable.reason}`);
-    this.notComparable = notComparable;
-    this.name = "NotComparableError";
-  }
-  notComparable;
-};
-function ratioProblem(base, head) {
-  for (const s of [base, head]) {
-    const i = s.values.findIndex((v) => v < 0);
-    if (i >= 0) {
-      return `${s.label} value #${i + 1} is ${s.values[i]}: a relative change (head/base \u2212 1) needs values that are not negative`;
-    }
-  }
-  const zeros = base.values.filter((v) => v === 0).length;
-  if (zeros === base.n) {
-    return "base values are all 0: a relative change (head/base \u2212 1) is undefined";
-  }
-  if (zeros > 0) {
-    return `${zeros} of ${base.n} base values are 0: a relative change (head/base \u2212 1) needs every base value above 0`;
-  }
-  return null;
-}
-
-// src/stats/sample.ts
-var Sample = class {
-  /** @param label names the data in error messages ("base", "head", a file name...). */
-  constructor(values, label = "sample") {
-    this.label = label;
-    if (values.length < 2) {
-      throw new RangeError(`${label}: needs at least 2 values, got ${values.length}`);
-    }
-    values.forEach((v, i) => {
-      if (typeof v !== "number" || !Number.isFinite(v)) {
-        throw new RangeError(
-          `${label}: value #${i + 1} is ${String(v)}; only finite numbers are accepted`
-        );
-      }
-    });
-    this.values = Object.freeze([...values]);
-  }
-  label;
-  values;
-  sortedCache;
-  get n() {
-    return this.values.length;
-  }
-  /** Ascending order statistics (computed once). */
-  get ascending() {
-    this.sortedCache ??= sorted(this.values);
-    return this.sortedCache;
-  }
-  /** Quantile by Hyndman & Fan definition 7 (linear interpolation, NumPy's default). */
-  quantile(p) {
-    return quantileSorted(this.ascending, p);
-  }
-  median() {
-    return this.quantile(0.5);
-  }
-  mean() {
-    return mean(this.values);
-  }
-  /** Geometric mean; null when some value is not positive. */
-  geometricMean() {
-    return geometricMean(this.values);
-  }
-  standardDeviation() {
-    return standardDeviation(this.values);
-  }
-  coefficientOfVariation() {
-    return coefficientOfVariation(this.values);
-  }
-  /** Unscaled median absolute deviation. */
-  mad() {
-    return medianAbsoluteDeviation(this.values);
-  }
-  allPositive() {
-    return this.ascending[0] > 0;
-  }
-  summary() {
-    const asc = this.ascending;
-    return {
-      n: this.n,
-      median: this.median(),
-      mean: this.mean(),
-      gmean: this.geometricMean(),
-      sd: this.standardDeviation(),
-      cv: this.coefficientOfVariation(),
-      mad: this.mad(),
-      min: asc[0],
-      max: asc[asc.length - 1]
-    };
-  }
-};
-
-// src/stats/verdict.ts
-function callsChange(verdict) {
-  return verdict === "regression" || verdict === "improvement";
-}
-function decideVerdict(input2) {
-  const sign = input2.biggerIsBetter ? -1 : 1;
-  const c = sign * input2.change;
-  const lo = Math.min(sign * input2.lower, sign * input2.upper);
-  const hi = Math.max(sign * input2.lower, sign * input2.upper);
-  const t = input2.threshold;
-  const significant = input2.pValueAdjusted < input2.alpha;
-  if (lo > t && significant) return { verdict: "regression", moreSamplesNeeded: null };
-  if (hi < -t && significant) return { verdict: "improvement", moreSamplesNeeded: null };
-  if (lo >= -t && hi <= t) return { verdict: "unchanged", moreSamplesNeeded: null };
-  const clears = lo > t || hi < -t;
-  return {
-    verdict: "inconclusive",
-    moreSamplesNeeded: clears ? null : samplesToSettle(c, lo, hi, t, input2.n)
-  };
-}
-function samplesToSettle(c, lo, hi, t, n) {
-  let ratio;
-  if (c > t) ratio = (c - lo) / (c - t);
-  else if (c < -t) ratio = (hi - c) / (-t - c);
-  else if (c < t && c > -t) ratio = Math.max((hi - c) / (t - c), (c - lo) / (c + t));
-  else return null;
-  if (!Number.isFinite(ratio)) return null;
-  return Math.max(1, Math.ceil(n * ratio * ratio - n));
-}
-
-// src/stats/wilcoxon.ts
-var METHODS3 = ["auto", "exact", "asymptotic", "permutation"];
-function wilcoxonSignedRank(d, options = {}) {
-  checkSample("d", d);
-  const alternative = checkOption("alternative", options.alternative, ALTERNATIVES);
-  const requested = checkOption("method", options.method, METHODS3);
-  const nonZero = d.filter((v) => v !== 0);
-  const n = nonZero.length;
-  const { ranks, tieSizes } = averageRanks(nonZero.map(Math.abs));
-  let rPlus = 0;
-  for (let i = 0; i < n; i++) if (nonZero[i] > 0) rPlus += ranks[i];
-  const rMinus = n * (n + 1) / 2 - rPlus;
-  const statistic = alternative === "two-sided" ? Math.min(rPlus, rMinus) : rPlus;
-  const hasTies = tieSizes.some((t) => t > 1);
-  let method;
-  if (requested !== "auto") method = requested;
-  else if (d.length > 50) method = "asymptotic";
-  else if (!hasTies && n === d.length) method = "exact";
-  else method = d.length <= 13 ? "permutation" : "asymptotic";
-  if (n === 0) return { statistic, pValue: 1, method, n };
-  let less;
-  let greater;
-  if (method === "asymptotic") {
-    const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1) - tieTerm(tieSizes) / 2) / 24);
-    let z2 = (rPlus - n * (n + 1) / 4) / sigma;
-    if (options.correction) {
-      const sign = alternative === "greater" ? 1 : alternative === "less" ? -1 : Math.sign(z2);
-      z2 -= sign * 0.5 / sigma;
-    }
-    less = normalCdf(z2);
-    greater = normalSf(z2);
-    if (alternative === "two-sided") less = greater = normalSf(Math.abs(z2));
-  } else if (method === "exact") {
-    const tail = tailsOf(signedRankPmf(Array.from({ length: n }, (_, i) => i + 1)));
-    less = tail.atMost(Math.ceil(rPlus));
-    greater = tail.atLeast(Math.floor(rPlus));
-  } else {
-    const tail = tailsOf(signedRankPmf(ranks.map((r) => 2 * r)));
-    less = tail.atMost(2 * rPlus);
-    greater = tail.atLeast(2 * rPlus);
-  }
-  const p = alternative === "less" ? less : alternative === "greater" ? greater : 2 * Math.min(less, greater);
-  return { statistic, pValue: Math.min(1, Math.max(0, p)), method, n };
-}
-function signedRankPmf(weights) {
-  let total = 0;
-  for (const w of weights) total += w;
-  let pmf = new Float64Array(total + 1);
-  pmf[0] = 1;
-  let reach = 0;
-  for (const w of weights) {
-    const next = new Float64Array(total + 1);
-    for (let k = 0; k <= reach; k++) {
-      const half = pmf[k] / 2;
-      next[k] = next[k] + half;
-      next[k + w] = next[k + w] + half;
-    }
-    reach += w;
-    pmf = next;
-  }
-  return pmf;
-}
-function tailsOf(pmf) {
-  const sum = (from, to) => {
-    let s = 0;
-    for (let j = Math.max(0, from); j <= Math.min(to, pmf.length - 1); j++) s += pmf[j];
-    return s;
-  };
-  const mid = (pmf.length - 1) / 2;
-  return {
-    atMost: (k) => k <= mid ? sum(0, k) : 1 - sum(k + 1, pmf.length - 1),
-    atLeast: (k) => k >= mid ? sum(k, pmf.length - 1) : 1 - sum(0, k - 1)
-  };
-}
-
-// src/stats/compare.ts
-var DEFAULT_SEED = 1;
-var KS_EXACT_MAX_CELLS = 1e6;
-function resolveCompareOptions(options = {}) {
-  const r = {
-    paired: options.paired ?? false,
-    level: options.level ?? 0.99,
-    resamples: options.resamples ?? 1e4,
-    seed: options.seed ?? DEFAULT_SEED,
-    statistic: options.statistic ?? (options.paired ?? false ? "trimmed" : "median"),
-    method: options.method ?? "bca",
-    threshold: options.threshold ?? 0.05,
-    biggerIsBetter: options.biggerIsBetter ?? false,
-    blockLength: options.blockLength ?? "auto",
-    power: options.power ?? 0.8,
-    test: options.test ?? "rank"
-  };
-  if (!(r.level > 0 && r.level < 1)) {
-    throw new RangeError(`level must be between 0 and 1 (e.g. 0.99), got ${r.level}`);
-  }
-  if (!Number.isInteger(r.resamples) || r.resamples < 100 || r.resamples > 1e7) {
-    throw new RangeError(`resamples must be an integer from 100 to 10000000, got ${r.resamples}`);
-  }
-  checkSeed(r.seed);
-  if (!STATISTICS.includes(r.statistic)) {
-    throw new RangeError(`statistic must be ${STATISTICS.join(", ")}, got ${String(r.statistic)}`);
-  }
-  if (r.statistic === "trimmed" && !r.paired) {
-    throw new RangeError(
-      "statistic trimmed is for paired comparisons (the trimmed mean of the pair ratios); unpaired, use median, mean or gmean"
-    );
-  }
-  if (!["percentile", "bca"].includes(r.method)) {
-    throw new RangeError(`method must be percentile or bca, got ${String(r.method)}`);
-  }
-  if (!(r.threshold >= 0 && r.threshold < 10)) {
-    throw new RangeError(`threshold must be a fraction \u2265 0 (0.05 = 5%), got ${r.threshold}`);
-  }
-  if (r.blockLength !== "auto" && !(Number.isInteger(r.blockLength) && r.blockLength >= 1)) {
-    throw new RangeError(`blockLength must be "auto" or an integer \u2265 1, got ${r.blockLength}`);
-  }
-  if (!(r.power > 0 && r.power < 1))
-    throw new RangeError(`power must be in (0, 1), got ${r.power}`);
-  if (r.test !== "rank" && r.test !== "trimmed-t") {
-    throw new RangeError(`test must be rank or trimmed-t, got ${String(r.test)}`);
-  }
-  return r;
-}
-function compare(base, head, options = {}) {
-  return finishComparison(planComparison(base, head, options));
-}
-function planComparison(base, head, options = {}, earlierNotes = []) {
-  const o = resolveCompareOptions(options);
-  const b = new Sample(base, "base");
-  const h = new Sample(head, "head");
-  if (o.paired && b.n !== h.n) {
-    throw new RangeError(
-      `a paired comparison needs as many head values as base values; base has ${b.n}, head has ${h.n}`
-    );
-  }
-  const plan2 = { options: o, base: b.values, head: h.values, notes: [...earlierNotes] };
-  const constant = b.ascending[0] === b.ascending[b.n - 1] && h.ascending[0] === h.ascending[h.n - 1];
-  if (constant && b.ascending[0] === h.ascending[0]) {
-    plan2.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
-    return { ...plan2, bootstrap: null };
-  }
-  const problem = ratioProblem(b, h);
-  if (problem !== null) {
-    throw new NotComparableError({
-      reason: problem,
-      statistic: o.statistic,
-      base: b.summary(),
-      head: h.summary()
-    });
-  }
-  const zeros = h.values.filter((v) => v === 0).length;
-  if (o.statistic === "trimmed" && zeros > 0) {
-    return planComparison(base, head, { ...options, statistic: "median" }, [
-      ...earlierNotes,
-      "the median pair ratio is used instead of the trimmed mean: a head of 0 has a log ratio of \u2212\u221E"
-    ]);
-  }
-  if (zeros > 0) {
-    plan2.notes.push(
-      `${zeros} of ${h.n} head values are 0: a ratio of 0 to the base, a change of \u2212100%`
-    );
-  }
-  const common = {
-    base: b.values,
-    head: h.values,
-    statistic: o.statistic,
-    resamples: o.resamples,
-    seed: o.seed
-  };
-  if (!o.paired) return { ...plan2, bootstrap: { design: "unpaired", ...common } };
-  const blockLength = o.blockLength === "auto" ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values))) : o.blockLength;
-  if (o.statistic === "trimmed") {
-    if (blockLength > 1) {
-      plan2.notes.push(
-        o.test === "trimmed-t" ? `pairs are autocorrelated: the interval and its trimmed-t test count ${blockLength} consecutive pairs as one` : `pairs are autocorrelated: the interval counts ${blockLength} consecutive pairs as one; the Wilcoxon p-value assumes independent pairs and may be too small`
-      );
-    }
-    return { ...plan2, bootstrap: null, direct: { statistic: "trimmed", blockLength } };
-  }
-  if (blockLength > 1) {
-    plan2.notes.push(
-      `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`
-    );
-  }
-  return { ...plan2, bootstrap: { design: "paired", ...common, blockLength } };
-}
-function finishComparison(plan2, distribution) {
-  const o = plan2.options;
-  const b = new Sample(plan2.base, "base");
-  const h = new Sample(plan2.head, "head");
-  const notes = [...plan2.notes];
-  if (plan2.direct !== void 0) return trimmedComparison(b, h, o, plan2.direct.blockLength, notes);
-  if (plan2.bootstrap === null) return identicalComparison(b, h, o, notes);
-  const result = bootstrap(plan2.bootstrap, distribution);
-  if (plan2.bootstrap.design === "paired") {
-    const blockLength = plan2.bootstrap.blockLength;
-    const ci2 = interval(result, o, blockLength > 1 ? "block" : "paired", notes);
-    ci2.blockLength = blockLength;
-    const d = logRatios(b.values, h.values);
-    if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
-    const finite4 = finiteLogRatios(d);
-    const w = wilcoxonSignedRank(finite4);
-    const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite4), {
-      level: o.level,
-      power: o.power,
-      paired: true
-    });
-    return finish(o, b, h, result.observed, ci2, test2, mde2, notes);
-  }
-  const ci = interval(result, o, "unpaired", notes);
-  const u = mannWhitneyU(h.values, b.values);
-  const test = testResult("mann-whitney-u", u.method, u.statistic, u.pValue);
-  const relative2 = (s) => o.statistic === "median" ? spreadFor("median", s.values) / (s.median() > 0 ? s.median() : b.median()) : s.coefficientOfVariation();
-  const pooledCv = Math.sqrt((relative2(b) ** 2 + relative2(h) ** 2) / 2);
-  const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
-    level: o.level,
-    power: o.power
-  });
-  return finish(o, b, h, result.observed, ci, test, mde, notes);
-}
-function widenToOrderStatistics(ci, logRatios2, blockLength, notes) {
-  const exact = medianInterval(sorted(logRatios2), ci.level, blockLength);
-  const lower = Math.expm1(exact.lower);
-  const upper = Math.expm1(exact.upper);
-  if (exact.coverage < ci.level) {
-    notes.push(
-      `only ${exact.effectiveN} independent pairs: no interval from order statistics reaches ${ci.level * 100}%; the range of the pair ratios covers the median with probability ${(exact.coverage * 100).toFixed(1)}%`
-    );
-  }
-  if (lower >= ci.lower && upper <= ci.upper) return;
-  ci.lower = Math.min(ci.lower, lower);
-  ci.upper = Math.max(ci.upper, upper);
-  notes.push(
-    `interval widened to the distribution-free one of the median pair ratio (order statistics ${exact.rank} and ${exact.effectiveN + 1 - exact.rank} of ${exact.effectiveN}${blockLength > 1 ? `, ${blockLength} pairs per block` : ""})`
-  );
-}
-var MEDIAN_EFFICIENCY = Math.sqrt(Math.PI / 2);
-var MAD_TO_SIGMA = 1.482602218505602;
-function spreadFor(statistic, values) {
-  if (statistic !== "median") return standardDeviation(values);
-  const mad = medianAbsoluteDeviation(values);
-  return mad > 0 ? MEDIAN_EFFICIENCY * MAD_TO_SIGMA * mad : standardDeviation(values);
-}
-function logRatios(base, head) {
-  return base.map((v, i) => Math.log(head[i] / v));
-}
-function finiteLogRatios(d) {
-  let largest = 0;
-  for (const x of d) if (x !== -Infinity && Math.abs(x) > largest) largest = Math.abs(x);
-  return d.map((x) => x === -Infinity ? -(largest + 1) : x);
-}
-function interval(result, o, bootstrap2, notes) {
-  const endpoints = bootstrapInterval(result, o.level, o.method);
-  if (endpoints.note !== void 0) notes.push(endpoints.note);
-  return {
-    level: o.level,
-    lower: endpoints.lower,
-    upper: endpoints.upper,
-    method: endpoints.method,
-    resamples: o.resamples,
-    seed: o.seed,
-    bootstrap: bootstrap2
-  };
-}
-function testResult(name, method, statistic, pValue) {
-  return { name, method, statistic, pValue, pValueAdjusted: pValue, adjustment: "none" };
-}
-function finish(o, b, h, change, ci, test, mde, notes) {
-  const ks = ksTwoSample(b.values, h.values, {
-    method: b.n * h.n > KS_EXACT_MAX_CELLS ? "asymptotic" : "auto"
-  });
-  const { verdict, moreSamplesNeeded } = decideVerdict({
-    change,
-    lower: ci.lower,
-    upper: ci.upper,
-    threshold: o.threshold,
-    pValueAdjusted: test.pValueAdjusted,
-    alpha: 1 - o.level,
-    biggerIsBetter: o.biggerIsBetter,
-    n: Math.min(b.n, h.n)
-  });
-  return {
-    schemaVersion: COMPARISON_SCHEMA_VERSION,
-    change,
-    ci,
-    test,
-    ks: { statistic: ks.statistic, pValue: ks.pValue, method: ks.method },
-    n: { base: b.n, head: h.n },
-    cv: { base: b.coefficientOfVariation(), head: h.coefficientOfVariation() },
-    base: b.summary(),
-    head: h.summary(),
-    paired: o.paired,
-    statistic: o.statistic,
-    biggerIsBetter: o.biggerIsBetter,
-    threshold: o.threshold,
-    mde,
-    power: o.power,
-    verdict,
-    moreSamplesNeeded,
-    seed: o.seed,
-    notes
-  };
-}
-function trimmedComparison(b, h, o, blockLength, notes) {
-  const finite4 = finiteLogRatios(logRatios(b.values, h.values));
-  const interval3 = pairedTrimmedInterval(sorted(finite4), o.level, blockLength);
-  const ci = {
-    level: o.level,
-    lower: Math.expm1(interval3.lower),
-    upper: Math.expm1(interval3.upper),
-    method: o.method,
-    resamples: o.resamples,
-    seed: o.seed,
-    bootstrap: blockLength > 1 ? "block" : "paired",
-    blockLength,
-    direct: "trimmed-t"
-  };
-  const test = o.test === "trimmed-t" ? trimmedTTest(interval3) : (() => {
-    const w = wilcoxonSignedRank(finite4);
-    return testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
-  })();
-  const mde = minimumDetectableEffect(
-    interval3.effectiveN,
-    interval3.standardError * Math.sqrt(interval3.effectiveN),
-    { level: o.level, power: o.power, paired: true }
-  );
-  return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
-}
-function trimmedTTest(interval3) {
-  const n = interval3.effectiveN;
-  if (n < TRIMMED_MIN_N) return testResult("trimmed-t", "asymptotic", 0, 1);
-  const df = Math.max(1, n - 2 * Math.floor(TRIM * n) - 1);
-  if (!(interval3.standardError > 0)) {
-    return testResult("trimmed-t", "exact", 0, interval3.estimate === 0 ? 1 : 0);
-  }
-  const t = interval3.estimate / interval3.standardError;
-  const p = Math.min(1, incompleteBeta(df / (df + t * t), df / 2, 0.5));
-  return testResult("trimmed-t", "asymptotic", t, p);
-}
-var TRIMMED_MIN_N = 5;
-function pairedTrimmedInterval(ascending, level, blockLength) {
-  const n = ascending.length;
-  const effectiveN = Math.max(1, Math.floor(n / blockLength));
-  if (effectiveN < TRIMMED_MIN_N || ascending[0] === ascending[n - 1]) {
-    const t2 = n >= 2 ? trimmedMean(ascending, level, TRIM) : null;
-    const estimate = t2?.estimate ?? ascending[0];
-    return {
-      estimate,
-      lower: ascending[0],
-      upper: ascending[n - 1],
-      standardError: (ascending[n - 1] - ascending[0]) / 2,
-      effectiveN
-    };
-  }
-  const t = trimmedMean(ascending, level, TRIM);
-  if (blockLength === 1) return { ...t, effectiveN };
-  const g = Math.floor(TRIM * effectiveN);
-  const df = Math.max(1, effectiveN - 2 * g - 1);
-  const standardError = t.standardError * Math.sqrt(blockLength);
-  const half = studentTPpf(1 - (1 - level) / 2, df) * standardError;
-  return {
-    estimate: t.estimate,
-    lower: t.estimate - half,
-    upper: t.estimate + half,
-    standardError,
-    effectiveN
-  };
-}
-var TRIM = 0.2;
-function identicalComparison(b, h, o, notes) {
-  const ci = {
-    level: o.level,
-    lower: 0,
-    upper: 0,
-    method: o.method,
-    resamples: o.resamples,
-    seed: o.seed,
-    bootstrap: o.paired ? "paired" : "unpaired"
-  };
-  const test = o.paired ? testResult("wilcoxon-signed-rank", "exact", 0, 1) : testResult("mann-whitney-u", "exact", b.n * h.n / 2, 1);
-  return finish(o, b, h, 0, ci, test, 0, notes);
-}
-
-// src/stats/exact.ts
-function constantValue(values) {
-  const first = values[0];
-  if (first === void 0 || !Number.isFinite(first)) return null;
-  return values.every((v) => v === first) ? first : null;
-}
-function exactComparison(base, head, options = {}) {
-  const o = resolveCompareOptions(options);
-  const b = constantSide(base, "base");
-  const h = constantSide(head, "head");
-  if (o.paired && base.length !== head.length) {
-    throw new RangeError(
-      `a paired comparison needs as many head values as base values; base has ${base.length}, head has ${head.length}`
-    );
-  }
-  const problem = ratioProblemOf(b, h);
-  if (problem !== null) {
-    throw new NotComparableError({
-      reason: problem,
-      statistic: o.statistic,
-      base: summaryOf(b, base.length),
-      head: summaryOf(h, head.length)
-    });
-  }
-  const equal = b === h;
-  const change = equal ? 0 : h / b - 1;
-  const pValue = equal ? 1 : 0;
-  const { verdict } = decideVerdict({
-    change,
-    lower: change,
-    upper: change,
-    threshold: o.threshold,
-    pValueAdjusted: pValue,
-    alpha: 1 - o.level,
-    biggerIsBetter: o.biggerIsBetter,
-    n: Math.min(base.length, head.length)
-  });
-  return {
-    schemaVersion: COMPARISON_SCHEMA_VERSION,
-    change,
-    ci: {
-      level: o.level,
-      lower: change,
-      upper: change,
-      method: o.method,
-      resamples: 0,
-      seed: o.seed,
-      bootstrap: o.paired ? "paired" : "unpaired"
-    },
-    test: {
-      name: "exact",
-      method: "exact",
-      statistic: h - b,
-      pValue,
-      pValueAdjusted: pValue,
-      adjustment: "none"
-    },
-    ks: { statistic: equal ? 0 : 1, pValue, method: "exact" },
-    n: { base: base.length, head: head.length },
-    cv: { base: 0, head: 0 },
-    base: summaryOf(b, base.length),
-    head: summaryOf(h, head.length),
-    paired: o.paired,
-    statistic: o.statistic,
-    biggerIsBetter: o.biggerIsBetter,
-    threshold: o.threshold,
-    // any change at all is seen: there is no noise to hide one
-    mde: 0,
-    power: o.power,
-    verdict,
-    moreSamplesNeeded: null,
-    seed: o.seed,
-    notes: [
-      `every base value is ${b} and every head value is ${h}: compared exactly, without an interval or a test`
-    ]
-  };
-}
-function constantSide(values, label) {
-  if (values.length === 0) throw new RangeError(`${label}: needs at least 1 value, got 0`);
-  const value = constantValue(values);
-  if (value === null) {
-    throw new RangeError(
-      `${label}: an exact comparison needs one finite value repeated, got ${values.slice(0, 5).join(", ")}${values.length > 5 ? ", ..." : ""}`
-    );
-  }
-  return value;
-}
-function ratioProblemOf(b, h) {
-  if (b < 0)
-    return `base value is ${b}: a relative change (head/base \u2212 1) needs values that are not negative`;
-  if (h < 0)
-    return `head value is ${h}: a relative change (head/base \u2212 1) needs values that are not negative`;
-  if (b === 0 && h !== 0) {
-    return "base values are all 0: a relative change (head/base \u2212 1) is undefined";
-  }
-  return null;
-}
-function summaryOf(value, n) {
-  return {
-    n,
-    median: value,
-    mean: value,
-    gmean: value > 0 ? value : null,
-    sd: 0,
-    cv: 0,
-    mad: 0,
-    min: value,
-    max: value
-  };
-}
-
-// src/stats/adjust.ts
-function holm(pValues) {
-  checkPValues(pValues);
-  const m = pValues.length;
-  const order = rankOrder(pValues);
-  const adjusted = new Array(m);
-  let running = 0;
-  order.forEach((index, i) => {
-    running = Math.max(running, Math.min(1, (m - i) * pValues[index]));
-    adjusted[index] = running;
-  });
-  return adjusted;
-}
-function benjaminiHochberg(pValues) {
-  checkPValues(pValues);
-  const m = pValues.length;
-  const order = rankOrder(pValues);
-  const adjusted = new Array(m);
-  let running = 1;
-  for (let i = m - 1; i >= 0; i--) {
-    const index = order[i];
-    running = Math.min(running, m * pValues[index] / (i + 1));
-    adjusted[index] = Math.min(1, running);
-  }
-  return adjusted;
-}
-function adjustPValues(pValues, method) {
-  if (method === "holm") return holm(pValues);
-  if (method === "bh") return benjaminiHochberg(pValues);
-  checkPValues(pValues);
-  return [...pValues];
-}
-function rankOrder(pValues) {
-  return pValues.map((_, i) => i).sort((a, b) => pValues[a] - pValues[b] || a - b);
-}
-function checkPValues(pValues) {
-  pValues.forEach((p, i) => {
-    if (!(p >= 0 && p <= 1)) {
-      throw new RangeError(`p-value #${i + 1} is ${p}; p-values must be in [0, 1]`);
-    }
-  });
-}
-
-// src/stats/family.ts
-function adjustFamily(comparisons, method = "holm") {
-  const adjusted = adjustPValues(
-    comparisons.map((c) => c.test.pValue),
-    method
-  );
-  return comparisons.map(
-    (c, i) => withTest(c, { ...c.test, pValueAdjusted: adjusted[i], adjustment: method })
-  );
-}
-function withTest(c, test) {
-  const decision = decideVerdict({
-    change: c.change,
-    lower: c.ci.lower,
-    upper: c.ci.upper,
-    threshold: c.threshold,
-    pValueAdjusted: test.pValueAdjusted,
-    alpha: 1 - c.ci.level,
-    biggerIsBetter: c.biggerIsBetter,
-    n: Math.min(c.n.base, c.n.head)
-  });
-  return { ...c, test, ...decision };
-}
-
-// src/analyze/blocks.ts
-function comparisonInput(series, baseIndex, headIndex, paired2) {
-  const base = series.byVersion[baseIndex];
-  const head = series.byVersion[headIndex];
-  if (!paired2) {
-    return {
-      base: [...base.values()].flat(),
-      head: [...head.values()].flat(),
-      paired: paired2,
-      rounds: null
-    };
-  }
-  const rounds = [...base.keys()].filter((round3) => head.has(round3)).sort((a, b) => a - b);
-  if (series.positional) {
-    const pairs = {
-      base: [],
-      head: [],
-      rounds: []
-    };
-    for (const round3 of rounds) {
-      const b = base.get(round3);
-      const h = head.get(round3);
-      for (let k = 0; k < Math.min(b.length, h.length); k++) {
-        pairs.base.push(b[k]);
-        pairs.head.push(h[k]);
-        pairs.rounds.push(round3);
-      }
-    }
-    return { ...pairs, paired: paired2 };
-  }
-  return {
-    base: rounds.map((round3) => median(base.get(round3))),
-    head: rounds.map((round3) => median(head.get(round3))),
-    paired: paired2,
-    rounds
-  };
-}
-
-// src/analyze/exact-rule.ts
-var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/op)?$/i;
-function exactSides(input2, unit) {
-  const base = constantValue(input2.base);
-  const head = constantValue(input2.head);
-  if (base === null || head === null) return null;
-  const repeated = Math.min(input2.base.length, input2.head.length) >= 2;
-  return repeated || COUNT_UNIT.test(unit) ? { base, head } : null;
-}
-
-// src/analyze/report.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 3;
-function statusOf(result) {
-  if (result.comparison !== null) return "compared";
-  if (result.notComparable != null) return "not-comparable";
-  return result.unmeasured != null ? "unmeasured" : "error";
-}
-function isExactTie(result) {
-  return result.exact !== void 0 && result.exact.base === result.exact.head;
-}
-function comparedCount(summary) {
-  return summary.regression + summary.improvement + summary.unchanged + summary.inconclusive;
-}
-function unmeasuredCount(summary) {
-  return summary.unmeasured ?? 0;
-}
-function summarize(results) {
-  const summary = {
-    regression: 0,
-    improvement: 0,
-    unchanged: 0,
-    inconclusive: 0,
-    notComparable: 0,
-    error: 0,
-    unmeasured: 0
-  };
-  const ties = results.filter(isExactTie).length;
-  for (const r of results) {
-    if (isExactTie(r)) continue;
-    const status = statusOf(r);
-    if (status === "compared") summary[r.comparison.verdict]++;
-    else if (status === "not-comparable") summary.notComparable++;
-    else summary[status]++;
-  }
-  const nothingElse = comparedCount(summary) + summary.error + summary.unmeasured === 0;
-  if (nothingElse) summary.unchanged += ties;
-  return summary;
-}
-
-// src/analyze/series.ts
-function collectSeries(samples) {
-  const series = /* @__PURE__ */ new Map();
-  for (const trial of samples.trials) {
-    if (trial.warmup || trial.invalid !== void 0) continue;
-    for (const metric of trial.metrics) {
-      let entry = series.get(metric.name);
-      if (entry === void 0) {
-        entry = {
-          name: metric.name,
-          unit: metric.unit,
-          biggerIsBetter: metric.biggerIsBetter,
-          valueKind: metric.valueKind ?? null,
-          positional: metric.positional === true,
-          ...metric.derivedFrom === void 0 ? {} : { derivedFrom: metric.derivedFrom },
-          byVersion: samples.versions.map(() => /* @__PURE__ */ new Map())
-        };
-        series.set(metric.name, entry);
-      } else if (entry.unit !== metric.unit || entry.biggerIsBetter !== metric.biggerIsBetter) {
-        throw new RangeError(
-          `benchmark "${metric.name}" is reported in ${JSON.stringify(entry.unit)} and in ${JSON.stringify(metric.unit)} (or with both directions); every trial must agree`
-        );
-      }
-      const rounds = entry.byVersion[trial.version];
-      rounds.set(trial.round, [...rounds.get(trial.round) ?? [], ...metric.values]);
-    }
-  }
-  return [...series.values()];
-}
-
-// src/load/histogram.ts
-var import_hdr_histogram_js = __toESM(require_dist(), 1);
-function mergedPercentile(encoded, p) {
-  const parts = encoded.filter((e) => e !== "");
-  if (parts.length === 0) return Number.NaN;
-  const total = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(parts[0], 64, false);
-  for (const e of parts.slice(1)) total.add((0, import_hdr_histogram_js.decodeFromCompressedBase64)(e, 64, false));
-  return total.getValueAtPercentile(p) / 1e3;
-}
-
-// src/load/protocol.ts
-var ERROR_KINDS = ["status", "timeout", "connection", "other"];
-
-// src/load/summary.ts
-function summarizeLoad(samples) {
-  const measured = samples.trials.filter((t) => !t.warmup && t.load !== void 0);
-  if (measured.length === 0) return void 0;
-  const invalid = /* @__PURE__ */ new Map();
-  for (const t of measured) if (t.invalid !== void 0) invalid.set(t.round, t.invalid);
-  const versions = samples.versions.flatMap((v, index) => {
-    const mine = measured.filter((t) => t.version === index);
-    if (mine.length === 0) return [];
-    const valid = mine.filter((t) => t.invalid === void 0);
-    const loads = valid.map((t) => t.load);
-    const errors = Object.fromEntries(ERROR_KINDS.map((k) => [k, 0]));
-    const statusCodes = {};
-    for (const t of mine) {
-      for (const k of ERROR_KINDS) errors[k] += t.load.errors[k];
-      for (const [code, n] of Object.entries(t.load.statusCodes)) {
-        statusCodes[code] = (statusCodes[code] ?? 0) + n;
-      }
-    }
-    const lags = loads.flatMap((l) => l.sendLagMs === null ? [] : [l.sendLagMs.p99]);
-    return [
-      {
-        version: v.name,
-        iterations: valid.length,
-        intendedQps: middle(loads.map((l) => l.intendedQps)),
-        achievedQps: middle(loads.map((l) => l.achievedQps)),
-        sent: mine.reduce((sum, t) => sum + t.load.sent, 0),
-        errors,
-        statusCodes,
-        sendLagP99Ms: lags.length === 0 ? null : Math.max(...lags),
-        pooledP99Ms: mergedPercentile(
-          loads.map((l) => l.histogram),
-          99
-        )
-      }
-    ];
-  });
-  return {
-    arrival: measured[0].load.arrival,
-    generator: measured[0].load.generator.description,
-    versions,
-    invalid: [...invalid].map(([round3, reason]) => ({ round: round3, reason }))
-  };
-}
-function middle(values) {
-  if (values.length === 0) return Number.NaN;
-  const sorted2 = [...values].sort((a, b) => a - b);
-  return sorted2[sorted2.length >> 1];
-}
-
-// src/analyze/efficiency.ts
-function efficiencyOf(samples) {
-  const machineSeconds = Math.max(
-    1e-9,
-    (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3
-  );
-  const mode = getMode(samples.mode);
-  const slots = Math.max(
-    1,
-    mode.slotCount(samples.versions.length) > 1 ? samples.versions.length : 1
-  );
-  const trials = samples.trials;
-  const first = Math.min(...trials.map((t) => t.startMs));
-  const last = Math.max(...trials.map((t) => t.endMs));
-  const measuringSeconds = trials.length === 0 ? 0 : (last - first) / 1e3;
-  let trialSeconds = 0;
-  let measured = 0;
-  let told = false;
-  for (const t of trials) {
-    trialSeconds += t.wallMs / 1e3;
-    for (const m of t.metrics) {
-      if (m.measuredNs !== void 0) {
-        measured += m.measuredNs / 1e9;
-        told = true;
-      }
-    }
-  }
-  const format = samples.scenario?.workload?.format ?? null;
-  if (format === null) {
-    measured = trialSeconds;
-    told = true;
-  }
-  const capacity = slots * machineSeconds;
-  const pairs = new Set(trials.filter((t) => !t.warmup).map((t) => t.round)).size;
-  const measuredSeconds = told ? measured : null;
-  return {
-    format,
-    machineSeconds,
-    measuringSeconds,
-    slots,
-    trialSeconds,
-    measuredSeconds,
-    efficiency: measuredSeconds === null ? null : measuredSeconds / capacity,
-    breakdown: measuredSeconds === null ? null : {
-      preparation: Math.max(0, (machineSeconds - measuringSeconds) * slots) / capacity,
-      harness: Math.max(0, measuringSeconds * slots - trialSeconds) / capacity,
-      process: Math.max(0, trialSeconds - measuredSeconds) / capacity,
-      measured: measuredSeconds / capacity
-    },
-    pairsPerSecond: (mode.paired ? pairs : trials.length) / machineSeconds
-  };
-}
-
-// src/suite/record.ts
-function belongsTo(metric, unit) {
-  return metric === unit || metric.startsWith(`${unit} - `);
-}
-
-// src/stats/sequential.ts
-function lookSchedule(first, growth, looks) {
-  if (!(Number.isInteger(first) && first >= 2)) {
-    throw new RangeError(`the first look needs an integer \u2265 2 pairs, got ${first}`);
-  }
-  if (!(growth > 1)) throw new RangeError(`growth must be > 1, got ${growth}`);
-  if (!(Number.isInteger(looks) && looks >= 1 && looks <= 20)) {
-    throw new RangeError(`looks must be an integer from 1 to 20, got ${looks}`);
-  }
-  const pairs = [];
-  for (let k = 0; k < looks; k++) {
-    const n = Math.round(first * growth ** k);
-    pairs.push(Math.max(n, (pairs.at(-1) ?? 0) + 1));
-  }
-  const total = looks * (looks + 1) / 2;
-  const weights = pairs.map((_, k) => (k + 1) / total);
-  return { pairs, weights };
-}
-function lookLevel(level, schedule, look) {
-  const w = schedule.weights[look];
-  if (w === void 0)
-    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
-  return 1 - (1 - level) * w;
-}
-function sequentialPValue(p, schedule, look) {
-  const w = schedule.weights[look];
-  if (w === void 0)
-    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
-  return Math.min(1, p / w);
-}
-function lookReached(schedule, n) {
-  let look = -1;
-  schedule.pairs.forEach((pairs, k) => {
-    if (n >= pairs) look = k;
-  });
-  return look;
-}
-function decisionFloor(familySize, weight, alpha) {
-  if (!(familySize >= 1 && weight > 0 && weight <= 1 && alpha > 0 && alpha < 1)) {
-    throw new RangeError(
-      `decisionFloor needs familySize \u2265 1, weight in (0, 1], alpha in (0, 1); got ${familySize}, ${weight}, ${alpha}`
-    );
-  }
-  return Math.floor(1 + Math.log2(familySize / (weight * alpha))) + 1;
-}
-
-// src/analyze/sequential.ts
-function unitLooks(samples, level) {
-  const suite = samples.suite;
-  const looks = /* @__PURE__ */ new Map();
-  if (suite === void 0) return looks;
-  const schedule = suite.schedule;
-  const byUnit = new Map(suite.units.map((u) => [u.name, u]));
-  const entryOf = (unit) => {
-    const look = Math.max(0, unit.look);
-    return {
-      look,
-      looks: schedule.pairs.length,
-      pairs: unit.look < 0 ? Infinity : schedule.pairs[look],
-      lookLevel: lookLevel(level, schedule, look)
-    };
-  };
-  for (const trial of samples.trials) {
-    for (const metric of trial.metrics) {
-      if (looks.has(metric.name)) continue;
-      const unit = trial.benchmark !== void 0 ? byUnit.get(trial.benchmark) : suite.units.find((u) => belongsTo(metric.name, u.name));
-      if (unit !== void 0) looks.set(metric.name, entryOf(unit));
-    }
-  }
-  return looks;
-}
-function truncateToLook(input2, pairs) {
-  if (!input2.paired || input2.base.length <= pairs) return input2;
-  return {
-    ...input2,
-    base: input2.base.slice(0, pairs),
-    head: input2.head.slice(0, pairs),
-    rounds: input2.rounds?.slice(0, pairs) ?? null
-  };
-}
-function asSequential(c, look, level, schedule) {
-  const p = sequentialPValue(c.test.pValue, schedule, look.look);
-  const test = { ...c.test, pValue: p, pValueAdjusted: p };
-  const ci = {
-    ...c.ci,
-    level,
-    sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel }
-  };
-  return withTest({ ...c, ci }, test);
-}
-function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
-  const counted = results.filter((r) => r.derivedFrom === void 0);
-  if (counted.length === 0 || counted.some((r) => r.error !== null || r.comparison === null)) {
-    return null;
-  }
-  const unsure = (c) => callsChange(c.verdict) && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
-  const changes = counted.filter((r) => r.comparison.test.name !== "exact").map((r) => Math.abs(r.comparison.change));
-  const change = changes.length === 0 ? null : Math.max(...changes);
-  const open2 = counted.filter(
-    (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison)
-  );
-  if (open2.length === 0) return { decision: "settled", pairsToSettle: null, change };
-  const needs = open2.map(
-    (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : r.comparison.n.base
-  );
-  return {
-    decision: "open",
-    pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs),
-    change
-  };
-}
-
-// src/report/run-meta.ts
-function formatDuration(seconds3) {
-  if (seconds3 < 60) return `${+seconds3.toFixed(1)} s`;
-  const s = Math.round(seconds3);
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
-}
-
-// src/analyze/settle.ts
-var REASONABLE_SECONDS = 30 * 60;
-function settleAdvice(c, perSecond, context) {
-  const unit = c.paired ? "pairs" : "values per side";
-  const sign = c.biggerIsBetter ? -1 : 1;
-  const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
-  const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
-  if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
-    return {
-      more: null,
-      seconds: null,
-      perSecond,
-      advice: `the interval clears the threshold, but with ${Math.min(c.n.base, c.n.head)} ${unit} the test adjusted for the whole family does not reject yet (adjusted p ${c.test.pValueAdjusted.toPrecision(2)}): a few more ${unit} would settle it`
-    };
-  }
-  if (c.moreSamplesNeeded === null) {
-    return {
-      more: null,
-      seconds: null,
-      perSecond,
-      advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
-    };
-  }
-  const seconds3 = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
-  const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
-  if (seconds3 <= REASONABLE_SECONDS) {
-    return {
-      more: c.moreSamplesNeeded,
-      seconds: seconds3,
-      perSecond,
-      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds3)} more at this run's ${pace}`
-    };
-  }
-  const helps = [];
-  if (context.isolation === "none" || context.isolation === "taskset") {
-    helps.push("CPU isolation (cpuset cgroups: root, or sudo on GitHub runners) was not in effect");
-  }
-  if (context.medianIterationMs !== null && context.medianIterationMs < 20) {
-    helps.push(
-      `each iteration measures only ${context.medianIterationMs.toPrecision(2)} ms: a longer one (suite.iterationTime, -benchtime) averages more work per pair`
-    );
-  }
-  helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
-  return {
-    more: c.moreSamplesNeeded,
-    seconds: seconds3,
-    perSecond,
-    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds3)} more at ${pace}; what would help: ${helps.join("; ")}`
-  };
-}
-function paceByMetric(samples) {
-  const spans = /* @__PURE__ */ new Map();
-  const rounds = /* @__PURE__ */ new Map();
-  for (const t of samples.trials) {
-    const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
-    r.start = Math.min(r.start, t.startMs);
-    r.end = Math.max(r.end, t.endMs);
-    rounds.set(t.round, r);
-  }
-  for (const t of samples.trials) {
-    for (const m of t.metrics) {
-      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), ms: 0, walls: [] };
-      if (!s.rounds.has(t.round)) {
-        const r = rounds.get(t.round);
-        s.ms += r.end - r.start;
-      }
-      if (!t.warmup) s.rounds.add(t.round);
-      s.walls.push(t.wallMs);
-      spans.set(m.name, s);
-    }
-  }
-  const out = /* @__PURE__ */ new Map();
-  for (const [name, s] of spans) {
-    const walls = [...s.walls].sort((a, b) => a - b);
-    out.set(name, {
-      perSecond: s.ms > 0 ? s.rounds.size / (s.ms / 1e3) : 0,
-      medianMs: walls.length === 0 ? null : walls[walls.length >> 1]
-    });
-  }
-  return out;
-}
-
-// src/analyze/unmeasured.ts
-function budgetStopped(samples) {
-  if (samples.stopReason === "budget") return () => true;
-  const byBenchmark = /* @__PURE__ */ new Map();
-  for (const run3 of samples.perBenchmark?.runs ?? [])
-    byBenchmark.set(run3.benchmark, run3.stopReason);
-  for (const unit of samples.suite?.units ?? []) byBenchmark.set(unit.name, unit.stopReason);
-  if (byBenchmark.size === 0) return () => false;
-  const ranBy = /* @__PURE__ */ new Map();
-  for (const trial of samples.trials) {
-    if (trial.benchmark === void 0) continue;
-    for (const m of trial.metrics) if (!ranBy.has(m.name)) ranBy.set(m.name, trial.benchmark);
-  }
-  return (metric) => {
-    const benchmark2 = ranBy.get(metric) ?? [...byBenchmark.keys()].find((name) => belongsTo(metric, name));
-    return benchmark2 !== void 0 && byBenchmark.get(benchmark2) === "budget";
-  };
-}
-function shortOfValues(input2, budget) {
-  const n = Math.min(input2.base.length, input2.head.length);
-  if (n >= 2) return null;
-  const within = budgetText(budget);
-  if (n === 0) return notReached(within, input2.paired);
-  const what = input2.paired ? "1 pair" : "1 value on a side";
-  return `only ${what} ${within}: at least 2 are needed for an interval`;
-}
-function unreachedUnits(samples, baseIndex, baseline) {
-  const suite = samples.suite;
-  if (suite === void 0) return [];
-  const broken = samples.stopReason === "failed" || samples.stopReason === "interrupted";
-  const reason = notReached(budgetText(samples.scenario.budget), true);
-  const cause = `not measured: the run ${samples.stopReason === "failed" ? "failed" : "was interrupted"} before it was reached${samples.error === null ? "" : ` (${samples.error})`}`;
-  return suite.units.filter((u) => u.pairs === 0).flatMap(
-    (u) => samples.versions.flatMap(
-      (version3, i) => i === baseIndex ? [] : [
-        {
-          benchmark: u.name,
-          unit: "",
-          biggerIsBetter: false,
-          valueKind: null,
-          baseline,
-          version: version3.name,
-          comparison: null,
-          notComparable: null,
-          error: broken ? cause : null,
-          unmeasured: broken ? null : reason
-        }
-      ]
-    )
-  );
-}
-function budgetText(budget) {
-  return budget === void 0 ? "within the budget" : `within the budget (${budget} s)`;
-}
-function notReached(within, paired2) {
-  return `not measured ${within}: 0 ${paired2 ? "pairs" : "values on a side"}; the budget ran out before it was reached`;
-}
-
-// src/analyze/analyze.ts
-function analyzeSamples(samples, overrides = {}) {
-  const settings = resolveSettings(samples, overrides);
-  const paired2 = getMode(samples.mode).paired;
-  const baseIndex = samples.versions.findIndex((v) => v.name === settings.baseline);
-  if (baseIndex < 0) {
-    const names = samples.versions.map((v) => v.name).join(", ");
-    throw new RangeError(
-      `baseline "${settings.baseline}" is not a version of this run; accepted: ${names}`
-    );
-  }
-  const results = [];
-  const looks = unitLooks(samples, settings.level);
-  const cutShort = budgetStopped(samples);
-  for (const series of collectSeries(samples)) {
-    const look = looks.get(series.name);
-    samples.versions.forEach((version3, headIndex) => {
-      if (headIndex === baseIndex) return;
-      const entry = {
-        benchmark: series.name,
-        unit: series.unit,
-        biggerIsBetter: series.biggerIsBetter,
-        valueKind: series.valueKind,
-        baseline: settings.baseline,
-        version: version3.name,
-        comparison: null,
-        notComparable: null,
-        error: null,
-        unmeasured: null,
-        ...series.derivedFrom === void 0 ? {} : { derivedFrom: series.derivedFrom }
-      };
-      try {
-        const whole = comparisonInput(series, baseIndex, headIndex, paired2);
-        const limit = look?.pairs ?? overrides.maxPairs;
-        const input2 = limit === void 0 ? whole : truncateToLook(whole, limit);
-        const options = {
-          paired: paired2,
-          level: look?.lookLevel ?? settings.level,
-          resamples: settings.resamples,
-          seed: settings.seed,
-          method: settings.method,
-          threshold: settings.threshold,
-          biggerIsBetter: series.biggerIsBetter,
-          blockLength: settings.blockLength,
-          ...settings.statistic === null ? {} : { statistic: settings.statistic },
-          // a suite's calls must be reachable at its looks' sizes (docs/suites.md)
-          ...samples.scenario.suite === void 0 ? {} : { test: "trimmed-t" }
-        };
-        const exact = exactSides(input2, series.unit);
-        const short2 = cutShort(series.name) ? shortOfValues(input2, samples.scenario.budget) : null;
-        if (exact !== null) {
-          entry.exact = exact;
-          entry.comparison = exactComparison(input2.base, input2.head, {
-            ...options,
-            level: settings.level
-          });
-        } else if (short2 !== null) {
-          entry.unmeasured = short2;
-        } else {
-          entry.comparison = compare(input2.base, input2.head, options);
-          if (look !== void 0 && samples.suite !== void 0) {
-            entry.comparison = asSequential(
-              entry.comparison,
-              look,
-              settings.level,
-              samples.suite.schedule
-            );
-          }
-        }
-      } catch (error62) {
-        if (error62 instanceof NotComparableError) entry.notComparable = error62.notComparable;
-        else entry.error = explain(error62, samples.mode);
-      }
-      results.push(entry);
-    });
-  }
-  results.push(...unlisted(samples, baseIndex, settings.baseline));
-  results.push(...unreachedUnits(samples, baseIndex, settings.baseline));
-  adjust(results, settings);
-  addSettleAdvice(results, samples);
-  const summary = summarize(results);
-  const load = summarizeLoad(samples);
-  return {
-    schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
-    scenario: samples.scenario.name,
-    mode: samples.mode,
-    paired: paired2,
-    complete: samples.complete,
-    stopReason: samples.stopReason,
-    isolation: samples.isolation,
-    ...samples.timing === void 0 ? {} : { timing: samples.timing },
-    ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
-    settings,
-    results,
-    summary,
-    ...load === void 0 ? {} : { load },
-    ...samples.trials.length === 0 ? {} : { efficiency: efficiencyOf(samples) }
-  };
-}
-function addSettleAdvice(results, samples) {
-  const pace = paceByMetric(samples);
-  for (const r of results) {
-    const c = r.comparison;
-    if (c === null || c.verdict !== "inconclusive") continue;
-    const p = pace.get(r.benchmark);
-    if (p === void 0) continue;
-    r.settle = settleAdvice(c, p.perSecond, {
-      isolation: samples.isolation.kind,
-      medianIterationMs: p.medianMs
-    });
-  }
-}
-function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned) {
-  const schedule = samples.scenario.suite;
-  const mine = samples.trials.flatMap((t) => {
-    if (t.benchmark !== void 0) return t.benchmark === unit ? [t] : [];
-    const metrics = t.metrics.filter((m) => belongsTo(m.name, unit));
-    return metrics.length === 0 ? [] : [{ ...t, metrics }];
-  });
-  const rounds = [...new Set(mine.filter((t) => !t.warmup).map((t) => t.round))].sort(
-    (a, b) => a - b
-  );
-  const kept = /* @__PURE__ */ new Set();
-  let reached = 0;
-  for (const round3 of rounds) {
-    if (reached >= pairs) break;
-    kept.add(round3);
-    reached += pairsIn(mine, round3);
-  }
-  const level = samples.scenario.analysis.level;
-  const weights = planned ?? (schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks));
-  const report = analyzeSamples(
-    {
-      ...samples,
-      trials: mine.filter((t) => kept.has(t.round)),
-      perBenchmark: void 0,
-      suite: void 0,
-      // a look judges the pairs it has: too few is an error to assessLook, budget or not
-      stopReason: "iterations"
-    },
-    {
-      adjustment: "none",
-      resamples: 2e3,
-      level: weights === null ? level : lookLevel(level, weights, look),
-      maxPairs: pairs
-    }
-  );
-  return assessLook(
-    report.results,
-    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level }
-  );
-}
-function pairsIn(trials, round3) {
-  let pairs = Infinity;
-  for (const t of trials) {
-    if (t.round !== round3 || t.warmup) continue;
-    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
-    pairs = Math.min(pairs, primary?.positional === true ? primary.values.length : 1);
-  }
-  return Number.isFinite(pairs) ? pairs : 1;
-}
-function largestHalfWidth(samples, overrides = {}) {
-  const report = analyzeSamples(samples, overrides);
-  if (report.results.some((r) => r.error !== null || r.unmeasured != null)) return null;
-  const widths = report.results.flatMap(
-    (r) => r.comparison === null ? [] : [(r.comparison.ci.upper - r.comparison.ci.lower) / 2]
-  );
-  return widths.length === 0 ? null : Math.max(...widths);
-}
-function resolveSettings(samples, overrides) {
-  const spec = samples.scenario.analysis;
-  return {
-    level: overrides.level ?? spec.level,
-    statistic: overrides.statistic ?? spec.statistic ?? null,
-    method: overrides.method ?? spec.method,
-    threshold: overrides.threshold ?? spec.threshold,
-    resamples: overrides.resamples ?? spec.resamples,
-    adjustment: overrides.adjustment ?? spec.adjustment,
-    blockLength: overrides.blockLength ?? spec.blockLength,
-    seed: overrides.seed ?? samples.seed,
-    baseline: overrides.baseline ?? spec.baseline ?? samples.versions[0].name
-  };
-}
-function adjust(results, settings) {
-  const compared = results.filter((r) => r.comparison !== null && r.exact === void 0);
-  if (compared.length === 0) return;
-  const source = (r) => r.derivedFrom === void 0 ? void 0 : compared.find((s) => s.benchmark === r.derivedFrom && s.version === r.version);
-  const family = compared.filter((r) => source(r) === void 0);
-  const adjusted = adjustFamily(
-    family.map((r) => r.comparison),
-    settings.adjustment
-  );
-  family.forEach((r, i) => r.comparison = adjusted[i]);
-  for (const r of compared.filter((x) => source(x) !== void 0)) {
-    const from = source(r).comparison;
-    r.comparison = withAdjustedP(r.comparison, from.test.pValueAdjusted, settings.adjustment);
-  }
-}
-function withAdjustedP(c, p, adjustment) {
-  return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
-}
-function unlisted(samples, baseIndex, baseline) {
-  const results = [];
-  for (const { benchmark: benchmark2, versions: lacking } of samples.perBenchmark?.missing ?? []) {
-    samples.versions.forEach((version3, i) => {
-      if (i === baseIndex) return;
-      results.push({
-        benchmark: benchmark2,
-        unit: "",
-        biggerIsBetter: false,
-        valueKind: null,
-        baseline,
-        version: version3.name,
-        comparison: null,
-        notComparable: null,
-        error: `not run: ${lacking.join(" and ")} ${lacking.length === 1 ? "does" : "do"} not list it (added or removed by the change?), so it cannot be compared`
-      });
-    });
-  }
-  return results;
-}
-function explain(error62, mode) {
-  if (/at least 2 values/.test(error62.message) && (mode === "single" || mode === "mct")) {
-    return `${error62.message} (in ${mode} mode each version needs at least two values: more iterations, or a format whose output has several samples)`;
-  }
-  return error62.message;
-}
-
-// src/report/numbers.ts
-function formatPercent(fraction, digits = 2) {
-  if (!Number.isFinite(fraction)) return String(fraction);
-  const pct3 = fraction * 100;
-  const text2 = pct3.toFixed(digits);
-  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct3 > 0 ? "+" : ""}${text2}%`;
-}
-function formatInterval(lower, upper, digits = 2) {
-  return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
-}
-function formatValue(value, unit = "") {
-  const abs = Math.abs(value);
-  let text2;
-  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text2 = value.toExponential(3);
-  else text2 = Number(value.toPrecision(4)).toString();
-  return unit === "" ? text2 : `${text2} ${unit}`;
-}
-function formatPValue(p) {
-  if (p < 1e-10) return "<1e-10";
-  if (p < 1e-3) return p.toExponential(1);
-  return p.toFixed(4);
-}
-function centreOf(c, side) {
-  const s = c[side];
-  if (c.statistic === "mean") return s.mean;
-  if (c.statistic === "gmean" && s.gmean !== null) return s.gmean;
-  return s.median;
-}
-
-// src/report/exact-text.ts
-function exactText(r, escape = (text2) => text2) {
-  const { base, head } = r.exact;
-  const unit = r.unit === "" ? "" : ` ${escape(r.unit)}`;
-  return `${exactNumber(base)} \u2192 ${exactNumber(head)}${unit} (${formatPercent(r.comparison.change)}, exact)`;
-}
-function exactNumber(value) {
-  return Number.isSafeInteger(value) ? String(value) : formatValue(value);
-}
-function shownExact(results) {
-  return results.filter(
-    (r) => r.exact !== void 0 && r.comparison !== null && r.exact.base !== r.exact.head
-  );
-}
-
-// src/report/terminal.ts
-function renderComparisonTable(rows) {
-  if (rows.length === 0) return "no comparisons\n";
-  const compared = rows.filter((r) => "comparison" in r);
-  const first = compared[0]?.comparison;
-  const header2 = [
-    "benchmark",
-    "base",
-    "head",
-    "change",
-    first === void 0 ? "CI" : `${+(first.ci.level * 100).toFixed(3)}% CI`,
-    first === void 0 ? "p" : pHeader(first),
-    "verdict"
-  ];
-  const body = rows.map((row2) => {
-    if (!("comparison" in row2)) {
-      const n = row2.notComparable;
-      const [base, head] = [sideText(n, "base", row2.unit), sideText(n, "head", row2.unit)];
-      return [row2.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
-    }
-    const c = row2.comparison;
-    return [
-      row2.name,
-      sideText(c, "base", row2.unit),
-      sideText(c, "head", row2.unit),
-      formatPercent(c.change),
-      formatInterval(c.ci.lower, c.ci.upper),
-      formatPValue(c.test.pValueAdjusted),
-      c.verdict
-    ];
-  });
-  const widths = header2.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const line = (cells) => cells.map(
-    (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
-  ).join("  ").trimEnd();
-  const out = [line(header2), ...body.map(line), ""];
-  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
-  for (const row2 of rows) {
-    if ("comparison" in row2) continue;
-    const prefix = rows.length > 1 ? `${row2.name}: ` : "";
-    out.push(`${prefix}not comparable: ${row2.notComparable.reason}`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function renderExactLine(r) {
-  return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
-}
-var TEST_LABEL = {
-  "mann-whitney-u": "MWU",
-  "trimmed-t": "trimmed t"
-};
-function pHeader(c) {
-  const test = TEST_LABEL[c.test.name] ?? "Wilcoxon";
-  return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
-}
-function sideText(c, side, unit) {
-  const s = c[side];
-  const centre2 = centreOf(c, side);
-  return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
-}
-var PAIRED_WORDS = {
-  mean: "ratio of means",
-  gmean: "geometric mean of pair ratios",
-  median: "median of pair ratios",
-  trimmed: "20% trimmed mean of the log pair ratios"
-};
-function methodLines(rows, named) {
-  const c = rows[0].comparison;
-  const lines = [];
-  const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
-  const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
-  const interval3 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
-  lines.push(`method: ${design}; ${interval3}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
-  for (const { name, comparison: comparison2, settle: settle2 } of rows) {
-    const prefix = named ? `${name}: ` : "";
-    const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
-    lines.push(
-      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
-    );
-    if (comparison2.verdict === "inconclusive" && settle2 !== void 0) {
-      lines.push(`${prefix}inconclusive: ${settle2}`);
-    } else if (comparison2.verdict === "inconclusive") {
-      lines.push(
-        comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
-      );
-    }
-    for (const note of comparison2.notes) lines.push(`${prefix}note: ${note}`);
-  }
-  return lines;
-}
-
-// src/report/unmeasured-text.ts
-function unmeasuredNames(results) {
-  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
-}
-var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
-
-// src/report/timing-text.ts
-var BUSY = {
-  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
-  spin: "a side that finished first kept its CPU busy until the other had finished",
-  off: "a side that finished first left its CPU idle"
-};
-function timingText(timing, mode) {
-  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
-  if (mode !== "duet") return how;
-  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
-  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
-}
-
-// src/scenario/argv.ts
-function splitArgv(line) {
-  const words = [];
-  let word = "";
-  let inWord = false;
-  let quote = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote === "'") {
-      if (c === "'") quote = null;
-      else word += c;
-      continue;
-    }
-    if (quote === '"') {
-      if (c === '"') quote = null;
-      else if (c === "\\" && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1])) {
-        word += line[++i];
-      } else word += c;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      quote = c;
-      inWord = true;
-    } else if (c === "\\") {
-      if (i + 1 < line.length) word += line[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (quote !== null) {
-    throw new SyntaxError(`unterminated ${quote} quote in command: ${line}`);
-  }
-  if (inWord) words.push(word);
-  return words;
-}
-function formatArgv(argv2) {
-  return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
-}
-
-// src/runner/errors.ts
-var RunError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-function commandFailure(context, what, stderr) {
-  const at = context.round === null ? "" : `, iteration ${context.round}`;
-  const tail = lastLines(stderr, 10);
-  return new RunError(
-    `${formatArgv(context.argv)} (version ${context.version}${at}, in ${context.cwd}) ${what}` + (tail === "" ? "; it wrote nothing to stderr" : `; last lines of its stderr:
-${tail}`)
-  );
-}
-function lastLines(text2, count) {
-  const lines = text2.trimEnd().split("\n");
-  return lines.slice(-count).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
-}
-
-// src/load/phase-metrics.ts
-function percentileLabel(p) {
-  return `p${p}`;
-}
-function phaseOutcomes(result, load, generator, round3, describeReplica) {
-  const invalid = honesty(result, load);
-  return result.targets.map((target) => {
-    checkErrors(target, load, round3, describeReplica);
-    if (target.ok === 0 && target.latency.count === 0) {
-      throw new RunError(
-        `server ${target.version}: no request of iteration ${round3} was answered in its measured stages (${target.sent} sent); nothing to measure`
-      );
-    }
-    const metrics = latencyMetrics("latency", target.latency, load);
-    const requests = Object.entries(target.byRequest);
-    if (load.perRequest && requests.length > 1) {
-      for (const [name, histogram] of requests) {
-        if (histogram.count > 0) metrics.push(...latencyMetrics(name, histogram, load));
-      }
-    }
-    const achievedQps = target.ok / result.measuredSeconds;
-    if (load.arrival === "closed") {
-      metrics.push({
-        name: "throughput",
-        unit: "req/s",
-        biggerIsBetter: true,
-        values: [achievedQps],
-        valueKind: "summary"
-      });
-    }
-    const record2 = {
-      arrival: result.arrival,
-      seconds: result.measuredSeconds,
-      intendedQps: result.intended / result.measuredSeconds,
-      achievedQps,
-      sent: target.sent,
-      ok: target.ok,
-      errors: target.errors,
-      statusCodes: target.statusCodes,
-      examples: target.examples,
-      sendLagMs: result.sendLag === null ? null : {
-        p50: result.sendLag.percentiles["50"] ?? result.sendLag.meanMs,
-        p99: lagP99(result.sendLag),
-        max: result.sendLag.maxMs
-      },
-      sendRate: result.intended === 0 ? 1 : result.sentInWindow / result.intended,
-      perReplica: target.perReplica,
-      histogram: target.latency.encoded,
-      generator
-    };
-    return { metrics, load: record2, ...invalid === null ? {} : { invalid } };
-  });
-}
-function latencyMetrics(prefix, h, load) {
-  const metric = (label, value) => ({
-    name: `${prefix} ${label}`,
-    unit: "ms",
-    biggerIsBetter: false,
-    values: [value],
-    valueKind: "summary"
-  });
-  return [
-    ...load.percentiles.map((p) => metric(percentileLabel(p), h.percentiles[String(p)])),
-    metric("mean", h.meanMs)
-  ];
-}
-function lagP99(lag) {
-  return lag.percentiles["99"] ?? lag.maxMs;
-}
-function honesty(result, load) {
-  const problems = [];
-  if (result.sendLag !== null && result.sendLag.count > 0) {
-    const p99 = lagP99(result.sendLag);
-    if (p99 > load.maxSendLag * 1e3) {
-      problems.push(
-        `send lag p99 ${p99.toFixed(2)} ms > workload.load.maxSendLag ${+(load.maxSendLag * 1e3).toFixed(3)} ms`
-      );
-    }
-  }
-  const rate = result.intended === 0 ? 1 : result.sentInWindow / result.intended;
-  if (rate < load.minSendRate) {
-    problems.push(
-      `only ${(rate * 100).toFixed(1)}% of the requests went out within their stages (workload.load.minSendRate ${load.minSendRate * 100}%)`
-    );
-  }
-  return problems.length === 0 ? null : `the load generator could not keep up: ${problems.join("; ")}`;
-}
-function checkErrors(target, load, round3, describeReplica) {
-  const failed = ERROR_KINDS.reduce((sum, kind2) => sum + target.errors[kind2], 0);
-  if (failed === 0 || failed / Math.max(1, target.sentTotal) <= load.maxErrorRate) return;
-  const kinds = ERROR_KINDS.filter((k) => target.errors[k] > 0).map((k) => `${target.errors[k]} ${ERROR_WORDS[k]}`).join(", ");
-  const codes2 = Object.entries(target.statusCodes).map(([code, n]) => `HTTP ${code} \xD7${n}`).join(", ");
-  const examples = target.examples.map((e) => `
-  ${describeReplica(target.version, e.replica)}, ${e.request}: ${e.detail}`).join("");
-  throw new RunError(
-    `server ${target.version}: ${failed} of ${target.sentTotal} requests failed in iteration ${round3} (${(failed / target.sentTotal * 100).toFixed(1)}%, more than workload.load.maxErrorRate ${+(load.maxErrorRate * 100).toFixed(3)}%): ${kinds}${codes2 === "" ? "" : ` (${codes2})`}; first of each kind:${examples}`
-  );
-}
-var ERROR_WORDS = {
-  status: "non-2xx answers",
-  timeout: "timeouts",
-  connection: "connection errors",
-  other: "other errors"
-};
-
-// src/report/load-text.ts
-var ARRIVAL_WORDS = {
-  poisson: "open loop, Poisson arrivals, latency from each intended send time",
-  constant: "open loop, constant arrivals, latency from each intended send time",
-  closed: "closed loop (each user waits for its answer: stalls are under-counted)"
-};
-function loadLines(load) {
-  const lines = [`load: ${ARRIVAL_WORDS[load.arrival]}; ${load.generator}`];
-  for (const v of load.versions) {
-    const failed = ERROR_KINDS.filter((k) => v.errors[k] > 0);
-    const errors = failed.length === 0 ? "no errors" : `errors: ${failed.map((k) => `${v.errors[k]} ${ERROR_WORDS[k]}`).join(", ")}${codes(v.statusCodes)}`;
-    const lag = v.sendLagP99Ms === null ? "" : `, send lag p99 \u2264 ${v.sendLagP99Ms.toFixed(2)} ms`;
-    lines.push(
-      `load ${v.version}: ${v.iterations} iterations, ${fmt(v.intendedQps)} req/s intended, ${fmt(v.achievedQps)} answered (median per iteration)${lag}, ${v.sent} requests, ${errors}; p99 of all iterations pooled ${v.pooledP99Ms.toFixed(3)} ms`
-    );
-  }
-  const warnings = load.invalid.map((i) => `iteration ${i.round} is not analysed: ${i.reason}`);
-  return { lines, warnings };
-}
-function codes(statusCodes) {
-  const entries = Object.entries(statusCodes);
-  return entries.length === 0 ? "" : ` (${entries.map(([c, n]) => `HTTP ${c} \xD7${n}`).join(", ")})`;
-}
-function fmt(x) {
-  return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
-}
-
-// src/report/efficiency-text.ts
-var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
-function efficiencyText(e) {
-  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
-  if (e.efficiency === null || e.breakdown === null) {
-    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
-  }
-  const b = e.breakdown;
-  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
-}
-
-// src/report/cluster-text.ts
-function clusterLines(c) {
-  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
-  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
-  const lines = [
-    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
-  ];
-  const t = c.timings;
-  const timing = [
-    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
-    t.podStart === null ? null : `pod start ${t.podStart} s`,
-    t.copy === null ? null : `copy in ${t.copy} s`,
-    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
-  ].filter((x) => x !== null);
-  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
-  if (cost2 !== null || timing.length > 0) {
-    lines.push(
-      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
-    );
-  }
-  return lines;
-}
-
-// src/analyze/describe.ts
-function describeReport(report) {
-  const out = [];
-  const iso = report.isolation;
-  const slots = iso.slots.map((s2) => s2 ?? "any").join(" | ");
-  out.push(
-    `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (harness too)" : ""}`) + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
-  );
-  if (report.timing !== void 0) out.push(timingText(report.timing, report.mode));
-  if (report.cluster !== void 0) out.push(...clusterLines(report.cluster));
-  if (report.efficiency !== void 0) out.push(efficiencyText(report.efficiency));
-  const load = report.load === void 0 ? void 0 : loadLines(report.load);
-  out.push(...load?.lines ?? []);
-  for (const warning of [
-    ...iso.warnings,
-    ...report.timing?.warnings ?? [],
-    ...load?.warnings ?? [],
-    ...report.cluster?.warnings ?? []
-  ]) {
-    out.push(`warning: ${warning}`);
-  }
-  if (!report.complete) {
-    out.push(
-      `warning: INCOMPLETE run (${report.stopReason}): these are the samples gathered until then`
-    );
-  } else if (report.stopReason !== "iterations") {
-    out.push(
-      `stopped on ${report.stopReason === "precision" ? "the precision target" : "the time budget"}`
-    );
-  }
-  out.push("");
-  const versions = [...new Set(report.results.map((r) => r.version))];
-  for (const version3 of versions) {
-    const mine = report.results.filter((r) => r.version === version3);
-    const rows = mine.filter((r) => r.exact === void 0).flatMap(tableRow);
-    if (versions.length > 1 || version3 !== "head" || report.settings.baseline !== "base") {
-      out.push(`${version3} vs ${report.settings.baseline}:`);
-    }
-    if (rows.length > 0) out.push(renderComparisonTable(rows).trimEnd());
-    for (const r of shownExact(mine)) out.push(renderExactLine(r));
-    for (const r of mine.filter((x) => x.error !== null)) {
-      out.push(`error: ${r.benchmark}: ${r.error}`);
-    }
-    out.push("");
-  }
-  const unmeasured = unmeasuredNames(report.results);
-  if (unmeasured.length > 0) {
-    out.push(
-      `not measured within the budget (${unmeasured.length}): ${unmeasured.join(", ")} \u2014 ${UNMEASURED_HINT}`
-    );
-    if (nothingCompared(report)) out.push("nothing was measured enough to compare: no verdict");
-    out.push("");
-  }
-  const s = report.summary;
-  if (report.results.length === 0) out.push("error: no measured samples to compare", "");
-  else if (nothingCompared(report) && unmeasuredCount(s) === 0 && s.notComparable > 0) {
-    out.push("error: no benchmark could be compared, so there is no verdict", "");
-  }
-  out.push(
-    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.notComparable} not comparable, ${s.error} error` + (unmeasuredCount(s) > 0 ? `, ${unmeasuredCount(s)} not measured` : "")
-  );
-  return `${out.join("\n")}
-`;
-}
-function tableRow(r) {
-  if (r.comparison !== null) {
-    return [
-      {
-        name: r.benchmark,
-        unit: r.unit,
-        comparison: r.comparison,
-        ...r.settle === void 0 ? {} : { settle: r.settle.advice }
-      }
-    ];
-  }
-  if (r.notComparable !== null) {
-    return [{ name: r.benchmark, unit: r.unit, notComparable: r.notComparable }];
-  }
-  return [];
-}
-function nothingCompared(report) {
-  return comparedCount(report.summary) === 0;
-}
-function gateTally(summary, failOn) {
-  const strict = failOn === "inconclusive";
-  return {
-    verdicts: failOn === "never" ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
-    unmeasured: strict ? unmeasuredCount(summary) : 0,
-    broken: summary.error > 0 || comparedCount(summary) === 0 && unmeasuredCount(summary) === 0
-  };
-}
-function exitStatus(report, failOn) {
-  if (gateTally(report.summary, failOn).broken) return 1;
-  return gateExitCode(report, failOn);
-}
-function gateExitCode(report, failOn) {
-  const t = gateTally(report.summary, failOn);
-  return t.verdicts + t.unmeasured > 0 ? 1 : 0;
-}
-
-// src/runner/samples.ts
-import { rename, writeFile } from "node:fs/promises";
-var SAMPLES_SCHEMA_VERSION = 1;
-async function writeSamples(file2, samples) {
-  const temporary = `${file2}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(samples, null, 2)}
-`);
-  await rename(temporary, file2);
-}
-
-// src/cli/options.ts
-function parseLevel(text2) {
-  const value = parseFractionOrPercent(text2);
-  if (value === void 0 || !(value > 0 && value < 1)) {
-    throw new InvalidArgumentError(
-      "Expected a confidence level between 0 and 1, like 0.99 or 99%."
-    );
-  }
-  return value;
-}
-function parseThreshold(text2) {
-  const value = parseFractionOrPercent(text2);
-  if (value === void 0 || value < 0) {
-    throw new InvalidArgumentError("Expected a threshold like 5% or 0.05 (a fraction \u2265 0).");
-  }
-  if (!text2.trim().endsWith("%") && value >= 1) {
-    throw new InvalidArgumentError(
-      `Ambiguous: write ${text2}% for a percentage, or a fraction below 1.`
-    );
-  }
-  return value;
-}
-function integerParser(min, max2) {
-  return (text2) => {
-    const value = /^\s*\d+\s*$/.test(text2) ? Number(text2) : NaN;
-    if (!(Number.isSafeInteger(value) && value >= min && value <= max2)) {
-      throw new InvalidArgumentError(`Expected an integer from ${min} to ${max2}.`);
-    }
-    return value;
-  };
-}
-function choiceParser(choices) {
-  return (text2) => {
-    if (!choices.includes(text2)) {
-      throw new InvalidArgumentError(`Expected one of: ${choices.join(", ")}.`);
-    }
-    return text2;
-  };
-}
-function parseFractionOrPercent(text2) {
-  const trimmed = text2.trim();
-  const percent3 = trimmed.endsWith("%");
-  const body = percent3 ? trimmed.slice(0, -1) : trimmed;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(body)) return void 0;
-  const value = Number(body);
-  return percent3 ? value / 100 : value;
-}
-
-// src/cli/commands/analyze.ts
-function registerAnalyze(program2, ctx) {
-  program2.command("analyze").description(
-    "Re-analyse saved samples (another level, statistic, threshold...) without re-running."
-  ).argument("<samples>", "samples.json written by duetkit run").option("--level <level>", "confidence level, e.g. 0.95 or 95%", parseLevel).option(
-    "--statistic <name>",
-    "median|mean|gmean|trimmed (paired only)",
-    choiceParser(STATISTICS)
-  ).option("--method <name>", "percentile|bca", choiceParser(["percentile", "bca"])).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7)).option("--adjustment <name>", "holm|bh|none", choiceParser(["holm", "bh", "none"])).option("--block-length <n>", "paired: moving-block length", integerParser(1, 1e6)).option("--seed <n>", "bootstrap seed (default: the run's)", integerParser(0, MAX_SEED)).option("--baseline <version>", "version to compare the others against").option("--out <file>", "also write the comparison JSON to this file").option("--json", "print the comparison JSON instead of the report").option(
-    "--fail-on <what>",
-    "exit 1 on: regression|inconclusive|never",
-    choiceParser(["regression", "inconclusive", "never"]),
-    "never"
-  ).action(async (file2, flags) => {
-    const samples = await readSamples(path.resolve(ctx.cwd, file2), file2);
-    const { json: json2, out, failOn, ...overrides } = flags;
-    const report = analyzeSamples(samples, overrides);
-    const text2 = `${JSON.stringify(report, null, 2)}
-`;
-    if (out !== void 0) await writeFile2(path.resolve(ctx.cwd, out), text2);
-    ctx.stdout(json2 === true ? text2 : describeReport(report));
-    ctx.exitCode = exitStatus(report, failOn);
-  });
-}
-async function readSamples(absolute, shown) {
-  let data;
-  try {
-    data = JSON.parse(await readFile(absolute, "utf8"));
-  } catch (error62) {
-    throw new UserError(`cannot read samples ${shown}: ${error62.message}`);
-  }
-  const version3 = data?.schemaVersion;
-  if (version3 !== SAMPLES_SCHEMA_VERSION || !Array.isArray(data.trials)) {
-    throw new UserError(
-      `${shown}: schemaVersion is ${JSON.stringify(version3)}; expected a duetkit samples file with schemaVersion ${SAMPLES_SCHEMA_VERSION}`
-    );
-  }
-  return data;
-}
-
-// src/runner/machine.ts
-import os from "node:os";
-function machineInfo() {
-  const cpus = os.cpus();
-  return {
-    hostname: os.hostname(),
-    platform: os.platform(),
-    arch: os.arch(),
-    kernel: os.release(),
-    cpuModel: cpus[0]?.model.trim() ?? "unknown",
-    cores: cpus.length,
-    memoryBytes: os.totalmem(),
-    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
-    node: process.version
-  };
-}
-
-// src/runner/run.ts
-import { mkdtemp as mkdtemp4 } from "node:fs/promises";
-import os8 from "node:os";
-import path18 from "node:path";
-
-// src/suite/run-suite.ts
-import { rm as rm5 } from "node:fs/promises";
-
-// src/runner/drivers/command.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { mkdtemp, readFile as readFile3, rm as rm2 } from "node:fs/promises";
-import os3 from "node:os";
-import path3 from "node:path";
-
-// src/runner/gated-process.ts
-import { spawn } from "node:child_process";
-var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
-var TERMINATE_GRACE_MS = 5e3;
-function shellGate(flag) {
-  return ["/bin/sh", "-c", GATE_SCRIPT, flag];
-}
-async function startGated(argv2, options) {
-  const [file2, ...args] = [
-    ...options.placement.prefix,
-    ...(options.gate ?? shellGate)(options.flag),
-    ...argv2
-  ];
-  const child = spawn(file2, args, {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: [options.stdin, "pipe", "pipe", "pipe"],
-    // Own process group: one kill reaches the command's whole tree, and a Ctrl-C in the
-    // terminal reaches only the harness, which then stops the sides itself.
-    detached: true
-  });
-  let stdout = "";
-  let stderr = "";
-  let exitedAt = 0n;
-  let spawnError = null;
-  child.stdout.setEncoding("utf8").on("data", (chunk) => {
-    stdout += chunk;
-    if (options.tailStdout === true) stdout = stdout.slice(-65536);
-    options.onStdout?.(chunk);
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk) => {
-    stderr = (stderr + chunk).slice(-65536);
-  });
-  child.on("exit", () => exitedAt = process.hrtime.bigint());
-  const finished = new Promise((resolve3) => {
-    child.on("error", (error62) => {
-      spawnError = error62;
-      resolve3({ code: null, signal: null, exitedAt, stdout, stderr, spawnError });
-    });
-    child.on("close", (code, signal) => {
-      if (exitedAt === 0n) exitedAt = process.hrtime.bigint();
-      resolve3({ code, signal, exitedAt, stdout, stderr, spawnError });
-    });
-  });
-  const gate = child.stdio[3];
-  gate.on("error", () => void 0);
-  const lines = controlLines(gate);
-  const kill = () => {
-    if (child.pid === void 0) return;
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-    }
-  };
-  const terminate = () => {
-    try {
-      child.kill("SIGTERM");
-    } catch {
-      return;
-    }
-    const grace = setTimeout(kill, TERMINATE_GRACE_MS);
-    void finished.then(() => clearTimeout(grace));
-  };
-  if (child.pid === void 0) {
-    const result = await finished;
-    throw result.spawnError ?? new Error("spawn failed");
-  }
-  try {
-    await options.placement.attach(child.pid);
-  } catch (error62) {
-    kill();
-    throw error62;
-  }
-  return {
-    pid: child.pid,
-    child,
-    async prime() {
-      gate.write("\n");
-      if (await lines.next() === null) {
-        throw new Error("the process ended before its gate opened");
-      }
-    },
-    controlLine: () => lines.next(),
-    tell(text2) {
-      if (!gate.destroyed && gate.writable) gate.write(text2);
-    },
-    finished,
-    terminate,
-    kill
-  };
-}
-function controlLines(gate) {
-  let buffer = "";
-  let closed = false;
-  const queue = [];
-  const waiting = [];
-  const deliver = () => {
-    while (waiting.length > 0 && (queue.length > 0 || closed)) {
-      waiting.shift()(queue.length > 0 ? queue.shift() : null);
-    }
-  };
-  gate.setEncoding("utf8");
-  gate.on("data", (chunk) => {
-    buffer += chunk;
-    let newline;
-    while ((newline = buffer.indexOf("\n")) >= 0) {
-      queue.push(buffer.slice(0, newline));
-      buffer = buffer.slice(newline + 1);
-    }
-    deliver();
-  });
-  const close = () => {
-    closed = true;
-    deliver();
-  };
-  gate.on("end", close);
-  gate.on("close", close);
-  return {
-    next() {
-      return new Promise((resolve3) => {
-        waiting.push(resolve3);
-        deliver();
-      });
-    }
-  };
-}
-
-// src/runner/timer/report.ts
-import os2 from "node:os";
-function parseTimerLine(line) {
-  const fail = /^fail (\d+)$/.exec(line);
-  if (fail !== null) {
-    const errno = Number(fail[1]);
-    const name = Object.entries(os2.constants.errno).find(([, n]) => n === errno)?.[0];
-    return new Error(name === "ENOENT" ? "command not found" : `spawn failed (${name ?? errno})`);
-  }
-  const done = /^done (\d+) (\d+) (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
-  if (done === null) return new Error(`the timer reported ${JSON.stringify(line)}`);
-  const status = Number(done[3]);
-  const signalNumber = status & 127;
-  const signal = signalNumber === 0 ? null : Object.entries(os2.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
-  return {
-    startNs: BigInt(done[1]),
-    endNs: BigInt(done[2]),
-    code: signal === null ? status >> 8 & 255 : null,
-    signal,
-    userMs: Number(done[4]) / 1e3,
-    systemMs: Number(done[5]) / 1e3,
-    maxRssKb: Number(done[6]),
-    timedOut: done[7] === "1"
-  };
-}
-function relayGate(timer) {
-  return (flag) => [timer, "relay", flag, "--"];
-}
-
-// src/runner/drivers/metrics.ts
-import { readFile as readFile2, rm } from "node:fs/promises";
-import path2 from "node:path";
-
-// src/formats/types.ts
-var FormatError = class extends Error {
-  constructor(format, where, expected, found) {
-    super(
-      `${format} output, ${where}: expected ${expected}` + (found === void 0 ? "" : `, found ${JSON.stringify(truncate(found, 80))}`)
-    );
-    this.format = format;
-    this.where = where;
-    this.expected = expected;
-    this.found = found;
-    this.name = "FormatError";
-  }
-  format;
-  where;
-  expected;
-  found;
-};
-function truncate(text2, max2) {
-  return text2.length <= max2 ? text2 : `${text2.slice(0, max2 - 1)}\u2026`;
-}
-
-// src/formats/collector.ts
-var BenchmarkCollector = class {
-  constructor(format) {
-    this.format = format;
-  }
-  format;
-  byName = /* @__PURE__ */ new Map();
-  /** Adds values to `name`; `where` (a line or JSON path) is quoted in any error. */
-  add(where, name, unit, biggerIsBetter, values, valueKind, extra = {}) {
-    if (name.trim() === "") {
-      throw new FormatError(this.format, where, "a benchmark name", name);
-    }
-    const bad = values.find((v) => !Number.isFinite(v));
-    if (bad !== void 0) {
-      throw new FormatError(this.format, where, `finite numbers for "${name}"`, String(bad));
-    }
-    const seen = this.byName.get(name);
-    if (seen === void 0) {
-      this.byName.set(name, {
-        name,
-        unit,
-        biggerIsBetter,
-        values: [...values],
-        valueKind,
-        ...extra.measuredNs === void 0 ? {} : { measuredNs: extra.measuredNs },
-        ...extra.derivedFrom === void 0 ? {} : { derivedFrom: extra.derivedFrom }
-      });
-      return;
-    }
-    if (extra.measuredNs !== void 0) {
-      seen.measuredNs = (seen.measuredNs ?? 0) + extra.measuredNs;
-    }
-    if (seen.unit !== unit) {
-      throw new FormatError(
-        this.format,
-        where,
-        `unit "${seen.unit}" for "${name}" as before (mixed units cannot be compared)`,
-        unit
-      );
-    }
-    if (seen.biggerIsBetter !== biggerIsBetter) {
-      throw new FormatError(
-        this.format,
-        where,
-        `one direction for "${name}" (biggerIsBetter ${seen.biggerIsBetter} as before)`
-      );
-    }
-    seen.values.push(...values);
-    if (valueKind === "samples") seen.valueKind = "samples";
-  }
-  get size() {
-    return this.byName.size;
-  }
-  /** The benchmarks read; zero benchmarks is an error, never an empty success. */
-  finish(expected, output2 = "") {
-    if (this.byName.size === 0) {
-      throw new FormatError(
-        this.format,
-        "the whole output",
-        `${expected} (no benchmark found)`,
-        output2.trim() === "" ? void 0 : output2.trim()
-      );
-    }
-    return [...this.byName.values()];
-  }
-};
-function numberedLines(output2) {
-  return output2.split(/\r?\n/).map((text2, i) => ({ text: text2, where: `line ${i + 1}` }));
-}
-function escapeRegExp(text2) {
-  return text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/formats/json-reader.ts
-var JsonReader = class _JsonReader {
-  constructor(format, value, path46 = "$") {
-    this.format = format;
-    this.value = value;
-    this.path = path46;
-  }
-  format;
-  value;
-  path;
-  /** Parses `text`; a syntax error (truncated output, an error message) names the line. */
-  static parse(format, text2, what) {
-    try {
-      return new _JsonReader(format, JSON.parse(text2));
-    } catch (error62) {
-      const position = errorPosition(String(error62), text2);
-      if (position === void 0 || text2.trim() === "") {
-        throw new FormatError(format, "the whole output", what, text2.trim());
-      }
-      const before = text2.slice(0, position);
-      const line = before.split("\n").length;
-      const lineText = text2.split("\n")[line - 1] ?? "";
-      throw new FormatError(format, `line ${line}`, `${what} (invalid JSON)`, lineText.trim());
-    }
-  }
-  fail(expected) {
-    const found = this.value === void 0 ? "nothing" : JSON.stringify(this.value);
-    throw new FormatError(this.format, this.path, expected, found ?? String(this.value));
-  }
-  isObject() {
-    return typeof this.value === "object" && this.value !== null && !Array.isArray(this.value);
-  }
-  isArray() {
-    return Array.isArray(this.value);
-  }
-  has(key2) {
-    return this.isObject() && this.value[key2] !== void 0;
-  }
-  /** The member `key` of this object (errors if this is not an object). */
-  get(key2) {
-    if (!this.isObject()) this.fail("an object");
-    const child = this.value[key2];
-    return new _JsonReader(this.format, child, `${this.path}.${key2}`);
-  }
-  /** The member `key`, or undefined when it is absent or null. */
-  optional(key2) {
-    const child = this.get(key2);
-    return child.value === void 0 || child.value === null ? void 0 : child;
-  }
-  /** This object's members, in the document's order. */
-  entries() {
-    if (!this.isObject()) this.fail("an object");
-    return Object.keys(this.value).map((key2) => [key2, this.get(key2)]);
-  }
-  items() {
-    if (!Array.isArray(this.value)) this.fail("an array");
-    const list = this.value;
-    return list.map((item, i) => new _JsonReader(this.format, item, `${this.path}[${i}]`));
-  }
-  string() {
-    if (typeof this.value !== "string") this.fail("a string");
-    return this.value;
-  }
-  nonEmptyString() {
-    if (typeof this.value !== "string" || this.value === "") this.fail("a non-empty string");
-    return this.value;
-  }
-  /** A finite number: NaN and Infinity (which some tools print as strings) are errors. */
-  number() {
-    if (typeof this.value !== "number" || !Number.isFinite(this.value))
-      this.fail("a finite number");
-    return this.value;
-  }
-  numbers() {
-    return this.items().map((item) => item.number());
-  }
-  boolean() {
-    if (typeof this.value !== "boolean") this.fail("true or false");
-    return this.value;
-  }
-};
-function errorPosition(message, text2) {
-  const position = /position (\d+)/.exec(message)?.[1];
-  if (position !== void 0) return Number(position);
-  const excerpt = /Unexpected token '.+?', (?:\.\.\.)?"(.*?)"(?:\.\.\.)? is not valid JSON/s.exec(
-    message
-  )?.[1];
-  if (excerpt === void 0 || excerpt === "") return void 0;
-  const at = text2.indexOf(excerpt);
-  return at < 0 ? void 0 : at;
-}
-
-// src/formats/benchmarkdotnet.ts
-function timings(bench2, statistics) {
-  const results = (bench2.optional("Measurements")?.items() ?? []).filter(
-    (m) => m.get("IterationMode").string() === "Workload" && m.get("IterationStage").string() === "Result"
-  );
-  if (results.length > 0) {
-    const values = results.map(
-      (m) => m.get("Nanoseconds").number() / positive(m.get("Operations"))
-    );
-    return [`${bench2.path}.Measurements`, values, true];
-  }
-  const original = statistics.optional("OriginalValues");
-  if (original !== void 0 && original.numbers().length > 0) {
-    return [original.path, original.numbers(), true];
-  }
-  const mean2 = statistics.get("Mean");
-  return [mean2.path, [mean2.number()], false];
-}
-function positive(reader) {
-  const n = reader.number();
-  if (n <= 0) throw new FormatError("benchmarkdotnet", reader.path, "a positive operation count");
-  return n;
-}
-var benchmarkdotnet = {
-  name: "benchmarkdotnet",
-  description: "BenchmarkDotNet JSON export (every measurement with the full exporter)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("benchmarkdotnet", output2, "the JSON of --exporters json");
-    const collector = new BenchmarkCollector("benchmarkdotnet");
-    for (const bench2 of json2.get("Benchmarks").items()) {
-      const name = bench2.get("FullName").nonEmptyString();
-      const statistics = bench2.optional("Statistics");
-      if (statistics === void 0) {
-        throw new FormatError(
-          "benchmarkdotnet",
-          `${bench2.path}.Statistics`,
-          `statistics for "${name}" (did it fail?)`
-        );
-      }
-      const [where, values, isSamples] = timings(bench2, statistics);
-      collector.add(where, name, "ns", false, values, isSamples ? "samples" : "summary");
-      for (const metric of bench2.optional("Metrics")?.items() ?? []) {
-        const descriptor = metric.get("Descriptor");
-        const id = descriptor.get("Id").nonEmptyString();
-        const unit = descriptor.optional("Unit")?.string() ?? "";
-        const bigger = descriptor.optional("TheGreaterTheBetter")?.boolean() ?? false;
-        const value = metric.get("Value");
-        collector.add(value.path, `${name} - ${id}`, unit, bigger, [value.number()], "summary");
-      }
-    }
-    return collector.finish('a non-empty "Benchmarks" list');
-  },
-  detect(output2) {
-    return /"Benchmarks"\s*:/.test(output2) && /"FullName"\s*:/.test(output2);
-  }
-};
-
-// src/formats/benchmarkjs.ts
-var RESULT = /^(.+) x ([\d,]+(?:\.\d+)?) (\S+) (?:±|\+-)([\d.]+)% \((\d+) runs? sampled\)\s*$/;
-var benchmarkjs = {
-  name: "benchmarkjs",
-  description: 'benchmark.js "name x N ops/sec \xB1R% (K runs sampled)" lines (summary)',
-  reads: "stdout",
-  parse(output2) {
-    const collector = new BenchmarkCollector("benchmarkjs");
-    for (const { text: text2, where } of numberedLines(output2)) {
-      const line = text2.trimEnd();
-      if (!/ x [\d,.]+ \S+/.test(line) || !/sampled\)|ops\/sec/.test(line)) continue;
-      const m = RESULT.exec(line);
-      if (m === null) {
-        throw new FormatError(
-          "benchmarkjs",
-          where,
-          '"NAME x N ops/sec \xB1R% (K runs sampled)"',
-          line
-        );
-      }
-      const [, name, value, unit] = m;
-      collector.add(where, name.trim(), unit, true, [Number(value.replace(/,/g, ""))], "summary");
-    }
-    return collector.finish('lines like "fib x 1,234 ops/sec \xB11.2% (90 runs sampled)"', output2);
-  },
-  detect(output2) {
-    return /^.+ x [\d,.]+ \S+ (±|\+-)[\d.]+% \(\d+ runs? sampled\)/m.test(output2);
-  }
-};
-
-// src/formats/benchmarkluau.ts
-var RESULT2 = /^SUCCESS:?\s+(.+?)\s+:\s+([\d.]+)(ns|us|ms|s)\s+\+\/-\s+([\d.]+)%\s+on\s+(\S+)\s*$/;
-var MS = { ns: 1e-6, us: 1e-3, ms: 1, s: 1e3 };
-var benchmarkluau = {
-  name: "benchmarkluau",
-  description: 'Luau bench.py "SUCCESS: name : 15.0ms +/- 0.6% on luau" lines (summary, ms)',
-  reads: "stdout",
-  parse(output2) {
-    const collector = new BenchmarkCollector("benchmarkluau");
-    for (const { text: text2, where } of numberedLines(output2)) {
-      const line = text2.trimEnd();
-      if (/^(FAILED|ERROR|FAIL)\b/.test(line)) {
-        throw new FormatError(
-          "benchmarkluau",
-          where,
-          "SUCCESS lines, but a benchmark failed",
-          line
-        );
-      }
-      if (!line.startsWith("SUCCESS")) continue;
-      const m = RESULT2.exec(line);
-      if (m === null) {
-        throw new FormatError(
-          "benchmarkluau",
-          where,
-          '"SUCCESS: NAME : 1.23ms +/- 0.4% on DRIVER"',
-          line
-        );
-      }
-      const [, name, value, unit] = m;
-      collector.add(where, name, "ms", false, [Number(value) * MS[unit]], "summary");
-    }
-    return collector.finish('lines like "SUCCESS: base64 : 15.041ms +/- 0.636% on luau"', output2);
-  },
-  detect(output2) {
-    return /^SUCCESS:?\s+.+\s+:\s+[\d.]+(ns|us|ms|s)\s+\+\/-/m.test(output2);
-  }
-};
-
-// src/formats/cargo-filter.ts
-function harnessArgs(argv2, extra) {
-  return argv2.includes("--") ? [...argv2, ...extra] : [...argv2, "--", ...extra];
-}
-var cargoPerBenchmark = {
-  listArgv: (argv2) => harnessArgs(argv2, ["--list"]),
-  parseList: (output2) => output2.split(/\r?\n/).map((line) => /^(.+): (bench|benchmark)$/.exec(line.trim())?.[1]).filter((name) => name !== void 0),
-  filterArgv: (argv2, name) => harnessArgs(argv2, ["--exact", name])
-};
-
-// src/formats/cargo.ts
-var RESULT3 = /^test (.+?) \.\.\. bench:\s+([\d,]+(?:\.\d+)?) (\S+)\/iter \(\+\/- ([\d,]+(?:\.\d+)?)\)\s*$/;
-var FAILURE = /^(test .+ \.\.\. FAILED|error(\[E\d+\])?:|thread '.*' panicked)/;
-var cargo = {
-  name: "cargo",
-  description: "cargo bench / criterion --output-format bencher text (summary per benchmark)",
-  reads: "stdout",
-  parse(output2) {
-    const collector = new BenchmarkCollector("cargo");
-    for (const { text: text2, where } of numberedLines(output2)) {
-      const line = text2.trimEnd();
-      if (FAILURE.test(line)) {
-        throw new FormatError(
-          "cargo",
-          where,
-          "benchmark results, but cargo reported a failure",
-          line
-        );
-      }
-      if (!line.startsWith("test ") || !line.includes(" ... bench:")) continue;
-      const m = RESULT3.exec(line);
-      if (m === null) {
-        throw new FormatError("cargo", where, '"test NAME ... bench: N ns/iter (+/- D)"', line);
-      }
-      const [, name, value, unit] = m;
-      const number4 = Number(value.replace(/,/g, ""));
-      collector.add(where, name.trim(), `${unit}/iter`, false, [number4], "summary");
-    }
-    return collector.finish('lines like "test fib ... bench: 1,234 ns/iter (+/- 56)"', output2);
-  },
-  detect(output2) {
-    return /^test .+ \.\.\. bench:\s+[\d,.]+ \S+\/iter/m.test(output2);
-  },
-  perBenchmark: cargoPerBenchmark
-};
-
-// src/formats/catch2.ts
-var HEADER = /^benchmark name\s+samples\s+iterations\s+(estimated|est run time)/;
-var START = /^(.*?)\s*(\d+)\s+(\d+)\s+[\d.]+ (ns|us|µs|ms|s)\s*$/;
-var STAT = /^\s+([\d.]+(?:e[-+]?\d+)?) (ns|us|µs|ms|s)\s+[\d.]+(?:e[-+]?\d+)? \S+\s+[\d.]+(?:e[-+]?\d+)? \S+\s*$/;
-var TABLE_END = /^(={5,}|-{5,}|~{5,})/;
-var FAILED = /^(.*\bFAILED:?|test cases:.*\bfailed\b.*)$/;
-var NS = { ns: 1, us: 1e3, \u00B5s: 1e3, ms: 1e6, s: 1e9 };
-var catch2 = {
-  name: "catch2",
-  description: "Catch2 console benchmark report (mean per benchmark, in ns)",
-  reads: "stdout",
-  parse(output2) {
-    const lines = numberedLines(output2);
-    const collector = new BenchmarkCollector("catch2");
-    let i = 0;
-    const stat6 = (what) => {
-      const line = lines[i];
-      const m = line === void 0 ? null : STAT.exec(line.text);
-      if (line === void 0 || m === null) {
-        const where = line?.where ?? `line ${lines.length + 1}`;
-        throw new FormatError(
-          "catch2",
-          where,
-          `the ${what} line "<value> <unit> <low> <high>"`,
-          line?.text ?? "end of output"
-        );
-      }
-      i += 1;
-      return Number(m[1]) * NS[m[2]];
-    };
-    while (i < lines.length) {
-      const { text: text2, where } = lines[i];
-      i += 1;
-      if (FAILED.test(text2)) {
-        throw new FormatError(
-          "catch2",
-          where,
-          "benchmark results, but Catch2 reported a failure",
-          text2
-        );
-      }
-      if (!HEADER.test(text2)) continue;
-      while (i < lines.length && !/^-{5,}\s*$/.test(lines[i].text)) i += 1;
-      if (i >= lines.length) {
-        throw new FormatError(
-          "catch2",
-          `line ${lines.length}`,
-          'a "-----" line under the header',
-          "end of output"
-        );
-      }
-      i += 1;
-      let nameParts = [];
-      while (i < lines.length) {
-        const row2 = lines[i];
-        if (TABLE_END.test(row2.text) || FAILED.test(row2.text)) break;
-        i += 1;
-        if (row2.text.trim() === "") continue;
-        const start = START.exec(row2.text);
-        if (start === null) {
-          nameParts.push(row2.text.trim());
-          continue;
-        }
-        const name = [...nameParts, start[1].trim()].filter((p) => p !== "").join(" ");
-        nameParts = [];
-        const mean2 = stat6("mean");
-        stat6("standard deviation");
-        collector.add(row2.where, name, "ns", false, [mean2], "summary");
-      }
-      if (nameParts.length > 0) {
-        throw new FormatError(
-          "catch2",
-          `line ${i}`,
-          `counts and statistics after "${nameParts.join(" ")}"`,
-          lines[i]?.text ?? "end of output"
-        );
-      }
-    }
-    return collector.finish('a "benchmark name  samples  iterations" table with rows', output2);
-  },
-  detect(output2) {
-    return /^benchmark name\s+samples\s+iterations\s+(estimated|est run time)/m.test(output2);
-  }
-};
-
-// src/formats/criterion.ts
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
-var RESULT_LINE = /^(\S.*?)\s+time:\s+\[/;
-var CONTINUATION = /^\s+time:\s+\[/;
-var BENCHER_LINE = /^test (.+?) \.\.\. bench:/;
-function idsInStdout(output2) {
-  const ids = /* @__PURE__ */ new Set();
-  let previous = "";
-  for (const line of output2.split(/\r?\n/)) {
-    const named = RESULT_LINE.exec(line) ?? BENCHER_LINE.exec(line);
-    if (named !== null) ids.add(named[1].trim());
-    else if (CONTINUATION.test(line) && previous !== "") ids.add(previous);
-    if (line.trim() !== "" && !/^\s/.test(line)) previous = line.trim();
-  }
-  return ids;
-}
-function benchmarkDirs(root, depth = 0) {
-  if (depth > 6) return [];
-  if (existsSync(join(root, "new", "benchmark.json"))) return [root];
-  return readdirSync(root).filter((entry) => entry !== "report" && statSync(join(root, entry)).isDirectory()).sort().flatMap((entry) => benchmarkDirs(join(root, entry), depth + 1));
-}
-function readJson(root, file2) {
-  const where = relative(root, file2) || file2;
-  if (!existsSync(file2)) {
-    throw new FormatError("criterion", where, "a file criterion writes after each benchmark");
-  }
-  const reader = JsonReader.parse("criterion", readFileSync(file2, "utf8"), `JSON in ${where}`);
-  return new JsonReader("criterion", reader.value, `${where}: $`);
-}
-function criterionRoot(context) {
-  const root = context.dataPath === void 0 ? join(context.cwd, "target", "criterion") : resolve(context.cwd, context.dataPath);
-  if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new FormatError(
-      "criterion",
-      root,
-      "criterion's output directory (run `cargo bench` in the version's checkout, or point dataPath at target/criterion)"
-    );
-  }
-  return root;
-}
-var criterion = {
-  name: "criterion",
-  description: "criterion.rs JSON under target/criterion (every sample of every benchmark)",
-  reads: "files",
-  parse(output2, context) {
-    const root = criterionRoot(context);
-    const wanted = idsInStdout(output2);
-    const collector = new BenchmarkCollector("criterion");
-    const found = /* @__PURE__ */ new Set();
-    for (const dir of benchmarkDirs(root)) {
-      const bench2 = readJson(root, join(dir, "new", "benchmark.json"));
-      const id = bench2.get("full_id").nonEmptyString();
-      if (wanted.size > 0 && !wanted.has(id)) continue;
-      found.add(id);
-      const sample = readJson(root, join(dir, "new", "sample.json"));
-      const iters = sample.get("iters").numbers();
-      const times = sample.get("times").numbers();
-      if (iters.length !== times.length || iters.some((n) => n <= 0)) {
-        throw new FormatError("criterion", sample.path, 'as many positive "iters" as "times"');
-      }
-      const perIter = times.map((t, i) => t / iters[i]);
-      collector.add(sample.path, id, "ns", false, perIter, "samples", {
-        measuredNs: times.reduce((a, b) => a + b, 0)
-      });
-      const throughput = bench2.optional("throughput");
-      if (throughput !== void 0) {
-        const [kind2, amount] = throughput.entries()[0] ?? [];
-        const per = amount?.number();
-        if (per !== void 0) {
-          const unit = kind2 === "Bytes" || kind2 === "BytesDecimal" ? "B/s" : "elem/s";
-          const rates = perIter.map((ns) => per * 1e9 / ns);
-          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples", {
-            derivedFrom: id
-          });
-        }
-      }
-    }
-    const missing = [...wanted].filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      throw new FormatError(
-        "criterion",
-        relative(context.cwd, root) || root,
-        `new/benchmark.json for every benchmark the run printed, missing: ${missing.join(", ")}`
-      );
-    }
-    return collector.finish(`benchmark directories with new/sample.json under ${root}`);
-  },
-  detect(output2) {
-    return /^\S.*\s+time:\s+\[[\d.]+ \S+ [\d.]+ \S+ [\d.]+ \S+\]/m.test(output2);
-  },
-  perBenchmark: cargoPerBenchmark
-};
-
-// src/formats/custom.ts
-function customFormat(name, biggerIsBetter) {
-  return {
-    name,
-    description: `github-action-benchmark ${name} JSON [{name, unit, value}]`,
-    reads: "stdout",
-    parse(output2) {
-      const json2 = JsonReader.parse(name, output2, "a JSON array of {name, unit, value}");
-      const collector = new BenchmarkCollector(name);
-      for (const entry of json2.items()) {
-        const value = entry.get("value");
-        const unit = entry.get("unit").string();
-        const benchName = entry.get("name").nonEmptyString();
-        collector.add(value.path, benchName, unit, biggerIsBetter, [value.number()], "summary");
-      }
-      return collector.finish("a non-empty array of {name, unit, value}");
-    }
-  };
-}
-var customBiggerIsBetter = customFormat("customBiggerIsBetter", true);
-var customSmallerIsBetter = customFormat("customSmallerIsBetter", false);
-function looksLikeCustomJson(output2) {
-  return /^\s*\[/.test(output2) && /"value"\s*:/.test(output2) && /"unit"\s*:/.test(output2);
-}
-
-// src/formats/go.ts
-var RESULT4 = /^(Benchmark\S*?)(?:-(\d+))?\s+(\d+)\s+(\S.*)$/;
-var FAILURE2 = /^(--- FAIL|FAIL\b|panic:|# \S+|\S+\.go:\d+:\d+: )/;
-function goBiggerIsBetter(unit) {
-  return /\/s$/.test(unit);
-}
-var go = {
-  name: "go",
-  description: "go test -bench text output (every metric; each line one sample, use -count N)",
-  reads: "stdout",
-  parse(output2) {
-    const collector = new BenchmarkCollector("go");
-    for (const { text: text2, where } of numberedLines(output2)) {
-      const line = text2.trimEnd();
-      if (FAILURE2.test(line)) {
-        throw new FormatError(
-          "go",
-          where,
-          "benchmark results, but go test reported a failure",
-          line
-        );
-      }
-      const m = RESULT4.exec(line);
-      if (m === null) continue;
-      const [, name, , iterations, rest] = m;
-      const fields = rest.trim().split(/\s+/);
-      if (fields.length % 2 !== 0) {
-        throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
-      }
-      for (let i = 0; i < fields.length; i += 2) {
-        const raw = fields[i];
-        const unit = fields[i + 1];
-        const value = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) ? Number(raw) : NaN;
-        if (Number.isNaN(value)) {
-          throw new FormatError("go", where, `a number before unit "${unit}"`, raw);
-        }
-        const metric = i === 0 ? name : `${name} - ${unit}`;
-        const extra = i === 0 && unit === "ns/op" ? { measuredNs: Number(iterations) * value } : unit === "MB/s" ? { derivedFrom: name } : {};
-        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], "samples", extra);
-      }
-    }
-    return collector.finish('lines like "BenchmarkFib-8  1000  1234 ns/op"', output2);
-  },
-  detect(output2) {
-    return /^Benchmark\S*\s+\d+\s+[\d.]+ ns\/op/m.test(output2);
-  },
-  perBenchmark: {
-    listArgv: (argv2) => [...argv2, "-run", "^$", "-list", "^Benchmark"],
-    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => /^Benchmark\S*$/.test(line)),
-    // go test matches -bench level by level, split at '/': anchor each level.
-    filterArgv: (argv2, name) => [
-      ...argv2,
-      "-run",
-      "^$",
-      "-bench",
-      name.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/")
-    ]
-  }
-};
-
-// src/formats/googlecpp.ts
-var NOT_COUNTERS = /* @__PURE__ */ new Set([
-  "name",
-  "family_index",
-  "per_family_instance_index",
-  "run_name",
-  "run_type",
-  "repetitions",
-  "repetition_index",
-  "threads",
-  "iterations",
-  "real_time",
-  "cpu_time",
-  "time_unit",
-  "aggregate_name",
-  "aggregate_unit",
-  "error_occurred",
-  "error_message",
-  "label",
-  "big_o",
-  "rms",
-  "complexity_n"
-]);
-function counterUnit(counter) {
-  if (counter === "bytes_per_second") return { unit: "B/s", biggerIsBetter: true };
-  if (counter === "items_per_second") return { unit: "items/s", biggerIsBetter: true };
-  return { unit: "", biggerIsBetter: /_per_second$/.test(counter) };
-}
-var googlecpp = {
-  name: "googlecpp",
-  description: "Google Benchmark JSON (--benchmark_format=json; each repetition one sample)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("googlecpp", output2, "the JSON of --benchmark_format=json");
-    const entries = json2.get("benchmarks").items();
-    const runType = (e) => e.optional("run_type")?.string() ?? "iteration";
-    const hasIterations = entries.some((e) => runType(e) === "iteration");
-    const collector = new BenchmarkCollector("googlecpp");
-    for (const entry of entries) {
-      if (entry.optional("error_occurred")?.boolean() === true) {
-        const message = entry.optional("error_message")?.string() ?? "";
-        throw new FormatError(
-          "googlecpp",
-          entry.path,
-          "a benchmark that ran, not an error",
-          message
-        );
-      }
-      const kind2 = runType(entry);
-      if (hasIterations && kind2 !== "iteration") continue;
-      if (!hasIterations && entry.optional("aggregate_name")?.string() !== "mean") continue;
-      const valueKind = kind2 === "iteration" ? "samples" : "summary";
-      const name = (entry.optional("run_name") ?? entry.get("name")).nonEmptyString();
-      const unit = `${entry.get("time_unit").nonEmptyString()}/iter`;
-      const real = entry.get("real_time");
-      collector.add(real.path, name, unit, false, [real.number()], valueKind);
-      const cpu = entry.get("cpu_time");
-      collector.add(cpu.path, `${name} - cpu_time`, unit, false, [cpu.number()], valueKind);
-      for (const [key2, value] of entry.entries()) {
-        if (NOT_COUNTERS.has(key2) || typeof value.value !== "number") continue;
-        const { unit: counterU, biggerIsBetter } = counterUnit(key2);
-        const metric = `${name} - ${key2}`;
-        collector.add(value.path, metric, counterU, biggerIsBetter, [value.number()], valueKind);
-      }
-    }
-    return collector.finish('a non-empty "benchmarks" list of runs');
-  },
-  detect(output2) {
-    return /"benchmarks"\s*:/.test(output2) && /"context"\s*:/.test(output2) && /"time_unit"/.test(output2);
-  },
-  perBenchmark: {
-    listArgv: (argv2) => [...argv2, "--benchmark_list_tests=true"],
-    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ""),
-    filterArgv: (argv2, name) => [...argv2, `--benchmark_filter=^${escapeRegExp(name)}$`]
-  }
-};
-
-// src/formats/hyperfine.ts
-var hyperfine = {
-  name: "hyperfine",
-  description: "hyperfine --export-json report (every run of every command)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("hyperfine", output2, "the JSON of --export-json");
-    const collector = new BenchmarkCollector("hyperfine");
-    for (const result of json2.get("results").items()) {
-      const name = result.get("command").nonEmptyString();
-      const codes2 = result.optional("exit_codes");
-      const failed = codes2?.items().find((code) => code.value !== 0 && code.value !== null);
-      if (failed !== void 0) {
-        throw new FormatError(
-          "hyperfine",
-          failed.path,
-          `exit code 0 for every run of "${name}"`,
-          String(failed.value)
-        );
-      }
-      const times = result.optional("times");
-      if (times !== void 0) {
-        collector.add(times.path, name, "s", false, times.numbers(), "samples");
-      } else {
-        const mean2 = result.get("mean");
-        collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
-      }
-      for (const key2 of ["user", "system"]) {
-        const value = result.optional(key2);
-        if (value !== void 0) {
-          collector.add(value.path, `${name} - ${key2}`, "s", false, [value.number()], "summary");
-        }
-      }
-      const memory2 = result.optional("memory_usage_byte");
-      if (memory2 !== void 0) {
-        collector.add(memory2.path, `${name} - memory`, "B", false, memory2.numbers(), "samples");
-      }
-    }
-    return collector.finish('a non-empty "results" list');
-  },
-  detect(output2) {
-    return /"results"\s*:/.test(output2) && /"command"\s*:/.test(output2) && /"exit_codes"|"times"/.test(output2);
-  }
-};
-
-// src/formats/jmh.ts
-function readMetric(metric, name, collector) {
-  const unit = metric.get("scoreUnit").nonEmptyString();
-  const biggerIsBetter = /^ops\//.test(unit);
-  const raw = metric.optional("rawData");
-  if (raw !== void 0) {
-    const values = raw.items().flatMap((fork) => fork.numbers());
-    collector.add(raw.path, name, unit, biggerIsBetter, values, "samples");
-  } else {
-    const score = metric.get("score");
-    collector.add(score.path, name, unit, biggerIsBetter, [score.number()], "summary");
-  }
-}
-var jmh = {
-  name: "jmh",
-  description: "JMH -rf json report (every iteration of every fork from rawData)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("jmh", output2, "the JSON of -rf json");
-    const collector = new BenchmarkCollector("jmh");
-    for (const run3 of json2.items()) {
-      const params = run3.optional("params");
-      const suffix = params === void 0 ? "" : ` ( ${JSON.stringify(params.value)} )`;
-      const name = `${run3.get("benchmark").nonEmptyString()}${suffix}`;
-      readMetric(run3.get("primaryMetric"), name, collector);
-      const secondary = run3.optional("secondaryMetrics");
-      for (const [key2, metric] of secondary?.entries() ?? []) {
-        readMetric(metric, `${name} - ${key2}`, collector);
-      }
-    }
-    return collector.finish("a non-empty list of benchmark runs");
-  },
-  detect(output2) {
-    return /"jmhVersion"\s*:/.test(output2) && /"primaryMetric"\s*:/.test(output2);
-  },
-  perBenchmark: {
-    listArgv: (argv2) => [...argv2, "-l"],
-    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !/^Benchmarks:/.test(line) && !/\s/.test(line)),
-    // JMH takes include regexes as positional arguments; anchor to run exactly this one.
-    filterArgv: (argv2, name) => [...argv2, `^${escapeRegExp(name)}$`]
-  }
-};
-
-// src/formats/jsonl.ts
-var jsonl = {
-  name: "jsonl",
-  description: 'JSON lines {"name","value","unit","biggerIsBetter"} printed by the command',
-  reads: "stdout",
-  parse(output2) {
-    const byName = /* @__PURE__ */ new Map();
-    output2.split(/\r?\n/).forEach((line, i) => {
-      const text2 = line.trim();
-      if (!text2.startsWith("{")) return;
-      const where = `line ${i + 1}`;
-      let record2;
-      try {
-        record2 = JSON.parse(text2);
-      } catch {
-        throw new FormatError("jsonl", where, "a JSON object", text2);
-      }
-      const { name, value, unit = "", biggerIsBetter = false } = record2;
-      if (typeof name !== "string" || name === "") {
-        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text2);
-      }
-      if (typeof value !== "number" || !Number.isFinite(value)) {
-        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text2);
-      }
-      if (typeof unit !== "string") {
-        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text2);
-      }
-      if (typeof biggerIsBetter !== "boolean") {
-        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text2);
-      }
-      const seen = byName.get(name);
-      if (seen === void 0) {
-        byName.set(name, { name, unit, biggerIsBetter, values: [value], valueKind: "samples" });
-        return;
-      }
-      if (seen.unit !== unit || seen.biggerIsBetter !== biggerIsBetter) {
-        throw new FormatError(
-          "jsonl",
-          where,
-          `benchmark "${name}" with unit "${seen.unit}" and biggerIsBetter ${seen.biggerIsBetter} as on its first line`,
-          text2
-        );
-      }
-      seen.values.push(value);
-    });
-    if (byName.size === 0) {
-      throw new FormatError(
-        "jsonl",
-        "the whole output",
-        'at least one {"name", "value"} line',
-        output2
-      );
-    }
-    return [...byName.values()];
-  },
-  detect(output2) {
-    return /^[ \t]*\{[ \t]*"name"[ \t]*:/m.test(output2) && /"value"[ \t]*:/.test(output2);
-  }
-};
-
-// src/formats/julia.ts
-function readNode(node2, labels, collector) {
-  const [tag, body] = node2.items();
-  const kind2 = tag?.string();
-  if (body === void 0) {
-    throw new FormatError("julia", node2.path, 'a ["TYPE", {...}] pair');
-  }
-  const name = labels.join("/");
-  if (kind2 === "BenchmarkGroup") {
-    for (const [key2, child] of body.get("data").entries())
-      readNode(child, [...labels, key2], collector);
-    return;
-  }
-  if (kind2 === "Trial" || kind2 === "TrialEstimate") {
-    if (name === "") throw new FormatError("julia", node2.path, "a trial inside a named group");
-    const valueKind = kind2 === "Trial" ? "samples" : "summary";
-    const time3 = kind2 === "Trial" ? body.get("times") : body.get("time");
-    const values = kind2 === "Trial" ? time3.numbers() : [time3.number()];
-    collector.add(time3.path, name, "ns", false, values, valueKind);
-    const memory2 = body.get("memory");
-    collector.add(memory2.path, `${name} - memory`, "B", false, [memory2.number()], "summary");
-    const allocs = body.get("allocs");
-    collector.add(allocs.path, `${name} - allocs`, "allocs", false, [allocs.number()], "summary");
-    return;
-  }
-  throw new FormatError(
-    "julia",
-    `${node2.path}[0]`,
-    '"BenchmarkGroup", "Trial" or "TrialEstimate"',
-    kind2
-  );
-}
-var julia = {
-  name: "julia",
-  description: "BenchmarkTools.jl saved JSON (Trial: every sample; TrialEstimate: summary)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("julia", output2, "the JSON of BenchmarkTools.save");
-    const [, groups] = json2.items();
-    if (groups === void 0) throw new FormatError("julia", "$[1]", "the list of saved groups");
-    const collector = new BenchmarkCollector("julia");
-    for (const group of groups.items()) readNode(group, [], collector);
-    return collector.finish("at least one Trial or TrialEstimate");
-  },
-  detect(output2) {
-    return /"BenchmarkTools"/.test(output2) && /"BenchmarkGroup"/.test(output2);
-  }
-};
-
-// src/formats/k6.ts
-var k6 = {
-  name: "k6",
-  description: "k6 --summary-export JSON, handleSummary JSON, or the --out json NDJSON stream",
-  reads: "stdout",
-  parse(output2) {
-    const text2 = output2.trim();
-    if (text2.startsWith("{") && isStream(text2)) return parseStream(text2);
-    let json2;
-    try {
-      json2 = JSON.parse(text2);
-    } catch {
-      throw new FormatError(
-        "k6",
-        "the whole output",
-        "the JSON of --summary-export (or handleSummary), or the NDJSON of --out json",
-        text2
-      );
-    }
-    return parseSummary(json2);
-  },
-  detect(output2) {
-    const text2 = output2.trimStart();
-    if (/^\{"type":"(Metric|Point)"/.test(text2) || /^\{"metric":"[^"]+","type":"Point"/.test(text2)) {
-      return true;
-    }
-    return /"http_req_duration"\s*:/.test(text2) && /"root_group"\s*:/.test(text2);
-  }
-};
-var INTERNAL = /* @__PURE__ */ new Set([
-  "http_req_blocked",
-  "http_req_connecting",
-  "http_req_sending",
-  "http_req_waiting",
-  "http_req_receiving",
-  "http_req_tls_handshaking",
-  "iteration_duration",
-  "group_duration"
-]);
-var STAT_ORDER = ["min", "med", "avg", "p(90)", "p(95)", "p(99)", "p(99.9)", "max"];
-function isStream(text2) {
-  const firstLine3 = text2.split("\n", 1)[0];
-  return /"type"\s*:\s*"(Metric|Point)"/.test(firstLine3);
-}
-function parseSummary(json2) {
-  const metrics = json2?.metrics;
-  if (metrics === null || typeof metrics !== "object") {
-    throw new FormatError("k6", "the top level", 'an object with "metrics" (k6 --summary-export)');
-  }
-  const entries = Object.entries(metrics);
-  const stats = (m) => m.values !== null && typeof m.values === "object" ? m.values : m;
-  checkFailures(
-    entries.find(([name]) => name === "http_req_failed")?.[1],
-    entries.find(([name]) => name === "checks")?.[1],
-    stats
-  );
-  const out = [];
-  for (const [name, metric] of entries) {
-    const base = name.replace(/\{.*\}$/, "");
-    if (INTERNAL.has(base) || name.includes("{expected_response:")) continue;
-    const values = stats(metric);
-    const isTrend = "med" in values && "avg" in values;
-    if (isTrend && (base === "http_req_duration" || isCustomTrend(base, metric))) {
-      const ordered = [
-        ...STAT_ORDER.filter((s) => s in values),
-        ...Object.keys(values).filter((s) => !STAT_ORDER.includes(s))
-      ];
-      for (const stat6 of ordered) {
-        if (stat6 === "min" || stat6 === "max") continue;
-        const value = values[stat6];
-        if (typeof value !== "number" || !Number.isFinite(value)) {
-          throw new FormatError(
-            "k6",
-            `metrics["${name}"]["${stat6}"]`,
-            "a finite number",
-            String(value)
-          );
-        }
-        out.push({
-          name: `${name} ${stat6}`,
-          unit: "ms",
-          biggerIsBetter: false,
-          values: [value],
-          valueKind: "summary"
-        });
-      }
-    } else if (name === "http_reqs" && typeof values.rate === "number") {
-      out.push({
-        name: "http_reqs rate",
-        unit: "req/s",
-        biggerIsBetter: true,
-        values: [values.rate],
-        valueKind: "summary"
-      });
-    }
-  }
-  if (out.length === 0) {
-    throw new FormatError(
-      "k6",
-      "metrics",
-      "http_req_duration (did the script make HTTP requests?)"
-    );
-  }
-  return out;
-}
-function isCustomTrend(name, metric) {
-  if (name.startsWith("http_") || INTERNAL.has(name)) return false;
-  return metric.type === void 0 || metric.type === "trend";
-}
-function checkFailures(failed, checks, stats) {
-  if (failed !== void 0) {
-    const f = stats(failed);
-    const bad = Number(f.passes ?? 0);
-    if (bad > 0) {
-      const total = bad + Number(f.fails ?? 0);
-      throw new FormatError(
-        "k6",
-        'metrics["http_req_failed"]',
-        "no failed requests",
-        `${bad} of ${total} requests failed`
-      );
-    }
-  }
-  if (checks !== void 0) {
-    const c = stats(checks);
-    const fails = Number(c.fails ?? 0);
-    if (fails > 0) {
-      throw new FormatError(
-        "k6",
-        'metrics["checks"]',
-        "no failed checks",
-        `${fails} of ${fails + Number(c.passes ?? 0)} checks failed`
-      );
-    }
-  }
-}
-function parseStream(text2) {
-  const byName = /* @__PURE__ */ new Map();
-  let failed = 0;
-  let requests = 0;
-  text2.split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    let record2;
-    try {
-      record2 = JSON.parse(line);
-    } catch {
-      throw new FormatError("k6", `line ${i + 1}`, "a JSON object (k6 --out json)", line);
-    }
-    if (record2.type !== "Point") return;
-    const value = record2.data?.value;
-    if (typeof value !== "number" || !Number.isFinite(value)) {
-      throw new FormatError("k6", `line ${i + 1}, data.value`, "a finite number", line);
-    }
-    if (record2.metric === "http_req_failed") {
-      requests++;
-      if (value !== 0) failed++;
-    }
-    if (record2.metric !== "http_req_duration") return;
-    const add = (name) => {
-      const list = byName.get(name) ?? [];
-      list.push(value);
-      byName.set(name, list);
-    };
-    add("http_req_duration");
-    const tag = record2.data?.tags?.name;
-    if (tag !== void 0 && tag !== "") add(`http_req_duration{name:${tag}}`);
-  });
-  if (failed > 0) {
-    throw new FormatError(
-      "k6",
-      "the http_req_failed points",
-      "no failed requests",
-      `${failed} of ${requests} requests failed`
-    );
-  }
-  if (byName.size === 0) {
-    throw new FormatError(
-      "k6",
-      "the NDJSON stream",
-      "http_req_duration points (did the script make HTTP requests?)"
-    );
-  }
-  if (byName.size === 2) {
-    for (const name of [...byName.keys()]) if (name.includes("{")) byName.delete(name);
-  }
-  return [...byName].map(([name, values]) => ({
-    name,
-    unit: "ms",
-    biggerIsBetter: false,
-    values,
-    valueKind: "samples"
-  }));
-}
-
-// src/formats/pytest.ts
-var pytest = {
-  name: "pytest",
-  description: "pytest-benchmark --benchmark-json report (every round from stats.data)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("pytest", output2, "the JSON written by --benchmark-json");
-    const collector = new BenchmarkCollector("pytest");
-    for (const bench2 of json2.get("benchmarks").items()) {
-      const name = bench2.get("fullname").nonEmptyString();
-      const stats = bench2.get("stats");
-      const data = stats.optional("data");
-      if (data !== void 0) {
-        const values = data.numbers();
-        const iterations = stats.optional("iterations")?.number() ?? 1;
-        const measuredNs = values.reduce((a, b) => a + b, 0) * iterations * 1e9;
-        collector.add(data.path, name, "s", false, values, "samples", { measuredNs });
-      } else {
-        const mean2 = stats.get("mean");
-        collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
-      }
-    }
-    return collector.finish('a non-empty "benchmarks" list');
-  },
-  detect(output2) {
-    return /"benchmarks"\s*:/.test(output2) && /"machine_info"\s*:/.test(output2);
-  },
-  perBenchmark: {
-    // --verbosity=-1 (what one -q gives) prints node ids; it overrides the user's own -q/-v,
-    // which would otherwise add up (-q -q prints only a count per file).
-    listArgv: (argv2) => [...argv2, "--collect-only", "--verbosity=-1"],
-    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.includes("::") && !/\s/.test(line)),
-    // -k matches substrings of test names: exclude the other tests whose names contain this one.
-    filterArgv: (argv2, name, allNames) => [...argv2, "-k", keywordFor(name, allNames)],
-    filterSetArgv: (argv2, names, allNames) => [
-      ...argv2,
-      "-k",
-      names.map((name) => `(${keywordFor(name, allNames)})`).join(" or ")
-    ]
-  }
-};
-function keywordFor(name, allNames) {
-  const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
-  const own2 = short2(name);
-  const others = [...new Set(allNames.map(short2))].filter(
-    (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
-  );
-  return [own2, ...others.map((o) => `not ${o}`)].join(" and ");
-}
-
-// src/formats/tinybench.ts
-function readTask(task, collector) {
-  const name = task.get("name").nonEmptyString();
-  const result = task.optional("result");
-  if (result === void 0) {
-    throw new FormatError(
-      "tinybench",
-      `${task.path}.result`,
-      `a result for "${name}" (did it run?)`
-    );
-  }
-  const error62 = result.optional("error");
-  const state = result.optional("state")?.string();
-  if (error62 !== void 0 || state === "errored") {
-    throw new FormatError(
-      "tinybench",
-      result.path,
-      `a completed run of "${name}"`,
-      JSON.stringify(error62?.value ?? state)
-    );
-  }
-  const latency = result.optional("latency") ?? result;
-  const samples = latency.optional("samples");
-  if (samples !== void 0 && samples.numbers().length > 0) {
-    collector.add(samples.path, name, "ms", false, samples.numbers(), "samples");
-  } else {
-    const mean2 = latency.get("mean");
-    collector.add(mean2.path, name, "ms", false, [mean2.number()], "summary");
-  }
-}
-function readVitest(json2, collector) {
-  for (const file2 of json2.get("files").items()) {
-    for (const group of file2.get("groups").items()) {
-      const groupName2 = group.get("fullName").string();
-      for (const bench2 of group.get("benchmarks").items()) {
-        const name = `${groupName2} > ${bench2.get("name").nonEmptyString()}`;
-        const samples = bench2.optional("samples");
-        if (samples !== void 0 && samples.numbers().length > 0) {
-          collector.add(samples.path, name, "ms", false, samples.numbers(), "samples");
-        } else {
-          const mean2 = bench2.get("mean");
-          collector.add(mean2.path, name, "ms", false, [mean2.number()], "summary");
-        }
-      }
-    }
-  }
-}
-var tinybench = {
-  name: "tinybench",
-  description: "tinybench task results or vitest bench --outputJson (latency samples, ms)",
-  reads: "stdout",
-  parse(output2) {
-    const json2 = JsonReader.parse("tinybench", output2, "tinybench results or vitest bench JSON");
-    const collector = new BenchmarkCollector("tinybench");
-    if (json2.isArray()) {
-      for (const task of json2.items()) readTask(task, collector);
-    } else {
-      readVitest(json2, collector);
-    }
-    return collector.finish("at least one benchmark result");
-  },
-  detect(output2) {
-    const vitest = /"files"\s*:/.test(output2) && /"groups"\s*:/.test(output2);
-    const tasks = /^\s*\[/.test(output2) && /"result"\s*:/.test(output2) && /"latency"|"hz"/.test(output2);
-    return vitest || tasks;
-  }
-};
-
-// src/formats/registry.ts
-var FORMATS = [
-  cargo,
-  go,
-  benchmarkjs,
-  benchmarkluau,
-  pytest,
-  googlecpp,
-  catch2,
-  julia,
-  jmh,
-  benchmarkdotnet,
-  customBiggerIsBetter,
-  customSmallerIsBetter,
-  criterion,
-  hyperfine,
-  k6,
-  tinybench,
-  jsonl
-];
-function formatNames() {
-  return FORMATS.map((f) => f.name);
-}
-function perBenchmarkFormats() {
-  return FORMATS.filter((f) => f.perBenchmark !== void 0).map((f) => f.name);
-}
-function getFormat(name) {
-  const format = FORMATS.find((f) => f.name === name);
-  if (format === void 0) {
-    throw new RangeError(`unknown format "${name}"; accepted: auto, ${formatNames().join(", ")}`);
-  }
-  return format;
-}
-function detectFormat(output2) {
-  const matches = FORMATS.filter((f) => f.detect?.(output2) === true);
-  if (matches.length === 1) return matches[0];
-  const names = formatNames().join(", ");
-  if (matches.length === 0 && looksLikeCustomJson(output2)) {
-    throw new FormatError(
-      "auto",
-      "the whole output",
-      "a format named explicitly: github-action-benchmark custom JSON carries no direction, so set format to customSmallerIsBetter or customBiggerIsBetter"
-    );
-  }
-  if (matches.length === 0) {
-    throw new FormatError("auto", "the whole output", `output of one of: ${names}`, output2);
-  }
-  throw new FormatError(
-    "auto",
-    "the whole output",
-    `output that only one format recognises, but ${matches.map((f) => f.name).join(" and ")} all do; set format explicitly`
-  );
-}
-function parseOutput(name, output2, context) {
-  const format = name === "auto" ? detectFormat(output2) : getFormat(name);
-  return format.parse(output2, context);
-}
-
-// src/runner/drivers/metrics.ts
-function timeMetricNames(workload2) {
-  if (workload2.name === void 0) return { wall: "wall-time", cpu: "cpu-time" };
-  return {
-    wall: workload2.name,
-    cpu: workload2.metric === "cpu" ? workload2.name : `${workload2.name} (cpu)`
-  };
-}
-function iterationMetrics(workload2, times, output2, cwd) {
-  if (workload2.format === void 0) {
-    const names = timeMetricNames(workload2);
-    const metric = (name, value) => ({
-      name,
-      unit: "ms",
-      biggerIsBetter: false,
-      values: [value],
-      valueKind: "samples"
-    });
-    const metrics = [];
-    if (workload2.metric !== "cpu") metrics.push(metric(names.wall, times.wallMs));
-    if (workload2.metric !== "wall") {
-      if (times.cpuMs === void 0) {
-        throw new Error(
-          `workload.metric ${workload2.metric} needs the command's CPU time, which only duetkit's timer takes`
-        );
-      }
-      metrics.push(metric(names.cpu, times.cpuMs));
-    }
-    return metrics;
-  }
-  return parseOutput(workload2.format, output2, { cwd }).map((b) => ({
-    name: b.name,
-    unit: b.unit,
-    biggerIsBetter: b.biggerIsBetter,
-    values: b.values,
-    valueKind: b.valueKind,
-    ...b.measuredNs === void 0 ? {} : { measuredNs: b.measuredNs },
-    ...b.derivedFrom === void 0 ? {} : { derivedFrom: b.derivedFrom }
-  }));
-}
-async function clearOutputFile(workload2, cwd) {
-  if (workload2.output !== void 0) await rm(path2.resolve(cwd, workload2.output), { force: true });
-}
-async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
-  if (workload2.output === void 0) return stdout;
-  const file2 = path2.resolve(cwd, workload2.output);
-  try {
-    return await readFile2(movedTo ?? file2, "utf8");
-  } catch (error62) {
-    throw new Error(
-      `workload.output ${file2} could not be read after the command exited (${error62.code ?? error62.message}); the command must write it on every run`
-    );
-  } finally {
-    if (movedTo !== null) await rm(movedTo, { force: true });
-  }
-}
-function nsToMs(ns) {
-  return Number(ns) / 1e6;
-}
-
-// src/runner/drivers/command-harness-timed.ts
-function openHarnessTimed(workload2, ctx) {
-  let current = null;
-  let killed = false;
-  const fail = (round3, what, stderr = "") => commandFailure(
-    { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
-    what,
-    stderr
-  );
-  return {
-    async arm({ round: round3, slot, gate }) {
-      if (killed) throw new RunError("interrupted");
-      await clearOutputFile(workload2, ctx.cwd);
-      try {
-        current = await startGated(workload2.command, {
-          cwd: ctx.cwd,
-          env: ctx.env,
-          placement: ctx.placements[slot],
-          flag: gate.flag,
-          stdin: "ignore"
-        });
-      } catch (error62) {
-        throw fail(round3, `could not start: ${error62.message}`);
-      }
-      if (killed) current.kill();
-    },
-    async prime() {
-      await current?.prime().catch(() => void 0);
-    },
-    async fire(round3, start) {
-      const child = current;
-      if (child === null) throw new Error("fire() before arm()");
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        child.kill();
-      }, ctx.timeout * 1e3);
-      const result = await child.finished.finally(() => clearTimeout(timer));
-      current = null;
-      if (killed) throw new RunError("interrupted");
-      if (result.spawnError !== null) {
-        throw fail(round3, `could not start: ${result.spawnError.message}`);
-      }
-      if (timedOut) throw fail(round3, `timed out after ${ctx.timeout} s`, result.stderr);
-      if (result.code !== 0) {
-        const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
-        throw fail(round3, how, result.stderr);
-      }
-      try {
-        const output2 = await readIterationOutput(workload2, result.stdout, ctx.cwd);
-        const wallMs = nsToMs(result.exitedAt - start);
-        const metrics = iterationMetrics(workload2, { wallMs }, output2, ctx.cwd);
-        return { start, end: result.exitedAt, metrics, seenEnd: result.exitedAt };
-      } catch (error62) {
-        throw fail(round3, `produced no value: ${error62.message}`, result.stderr);
-      }
-    },
-    kill() {
-      killed = true;
-      current?.kill();
-    },
-    async close() {
-      current?.kill();
-      current = null;
-    }
-  };
-}
-
-// src/runner/drivers/command.ts
-var GRACE_MS = 5e3;
-var STDERR_TAIL = 65536;
-var commandDriver = {
-  name: "command",
-  async open(workload2, ctx) {
-    return ctx.timer === null ? openHarnessTimed(workload2, ctx) : openTimed(workload2, ctx);
-  }
-};
-async function openTimed(workload2, ctx) {
-  const parent = existsSync2("/dev/shm") ? "/dev/shm" : os3.tmpdir();
-  const dir = await mkdtemp(path3.join(parent, "duetkit-side-"));
-  const out = path3.join(dir, "stdout");
-  const err = path3.join(dir, "stderr");
-  const fail = (round3, what, stderr = "") => commandFailure(
-    { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
-    what,
-    stderr
-  );
-  let timer;
-  try {
-    timer = await startGated(workload2.command, {
-      cwd: ctx.cwd,
-      env: ctx.env,
-      placement: ctx.placements[ctx.slot],
-      flag: "",
-      stdin: "ignore",
-      gate: () => [ctx.timer, "serve", "--"]
-    });
-  } catch (error62) {
-    await rm2(dir, { recursive: true, force: true });
-    throw fail(null, `could not start duetkit's timer: ${error62.message}`);
-  }
-  let slot = ctx.slot;
-  let killed = false;
-  let pending = null;
-  const died = async (round3) => {
-    if (killed) return new RunError("interrupted");
-    const result = await timer.finished;
-    return fail(
-      round3,
-      `lost duetkit's timer (it ended with ${result.code ?? result.signal})`,
-      result.stderr
-    );
-  };
-  const next = async (round3) => {
-    const line = await timer.controlLine();
-    if (line === null) throw await died(round3);
-    if (line.startsWith("error ")) throw fail(round3, `duetkit's timer: ${line.slice(6)}`);
-    return line;
-  };
-  return {
-    async arm({ round: round3, slot: toSlot, gate, delayNs }) {
-      if (killed) throw new RunError("interrupted");
-      await clearOutputFile(workload2, ctx.cwd);
-      if (toSlot !== slot) {
-        await ctx.placements[toSlot].move(timer.pid);
-        slot = toSlot;
-      }
-      const output2 = workload2.output === void 0 ? null : path3.resolve(ctx.cwd, workload2.output);
-      const repeats = gate.target > 0 && ctx.keepBusy === "repeat";
-      const saved = output2 !== null && repeats ? `${output2}.duetkit-measured` : null;
-      const fields = [
-        "go",
-        gate.flag,
-        gate.sync,
-        String(gate.target),
-        ctx.keepBusy,
-        out,
-        err,
-        saved === null ? "-" : output2,
-        saved ?? "-",
-        String(Math.round(ctx.timeout * 1e3)),
-        String(Math.round(delayNs))
-      ];
-      if (fields.some((f) => /[\t\n]/.test(f))) {
-        throw fail(round3, "has a path with a tab or a line break, which the timer cannot take");
-      }
-      pending = { go: `${fields.join("	")}
-`, saved };
-    },
-    async prime() {
-      if (pending === null) throw new Error("prime() before arm()");
-      timer.tell(pending.go);
-      const line = await timer.controlLine();
-      if (line?.startsWith("error ")) throw fail(null, `duetkit's timer: ${line.slice(6)}`);
-    },
-    async fire(round3) {
-      const step = pending;
-      if (step === null) throw new Error("fire() before arm()");
-      pending = null;
-      const watchdog = setTimeout(() => timer.kill(), 2 * ctx.timeout * 1e3 + GRACE_MS);
-      const line = await next(round3).finally(() => clearTimeout(watchdog));
-      const seenEnd = process.hrtime.bigint();
-      if (killed) throw new RunError("interrupted");
-      const stderr = await readTail(err);
-      const report = parseTimerLine(line);
-      if (report instanceof Error) throw fail(round3, `could not start: ${report.message}`);
-      if (report.timedOut) throw fail(round3, `timed out after ${ctx.timeout} s`, stderr);
-      if (report.code !== 0) {
-        const how = report.signal !== null ? `was killed by ${report.signal}` : `exited with code ${report.code}`;
-        throw fail(round3, how, stderr);
-      }
-      try {
-        const stdout = await readFile3(out, "utf8");
-        const output2 = await readIterationOutput(workload2, stdout, ctx.cwd, step.saved);
-        const wallMs = nsToMs(report.endNs - report.startNs);
-        const cpuMs = report.userMs + report.systemMs;
-        return {
-          start: report.startNs,
-          end: report.endNs,
-          metrics: iterationMetrics(workload2, { wallMs, cpuMs }, output2, ctx.cwd),
-          cpuMs,
-          seenEnd
-        };
-      } catch (error62) {
-        throw fail(round3, `produced no value: ${error62.message}`, stderr);
-      }
-    },
-    kill() {
-      killed = true;
-      timer.terminate();
-    },
-    async close() {
-      timer.tell("exit\n");
-      const grace = setTimeout(() => timer.kill(), GRACE_MS);
-      await timer.finished.finally(() => clearTimeout(grace));
-      await rm2(dir, { recursive: true, force: true });
-    }
-  };
-}
-async function readTail(file2) {
-  const text2 = await readFile3(file2, "utf8").catch(() => "");
-  return text2.slice(-STDERR_TAIL);
-}
-
-// src/load/generator-process.ts
-import { spawn as spawn2 } from "node:child_process";
-import { existsSync as existsSync4, readFileSync as readFileSync2 } from "node:fs";
-import path5 from "node:path";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
-
-// src/io/self-argv.ts
-import { existsSync as existsSync3 } from "node:fs";
-import path4 from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-function selfArgv(moduleUrl = import.meta.url) {
-  const self = fileURLToPath(moduleUrl);
-  if (!self.endsWith(".ts")) return [process.execPath, self];
-  const root = path4.resolve(path4.dirname(self), "..", "..");
-  return [process.execPath, ...tsxExecArgv(moduleUrl), path4.join(root, "src", "cli", "bin.ts")];
-}
-function tsxExecArgv(moduleUrl) {
-  const root = path4.resolve(path4.dirname(fileURLToPath(moduleUrl)), "..", "..");
-  const loader = path4.join(root, "node_modules", "tsx", "dist", "loader.mjs");
-  if (!existsSync3(loader)) {
-    throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
-  }
-  return ["--import", pathToFileURL(loader).href];
-}
-
-// src/load/generator-process.ts
-function generatorArgv(moduleUrl = import.meta.url) {
-  const self = fileURLToPath2(moduleUrl);
-  if (!self.endsWith(".ts")) {
-    return [process.execPath, path5.join(path5.dirname(self), "load-generator.js")];
-  }
-  const root = path5.resolve(path5.dirname(self), "..", "..");
-  return [
-    process.execPath,
-    ...tsxExecArgv(moduleUrl),
-    path5.join(root, "src", "load", "generator-main.ts")
-  ];
-}
-async function startGenerator(prefix = [], env = process.env) {
-  const [file2, ...args] = [...prefix, ...generatorArgv()];
-  const child = spawn2(file2, args, {
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-    env
-  });
-  let stderr = "";
-  child.stderr.setEncoding("utf8").on("data", (c) => stderr = (stderr + c).slice(-8192));
-  const waiting = [];
-  const exited = new Promise((resolve3) => child.once("exit", () => resolve3()));
-  const gone = (why) => new Error(`the load generator ${why}${stderr === "" ? "" : `: ${stderr.trim().slice(-2e3)}`}`);
-  child.on("message", (message) => waiting.shift()?.(message));
-  child.once("exit", (code, signal) => {
-    for (const w of waiting.splice(0)) w(gone(`exited (${code ?? signal})`));
-  });
-  child.once("error", (error62) => {
-    for (const w of waiting.splice(0)) w(gone(`could not start (${error62.message})`));
-  });
-  const next = () => new Promise(
-    (resolve3, reject) => waiting.push((m) => m instanceof Error ? reject(m) : resolve3(m))
-  );
-  const first = await next();
-  if (first.type !== "ready") throw gone(`said ${JSON.stringify(first)} instead of ready`);
-  const request = async (message) => {
-    const answer = next();
-    child.send(message);
-    const reply = await answer;
-    if (reply.type === "failed") throw new Error(`the load generator failed: ${reply.message}`);
-    return reply;
-  };
-  return {
-    pid: child.pid,
-    request,
-    async phase(message) {
-      const reply = await request(message);
-      if (reply.type !== "result") throw gone(`answered a phase with ${reply.type}`);
-      return reply;
-    },
-    cpus() {
-      const status = `/proc/${child.pid}/status`;
-      if (!existsSync4(status)) return null;
-      return /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync2(status, "utf8"))?.[1] ?? null;
-    },
-    async close() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      if (child.connected) child.send({ type: "close" });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5e3);
-      await exited.finally(() => clearTimeout(timer));
-    },
-    kill() {
-      child.kill("SIGKILL");
-    }
-  };
-}
-
-// src/isolation/cpus.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-function parseCpuList(text2) {
-  const cpus = [];
-  for (const part of text2.trim().split(",")) {
-    if (part === "") continue;
-    const [from, to] = part.split("-").map(Number);
-    if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
-      throw new RangeError(`not a CPU list: ${JSON.stringify(text2)}`);
-    }
-    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
-function formatCpuList(cpus) {
-  const sorted2 = [...cpus].sort((a, b) => a - b);
-  const parts = [];
-  for (let i = 0; i < sorted2.length; ) {
-    let j = i;
-    while (j + 1 < sorted2.length && sorted2[j + 1] === sorted2[j] + 1) j++;
-    parts.push(i === j ? `${sorted2[i]}` : `${sorted2[i]}-${sorted2[j]}`);
-    i = j + 1;
-  }
-  return parts.join(",");
-}
-function allowedCpus(statusFile = "/proc/self/status") {
-  const match = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync3(statusFile, "utf8"));
-  if (match === null) throw new Error(`no Cpus_allowed_list in ${statusFile}`);
-  return parseCpuList(match[1]);
-}
-function planCpus(available, slotCount) {
-  const cpus = [...available].sort((a, b) => a - b);
-  if (cpus.length < slotCount) return null;
-  const warnings = [];
-  let harness = null;
-  let pool = cpus;
-  if (cpus.length >= slotCount + 1) {
-    harness = [cpus[0]];
-    pool = cpus.slice(1);
-  } else {
-    warnings.push(
-      `only ${cpus.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
-    );
-  }
-  const size = Math.floor(pool.length / slotCount);
-  const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
-  return { slots, harness, warnings };
-}
-
-// src/isolation/taskset.ts
-import { execFile, spawnSync } from "node:child_process";
-function hasTaskset() {
-  return spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
-}
-function createTaskset(options) {
-  const lists = options.slots.map(formatCpuList);
-  return {
-    report: {
-      requested: options.requested,
-      kind: "taskset",
-      slots: lists,
-      harnessCpus: options.harness === null ? null : formatCpuList(options.harness),
-      cgroup: null,
-      warnings: options.warnings
-    },
-    place: (slot) => ({
-      prefix: ["taskset", "-c", lists[slot]],
-      attach: async () => void 0,
-      move: (pid) => setAffinity(pid, lists[slot])
-    }),
-    dispose: async () => void 0
-  };
-}
-function setAffinity(pid, list) {
-  return new Promise((resolve3, reject) => {
-    execFile(
-      "taskset",
-      ["-a", "-p", "-c", list, String(pid)],
-      (error62) => error62 === null ? resolve3() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error62.message}`))
-    );
-  });
-}
-
-// src/load/placement.ts
-function planGenerator(isolation, cpus) {
-  const slots = isolation.slots.filter((s) => s !== null).flatMap(parseCpuList);
-  if (slots.length === 0) return { prefix: [], ownCpus: false };
-  const harness = isolation.harnessCpus === null ? [] : parseCpuList(isolation.harnessCpus);
-  let available;
-  try {
-    available = cpus ?? allowedCpus();
-  } catch {
-    available = [];
-  }
-  const spare = available.filter((c) => !slots.includes(c) && !harness.includes(c));
-  if (spare.length > 0 && hasTaskset()) {
-    return { prefix: ["taskset", "-c", formatCpuList(spare)], ownCpus: true };
-  }
-  return { prefix: [], ownCpus: harness.length > 0 };
-}
-function describeGenerator(cpus, isolation) {
-  if (cpus === null) return "the load generator ran on CPUs that could not be read";
-  const mine = parseCpuList(cpus);
-  const slots = isolation.slots.filter((s) => s !== null).flatMap(parseCpuList);
-  const label = `CPU${mine.length === 1 ? "" : "s"} ${cpus}`;
-  if (slots.length === 0) {
-    return `the load generator ran on ${label}, shared with the servers (no CPU isolation)`;
-  }
-  if (mine.some((c) => slots.includes(c))) {
-    return `the load generator ran on ${label}, shared with the measured servers (no CPU to spare): it takes CPU time from them while it sends`;
-  }
-  const harness = isolation.harnessCpus === null ? [] : parseCpuList(isolation.harnessCpus);
-  return mine.every((c) => harness.includes(c)) ? `the load generator ran on ${label}, the harness's (no measured server runs there)` : `the load generator ran on ${label}, of its own`;
-}
-
-// src/load/schedule.ts
-var MAX_PHASE_REQUESTS = 2e7;
-function buildSchedule(load, seed) {
-  const arrival = load.arrival;
-  if (arrival === "closed") {
-    throw new RangeError("a closed loop has no arrival schedule (its users pace themselves)");
-  }
-  const table2 = new RequestTable();
-  const clients = clientSpecs(load);
-  const root = createRng(seed);
-  const arrivals = [];
-  const plans = [];
-  let measuredStart = Infinity;
-  let measuredEnd = -Infinity;
-  let duration4 = 0;
-  let rng = root;
-  clients.forEach((client, c) => {
-    rng = rng.jumped();
-    const stages = client.stages ?? load.stages;
-    const mix2 = (client.mix ?? load.mix).map((r) => table2.index(r));
-    const weights = (client.mix ?? load.mix).map((r) => r.weight);
-    const pick4 = weightedPicker(weights);
-    let count = 0;
-    let end = client.start;
-    let stageStart = client.start;
-    const cap = client.requests ?? Infinity;
-    for (const stage of stages) {
-      const stageEnd = stageStart + stage.duration;
-      if (!stage.warmup) {
-        measuredStart = Math.min(measuredStart, stageStart);
-        measuredEnd = Math.max(measuredEnd, stageEnd);
-      }
-      for (const t of stageTimes(stage, stageStart, stageEnd, arrival, rng)) {
-        if (count >= cap) break;
-        arrivals.push({ t, request: mix2[pick4(rng)], client: c, warmup: stage.warmup });
-        count++;
-        if (arrivals.length > MAX_PHASE_REQUESTS) {
-          throw new RangeError(
-            `the load schedule has more than ${MAX_PHASE_REQUESTS} requests per phase; lower the qps or the durations`
-          );
-        }
-      }
-      end = count >= cap ? arrivals.at(-1)?.t ?? stageStart : stageEnd;
-      stageStart = stageEnd;
-      if (count >= cap) break;
-    }
-    duration4 = Math.max(duration4, end);
-    plans.push({
-      name: client.name ?? `client ${c + 1}`,
-      start: client.start,
-      end,
-      requests: count
-    });
-  });
-  arrivals.sort((a, b) => a.t - b.t || a.client - b.client);
-  if (!Number.isFinite(measuredStart)) {
-    throw new RangeError("every stage of the load is a warm-up stage: nothing would be measured");
-  }
-  const n = arrivals.length;
-  const schedule = {
-    seed,
-    arrival,
-    times: new Float64Array(n),
-    request: new Uint16Array(n),
-    client: new Uint16Array(n),
-    warmup: new Uint8Array(n),
-    requests: table2.defs,
-    clients: plans,
-    duration: duration4,
-    measured: {
-      start: measuredStart,
-      end: measuredEnd,
-      seconds: measuredEnd - measuredStart
-    }
-  };
-  arrivals.forEach((a, i) => {
-    schedule.times[i] = a.t;
-    schedule.request[i] = a.request;
-    schedule.client[i] = a.client;
-    schedule.warmup[i] = a.warmup ? 1 : 0;
-  });
-  return schedule;
-}
-function phaseLength(load) {
-  return Math.max(
-    ...clientSpecs(load).map(
-      (c) => c.start + (c.stages ?? load.stages).reduce((sum, s) => sum + s.duration, 0)
-    )
-  );
-}
-function clientSpecs(load) {
-  return load.clients ?? [{ start: 0 }];
-}
-function requestTable(load) {
-  const table2 = new RequestTable();
-  for (const client of clientSpecs(load)) for (const r of client.mix ?? load.mix) table2.index(r);
-  return table2.defs;
-}
-function* stageTimes(stage, start, end, arrival, rng) {
-  if (stage.qps <= 0) return;
-  if (arrival === "constant") {
-    const gap = 1 / stage.qps;
-    for (let k = 0; ; k++) {
-      const t2 = start + k * gap;
-      if (t2 >= end) return;
-      yield t2;
-    }
-  }
-  let t = start;
-  for (; ; ) {
-    t += -Math.log(1 - rng.nextFloat()) / stage.qps;
-    if (t >= end) return;
-    yield t;
-  }
-}
-function weightedPicker(weights) {
-  const total = weights.reduce((a, b) => a + b, 0);
-  const cumulative = [];
-  let sum = 0;
-  for (const w of weights) cumulative.push(sum += w / total);
-  if (weights.length === 1) return () => 0;
-  return (rng) => {
-    const u = rng.nextFloat();
-    const i = cumulative.findIndex((c) => u < c);
-    return i < 0 ? weights.length - 1 : i;
-  };
-}
-var RequestTable = class {
-  defs = [];
-  keys = [];
-  index(spec) {
-    const def = toDef(spec);
-    const key2 = JSON.stringify(def);
-    const found = this.keys.indexOf(key2);
-    if (found >= 0) return found;
-    const clash = this.defs.find((d) => d.name === def.name);
-    if (clash !== void 0) {
-      throw new RangeError(
-        `two different requests are both named "${def.name}"; give them distinct names (workload.load.mix[].name)`
-      );
-    }
-    this.keys.push(key2);
-    this.defs.push(def);
-    return this.defs.length - 1;
-  }
-};
-function toDef(spec) {
-  const headers = { ...spec.headers };
-  let body = null;
-  if (typeof spec.body === "string") body = spec.body;
-  else if (spec.body !== void 0) {
-    body = JSON.stringify(spec.body);
-    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
-      headers["content-type"] = "application/json";
-    }
-  }
-  return {
-    name: spec.name ?? `${spec.method} ${spec.path}`,
-    method: spec.method,
-    path: spec.path,
-    headers,
-    body
-  };
-}
-
-// src/load/servers.ts
-import { accessSync, constants } from "node:fs";
-import http from "node:http";
-import net from "node:net";
-import path6 from "node:path";
-
-// src/load/process-tree.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-function processTree(root, proc = "/proc") {
-  const children = /* @__PURE__ */ new Map();
-  let entries;
-  try {
-    entries = readdirSync2(proc);
-  } catch {
-    return [root];
-  }
-  for (const name of entries) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat6;
-    try {
-      stat6 = readFileSync4(`${proc}/${name}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    const fields = stat6.slice(stat6.lastIndexOf(")") + 2).split(" ");
-    const ppid = Number(fields[1]);
-    const list = children.get(ppid) ?? [];
-    list.push(Number(name));
-    children.set(ppid, list);
-  }
-  const tree = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.shift();
-    if (tree.includes(pid)) continue;
-    tree.push(pid);
-    queue.push(...children.get(pid) ?? []);
-  }
-  return tree;
-}
-function isAlive(pid, proc = "/proc") {
-  try {
-    const stat6 = readFileSync4(`${proc}/${pid}/stat`, "utf8");
-    return stat6.slice(stat6.lastIndexOf(")") + 2, stat6.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
-function signalAll(pids, signal, group) {
-  if (group !== void 0) {
-    try {
-      process.kill(-group, signal);
-    } catch {
-    }
-  }
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-    }
-  }
-}
-
-// src/load/servers.ts
-var PROBE_EVERY_MS = 25;
-function replicaName(r) {
-  return `server ${r.version} replica ${r.index} (${formatArgv(r.argv)}, port ${r.port})`;
-}
-async function startServers(spec, options) {
-  const fixed = spec.ports?.[options.version];
-  checkCommand(spec.command[0], options.cwd, options.env);
-  const replicas = [];
-  const set2 = serverSet(options.version, replicas, spec);
-  try {
-    for (let index = 0; index < spec.replicas; index++) {
-      const port2 = fixed === void 0 ? await freePort(spec.host) : await checkPortFree(spec.host, fixed[index], options.version, index);
-      const argv2 = spec.command.map((word) => substitute(word, port2, index));
-      const env = {
-        ...options.env,
-        ...spec.env,
-        PORT: String(port2),
-        DUETKIT_REPLICA: String(index),
-        DUETKIT_VERSION: options.version
-      };
-      const name = replicaName({ version: options.version, index, argv: argv2, port: port2 });
-      let process_;
-      try {
-        process_ = await startGated(argv2, {
-          cwd: options.cwd,
-          env,
-          placement: options.placement,
-          flag: "/",
-          // released at once: the gate only holds it until it is in its slot
-          stdin: "ignore",
-          tailStdout: true
-        });
-      } catch (error62) {
-        throw new RunError(`${name} could not be started: ${error62.message}`);
-      }
-      let printed = "";
-      for (const stream of [process_.child.stdout, process_.child.stderr]) {
-        stream?.on("data", (chunk) => printed = (printed + chunk).slice(-16384));
-      }
-      const host = spec.host.replace(/^\[|\]$/g, "");
-      const replica = {
-        version: options.version,
-        index,
-        port: port2,
-        origin: `http://${host.includes(":") ? `[${host}]` : host}:${port2}`,
-        argv: argv2,
-        process: process_,
-        output: () => printed
-      };
-      replicas.push(replica);
-      await process_.prime().catch(() => void 0);
-    }
-    await Promise.all(replicas.map((r) => waitReady(r, spec, options.signal)));
-  } catch (error62) {
-    await set2.stop();
-    throw error62;
-  }
-  return set2;
-}
-function serverSet(version3, replicas, spec) {
-  const trees = () => replicas.flatMap((r) => processTree(r.process.pid));
-  let stopping2 = null;
-  return {
-    version: version3,
-    replicas,
-    async move(placement) {
-      for (const pid of trees()) {
-        await placement.move(pid).catch((error62) => {
-          if (isAlive(pid)) throw error62;
-        });
-      }
-    },
-    async checkAlive() {
-      for (const r of replicas) {
-        if (r.process.child.exitCode === null && r.process.child.signalCode === null) continue;
-        throw await exitedError(r, "exited during the run");
-      }
-    },
-    stop() {
-      stopping2 ??= (async () => {
-        const pids = trees();
-        const groups = replicas.map((r) => r.process.pid);
-        for (const g of groups) signalAll([], "SIGTERM", g);
-        signalAll(pids, "SIGTERM");
-        const deadline = Date.now() + spec.stopTimeout * 1e3;
-        while (pids.some((pid) => isAlive(pid)) && Date.now() < deadline) {
-          await new Promise((resolve3) => setTimeout(resolve3, 20));
-        }
-        const left = [.../* @__PURE__ */ new Set([...pids, ...trees()])].filter((pid) => isAlive(pid));
-        for (const g of groups) signalAll([], "SIGKILL", g);
-        signalAll(left, "SIGKILL");
-        await Promise.all(replicas.map((r) => r.process.finished));
-      })();
-      return stopping2;
-    },
-    kill() {
-      const pids = trees();
-      for (const r of replicas) signalAll([], "SIGKILL", r.process.pid);
-      signalAll(pids, "SIGKILL");
-    }
-  };
-}
-async function waitReady(replica, spec, signal) {
-  const deadline = Date.now() + spec.ready.timeout * 1e3;
-  const probe = readinessProbe(replica, spec);
-  let last = "no answer yet";
-  for (; ; ) {
-    if (signal?.aborted === true) throw new RunError("interrupted");
-    const child = replica.process.child;
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw await exitedError(replica, "exited before it was ready");
-    }
-    const outcome = await probe();
-    if (outcome === true) return;
-    last = outcome;
-    if (Date.now() >= deadline) {
-      throw new RunError(
-        `${replicaName(replica)} did not become ready within ${spec.ready.timeout} s (workload.server.ready.timeout); last probe: ${last}${replicaOutput(replica)}`
-      );
-    }
-    await new Promise((resolve3) => setTimeout(resolve3, PROBE_EVERY_MS));
-  }
-}
-function readinessProbe(replica, spec) {
-  const host = spec.host.replace(/^\[|\]$/g, "");
-  const url2 = spec.ready.http;
-  if (url2 === void 0) {
-    return () => new Promise((resolve3) => {
-      const socket = net.connect({ host, port: replica.port });
-      socket.setTimeout(1e3);
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve3(true);
-      });
-      socket.once("timeout", () => {
-        socket.destroy();
-        resolve3(`TCP connect to port ${replica.port}: timed out`);
-      });
-      socket.once(
-        "error",
-        (e) => resolve3(`TCP connect to port ${replica.port}: ${e.code ?? e.message}`)
-      );
-    });
-  }
-  const target = /^https?:/.test(url2) ? url2.replace(/\$\{?PORT\}?/g, String(replica.port)) : `${replica.origin}${url2.startsWith("/") ? "" : "/"}${url2}`;
-  return () => new Promise((resolve3) => {
-    const request = http.get(target, { agent: false, timeout: 1e3 }, (response) => {
-      response.resume();
-      const status = response.statusCode ?? 0;
-      resolve3(status >= 200 && status < 400 ? true : `GET ${target}: HTTP ${status}`);
-    });
-    request.once("timeout", () => request.destroy(new Error("timed out")));
-    request.once(
-      "error",
-      (e) => resolve3(`GET ${target}: ${e.code ?? e.message}`)
-    );
-  });
-}
-async function exitedError(replica, what) {
-  const result = await replica.process.finished;
-  const how = result.signal !== null ? `killed by ${result.signal}` : `exited with code ${result.code}`;
-  const why = result.code === 127 ? " (command not found)" : "";
-  return new RunError(`${replicaName(replica)} ${what}: ${how}${why}${replicaOutput(replica)}`);
-}
-function replicaOutput(replica) {
-  const text2 = replica.output().trim();
-  return text2 === "" ? "; it printed nothing" : `; the end of its output:
-${lastLines(text2, 15)}`;
-}
-function substitute(word, port2, replica) {
-  return word.replace(/\$\{PORT\}|\$PORT\b/g, String(port2)).replace(/\$\{REPLICA\}|\$REPLICA\b/g, String(replica));
-}
-function checkCommand(program2, cwd, env) {
-  const candidates = program2.includes("/") ? [path6.resolve(cwd, program2)] : (env.PATH ?? "").split(":").map((dir) => path6.join(path6.resolve(cwd, dir || "."), program2));
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return;
-    } catch {
-    }
-  }
-  const where = program2.includes("/") ? `in ${cwd}` : "on the PATH";
-  throw new RunError(
-    `workload.server.command: ${program2} is not an executable ${where}; install it or fix the command`
-  );
-}
-function freePort(host) {
-  return new Promise((resolve3, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen({ host: host.replace(/^\[|\]$/g, ""), port: 0 }, () => {
-      const port2 = server.address().port;
-      server.close(() => resolve3(port2));
-    });
-  });
-}
-function checkPortFree(host, port2, version3, index) {
-  return new Promise((resolve3, reject) => {
-    const server = net.createServer();
-    server.once(
-      "error",
-      (error62) => reject(
-        new RunError(
-          `workload.server.ports.${version3}[${index}]: port ${port2} on ${host} is ${error62.code === "EADDRINUSE" ? "already in use by another process" : `not usable (${error62.code ?? error62.message})`}; free it or choose another port`
-        )
-      )
-    );
-    server.listen(
-      { host: host.replace(/^\[|\]$/g, ""), port: port2, exclusive: true },
-      () => server.close(() => resolve3(port2))
-    );
-  });
-}
-
-// src/runner/drivers/http.ts
-var PHASE_SLACK_S = 30;
-var httpDriver = {
-  name: "http",
-  open() {
-    return Promise.reject(new Error("the http driver opens all versions at once (openAll)"));
-  },
-  async openAll(workload2, contexts, opened) {
-    const load = workload2.load;
-    const server = workload2.server;
-    try {
-      requestTable(load);
-      if (load.arrival !== "closed") buildSchedule(load, 0);
-    } catch (error62) {
-      throw new RunError(`workload.load: ${error62.message}`);
-    }
-    const sets = [];
-    const phases = new PhaseCoordinator(load, sets, contexts[0].seed);
-    for (const [index, ctx] of contexts.entries()) {
-      if (ctx.signal.aborted) throw new RunError("interrupted");
-      const set2 = await startServers(server, {
-        version: ctx.version,
-        cwd: ctx.cwd,
-        env: ctx.env,
-        placement: ctx.placements[ctx.slot],
-        signal: ctx.signal
-      });
-      sets.push(set2);
-      opened(serviceSide(index, set2, ctx, phases));
-    }
-    await phases.start(contexts[0]);
-  }
-};
-function serviceSide(index, servers, ctx, phases) {
-  let slot = ctx.slot;
-  let stopping2 = null;
-  return {
-    async arm({ slot: to }) {
-      if (to !== slot) {
-        await servers.move(ctx.placements[to]);
-        slot = to;
-      }
-      phases.arm(index);
-    },
-    async prime() {
-    },
-    fire: (round3) => phases.fire(index, round3),
-    kill() {
-      stopping2 ??= servers.stop();
-      phases.kill();
-    },
-    async close() {
-      await (stopping2 ??= servers.stop());
-      await phases.release();
-    },
-    async stopped() {
-      await (stopping2 ??= servers.stop());
-      await phases.release();
-    }
-  };
-}
-var PhaseCoordinator = class {
-  constructor(load, sets, seed) {
-    this.load = load;
-    this.sets = sets;
-    this.seed = seed;
-  }
-  load;
-  sets;
-  seed;
-  generator = null;
-  record = null;
-  group = [];
-  running = null;
-  nextId = 0;
-  closing = null;
-  async start(ctx) {
-    const plan2 = planGenerator(ctx.isolation);
-    this.generator = await startGenerator(plan2.prefix, process.env);
-    const spin = true;
-    await this.generator.request({
-      type: "configure",
-      load: this.load,
-      targets: this.sets.map((set2) => ({
-        version: set2.version,
-        origins: set2.replicas.map((r) => r.origin)
-      })),
-      spin
-    });
-    const cpus = this.generator.cpus();
-    this.record = {
-      cpus,
-      ownCpus: plan2.ownCpus,
-      spin,
-      description: describeGenerator(cpus, ctx.isolation)
-    };
-  }
-  /** A side joins the next phase; the first arm after a phase has run starts a new group. */
-  arm(index) {
-    if (this.running !== null) {
-      this.group = [];
-      this.running = null;
-    }
-    this.group.push(index);
-  }
-  async fire(index, round3) {
-    if (this.running === null) this.running = this.run(round3, [...this.group]);
-    const position = this.group.indexOf(index);
-    const start = process.hrtime.bigint();
-    const outcomes = await this.running;
-    const outcome = outcomes[position];
-    return {
-      start,
-      end: process.hrtime.bigint(),
-      metrics: outcome.metrics,
-      load: outcome.load,
-      ...outcome.invalid === void 0 ? {} : { invalid: outcome.invalid }
-    };
-  }
-  async run(round3, targets) {
-    const generator = this.generator;
-    if (generator === null) throw new RunError("interrupted");
-    const limit = this.phaseLimitSeconds();
-    let watchdog;
-    const hung = new Promise((_, reject) => {
-      watchdog = setTimeout(() => {
-        generator.kill();
-        reject(new RunError(`the load phase of iteration ${round3} did not end within ${limit} s`));
-      }, limit * 1e3);
-    });
-    try {
-      const result = await Promise.race([
-        generator.phase({
-          type: "phase",
-          id: this.nextId++,
-          targets,
-          seed: phaseSeed(this.seed, round3)
-        }),
-        hung
-      ]);
-      for (const i of targets) await this.sets[i].checkAlive();
-      return phaseOutcomes(result, this.load, this.record, round3, (version3, replica) => {
-        const r = this.sets.find((s) => s.version === version3).replicas[replica];
-        return replicaName(r);
-      });
-    } finally {
-      clearTimeout(watchdog);
-    }
-  }
-  phaseLimitSeconds() {
-    return Math.ceil(phaseLength(this.load) + this.load.timeout + PHASE_SLACK_S);
-  }
-  kill() {
-    this.generator?.kill();
-  }
-  /** Ends the generator once; every side calls it when it closes. */
-  release() {
-    this.closing ??= this.generator?.close() ?? Promise.resolve();
-    return this.closing;
-  }
-};
-function phaseSeed(seed, round3) {
-  let x = (seed ^ Math.imul(round3 + 1, 2654435761)) >>> 0;
-  x = Math.imul(x ^ x >>> 16, 2246822507) >>> 0;
-  return (x ^ x >>> 13) >>> 0;
-}
-
-// src/runner/drivers/k6.ts
-import { mkdtemp as mkdtemp2, rm as rm3 } from "node:fs/promises";
-import os4 from "node:os";
-import path7 from "node:path";
-var k6Driver = {
-  name: "k6",
-  async open(workload2, ctx) {
-    const run3 = workload2.command.indexOf("run");
-    if (run3 < 0) {
-      throw new RunError(
-        `workload.command: a k6 command such as "k6 run script.js", got ${formatArgv(workload2.command)}`
-      );
-    }
-    let servers = null;
-    if (workload2.server !== void 0) {
-      servers = await startServers(workload2.server, {
-        version: ctx.version,
-        cwd: ctx.cwd,
-        env: ctx.env,
-        placement: ctx.placements[ctx.slot],
-        signal: ctx.signal
-      });
-    }
-    const dir = await mkdtemp2(path7.join(os4.tmpdir(), "duetkit-k6-"));
-    const summary = path7.join(dir, "summary.json");
-    const origins = servers?.replicas.map((r) => r.origin) ?? [];
-    const urls = origins.length === 0 ? [] : ["-e", `BASE_URL=${origins[0]}`, "-e", `BASE_URLS=${origins.join(",")}`];
-    const command = [
-      ...workload2.command.slice(0, run3 + 1),
-      "--no-usage-report",
-      "--quiet",
-      "--summary-export",
-      summary,
-      ...urls,
-      ...workload2.command.slice(run3 + 1)
-    ];
-    let inner;
-    try {
-      inner = await commandDriver.open(
-        {
-          ...workload2,
-          driver: "command",
-          command,
-          format: "k6",
-          output: summary,
-          server: void 0
-        },
-        { ...ctx, env: { ...ctx.env, K6_NO_USAGE_REPORT: "true" } }
-      );
-    } catch (error62) {
-      await servers?.stop();
-      await rm3(dir, { recursive: true, force: true });
-      throw error62;
-    }
-    let slot = ctx.slot;
-    let stopping2 = null;
-    const stopServers = () => stopping2 ??= servers?.stop() ?? Promise.resolve();
-    return {
-      async arm(arming) {
-        if (servers !== null && arming.slot !== slot) {
-          await servers.move(ctx.placements[arming.slot]);
-          slot = arming.slot;
-        }
-        await inner.arm(arming);
-      },
-      prime: () => inner.prime(),
-      async fire(round3, releasedAt) {
-        const result = await inner.fire(round3, releasedAt);
-        await servers?.checkAlive();
-        return result;
-      },
-      kill() {
-        inner.kill();
-        void stopServers();
-      },
-      async close() {
-        await inner.close();
-        await stopServers();
-        await rm3(dir, { recursive: true, force: true });
-      },
-      async stopped() {
-        await stopServers();
-        await rm3(dir, { recursive: true, force: true });
-      }
-    };
-  }
-};
-
-// src/runner/drivers/line-reader.ts
-var LineReader = class {
-  buffer = "";
-  lines = [];
-  waiter = null;
-  ended = false;
-  push(chunk) {
-    this.buffer += chunk;
-    let newline;
-    while ((newline = this.buffer.indexOf("\n")) >= 0) {
-      const line = this.buffer.slice(0, newline).trim();
-      this.buffer = this.buffer.slice(newline + 1);
-      if (line.startsWith("{")) this.deliver(line);
-    }
-  }
-  end() {
-    this.ended = true;
-    this.waiter?.(null);
-    this.waiter = null;
-  }
-  /** The next line, or null when the stream ended first. */
-  next() {
-    const line = this.lines.shift();
-    if (line !== void 0) return Promise.resolve(line);
-    if (this.ended) return Promise.resolve(null);
-    return new Promise((resolve3) => this.waiter = resolve3);
-  }
-  deliver(line) {
-    if (this.waiter === null) {
-      this.lines.push(line);
-      return;
-    }
-    const waiter = this.waiter;
-    this.waiter = null;
-    waiter(line);
-  }
-};
-
-// src/runner/drivers/persistent.ts
-var EXIT_GRACE_MS = 5e3;
-var persistentDriver = {
-  name: "persistent",
-  async open(workload2, ctx) {
-    const reader = new LineReader();
-    const fail = (round3, what, stderr2) => commandFailure(
-      { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
-      what,
-      stderr2
-    );
-    let process_;
-    try {
-      process_ = await startGated(workload2.command, {
-        cwd: ctx.cwd,
-        env: { ...ctx.env, DUETKIT_PROTOCOL: "1" },
-        placement: ctx.placements[ctx.slot],
-        // Released at once: the protocol's `go` lines, not the barrier, start its iterations.
-        flag: "/",
-        stdin: "pipe",
-        onStdout: (chunk) => reader.push(chunk),
-        ...ctx.timer === null ? {} : { gate: relayGate(ctx.timer) }
-      });
-    } catch (error62) {
-      throw fail(null, `could not start: ${error62.message}`, "");
-    }
-    const child = process_;
-    let stderr = "";
-    child.child.stderr.on("data", (chunk) => stderr = (stderr + chunk).slice(-65536));
-    void child.finished.then(() => reader.end());
-    const stdin = child.child.stdin;
-    stdin.on("error", () => void 0);
-    let killed = false;
-    let currentSlot = ctx.slot;
-    const pids = [child.pid];
-    const stamps = {
-      async next() {
-        for (let line = await child.controlLine(); line !== null; line = await child.controlLine()) {
-          const time3 = /^time (\d+) (\d+)$/.exec(line);
-          if (time3 !== null) return [BigInt(time3[1]), BigInt(time3[2])];
-        }
-        return null;
-      }
-    };
-    const reply = async (round3) => {
-      let timer;
-      const timeout = new Promise((resolve3) => {
-        timer = setTimeout(() => resolve3("timeout"), ctx.timeout * 1e3);
-      });
-      const line = await Promise.race([reader.next(), timeout]).finally(() => clearTimeout(timer));
-      if (killed) throw new RunError("interrupted");
-      if (line === "timeout") {
-        child.kill();
-        throw fail(round3, `did not answer within ${ctx.timeout} s`, stderr);
-      }
-      if (line === null) {
-        const result = await child.finished;
-        throw fail(round3, `exited (code ${result.code ?? result.signal}) before answering`, stderr);
-      }
-      try {
-        return JSON.parse(line);
-      } catch {
-        throw fail(round3, `answered with a line that is not JSON: ${line.slice(0, 200)}`, stderr);
-      }
-    };
-    await child.prime().catch(() => void 0);
-    if (ctx.timer !== null) {
-      const started = await child.controlLine();
-      const pid = /^pid (\d+)$/.exec(started ?? "");
-      if (pid === null) {
-        child.kill();
-        const why = started?.startsWith("fail ") ? "could not be started" : "ended at once";
-        throw fail(null, `${why} (the timer said ${JSON.stringify(started)})`, stderr);
-      }
-      pids.push(Number(pid[1]));
-    }
-    const hello = await reply(null);
-    if (hello.ready !== true) {
-      child.kill();
-      throw fail(
-        null,
-        `must first print {"ready": true}, printed ${JSON.stringify(hello)}`,
-        stderr
-      );
-    }
-    const side = {
-      async prime() {
-      },
-      async arm({ slot, gate, delayNs }) {
-        if (killed) throw new RunError("interrupted");
-        if (ctx.timer !== null && (gate.target > 0 || delayNs > 0)) {
-          const busy = ctx.keepBusy === "off" ? "off" : "spin";
-          child.tell(`step	${gate.sync}	${gate.target}	${busy}	${Math.round(delayNs)}
-`);
-        }
-        if (slot === currentSlot) return;
-        for (const pid of pids) await ctx.placements[slot].move(pid);
-        currentSlot = slot;
-      },
-      async fire(round3) {
-        const sent = process.hrtime.bigint();
-        stdin.write("go\n");
-        const answer = await reply(round3);
-        const seenEnd = process.hrtime.bigint();
-        const stamped = ctx.timer === null ? null : await stamps.next();
-        const [start, end] = stamped ?? [sent, seenEnd];
-        if (typeof answer.error === "string") {
-          throw fail(round3, `reported an error: ${answer.error}`, stderr);
-        }
-        if (answer.results === void 0) {
-          if (answer.ok !== true) {
-            throw fail(
-              round3,
-              `answered ${JSON.stringify(answer)}; expected {"ok": true}, {"results": [...]} or {"error": "..."}`,
-              stderr
-            );
-          }
-          const wallMs = nsToMs(end - start);
-          return {
-            start,
-            end,
-            seenEnd,
-            metrics: [
-              {
-                name: workload2.name ?? "wall-time",
-                unit: "ms",
-                biggerIsBetter: false,
-                values: [wallMs],
-                valueKind: "samples"
-              }
-            ]
-          };
-        }
-        if (!Array.isArray(answer.results)) {
-          throw fail(
-            round3,
-            `answered "results" that is not a list: ${JSON.stringify(answer.results)}`,
-            stderr
-          );
-        }
-        const text2 = answer.results.map((r) => JSON.stringify(r)).join("\n");
-        try {
-          const metrics = parseOutput("jsonl", text2, { cwd: ctx.cwd }).map((b) => ({
-            name: b.name,
-            unit: b.unit,
-            biggerIsBetter: b.biggerIsBetter,
-            values: b.values,
-            valueKind: b.valueKind
-          }));
-          return { start, end, seenEnd, metrics };
-        } catch (error62) {
-          throw fail(round3, `produced no value: ${error62.message}`, stderr);
-        }
-      },
-      kill() {
-        killed = true;
-        child.kill();
-      },
-      async close() {
-        stdin.end("exit\n");
-        const timer = setTimeout(child.kill, EXIT_GRACE_MS);
-        await child.finished.finally(() => clearTimeout(timer));
-      }
-    };
-    return side;
-  }
-};
-
-// src/stats/mser.ts
-function mserTruncation(values, batch = 5) {
-  const k = Math.floor(values.length / batch);
-  if (k < 4) return 0;
-  const means = [];
-  for (let b = 0; b < k; b++) {
-    let sum2 = 0;
-    for (let j = 0; j < batch; j++) sum2 += values[b * batch + j];
-    means.push(sum2 / batch);
-  }
-  let sum = 0;
-  let squares = 0;
-  const score = new Array(k).fill(Number.POSITIVE_INFINITY);
-  for (let d = k - 1; d >= 0; d--) {
-    sum += means[d];
-    squares += means[d] * means[d];
-    const n = k - d;
-    if (n < 2) continue;
-    const sse = squares - sum * sum / n;
-    score[d] = Math.max(0, sse) / (n * n);
-  }
-  let best = 0;
-  for (let d = 1; d <= Math.floor(k / 2); d++) if (score[d] < score[best]) best = d;
-  return best * batch;
-}
-
-// src/load/steady-state.ts
-function steadyStates(samples, spec) {
-  const names = [...new Set(samples.map((s) => s.name))];
-  if (names.length === 0) throw new Error("printed no samples");
-  return names.map((name) => {
-    const series = samples.filter((s) => s.name === name).sort((a, b) => a.t - b.t);
-    const first = series[0].t;
-    const last = series.at(-1).t;
-    let from = 0;
-    if (spec.warmup === "detect") from = mserTruncation(series.map((s) => s.value));
-    else if (spec.warmup !== 0) {
-      from = series.findIndex((s) => s.t >= first + spec.warmup);
-      if (from < 0) from = series.length;
-    }
-    let to = series.length;
-    const rest = series.slice(from);
-    if (spec.cooldown === "detect") to -= mserTruncation(rest.map((s) => s.value).reverse());
-    else if (spec.cooldown !== 0) {
-      const limit = last - spec.cooldown;
-      while (to > from && series[to - 1].t > limit) to--;
-    }
-    const kept = series.slice(from, to);
-    if (kept.length < spec.minSamples) {
-      throw new Error(
-        `"${name}": ${kept.length} of its ${series.length} samples are left after trimming (workload.stream.minSamples is ${spec.minSamples}); run it longer or trim less`
-      );
-    }
-    const values = kept.map((s) => s.value);
-    const declared = spec.metrics[name];
-    const biggerIsBetter = declared?.biggerIsBetter ?? series.find((s) => s.biggerIsBetter !== void 0)?.biggerIsBetter ?? spec.biggerIsBetter;
-    if (biggerIsBetter === void 0) {
-      throw new Error(
-        `"${name}": say whether bigger values are better: workload.stream.metrics.${name}.biggerIsBetter, or workload.stream.biggerIsBetter for every metric (true for a throughput, false for a latency)`
-      );
-    }
-    return {
-      name,
-      unit: declared?.unit || series.find((s) => s.unit !== void 0)?.unit || "",
-      biggerIsBetter,
-      value: spec.aggregate === "median" ? median(values) : values.reduce((a, b) => a + b, 0) / values.length,
-      samples: series.length,
-      kept: kept.length,
-      warmupSeconds: from === 0 ? 0 : kept[0].t - first,
-      cooldownSeconds: to === series.length ? 0 : last - kept.at(-1).t
-    };
-  });
-}
-
-// src/load/stream-samples.ts
-function parseStreamLine(line, defaultName) {
-  const text2 = line.trim();
-  if (text2 === "" || text2.startsWith("#")) return [];
-  if (text2.startsWith("{")) return parseJson(text2);
-  const words = text2.split(/\s+/);
-  const t = Number(words[0]);
-  if (words.length === 2 && Number.isFinite(t) && isNumber(words[1])) {
-    return [{ t, name: defaultName, value: Number(words[1]) }];
-  }
-  if (words.length === 3 && Number.isFinite(t) && isNumber(words[2])) {
-    return [{ t, name: words[1], value: Number(words[2]) }];
-  }
-  throw new Error(
-    `expected "TIME VALUE", "TIME NAME VALUE" or a JSON object with "time", found ${JSON.stringify(text2.slice(0, 120))}`
-  );
-}
-function parseJson(text2) {
-  let record2;
-  try {
-    record2 = JSON.parse(text2);
-  } catch {
-    throw new Error(`not valid JSON: ${JSON.stringify(text2.slice(0, 120))}`);
-  }
-  const t = record2.time ?? record2.t ?? record2.timestamp;
-  if (typeof t !== "number" || !Number.isFinite(t)) {
-    throw new Error(`a JSON sample needs a numeric "time" (seconds): ${text2.slice(0, 120)}`);
-  }
-  if (typeof record2.name === "string") {
-    if (typeof record2.value !== "number" || !Number.isFinite(record2.value)) {
-      throw new Error(`"${record2.name}" has no numeric "value": ${text2.slice(0, 120)}`);
-    }
-    return [
-      {
-        t,
-        name: record2.name,
-        value: record2.value,
-        ...typeof record2.unit === "string" ? { unit: record2.unit } : {},
-        ...typeof record2.biggerIsBetter === "boolean" ? { biggerIsBetter: record2.biggerIsBetter } : {}
-      }
-    ];
-  }
-  const samples = Object.entries(record2).filter(([key2, v]) => !["time", "t", "timestamp"].includes(key2) && typeof v === "number").map(([name, value]) => ({ t, name, value }));
-  if (samples.length === 0)
-    throw new Error(`a JSON sample without a numeric metric: ${text2.slice(0, 120)}`);
-  return samples;
-}
-function isNumber(word) {
-  return word !== "" && Number.isFinite(Number(word));
-}
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -44367,14 +38092,6328 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
-// src/scenario/duration.ts
+// src/errors.ts
+var UserError = class extends Error {
+  constructor(message, exitCode = 2) {
+    super(message);
+    this.exitCode = exitCode;
+    this.name = "UserError";
+  }
+  exitCode;
+};
+function isUserFacing(error62) {
+  return error62 instanceof UserError || error62 instanceof RangeError || error62 instanceof ZodError;
+}
+
+// src/stats/types.ts
+var COMPARISON_SCHEMA_VERSION = 1;
+var STATISTICS = ["median", "mean", "gmean", "trimmed"];
+
+// src/cli/commands/analyze.ts
+import { readFile, writeFile as writeFile2 } from "node:fs/promises";
+import path from "node:path";
+
+// src/runner/modes/types.ts
+function indexes(count) {
+  return Array.from({ length: count }, (_, i) => i);
+}
+function shuffled(count, rng) {
+  const order = indexes(count);
+  for (let i = count - 1; i > 0; i--) {
+    const j = rng.nextIndex(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+// src/runner/modes/duet.ts
+var duet = {
+  name: "duet",
+  slotCount: (versionCount) => versionCount,
+  paired: true,
+  rounds: true,
+  *plan({ versionCount, warmup, rounds, rng }) {
+    for (let round3 = 0; round3 < warmup + rounds; round3++) {
+      yield {
+        round: round3,
+        warmup: round3 < warmup,
+        versions: indexes(versionCount),
+        slots: shuffled(versionCount, rng),
+        endsRound: true,
+        stagger: shuffled(versionCount, rng)
+      };
+    }
+  }
+};
+
+// src/runner/modes/mct.ts
+var mct = {
+  name: "mct",
+  slotCount: () => 1,
+  paired: false,
+  rounds: false,
+  *plan({ versionCount, warmup, rounds }) {
+    for (const version3 of indexes(versionCount)) {
+      for (let round3 = 0; round3 < warmup + rounds; round3++) {
+        yield { round: round3, warmup: round3 < warmup, versions: [version3], slots: [0], endsRound: true };
+      }
+    }
+  }
+};
+
+// src/runner/modes/mit.ts
+var mit = {
+  name: "mit",
+  slotCount: () => 1,
+  paired: false,
+  rounds: true,
+  *plan({ versionCount, warmup, rounds }) {
+    for (let round3 = 0; round3 < warmup + rounds; round3++) {
+      for (const version3 of indexes(versionCount)) {
+        yield {
+          round: round3,
+          warmup: round3 < warmup,
+          versions: [version3],
+          slots: [0],
+          endsRound: version3 === versionCount - 1
+        };
+      }
+    }
+  }
+};
+
+// src/runner/modes/rmit.ts
+var rmit = {
+  name: "rmit",
+  slotCount: () => 1,
+  paired: true,
+  rounds: true,
+  *plan({ versionCount, warmup, rounds, rng }) {
+    for (let round3 = 0; round3 < warmup + rounds; round3++) {
+      const order = shuffled(versionCount, rng);
+      for (const [i, version3] of order.entries()) {
+        yield {
+          round: round3,
+          warmup: round3 < warmup,
+          versions: [version3],
+          slots: [0],
+          endsRound: i === versionCount - 1
+        };
+      }
+    }
+  }
+};
+
+// src/runner/modes/single.ts
+var single = {
+  name: "single",
+  slotCount: () => 1,
+  paired: false,
+  rounds: false,
+  *plan({ versionCount, warmup }) {
+    for (const version3 of indexes(versionCount)) {
+      for (let round3 = 0; round3 <= warmup; round3++) {
+        yield { round: round3, warmup: round3 < warmup, versions: [version3], slots: [0], endsRound: true };
+      }
+    }
+  }
+};
+
+// src/runner/modes/registry.ts
+var MODES = { duet, rmit, mit, mct, single };
+function getMode(name) {
+  return MODES[name];
+}
+
+// src/stats/block-length.ts
+function optimalBlockLength(series) {
+  const n = series.length;
+  if (n < 8) return 1;
+  let mean2 = 0;
+  for (let i = 0; i < n; i++) mean2 += series[i];
+  mean2 /= n;
+  const centred = Float64Array.from(series, (x) => x - mean2);
+  const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(n))));
+  const mMax = Math.min(Math.ceil(Math.sqrt(n)) + kn, n - 1);
+  const bMax = Math.ceil(Math.min(3 * Math.sqrt(n), n / 3));
+  const autocov = new Float64Array(mMax + 1);
+  for (let k = 0; k <= mMax; k++) {
+    let s = 0;
+    for (let t = 0; t + k < n; t++) s += centred[t] * centred[t + k];
+    autocov[k] = s / n;
+  }
+  if (autocov[0] === 0) return 1;
+  const threshold2 = 2 * Math.sqrt(Math.log10(n) / n);
+  const insignificant = (k) => Math.abs(autocov[k] / autocov[0]) < threshold2;
+  let mHat = mMax;
+  for (let m = 0; m + kn <= mMax; m++) {
+    let quiet = true;
+    for (let j = 1; j <= kn && quiet; j++) quiet = insignificant(m + j);
+    if (quiet) {
+      mHat = m;
+      break;
+    }
+  }
+  const bigM = Math.min(2 * mHat, mMax);
+  if (bigM === 0) return 1;
+  const flatTop = (t) => {
+    const a = Math.abs(t);
+    return a <= 0.5 ? 1 : a <= 1 ? 2 * (1 - a) : 0;
+  };
+  let g = 0;
+  let spectral = autocov[0];
+  for (let k = 1; k <= bigM; k++) {
+    const w = flatTop(k / bigM);
+    g += 2 * w * k * autocov[k];
+    spectral += 2 * w * autocov[k];
+  }
+  const dCb = 4 / 3 * spectral * spectral;
+  if (!(dCb > 0)) return 1;
+  const b = Math.cbrt(2 * g * g / dCb) * Math.cbrt(n);
+  return Math.max(1, Math.min(bMax, Math.round(b)));
+}
+
+// src/stats/descriptive.ts
+function mean(xs) {
+  let s = 0;
+  for (let i = 0; i < xs.length; i++) s += xs[i];
+  return s / xs.length;
+}
+function geometricMean(xs) {
+  let s = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
+    if (!(x > 0)) return null;
+    s += Math.log(x);
+  }
+  return Math.exp(s / xs.length);
+}
+function standardDeviation(xs) {
+  const n = xs.length;
+  if (n < 2) return 0;
+  const m = mean(xs);
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (xs[i] - m) ** 2;
+  return Math.sqrt(ss / (n - 1));
+}
+function coefficientOfVariation(xs) {
+  const m = mean(xs);
+  return m === 0 ? 0 : standardDeviation(xs) / Math.abs(m);
+}
+function sorted(xs) {
+  return Float64Array.from(xs).sort();
+}
+function quantileSorted(ascending, p) {
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`quantile: p must be in [0, 1], got ${p}`);
+  const n = ascending.length;
+  if (n === 0) throw new RangeError("quantile: needs at least one value, got none");
+  const h = (n - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, n - 1);
+  const a = ascending[lo];
+  const b = ascending[hi];
+  if (a === b || a === -Infinity) return a;
+  return a + (h - lo) * (b - a);
+}
+function quantile(xs, p) {
+  return quantileSorted(sorted(xs), p);
+}
+function median(xs) {
+  return quantile(xs, 0.5);
+}
+function medianAbsoluteDeviation(xs) {
+  const m = median(xs);
+  return median(Array.from(xs, (x) => Math.abs(x - m)));
+}
+function selectInPlace(xs, k, length = xs.length) {
+  let lo = 0;
+  let hi = length - 1;
+  while (hi > lo) {
+    const mid = lo + hi >>> 1;
+    let a = xs[lo];
+    let b = xs[mid];
+    const c = xs[hi];
+    if (a > b) [a, b] = [b, a];
+    const pivot = c < a ? a : c > b ? b : c;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i] < pivot) i++;
+      while (xs[j] > pivot) j--;
+      if (i <= j) {
+        const t = xs[i];
+        xs[i] = xs[j];
+        xs[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return xs[k];
+  }
+  return xs[k];
+}
+function medianInPlace(xs, length = xs.length) {
+  const k = length >>> 1;
+  const upper = selectInPlace(xs, k, length);
+  if (length % 2 === 1) return upper;
+  let lower = -Infinity;
+  for (let i = 0; i < k; i++) if (xs[i] > lower) lower = xs[i];
+  return (lower + upper) / 2;
+}
+
+// src/stats/order-statistics.ts
+function medianOfCounts(ascending, counts, n) {
+  const hiRank = n >>> 1;
+  const loRank = n % 2 === 1 ? hiRank : hiRank - 1;
+  let seen = 0;
+  let lo = 0;
+  let haveLo = false;
+  for (let i = 0; i < counts.length; i++) {
+    seen += counts[i];
+    if (!haveLo && seen > loRank) {
+      lo = ascending[i];
+      haveLo = true;
+    }
+    if (seen > hiRank) return (lo + ascending[i]) / 2;
+  }
+  throw new RangeError(`medianOfCounts: counts add up to ${seen}, expected ${n}`);
+}
+function medianWithout(ascending, removed) {
+  const m = ascending.length - removed.length;
+  if (m < 1) throw new RangeError("medianWithout: nothing left after removal");
+  const hi = kthWithout(ascending, removed, m >>> 1);
+  if (m % 2 === 1) return hi;
+  return (kthWithout(ascending, removed, (m >>> 1) - 1) + hi) / 2;
+}
+function kthWithout(ascending, removed, k) {
+  let position = k;
+  for (let j = 0; j < removed.length; j++) {
+    if (removed[j] <= position) position++;
+    else break;
+  }
+  return ascending[position];
+}
+
+// src/stats/estimators.ts
+var NOT_BOOTSTRAPPED = "the trimmed mean is not bootstrapped: its interval is computed directly (compare.ts)";
+function sideEstimator(values, statistic) {
+  switch (statistic) {
+    case "median":
+      return medianEstimator(Float64Array.from(values));
+    case "mean":
+      return meanEstimator(Float64Array.from(values), (s) => s);
+    case "gmean":
+      return meanEstimator(Float64Array.from(values, Math.log), Math.exp);
+    case "trimmed":
+      throw new RangeError(NOT_BOOTSTRAPPED);
+  }
+}
+function pairedEstimator(base, head, statistic) {
+  const n = base.length;
+  switch (statistic) {
+    case "gmean":
+      return shifted(
+        meanEstimator(
+          Float64Array.from({ length: n }, (_, i) => Math.log(head[i] / base[i])),
+          Math.exp
+        )
+      );
+    case "median":
+      return shifted(
+        mapped(
+          medianEstimator(
+            Float64Array.from({ length: n }, (_, i) => Math.log(head[i] / base[i]))
+          ),
+          Math.exp
+        )
+      );
+    case "mean":
+      return shifted(ratioOfMeansEstimator(Float64Array.from(base), Float64Array.from(head)));
+    case "trimmed":
+      throw new RangeError(NOT_BOOTSTRAPPED);
+  }
+}
+function mapped(e, f) {
+  return {
+    n: e.n,
+    observed: f(e.observed),
+    onIndices: (indices) => f(e.onIndices(indices)),
+    jackknife: (blockLength) => e.jackknife(blockLength).map(f)
+  };
+}
+function shifted(e) {
+  return {
+    n: e.n,
+    observed: e.observed - 1,
+    onIndices: (indices) => e.onIndices(indices) - 1,
+    jackknife: (blockLength) => e.jackknife(blockLength).map((v) => v - 1)
+  };
+}
+function blockCount(n, blockLength) {
+  return Math.ceil(n / blockLength);
+}
+function sumsWithoutBlocks(xs, blockLength) {
+  const n = xs.length;
+  const prefix = new Float64Array(n + 1);
+  const suffix = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + xs[i];
+  for (let i = n - 1; i >= 0; i--) suffix[i] = suffix[i + 1] + xs[i];
+  const out = new Float64Array(blockCount(n, blockLength));
+  for (let b = 0; b < out.length; b++) {
+    out[b] = prefix[b * blockLength] + suffix[Math.min(n, (b + 1) * blockLength)];
+  }
+  return out;
+}
+function remaining(n, blockLength, b) {
+  return n - (Math.min(n, (b + 1) * blockLength) - b * blockLength);
+}
+function meanEstimator(xs, f) {
+  const n = xs.length;
+  let total = 0;
+  for (let i = 0; i < n; i++) total += xs[i];
+  return {
+    n,
+    observed: f(total / n),
+    onIndices(indices) {
+      let s = 0;
+      for (let i = 0; i < n; i++) s += xs[indices[i]];
+      return f(s / n);
+    },
+    jackknife(blockLength) {
+      return sumsWithoutBlocks(xs, blockLength).map((s, b) => f(s / remaining(n, blockLength, b)));
+    }
+  };
+}
+function medianEstimator(xs) {
+  const n = xs.length;
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => xs[a] - xs[b]);
+  const ascending = sorted(xs);
+  const rankOf = new Int32Array(n);
+  order.forEach((original, rank) => rankOf[original] = rank);
+  const counts = new Int32Array(n);
+  return {
+    n,
+    observed: medianWithout(ascending, []),
+    onIndices(indices) {
+      counts.fill(0);
+      for (let i = 0; i < n; i++) counts[rankOf[indices[i]]] += 1;
+      return medianOfCounts(ascending, counts, n);
+    },
+    jackknife(blockLength) {
+      const out = new Float64Array(blockCount(n, blockLength));
+      for (let b = 0; b < out.length; b++) {
+        const end = Math.min(n, (b + 1) * blockLength);
+        const removed = Int32Array.from(
+          { length: end - b * blockLength },
+          (_, j) => rankOf[b * blockLength + j]
+        ).sort();
+        out[b] = medianWithout(ascending, removed);
+      }
+      return out;
+    }
+  };
+}
+function ratioOfMeansEstimator(base, head) {
+  const n = base.length;
+  let sb = 0;
+  let sh = 0;
+  for (let i = 0; i < n; i++) {
+    sb += base[i];
+    sh += head[i];
+  }
+  return {
+    n,
+    observed: sh / sb,
+    onIndices(indices) {
+      let b = 0;
+      let h = 0;
+      for (let i = 0; i < n; i++) {
+        const k = indices[i];
+        b += base[k];
+        h += head[k];
+      }
+      return h / b;
+    },
+    jackknife(blockLength) {
+      const bs = sumsWithoutBlocks(base, blockLength);
+      const hs = sumsWithoutBlocks(head, blockLength);
+      return hs.map((h, b) => h / bs[b]);
+    }
+  };
+}
+
+// src/stats/resample.ts
+function drawIid(n, out, rng) {
+  for (let i = 0; i < n; i++) out[i] = rng.nextIndex(n);
+}
+function drawMovingBlocks(n, blockLength, out, rng) {
+  if (blockLength <= 1) {
+    drawIid(n, out, rng);
+    return;
+  }
+  const starts = n - blockLength + 1;
+  let filled = 0;
+  while (filled < n) {
+    const start = rng.nextIndex(starts);
+    const take = Math.min(blockLength, n - filled);
+    for (let j = 0; j < take; j++) out[filled++] = start + j;
+  }
+}
+
+// node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
+var jumps = [
+  3639956645,
+  3750757012,
+  1261568508,
+  386426335
+];
+var XoroShiro128Plus = class XoroShiro128Plus2 {
+  constructor(s01, s00, s11, s10) {
+    this.s01 = s01;
+    this.s00 = s00;
+    this.s11 = s11;
+    this.s10 = s10;
+  }
+  clone() {
+    return new XoroShiro128Plus2(this.s01, this.s00, this.s11, this.s10);
+  }
+  next() {
+    const out = this.s00 + this.s10 | 0;
+    const a0 = this.s10 ^ this.s00;
+    const a1 = this.s11 ^ this.s01;
+    const s00 = this.s00;
+    const s01 = this.s01;
+    this.s00 = s00 << 24 ^ s01 >>> 8 ^ a0 ^ a0 << 16;
+    this.s01 = s01 << 24 ^ s00 >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
+    this.s10 = a1 << 5 ^ a0 >>> 27;
+    this.s11 = a0 << 5 ^ a1 >>> 27;
+    return out;
+  }
+  jump() {
+    let ns01 = 0;
+    let ns00 = 0;
+    let ns11 = 0;
+    let ns10 = 0;
+    let s01 = this.s01;
+    let s00 = this.s00;
+    let s11 = this.s11;
+    let s10 = this.s10;
+    for (let i = 0; i !== 4; ++i) {
+      const ji = jumps[i];
+      for (let mask = 1; mask; mask <<= 1) {
+        if (ji & mask) {
+          ns01 ^= s01;
+          ns00 ^= s00;
+          ns11 ^= s11;
+          ns10 ^= s10;
+        }
+        const a0 = s10 ^ s00;
+        const a1 = s11 ^ s01;
+        const s00_ = s00;
+        const s01_ = s01;
+        s00 = s00_ << 24 ^ s01_ >>> 8 ^ a0 ^ a0 << 16;
+        s01 = s01_ << 24 ^ s00_ >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
+        s10 = a1 << 5 ^ a0 >>> 27;
+        s11 = a0 << 5 ^ a1 >>> 27;
+      }
+    }
+    this.s01 = ns01;
+    this.s00 = ns00;
+    this.s11 = ns11;
+    this.s10 = ns10;
+  }
+  getState() {
+    return [
+      this.s01,
+      this.s00,
+      this.s11,
+      this.s10
+    ];
+  }
+};
+function xoroshiro128plus(seed) {
+  return new XoroShiro128Plus(-1, ~seed, seed | 0, 0);
+}
+
+// src/stats/rng.ts
+var TWO_32 = 4294967296;
+var MAX_INDEX_N = 2 ** 21;
+var MAX_SEED = 4294967295;
+function checkSeed(seed) {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new RangeError(`seed must be an integer from 0 to ${MAX_SEED}, got ${seed}`);
+  }
+  return seed;
+}
+function createRng(seed) {
+  checkSeed(seed);
+  return fromGenerator(seed, xoroshiro128plus(seed | 0));
+}
+function fromGenerator(seed, gen) {
+  const nextUint32 = () => gen.next() >>> 0;
+  return {
+    seed,
+    nextUint32,
+    nextIndex(n) {
+      if (!(n >= 1 && n <= MAX_INDEX_N && n >>> 0 === n)) {
+        throw new RangeError(`nextIndex: n must be an integer from 1 to ${MAX_INDEX_N}, got ${n}`);
+      }
+      for (; ; ) {
+        const m = nextUint32() * n;
+        const index = m / TWO_32 >>> 0;
+        const low = m - index * TWO_32;
+        if (low >= n) return index;
+        const threshold2 = (TWO_32 - n) % n;
+        if (low >= threshold2) return index;
+      }
+    },
+    nextFloat() {
+      const hi = nextUint32() >>> 5;
+      const lo = nextUint32() >>> 6;
+      return (hi * 67108864 + lo) / 9007199254740992;
+    },
+    nextNormal() {
+      let u = 0;
+      while (u === 0) u = this.nextFloat();
+      const v = this.nextFloat();
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    },
+    jumped() {
+      const next = gen.clone();
+      next.jump();
+      return fromGenerator(seed, next);
+    }
+  };
+}
+function randomSeed(entropy = Math.random) {
+  return Math.floor(entropy() * TWO_32) >>> 0;
+}
+
+// src/stats/bootstrap.ts
+var RESAMPLES_PER_CHUNK = 1e3;
+function chunkCount(resamples) {
+  return Math.ceil(resamples / RESAMPLES_PER_CHUNK);
+}
+function bootstrap(plan2, distribution) {
+  const values = distribution ?? concatenate(
+    bootstrapChunks(
+      plan2,
+      Array.from({ length: chunkCount(plan2.resamples) }, (_, j) => j)
+    )
+  );
+  if (plan2.design === "paired") {
+    const pairs = pairedEstimator(plan2.base, plan2.head, plan2.statistic);
+    return {
+      observed: pairs.observed,
+      distribution: values,
+      jackknife: [pairs.jackknife(plan2.blockLength)]
+    };
+  }
+  const base = sideEstimator(plan2.base, plan2.statistic);
+  const head = sideEstimator(plan2.head, plan2.statistic);
+  return {
+    observed: head.observed / base.observed - 1,
+    distribution: values,
+    jackknife: [
+      base.jackknife(1).map((b) => head.observed / b - 1),
+      head.jackknife(1).map((h) => h / base.observed - 1)
+    ]
+  };
+}
+function bootstrapChunks(plan2, chunks) {
+  const draw = resampler(plan2);
+  let cursor = createRng(plan2.seed);
+  let at = 0;
+  return chunks.map((j) => {
+    if (j < at) throw new RangeError(`bootstrapChunks: chunks must ascend, got ${j} after ${at}`);
+    for (; at < j; at++) cursor = cursor.jumped();
+    const rng = cursor.jumped();
+    const count = Math.min(RESAMPLES_PER_CHUNK, plan2.resamples - j * RESAMPLES_PER_CHUNK);
+    const out = new Float64Array(Math.max(0, count));
+    for (let r = 0; r < out.length; r++) out[r] = draw(rng);
+    return out;
+  });
+}
+function resampler(plan2) {
+  if (plan2.design === "paired") {
+    const pairs = pairedEstimator(plan2.base, plan2.head, plan2.statistic);
+    const indices = new Int32Array(pairs.n);
+    return (rng) => {
+      drawMovingBlocks(pairs.n, plan2.blockLength, indices, rng);
+      return pairs.onIndices(indices);
+    };
+  }
+  const base = sideEstimator(plan2.base, plan2.statistic);
+  const head = sideEstimator(plan2.head, plan2.statistic);
+  const bi = new Int32Array(base.n);
+  const hi = new Int32Array(head.n);
+  return (rng) => {
+    drawIid(base.n, bi, rng);
+    drawIid(head.n, hi, rng);
+    return head.onIndices(hi) / base.onIndices(bi) - 1;
+  };
+}
+function concatenate(parts) {
+  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset2 = 0;
+  for (const part of parts) {
+    out.set(part, offset2);
+    offset2 += part.length;
+  }
+  return out;
+}
+
+// src/stats/normal.ts
+var SQRT_2PI = 2.5066282746310002;
+var SERIES_LIMIT = 1.5;
+function normalPdf(x) {
+  const hi = Math.round(x * 16) / 16;
+  const lo = x - hi;
+  return Math.exp(-hi * hi / 2) * Math.exp(-lo * (hi + lo / 2)) / SQRT_2PI;
+}
+function cdfMinusHalf(x) {
+  const x2 = x * x;
+  let term = x;
+  let sum = x;
+  for (let k = 3; Math.abs(term) > 1e-17 * Math.abs(sum); k += 2) {
+    term *= x2 / k;
+    sum += term;
+  }
+  return normalPdf(x) * sum;
+}
+function millsRatio(x) {
+  const levels = Math.ceil(8 + 1e3 / (x * x));
+  let f = x;
+  for (let k = levels; k >= 1; k--) f = x + k / f;
+  return 1 / f;
+}
+function assertNotNaN(name, x) {
+  if (Number.isNaN(x)) {
+    throw new RangeError(`${name} must be a number, got NaN`);
+  }
+}
+function normalCdf(x) {
+  assertNotNaN("x", x);
+  if (x === Infinity) return 1;
+  if (x === -Infinity) return 0;
+  if (Math.abs(x) <= SERIES_LIMIT) return 0.5 + cdfMinusHalf(x);
+  const tail = normalPdf(x) * millsRatio(Math.abs(x));
+  return x < 0 ? tail : 1 - tail;
+}
+function normalSf(x) {
+  assertNotNaN("x", x);
+  return normalCdf(-x);
+}
+function normalPpf(p) {
+  if (!(p >= 0 && p <= 1)) {
+    throw new RangeError(`p must be a probability in [0, 1], got ${p}`);
+  }
+  if (p === 0) return -Infinity;
+  if (p === 1) return Infinity;
+  if (p > 0.25 && p < 0.75) return centralInverse(p - 0.5);
+  return p < 0.5 ? -tailInverse(p) : tailInverse(1 - p);
+}
+function centralInverse(target) {
+  let x = target * SQRT_2PI;
+  for (let i = 0; i < 50; i++) {
+    const step = (cdfMinusHalf(x) - target) / normalPdf(x);
+    x -= step;
+    if (Math.abs(step) <= 1e-16 * Math.abs(x)) break;
+  }
+  return x;
+}
+function tailInverse(q) {
+  const t = Math.sqrt(-2 * Math.log(q));
+  let x = t - (2.515517 + t * (0.802853 + t * 0.010328)) / (1 + t * (1.432788 + t * (0.189269 + t * 1308e-6)));
+  for (let i = 0; i < 50; i++) {
+    const sf = normalCdf(-x);
+    const ratio = x <= SERIES_LIMIT ? sf / normalPdf(x) : millsRatio(x);
+    const step = Math.log(sf / q) * ratio;
+    x += step;
+    if (Math.abs(step) <= 1e-16 * x) break;
+  }
+  return x;
+}
+
+// src/stats/interval.ts
+function bootstrapInterval(result, level2, method) {
+  const ascending = Float64Array.from(result.distribution).sort();
+  const alpha = (1 - level2) / 2;
+  if (method === "percentile") {
+    return {
+      lower: quantileSorted(ascending, alpha),
+      upper: quantileSorted(ascending, 1 - alpha),
+      method
+    };
+  }
+  const adjusted = bcaLevels(result, ascending, alpha);
+  if (adjusted === null) {
+    return {
+      lower: quantileSorted(ascending, alpha),
+      upper: quantileSorted(ascending, 1 - alpha),
+      method: "percentile",
+      note: "BCa is undefined here (the whole bootstrap distribution lies on one side of the estimate); the percentile interval is reported instead"
+    };
+  }
+  return {
+    lower: quantileSorted(ascending, adjusted[0]),
+    upper: quantileSorted(ascending, adjusted[1]),
+    method
+  };
+}
+function bcaLevels(result, ascending, alpha) {
+  const theta = result.observed;
+  let below = 0;
+  let belowOrEqual = 0;
+  for (const v of ascending) {
+    if (v < theta) below++;
+    if (v <= theta) belowOrEqual++;
+  }
+  const z0 = normalPpf((below + belowOrEqual) / (2 * ascending.length));
+  if (!Number.isFinite(z0)) return null;
+  let num = 0;
+  let den = 0;
+  for (const values of result.jackknife) {
+    const n = values.length;
+    let mean2 = 0;
+    for (const v of values) mean2 += v;
+    mean2 /= n;
+    for (const v of values) {
+      const u = (n - 1) * (mean2 - v);
+      num += u ** 3 / n ** 3;
+      den += u ** 2 / n ** 2;
+    }
+  }
+  const a = den === 0 ? 0 : num / (6 * den ** 1.5);
+  const level2 = (z2) => normalCdf(z0 + (z0 + z2) / (1 - a * (z0 + z2)));
+  const lo = level2(normalPpf(alpha));
+  const hi = level2(normalPpf(1 - alpha));
+  if (!(Number.isFinite(lo) && Number.isFinite(hi))) return null;
+  return [lo, hi];
+}
+
+// src/stats/kolmogorov.ts
+var SQRT_2PI2 = 2.5066282746310002;
+var PI2 = Math.PI * Math.PI;
+function kolmogorovSf(x, n) {
+  if (x >= 1) return 0;
+  if (x <= 0) return 1;
+  const t = n * x;
+  if (t <= 1) {
+    if (t <= 0.5) return 1;
+    return 1 - Math.exp(logFactorialOverPower(n) + n * Math.log(2 * t - 1));
+  }
+  if (t >= n - 1) return clip(2 * (1 - x) ** n);
+  if (x >= 0.5) return clip(2 * smirnovSf(x, n));
+  const nx2 = t * x;
+  if (n <= 140) {
+    if (nx2 <= 4) return clip(1 - durbinCdf(x, n));
+    return clip(2 * smirnovSf(x, n));
+  }
+  if (nx2 >= 370) return 0;
+  if (nx2 >= 2.2) return clip(2 * smirnovSf(x, n));
+  if (n <= 1e5 && n * x ** 1.5 <= 1.4) return clip(1 - durbinCdf(x, n));
+  return clip(1 - pelzGoodCdf(x, n));
+}
+function clip(p) {
+  return Math.min(1, Math.max(0, p));
+}
+function logFactorialOverPower(n) {
+  let s = 0;
+  for (let i = 1; i < n; i++) s += Math.log(i / n);
+  return s;
+}
+function smirnovSf(x, n) {
+  if (x >= 1) return 0;
+  if (x <= 0) return 1;
+  const last = Math.floor(n * (1 - x));
+  let logBinom = 0;
+  let sum = 0;
+  for (let j = 0; j <= last; j++) {
+    if (j > 0) logBinom += Math.log((n - j + 1) / j);
+    const a = 1 - x - j / n;
+    if (a <= 0) continue;
+    sum += Math.exp(logBinom + (n - j) * Math.log(a) + (j - 1) * Math.log(x + j / n));
+  }
+  return x * sum;
+}
+function durbinCdf(x, n) {
+  const k = Math.ceil(n * x);
+  const h = k - n * x;
+  const m = 2 * k - 1;
+  const factorial = [1];
+  for (let i = 1; i <= m; i++) factorial.push(factorial[i - 1] * i);
+  const H = [];
+  for (let i = 0; i < m; i++) {
+    const row2 = new Array(m).fill(0);
+    for (let j = 0; j < m; j++) if (i - j + 1 >= 0) row2[j] = 1 / factorial[i - j + 1];
+    H.push(row2);
+  }
+  for (let i = 0; i < m; i++) {
+    H[i][0] = H[i][0] - h ** (i + 1) / factorial[i + 1];
+    H[m - 1][i] = H[m - 1][i] - h ** (m - i) / factorial[m - i];
+  }
+  if (2 * h - 1 > 0) H[m - 1][0] = H[m - 1][0] + (2 * h - 1) ** m / factorial[m];
+  let power;
+  let base = { a: H, e: 0 };
+  for (let e = n; e > 0; e = Math.floor(e / 2)) {
+    if (e % 2 === 1) power = power ? multiply(power, base) : base;
+    if (e > 1) base = multiply(base, base);
+  }
+  let p = power.a[k - 1][k - 1];
+  let exponent = power.e;
+  for (let i = 1; i <= n; i++) {
+    p = p * i / n;
+    if (p < 2 ** -128) {
+      p *= 2 ** 128;
+      exponent -= 128;
+    }
+  }
+  return ldexp(p, exponent);
+}
+function ldexp(v, e) {
+  let out = v;
+  for (let left = e; left !== 0; ) {
+    const step = Math.max(-1e3, Math.min(1e3, left));
+    out *= 2 ** step;
+    left -= step;
+  }
+  return out;
+}
+function multiply(x, y) {
+  const m = x.a.length;
+  const a = [];
+  let max2 = 0;
+  for (let i = 0; i < m; i++) {
+    const row2 = new Array(m).fill(0);
+    const xi = x.a[i];
+    for (let l = 0; l < m; l++) {
+      const xil = xi[l];
+      if (xil === 0) continue;
+      const yl = y.a[l];
+      for (let j = 0; j < m; j++) row2[j] = row2[j] + xil * yl[j];
+    }
+    for (const v of row2) max2 = Math.max(max2, Math.abs(v));
+    a.push(row2);
+  }
+  let e = x.e + y.e;
+  if (max2 > 2 ** 128) {
+    for (const row2 of a) for (let j = 0; j < m; j++) row2[j] = row2[j] * 2 ** -128;
+    e += 128;
+  }
+  return { a, e };
+}
+function pelzGoodCdf(x, n) {
+  const z2 = Math.sqrt(n) * x;
+  const z22 = z2 * z2;
+  if (-PI2 / 8 / z22 < -708) return 0;
+  const z4 = z22 * z22;
+  const z6 = z4 * z22;
+  const maxK = Math.ceil(16 * z2 / Math.PI);
+  const k = [0, 0, 0, 0];
+  let extra2 = 0;
+  let extra3 = 0;
+  for (let j = maxK; j >= 1; j--) {
+    const m2 = (2 * j - 1) ** 2;
+    const w = Math.exp(-PI2 * m2 / 8 / z22);
+    const a = PI2 * m2 / 4;
+    k[0] = k[0] + w;
+    k[1] = k[1] + (a - z22) * w;
+    k[2] = k[2] + (6 * z6 + 2 * z4 + a * (2 * z4 - 5 * z22) + a * a * (1 - 2 * z22)) * w;
+    k[3] = k[3] + (-30 * z6 - 90 * z6 * z22 + a * (135 * z4 - 96 * z6) + a * a * (212 * z4 - 60 * z22) + a * a * a * (5 - 30 * z22)) * w;
+    const wi = Math.exp(-PI2 * j * j / 2 / z22);
+    extra2 += j * j * wi;
+    extra3 += (3 * z22 - PI2 * j * j) * j * j * wi;
+  }
+  const k0 = SQRT_2PI2 * k[0] / z2;
+  const k1 = SQRT_2PI2 * k[1] / (6 * z4);
+  const k2 = SQRT_2PI2 * k[2] / (72 * z6 * z2) - PI2 * SQRT_2PI2 * extra2 / (36 * z22 * z2);
+  const k3 = SQRT_2PI2 * k[3] / (6480 * z6 * z4) + PI2 * SQRT_2PI2 * extra3 / (216 * z6);
+  return k0 + k1 / Math.sqrt(n) + k2 / n + k3 / (n * Math.sqrt(n));
+}
+
+// src/stats/ranks.ts
+var ALTERNATIVES = ["two-sided", "less", "greater"];
+function checkOption(name, value, accepted) {
+  if (value === void 0) return accepted[0];
+  if (!accepted.includes(value)) {
+    throw new RangeError(
+      `options.${name} must be one of ${accepted.join(", ")}, got ${JSON.stringify(value)}`
+    );
+  }
+  return value;
+}
+function checkSample(name, values, min = 1) {
+  if (!Array.isArray(values) || values.length < min) {
+    const got = Array.isArray(values) ? `${values.length} values` : String(values);
+    throw new RangeError(`${name} must hold at least ${min} value(s), got ${got}`);
+  }
+  const bad = values.findIndex((v) => typeof v !== "number" || !Number.isFinite(v));
+  if (bad >= 0) {
+    throw new RangeError(`${name}[${bad}] must be a finite number, got ${String(values[bad])}`);
+  }
+}
+function averageRanks(values) {
+  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
+  const ranks = new Array(values.length);
+  const tieSizes = [];
+  for (let start = 0; start < order.length; ) {
+    let end = start + 1;
+    while (end < order.length && values[order[end]] === values[order[start]]) end++;
+    const rank = (start + 1 + end) / 2;
+    for (let k = start; k < end; k++) ranks[order[k]] = rank;
+    tieSizes.push(end - start);
+    start = end;
+  }
+  return { ranks, tieSizes };
+}
+function tieTerm(tieSizes) {
+  let sum = 0;
+  for (const t of tieSizes) sum += t * t * t - t;
+  return sum;
+}
+
+// src/stats/ks.ts
+var METHODS = ["auto", "exact", "asymptotic"];
+var MAX_AUTO_N = 1e4;
+var LOG_MAX_DOUBLE = Math.log(Number.MAX_VALUE);
+function ksTwoSample(x, y, options = {}) {
+  checkSample("x", x);
+  checkSample("y", y);
+  const alternative = checkOption("alternative", options.alternative, ALTERNATIVES);
+  const requested = checkOption("method", options.method, METHODS);
+  const n1 = x.length;
+  const n2 = y.length;
+  const xs = [...x].sort((a, b) => a - b);
+  const ys = [...y].sort((a, b) => a - b);
+  const pooled = [...xs, ...ys];
+  let minAt = 0;
+  let maxAt = 0;
+  let minDiff = Infinity;
+  let maxDiff = -Infinity;
+  pooled.forEach((v, i) => {
+    const diff = countAtMost(xs, v) / n1 - countAtMost(ys, v) / n2;
+    if (diff < minDiff) [minDiff, minAt] = [diff, i];
+    if (diff > maxDiff) [maxDiff, maxAt] = [diff, i];
+  });
+  const minS = Math.min(1, Math.max(0, -minDiff));
+  const useMin = alternative === "less" || alternative === "two-sided" && minS > maxDiff;
+  let d = useMin ? minS : maxDiff;
+  const location = pooled[useMin ? minAt : maxAt];
+  const sign = useMin ? -1 : 1;
+  const g = gcd(n1, n2);
+  let method = requested === "auto" ? Math.max(n1, n2) <= MAX_AUTO_N ? "exact" : "asymptotic" : requested;
+  if (requested === "exact" && n1 / g >= 2147483647 / (n2 / g)) method = "asymptotic";
+  let p = NaN;
+  if (method === "exact") {
+    const lcm = n1 / g * n2;
+    const h = roundHalfEven(d * lcm);
+    d = h / lcm;
+    if (h === 0) p = 1;
+    else if (alternative === "two-sided") p = boundaryHitProbability(n1, n2, h * g, true);
+    else if (n1 !== n2 && logBinomial(n1 + n2, n1) > LOG_MAX_DOUBLE) method = "asymptotic";
+    else p = boundaryHitProbability(n1, n2, h * g, false);
+  }
+  if (method === "asymptotic") {
+    const m = Math.max(n1, n2);
+    const n = Math.min(n1, n2);
+    const en = m * n / (m + n);
+    if (alternative === "two-sided") {
+      p = kolmogorovSf(d, Math.max(1, roundHalfEven(en)));
+    } else {
+      const z2 = Math.sqrt(en) * d;
+      p = Math.exp(-2 * z2 * z2 - 2 * z2 * (m + 2 * n) / Math.sqrt(m * n * (m + n)) / 3);
+    }
+  }
+  return { statistic: d, pValue: Math.min(1, Math.max(0, p)), method, location, sign };
+}
+function boundaryHitProbability(n1, n2, bound, twoSided) {
+  const total = n1 + n2;
+  let prev = new Float64Array(n2 + 1);
+  let cur = new Float64Array(n2 + 1);
+  let hit = 0;
+  for (let i = 0; i <= n1; i++) {
+    for (let j = 0; j <= n2; j++) {
+      let mass = i === 0 && j === 0 ? 1 : 0;
+      if (i > 0) mass += prev[j] * (n1 - i + 1) / (total - i + 1 - j);
+      if (j > 0) mass += cur[j - 1] * (n2 - j + 1) / (total - i - j + 1);
+      const a = i * n2 - j * n1;
+      if (a >= bound || twoSided && -a >= bound) {
+        hit += mass;
+        mass = 0;
+      }
+      cur[j] = mass;
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return hit;
+}
+function countAtMost(sorted2, v) {
+  let lo = 0;
+  let hi = sorted2.length;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (sorted2[mid] <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function gcd(a, b) {
+  return b === 0 ? a : gcd(b, a % b);
+}
+function roundHalfEven(v) {
+  const r = Math.round(v);
+  return Math.abs(v % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+function logBinomial(n, k) {
+  let s = 0;
+  for (let i = 1; i <= Math.min(k, n - k); i++) s += Math.log((n - Math.min(k, n - k) + i) / i);
+  return s;
+}
+
+// src/stats/median-interval.ts
+function medianInterval(ascending, level2, blockLength = 1) {
+  const n = ascending.length;
+  if (n < 1) throw new RangeError("a median interval needs at least one value");
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (!(Number.isInteger(blockLength) && blockLength >= 1)) {
+    throw new RangeError(`blockLength must be an integer \u2265 1, got ${blockLength}`);
+  }
+  const effectiveN = Math.max(1, Math.floor(n / blockLength));
+  const { rank, tail } = signTestRank(effectiveN, (1 - level2) / 2);
+  const coverage = 1 - 2 * tail;
+  if (effectiveN === n) {
+    return { lower: ascending[rank - 1], upper: ascending[n - rank], coverage, rank, effectiveN };
+  }
+  if (effectiveN === 1) {
+    return { lower: ascending[0], upper: ascending[n - 1], coverage, rank, effectiveN };
+  }
+  const p = (rank - 1) / (effectiveN - 1);
+  return {
+    lower: quantileSorted(ascending, p),
+    upper: quantileSorted(ascending, 1 - p),
+    coverage,
+    rank,
+    effectiveN
+  };
+}
+function signTestRank(n, alpha) {
+  if (!(Number.isInteger(n) && n >= 1)) throw new RangeError(`n must be an integer \u2265 1, got ${n}`);
+  const half = Math.floor((n + 1) / 2);
+  let logPmf = -n * Math.LN2;
+  let rank = 1;
+  let tail = Math.exp(logPmf);
+  for (let k = 2; k <= half; k++) {
+    logPmf += Math.log((n - k + 2) / (k - 1));
+    const next = tail + Math.exp(logPmf);
+    if (next > alpha) break;
+    rank = k;
+    tail = next;
+  }
+  return { rank, tail };
+}
+
+// src/stats/mann-whitney.ts
+var METHODS2 = ["auto", "exact", "asymptotic"];
+function mannWhitneyU(x, y, options = {}) {
+  checkSample("x", x);
+  checkSample("y", y);
+  const alternative = checkOption("alternative", options.alternative, ALTERNATIVES);
+  const requested = checkOption("method", options.method, METHODS2);
+  const useContinuity = options.useContinuity ?? true;
+  const n1 = x.length;
+  const n2 = y.length;
+  const { ranks, tieSizes } = averageRanks([...x, ...y]);
+  let r1 = 0;
+  for (let i = 0; i < n1; i++) r1 += ranks[i];
+  const u1 = r1 - n1 * (n1 + 1) / 2;
+  const u2 = n1 * n2 - u1;
+  const u = alternative === "greater" ? u1 : alternative === "less" ? u2 : Math.max(u1, u2);
+  const factor = alternative === "two-sided" ? 2 : 1;
+  const hasTies = tieSizes.some((t) => t > 1);
+  const method = requested === "auto" ? n1 > 8 && n2 > 8 || hasTies ? "asymptotic" : "exact" : requested;
+  let p;
+  if (method === "exact") {
+    p = mannWhitneyExactSf(Math.floor(u), n1, n2);
+  } else {
+    const n = n1 + n2;
+    const sigma = Math.sqrt(n1 * n2 / 12 * (n + 1 - tieTerm(tieSizes) / (n * (n - 1))));
+    const numerator = u - n1 * n2 / 2 - (useContinuity ? 0.5 : 0);
+    p = sigma > 0 ? normalSf(numerator / sigma) : 1;
+  }
+  return { statistic: u1, pValue: Math.min(1, Math.max(0, p * factor)), method };
+}
+function mannWhitneyExactSf(u, n1, n2) {
+  const total = n1 * n2;
+  if (u <= 0) return 1;
+  if (u > total) return 0;
+  const upper = u > total - u;
+  const k = upper ? total - u : u - 1;
+  const m = Math.min(n1, n2);
+  const n = Math.max(n1, n2);
+  const c = new Array(k + 1).fill(0n);
+  c[0] = 1n;
+  for (let i = 1; i <= m; i++) {
+    for (let j = k; j >= n + i; j--) c[j] = c[j] - c[j - n - i];
+    for (let j = i; j <= k; j++) c[j] = c[j] + c[j - i];
+  }
+  let below = 0n;
+  for (const v of c) below += v;
+  const all = binomialBig(n1 + n2, m);
+  return upper ? bigRatio(below, all) : bigRatio(all - below, all);
+}
+function binomialBig(n, k) {
+  let result = 1n;
+  for (let i = 1; i <= k; i++) result = result * BigInt(n - k + i) / BigInt(i);
+  return result;
+}
+function bigRatio(a, b) {
+  if (a === 0n) return 0;
+  const [ma, ea] = toScaled(a);
+  const [mb, eb] = toScaled(b);
+  return ma / mb * 2 ** (ea - eb);
+}
+function toScaled(v) {
+  const bits = v.toString(2).length;
+  const shift = Math.max(0, bits - 64);
+  return [Number(v >> BigInt(shift)), shift];
+}
+
+// src/stats/student-t.ts
+function logGamma(x) {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const g = 7;
+  const c = [
+    0.9999999999998099,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.3234287776531,
+    -176.6150291621406,
+    12.507343278686905,
+    -0.13857109526572012,
+    9984369578019572e-21,
+    15056327351493116e-23
+  ];
+  const z2 = x - 1;
+  let a = c[0];
+  const t = z2 + g + 0.5;
+  for (let i = 1; i < g + 2; i++) a += c[i] / (z2 + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaContinuedFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 1e4; m++) {
+    const m2 = 2 * m;
+    let aa2 = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa2 * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa2 / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa2 = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa2 * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa2 / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-16) break;
+  }
+  return h;
+}
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(
+    logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x)
+  );
+  return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
+}
+function studentTCdf(t, df) {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentTPpf(p, df) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`p must be in (0, 1), got ${p}`);
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -studentTPpf(1 - p, df);
+  let lo = 0;
+  let hi = 1;
+  while (studentTCdf(hi, df) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// src/stats/trimmed-mean.ts
+function trimmedMean(ascending, level2, proportion = 0.2) {
+  const n = ascending.length;
+  if (!(proportion >= 0 && proportion < 0.5)) {
+    throw new RangeError(`trim proportion must be in [0, 0.5), got ${proportion}`);
+  }
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  const g = Math.floor(proportion * n);
+  if (n - 2 * g < 2) {
+    throw new RangeError(`a trimmed-mean interval needs at least 2 values left, got ${n - 2 * g}`);
+  }
+  let sum = 0;
+  for (let i = g; i < n - g; i++) sum += ascending[i];
+  const estimate = sum / (n - 2 * g);
+  const low = ascending[g];
+  const high = ascending[n - g - 1];
+  let wsum = 0;
+  for (let i = 0; i < n; i++) wsum += Math.min(high, Math.max(low, ascending[i]));
+  const wmean = wsum / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (Math.min(high, Math.max(low, ascending[i])) - wmean) ** 2;
+  const winsorizedVariance = ss / (n - 1);
+  const standardError = Math.sqrt(winsorizedVariance) / ((1 - 2 * proportion) * Math.sqrt(n));
+  const degreesOfFreedom = n - 2 * g - 1;
+  const t = studentTPpf(1 - (1 - level2) / 2, degreesOfFreedom);
+  return {
+    estimate,
+    lower: estimate - t * standardError,
+    upper: estimate + t * standardError,
+    trimmed: g,
+    standardError,
+    degreesOfFreedom
+  };
+}
+
+// src/stats/power.ts
+function zSum(options) {
+  const level2 = options.level ?? 0.99;
+  const power = options.power ?? 0.8;
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
+  return normalPpf(1 - (1 - level2) / 2) + normalPpf(power);
+}
+function minimumDetectableEffect(n, cv, options = {}) {
+  if (!(n >= 1)) throw new RangeError(`n must be \u2265 1, got ${n}`);
+  if (!(cv >= 0)) throw new RangeError(`cv must be \u2265 0, got ${cv}`);
+  const factor = options.paired === true ? 1 : 2;
+  return cv * zSum(options) * Math.sqrt(factor / n);
+}
+
+// src/stats/ratio.ts
+var NotComparableError = class extends RangeError {
+  constructor(notComparable) {
+    super(`not comparable: ${notComparable.reason}`);
+    this.notComparable = notComparable;
+    this.name = "NotComparableError";
+  }
+  notComparable;
+};
+function ratioProblem(base, head) {
+  for (const s of [base, head]) {
+    const i = s.values.findIndex((v) => v < 0);
+    if (i >= 0) {
+      return `${s.label} value #${i + 1} is ${s.values[i]}: a relative change (head/base \u2212 1) needs values that are not negative`;
+    }
+  }
+  const zeros = base.values.filter((v) => v === 0).length;
+  if (zeros === base.n) {
+    return "base values are all 0: a relative change (head/base \u2212 1) is undefined";
+  }
+  if (zeros > 0) {
+    return `${zeros} of ${base.n} base values are 0: a relative change (head/base \u2212 1) needs every base value above 0`;
+  }
+  return null;
+}
+
+// src/stats/sample.ts
+var Sample = class {
+  /** @param label names the data in error messages ("base", "head", a file name...). */
+  constructor(values, label = "sample") {
+    this.label = label;
+    if (values.length < 2) {
+      throw new RangeError(`${label}: needs at least 2 values, got ${values.length}`);
+    }
+    values.forEach((v, i) => {
+      if (typeof v !== "number" || !Number.isFinite(v)) {
+        throw new RangeError(
+          `${label}: value #${i + 1} is ${String(v)}; only finite numbers are accepted`
+        );
+      }
+    });
+    this.values = Object.freeze([...values]);
+  }
+  label;
+  values;
+  sortedCache;
+  get n() {
+    return this.values.length;
+  }
+  /** Ascending order statistics (computed once). */
+  get ascending() {
+    this.sortedCache ??= sorted(this.values);
+    return this.sortedCache;
+  }
+  /** Quantile by Hyndman & Fan definition 7 (linear interpolation, NumPy's default). */
+  quantile(p) {
+    return quantileSorted(this.ascending, p);
+  }
+  median() {
+    return this.quantile(0.5);
+  }
+  mean() {
+    return mean(this.values);
+  }
+  /** Geometric mean; null when some value is not positive. */
+  geometricMean() {
+    return geometricMean(this.values);
+  }
+  standardDeviation() {
+    return standardDeviation(this.values);
+  }
+  coefficientOfVariation() {
+    return coefficientOfVariation(this.values);
+  }
+  /** Unscaled median absolute deviation. */
+  mad() {
+    return medianAbsoluteDeviation(this.values);
+  }
+  allPositive() {
+    return this.ascending[0] > 0;
+  }
+  summary() {
+    const asc = this.ascending;
+    return {
+      n: this.n,
+      median: this.median(),
+      mean: this.mean(),
+      gmean: this.geometricMean(),
+      sd: this.standardDeviation(),
+      cv: this.coefficientOfVariation(),
+      mad: this.mad(),
+      min: asc[0],
+      max: asc[asc.length - 1]
+    };
+  }
+};
+
+// src/stats/verdict.ts
+function callsChange(verdict) {
+  return verdict === "regression" || verdict === "improvement";
+}
+function decideVerdict(input2) {
+  const sign = input2.biggerIsBetter ? -1 : 1;
+  const c = sign * input2.change;
+  const lo = Math.min(sign * input2.lower, sign * input2.upper);
+  const hi = Math.max(sign * input2.lower, sign * input2.upper);
+  const t = input2.threshold;
+  const significant = input2.pValueAdjusted < input2.alpha;
+  if (lo > t && significant) return { verdict: "regression", moreSamplesNeeded: null };
+  if (hi < -t && significant) return { verdict: "improvement", moreSamplesNeeded: null };
+  if (lo >= -t && hi <= t) return { verdict: "unchanged", moreSamplesNeeded: null };
+  const clears = lo > t || hi < -t;
+  return {
+    verdict: "inconclusive",
+    moreSamplesNeeded: clears ? null : samplesToSettle(c, lo, hi, t, input2.n)
+  };
+}
+function samplesToSettle(c, lo, hi, t, n) {
+  let ratio;
+  if (c > t) ratio = (c - lo) / (c - t);
+  else if (c < -t) ratio = (hi - c) / (-t - c);
+  else if (c < t && c > -t) ratio = Math.max((hi - c) / (t - c), (c - lo) / (c + t));
+  else return null;
+  if (!Number.isFinite(ratio)) return null;
+  return Math.max(1, Math.ceil(n * ratio * ratio - n));
+}
+
+// src/stats/wilcoxon.ts
+var METHODS3 = ["auto", "exact", "asymptotic", "permutation"];
+function wilcoxonSignedRank(d, options = {}) {
+  checkSample("d", d);
+  const alternative = checkOption("alternative", options.alternative, ALTERNATIVES);
+  const requested = checkOption("method", options.method, METHODS3);
+  const nonZero = d.filter((v) => v !== 0);
+  const n = nonZero.length;
+  const { ranks, tieSizes } = averageRanks(nonZero.map(Math.abs));
+  let rPlus = 0;
+  for (let i = 0; i < n; i++) if (nonZero[i] > 0) rPlus += ranks[i];
+  const rMinus = n * (n + 1) / 2 - rPlus;
+  const statistic = alternative === "two-sided" ? Math.min(rPlus, rMinus) : rPlus;
+  const hasTies = tieSizes.some((t) => t > 1);
+  let method;
+  if (requested !== "auto") method = requested;
+  else if (d.length > 50) method = "asymptotic";
+  else if (!hasTies && n === d.length) method = "exact";
+  else method = d.length <= 13 ? "permutation" : "asymptotic";
+  if (n === 0) return { statistic, pValue: 1, method, n };
+  let less;
+  let greater;
+  if (method === "asymptotic") {
+    const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1) - tieTerm(tieSizes) / 2) / 24);
+    let z2 = (rPlus - n * (n + 1) / 4) / sigma;
+    if (options.correction) {
+      const sign = alternative === "greater" ? 1 : alternative === "less" ? -1 : Math.sign(z2);
+      z2 -= sign * 0.5 / sigma;
+    }
+    less = normalCdf(z2);
+    greater = normalSf(z2);
+    if (alternative === "two-sided") less = greater = normalSf(Math.abs(z2));
+  } else if (method === "exact") {
+    const tail = tailsOf(signedRankPmf(Array.from({ length: n }, (_, i) => i + 1)));
+    less = tail.atMost(Math.ceil(rPlus));
+    greater = tail.atLeast(Math.floor(rPlus));
+  } else {
+    const tail = tailsOf(signedRankPmf(ranks.map((r) => 2 * r)));
+    less = tail.atMost(2 * rPlus);
+    greater = tail.atLeast(2 * rPlus);
+  }
+  const p = alternative === "less" ? less : alternative === "greater" ? greater : 2 * Math.min(less, greater);
+  return { statistic, pValue: Math.min(1, Math.max(0, p)), method, n };
+}
+function signedRankPmf(weights) {
+  let total = 0;
+  for (const w of weights) total += w;
+  let pmf = new Float64Array(total + 1);
+  pmf[0] = 1;
+  let reach = 0;
+  for (const w of weights) {
+    const next = new Float64Array(total + 1);
+    for (let k = 0; k <= reach; k++) {
+      const half = pmf[k] / 2;
+      next[k] = next[k] + half;
+      next[k + w] = next[k + w] + half;
+    }
+    reach += w;
+    pmf = next;
+  }
+  return pmf;
+}
+function tailsOf(pmf) {
+  const sum = (from, to) => {
+    let s = 0;
+    for (let j = Math.max(0, from); j <= Math.min(to, pmf.length - 1); j++) s += pmf[j];
+    return s;
+  };
+  const mid = (pmf.length - 1) / 2;
+  return {
+    atMost: (k) => k <= mid ? sum(0, k) : 1 - sum(k + 1, pmf.length - 1),
+    atLeast: (k) => k >= mid ? sum(k, pmf.length - 1) : 1 - sum(0, k - 1)
+  };
+}
+
+// src/stats/compare.ts
+var DEFAULT_SEED = 1;
+var KS_EXACT_MAX_CELLS = 1e6;
+function resolveCompareOptions(options = {}) {
+  const r = {
+    paired: options.paired ?? false,
+    level: options.level ?? 0.99,
+    resamples: options.resamples ?? 1e4,
+    seed: options.seed ?? DEFAULT_SEED,
+    statistic: options.statistic ?? (options.paired ?? false ? "trimmed" : "median"),
+    method: options.method ?? "bca",
+    threshold: options.threshold ?? 0.05,
+    biggerIsBetter: options.biggerIsBetter ?? false,
+    blockLength: options.blockLength ?? "auto",
+    power: options.power ?? 0.8,
+    test: options.test ?? "rank"
+  };
+  if (!(r.level > 0 && r.level < 1)) {
+    throw new RangeError(`level must be between 0 and 1 (e.g. 0.99), got ${r.level}`);
+  }
+  if (!Number.isInteger(r.resamples) || r.resamples < 100 || r.resamples > 1e7) {
+    throw new RangeError(`resamples must be an integer from 100 to 10000000, got ${r.resamples}`);
+  }
+  checkSeed(r.seed);
+  if (!STATISTICS.includes(r.statistic)) {
+    throw new RangeError(`statistic must be ${STATISTICS.join(", ")}, got ${String(r.statistic)}`);
+  }
+  if (r.statistic === "trimmed" && !r.paired) {
+    throw new RangeError(
+      "statistic trimmed is for paired comparisons (the trimmed mean of the pair ratios); unpaired, use median, mean or gmean"
+    );
+  }
+  if (!["percentile", "bca"].includes(r.method)) {
+    throw new RangeError(`method must be percentile or bca, got ${String(r.method)}`);
+  }
+  if (!(r.threshold >= 0 && r.threshold < 10)) {
+    throw new RangeError(`threshold must be a fraction \u2265 0 (0.05 = 5%), got ${r.threshold}`);
+  }
+  if (r.blockLength !== "auto" && !(Number.isInteger(r.blockLength) && r.blockLength >= 1)) {
+    throw new RangeError(`blockLength must be "auto" or an integer \u2265 1, got ${r.blockLength}`);
+  }
+  if (!(r.power > 0 && r.power < 1))
+    throw new RangeError(`power must be in (0, 1), got ${r.power}`);
+  if (r.test !== "rank" && r.test !== "trimmed-t") {
+    throw new RangeError(`test must be rank or trimmed-t, got ${String(r.test)}`);
+  }
+  return r;
+}
+function compare(base, head, options = {}) {
+  return finishComparison(planComparison(base, head, options));
+}
+function planComparison(base, head, options = {}, earlierNotes = []) {
+  const o = resolveCompareOptions(options);
+  const b = new Sample(base, "base");
+  const h = new Sample(head, "head");
+  if (o.paired && b.n !== h.n) {
+    throw new RangeError(
+      `a paired comparison needs as many head values as base values; base has ${b.n}, head has ${h.n}`
+    );
+  }
+  const plan2 = { options: o, base: b.values, head: h.values, notes: [...earlierNotes] };
+  const constant = b.ascending[0] === b.ascending[b.n - 1] && h.ascending[0] === h.ascending[h.n - 1];
+  if (constant && b.ascending[0] === h.ascending[0]) {
+    plan2.notes.push(`every value on both sides is ${b.ascending[0]}: the change is exactly 0`);
+    return { ...plan2, bootstrap: null };
+  }
+  const problem = ratioProblem(b, h);
+  if (problem !== null) {
+    throw new NotComparableError({
+      reason: problem,
+      statistic: o.statistic,
+      base: b.summary(),
+      head: h.summary()
+    });
+  }
+  const zeros = h.values.filter((v) => v === 0).length;
+  if (o.statistic === "trimmed" && zeros > 0) {
+    return planComparison(base, head, { ...options, statistic: "median" }, [
+      ...earlierNotes,
+      "the median pair ratio is used instead of the trimmed mean: a head of 0 has a log ratio of \u2212\u221E"
+    ]);
+  }
+  if (zeros > 0) {
+    plan2.notes.push(
+      `${zeros} of ${h.n} head values are 0: a ratio of 0 to the base, a change of \u2212100%`
+    );
+  }
+  const common = {
+    base: b.values,
+    head: h.values,
+    statistic: o.statistic,
+    resamples: o.resamples,
+    seed: o.seed
+  };
+  if (!o.paired) return { ...plan2, bootstrap: { design: "unpaired", ...common } };
+  const blockLength = o.blockLength === "auto" ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values))) : o.blockLength;
+  if (o.statistic === "trimmed") {
+    if (blockLength > 1) {
+      plan2.notes.push(
+        o.test === "trimmed-t" ? `pairs are autocorrelated: the interval and its trimmed-t test count ${blockLength} consecutive pairs as one` : `pairs are autocorrelated: the interval counts ${blockLength} consecutive pairs as one; the Wilcoxon p-value assumes independent pairs and may be too small`
+      );
+    }
+    return { ...plan2, bootstrap: null, direct: { statistic: "trimmed", blockLength } };
+  }
+  if (blockLength > 1) {
+    plan2.notes.push(
+      `pairs are autocorrelated: resampled in blocks of ${blockLength} consecutive pairs; the Wilcoxon p-value assumes independent pairs and may be too small`
+    );
+  }
+  return { ...plan2, bootstrap: { design: "paired", ...common, blockLength } };
+}
+function finishComparison(plan2, distribution) {
+  const o = plan2.options;
+  const b = new Sample(plan2.base, "base");
+  const h = new Sample(plan2.head, "head");
+  const notes = [...plan2.notes];
+  if (plan2.direct !== void 0) return trimmedComparison(b, h, o, plan2.direct.blockLength, notes);
+  if (plan2.bootstrap === null) return identicalComparison(b, h, o, notes);
+  const result = bootstrap(plan2.bootstrap, distribution);
+  if (plan2.bootstrap.design === "paired") {
+    const blockLength = plan2.bootstrap.blockLength;
+    const ci2 = interval(result, o, blockLength > 1 ? "block" : "paired", notes);
+    ci2.blockLength = blockLength;
+    const d = logRatios(b.values, h.values);
+    if (o.statistic === "median") widenToOrderStatistics(ci2, d, blockLength, notes);
+    const finite4 = finiteLogRatios(d);
+    const w = wilcoxonSignedRank(finite4);
+    const test2 = testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
+    const mde2 = minimumDetectableEffect(b.n / blockLength, spreadFor(o.statistic, finite4), {
+      level: o.level,
+      power: o.power,
+      paired: true
+    });
+    return finish(o, b, h, result.observed, ci2, test2, mde2, notes);
+  }
+  const ci = interval(result, o, "unpaired", notes);
+  const u = mannWhitneyU(h.values, b.values);
+  const test = testResult("mann-whitney-u", u.method, u.statistic, u.pValue);
+  const relative2 = (s) => o.statistic === "median" ? spreadFor("median", s.values) / (s.median() > 0 ? s.median() : b.median()) : s.coefficientOfVariation();
+  const pooledCv = Math.sqrt((relative2(b) ** 2 + relative2(h) ** 2) / 2);
+  const mde = minimumDetectableEffect(Math.min(b.n, h.n), pooledCv, {
+    level: o.level,
+    power: o.power
+  });
+  return finish(o, b, h, result.observed, ci, test, mde, notes);
+}
+function widenToOrderStatistics(ci, logRatios2, blockLength, notes) {
+  const exact = medianInterval(sorted(logRatios2), ci.level, blockLength);
+  const lower = Math.expm1(exact.lower);
+  const upper = Math.expm1(exact.upper);
+  if (exact.coverage < ci.level) {
+    notes.push(
+      `only ${exact.effectiveN} independent pairs: no interval from order statistics reaches ${ci.level * 100}%; the range of the pair ratios covers the median with probability ${(exact.coverage * 100).toFixed(1)}%`
+    );
+  }
+  if (lower >= ci.lower && upper <= ci.upper) return;
+  ci.lower = Math.min(ci.lower, lower);
+  ci.upper = Math.max(ci.upper, upper);
+  notes.push(
+    `interval widened to the distribution-free one of the median pair ratio (order statistics ${exact.rank} and ${exact.effectiveN + 1 - exact.rank} of ${exact.effectiveN}${blockLength > 1 ? `, ${blockLength} pairs per block` : ""})`
+  );
+}
+var MEDIAN_EFFICIENCY = Math.sqrt(Math.PI / 2);
+var MAD_TO_SIGMA = 1.482602218505602;
+function spreadFor(statistic, values) {
+  if (statistic !== "median") return standardDeviation(values);
+  const mad = medianAbsoluteDeviation(values);
+  return mad > 0 ? MEDIAN_EFFICIENCY * MAD_TO_SIGMA * mad : standardDeviation(values);
+}
+function logRatios(base, head) {
+  return base.map((v, i) => Math.log(head[i] / v));
+}
+function finiteLogRatios(d) {
+  let largest = 0;
+  for (const x of d) if (x !== -Infinity && Math.abs(x) > largest) largest = Math.abs(x);
+  return d.map((x) => x === -Infinity ? -(largest + 1) : x);
+}
+function interval(result, o, bootstrap2, notes) {
+  const endpoints = bootstrapInterval(result, o.level, o.method);
+  if (endpoints.note !== void 0) notes.push(endpoints.note);
+  return {
+    level: o.level,
+    lower: endpoints.lower,
+    upper: endpoints.upper,
+    method: endpoints.method,
+    resamples: o.resamples,
+    seed: o.seed,
+    bootstrap: bootstrap2
+  };
+}
+function testResult(name, method, statistic, pValue) {
+  return { name, method, statistic, pValue, pValueAdjusted: pValue, adjustment: "none" };
+}
+function finish(o, b, h, change, ci, test, mde, notes) {
+  const ks = ksTwoSample(b.values, h.values, {
+    method: b.n * h.n > KS_EXACT_MAX_CELLS ? "asymptotic" : "auto"
+  });
+  const { verdict, moreSamplesNeeded } = decideVerdict({
+    change,
+    lower: ci.lower,
+    upper: ci.upper,
+    threshold: o.threshold,
+    pValueAdjusted: test.pValueAdjusted,
+    alpha: 1 - o.level,
+    biggerIsBetter: o.biggerIsBetter,
+    n: Math.min(b.n, h.n)
+  });
+  return {
+    schemaVersion: COMPARISON_SCHEMA_VERSION,
+    change,
+    ci,
+    test,
+    ks: { statistic: ks.statistic, pValue: ks.pValue, method: ks.method },
+    n: { base: b.n, head: h.n },
+    cv: { base: b.coefficientOfVariation(), head: h.coefficientOfVariation() },
+    base: b.summary(),
+    head: h.summary(),
+    paired: o.paired,
+    statistic: o.statistic,
+    biggerIsBetter: o.biggerIsBetter,
+    threshold: o.threshold,
+    mde,
+    power: o.power,
+    verdict,
+    moreSamplesNeeded,
+    seed: o.seed,
+    notes
+  };
+}
+function trimmedComparison(b, h, o, blockLength, notes) {
+  const finite4 = finiteLogRatios(logRatios(b.values, h.values));
+  const interval3 = pairedTrimmedInterval(sorted(finite4), o.level, blockLength);
+  const ci = {
+    level: o.level,
+    lower: Math.expm1(interval3.lower),
+    upper: Math.expm1(interval3.upper),
+    method: o.method,
+    resamples: o.resamples,
+    seed: o.seed,
+    bootstrap: blockLength > 1 ? "block" : "paired",
+    blockLength,
+    direct: "trimmed-t"
+  };
+  const test = o.test === "trimmed-t" ? trimmedTTest(interval3) : (() => {
+    const w = wilcoxonSignedRank(finite4);
+    return testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
+  })();
+  const mde = minimumDetectableEffect(
+    interval3.effectiveN,
+    interval3.standardError * Math.sqrt(interval3.effectiveN),
+    { level: o.level, power: o.power, paired: true }
+  );
+  return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
+}
+function trimmedTTest(interval3) {
+  const n = interval3.effectiveN;
+  if (n < TRIMMED_MIN_N) return testResult("trimmed-t", "asymptotic", 0, 1);
+  const df = Math.max(1, n - 2 * Math.floor(TRIM * n) - 1);
+  if (!(interval3.standardError > 0)) {
+    return testResult("trimmed-t", "exact", 0, interval3.estimate === 0 ? 1 : 0);
+  }
+  const t = interval3.estimate / interval3.standardError;
+  const p = Math.min(1, incompleteBeta(df / (df + t * t), df / 2, 0.5));
+  return testResult("trimmed-t", "asymptotic", t, p);
+}
+var TRIMMED_MIN_N = 5;
+function pairedTrimmedInterval(ascending, level2, blockLength) {
+  const n = ascending.length;
+  const effectiveN = Math.max(1, Math.floor(n / blockLength));
+  if (effectiveN < TRIMMED_MIN_N || ascending[0] === ascending[n - 1]) {
+    const t2 = n >= 2 ? trimmedMean(ascending, level2, TRIM) : null;
+    const estimate = t2?.estimate ?? ascending[0];
+    return {
+      estimate,
+      lower: ascending[0],
+      upper: ascending[n - 1],
+      standardError: (ascending[n - 1] - ascending[0]) / 2,
+      effectiveN
+    };
+  }
+  const t = trimmedMean(ascending, level2, TRIM);
+  if (blockLength === 1) return { ...t, effectiveN };
+  const g = Math.floor(TRIM * effectiveN);
+  const df = Math.max(1, effectiveN - 2 * g - 1);
+  const standardError = t.standardError * Math.sqrt(blockLength);
+  const half = studentTPpf(1 - (1 - level2) / 2, df) * standardError;
+  return {
+    estimate: t.estimate,
+    lower: t.estimate - half,
+    upper: t.estimate + half,
+    standardError,
+    effectiveN
+  };
+}
+var TRIM = 0.2;
+function identicalComparison(b, h, o, notes) {
+  const ci = {
+    level: o.level,
+    lower: 0,
+    upper: 0,
+    method: o.method,
+    resamples: o.resamples,
+    seed: o.seed,
+    bootstrap: o.paired ? "paired" : "unpaired"
+  };
+  const test = o.paired ? testResult("wilcoxon-signed-rank", "exact", 0, 1) : testResult("mann-whitney-u", "exact", b.n * h.n / 2, 1);
+  return finish(o, b, h, 0, ci, test, 0, notes);
+}
+
+// src/stats/exact.ts
+function constantValue(values) {
+  const first = values[0];
+  if (first === void 0 || !Number.isFinite(first)) return null;
+  return values.every((v) => v === first) ? first : null;
+}
+function exactComparison(base, head, options = {}) {
+  const o = resolveCompareOptions(options);
+  const b = constantSide(base, "base");
+  const h = constantSide(head, "head");
+  if (o.paired && base.length !== head.length) {
+    throw new RangeError(
+      `a paired comparison needs as many head values as base values; base has ${base.length}, head has ${head.length}`
+    );
+  }
+  const problem = ratioProblemOf(b, h);
+  if (problem !== null) {
+    throw new NotComparableError({
+      reason: problem,
+      statistic: o.statistic,
+      base: summaryOf(b, base.length),
+      head: summaryOf(h, head.length)
+    });
+  }
+  const equal = b === h;
+  const change = equal ? 0 : h / b - 1;
+  const pValue = equal ? 1 : 0;
+  const { verdict } = decideVerdict({
+    change,
+    lower: change,
+    upper: change,
+    threshold: o.threshold,
+    pValueAdjusted: pValue,
+    alpha: 1 - o.level,
+    biggerIsBetter: o.biggerIsBetter,
+    n: Math.min(base.length, head.length)
+  });
+  return {
+    schemaVersion: COMPARISON_SCHEMA_VERSION,
+    change,
+    ci: {
+      level: o.level,
+      lower: change,
+      upper: change,
+      method: o.method,
+      resamples: 0,
+      seed: o.seed,
+      bootstrap: o.paired ? "paired" : "unpaired"
+    },
+    test: {
+      name: "exact",
+      method: "exact",
+      statistic: h - b,
+      pValue,
+      pValueAdjusted: pValue,
+      adjustment: "none"
+    },
+    ks: { statistic: equal ? 0 : 1, pValue, method: "exact" },
+    n: { base: base.length, head: head.length },
+    cv: { base: 0, head: 0 },
+    base: summaryOf(b, base.length),
+    head: summaryOf(h, head.length),
+    paired: o.paired,
+    statistic: o.statistic,
+    biggerIsBetter: o.biggerIsBetter,
+    threshold: o.threshold,
+    // any change at all is seen: there is no noise to hide one
+    mde: 0,
+    power: o.power,
+    verdict,
+    moreSamplesNeeded: null,
+    seed: o.seed,
+    notes: [
+      `every base value is ${b} and every head value is ${h}: compared exactly, without an interval or a test`
+    ]
+  };
+}
+function constantSide(values, label) {
+  if (values.length === 0) throw new RangeError(`${label}: needs at least 1 value, got 0`);
+  const value = constantValue(values);
+  if (value === null) {
+    throw new RangeError(
+      `${label}: an exact comparison needs one finite value repeated, got ${values.slice(0, 5).join(", ")}${values.length > 5 ? ", ..." : ""}`
+    );
+  }
+  return value;
+}
+function ratioProblemOf(b, h) {
+  if (b < 0)
+    return `base value is ${b}: a relative change (head/base \u2212 1) needs values that are not negative`;
+  if (h < 0)
+    return `head value is ${h}: a relative change (head/base \u2212 1) needs values that are not negative`;
+  if (b === 0 && h !== 0) {
+    return "base values are all 0: a relative change (head/base \u2212 1) is undefined";
+  }
+  return null;
+}
+function summaryOf(value, n) {
+  return {
+    n,
+    median: value,
+    mean: value,
+    gmean: value > 0 ? value : null,
+    sd: 0,
+    cv: 0,
+    mad: 0,
+    min: value,
+    max: value
+  };
+}
+
+// src/stats/adjust.ts
+function holm(pValues) {
+  checkPValues(pValues);
+  const m = pValues.length;
+  const order = rankOrder(pValues);
+  const adjusted = new Array(m);
+  let running = 0;
+  order.forEach((index, i) => {
+    running = Math.max(running, Math.min(1, (m - i) * pValues[index]));
+    adjusted[index] = running;
+  });
+  return adjusted;
+}
+function benjaminiHochberg(pValues) {
+  checkPValues(pValues);
+  const m = pValues.length;
+  const order = rankOrder(pValues);
+  const adjusted = new Array(m);
+  let running = 1;
+  for (let i = m - 1; i >= 0; i--) {
+    const index = order[i];
+    running = Math.min(running, m * pValues[index] / (i + 1));
+    adjusted[index] = Math.min(1, running);
+  }
+  return adjusted;
+}
+function adjustPValues(pValues, method) {
+  if (method === "holm") return holm(pValues);
+  if (method === "bh") return benjaminiHochberg(pValues);
+  checkPValues(pValues);
+  return [...pValues];
+}
+function rankOrder(pValues) {
+  return pValues.map((_, i) => i).sort((a, b) => pValues[a] - pValues[b] || a - b);
+}
+function checkPValues(pValues) {
+  pValues.forEach((p, i) => {
+    if (!(p >= 0 && p <= 1)) {
+      throw new RangeError(`p-value #${i + 1} is ${p}; p-values must be in [0, 1]`);
+    }
+  });
+}
+
+// src/stats/family.ts
+function adjustFamily(comparisons, method = "holm") {
+  const adjusted = adjustPValues(
+    comparisons.map((c) => c.test.pValue),
+    method
+  );
+  return comparisons.map(
+    (c, i) => withTest(c, { ...c.test, pValueAdjusted: adjusted[i], adjustment: method })
+  );
+}
+function withTest(c, test) {
+  const decision = decideVerdict({
+    change: c.change,
+    lower: c.ci.lower,
+    upper: c.ci.upper,
+    threshold: c.threshold,
+    pValueAdjusted: test.pValueAdjusted,
+    alpha: 1 - c.ci.level,
+    biggerIsBetter: c.biggerIsBetter,
+    n: Math.min(c.n.base, c.n.head)
+  });
+  return { ...c, test, ...decision };
+}
+
+// src/analyze/blocks.ts
+function comparisonInput(series, baseIndex, headIndex, paired2) {
+  const base = series.byVersion[baseIndex];
+  const head = series.byVersion[headIndex];
+  if (!paired2) {
+    return {
+      base: [...base.values()].flat(),
+      head: [...head.values()].flat(),
+      paired: paired2,
+      rounds: null
+    };
+  }
+  const rounds = [...base.keys()].filter((round3) => head.has(round3)).sort((a, b) => a - b);
+  if (series.positional) {
+    const pairs = {
+      base: [],
+      head: [],
+      rounds: []
+    };
+    for (const round3 of rounds) {
+      const b = base.get(round3);
+      const h = head.get(round3);
+      for (let k = 0; k < Math.min(b.length, h.length); k++) {
+        pairs.base.push(b[k]);
+        pairs.head.push(h[k]);
+        pairs.rounds.push(round3);
+      }
+    }
+    return { ...pairs, paired: paired2 };
+  }
+  return {
+    base: rounds.map((round3) => median(base.get(round3))),
+    head: rounds.map((round3) => median(head.get(round3))),
+    paired: paired2,
+    rounds
+  };
+}
+
+// src/analyze/exact-rule.ts
+var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/op)?$/i;
+function exactSides(input2, unit) {
+  const base = constantValue(input2.base);
+  const head = constantValue(input2.head);
+  if (base === null || head === null) return null;
+  const repeated = Math.min(input2.base.length, input2.head.length) >= 2;
+  return repeated || COUNT_UNIT.test(unit) ? { base, head } : null;
+}
+
+// src/analyze/report.ts
+var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+function statusOf(result) {
+  if (result.comparison !== null) return "compared";
+  if (result.notComparable != null) return "not-comparable";
+  return result.unmeasured != null ? "unmeasured" : "error";
+}
+function isExactTie(result) {
+  return result.exact !== void 0 && result.exact.base === result.exact.head;
+}
+function comparedCount(summary) {
+  return summary.regression + summary.improvement + summary.unchanged + summary.inconclusive;
+}
+function unmeasuredCount(summary) {
+  return summary.unmeasured ?? 0;
+}
+function summarize(results) {
+  const summary = {
+    regression: 0,
+    improvement: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    notComparable: 0,
+    error: 0,
+    unmeasured: 0
+  };
+  const ties = results.filter(isExactTie).length;
+  for (const r of results) {
+    if (isExactTie(r)) continue;
+    const status = statusOf(r);
+    if (status === "compared") summary[r.comparison.verdict]++;
+    else if (status === "not-comparable") summary.notComparable++;
+    else summary[status]++;
+  }
+  const nothingElse = comparedCount(summary) + summary.error + summary.unmeasured === 0;
+  if (nothingElse) summary.unchanged += ties;
+  return summary;
+}
+
+// src/analyze/series.ts
+function collectSeries(samples) {
+  const series = /* @__PURE__ */ new Map();
+  for (const trial of samples.trials) {
+    if (trial.warmup || trial.invalid !== void 0) continue;
+    for (const metric of trial.metrics) {
+      let entry = series.get(metric.name);
+      if (entry === void 0) {
+        entry = {
+          name: metric.name,
+          unit: metric.unit,
+          biggerIsBetter: metric.biggerIsBetter,
+          valueKind: metric.valueKind ?? null,
+          positional: metric.positional === true,
+          ...metric.derivedFrom === void 0 ? {} : { derivedFrom: metric.derivedFrom },
+          byVersion: samples.versions.map(() => /* @__PURE__ */ new Map())
+        };
+        series.set(metric.name, entry);
+      } else if (entry.unit !== metric.unit || entry.biggerIsBetter !== metric.biggerIsBetter) {
+        throw new RangeError(
+          `benchmark "${metric.name}" is reported in ${JSON.stringify(entry.unit)} and in ${JSON.stringify(metric.unit)} (or with both directions); every trial must agree`
+        );
+      }
+      const rounds = entry.byVersion[trial.version];
+      rounds.set(trial.round, [...rounds.get(trial.round) ?? [], ...metric.values]);
+    }
+  }
+  return [...series.values()];
+}
+
+// src/load/histogram.ts
+var import_hdr_histogram_js = __toESM(require_dist(), 1);
+function mergedPercentile(encoded, p) {
+  const parts = encoded.filter((e) => e !== "");
+  if (parts.length === 0) return Number.NaN;
+  const total = (0, import_hdr_histogram_js.decodeFromCompressedBase64)(parts[0], 64, false);
+  for (const e of parts.slice(1)) total.add((0, import_hdr_histogram_js.decodeFromCompressedBase64)(e, 64, false));
+  return total.getValueAtPercentile(p) / 1e3;
+}
+
+// src/load/protocol.ts
+var ERROR_KINDS = ["status", "timeout", "connection", "other"];
+
+// src/load/summary.ts
+function summarizeLoad(samples) {
+  const measured = samples.trials.filter((t) => !t.warmup && t.load !== void 0);
+  if (measured.length === 0) return void 0;
+  const invalid = /* @__PURE__ */ new Map();
+  for (const t of measured) if (t.invalid !== void 0) invalid.set(t.round, t.invalid);
+  const versions = samples.versions.flatMap((v, index) => {
+    const mine = measured.filter((t) => t.version === index);
+    if (mine.length === 0) return [];
+    const valid = mine.filter((t) => t.invalid === void 0);
+    const loads = valid.map((t) => t.load);
+    const errors = Object.fromEntries(ERROR_KINDS.map((k) => [k, 0]));
+    const statusCodes = {};
+    for (const t of mine) {
+      for (const k of ERROR_KINDS) errors[k] += t.load.errors[k];
+      for (const [code, n] of Object.entries(t.load.statusCodes)) {
+        statusCodes[code] = (statusCodes[code] ?? 0) + n;
+      }
+    }
+    const lags = loads.flatMap((l) => l.sendLagMs === null ? [] : [l.sendLagMs.p99]);
+    return [
+      {
+        version: v.name,
+        iterations: valid.length,
+        intendedQps: middle(loads.map((l) => l.intendedQps)),
+        achievedQps: middle(loads.map((l) => l.achievedQps)),
+        sent: mine.reduce((sum, t) => sum + t.load.sent, 0),
+        errors,
+        statusCodes,
+        sendLagP99Ms: lags.length === 0 ? null : Math.max(...lags),
+        pooledP99Ms: mergedPercentile(
+          loads.map((l) => l.histogram),
+          99
+        )
+      }
+    ];
+  });
+  return {
+    arrival: measured[0].load.arrival,
+    generator: measured[0].load.generator.description,
+    versions,
+    invalid: [...invalid].map(([round3, reason]) => ({ round: round3, reason }))
+  };
+}
+function middle(values) {
+  if (values.length === 0) return Number.NaN;
+  const sorted2 = [...values].sort((a, b) => a - b);
+  return sorted2[sorted2.length >> 1];
+}
+
+// src/analyze/efficiency.ts
+function efficiencyOf(samples) {
+  const machineSeconds = Math.max(
+    1e-9,
+    (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3
+  );
+  const mode = getMode(samples.mode);
+  const slots = Math.max(
+    1,
+    mode.slotCount(samples.versions.length) > 1 ? samples.versions.length : 1
+  );
+  const trials = samples.trials;
+  const first = Math.min(...trials.map((t) => t.startMs));
+  const last = Math.max(...trials.map((t) => t.endMs));
+  const measuringSeconds = trials.length === 0 ? 0 : (last - first) / 1e3;
+  let trialSeconds = 0;
+  let measured = 0;
+  let told = false;
+  for (const t of trials) {
+    trialSeconds += t.wallMs / 1e3;
+    for (const m of t.metrics) {
+      if (m.measuredNs !== void 0) {
+        measured += m.measuredNs / 1e9;
+        told = true;
+      }
+    }
+  }
+  const format = samples.scenario?.workload?.format ?? null;
+  if (format === null) {
+    measured = trialSeconds;
+    told = true;
+  }
+  const capacity = slots * machineSeconds;
+  const pairs = new Set(trials.filter((t) => !t.warmup).map((t) => t.round)).size;
+  const measuredSeconds = told ? measured : null;
+  return {
+    format,
+    machineSeconds,
+    measuringSeconds,
+    slots,
+    trialSeconds,
+    measuredSeconds,
+    efficiency: measuredSeconds === null ? null : measuredSeconds / capacity,
+    breakdown: measuredSeconds === null ? null : {
+      preparation: Math.max(0, (machineSeconds - measuringSeconds) * slots) / capacity,
+      harness: Math.max(0, measuringSeconds * slots - trialSeconds) / capacity,
+      process: Math.max(0, trialSeconds - measuredSeconds) / capacity,
+      measured: measuredSeconds / capacity
+    },
+    pairsPerSecond: (mode.paired ? pairs : trials.length) / machineSeconds
+  };
+}
+
+// src/suite/record.ts
+function belongsTo(metric, unit) {
+  return metric === unit || metric.startsWith(`${unit} - `);
+}
+
+// src/stats/sequential.ts
+function lookSchedule(first, growth, looks) {
+  if (!(Number.isInteger(first) && first >= 2)) {
+    throw new RangeError(`the first look needs an integer \u2265 2 pairs, got ${first}`);
+  }
+  if (!(growth > 1)) throw new RangeError(`growth must be > 1, got ${growth}`);
+  if (!(Number.isInteger(looks) && looks >= 1 && looks <= 20)) {
+    throw new RangeError(`looks must be an integer from 1 to 20, got ${looks}`);
+  }
+  const pairs = [];
+  for (let k = 0; k < looks; k++) {
+    const n = Math.round(first * growth ** k);
+    pairs.push(Math.max(n, (pairs.at(-1) ?? 0) + 1));
+  }
+  const total = looks * (looks + 1) / 2;
+  const weights = pairs.map((_, k) => (k + 1) / total);
+  return { pairs, weights };
+}
+function lookLevel(level2, schedule, look) {
+  const w = schedule.weights[look];
+  if (w === void 0)
+    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
+  return 1 - (1 - level2) * w;
+}
+function sequentialPValue(p, schedule, look) {
+  const w = schedule.weights[look];
+  if (w === void 0)
+    throw new RangeError(`no look ${look + 1} in a schedule of ${schedule.weights.length}`);
+  return Math.min(1, p / w);
+}
+function lookReached(schedule, n) {
+  let look = -1;
+  schedule.pairs.forEach((pairs, k) => {
+    if (n >= pairs) look = k;
+  });
+  return look;
+}
+function decisionFloor(familySize, weight, alpha) {
+  if (!(familySize >= 1 && weight > 0 && weight <= 1 && alpha > 0 && alpha < 1)) {
+    throw new RangeError(
+      `decisionFloor needs familySize \u2265 1, weight in (0, 1], alpha in (0, 1); got ${familySize}, ${weight}, ${alpha}`
+    );
+  }
+  return Math.floor(1 + Math.log2(familySize / (weight * alpha))) + 1;
+}
+
+// src/analyze/sequential.ts
+function unitLooks(samples, level2) {
+  const suite = samples.suite;
+  const looks = /* @__PURE__ */ new Map();
+  if (suite === void 0) return looks;
+  const schedule = suite.schedule;
+  const byUnit = new Map(suite.units.map((u) => [u.name, u]));
+  const entryOf = (unit) => {
+    const look = Math.max(0, unit.look);
+    return {
+      look,
+      looks: schedule.pairs.length,
+      pairs: unit.look < 0 ? Infinity : schedule.pairs[look],
+      lookLevel: lookLevel(level2, schedule, look)
+    };
+  };
+  for (const trial of samples.trials) {
+    for (const metric of trial.metrics) {
+      if (looks.has(metric.name)) continue;
+      const unit = trial.benchmark !== void 0 ? byUnit.get(trial.benchmark) : suite.units.find((u) => belongsTo(metric.name, u.name));
+      if (unit !== void 0) looks.set(metric.name, entryOf(unit));
+    }
+  }
+  return looks;
+}
+function truncateToLook(input2, pairs) {
+  if (!input2.paired || input2.base.length <= pairs) return input2;
+  return {
+    ...input2,
+    base: input2.base.slice(0, pairs),
+    head: input2.head.slice(0, pairs),
+    rounds: input2.rounds?.slice(0, pairs) ?? null
+  };
+}
+function asSequential(c, look, level2, schedule) {
+  const p = sequentialPValue(c.test.pValue, schedule, look.look);
+  const test = { ...c.test, pValue: p, pValueAdjusted: p };
+  const ci = {
+    ...c.ci,
+    level: level2,
+    sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel }
+  };
+  return withTest({ ...c, ci }, test);
+}
+function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
+  const counted = results.filter((r) => r.derivedFrom === void 0);
+  if (counted.length === 0 || counted.some((r) => r.error !== null || r.comparison === null)) {
+    return null;
+  }
+  const unsure = (c) => callsChange(c.verdict) && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
+  const changes = counted.filter((r) => r.comparison.test.name !== "exact").map((r) => Math.abs(r.comparison.change));
+  const change = changes.length === 0 ? null : Math.max(...changes);
+  const open2 = counted.filter(
+    (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison)
+  );
+  if (open2.length === 0) return { decision: "settled", pairsToSettle: null, change };
+  const needs = open2.map(
+    (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : r.comparison.n.base
+  );
+  return {
+    decision: "open",
+    pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs),
+    change
+  };
+}
+
+// src/report/run-meta.ts
+function formatDuration(seconds) {
+  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
+  const s = Math.round(seconds);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
+}
+
+// src/analyze/settle.ts
+var REASONABLE_SECONDS = 30 * 60;
+function settleAdvice(c, perSecond, context) {
+  const unit = c.paired ? "pairs" : "values per side";
+  const sign = c.biggerIsBetter ? -1 : 1;
+  const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
+  const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
+  if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: `the interval clears the threshold, but with ${Math.min(c.n.base, c.n.head)} ${unit} the test adjusted for the whole family does not reject yet (adjusted p ${c.test.pValueAdjusted.toPrecision(2)}): a few more ${unit} would settle it`
+    };
+  }
+  if (c.moreSamplesNeeded === null) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
+    };
+  }
+  const seconds = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
+  const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
+  if (seconds <= REASONABLE_SECONDS) {
+    return {
+      more: c.moreSamplesNeeded,
+      seconds,
+      perSecond,
+      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds)} more at this run's ${pace}`
+    };
+  }
+  const helps = [];
+  if (context.isolation === "none" || context.isolation === "taskset") {
+    helps.push("CPU isolation (cpuset cgroups: root, or sudo on GitHub runners) was not in effect");
+  }
+  if (context.medianIterationMs !== null && context.medianIterationMs < 20) {
+    helps.push(
+      `each iteration measures only ${context.medianIterationMs.toPrecision(2)} ms: a longer one (suite.iterationTime, -benchtime) averages more work per pair`
+    );
+  }
+  helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
+  return {
+    more: c.moreSamplesNeeded,
+    seconds,
+    perSecond,
+    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds)} more at ${pace}; what would help: ${helps.join("; ")}`
+  };
+}
+function paceByMetric(samples) {
+  const spans = /* @__PURE__ */ new Map();
+  const rounds = /* @__PURE__ */ new Map();
+  for (const t of samples.trials) {
+    const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
+    r.start = Math.min(r.start, t.startMs);
+    r.end = Math.max(r.end, t.endMs);
+    rounds.set(t.round, r);
+  }
+  for (const t of samples.trials) {
+    for (const m of t.metrics) {
+      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), ms: 0, walls: [] };
+      if (!s.rounds.has(t.round)) {
+        const r = rounds.get(t.round);
+        s.ms += r.end - r.start;
+      }
+      if (!t.warmup) s.rounds.add(t.round);
+      s.walls.push(t.wallMs);
+      spans.set(m.name, s);
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [name, s] of spans) {
+    const walls = [...s.walls].sort((a, b) => a - b);
+    out.set(name, {
+      perSecond: s.ms > 0 ? s.rounds.size / (s.ms / 1e3) : 0,
+      medianMs: walls.length === 0 ? null : walls[walls.length >> 1]
+    });
+  }
+  return out;
+}
+
+// src/analyze/unmeasured.ts
+function budgetStopped(samples) {
+  if (samples.stopReason === "budget") return () => true;
+  const byBenchmark = /* @__PURE__ */ new Map();
+  for (const run3 of samples.perBenchmark?.runs ?? [])
+    byBenchmark.set(run3.benchmark, run3.stopReason);
+  for (const unit of samples.suite?.units ?? []) byBenchmark.set(unit.name, unit.stopReason);
+  if (byBenchmark.size === 0) return () => false;
+  const ranBy = /* @__PURE__ */ new Map();
+  for (const trial of samples.trials) {
+    if (trial.benchmark === void 0) continue;
+    for (const m of trial.metrics) if (!ranBy.has(m.name)) ranBy.set(m.name, trial.benchmark);
+  }
+  return (metric) => {
+    const benchmark2 = ranBy.get(metric) ?? [...byBenchmark.keys()].find((name) => belongsTo(metric, name));
+    return benchmark2 !== void 0 && byBenchmark.get(benchmark2) === "budget";
+  };
+}
+function shortOfValues(input2, budget) {
+  const n = Math.min(input2.base.length, input2.head.length);
+  if (n >= 2) return null;
+  const within = budgetText(budget);
+  if (n === 0) return notReached(within, input2.paired);
+  const what = input2.paired ? "1 pair" : "1 value on a side";
+  return `only ${what} ${within}: at least 2 are needed for an interval`;
+}
+function unreachedUnits(samples, baseIndex, baseline) {
+  const suite = samples.suite;
+  if (suite === void 0) return [];
+  const broken = samples.stopReason === "failed" || samples.stopReason === "interrupted";
+  const reason = notReached(budgetText(samples.scenario.budget), true);
+  const cause = `not measured: the run ${samples.stopReason === "failed" ? "failed" : "was interrupted"} before it was reached${samples.error === null ? "" : ` (${samples.error})`}`;
+  return suite.units.filter((u) => u.pairs === 0).flatMap(
+    (u) => samples.versions.flatMap(
+      (version3, i) => i === baseIndex ? [] : [
+        {
+          benchmark: u.name,
+          unit: "",
+          biggerIsBetter: false,
+          valueKind: null,
+          baseline,
+          version: version3.name,
+          comparison: null,
+          notComparable: null,
+          error: broken ? cause : null,
+          unmeasured: broken ? null : reason
+        }
+      ]
+    )
+  );
+}
+function budgetText(budget) {
+  return budget === void 0 ? "within the budget" : `within the budget (${budget} s)`;
+}
+function notReached(within, paired2) {
+  return `not measured ${within}: 0 ${paired2 ? "pairs" : "values on a side"}; the budget ran out before it was reached`;
+}
+
+// src/analyze/analyze.ts
+function analyzeSamples(samples, overrides = {}) {
+  const settings = resolveSettings(samples, overrides);
+  const paired2 = getMode(samples.mode).paired;
+  const baseIndex = samples.versions.findIndex((v) => v.name === settings.baseline);
+  if (baseIndex < 0) {
+    const names = samples.versions.map((v) => v.name).join(", ");
+    throw new RangeError(
+      `baseline "${settings.baseline}" is not a version of this run; accepted: ${names}`
+    );
+  }
+  const results = [];
+  const looks = unitLooks(samples, settings.level);
+  const cutShort = budgetStopped(samples);
+  for (const series of collectSeries(samples)) {
+    const look = looks.get(series.name);
+    samples.versions.forEach((version3, headIndex) => {
+      if (headIndex === baseIndex) return;
+      const entry = {
+        benchmark: series.name,
+        unit: series.unit,
+        biggerIsBetter: series.biggerIsBetter,
+        valueKind: series.valueKind,
+        baseline: settings.baseline,
+        version: version3.name,
+        comparison: null,
+        notComparable: null,
+        error: null,
+        unmeasured: null,
+        ...series.derivedFrom === void 0 ? {} : { derivedFrom: series.derivedFrom }
+      };
+      try {
+        const whole = comparisonInput(series, baseIndex, headIndex, paired2);
+        const limit = look?.pairs ?? overrides.maxPairs;
+        const input2 = limit === void 0 ? whole : truncateToLook(whole, limit);
+        const options = {
+          paired: paired2,
+          level: look?.lookLevel ?? settings.level,
+          resamples: settings.resamples,
+          seed: settings.seed,
+          method: settings.method,
+          threshold: settings.threshold,
+          biggerIsBetter: series.biggerIsBetter,
+          blockLength: settings.blockLength,
+          ...settings.statistic === null ? {} : { statistic: settings.statistic },
+          // a suite's calls must be reachable at its looks' sizes (docs/suites.md)
+          ...samples.scenario.suite === void 0 ? {} : { test: "trimmed-t" }
+        };
+        const exact = exactSides(input2, series.unit);
+        const short2 = cutShort(series.name) ? shortOfValues(input2, samples.scenario.budget) : null;
+        if (exact !== null) {
+          entry.exact = exact;
+          entry.comparison = exactComparison(input2.base, input2.head, {
+            ...options,
+            level: settings.level
+          });
+        } else if (short2 !== null) {
+          entry.unmeasured = short2;
+        } else {
+          entry.comparison = compare(input2.base, input2.head, options);
+          if (look !== void 0 && samples.suite !== void 0) {
+            entry.comparison = asSequential(
+              entry.comparison,
+              look,
+              settings.level,
+              samples.suite.schedule
+            );
+          }
+        }
+      } catch (error62) {
+        if (error62 instanceof NotComparableError) entry.notComparable = error62.notComparable;
+        else entry.error = explain(error62, samples.mode);
+      }
+      results.push(entry);
+    });
+  }
+  results.push(...unlisted(samples, baseIndex, settings.baseline));
+  results.push(...unreachedUnits(samples, baseIndex, settings.baseline));
+  adjust(results, settings);
+  addSettleAdvice(results, samples);
+  const summary = summarize(results);
+  const load = summarizeLoad(samples);
+  return {
+    schemaVersion: COMPARISON_REPORT_SCHEMA_VERSION,
+    scenario: samples.scenario.name,
+    mode: samples.mode,
+    paired: paired2,
+    complete: samples.complete,
+    stopReason: samples.stopReason,
+    isolation: samples.isolation,
+    ...samples.timing === void 0 ? {} : { timing: samples.timing },
+    ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
+    settings,
+    results,
+    summary,
+    ...load === void 0 ? {} : { load },
+    ...samples.trials.length === 0 ? {} : { efficiency: efficiencyOf(samples) }
+  };
+}
+function addSettleAdvice(results, samples) {
+  const pace = paceByMetric(samples);
+  for (const r of results) {
+    const c = r.comparison;
+    if (c === null || c.verdict !== "inconclusive") continue;
+    const p = pace.get(r.benchmark);
+    if (p === void 0) continue;
+    r.settle = settleAdvice(c, p.perSecond, {
+      isolation: samples.isolation.kind,
+      medianIterationMs: p.medianMs
+    });
+  }
+}
+function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned) {
+  const schedule = samples.scenario.suite;
+  const mine = samples.trials.flatMap((t) => {
+    if (t.benchmark !== void 0) return t.benchmark === unit ? [t] : [];
+    const metrics = t.metrics.filter((m) => belongsTo(m.name, unit));
+    return metrics.length === 0 ? [] : [{ ...t, metrics }];
+  });
+  const rounds = [...new Set(mine.filter((t) => !t.warmup).map((t) => t.round))].sort(
+    (a, b) => a - b
+  );
+  const kept = /* @__PURE__ */ new Set();
+  let reached = 0;
+  for (const round3 of rounds) {
+    if (reached >= pairs) break;
+    kept.add(round3);
+    reached += pairsIn(mine, round3);
+  }
+  const level2 = samples.scenario.analysis.level;
+  const weights = planned ?? (schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks));
+  const report = analyzeSamples(
+    {
+      ...samples,
+      trials: mine.filter((t) => kept.has(t.round)),
+      perBenchmark: void 0,
+      suite: void 0,
+      // a look judges the pairs it has: too few is an error to assessLook, budget or not
+      stopReason: "iterations"
+    },
+    {
+      adjustment: "none",
+      resamples: 2e3,
+      level: weights === null ? level2 : lookLevel(level2, weights, look),
+      maxPairs: pairs
+    }
+  );
+  return assessLook(
+    report.results,
+    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level2 }
+  );
+}
+function pairsIn(trials, round3) {
+  let pairs = Infinity;
+  for (const t of trials) {
+    if (t.round !== round3 || t.warmup) continue;
+    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
+    pairs = Math.min(pairs, primary?.positional === true ? primary.values.length : 1);
+  }
+  return Number.isFinite(pairs) ? pairs : 1;
+}
+function largestHalfWidth(samples, overrides = {}) {
+  const report = analyzeSamples(samples, overrides);
+  if (report.results.some((r) => r.error !== null || r.unmeasured != null)) return null;
+  const widths = report.results.flatMap(
+    (r) => r.comparison === null ? [] : [(r.comparison.ci.upper - r.comparison.ci.lower) / 2]
+  );
+  return widths.length === 0 ? null : Math.max(...widths);
+}
+function resolveSettings(samples, overrides) {
+  const spec = samples.scenario.analysis;
+  return {
+    level: overrides.level ?? spec.level,
+    statistic: overrides.statistic ?? spec.statistic ?? null,
+    method: overrides.method ?? spec.method,
+    threshold: overrides.threshold ?? spec.threshold,
+    resamples: overrides.resamples ?? spec.resamples,
+    adjustment: overrides.adjustment ?? spec.adjustment,
+    blockLength: overrides.blockLength ?? spec.blockLength,
+    seed: overrides.seed ?? samples.seed,
+    baseline: overrides.baseline ?? spec.baseline ?? samples.versions[0].name
+  };
+}
+function adjust(results, settings) {
+  const compared = results.filter((r) => r.comparison !== null && r.exact === void 0);
+  if (compared.length === 0) return;
+  const source = (r) => r.derivedFrom === void 0 ? void 0 : compared.find((s) => s.benchmark === r.derivedFrom && s.version === r.version);
+  const family = compared.filter((r) => source(r) === void 0);
+  const adjusted = adjustFamily(
+    family.map((r) => r.comparison),
+    settings.adjustment
+  );
+  family.forEach((r, i) => r.comparison = adjusted[i]);
+  for (const r of compared.filter((x) => source(x) !== void 0)) {
+    const from = source(r).comparison;
+    r.comparison = withAdjustedP(r.comparison, from.test.pValueAdjusted, settings.adjustment);
+  }
+}
+function withAdjustedP(c, p, adjustment) {
+  return withTest(c, { ...c.test, pValueAdjusted: Math.max(p, c.test.pValue), adjustment });
+}
+function unlisted(samples, baseIndex, baseline) {
+  const results = [];
+  for (const { benchmark: benchmark2, versions: lacking } of samples.perBenchmark?.missing ?? []) {
+    samples.versions.forEach((version3, i) => {
+      if (i === baseIndex) return;
+      results.push({
+        benchmark: benchmark2,
+        unit: "",
+        biggerIsBetter: false,
+        valueKind: null,
+        baseline,
+        version: version3.name,
+        comparison: null,
+        notComparable: null,
+        error: `not run: ${lacking.join(" and ")} ${lacking.length === 1 ? "does" : "do"} not list it (added or removed by the change?), so it cannot be compared`
+      });
+    });
+  }
+  return results;
+}
+function explain(error62, mode) {
+  if (/at least 2 values/.test(error62.message) && (mode === "single" || mode === "mct")) {
+    return `${error62.message} (in ${mode} mode each version needs at least two values: more iterations, or a format whose output has several samples)`;
+  }
+  return error62.message;
+}
+
+// src/report/numbers.ts
+function formatPercent(fraction, digits = 2) {
+  if (!Number.isFinite(fraction)) return String(fraction);
+  const pct3 = fraction * 100;
+  const text2 = pct3.toFixed(digits);
+  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
+  return `${pct3 > 0 ? "+" : ""}${text2}%`;
+}
+function formatInterval(lower, upper, digits = 2) {
+  return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
+}
+function formatValue(value, unit = "") {
+  const abs = Math.abs(value);
+  let text2;
+  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text2 = value.toExponential(3);
+  else text2 = Number(value.toPrecision(4)).toString();
+  return unit === "" ? text2 : `${text2} ${unit}`;
+}
+function formatPValue(p) {
+  if (p < 1e-10) return "<1e-10";
+  if (p < 1e-3) return p.toExponential(1);
+  return p.toFixed(4);
+}
+function centreOf(c, side) {
+  const s = c[side];
+  if (c.statistic === "mean") return s.mean;
+  if (c.statistic === "gmean" && s.gmean !== null) return s.gmean;
+  return s.median;
+}
+
+// src/report/exact-text.ts
+function exactText(r, escape = (text2) => text2) {
+  const { base, head } = r.exact;
+  const unit = r.unit === "" ? "" : ` ${escape(r.unit)}`;
+  return `${exactNumber(base)} \u2192 ${exactNumber(head)}${unit} (${formatPercent(r.comparison.change)}, exact)`;
+}
+function exactNumber(value) {
+  return Number.isSafeInteger(value) ? String(value) : formatValue(value);
+}
+function shownExact(results) {
+  return results.filter(
+    (r) => r.exact !== void 0 && r.comparison !== null && r.exact.base !== r.exact.head
+  );
+}
+
+// src/report/terminal.ts
+function renderComparisonTable(rows) {
+  if (rows.length === 0) return "no comparisons\n";
+  const compared = rows.filter((r) => "comparison" in r);
+  const first = compared[0]?.comparison;
+  const header2 = [
+    "benchmark",
+    "base",
+    "head",
+    "change",
+    first === void 0 ? "CI" : `${+(first.ci.level * 100).toFixed(3)}% CI`,
+    first === void 0 ? "p" : pHeader(first),
+    "verdict"
+  ];
+  const body = rows.map((row2) => {
+    if (!("comparison" in row2)) {
+      const n = row2.notComparable;
+      const [base, head] = [sideText(n, "base", row2.unit), sideText(n, "head", row2.unit)];
+      return [row2.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
+    }
+    const c = row2.comparison;
+    return [
+      row2.name,
+      sideText(c, "base", row2.unit),
+      sideText(c, "head", row2.unit),
+      formatPercent(c.change),
+      formatInterval(c.ci.lower, c.ci.upper),
+      formatPValue(c.test.pValueAdjusted),
+      c.verdict
+    ];
+  });
+  const widths = header2.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (cells) => cells.map(
+    (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
+  ).join("  ").trimEnd();
+  const out = [line(header2), ...body.map(line), ""];
+  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
+  for (const row2 of rows) {
+    if ("comparison" in row2) continue;
+    const prefix = rows.length > 1 ? `${row2.name}: ` : "";
+    out.push(`${prefix}not comparable: ${row2.notComparable.reason}`);
+  }
+  return `${out.join("\n")}
+`;
+}
+function renderExactLine(r) {
+  return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
+}
+var TEST_LABEL = {
+  "mann-whitney-u": "MWU",
+  "trimmed-t": "trimmed t"
+};
+function pHeader(c) {
+  const test = TEST_LABEL[c.test.name] ?? "Wilcoxon";
+  return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
+}
+function sideText(c, side, unit) {
+  const s = c[side];
+  const centre2 = centreOf(c, side);
+  return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
+}
+var PAIRED_WORDS = {
+  mean: "ratio of means",
+  gmean: "geometric mean of pair ratios",
+  median: "median of pair ratios",
+  trimmed: "20% trimmed mean of the log pair ratios"
+};
+function methodLines(rows, named) {
+  const c = rows[0].comparison;
+  const lines = [];
+  const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
+  const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
+  const interval3 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
+  lines.push(`method: ${design}; ${interval3}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
+  for (const { name, comparison: comparison2, settle: settle2 } of rows) {
+    const prefix = named ? `${name}: ` : "";
+    const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
+    lines.push(
+      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
+    );
+    if (comparison2.verdict === "inconclusive" && settle2 !== void 0) {
+      lines.push(`${prefix}inconclusive: ${settle2}`);
+    } else if (comparison2.verdict === "inconclusive") {
+      lines.push(
+        comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
+      );
+    }
+    for (const note of comparison2.notes) lines.push(`${prefix}note: ${note}`);
+  }
+  return lines;
+}
+
+// src/report/unmeasured-text.ts
+function unmeasuredNames(results) {
+  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
+}
+var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
+
+// src/report/timing-text.ts
+var BUSY = {
+  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
+  spin: "a side that finished first kept its CPU busy until the other had finished",
+  off: "a side that finished first left its CPU idle"
+};
+function timingText(timing, mode) {
+  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
+  if (mode !== "duet") return how;
+  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
+  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
+}
+
+// src/scenario/argv.ts
+function splitArgv(line) {
+  const words = [];
+  let word = "";
+  let inWord = false;
+  let quote = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word += c;
+      continue;
+    }
+    if (quote === '"') {
+      if (c === '"') quote = null;
+      else if (c === "\\" && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1])) {
+        word += line[++i];
+      } else word += c;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      quote = c;
+      inWord = true;
+    } else if (c === "\\") {
+      if (i + 1 < line.length) word += line[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(word);
+      word = "";
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (quote !== null) {
+    throw new SyntaxError(`unterminated ${quote} quote in command: ${line}`);
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+function formatArgv(argv2) {
+  return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
+}
+
+// src/runner/errors.ts
+var RunError = class extends UserError {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+function commandFailure(context, what, stderr) {
+  const at = context.round === null ? "" : `, iteration ${context.round}`;
+  const tail = lastLines(stderr, 10);
+  return new RunError(
+    `${formatArgv(context.argv)} (version ${context.version}${at}, in ${context.cwd}) ${what}` + (tail === "" ? "; it wrote nothing to stderr" : `; last lines of its stderr:
+${tail}`)
+  );
+}
+function lastLines(text2, count) {
+  const lines = text2.trimEnd().split("\n");
+  return lines.slice(-count).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
+}
+
+// src/load/phase-metrics.ts
+function percentileLabel(p) {
+  return `p${p}`;
+}
+function phaseOutcomes(result, load, generator, round3, describeReplica) {
+  const invalid = honesty(result, load);
+  return result.targets.map((target) => {
+    checkErrors(target, load, round3, describeReplica);
+    if (target.ok === 0 && target.latency.count === 0) {
+      throw new RunError(
+        `server ${target.version}: no request of iteration ${round3} was answered in its measured stages (${target.sent} sent); nothing to measure`
+      );
+    }
+    const metrics = latencyMetrics("latency", target.latency, load);
+    const requests = Object.entries(target.byRequest);
+    if (load.perRequest && requests.length > 1) {
+      for (const [name, histogram] of requests) {
+        if (histogram.count > 0) metrics.push(...latencyMetrics(name, histogram, load));
+      }
+    }
+    const achievedQps = target.ok / result.measuredSeconds;
+    if (load.arrival === "closed") {
+      metrics.push({
+        name: "throughput",
+        unit: "req/s",
+        biggerIsBetter: true,
+        values: [achievedQps],
+        valueKind: "summary"
+      });
+    }
+    const record2 = {
+      arrival: result.arrival,
+      seconds: result.measuredSeconds,
+      intendedQps: result.intended / result.measuredSeconds,
+      achievedQps,
+      sent: target.sent,
+      ok: target.ok,
+      errors: target.errors,
+      statusCodes: target.statusCodes,
+      examples: target.examples,
+      sendLagMs: result.sendLag === null ? null : {
+        p50: result.sendLag.percentiles["50"] ?? result.sendLag.meanMs,
+        p99: lagP99(result.sendLag),
+        max: result.sendLag.maxMs
+      },
+      sendRate: result.intended === 0 ? 1 : result.sentInWindow / result.intended,
+      perReplica: target.perReplica,
+      histogram: target.latency.encoded,
+      generator
+    };
+    return { metrics, load: record2, ...invalid === null ? {} : { invalid } };
+  });
+}
+function latencyMetrics(prefix, h, load) {
+  const metric = (label, value) => ({
+    name: `${prefix} ${label}`,
+    unit: "ms",
+    biggerIsBetter: false,
+    values: [value],
+    valueKind: "summary"
+  });
+  return [
+    ...load.percentiles.map((p) => metric(percentileLabel(p), h.percentiles[String(p)])),
+    metric("mean", h.meanMs)
+  ];
+}
+function lagP99(lag) {
+  return lag.percentiles["99"] ?? lag.maxMs;
+}
+function honesty(result, load) {
+  const problems = [];
+  if (result.sendLag !== null && result.sendLag.count > 0) {
+    const p99 = lagP99(result.sendLag);
+    if (p99 > load.maxSendLag * 1e3) {
+      problems.push(
+        `send lag p99 ${p99.toFixed(2)} ms > workload.load.maxSendLag ${+(load.maxSendLag * 1e3).toFixed(3)} ms`
+      );
+    }
+  }
+  const rate = result.intended === 0 ? 1 : result.sentInWindow / result.intended;
+  if (rate < load.minSendRate) {
+    problems.push(
+      `only ${(rate * 100).toFixed(1)}% of the requests went out within their stages (workload.load.minSendRate ${load.minSendRate * 100}%)`
+    );
+  }
+  return problems.length === 0 ? null : `the load generator could not keep up: ${problems.join("; ")}`;
+}
+function checkErrors(target, load, round3, describeReplica) {
+  const failed = ERROR_KINDS.reduce((sum, kind2) => sum + target.errors[kind2], 0);
+  if (failed === 0 || failed / Math.max(1, target.sentTotal) <= load.maxErrorRate) return;
+  const kinds = ERROR_KINDS.filter((k) => target.errors[k] > 0).map((k) => `${target.errors[k]} ${ERROR_WORDS[k]}`).join(", ");
+  const codes2 = Object.entries(target.statusCodes).map(([code, n]) => `HTTP ${code} \xD7${n}`).join(", ");
+  const examples = target.examples.map((e) => `
+  ${describeReplica(target.version, e.replica)}, ${e.request}: ${e.detail}`).join("");
+  throw new RunError(
+    `server ${target.version}: ${failed} of ${target.sentTotal} requests failed in iteration ${round3} (${(failed / target.sentTotal * 100).toFixed(1)}%, more than workload.load.maxErrorRate ${+(load.maxErrorRate * 100).toFixed(3)}%): ${kinds}${codes2 === "" ? "" : ` (${codes2})`}; first of each kind:${examples}`
+  );
+}
+var ERROR_WORDS = {
+  status: "non-2xx answers",
+  timeout: "timeouts",
+  connection: "connection errors",
+  other: "other errors"
+};
+
+// src/report/load-text.ts
+var ARRIVAL_WORDS = {
+  poisson: "open loop, Poisson arrivals, latency from each intended send time",
+  constant: "open loop, constant arrivals, latency from each intended send time",
+  closed: "closed loop (each user waits for its answer: stalls are under-counted)"
+};
+function loadLines(load) {
+  const lines = [`load: ${ARRIVAL_WORDS[load.arrival]}; ${load.generator}`];
+  for (const v of load.versions) {
+    const failed = ERROR_KINDS.filter((k) => v.errors[k] > 0);
+    const errors = failed.length === 0 ? "no errors" : `errors: ${failed.map((k) => `${v.errors[k]} ${ERROR_WORDS[k]}`).join(", ")}${codes(v.statusCodes)}`;
+    const lag = v.sendLagP99Ms === null ? "" : `, send lag p99 \u2264 ${v.sendLagP99Ms.toFixed(2)} ms`;
+    lines.push(
+      `load ${v.version}: ${v.iterations} iterations, ${fmt(v.intendedQps)} req/s intended, ${fmt(v.achievedQps)} answered (median per iteration)${lag}, ${v.sent} requests, ${errors}; p99 of all iterations pooled ${v.pooledP99Ms.toFixed(3)} ms`
+    );
+  }
+  const warnings = load.invalid.map((i) => `iteration ${i.round} is not analysed: ${i.reason}`);
+  return { lines, warnings };
+}
+function codes(statusCodes) {
+  const entries = Object.entries(statusCodes);
+  return entries.length === 0 ? "" : ` (${entries.map(([c, n]) => `HTTP ${c} \xD7${n}`).join(", ")})`;
+}
+function fmt(x) {
+  return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
+}
+
+// src/report/efficiency-text.ts
+var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+function efficiencyText(e) {
+  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
+  if (e.efficiency === null || e.breakdown === null) {
+    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
+  }
+  const b = e.breakdown;
+  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
+}
+
+// src/report/cluster-text.ts
+function clusterLines(c) {
+  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
+  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
+  const lines = [
+    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
+  ];
+  const t = c.timings;
+  const timing = [
+    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
+    t.podStart === null ? null : `pod start ${t.podStart} s`,
+    t.copy === null ? null : `copy in ${t.copy} s`,
+    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
+  ].filter((x) => x !== null);
+  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
+  if (cost2 !== null || timing.length > 0) {
+    lines.push(
+      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
+    );
+  }
+  return lines;
+}
+
+// src/analyze/describe.ts
+function describeReport(report) {
+  const out = [];
+  const iso = report.isolation;
+  const slots = iso.slots.map((s2) => s2 ?? "any").join(" | ");
+  out.push(
+    `${report.scenario}: ${report.mode} (${report.paired ? "paired by round" : "unpaired"}), isolation ${iso.kind}` + (iso.slots.length > 0 ? ` [CPUs ${slots}]` : "") + (iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (harness too)" : ""}`) + (iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`)
+  );
+  if (report.timing !== void 0) out.push(timingText(report.timing, report.mode));
+  if (report.cluster !== void 0) out.push(...clusterLines(report.cluster));
+  if (report.efficiency !== void 0) out.push(efficiencyText(report.efficiency));
+  const load = report.load === void 0 ? void 0 : loadLines(report.load);
+  out.push(...load?.lines ?? []);
+  for (const warning of [
+    ...iso.warnings,
+    ...report.timing?.warnings ?? [],
+    ...load?.warnings ?? [],
+    ...report.cluster?.warnings ?? []
+  ]) {
+    out.push(`warning: ${warning}`);
+  }
+  if (!report.complete) {
+    out.push(
+      `warning: INCOMPLETE run (${report.stopReason}): these are the samples gathered until then`
+    );
+  } else if (report.stopReason !== "iterations") {
+    out.push(
+      `stopped on ${report.stopReason === "precision" ? "the precision target" : "the time budget"}`
+    );
+  }
+  out.push("");
+  const versions = [...new Set(report.results.map((r) => r.version))];
+  for (const version3 of versions) {
+    const mine = report.results.filter((r) => r.version === version3);
+    const rows = mine.filter((r) => r.exact === void 0).flatMap(tableRow);
+    if (versions.length > 1 || version3 !== "head" || report.settings.baseline !== "base") {
+      out.push(`${version3} vs ${report.settings.baseline}:`);
+    }
+    if (rows.length > 0) out.push(renderComparisonTable(rows).trimEnd());
+    for (const r of shownExact(mine)) out.push(renderExactLine(r));
+    for (const r of mine.filter((x) => x.error !== null)) {
+      out.push(`error: ${r.benchmark}: ${r.error}`);
+    }
+    out.push("");
+  }
+  const unmeasured = unmeasuredNames(report.results);
+  if (unmeasured.length > 0) {
+    out.push(
+      `not measured within the budget (${unmeasured.length}): ${unmeasured.join(", ")} \u2014 ${UNMEASURED_HINT}`
+    );
+    if (nothingCompared(report)) out.push("nothing was measured enough to compare: no verdict");
+    out.push("");
+  }
+  const s = report.summary;
+  if (report.results.length === 0) out.push("error: no measured samples to compare", "");
+  else if (nothingCompared(report) && unmeasuredCount(s) === 0 && s.notComparable > 0) {
+    out.push("error: no benchmark could be compared, so there is no verdict", "");
+  }
+  out.push(
+    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.notComparable} not comparable, ${s.error} error` + (unmeasuredCount(s) > 0 ? `, ${unmeasuredCount(s)} not measured` : "")
+  );
+  return `${out.join("\n")}
+`;
+}
+function tableRow(r) {
+  if (r.comparison !== null) {
+    return [
+      {
+        name: r.benchmark,
+        unit: r.unit,
+        comparison: r.comparison,
+        ...r.settle === void 0 ? {} : { settle: r.settle.advice }
+      }
+    ];
+  }
+  if (r.notComparable !== null) {
+    return [{ name: r.benchmark, unit: r.unit, notComparable: r.notComparable }];
+  }
+  return [];
+}
+function nothingCompared(report) {
+  return comparedCount(report.summary) === 0;
+}
+function gateTally(summary, failOn) {
+  const strict = failOn === "inconclusive";
+  return {
+    verdicts: failOn === "never" ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
+    unmeasured: strict ? unmeasuredCount(summary) : 0,
+    broken: summary.error > 0 || comparedCount(summary) === 0 && unmeasuredCount(summary) === 0
+  };
+}
+function exitStatus(report, failOn) {
+  if (gateTally(report.summary, failOn).broken) return 1;
+  return gateExitCode(report, failOn);
+}
+function gateExitCode(report, failOn) {
+  const t = gateTally(report.summary, failOn);
+  return t.verdicts + t.unmeasured > 0 ? 1 : 0;
+}
+
+// src/runner/samples.ts
+import { rename, writeFile } from "node:fs/promises";
+var SAMPLES_SCHEMA_VERSION = 1;
+async function writeSamples(file2, samples) {
+  const temporary = `${file2}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(samples, null, 2)}
+`);
+  await rename(temporary, file2);
+}
+
+// src/scenario/values.ts
+var ValueError = class extends UserError {
+  constructor(value, expected) {
+    super(`got ${JSON.stringify(value)}; expected ${expected}`);
+    this.value = value;
+    this.expected = expected;
+    this.name = "ValueError";
+  }
+  value;
+  expected;
+};
+var THRESHOLD_EXPECTED = "a fraction above 0 and below 1 like 0.05, or a percentage above 0% and below 1000% like 5% or 150%";
+function parseThreshold(value) {
+  const fraction = fractionOrPercent(value, 1);
+  if (fraction !== null && fraction > 0 && fraction < 10) return fraction;
+  throw new ValueError(value, THRESHOLD_EXPECTED);
+}
+var LEVEL_EXPECTED = "a confidence level above 0 and below 1 like 0.99, or 99%";
+function parseLevel(value) {
+  const fraction = fractionOrPercent(value, 1);
+  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
+  throw new ValueError(value, LEVEL_EXPECTED);
+}
+var DURATION_EXPECTED = "seconds, or a duration like 500ms, 90s, 10m, 1h";
+function parseSeconds(value) {
+  const seconds = durationSeconds(value);
+  if (seconds !== null) return seconds;
+  throw new ValueError(value, DURATION_EXPECTED);
+}
 var UNITS = { ms: 1e-3, s: 1, m: 60, h: 3600 };
-function parseDuration(value) {
+function durationSeconds(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : null;
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   if (match === null) return null;
-  const seconds3 = Number(match[1]) * UNITS[match[2] ?? "s"];
-  return seconds3 > 0 ? seconds3 : null;
+  const seconds = Number(match[1]) * UNITS[match[2] ?? "s"];
+  return seconds > 0 ? seconds : null;
+}
+var SINCE_EXPECTED = "all, days or weeks like 90d or 12w, or a date like 2026-01-31";
+function parseSince(value) {
+  const text2 = value.trim();
+  if (text2 === "all") return { all: true };
+  const m = /^(\d+)\s*([dw])$/.exec(text2);
+  if (m !== null && Number(m[1]) > 0) return { days: Number(m[1]) * (m[2] === "w" ? 7 : 1) };
+  if (/^\d{4}-\d{2}-\d{2}/.test(text2) && !Number.isNaN(Date.parse(text2))) {
+    return { date: new Date(Date.parse(text2)).toISOString() };
+  }
+  throw new ValueError(value, SINCE_EXPECTED);
+}
+function sinceStart(since, now) {
+  if ("all" in since) return null;
+  if ("date" in since) return since.date;
+  return new Date(now.getTime() - since.days * 864e5).toISOString();
+}
+function fractionOrPercent(value, bareLimit) {
+  if (typeof value === "number") return Number.isFinite(value) && value < bareLimit ? value : null;
+  const text2 = value.trim();
+  const percent3 = text2.endsWith("%");
+  const body = percent3 ? text2.slice(0, -1).trim() : text2;
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(body)) return null;
+  const n = Number(body);
+  if (percent3) return n / 100;
+  return n < bareLimit ? n : null;
+}
+
+// src/cli/options.ts
+function optionParser(parse3) {
+  return (text2) => {
+    try {
+      return parse3(text2);
+    } catch (error62) {
+      if (error62 instanceof ValueError) throw new InvalidArgumentError(error62.message);
+      throw error62;
+    }
+  };
+}
+var parseLevel2 = optionParser(parseLevel);
+var parseThreshold2 = optionParser(parseThreshold);
+var parseSeconds2 = optionParser(parseSeconds);
+var parseSince2 = optionParser(parseSince);
+function integerParser(min, max2) {
+  return (text2) => {
+    const value = /^\s*\d+\s*$/.test(text2) ? Number(text2) : NaN;
+    if (!(Number.isSafeInteger(value) && value >= min && value <= max2)) {
+      throw new InvalidArgumentError(`Expected an integer from ${min} to ${max2}.`);
+    }
+    return value;
+  };
+}
+function choiceParser(choices) {
+  return (text2) => {
+    if (!choices.includes(text2)) {
+      throw new InvalidArgumentError(`Expected one of: ${choices.join(", ")}.`);
+    }
+    return text2;
+  };
+}
+
+// src/cli/commands/analyze.ts
+function registerAnalyze(program2, ctx) {
+  program2.command("analyze").description(
+    "Re-analyse saved samples (another level, statistic, threshold...) without re-running."
+  ).argument("<samples>", "samples.json written by duetkit run").option("--level <level>", "confidence level, e.g. 0.95 or 95%", parseLevel2).option(
+    "--statistic <name>",
+    "median|mean|gmean|trimmed (paired only)",
+    choiceParser(STATISTICS)
+  ).option("--method <name>", "percentile|bca", choiceParser(["percentile", "bca"])).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold2).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7)).option("--adjustment <name>", "holm|bh|none", choiceParser(["holm", "bh", "none"])).option("--block-length <n>", "paired: moving-block length", integerParser(1, 1e6)).option("--seed <n>", "bootstrap seed (default: the run's)", integerParser(0, MAX_SEED)).option("--baseline <version>", "version to compare the others against").option("--out <file>", "also write the comparison JSON to this file").option("--json", "print the comparison JSON instead of the report").option(
+    "--fail-on <what>",
+    "exit 1 on: regression|inconclusive|never",
+    choiceParser(["regression", "inconclusive", "never"]),
+    "never"
+  ).action(async (file2, flags) => {
+    const samples = await readSamples(path.resolve(ctx.cwd, file2), file2);
+    const { json: json2, out, failOn, ...overrides } = flags;
+    const report = analyzeSamples(samples, overrides);
+    const text2 = `${JSON.stringify(report, null, 2)}
+`;
+    if (out !== void 0) await writeFile2(path.resolve(ctx.cwd, out), text2);
+    ctx.stdout(json2 === true ? text2 : describeReport(report));
+    ctx.exitCode = exitStatus(report, failOn);
+  });
+}
+async function readSamples(absolute, shown) {
+  let data;
+  try {
+    data = JSON.parse(await readFile(absolute, "utf8"));
+  } catch (error62) {
+    throw new UserError(`cannot read samples ${shown}: ${error62.message}`);
+  }
+  const version3 = data?.schemaVersion;
+  if (version3 !== SAMPLES_SCHEMA_VERSION || !Array.isArray(data.trials)) {
+    throw new UserError(
+      `${shown}: schemaVersion is ${JSON.stringify(version3)}; expected a duetkit samples file with schemaVersion ${SAMPLES_SCHEMA_VERSION}`
+    );
+  }
+  return data;
+}
+
+// src/runner/machine.ts
+import os from "node:os";
+function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    hostname: os.hostname(),
+    platform: os.platform(),
+    arch: os.arch(),
+    kernel: os.release(),
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    cores: cpus.length,
+    memoryBytes: os.totalmem(),
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    node: process.version
+  };
+}
+
+// src/runner/run.ts
+import { mkdtemp as mkdtemp4 } from "node:fs/promises";
+import os8 from "node:os";
+import path18 from "node:path";
+
+// src/suite/run-suite.ts
+import { rm as rm5 } from "node:fs/promises";
+
+// src/runner/drivers/command.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { mkdtemp, readFile as readFile3, rm as rm2 } from "node:fs/promises";
+import os3 from "node:os";
+import path3 from "node:path";
+
+// src/runner/gated-process.ts
+import { spawn } from "node:child_process";
+var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
+var TERMINATE_GRACE_MS = 5e3;
+function shellGate(flag) {
+  return ["/bin/sh", "-c", GATE_SCRIPT, flag];
+}
+async function startGated(argv2, options) {
+  const [file2, ...args] = [
+    ...options.placement.prefix,
+    ...(options.gate ?? shellGate)(options.flag),
+    ...argv2
+  ];
+  const child = spawn(file2, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: [options.stdin, "pipe", "pipe", "pipe"],
+    // Own process group: one kill reaches the command's whole tree, and a Ctrl-C in the
+    // terminal reaches only the harness, which then stops the sides itself.
+    detached: true
+  });
+  let stdout = "";
+  let stderr = "";
+  let exitedAt = 0n;
+  let spawnError = null;
+  child.stdout.setEncoding("utf8").on("data", (chunk) => {
+    stdout += chunk;
+    if (options.tailStdout === true) stdout = stdout.slice(-65536);
+    options.onStdout?.(chunk);
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk) => {
+    stderr = (stderr + chunk).slice(-65536);
+  });
+  child.on("exit", () => exitedAt = process.hrtime.bigint());
+  const finished = new Promise((resolve3) => {
+    child.on("error", (error62) => {
+      spawnError = error62;
+      resolve3({ code: null, signal: null, exitedAt, stdout, stderr, spawnError });
+    });
+    child.on("close", (code, signal) => {
+      if (exitedAt === 0n) exitedAt = process.hrtime.bigint();
+      resolve3({ code, signal, exitedAt, stdout, stderr, spawnError });
+    });
+  });
+  const gate = child.stdio[3];
+  gate.on("error", () => void 0);
+  const lines = controlLines(gate);
+  const kill = () => {
+    if (child.pid === void 0) return;
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+    }
+  };
+  const terminate = () => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      return;
+    }
+    const grace = setTimeout(kill, TERMINATE_GRACE_MS);
+    void finished.then(() => clearTimeout(grace));
+  };
+  if (child.pid === void 0) {
+    const result = await finished;
+    throw result.spawnError ?? new Error("spawn failed");
+  }
+  try {
+    await options.placement.attach(child.pid);
+  } catch (error62) {
+    kill();
+    throw error62;
+  }
+  return {
+    pid: child.pid,
+    child,
+    async prime() {
+      gate.write("\n");
+      if (await lines.next() === null) {
+        throw new Error("the process ended before its gate opened");
+      }
+    },
+    controlLine: () => lines.next(),
+    tell(text2) {
+      if (!gate.destroyed && gate.writable) gate.write(text2);
+    },
+    finished,
+    terminate,
+    kill
+  };
+}
+function controlLines(gate) {
+  let buffer = "";
+  let closed = false;
+  const queue = [];
+  const waiting = [];
+  const deliver = () => {
+    while (waiting.length > 0 && (queue.length > 0 || closed)) {
+      waiting.shift()(queue.length > 0 ? queue.shift() : null);
+    }
+  };
+  gate.setEncoding("utf8");
+  gate.on("data", (chunk) => {
+    buffer += chunk;
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      queue.push(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+    }
+    deliver();
+  });
+  const close = () => {
+    closed = true;
+    deliver();
+  };
+  gate.on("end", close);
+  gate.on("close", close);
+  return {
+    next() {
+      return new Promise((resolve3) => {
+        waiting.push(resolve3);
+        deliver();
+      });
+    }
+  };
+}
+
+// src/runner/timer/report.ts
+import os2 from "node:os";
+function parseTimerLine(line) {
+  const fail = /^fail (\d+)$/.exec(line);
+  if (fail !== null) {
+    const errno = Number(fail[1]);
+    const name = Object.entries(os2.constants.errno).find(([, n]) => n === errno)?.[0];
+    return new Error(name === "ENOENT" ? "command not found" : `spawn failed (${name ?? errno})`);
+  }
+  const done = /^done (\d+) (\d+) (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
+  if (done === null) return new Error(`the timer reported ${JSON.stringify(line)}`);
+  const status = Number(done[3]);
+  const signalNumber = status & 127;
+  const signal = signalNumber === 0 ? null : Object.entries(os2.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
+  return {
+    startNs: BigInt(done[1]),
+    endNs: BigInt(done[2]),
+    code: signal === null ? status >> 8 & 255 : null,
+    signal,
+    userMs: Number(done[4]) / 1e3,
+    systemMs: Number(done[5]) / 1e3,
+    maxRssKb: Number(done[6]),
+    timedOut: done[7] === "1"
+  };
+}
+function relayGate(timer) {
+  return (flag) => [timer, "relay", flag, "--"];
+}
+
+// src/runner/drivers/metrics.ts
+import { readFile as readFile2, rm } from "node:fs/promises";
+import path2 from "node:path";
+
+// src/formats/types.ts
+var FormatError = class extends UserError {
+  constructor(format, where, expected, found) {
+    super(
+      `${format} output, ${where}: expected ${expected}` + (found === void 0 ? "" : `, found ${JSON.stringify(truncate(found, 80))}`)
+    );
+    this.format = format;
+    this.where = where;
+    this.expected = expected;
+    this.found = found;
+    this.name = "FormatError";
+  }
+  format;
+  where;
+  expected;
+  found;
+};
+function truncate(text2, max2) {
+  return text2.length <= max2 ? text2 : `${text2.slice(0, max2 - 1)}\u2026`;
+}
+
+// src/formats/collector.ts
+var BenchmarkCollector = class {
+  constructor(format) {
+    this.format = format;
+  }
+  format;
+  byName = /* @__PURE__ */ new Map();
+  /** Adds values to `name`; `where` (a line or JSON path) is quoted in any error. */
+  add(where, name, unit, biggerIsBetter, values, valueKind, extra = {}) {
+    if (name.trim() === "") {
+      throw new FormatError(this.format, where, "a benchmark name", name);
+    }
+    const bad = values.find((v) => !Number.isFinite(v));
+    if (bad !== void 0) {
+      throw new FormatError(this.format, where, `finite numbers for "${name}"`, String(bad));
+    }
+    const seen = this.byName.get(name);
+    if (seen === void 0) {
+      this.byName.set(name, {
+        name,
+        unit,
+        biggerIsBetter,
+        values: [...values],
+        valueKind,
+        ...extra.measuredNs === void 0 ? {} : { measuredNs: extra.measuredNs },
+        ...extra.derivedFrom === void 0 ? {} : { derivedFrom: extra.derivedFrom }
+      });
+      return;
+    }
+    if (extra.measuredNs !== void 0) {
+      seen.measuredNs = (seen.measuredNs ?? 0) + extra.measuredNs;
+    }
+    if (seen.unit !== unit) {
+      throw new FormatError(
+        this.format,
+        where,
+        `unit "${seen.unit}" for "${name}" as before (mixed units cannot be compared)`,
+        unit
+      );
+    }
+    if (seen.biggerIsBetter !== biggerIsBetter) {
+      throw new FormatError(
+        this.format,
+        where,
+        `one direction for "${name}" (biggerIsBetter ${seen.biggerIsBetter} as before)`
+      );
+    }
+    seen.values.push(...values);
+    if (valueKind === "samples") seen.valueKind = "samples";
+  }
+  get size() {
+    return this.byName.size;
+  }
+  /** The benchmarks read; zero benchmarks is an error, never an empty success. */
+  finish(expected, output2 = "") {
+    if (this.byName.size === 0) {
+      throw new FormatError(
+        this.format,
+        "the whole output",
+        `${expected} (no benchmark found)`,
+        output2.trim() === "" ? void 0 : output2.trim()
+      );
+    }
+    return [...this.byName.values()];
+  }
+};
+function numberedLines(output2) {
+  return output2.split(/\r?\n/).map((text2, i) => ({ text: text2, where: `line ${i + 1}` }));
+}
+function escapeRegExp(text2) {
+  return text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/formats/json-reader.ts
+var JsonReader = class _JsonReader {
+  constructor(format, value, path46 = "$") {
+    this.format = format;
+    this.value = value;
+    this.path = path46;
+  }
+  format;
+  value;
+  path;
+  /** Parses `text`; a syntax error (truncated output, an error message) names the line. */
+  static parse(format, text2, what) {
+    try {
+      return new _JsonReader(format, JSON.parse(text2));
+    } catch (error62) {
+      const position = errorPosition(String(error62), text2);
+      if (position === void 0 || text2.trim() === "") {
+        throw new FormatError(format, "the whole output", what, text2.trim());
+      }
+      const before = text2.slice(0, position);
+      const line = before.split("\n").length;
+      const lineText = text2.split("\n")[line - 1] ?? "";
+      throw new FormatError(format, `line ${line}`, `${what} (invalid JSON)`, lineText.trim());
+    }
+  }
+  fail(expected) {
+    const found = this.value === void 0 ? "nothing" : JSON.stringify(this.value);
+    throw new FormatError(this.format, this.path, expected, found ?? String(this.value));
+  }
+  isObject() {
+    return typeof this.value === "object" && this.value !== null && !Array.isArray(this.value);
+  }
+  isArray() {
+    return Array.isArray(this.value);
+  }
+  has(key2) {
+    return this.isObject() && this.value[key2] !== void 0;
+  }
+  /** The member `key` of this object (errors if this is not an object). */
+  get(key2) {
+    if (!this.isObject()) this.fail("an object");
+    const child = this.value[key2];
+    return new _JsonReader(this.format, child, `${this.path}.${key2}`);
+  }
+  /** The member `key`, or undefined when it is absent or null. */
+  optional(key2) {
+    const child = this.get(key2);
+    return child.value === void 0 || child.value === null ? void 0 : child;
+  }
+  /** This object's members, in the document's order. */
+  entries() {
+    if (!this.isObject()) this.fail("an object");
+    return Object.keys(this.value).map((key2) => [key2, this.get(key2)]);
+  }
+  items() {
+    if (!Array.isArray(this.value)) this.fail("an array");
+    const list = this.value;
+    return list.map((item, i) => new _JsonReader(this.format, item, `${this.path}[${i}]`));
+  }
+  string() {
+    if (typeof this.value !== "string") this.fail("a string");
+    return this.value;
+  }
+  nonEmptyString() {
+    if (typeof this.value !== "string" || this.value === "") this.fail("a non-empty string");
+    return this.value;
+  }
+  /** A finite number: NaN and Infinity (which some tools print as strings) are errors. */
+  number() {
+    if (typeof this.value !== "number" || !Number.isFinite(this.value))
+      this.fail("a finite number");
+    return this.value;
+  }
+  numbers() {
+    return this.items().map((item) => item.number());
+  }
+  boolean() {
+    if (typeof this.value !== "boolean") this.fail("true or false");
+    return this.value;
+  }
+};
+function errorPosition(message, text2) {
+  const position = /position (\d+)/.exec(message)?.[1];
+  if (position !== void 0) return Number(position);
+  const excerpt = /Unexpected token '.+?', (?:\.\.\.)?"(.*?)"(?:\.\.\.)? is not valid JSON/s.exec(
+    message
+  )?.[1];
+  if (excerpt === void 0 || excerpt === "") return void 0;
+  const at = text2.indexOf(excerpt);
+  return at < 0 ? void 0 : at;
+}
+
+// src/formats/benchmarkdotnet.ts
+function timings(bench2, statistics) {
+  const results = (bench2.optional("Measurements")?.items() ?? []).filter(
+    (m) => m.get("IterationMode").string() === "Workload" && m.get("IterationStage").string() === "Result"
+  );
+  if (results.length > 0) {
+    const values = results.map(
+      (m) => m.get("Nanoseconds").number() / positive(m.get("Operations"))
+    );
+    return [`${bench2.path}.Measurements`, values, true];
+  }
+  const original = statistics.optional("OriginalValues");
+  if (original !== void 0 && original.numbers().length > 0) {
+    return [original.path, original.numbers(), true];
+  }
+  const mean2 = statistics.get("Mean");
+  return [mean2.path, [mean2.number()], false];
+}
+function positive(reader) {
+  const n = reader.number();
+  if (n <= 0) throw new FormatError("benchmarkdotnet", reader.path, "a positive operation count");
+  return n;
+}
+var benchmarkdotnet = {
+  name: "benchmarkdotnet",
+  description: "BenchmarkDotNet JSON export (every measurement with the full exporter)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("benchmarkdotnet", output2, "the JSON of --exporters json");
+    const collector = new BenchmarkCollector("benchmarkdotnet");
+    for (const bench2 of json2.get("Benchmarks").items()) {
+      const name = bench2.get("FullName").nonEmptyString();
+      const statistics = bench2.optional("Statistics");
+      if (statistics === void 0) {
+        throw new FormatError(
+          "benchmarkdotnet",
+          `${bench2.path}.Statistics`,
+          `statistics for "${name}" (did it fail?)`
+        );
+      }
+      const [where, values, isSamples] = timings(bench2, statistics);
+      collector.add(where, name, "ns", false, values, isSamples ? "samples" : "summary");
+      for (const metric of bench2.optional("Metrics")?.items() ?? []) {
+        const descriptor = metric.get("Descriptor");
+        const id = descriptor.get("Id").nonEmptyString();
+        const unit = descriptor.optional("Unit")?.string() ?? "";
+        const bigger = descriptor.optional("TheGreaterTheBetter")?.boolean() ?? false;
+        const value = metric.get("Value");
+        collector.add(value.path, `${name} - ${id}`, unit, bigger, [value.number()], "summary");
+      }
+    }
+    return collector.finish('a non-empty "Benchmarks" list');
+  },
+  detect(output2) {
+    return /"Benchmarks"\s*:/.test(output2) && /"FullName"\s*:/.test(output2);
+  }
+};
+
+// src/formats/benchmarkjs.ts
+var RESULT = /^(.+) x ([\d,]+(?:\.\d+)?) (\S+) (?:±|\+-)([\d.]+)% \((\d+) runs? sampled\)\s*$/;
+var benchmarkjs = {
+  name: "benchmarkjs",
+  description: 'benchmark.js "name x N ops/sec \xB1R% (K runs sampled)" lines (summary)',
+  reads: "stdout",
+  parse(output2) {
+    const collector = new BenchmarkCollector("benchmarkjs");
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
+      if (!/ x [\d,.]+ \S+/.test(line) || !/sampled\)|ops\/sec/.test(line)) continue;
+      const m = RESULT.exec(line);
+      if (m === null) {
+        throw new FormatError(
+          "benchmarkjs",
+          where,
+          '"NAME x N ops/sec \xB1R% (K runs sampled)"',
+          line
+        );
+      }
+      const [, name, value, unit] = m;
+      collector.add(where, name.trim(), unit, true, [Number(value.replace(/,/g, ""))], "summary");
+    }
+    return collector.finish('lines like "fib x 1,234 ops/sec \xB11.2% (90 runs sampled)"', output2);
+  },
+  detect(output2) {
+    return /^.+ x [\d,.]+ \S+ (±|\+-)[\d.]+% \(\d+ runs? sampled\)/m.test(output2);
+  }
+};
+
+// src/formats/benchmarkluau.ts
+var RESULT2 = /^SUCCESS:?\s+(.+?)\s+:\s+([\d.]+)(ns|us|ms|s)\s+\+\/-\s+([\d.]+)%\s+on\s+(\S+)\s*$/;
+var MS = { ns: 1e-6, us: 1e-3, ms: 1, s: 1e3 };
+var benchmarkluau = {
+  name: "benchmarkluau",
+  description: 'Luau bench.py "SUCCESS: name : 15.0ms +/- 0.6% on luau" lines (summary, ms)',
+  reads: "stdout",
+  parse(output2) {
+    const collector = new BenchmarkCollector("benchmarkluau");
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
+      if (/^(FAILED|ERROR|FAIL)\b/.test(line)) {
+        throw new FormatError(
+          "benchmarkluau",
+          where,
+          "SUCCESS lines, but a benchmark failed",
+          line
+        );
+      }
+      if (!line.startsWith("SUCCESS")) continue;
+      const m = RESULT2.exec(line);
+      if (m === null) {
+        throw new FormatError(
+          "benchmarkluau",
+          where,
+          '"SUCCESS: NAME : 1.23ms +/- 0.4% on DRIVER"',
+          line
+        );
+      }
+      const [, name, value, unit] = m;
+      collector.add(where, name, "ms", false, [Number(value) * MS[unit]], "summary");
+    }
+    return collector.finish('lines like "SUCCESS: base64 : 15.041ms +/- 0.636% on luau"', output2);
+  },
+  detect(output2) {
+    return /^SUCCESS:?\s+.+\s+:\s+[\d.]+(ns|us|ms|s)\s+\+\/-/m.test(output2);
+  }
+};
+
+// src/formats/cargo-filter.ts
+function harnessArgs(argv2, extra) {
+  return argv2.includes("--") ? [...argv2, ...extra] : [...argv2, "--", ...extra];
+}
+var cargoPerBenchmark = {
+  listArgv: (argv2) => harnessArgs(argv2, ["--list"]),
+  parseList: (output2) => output2.split(/\r?\n/).map((line) => /^(.+): (bench|benchmark)$/.exec(line.trim())?.[1]).filter((name) => name !== void 0),
+  filterArgv: (argv2, name) => harnessArgs(argv2, ["--exact", name])
+};
+
+// src/formats/cargo.ts
+var RESULT3 = /^test (.+?) \.\.\. bench:\s+([\d,]+(?:\.\d+)?) (\S+)\/iter \(\+\/- ([\d,]+(?:\.\d+)?)\)\s*$/;
+var FAILURE = /^(test .+ \.\.\. FAILED|error(\[E\d+\])?:|thread '.*' panicked)/;
+var cargo = {
+  name: "cargo",
+  description: "cargo bench / criterion --output-format bencher text (summary per benchmark)",
+  reads: "stdout",
+  parse(output2) {
+    const collector = new BenchmarkCollector("cargo");
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
+      if (FAILURE.test(line)) {
+        throw new FormatError(
+          "cargo",
+          where,
+          "benchmark results, but cargo reported a failure",
+          line
+        );
+      }
+      if (!line.startsWith("test ") || !line.includes(" ... bench:")) continue;
+      const m = RESULT3.exec(line);
+      if (m === null) {
+        throw new FormatError("cargo", where, '"test NAME ... bench: N ns/iter (+/- D)"', line);
+      }
+      const [, name, value, unit] = m;
+      const number4 = Number(value.replace(/,/g, ""));
+      collector.add(where, name.trim(), `${unit}/iter`, false, [number4], "summary");
+    }
+    return collector.finish('lines like "test fib ... bench: 1,234 ns/iter (+/- 56)"', output2);
+  },
+  detect(output2) {
+    return /^test .+ \.\.\. bench:\s+[\d,.]+ \S+\/iter/m.test(output2);
+  },
+  perBenchmark: cargoPerBenchmark
+};
+
+// src/formats/catch2.ts
+var HEADER = /^benchmark name\s+samples\s+iterations\s+(estimated|est run time)/;
+var START = /^(.*?)\s*(\d+)\s+(\d+)\s+[\d.]+ (ns|us|µs|ms|s)\s*$/;
+var STAT = /^\s+([\d.]+(?:e[-+]?\d+)?) (ns|us|µs|ms|s)\s+[\d.]+(?:e[-+]?\d+)? \S+\s+[\d.]+(?:e[-+]?\d+)? \S+\s*$/;
+var TABLE_END = /^(={5,}|-{5,}|~{5,})/;
+var FAILED = /^(.*\bFAILED:?|test cases:.*\bfailed\b.*)$/;
+var NS = { ns: 1, us: 1e3, \u00B5s: 1e3, ms: 1e6, s: 1e9 };
+var catch2 = {
+  name: "catch2",
+  description: "Catch2 console benchmark report (mean per benchmark, in ns)",
+  reads: "stdout",
+  parse(output2) {
+    const lines = numberedLines(output2);
+    const collector = new BenchmarkCollector("catch2");
+    let i = 0;
+    const stat6 = (what) => {
+      const line = lines[i];
+      const m = line === void 0 ? null : STAT.exec(line.text);
+      if (line === void 0 || m === null) {
+        const where = line?.where ?? `line ${lines.length + 1}`;
+        throw new FormatError(
+          "catch2",
+          where,
+          `the ${what} line "<value> <unit> <low> <high>"`,
+          line?.text ?? "end of output"
+        );
+      }
+      i += 1;
+      return Number(m[1]) * NS[m[2]];
+    };
+    while (i < lines.length) {
+      const { text: text2, where } = lines[i];
+      i += 1;
+      if (FAILED.test(text2)) {
+        throw new FormatError(
+          "catch2",
+          where,
+          "benchmark results, but Catch2 reported a failure",
+          text2
+        );
+      }
+      if (!HEADER.test(text2)) continue;
+      while (i < lines.length && !/^-{5,}\s*$/.test(lines[i].text)) i += 1;
+      if (i >= lines.length) {
+        throw new FormatError(
+          "catch2",
+          `line ${lines.length}`,
+          'a "-----" line under the header',
+          "end of output"
+        );
+      }
+      i += 1;
+      let nameParts = [];
+      while (i < lines.length) {
+        const row2 = lines[i];
+        if (TABLE_END.test(row2.text) || FAILED.test(row2.text)) break;
+        i += 1;
+        if (row2.text.trim() === "") continue;
+        const start = START.exec(row2.text);
+        if (start === null) {
+          nameParts.push(row2.text.trim());
+          continue;
+        }
+        const name = [...nameParts, start[1].trim()].filter((p) => p !== "").join(" ");
+        nameParts = [];
+        const mean2 = stat6("mean");
+        stat6("standard deviation");
+        collector.add(row2.where, name, "ns", false, [mean2], "summary");
+      }
+      if (nameParts.length > 0) {
+        throw new FormatError(
+          "catch2",
+          `line ${i}`,
+          `counts and statistics after "${nameParts.join(" ")}"`,
+          lines[i]?.text ?? "end of output"
+        );
+      }
+    }
+    return collector.finish('a "benchmark name  samples  iterations" table with rows', output2);
+  },
+  detect(output2) {
+    return /^benchmark name\s+samples\s+iterations\s+(estimated|est run time)/m.test(output2);
+  }
+};
+
+// src/formats/criterion.ts
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+var RESULT_LINE = /^(\S.*?)\s+time:\s+\[/;
+var CONTINUATION = /^\s+time:\s+\[/;
+var BENCHER_LINE = /^test (.+?) \.\.\. bench:/;
+function idsInStdout(output2) {
+  const ids = /* @__PURE__ */ new Set();
+  let previous = "";
+  for (const line of output2.split(/\r?\n/)) {
+    const named = RESULT_LINE.exec(line) ?? BENCHER_LINE.exec(line);
+    if (named !== null) ids.add(named[1].trim());
+    else if (CONTINUATION.test(line) && previous !== "") ids.add(previous);
+    if (line.trim() !== "" && !/^\s/.test(line)) previous = line.trim();
+  }
+  return ids;
+}
+function benchmarkDirs(root, depth = 0) {
+  if (depth > 6) return [];
+  if (existsSync(join(root, "new", "benchmark.json"))) return [root];
+  return readdirSync(root).filter((entry) => entry !== "report" && statSync(join(root, entry)).isDirectory()).sort().flatMap((entry) => benchmarkDirs(join(root, entry), depth + 1));
+}
+function readJson(root, file2) {
+  const where = relative(root, file2) || file2;
+  if (!existsSync(file2)) {
+    throw new FormatError("criterion", where, "a file criterion writes after each benchmark");
+  }
+  const reader = JsonReader.parse("criterion", readFileSync(file2, "utf8"), `JSON in ${where}`);
+  return new JsonReader("criterion", reader.value, `${where}: $`);
+}
+function criterionRoot(context) {
+  const root = context.dataPath === void 0 ? join(context.cwd, "target", "criterion") : resolve(context.cwd, context.dataPath);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new FormatError(
+      "criterion",
+      root,
+      "criterion's output directory (run `cargo bench` in the version's checkout, or point dataPath at target/criterion)"
+    );
+  }
+  return root;
+}
+var criterion = {
+  name: "criterion",
+  description: "criterion.rs JSON under target/criterion (every sample of every benchmark)",
+  reads: "files",
+  parse(output2, context) {
+    const root = criterionRoot(context);
+    const wanted = idsInStdout(output2);
+    const collector = new BenchmarkCollector("criterion");
+    const found = /* @__PURE__ */ new Set();
+    for (const dir of benchmarkDirs(root)) {
+      const bench2 = readJson(root, join(dir, "new", "benchmark.json"));
+      const id = bench2.get("full_id").nonEmptyString();
+      if (wanted.size > 0 && !wanted.has(id)) continue;
+      found.add(id);
+      const sample = readJson(root, join(dir, "new", "sample.json"));
+      const iters = sample.get("iters").numbers();
+      const times = sample.get("times").numbers();
+      if (iters.length !== times.length || iters.some((n) => n <= 0)) {
+        throw new FormatError("criterion", sample.path, 'as many positive "iters" as "times"');
+      }
+      const perIter = times.map((t, i) => t / iters[i]);
+      collector.add(sample.path, id, "ns", false, perIter, "samples", {
+        measuredNs: times.reduce((a, b) => a + b, 0)
+      });
+      const throughput = bench2.optional("throughput");
+      if (throughput !== void 0) {
+        const [kind2, amount] = throughput.entries()[0] ?? [];
+        const per = amount?.number();
+        if (per !== void 0) {
+          const unit = kind2 === "Bytes" || kind2 === "BytesDecimal" ? "B/s" : "elem/s";
+          const rates = perIter.map((ns) => per * 1e9 / ns);
+          collector.add(throughput.path, `${id} - thrpt`, unit, true, rates, "samples", {
+            derivedFrom: id
+          });
+        }
+      }
+    }
+    const missing = [...wanted].filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new FormatError(
+        "criterion",
+        relative(context.cwd, root) || root,
+        `new/benchmark.json for every benchmark the run printed, missing: ${missing.join(", ")}`
+      );
+    }
+    return collector.finish(`benchmark directories with new/sample.json under ${root}`);
+  },
+  detect(output2) {
+    return /^\S.*\s+time:\s+\[[\d.]+ \S+ [\d.]+ \S+ [\d.]+ \S+\]/m.test(output2);
+  },
+  perBenchmark: cargoPerBenchmark
+};
+
+// src/formats/custom.ts
+function customFormat(name, biggerIsBetter) {
+  return {
+    name,
+    description: `github-action-benchmark ${name} JSON [{name, unit, value}]`,
+    reads: "stdout",
+    parse(output2) {
+      const json2 = JsonReader.parse(name, output2, "a JSON array of {name, unit, value}");
+      const collector = new BenchmarkCollector(name);
+      for (const entry of json2.items()) {
+        const value = entry.get("value");
+        const unit = entry.get("unit").string();
+        const benchName = entry.get("name").nonEmptyString();
+        collector.add(value.path, benchName, unit, biggerIsBetter, [value.number()], "summary");
+      }
+      return collector.finish("a non-empty array of {name, unit, value}");
+    }
+  };
+}
+var customBiggerIsBetter = customFormat("customBiggerIsBetter", true);
+var customSmallerIsBetter = customFormat("customSmallerIsBetter", false);
+function looksLikeCustomJson(output2) {
+  return /^\s*\[/.test(output2) && /"value"\s*:/.test(output2) && /"unit"\s*:/.test(output2);
+}
+
+// src/formats/go.ts
+var RESULT4 = /^(Benchmark\S*?)(?:-(\d+))?\s+(\d+)\s+(\S.*)$/;
+var FAILURE2 = /^(--- FAIL|FAIL\b|panic:|# \S+|\S+\.go:\d+:\d+: )/;
+function goBiggerIsBetter(unit) {
+  return /\/s$/.test(unit);
+}
+var go = {
+  name: "go",
+  description: "go test -bench text output (every metric; each line one sample, use -count N)",
+  reads: "stdout",
+  parse(output2) {
+    const collector = new BenchmarkCollector("go");
+    for (const { text: text2, where } of numberedLines(output2)) {
+      const line = text2.trimEnd();
+      if (FAILURE2.test(line)) {
+        throw new FormatError(
+          "go",
+          where,
+          "benchmark results, but go test reported a failure",
+          line
+        );
+      }
+      const m = RESULT4.exec(line);
+      if (m === null) continue;
+      const [, name, , iterations, rest] = m;
+      const fields = rest.trim().split(/\s+/);
+      if (fields.length % 2 !== 0) {
+        throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
+      }
+      for (let i = 0; i < fields.length; i += 2) {
+        const raw = fields[i];
+        const unit = fields[i + 1];
+        const value = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) ? Number(raw) : NaN;
+        if (Number.isNaN(value)) {
+          throw new FormatError("go", where, `a number before unit "${unit}"`, raw);
+        }
+        const metric = i === 0 ? name : `${name} - ${unit}`;
+        const extra = i === 0 && unit === "ns/op" ? { measuredNs: Number(iterations) * value } : unit === "MB/s" ? { derivedFrom: name } : {};
+        collector.add(where, metric, unit, goBiggerIsBetter(unit), [value], "samples", extra);
+      }
+    }
+    return collector.finish('lines like "BenchmarkFib-8  1000  1234 ns/op"', output2);
+  },
+  detect(output2) {
+    return /^Benchmark\S*\s+\d+\s+[\d.]+ ns\/op/m.test(output2);
+  },
+  perBenchmark: {
+    listArgv: (argv2) => [...argv2, "-run", "^$", "-list", "^Benchmark"],
+    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => /^Benchmark\S*$/.test(line)),
+    // go test matches -bench level by level, split at '/': anchor each level.
+    filterArgv: (argv2, name) => [
+      ...argv2,
+      "-run",
+      "^$",
+      "-bench",
+      name.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/")
+    ]
+  }
+};
+
+// src/formats/googlecpp.ts
+var NOT_COUNTERS = /* @__PURE__ */ new Set([
+  "name",
+  "family_index",
+  "per_family_instance_index",
+  "run_name",
+  "run_type",
+  "repetitions",
+  "repetition_index",
+  "threads",
+  "iterations",
+  "real_time",
+  "cpu_time",
+  "time_unit",
+  "aggregate_name",
+  "aggregate_unit",
+  "error_occurred",
+  "error_message",
+  "label",
+  "big_o",
+  "rms",
+  "complexity_n"
+]);
+function counterUnit(counter) {
+  if (counter === "bytes_per_second") return { unit: "B/s", biggerIsBetter: true };
+  if (counter === "items_per_second") return { unit: "items/s", biggerIsBetter: true };
+  return { unit: "", biggerIsBetter: /_per_second$/.test(counter) };
+}
+var googlecpp = {
+  name: "googlecpp",
+  description: "Google Benchmark JSON (--benchmark_format=json; each repetition one sample)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("googlecpp", output2, "the JSON of --benchmark_format=json");
+    const entries = json2.get("benchmarks").items();
+    const runType = (e) => e.optional("run_type")?.string() ?? "iteration";
+    const hasIterations = entries.some((e) => runType(e) === "iteration");
+    const collector = new BenchmarkCollector("googlecpp");
+    for (const entry of entries) {
+      if (entry.optional("error_occurred")?.boolean() === true) {
+        const message = entry.optional("error_message")?.string() ?? "";
+        throw new FormatError(
+          "googlecpp",
+          entry.path,
+          "a benchmark that ran, not an error",
+          message
+        );
+      }
+      const kind2 = runType(entry);
+      if (hasIterations && kind2 !== "iteration") continue;
+      if (!hasIterations && entry.optional("aggregate_name")?.string() !== "mean") continue;
+      const valueKind = kind2 === "iteration" ? "samples" : "summary";
+      const name = (entry.optional("run_name") ?? entry.get("name")).nonEmptyString();
+      const unit = `${entry.get("time_unit").nonEmptyString()}/iter`;
+      const real = entry.get("real_time");
+      collector.add(real.path, name, unit, false, [real.number()], valueKind);
+      const cpu = entry.get("cpu_time");
+      collector.add(cpu.path, `${name} - cpu_time`, unit, false, [cpu.number()], valueKind);
+      for (const [key2, value] of entry.entries()) {
+        if (NOT_COUNTERS.has(key2) || typeof value.value !== "number") continue;
+        const { unit: counterU, biggerIsBetter } = counterUnit(key2);
+        const metric = `${name} - ${key2}`;
+        collector.add(value.path, metric, counterU, biggerIsBetter, [value.number()], valueKind);
+      }
+    }
+    return collector.finish('a non-empty "benchmarks" list of runs');
+  },
+  detect(output2) {
+    return /"benchmarks"\s*:/.test(output2) && /"context"\s*:/.test(output2) && /"time_unit"/.test(output2);
+  },
+  perBenchmark: {
+    listArgv: (argv2) => [...argv2, "--benchmark_list_tests=true"],
+    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ""),
+    filterArgv: (argv2, name) => [...argv2, `--benchmark_filter=^${escapeRegExp(name)}$`]
+  }
+};
+
+// src/formats/hyperfine.ts
+var hyperfine = {
+  name: "hyperfine",
+  description: "hyperfine --export-json report (every run of every command)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("hyperfine", output2, "the JSON of --export-json");
+    const collector = new BenchmarkCollector("hyperfine");
+    for (const result of json2.get("results").items()) {
+      const name = result.get("command").nonEmptyString();
+      const codes2 = result.optional("exit_codes");
+      const failed = codes2?.items().find((code) => code.value !== 0 && code.value !== null);
+      if (failed !== void 0) {
+        throw new FormatError(
+          "hyperfine",
+          failed.path,
+          `exit code 0 for every run of "${name}"`,
+          String(failed.value)
+        );
+      }
+      const times = result.optional("times");
+      if (times !== void 0) {
+        collector.add(times.path, name, "s", false, times.numbers(), "samples");
+      } else {
+        const mean2 = result.get("mean");
+        collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
+      }
+      for (const key2 of ["user", "system"]) {
+        const value = result.optional(key2);
+        if (value !== void 0) {
+          collector.add(value.path, `${name} - ${key2}`, "s", false, [value.number()], "summary");
+        }
+      }
+      const memory2 = result.optional("memory_usage_byte");
+      if (memory2 !== void 0) {
+        collector.add(memory2.path, `${name} - memory`, "B", false, memory2.numbers(), "samples");
+      }
+    }
+    return collector.finish('a non-empty "results" list');
+  },
+  detect(output2) {
+    return /"results"\s*:/.test(output2) && /"command"\s*:/.test(output2) && /"exit_codes"|"times"/.test(output2);
+  }
+};
+
+// src/formats/jmh.ts
+function readMetric(metric, name, collector) {
+  const unit = metric.get("scoreUnit").nonEmptyString();
+  const biggerIsBetter = /^ops\//.test(unit);
+  const raw = metric.optional("rawData");
+  if (raw !== void 0) {
+    const values = raw.items().flatMap((fork) => fork.numbers());
+    collector.add(raw.path, name, unit, biggerIsBetter, values, "samples");
+  } else {
+    const score = metric.get("score");
+    collector.add(score.path, name, unit, biggerIsBetter, [score.number()], "summary");
+  }
+}
+var jmh = {
+  name: "jmh",
+  description: "JMH -rf json report (every iteration of every fork from rawData)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("jmh", output2, "the JSON of -rf json");
+    const collector = new BenchmarkCollector("jmh");
+    for (const run3 of json2.items()) {
+      const params = run3.optional("params");
+      const suffix = params === void 0 ? "" : ` ( ${JSON.stringify(params.value)} )`;
+      const name = `${run3.get("benchmark").nonEmptyString()}${suffix}`;
+      readMetric(run3.get("primaryMetric"), name, collector);
+      const secondary = run3.optional("secondaryMetrics");
+      for (const [key2, metric] of secondary?.entries() ?? []) {
+        readMetric(metric, `${name} - ${key2}`, collector);
+      }
+    }
+    return collector.finish("a non-empty list of benchmark runs");
+  },
+  detect(output2) {
+    return /"jmhVersion"\s*:/.test(output2) && /"primaryMetric"\s*:/.test(output2);
+  },
+  perBenchmark: {
+    listArgv: (argv2) => [...argv2, "-l"],
+    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== "" && !/^Benchmarks:/.test(line) && !/\s/.test(line)),
+    // JMH takes include regexes as positional arguments; anchor to run exactly this one.
+    filterArgv: (argv2, name) => [...argv2, `^${escapeRegExp(name)}$`]
+  }
+};
+
+// src/formats/jsonl.ts
+var jsonl = {
+  name: "jsonl",
+  description: 'JSON lines {"name","value","unit","biggerIsBetter"} printed by the command',
+  reads: "stdout",
+  parse(output2) {
+    const byName = /* @__PURE__ */ new Map();
+    output2.split(/\r?\n/).forEach((line, i) => {
+      const text2 = line.trim();
+      if (!text2.startsWith("{")) return;
+      const where = `line ${i + 1}`;
+      let record2;
+      try {
+        record2 = JSON.parse(text2);
+      } catch {
+        throw new FormatError("jsonl", where, "a JSON object", text2);
+      }
+      const { name, value, unit = "", biggerIsBetter = false } = record2;
+      if (typeof name !== "string" || name === "") {
+        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text2);
+      }
+      if (typeof value !== "number" || !Number.isFinite(value)) {
+        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text2);
+      }
+      if (typeof unit !== "string") {
+        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text2);
+      }
+      if (typeof biggerIsBetter !== "boolean") {
+        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text2);
+      }
+      const seen = byName.get(name);
+      if (seen === void 0) {
+        byName.set(name, { name, unit, biggerIsBetter, values: [value], valueKind: "samples" });
+        return;
+      }
+      if (seen.unit !== unit || seen.biggerIsBetter !== biggerIsBetter) {
+        throw new FormatError(
+          "jsonl",
+          where,
+          `benchmark "${name}" with unit "${seen.unit}" and biggerIsBetter ${seen.biggerIsBetter} as on its first line`,
+          text2
+        );
+      }
+      seen.values.push(value);
+    });
+    if (byName.size === 0) {
+      throw new FormatError(
+        "jsonl",
+        "the whole output",
+        'at least one {"name", "value"} line',
+        output2
+      );
+    }
+    return [...byName.values()];
+  },
+  detect(output2) {
+    return /^[ \t]*\{[ \t]*"name"[ \t]*:/m.test(output2) && /"value"[ \t]*:/.test(output2);
+  }
+};
+
+// src/formats/julia.ts
+function readNode(node2, labels, collector) {
+  const [tag, body] = node2.items();
+  const kind2 = tag?.string();
+  if (body === void 0) {
+    throw new FormatError("julia", node2.path, 'a ["TYPE", {...}] pair');
+  }
+  const name = labels.join("/");
+  if (kind2 === "BenchmarkGroup") {
+    for (const [key2, child] of body.get("data").entries())
+      readNode(child, [...labels, key2], collector);
+    return;
+  }
+  if (kind2 === "Trial" || kind2 === "TrialEstimate") {
+    if (name === "") throw new FormatError("julia", node2.path, "a trial inside a named group");
+    const valueKind = kind2 === "Trial" ? "samples" : "summary";
+    const time3 = kind2 === "Trial" ? body.get("times") : body.get("time");
+    const values = kind2 === "Trial" ? time3.numbers() : [time3.number()];
+    collector.add(time3.path, name, "ns", false, values, valueKind);
+    const memory2 = body.get("memory");
+    collector.add(memory2.path, `${name} - memory`, "B", false, [memory2.number()], "summary");
+    const allocs = body.get("allocs");
+    collector.add(allocs.path, `${name} - allocs`, "allocs", false, [allocs.number()], "summary");
+    return;
+  }
+  throw new FormatError(
+    "julia",
+    `${node2.path}[0]`,
+    '"BenchmarkGroup", "Trial" or "TrialEstimate"',
+    kind2
+  );
+}
+var julia = {
+  name: "julia",
+  description: "BenchmarkTools.jl saved JSON (Trial: every sample; TrialEstimate: summary)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("julia", output2, "the JSON of BenchmarkTools.save");
+    const [, groups] = json2.items();
+    if (groups === void 0) throw new FormatError("julia", "$[1]", "the list of saved groups");
+    const collector = new BenchmarkCollector("julia");
+    for (const group of groups.items()) readNode(group, [], collector);
+    return collector.finish("at least one Trial or TrialEstimate");
+  },
+  detect(output2) {
+    return /"BenchmarkTools"/.test(output2) && /"BenchmarkGroup"/.test(output2);
+  }
+};
+
+// src/formats/k6.ts
+var k6 = {
+  name: "k6",
+  description: "k6 --summary-export JSON, handleSummary JSON, or the --out json NDJSON stream",
+  reads: "stdout",
+  parse(output2) {
+    const text2 = output2.trim();
+    if (text2.startsWith("{") && isStream(text2)) return parseStream(text2);
+    let json2;
+    try {
+      json2 = JSON.parse(text2);
+    } catch {
+      throw new FormatError(
+        "k6",
+        "the whole output",
+        "the JSON of --summary-export (or handleSummary), or the NDJSON of --out json",
+        text2
+      );
+    }
+    return parseSummary(json2);
+  },
+  detect(output2) {
+    const text2 = output2.trimStart();
+    if (/^\{"type":"(Metric|Point)"/.test(text2) || /^\{"metric":"[^"]+","type":"Point"/.test(text2)) {
+      return true;
+    }
+    return /"http_req_duration"\s*:/.test(text2) && /"root_group"\s*:/.test(text2);
+  }
+};
+var INTERNAL = /* @__PURE__ */ new Set([
+  "http_req_blocked",
+  "http_req_connecting",
+  "http_req_sending",
+  "http_req_waiting",
+  "http_req_receiving",
+  "http_req_tls_handshaking",
+  "iteration_duration",
+  "group_duration"
+]);
+var STAT_ORDER = ["min", "med", "avg", "p(90)", "p(95)", "p(99)", "p(99.9)", "max"];
+function isStream(text2) {
+  const firstLine3 = text2.split("\n", 1)[0];
+  return /"type"\s*:\s*"(Metric|Point)"/.test(firstLine3);
+}
+function parseSummary(json2) {
+  const metrics = json2?.metrics;
+  if (metrics === null || typeof metrics !== "object") {
+    throw new FormatError("k6", "the top level", 'an object with "metrics" (k6 --summary-export)');
+  }
+  const entries = Object.entries(metrics);
+  const stats = (m) => m.values !== null && typeof m.values === "object" ? m.values : m;
+  checkFailures(
+    entries.find(([name]) => name === "http_req_failed")?.[1],
+    entries.find(([name]) => name === "checks")?.[1],
+    stats
+  );
+  const out = [];
+  for (const [name, metric] of entries) {
+    const base = name.replace(/\{.*\}$/, "");
+    if (INTERNAL.has(base) || name.includes("{expected_response:")) continue;
+    const values = stats(metric);
+    const isTrend = "med" in values && "avg" in values;
+    if (isTrend && (base === "http_req_duration" || isCustomTrend(base, metric))) {
+      const ordered = [
+        ...STAT_ORDER.filter((s) => s in values),
+        ...Object.keys(values).filter((s) => !STAT_ORDER.includes(s))
+      ];
+      for (const stat6 of ordered) {
+        if (stat6 === "min" || stat6 === "max") continue;
+        const value = values[stat6];
+        if (typeof value !== "number" || !Number.isFinite(value)) {
+          throw new FormatError(
+            "k6",
+            `metrics["${name}"]["${stat6}"]`,
+            "a finite number",
+            String(value)
+          );
+        }
+        out.push({
+          name: `${name} ${stat6}`,
+          unit: "ms",
+          biggerIsBetter: false,
+          values: [value],
+          valueKind: "summary"
+        });
+      }
+    } else if (name === "http_reqs" && typeof values.rate === "number") {
+      out.push({
+        name: "http_reqs rate",
+        unit: "req/s",
+        biggerIsBetter: true,
+        values: [values.rate],
+        valueKind: "summary"
+      });
+    }
+  }
+  if (out.length === 0) {
+    throw new FormatError(
+      "k6",
+      "metrics",
+      "http_req_duration (did the script make HTTP requests?)"
+    );
+  }
+  return out;
+}
+function isCustomTrend(name, metric) {
+  if (name.startsWith("http_") || INTERNAL.has(name)) return false;
+  return metric.type === void 0 || metric.type === "trend";
+}
+function checkFailures(failed, checks, stats) {
+  if (failed !== void 0) {
+    const f = stats(failed);
+    const bad = Number(f.passes ?? 0);
+    if (bad > 0) {
+      const total = bad + Number(f.fails ?? 0);
+      throw new FormatError(
+        "k6",
+        'metrics["http_req_failed"]',
+        "no failed requests",
+        `${bad} of ${total} requests failed`
+      );
+    }
+  }
+  if (checks !== void 0) {
+    const c = stats(checks);
+    const fails = Number(c.fails ?? 0);
+    if (fails > 0) {
+      throw new FormatError(
+        "k6",
+        'metrics["checks"]',
+        "no failed checks",
+        `${fails} of ${fails + Number(c.passes ?? 0)} checks failed`
+      );
+    }
+  }
+}
+function parseStream(text2) {
+  const byName = /* @__PURE__ */ new Map();
+  let failed = 0;
+  let requests = 0;
+  text2.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let record2;
+    try {
+      record2 = JSON.parse(line);
+    } catch {
+      throw new FormatError("k6", `line ${i + 1}`, "a JSON object (k6 --out json)", line);
+    }
+    if (record2.type !== "Point") return;
+    const value = record2.data?.value;
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      throw new FormatError("k6", `line ${i + 1}, data.value`, "a finite number", line);
+    }
+    if (record2.metric === "http_req_failed") {
+      requests++;
+      if (value !== 0) failed++;
+    }
+    if (record2.metric !== "http_req_duration") return;
+    const add = (name) => {
+      const list = byName.get(name) ?? [];
+      list.push(value);
+      byName.set(name, list);
+    };
+    add("http_req_duration");
+    const tag = record2.data?.tags?.name;
+    if (tag !== void 0 && tag !== "") add(`http_req_duration{name:${tag}}`);
+  });
+  if (failed > 0) {
+    throw new FormatError(
+      "k6",
+      "the http_req_failed points",
+      "no failed requests",
+      `${failed} of ${requests} requests failed`
+    );
+  }
+  if (byName.size === 0) {
+    throw new FormatError(
+      "k6",
+      "the NDJSON stream",
+      "http_req_duration points (did the script make HTTP requests?)"
+    );
+  }
+  if (byName.size === 2) {
+    for (const name of [...byName.keys()]) if (name.includes("{")) byName.delete(name);
+  }
+  return [...byName].map(([name, values]) => ({
+    name,
+    unit: "ms",
+    biggerIsBetter: false,
+    values,
+    valueKind: "samples"
+  }));
+}
+
+// src/formats/pytest.ts
+var pytest = {
+  name: "pytest",
+  description: "pytest-benchmark --benchmark-json report (every round from stats.data)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("pytest", output2, "the JSON written by --benchmark-json");
+    const collector = new BenchmarkCollector("pytest");
+    for (const bench2 of json2.get("benchmarks").items()) {
+      const name = bench2.get("fullname").nonEmptyString();
+      const stats = bench2.get("stats");
+      const data = stats.optional("data");
+      if (data !== void 0) {
+        const values = data.numbers();
+        const iterations = stats.optional("iterations")?.number() ?? 1;
+        const measuredNs = values.reduce((a, b) => a + b, 0) * iterations * 1e9;
+        collector.add(data.path, name, "s", false, values, "samples", { measuredNs });
+      } else {
+        const mean2 = stats.get("mean");
+        collector.add(mean2.path, name, "s", false, [mean2.number()], "summary");
+      }
+    }
+    return collector.finish('a non-empty "benchmarks" list');
+  },
+  detect(output2) {
+    return /"benchmarks"\s*:/.test(output2) && /"machine_info"\s*:/.test(output2);
+  },
+  perBenchmark: {
+    // --verbosity=-1 (what one -q gives) prints node ids; it overrides the user's own -q/-v,
+    // which would otherwise add up (-q -q prints only a count per file).
+    listArgv: (argv2) => [...argv2, "--collect-only", "--verbosity=-1"],
+    parseList: (output2) => output2.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.includes("::") && !/\s/.test(line)),
+    // -k matches substrings of test names: exclude the other tests whose names contain this one.
+    filterArgv: (argv2, name, allNames) => [...argv2, "-k", keywordFor(name, allNames)],
+    filterSetArgv: (argv2, names, allNames) => [
+      ...argv2,
+      "-k",
+      names.map((name) => `(${keywordFor(name, allNames)})`).join(" or ")
+    ]
+  }
+};
+function keywordFor(name, allNames) {
+  const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
+  const own2 = short2(name);
+  const others = [...new Set(allNames.map(short2))].filter(
+    (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
+  );
+  return [own2, ...others.map((o) => `not ${o}`)].join(" and ");
+}
+
+// src/formats/tinybench.ts
+function readTask(task, collector) {
+  const name = task.get("name").nonEmptyString();
+  const result = task.optional("result");
+  if (result === void 0) {
+    throw new FormatError(
+      "tinybench",
+      `${task.path}.result`,
+      `a result for "${name}" (did it run?)`
+    );
+  }
+  const error62 = result.optional("error");
+  const state = result.optional("state")?.string();
+  if (error62 !== void 0 || state === "errored") {
+    throw new FormatError(
+      "tinybench",
+      result.path,
+      `a completed run of "${name}"`,
+      JSON.stringify(error62?.value ?? state)
+    );
+  }
+  const latency = result.optional("latency") ?? result;
+  const samples = latency.optional("samples");
+  if (samples !== void 0 && samples.numbers().length > 0) {
+    collector.add(samples.path, name, "ms", false, samples.numbers(), "samples");
+  } else {
+    const mean2 = latency.get("mean");
+    collector.add(mean2.path, name, "ms", false, [mean2.number()], "summary");
+  }
+}
+function readVitest(json2, collector) {
+  for (const file2 of json2.get("files").items()) {
+    for (const group of file2.get("groups").items()) {
+      const groupName2 = group.get("fullName").string();
+      for (const bench2 of group.get("benchmarks").items()) {
+        const name = `${groupName2} > ${bench2.get("name").nonEmptyString()}`;
+        const samples = bench2.optional("samples");
+        if (samples !== void 0 && samples.numbers().length > 0) {
+          collector.add(samples.path, name, "ms", false, samples.numbers(), "samples");
+        } else {
+          const mean2 = bench2.get("mean");
+          collector.add(mean2.path, name, "ms", false, [mean2.number()], "summary");
+        }
+      }
+    }
+  }
+}
+var tinybench = {
+  name: "tinybench",
+  description: "tinybench task results or vitest bench --outputJson (latency samples, ms)",
+  reads: "stdout",
+  parse(output2) {
+    const json2 = JsonReader.parse("tinybench", output2, "tinybench results or vitest bench JSON");
+    const collector = new BenchmarkCollector("tinybench");
+    if (json2.isArray()) {
+      for (const task of json2.items()) readTask(task, collector);
+    } else {
+      readVitest(json2, collector);
+    }
+    return collector.finish("at least one benchmark result");
+  },
+  detect(output2) {
+    const vitest = /"files"\s*:/.test(output2) && /"groups"\s*:/.test(output2);
+    const tasks = /^\s*\[/.test(output2) && /"result"\s*:/.test(output2) && /"latency"|"hz"/.test(output2);
+    return vitest || tasks;
+  }
+};
+
+// src/formats/registry.ts
+var FORMATS = [
+  cargo,
+  go,
+  benchmarkjs,
+  benchmarkluau,
+  pytest,
+  googlecpp,
+  catch2,
+  julia,
+  jmh,
+  benchmarkdotnet,
+  customBiggerIsBetter,
+  customSmallerIsBetter,
+  criterion,
+  hyperfine,
+  k6,
+  tinybench,
+  jsonl
+];
+function formatNames() {
+  return FORMATS.map((f) => f.name);
+}
+function perBenchmarkFormats() {
+  return FORMATS.filter((f) => f.perBenchmark !== void 0).map((f) => f.name);
+}
+function getFormat(name) {
+  const format = FORMATS.find((f) => f.name === name);
+  if (format === void 0) {
+    throw new RangeError(`unknown format "${name}"; accepted: auto, ${formatNames().join(", ")}`);
+  }
+  return format;
+}
+function detectFormat(output2) {
+  const matches = FORMATS.filter((f) => f.detect?.(output2) === true);
+  if (matches.length === 1) return matches[0];
+  const names = formatNames().join(", ");
+  if (matches.length === 0 && looksLikeCustomJson(output2)) {
+    throw new FormatError(
+      "auto",
+      "the whole output",
+      "a format named explicitly: github-action-benchmark custom JSON carries no direction, so set format to customSmallerIsBetter or customBiggerIsBetter"
+    );
+  }
+  if (matches.length === 0) {
+    throw new FormatError("auto", "the whole output", `output of one of: ${names}`, output2);
+  }
+  throw new FormatError(
+    "auto",
+    "the whole output",
+    `output that only one format recognises, but ${matches.map((f) => f.name).join(" and ")} all do; set format explicitly`
+  );
+}
+function parseOutput(name, output2, context) {
+  const format = name === "auto" ? detectFormat(output2) : getFormat(name);
+  return format.parse(output2, context);
+}
+
+// src/runner/drivers/metrics.ts
+function timeMetricNames(workload2) {
+  if (workload2.name === void 0) return { wall: "wall-time", cpu: "cpu-time" };
+  return {
+    wall: workload2.name,
+    cpu: workload2.metric === "cpu" ? workload2.name : `${workload2.name} (cpu)`
+  };
+}
+function iterationMetrics(workload2, times, output2, cwd) {
+  if (workload2.format === void 0) {
+    const names = timeMetricNames(workload2);
+    const metric = (name, value) => ({
+      name,
+      unit: "ms",
+      biggerIsBetter: false,
+      values: [value],
+      valueKind: "samples"
+    });
+    const metrics = [];
+    if (workload2.metric !== "cpu") metrics.push(metric(names.wall, times.wallMs));
+    if (workload2.metric !== "wall") {
+      if (times.cpuMs === void 0) {
+        throw new Error(
+          `workload.metric ${workload2.metric} needs the command's CPU time, which only duetkit's timer takes`
+        );
+      }
+      metrics.push(metric(names.cpu, times.cpuMs));
+    }
+    return metrics;
+  }
+  return parseOutput(workload2.format, output2, { cwd }).map((b) => ({
+    name: b.name,
+    unit: b.unit,
+    biggerIsBetter: b.biggerIsBetter,
+    values: b.values,
+    valueKind: b.valueKind,
+    ...b.measuredNs === void 0 ? {} : { measuredNs: b.measuredNs },
+    ...b.derivedFrom === void 0 ? {} : { derivedFrom: b.derivedFrom }
+  }));
+}
+async function clearOutputFile(workload2, cwd) {
+  if (workload2.output !== void 0) await rm(path2.resolve(cwd, workload2.output), { force: true });
+}
+async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
+  if (workload2.output === void 0) return stdout;
+  const file2 = path2.resolve(cwd, workload2.output);
+  try {
+    return await readFile2(movedTo ?? file2, "utf8");
+  } catch (error62) {
+    throw new Error(
+      `workload.output ${file2} could not be read after the command exited (${error62.code ?? error62.message}); the command must write it on every run`
+    );
+  } finally {
+    if (movedTo !== null) await rm(movedTo, { force: true });
+  }
+}
+function nsToMs(ns) {
+  return Number(ns) / 1e6;
+}
+
+// src/runner/drivers/command-harness-timed.ts
+function openHarnessTimed(workload2, ctx) {
+  let current = null;
+  let killed = false;
+  const fail = (round3, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
+    what,
+    stderr
+  );
+  return {
+    async arm({ round: round3, slot, gate }) {
+      if (killed) throw new RunError("interrupted");
+      await clearOutputFile(workload2, ctx.cwd);
+      try {
+        current = await startGated(workload2.command, {
+          cwd: ctx.cwd,
+          env: ctx.env,
+          placement: ctx.placements[slot],
+          flag: gate.flag,
+          stdin: "ignore"
+        });
+      } catch (error62) {
+        throw fail(round3, `could not start: ${error62.message}`);
+      }
+      if (killed) current.kill();
+    },
+    async prime() {
+      await current?.prime().catch(() => void 0);
+    },
+    async fire(round3, start) {
+      const child = current;
+      if (child === null) throw new Error("fire() before arm()");
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill();
+      }, ctx.timeout * 1e3);
+      const result = await child.finished.finally(() => clearTimeout(timer));
+      current = null;
+      if (killed) throw new RunError("interrupted");
+      if (result.spawnError !== null) {
+        throw fail(round3, `could not start: ${result.spawnError.message}`);
+      }
+      if (timedOut) throw fail(round3, `timed out after ${ctx.timeout} s`, result.stderr);
+      if (result.code !== 0) {
+        const how = result.signal !== null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
+        throw fail(round3, how, result.stderr);
+      }
+      try {
+        const output2 = await readIterationOutput(workload2, result.stdout, ctx.cwd);
+        const wallMs = nsToMs(result.exitedAt - start);
+        const metrics = iterationMetrics(workload2, { wallMs }, output2, ctx.cwd);
+        return { start, end: result.exitedAt, metrics, seenEnd: result.exitedAt };
+      } catch (error62) {
+        throw fail(round3, `produced no value: ${error62.message}`, result.stderr);
+      }
+    },
+    kill() {
+      killed = true;
+      current?.kill();
+    },
+    async close() {
+      current?.kill();
+      current = null;
+    }
+  };
+}
+
+// src/runner/drivers/command.ts
+var GRACE_MS = 5e3;
+var STDERR_TAIL = 65536;
+var commandDriver = {
+  name: "command",
+  async open(workload2, ctx) {
+    return ctx.timer === null ? openHarnessTimed(workload2, ctx) : openTimed(workload2, ctx);
+  }
+};
+async function openTimed(workload2, ctx) {
+  const parent = existsSync2("/dev/shm") ? "/dev/shm" : os3.tmpdir();
+  const dir = await mkdtemp(path3.join(parent, "duetkit-side-"));
+  const out = path3.join(dir, "stdout");
+  const err = path3.join(dir, "stderr");
+  const fail = (round3, what, stderr = "") => commandFailure(
+    { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
+    what,
+    stderr
+  );
+  let timer;
+  try {
+    timer = await startGated(workload2.command, {
+      cwd: ctx.cwd,
+      env: ctx.env,
+      placement: ctx.placements[ctx.slot],
+      flag: "",
+      stdin: "ignore",
+      gate: () => [ctx.timer, "serve", "--"]
+    });
+  } catch (error62) {
+    await rm2(dir, { recursive: true, force: true });
+    throw fail(null, `could not start duetkit's timer: ${error62.message}`);
+  }
+  let slot = ctx.slot;
+  let killed = false;
+  let pending = null;
+  const died = async (round3) => {
+    if (killed) return new RunError("interrupted");
+    const result = await timer.finished;
+    return fail(
+      round3,
+      `lost duetkit's timer (it ended with ${result.code ?? result.signal})`,
+      result.stderr
+    );
+  };
+  const next = async (round3) => {
+    const line = await timer.controlLine();
+    if (line === null) throw await died(round3);
+    if (line.startsWith("error ")) throw fail(round3, `duetkit's timer: ${line.slice(6)}`);
+    return line;
+  };
+  return {
+    async arm({ round: round3, slot: toSlot, gate, delayNs }) {
+      if (killed) throw new RunError("interrupted");
+      await clearOutputFile(workload2, ctx.cwd);
+      if (toSlot !== slot) {
+        await ctx.placements[toSlot].move(timer.pid);
+        slot = toSlot;
+      }
+      const output2 = workload2.output === void 0 ? null : path3.resolve(ctx.cwd, workload2.output);
+      const repeats = gate.target > 0 && ctx.keepBusy === "repeat";
+      const saved = output2 !== null && repeats ? `${output2}.duetkit-measured` : null;
+      const fields = [
+        "go",
+        gate.flag,
+        gate.sync,
+        String(gate.target),
+        ctx.keepBusy,
+        out,
+        err,
+        saved === null ? "-" : output2,
+        saved ?? "-",
+        String(Math.round(ctx.timeout * 1e3)),
+        String(Math.round(delayNs))
+      ];
+      if (fields.some((f) => /[\t\n]/.test(f))) {
+        throw fail(round3, "has a path with a tab or a line break, which the timer cannot take");
+      }
+      pending = { go: `${fields.join("	")}
+`, saved };
+    },
+    async prime() {
+      if (pending === null) throw new Error("prime() before arm()");
+      timer.tell(pending.go);
+      const line = await timer.controlLine();
+      if (line?.startsWith("error ")) throw fail(null, `duetkit's timer: ${line.slice(6)}`);
+    },
+    async fire(round3) {
+      const step = pending;
+      if (step === null) throw new Error("fire() before arm()");
+      pending = null;
+      const watchdog = setTimeout(() => timer.kill(), 2 * ctx.timeout * 1e3 + GRACE_MS);
+      const line = await next(round3).finally(() => clearTimeout(watchdog));
+      const seenEnd = process.hrtime.bigint();
+      if (killed) throw new RunError("interrupted");
+      const stderr = await readTail(err);
+      const report = parseTimerLine(line);
+      if (report instanceof Error) throw fail(round3, `could not start: ${report.message}`);
+      if (report.timedOut) throw fail(round3, `timed out after ${ctx.timeout} s`, stderr);
+      if (report.code !== 0) {
+        const how = report.signal !== null ? `was killed by ${report.signal}` : `exited with code ${report.code}`;
+        throw fail(round3, how, stderr);
+      }
+      try {
+        const stdout = await readFile3(out, "utf8");
+        const output2 = await readIterationOutput(workload2, stdout, ctx.cwd, step.saved);
+        const wallMs = nsToMs(report.endNs - report.startNs);
+        const cpuMs = report.userMs + report.systemMs;
+        return {
+          start: report.startNs,
+          end: report.endNs,
+          metrics: iterationMetrics(workload2, { wallMs, cpuMs }, output2, ctx.cwd),
+          cpuMs,
+          seenEnd
+        };
+      } catch (error62) {
+        throw fail(round3, `produced no value: ${error62.message}`, stderr);
+      }
+    },
+    kill() {
+      killed = true;
+      timer.terminate();
+    },
+    async close() {
+      timer.tell("exit\n");
+      const grace = setTimeout(() => timer.kill(), GRACE_MS);
+      await timer.finished.finally(() => clearTimeout(grace));
+      await rm2(dir, { recursive: true, force: true });
+    }
+  };
+}
+async function readTail(file2) {
+  const text2 = await readFile3(file2, "utf8").catch(() => "");
+  return text2.slice(-STDERR_TAIL);
+}
+
+// src/load/generator-process.ts
+import { spawn as spawn2 } from "node:child_process";
+import { existsSync as existsSync4, readFileSync as readFileSync2 } from "node:fs";
+import path5 from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
+
+// src/io/self-argv.ts
+import { existsSync as existsSync3 } from "node:fs";
+import path4 from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+function selfArgv(moduleUrl = import.meta.url) {
+  const self = fileURLToPath(moduleUrl);
+  if (!self.endsWith(".ts")) return [process.execPath, self];
+  const root = path4.resolve(path4.dirname(self), "..", "..");
+  return [process.execPath, ...tsxExecArgv(moduleUrl), path4.join(root, "src", "cli", "bin.ts")];
+}
+function tsxExecArgv(moduleUrl) {
+  const root = path4.resolve(path4.dirname(fileURLToPath(moduleUrl)), "..", "..");
+  const loader = path4.join(root, "node_modules", "tsx", "dist", "loader.mjs");
+  if (!existsSync3(loader)) {
+    throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
+  }
+  return ["--import", pathToFileURL(loader).href];
+}
+
+// src/load/generator-process.ts
+function generatorArgv(moduleUrl = import.meta.url) {
+  const self = fileURLToPath2(moduleUrl);
+  if (!self.endsWith(".ts")) {
+    return [process.execPath, path5.join(path5.dirname(self), "load-generator.js")];
+  }
+  const root = path5.resolve(path5.dirname(self), "..", "..");
+  return [
+    process.execPath,
+    ...tsxExecArgv(moduleUrl),
+    path5.join(root, "src", "load", "generator-main.ts")
+  ];
+}
+async function startGenerator(prefix = [], env = process.env) {
+  const [file2, ...args] = [...prefix, ...generatorArgv()];
+  const child = spawn2(file2, args, {
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+    env
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (c) => stderr = (stderr + c).slice(-8192));
+  const waiting = [];
+  const exited = new Promise((resolve3) => child.once("exit", () => resolve3()));
+  const gone = (why) => new Error(`the load generator ${why}${stderr === "" ? "" : `: ${stderr.trim().slice(-2e3)}`}`);
+  child.on("message", (message) => waiting.shift()?.(message));
+  child.once("exit", (code, signal) => {
+    for (const w of waiting.splice(0)) w(gone(`exited (${code ?? signal})`));
+  });
+  child.once("error", (error62) => {
+    for (const w of waiting.splice(0)) w(gone(`could not start (${error62.message})`));
+  });
+  const next = () => new Promise(
+    (resolve3, reject) => waiting.push((m) => m instanceof Error ? reject(m) : resolve3(m))
+  );
+  const first = await next();
+  if (first.type !== "ready") throw gone(`said ${JSON.stringify(first)} instead of ready`);
+  const request = async (message) => {
+    const answer = next();
+    child.send(message);
+    const reply = await answer;
+    if (reply.type === "failed") throw new Error(`the load generator failed: ${reply.message}`);
+    return reply;
+  };
+  return {
+    pid: child.pid,
+    request,
+    async phase(message) {
+      const reply = await request(message);
+      if (reply.type !== "result") throw gone(`answered a phase with ${reply.type}`);
+      return reply;
+    },
+    cpus() {
+      const status = `/proc/${child.pid}/status`;
+      if (!existsSync4(status)) return null;
+      return /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync2(status, "utf8"))?.[1] ?? null;
+    },
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.connected) child.send({ type: "close" });
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5e3);
+      await exited.finally(() => clearTimeout(timer));
+    },
+    kill() {
+      child.kill("SIGKILL");
+    }
+  };
+}
+
+// src/isolation/cpus.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+function parseCpuList(text2) {
+  const cpus = [];
+  for (const part of text2.trim().split(",")) {
+    if (part === "") continue;
+    const [from, to] = part.split("-").map(Number);
+    if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
+      throw new RangeError(`not a CPU list: ${JSON.stringify(text2)}`);
+    }
+    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function formatCpuList(cpus) {
+  const sorted2 = [...cpus].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted2.length; ) {
+    let j = i;
+    while (j + 1 < sorted2.length && sorted2[j + 1] === sorted2[j] + 1) j++;
+    parts.push(i === j ? `${sorted2[i]}` : `${sorted2[i]}-${sorted2[j]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+function allowedCpus(statusFile = "/proc/self/status") {
+  const match = /^Cpus_allowed_list:\s*(.+)$/m.exec(readFileSync3(statusFile, "utf8"));
+  if (match === null) throw new Error(`no Cpus_allowed_list in ${statusFile}`);
+  return parseCpuList(match[1]);
+}
+function planCpus(available, slotCount) {
+  const cpus = [...available].sort((a, b) => a - b);
+  if (cpus.length < slotCount) return null;
+  const warnings = [];
+  let harness = null;
+  let pool = cpus;
+  if (cpus.length >= slotCount + 1) {
+    harness = [cpus[0]];
+    pool = cpus.slice(1);
+  } else {
+    warnings.push(
+      `only ${cpus.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
+    );
+  }
+  const size = Math.floor(pool.length / slotCount);
+  const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
+  return { slots, harness, warnings };
+}
+
+// src/isolation/taskset.ts
+import { execFile, spawnSync } from "node:child_process";
+function hasTaskset() {
+  return spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
+}
+function createTaskset(options) {
+  const lists = options.slots.map(formatCpuList);
+  return {
+    report: {
+      requested: options.requested,
+      kind: "taskset",
+      slots: lists,
+      harnessCpus: options.harness === null ? null : formatCpuList(options.harness),
+      cgroup: null,
+      warnings: options.warnings
+    },
+    place: (slot) => ({
+      prefix: ["taskset", "-c", lists[slot]],
+      attach: async () => void 0,
+      move: (pid) => setAffinity(pid, lists[slot])
+    }),
+    dispose: async () => void 0
+  };
+}
+function setAffinity(pid, list) {
+  return new Promise((resolve3, reject) => {
+    execFile(
+      "taskset",
+      ["-a", "-p", "-c", list, String(pid)],
+      (error62) => error62 === null ? resolve3() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error62.message}`))
+    );
+  });
+}
+
+// src/load/placement.ts
+function planGenerator(isolation, cpus) {
+  const slots = isolation.slots.filter((s) => s !== null).flatMap(parseCpuList);
+  if (slots.length === 0) return { prefix: [], ownCpus: false };
+  const harness = isolation.harnessCpus === null ? [] : parseCpuList(isolation.harnessCpus);
+  let available;
+  try {
+    available = cpus ?? allowedCpus();
+  } catch {
+    available = [];
+  }
+  const spare = available.filter((c) => !slots.includes(c) && !harness.includes(c));
+  if (spare.length > 0 && hasTaskset()) {
+    return { prefix: ["taskset", "-c", formatCpuList(spare)], ownCpus: true };
+  }
+  return { prefix: [], ownCpus: harness.length > 0 };
+}
+function describeGenerator(cpus, isolation) {
+  if (cpus === null) return "the load generator ran on CPUs that could not be read";
+  const mine = parseCpuList(cpus);
+  const slots = isolation.slots.filter((s) => s !== null).flatMap(parseCpuList);
+  const label = `CPU${mine.length === 1 ? "" : "s"} ${cpus}`;
+  if (slots.length === 0) {
+    return `the load generator ran on ${label}, shared with the servers (no CPU isolation)`;
+  }
+  if (mine.some((c) => slots.includes(c))) {
+    return `the load generator ran on ${label}, shared with the measured servers (no CPU to spare): it takes CPU time from them while it sends`;
+  }
+  const harness = isolation.harnessCpus === null ? [] : parseCpuList(isolation.harnessCpus);
+  return mine.every((c) => harness.includes(c)) ? `the load generator ran on ${label}, the harness's (no measured server runs there)` : `the load generator ran on ${label}, of its own`;
+}
+
+// src/load/schedule.ts
+var MAX_PHASE_REQUESTS = 2e7;
+function buildSchedule(load, seed) {
+  const arrival = load.arrival;
+  if (arrival === "closed") {
+    throw new RangeError("a closed loop has no arrival schedule (its users pace themselves)");
+  }
+  const table2 = new RequestTable();
+  const clients = clientSpecs(load);
+  const root = createRng(seed);
+  const arrivals = [];
+  const plans = [];
+  let measuredStart = Infinity;
+  let measuredEnd = -Infinity;
+  let duration4 = 0;
+  let rng = root;
+  clients.forEach((client, c) => {
+    rng = rng.jumped();
+    const stages = client.stages ?? load.stages;
+    const mix2 = (client.mix ?? load.mix).map((r) => table2.index(r));
+    const weights = (client.mix ?? load.mix).map((r) => r.weight);
+    const pick4 = weightedPicker(weights);
+    let count = 0;
+    let end = client.start;
+    let stageStart = client.start;
+    const cap = client.requests ?? Infinity;
+    for (const stage of stages) {
+      const stageEnd = stageStart + stage.duration;
+      if (!stage.warmup) {
+        measuredStart = Math.min(measuredStart, stageStart);
+        measuredEnd = Math.max(measuredEnd, stageEnd);
+      }
+      for (const t of stageTimes(stage, stageStart, stageEnd, arrival, rng)) {
+        if (count >= cap) break;
+        arrivals.push({ t, request: mix2[pick4(rng)], client: c, warmup: stage.warmup });
+        count++;
+        if (arrivals.length > MAX_PHASE_REQUESTS) {
+          throw new RangeError(
+            `the load schedule has more than ${MAX_PHASE_REQUESTS} requests per phase; lower the qps or the durations`
+          );
+        }
+      }
+      end = count >= cap ? arrivals.at(-1)?.t ?? stageStart : stageEnd;
+      stageStart = stageEnd;
+      if (count >= cap) break;
+    }
+    duration4 = Math.max(duration4, end);
+    plans.push({
+      name: client.name ?? `client ${c + 1}`,
+      start: client.start,
+      end,
+      requests: count
+    });
+  });
+  arrivals.sort((a, b) => a.t - b.t || a.client - b.client);
+  if (!Number.isFinite(measuredStart)) {
+    throw new RangeError("every stage of the load is a warm-up stage: nothing would be measured");
+  }
+  const n = arrivals.length;
+  const schedule = {
+    seed,
+    arrival,
+    times: new Float64Array(n),
+    request: new Uint16Array(n),
+    client: new Uint16Array(n),
+    warmup: new Uint8Array(n),
+    requests: table2.defs,
+    clients: plans,
+    duration: duration4,
+    measured: {
+      start: measuredStart,
+      end: measuredEnd,
+      seconds: measuredEnd - measuredStart
+    }
+  };
+  arrivals.forEach((a, i) => {
+    schedule.times[i] = a.t;
+    schedule.request[i] = a.request;
+    schedule.client[i] = a.client;
+    schedule.warmup[i] = a.warmup ? 1 : 0;
+  });
+  return schedule;
+}
+function phaseLength(load) {
+  return Math.max(
+    ...clientSpecs(load).map(
+      (c) => c.start + (c.stages ?? load.stages).reduce((sum, s) => sum + s.duration, 0)
+    )
+  );
+}
+function clientSpecs(load) {
+  return load.clients ?? [{ start: 0 }];
+}
+function requestTable(load) {
+  const table2 = new RequestTable();
+  for (const client of clientSpecs(load)) for (const r of client.mix ?? load.mix) table2.index(r);
+  return table2.defs;
+}
+function* stageTimes(stage, start, end, arrival, rng) {
+  if (stage.qps <= 0) return;
+  if (arrival === "constant") {
+    const gap = 1 / stage.qps;
+    for (let k = 0; ; k++) {
+      const t2 = start + k * gap;
+      if (t2 >= end) return;
+      yield t2;
+    }
+  }
+  let t = start;
+  for (; ; ) {
+    t += -Math.log(1 - rng.nextFloat()) / stage.qps;
+    if (t >= end) return;
+    yield t;
+  }
+}
+function weightedPicker(weights) {
+  const total = weights.reduce((a, b) => a + b, 0);
+  const cumulative = [];
+  let sum = 0;
+  for (const w of weights) cumulative.push(sum += w / total);
+  if (weights.length === 1) return () => 0;
+  return (rng) => {
+    const u = rng.nextFloat();
+    const i = cumulative.findIndex((c) => u < c);
+    return i < 0 ? weights.length - 1 : i;
+  };
+}
+var RequestTable = class {
+  defs = [];
+  keys = [];
+  index(spec) {
+    const def = toDef(spec);
+    const key2 = JSON.stringify(def);
+    const found = this.keys.indexOf(key2);
+    if (found >= 0) return found;
+    const clash = this.defs.find((d) => d.name === def.name);
+    if (clash !== void 0) {
+      throw new RangeError(
+        `two different requests are both named "${def.name}"; give them distinct names (workload.load.mix[].name)`
+      );
+    }
+    this.keys.push(key2);
+    this.defs.push(def);
+    return this.defs.length - 1;
+  }
+};
+function toDef(spec) {
+  const headers = { ...spec.headers };
+  let body = null;
+  if (typeof spec.body === "string") body = spec.body;
+  else if (spec.body !== void 0) {
+    body = JSON.stringify(spec.body);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
+      headers["content-type"] = "application/json";
+    }
+  }
+  return {
+    name: spec.name ?? `${spec.method} ${spec.path}`,
+    method: spec.method,
+    path: spec.path,
+    headers,
+    body
+  };
+}
+
+// src/load/servers.ts
+import { accessSync, constants } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path6 from "node:path";
+
+// src/load/process-tree.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+function processTree(root, proc = "/proc") {
+  const children = /* @__PURE__ */ new Map();
+  let entries;
+  try {
+    entries = readdirSync2(proc);
+  } catch {
+    return [root];
+  }
+  for (const name of entries) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat6;
+    try {
+      stat6 = readFileSync4(`${proc}/${name}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const fields = stat6.slice(stat6.lastIndexOf(")") + 2).split(" ");
+    const ppid = Number(fields[1]);
+    const list = children.get(ppid) ?? [];
+    list.push(Number(name));
+    children.set(ppid, list);
+  }
+  const tree = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift();
+    if (tree.includes(pid)) continue;
+    tree.push(pid);
+    queue.push(...children.get(pid) ?? []);
+  }
+  return tree;
+}
+function isAlive(pid, proc = "/proc") {
+  try {
+    const stat6 = readFileSync4(`${proc}/${pid}/stat`, "utf8");
+    return stat6.slice(stat6.lastIndexOf(")") + 2, stat6.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+function signalAll(pids, signal, group) {
+  if (group !== void 0) {
+    try {
+      process.kill(-group, signal);
+    } catch {
+    }
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+    }
+  }
+}
+
+// src/load/servers.ts
+var PROBE_EVERY_MS = 25;
+function replicaName(r) {
+  return `server ${r.version} replica ${r.index} (${formatArgv(r.argv)}, port ${r.port})`;
+}
+async function startServers(spec, options) {
+  const fixed = spec.ports?.[options.version];
+  checkCommand(spec.command[0], options.cwd, options.env);
+  const replicas = [];
+  const set2 = serverSet(options.version, replicas, spec);
+  try {
+    for (let index = 0; index < spec.replicas; index++) {
+      const port2 = fixed === void 0 ? await freePort(spec.host) : await checkPortFree(spec.host, fixed[index], options.version, index);
+      const argv2 = spec.command.map((word) => substitute(word, port2, index));
+      const env = {
+        ...options.env,
+        ...spec.env,
+        PORT: String(port2),
+        DUETKIT_REPLICA: String(index),
+        DUETKIT_VERSION: options.version
+      };
+      const name = replicaName({ version: options.version, index, argv: argv2, port: port2 });
+      let process_;
+      try {
+        process_ = await startGated(argv2, {
+          cwd: options.cwd,
+          env,
+          placement: options.placement,
+          flag: "/",
+          // released at once: the gate only holds it until it is in its slot
+          stdin: "ignore",
+          tailStdout: true
+        });
+      } catch (error62) {
+        throw new RunError(`${name} could not be started: ${error62.message}`);
+      }
+      let printed = "";
+      for (const stream of [process_.child.stdout, process_.child.stderr]) {
+        stream?.on("data", (chunk) => printed = (printed + chunk).slice(-16384));
+      }
+      const host = spec.host.replace(/^\[|\]$/g, "");
+      const replica = {
+        version: options.version,
+        index,
+        port: port2,
+        origin: `http://${host.includes(":") ? `[${host}]` : host}:${port2}`,
+        argv: argv2,
+        process: process_,
+        output: () => printed
+      };
+      replicas.push(replica);
+      await process_.prime().catch(() => void 0);
+    }
+    await Promise.all(replicas.map((r) => waitReady(r, spec, options.signal)));
+  } catch (error62) {
+    await set2.stop();
+    throw error62;
+  }
+  return set2;
+}
+function serverSet(version3, replicas, spec) {
+  const trees = () => replicas.flatMap((r) => processTree(r.process.pid));
+  let stopping2 = null;
+  return {
+    version: version3,
+    replicas,
+    async move(placement) {
+      for (const pid of trees()) {
+        await placement.move(pid).catch((error62) => {
+          if (isAlive(pid)) throw error62;
+        });
+      }
+    },
+    async checkAlive() {
+      for (const r of replicas) {
+        if (r.process.child.exitCode === null && r.process.child.signalCode === null) continue;
+        throw await exitedError(r, "exited during the run");
+      }
+    },
+    stop() {
+      stopping2 ??= (async () => {
+        const pids = trees();
+        const groups = replicas.map((r) => r.process.pid);
+        for (const g of groups) signalAll([], "SIGTERM", g);
+        signalAll(pids, "SIGTERM");
+        const deadline = Date.now() + spec.stopTimeout * 1e3;
+        while (pids.some((pid) => isAlive(pid)) && Date.now() < deadline) {
+          await new Promise((resolve3) => setTimeout(resolve3, 20));
+        }
+        const left = [.../* @__PURE__ */ new Set([...pids, ...trees()])].filter((pid) => isAlive(pid));
+        for (const g of groups) signalAll([], "SIGKILL", g);
+        signalAll(left, "SIGKILL");
+        await Promise.all(replicas.map((r) => r.process.finished));
+      })();
+      return stopping2;
+    },
+    kill() {
+      const pids = trees();
+      for (const r of replicas) signalAll([], "SIGKILL", r.process.pid);
+      signalAll(pids, "SIGKILL");
+    }
+  };
+}
+async function waitReady(replica, spec, signal) {
+  const deadline = Date.now() + spec.ready.timeout * 1e3;
+  const probe = readinessProbe(replica, spec);
+  let last = "no answer yet";
+  for (; ; ) {
+    if (signal?.aborted === true) throw new RunError("interrupted");
+    const child = replica.process.child;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw await exitedError(replica, "exited before it was ready");
+    }
+    const outcome = await probe();
+    if (outcome === true) return;
+    last = outcome;
+    if (Date.now() >= deadline) {
+      throw new RunError(
+        `${replicaName(replica)} did not become ready within ${spec.ready.timeout} s (workload.server.ready.timeout); last probe: ${last}${replicaOutput(replica)}`
+      );
+    }
+    await new Promise((resolve3) => setTimeout(resolve3, PROBE_EVERY_MS));
+  }
+}
+function readinessProbe(replica, spec) {
+  const host = spec.host.replace(/^\[|\]$/g, "");
+  const url2 = spec.ready.http;
+  if (url2 === void 0) {
+    return () => new Promise((resolve3) => {
+      const socket = net.connect({ host, port: replica.port });
+      socket.setTimeout(1e3);
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve3(true);
+      });
+      socket.once("timeout", () => {
+        socket.destroy();
+        resolve3(`TCP connect to port ${replica.port}: timed out`);
+      });
+      socket.once(
+        "error",
+        (e) => resolve3(`TCP connect to port ${replica.port}: ${e.code ?? e.message}`)
+      );
+    });
+  }
+  const target = /^https?:/.test(url2) ? url2.replace(/\$\{?PORT\}?/g, String(replica.port)) : `${replica.origin}${url2.startsWith("/") ? "" : "/"}${url2}`;
+  return () => new Promise((resolve3) => {
+    const request = http.get(target, { agent: false, timeout: 1e3 }, (response) => {
+      response.resume();
+      const status = response.statusCode ?? 0;
+      resolve3(status >= 200 && status < 400 ? true : `GET ${target}: HTTP ${status}`);
+    });
+    request.once("timeout", () => request.destroy(new Error("timed out")));
+    request.once(
+      "error",
+      (e) => resolve3(`GET ${target}: ${e.code ?? e.message}`)
+    );
+  });
+}
+async function exitedError(replica, what) {
+  const result = await replica.process.finished;
+  const how = result.signal !== null ? `killed by ${result.signal}` : `exited with code ${result.code}`;
+  const why = result.code === 127 ? " (command not found)" : "";
+  return new RunError(`${replicaName(replica)} ${what}: ${how}${why}${replicaOutput(replica)}`);
+}
+function replicaOutput(replica) {
+  const text2 = replica.output().trim();
+  return text2 === "" ? "; it printed nothing" : `; the end of its output:
+${lastLines(text2, 15)}`;
+}
+function substitute(word, port2, replica) {
+  return word.replace(/\$\{PORT\}|\$PORT\b/g, String(port2)).replace(/\$\{REPLICA\}|\$REPLICA\b/g, String(replica));
+}
+function checkCommand(program2, cwd, env) {
+  const candidates = program2.includes("/") ? [path6.resolve(cwd, program2)] : (env.PATH ?? "").split(":").map((dir) => path6.join(path6.resolve(cwd, dir || "."), program2));
+  for (const candidate of candidates) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return;
+    } catch {
+    }
+  }
+  const where = program2.includes("/") ? `in ${cwd}` : "on the PATH";
+  throw new RunError(
+    `workload.server.command: ${program2} is not an executable ${where}; install it or fix the command`
+  );
+}
+function freePort(host) {
+  return new Promise((resolve3, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen({ host: host.replace(/^\[|\]$/g, ""), port: 0 }, () => {
+      const port2 = server.address().port;
+      server.close(() => resolve3(port2));
+    });
+  });
+}
+function checkPortFree(host, port2, version3, index) {
+  return new Promise((resolve3, reject) => {
+    const server = net.createServer();
+    server.once(
+      "error",
+      (error62) => reject(
+        new RunError(
+          `workload.server.ports.${version3}[${index}]: port ${port2} on ${host} is ${error62.code === "EADDRINUSE" ? "already in use by another process" : `not usable (${error62.code ?? error62.message})`}; free it or choose another port`
+        )
+      )
+    );
+    server.listen(
+      { host: host.replace(/^\[|\]$/g, ""), port: port2, exclusive: true },
+      () => server.close(() => resolve3(port2))
+    );
+  });
+}
+
+// src/runner/drivers/http.ts
+var PHASE_SLACK_S = 30;
+var httpDriver = {
+  name: "http",
+  open() {
+    return Promise.reject(new Error("the http driver opens all versions at once (openAll)"));
+  },
+  async openAll(workload2, contexts, opened) {
+    const load = workload2.load;
+    const server = workload2.server;
+    try {
+      requestTable(load);
+      if (load.arrival !== "closed") buildSchedule(load, 0);
+    } catch (error62) {
+      throw new RunError(`workload.load: ${error62.message}`);
+    }
+    const sets = [];
+    const phases = new PhaseCoordinator(load, sets, contexts[0].seed);
+    for (const [index, ctx] of contexts.entries()) {
+      if (ctx.signal.aborted) throw new RunError("interrupted");
+      const set2 = await startServers(server, {
+        version: ctx.version,
+        cwd: ctx.cwd,
+        env: ctx.env,
+        placement: ctx.placements[ctx.slot],
+        signal: ctx.signal
+      });
+      sets.push(set2);
+      opened(serviceSide(index, set2, ctx, phases));
+    }
+    await phases.start(contexts[0]);
+  }
+};
+function serviceSide(index, servers, ctx, phases) {
+  let slot = ctx.slot;
+  let stopping2 = null;
+  return {
+    async arm({ slot: to }) {
+      if (to !== slot) {
+        await servers.move(ctx.placements[to]);
+        slot = to;
+      }
+      phases.arm(index);
+    },
+    async prime() {
+    },
+    fire: (round3) => phases.fire(index, round3),
+    kill() {
+      stopping2 ??= servers.stop();
+      phases.kill();
+    },
+    async close() {
+      await (stopping2 ??= servers.stop());
+      await phases.release();
+    },
+    async stopped() {
+      await (stopping2 ??= servers.stop());
+      await phases.release();
+    }
+  };
+}
+var PhaseCoordinator = class {
+  constructor(load, sets, seed) {
+    this.load = load;
+    this.sets = sets;
+    this.seed = seed;
+  }
+  load;
+  sets;
+  seed;
+  generator = null;
+  record = null;
+  group = [];
+  running = null;
+  nextId = 0;
+  closing = null;
+  async start(ctx) {
+    const plan2 = planGenerator(ctx.isolation);
+    this.generator = await startGenerator(plan2.prefix, process.env);
+    const spin = true;
+    await this.generator.request({
+      type: "configure",
+      load: this.load,
+      targets: this.sets.map((set2) => ({
+        version: set2.version,
+        origins: set2.replicas.map((r) => r.origin)
+      })),
+      spin
+    });
+    const cpus = this.generator.cpus();
+    this.record = {
+      cpus,
+      ownCpus: plan2.ownCpus,
+      spin,
+      description: describeGenerator(cpus, ctx.isolation)
+    };
+  }
+  /** A side joins the next phase; the first arm after a phase has run starts a new group. */
+  arm(index) {
+    if (this.running !== null) {
+      this.group = [];
+      this.running = null;
+    }
+    this.group.push(index);
+  }
+  async fire(index, round3) {
+    if (this.running === null) this.running = this.run(round3, [...this.group]);
+    const position = this.group.indexOf(index);
+    const start = process.hrtime.bigint();
+    const outcomes = await this.running;
+    const outcome = outcomes[position];
+    return {
+      start,
+      end: process.hrtime.bigint(),
+      metrics: outcome.metrics,
+      load: outcome.load,
+      ...outcome.invalid === void 0 ? {} : { invalid: outcome.invalid }
+    };
+  }
+  async run(round3, targets) {
+    const generator = this.generator;
+    if (generator === null) throw new RunError("interrupted");
+    const limit = this.phaseLimitSeconds();
+    let watchdog;
+    const hung = new Promise((_, reject) => {
+      watchdog = setTimeout(() => {
+        generator.kill();
+        reject(new RunError(`the load phase of iteration ${round3} did not end within ${limit} s`));
+      }, limit * 1e3);
+    });
+    try {
+      const result = await Promise.race([
+        generator.phase({
+          type: "phase",
+          id: this.nextId++,
+          targets,
+          seed: phaseSeed(this.seed, round3)
+        }),
+        hung
+      ]);
+      for (const i of targets) await this.sets[i].checkAlive();
+      return phaseOutcomes(result, this.load, this.record, round3, (version3, replica) => {
+        const r = this.sets.find((s) => s.version === version3).replicas[replica];
+        return replicaName(r);
+      });
+    } finally {
+      clearTimeout(watchdog);
+    }
+  }
+  phaseLimitSeconds() {
+    return Math.ceil(phaseLength(this.load) + this.load.timeout + PHASE_SLACK_S);
+  }
+  kill() {
+    this.generator?.kill();
+  }
+  /** Ends the generator once; every side calls it when it closes. */
+  release() {
+    this.closing ??= this.generator?.close() ?? Promise.resolve();
+    return this.closing;
+  }
+};
+function phaseSeed(seed, round3) {
+  let x = (seed ^ Math.imul(round3 + 1, 2654435761)) >>> 0;
+  x = Math.imul(x ^ x >>> 16, 2246822507) >>> 0;
+  return (x ^ x >>> 13) >>> 0;
+}
+
+// src/runner/drivers/k6.ts
+import { mkdtemp as mkdtemp2, rm as rm3 } from "node:fs/promises";
+import os4 from "node:os";
+import path7 from "node:path";
+var k6Driver = {
+  name: "k6",
+  async open(workload2, ctx) {
+    const run3 = workload2.command.indexOf("run");
+    if (run3 < 0) {
+      throw new RunError(
+        `workload.command: a k6 command such as "k6 run script.js", got ${formatArgv(workload2.command)}`
+      );
+    }
+    let servers = null;
+    if (workload2.server !== void 0) {
+      servers = await startServers(workload2.server, {
+        version: ctx.version,
+        cwd: ctx.cwd,
+        env: ctx.env,
+        placement: ctx.placements[ctx.slot],
+        signal: ctx.signal
+      });
+    }
+    const dir = await mkdtemp2(path7.join(os4.tmpdir(), "duetkit-k6-"));
+    const summary = path7.join(dir, "summary.json");
+    const origins = servers?.replicas.map((r) => r.origin) ?? [];
+    const urls = origins.length === 0 ? [] : ["-e", `BASE_URL=${origins[0]}`, "-e", `BASE_URLS=${origins.join(",")}`];
+    const command = [
+      ...workload2.command.slice(0, run3 + 1),
+      "--no-usage-report",
+      "--quiet",
+      "--summary-export",
+      summary,
+      ...urls,
+      ...workload2.command.slice(run3 + 1)
+    ];
+    let inner;
+    try {
+      inner = await commandDriver.open(
+        {
+          ...workload2,
+          driver: "command",
+          command,
+          format: "k6",
+          output: summary,
+          server: void 0
+        },
+        { ...ctx, env: { ...ctx.env, K6_NO_USAGE_REPORT: "true" } }
+      );
+    } catch (error62) {
+      await servers?.stop();
+      await rm3(dir, { recursive: true, force: true });
+      throw error62;
+    }
+    let slot = ctx.slot;
+    let stopping2 = null;
+    const stopServers = () => stopping2 ??= servers?.stop() ?? Promise.resolve();
+    return {
+      async arm(arming) {
+        if (servers !== null && arming.slot !== slot) {
+          await servers.move(ctx.placements[arming.slot]);
+          slot = arming.slot;
+        }
+        await inner.arm(arming);
+      },
+      prime: () => inner.prime(),
+      async fire(round3, releasedAt) {
+        const result = await inner.fire(round3, releasedAt);
+        await servers?.checkAlive();
+        return result;
+      },
+      kill() {
+        inner.kill();
+        void stopServers();
+      },
+      async close() {
+        await inner.close();
+        await stopServers();
+        await rm3(dir, { recursive: true, force: true });
+      },
+      async stopped() {
+        await stopServers();
+        await rm3(dir, { recursive: true, force: true });
+      }
+    };
+  }
+};
+
+// src/runner/drivers/line-reader.ts
+var LineReader = class {
+  buffer = "";
+  lines = [];
+  waiter = null;
+  ended = false;
+  push(chunk) {
+    this.buffer += chunk;
+    let newline;
+    while ((newline = this.buffer.indexOf("\n")) >= 0) {
+      const line = this.buffer.slice(0, newline).trim();
+      this.buffer = this.buffer.slice(newline + 1);
+      if (line.startsWith("{")) this.deliver(line);
+    }
+  }
+  end() {
+    this.ended = true;
+    this.waiter?.(null);
+    this.waiter = null;
+  }
+  /** The next line, or null when the stream ended first. */
+  next() {
+    const line = this.lines.shift();
+    if (line !== void 0) return Promise.resolve(line);
+    if (this.ended) return Promise.resolve(null);
+    return new Promise((resolve3) => this.waiter = resolve3);
+  }
+  deliver(line) {
+    if (this.waiter === null) {
+      this.lines.push(line);
+      return;
+    }
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter(line);
+  }
+};
+
+// src/runner/drivers/persistent.ts
+var EXIT_GRACE_MS = 5e3;
+var persistentDriver = {
+  name: "persistent",
+  async open(workload2, ctx) {
+    const reader = new LineReader();
+    const fail = (round3, what, stderr2) => commandFailure(
+      { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
+      what,
+      stderr2
+    );
+    let process_;
+    try {
+      process_ = await startGated(workload2.command, {
+        cwd: ctx.cwd,
+        env: { ...ctx.env, DUETKIT_PROTOCOL: "1" },
+        placement: ctx.placements[ctx.slot],
+        // Released at once: the protocol's `go` lines, not the barrier, start its iterations.
+        flag: "/",
+        stdin: "pipe",
+        onStdout: (chunk) => reader.push(chunk),
+        ...ctx.timer === null ? {} : { gate: relayGate(ctx.timer) }
+      });
+    } catch (error62) {
+      throw fail(null, `could not start: ${error62.message}`, "");
+    }
+    const child = process_;
+    let stderr = "";
+    child.child.stderr.on("data", (chunk) => stderr = (stderr + chunk).slice(-65536));
+    void child.finished.then(() => reader.end());
+    const stdin = child.child.stdin;
+    stdin.on("error", () => void 0);
+    let killed = false;
+    let currentSlot = ctx.slot;
+    const pids = [child.pid];
+    const stamps = {
+      async next() {
+        for (let line = await child.controlLine(); line !== null; line = await child.controlLine()) {
+          const time3 = /^time (\d+) (\d+)$/.exec(line);
+          if (time3 !== null) return [BigInt(time3[1]), BigInt(time3[2])];
+        }
+        return null;
+      }
+    };
+    const reply = async (round3) => {
+      let timer;
+      const timeout = new Promise((resolve3) => {
+        timer = setTimeout(() => resolve3("timeout"), ctx.timeout * 1e3);
+      });
+      const line = await Promise.race([reader.next(), timeout]).finally(() => clearTimeout(timer));
+      if (killed) throw new RunError("interrupted");
+      if (line === "timeout") {
+        child.kill();
+        throw fail(round3, `did not answer within ${ctx.timeout} s`, stderr);
+      }
+      if (line === null) {
+        const result = await child.finished;
+        throw fail(round3, `exited (code ${result.code ?? result.signal}) before answering`, stderr);
+      }
+      try {
+        return JSON.parse(line);
+      } catch {
+        throw fail(round3, `answered with a line that is not JSON: ${line.slice(0, 200)}`, stderr);
+      }
+    };
+    await child.prime().catch(() => void 0);
+    if (ctx.timer !== null) {
+      const started = await child.controlLine();
+      const pid = /^pid (\d+)$/.exec(started ?? "");
+      if (pid === null) {
+        child.kill();
+        const why = started?.startsWith("fail ") ? "could not be started" : "ended at once";
+        throw fail(null, `${why} (the timer said ${JSON.stringify(started)})`, stderr);
+      }
+      pids.push(Number(pid[1]));
+    }
+    const hello = await reply(null);
+    if (hello.ready !== true) {
+      child.kill();
+      throw fail(
+        null,
+        `must first print {"ready": true}, printed ${JSON.stringify(hello)}`,
+        stderr
+      );
+    }
+    const side = {
+      async prime() {
+      },
+      async arm({ slot, gate, delayNs }) {
+        if (killed) throw new RunError("interrupted");
+        if (ctx.timer !== null && (gate.target > 0 || delayNs > 0)) {
+          const busy = ctx.keepBusy === "off" ? "off" : "spin";
+          child.tell(`step	${gate.sync}	${gate.target}	${busy}	${Math.round(delayNs)}
+`);
+        }
+        if (slot === currentSlot) return;
+        for (const pid of pids) await ctx.placements[slot].move(pid);
+        currentSlot = slot;
+      },
+      async fire(round3) {
+        const sent = process.hrtime.bigint();
+        stdin.write("go\n");
+        const answer = await reply(round3);
+        const seenEnd = process.hrtime.bigint();
+        const stamped = ctx.timer === null ? null : await stamps.next();
+        const [start, end] = stamped ?? [sent, seenEnd];
+        if (typeof answer.error === "string") {
+          throw fail(round3, `reported an error: ${answer.error}`, stderr);
+        }
+        if (answer.results === void 0) {
+          if (answer.ok !== true) {
+            throw fail(
+              round3,
+              `answered ${JSON.stringify(answer)}; expected {"ok": true}, {"results": [...]} or {"error": "..."}`,
+              stderr
+            );
+          }
+          const wallMs = nsToMs(end - start);
+          return {
+            start,
+            end,
+            seenEnd,
+            metrics: [
+              {
+                name: workload2.name ?? "wall-time",
+                unit: "ms",
+                biggerIsBetter: false,
+                values: [wallMs],
+                valueKind: "samples"
+              }
+            ]
+          };
+        }
+        if (!Array.isArray(answer.results)) {
+          throw fail(
+            round3,
+            `answered "results" that is not a list: ${JSON.stringify(answer.results)}`,
+            stderr
+          );
+        }
+        const text2 = answer.results.map((r) => JSON.stringify(r)).join("\n");
+        try {
+          const metrics = parseOutput("jsonl", text2, { cwd: ctx.cwd }).map((b) => ({
+            name: b.name,
+            unit: b.unit,
+            biggerIsBetter: b.biggerIsBetter,
+            values: b.values,
+            valueKind: b.valueKind
+          }));
+          return { start, end, seenEnd, metrics };
+        } catch (error62) {
+          throw fail(round3, `produced no value: ${error62.message}`, stderr);
+        }
+      },
+      kill() {
+        killed = true;
+        child.kill();
+      },
+      async close() {
+        stdin.end("exit\n");
+        const timer = setTimeout(child.kill, EXIT_GRACE_MS);
+        await child.finished.finally(() => clearTimeout(timer));
+      }
+    };
+    return side;
+  }
+};
+
+// src/stats/mser.ts
+function mserTruncation(values, batch = 5) {
+  const k = Math.floor(values.length / batch);
+  if (k < 4) return 0;
+  const means = [];
+  for (let b = 0; b < k; b++) {
+    let sum2 = 0;
+    for (let j = 0; j < batch; j++) sum2 += values[b * batch + j];
+    means.push(sum2 / batch);
+  }
+  let sum = 0;
+  let squares = 0;
+  const score = new Array(k).fill(Number.POSITIVE_INFINITY);
+  for (let d = k - 1; d >= 0; d--) {
+    sum += means[d];
+    squares += means[d] * means[d];
+    const n = k - d;
+    if (n < 2) continue;
+    const sse = squares - sum * sum / n;
+    score[d] = Math.max(0, sse) / (n * n);
+  }
+  let best = 0;
+  for (let d = 1; d <= Math.floor(k / 2); d++) if (score[d] < score[best]) best = d;
+  return best * batch;
+}
+
+// src/load/steady-state.ts
+function steadyStates(samples, spec) {
+  const names = [...new Set(samples.map((s) => s.name))];
+  if (names.length === 0) throw new Error("printed no samples");
+  return names.map((name) => {
+    const series = samples.filter((s) => s.name === name).sort((a, b) => a.t - b.t);
+    const first = series[0].t;
+    const last = series.at(-1).t;
+    let from = 0;
+    if (spec.warmup === "detect") from = mserTruncation(series.map((s) => s.value));
+    else if (spec.warmup !== 0) {
+      from = series.findIndex((s) => s.t >= first + spec.warmup);
+      if (from < 0) from = series.length;
+    }
+    let to = series.length;
+    const rest = series.slice(from);
+    if (spec.cooldown === "detect") to -= mserTruncation(rest.map((s) => s.value).reverse());
+    else if (spec.cooldown !== 0) {
+      const limit = last - spec.cooldown;
+      while (to > from && series[to - 1].t > limit) to--;
+    }
+    const kept = series.slice(from, to);
+    if (kept.length < spec.minSamples) {
+      throw new Error(
+        `"${name}": ${kept.length} of its ${series.length} samples are left after trimming (workload.stream.minSamples is ${spec.minSamples}); run it longer or trim less`
+      );
+    }
+    const values = kept.map((s) => s.value);
+    const declared = spec.metrics[name];
+    const biggerIsBetter = declared?.biggerIsBetter ?? series.find((s) => s.biggerIsBetter !== void 0)?.biggerIsBetter ?? spec.biggerIsBetter;
+    if (biggerIsBetter === void 0) {
+      throw new Error(
+        `"${name}": say whether bigger values are better: workload.stream.metrics.${name}.biggerIsBetter, or workload.stream.biggerIsBetter for every metric (true for a throughput, false for a latency)`
+      );
+    }
+    return {
+      name,
+      unit: declared?.unit || series.find((s) => s.unit !== void 0)?.unit || "",
+      biggerIsBetter,
+      value: spec.aggregate === "median" ? median(values) : values.reduce((a, b) => a + b, 0) / values.length,
+      samples: series.length,
+      kept: kept.length,
+      warmupSeconds: from === 0 ? 0 : kept[0].t - first,
+      cooldownSeconds: to === series.length ? 0 : last - kept.at(-1).t
+    };
+  });
+}
+
+// src/load/stream-samples.ts
+function parseStreamLine(line, defaultName) {
+  const text2 = line.trim();
+  if (text2 === "" || text2.startsWith("#")) return [];
+  if (text2.startsWith("{")) return parseJson(text2);
+  const words = text2.split(/\s+/);
+  const t = Number(words[0]);
+  if (words.length === 2 && Number.isFinite(t) && isNumber(words[1])) {
+    return [{ t, name: defaultName, value: Number(words[1]) }];
+  }
+  if (words.length === 3 && Number.isFinite(t) && isNumber(words[2])) {
+    return [{ t, name: words[1], value: Number(words[2]) }];
+  }
+  throw new Error(
+    `expected "TIME VALUE", "TIME NAME VALUE" or a JSON object with "time", found ${JSON.stringify(text2.slice(0, 120))}`
+  );
+}
+function parseJson(text2) {
+  let record2;
+  try {
+    record2 = JSON.parse(text2);
+  } catch {
+    throw new Error(`not valid JSON: ${JSON.stringify(text2.slice(0, 120))}`);
+  }
+  const t = record2.time ?? record2.t ?? record2.timestamp;
+  if (typeof t !== "number" || !Number.isFinite(t)) {
+    throw new Error(`a JSON sample needs a numeric "time" (seconds): ${text2.slice(0, 120)}`);
+  }
+  if (typeof record2.name === "string") {
+    if (typeof record2.value !== "number" || !Number.isFinite(record2.value)) {
+      throw new Error(`"${record2.name}" has no numeric "value": ${text2.slice(0, 120)}`);
+    }
+    return [
+      {
+        t,
+        name: record2.name,
+        value: record2.value,
+        ...typeof record2.unit === "string" ? { unit: record2.unit } : {},
+        ...typeof record2.biggerIsBetter === "boolean" ? { biggerIsBetter: record2.biggerIsBetter } : {}
+      }
+    ];
+  }
+  const samples = Object.entries(record2).filter(([key2, v]) => !["time", "t", "timestamp"].includes(key2) && typeof v === "number").map(([name, value]) => ({ t, name, value }));
+  if (samples.length === 0)
+    throw new Error(`a JSON sample without a numeric metric: ${text2.slice(0, 120)}`);
+  return samples;
+}
+function isNumber(word) {
+  return word !== "" && Number.isFinite(Number(word));
 }
 
 // src/scenario/fields.ts
@@ -44391,15 +44430,20 @@ var argv = external_exports.union([external_exports.array(external_exports.strin
   }
   return external_exports.NEVER;
 });
-var duration3 = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' }).transform((value, ctx) => {
-  const seconds3 = parseDuration(value);
-  if (seconds3 !== null) return seconds3;
-  ctx.addIssue({
-    code: "custom",
-    message: 'a positive duration: seconds, or "500ms", "90s", "2m"'
+function valueField(parse3, expected) {
+  return external_exports.union([external_exports.number(), external_exports.string()], { error: expected }).transform((value, ctx) => {
+    try {
+      return parse3(value);
+    } catch (error62) {
+      if (!(error62 instanceof ValueError)) throw error62;
+      ctx.addIssue({ code: "custom", message: error62.expected });
+      return external_exports.NEVER;
+    }
   });
-  return external_exports.NEVER;
-});
+}
+var duration3 = valueField(parseSeconds, DURATION_EXPECTED);
+var threshold = valueField(parseThreshold, THRESHOLD_EXPECTED);
+var level = valueField(parseLevel, LEVEL_EXPECTED);
 var versionName = external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a name of letters, digits, ".", "_" or "-"');
 
 // src/scenario/service-schema.ts
@@ -44920,7 +44964,7 @@ function staggerSizer(setting, trials) {
 }
 
 // src/suite/allocation.ts
-function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false, perRound = 1, threshold = Infinity) {
+function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false, perRound = 1, threshold2 = Infinity) {
   const cost2 = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
   const firstLook = schedule.pairs[0];
   const screening = units.filter((u) => u.pairs < firstLook && u.look < 0);
@@ -44937,20 +44981,20 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
     const need = u.pairsToSettle === null ? Infinity : cost2(u, u.pairsToSettle);
     const add = schedule.pairs[u.look + 1] - u.pairs;
     const change = Math.abs(u.change ?? 0);
-    return { u, need, add, beyond: change > threshold ? change : 0 };
+    return { u, need, add, beyond: change > threshold2 ? change : 0 };
   }).sort((a, b) => b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name));
   const stage = [];
   let left = secondsLeft;
   let sharedSeconds = 0;
   for (const { u, add } of open2) {
     if (add <= 0) continue;
-    const seconds3 = cost2(u, add);
+    const seconds = cost2(u, add);
     if (shared) {
-      if (Math.max(sharedSeconds, seconds3) > secondsLeft) continue;
-      sharedSeconds = Math.max(sharedSeconds, seconds3);
+      if (Math.max(sharedSeconds, seconds) > secondsLeft) continue;
+      sharedSeconds = Math.max(sharedSeconds, seconds);
     } else {
-      if (seconds3 > left) continue;
-      left -= seconds3;
+      if (seconds > left) continue;
+      left -= seconds;
     }
     stage.push({ name: u.name, pairs: add, look: u.look + 1 });
   }
@@ -45374,12 +45418,12 @@ function goUnitArgv(binary, command, unit, iterations, benchtime = command.bench
     ...test
   ];
 }
-async function calibrateGo(bin, command, seconds3, context) {
+async function calibrateGo(bin, command, seconds, context) {
   const argv2 = [
     bin.binary,
     "-test.run=^$",
     `-test.bench=${command.bench}`,
-    `-test.benchtime=${seconds3}s`,
+    `-test.benchtime=${seconds}s`,
     "-test.count=1",
     ...command.test.filter((f) => !f.startsWith("-test.count"))
   ];
@@ -45494,8 +45538,8 @@ var goSuite = {
     };
   }
 };
-function fixedIterations(nsPerOp, seconds3) {
-  return Math.max(1, Math.round(seconds3 * 1e9 / Math.max(nsPerOp, 1e-3)));
+function fixedIterations(nsPerOp, seconds) {
+  return Math.max(1, Math.round(seconds * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
 
 // src/suite/prepare-listed.ts
@@ -45798,7 +45842,7 @@ function finish2(result, record2) {
 // src/git/git.ts
 import { rm as rm6 } from "node:fs/promises";
 import { execFile as execFile2 } from "node:child_process";
-var GitError = class extends Error {
+var GitError = class extends UserError {
   constructor(message) {
     super(message);
     this.name = "RunError";
@@ -46209,7 +46253,7 @@ function createNoIsolation(slotCount, requested, warnings) {
 }
 
 // src/isolation/choose.ts
-var IsolationError = class extends Error {
+var IsolationError = class extends UserError {
   constructor(message) {
     super(message);
     this.name = "RunError";
@@ -46508,8 +46552,11 @@ function firstLine(error62) {
   return (e.stderr || e.message || String(error62)).trim().split("\n")[0].slice(0, 200);
 }
 
+// src/version.ts
+var VERSION = "0.1.0";
+
 // src/runner/run.ts
-var TOOL_VERSION = process.env.npm_package_version ?? "0.1.0";
+var TOOL_VERSION = VERSION;
 async function runScenario(loaded, options) {
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
@@ -47026,12 +47073,6 @@ function checkPorts(s, issue2) {
 }
 
 // src/suite/schema.ts
-var seconds = external_exports.union([external_exports.number(), external_exports.string()], { error: 'a duration: seconds, or "20ms", "1s"' }).transform((value, ctx) => {
-  const s = parseDuration(value);
-  if (s !== null) return s;
-  ctx.addIssue({ code: "custom", message: 'a positive duration: seconds, or "20ms", "1s"' });
-  return external_exports.NEVER;
-});
 var suiteSchema = external_exports.object({
   /**
    * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
@@ -47056,7 +47097,7 @@ var suiteSchema = external_exports.object({
    */
   calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
   /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
-  iterationTime: seconds.default(0.02),
+  iterationTime: duration3.default(0.02),
   /**
    * Repetitions of a benchmark in one process where the format can pair them by position
    * (go with `calibration: fixed`): `auto` (default) sizes them from the measured start-up
@@ -47079,15 +47120,6 @@ var suiteSchema = external_exports.object({
 var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
 var DEFAULT_IMAGE = "node:24-bookworm-slim";
 var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
-var seconds2 = (what) => external_exports.union([external_exports.number(), external_exports.string()], { error: `${what}: seconds, or "90s", "10m", "2h"` }).transform((value, ctx) => {
-  const s = parseDuration(value);
-  if (s !== null) return s;
-  ctx.addIssue({
-    code: "custom",
-    message: `${what}: a positive duration ("90s", "10m", "2h")`
-  });
-  return external_exports.NEVER;
-});
 var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
 var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
 var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
@@ -47126,9 +47158,9 @@ var eks = external_exports.object({
   /** The EC2 API's URL (tests); default AWS's own. */
   ec2Endpoint: external_exports.string().url().optional(),
   /** How long creating the cluster and node group may take. */
-  createTimeout: seconds2("createTimeout").default(40 * 60),
+  createTimeout: duration3.default(40 * 60),
   /** How long deleting them may take. */
-  deleteTimeout: seconds2("deleteTimeout").default(30 * 60)
+  deleteTimeout: duration3.default(30 * 60)
 }).strict();
 var kind = external_exports.object({
   /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
@@ -47162,9 +47194,9 @@ var clusterSchema = external_exports.object({
    * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
    * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
    */
-  maxLifetime: seconds2("maxLifetime").default(DEFAULT_MAX_LIFETIME_S),
+  maxLifetime: duration3.default(DEFAULT_MAX_LIFETIME_S),
   /** How long the pod may take to be scheduled and started (image pull included). */
-  startTimeout: seconds2("startTimeout").default(600),
+  startTimeout: duration3.default(600),
   /** Price of one node per hour (any currency), for the cost estimate in the report. */
   pricePerNodeHour: external_exports.number().nonnegative().optional(),
   existing: existing.default(() => existing.parse({})),
@@ -47280,10 +47312,10 @@ var stopping = external_exports.object({
   checkEvery: external_exports.number().int().min(1).default(5)
 }).strict();
 var analysis = external_exports.object({
-  level: external_exports.number().gt(0).lt(1).default(0.99),
+  level: level.default(0.99),
   statistic: external_exports.enum(STATISTICS).optional(),
   method: external_exports.enum(["percentile", "bca"]).default("bca"),
-  threshold: external_exports.number().positive().lt(1).default(0.05),
+  threshold: threshold.default(0.05),
   resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
   adjustment: external_exports.enum(["holm", "bh", "none"]).default("holm"),
   blockLength: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1)]).default("auto"),
@@ -47408,7 +47440,7 @@ function checkPerBenchmark(w, ctx) {
 }
 
 // src/scenario/load.ts
-var ScenarioError = class extends Error {
+var ScenarioError = class extends UserError {
   constructor(message) {
     super(message);
     this.name = "ScenarioError";
@@ -47630,18 +47662,15 @@ function recordingCommon(request) {
 async function runChecked(loaded, signal, env) {
   const samples = await runScenario(loaded, { signal, env });
   if (!samples.complete) {
-    throw Object.assign(
-      new Error(`calibration run ${samples.stopReason}: ${samples.error ?? "no reason given"}`),
-      {
-        name: "RunError"
-      }
+    throw new RunError(
+      `calibration run ${samples.stopReason}: ${samples.error ?? "no reason given"}`
     );
   }
   return samples;
 }
 
 // src/stats/proportion.ts
-function wilsonInterval(successes, trials, level = 0.95) {
+function wilsonInterval(successes, trials, level2 = 0.95) {
   if (!(Number.isInteger(trials) && trials >= 0)) {
     throw new RangeError(`trials must be an integer \u2265 0, got ${trials}`);
   }
@@ -47650,11 +47679,11 @@ function wilsonInterval(successes, trials, level = 0.95) {
       `successes must be an integer from 0 to trials (${trials}), got ${successes}`
     );
   }
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
   if (trials === 0) {
-    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level, method: "wilson" };
+    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level: level2, method: "wilson" };
   }
-  const z2 = normalPpf(1 - (1 - level) / 2);
+  const z2 = normalPpf(1 - (1 - level2) / 2);
   const n = trials;
   const p = successes / n;
   const z22 = z2 * z2;
@@ -47668,7 +47697,7 @@ function wilsonInterval(successes, trials, level = 0.95) {
     // At 0 (or n) successes the bound is exactly 0 (or 1); rounding must not move it.
     lower: successes === 0 ? 0 : Math.max(0, centre2 - half),
     upper: successes === n ? 1 : Math.min(1, centre2 + half),
-    level,
+    level: level2,
     method: "wilson"
   };
 }
@@ -47835,7 +47864,7 @@ async function recordGroup(options, kind2, methods, changes, source, outcomes, i
   );
   const maxRuns = 2 * Math.ceil(options.windows / options.windowsPerRun) + 2;
   for (let run3 = 0; run3 < maxRuns && !enough(); run3++) {
-    if (options.signal.aborted) throw Object.assign(new Error("interrupted"), { name: "RunError" });
+    if (options.signal.aborted) throw new RunError("interrupted");
     options.log?.(
       `recording ${kind2} (${changes.map(describeChange).join(", ")}), run ${run3 + 1}: ${budgetSeconds.toFixed(0)} s`
     );
@@ -47968,7 +47997,7 @@ var NOISE_KINDS = ["cpu", "memory"];
 function parseSchedule(text2) {
   const match = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text2);
   const start = match === null ? null : parseStart(match[1]);
-  const stop = match === null ? null : parseDuration(match[2]);
+  const stop = match === null ? null : durationSeconds(match[2]);
   if (start === null || stop === null || !(stop > start)) {
     throw new RangeError(
       `--schedule: got ${JSON.stringify(text2)}; expected START-STOP with STOP after START, like 20s-50s`
@@ -47977,7 +48006,7 @@ function parseSchedule(text2) {
   return { start, stop };
 }
 function parseStart(text2) {
-  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text2) ? 0 : parseDuration(text2);
+  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text2) ? 0 : durationSeconds(text2);
 }
 function resolveNoiseOptions(input2) {
   const options = {
@@ -48035,7 +48064,7 @@ function registerCalibrate(program2, ctx) {
     "injected slowdowns, like 1%,2%,5%",
     parseChanges,
     [0.01, 0.02, 0.05]
-  ).option("--repetitions <n>", "comparisons per method and change", integerParser(1, 1e4), 20).option("--per-run <n>", "comparisons cut from one recording", integerParser(1, 1e3), 5).option("--budget <time>", "time budget of one comparison: 10s, 1m", parseTime, 10).option(
+  ).option("--repetitions <n>", "comparisons per method and change", integerParser(1, 1e4), 20).option("--per-run <n>", "comparisons cut from one recording", integerParser(1, 1e3), 5).option("--budget <time>", "time budget of one comparison: 10s, 1m", parseSeconds2, 10).option(
     "--units <n>",
     "chunks of the reference workload per iteration",
     integerParser(1, 1e9),
@@ -48049,7 +48078,7 @@ function registerCalibrate(program2, ctx) {
     "--noise <threads>",
     "run `duetkit noise` with this many threads meanwhile",
     integerParser(1, 1024)
-  ).option("--noise-load <share>", "share of a CPU per noise thread", parseShare, 0.5).option("--noise-kind <kind>", NOISE_KINDS.join(" | "), choiceParser(NOISE_KINDS), "cpu").option("--level <level>", "confidence level of each comparison", parseLevel, 0.99).option(
+  ).option("--noise-load <share>", "share of a CPU per noise thread", parseShare, 0.5).option("--noise-kind <kind>", NOISE_KINDS.join(" | "), choiceParser(NOISE_KINDS), "cpu").option("--level <level>", "confidence level of each comparison", parseLevel2, 0.99).option(
     "--resamples <n>",
     "bootstrap resamples per comparison",
     integerParser(100, 1e6),
@@ -48057,7 +48086,7 @@ function registerCalibrate(program2, ctx) {
   ).option("--seed <n>", "PRNG seed (recorded)", integerParser(0, MAX_SEED)).option(
     "--target-mde <change>",
     "smallest change you want to detect, like 2%",
-    parseThreshold,
+    parseThreshold2,
     0.02
   ).option("--scenario <file>", "A/A of your own scenario's first version (no injection)").option("--json", "print the result as JSON").action(async (flags) => {
     const { signal, dispose } = abortOnSignals();
@@ -48101,7 +48130,7 @@ function parseModes(text2) {
 }
 function parseChanges(text2) {
   return text2.split(",").map((part) => {
-    const value = parseThreshold(part);
+    const value = parseThreshold2(part);
     if (!(value > 0))
       throw new InvalidArgumentError(`Expected positive slowdowns like 1%,2%,5%; got ${part}.`);
     return value;
@@ -48112,12 +48141,6 @@ function parseShare(text2) {
   if (!(value > 0 && value <= 1))
     throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.5.");
   return value;
-}
-function parseTime(text2) {
-  const seconds3 = parseDuration(text2);
-  if (seconds3 === null)
-    throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m.");
-  return seconds3;
 }
 
 // src/cli/commands/cluster.ts
@@ -48282,8 +48305,8 @@ function renderProgress(progress2, width = 30) {
   return `${head}${progress2.done}/${progress2.total} trials  elapsed ${formatSeconds(progress2.elapsedMs)}  ETA ${eta}`;
 }
 function formatSeconds(ms) {
-  const seconds3 = Math.round(ms / 1e3);
-  return seconds3 < 60 ? `${seconds3}s` : `${Math.floor(seconds3 / 60)}m${String(seconds3 % 60).padStart(2, "0")}s`;
+  const seconds = Math.round(ms / 1e3);
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
 }
 
 // src/cli/commands/run.ts
@@ -48389,7 +48412,7 @@ function registerCompare(program2, ctx) {
     "--isolation <kind>",
     "auto|cpuset|taskset|none",
     choiceParser(["auto", "cpuset", "taskset", "none"])
-  ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel).option("--threshold <t>", "practical threshold, e.g. 5%", parseThreshold).argument("<command...>", "the benchmark command, after --");
+  ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel2).option("--threshold <t>", "practical threshold, e.g. 5%", parseThreshold2).argument("<command...>", "the benchmark command, after --");
   addRunOptions(command).action(async (argv2, flags) => {
     const scenario = scenarioFromObject(
       {
@@ -48565,7 +48588,7 @@ function registerCompareSamples(program2, ctx) {
   ).argument("<base-file>", "base measurements: one number per line (# comments), or a JSON array").argument("<head-file>", "head measurements, same format").option(
     "--paired",
     "values on the same line were measured together (duet iterations, RMIT rounds)"
-  ).option("--level <level>", "confidence level of the interval", parseLevel, 0.99).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7), 1e4).option(
+  ).option("--level <level>", "confidence level of the interval", parseLevel2, 0.99).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7), 1e4).option(
     "--seed <n>",
     "PRNG seed (default: random, printed in the result)",
     integerParser(0, MAX_SEED)
@@ -48578,7 +48601,7 @@ function registerCompareSamples(program2, ctx) {
     "interval method: percentile|bca",
     choiceParser(["percentile", "bca"]),
     "bca"
-  ).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold, 0.05).option(
+  ).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold2, 0.05).option(
     "--bigger-is-better",
     "larger values are better (throughput); flips regression/improvement"
   ).option(
@@ -48852,7 +48875,7 @@ function parseEntryPath(relative2) {
 
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
-var PublishError = class extends Error {
+var PublishError = class extends UserError {
   constructor(message, kind2) {
     super(message);
     this.kind = kind2;
@@ -48910,7 +48933,7 @@ import { spawn as spawn7 } from "node:child_process";
 import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
 import os10 from "node:os";
 import path27 from "node:path";
-var GitStoreError = class extends Error {
+var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
     this.name = "RunError";
@@ -49293,7 +49316,7 @@ var entrySchema = external_exports.looseObject({
   aa: aa.optional(),
   imported: imported.optional()
 });
-var HistoryFormatError = class extends Error {
+var HistoryFormatError = class extends UserError {
   constructor(file2, field, reason) {
     super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
     this.file = file2;
@@ -49937,25 +49960,25 @@ async function readCommit(repoDir, id, repositoryUrl) {
 import { createHash as createHash3 } from "node:crypto";
 
 // src/stats/location-interval.ts
-function locationInterval(values, statistic, level) {
+function locationInterval(values, statistic, level2) {
   if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
   if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
   if (statistic === "median") {
     const ascending = sorted(values);
     const value = median(ascending);
     if (values.length < 2) return { statistic, value, interval: null };
-    const { lower, upper } = medianInterval(ascending, level);
-    return { statistic, value, interval: { level, lower, upper, method: "order-statistic" } };
+    const { lower, upper } = medianInterval(ascending, level2);
+    return { statistic, value, interval: { level: level2, lower, upper, method: "order-statistic" } };
   }
   const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
   const centre2 = mean(xs);
   const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
   if (values.length < 2) return { statistic, value: back(centre2), interval: null };
-  const half = normalPpf(1 - (1 - level) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
+  const half = normalPpf(1 - (1 - level2) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
   return {
     statistic,
     value: back(centre2),
-    interval: { level, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
+    interval: { level: level2, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
   };
 }
 
@@ -52339,17 +52362,17 @@ function recommendedBudget(request) {
   }
   const cost2 = COSTS[format] ?? OTHER;
   const raw = cost2.overhead + cost2.perBenchmark * benchmarks;
-  const seconds3 = Math.max(MINIMUM_SECONDS, Math.ceil(raw / 60 - 1e-9) * 60);
+  const seconds = Math.max(MINIMUM_SECONDS, Math.ceil(raw / 60 - 1e-9) * 60);
   const runner = vcpus >= 4 ? `a ${vcpus}-vCPU runner costs what a 2-vCPU one does (a duet uses one CPU per side and one for the harness)` : `on a ${vcpus}-vCPU runner`;
   return {
-    seconds: seconds3,
+    seconds,
     perBenchmarkSeconds: cost2.perBenchmark,
     overheadSeconds: cost2.overhead,
-    explanation: `${formatMinutes(seconds3)} gives each of ${benchmarks} ${format} benchmark${benchmarks === 1 ? "" : "s"} its screening (~20 pairs) and leaves time for the ones in doubt (~${cost2.perBenchmark} s per benchmark + ${cost2.overhead} s to build and calibrate; ${runner})`
+    explanation: `${formatMinutes(seconds)} gives each of ${benchmarks} ${format} benchmark${benchmarks === 1 ? "" : "s"} its screening (~20 pairs) and leaves time for the ones in doubt (~${cost2.perBenchmark} s per benchmark + ${cost2.overhead} s to build and calibrate; ${runner})`
   };
 }
-function formatMinutes(seconds3) {
-  return `${Math.ceil(seconds3 / 60)}m`;
+function formatMinutes(seconds) {
+  return `${Math.ceil(seconds / 60)}m`;
 }
 
 // src/init/suite-budget.ts
@@ -52368,9 +52391,9 @@ function budgetComment(plan2, budget) {
   const found = `~${plan2.suite.benchmarks} benchmarks found (${plan2.suite.counted});`;
   const buys = "every one its screening (~20 pairs) and leaves time for the ones in doubt";
   const runner = `on a ${RUNNER_VCPUS}-vCPU runner (4 vCPUs are no faster: a duet uses one CPU per side and one for the harness)`;
-  const seconds3 = parseDuration(budget);
-  const same = seconds3 !== null && Math.abs(seconds3 - advice.seconds) < 1;
-  const text2 = same ? `${found} ${advised} gives ${buys}, ${runner}. Raise it if many stay inconclusive.` : `${found} ${advised} would give ${buys}, ${runner}; this budget is ${budget}${seconds3 !== null && seconds3 < advice.seconds ? ", and may leave some unscreened" : ""}. Raise it if many stay inconclusive.`;
+  const seconds = durationSeconds(budget);
+  const same = seconds !== null && Math.abs(seconds - advice.seconds) < 1;
+  const text2 = same ? `${found} ${advised} gives ${buys}, ${runner}. Raise it if many stay inconclusive.` : `${found} ${advised} would give ${buys}, ${runner}; this budget is ${budget}${seconds !== null && seconds < advice.seconds ? ", and may leave some unscreened" : ""}. Raise it if many stay inconclusive.`;
   return wrap(text2, 92);
 }
 function recommended(plan2) {
@@ -52674,8 +52697,8 @@ function inProject(step, dirInRepo) {
   return moved;
 }
 function timeoutMinutes(options, runs = 1) {
-  const seconds3 = parseDuration(options.budget) ?? 0;
-  return Math.max(30, runs * Math.ceil(seconds3 / 60) + 20);
+  const seconds = durationSeconds(options.budget) ?? 0;
+  return Math.max(30, runs * Math.ceil(seconds / 60) + 20);
 }
 
 // src/init/nightly-workflow.ts
@@ -53076,12 +53099,12 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
         return null;
       }
     };
-    const level = Number(read("level"));
+    const level2 = Number(read("level"));
     const type = read("type");
     const bytes = parseCacheSize(read("size") ?? "");
-    if (!Number.isInteger(level) || bytes === null || type === "Instruction") continue;
-    if (best === null || level > best.level || level === best.level && bytes > best.bytes) {
-      best = { level, bytes };
+    if (!Number.isInteger(level2) || bytes === null || type === "Instruction") continue;
+    if (best === null || level2 > best.level || level2 === best.level && bytes > best.bytes) {
+      best = { level: level2, bytes };
     }
   }
   return best?.bytes ?? null;
@@ -53187,7 +53210,11 @@ function startNoise(input2) {
 function registerNoise(program2, ctx) {
   program2.command("noise").description(
     "Steal CPU (or memory bandwidth) like a noisy neighbour: N busy threads, each capped by a duty cycle; stops after --duration or on SIGINT/SIGTERM."
-  ).option("--threads <n>", "busy threads", integerParser(1, 1024), 1).option("--load <share>", "share of one CPU per thread while on, in (0, 1]", parseLoad, 1).requiredOption("--duration <time>", "stop by itself after this long: 60, 90s, 2m", parseTime2).option("--schedule <start-stop>", "on only in this window, like 20s-50s", parseScheduleOption).option("--kind <kind>", `${NOISE_KINDS.join(" | ")}`, choiceParser(NOISE_KINDS), "cpu").action(async (flags) => {
+  ).option("--threads <n>", "busy threads", integerParser(1, 1024), 1).option("--load <share>", "share of one CPU per thread while on, in (0, 1]", parseLoad, 1).requiredOption(
+    "--duration <time>",
+    "stop by itself after this long: 60, 90s, 2m",
+    parseSeconds2
+  ).option("--schedule <start-stop>", "on only in this window, like 20s-50s", parseScheduleOption).option("--kind <kind>", `${NOISE_KINDS.join(" | ")}`, choiceParser(NOISE_KINDS), "cpu").action(async (flags) => {
     const { signal, dispose } = abortOnSignals();
     try {
       const noise = startNoise({
@@ -53223,12 +53250,6 @@ function parseLoad(text2) {
     throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.6 or 60%.");
   }
   return share;
-}
-function parseTime2(text2) {
-  const seconds3 = parseDuration(text2);
-  if (seconds3 === null)
-    throw new InvalidArgumentError("Expected a duration: seconds, or 500ms, 90s, 2m, 1h.");
-  return seconds3;
 }
 function parseScheduleOption(text2) {
   try {
@@ -53405,18 +53426,18 @@ function bootstrapOneSample(values, statistic, options = {}) {
   if (!STATISTICS2.includes(statistic)) {
     throw new RangeError(`statistic must be one of ${STATISTICS2.join(", ")}, got ${statistic}`);
   }
-  const level = options.level ?? 0.95;
+  const level2 = options.level ?? 0.95;
   const resamples = options.resamples ?? 1e4;
   const seed = options.seed ?? 1;
   const method = options.method ?? "bca";
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
   if (!(Number.isInteger(resamples) && resamples >= 100)) {
     throw new RangeError(`resamples must be an integer \u2265 100, got ${resamples}`);
   }
   const data = Float64Array.from(values);
   const n = data.length;
   const estimate = statisticOf(data, n, statistic);
-  const base = { statistic, estimate, level, resamples, seed, n };
+  const base = { statistic, estimate, level: level2, resamples, seed, n };
   if (n < 2) {
     return {
       ...base,
@@ -53441,7 +53462,7 @@ function bootstrapOneSample(values, statistic, options = {}) {
   }
   const ends = bootstrapInterval(
     { observed: estimate, distribution, jackknife: [jackknife] },
-    level,
+    level2,
     method
   );
   return {
@@ -54054,14 +54075,18 @@ function registerVariability(program2, ctx) {
   ).requiredOption(
     "--remote <url-or-path>",
     "git remote of the history (a URL, or a local bare repository)"
-  ).option("--branch <name>", "branch of the history (default gh-pages)").option("--path <folder>", "folder of the history in the branch (default duetkit)").option("--suite <name>", "only this suite").option("--since <when>", "only runs since: 90d, 12w, or a date (2026-01-31)", parseSince).option("--json", "print the report JSON instead of Markdown").option("--out <file>", "also write the Markdown report to this file").option(
+  ).option("--branch <name>", "branch of the history (default gh-pages)").option("--path <folder>", "folder of the history in the branch (default duetkit)").option("--suite <name>", "only this suite").option(
+    "--since <when>",
+    "only runs since: 90d, 12w, a date (2026-01-31), or all (default)",
+    parseSince2
+  ).option("--json", "print the report JSON instead of Markdown").option("--out <file>", "also write the Markdown report to this file").option(
     "--repo <dir>",
     "git repository for the commits of each change point (default: the current one)"
   ).option(
     "--seed <n>",
     "seed of permutations and bootstraps (default 1)",
     integerParser(0, MAX_SEED)
-  ).option("--level <level>", "level of the intervals (default 95%)", parseLevel).option("--alpha <p>", "significance of the change-point tests (default 0.01)", parseAlpha).option(
+  ).option("--level <level>", "level of the intervals (default 95%)", parseLevel2).option("--alpha <p>", "significance of the change-point tests (default 0.01)", parseAlpha).option(
     "--permutations <n>",
     "permutations per change-point test (default 499)",
     integerParser(19, 1e5)
@@ -54074,7 +54099,7 @@ function registerVariability(program2, ctx) {
       suite: flags.suite,
       env: ctx.env
     });
-    const since = flags.since === void 0 ? null : "date" in flags.since ? flags.since.date : new Date(now.getTime() - flags.since.days * 864e5).toISOString();
+    const since = flags.since === void 0 ? null : sinceStart(flags.since, now);
     const report = analyzeVariability(read.entries, {
       now,
       warnings: read.warnings,
@@ -54105,16 +54130,6 @@ function registerVariability(program2, ctx) {
 }
 function resolveRemote(ctx, remote) {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path45.resolve(ctx.cwd, remote);
-}
-function parseSince(text2) {
-  const m = /^\s*(\d+)\s*([dw])\s*$/.exec(text2);
-  if (m !== null) return { days: Number(m[1]) * (m[2] === "w" ? 7 : 1) };
-  if (/^\d{4}-\d{2}-\d{2}/.test(text2.trim()) && !Number.isNaN(Date.parse(text2))) {
-    return { date: new Date(Date.parse(text2)).toISOString() };
-  }
-  throw new InvalidArgumentError(
-    "Expected a number of days or weeks (90d, 12w) or a date (2026-01-31)."
-  );
 }
 function parseAlpha(text2) {
   const value = Number(text2);
@@ -54150,9 +54165,6 @@ function registerCommands(program2, ctx) {
   registerVariability(program2, ctx);
   registerCluster(program2, ctx);
 }
-
-// src/version.ts
-var VERSION = "0.1.0";
 
 // src/cli/main.ts
 function buildProgram(ctx) {

@@ -1,7 +1,7 @@
 /**
  * Runs .github/workflows/ci.yml under act in host mode, on a clone of HEAD: the workflow's
  * steps on this machine, `.ci/run` included (npm ci, npm run all, the dist check), as GitHub
- * would. Not part of `npm test` — ci.yml runs the test suite itself, so a test running it
+ * would. Not part of `npm run test:all` — ci.yml runs the test suite itself, so a test running it
  * would run itself. actions/setup-node and actions/cache are left out (no GitHub here: Node 24
  * comes from node_modules/.bin, and a cache miss changes nothing).
  *

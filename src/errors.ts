@@ -1,6 +1,11 @@
+import { ZodError } from 'zod';
+
 /**
- * An error caused by what the user gave us (a bad file, option or scenario). Entry points print
- * its message on one line, without a stack trace; the CLI exits with `exitCode`.
+ * The one root of the errors the user must fix: a bad file, option, input or scenario, a
+ * command or tool that failed, something asked for that this machine cannot give. Entry points
+ * print its message on one line, without a stack trace; the CLI exits with `exitCode`.
+ * Subclasses keep their `name` (several are named `RunError`), which only labels them: what
+ * makes an error the user's is `instanceof UserError`.
  */
 export class UserError extends Error {
   constructor(
@@ -12,12 +17,11 @@ export class UserError extends Error {
   }
 }
 
-/** Errors whose message is meant for the user as it is (no stack trace needed). */
+/**
+ * Errors whose message is meant for the user as it is (no stack trace needed): a `UserError`,
+ * a `RangeError` (a value out of its domain, e.g. from `src/stats`), or a `ZodError` from a
+ * schema that parsed user data.
+ */
 export function isUserFacing(error: unknown): error is Error {
-  return (
-    error instanceof UserError ||
-    error instanceof RangeError ||
-    (error instanceof Error &&
-      ['FormatError', 'ScenarioError', 'RunError', 'ZodError'].includes(error.name))
-  );
+  return error instanceof UserError || error instanceof RangeError || error instanceof ZodError;
 }

@@ -4,7 +4,7 @@ import { UserError } from '../errors.js';
 import { formatNames } from '../formats/registry.js';
 import type { CommentPolicy } from '../github/upsert-comment.js';
 import { splitArgv } from '../scenario/argv.js';
-import { parseDuration } from '../scenario/duration.js';
+import { parseLevel, parseSeconds, parseThreshold, ValueError } from '../scenario/values.js';
 import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
 import { MAX_SEED } from '../stats/rng.js';
 import { parseVariabilityInputs, type VariabilityInputs } from '../variability/action-inputs.js';
@@ -265,36 +265,24 @@ function suiteName(value: string, name: string): string {
   throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
 }
 
-function duration(value: string, name: string): number {
-  const seconds = parseDuration(value);
-  if (seconds !== null) return seconds;
-  throw new InputError(name, `${got(value)}; expected seconds, or a duration like 90s, 10m, 1h`);
+/**
+ * A parser of `src/scenario/values.ts` as an input parser: its `got …; expected …` follows
+ * the input's name, as the CLI's and the scenario's follow theirs.
+ */
+export function valueInput<T>(parse: (value: string) => T): (value: string, name: string) => T {
+  return (value, name) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      if (error instanceof ValueError) throw new InputError(name, error.message);
+      throw error;
+    }
+  };
 }
 
-/** "5%" or "0.05" → 0.05, in (0, 1). A bare number ≥ 1 is ambiguous, so refused. */
-function threshold(value: string, name: string): number {
-  const fraction = fractionOrPercent(value);
-  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
-  throw new InputError(
-    name,
-    `${got(value)}; expected a fraction like 0.05 or a percentage like 5%`,
-  );
-}
-
-function level(value: string, name: string): number {
-  const fraction = fractionOrPercent(value);
-  if (fraction !== null && fraction > 0 && fraction < 1) return fraction;
-  throw new InputError(name, `${got(value)}; expected a confidence level like 0.99 or 99%`);
-}
-
-function fractionOrPercent(value: string): number | null {
-  const percent = value.endsWith('%');
-  const body = percent ? value.slice(0, -1).trim() : value;
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(body)) return null;
-  const n = Number(body);
-  if (!percent && n >= 1) return null;
-  return percent ? n / 100 : n;
-}
+const duration = valueInput(parseSeconds);
+const threshold = valueInput(parseThreshold);
+const level = valueInput(parseLevel);
 
 function gitRef(value: string, name: string): string {
   // Any revision git understands (`main`, `origin/main`, `HEAD~1`, a commit id), but never

@@ -12,6 +12,7 @@ import { alertIssue } from '../variability/issue-alert.js';
 import { renderVariability } from '../variability/render.js';
 import { historyRemote } from './history-step.js';
 import type { ActionIo } from './io.js';
+import { sinceStart } from '../scenario/values.js';
 
 export interface VariabilityDeps {
   io: ActionIo;
@@ -48,10 +49,7 @@ export async function variabilityStep(
     env,
   });
   for (const w of read.warnings) io.warning(w);
-  const since =
-    inputs.sinceDays === null
-      ? null
-      : new Date(now.getTime() - inputs.sinceDays * 86_400_000).toISOString();
+  const since = sinceStart(inputs.since, now);
   const report = analyzeVariability(read.entries, {
     now,
     warnings: read.warnings,

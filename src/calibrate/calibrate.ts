@@ -1,5 +1,6 @@
 import type { IsolationReport, IsolationRequest } from '../isolation/types.js';
 import { machineInfo, type MachineInfo } from '../runner/machine.js';
+import { RunError } from '../runner/errors.js';
 import { TOOL_VERSION } from '../runner/run.js';
 import type { LoadedScenario } from '../scenario/load.js';
 import type { Mode } from '../scenario/schema.js';
@@ -214,7 +215,7 @@ async function recordGroup(
     );
   const maxRuns = 2 * Math.ceil(options.windows / options.windowsPerRun) + 2;
   for (let run = 0; run < maxRuns && !enough(); run++) {
-    if (options.signal.aborted) throw Object.assign(new Error('interrupted'), { name: 'RunError' });
+    if (options.signal.aborted) throw new RunError('interrupted');
     options.log?.(
       `recording ${kind} (${changes.map(describeChange).join(', ')}), run ${run + 1}: ${budgetSeconds.toFixed(0)} s`,
     );

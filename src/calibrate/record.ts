@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { IsolationRequest } from '../isolation/types.js';
 import { selfArgv } from '../io/self-argv.js';
 import { runScenario } from '../runner/run.js';
+import { RunError } from '../runner/errors.js';
 import type { SamplesFile } from '../runner/samples.js';
 import type { LoadedScenario } from '../scenario/load.js';
 import { parseScenario } from '../scenario/load.js';
@@ -115,11 +116,8 @@ async function runChecked(
 ): Promise<SamplesFile> {
   const samples = await runScenario(loaded, { signal, env });
   if (!samples.complete) {
-    throw Object.assign(
-      new Error(`calibration run ${samples.stopReason}: ${samples.error ?? 'no reason given'}`),
-      {
-        name: 'RunError',
-      },
+    throw new RunError(
+      `calibration run ${samples.stopReason}: ${samples.error ?? 'no reason given'}`,
     );
   }
   return samples;

@@ -1,34 +1,38 @@
 import { InvalidArgumentError } from 'commander';
+import * as values from '../scenario/values.js';
+import { ValueError } from '../scenario/values.js';
 
 /**
  * Parsers for option values shared by commands. Each throws commander's InvalidArgumentError,
  * which commander reports as `error: option '--x <v>' argument 'bad' is invalid. <reason>`.
  */
 
-/** "0.99" or "99%" → 0.99; must lie strictly between 0 and 1. */
-export function parseLevel(text: string): number {
-  const value = parseFractionOrPercent(text);
-  if (value === undefined || !(value > 0 && value < 1)) {
-    throw new InvalidArgumentError(
-      'Expected a confidence level between 0 and 1, like 0.99 or 99%.',
-    );
-  }
-  return value;
+/**
+ * A parser of `src/scenario/values.ts` as a commander option parser: its `got …; expected …`
+ * becomes commander's reason, after commander's own naming of the option.
+ */
+export function optionParser<T>(parse: (text: string) => T): (text: string) => T {
+  return (text) => {
+    try {
+      return parse(text);
+    } catch (error) {
+      if (error instanceof ValueError) throw new InvalidArgumentError(error.message);
+      throw error;
+    }
+  };
 }
 
-/** "5%" or "0.05" → 0.05; ≥ 0. A bare number ≥ 1 is refused as ambiguous. */
-export function parseThreshold(text: string): number {
-  const value = parseFractionOrPercent(text);
-  if (value === undefined || value < 0) {
-    throw new InvalidArgumentError('Expected a threshold like 5% or 0.05 (a fraction ≥ 0).');
-  }
-  if (!text.trim().endsWith('%') && value >= 1) {
-    throw new InvalidArgumentError(
-      `Ambiguous: write ${text}% for a percentage, or a fraction below 1.`,
-    );
-  }
-  return value;
-}
+/** "0.99" or "99%" → 0.99 (`parseLevel` of src/scenario/values.ts). */
+export const parseLevel = optionParser(values.parseLevel);
+
+/** "5%", "150%" or "0.05" → 0.05 (`parseThreshold` of src/scenario/values.ts). */
+export const parseThreshold = optionParser(values.parseThreshold);
+
+/** "90s", "10m", "500ms" or seconds → seconds (`parseSeconds` of src/scenario/values.ts). */
+export const parseSeconds = optionParser(values.parseSeconds);
+
+/** "all", "90d", "12w" or a date (`parseSince` of src/scenario/values.ts). */
+export const parseSince = optionParser(values.parseSince);
 
 /** A positive integer within [min, max]. */
 export function integerParser(min: number, max: number): (text: string) => number {
@@ -49,13 +53,4 @@ export function choiceParser<T extends string>(choices: readonly T[]): (text: st
     }
     return text as T;
   };
-}
-
-function parseFractionOrPercent(text: string): number | undefined {
-  const trimmed = text.trim();
-  const percent = trimmed.endsWith('%');
-  const body = percent ? trimmed.slice(0, -1) : trimmed;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(body)) return undefined;
-  const value = Number(body);
-  return percent ? value / 100 : value;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration } from '../scenario/duration.js';
+import { duration } from '../scenario/fields.js';
 
 /**
  * The scenario's `cluster:` field: run the benchmark in a Kubernetes cluster instead of on the
@@ -14,19 +14,6 @@ export type ClusterProviderName = (typeof CLUSTER_PROVIDERS)[number];
 export const DEFAULT_IMAGE = 'node:24-bookworm-slim';
 /** A cluster (and every AWS resource) never lives longer than this unless the scenario says. */
 export const DEFAULT_MAX_LIFETIME_S = 2 * 3600;
-
-const seconds = (what: string) =>
-  z
-    .union([z.number(), z.string()], { error: `${what}: seconds, or "90s", "10m", "2h"` })
-    .transform((value, ctx) => {
-      const s = parseDuration(value);
-      if (s !== null) return s;
-      ctx.addIssue({
-        code: 'custom',
-        message: `${what}: a positive duration ("90s", "10m", "2h")`,
-      });
-      return z.NEVER;
-    });
 
 /** A Kubernetes object name (RFC 1123 label): lower case letters, digits and "-". */
 const dnsLabel = z
@@ -102,9 +89,9 @@ const eks = z
     /** The EC2 API's URL (tests); default AWS's own. */
     ec2Endpoint: z.string().url().optional(),
     /** How long creating the cluster and node group may take. */
-    createTimeout: seconds('createTimeout').default(40 * 60),
+    createTimeout: duration.default(40 * 60),
     /** How long deleting them may take. */
-    deleteTimeout: seconds('deleteTimeout').default(30 * 60),
+    deleteTimeout: duration.default(30 * 60),
   })
   .strict();
 
@@ -144,9 +131,9 @@ export const clusterSchema = z
      * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
      * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
      */
-    maxLifetime: seconds('maxLifetime').default(DEFAULT_MAX_LIFETIME_S),
+    maxLifetime: duration.default(DEFAULT_MAX_LIFETIME_S),
     /** How long the pod may take to be scheduled and started (image pull included). */
-    startTimeout: seconds('startTimeout').default(600),
+    startTimeout: duration.default(600),
     /** Price of one node per hour (any currency), for the cost estimate in the report. */
     pricePerNodeHour: z.number().nonnegative().optional(),
     existing: existing.default(() => existing.parse({})),

@@ -1,6 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { ClusterProviderName, ClusterSpec } from './schema.js';
 import type { ClusterState, StateRecorder } from './state.js';
+import { UserError } from '../errors.js';
 
 /** A cluster ready for a run, and how to give it back. */
 export interface AcquiredCluster {
@@ -61,7 +62,7 @@ export interface ClusterProvider {
 }
 
 /** A cluster step that could not be done: one line for the user, naming what failed. */
-export class ClusterError extends Error {
+export class ClusterError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'RunError';

@@ -1,3 +1,5 @@
+import { UserError } from '../errors.js';
+
 /**
  * The contract between a benchmark tool's output and duetkit: each format turns what one run
  * of a tool printed (or wrote) into named benchmarks with values, a unit and a direction.
@@ -91,7 +93,7 @@ export interface BenchmarkFormat {
 }
 
 /** A tool's output could not be read. The message names the format, the place and the expectation. */
-export class FormatError extends Error {
+export class FormatError extends UserError {
   constructor(
     readonly format: string,
     readonly where: string,

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
+import { UserError } from '../errors.js';
 
 /** The git operations duetkit needs, behind an interface so callers can be tested alone. */
 export interface Git {
@@ -17,7 +18,7 @@ export interface Git {
   listWorktrees(): Promise<string[]>;
 }
 
-export class GitError extends Error {
+export class GitError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'RunError';

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { UserError } from '../errors.js';
 
 /** A file of a commit's tree: its path from the repository root and its blob id. */
 export interface TreeFile {
@@ -56,7 +57,7 @@ export interface BranchGitOptions {
   tmpDir?: string;
 }
 
-export class GitStoreError extends Error {
+export class GitStoreError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'RunError';

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BranchGit } from './git-branch.js';
+import { UserError } from '../errors.js';
 
 /** The push was refused, or every attempt lost a race: nothing was published. */
-export class PublishError extends Error {
+export class PublishError extends UserError {
   constructor(
     message: string,
     readonly kind: 'denied' | 'rejected' | 'contention',

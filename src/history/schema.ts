@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserError } from '../errors.js';
 
 /**
  * Version of a history entry (one immutable JSON file per run on the history branch, see
@@ -193,7 +194,7 @@ export type ValueInterval = z.infer<typeof interval>;
 export type EntryVerdict = (typeof verdicts)[number];
 
 /** An entry file that cannot be read: names the file, the field and what is wrong. */
-export class HistoryFormatError extends Error {
+export class HistoryFormatError extends UserError {
   constructor(
     readonly file: string,
     readonly field: string,

@@ -1,4 +1,4 @@
-import { parseDuration } from '../scenario/duration.js';
+import { durationSeconds } from '../scenario/values.js';
 import { formatMinutes, recommendedBudget } from '../suite/budget.js';
 import type { ToolPlan } from './types.js';
 
@@ -27,7 +27,7 @@ export function budgetComment(plan: ToolPlan, budget: string): string[] {
   const found = `~${plan.suite.benchmarks} benchmarks found (${plan.suite.counted});`;
   const buys = 'every one its screening (~20 pairs) and leaves time for the ones in doubt';
   const runner = `on a ${RUNNER_VCPUS}-vCPU runner (4 vCPUs are no faster: a duet uses one CPU per side and one for the harness)`;
-  const seconds = parseDuration(budget);
+  const seconds = durationSeconds(budget);
   const same = seconds !== null && Math.abs(seconds - advice.seconds) < 1;
   const text = same
     ? `${found} ${advised} gives ${buys}, ${runner}. Raise it if many stay inconclusive.`

@@ -1,4 +1,4 @@
-import { parseDuration } from '../scenario/duration.js';
+import { durationSeconds } from '../scenario/values.js';
 import type { ToolPlan, WorkflowStep } from './types.js';
 import { commentAfter, documentText, flowList, newDocument } from './yaml-doc.js';
 
@@ -206,6 +206,6 @@ export function inProject(step: WorkflowStep, dirInRepo: string): WorkflowStep {
  * checkouts and builds when that is longer.
  */
 export function timeoutMinutes(options: Pick<WorkflowOptions, 'budget'>, runs = 1): number {
-  const seconds = parseDuration(options.budget) ?? 0;
+  const seconds = durationSeconds(options.budget) ?? 0;
   return Math.max(30, runs * Math.ceil(seconds / 60) + 20);
 }

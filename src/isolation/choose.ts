@@ -5,9 +5,10 @@ import { pinHarness } from './harness-affinity.js';
 import { createNoIsolation } from './none.js';
 import { createTaskset, hasTaskset } from './taskset.js';
 import type { Isolation, IsolationRequest } from './types.js';
+import { UserError } from '../errors.js';
 
 /** Asked-for isolation that cannot be had; the message says why and what else is accepted. */
-export class IsolationError extends Error {
+export class IsolationError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'RunError';

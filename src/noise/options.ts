@@ -1,4 +1,4 @@
-import { parseDuration } from '../scenario/duration.js';
+import { durationSeconds } from '../scenario/values.js';
 
 export const NOISE_KINDS = ['cpu', 'memory'] as const;
 export type NoiseKind = (typeof NOISE_KINDS)[number];
@@ -31,7 +31,7 @@ export interface NoiseOptions {
 export function parseSchedule(text: string): NoiseSchedule {
   const match = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text);
   const start = match === null ? null : parseStart(match[1]!);
-  const stop = match === null ? null : parseDuration(match[2]!);
+  const stop = match === null ? null : durationSeconds(match[2]!);
   if (start === null || stop === null || !(stop > start)) {
     throw new RangeError(
       `--schedule: got ${JSON.stringify(text)}; expected START-STOP with STOP after START, like 20s-50s`,
@@ -41,7 +41,7 @@ export function parseSchedule(text: string): NoiseSchedule {
 }
 
 function parseStart(text: string): number | null {
-  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text) ? 0 : parseDuration(text);
+  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text) ? 0 : durationSeconds(text);
 }
 
 /** Checks every option and fills in defaults; the message names the option and the bad value. */

@@ -1,7 +1,8 @@
 import { formatArgv } from '../scenario/argv.js';
+import { UserError } from '../errors.js';
 
 /** A run that could not complete; printed as one line (plus stderr context), no stack trace. */
-export class RunError extends Error {
+export class RunError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'RunError';

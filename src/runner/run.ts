@@ -30,8 +30,13 @@ import { runPerBenchmark } from './per-benchmark.js';
 import { prepareVersions } from './versions.js';
 import { buildTimer, type TimerBuild } from './timer/build.js';
 import { RunError } from './errors.js';
+import { VERSION } from '../version.js';
 
-export const TOOL_VERSION = process.env.npm_package_version ?? '0.1.0';
+/**
+ * duetkit's own version, as samples files record it. Not `npm_package_version`: under a
+ * user's `npm run bench`, npm sets that to the user's package version.
+ */
+export const TOOL_VERSION = VERSION;
 
 export interface RunOptions {
   /** Overrides the scenario's seed; without either, one is drawn and recorded. */

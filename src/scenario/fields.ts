@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { splitArgv } from './argv.js';
-import { parseDuration } from './duration.js';
+import {
+  DURATION_EXPECTED,
+  LEVEL_EXPECTED,
+  parseLevel,
+  parseSeconds,
+  parseThreshold,
+  THRESHOLD_EXPECTED,
+  ValueError,
+} from './values.js';
 
 /** Field types shared by the scenario schema's parts (schema.ts, service-schema.ts). */
 
@@ -21,18 +29,30 @@ export const argv = z
     return z.NEVER;
   });
 
-/** Seconds as a number, or a string with a unit: `500ms`, `90s`, `2m`, `1h`. */
-export const duration = z
-  .union([z.number(), z.string()], { error: 'a duration: seconds, or "500ms", "90s", "2m", "1h"' })
-  .transform((value, ctx) => {
-    const seconds = parseDuration(value);
-    if (seconds !== null) return seconds;
-    ctx.addIssue({
-      code: 'custom',
-      message: 'a positive duration: seconds, or "500ms", "90s", "2m"',
-    });
-    return z.NEVER;
+/**
+ * A value of `src/scenario/values.ts` as a field: a number or a string, parsed by `parse`;
+ * on failure the issue says what `parse` accepts (the loader adds the field and the value).
+ */
+export function valueField<T>(parse: (value: string | number) => T, expected: string) {
+  return z.union([z.number(), z.string()], { error: expected }).transform((value, ctx) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.expected });
+      return z.NEVER;
+    }
   });
+}
+
+/** Seconds as a number, or a string with a unit: `500ms`, `90s`, `2m`, `1h`. */
+export const duration = valueField(parseSeconds, DURATION_EXPECTED);
+
+/** A practical threshold: `0.05`, `5%`, `150%` (`parseThreshold`). */
+export const threshold = valueField(parseThreshold, THRESHOLD_EXPECTED);
+
+/** A confidence level: `0.99`, `99%` (`parseLevel`). */
+export const level = valueField(parseLevel, LEVEL_EXPECTED);
 
 export const versionName = z
   .string()

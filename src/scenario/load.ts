@@ -3,9 +3,10 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { scenarioSchema, type Scenario, type ScenarioInput } from './schema.js';
+import { UserError } from '../errors.js';
 
 /** A scenario file or object that does not match the schema; the message names each problem. */
-export class ScenarioError extends Error {
+export class ScenarioError extends UserError {
   constructor(message: string) {
     super(message);
     this.name = 'ScenarioError';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { argv, duration, versionName } from './fields.js';
+import { argv, duration, level, threshold, versionName } from './fields.js';
 import { formatNames, getFormat, perBenchmarkFormats } from '../formats/registry.js';
 import { benchmarkPatternProblem } from './benchmark-pattern.js';
 import { loadSchema, serverSchema, streamSchema } from './service-schema.js';
@@ -123,10 +123,10 @@ const stopping = z
 
 const analysis = z
   .object({
-    level: z.number().gt(0).lt(1).default(0.99),
+    level: level.default(0.99),
     statistic: z.enum(STATISTICS).optional(),
     method: z.enum(['percentile', 'bca']).default('bca'),
-    threshold: z.number().positive().lt(1).default(0.05),
+    threshold: threshold.default(0.05),
     resamples: z.number().int().min(100).max(1_000_000).default(10_000),
     adjustment: z.enum(['holm', 'bh', 'none']).default('holm'),
     blockLength: z.union([z.literal('auto'), z.number().int().min(1)]).default('auto'),

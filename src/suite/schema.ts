@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import { parseDuration } from '../scenario/duration.js';
+import { duration } from '../scenario/fields.js';
 
 /**
  * The `suite:` field of a scenario: how a per-benchmark suite shares one budget
  * (docs/suites.md). Defaults in the field comments; every default is also in the docs.
  */
-const seconds = z
-  .union([z.number(), z.string()], { error: 'a duration: seconds, or "20ms", "1s"' })
-  .transform((value, ctx) => {
-    const s = parseDuration(value);
-    if (s !== null) return s;
-    ctx.addIssue({ code: 'custom', message: 'a positive duration: seconds, or "20ms", "1s"' });
-    return z.NEVER;
-  });
-
 export const suiteSchema = z
   .object({
     /**
@@ -39,7 +30,7 @@ export const suiteSchema = z
      */
     calibration: z.enum(['fixed', 'tool']).default('fixed'),
     /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
-    iterationTime: seconds.default(0.02),
+    iterationTime: duration.default(0.02),
     /**
      * Repetitions of a benchmark in one process where the format can pair them by position
      * (go with `calibration: fixed`): `auto` (default) sizes them from the measured start-up

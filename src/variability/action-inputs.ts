@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseHistoryInputs, type HistoryInputs } from '../action/history-inputs.js';
-import { InputError, type GetInput } from '../action/inputs.js';
+import { InputError, valueInput, type GetInput } from '../action/inputs.js';
+import { parseSince, type Since } from '../scenario/values.js';
 
 /** Inputs of `mode: variability`: read the history, report, and alert. */
 export interface VariabilityInputs {
@@ -9,8 +10,8 @@ export interface VariabilityInputs {
   history: HistoryInputs;
   /** Only this suite (the `name` input); null for all. */
   suite: string | null;
-  /** Days of history to analyse; null for all. */
-  sinceDays: number | null;
+  /** How much of the history to analyse (`since`: 90d by default). */
+  since: Since;
   alert: 'none' | 'issue';
   /** `github-token`: the alert issue, and reading the history without a `history-token`. */
   token: string;
@@ -44,14 +45,7 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
       );
     }
   }
-  const since = text('since') ?? '90d';
-  const m = /^(\d+)\s*([dw])$/.exec(since);
-  if (since !== 'all' && m === null) {
-    throw new InputError(
-      'since',
-      `got ${JSON.stringify(since)}; expected days or weeks (90d, 12w) or "all"`,
-    );
-  }
+  const since = valueInput(parseSince)(text('since') ?? '90d', 'since');
   const alert = text('alert') ?? 'none';
   if (alert !== 'none' && alert !== 'issue') {
     throw new InputError('alert', `got ${JSON.stringify(alert)}; accepted: none, issue`);
@@ -64,7 +58,7 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
       throw new InputError(name, message);
     }),
     suite: text('name'),
-    sinceDays: m === null ? null : Number(m[1]) * (m[2] === 'w' ? 7 : 1),
+    since,
     alert,
     token: text('github-token') ?? '',
     workingDirectory,

@@ -131,17 +131,17 @@ describe('parseInputs', () => {
     [{ run: 'x', iterations: '2.5' }, 'Input "iterations": got "2.5"; expected an integer'],
     [
       { run: 'x', budget: 'soon' },
-      'Input "budget": got "soon"; expected seconds, or a duration like 90s, 10m, 1h',
+      'Input "budget": got "soon"; expected seconds, or a duration like 500ms, 90s, 10m, 1h',
     ],
     [
       { run: 'x', threshold: '5' },
-      'Input "threshold": got "5"; expected a fraction like 0.05 or a percentage like 5%',
+      'Input "threshold": got "5"; expected a fraction above 0 and below 1 like 0.05, or a percentage above 0% and below 1000% like 5% or 150%',
     ],
     [{ run: 'x', threshold: '0%' }, 'Input "threshold": got "0%"'],
     [{ run: 'x', threshold: '-1%' }, 'Input "threshold": got "-1%"'],
     [
       { run: 'x', level: '100%' },
-      'Input "level": got "100%"; expected a confidence level like 0.99 or 99%',
+      'Input "level": got "100%"; expected a confidence level above 0 and below 1 like 0.99, or 99%',
     ],
     [{ run: 'x', level: 'high' }, 'Input "level": got "high"'],
     [

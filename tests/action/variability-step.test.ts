@@ -38,7 +38,7 @@ describe('action inputs for nightly variability', () => {
       mode: 'variability',
       history: expect.objectContaining({ branch: 'gh-pages', path: 'duetkit', repository: null }),
       suite: null,
-      sinceDays: 90,
+      since: { days: 90 },
       alert: 'none',
       token: 't',
       workingDirectory: '/work/repo',
@@ -47,7 +47,7 @@ describe('action inputs for nightly variability', () => {
     expect(
       parse({ mode: 'variability', since: '12w', alert: 'issue', name: 'nightly' }),
     ).toMatchObject({
-      sinceDays: 84,
+      since: { days: 84 },
       alert: 'issue',
       suite: 'nightly',
     });
@@ -55,7 +55,7 @@ describe('action inputs for nightly variability', () => {
 
   it('names bad values and inputs that make no sense together', () => {
     expect(() => parse({ mode: 'variability', since: 'soon' })).toThrow(
-      'Input "since": got "soon"; expected days or weeks (90d, 12w) or "all"',
+      'Input "since": got "soon"; expected all, days or weeks like 90d or 12w, or a date like 2026-01-31',
     );
     expect(() => parse({ mode: 'variability', alert: 'slack' })).toThrow(
       'Input "alert": got "slack"; accepted: none, issue',

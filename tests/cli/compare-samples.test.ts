@@ -95,7 +95,10 @@ describe('duetkit compare-samples', () => {
       ['base.txt', 'head.txt', '--level', '-0.5'],
       "option '--level <level>' argument '-0.5' is invalid",
     ],
-    [['base.txt', 'head.txt', '--threshold', '5'], 'Ambiguous: write 5% for a percentage'],
+    [
+      ['base.txt', 'head.txt', '--threshold', '5'],
+      `argument '5' is invalid. got "5"; expected a fraction above 0 and below 1 like 0.05, or a percentage`,
+    ],
     [['base.txt', 'head.txt', '--method', 'abc'], 'Expected one of: percentile, bca'],
     [['base.txt', 'head.txt', '--resamples', '10'], 'Expected an integer from 100 to 10000000'],
     // one comparison and nothing else to report: "not comparable" is the answer, as an error

@@ -13,7 +13,9 @@ const CFN_LINT = path.resolve('.tools/k8s/bin/cfn-lint');
 
 it('cfn-lint finds no problem in the template', async () => {
   if (!existsSync(CFN_LINT)) {
-    throw new Error(`${CFN_LINT} is missing: run bash .ci/setup-k8s.sh (npm test runs it first)`);
+    throw new Error(
+      `${CFN_LINT} is missing: run bash .ci/setup-k8s.sh (npm run test:all runs it first)`,
+    );
   }
   const output = await new Promise<string>((resolve) => {
     execFile(CFN_LINT, [TEMPLATE], (error, stdout, stderr) =>

@@ -23,7 +23,9 @@ let calls: string;
 
 beforeAll(() => {
   if (!existsSync(KIND)) {
-    throw new Error(`${KIND} is missing: run bash .ci/setup-k8s.sh (npm test runs it first)`);
+    throw new Error(
+      `${KIND} is missing: run bash .ci/setup-k8s.sh (npm run test:all runs it first)`,
+    );
   }
   dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-kind-test-'));
   calls = path.join(dir, 'docker-calls');

@@ -19,7 +19,7 @@ import { loadScenarioFile } from '../../src/scenario/load.js';
 export const REPO = process.cwd();
 export const PROGRAMS = path.join(REPO, 'tests', 'programs');
 const SETUP_HINT =
-  'run `npm run setup` (bash .ci/setup.sh: it installs every tool these tests use; `npm test` runs it first)';
+  'run `npm run setup` (bash .ci/setup.sh: it installs every tool these tests use; `npm run test:all` runs it first)';
 
 /** Fails with what is missing and how to get it unless `argv` runs and exits 0. */
 export function requireTool(argv: readonly string[], what: string): void {

@@ -11,7 +11,7 @@ export function requireTool(name: 'act' | 'actionlint'): string {
   const file = path.join(TOOLS, name);
   if (!existsSync(file)) {
     throw new Error(
-      `${file} is missing: run "npm run setup" (bash .ci/setup.sh, which npm test runs first; go install, pinned)`,
+      `${file} is missing: run "npm run setup" (bash .ci/setup.sh, which npm run test:all runs first; go install, pinned)`,
     );
   }
   return file;

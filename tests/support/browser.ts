@@ -12,7 +12,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `${CHROMIUM} is missing: run "bash .ci/setup-browser.sh" (npm test runs it first: apt-get install chromium)`,
+      `${CHROMIUM} is missing: run "bash .ci/setup-browser.sh" (npm run test:all runs it first: apt-get install chromium)`,
     );
   }
   const browser = await chromium.launch({

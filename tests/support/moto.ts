@@ -26,7 +26,9 @@ export const AWS_TEST_ENV = {
 
 export async function startMoto(): Promise<Moto> {
   if (!existsSync(MOTO)) {
-    throw new Error(`${MOTO} is missing: run bash .ci/setup-k8s.sh (npm test runs it first)`);
+    throw new Error(
+      `${MOTO} is missing: run bash .ci/setup-k8s.sh (npm run test:all runs it first)`,
+    );
   }
   const port = await freePort();
   const child: ChildProcess = spawn(MOTO, ['-H', '127.0.0.1', '-p', String(port)], {

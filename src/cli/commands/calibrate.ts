@@ -5,13 +5,18 @@ import { METHOD_NAMES, parseMethods, type MethodName } from '../../calibrate/met
 import { renderCalibration } from '../../calibrate/render.js';
 import { ISOLATIONS } from '../../scenario/schema.js';
 import { loadScenarioFile } from '../../scenario/load.js';
-import { parseDuration } from '../../scenario/duration.js';
 import { abortOnSignals } from '../../runner/signals.js';
 import { MAX_SEED, randomSeed } from '../../stats/rng.js';
 import { NOISE_KINDS, type NoiseKind } from '../../noise/options.js';
 import type { IsolationRequest } from '../../isolation/types.js';
 import type { CliContext } from '../context.js';
-import { choiceParser, integerParser, parseLevel, parseThreshold } from '../options.js';
+import {
+  choiceParser,
+  integerParser,
+  parseLevel,
+  parseSeconds,
+  parseThreshold,
+} from '../options.js';
 
 interface CalibrateFlags {
   modes: MethodName[];
@@ -47,7 +52,7 @@ export function registerCalibrate(program: Command, ctx: CliContext): void {
     )
     .option('--repetitions <n>', 'comparisons per method and change', integerParser(1, 10_000), 20)
     .option('--per-run <n>', 'comparisons cut from one recording', integerParser(1, 1000), 5)
-    .option('--budget <time>', 'time budget of one comparison: 10s, 1m', parseTime, 10)
+    .option('--budget <time>', 'time budget of one comparison: 10s, 1m', parseSeconds, 10)
     .option(
       '--units <n>',
       'chunks of the reference workload per iteration',
@@ -142,11 +147,4 @@ function parseShare(text: string): number {
   if (!(value > 0 && value <= 1))
     throw new InvalidArgumentError('Expected a share of one CPU in (0, 1], like 0.5.');
   return value;
-}
-
-function parseTime(text: string): number {
-  const seconds = parseDuration(text);
-  if (seconds === null)
-    throw new InvalidArgumentError('Expected a duration: seconds, or 500ms, 90s, 2m.');
-  return seconds;
 }

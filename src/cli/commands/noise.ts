@@ -8,9 +8,8 @@ import {
   type NoiseSchedule,
 } from '../../noise/options.js';
 import { abortOnSignals } from '../../runner/signals.js';
-import { parseDuration } from '../../scenario/duration.js';
 import type { CliContext } from '../context.js';
-import { choiceParser, integerParser } from '../options.js';
+import { choiceParser, integerParser, parseSeconds } from '../options.js';
 
 interface NoiseFlags {
   threads: number;
@@ -28,7 +27,11 @@ export function registerNoise(program: Command, ctx: CliContext): void {
     )
     .option('--threads <n>', 'busy threads', integerParser(1, 1024), 1)
     .option('--load <share>', 'share of one CPU per thread while on, in (0, 1]', parseLoad, 1)
-    .requiredOption('--duration <time>', 'stop by itself after this long: 60, 90s, 2m', parseTime)
+    .requiredOption(
+      '--duration <time>',
+      'stop by itself after this long: 60, 90s, 2m',
+      parseSeconds,
+    )
     .option('--schedule <start-stop>', 'on only in this window, like 20s-50s', parseScheduleOption)
     .option('--kind <kind>', `${NOISE_KINDS.join(' | ')}`, choiceParser(NOISE_KINDS), 'cpu')
     .action(async (flags: NoiseFlags) => {
@@ -72,13 +75,6 @@ function parseLoad(text: string): number {
     throw new InvalidArgumentError('Expected a share of one CPU in (0, 1], like 0.6 or 60%.');
   }
   return share;
-}
-
-function parseTime(text: string): number {
-  const seconds = parseDuration(text);
-  if (seconds === null)
-    throw new InvalidArgumentError('Expected a duration: seconds, or 500ms, 90s, 2m, 1h.');
-  return seconds;
 }
 
 function parseScheduleOption(text: string): NoiseSchedule {

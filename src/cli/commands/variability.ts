@@ -8,14 +8,15 @@ import { analyzeVariability } from '../../variability/analyze.js';
 import { addCommits, gitCommitLister } from '../../variability/commits.js';
 import { renderVariability } from '../../variability/render.js';
 import type { CliContext } from '../context.js';
-import { integerParser, parseLevel } from '../options.js';
+import { integerParser, parseLevel, parseSince } from '../options.js';
+import { sinceStart, type Since } from '../../scenario/values.js';
 
 interface Flags {
   remote: string;
   branch?: string;
   path?: string;
   suite?: string;
-  since?: SinceValue;
+  since?: Since;
   json?: boolean;
   out?: string;
   repo?: string;
@@ -24,8 +25,6 @@ interface Flags {
   alpha?: number;
   permutations?: number;
 }
-
-type SinceValue = { days: number } | { date: string };
 
 export function registerVariability(program: Command, ctx: CliContext): void {
   program
@@ -40,7 +39,11 @@ export function registerVariability(program: Command, ctx: CliContext): void {
     .option('--branch <name>', 'branch of the history (default gh-pages)')
     .option('--path <folder>', 'folder of the history in the branch (default duetkit)')
     .option('--suite <name>', 'only this suite')
-    .option('--since <when>', 'only runs since: 90d, 12w, or a date (2026-01-31)', parseSince)
+    .option(
+      '--since <when>',
+      'only runs since: 90d, 12w, a date (2026-01-31), or all (default)',
+      parseSince,
+    )
     .option('--json', 'print the report JSON instead of Markdown')
     .option('--out <file>', 'also write the Markdown report to this file')
     .option(
@@ -68,12 +71,7 @@ export function registerVariability(program: Command, ctx: CliContext): void {
         suite: flags.suite,
         env: ctx.env,
       });
-      const since =
-        flags.since === undefined
-          ? null
-          : 'date' in flags.since
-            ? flags.since.date
-            : new Date(now.getTime() - flags.since.days * 86_400_000).toISOString();
+      const since = flags.since === undefined ? null : sinceStart(flags.since, now);
       const report = analyzeVariability(read.entries, {
         now,
         warnings: read.warnings,
@@ -106,17 +104,6 @@ function resolveRemote(ctx: CliContext, remote: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote)
     ? remote
     : path.resolve(ctx.cwd, remote);
-}
-
-function parseSince(text: string): SinceValue {
-  const m = /^\s*(\d+)\s*([dw])\s*$/.exec(text);
-  if (m !== null) return { days: Number(m[1]) * (m[2] === 'w' ? 7 : 1) };
-  if (/^\d{4}-\d{2}-\d{2}/.test(text.trim()) && !Number.isNaN(Date.parse(text))) {
-    return { date: new Date(Date.parse(text)).toISOString() };
-  }
-  throw new InvalidArgumentError(
-    'Expected a number of days or weeks (90d, 12w) or a date (2026-01-31).',
-  );
 }
 
 function parseAlpha(text: string): number {

@@ -73,7 +73,7 @@ export function requireBinaries(): void {
   ].filter((b) => !existsSync(path.join(BIN, b)));
   if (missing.length > 0) {
     throw new Error(
-      `${missing.join(', ')} missing in ${BIN}: run bash .ci/setup-k8s.sh (npm test runs it first)`,
+      `${missing.join(', ')} missing in ${BIN}: run bash .ci/setup-k8s.sh (npm run test:all runs it first)`,
     );
   }
 }
