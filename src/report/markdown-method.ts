@@ -148,5 +148,11 @@ function isolationText(report: ComparisonReport): string {
     iso.cpuWeight === undefined
       ? ''
       : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? ' (the harness too)' : ''}`;
-  return `${kind[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
+  const partition = iso.partition === undefined ? '' : `, exclusive (partition ${iso.partition})`;
+  const plan = iso.cpuPlan;
+  const layout =
+    plan?.layout == null
+      ? ''
+      : `; ${plan.layout}${plan.idle === null ? '' : `, siblings ${plan.idle} idle`}${plan.siblingsInUse ? ", the measured CPUs' SMT siblings in use" : ''}`;
+  return `${kind[iso.kind]}${slots}${weight}${partition}${harness}${layout} (requested: ${iso.requested})`;
 }
