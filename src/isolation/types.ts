@@ -30,7 +30,7 @@ export interface IsolationReport {
    * other process could be scheduled on them. Absent when they were not (the reason is among
    * the warnings).
    */
-  partition?: 'root' | 'isolated';
+  partition?: 'root';
   /** Why the isolation is weaker than it could be; shown to the user. */
   warnings: string[];
 }
