@@ -4,6 +4,7 @@ import type { Comparison } from '../stats/types.js';
 import { escapeInline } from './escape.js';
 import { formatPercent } from './numbers.js';
 import { formatDuration, type RunMeta } from './run-meta.js';
+import { describeFingerprint } from './fingerprint-text.js';
 import { timingText } from './timing-text.js';
 import { loadLines } from './load-text.js';
 import { efficiencyText } from './efficiency-text.js';
@@ -36,6 +37,9 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
     `**Mode:** ${MODE_WORDS[report.mode]}; ${STOP_WORDS[report.stopReason]}.`,
     `**Isolation in effect:** ${isolationText(report)}.`,
   ];
+  if (report.fingerprint !== undefined) {
+    items.push(`**Machine:** ${escapeInline(describeFingerprint(report.fingerprint), 400)}.`);
+  }
   if (report.timing !== undefined)
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
   const load = report.load === undefined ? undefined : loadLines(report.load);
