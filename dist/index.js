@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path33 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path36 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path33 && path33[0] !== "/") {
-          path33 = `/${path33}`;
+        if (path36 && path36[0] !== "/") {
+          path36 = `/${path36}`;
         }
-        return new URL(`${origin}${path33}`);
+        return new URL(`${origin}${path36}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path36, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path33);
+        debuglog("sending request to %s %s/%s", method, origin, path36);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path36, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path33,
+          path36,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path36, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path33);
+        debuglog("trailers received from %s %s/%s", method, origin, path36);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path36, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path33,
+          path36,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path33, origin }
+            request: { method, path: path36, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path33);
+          debuglog("sending request to %s %s/%s", method, origin, path36);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path33,
+        path: path36,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path33 !== "string") {
+        if (typeof path36 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path36[0] !== "/" && !(path36.startsWith("http://") || path36.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path33)) {
+        } else if (invalidPathRegex.test(path36)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path33, query) : path33;
+        this.path = query ? buildURL(path36, query) : path36;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path33, host, upgrade, blocking, reset } = request2;
+      const { method, path: path36, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path33} HTTP/1.1\r
+      let header = `${method} ${path36} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path36, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path33;
+      headers[HTTP2_HEADER_PATH] = path36;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path33 = search ? `${pathname}${search}` : pathname;
+        const path36 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path33;
+        this.opts.path = path36;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path33 = "/",
+          path: path36 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path33;
+        opts.path = origin + path36;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path33) {
-      if (typeof path33 !== "string") {
-        return path33;
+    function safeUrl(path36) {
+      if (typeof path36 !== "string") {
+        return path36;
       }
-      const pathSegments = path33.split("?");
+      const pathSegments = path36.split("?");
       if (pathSegments.length !== 2) {
-        return path33;
+        return path36;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path33, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path33);
+    function matchKey(mockDispatch2, { path: path36, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path36);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path36 }) => matchValue(safeUrl(path36), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path33, method, body, headers, query } = opts;
+      const { path: path36, method, body, headers, query } = opts;
       return {
-        path: path33,
+        path: path36,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path36, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path33,
+            Path: path36,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path33) {
-      for (let i = 0; i < path33.length; ++i) {
-        const code = path33.charCodeAt(i);
+    function validateCookiePath(path36) {
+      for (let i = 0; i < path36.length; ++i) {
+        const code = path36.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path33 = opts.path;
+          let path36 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path33 = `/${path33}`;
+            path36 = `/${path36}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path33);
+          url2 = new URL(util.parseOrigin(url2).origin + path36);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20037,14 +20037,14 @@ var require_util9 = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path33 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path36 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path33 && path33[0] !== "/") {
-          path33 = `/${path33}`;
+        if (path36 && path36[0] !== "/") {
+          path36 = `/${path36}`;
         }
-        return new URL(`${origin}${path33}`);
+        return new URL(`${origin}${path36}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -20495,39 +20495,39 @@ var require_diagnostics2 = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path36, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path33);
+        debuglog("sending request to %s %s/%s", method, origin, path36);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path36, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path33,
+          path36,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin }
+          request: { method, path: path36, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path33);
+        debuglog("trailers received from %s %s/%s", method, origin, path36);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path33, origin },
+          request: { method, path: path36, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path33,
+          path36,
           error63.message
         );
       });
@@ -20576,9 +20576,9 @@ var require_diagnostics2 = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path33, origin }
+            request: { method, path: path36, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path33);
+          debuglog("sending request to %s %s/%s", method, origin, path36);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -20641,7 +20641,7 @@ var require_request3 = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path33,
+        path: path36,
         method,
         body,
         headers,
@@ -20656,11 +20656,11 @@ var require_request3 = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path33 !== "string") {
+        if (typeof path36 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path33[0] !== "/" && !(path33.startsWith("http://") || path33.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path36[0] !== "/" && !(path36.startsWith("http://") || path36.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path33)) {
+        } else if (invalidPathRegex.test(path36)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -20726,7 +20726,7 @@ var require_request3 = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path33, query) : path33;
+        this.path = query ? buildURL(path36, query) : path36;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -25419,7 +25419,7 @@ var require_client_h12 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path33, host, upgrade, blocking, reset } = request2;
+      const { method, path: path36, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -25500,7 +25500,7 @@ var require_client_h12 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path33} HTTP/1.1\r
+      let header = `${method} ${path36} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26029,7 +26029,7 @@ var require_client_h22 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path33, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path36, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -26126,7 +26126,7 @@ var require_client_h22 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path33;
+      headers[HTTP2_HEADER_PATH] = path36;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -26479,9 +26479,9 @@ var require_redirect_handler2 = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path33 = search ? `${pathname}${search}` : pathname;
+        const path36 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path33;
+        this.opts.path = path36;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -27720,10 +27720,10 @@ var require_proxy_agent2 = __commonJS({
         };
         const {
           origin,
-          path: path33 = "/",
+          path: path36 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path33;
+        opts.path = origin + path36;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -29695,20 +29695,20 @@ var require_mock_utils2 = __commonJS({
       }
       return true;
     }
-    function safeUrl(path33) {
-      if (typeof path33 !== "string") {
-        return path33;
+    function safeUrl(path36) {
+      if (typeof path36 !== "string") {
+        return path36;
       }
-      const pathSegments = path33.split("?");
+      const pathSegments = path36.split("?");
       if (pathSegments.length !== 2) {
-        return path33;
+        return path36;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path33, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path33);
+    function matchKey(mockDispatch2, { path: path36, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path36);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -29730,7 +29730,7 @@ var require_mock_utils2 = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path33 }) => matchValue(safeUrl(path33), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path36 }) => matchValue(safeUrl(path36), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -29768,9 +29768,9 @@ var require_mock_utils2 = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path33, method, body, headers, query } = opts;
+      const { path: path36, method, body, headers, query } = opts;
       return {
-        path: path33,
+        path: path36,
         method,
         body,
         headers,
@@ -30233,10 +30233,10 @@ var require_pending_interceptors_formatter2 = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path33, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path36, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path33,
+            Path: path36,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35115,9 +35115,9 @@ var require_util14 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path33) {
-      for (let i = 0; i < path33.length; ++i) {
-        const code = path33.charCodeAt(i);
+    function validateCookiePath(path36) {
+      for (let i = 0; i < path36.length; ++i) {
+        const code = path36.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38037,11 +38037,11 @@ var require_undici2 = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path33 = opts.path;
+          let path36 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path33 = `/${path33}`;
+            path36 = `/${path36}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path33);
+          url2 = new URL(util.parseOrigin(url2).origin + path36);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -46429,17 +46429,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path33) {
-      const ctrl = callVisitor(key, node2, visitor, path33);
+    function visit_(key, node2, visitor, path36) {
+      const ctrl = callVisitor(key, node2, visitor, path36);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path33, ctrl);
-        return visit_(key, ctrl, visitor, path33);
+        replaceNode(key, path36, ctrl);
+        return visit_(key, ctrl, visitor, path36);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
+          path36 = Object.freeze(path36.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path33);
+            const ci = visit_(i, node2.items[i], visitor, path36);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46450,13 +46450,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path33);
+          path36 = Object.freeze(path36.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path36);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path33);
+          const cv = visit_("value", node2.value, visitor, path36);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46477,17 +46477,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path33) {
-      const ctrl = await callVisitor(key, node2, visitor, path33);
+    async function visitAsync_(key, node2, visitor, path36) {
+      const ctrl = await callVisitor(key, node2, visitor, path36);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path33, ctrl);
-        return visitAsync_(key, ctrl, visitor, path33);
+        replaceNode(key, path36, ctrl);
+        return visitAsync_(key, ctrl, visitor, path36);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
+          path36 = Object.freeze(path36.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path33);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path36);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46498,13 +46498,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path33 = Object.freeze(path33.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path33);
+          path36 = Object.freeze(path36.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path36);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path33);
+          const cv = await visitAsync_("value", node2.value, visitor, path36);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46531,23 +46531,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path33) {
+    function callVisitor(key, node2, visitor, path36) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path33);
+        return visitor(key, node2, path36);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path33);
+        return visitor.Map?.(key, node2, path36);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path33);
+        return visitor.Seq?.(key, node2, path36);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path33);
+        return visitor.Pair?.(key, node2, path36);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path33);
+        return visitor.Scalar?.(key, node2, path36);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path33);
+        return visitor.Alias?.(key, node2, path36);
       return void 0;
     }
-    function replaceNode(key, path33, node2) {
-      const parent = path33[path33.length - 1];
+    function replaceNode(key, path36, node2) {
+      const parent = path36[path36.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -47159,10 +47159,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path33, value) {
+    function collectionFromPath(schema, path36, value) {
       let v = value;
-      for (let i = path33.length - 1; i >= 0; --i) {
-        const k = path33[i];
+      for (let i = path36.length - 1; i >= 0; --i) {
+        const k = path36[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -47181,7 +47181,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path33) => path33 == null || typeof path33 === "object" && !!path33[Symbol.iterator]().next().done;
+    var isEmptyPath = (path36) => path36 == null || typeof path36 === "object" && !!path36[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -47211,11 +47211,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path33, value) {
-        if (isEmptyPath(path33))
+      addIn(path36, value) {
+        if (isEmptyPath(path36))
           this.add(value);
         else {
-          const [key, ...rest] = path33;
+          const [key, ...rest] = path36;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -47229,8 +47229,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path33) {
-        const [key, ...rest] = path33;
+      deleteIn(path36) {
+        const [key, ...rest] = path36;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -47244,8 +47244,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path33, keepScalar) {
-        const [key, ...rest] = path33;
+      getIn(path36, keepScalar) {
+        const [key, ...rest] = path36;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -47263,8 +47263,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path33) {
-        const [key, ...rest] = path33;
+      hasIn(path36) {
+        const [key, ...rest] = path36;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -47274,8 +47274,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path33, value) {
-        const [key, ...rest] = path33;
+      setIn(path36, value) {
+        const [key, ...rest] = path36;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -49790,9 +49790,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path33, value) {
+      addIn(path36, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path33, value);
+          this.contents.addIn(path36, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -49867,14 +49867,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path33) {
-        if (Collection2.isEmptyPath(path33)) {
+      deleteIn(path36) {
+        if (Collection2.isEmptyPath(path36)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path33) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path36) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -49889,10 +49889,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path33, keepScalar) {
-        if (Collection2.isEmptyPath(path33))
+      getIn(path36, keepScalar) {
+        if (Collection2.isEmptyPath(path36))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path33, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path36, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -49903,10 +49903,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path33) {
-        if (Collection2.isEmptyPath(path33))
+      hasIn(path36) {
+        if (Collection2.isEmptyPath(path36))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path33) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path36) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -49923,13 +49923,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path33, value) {
-        if (Collection2.isEmptyPath(path33)) {
+      setIn(path36, value) {
+        if (Collection2.isEmptyPath(path36)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path33), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path36), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path33, value);
+          this.contents.setIn(path36, value);
         }
       }
       /**
@@ -51890,9 +51890,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path33) => {
+    visit2.itemAtPath = (cst, path36) => {
       let item = cst;
-      for (const [field, index] of path33) {
+      for (const [field, index] of path36) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -51901,23 +51901,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path33) => {
-      const parent = visit2.itemAtPath(cst, path33.slice(0, -1));
-      const field = path33[path33.length - 1][0];
+    visit2.parentCollection = (cst, path36) => {
+      const parent = visit2.itemAtPath(cst, path36.slice(0, -1));
+      const field = path36[path36.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path33, item, visitor) {
-      let ctrl = visitor(item, path33);
+    function _visit(path36, item, visitor) {
+      let ctrl = visitor(item, path36);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path33.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path36.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -51928,10 +51928,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path33);
+            ctrl = ctrl(item, path36);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path33) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path36) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -54215,8 +54215,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path33 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path33} does not exist${EOL5}`);
+        const path36 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path36} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -58657,6 +58657,22 @@ function formatDuration(seconds3) {
   return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
 
+// src/report/fingerprint-text.ts
+function describeFingerprint(f) {
+  const hypervisor = f.hypervisor.present ? `virtual (${[f.hypervisor.type, f.hypervisor.vendor, f.hypervisor.product].filter(Boolean).join(", ") || "hypervisor flag"})` : f.hypervisor.present === false ? "bare metal" : null;
+  const image = f.image.os === null ? null : [f.image.os, f.image.version].filter(Boolean).join(" ");
+  return [
+    f.cpuModel ?? "unknown CPU",
+    f.microcode === null ? null : `microcode ${f.microcode}`,
+    `${f.vcpus} vCPUs${f.layout === null ? "" : ` (${f.layout})`}`,
+    `${f.arch} Linux ${f.kernel}`,
+    `cgroup ${f.cgroup}`,
+    hypervisor,
+    image === null ? null : `image ${image}`,
+    `fingerprint ${f.id}`
+  ].filter((part) => part !== null).join(", ");
+}
+
 // src/report/timing-text.ts
 var BUSY = {
   repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
@@ -58904,6 +58920,9 @@ function renderMethod(report, meta3) {
     `**Mode:** ${MODE_WORDS[report.mode]}; ${STOP_WORDS[report.stopReason]}.`,
     `**Isolation in effect:** ${isolationText(report)}.`
   ];
+  if (report.fingerprint !== void 0) {
+    items.push(`**Machine:** ${escapeInline(describeFingerprint(report.fingerprint), 400)}.`);
+  }
   if (report.timing !== void 0)
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
   const load = report.load === void 0 ? void 0 : loadLines(report.load);
@@ -58993,7 +59012,10 @@ function isolationText(report) {
   const slots = iso.slots.length > 0 && iso.slots.some((x) => x !== null) ? `, CPUs ${iso.slots.map((x) => x ?? "any").join(" | ")}` : "";
   const harness = iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`;
   const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (the harness too)" : ""}`;
-  return `${kind2[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
+  const partition = iso.partition === void 0 ? "" : `, exclusive (partition ${iso.partition})`;
+  const plan = iso.cpuPlan;
+  const layout = plan?.layout == null ? "" : `; ${plan.layout}${plan.idle === null ? "" : `, siblings ${plan.idle} idle`}${plan.siblingsInUse ? ", the measured CPUs' SMT siblings in use" : ""}`;
+  return `${kind2[iso.kind]}${slots}${weight}${partition}${harness}${layout} (requested: ${iso.requested})`;
 }
 
 // src/analyze/settle.ts
@@ -60159,10 +60181,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path33) {
-  if (!path33)
+function getElementAtPath(obj, path36) {
+  if (!path36)
     return obj;
-  return path33.reduce((acc, key) => acc?.[key], obj);
+  return path36.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -60502,11 +60524,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path33, issues) {
+function prefixIssues(path36, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path33);
+    iss.path.unshift(path36);
     return iss;
   });
 }
@@ -60968,16 +60990,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path33 = []) => {
+  const processError = (error64, path36 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path33, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path36, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path36, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path36, ...issue3.path]);
       } else {
-        const fullpath = [...path33, ...issue3.path];
+        const fullpath = [...path36, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -61016,17 +61038,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path33 = []) => {
+  const processError = (error64, path36 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path33, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path36, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path36, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path33, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path36, ...issue3.path]);
       } else {
-        const fullpath = [...path33, ...issue3.path];
+        const fullpath = [...path36, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -61065,8 +61087,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path33 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path33) {
+  const path36 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path36) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -78204,13 +78226,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path33 = ref.slice(1).split("/").filter(Boolean);
-  if (path33.length === 0) {
+  const path36 = ref.slice(1).split("/").filter(Boolean);
+  if (path36.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path33[0] === defsKey) {
-    const key = path33[1] === void 0 ? void 0 : decodeJSONPointerSegment(path33[1]);
+  if (path36[0] === defsKey) {
+    const key = path36[1] === void 0 ? void 0 : decodeJSONPointerSegment(path36[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -79202,8 +79224,8 @@ async function readResults(dir) {
 
 // src/action/run-step.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp6 } from "node:fs/promises";
-import os14 from "node:os";
-import path31 from "node:path";
+import os15 from "node:os";
+import path34 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -81403,6 +81425,7 @@ function analyzeSamples(samples, overrides = {}) {
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
+    ...samples.machine.fingerprint === void 0 ? {} : { fingerprint: samples.machine.fingerprint },
     ...samples.timing === void 0 ? {} : { timing: samples.timing },
     ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
     settings,
@@ -81575,8 +81598,8 @@ function createGitHistory(cwd) {
 
 // src/runner/run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
-import os12 from "node:os";
-import path19 from "node:path";
+import os13 from "node:os";
+import path22 from "node:path";
 
 // src/suite/run-suite.ts
 import { rm as rm5 } from "node:fs/promises";
@@ -81884,10 +81907,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path33 = "$") {
+  constructor(format2, value, path36 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path33;
+    this.path = path36;
   }
   format;
   value;
@@ -83452,7 +83475,22 @@ function planCpus(available, slotCount) {
   }
   const size = Math.floor(pool.length / slotCount);
   const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
-  return { slots, harness, warnings };
+  const spare = pool.slice(slotCount * size);
+  return {
+    slots,
+    harness,
+    warnings,
+    record: {
+      basis: "in order",
+      layout: null,
+      harness: harness === null ? null : formatCpuList(harness),
+      slots: slots.map(formatCpuList),
+      idle: null,
+      spare: spare.length === 0 ? null : formatCpuList(spare),
+      siblingsInUse: false,
+      reasons: ["the CPU topology could not be read: the CPU list was split in order"]
+    }
+  };
 }
 
 // src/isolation/taskset.ts
@@ -83500,7 +83538,10 @@ function planGenerator(isolation, cpus) {
   } catch {
     available = [];
   }
-  const spare = available.filter((c) => !slots.includes(c) && !harness.includes(c));
+  const idle = isolation.cpuPlan?.idle ? parseCpuList(isolation.cpuPlan.idle) : [];
+  const spare = available.filter(
+    (c) => !slots.includes(c) && !harness.includes(c) && !idle.includes(c)
+  );
   if (spare.length > 0 && hasTaskset()) {
     return { prefix: ["taskset", "-c", formatCpuList(spare)], ownCpus: true };
   }
@@ -85936,7 +85977,8 @@ async function createGroup(layout) {
       const home = tree.harnessHome ?? path14.dirname(tree.dir);
       await fs3.write(path14.join(home, "cgroup.procs"), String(process.pid));
     }
-    for (const dirs of made) {
+    for (const [t, dirs] of made.entries()) {
+      if (dirs[0] !== void 0) await trees[t].releaseGroup?.(dirs[0]);
       for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs3, slot);
       if (dirs[0] !== void 0) await emptyAndRemove(fs3, dirs[0]);
     }
@@ -86042,13 +86084,14 @@ async function cpuTree(fs3, name, options, warnings) {
     configureHarness: (dir) => fs3.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
-async function sweepStaleGroups(fs3, parent) {
+async function sweepStaleGroups(fs3, parent, release) {
   const entries = await readdir2(parent).catch(() => []);
   const removed = [];
   for (const entry of entries) {
     const match = /^duetkit-(\d+)-/.exec(entry);
     if (match === null || isAlive2(Number(match[1]))) continue;
     const dir = path15.join(parent, entry);
+    await release?.(dir);
     const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
       (e) => e.isDirectory()
     );
@@ -86068,7 +86111,33 @@ function isAlive2(pid) {
 }
 
 // src/isolation/cgroup-v2.ts
+import path17 from "node:path";
+
+// src/isolation/cgroup-partition.ts
 import path16 from "node:path";
+var FILE = "cpuset.cpus.partition";
+async function makePartition(fs3, dir) {
+  const file2 = path16.join(dir, FILE);
+  const before = await fs3.read(file2).catch(() => null);
+  if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
+  try {
+    await fs3.write(file2, "root");
+  } catch (error63) {
+    return `the kernel refused ${FILE} = root: ${error63.message}`;
+  }
+  const state = (await fs3.read(file2).catch(() => "")).trim();
+  if (state === "root") return null;
+  await releasePartition(fs3, dir);
+  return `the kernel made ${FILE} ${JSON.stringify(state)}`;
+}
+async function releasePartition(fs3, dir) {
+  const file2 = path16.join(dir, FILE);
+  const state = await fs3.read(file2).catch(() => null);
+  if (state === null || state.trim() === "member") return;
+  await fs3.write(file2, "member").catch(() => void 0);
+}
+
+// src/isolation/cgroup-v2.ts
 async function createCgroupV2(options) {
   const mount = options.mount ?? await findMount("cgroup2");
   if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
@@ -86078,16 +86147,18 @@ async function createCgroupV2(options) {
     else if (await canSudo()) fs3 = sudoCgroupFs();
     else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
   }
-  const controllers = await fs3.read(path16.join(mount, "cgroup.controllers")).catch(() => "");
+  const controllers = await fs3.read(path17.join(mount, "cgroup.controllers")).catch(() => "");
   if (!controllers.split(/\s+/).includes("cpuset")) {
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
-  await sweepStaleGroups(fs3, mount);
+  await sweepStaleGroups(fs3, mount, (dir2) => releasePartition(fs3, dir2));
   await enable(fs3, mount, "cpuset");
   const warnings = [...options.warnings];
   if (fs3.viaSudo) warnings.push("cgroups were created through sudo -n");
-  const dir = path16.join(mount, groupName());
-  const home = path16.join(mount, await ownCgroup(null) ?? "/");
+  const dir = path17.join(mount, groupName());
+  const home = path17.join(mount, await ownCgroup(null) ?? "/");
+  const exclusive = options.exclusive !== false && options.harness !== null;
+  let partitionReason = null;
   const create = (weighted) => createGroup({
     kind: "cgroup-v2",
     fs: fs3,
@@ -86095,23 +86166,25 @@ async function createCgroupV2(options) {
       {
         dir,
         async configure(slotDir, cpus) {
-          await fs3.write(path16.join(slotDir, "cpuset.cpus"), cpus.join(","));
-          if (weighted) await fs3.write(path16.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          await fs3.write(path17.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs3.write(path17.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
         },
         harnessHome: home,
         // The harness shares the slots' CPUs (there is no spare one), with their weight.
         ...weighted ? {
           async configureHarness(harnessDir) {
             const cpus = options.slots.flat().join(",");
-            await fs3.write(path16.join(harnessDir, "cpuset.cpus"), cpus);
-            await fs3.write(path16.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+            await fs3.write(path17.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs3.write(path17.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
           }
         } : {},
         // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
         async prepareGroup(groupDir) {
           await enable(fs3, groupDir, "cpuset");
           if (weighted) await enable(fs3, groupDir, "cpu");
-        }
+          if (exclusive) partitionReason = await makePartition(fs3, groupDir);
+        },
+        releaseGroup: (groupDir) => releasePartition(fs3, groupDir)
       }
     ],
     slots: options.slots,
@@ -86120,20 +86193,189 @@ async function createCgroupV2(options) {
     warnings,
     cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null
   });
-  if (options.cpuWeight === false) return create(false);
+  const withPartition = async (isolation) => {
+    if (!exclusive) return isolation;
+    if (partitionReason === null) isolation.report.partition = "root";
+    else {
+      isolation.report.warnings.push(
+        `the measured CPUs are not exclusive (${partitionReason}): other processes may still run on them${isolation.report.cpuWeight === void 0 ? "" : ", at a lower CPU weight"}`
+      );
+    }
+    return isolation;
+  };
+  if (options.cpuWeight === false) return withPartition(await create(false));
   const reason = !controllers.split(/\s+/).includes("cpu") ? `the cgroup2 hierarchy at ${mount} offers no cpu controller` : await enable(fs3, mount, "cpu").then(
     () => null,
     (error63) => error63.message
   );
-  if (reason === null) return withWeightOrWithout(create, warnings);
+  if (reason === null) return withPartition(await withWeightOrWithout(create, warnings));
   warnings.push(`the CPU weight could not be raised: ${reason}`);
-  return create(false);
+  return withPartition(await create(false));
 }
 var V2_MAX_WEIGHT = 1e4;
 async function enable(fs3, dir, controller) {
-  const file2 = path16.join(dir, "cgroup.subtree_control");
+  const file2 = path17.join(dir, "cgroup.subtree_control");
   const enabled = await fs3.read(file2).catch(() => "");
   if (!enabled.split(/\s+/).includes(controller)) await fs3.write(file2, `+${controller}`);
+}
+
+// src/isolation/topology.ts
+import { readFileSync as readFileSync6, readdirSync as readdirSync3 } from "node:fs";
+import path18 from "node:path";
+function readTopology(cpus, sysRoot = "/sys") {
+  const places = [];
+  for (const cpu of cpus) {
+    const dir = path18.join(sysRoot, "devices/system/cpu", `cpu${cpu}`);
+    try {
+      const read = (file2) => readFileSync6(path18.join(dir, file2), "utf8").trim();
+      const pkg = Number(read("topology/physical_package_id"));
+      const core = Number(read("topology/core_id"));
+      const siblings = parseCpuList(read("topology/thread_siblings_list"));
+      if (!Number.isInteger(pkg) || !Number.isInteger(core) || !siblings.includes(cpu)) {
+        return null;
+      }
+      places.push({ cpu, package: pkg, core, siblings, llc: lastLevelCache(dir) });
+    } catch {
+      return null;
+    }
+  }
+  return { cpus: places };
+}
+function lastLevelCache(cpuDir) {
+  let best = null;
+  let entries;
+  try {
+    entries = readdirSync3(path18.join(cpuDir, "cache")).filter((e) => /^index\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  for (const entry of entries) {
+    try {
+      const dir = path18.join(cpuDir, "cache", entry);
+      const level2 = Number(readFileSync6(path18.join(dir, "level"), "utf8").trim());
+      const cpus = parseCpuList(readFileSync6(path18.join(dir, "shared_cpu_list"), "utf8"));
+      if (best === null || level2 > best.level) best = { level: level2, cpus };
+    } catch {
+    }
+  }
+  return best?.cpus ?? null;
+}
+function coresOf(topology) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const place of topology.cpus) {
+    const key = `${place.package}/${place.core}/${place.siblings.join(",")}`;
+    const core = byKey.get(key) ?? { package: place.package, threads: [], llc: place.llc };
+    core.threads.push(place.cpu);
+    byKey.set(key, core);
+  }
+  const cores = [...byKey.values()];
+  for (const core of cores) core.threads.sort((a, b) => a - b);
+  return cores.sort((a, b) => a.package - b.package || a.threads[0] - b.threads[0]);
+}
+function describeLayout(cores) {
+  const packages = new Set(cores.map((c) => c.package)).size;
+  const threads = new Set(cores.map((c) => c.threads.length));
+  const perPackage = cores.length / packages;
+  const cpuCount = cores.reduce((n, c) => n + c.threads.length, 0);
+  if (threads.size !== 1 || !Number.isInteger(perPackage)) {
+    return `${cores.length} cores, ${cpuCount} CPUs`;
+  }
+  const t = [...threads][0];
+  return `${packages} package${packages === 1 ? "" : "s"} \xD7 ${perPackage} core${perPackage === 1 ? "" : "s"} \xD7 ${t} thread${t === 1 ? "" : "s"}`;
+}
+
+// src/isolation/cpu-plan.ts
+function planOnTopology(available, slotCount, topology) {
+  if (topology === null) return planCpus(available, slotCount);
+  const allowed = new Set(available);
+  const cores = coresOf({ cpus: topology.cpus.filter((p) => allowed.has(p.cpu)) });
+  const layout = describeLayout(cores);
+  if (cores.length < slotCount) {
+    const plan = planCpus(available, slotCount);
+    if (plan === null) return null;
+    const reasons2 = [
+      `${cores.length} core${cores.length === 1 ? "" : "s"} (${layout}) for ${slotCount} sides: the sides share cores as SMT siblings, and disturb each other through them`
+    ];
+    return { ...plan, record: { ...plan.record, basis: "topology", layout, reasons: reasons2 } };
+  }
+  const warnings = [];
+  const reasons = [];
+  const measured = (core) => core.threads[core.threads.length - 1];
+  const siblingsOf = (core) => core.threads.slice(0, -1);
+  let harness;
+  let pool;
+  let idle = [];
+  let siblingsInUse = false;
+  if (cores.length >= slotCount + 1) {
+    harness = [...cores[0].threads];
+    pool = cores.slice(1);
+    reasons.push(`the harness has a core of its own (CPU ${formatCpuList(harness)})`);
+  } else {
+    pool = cores;
+    const siblings = pool.flatMap(siblingsOf);
+    if (siblings.length > 0) {
+      harness = siblings;
+      siblingsInUse = true;
+      reasons.push(
+        `no core to spare for the harness: it runs on the measured CPUs' SMT siblings (${formatCpuList(siblings)}), one per side, asleep while an iteration runs`
+      );
+      warnings.push(
+        `the measured CPUs' SMT siblings (${formatCpuList(siblings)}) run the harness and the machine's other processes: the sides share their cores with them (${layout})`
+      );
+    } else {
+      harness = null;
+      warnings.push(
+        `only ${cores.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
+      );
+    }
+  }
+  const perSlot = Math.floor(pool.length / slotCount);
+  const slotCores = Array.from(
+    { length: slotCount },
+    (_, i) => pool.slice(i * perSlot, (i + 1) * perSlot)
+  );
+  const slots = slotCores.map((list) => list.map(measured));
+  if (!siblingsInUse) {
+    idle = slotCores.flat().flatMap(siblingsOf);
+    if (idle.length > 0) {
+      reasons.push(
+        `each measured CPU has its core to itself: its SMT siblings (${formatCpuList(idle)}) are left idle`
+      );
+    }
+  }
+  reasons.push(`each side on ${perSlot} core${perSlot === 1 ? "" : "s"} of its own`);
+  const spare = pool.slice(slotCount * perSlot).flatMap((core) => core.threads);
+  const packages = slotCores.map((list) => new Set(list.map((c) => c.package)));
+  if (new Set(packages.flatMap((p) => [...p])).size > 1) {
+    reasons.push(
+      `the sides are on packages ${packages.map((p) => [...p].join("+")).join(" | ")}: each side's memory is local to its own`
+    );
+  } else if (sharesNoCache(slotCores)) {
+    reasons.push("the sides do not share a last-level cache");
+  }
+  return {
+    slots,
+    harness,
+    warnings,
+    record: {
+      basis: "topology",
+      layout,
+      harness: harness === null ? null : formatCpuList(harness),
+      slots: slots.map(formatCpuList),
+      idle: idle.length === 0 ? null : formatCpuList(idle),
+      spare: spare.length === 0 ? null : formatCpuList(spare),
+      siblingsInUse,
+      reasons
+    }
+  };
+}
+function sharesNoCache(slotCores) {
+  const caches = slotCores.map((list) => list.map((c) => c.llc));
+  if (caches.flat().some((llc) => llc === null)) return false;
+  const keys = caches.map((list) => new Set(list.map((llc) => formatCpuList(llc))));
+  return keys.every(
+    (mine, i) => keys.every((other, j) => i === j || ![...mine].some((k) => other.has(k)))
+  );
 }
 
 // src/isolation/harness-affinity.ts
@@ -86169,7 +86411,9 @@ var IsolationError = class extends Error {
   }
 };
 async function chooseIsolation(requested, options) {
-  const plan = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
+  const cpus = options.cpus ?? allowedCpus();
+  const topology = options.topology === void 0 ? readTopology(cpus, options.sysRoot) : options.topology;
+  const plan = planOnTopology(cpus, options.slotCount, topology);
   if (requested === "none") {
     return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
   }
@@ -86217,6 +86461,7 @@ async function chooseIsolation(requested, options) {
       `no CPU isolation in effect: ${reasons.join("; ")}`
     ]);
   }
+  isolation.report.cpuPlan = plan.record;
   return withPinnedHarness(isolation, plan.harness, options.pinHarness ?? true);
 }
 function withPinnedHarness(isolation, harness, pin) {
@@ -86237,19 +86482,109 @@ function withPinnedHarness(isolation, harness, pin) {
   };
 }
 
-// src/runner/machine.ts
+// src/runner/fingerprint.ts
+import { createHash } from "node:crypto";
+function buildFingerprint(probe, isolation) {
+  const fields = cpuinfoFields(probe.cpuinfo ?? "");
+  const flags = fields.get("flags") ?? fields.get("Features");
+  const arm = [fields.get("CPU implementer"), fields.get("CPU part")].filter(Boolean);
+  const env = (name) => probe.env[name]?.trim() || null;
+  const stable = {
+    cpuModel: fields.get("model name") ?? (arm.length > 0 ? `arm ${arm.join(" ")}` : null),
+    microcode: fields.get("microcode") ?? null,
+    kernel: probe.kernel,
+    arch: probe.arch,
+    vcpus: probe.vcpus,
+    layout: probe.layout,
+    cgroup: probe.cgroup,
+    hypervisor: {
+      present: flags === void 0 ? null : flags.split(/\s+/).includes("hypervisor"),
+      type: probe.hypervisorType?.trim() || null,
+      vendor: probe.dmiVendor?.trim() || null,
+      product: probe.dmiProduct?.trim() || null
+    },
+    image: {
+      os: env("ImageOS"),
+      version: env("ImageVersion"),
+      runnerOs: env("RUNNER_OS"),
+      runnerArch: env("RUNNER_ARCH")
+    }
+  };
+  const id = createHash("sha256").update(JSON.stringify(stable)).digest("hex").slice(0, 12);
+  return { ...stable, isolation, id };
+}
+function cpuinfoFields(text2) {
+  const fields = /* @__PURE__ */ new Map();
+  for (const line of text2.split("\n")) {
+    const match = /^([^:\t]+?)\s*:\s*(.*)$/.exec(line);
+    if (match === null) {
+      if (line.trim() === "" && fields.size > 0 && fields.has("processor")) break;
+      continue;
+    }
+    if (!fields.has(match[1])) fields.set(match[1], match[2].trim());
+  }
+  return fields;
+}
+
+// src/runner/fingerprint-probe.ts
+import { readFileSync as readFileSync7 } from "node:fs";
 import os10 from "node:os";
-function machineInfo() {
-  const cpus = os10.cpus();
+import path19 from "node:path";
+async function probeFingerprint(env, roots = {}) {
+  const proc = roots.proc ?? "/proc";
+  const sys = roots.sys ?? "/sys";
+  let cpus;
+  try {
+    cpus = allowedCpus(path19.join(proc, "self/status"));
+  } catch {
+    cpus = os10.cpus().map((_, i) => i);
+  }
+  const topology = readTopology(cpus, sys);
   return {
-    hostname: os10.hostname(),
-    platform: os10.platform(),
-    arch: os10.arch(),
+    cpuinfo: readOrNull(path19.join(proc, "cpuinfo")),
     kernel: os10.release(),
+    arch: os10.arch(),
+    vcpus: cpus.length,
+    layout: topology === null ? null : describeLayout(coresOf(topology)),
+    cgroup: await cgroupVersion(path19.join(proc, "self/mountinfo")),
+    hypervisorType: readOrNull(path19.join(sys, "hypervisor/type")),
+    dmiVendor: readOrNull(path19.join(sys, "class/dmi/id/sys_vendor")),
+    dmiProduct: readOrNull(path19.join(sys, "class/dmi/id/product_name")),
+    env: {
+      ImageOS: env.ImageOS,
+      ImageVersion: env.ImageVersion,
+      RUNNER_OS: env.RUNNER_OS,
+      RUNNER_ARCH: env.RUNNER_ARCH
+    }
+  };
+}
+async function cgroupVersion(mountinfo = "/proc/self/mountinfo") {
+  for (const controller of ["cpuset", "cpu"]) {
+    if (await findMount("cgroup", controller, mountinfo) !== null) return "v1";
+  }
+  return await findMount("cgroup2", void 0, mountinfo) !== null ? "v2" : "none";
+}
+function readOrNull(file2) {
+  try {
+    return readFileSync7(file2, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+// src/runner/machine.ts
+import os11 from "node:os";
+function machineInfo() {
+  const cpus = os11.cpus();
+  return {
+    hostname: os11.hostname(),
+    platform: os11.platform(),
+    arch: os11.arch(),
+    kernel: os11.release(),
     cpuModel: cpus[0]?.model.trim() ?? "unknown",
     cores: cpus.length,
-    memoryBytes: os10.totalmem(),
-    loadAverage: os10.loadavg().map((x) => Math.round(x * 100) / 100),
+    memoryBytes: os11.totalmem(),
+    loadAverage: os11.loadavg().map((x) => Math.round(x * 100) / 100),
     node: process.version
   };
 }
@@ -86352,7 +86687,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat as stat2 } from "node:fs/promises";
-import path17 from "node:path";
+import path20 from "node:path";
 async function prepareVersions(specs, options) {
   const records = [];
   for (const [i, spec] of specs.entries()) {
@@ -86371,7 +86706,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path17.resolve(options.baseDir, spec.path);
+    const dir2 = path20.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -86392,7 +86727,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit2 = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit2);
-  const dir = spec.dir === void 0 ? checkout : path17.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path20.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -86411,18 +86746,18 @@ async function requireDirectory(dir, field) {
 
 // src/runner/timer/build.ts
 import { execFile as execFile4 } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename3, rm as rm8, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
-import os11 from "node:os";
-import path18 from "node:path";
+import os12 from "node:os";
+import path21 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile4);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
   if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
-  const base = env.XDG_CACHE_HOME || path18.join(os11.homedir(), ".cache");
-  return path18.join(base, "duetkit");
+  const base = env.XDG_CACHE_HOME || path21.join(os12.homedir(), ".cache");
+  return path21.join(base, "duetkit");
 }
 var builds = /* @__PURE__ */ new Map();
 async function buildTimer(env = process.env) {
@@ -86432,13 +86767,13 @@ async function buildTimer(env = process.env) {
   } catch (error63) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error63)})` };
   }
-  const hash3 = createHash("sha256").update(source).update(os11.arch()).digest("hex").slice(0, 16);
-  const target = path18.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
+  const hash3 = createHash2("sha256").update(source).update(os12.arch()).digest("hex").slice(0, 16);
+  const target = path21.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error63) => ({
       path: null,
-      reason: `could not build duetkit's timer in ${path18.dirname(target)} (${firstLine(error63)})`
+      reason: `could not build duetkit's timer in ${path21.dirname(target)} (${firstLine(error63)})`
     }));
     builds.set(target, build2);
   }
@@ -86446,11 +86781,11 @@ async function buildTimer(env = process.env) {
 }
 async function compile2(text2, target, env) {
   if (await isExecutable(target)) return { path: target };
-  const dir = path18.dirname(target);
+  const dir = path21.dirname(target);
   await mkdir6(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const source = path18.join(dir, `duetkit-timer-${unique}.c`);
-  const output2 = path18.join(dir, `duetkit-timer-${unique}`);
+  const source = path21.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path21.join(dir, `duetkit-timer-${unique}`);
   await writeFile5(source, text2);
   const errors = [];
   try {
@@ -86494,6 +86829,7 @@ async function runScenario(loaded, options) {
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
+  const probe = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation = null;
@@ -86526,7 +86862,7 @@ async function runScenario(loaded, options) {
     seed,
     startedAt: result.startedAt.toISOString(),
     finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    machine,
+    machine: probe === null ? machine : { ...machine, fingerprint: buildFingerprint(probe, isolation?.report.kind ?? null) },
     isolation: isolation?.report ?? notSetUp(scenario.isolation),
     ...timing === void 0 ? {} : { timing },
     versions,
@@ -86578,7 +86914,7 @@ async function runScenario(loaded, options) {
       const suiteResult = await runSuite({
         ...experiment,
         baseline,
-        workDir: await mkdtemp4(path19.join(os12.tmpdir(), "duetkit-suite-")),
+        workDir: await mkdtemp4(path22.join(os13.tmpdir(), "duetkit-suite-")),
         assess: (trials, unit, pairs, look, familySize) => assessSuiteLook(
           { ...samples(), trials: [...trials], perBenchmark: void 0 },
           unit,
@@ -86654,13 +86990,13 @@ var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
 import { readdir as readdir3, readFile as readFile7 } from "node:fs/promises";
-import path20 from "node:path";
+import path23 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path20.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path20.join(here, "dashboard"), path20.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync8(path20.join(dir, "index.html")));
+  const here = path23.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path23.join(here, "dashboard"), path23.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync8(path23.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -86674,7 +87010,7 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile7(path20.join(dir, name)));
+    files.set(name, await readFile7(path23.join(dir, name)));
   }
   return files;
 }
@@ -86808,7 +87144,7 @@ async function readCommit(repoDir, id, repositoryUrl) {
 }
 
 // src/history/entry.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 
 // src/stats/location-interval.ts
 function locationInterval(values, statistic, level2) {
@@ -87010,9 +87346,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed.data;
 }
-function valueAt(value, path33) {
+function valueAt(value, path36) {
   let at = value;
-  for (const key of path33) {
+  for (const key of path36) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key];
   }
@@ -87120,7 +87456,7 @@ function headValues(series, headIndex, paired) {
   return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
 }
 function scenarioHash(scenario) {
-  return createHash2("sha256").update(canonicalJson(scenario)).digest("hex");
+  return createHash3("sha256").update(canonicalJson(scenario)).digest("hex");
 }
 function canonicalJson(value) {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
@@ -87132,13 +87468,13 @@ function canonicalJson(value) {
 }
 
 // src/history/layout.ts
-import { createHash as createHash3 } from "node:crypto";
-import path21 from "node:path";
+import { createHash as createHash4 } from "node:crypto";
+import path24 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
 function shortHash(text2, length = 8) {
-  return createHash3("sha256").update(text2).digest("hex").slice(0, length);
+  return createHash4("sha256").update(text2).digest("hex").slice(0, length);
 }
 function slug(text2, max2) {
   return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
@@ -87162,7 +87498,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path21.posix.join(
+  return path24.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -87177,13 +87513,13 @@ function parseEntryPath(relative2) {
 }
 
 // src/history/read.ts
-import path23 from "node:path";
+import path26 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn6 } from "node:child_process";
 import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm9, writeFile as writeFile6 } from "node:fs/promises";
-import os13 from "node:os";
-import path22 from "node:path";
+import os14 from "node:os";
+import path25 from "node:path";
 var GitStoreError = class extends Error {
   constructor(message) {
     super(message);
@@ -87192,8 +87528,8 @@ var GitStoreError = class extends Error {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp5(path22.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path22.resolve(options.remote);
+  const dir = await mkdtemp5(path25.join(options.tmpDir ?? os14.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path25.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -87242,7 +87578,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path22.join(dir, "config");
+  const configFile = path25.join(dir, "config");
   const initial = (await readFile8(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -87426,7 +87762,7 @@ function redact(text2, token) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path23.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path26.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 async function readHistory(options) {
@@ -87452,7 +87788,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path23.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path26.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -87504,10 +87840,10 @@ async function loadEntries(git, files) {
 }
 
 // src/history/store.ts
-import path25 from "node:path";
+import path28 from "node:path";
 
 // src/history/derive.ts
-import path24 from "node:path";
+import path27 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -87520,13 +87856,13 @@ var VERDICT_CODES = {
 var round = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round(x);
 function monthDir(suite, month) {
-  return path24.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path27.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path24.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path27.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path24.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path27.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -87829,7 +88165,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key) continue;
-      const time3 = (name) => timeOfName(path25.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path28.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key,
@@ -87955,7 +88291,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile9 } from "node:fs/promises";
-import path26 from "node:path";
+import path29 from "node:path";
 var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -88008,7 +88344,7 @@ var reportSchema2 = external_exports.looseObject({
 var runSchema2 = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path26.join(dir, file2);
+    const where = path29.join(dir, file2);
     try {
       return await readFile9(where, "utf8");
     } catch (error63) {
@@ -88020,16 +88356,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path26.join(dir, "samples.json"),
+    path29.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path26.join(dir, "comparison.json"),
+    path29.join(dir, "comparison.json"),
     reportSchema2
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path26.join(dir, "duetkit-run.json"), runSchema2).suite;
+  const suite = runText === null ? null : check2(runText, path29.join(dir, "duetkit-run.json"), runSchema2).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -88480,7 +88816,7 @@ function buildSeries(entries, options = {}) {
         statistic: last.statistic,
         biggerIsBetter: last.biggerIsBetter,
         points,
-        notes: gapNotes(points)
+        notes: [...gapNotes(points), ...cpuModelNotes(points)]
       });
     }
     addRenameNotes(
@@ -88531,6 +88867,27 @@ function gapNotes(points) {
     }
   }
   return notes;
+}
+function cpuModelNotes(points) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const p of points) {
+    if (p.infra.cpuModel !== null) {
+      counts.set(p.infra.cpuModel, (counts.get(p.infra.cpuModel) ?? 0) + 1);
+    }
+  }
+  if (counts.size < 2) return [];
+  let last = null;
+  for (let i = 1; i < points.length; i++) {
+    const before = points[i - 1].infra.cpuModel;
+    const after = points[i].infra.cpuModel;
+    if (before !== null && after !== null && before !== after) {
+      last = `on ${day(points[i].at)} from ${before} to ${after}`;
+    }
+  }
+  const models = [...counts].map(([model, n]) => `${model}: ${n} run${n === 1 ? "" : "s"}`);
+  return [
+    `measured on ${counts.size} CPU models (${models.join("; ")})${last === null ? "" : `, last changed ${last}`}: values may step where the model changes`
+  ];
 }
 function addRenameNotes(series, entries) {
   const order = new Map(entries.map((e, i) => [e.runId, i]));
@@ -88853,13 +89210,13 @@ async function publishToHistory(where, event, run3, io) {
 }
 
 // src/action/inputs.ts
-import path29 from "node:path";
+import path32 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command2 = w.command ?? [];
-  const issue3 = (path33, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path33], message });
+  const issue3 = (path36, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path36], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -89302,10 +89659,10 @@ function checkPerBenchmark(w, ctx) {
 }
 
 // src/variability/action-inputs.ts
-import path28 from "node:path";
+import path31 from "node:path";
 
 // src/action/history-inputs.ts
-import path27 from "node:path";
+import path30 from "node:path";
 function parseHistoryInputs(text2, workingDirectory, fail) {
   const publish = text2("publish") ?? "none";
   if (publish !== "none" && publish !== "history") {
@@ -89316,7 +89673,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
   }
   const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path27.isAbsolute(folder)) {
+  if (folder.split("/").includes("..") || path30.isAbsolute(folder)) {
     fail(
       "history-path",
       `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
@@ -89340,7 +89697,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     publish,
     branch,
     path: folder,
-    repository: isLocal ? path27.resolve(workingDirectory, repository) : repository,
+    repository: isLocal ? path30.resolve(workingDirectory, repository) : repository,
     token: text2("history-token") ?? "",
     retention
   };
@@ -89387,7 +89744,7 @@ function parseVariabilityInputs(get, cwd) {
   if (alert2 !== "none" && alert2 !== "issue") {
     throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
   }
-  const workingDirectory = path28.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path31.resolve(cwd, text2("working-directory") ?? ".");
   const results = text2("results-directory");
   return {
     mode: "variability",
@@ -89399,7 +89756,7 @@ function parseVariabilityInputs(get, cwd) {
     alert: alert2,
     token: text2("github-token") ?? "",
     workingDirectory,
-    resultsDirectory: results === null ? null : path28.resolve(workingDirectory, results)
+    resultsDirectory: results === null ? null : path31.resolve(workingDirectory, results)
   };
 }
 
@@ -89443,11 +89800,11 @@ function parseInputs(get, cwd) {
   };
   const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
   if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  const workingDirectory = path29.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path32.resolve(cwd, text2("working-directory") ?? ".");
   const token = text2("github-token") ?? "";
   const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path29.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path32.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text2(name) !== null) {
@@ -89664,7 +90021,7 @@ async function fetchOrExplain(git, commits, what = "the merge base") {
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist2(), 1);
 import { readFile as readFile10 } from "node:fs/promises";
-import path30 from "node:path";
+import path33 from "node:path";
 var ScenarioError = class extends Error {
   constructor(message) {
     super(message);
@@ -89672,7 +90029,7 @@ var ScenarioError = class extends Error {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path30.resolve(cwd, file2);
+  const absolute = path33.resolve(cwd, file2);
   let text2;
   try {
     text2 = await readFile10(absolute, "utf8");
@@ -89685,7 +90042,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error63) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path30.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path33.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -89892,9 +90249,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path31.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  const dir = inputs.resultsDirectory ?? path34.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
   await mkdir7(dir, { recursive: true });
-  const worktrees = await mkdtemp6(path31.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit-run-"));
+  const worktrees = await mkdtemp6(path34.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -89916,7 +90273,7 @@ async function runStep2(inputs, deps) {
     // The post step deletes whatever this names, whatever happens to this step.
     saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
-  const samplesPath = path31.join(dir, RESULT_FILES.samples);
+  const samplesPath = path34.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -90060,8 +90417,8 @@ function createCoreIo() {
 
 // src/action/variability-step.ts
 import { mkdir as mkdir8, writeFile as writeFile7 } from "node:fs/promises";
-import os15 from "node:os";
-import path32 from "node:path";
+import os16 from "node:os";
+import path35 from "node:path";
 
 // src/stats/proportion.ts
 function wilsonInterval(successes, trials, level2 = 0.95) {
@@ -91014,12 +91371,12 @@ async function variabilityStep(inputs, deps) {
   report.warnings.push(...await addCommits(report, gitCommitLister(inputs.workingDirectory)));
   const markdown = renderVariability(report);
   await io.appendSummary(markdown);
-  const dir = inputs.resultsDirectory ?? path32.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", "variability");
+  const dir = inputs.resultsDirectory ?? path35.join(env.RUNNER_TEMP || os16.tmpdir(), "duetkit", "variability");
   await mkdir8(dir, { recursive: true });
-  const file2 = path32.join(dir, "variability.json");
+  const file2 = path35.join(dir, "variability.json");
   await writeFile7(file2, `${JSON.stringify(report, null, 2)}
 `);
-  await writeFile7(path32.join(dir, "variability.md"), markdown);
+  await writeFile7(path35.join(dir, "variability.md"), markdown);
   const changePoints = report.suites.reduce(
     (n, s) => n + s.benchmarks.reduce((k, b) => k + b.changePoints.length, 0),
     0
