@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path46 = __require("node:path");
+    var path50 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path46.resolve(baseDir, baseName);
+          const localBin = path50.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path46.extname(baseName))) return void 0;
+          if (sourceExt.includes(path50.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path46.resolve(
-            path46.dirname(resolvedScriptPath),
+          executableDir = path50.resolve(
+            path50.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path46.basename(
+            const legacyName = path50.basename(
               this._scriptPath,
-              path46.extname(this._scriptPath)
+              path50.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path46.extname(executableFile));
+        launchWithNode = sourceExt.includes(path50.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path46.basename(filename, path46.extname(filename));
+        this._name = path50.basename(filename, path50.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path47) {
-        if (path47 === void 0) return this._executableDir;
-        this._executableDir = path47;
+      executableDir(path51) {
+        if (path51 === void 0) return this._executableDir;
+        this._executableDir = path51;
         return this;
       }
       /**
@@ -3206,9 +3206,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text2 = helper.formatHelp(this, helper);
-        if (context.hasColors) return text2;
-        return this._outputConfiguration.stripColor(text2);
+        const text3 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text3;
+        return this._outputConfiguration.stripColor(text3);
       }
       /**
        * @typedef HelpContext
@@ -3368,7 +3368,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text2) {
+      addHelpText(position, text3) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -3377,10 +3377,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text2 === "function") {
-            helpStr = text2({ error: context.error, command: context.command });
+          if (typeof text3 === "function") {
+            helpStr = text3({ error: context.error, command: context.command });
           } else {
-            helpStr = text2;
+            helpStr = text3;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -8846,9 +8846,9 @@ var require_pako = __commonJS({
     var assign = require_common().assign;
     var deflate = require_deflate2();
     var inflate = require_inflate2();
-    var constants2 = require_constants();
+    var constants3 = require_constants();
     var pako2 = {};
-    assign(pako2, deflate, inflate, constants2);
+    assign(pako2, deflate, inflate, constants3);
     module2.exports = pako2;
   }
 });
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path46) {
-      const ctrl = callVisitor(key2, node2, visitor, path46);
+    function visit_(key2, node2, visitor, path50) {
+      const ctrl = callVisitor(key2, node2, visitor, path50);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path46, ctrl);
-        return visit_(key2, ctrl, visitor, path46);
+        replaceNode(key2, path50, ctrl);
+        return visit_(key2, ctrl, visitor, path50);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path46 = Object.freeze(path46.concat(node2));
+          path50 = Object.freeze(path50.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path46);
+            const ci = visit_(i, node2.items[i], visitor, path50);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path46 = Object.freeze(path46.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path46);
+          path50 = Object.freeze(path50.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path50);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path46);
+          const cv = visit_("value", node2.value, visitor, path50);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path46) {
-      const ctrl = await callVisitor(key2, node2, visitor, path46);
+    async function visitAsync_(key2, node2, visitor, path50) {
+      const ctrl = await callVisitor(key2, node2, visitor, path50);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path46, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path46);
+        replaceNode(key2, path50, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path50);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path46 = Object.freeze(path46.concat(node2));
+          path50 = Object.freeze(path50.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path46);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path50);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path46 = Object.freeze(path46.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path46);
+          path50 = Object.freeze(path50.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path50);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path46);
+          const cv = await visitAsync_("value", node2.value, visitor, path50);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path46) {
+    function callVisitor(key2, node2, visitor, path50) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path46);
+        return visitor(key2, node2, path50);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path46);
+        return visitor.Map?.(key2, node2, path50);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path46);
+        return visitor.Seq?.(key2, node2, path50);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path46);
+        return visitor.Pair?.(key2, node2, path50);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path46);
+        return visitor.Scalar?.(key2, node2, path50);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path46);
+        return visitor.Alias?.(key2, node2, path50);
       return void 0;
     }
-    function replaceNode(key2, path46, node2) {
-      const parent = path46[path46.length - 1];
+    function replaceNode(key2, path50, node2) {
+      const parent = path50[path50.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path46, value) {
+    function collectionFromPath(schema, path50, value) {
       let v = value;
-      for (let i = path46.length - 1; i >= 0; --i) {
-        const k = path46[i];
+      for (let i = path50.length - 1; i >= 0; --i) {
+        const k = path50[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path46) => path46 == null || typeof path46 === "object" && !!path46[Symbol.iterator]().next().done;
+    var isEmptyPath = (path50) => path50 == null || typeof path50 === "object" && !!path50[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path46, value) {
-        if (isEmptyPath(path46))
+      addIn(path50, value) {
+        if (isEmptyPath(path50))
           this.add(value);
         else {
-          const [key2, ...rest] = path46;
+          const [key2, ...rest] = path50;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path46) {
-        const [key2, ...rest] = path46;
+      deleteIn(path50) {
+        const [key2, ...rest] = path50;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path46, keepScalar) {
-        const [key2, ...rest] = path46;
+      getIn(path50, keepScalar) {
+        const [key2, ...rest] = path50;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path46) {
-        const [key2, ...rest] = path46;
+      hasIn(path50) {
+        const [key2, ...rest] = path50;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path46, value) {
-        const [key2, ...rest] = path46;
+      setIn(path50, value) {
+        const [key2, ...rest] = path50;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -11983,14 +11983,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text2;
+        return text3;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text2.length <= endStep)
-        return text2;
+      if (text3.length <= endStep)
+        return text3;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -12007,14 +12007,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text2, i, indent.length);
+        i = consumeMoreIndentedLines(text3, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text2[i += 1]; ) {
+      for (let ch; ch = text3[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text2[i + 1]) {
+          switch (text3[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -12031,12 +12031,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text2, i, indent.length);
+            i = consumeMoreIndentedLines(text3, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text2[i + 1];
+            const next = text3[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -12048,12 +12048,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text2[i += 1];
+                ch = text3[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text2;
+                return text3;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -12068,39 +12068,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text2;
+        return text3;
       if (onFold)
         onFold();
-      let res = text2.slice(0, folds[0]);
+      let res = text3.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text2.length;
+        const end2 = folds[i2 + 1] || text3.length;
         if (fold === 0)
           res = `
-${indent}${text2.slice(0, end2)}`;
+${indent}${text3.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text2[fold]}\\`;
+            res += `${text3[fold]}\\`;
           res += `
-${indent}${text2.slice(fold + 1, end2)}`;
+${indent}${text3.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text2, i, indent) {
+    function consumeMoreIndentedLines(text3, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text2[start];
+      let ch = text3[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text2[++i];
+          ch = text3[++i];
         } else {
           do {
-            ch = text2[++i];
+            ch = text3[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text2[start];
+          ch = text3[start];
         }
       }
       return end;
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path46, value) {
+      addIn(path50, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path46, value);
+          this.contents.addIn(path50, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path46) {
-        if (Collection.isEmptyPath(path46)) {
+      deleteIn(path50) {
+        if (Collection.isEmptyPath(path50)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path46) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path50) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path46, keepScalar) {
-        if (Collection.isEmptyPath(path46))
+      getIn(path50, keepScalar) {
+        if (Collection.isEmptyPath(path50))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path46, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path50, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path46) {
-        if (Collection.isEmptyPath(path46))
+      hasIn(path50) {
+        if (Collection.isEmptyPath(path50))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path46) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path50) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path46, value) {
-        if (Collection.isEmptyPath(path46)) {
+      setIn(path50, value) {
+        if (Collection.isEmptyPath(path50)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path46), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path50), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path46, value);
+          this.contents.setIn(path50, value);
         }
       }
       /**
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path46) => {
+    visit2.itemAtPath = (cst, path50) => {
       let item = cst;
-      for (const [field, index] of path46) {
+      for (const [field, index] of path50) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path46) => {
-      const parent = visit2.itemAtPath(cst, path46.slice(0, -1));
-      const field = path46[path46.length - 1][0];
+    visit2.parentCollection = (cst, path50) => {
+      const parent = visit2.itemAtPath(cst, path50.slice(0, -1));
+      const field = path50[path50.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path46, item, visitor) {
-      let ctrl = visitor(item, path46);
+    function _visit(path50, item, visitor) {
+      let ctrl = visitor(item, path50);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path46.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path50.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path46);
+            ctrl = ctrl(item, path50);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path46) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path50) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -18349,8 +18349,8 @@ var require_dist2 = __commonJS({
 // src/cli/context.ts
 function processContext() {
   return {
-    stdout: (text2) => process.stdout.write(text2),
-    stderr: (text2) => process.stderr.write(text2),
+    stdout: (text3) => process.stdout.write(text3),
+    stderr: (text3) => process.stderr.write(text3),
     cwd: process.cwd(),
     env: process.env,
     isTTY: process.stderr.isTTY === true,
@@ -19192,10 +19192,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path46) {
-  if (!path46)
+function getElementAtPath(obj, path50) {
+  if (!path50)
     return obj;
-  return path46.reduce((acc, key2) => acc?.[key2], obj);
+  return path50.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -19535,11 +19535,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path46, issues) {
+function prefixIssues(path50, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path46);
+    iss.path.unshift(path50);
     return iss;
   });
 }
@@ -20001,16 +20001,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path46 = []) => {
+  const processError = (error63, path50 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path46, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path50, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path46, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path46, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
       } else {
-        const fullpath = [...path46, ...issue2.path];
+        const fullpath = [...path50, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -20049,17 +20049,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path46 = []) => {
+  const processError = (error63, path50 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path46, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path50, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path46, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path46, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
       } else {
-        const fullpath = [...path46, ...issue2.path];
+        const fullpath = [...path50, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -20098,8 +20098,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path46 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path46) {
+  const path50 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path50) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -27725,8 +27725,8 @@ function ko_default() {
 }
 
 // node_modules/zod/v4/locales/lt.js
-var capitalizeFirstCharacter = (text2) => {
-  return text2.charAt(0).toUpperCase() + text2.slice(1);
+var capitalizeFirstCharacter = (text3) => {
+  return text3.charAt(0).toUpperCase() + text3.slice(1);
 };
 function getUnitTypeFromNumber(number4) {
   const abs = Math.abs(number4);
@@ -37237,13 +37237,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path46 = ref.slice(1).split("/").filter(Boolean);
-  if (path46.length === 0) {
+  const path50 = ref.slice(1).split("/").filter(Boolean);
+  if (path50.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path46[0] === defsKey) {
-    const key2 = path46[1] === void 0 ? void 0 : decodeJSONPointerSegment(path46[1]);
+  if (path50[0] === defsKey) {
+    const key2 = path50[1] === void 0 ? void 0 : decodeJSONPointerSegment(path50[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -40685,6 +40685,7 @@ function analyzeSamples(samples, overrides = {}) {
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
+    ...samples.machine.fingerprint === void 0 ? {} : { fingerprint: samples.machine.fingerprint },
     ...samples.timing === void 0 ? {} : { timing: samples.timing },
     ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
     settings,
@@ -40827,19 +40828,19 @@ function explain(error62, mode) {
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
   const pct3 = fraction * 100;
-  const text2 = pct3.toFixed(digits);
-  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct3 > 0 ? "+" : ""}${text2}%`;
+  const text3 = pct3.toFixed(digits);
+  if (Number(text3) === 0) return `${0 .toFixed(digits)}%`;
+  return `${pct3 > 0 ? "+" : ""}${text3}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
 }
 function formatValue(value, unit = "") {
   const abs = Math.abs(value);
-  let text2;
-  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text2 = value.toExponential(3);
-  else text2 = Number(value.toPrecision(4)).toString();
-  return unit === "" ? text2 : `${text2} ${unit}`;
+  let text3;
+  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text3 = value.toExponential(3);
+  else text3 = Number(value.toPrecision(4)).toString();
+  return unit === "" ? text3 : `${text3} ${unit}`;
 }
 function formatPValue(p) {
   if (p < 1e-10) return "<1e-10";
@@ -40854,7 +40855,7 @@ function centreOf(c, side) {
 }
 
 // src/report/exact-text.ts
-function exactText(r, escape = (text2) => text2) {
+function exactText(r, escape = (text3) => text3) {
   const { base, head } = r.exact;
   const unit = r.unit === "" ? "" : ` ${escape(r.unit)}`;
   return `${exactNumber(base)} \u2192 ${exactNumber(head)}${unit} (${formatPercent(r.comparison.change)}, exact)`;
@@ -41039,8 +41040,8 @@ function commandFailure(context, what, stderr) {
 ${tail}`)
   );
 }
-function lastLines(text2, count) {
-  const lines = text2.trimEnd().split("\n");
+function lastLines(text3, count) {
+  const lines = text3.trimEnd().split("\n");
   return lines.slice(-count).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
 }
 
@@ -41359,12 +41360,12 @@ function durationSeconds(value) {
 }
 var SINCE_EXPECTED = "all, days or weeks like 90d or 12w, or a date like 2026-01-31";
 function parseSince(value) {
-  const text2 = value.trim();
-  if (text2 === "all") return { all: true };
-  const m = /^(\d+)\s*([dw])$/.exec(text2);
+  const text3 = value.trim();
+  if (text3 === "all") return { all: true };
+  const m = /^(\d+)\s*([dw])$/.exec(text3);
   if (m !== null && Number(m[1]) > 0) return { days: Number(m[1]) * (m[2] === "w" ? 7 : 1) };
-  if (/^\d{4}-\d{2}-\d{2}/.test(text2) && !Number.isNaN(Date.parse(text2))) {
-    return { date: new Date(Date.parse(text2)).toISOString() };
+  if (/^\d{4}-\d{2}-\d{2}/.test(text3) && !Number.isNaN(Date.parse(text3))) {
+    return { date: new Date(Date.parse(text3)).toISOString() };
   }
   throw new ValueError(value, SINCE_EXPECTED);
 }
@@ -41375,9 +41376,9 @@ function sinceStart(since, now) {
 }
 function fractionOrPercent(value, bareLimit) {
   if (typeof value === "number") return Number.isFinite(value) && value < bareLimit ? value : null;
-  const text2 = value.trim();
-  const percent3 = text2.endsWith("%");
-  const body = percent3 ? text2.slice(0, -1).trim() : text2;
+  const text3 = value.trim();
+  const percent3 = text3.endsWith("%");
+  const body = percent3 ? text3.slice(0, -1).trim() : text3;
   if (!/^(\d+\.?\d*|\.\d+)$/.test(body)) return null;
   const n = Number(body);
   if (percent3) return n / 100;
@@ -41386,9 +41387,9 @@ function fractionOrPercent(value, bareLimit) {
 
 // src/cli/options.ts
 function optionParser(parse3) {
-  return (text2) => {
+  return (text3) => {
     try {
-      return parse3(text2);
+      return parse3(text3);
     } catch (error62) {
       if (error62 instanceof ValueError) throw new InvalidArgumentError(error62.message);
       throw error62;
@@ -41400,8 +41401,8 @@ var parseThreshold2 = optionParser(parseThreshold);
 var parseSeconds2 = optionParser(parseSeconds);
 var parseSince2 = optionParser(parseSince);
 function integerParser(min, max2) {
-  return (text2) => {
-    const value = /^\s*\d+\s*$/.test(text2) ? Number(text2) : NaN;
+  return (text3) => {
+    const value = /^\s*\d+\s*$/.test(text3) ? Number(text3) : NaN;
     if (!(Number.isSafeInteger(value) && value >= min && value <= max2)) {
       throw new InvalidArgumentError(`Expected an integer from ${min} to ${max2}.`);
     }
@@ -41409,11 +41410,11 @@ function integerParser(min, max2) {
   };
 }
 function choiceParser(choices) {
-  return (text2) => {
-    if (!choices.includes(text2)) {
+  return (text3) => {
+    if (!choices.includes(text3)) {
       throw new InvalidArgumentError(`Expected one of: ${choices.join(", ")}.`);
     }
-    return text2;
+    return text3;
   };
 }
 
@@ -41434,10 +41435,10 @@ function registerAnalyze(program2, ctx) {
     const samples = await readSamples(path.resolve(ctx.cwd, file2), file2);
     const { json: json2, out, failOn, ...overrides } = flags;
     const report = analyzeSamples(samples, overrides);
-    const text2 = `${JSON.stringify(report, null, 2)}
+    const text3 = `${JSON.stringify(report, null, 2)}
 `;
-    if (out !== void 0) await writeFile2(path.resolve(ctx.cwd, out), text2);
-    ctx.stdout(json2 === true ? text2 : describeReport(report));
+    if (out !== void 0) await writeFile2(path.resolve(ctx.cwd, out), text3);
+    ctx.stdout(json2 === true ? text3 : describeReport(report));
     ctx.exitCode = exitStatus(report, failOn);
   });
 }
@@ -41476,8 +41477,8 @@ function machineInfo() {
 
 // src/runner/run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
-import os8 from "node:os";
-import path18 from "node:path";
+import os9 from "node:os";
+import path21 from "node:path";
 
 // src/suite/run-suite.ts
 import { rm as rm5 } from "node:fs/promises";
@@ -41571,8 +41572,8 @@ async function startGated(argv2, options) {
       }
     },
     controlLine: () => lines.next(),
-    tell(text2) {
-      if (!gate.destroyed && gate.writable) gate.write(text2);
+    tell(text3) {
+      if (!gate.destroyed && gate.writable) gate.write(text3);
     },
     finished,
     terminate,
@@ -41665,8 +41666,8 @@ var FormatError = class extends UserError {
   expected;
   found;
 };
-function truncate(text2, max2) {
-  return text2.length <= max2 ? text2 : `${text2.slice(0, max2 - 1)}\u2026`;
+function truncate(text3, max2) {
+  return text3.length <= max2 ? text3 : `${text3.slice(0, max2 - 1)}\u2026`;
 }
 
 // src/formats/collector.ts
@@ -41736,34 +41737,34 @@ var BenchmarkCollector = class {
   }
 };
 function numberedLines(output2) {
-  return output2.split(/\r?\n/).map((text2, i) => ({ text: text2, where: `line ${i + 1}` }));
+  return output2.split(/\r?\n/).map((text3, i) => ({ text: text3, where: `line ${i + 1}` }));
 }
-function escapeRegExp(text2) {
-  return text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function escapeRegExp(text3) {
+  return text3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path46 = "$") {
+  constructor(format, value, path50 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path46;
+    this.path = path50;
   }
   format;
   value;
   path;
   /** Parses `text`; a syntax error (truncated output, an error message) names the line. */
-  static parse(format, text2, what) {
+  static parse(format, text3, what) {
     try {
-      return new _JsonReader(format, JSON.parse(text2));
+      return new _JsonReader(format, JSON.parse(text3));
     } catch (error62) {
-      const position = errorPosition(String(error62), text2);
-      if (position === void 0 || text2.trim() === "") {
-        throw new FormatError(format, "the whole output", what, text2.trim());
+      const position = errorPosition(String(error62), text3);
+      if (position === void 0 || text3.trim() === "") {
+        throw new FormatError(format, "the whole output", what, text3.trim());
       }
-      const before = text2.slice(0, position);
+      const before = text3.slice(0, position);
       const line = before.split("\n").length;
-      const lineText = text2.split("\n")[line - 1] ?? "";
+      const lineText = text3.split("\n")[line - 1] ?? "";
       throw new FormatError(format, `line ${line}`, `${what} (invalid JSON)`, lineText.trim());
     }
   }
@@ -41823,14 +41824,14 @@ var JsonReader = class _JsonReader {
     return this.value;
   }
 };
-function errorPosition(message, text2) {
+function errorPosition(message, text3) {
   const position = /position (\d+)/.exec(message)?.[1];
   if (position !== void 0) return Number(position);
   const excerpt = /Unexpected token '.+?', (?:\.\.\.)?"(.*?)"(?:\.\.\.)? is not valid JSON/s.exec(
     message
   )?.[1];
   if (excerpt === void 0 || excerpt === "") return void 0;
-  const at = text2.indexOf(excerpt);
+  const at = text3.indexOf(excerpt);
   return at < 0 ? void 0 : at;
 }
 
@@ -41900,8 +41901,8 @@ var benchmarkjs = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("benchmarkjs");
-    for (const { text: text2, where } of numberedLines(output2)) {
-      const line = text2.trimEnd();
+    for (const { text: text3, where } of numberedLines(output2)) {
+      const line = text3.trimEnd();
       if (!/ x [\d,.]+ \S+/.test(line) || !/sampled\)|ops\/sec/.test(line)) continue;
       const m = RESULT.exec(line);
       if (m === null) {
@@ -41931,8 +41932,8 @@ var benchmarkluau = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("benchmarkluau");
-    for (const { text: text2, where } of numberedLines(output2)) {
-      const line = text2.trimEnd();
+    for (const { text: text3, where } of numberedLines(output2)) {
+      const line = text3.trimEnd();
       if (/^(FAILED|ERROR|FAIL)\b/.test(line)) {
         throw new FormatError(
           "benchmarkluau",
@@ -41980,8 +41981,8 @@ var cargo = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("cargo");
-    for (const { text: text2, where } of numberedLines(output2)) {
-      const line = text2.trimEnd();
+    for (const { text: text3, where } of numberedLines(output2)) {
+      const line = text3.trimEnd();
       if (FAILURE.test(line)) {
         throw new FormatError(
           "cargo",
@@ -42038,17 +42039,17 @@ var catch2 = {
       return Number(m[1]) * NS[m[2]];
     };
     while (i < lines.length) {
-      const { text: text2, where } = lines[i];
+      const { text: text3, where } = lines[i];
       i += 1;
-      if (FAILED.test(text2)) {
+      if (FAILED.test(text3)) {
         throw new FormatError(
           "catch2",
           where,
           "benchmark results, but Catch2 reported a failure",
-          text2
+          text3
         );
       }
-      if (!HEADER.test(text2)) continue;
+      if (!HEADER.test(text3)) continue;
       while (i < lines.length && !/^-{5,}\s*$/.test(lines[i].text)) i += 1;
       if (i >= lines.length) {
         throw new FormatError(
@@ -42223,8 +42224,8 @@ var go = {
   reads: "stdout",
   parse(output2) {
     const collector = new BenchmarkCollector("go");
-    for (const { text: text2, where } of numberedLines(output2)) {
-      const line = text2.trimEnd();
+    for (const { text: text3, where } of numberedLines(output2)) {
+      const line = text3.trimEnd();
       if (FAILURE2.test(line)) {
         throw new FormatError(
           "go",
@@ -42444,27 +42445,27 @@ var jsonl = {
   parse(output2) {
     const byName = /* @__PURE__ */ new Map();
     output2.split(/\r?\n/).forEach((line, i) => {
-      const text2 = line.trim();
-      if (!text2.startsWith("{")) return;
+      const text3 = line.trim();
+      if (!text3.startsWith("{")) return;
       const where = `line ${i + 1}`;
       let record2;
       try {
-        record2 = JSON.parse(text2);
+        record2 = JSON.parse(text3);
       } catch {
-        throw new FormatError("jsonl", where, "a JSON object", text2);
+        throw new FormatError("jsonl", where, "a JSON object", text3);
       }
       const { name, value, unit = "", biggerIsBetter = false } = record2;
       if (typeof name !== "string" || name === "") {
-        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text2);
+        throw new FormatError("jsonl", `${where}, field "name"`, "a non-empty string", text3);
       }
       if (typeof value !== "number" || !Number.isFinite(value)) {
-        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text2);
+        throw new FormatError("jsonl", `${where}, field "value"`, "a finite number", text3);
       }
       if (typeof unit !== "string") {
-        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text2);
+        throw new FormatError("jsonl", `${where}, field "unit"`, "a string", text3);
       }
       if (typeof biggerIsBetter !== "boolean") {
-        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text2);
+        throw new FormatError("jsonl", `${where}, field "biggerIsBetter"`, "true or false", text3);
       }
       const seen = byName.get(name);
       if (seen === void 0) {
@@ -42476,7 +42477,7 @@ var jsonl = {
           "jsonl",
           where,
           `benchmark "${name}" with unit "${seen.unit}" and biggerIsBetter ${seen.biggerIsBetter} as on its first line`,
-          text2
+          text3
         );
       }
       seen.values.push(value);
@@ -42551,27 +42552,27 @@ var k6 = {
   description: "k6 --summary-export JSON, handleSummary JSON, or the --out json NDJSON stream",
   reads: "stdout",
   parse(output2) {
-    const text2 = output2.trim();
-    if (text2.startsWith("{") && isStream(text2)) return parseStream(text2);
+    const text3 = output2.trim();
+    if (text3.startsWith("{") && isStream(text3)) return parseStream(text3);
     let json2;
     try {
-      json2 = JSON.parse(text2);
+      json2 = JSON.parse(text3);
     } catch {
       throw new FormatError(
         "k6",
         "the whole output",
         "the JSON of --summary-export (or handleSummary), or the NDJSON of --out json",
-        text2
+        text3
       );
     }
     return parseSummary(json2);
   },
   detect(output2) {
-    const text2 = output2.trimStart();
-    if (/^\{"type":"(Metric|Point)"/.test(text2) || /^\{"metric":"[^"]+","type":"Point"/.test(text2)) {
+    const text3 = output2.trimStart();
+    if (/^\{"type":"(Metric|Point)"/.test(text3) || /^\{"metric":"[^"]+","type":"Point"/.test(text3)) {
       return true;
     }
-    return /"http_req_duration"\s*:/.test(text2) && /"root_group"\s*:/.test(text2);
+    return /"http_req_duration"\s*:/.test(text3) && /"root_group"\s*:/.test(text3);
   }
 };
 var INTERNAL = /* @__PURE__ */ new Set([
@@ -42585,8 +42586,8 @@ var INTERNAL = /* @__PURE__ */ new Set([
   "group_duration"
 ]);
 var STAT_ORDER = ["min", "med", "avg", "p(90)", "p(95)", "p(99)", "p(99.9)", "max"];
-function isStream(text2) {
-  const firstLine3 = text2.split("\n", 1)[0];
+function isStream(text3) {
+  const firstLine3 = text3.split("\n", 1)[0];
   return /"type"\s*:\s*"(Metric|Point)"/.test(firstLine3);
 }
 function parseSummary(json2) {
@@ -42681,11 +42682,11 @@ function checkFailures(failed, checks, stats) {
     }
   }
 }
-function parseStream(text2) {
+function parseStream(text3) {
   const byName = /* @__PURE__ */ new Map();
   let failed = 0;
   let requests = 0;
-  text2.split("\n").forEach((line, i) => {
+  text3.split("\n").forEach((line, i) => {
     if (line.trim() === "") return;
     let record2;
     try {
@@ -43175,8 +43176,8 @@ async function openTimed(workload2, ctx) {
   };
 }
 async function readTail(file2) {
-  const text2 = await readFile3(file2, "utf8").catch(() => "");
-  return text2.slice(-STDERR_TAIL);
+  const text3 = await readFile3(file2, "utf8").catch(() => "");
+  return text3.slice(-STDERR_TAIL);
 }
 
 // src/load/generator-process.ts
@@ -43274,13 +43275,13 @@ async function startGenerator(prefix = [], env = process.env) {
 
 // src/isolation/cpus.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-function parseCpuList(text2) {
+function parseCpuList(text3) {
   const cpus = [];
-  for (const part of text2.trim().split(",")) {
+  for (const part of text3.trim().split(",")) {
     if (part === "") continue;
     const [from, to] = part.split("-").map(Number);
     if (!Number.isInteger(from) || to !== void 0 && !Number.isInteger(to)) {
-      throw new RangeError(`not a CPU list: ${JSON.stringify(text2)}`);
+      throw new RangeError(`not a CPU list: ${JSON.stringify(text3)}`);
     }
     for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
   }
@@ -43318,7 +43319,22 @@ function planCpus(available, slotCount) {
   }
   const size = Math.floor(pool.length / slotCount);
   const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
-  return { slots, harness, warnings };
+  const spare = pool.slice(slotCount * size);
+  return {
+    slots,
+    harness,
+    warnings,
+    record: {
+      basis: "in order",
+      layout: null,
+      harness: harness === null ? null : formatCpuList(harness),
+      slots: slots.map(formatCpuList),
+      idle: null,
+      spare: spare.length === 0 ? null : formatCpuList(spare),
+      siblingsInUse: false,
+      reasons: ["the CPU topology could not be read: the CPU list was split in order"]
+    }
+  };
 }
 
 // src/isolation/taskset.ts
@@ -43366,7 +43382,10 @@ function planGenerator(isolation, cpus) {
   } catch {
     available = [];
   }
-  const spare = available.filter((c) => !slots.includes(c) && !harness.includes(c));
+  const idle = isolation.cpuPlan?.idle ? parseCpuList(isolation.cpuPlan.idle) : [];
+  const spare = available.filter(
+    (c) => !slots.includes(c) && !harness.includes(c) && !idle.includes(c)
+  );
   if (spare.length > 0 && hasTaskset()) {
     return { prefix: ["taskset", "-c", formatCpuList(spare)], ownCpus: true };
   }
@@ -43781,9 +43800,9 @@ async function exitedError(replica, what) {
   return new RunError(`${replicaName(replica)} ${what}: ${how}${why}${replicaOutput(replica)}`);
 }
 function replicaOutput(replica) {
-  const text2 = replica.output().trim();
-  return text2 === "" ? "; it printed nothing" : `; the end of its output:
-${lastLines(text2, 15)}`;
+  const text3 = replica.output().trim();
+  return text3 === "" ? "; it printed nothing" : `; the end of its output:
+${lastLines(text3, 15)}`;
 }
 function substitute(word, port2, replica) {
   return word.replace(/\$\{PORT\}|\$PORT\b/g, String(port2)).replace(/\$\{REPLICA\}|\$REPLICA\b/g, String(replica));
@@ -44263,9 +44282,9 @@ var persistentDriver = {
             stderr
           );
         }
-        const text2 = answer.results.map((r) => JSON.stringify(r)).join("\n");
+        const text3 = answer.results.map((r) => JSON.stringify(r)).join("\n");
         try {
-          const metrics = parseOutput("jsonl", text2, { cwd: ctx.cwd }).map((b) => ({
+          const metrics = parseOutput("jsonl", text3, { cwd: ctx.cwd }).map((b) => ({
             name: b.name,
             unit: b.unit,
             biggerIsBetter: b.biggerIsBetter,
@@ -44367,10 +44386,10 @@ function steadyStates(samples, spec) {
 
 // src/load/stream-samples.ts
 function parseStreamLine(line, defaultName) {
-  const text2 = line.trim();
-  if (text2 === "" || text2.startsWith("#")) return [];
-  if (text2.startsWith("{")) return parseJson(text2);
-  const words = text2.split(/\s+/);
+  const text3 = line.trim();
+  if (text3 === "" || text3.startsWith("#")) return [];
+  if (text3.startsWith("{")) return parseJson(text3);
+  const words = text3.split(/\s+/);
   const t = Number(words[0]);
   if (words.length === 2 && Number.isFinite(t) && isNumber(words[1])) {
     return [{ t, name: defaultName, value: Number(words[1]) }];
@@ -44379,23 +44398,23 @@ function parseStreamLine(line, defaultName) {
     return [{ t, name: words[1], value: Number(words[2]) }];
   }
   throw new Error(
-    `expected "TIME VALUE", "TIME NAME VALUE" or a JSON object with "time", found ${JSON.stringify(text2.slice(0, 120))}`
+    `expected "TIME VALUE", "TIME NAME VALUE" or a JSON object with "time", found ${JSON.stringify(text3.slice(0, 120))}`
   );
 }
-function parseJson(text2) {
+function parseJson(text3) {
   let record2;
   try {
-    record2 = JSON.parse(text2);
+    record2 = JSON.parse(text3);
   } catch {
-    throw new Error(`not valid JSON: ${JSON.stringify(text2.slice(0, 120))}`);
+    throw new Error(`not valid JSON: ${JSON.stringify(text3.slice(0, 120))}`);
   }
   const t = record2.time ?? record2.t ?? record2.timestamp;
   if (typeof t !== "number" || !Number.isFinite(t)) {
-    throw new Error(`a JSON sample needs a numeric "time" (seconds): ${text2.slice(0, 120)}`);
+    throw new Error(`a JSON sample needs a numeric "time" (seconds): ${text3.slice(0, 120)}`);
   }
   if (typeof record2.name === "string") {
     if (typeof record2.value !== "number" || !Number.isFinite(record2.value)) {
-      throw new Error(`"${record2.name}" has no numeric "value": ${text2.slice(0, 120)}`);
+      throw new Error(`"${record2.name}" has no numeric "value": ${text3.slice(0, 120)}`);
     }
     return [
       {
@@ -44409,7 +44428,7 @@ function parseJson(text2) {
   }
   const samples = Object.entries(record2).filter(([key2, v]) => !["time", "t", "timestamp"].includes(key2) && typeof v === "number").map(([name, value]) => ({ t, name, value }));
   if (samples.length === 0)
-    throw new Error(`a JSON sample without a numeric metric: ${text2.slice(0, 120)}`);
+    throw new Error(`a JSON sample without a numeric metric: ${text3.slice(0, 120)}`);
   return samples;
 }
 function isNumber(word) {
@@ -45955,8 +45974,8 @@ function sudo(args, input2) {
   });
 }
 async function cgroupPids(fs, dir) {
-  const text2 = await fs.read(path12.join(dir, "cgroup.procs")).catch(() => "");
-  return text2.split("\n").filter((line) => line.trim() !== "").map(Number);
+  const text3 = await fs.read(path12.join(dir, "cgroup.procs")).catch(() => "");
+  return text3.split("\n").filter((line) => line.trim() !== "").map(Number);
 }
 async function emptyAndRemove(fs, dir) {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -45979,8 +45998,8 @@ async function emptyAndRemove(fs, dir) {
   throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
 }
 async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
-  const text2 = await readFile4(mountinfo, "utf8").catch(() => "");
-  for (const line of text2.split("\n")) {
+  const text3 = await readFile4(mountinfo, "utf8").catch(() => "");
+  for (const line of text3.split("\n")) {
     const [left, right] = line.split(" - ");
     if (left === void 0 || right === void 0) continue;
     const [type, , superOptions = ""] = right.split(" ");
@@ -45991,8 +46010,8 @@ async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
   return null;
 }
 async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
-  const text2 = await readFile4(file2, "utf8").catch(() => "");
-  for (const line of text2.split("\n")) {
+  const text3 = await readFile4(file2, "utf8").catch(() => "");
+  for (const line of text3.split("\n")) {
     const [, controllers, cgroupPath] = line.split(":");
     if (cgroupPath === void 0) continue;
     if (controller === null ? line.startsWith("0::") : controllers.split(",").includes(controller)) {
@@ -46027,7 +46046,8 @@ async function createGroup(layout) {
       const home = tree.harnessHome ?? path13.dirname(tree.dir);
       await fs.write(path13.join(home, "cgroup.procs"), String(process.pid));
     }
-    for (const dirs of made) {
+    for (const [t, dirs] of made.entries()) {
+      if (dirs[0] !== void 0) await trees[t].releaseGroup?.(dirs[0]);
       for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs, slot);
       if (dirs[0] !== void 0) await emptyAndRemove(fs, dirs[0]);
     }
@@ -46133,13 +46153,14 @@ async function cpuTree(fs, name, options, warnings) {
     configureHarness: (dir) => fs.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
-async function sweepStaleGroups(fs, parent) {
+async function sweepStaleGroups(fs, parent, release) {
   const entries = await readdir(parent).catch(() => []);
   const removed = [];
   for (const entry of entries) {
     const match = /^duetkit-(\d+)-/.exec(entry);
     if (match === null || isAlive2(Number(match[1]))) continue;
     const dir = path14.join(parent, entry);
+    await release?.(dir);
     const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter(
       (e) => e.isDirectory()
     );
@@ -46159,7 +46180,33 @@ function isAlive2(pid) {
 }
 
 // src/isolation/cgroup-v2.ts
+import path16 from "node:path";
+
+// src/isolation/cgroup-partition.ts
 import path15 from "node:path";
+var FILE = "cpuset.cpus.partition";
+async function makePartition(fs, dir) {
+  const file2 = path15.join(dir, FILE);
+  const before = await fs.read(file2).catch(() => null);
+  if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
+  try {
+    await fs.write(file2, "root");
+  } catch (error62) {
+    return `the kernel refused ${FILE} = root: ${error62.message}`;
+  }
+  const state = (await fs.read(file2).catch(() => "")).trim();
+  if (state === "root") return null;
+  await releasePartition(fs, dir);
+  return `the kernel made ${FILE} ${JSON.stringify(state)}`;
+}
+async function releasePartition(fs, dir) {
+  const file2 = path15.join(dir, FILE);
+  const state = await fs.read(file2).catch(() => null);
+  if (state === null || state.trim() === "member") return;
+  await fs.write(file2, "member").catch(() => void 0);
+}
+
+// src/isolation/cgroup-v2.ts
 async function createCgroupV2(options) {
   const mount = options.mount ?? await findMount("cgroup2");
   if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
@@ -46169,16 +46216,18 @@ async function createCgroupV2(options) {
     else if (await canSudo()) fs = sudoCgroupFs();
     else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
   }
-  const controllers = await fs.read(path15.join(mount, "cgroup.controllers")).catch(() => "");
+  const controllers = await fs.read(path16.join(mount, "cgroup.controllers")).catch(() => "");
   if (!controllers.split(/\s+/).includes("cpuset")) {
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
-  await sweepStaleGroups(fs, mount);
+  await sweepStaleGroups(fs, mount, (dir2) => releasePartition(fs, dir2));
   await enable(fs, mount, "cpuset");
   const warnings = [...options.warnings];
   if (fs.viaSudo) warnings.push("cgroups were created through sudo -n");
-  const dir = path15.join(mount, groupName());
-  const home = path15.join(mount, await ownCgroup(null) ?? "/");
+  const dir = path16.join(mount, groupName());
+  const home = path16.join(mount, await ownCgroup(null) ?? "/");
+  const exclusive = options.exclusive !== false && options.harness !== null;
+  let partitionReason = null;
   const create = (weighted) => createGroup({
     kind: "cgroup-v2",
     fs,
@@ -46186,23 +46235,25 @@ async function createCgroupV2(options) {
       {
         dir,
         async configure(slotDir, cpus) {
-          await fs.write(path15.join(slotDir, "cpuset.cpus"), cpus.join(","));
-          if (weighted) await fs.write(path15.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          await fs.write(path16.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs.write(path16.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
         },
         harnessHome: home,
         // The harness shares the slots' CPUs (there is no spare one), with their weight.
         ...weighted ? {
           async configureHarness(harnessDir) {
             const cpus = options.slots.flat().join(",");
-            await fs.write(path15.join(harnessDir, "cpuset.cpus"), cpus);
-            await fs.write(path15.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+            await fs.write(path16.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs.write(path16.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
           }
         } : {},
         // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
         async prepareGroup(groupDir) {
           await enable(fs, groupDir, "cpuset");
           if (weighted) await enable(fs, groupDir, "cpu");
-        }
+          if (exclusive) partitionReason = await makePartition(fs, groupDir);
+        },
+        releaseGroup: (groupDir) => releasePartition(fs, groupDir)
       }
     ],
     slots: options.slots,
@@ -46211,20 +46262,189 @@ async function createCgroupV2(options) {
     warnings,
     cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null
   });
-  if (options.cpuWeight === false) return create(false);
+  const withPartition = async (isolation) => {
+    if (!exclusive) return isolation;
+    if (partitionReason === null) isolation.report.partition = "root";
+    else {
+      isolation.report.warnings.push(
+        `the measured CPUs are not exclusive (${partitionReason}): other processes may still run on them${isolation.report.cpuWeight === void 0 ? "" : ", at a lower CPU weight"}`
+      );
+    }
+    return isolation;
+  };
+  if (options.cpuWeight === false) return withPartition(await create(false));
   const reason = !controllers.split(/\s+/).includes("cpu") ? `the cgroup2 hierarchy at ${mount} offers no cpu controller` : await enable(fs, mount, "cpu").then(
     () => null,
     (error62) => error62.message
   );
-  if (reason === null) return withWeightOrWithout(create, warnings);
+  if (reason === null) return withPartition(await withWeightOrWithout(create, warnings));
   warnings.push(`the CPU weight could not be raised: ${reason}`);
-  return create(false);
+  return withPartition(await create(false));
 }
 var V2_MAX_WEIGHT = 1e4;
 async function enable(fs, dir, controller) {
-  const file2 = path15.join(dir, "cgroup.subtree_control");
+  const file2 = path16.join(dir, "cgroup.subtree_control");
   const enabled = await fs.read(file2).catch(() => "");
   if (!enabled.split(/\s+/).includes(controller)) await fs.write(file2, `+${controller}`);
+}
+
+// src/isolation/topology.ts
+import { readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
+import path17 from "node:path";
+function readTopology(cpus, sysRoot = "/sys") {
+  const places = [];
+  for (const cpu of cpus) {
+    const dir = path17.join(sysRoot, "devices/system/cpu", `cpu${cpu}`);
+    try {
+      const read = (file2) => readFileSync5(path17.join(dir, file2), "utf8").trim();
+      const pkg = Number(read("topology/physical_package_id"));
+      const core = Number(read("topology/core_id"));
+      const siblings = parseCpuList(read("topology/thread_siblings_list"));
+      if (!Number.isInteger(pkg) || !Number.isInteger(core) || !siblings.includes(cpu)) {
+        return null;
+      }
+      places.push({ cpu, package: pkg, core, siblings, llc: lastLevelCache(dir) });
+    } catch {
+      return null;
+    }
+  }
+  return { cpus: places };
+}
+function lastLevelCache(cpuDir) {
+  let best = null;
+  let entries;
+  try {
+    entries = readdirSync3(path17.join(cpuDir, "cache")).filter((e) => /^index\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  for (const entry of entries) {
+    try {
+      const dir = path17.join(cpuDir, "cache", entry);
+      const level2 = Number(readFileSync5(path17.join(dir, "level"), "utf8").trim());
+      const cpus = parseCpuList(readFileSync5(path17.join(dir, "shared_cpu_list"), "utf8"));
+      if (best === null || level2 > best.level) best = { level: level2, cpus };
+    } catch {
+    }
+  }
+  return best?.cpus ?? null;
+}
+function coresOf(topology) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const place of topology.cpus) {
+    const key2 = `${place.package}/${place.core}/${place.siblings.join(",")}`;
+    const core = byKey.get(key2) ?? { package: place.package, threads: [], llc: place.llc };
+    core.threads.push(place.cpu);
+    byKey.set(key2, core);
+  }
+  const cores = [...byKey.values()];
+  for (const core of cores) core.threads.sort((a, b) => a - b);
+  return cores.sort((a, b) => a.package - b.package || a.threads[0] - b.threads[0]);
+}
+function describeLayout(cores) {
+  const packages = new Set(cores.map((c) => c.package)).size;
+  const threads = new Set(cores.map((c) => c.threads.length));
+  const perPackage = cores.length / packages;
+  const cpuCount = cores.reduce((n, c) => n + c.threads.length, 0);
+  if (threads.size !== 1 || !Number.isInteger(perPackage)) {
+    return `${cores.length} cores, ${cpuCount} CPUs`;
+  }
+  const t = [...threads][0];
+  return `${packages} package${packages === 1 ? "" : "s"} \xD7 ${perPackage} core${perPackage === 1 ? "" : "s"} \xD7 ${t} thread${t === 1 ? "" : "s"}`;
+}
+
+// src/isolation/cpu-plan.ts
+function planOnTopology(available, slotCount, topology) {
+  if (topology === null) return planCpus(available, slotCount);
+  const allowed = new Set(available);
+  const cores = coresOf({ cpus: topology.cpus.filter((p) => allowed.has(p.cpu)) });
+  const layout = describeLayout(cores);
+  if (cores.length < slotCount) {
+    const plan2 = planCpus(available, slotCount);
+    if (plan2 === null) return null;
+    const reasons2 = [
+      `${cores.length} core${cores.length === 1 ? "" : "s"} (${layout}) for ${slotCount} sides: the sides share cores as SMT siblings, and disturb each other through them`
+    ];
+    return { ...plan2, record: { ...plan2.record, basis: "topology", layout, reasons: reasons2 } };
+  }
+  const warnings = [];
+  const reasons = [];
+  const measured = (core) => core.threads[core.threads.length - 1];
+  const siblingsOf = (core) => core.threads.slice(0, -1);
+  let harness;
+  let pool;
+  let idle = [];
+  let siblingsInUse = false;
+  if (cores.length >= slotCount + 1) {
+    harness = [...cores[0].threads];
+    pool = cores.slice(1);
+    reasons.push(`the harness has a core of its own (CPU ${formatCpuList(harness)})`);
+  } else {
+    pool = cores;
+    const siblings = pool.flatMap(siblingsOf);
+    if (siblings.length > 0) {
+      harness = siblings;
+      siblingsInUse = true;
+      reasons.push(
+        `no core to spare for the harness: it runs on the measured CPUs' SMT siblings (${formatCpuList(siblings)}), one per side, asleep while an iteration runs`
+      );
+      warnings.push(
+        `the measured CPUs' SMT siblings (${formatCpuList(siblings)}) run the harness and the machine's other processes: the sides share their cores with them (${layout})`
+      );
+    } else {
+      harness = null;
+      warnings.push(
+        `only ${cores.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
+      );
+    }
+  }
+  const perSlot = Math.floor(pool.length / slotCount);
+  const slotCores = Array.from(
+    { length: slotCount },
+    (_, i) => pool.slice(i * perSlot, (i + 1) * perSlot)
+  );
+  const slots = slotCores.map((list) => list.map(measured));
+  if (!siblingsInUse) {
+    idle = slotCores.flat().flatMap(siblingsOf);
+    if (idle.length > 0) {
+      reasons.push(
+        `each measured CPU has its core to itself: its SMT siblings (${formatCpuList(idle)}) are left idle`
+      );
+    }
+  }
+  reasons.push(`each side on ${perSlot} core${perSlot === 1 ? "" : "s"} of its own`);
+  const spare = pool.slice(slotCount * perSlot).flatMap((core) => core.threads);
+  const packages = slotCores.map((list) => new Set(list.map((c) => c.package)));
+  if (new Set(packages.flatMap((p) => [...p])).size > 1) {
+    reasons.push(
+      `the sides are on packages ${packages.map((p) => [...p].join("+")).join(" | ")}: each side's memory is local to its own`
+    );
+  } else if (sharesNoCache(slotCores)) {
+    reasons.push("the sides do not share a last-level cache");
+  }
+  return {
+    slots,
+    harness,
+    warnings,
+    record: {
+      basis: "topology",
+      layout,
+      harness: harness === null ? null : formatCpuList(harness),
+      slots: slots.map(formatCpuList),
+      idle: idle.length === 0 ? null : formatCpuList(idle),
+      spare: spare.length === 0 ? null : formatCpuList(spare),
+      siblingsInUse,
+      reasons
+    }
+  };
+}
+function sharesNoCache(slotCores) {
+  const caches = slotCores.map((list) => list.map((c) => c.llc));
+  if (caches.flat().some((llc) => llc === null)) return false;
+  const keys = caches.map((list) => new Set(list.map((llc) => formatCpuList(llc))));
+  return keys.every(
+    (mine, i) => keys.every((other, j) => i === j || ![...mine].some((k) => other.has(k)))
+  );
 }
 
 // src/isolation/harness-affinity.ts
@@ -46260,7 +46480,9 @@ var IsolationError = class extends UserError {
   }
 };
 async function chooseIsolation(requested, options) {
-  const plan2 = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
+  const cpus = options.cpus ?? allowedCpus();
+  const topology = options.topology === void 0 ? readTopology(cpus, options.sysRoot) : options.topology;
+  const plan2 = planOnTopology(cpus, options.slotCount, topology);
   if (requested === "none") {
     return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
   }
@@ -46308,6 +46530,7 @@ async function chooseIsolation(requested, options) {
       `no CPU isolation in effect: ${reasons.join("; ")}`
     ]);
   }
+  isolation.report.cpuPlan = plan2.record;
   return withPinnedHarness(isolation, plan2.harness, options.pinHarness ?? true);
 }
 function withPinnedHarness(isolation, harness, pin) {
@@ -46326,6 +46549,96 @@ function withPinnedHarness(isolation, harness, pin) {
       await isolation.dispose();
     }
   };
+}
+
+// src/runner/fingerprint.ts
+import { createHash } from "node:crypto";
+function buildFingerprint(probe, isolation) {
+  const fields = cpuinfoFields(probe.cpuinfo ?? "");
+  const flags = fields.get("flags") ?? fields.get("Features");
+  const arm = [fields.get("CPU implementer"), fields.get("CPU part")].filter(Boolean);
+  const env = (name) => probe.env[name]?.trim() || null;
+  const stable = {
+    cpuModel: fields.get("model name") ?? (arm.length > 0 ? `arm ${arm.join(" ")}` : null),
+    microcode: fields.get("microcode") ?? null,
+    kernel: probe.kernel,
+    arch: probe.arch,
+    vcpus: probe.vcpus,
+    layout: probe.layout,
+    cgroup: probe.cgroup,
+    hypervisor: {
+      present: flags === void 0 ? null : flags.split(/\s+/).includes("hypervisor"),
+      type: probe.hypervisorType?.trim() || null,
+      vendor: probe.dmiVendor?.trim() || null,
+      product: probe.dmiProduct?.trim() || null
+    },
+    image: {
+      os: env("ImageOS"),
+      version: env("ImageVersion"),
+      runnerOs: env("RUNNER_OS"),
+      runnerArch: env("RUNNER_ARCH")
+    }
+  };
+  const id = createHash("sha256").update(JSON.stringify(stable)).digest("hex").slice(0, 12);
+  return { ...stable, isolation, id };
+}
+function cpuinfoFields(text3) {
+  const fields = /* @__PURE__ */ new Map();
+  for (const line of text3.split("\n")) {
+    const match = /^([^:\t]+?)\s*:\s*(.*)$/.exec(line);
+    if (match === null) {
+      if (line.trim() === "" && fields.size > 0 && fields.has("processor")) break;
+      continue;
+    }
+    if (!fields.has(match[1])) fields.set(match[1], match[2].trim());
+  }
+  return fields;
+}
+
+// src/runner/fingerprint-probe.ts
+import { readFileSync as readFileSync6 } from "node:fs";
+import os7 from "node:os";
+import path18 from "node:path";
+async function probeFingerprint(env, roots = {}) {
+  const proc = roots.proc ?? "/proc";
+  const sys = roots.sys ?? "/sys";
+  let cpus;
+  try {
+    cpus = allowedCpus(path18.join(proc, "self/status"));
+  } catch {
+    cpus = os7.cpus().map((_, i) => i);
+  }
+  const topology = readTopology(cpus, sys);
+  return {
+    cpuinfo: readOrNull(path18.join(proc, "cpuinfo")),
+    kernel: os7.release(),
+    arch: os7.arch(),
+    vcpus: cpus.length,
+    layout: topology === null ? null : describeLayout(coresOf(topology)),
+    cgroup: await cgroupVersion(path18.join(proc, "self/mountinfo")),
+    hypervisorType: readOrNull(path18.join(sys, "hypervisor/type")),
+    dmiVendor: readOrNull(path18.join(sys, "class/dmi/id/sys_vendor")),
+    dmiProduct: readOrNull(path18.join(sys, "class/dmi/id/product_name")),
+    env: {
+      ImageOS: env.ImageOS,
+      ImageVersion: env.ImageVersion,
+      RUNNER_OS: env.RUNNER_OS,
+      RUNNER_ARCH: env.RUNNER_ARCH
+    }
+  };
+}
+async function cgroupVersion(mountinfo = "/proc/self/mountinfo") {
+  for (const controller of ["cpuset", "cpu"]) {
+    if (await findMount("cgroup", controller, mountinfo) !== null) return "v1";
+  }
+  return await findMount("cgroup2", void 0, mountinfo) !== null ? "v2" : "none";
+}
+function readOrNull(file2) {
+  try {
+    return readFileSync6(file2, "utf8");
+  } catch {
+    return null;
+  }
 }
 
 // src/runner/per-benchmark.ts
@@ -46416,7 +46729,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat } from "node:fs/promises";
-import path16 from "node:path";
+import path19 from "node:path";
 async function prepareVersions(specs, options) {
   const records = [];
   for (const [i, spec] of specs.entries()) {
@@ -46435,7 +46748,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path16.resolve(options.baseDir, spec.path);
+    const dir2 = path19.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -46456,7 +46769,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit2 = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit2);
-  const dir = spec.dir === void 0 ? checkout : path16.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path19.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -46475,18 +46788,18 @@ async function requireDirectory(dir, field) {
 
 // src/runner/timer/build.ts
 import { execFile as execFile3 } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 import { chmod, mkdir as mkdir4, readFile as readFile5, rename as rename2, rm as rm8, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
-import os7 from "node:os";
-import path17 from "node:path";
+import os8 from "node:os";
+import path20 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile3);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
   if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
-  const base = env.XDG_CACHE_HOME || path17.join(os7.homedir(), ".cache");
-  return path17.join(base, "duetkit");
+  const base = env.XDG_CACHE_HOME || path20.join(os8.homedir(), ".cache");
+  return path20.join(base, "duetkit");
 }
 var builds = /* @__PURE__ */ new Map();
 async function buildTimer(env = process.env) {
@@ -46496,26 +46809,26 @@ async function buildTimer(env = process.env) {
   } catch (error62) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error62)})` };
   }
-  const hash3 = createHash("sha256").update(source).update(os7.arch()).digest("hex").slice(0, 16);
-  const target = path17.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
+  const hash3 = createHash2("sha256").update(source).update(os8.arch()).digest("hex").slice(0, 16);
+  const target = path20.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error62) => ({
       path: null,
-      reason: `could not build duetkit's timer in ${path17.dirname(target)} (${firstLine(error62)})`
+      reason: `could not build duetkit's timer in ${path20.dirname(target)} (${firstLine(error62)})`
     }));
     builds.set(target, build2);
   }
   return build2;
 }
-async function compile2(text2, target, env) {
+async function compile2(text3, target, env) {
   if (await isExecutable(target)) return { path: target };
-  const dir = path17.dirname(target);
+  const dir = path20.dirname(target);
   await mkdir4(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const source = path17.join(dir, `duetkit-timer-${unique}.c`);
-  const output2 = path17.join(dir, `duetkit-timer-${unique}`);
-  await writeFile4(source, text2);
+  const source = path20.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path20.join(dir, `duetkit-timer-${unique}`);
+  await writeFile4(source, text3);
   const errors = [];
   try {
     for (const compiler of COMPILERS) {
@@ -46561,6 +46874,7 @@ async function runScenario(loaded, options) {
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
+  const probe = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation = null;
@@ -46593,7 +46907,7 @@ async function runScenario(loaded, options) {
     seed,
     startedAt: result.startedAt.toISOString(),
     finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    machine,
+    machine: probe === null ? machine : { ...machine, fingerprint: buildFingerprint(probe, isolation?.report.kind ?? null) },
     isolation: isolation?.report ?? notSetUp(scenario.isolation),
     ...timing === void 0 ? {} : { timing },
     versions,
@@ -46645,7 +46959,7 @@ async function runScenario(loaded, options) {
       const suiteResult = await runSuite({
         ...experiment,
         baseline,
-        workDir: await mkdtemp4(path18.join(os8.tmpdir(), "duetkit-suite-")),
+        workDir: await mkdtemp4(path21.join(os9.tmpdir(), "duetkit-suite-")),
         assess: (trials, unit, pairs, look, familySize, schedule) => assessSuiteLook(
           { ...samples(), trials: [...trials], perBenchmark: void 0 },
           unit,
@@ -46949,12 +47263,12 @@ var METHODS5 = {
 function getMethod(name) {
   return METHODS5[name];
 }
-function parseMethods(text2) {
-  const names = text2.split(",").map((s) => s.trim()).filter((s) => s !== "");
+function parseMethods(text3) {
+  const names = text3.split(",").map((s) => s.trim()).filter((s) => s !== "");
   const bad = names.find((n) => !METHOD_NAMES.includes(n));
   if (bad !== void 0 || names.length === 0) {
     throw new RangeError(
-      `--modes: got ${JSON.stringify(bad ?? text2)}; expected a comma-separated list of ${METHOD_NAMES.join(", ")}`
+      `--modes: got ${JSON.stringify(bad ?? text3)}; expected a comma-separated list of ${METHOD_NAMES.join(", ")}`
     );
   }
   return [...new Set(names)];
@@ -46988,19 +47302,19 @@ function fromInterval(change, lower, upper) {
 
 // src/calibrate/record.ts
 import { mkdir as mkdir5, mkdtemp as mkdtemp5, rm as rm9, writeFile as writeFile5 } from "node:fs/promises";
-import os9 from "node:os";
-import path21 from "node:path";
+import os10 from "node:os";
+import path24 from "node:path";
 
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist2(), 1);
 import { readFile as readFile6 } from "node:fs/promises";
-import path19 from "node:path";
+import path22 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command = w.command ?? [];
-  const issue2 = (path46, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path46], message });
+  const issue2 = (path50, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path50], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -47447,20 +47761,20 @@ var ScenarioError = class extends UserError {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path19.resolve(cwd, file2);
-  let text2;
+  const absolute = path22.resolve(cwd, file2);
+  let text3;
   try {
-    text2 = await readFile6(absolute, "utf8");
+    text3 = await readFile6(absolute, "utf8");
   } catch (error62) {
     throw new ScenarioError(`cannot read scenario ${file2}: ${error62.message}`);
   }
   let raw;
   try {
-    raw = (0, import_yaml.parse)(text2);
+    raw = (0, import_yaml.parse)(text3);
   } catch (error62) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error62.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path19.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path22.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -47531,7 +47845,7 @@ function formatPath(at) {
 
 // src/workload/program.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import path20 from "node:path";
+import path23 from "node:path";
 
 // src/harness/serve.ts
 import { createInterface } from "node:readline";
@@ -47583,14 +47897,14 @@ async function resolveUnits(flags, cwd) {
     throw new UserError("give exactly one of --units <n> or --units-file <file>");
   }
   if (flags.units !== void 0) return flags.units;
-  const file2 = path20.resolve(cwd, flags.unitsFile);
-  const text2 = await readFile7(file2, "utf8").catch((error62) => {
+  const file2 = path23.resolve(cwd, flags.unitsFile);
+  const text3 = await readFile7(file2, "utf8").catch((error62) => {
     throw new UserError(`--units-file ${flags.unitsFile}: cannot read it (${error62.message})`);
   });
-  const units = /^\s*\d+\s*$/.test(text2) ? Number(text2) : NaN;
+  const units = /^\s*\d+\s*$/.test(text3) ? Number(text3) : NaN;
   if (!(Number.isSafeInteger(units) && units >= 1)) {
     throw new UserError(
-      `--units-file ${flags.unitsFile}: got ${JSON.stringify(text2.trim().slice(0, 40))}; expected one positive integer`
+      `--units-file ${flags.unitsFile}: got ${JSON.stringify(text3.trim().slice(0, 40))}; expected one positive integer`
     );
   }
   return units;
@@ -47598,10 +47912,10 @@ async function resolveUnits(flags, cwd) {
 
 // src/calibrate/record.ts
 async function referenceSource(versions) {
-  const root = await mkdtemp5(path21.join(os9.tmpdir(), "duetkit-calibrate-"));
+  const root = await mkdtemp5(path24.join(os10.tmpdir(), "duetkit-calibrate-"));
   for (const v of versions) {
-    await mkdir5(path21.join(root, v.name));
-    await writeFile5(path21.join(root, v.name, UNITS_FILE), `${v.units}
+    await mkdir5(path24.join(root, v.name));
+    await writeFile5(path24.join(root, v.name, UNITS_FILE), `${v.units}
 `);
   }
   const command = [...selfArgv(), "workload", "--serve", "--units-file", UNITS_FILE];
@@ -47994,19 +48308,19 @@ function abortOnSignals(signals = ["SIGINT", "SIGTERM"]) {
 
 // src/noise/options.ts
 var NOISE_KINDS = ["cpu", "memory"];
-function parseSchedule(text2) {
-  const match = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text2);
+function parseSchedule(text3) {
+  const match = /^\s*([^-\s]+)\s*-\s*([^-\s]+)\s*$/.exec(text3);
   const start = match === null ? null : parseStart(match[1]);
   const stop = match === null ? null : durationSeconds(match[2]);
   if (start === null || stop === null || !(stop > start)) {
     throw new RangeError(
-      `--schedule: got ${JSON.stringify(text2)}; expected START-STOP with STOP after START, like 20s-50s`
+      `--schedule: got ${JSON.stringify(text3)}; expected START-STOP with STOP after START, like 20s-50s`
     );
   }
   return { start, stop };
 }
-function parseStart(text2) {
-  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text2) ? 0 : durationSeconds(text2);
+function parseStart(text3) {
+  return /^\s*0+(\.0*)?\s*(ms|s|m|h)?\s*$/.test(text3) ? 0 : durationSeconds(text3);
 }
 function resolveNoiseOptions(input2) {
   const options = {
@@ -48121,30 +48435,30 @@ function registerCalibrate(program2, ctx) {
     }
   });
 }
-function parseModes(text2) {
+function parseModes(text3) {
   try {
-    return parseMethods(text2);
+    return parseMethods(text3);
   } catch (error62) {
     throw new InvalidArgumentError(`${error62.message.replace(/^--modes: /, "")}.`);
   }
 }
-function parseChanges(text2) {
-  return text2.split(",").map((part) => {
+function parseChanges(text3) {
+  return text3.split(",").map((part) => {
     const value = parseThreshold2(part);
     if (!(value > 0))
       throw new InvalidArgumentError(`Expected positive slowdowns like 1%,2%,5%; got ${part}.`);
     return value;
   });
 }
-function parseShare(text2) {
-  const value = Number(text2);
+function parseShare(text3) {
+  const value = Number(text3);
   if (!(value > 0 && value <= 1))
     throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.5.");
   return value;
 }
 
 // src/cli/commands/cluster.ts
-import path22 from "node:path";
+import path25 from "node:path";
 
 // src/cluster/load.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
@@ -48155,7 +48469,7 @@ async function loadCluster() {
 }
 
 // src/cluster/state.ts
-import { readFileSync as readFileSync5, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { readFileSync as readFileSync7, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 function createStateRecorder(initial, save) {
   const state = structuredClone(initial);
   save(state);
@@ -48178,7 +48492,7 @@ function fileSaver(file2) {
   };
 }
 function readStateFile(file2) {
-  const state = JSON.parse(readFileSync5(file2, "utf8"));
+  const state = JSON.parse(readFileSync7(file2, "utf8"));
   if (state?.schemaVersion !== 1 || typeof state.runId !== "string") {
     throw new Error(`${file2} is not a duetkit cluster state file (schemaVersion 1)`);
   }
@@ -48203,7 +48517,7 @@ function registerCluster(program2, ctx) {
     const loaded = await loadScenarioFile(file2, ctx.cwd);
     const spec = loaded.scenario.cluster;
     if (spec === void 0) throw new UserError(`${file2} has no cluster: section`);
-    const stateFile = path22.resolve(ctx.cwd, flags.state);
+    const stateFile = path25.resolve(ctx.cwd, flags.state);
     const { newRunId, getProvider } = await loadCluster();
     const runId = newRunId();
     const state = createStateRecorder(
@@ -48235,7 +48549,7 @@ function registerCluster(program2, ctx) {
   cluster2.command("delete").description(
     "Delete everything a state file names (namespace, node group, cluster, launch template)."
   ).requiredOption("--state <file>", "the state file a run or `cluster create` wrote").action(async (flags) => {
-    const file2 = path22.resolve(ctx.cwd, flags.state);
+    const file2 = path25.resolve(ctx.cwd, flags.state);
     let state;
     try {
       state = readStateFile(file2);
@@ -48293,7 +48607,7 @@ function renderReap(entries, region) {
 
 // src/cli/commands/run.ts
 import { mkdir as mkdir6, writeFile as writeFile6 } from "node:fs/promises";
-import path23 from "node:path";
+import path26 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -48326,12 +48640,12 @@ function addRunOptions(command) {
   ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never");
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir = path23.resolve(ctx.cwd, flags.out);
+  const outDir = path26.resolve(ctx.cwd, flags.out);
   await mkdir6(outDir, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
-  const stateFile = path23.join(outDir, "cluster-state.json");
+  const stateFile = path26.join(outDir, "cluster-state.json");
   let leftInCluster = false;
   try {
     samples = await (loaded.scenario.cluster === void 0 ? runScenario : clusterRun)(loaded, {
@@ -48346,6 +48660,9 @@ async function executeRun(loaded, flags, ctx) {
         );
         for (const warning of report2.warnings) ctx.stderr(`warning: ${warning}
 `);
+        if (report2.requested === "auto" && !report2.kind.startsWith("cgroup")) {
+          ctx.stderr("note: `duetkit doctor` says what this machine offers, and why not cgroups\n");
+        }
       },
       onNotice: (message) => ctx.stderr(`${ctx.isTTY ? "\r\x1B[2K" : ""}warning: ${message}
 `),
@@ -48379,7 +48696,7 @@ async function executeRun(loaded, flags, ctx) {
 `
     );
   }
-  const samplesFile = path23.join(outDir, "samples.json");
+  const samplesFile = path26.join(outDir, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -48392,13 +48709,13 @@ samples gathered so far (marked incomplete): ${samplesFile}`
     );
   }
   const report = analyzeSamples(samples);
-  await writeFile6(path23.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile6(path26.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path23.join(outDir, "comparison.json")}
+      `${describeReport(report)}written: ${samplesFile}, ${path26.join(outDir, "comparison.json")}
 `
     );
   ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
@@ -48451,22 +48768,22 @@ function registerCompare(program2, ctx) {
 }
 
 // src/io/read-number-file.ts
-import { readFileSync as readFileSync6 } from "node:fs";
-function readNumberFile(path46, label, shownAs = path46) {
-  let text2;
+import { readFileSync as readFileSync8 } from "node:fs";
+function readNumberFile(path50, label, shownAs = path50) {
+  let text3;
   try {
-    text2 = readFileSync6(path46, "utf8");
+    text3 = readFileSync8(path50, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
     throw new UserError(`cannot read the ${label} file "${shownAs}": ${why}`);
   }
-  return parseNumbers(text2, shownAs);
+  return parseNumbers(text3, shownAs);
 }
-function parseNumbers(text2, origin) {
-  if (/^\s*[[{]/.test(text2)) return parseJsonArray(text2, origin);
+function parseNumbers(text3, origin) {
+  if (/^\s*[[{]/.test(text3)) return parseJsonArray(text3, origin);
   const values = [];
-  text2.split(/\r?\n/).forEach((line, i) => {
+  text3.split(/\r?\n/).forEach((line, i) => {
     const content = line.replace(/#.*/, "").trim();
     if (content === "") return;
     const value = strictNumber(content);
@@ -48477,10 +48794,10 @@ function parseNumbers(text2, origin) {
   });
   return values;
 }
-function parseJsonArray(text2, origin) {
+function parseJsonArray(text3, origin) {
   let data;
   try {
-    data = JSON.parse(text2);
+    data = JSON.parse(text3);
   } catch (error62) {
     throw new UserError(`${origin}: not valid JSON (${error62.message})`);
   }
@@ -48494,13 +48811,13 @@ function parseJsonArray(text2, origin) {
     return v;
   });
 }
-function strictNumber(text2) {
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text2)) return void 0;
-  const value = Number(text2);
+function strictNumber(text3) {
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text3)) return void 0;
+  const value = Number(text3);
   return Number.isFinite(value) ? value : void 0;
 }
-function clip2(text2) {
-  return text2.length > 40 ? `${text2.slice(0, 39)}\u2026` : text2;
+function clip2(text3) {
+  return text3.length > 40 ? `${text3.slice(0, 39)}\u2026` : text3;
 }
 
 // src/parallel/bootstrap-pool.ts
@@ -48651,9 +48968,355 @@ function registerCompareSamples(program2, ctx) {
   });
 }
 
+// src/report/fingerprint-text.ts
+function describeFingerprint(f) {
+  const hypervisor = f.hypervisor.present ? `virtual (${[f.hypervisor.type, f.hypervisor.vendor, f.hypervisor.product].filter(Boolean).join(", ") || "hypervisor flag"})` : f.hypervisor.present === false ? "bare metal" : null;
+  const image = f.image.os === null ? null : [f.image.os, f.image.version].filter(Boolean).join(" ");
+  return [
+    f.cpuModel ?? "unknown CPU",
+    f.microcode === null ? null : `microcode ${f.microcode}`,
+    `${f.vcpus} vCPUs${f.layout === null ? "" : ` (${f.layout})`}`,
+    `${f.arch} Linux ${f.kernel}`,
+    `cgroup ${f.cgroup}`,
+    hypervisor,
+    image === null ? null : `image ${image}`,
+    `fingerprint ${f.id}`
+  ].filter((part) => part !== null).join(", ");
+}
+
+// src/doctor/assess.ts
+var SLOW_CLOCKS = /* @__PURE__ */ new Set(["hpet", "acpi_pm", "jiffies", "xen", "pit"]);
+function assessDoctor(probe) {
+  return [
+    {
+      topic: "machine",
+      status: "ok",
+      text: describeFingerprint(probe.fingerprint),
+      details: []
+    },
+    isolationFinding(probe.isolation),
+    cgroupFinding(probe),
+    privilegesFinding(probe),
+    partitionFinding(probe),
+    cpusFinding(probe),
+    perfFinding(probe.perf, probe.root),
+    timerFinding(probe.timer),
+    clockFinding(probe.clocksource)
+  ];
+}
+function isolationFinding(isolation) {
+  if ("error" in isolation) {
+    return {
+      topic: "isolation",
+      status: "no",
+      text: "isolation: auto could not be set up",
+      details: [isolation.error]
+    };
+  }
+  const slots = isolation.slots.map((s) => s ?? "any").join(" | ");
+  const extras = [
+    isolation.cpuWeight,
+    isolation.partition === void 0 ? void 0 : `exclusive (partition ${isolation.partition})`,
+    isolation.harnessCpus === null ? void 0 : `harness on CPU ${isolation.harnessCpus}`
+  ].filter((x) => x !== void 0);
+  return {
+    topic: "isolation",
+    status: isolation.kind.startsWith("cgroup") ? isolation.warnings.length > 0 ? "warn" : "ok" : isolation.kind === "taskset" ? "warn" : "no",
+    text: `a duet here runs with isolation ${isolation.kind}: CPUs ${slots}${extras.length > 0 ? `, ${extras.join(", ")}` : ""}`,
+    details: [...isolation.warnings, ...whyNotCgroups(isolation)]
+  };
+}
+function whyNotCgroups(isolation) {
+  if (isolation.kind.startsWith("cgroup")) return [];
+  return [
+    "cgroups need a writable cgroup v1 cpuset hierarchy (root), or cgroup v2 with the cpuset controller and root or passwordless sudo (sudo -n): see the lines below"
+  ];
+}
+function cgroupFinding(probe) {
+  const { version: version3, v1, v2 } = probe.cgroup;
+  if (version3 === "v1" && v1 !== null) {
+    return {
+      topic: "cgroup",
+      status: v1.writable ? "ok" : "no",
+      text: `cgroup v1: cpuset at ${v1.cpuset ?? "none"}${v1.writable ? " (writable)" : " (not writable by this user)"}, cpu at ${v1.cpu ?? "none"}`,
+      details: v1.cpu === null ? ["no cpu hierarchy: the measured CPUs get no raised weight"] : []
+    };
+  }
+  if (version3 === "v2" && v2 !== null) {
+    const missing = ["cpuset", "cpu"].filter((c) => !v2.controllers.includes(c));
+    return {
+      topic: "cgroup",
+      status: missing.includes("cpuset") ? "no" : missing.length > 0 ? "warn" : "ok",
+      text: `cgroup v2 at ${v2.mount}: controllers ${v2.controllers.join(" ") || "none"}; delegated to children: ${v2.subtreeControl.join(" ") || "none"}`,
+      details: missing.map(
+        (c) => c === "cpuset" ? "no cpuset controller: CPU sets cannot be made with cgroups here" : "no cpu controller: the measured CPUs get no raised weight"
+      )
+    };
+  }
+  return {
+    topic: "cgroup",
+    status: "no",
+    text: "no cgroup hierarchy with CPU controllers is mounted",
+    details: []
+  };
+}
+function privilegesFinding(probe) {
+  if (probe.root) {
+    return { topic: "privileges", status: "ok", text: "running as root", details: [] };
+  }
+  return probe.sudo === true ? {
+    topic: "privileges",
+    status: "ok",
+    text: "sudo -n works: cgroups are made through it",
+    details: []
+  } : {
+    topic: "privileges",
+    status: probe.cgroup.version === "v2" ? "no" : "warn",
+    text: "not root, and sudo -n asks for a password (or is missing)",
+    details: ["cgroup v2 needs root or passwordless sudo to create cgroups"]
+  };
+}
+function partitionFinding(probe) {
+  const v2 = probe.cgroup.v2;
+  if (probe.cgroup.version !== "v2" || v2 === null) {
+    return {
+      topic: "partition",
+      status: "no",
+      text: "exclusive CPUs (cpuset.cpus.partition) are a cgroup v2 feature: not on this machine",
+      details: []
+    };
+  }
+  const plan2 = probe.plans.duet;
+  const details = plan2 !== null && plan2.harness === null ? [
+    "with no CPU left for the harness and the rest of the machine, a duet does not ask for one"
+  ] : [];
+  if (v2.partitionFile === true) {
+    return {
+      topic: "partition",
+      status: "ok",
+      text: "the kernel offers cpuset.cpus.partition: the measured CPUs are made a partition root for a run",
+      details
+    };
+  }
+  return {
+    topic: "partition",
+    status: "warn",
+    text: `no group shows cpuset.cpus.partition yet (the root delegates: ${v2.subtreeControl.join(" ") || "none"}); Linux 5.11 and later offer it, and a run tries (kernel ${probe.kernel})`,
+    details
+  };
+}
+function cpusFinding(probe) {
+  const plan2 = probe.plans.duet;
+  const head = `${probe.cpus.length} CPUs (${formatCpuList(probe.cpus)})${probe.layout === null ? ", topology unreadable" : `, ${probe.layout}`}`;
+  if (plan2 === null) {
+    return {
+      topic: "cpus",
+      status: "no",
+      text: `${head}: too few CPUs for two disjoint sets; a duet runs without CPU isolation`,
+      details: []
+    };
+  }
+  return {
+    topic: "cpus",
+    status: plan2.harness === null || plan2.siblingsInUse || plan2.basis === "in order" ? "warn" : "ok",
+    text: `${head}; a duet's CPU plan: ${describePlan(plan2)}`,
+    details: plan2.reasons
+  };
+}
+function describePlan(plan2) {
+  const sides = plan2.slots.length === 2 ? ["base", "head"] : plan2.slots.map((_, i) => `slot ${i}`);
+  return [
+    `harness ${plan2.harness ?? "shares the measured CPUs"}`,
+    ...plan2.slots.map((s, i) => `${sides[i]} ${s}`),
+    ...plan2.idle === null ? [] : [`idle ${plan2.idle}`],
+    ...plan2.spare === null ? [] : [`spare ${plan2.spare}`]
+  ].join(", ");
+}
+function perfFinding(perf, root) {
+  const paranoid = perf.paranoid === null ? "perf_event_paranoid unreadable" : `perf_event_paranoid ${perf.paranoid}${root ? " (root is not restricted by it)" : perf.paranoid >= 2 ? " (without root: user-space counting of own processes only)" : ""}`;
+  return {
+    topic: "perf",
+    status: perf.path !== null && perf.hardwareCounters ? "ok" : "warn",
+    text: `perf ${perf.path === null ? "not on PATH" : `at ${perf.path}`}; ${paranoid}; hardware counters ${perf.hardwareCounters ? "present" : "absent (no CPU PMU: usual in VMs such as GitHub's x64 runners)"}`,
+    details: []
+  };
+}
+function timerFinding(timer) {
+  return timer.path !== null ? {
+    topic: "timer",
+    status: "ok",
+    text: `the command timer is built: ${timer.path}`,
+    details: []
+  } : {
+    topic: "timer",
+    status: "warn",
+    text: "the command timer could not be built: commands are timed by the harness's clock",
+    details: [
+      timer.reason ?? "unknown reason",
+      "install a C compiler (cc) so duetkit can build it"
+    ]
+  };
+}
+function clockFinding(clock) {
+  if (clock.current === null) {
+    return {
+      topic: "clock",
+      status: "warn",
+      text: "the clock source could not be read",
+      details: []
+    };
+  }
+  const slow = SLOW_CLOCKS.has(clock.current);
+  return {
+    topic: "clock",
+    status: slow ? "warn" : "ok",
+    text: `clock source ${clock.current} (available: ${clock.available.join(" ") || "unknown"})`,
+    details: slow ? [`${clock.current} is read through a system call: every timestamp costs microseconds`] : []
+  };
+}
+
+// src/doctor/probe.ts
+import { accessSync as accessSync2, constants as constants2, existsSync as existsSync6, readFileSync as readFileSync9, readdirSync as readdirSync4 } from "node:fs";
+import path27 from "node:path";
+async function probeDoctor(options) {
+  const sys = options.sysRoot ?? "/sys";
+  const root = process.getuid?.() === 0;
+  const cpus = allowedCpus();
+  const topology = readTopology(cpus, sys);
+  const plan2 = (slots) => planOnTopology(cpus, slots, topology)?.record ?? null;
+  const fingerprintProbe = await probeFingerprint(options.env, { sys });
+  const timer = await buildTimer(options.env);
+  let isolation;
+  try {
+    const chosen = await chooseIsolation("auto", { slotCount: 2, cpus, sysRoot: sys });
+    isolation = structuredClone(chosen.report);
+    await chosen.dispose();
+  } catch (error62) {
+    isolation = { error: error62.message };
+  }
+  return {
+    schemaVersion: 1,
+    kernel: fingerprintProbe.kernel,
+    root,
+    sudo: root ? null : await canSudo(),
+    cgroup: {
+      version: await cgroupVersion(),
+      v1: await probeV1(),
+      v2: await probeV2()
+    },
+    cpus,
+    layout: fingerprintProbe.layout,
+    plans: { duet: plan2(2), single: plan2(1) },
+    perf: {
+      path: onPath("perf", options.env.PATH ?? ""),
+      paranoid: numberIn("/proc/sys/kernel/perf_event_paranoid"),
+      hardwareCounters: hardwarePmu(path27.join(sys, "bus/event_source/devices"))
+    },
+    timer: { path: timer.path, reason: timer.path === null ? timer.reason : null },
+    clocksource: {
+      current: text(path27.join(sys, "devices/system/clocksource/clocksource0/current_clocksource")),
+      available: (text(path27.join(sys, "devices/system/clocksource/clocksource0/available_clocksource")) ?? "").split(/\s+/).filter(Boolean)
+    },
+    isolation,
+    fingerprint: buildFingerprint(fingerprintProbe, "kind" in isolation ? isolation.kind : null)
+  };
+}
+async function probeV1() {
+  const cpuset = await findMount("cgroup", "cpuset");
+  const cpu = await findMount("cgroup", "cpu");
+  if (cpuset === null && cpu === null) return null;
+  let writable = false;
+  if (cpuset !== null) {
+    try {
+      accessSync2(path27.join(cpuset, await ownCgroup("cpuset") ?? "/"), constants2.W_OK);
+      writable = true;
+    } catch {
+      writable = false;
+    }
+  }
+  return { cpuset, cpu, writable };
+}
+async function probeV2() {
+  const mount = await findMount("cgroup2");
+  if (mount === null) return null;
+  const words = (file2) => (text(path27.join(mount, file2)) ?? "").split(/\s+/).filter(Boolean);
+  let partitionFile = null;
+  try {
+    const children = readdirSync4(mount, { withFileTypes: true }).filter((e) => e.isDirectory());
+    if (children.some((c) => existsSync6(path27.join(mount, c.name, "cpuset.cpus.partition")))) {
+      partitionFile = true;
+    }
+  } catch {
+    partitionFile = null;
+  }
+  return {
+    mount,
+    controllers: words("cgroup.controllers"),
+    subtreeControl: words("cgroup.subtree_control"),
+    partitionFile
+  };
+}
+function onPath(command, searchPath) {
+  for (const dir of searchPath.split(":").filter(Boolean)) {
+    const file2 = path27.join(dir, command);
+    try {
+      accessSync2(file2, constants2.X_OK);
+      return file2;
+    } catch {
+    }
+  }
+  return null;
+}
+function hardwarePmu(dir) {
+  try {
+    return readdirSync4(dir).some(
+      (name) => /^(cpu|cpu_core|cpu_atom|armv8_pmuv3.*|armv[0-9].*)$/.test(name)
+    );
+  } catch {
+    return false;
+  }
+}
+function text(file2) {
+  try {
+    return readFileSync9(file2, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+function numberIn(file2) {
+  const value = Number(text(file2) ?? "x");
+  return Number.isInteger(value) ? value : null;
+}
+
+// src/doctor/render.ts
+var MARK = { ok: "\u2713", warn: "!", no: "\u2717" };
+function renderDoctorText(findings) {
+  const lines = [];
+  for (const f of findings) {
+    lines.push(`${MARK[f.status]} ${f.topic}: ${f.text}`);
+    for (const detail of f.details) lines.push(`    ${detail}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+
+// src/cli/commands/doctor.ts
+function registerDoctor(program2, ctx) {
+  program2.command("doctor").description(
+    "Say what duetkit can use on this machine, and why not: cgroups, sudo, exclusive CPUs, the CPU topology and plan, perf, the command timer, the clock source, and the isolation a duet would get."
+  ).option("--json", "print what was probed and the findings as JSON").action(async (flags) => {
+    const probe = await probeDoctor({ env: ctx.env });
+    const findings = assessDoctor(probe);
+    ctx.stdout(
+      flags.json === true ? `${JSON.stringify({ probe, findings }, null, 2)}
+` : renderDoctorText(findings)
+    );
+  });
+}
+
 // src/cli/commands/export.ts
 import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
-import path24 from "node:path";
+import path28 from "node:path";
 
 // src/formats/export-gab.ts
 function round(value) {
@@ -48727,16 +49390,16 @@ function registerExport(program2, ctx) {
     for (const note of notes) ctx.stderr(`note: ${note}
 `);
     const entries = pick2(toGab(comparisons), flags.format, file2);
-    const text2 = `${JSON.stringify(entries, null, 2)}
+    const text3 = `${JSON.stringify(entries, null, 2)}
 `;
-    if (flags.out === void 0) ctx.stdout(text2);
-    else await writeFile7(path24.resolve(ctx.cwd, flags.out), text2);
+    if (flags.out === void 0) ctx.stdout(text3);
+    else await writeFile7(path28.resolve(ctx.cwd, flags.out), text3);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile8(path24.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile8(path28.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -48774,7 +49437,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path24.basename(file2, ".json");
+    const name = flags.name ?? path28.basename(file2, ".json");
     return {
       comparisons: [{ name, unit: "", comparison: single2 }],
       errors: [],
@@ -48798,18 +49461,18 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path33 from "node:path";
+import path37 from "node:path";
 
 // src/dashboard/assets.ts
-import { existsSync as existsSync6 } from "node:fs";
+import { existsSync as existsSync7 } from "node:fs";
 import { readdir as readdir2, readFile as readFile9 } from "node:fs/promises";
-import path25 from "node:path";
+import path29 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path25.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path25.join(here, "dashboard"), path25.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync6(path25.join(dir, "index.html")));
+  const here = path29.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path29.join(here, "dashboard"), path29.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync7(path29.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -48823,22 +49486,22 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile9(path25.join(dir, name)));
+    files.set(name, await readFile9(path29.join(dir, name)));
   }
   return files;
 }
 
 // src/history/layout.ts
-import { createHash as createHash2 } from "node:crypto";
-import path26 from "node:path";
+import { createHash as createHash3 } from "node:crypto";
+import path30 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
-function shortHash(text2, length = 8) {
-  return createHash2("sha256").update(text2).digest("hex").slice(0, length);
+function shortHash(text3, length = 8) {
+  return createHash3("sha256").update(text3).digest("hex").slice(0, length);
 }
-function slug(text2, max2) {
-  return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
+function slug(text3, max2) {
+  return text3.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
 }
 function suiteKey(suite) {
   const s = slug(suite, 40);
@@ -48859,7 +49522,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path26.posix.join(
+  return path30.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -48926,13 +49589,13 @@ async function pushWithRetries(git, build2, options = {}) {
 }
 
 // src/history/read.ts
-import path28 from "node:path";
+import path32 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn7 } from "node:child_process";
 import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
-import os10 from "node:os";
-import path27 from "node:path";
+import os11 from "node:os";
+import path31 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -48941,8 +49604,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp6(path27.join(options.tmpDir ?? os10.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path27.resolve(options.remote);
+  const dir = await mkdtemp6(path31.join(options.tmpDir ?? os11.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path31.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -48991,7 +49654,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path27.join(dir, "config");
+  const configFile = path31.join(dir, "config");
   const initial = (await readFile10(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -49140,21 +49803,21 @@ async function openBranch(options) {
         `${commit2}:refs/heads/${options.branch}`
       ]);
       if (result.code === 0) return { ok: true };
-      const text2 = redact(`${result.stderr}
+      const text3 = redact(`${result.stderr}
 ${result.stdout.toString()}`, options.token).trim();
-      return { ok: false, kind: classifyPushFailure(text2), message: text2 };
+      return { ok: false, kind: classifyPushFailure(text3), message: text3 };
     },
     dispose: () => rm10(dir, { recursive: true, force: true })
   };
 }
-function classifyPushFailure(text2) {
-  if (/\[rejected\].*\((fetch first|non-fast-forward|stale info)\)/.test(text2) || /cannot lock ref|failed to update ref|incorrect old value|unable to update local ref|is at [0-9a-f]+ but expected/.test(
-    text2
+function classifyPushFailure(text3) {
+  if (/\[rejected\].*\((fetch first|non-fast-forward|stale info)\)/.test(text3) || /cannot lock ref|failed to update ref|incorrect old value|unable to update local ref|is at [0-9a-f]+ but expected/.test(
+    text3
   )) {
     return "race";
   }
   if (/\b403\b|Permission to .* denied|Write access to repository not granted|Authentication failed|could not read Username|terminal prompts disabled|insufficient permission|Permission denied|read-only/i.test(
-    text2
+    text3
   )) {
     return "denied";
   }
@@ -49167,16 +49830,16 @@ function quotePath(file2) {
   if (!/["\\\n\s]|^"/.test(file2)) return file2;
   return `"${file2.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
 }
-function redact(text2, token) {
-  return token === void 0 || token.length < 8 ? text2 : text2.split(token).join("***");
+function redact(text3, token) {
+  return token === void 0 || token.length < 8 ? text3 : text3.split(token).join("***");
 }
 
 // src/history/schema.ts
 var HISTORY_SCHEMA_VERSION = 1;
 var finite = external_exports.number().refine(Number.isFinite, "a finite number");
 var isoTime = external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time");
-var text = (max2) => external_exports.string().max(max2);
-var nullableText = (max2) => text(max2).nullable();
+var text2 = (max2) => external_exports.string().max(max2);
+var nullableText = (max2) => text2(max2).nullable();
 var verdicts = ["regression", "improvement", "unchanged", "inconclusive"];
 var interval2 = external_exports.looseObject({
   level: external_exports.number().gt(0).lt(1),
@@ -49191,7 +49854,7 @@ var interval2 = external_exports.looseObject({
 });
 var comparison = external_exports.looseObject({
   /** Name of the base version in the run (the scenario's baseline). */
-  baseline: text(200),
+  baseline: text2(200),
   /** Commit the base version measured; null outside a git repository. */
   baseCommit: nullableText(64),
   /** The base's statistic, in the benchmark's unit. */
@@ -49206,8 +49869,8 @@ var comparison = external_exports.looseObject({
   threshold: finite
 });
 var benchmark = external_exports.looseObject({
-  name: text(1e3).min(1),
-  unit: text(100),
+  name: text2(1e3).min(1),
+  unit: text2(100),
   biggerIsBetter: external_exports.boolean(),
   /** `samples`: from every measurement; `summary`: the tool reported one aggregate per run. */
   valueKind: external_exports.enum(["samples", "summary"]).nullable(),
@@ -49231,14 +49894,14 @@ var benchmark = external_exports.looseObject({
   /** The benchmark failed or produced no samples: an error, never a pass. */
   error: nullableText(4e3),
   /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
-  range: external_exports.union([text(200), finite]).optional(),
-  extra: text(4e3).optional()
+  range: external_exports.union([text2(200), finite]).optional(),
+  extra: text2(4e3).optional()
 });
-var person = external_exports.looseObject({ name: text(300), email: text(300) });
+var person = external_exports.looseObject({ name: text2(300), email: text2(300) });
 var commit = external_exports.looseObject({
   id: external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full commit id (40 or 64 hex digits)"),
   /** First line of the message. */
-  message: text(1e3),
+  message: text2(1e3),
   author: person.nullable(),
   timestamp: isoTime.nullable(),
   url: nullableText(1e3)
@@ -49292,19 +49955,19 @@ var aa = external_exports.looseObject({});
 var imported = external_exports.looseObject({
   from: external_exports.literal("github-action-benchmark"),
   /** The data.js entry name (github-action-benchmark's `name` input). */
-  name: text(300),
-  tool: text(100),
+  name: text2(300),
+  tool: text2(100),
   /** Milliseconds since the epoch, as data.js has it. */
   date: external_exports.number(),
   /** The commit object as data.js had it (author, committer, url, ...). */
   commit: external_exports.looseObject({}),
-  repoUrl: text(1e3).optional()
+  repoUrl: text2(1e3).optional()
 });
 var entrySchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
-  suite: text(100).min(1),
+  suite: text2(100).min(1),
   /** Unique within the suite: publishing the same run id again is a no-op. */
-  runId: text(200).min(1),
+  runId: text2(200).min(1),
   /** When the entry was written. */
   recordedAt: isoTime,
   run: run2,
@@ -49353,9 +50016,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path46) {
+function valueAt2(value, path50) {
   let at = value;
-  for (const key2 of path46) {
+  for (const key2 of path50) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -49371,7 +50034,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path28.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path32.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 async function readHistory(options) {
@@ -49397,7 +50060,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path28.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path32.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -49449,10 +50112,10 @@ async function loadEntries(git, files) {
 }
 
 // src/history/store.ts
-import path30 from "node:path";
+import path34 from "node:path";
 
 // src/history/derive.ts
-import path29 from "node:path";
+import path33 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -49465,13 +50128,13 @@ var VERDICT_CODES = {
 var round2 = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round2(x);
 function monthDir(suite, month) {
-  return path29.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path33.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path29.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path33.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path29.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path33.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -49700,7 +50363,7 @@ async function suiteChanges(git, tip, folder, edit) {
     if (!months.has(month)) fresh.clear();
     const old = tip === null ? [] : await git.listFiles(tip, dir);
     for (const file2 of old) changes.set(file2.path, null);
-    for (const [relative2, text2] of fresh) changes.set(at(relative2), text2);
+    for (const [relative2, text3] of fresh) changes.set(at(relative2), text3);
   }
   const newest = all.filter((s) => newestNames.has(s.path));
   const first = names.length === 0 ? null : timeOfName(names[0].split("/")[3].slice(0, 16));
@@ -49764,17 +50427,17 @@ async function suitesChanges(git, tip, folder, pending) {
   for (const [key2, names] of suites) {
     for (let i = names.length - 1; i >= 0; i--) {
       const file2 = files.get(names[i]);
-      let text2 = file2.text;
-      if (text2 === null) text2 = (await git.readBlobs([file2.oid])).get(file2.oid).toString("utf8");
+      let text3 = file2.text;
+      if (text3 === null) text3 = (await git.readBlobs([file2.oid])).get(file2.oid).toString("utf8");
       let entry;
       try {
-        entry = parseEntry(text2, names[i]);
+        entry = parseEntry(text3, names[i]);
       } catch (error62) {
         warnings.push(`skipped ${error62.message}`);
         continue;
       }
       if (suiteKey(entry.suite) !== key2) continue;
-      const time3 = (name) => timeOfName(path30.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path34.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key: key2,
@@ -49957,7 +50620,7 @@ async function readCommit(repoDir, id, repositoryUrl) {
 }
 
 // src/history/entry.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 
 // src/stats/location-interval.ts
 function locationInterval(values, statistic, level2) {
@@ -50080,7 +50743,7 @@ function headValues(series, headIndex, paired2) {
   return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
 }
 function scenarioHash(scenario) {
-  return createHash3("sha256").update(canonicalJson(scenario)).digest("hex");
+  return createHash4("sha256").update(canonicalJson(scenario)).digest("hex");
 }
 function canonicalJson(value) {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
@@ -50171,7 +50834,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile11 } from "node:fs/promises";
-import path31 from "node:path";
+import path35 from "node:path";
 var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -50224,7 +50887,7 @@ var reportSchema = external_exports.looseObject({
 var runSchema = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path31.join(dir, file2);
+    const where = path35.join(dir, file2);
     try {
       return await readFile11(where, "utf8");
     } catch (error62) {
@@ -50236,22 +50899,22 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path31.join(dir, "samples.json"),
+    path35.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path31.join(dir, "comparison.json"),
+    path35.join(dir, "comparison.json"),
     reportSchema
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path31.join(dir, "duetkit-run.json"), runSchema).suite;
+  const suite = runText === null ? null : check2(runText, path35.join(dir, "duetkit-run.json"), runSchema).suite;
   return { dir, samples, report, suite, samplesText };
 }
-function check2(text2, file2, schema) {
+function check2(text3, file2, schema) {
   let raw;
   try {
-    raw = JSON.parse(text2);
+    raw = JSON.parse(text3);
   } catch (error62) {
     throw new UserError(`${file2} is not JSON: ${error62.message}`);
   }
@@ -50696,7 +51359,7 @@ function buildSeries(entries, options = {}) {
         statistic: last.statistic,
         biggerIsBetter: last.biggerIsBetter,
         points,
-        notes: gapNotes(points)
+        notes: [...gapNotes(points), ...cpuModelNotes(points)]
       });
     }
     addRenameNotes(
@@ -50748,6 +51411,27 @@ function gapNotes(points) {
   }
   return notes;
 }
+function cpuModelNotes(points) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const p of points) {
+    if (p.infra.cpuModel !== null) {
+      counts.set(p.infra.cpuModel, (counts.get(p.infra.cpuModel) ?? 0) + 1);
+    }
+  }
+  if (counts.size < 2) return [];
+  let last = null;
+  for (let i = 1; i < points.length; i++) {
+    const before = points[i - 1].infra.cpuModel;
+    const after = points[i].infra.cpuModel;
+    if (before !== null && after !== null && before !== after) {
+      last = `on ${day(points[i].at)} from ${before} to ${after}`;
+    }
+  }
+  const models = [...counts].map(([model, n]) => `${model}: ${n} run${n === 1 ? "" : "s"}`);
+  return [
+    `measured on ${counts.size} CPU models (${models.join("; ")})${last === null ? "" : `, last changed ${last}`}: values may step where the model changes`
+  ];
+}
 function addRenameNotes(series, entries) {
   const order = new Map(entries.map((e, i) => [e.runId, i]));
   for (const old of series) {
@@ -50757,17 +51441,17 @@ function addRenameNotes(series, entries) {
       if (next === old || next.unit !== old.unit) continue;
       const start = order.get(next.points[0]?.runId ?? "");
       if (start !== end + 1) continue;
-      const text2 = `"${old.benchmark}" last ran in run ${entries[end].runId} and "${next.benchmark}" first ran in the next run (${entries[start].runId}): if it was renamed, the two histories are analysed apart`;
-      old.notes.push(text2);
-      next.notes.push(text2);
+      const text3 = `"${old.benchmark}" last ran in run ${entries[end].runId} and "${next.benchmark}" first ran in the next run (${entries[start].runId}): if it was renamed, the two histories are analysed apart`;
+      old.notes.push(text3);
+      next.notes.push(text3);
     }
   }
 }
 function skip(entry, benchmark2, reason) {
   return { suite: entry.suite, benchmark: benchmark2, runId: entry.runId, reason };
 }
-function firstLine2(text2) {
-  const line = text2.split("\n")[0];
+function firstLine2(text3) {
+  const line = text3.split("\n")[0];
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 function day(ms) {
@@ -50898,7 +51582,7 @@ async function publishRun(options) {
 
 // src/cli/commands/history-gab.ts
 import { readFile as readFile12, writeFile as writeFile9 } from "node:fs/promises";
-import path32 from "node:path";
+import path36 from "node:path";
 
 // src/history/gab.ts
 var GAB_PREFIX = "window.BENCHMARK_DATA = ";
@@ -50939,8 +51623,8 @@ var dataSchema = external_exports.looseObject({
   repoUrl: external_exports.string().optional(),
   entries: external_exports.record(external_exports.string(), external_exports.array(gabEntry))
 });
-function parseGabData(text2, file2) {
-  let body = text2.trim();
+function parseGabData(text3, file2) {
+  let body = text3.trim();
   const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
   if (prefix !== null) body = body.slice(prefix[0].length).replace(/;\s*$/, "");
   let raw;
@@ -51186,15 +51870,15 @@ function registerGabCommands(history, ctx) {
     "make each benchmark set (the action's `name` input) a suite of that name"
   ).option("--suite <name>", "put everything into this suite (default: the only set's name)").action(
     async (file2, flags) => {
-      let text2;
+      let text3;
       try {
-        text2 = await readFile12(path32.resolve(ctx.cwd, file2), "utf8");
+        text3 = await readFile12(path36.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
       const result = await importGab({
         ...locationOf(flags, ctx),
-        text: text2,
+        text: text3,
         file: file2,
         suiteFromName: flags.suiteFromName === true,
         ...flags.suite === void 0 ? {} : { suite: flags.suite },
@@ -51221,7 +51905,7 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile9(path32.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile9(path36.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
@@ -51237,7 +51921,7 @@ function addLocationOptions(command) {
 function locationOf(flags, ctx) {
   const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
   return {
-    remote: isPath ? path33.resolve(ctx.cwd, flags.remote) : flags.remote,
+    remote: isPath ? path37.resolve(ctx.cwd, flags.remote) : flags.remote,
     branch: flags.branch,
     path: flags.path,
     env: ctx.env
@@ -51260,7 +51944,7 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path33.resolve(ctx.cwd, dir),
+      resultsDir: path37.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
@@ -51376,11 +52060,11 @@ function listTable(entries) {
 }
 
 // src/cli/commands/init.ts
-import path42 from "node:path";
+import path46 from "node:path";
 
 // src/init/init.ts
 import { mkdir as mkdir7, realpath, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
-import path40 from "node:path";
+import path44 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -51408,11 +52092,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path35 from "node:path";
+import path39 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir3, readFile as readFile13, stat as stat3 } from "node:fs/promises";
-import path34 from "node:path";
+import path38 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -51447,7 +52131,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir3(path34.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir3(path38.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -51464,7 +52148,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path34.join(root, rel);
+    const file2 = path38.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile13(file2, "utf8").catch(() => null);
@@ -51473,9 +52157,9 @@ async function listProject(root, options = {}) {
     root,
     files,
     read(rel) {
-      let text2 = cache.get(rel);
-      if (text2 === void 0) cache.set(rel, text2 = readCapped(rel));
-      return text2;
+      let text3 = cache.get(rel);
+      if (text3 === void 0) cache.set(rel, text3 = readCapped(rel));
+      return text3;
     },
     matching: (pattern) => files.filter((f) => pattern.test(f))
   };
@@ -51483,8 +52167,8 @@ async function listProject(root, options = {}) {
 async function filesContaining(project, candidates, pattern) {
   const found = [];
   for (const file2 of candidates) {
-    const text2 = await project.read(file2);
-    if (text2 !== null && pattern.test(text2)) found.push({ file: file2, text: text2 });
+    const text3 = await project.read(file2);
+    if (text3 !== null && pattern.test(text3)) found.push({ file: file2, text: text3 });
   }
   return found;
 }
@@ -51528,7 +52212,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path35.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path39.basename(f, ".rs"));
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "workspace";
   return [...new Set(declared.length > 0 ? declared : files)];
@@ -51611,7 +52295,7 @@ function rustToolchain(channel) {
 }
 
 // src/init/detectors/go.ts
-import path36 from "node:path";
+import path40 from "node:path";
 var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*(\w+)\s+\*testing\.B\s*\)/m;
 var goDetector = {
   id: "go",
@@ -51621,9 +52305,9 @@ var goDetector = {
     const found = await filesContaining(project, project.matching(/_test\.go$/), BENCHMARK_FUNC);
     if (found.length === 0) return null;
     const packages = /* @__PURE__ */ new Map();
-    for (const { file: file2, text: text2 } of found) {
-      const dir2 = path36.posix.dirname(file2);
-      const counted = countBenchmarks(text2);
+    for (const { file: file2, text: text3 } of found) {
+      const dir2 = path40.posix.dirname(file2);
+      const counted = countBenchmarks(text3);
       const pkg2 = packages.get(dir2) ?? { files: [], funcs: 0, runs: 0 };
       pkg2.files.push(file2);
       pkg2.funcs += counted.funcs;
@@ -51665,11 +52349,11 @@ var goDetector = {
     };
   }
 };
-function countBenchmarks(text2) {
-  const funcs = [...text2.matchAll(new RegExp(BENCHMARK_FUNC.source, "gm"))];
+function countBenchmarks(text3) {
+  const funcs = [...text3.matchAll(new RegExp(BENCHMARK_FUNC.source, "gm"))];
   const receivers = [...new Set(funcs.map((m) => m[1]))];
   const runs = receivers.reduce(
-    (n, name) => n + (text2.match(new RegExp(`\\b${name}\\.Run\\(`, "g"))?.length ?? 0),
+    (n, name) => n + (text3.match(new RegExp(`\\b${name}\\.Run\\(`, "g"))?.length ?? 0),
     0
   );
   return { funcs: funcs.length, runs };
@@ -51680,7 +52364,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path37 from "node:path";
+import path41 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -51697,9 +52381,9 @@ var googlecppDetector = {
     const sources = project.matching(/\.(cc|cpp|cxx|c\+\+)$/);
     const including = await filesContaining(project, sources, INCLUDE);
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
-      const { file: file2, text: text2 } = linked[0];
-      const target = LINKED.exec(text2)[1];
-      const dir = path37.posix.dirname(file2);
+      const { file: file2, text: text3 } = linked[0];
+      const target = LINKED.exec(text3)[1];
+      const dir = path41.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -51716,9 +52400,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path37.posix.join(
-      path37.posix.dirname(source),
-      path37.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path41.posix.join(
+      path41.posix.dirname(source),
+      path41.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -51767,9 +52451,9 @@ var SCRIPT_FILES = /(^|\/)([^/]+\.(sh|bash)|Makefile|makefile|GNUmakefile|justfi
 var OUTPUT = "duetkit-hyperfine.json";
 async function findInvocation(project) {
   for (const file2 of project.matching(SCRIPT_FILES)) {
-    const text2 = await project.read(file2);
-    if (text2 === null) continue;
-    const lines = text2.replace(/\s*\\\r?\n\s*/g, " ").split(/\r?\n/);
+    const text3 = await project.read(file2);
+    if (text3 === null) continue;
+    const lines = text3.replace(/\s*\\\r?\n\s*/g, " ").split(/\r?\n/);
     const line = lines.find((l) => /^\s*[@-]?hyperfine\s/.test(l));
     if (line !== void 0) return { file: file2, line: line.trim().replace(/^[@-]/, "") };
   }
@@ -51938,12 +52622,12 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path38 from "node:path";
+import path42 from "node:path";
 async function readPackage(project) {
-  const text2 = await project.read("package.json");
-  if (text2 === null) return null;
+  const text3 = await project.read("package.json");
+  if (text3 === null) return null;
   try {
-    const parsed2 = JSON.parse(text2);
+    const parsed2 = JSON.parse(text3);
     return parsed2 !== null && typeof parsed2 === "object" ? parsed2 : null;
   } catch {
     return null;
@@ -51961,7 +52645,7 @@ function importing(project, module2) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path38.posix.basename(file2))
+    ([, body]) => body.includes(path42.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -52019,8 +52703,8 @@ var tinybenchDetector = {
     if (pkg === null || !dependsOn(pkg, "tinybench")) return null;
     const scripts = await importing(project, "tinybench");
     if (scripts.length === 0) return null;
-    const { file: file2, text: text2 } = scripts[0];
-    const printsJson = /JSON\.stringify/.test(text2);
+    const { file: file2, text: text3 } = scripts[0];
+    const printsJson = /JSON\.stringify/.test(text3);
     return nodePlan(project, {
       tool: "tinybench",
       evidence: `tinybench imported by ${describeFiles(scripts.map((s) => s.file))}`,
@@ -52059,7 +52743,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path39 from "node:path";
+import path43 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -52077,7 +52761,7 @@ var pytestDetector = {
     const files = benchFiles.map((f) => f.file);
     const targets = testTargets(files);
     const onlyBenchmarks = files.length > 0 && benchFiles.every(
-      ({ text: text2 }) => [...text2.matchAll(TEST_FUNCTION)].every((m) => /\bbenchmark\b/.test(m[1]))
+      ({ text: text3 }) => [...text3.matchAll(TEST_FUNCTION)].every((m) => /\bbenchmark\b/.test(m[1]))
     );
     const evidence = files.length > 0 ? `the benchmark fixture in ${describeFiles(files)}` : `pytest-benchmark in ${describeFiles(declared.map((d) => d.file))}`;
     return {
@@ -52118,16 +52802,16 @@ var pytestDetector = {
     };
   }
 };
-function countBenchmarks2(text2) {
+function countBenchmarks2(text3) {
   let total = 0;
   let factor = 1;
   let offset2 = 0;
-  for (const line of text2.split("\n")) {
+  for (const line of text3.split("\n")) {
     const at = offset2;
     offset2 += line.length + 1;
     const trimmed = line.trim();
     if (/^@pytest\.mark\.parametrize\s*\(/.test(trimmed)) {
-      factor *= parametrizeCount(text2, at);
+      factor *= parametrizeCount(text3, at);
     } else if (/^(async\s+)?(def|class)\s/.test(trimmed)) {
       const m = /^(?:async\s+)?def\s+test\w*\s*\(([^)]*)\)/.exec(trimmed);
       if (m !== null && /\bbenchmark\b/.test(m[1])) total += factor;
@@ -52136,8 +52820,8 @@ function countBenchmarks2(text2) {
   }
   return total;
 }
-function parametrizeCount(text2, at) {
-  const open2 = text2.indexOf("(", at);
+function parametrizeCount(text3, at) {
+  const open2 = text3.indexOf("(", at);
   let depth = 0;
   let items = 0;
   let inList = false;
@@ -52145,8 +52829,8 @@ function parametrizeCount(text2, at) {
   let sawItem = false;
   let quote = null;
   let commas = 0;
-  for (let i = open2; i < text2.length; i++) {
-    const c = text2[i];
+  for (let i = open2; i < text3.length; i++) {
+    const c = text3[i];
     if (quote !== null) {
       if (c === "\\") i++;
       else if (c === quote) quote = null;
@@ -52185,10 +52869,10 @@ function parametrizeCount(text2, at) {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path39.posix.dirname(f));
+  const dirs = files.map((f) => path43.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path39.posix.dirname(common);
+    common = path43.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -52393,8 +53077,8 @@ function budgetComment(plan2, budget) {
   const runner = `on a ${RUNNER_VCPUS}-vCPU runner (4 vCPUs are no faster: a duet uses one CPU per side and one for the harness)`;
   const seconds = durationSeconds(budget);
   const same = seconds !== null && Math.abs(seconds - advice.seconds) < 1;
-  const text2 = same ? `${found} ${advised} gives ${buys}, ${runner}. Raise it if many stay inconclusive.` : `${found} ${advised} would give ${buys}, ${runner}; this budget is ${budget}${seconds !== null && seconds < advice.seconds ? ", and may leave some unscreened" : ""}. Raise it if many stay inconclusive.`;
-  return wrap(text2, 92);
+  const text3 = same ? `${found} ${advised} gives ${buys}, ${runner}. Raise it if many stay inconclusive.` : `${found} ${advised} would give ${buys}, ${runner}; this budget is ${budget}${seconds !== null && seconds < advice.seconds ? ", and may leave some unscreened" : ""}. Raise it if many stay inconclusive.`;
+  return wrap(text3, 92);
 }
 function recommended(plan2) {
   return recommendedBudget({
@@ -52403,10 +53087,10 @@ function recommended(plan2) {
     vcpus: RUNNER_VCPUS
   });
 }
-function wrap(text2, width) {
+function wrap(text3, width) {
   const lines = [];
   let line = "";
-  for (const word of text2.split(" ")) {
+  for (const word of text3.split(" ")) {
     if (line !== "" && line.length + 1 + word.length > width) {
       lines.push(line);
       line = word;
@@ -52425,30 +53109,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path46) {
-  const node2 = doc.getIn(path46, true);
+function nodeAt(doc, path50) {
+  const node2 = doc.getIn(path50, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path46.join(".")}`);
+    throw new Error(`no node at ${path50.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path46, lines) {
+function commentAbove(doc, path50, lines) {
   if (lines.length === 0) return;
-  const parent = path46.length === 1 ? doc.contents : nodeAt(doc, path46.slice(0, -1));
-  const key2 = path46[path46.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path46.slice(0, -1).join(".")}`);
+  const parent = path50.length === 1 ? doc.contents : nodeAt(doc, path50.slice(0, -1));
+  const key2 = path50[path50.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path50.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path46.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path50.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path46, text2) {
-  const node2 = nodeAt(doc, path46);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path46.join(".")}`);
-  node2.comment = ` ${text2}`;
+function commentAfter(doc, path50, text3) {
+  const node2 = nodeAt(doc, path50);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path50.join(".")}`);
+  node2.comment = ` ${text3}`;
 }
-function flowList(doc, path46) {
-  const node2 = nodeAt(doc, path46);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path46.join(".")}`);
+function flowList(doc, path50) {
+  const node2 = nodeAt(doc, path50);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path50.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -52526,9 +53210,9 @@ function scenarioText(plan2, options) {
   commentAfter(doc, ["budget"], "the run stops cleanly when this is spent and reports what it has");
   commentAfter(doc, ["analysis", "level"], "confidence level of the intervals");
   commentAfter(doc, ["analysis", "threshold"], "changes within \xB15% count as unchanged");
-  const text2 = documentText(doc);
-  parseScenario((0, import_yaml3.parse)(text2), `the scenario written for ${plan2.tool}`);
-  return text2;
+  const text3 = documentText(doc);
+  parseScenario((0, import_yaml3.parse)(text3), `the scenario written for ${plan2.tool}`);
+  return text3;
 }
 function header(options) {
   return [
@@ -52804,9 +53488,9 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path40.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path40.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path40.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path44.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path44.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path44.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
@@ -52816,7 +53500,7 @@ async function planInit(options, deps) {
   const { others } = chosen;
   const plan2 = withIterationsNote(chosen.plan, options.iterations);
   const budget = resolveBudget(plan2, options.budget);
-  const dirInRepo = posix(path40.relative(home, dir));
+  const dirInRepo = posix(path44.relative(home, dir));
   const workflowOptions = {
     action: options.action,
     scenarioInRepo,
@@ -52850,7 +53534,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path40.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path44.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -52860,7 +53544,7 @@ async function writeInit(planned, options) {
   const existing2 = planned.files.filter((f) => f.exists);
   if (existing2.length > 0 && !options.force) throw overwriteError(existing2.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir7(path40.dirname(file2.path), { recursive: true });
+    await mkdir7(path44.dirname(file2.path), { recursive: true });
     try {
       await writeFile10(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
@@ -52894,7 +53578,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path40.sep).join("/");
+  return relative2.split(path44.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -52923,9 +53607,9 @@ function terminalPrompter(input2 = process.stdin, output2 = process.stderr) {
     });
     return rl;
   };
-  const question = async (text2) => {
+  const question = async (text3) => {
     const current = open2();
-    current.setPrompt(text2);
+    current.setPrompt(text3);
     current.prompt();
     const early = typed.shift();
     if (early !== void 0) {
@@ -52937,11 +53621,11 @@ function terminalPrompter(input2 = process.stdin, output2 = process.stderr) {
     return line.trim();
   };
   return {
-    async choose(text2, choices) {
+    async choose(text3, choices) {
       const menu = choices.map((c, i) => `  ${i + 1}) ${c}
 `).join("");
       for (; ; ) {
-        const answer = await question(`${text2}
+        const answer = await question(`${text3}
 ${menu}number (1-${choices.length}): `);
         const n = Number(answer);
         if (Number.isInteger(n) && n >= 1 && n <= choices.length) return n - 1;
@@ -52989,7 +53673,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path41 from "node:path";
+import path45 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -53007,8 +53691,8 @@ function describeInit(planned, cwd, dryRun) {
   }
   const notes = [...plan2.notes];
   if (planned.files.some((f) => /\.github\/workflows\//.test(f.path))) {
-    const text2 = planned.files.map((f) => f.text).join("\n");
-    if (/uses: OWNER\//.test(text2)) {
+    const text3 = planned.files.map((f) => f.text).join("\n");
+    if (/uses: OWNER\//.test(text3)) {
       notes.push(
         "the workflow says uses: OWNER/duetkit@v1: put the action's owner in place of OWNER (or pass --action)"
       );
@@ -53024,14 +53708,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path41.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path45.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path41.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path45.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path41.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path45.relative(planned.repoRoot, f.path)
   );
   const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
@@ -53040,7 +53724,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path41.relative(cwd, file2);
+  const relative2 = path45.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -53063,7 +53747,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path42.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path46.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -53080,13 +53764,13 @@ function registerInit(program2, ctx) {
 import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync7 } from "node:fs";
-import path43 from "node:path";
+import { readdirSync as readdirSync5, readFileSync as readFileSync10 } from "node:fs";
+import path47 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
   try {
-    entries = readdirSync3(dir).filter((e) => /^index\d+$/.test(e));
+    entries = readdirSync5(dir).filter((e) => /^index\d+$/.test(e));
   } catch {
     return null;
   }
@@ -53094,7 +53778,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync7(path43.join(dir, entry, name), "utf8").trim();
+        return readFileSync10(path47.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -53109,8 +53793,8 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   }
   return best?.bytes ?? null;
 }
-function parseCacheSize(text2) {
-  const match = /^(\d+)\s*([KMG]?)$/i.exec(text2.trim());
+function parseCacheSize(text3) {
+  const match = /^(\d+)\s*([KMG]?)$/i.exec(text3.trim());
   if (match === null) return null;
   const scale = { "": 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[match[2].toUpperCase()];
   return Number(match[1]) * scale;
@@ -53243,17 +53927,17 @@ function registerNoise(program2, ctx) {
     }
   });
 }
-function parseLoad(text2) {
-  const value = /^\s*(\d+(\.\d*)?|\.\d+)\s*%?\s*$/.test(text2) ? Number.parseFloat(text2) : NaN;
-  const share = text2.trim().endsWith("%") ? value / 100 : value;
+function parseLoad(text3) {
+  const value = /^\s*(\d+(\.\d*)?|\.\d+)\s*%?\s*$/.test(text3) ? Number.parseFloat(text3) : NaN;
+  const share = text3.trim().endsWith("%") ? value / 100 : value;
   if (!(share > 0 && share <= 1)) {
     throw new InvalidArgumentError("Expected a share of one CPU in (0, 1], like 0.6 or 60%.");
   }
   return share;
 }
-function parseScheduleOption(text2) {
+function parseScheduleOption(text3) {
   try {
-    return parseSchedule(text2);
+    return parseSchedule(text3);
   } catch (error62) {
     throw new InvalidArgumentError(`${error62.message.replace(/^--schedule: /, "")}.`);
   }
@@ -53261,7 +53945,7 @@ function parseScheduleOption(text2) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile14, stat as stat5 } from "node:fs/promises";
-import path44 from "node:path";
+import path48 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -53280,11 +53964,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path44.resolve(ctx.cwd, file2);
+  const absolute = path48.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path44.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path48.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -53331,7 +54015,7 @@ function renderTable(benchmarks) {
 
 // src/cli/commands/variability.ts
 import { writeFile as writeFile11 } from "node:fs/promises";
-import path45 from "node:path";
+import path49 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -53874,10 +54558,10 @@ function calledChangedByRun(benchmarks) {
   }
   return out;
 }
-function hash2(text2) {
+function hash2(text3) {
   let h = 2166136261;
-  for (let i = 0; i < text2.length; i++) {
-    h ^= text2.charCodeAt(i);
+  for (let i = 0; i < text3.length; i++) {
+    h ^= text3.charCodeAt(i);
     h = Math.imul(h, 16777619);
   }
   return h >>> 0;
@@ -54114,11 +54798,11 @@ function registerVariability(program2, ctx) {
     });
     const notes = await addCommits(
       report,
-      gitCommitLister(path45.resolve(ctx.cwd, flags.repo ?? "."))
+      gitCommitLister(path49.resolve(ctx.cwd, flags.repo ?? "."))
     );
     report.warnings.push(...notes);
     const markdown = renderVariability(report);
-    if (flags.out !== void 0) await writeFile11(path45.resolve(ctx.cwd, flags.out), markdown);
+    if (flags.out !== void 0) await writeFile11(path49.resolve(ctx.cwd, flags.out), markdown);
     ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
 ` : markdown);
     if (read.tip === null)
@@ -54129,10 +54813,10 @@ function registerVariability(program2, ctx) {
   });
 }
 function resolveRemote(ctx, remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path45.resolve(ctx.cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path49.resolve(ctx.cwd, remote);
 }
-function parseAlpha(text2) {
-  const value = Number(text2);
+function parseAlpha(text3) {
+  const value = Number(text3);
   if (!(value > 0 && value < 0.5))
     throw new InvalidArgumentError("Expected a significance level like 0.01 (between 0 and 0.5).");
   return value;
@@ -54164,6 +54848,7 @@ function registerCommands(program2, ctx) {
   registerHistory(program2, ctx);
   registerVariability(program2, ctx);
   registerCluster(program2, ctx);
+  registerDoctor(program2, ctx);
 }
 
 // src/cli/main.ts

@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path32 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path35 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path32 && path32[0] !== "/") {
-          path32 = `/${path32}`;
+        if (path35 && path35[0] !== "/") {
+          path35 = `/${path35}`;
         }
-        return new URL(`${origin}${path32}`);
+        return new URL(`${origin}${path35}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin }
+          request: { method, path: path35, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path32);
+        debuglog("sending request to %s %s/%s", method, origin, path35);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin },
+          request: { method, path: path35, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path32,
+          path35,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin }
+          request: { method, path: path35, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path32);
+        debuglog("trailers received from %s %s/%s", method, origin, path35);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin },
+          request: { method, path: path35, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path32,
+          path35,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path32, origin }
+            request: { method, path: path35, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path32);
+          debuglog("sending request to %s %s/%s", method, origin, path35);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path32,
+        path: path35,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path32 !== "string") {
+        if (typeof path35 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path32[0] !== "/" && !(path32.startsWith("http://") || path32.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path35[0] !== "/" && !(path35.startsWith("http://") || path35.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path32)) {
+        } else if (invalidPathRegex.test(path35)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path32, query) : path32;
+        this.path = query ? buildURL(path35, query) : path35;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path32, host, upgrade, blocking, reset } = request2;
+      const { method, path: path35, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path32} HTTP/1.1\r
+      let header = `${method} ${path35} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path32, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path35, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path32;
+      headers[HTTP2_HEADER_PATH] = path35;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path32 = search ? `${pathname}${search}` : pathname;
+        const path35 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path32;
+        this.opts.path = path35;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path32 = "/",
+          path: path35 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path32;
+        opts.path = origin + path35;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path32) {
-      if (typeof path32 !== "string") {
-        return path32;
+    function safeUrl(path35) {
+      if (typeof path35 !== "string") {
+        return path35;
       }
-      const pathSegments = path32.split("?");
+      const pathSegments = path35.split("?");
       if (pathSegments.length !== 2) {
-        return path32;
+        return path35;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path32, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path32);
+    function matchKey(mockDispatch2, { path: path35, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path35);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path32 }) => matchValue(safeUrl(path32), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path35 }) => matchValue(safeUrl(path35), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path32, method, body, headers, query } = opts;
+      const { path: path35, method, body, headers, query } = opts;
       return {
-        path: path32,
+        path: path35,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path32, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path35, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path32,
+            Path: path35,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path32) {
-      for (let i = 0; i < path32.length; ++i) {
-        const code = path32.charCodeAt(i);
+    function validateCookiePath(path35) {
+      for (let i = 0; i < path35.length; ++i) {
+        const code = path35.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path32 = opts.path;
+          let path35 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path32 = `/${path32}`;
+            path35 = `/${path35}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path32);
+          url2 = new URL(util.parseOrigin(url2).origin + path35);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20037,14 +20037,14 @@ var require_util9 = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path32 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path35 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path32 && path32[0] !== "/") {
-          path32 = `/${path32}`;
+        if (path35 && path35[0] !== "/") {
+          path35 = `/${path35}`;
         }
-        return new URL(`${origin}${path32}`);
+        return new URL(`${origin}${path35}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -20495,39 +20495,39 @@ var require_diagnostics2 = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin }
+          request: { method, path: path35, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path32);
+        debuglog("sending request to %s %s/%s", method, origin, path35);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin },
+          request: { method, path: path35, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path32,
+          path35,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin }
+          request: { method, path: path35, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path32);
+        debuglog("trailers received from %s %s/%s", method, origin, path35);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path32, origin },
+          request: { method, path: path35, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path32,
+          path35,
           error63.message
         );
       });
@@ -20576,9 +20576,9 @@ var require_diagnostics2 = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path32, origin }
+            request: { method, path: path35, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path32);
+          debuglog("sending request to %s %s/%s", method, origin, path35);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -20641,7 +20641,7 @@ var require_request3 = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path32,
+        path: path35,
         method,
         body,
         headers,
@@ -20656,11 +20656,11 @@ var require_request3 = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path32 !== "string") {
+        if (typeof path35 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path32[0] !== "/" && !(path32.startsWith("http://") || path32.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path35[0] !== "/" && !(path35.startsWith("http://") || path35.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path32)) {
+        } else if (invalidPathRegex.test(path35)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -20726,7 +20726,7 @@ var require_request3 = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path32, query) : path32;
+        this.path = query ? buildURL(path35, query) : path35;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -25419,7 +25419,7 @@ var require_client_h12 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path32, host, upgrade, blocking, reset } = request2;
+      const { method, path: path35, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -25500,7 +25500,7 @@ var require_client_h12 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path32} HTTP/1.1\r
+      let header = `${method} ${path35} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26029,7 +26029,7 @@ var require_client_h22 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path32, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path35, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -26126,7 +26126,7 @@ var require_client_h22 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path32;
+      headers[HTTP2_HEADER_PATH] = path35;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -26479,9 +26479,9 @@ var require_redirect_handler2 = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path32 = search ? `${pathname}${search}` : pathname;
+        const path35 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path32;
+        this.opts.path = path35;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -27720,10 +27720,10 @@ var require_proxy_agent2 = __commonJS({
         };
         const {
           origin,
-          path: path32 = "/",
+          path: path35 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path32;
+        opts.path = origin + path35;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -29695,20 +29695,20 @@ var require_mock_utils2 = __commonJS({
       }
       return true;
     }
-    function safeUrl(path32) {
-      if (typeof path32 !== "string") {
-        return path32;
+    function safeUrl(path35) {
+      if (typeof path35 !== "string") {
+        return path35;
       }
-      const pathSegments = path32.split("?");
+      const pathSegments = path35.split("?");
       if (pathSegments.length !== 2) {
-        return path32;
+        return path35;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path32, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path32);
+    function matchKey(mockDispatch2, { path: path35, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path35);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -29730,7 +29730,7 @@ var require_mock_utils2 = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path32 }) => matchValue(safeUrl(path32), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path35 }) => matchValue(safeUrl(path35), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -29768,9 +29768,9 @@ var require_mock_utils2 = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path32, method, body, headers, query } = opts;
+      const { path: path35, method, body, headers, query } = opts;
       return {
-        path: path32,
+        path: path35,
         method,
         body,
         headers,
@@ -30233,10 +30233,10 @@ var require_pending_interceptors_formatter2 = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path32, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path35, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path32,
+            Path: path35,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35115,9 +35115,9 @@ var require_util14 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path32) {
-      for (let i = 0; i < path32.length; ++i) {
-        const code = path32.charCodeAt(i);
+    function validateCookiePath(path35) {
+      for (let i = 0; i < path35.length; ++i) {
+        const code = path35.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38037,11 +38037,11 @@ var require_undici2 = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path32 = opts.path;
+          let path35 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path32 = `/${path32}`;
+            path35 = `/${path35}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path32);
+          url2 = new URL(util.parseOrigin(url2).origin + path35);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -46429,17 +46429,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path32) {
-      const ctrl = callVisitor(key, node2, visitor, path32);
+    function visit_(key, node2, visitor, path35) {
+      const ctrl = callVisitor(key, node2, visitor, path35);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path32, ctrl);
-        return visit_(key, ctrl, visitor, path32);
+        replaceNode(key, path35, ctrl);
+        return visit_(key, ctrl, visitor, path35);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path32 = Object.freeze(path32.concat(node2));
+          path35 = Object.freeze(path35.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path32);
+            const ci = visit_(i, node2.items[i], visitor, path35);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46450,13 +46450,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path32 = Object.freeze(path32.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path32);
+          path35 = Object.freeze(path35.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path35);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path32);
+          const cv = visit_("value", node2.value, visitor, path35);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46477,17 +46477,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path32) {
-      const ctrl = await callVisitor(key, node2, visitor, path32);
+    async function visitAsync_(key, node2, visitor, path35) {
+      const ctrl = await callVisitor(key, node2, visitor, path35);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path32, ctrl);
-        return visitAsync_(key, ctrl, visitor, path32);
+        replaceNode(key, path35, ctrl);
+        return visitAsync_(key, ctrl, visitor, path35);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path32 = Object.freeze(path32.concat(node2));
+          path35 = Object.freeze(path35.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path32);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path35);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46498,13 +46498,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path32 = Object.freeze(path32.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path32);
+          path35 = Object.freeze(path35.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path35);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path32);
+          const cv = await visitAsync_("value", node2.value, visitor, path35);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46531,23 +46531,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path32) {
+    function callVisitor(key, node2, visitor, path35) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path32);
+        return visitor(key, node2, path35);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path32);
+        return visitor.Map?.(key, node2, path35);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path32);
+        return visitor.Seq?.(key, node2, path35);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path32);
+        return visitor.Pair?.(key, node2, path35);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path32);
+        return visitor.Scalar?.(key, node2, path35);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path32);
+        return visitor.Alias?.(key, node2, path35);
       return void 0;
     }
-    function replaceNode(key, path32, node2) {
-      const parent = path32[path32.length - 1];
+    function replaceNode(key, path35, node2) {
+      const parent = path35[path35.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -47159,10 +47159,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path32, value) {
+    function collectionFromPath(schema, path35, value) {
       let v = value;
-      for (let i = path32.length - 1; i >= 0; --i) {
-        const k = path32[i];
+      for (let i = path35.length - 1; i >= 0; --i) {
+        const k = path35[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -47181,7 +47181,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path32) => path32 == null || typeof path32 === "object" && !!path32[Symbol.iterator]().next().done;
+    var isEmptyPath = (path35) => path35 == null || typeof path35 === "object" && !!path35[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -47211,11 +47211,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path32, value) {
-        if (isEmptyPath(path32))
+      addIn(path35, value) {
+        if (isEmptyPath(path35))
           this.add(value);
         else {
-          const [key, ...rest] = path32;
+          const [key, ...rest] = path35;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -47229,8 +47229,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path32) {
-        const [key, ...rest] = path32;
+      deleteIn(path35) {
+        const [key, ...rest] = path35;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -47244,8 +47244,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path32, keepScalar) {
-        const [key, ...rest] = path32;
+      getIn(path35, keepScalar) {
+        const [key, ...rest] = path35;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -47263,8 +47263,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path32) {
-        const [key, ...rest] = path32;
+      hasIn(path35) {
+        const [key, ...rest] = path35;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -47274,8 +47274,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path32, value) {
-        const [key, ...rest] = path32;
+      setIn(path35, value) {
+        const [key, ...rest] = path35;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -49790,9 +49790,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path32, value) {
+      addIn(path35, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path32, value);
+          this.contents.addIn(path35, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -49867,14 +49867,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path32) {
-        if (Collection2.isEmptyPath(path32)) {
+      deleteIn(path35) {
+        if (Collection2.isEmptyPath(path35)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path32) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path35) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -49889,10 +49889,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path32, keepScalar) {
-        if (Collection2.isEmptyPath(path32))
+      getIn(path35, keepScalar) {
+        if (Collection2.isEmptyPath(path35))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path32, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path35, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -49903,10 +49903,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path32) {
-        if (Collection2.isEmptyPath(path32))
+      hasIn(path35) {
+        if (Collection2.isEmptyPath(path35))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path32) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path35) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -49923,13 +49923,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path32, value) {
-        if (Collection2.isEmptyPath(path32)) {
+      setIn(path35, value) {
+        if (Collection2.isEmptyPath(path35)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path32), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path35), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path32, value);
+          this.contents.setIn(path35, value);
         }
       }
       /**
@@ -51890,9 +51890,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path32) => {
+    visit2.itemAtPath = (cst, path35) => {
       let item = cst;
-      for (const [field, index] of path32) {
+      for (const [field, index] of path35) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -51901,23 +51901,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path32) => {
-      const parent = visit2.itemAtPath(cst, path32.slice(0, -1));
-      const field = path32[path32.length - 1][0];
+    visit2.parentCollection = (cst, path35) => {
+      const parent = visit2.itemAtPath(cst, path35.slice(0, -1));
+      const field = path35[path35.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path32, item, visitor) {
-      let ctrl = visitor(item, path32);
+    function _visit(path35, item, visitor) {
+      let ctrl = visitor(item, path35);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path32.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path35.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -51928,10 +51928,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path32);
+            ctrl = ctrl(item, path35);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path32) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path35) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -55005,10 +55005,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path32) {
-  if (!path32)
+function getElementAtPath(obj, path35) {
+  if (!path35)
     return obj;
-  return path32.reduce((acc, key) => acc?.[key], obj);
+  return path35.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -55348,11 +55348,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path32, issues) {
+function prefixIssues(path35, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path32);
+    iss.path.unshift(path35);
     return iss;
   });
 }
@@ -55814,16 +55814,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path32 = []) => {
+  const processError = (error64, path35 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path32, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path35, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path32, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path35, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path32, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path35, ...issue3.path]);
       } else {
-        const fullpath = [...path32, ...issue3.path];
+        const fullpath = [...path35, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -55862,17 +55862,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path32 = []) => {
+  const processError = (error64, path35 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path32, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path35, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path32, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path35, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path32, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path35, ...issue3.path]);
       } else {
-        const fullpath = [...path32, ...issue3.path];
+        const fullpath = [...path35, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -55911,8 +55911,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path32 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path32) {
+  const path35 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path35) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -73050,13 +73050,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path32 = ref.slice(1).split("/").filter(Boolean);
-  if (path32.length === 0) {
+  const path35 = ref.slice(1).split("/").filter(Boolean);
+  if (path35.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path32[0] === defsKey) {
-    const key = path32[1] === void 0 ? void 0 : decodeJSONPointerSegment(path32[1]);
+  if (path35[0] === defsKey) {
+    const key = path35[1] === void 0 ? void 0 : decodeJSONPointerSegment(path35[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -73932,8 +73932,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path32 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path32} does not exist${EOL5}`);
+        const path35 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path35} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -78419,6 +78419,22 @@ function formatDuration(seconds) {
   return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
 
+// src/report/fingerprint-text.ts
+function describeFingerprint(f) {
+  const hypervisor = f.hypervisor.present ? `virtual (${[f.hypervisor.type, f.hypervisor.vendor, f.hypervisor.product].filter(Boolean).join(", ") || "hypervisor flag"})` : f.hypervisor.present === false ? "bare metal" : null;
+  const image = f.image.os === null ? null : [f.image.os, f.image.version].filter(Boolean).join(" ");
+  return [
+    f.cpuModel ?? "unknown CPU",
+    f.microcode === null ? null : `microcode ${f.microcode}`,
+    `${f.vcpus} vCPUs${f.layout === null ? "" : ` (${f.layout})`}`,
+    `${f.arch} Linux ${f.kernel}`,
+    `cgroup ${f.cgroup}`,
+    hypervisor,
+    image === null ? null : `image ${image}`,
+    `fingerprint ${f.id}`
+  ].filter((part) => part !== null).join(", ");
+}
+
 // src/report/timing-text.ts
 var BUSY = {
   repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
@@ -78671,6 +78687,9 @@ function renderMethod(report, meta3) {
     `**Mode:** ${MODE_WORDS[report.mode]}; ${STOP_WORDS[report.stopReason]}.`,
     `**Isolation in effect:** ${isolationText(report)}.`
   ];
+  if (report.fingerprint !== void 0) {
+    items.push(`**Machine:** ${escapeInline(describeFingerprint(report.fingerprint), 400)}.`);
+  }
   if (report.timing !== void 0)
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
   const load = report.load === void 0 ? void 0 : loadLines(report.load);
@@ -78765,7 +78784,10 @@ function isolationText(report) {
   const slots = iso.slots.length > 0 && iso.slots.some((x) => x !== null) ? `, CPUs ${iso.slots.map((x) => x ?? "any").join(" | ")}` : "";
   const harness = iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`;
   const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (the harness too)" : ""}`;
-  return `${kind2[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
+  const partition = iso.partition === void 0 ? "" : `, exclusive (partition ${iso.partition})`;
+  const plan = iso.cpuPlan;
+  const layout = plan?.layout == null ? "" : `; ${plan.layout}${plan.idle === null ? "" : `, siblings ${plan.idle} idle`}${plan.siblingsInUse ? ", the measured CPUs' SMT siblings in use" : ""}`;
+  return `${kind2[iso.kind]}${slots}${weight}${partition}${harness}${layout} (requested: ${iso.requested})`;
 }
 
 // src/analyze/settle.ts
@@ -79303,8 +79325,8 @@ async function readResults(dir) {
 
 // src/action/run-step.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp6 } from "node:fs/promises";
-import os14 from "node:os";
-import path30 from "node:path";
+import os15 from "node:os";
+import path33 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -81746,6 +81768,7 @@ function analyzeSamples(samples, overrides = {}) {
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
+    ...samples.machine.fingerprint === void 0 ? {} : { fingerprint: samples.machine.fingerprint },
     ...samples.timing === void 0 ? {} : { timing: samples.timing },
     ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
     settings,
@@ -81915,8 +81938,8 @@ function createGitHistory(cwd) {
 
 // src/runner/run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
-import os12 from "node:os";
-import path18 from "node:path";
+import os13 from "node:os";
+import path21 from "node:path";
 
 // src/suite/run-suite.ts
 import { rm as rm6 } from "node:fs/promises";
@@ -82183,10 +82206,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path32 = "$") {
+  constructor(format2, value, path35 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path32;
+    this.path = path35;
   }
   format;
   value;
@@ -83751,7 +83774,22 @@ function planCpus(available, slotCount) {
   }
   const size = Math.floor(pool.length / slotCount);
   const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
-  return { slots, harness, warnings };
+  const spare = pool.slice(slotCount * size);
+  return {
+    slots,
+    harness,
+    warnings,
+    record: {
+      basis: "in order",
+      layout: null,
+      harness: harness === null ? null : formatCpuList(harness),
+      slots: slots.map(formatCpuList),
+      idle: null,
+      spare: spare.length === 0 ? null : formatCpuList(spare),
+      siblingsInUse: false,
+      reasons: ["the CPU topology could not be read: the CPU list was split in order"]
+    }
+  };
 }
 
 // src/isolation/taskset.ts
@@ -83799,7 +83837,10 @@ function planGenerator(isolation, cpus) {
   } catch {
     available = [];
   }
-  const spare = available.filter((c) => !slots.includes(c) && !harness.includes(c));
+  const idle = isolation.cpuPlan?.idle ? parseCpuList(isolation.cpuPlan.idle) : [];
+  const spare = available.filter(
+    (c) => !slots.includes(c) && !harness.includes(c) && !idle.includes(c)
+  );
   if (spare.length > 0 && hasTaskset()) {
     return { prefix: ["taskset", "-c", formatCpuList(spare)], ownCpus: true };
   }
@@ -86524,7 +86565,8 @@ async function createGroup(layout) {
       const home = tree.harnessHome ?? path13.dirname(tree.dir);
       await fs3.write(path13.join(home, "cgroup.procs"), String(process.pid));
     }
-    for (const dirs of made) {
+    for (const [t, dirs] of made.entries()) {
+      if (dirs[0] !== void 0) await trees[t].releaseGroup?.(dirs[0]);
       for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs3, slot);
       if (dirs[0] !== void 0) await emptyAndRemove(fs3, dirs[0]);
     }
@@ -86630,13 +86672,14 @@ async function cpuTree(fs3, name, options, warnings) {
     configureHarness: (dir) => fs3.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
-async function sweepStaleGroups(fs3, parent) {
+async function sweepStaleGroups(fs3, parent, release) {
   const entries = await readdir2(parent).catch(() => []);
   const removed = [];
   for (const entry of entries) {
     const match = /^duetkit-(\d+)-/.exec(entry);
     if (match === null || isAlive2(Number(match[1]))) continue;
     const dir = path14.join(parent, entry);
+    await release?.(dir);
     const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
       (e) => e.isDirectory()
     );
@@ -86656,7 +86699,33 @@ function isAlive2(pid) {
 }
 
 // src/isolation/cgroup-v2.ts
+import path16 from "node:path";
+
+// src/isolation/cgroup-partition.ts
 import path15 from "node:path";
+var FILE = "cpuset.cpus.partition";
+async function makePartition(fs3, dir) {
+  const file2 = path15.join(dir, FILE);
+  const before = await fs3.read(file2).catch(() => null);
+  if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
+  try {
+    await fs3.write(file2, "root");
+  } catch (error63) {
+    return `the kernel refused ${FILE} = root: ${error63.message}`;
+  }
+  const state = (await fs3.read(file2).catch(() => "")).trim();
+  if (state === "root") return null;
+  await releasePartition(fs3, dir);
+  return `the kernel made ${FILE} ${JSON.stringify(state)}`;
+}
+async function releasePartition(fs3, dir) {
+  const file2 = path15.join(dir, FILE);
+  const state = await fs3.read(file2).catch(() => null);
+  if (state === null || state.trim() === "member") return;
+  await fs3.write(file2, "member").catch(() => void 0);
+}
+
+// src/isolation/cgroup-v2.ts
 async function createCgroupV2(options) {
   const mount = options.mount ?? await findMount("cgroup2");
   if (mount === null) throw new Error("no cgroup2 filesystem is mounted");
@@ -86666,16 +86735,18 @@ async function createCgroupV2(options) {
     else if (await canSudo()) fs3 = sudoCgroupFs();
     else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
   }
-  const controllers = await fs3.read(path15.join(mount, "cgroup.controllers")).catch(() => "");
+  const controllers = await fs3.read(path16.join(mount, "cgroup.controllers")).catch(() => "");
   if (!controllers.split(/\s+/).includes("cpuset")) {
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
-  await sweepStaleGroups(fs3, mount);
+  await sweepStaleGroups(fs3, mount, (dir2) => releasePartition(fs3, dir2));
   await enable(fs3, mount, "cpuset");
   const warnings = [...options.warnings];
   if (fs3.viaSudo) warnings.push("cgroups were created through sudo -n");
-  const dir = path15.join(mount, groupName());
-  const home = path15.join(mount, await ownCgroup(null) ?? "/");
+  const dir = path16.join(mount, groupName());
+  const home = path16.join(mount, await ownCgroup(null) ?? "/");
+  const exclusive = options.exclusive !== false && options.harness !== null;
+  let partitionReason = null;
   const create = (weighted) => createGroup({
     kind: "cgroup-v2",
     fs: fs3,
@@ -86683,23 +86754,25 @@ async function createCgroupV2(options) {
       {
         dir,
         async configure(slotDir, cpus) {
-          await fs3.write(path15.join(slotDir, "cpuset.cpus"), cpus.join(","));
-          if (weighted) await fs3.write(path15.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          await fs3.write(path16.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs3.write(path16.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
         },
         harnessHome: home,
         // The harness shares the slots' CPUs (there is no spare one), with their weight.
         ...weighted ? {
           async configureHarness(harnessDir) {
             const cpus = options.slots.flat().join(",");
-            await fs3.write(path15.join(harnessDir, "cpuset.cpus"), cpus);
-            await fs3.write(path15.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+            await fs3.write(path16.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs3.write(path16.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
           }
         } : {},
         // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
         async prepareGroup(groupDir) {
           await enable(fs3, groupDir, "cpuset");
           if (weighted) await enable(fs3, groupDir, "cpu");
-        }
+          if (exclusive) partitionReason = await makePartition(fs3, groupDir);
+        },
+        releaseGroup: (groupDir) => releasePartition(fs3, groupDir)
       }
     ],
     slots: options.slots,
@@ -86708,20 +86781,189 @@ async function createCgroupV2(options) {
     warnings,
     cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null
   });
-  if (options.cpuWeight === false) return create(false);
+  const withPartition = async (isolation) => {
+    if (!exclusive) return isolation;
+    if (partitionReason === null) isolation.report.partition = "root";
+    else {
+      isolation.report.warnings.push(
+        `the measured CPUs are not exclusive (${partitionReason}): other processes may still run on them${isolation.report.cpuWeight === void 0 ? "" : ", at a lower CPU weight"}`
+      );
+    }
+    return isolation;
+  };
+  if (options.cpuWeight === false) return withPartition(await create(false));
   const reason = !controllers.split(/\s+/).includes("cpu") ? `the cgroup2 hierarchy at ${mount} offers no cpu controller` : await enable(fs3, mount, "cpu").then(
     () => null,
     (error63) => error63.message
   );
-  if (reason === null) return withWeightOrWithout(create, warnings);
+  if (reason === null) return withPartition(await withWeightOrWithout(create, warnings));
   warnings.push(`the CPU weight could not be raised: ${reason}`);
-  return create(false);
+  return withPartition(await create(false));
 }
 var V2_MAX_WEIGHT = 1e4;
 async function enable(fs3, dir, controller) {
-  const file2 = path15.join(dir, "cgroup.subtree_control");
+  const file2 = path16.join(dir, "cgroup.subtree_control");
   const enabled = await fs3.read(file2).catch(() => "");
   if (!enabled.split(/\s+/).includes(controller)) await fs3.write(file2, `+${controller}`);
+}
+
+// src/isolation/topology.ts
+import { readFileSync as readFileSync6, readdirSync as readdirSync3 } from "node:fs";
+import path17 from "node:path";
+function readTopology(cpus, sysRoot = "/sys") {
+  const places = [];
+  for (const cpu of cpus) {
+    const dir = path17.join(sysRoot, "devices/system/cpu", `cpu${cpu}`);
+    try {
+      const read = (file2) => readFileSync6(path17.join(dir, file2), "utf8").trim();
+      const pkg = Number(read("topology/physical_package_id"));
+      const core = Number(read("topology/core_id"));
+      const siblings = parseCpuList(read("topology/thread_siblings_list"));
+      if (!Number.isInteger(pkg) || !Number.isInteger(core) || !siblings.includes(cpu)) {
+        return null;
+      }
+      places.push({ cpu, package: pkg, core, siblings, llc: lastLevelCache(dir) });
+    } catch {
+      return null;
+    }
+  }
+  return { cpus: places };
+}
+function lastLevelCache(cpuDir) {
+  let best = null;
+  let entries;
+  try {
+    entries = readdirSync3(path17.join(cpuDir, "cache")).filter((e) => /^index\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  for (const entry of entries) {
+    try {
+      const dir = path17.join(cpuDir, "cache", entry);
+      const level3 = Number(readFileSync6(path17.join(dir, "level"), "utf8").trim());
+      const cpus = parseCpuList(readFileSync6(path17.join(dir, "shared_cpu_list"), "utf8"));
+      if (best === null || level3 > best.level) best = { level: level3, cpus };
+    } catch {
+    }
+  }
+  return best?.cpus ?? null;
+}
+function coresOf(topology) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const place of topology.cpus) {
+    const key = `${place.package}/${place.core}/${place.siblings.join(",")}`;
+    const core = byKey.get(key) ?? { package: place.package, threads: [], llc: place.llc };
+    core.threads.push(place.cpu);
+    byKey.set(key, core);
+  }
+  const cores = [...byKey.values()];
+  for (const core of cores) core.threads.sort((a, b) => a - b);
+  return cores.sort((a, b) => a.package - b.package || a.threads[0] - b.threads[0]);
+}
+function describeLayout(cores) {
+  const packages = new Set(cores.map((c) => c.package)).size;
+  const threads = new Set(cores.map((c) => c.threads.length));
+  const perPackage = cores.length / packages;
+  const cpuCount = cores.reduce((n, c) => n + c.threads.length, 0);
+  if (threads.size !== 1 || !Number.isInteger(perPackage)) {
+    return `${cores.length} cores, ${cpuCount} CPUs`;
+  }
+  const t = [...threads][0];
+  return `${packages} package${packages === 1 ? "" : "s"} \xD7 ${perPackage} core${perPackage === 1 ? "" : "s"} \xD7 ${t} thread${t === 1 ? "" : "s"}`;
+}
+
+// src/isolation/cpu-plan.ts
+function planOnTopology(available, slotCount, topology) {
+  if (topology === null) return planCpus(available, slotCount);
+  const allowed = new Set(available);
+  const cores = coresOf({ cpus: topology.cpus.filter((p) => allowed.has(p.cpu)) });
+  const layout = describeLayout(cores);
+  if (cores.length < slotCount) {
+    const plan = planCpus(available, slotCount);
+    if (plan === null) return null;
+    const reasons2 = [
+      `${cores.length} core${cores.length === 1 ? "" : "s"} (${layout}) for ${slotCount} sides: the sides share cores as SMT siblings, and disturb each other through them`
+    ];
+    return { ...plan, record: { ...plan.record, basis: "topology", layout, reasons: reasons2 } };
+  }
+  const warnings = [];
+  const reasons = [];
+  const measured = (core) => core.threads[core.threads.length - 1];
+  const siblingsOf = (core) => core.threads.slice(0, -1);
+  let harness;
+  let pool;
+  let idle = [];
+  let siblingsInUse = false;
+  if (cores.length >= slotCount + 1) {
+    harness = [...cores[0].threads];
+    pool = cores.slice(1);
+    reasons.push(`the harness has a core of its own (CPU ${formatCpuList(harness)})`);
+  } else {
+    pool = cores;
+    const siblings = pool.flatMap(siblingsOf);
+    if (siblings.length > 0) {
+      harness = siblings;
+      siblingsInUse = true;
+      reasons.push(
+        `no core to spare for the harness: it runs on the measured CPUs' SMT siblings (${formatCpuList(siblings)}), one per side, asleep while an iteration runs`
+      );
+      warnings.push(
+        `the measured CPUs' SMT siblings (${formatCpuList(siblings)}) run the harness and the machine's other processes: the sides share their cores with them (${layout})`
+      );
+    } else {
+      harness = null;
+      warnings.push(
+        `only ${cores.length} CPUs for ${slotCount} measured slot(s): the harness shares them (it sleeps while an iteration runs)`
+      );
+    }
+  }
+  const perSlot = Math.floor(pool.length / slotCount);
+  const slotCores = Array.from(
+    { length: slotCount },
+    (_, i) => pool.slice(i * perSlot, (i + 1) * perSlot)
+  );
+  const slots = slotCores.map((list) => list.map(measured));
+  if (!siblingsInUse) {
+    idle = slotCores.flat().flatMap(siblingsOf);
+    if (idle.length > 0) {
+      reasons.push(
+        `each measured CPU has its core to itself: its SMT siblings (${formatCpuList(idle)}) are left idle`
+      );
+    }
+  }
+  reasons.push(`each side on ${perSlot} core${perSlot === 1 ? "" : "s"} of its own`);
+  const spare = pool.slice(slotCount * perSlot).flatMap((core) => core.threads);
+  const packages = slotCores.map((list) => new Set(list.map((c) => c.package)));
+  if (new Set(packages.flatMap((p) => [...p])).size > 1) {
+    reasons.push(
+      `the sides are on packages ${packages.map((p) => [...p].join("+")).join(" | ")}: each side's memory is local to its own`
+    );
+  } else if (sharesNoCache(slotCores)) {
+    reasons.push("the sides do not share a last-level cache");
+  }
+  return {
+    slots,
+    harness,
+    warnings,
+    record: {
+      basis: "topology",
+      layout,
+      harness: harness === null ? null : formatCpuList(harness),
+      slots: slots.map(formatCpuList),
+      idle: idle.length === 0 ? null : formatCpuList(idle),
+      spare: spare.length === 0 ? null : formatCpuList(spare),
+      siblingsInUse,
+      reasons
+    }
+  };
+}
+function sharesNoCache(slotCores) {
+  const caches = slotCores.map((list) => list.map((c) => c.llc));
+  if (caches.flat().some((llc) => llc === null)) return false;
+  const keys = caches.map((list) => new Set(list.map((llc) => formatCpuList(llc))));
+  return keys.every(
+    (mine, i) => keys.every((other, j) => i === j || ![...mine].some((k) => other.has(k)))
+  );
 }
 
 // src/isolation/harness-affinity.ts
@@ -86757,7 +86999,9 @@ var IsolationError = class extends UserError {
   }
 };
 async function chooseIsolation(requested, options) {
-  const plan = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
+  const cpus = options.cpus ?? allowedCpus();
+  const topology = options.topology === void 0 ? readTopology(cpus, options.sysRoot) : options.topology;
+  const plan = planOnTopology(cpus, options.slotCount, topology);
   if (requested === "none") {
     return createNoIsolation(options.slotCount, requested, ["isolation: none was requested"]);
   }
@@ -86805,6 +87049,7 @@ async function chooseIsolation(requested, options) {
       `no CPU isolation in effect: ${reasons.join("; ")}`
     ]);
   }
+  isolation.report.cpuPlan = plan.record;
   return withPinnedHarness(isolation, plan.harness, options.pinHarness ?? true);
 }
 function withPinnedHarness(isolation, harness, pin) {
@@ -86825,19 +87070,109 @@ function withPinnedHarness(isolation, harness, pin) {
   };
 }
 
-// src/runner/machine.ts
+// src/runner/fingerprint.ts
+import { createHash } from "node:crypto";
+function buildFingerprint(probe, isolation) {
+  const fields = cpuinfoFields(probe.cpuinfo ?? "");
+  const flags = fields.get("flags") ?? fields.get("Features");
+  const arm = [fields.get("CPU implementer"), fields.get("CPU part")].filter(Boolean);
+  const env = (name) => probe.env[name]?.trim() || null;
+  const stable = {
+    cpuModel: fields.get("model name") ?? (arm.length > 0 ? `arm ${arm.join(" ")}` : null),
+    microcode: fields.get("microcode") ?? null,
+    kernel: probe.kernel,
+    arch: probe.arch,
+    vcpus: probe.vcpus,
+    layout: probe.layout,
+    cgroup: probe.cgroup,
+    hypervisor: {
+      present: flags === void 0 ? null : flags.split(/\s+/).includes("hypervisor"),
+      type: probe.hypervisorType?.trim() || null,
+      vendor: probe.dmiVendor?.trim() || null,
+      product: probe.dmiProduct?.trim() || null
+    },
+    image: {
+      os: env("ImageOS"),
+      version: env("ImageVersion"),
+      runnerOs: env("RUNNER_OS"),
+      runnerArch: env("RUNNER_ARCH")
+    }
+  };
+  const id = createHash("sha256").update(JSON.stringify(stable)).digest("hex").slice(0, 12);
+  return { ...stable, isolation, id };
+}
+function cpuinfoFields(text2) {
+  const fields = /* @__PURE__ */ new Map();
+  for (const line of text2.split("\n")) {
+    const match = /^([^:\t]+?)\s*:\s*(.*)$/.exec(line);
+    if (match === null) {
+      if (line.trim() === "" && fields.size > 0 && fields.has("processor")) break;
+      continue;
+    }
+    if (!fields.has(match[1])) fields.set(match[1], match[2].trim());
+  }
+  return fields;
+}
+
+// src/runner/fingerprint-probe.ts
+import { readFileSync as readFileSync7 } from "node:fs";
 import os10 from "node:os";
-function machineInfo() {
-  const cpus = os10.cpus();
+import path18 from "node:path";
+async function probeFingerprint(env, roots = {}) {
+  const proc = roots.proc ?? "/proc";
+  const sys = roots.sys ?? "/sys";
+  let cpus;
+  try {
+    cpus = allowedCpus(path18.join(proc, "self/status"));
+  } catch {
+    cpus = os10.cpus().map((_, i) => i);
+  }
+  const topology = readTopology(cpus, sys);
   return {
-    hostname: os10.hostname(),
-    platform: os10.platform(),
-    arch: os10.arch(),
+    cpuinfo: readOrNull(path18.join(proc, "cpuinfo")),
     kernel: os10.release(),
+    arch: os10.arch(),
+    vcpus: cpus.length,
+    layout: topology === null ? null : describeLayout(coresOf(topology)),
+    cgroup: await cgroupVersion(path18.join(proc, "self/mountinfo")),
+    hypervisorType: readOrNull(path18.join(sys, "hypervisor/type")),
+    dmiVendor: readOrNull(path18.join(sys, "class/dmi/id/sys_vendor")),
+    dmiProduct: readOrNull(path18.join(sys, "class/dmi/id/product_name")),
+    env: {
+      ImageOS: env.ImageOS,
+      ImageVersion: env.ImageVersion,
+      RUNNER_OS: env.RUNNER_OS,
+      RUNNER_ARCH: env.RUNNER_ARCH
+    }
+  };
+}
+async function cgroupVersion(mountinfo = "/proc/self/mountinfo") {
+  for (const controller of ["cpuset", "cpu"]) {
+    if (await findMount("cgroup", controller, mountinfo) !== null) return "v1";
+  }
+  return await findMount("cgroup2", void 0, mountinfo) !== null ? "v2" : "none";
+}
+function readOrNull(file2) {
+  try {
+    return readFileSync7(file2, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+// src/runner/machine.ts
+import os11 from "node:os";
+function machineInfo() {
+  const cpus = os11.cpus();
+  return {
+    hostname: os11.hostname(),
+    platform: os11.platform(),
+    arch: os11.arch(),
+    kernel: os11.release(),
     cpuModel: cpus[0]?.model.trim() ?? "unknown",
     cores: cpus.length,
-    memoryBytes: os10.totalmem(),
-    loadAverage: os10.loadavg().map((x) => Math.round(x * 100) / 100),
+    memoryBytes: os11.totalmem(),
+    loadAverage: os11.loadavg().map((x) => Math.round(x * 100) / 100),
     node: process.version
   };
 }
@@ -86940,7 +87275,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat as stat2 } from "node:fs/promises";
-import path16 from "node:path";
+import path19 from "node:path";
 async function prepareVersions(specs, options) {
   const records = [];
   for (const [i, spec] of specs.entries()) {
@@ -86959,7 +87294,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path16.resolve(options.baseDir, spec.path);
+    const dir2 = path19.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -86980,7 +87315,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit2 = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit2);
-  const dir = spec.dir === void 0 ? checkout : path16.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path19.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -86999,18 +87334,18 @@ async function requireDirectory(dir, field) {
 
 // src/runner/timer/build.ts
 import { execFile as execFile4 } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename3, rm as rm9, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
-import os11 from "node:os";
-import path17 from "node:path";
+import os12 from "node:os";
+import path20 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile4);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
   if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
-  const base = env.XDG_CACHE_HOME || path17.join(os11.homedir(), ".cache");
-  return path17.join(base, "duetkit");
+  const base = env.XDG_CACHE_HOME || path20.join(os12.homedir(), ".cache");
+  return path20.join(base, "duetkit");
 }
 var builds = /* @__PURE__ */ new Map();
 async function buildTimer(env = process.env) {
@@ -87020,13 +87355,13 @@ async function buildTimer(env = process.env) {
   } catch (error63) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error63)})` };
   }
-  const hash3 = createHash("sha256").update(source).update(os11.arch()).digest("hex").slice(0, 16);
-  const target = path17.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
+  const hash3 = createHash2("sha256").update(source).update(os12.arch()).digest("hex").slice(0, 16);
+  const target = path20.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error63) => ({
       path: null,
-      reason: `could not build duetkit's timer in ${path17.dirname(target)} (${firstLine(error63)})`
+      reason: `could not build duetkit's timer in ${path20.dirname(target)} (${firstLine(error63)})`
     }));
     builds.set(target, build2);
   }
@@ -87034,11 +87369,11 @@ async function buildTimer(env = process.env) {
 }
 async function compile2(text2, target, env) {
   if (await isExecutable(target)) return { path: target };
-  const dir = path17.dirname(target);
+  const dir = path20.dirname(target);
   await mkdir6(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const source = path17.join(dir, `duetkit-timer-${unique}.c`);
-  const output2 = path17.join(dir, `duetkit-timer-${unique}`);
+  const source = path20.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path20.join(dir, `duetkit-timer-${unique}`);
   await writeFile5(source, text2);
   const errors = [];
   try {
@@ -87085,6 +87420,7 @@ async function runScenario(loaded, options) {
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
+  const probe = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation = null;
@@ -87117,7 +87453,7 @@ async function runScenario(loaded, options) {
     seed,
     startedAt: result.startedAt.toISOString(),
     finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    machine,
+    machine: probe === null ? machine : { ...machine, fingerprint: buildFingerprint(probe, isolation?.report.kind ?? null) },
     isolation: isolation?.report ?? notSetUp(scenario.isolation),
     ...timing === void 0 ? {} : { timing },
     versions,
@@ -87169,7 +87505,7 @@ async function runScenario(loaded, options) {
       const suiteResult = await runSuite({
         ...experiment,
         baseline,
-        workDir: await mkdtemp4(path18.join(os12.tmpdir(), "duetkit-suite-")),
+        workDir: await mkdtemp4(path21.join(os13.tmpdir(), "duetkit-suite-")),
         assess: (trials, unit, pairs, look, familySize, schedule) => assessSuiteLook(
           { ...samples(), trials: [...trials], perBenchmark: void 0 },
           unit,
@@ -87247,13 +87583,13 @@ var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
 import { readdir as readdir3, readFile as readFile7 } from "node:fs/promises";
-import path19 from "node:path";
+import path22 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path19.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path19.join(here, "dashboard"), path19.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync8(path19.join(dir, "index.html")));
+  const here = path22.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path22.join(here, "dashboard"), path22.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync8(path22.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -87267,7 +87603,7 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile7(path19.join(dir, name)));
+    files.set(name, await readFile7(path22.join(dir, name)));
   }
   return files;
 }
@@ -87401,7 +87737,7 @@ async function readCommit(repoDir, id, repositoryUrl) {
 }
 
 // src/history/entry.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 
 // src/stats/location-interval.ts
 function locationInterval(values, statistic, level3) {
@@ -87608,9 +87944,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed.data;
 }
-function valueAt(value, path32) {
+function valueAt(value, path35) {
   let at = value;
-  for (const key of path32) {
+  for (const key of path35) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key];
   }
@@ -87720,7 +88056,7 @@ function headValues(series, headIndex, paired) {
   return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
 }
 function scenarioHash(scenario) {
-  return createHash2("sha256").update(canonicalJson(scenario)).digest("hex");
+  return createHash3("sha256").update(canonicalJson(scenario)).digest("hex");
 }
 function canonicalJson(value) {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
@@ -87732,13 +88068,13 @@ function canonicalJson(value) {
 }
 
 // src/history/layout.ts
-import { createHash as createHash3 } from "node:crypto";
-import path20 from "node:path";
+import { createHash as createHash4 } from "node:crypto";
+import path23 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
 function shortHash(text2, length = 8) {
-  return createHash3("sha256").update(text2).digest("hex").slice(0, length);
+  return createHash4("sha256").update(text2).digest("hex").slice(0, length);
 }
 function slug(text2, max2) {
   return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
@@ -87762,7 +88098,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path20.posix.join(
+  return path23.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -87777,13 +88113,13 @@ function parseEntryPath(relative2) {
 }
 
 // src/history/read.ts
-import path22 from "node:path";
+import path25 from "node:path";
 
 // src/history/git-branch.ts
 import { spawn as spawn6 } from "node:child_process";
 import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm10, writeFile as writeFile6 } from "node:fs/promises";
-import os13 from "node:os";
-import path21 from "node:path";
+import os14 from "node:os";
+import path24 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -87792,8 +88128,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp5(path21.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path21.resolve(options.remote);
+  const dir = await mkdtemp5(path24.join(options.tmpDir ?? os14.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path24.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -87842,7 +88178,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path21.join(dir, "config");
+  const configFile = path24.join(dir, "config");
   const initial = (await readFile8(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -88026,7 +88362,7 @@ function redact(text2, token) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path22.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path25.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 async function readHistory(options) {
@@ -88052,7 +88388,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path22.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path25.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -88104,10 +88440,10 @@ async function loadEntries(git, files) {
 }
 
 // src/history/store.ts
-import path24 from "node:path";
+import path27 from "node:path";
 
 // src/history/derive.ts
-import path23 from "node:path";
+import path26 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -88120,13 +88456,13 @@ var VERDICT_CODES = {
 var round = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round(x);
 function monthDir(suite, month) {
-  return path23.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path26.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path23.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path26.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path23.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path26.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -88429,7 +88765,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key) continue;
-      const time3 = (name) => timeOfName(path24.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path27.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key,
@@ -88555,7 +88891,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile9 } from "node:fs/promises";
-import path25 from "node:path";
+import path28 from "node:path";
 var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -88608,7 +88944,7 @@ var reportSchema2 = external_exports.looseObject({
 var runSchema2 = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path25.join(dir, file2);
+    const where = path28.join(dir, file2);
     try {
       return await readFile9(where, "utf8");
     } catch (error63) {
@@ -88620,16 +88956,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path25.join(dir, "samples.json"),
+    path28.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path25.join(dir, "comparison.json"),
+    path28.join(dir, "comparison.json"),
     reportSchema2
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path25.join(dir, "duetkit-run.json"), runSchema2).suite;
+  const suite = runText === null ? null : check2(runText, path28.join(dir, "duetkit-run.json"), runSchema2).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -89080,7 +89416,7 @@ function buildSeries(entries, options = {}) {
         statistic: last.statistic,
         biggerIsBetter: last.biggerIsBetter,
         points,
-        notes: gapNotes(points)
+        notes: [...gapNotes(points), ...cpuModelNotes(points)]
       });
     }
     addRenameNotes(
@@ -89131,6 +89467,27 @@ function gapNotes(points) {
     }
   }
   return notes;
+}
+function cpuModelNotes(points) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const p of points) {
+    if (p.infra.cpuModel !== null) {
+      counts.set(p.infra.cpuModel, (counts.get(p.infra.cpuModel) ?? 0) + 1);
+    }
+  }
+  if (counts.size < 2) return [];
+  let last = null;
+  for (let i = 1; i < points.length; i++) {
+    const before = points[i - 1].infra.cpuModel;
+    const after = points[i].infra.cpuModel;
+    if (before !== null && after !== null && before !== after) {
+      last = `on ${day(points[i].at)} from ${before} to ${after}`;
+    }
+  }
+  const models = [...counts].map(([model, n]) => `${model}: ${n} run${n === 1 ? "" : "s"}`);
+  return [
+    `measured on ${counts.size} CPU models (${models.join("; ")})${last === null ? "" : `, last changed ${last}`}: values may step where the model changes`
+  ];
 }
 function addRenameNotes(series, entries) {
   const order = new Map(entries.map((e, i) => [e.runId, i]));
@@ -89453,13 +89810,13 @@ async function publishToHistory(where, event, run3, io) {
 }
 
 // src/action/inputs.ts
-import path28 from "node:path";
+import path31 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command2 = w.command ?? [];
-  const issue3 = (path32, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path32], message });
+  const issue3 = (path35, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path35], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -89896,10 +90253,10 @@ function checkPerBenchmark(w, ctx) {
 }
 
 // src/variability/action-inputs.ts
-import path27 from "node:path";
+import path30 from "node:path";
 
 // src/action/history-inputs.ts
-import path26 from "node:path";
+import path29 from "node:path";
 function parseHistoryInputs(text2, workingDirectory, fail) {
   const publish = text2("publish") ?? "none";
   if (publish !== "none" && publish !== "history") {
@@ -89910,7 +90267,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
   }
   const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path26.isAbsolute(folder)) {
+  if (folder.split("/").includes("..") || path29.isAbsolute(folder)) {
     fail(
       "history-path",
       `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
@@ -89934,7 +90291,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     publish,
     branch,
     path: folder,
-    repository: isLocal ? path26.resolve(workingDirectory, repository) : repository,
+    repository: isLocal ? path29.resolve(workingDirectory, repository) : repository,
     token: text2("history-token") ?? "",
     retention
   };
@@ -89974,7 +90331,7 @@ function parseVariabilityInputs(get, cwd) {
   if (alert2 !== "none" && alert2 !== "issue") {
     throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
   }
-  const workingDirectory = path27.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path30.resolve(cwd, text2("working-directory") ?? ".");
   const results = text2("results-directory");
   return {
     mode: "variability",
@@ -89986,7 +90343,7 @@ function parseVariabilityInputs(get, cwd) {
     alert: alert2,
     token: text2("github-token") ?? "",
     workingDirectory,
-    resultsDirectory: results === null ? null : path27.resolve(workingDirectory, results)
+    resultsDirectory: results === null ? null : path30.resolve(workingDirectory, results)
   };
 }
 
@@ -90030,11 +90387,11 @@ function parseInputs(get, cwd) {
   };
   const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
   if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  const workingDirectory = path28.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path31.resolve(cwd, text2("working-directory") ?? ".");
   const token = text2("github-token") ?? "";
   const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path28.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path31.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text2(name) !== null) {
@@ -90238,7 +90595,7 @@ async function fetchOrExplain(git, commits, what = "the merge base") {
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist2(), 1);
 import { readFile as readFile10 } from "node:fs/promises";
-import path29 from "node:path";
+import path32 from "node:path";
 var ScenarioError = class extends UserError {
   constructor(message) {
     super(message);
@@ -90246,7 +90603,7 @@ var ScenarioError = class extends UserError {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path29.resolve(cwd, file2);
+  const absolute = path32.resolve(cwd, file2);
   let text2;
   try {
     text2 = await readFile10(absolute, "utf8");
@@ -90259,7 +90616,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error63) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path29.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path32.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -90466,9 +90823,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path30.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  const dir = inputs.resultsDirectory ?? path33.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
   await mkdir7(dir, { recursive: true });
-  const worktrees = await mkdtemp6(path30.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit-run-"));
+  const worktrees = await mkdtemp6(path33.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -90491,7 +90848,7 @@ async function runStep2(inputs, deps) {
     // The post step deletes whatever this names, whatever happens to this step.
     saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
-  const samplesPath = path30.join(dir, RESULT_FILES.samples);
+  const samplesPath = path33.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -90636,8 +90993,8 @@ function createCoreIo() {
 
 // src/action/variability-step.ts
 import { mkdir as mkdir8, writeFile as writeFile7 } from "node:fs/promises";
-import os15 from "node:os";
-import path31 from "node:path";
+import os16 from "node:os";
+import path34 from "node:path";
 
 // src/stats/proportion.ts
 function wilsonInterval(successes, trials, level3 = 0.95) {
@@ -91590,12 +91947,12 @@ async function variabilityStep(inputs, deps) {
   report.warnings.push(...await addCommits(report, gitCommitLister(inputs.workingDirectory)));
   const markdown = renderVariability(report);
   await io.appendSummary(markdown);
-  const dir = inputs.resultsDirectory ?? path31.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", "variability");
+  const dir = inputs.resultsDirectory ?? path34.join(env.RUNNER_TEMP || os16.tmpdir(), "duetkit", "variability");
   await mkdir8(dir, { recursive: true });
-  const file2 = path31.join(dir, "variability.json");
+  const file2 = path34.join(dir, "variability.json");
   await writeFile7(file2, `${JSON.stringify(report, null, 2)}
 `);
-  await writeFile7(path31.join(dir, "variability.md"), markdown);
+  await writeFile7(path34.join(dir, "variability.md"), markdown);
   const changePoints = report.suites.reduce(
     (n, s) => n + s.benchmarks.reduce((k, b) => k + b.changePoints.length, 0),
     0

@@ -137,6 +137,9 @@ export function analyzeSamples(
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
+    ...(samples.machine.fingerprint === undefined
+      ? {}
+      : { fingerprint: samples.machine.fingerprint }),
     ...(samples.timing === undefined ? {} : { timing: samples.timing }),
     ...(samples.cluster === undefined ? {} : { cluster: samples.cluster }),
     settings,

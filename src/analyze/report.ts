@@ -1,5 +1,6 @@
 import type { ClusterRecord } from '../cluster/record.js';
 import type { IsolationReport } from '../isolation/types.js';
+import type { MachineFingerprint } from '../runner/fingerprint.js';
 import type { Efficiency } from './efficiency.js';
 import type { Settle } from './settle.js';
 import type { SamplesFile, TimingRecord } from '../runner/samples.js';
@@ -155,6 +156,8 @@ export interface ComparisonReport {
   complete: boolean;
   stopReason: SamplesFile['stopReason'];
   isolation: IsolationReport;
+  /** The machine's fingerprint from the samples (absent in older ones). */
+  fingerprint?: MachineFingerprint;
   /** How command iterations were timed (absent for other drivers and older samples). */
   timing?: TimingRecord;
   /** Where a cluster run ran (node, instance, exclusive CPUs) and what it cost. */

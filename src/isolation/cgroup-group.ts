@@ -22,6 +22,11 @@ export interface CgroupOptions {
   cpuWeight?: boolean;
   /** v1 only: mount point of the `cpu` hierarchy; found in /proc/self/mountinfo by default. */
   cpuMount?: string;
+  /**
+   * v2 only: make the measured CPUs a partition (exclusive) while the run lasts, where the
+   * kernel allows it and the harness has CPUs outside them. Default true.
+   */
+  exclusive?: boolean;
 }
 
 /**
@@ -45,6 +50,8 @@ export interface GroupTree {
   configureHarness?(dir: string): Promise<void>;
   /** Where the harness goes back to after the run. Default: the parent of `dir`. */
   harnessHome?: string;
+  /** Undoes what `prepareGroup` claimed (v2: the partition), before the group is removed. */
+  releaseGroup?(dir: string): Promise<void>;
 }
 
 /** A run's cgroup: one directory with a child per slot. Shared by the v1 and v2 backends. */
@@ -95,7 +102,8 @@ export async function createGroup(layout: GroupLayout): Promise<Isolation> {
       const home = tree.harnessHome ?? path.dirname(tree.dir);
       await fs.write(path.join(home, 'cgroup.procs'), String(process.pid));
     }
-    for (const dirs of made) {
+    for (const [t, dirs] of made.entries()) {
+      if (dirs[0] !== undefined) await trees[t]!.releaseGroup?.(dirs[0]);
       for (const slot of dirs.slice(1).reverse()) await emptyAndRemove(fs, slot);
       if (dirs[0] !== undefined) await emptyAndRemove(fs, dirs[0]);
     }

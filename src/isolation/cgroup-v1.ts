@@ -92,15 +92,21 @@ async function cpuTree(
 
 /**
  * Removes groups left by duetkit runs whose process no longer exists (killed with SIGKILL,
- * or a machine crash), so leftovers never accumulate.
+ * or a machine crash), so leftovers never accumulate; `release` first undoes what such a
+ * group claimed (v2: its partition).
  */
-export async function sweepStaleGroups(fs: CgroupFs, parent: string): Promise<string[]> {
+export async function sweepStaleGroups(
+  fs: CgroupFs,
+  parent: string,
+  release?: (dir: string) => Promise<void>,
+): Promise<string[]> {
   const entries = await readdir(parent).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const entry of entries) {
     const match = /^duetkit-(\d+)-/.exec(entry);
     if (match === null || isAlive(Number(match[1]))) continue;
     const dir = path.join(parent, entry);
+    await release?.(dir);
     // Its child groups (the slots, and the harness's when it joined one) go first.
     const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((e) =>
       e.isDirectory(),

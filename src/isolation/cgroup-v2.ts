@@ -9,6 +9,7 @@ import {
   type CgroupFs,
 } from './cgroup-fs.js';
 import { createGroup, withWeightOrWithout, type CgroupOptions } from './cgroup-group.js';
+import { makePartition, releasePartition } from './cgroup-partition.js';
 import { sweepStaleGroups } from './cgroup-v1.js';
 import type { Isolation } from './types.js';
 
@@ -19,7 +20,10 @@ export type CgroupV2Options = CgroupOptions;
  * under the root of the hierarchy: the root is the one cgroup exempt from the "no internal
  * processes" rule, and moving a process between two cgroups needs write access to their
  * common ancestor, which is the root anyway. That takes root, or `sudo -n` (passwordless on
- * GitHub's runners); without either this backend is unavailable.
+ * GitHub's runners); without either this backend is unavailable. Where the kernel allows it
+ * and the harness has CPUs of its own, the group is made a partition root for the run
+ * (cgroup-partition.ts), so the measured CPUs are exclusive; else the weight alone keeps
+ * other processes back, and the report says why.
  */
 export async function createCgroupV2(options: CgroupV2Options): Promise<Isolation> {
   const mount = options.mount ?? (await findMount('cgroup2'));
@@ -34,13 +38,17 @@ export async function createCgroupV2(options: CgroupV2Options): Promise<Isolatio
   if (!controllers.split(/\s+/).includes('cpuset')) {
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
-  await sweepStaleGroups(fs, mount);
+  await sweepStaleGroups(fs, mount, (dir) => releasePartition(fs, dir));
   await enable(fs, mount, 'cpuset');
   const warnings = [...options.warnings];
   if (fs.viaSudo) warnings.push('cgroups were created through sudo -n');
   const dir = path.join(mount, groupName());
   // This process's own group, where it returns after the run (it may join the run's group).
   const home = path.join(mount, (await ownCgroup(null)) ?? '/');
+  // Exclusive CPUs need CPUs outside them for everything else, the harness included.
+  const exclusive = options.exclusive !== false && options.harness !== null;
+  // Per attempt: null when the partition was taken, else why not.
+  let partitionReason: string | null = null;
   const create = (weighted: boolean) =>
     createGroup({
       kind: 'cgroup-v2',
@@ -67,7 +75,9 @@ export async function createCgroupV2(options: CgroupV2Options): Promise<Isolatio
           async prepareGroup(groupDir) {
             await enable(fs, groupDir, 'cpuset');
             if (weighted) await enable(fs, groupDir, 'cpu');
+            if (exclusive) partitionReason = await makePartition(fs, groupDir);
           },
+          releaseGroup: (groupDir) => releasePartition(fs, groupDir),
         },
       ],
       slots: options.slots,
@@ -76,7 +86,17 @@ export async function createCgroupV2(options: CgroupV2Options): Promise<Isolatio
       warnings,
       cpuWeight: weighted ? `cpu.weight=${V2_MAX_WEIGHT}` : null,
     });
-  if (options.cpuWeight === false) return create(false);
+  const withPartition = async (isolation: Isolation): Promise<Isolation> => {
+    if (!exclusive) return isolation;
+    if (partitionReason === null) isolation.report.partition = 'root';
+    else {
+      isolation.report.warnings.push(
+        `the measured CPUs are not exclusive (${partitionReason}): other processes may still run on them${isolation.report.cpuWeight === undefined ? '' : ', at a lower CPU weight'}`,
+      );
+    }
+    return isolation;
+  };
+  if (options.cpuWeight === false) return withPartition(await create(false));
   // The group itself competes with the root's other children (system.slice, user.slice…) by
   // its cpu.weight, so the weight is written on the group and on each slot.
   const reason = !controllers.split(/\s+/).includes('cpu')
@@ -85,9 +105,9 @@ export async function createCgroupV2(options: CgroupV2Options): Promise<Isolatio
         () => null,
         (error: Error) => error.message,
       );
-  if (reason === null) return withWeightOrWithout(create, warnings);
+  if (reason === null) return withPartition(await withWeightOrWithout(create, warnings));
   warnings.push(`the CPU weight could not be raised: ${reason}`);
-  return create(false);
+  return withPartition(await create(false));
 }
 
 /** The largest `cpu.weight` of cgroup v2; 100 is normal. */

@@ -1,9 +1,11 @@
 import { createCgroupV1 } from './cgroup-v1.js';
 import { createCgroupV2 } from './cgroup-v2.js';
-import { allowedCpus, planCpus } from './cpus.js';
+import { planOnTopology } from './cpu-plan.js';
+import { allowedCpus } from './cpus.js';
 import { pinHarness } from './harness-affinity.js';
 import { createNoIsolation } from './none.js';
 import { createTaskset, hasTaskset } from './taskset.js';
+import { readTopology, type CpuTopology } from './topology.js';
 import type { Isolation, IsolationRequest } from './types.js';
 import { UserError } from '../errors.js';
 
@@ -24,6 +26,10 @@ export interface ChooseOptions {
   pinHarness?: boolean;
   /** With cgroups, raise the slots' CPU weight (see CgroupOptions). Default true. */
   cpuWeight?: boolean;
+  /** The CPUs' topology; default: read from `sysRoot`. null plans without it (in order). */
+  topology?: CpuTopology | null;
+  /** Where sysfs is mounted, for the topology. Default `/sys`. */
+  sysRoot?: string;
 }
 
 /**
@@ -35,7 +41,10 @@ export async function chooseIsolation(
   requested: IsolationRequest,
   options: ChooseOptions,
 ): Promise<Isolation> {
-  const plan = planCpus(options.cpus ?? allowedCpus(), options.slotCount);
+  const cpus = options.cpus ?? allowedCpus();
+  const topology =
+    options.topology === undefined ? readTopology(cpus, options.sysRoot) : options.topology;
+  const plan = planOnTopology(cpus, options.slotCount, topology);
   if (requested === 'none') {
     return createNoIsolation(options.slotCount, requested, ['isolation: none was requested']);
   }
@@ -83,6 +92,7 @@ export async function chooseIsolation(
       `no CPU isolation in effect: ${reasons.join('; ')}`,
     ]);
   }
+  isolation.report.cpuPlan = plan.record;
   return withPinnedHarness(isolation, plan.harness, options.pinHarness ?? true);
 }
 

@@ -57,5 +57,20 @@ export function planCpus(available: readonly number[], slotCount: number): CpuPl
   }
   const size = Math.floor(pool.length / slotCount);
   const slots = Array.from({ length: slotCount }, (_, i) => pool.slice(i * size, (i + 1) * size));
-  return { slots, harness, warnings };
+  const spare = pool.slice(slotCount * size);
+  return {
+    slots,
+    harness,
+    warnings,
+    record: {
+      basis: 'in order',
+      layout: null,
+      harness: harness === null ? null : formatCpuList(harness),
+      slots: slots.map(formatCpuList),
+      idle: null,
+      spare: spare.length === 0 ? null : formatCpuList(spare),
+      siblingsInUse: false,
+      reasons: ['the CPU topology could not be read: the CPU list was split in order'],
+    },
+  };
 }

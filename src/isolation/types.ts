@@ -23,6 +23,14 @@ export interface IsolationReport {
    * releases the spinning sides promptly). Absent otherwise.
    */
   harnessWeighted?: boolean;
+  /** How the CPUs were split, and why (cpu-plan.ts). Absent in files written before it was recorded. */
+  cpuPlan?: CpuPlanRecord;
+  /**
+   * cgroup v2: the partition type (`root`) the measured CPUs were made for the run, so that no
+   * other process could be scheduled on them. Absent when they were not (the reason is among
+   * the warnings).
+   */
+  partition?: 'root';
   /** Why the isolation is weaker than it could be; shown to the user. */
   warnings: string[];
 }
@@ -53,4 +61,27 @@ export interface CpuPlan {
   slots: number[][];
   harness: number[] | null;
   warnings: string[];
+  /** The same plan as plain data for the report, with its reasons. */
+  record: CpuPlanRecord;
+}
+
+/** A CPU plan as the isolation report records it: CPU lists in the kernel's form. */
+export interface CpuPlanRecord {
+  /**
+   * `topology`: cores, threads and packages read from sysfs; `in order`: the topology could
+   * not be read, and the CPU list was split in order.
+   */
+  basis: 'topology' | 'in order';
+  /** `1 package × 2 cores × 2 threads`; null without topology. */
+  layout: string | null;
+  harness: string | null;
+  slots: string[];
+  /** SMT siblings of measured CPUs that the plan gives to no one. */
+  idle: string | null;
+  /** CPUs left over after equal sets (the load generator may use them). */
+  spare: string | null;
+  /** True when a measured CPU's SMT sibling runs the harness (no core to spare for it). */
+  siblingsInUse: boolean;
+  /** Why the CPUs were split this way, one sentence each. */
+  reasons: string[];
 }

@@ -12,10 +12,10 @@ export interface GeneratorPlan {
 
 /**
  * The load generator must not compete with the servers it measures. In order of preference:
- * CPUs that are neither a measured slot's nor the harness's (a 4-CPU runner's spare one), then
- * the harness's own CPU (the harness sleeps while a phase runs; the generator inherits its
- * pinning), and only when neither exists (2 CPUs and a duet) the measured CPUs, which the
- * report then says.
+ * CPUs that are neither a measured slot's nor the harness's nor a measured CPU's idle SMT
+ * sibling (a spare core), then the harness's own CPU (the harness sleeps while a phase runs;
+ * the generator inherits its pinning), and only when neither exists (2 CPUs and a duet) the
+ * measured CPUs, which the report then says.
  */
 export function planGenerator(isolation: IsolationReport, cpus?: number[]): GeneratorPlan {
   const slots = isolation.slots.filter((s): s is string => s !== null).flatMap(parseCpuList);
@@ -27,7 +27,11 @@ export function planGenerator(isolation: IsolationReport, cpus?: number[]): Gene
   } catch {
     available = [];
   }
-  const spare = available.filter((c) => !slots.includes(c) && !harness.includes(c));
+  // The measured CPUs' idle SMT siblings stay idle (cpu-plan.ts).
+  const idle = isolation.cpuPlan?.idle ? parseCpuList(isolation.cpuPlan.idle) : [];
+  const spare = available.filter(
+    (c) => !slots.includes(c) && !harness.includes(c) && !idle.includes(c),
+  );
   if (spare.length > 0 && hasTaskset()) {
     return { prefix: ['taskset', '-c', formatCpuList(spare)], ownCpus: true };
   }

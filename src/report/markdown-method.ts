@@ -4,6 +4,7 @@ import type { Comparison } from '../stats/types.js';
 import { escapeInline } from './escape.js';
 import { formatPercent } from './numbers.js';
 import { formatDuration, type RunMeta } from './run-meta.js';
+import { describeFingerprint } from './fingerprint-text.js';
 import { timingText } from './timing-text.js';
 import { loadLines } from './load-text.js';
 import { efficiencyText } from './efficiency-text.js';
@@ -43,6 +44,9 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
     `**Mode:** ${MODE_WORDS[report.mode]}; ${STOP_WORDS[report.stopReason]}.`,
     `**Isolation in effect:** ${isolationText(report)}.`,
   ];
+  if (report.fingerprint !== undefined) {
+    items.push(`**Machine:** ${escapeInline(describeFingerprint(report.fingerprint), 400)}.`);
+  }
   if (report.timing !== undefined)
     items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
   const load = report.load === undefined ? undefined : loadLines(report.load);
@@ -162,5 +166,11 @@ function isolationText(report: ComparisonReport): string {
     iso.cpuWeight === undefined
       ? ''
       : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? ' (the harness too)' : ''}`;
-  return `${kind[iso.kind]}${slots}${weight}${harness} (requested: ${iso.requested})`;
+  const partition = iso.partition === undefined ? '' : `, exclusive (partition ${iso.partition})`;
+  const plan = iso.cpuPlan;
+  const layout =
+    plan?.layout == null
+      ? ''
+      : `; ${plan.layout}${plan.idle === null ? '' : `, siblings ${plan.idle} idle`}${plan.siblingsInUse ? ", the measured CPUs' SMT siblings in use" : ''}`;
+  return `${kind[iso.kind]}${slots}${weight}${partition}${harness}${layout} (requested: ${iso.requested})`;
 }

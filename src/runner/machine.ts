@@ -1,3 +1,4 @@
+import type { MachineFingerprint } from './fingerprint.js';
 import os from 'node:os';
 
 /** The machine a run measured on, recorded with every samples file. */
@@ -12,6 +13,11 @@ export interface MachineInfo {
   /** 1, 5 and 15 minute load averages when the run started. */
   loadAverage: number[];
   node: string;
+  /**
+   * What kind of machine it was, for comparing runs (fingerprint.ts); absent in files written
+   * before it was recorded.
+   */
+  fingerprint?: MachineFingerprint;
 }
 
 export function machineInfo(): MachineInfo {

@@ -18,6 +18,8 @@ import {
   type ExperimentResult,
   type Progress,
 } from './experiment.js';
+import { buildFingerprint } from './fingerprint.js';
+import { probeFingerprint } from './fingerprint-probe.js';
 import { machineInfo } from './machine.js';
 import { getMode } from './modes/registry.js';
 import {
@@ -67,6 +69,7 @@ export async function runScenario(
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
+  const probe = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation: Isolation | null = null;
@@ -99,7 +102,10 @@ export async function runScenario(
     seed,
     startedAt: result.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine,
+    machine:
+      probe === null
+        ? machine
+        : { ...machine, fingerprint: buildFingerprint(probe, isolation?.report.kind ?? null) },
     isolation: isolation?.report ?? notSetUp(scenario.isolation),
     ...(timing === undefined ? {} : { timing }),
     versions,

@@ -121,7 +121,7 @@ export function buildSeries(
         statistic: last.statistic,
         biggerIsBetter: last.biggerIsBetter,
         points,
-        notes: gapNotes(points),
+        notes: [...gapNotes(points), ...cpuModelNotes(points)],
       });
     }
     addRenameNotes(
@@ -189,6 +189,33 @@ function gapNotes(points: readonly SeriesPoint[]): string[] {
     }
   }
   return notes;
+}
+
+/**
+ * A series measured on more than one CPU model (GitHub's runners mix them) may step where the
+ * model changes without any commit's doing: one note with the models, their runs and the last
+ * change.
+ */
+function cpuModelNotes(points: readonly SeriesPoint[]): string[] {
+  const counts = new Map<string, number>();
+  for (const p of points) {
+    if (p.infra.cpuModel !== null) {
+      counts.set(p.infra.cpuModel, (counts.get(p.infra.cpuModel) ?? 0) + 1);
+    }
+  }
+  if (counts.size < 2) return [];
+  let last: string | null = null;
+  for (let i = 1; i < points.length; i++) {
+    const before = points[i - 1]!.infra.cpuModel;
+    const after = points[i]!.infra.cpuModel;
+    if (before !== null && after !== null && before !== after) {
+      last = `on ${day(points[i]!.at)} from ${before} to ${after}`;
+    }
+  }
+  const models = [...counts].map(([model, n]) => `${model}: ${n} run${n === 1 ? '' : 's'}`);
+  return [
+    `measured on ${counts.size} CPU models (${models.join('; ')})${last === null ? '' : `, last changed ${last}`}: values may step where the model changes`,
+  ];
 }
 
 /**

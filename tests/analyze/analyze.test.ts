@@ -2,6 +2,8 @@ import { analyzeSamples, largestHalfWidth } from '../../src/analyze/analyze.js';
 import { comparisonInput } from '../../src/analyze/blocks.js';
 import { describeReport, exitStatus } from '../../src/analyze/describe.js';
 import { statusOf } from '../../src/analyze/report.js';
+import { runContextFromEnv } from '../../src/history/context.js';
+import { buildEntry } from '../../src/history/entry.js';
 import { collectSeries } from '../../src/analyze/series.js';
 import type { SamplesFile, Trial } from '../../src/runner/samples.js';
 import { parseScenario } from '../../src/scenario/load.js';
@@ -282,5 +284,39 @@ describe('analyzeSamples: derived metrics', () => {
     expect(rate.comparison!.test.pValueAdjusted).toBe(time.test.pValueAdjusted);
     expect(rate.comparison!.change).toBeCloseTo(1 / (1 + time.change) - 1, 6);
     expect(rate.comparison!.verdict).toBe('regression');
+  });
+});
+
+describe('the machine fingerprint', () => {
+  it('goes from the samples into the comparison report and the history entry', () => {
+    const fingerprint = {
+      cpuModel: 'AMD EPYC 7763 64-Core Processor',
+      microcode: null,
+      kernel: '6.11.0-1018-azure',
+      arch: 'x64',
+      vcpus: 4,
+      layout: '1 package × 2 cores × 2 threads',
+      cgroup: 'v2' as const,
+      isolation: 'cgroup-v2' as const,
+      hypervisor: { present: true, type: null, vendor: null, product: null },
+      image: { os: 'ubuntu24', version: null, runnerOs: 'Linux', runnerArch: 'X64' },
+      id: '0123456789ab',
+    };
+    const withIt = samples('duet', [1, 1.1]);
+    withIt.machine = { ...withIt.machine, fingerprint };
+    withIt.startedAt = withIt.finishedAt = '2026-11-26T12:00:00Z';
+    const report = analyzeSamples(withIt);
+    expect(report.fingerprint).toEqual(fingerprint);
+    expect(analyzeSamples(samples('duet', [1, 1.1]))).not.toHaveProperty('fingerprint');
+    const entry = buildEntry({
+      samples: withIt,
+      report,
+      suite: 'micro',
+      runId: '1-1',
+      context: runContextFromEnv({}),
+      commit: null,
+      recordedAt: '2026-11-26T12:01:00Z',
+    });
+    expect(entry.infrastructure.machine).toMatchObject({ fingerprint });
   });
 });

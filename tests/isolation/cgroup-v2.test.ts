@@ -150,6 +150,114 @@ describe('cgroup v2 cpuset', () => {
     await plain.dispose();
   });
 
+  describe('exclusive CPUs (cpuset.cpus.partition)', () => {
+    /**
+     * The stand-in as a kernel offering partitions: every new group has the file, reading
+     * `member`; `answer` decides what a write of `root` leaves there (or throws, as EINVAL).
+     */
+    function partitionFs(log: string[], answer: (value: string) => string): CgroupFs {
+      const base = recordingFs(log);
+      return {
+        ...base,
+        mkdir: async (dir) => {
+          await base.mkdir(dir);
+          await writeFile(path.join(dir, 'cpuset.cpus.partition'), 'member\n');
+        },
+        write: async (file, value) => {
+          if (path.basename(file) !== 'cpuset.cpus.partition') return base.write(file, value);
+          log.push(`write ${file} ${value}`);
+          await writeFile(file, `${answer(value)}\n`);
+        },
+      };
+    }
+    const options = {
+      slots: [[1], [3]],
+      harness: [0, 2],
+      requested: 'auto' as const,
+      warnings: [],
+    };
+
+    it('makes the measured CPUs a partition root for the run, and gives them back before removing it', async () => {
+      const log: string[] = [];
+      const fs = partitionFs(log, (value) => value);
+      const isolation = await createCgroupV2({ ...options, fs, mount: root });
+      const dir = isolation.report.cgroup!;
+      const file = path.join(dir, 'cpuset.cpus.partition');
+      expect(isolation.report.partition).toBe('root');
+      expect(isolation.report.warnings.join()).not.toMatch(/exclusive/);
+      expect(await readFile(file, 'utf8')).toBe('root\n');
+      // After the group's CPUs and controllers, before its slots.
+      expect(log.indexOf(`write ${file} root`)).toBeGreaterThan(
+        log.indexOf(`write ${dir}/cgroup.subtree_control +cpuset`),
+      );
+      expect(log.indexOf(`write ${file} root`)).toBeLessThan(log.indexOf(`mkdir ${dir}/slot-0`));
+      await isolation.dispose();
+      const restore = log.indexOf(`write ${file} member`);
+      expect(restore).toBeGreaterThan(-1);
+      expect(restore).toBeLessThan(log.indexOf(`rmdir ${dir}/slot-1`));
+      expect(log.at(-1)).toBe(`rmdir ${dir}`);
+    });
+
+    it('keeps the weight and says why when the kernel reports the partition invalid', async () => {
+      const log: string[] = [];
+      const fs = partitionFs(log, (value) =>
+        value === 'root' ? 'root invalid (Cpu list in cpuset.cpus not exclusive)' : value,
+      );
+      const isolation = await createCgroupV2({ ...options, fs, mount: root });
+      const file = path.join(isolation.report.cgroup!, 'cpuset.cpus.partition');
+      expect(isolation.report.partition).toBeUndefined();
+      expect(isolation.report.cpuWeight).toBe('cpu.weight=10000');
+      expect(isolation.report.warnings).toContain(
+        'the measured CPUs are not exclusive (the kernel made cpuset.cpus.partition "root invalid (Cpu list in cpuset.cpus not exclusive)"): other processes may still run on them, at a lower CPU weight',
+      );
+      // Put back at once.
+      expect(await readFile(file, 'utf8')).toBe('member\n');
+      await isolation.dispose();
+    });
+
+    it('keeps the weight when the write is refused, or the kernel has no such file', async () => {
+      const refused = partitionFs([], () => {
+        throw new Error('sudo -n tee cpuset.cpus.partition: tee: write error: Invalid argument');
+      });
+      const one = await createCgroupV2({ ...options, fs: refused, mount: root });
+      expect(one.report.partition).toBeUndefined();
+      expect(one.report.warnings.join('\n')).toMatch(
+        /not exclusive \(the kernel refused cpuset.cpus.partition = root: .*Invalid argument\)/,
+      );
+      await one.dispose();
+      const old = await createCgroupV2({ ...options, fs: recordingFs([]), mount: root });
+      expect(old.report.warnings.join('\n')).toMatch(/the kernel offers no cpuset.cpus.partition/);
+      await old.dispose();
+    });
+
+    it('does not try when the harness shares the measured CPUs (nothing would be left for the rest)', async () => {
+      const log: string[] = [];
+      const fs = partitionFs(log, (value) => value);
+      const isolation = await createCgroupV2({ ...options, harness: null, fs, mount: root });
+      expect(log.filter((line) => line.includes('partition'))).toEqual([]);
+      expect(isolation.report.warnings.join()).not.toMatch(/exclusive/);
+      await isolation.dispose();
+    });
+
+    it("the next run gives a killed run's partition back and removes its group", async () => {
+      const stale = path.join(root, 'duetkit-99999999-test');
+      await mkdir(path.join(stale, 'slot-0'), { recursive: true });
+      await writeFile(path.join(stale, 'cpuset.cpus.partition'), 'root\n');
+      const log: string[] = [];
+      const isolation = await createCgroupV2({
+        ...options,
+        fs: partitionFs(log, (value) => value),
+        mount: root,
+      });
+      expect(log.slice(0, 3)).toEqual([
+        `write ${stale}/cpuset.cpus.partition member`,
+        `rmdir ${stale}/slot-0`,
+        `rmdir ${stale}`,
+      ]);
+      await isolation.dispose();
+    });
+  });
+
   it('refuses a hierarchy without the cpuset controller', async () => {
     await writeFile(path.join(root, 'cgroup.controllers'), 'cpu io memory pids\n');
     await expect(

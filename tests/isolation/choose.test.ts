@@ -39,6 +39,35 @@ describe('chooseIsolation', () => {
     expect(affinityOf(process.pid)).toBe(before);
   });
 
+  it('records the CPU plan, by core when the topology is known, in order when it is not', async () => {
+    const inOrder = await chooseIsolation('taskset', {
+      slotCount: 1,
+      cpus: [0, 1],
+      topology: null,
+      pinHarness: false,
+    });
+    expect(inOrder.report.cpuPlan).toMatchObject({ basis: 'in order', harness: '0', slots: ['1'] });
+    await inOrder.dispose();
+    const smt = await chooseIsolation('taskset', {
+      slotCount: 1,
+      cpus: [0, 1],
+      pinHarness: false,
+      topology: {
+        cpus: [
+          { cpu: 0, package: 0, core: 0, siblings: [0, 1], llc: null },
+          { cpu: 1, package: 0, core: 0, siblings: [0, 1], llc: null },
+        ],
+      },
+    });
+    expect(smt.report.slots).toEqual(['1']);
+    expect(smt.report.cpuPlan).toMatchObject({
+      basis: 'topology',
+      harness: '0',
+      siblingsInUse: true,
+    });
+    await smt.dispose();
+  });
+
   it('falls back to no isolation, with a warning, when sets cannot be disjoint', async () => {
     const isolation = await chooseIsolation('auto', { slotCount: 3, cpus: [0, 1] });
     expect(isolation.report).toMatchObject({ kind: 'none', slots: [null, null, null] });

@@ -14,7 +14,7 @@ describe('CPU lists', () => {
 
 describe('planCpus', () => {
   it('keeps a CPU for the harness when one is spare', () => {
-    expect(planCpus([0, 1, 2, 3, 4], 2)).toEqual({
+    expect(planCpus([0, 1, 2, 3, 4], 2)).toMatchObject({
       slots: [
         [1, 2],
         [3, 4],
@@ -22,7 +22,7 @@ describe('planCpus', () => {
       harness: [0],
       warnings: [],
     });
-    expect(planCpus([0, 1], 1)).toEqual({ slots: [[1]], harness: [0], warnings: [] });
+    expect(planCpus([0, 1], 1)).toMatchObject({ slots: [[1]], harness: [0], warnings: [] });
   });
 
   it('shares the CPUs with the harness, saying so, when there is none to spare', () => {

@@ -29,4 +29,24 @@ describe('where the load generator runs', () => {
     );
     expect(describeGenerator('0-1', report([null, null], null))).toMatch(/no CPU isolation/);
   });
+
+  it("never on the measured CPUs' idle SMT siblings", () => {
+    const withPlan: IsolationReport = {
+      ...report(['3', '5'], '0-1'),
+      cpuPlan: {
+        basis: 'topology',
+        layout: '1 package × 4 cores × 2 threads',
+        harness: '0-1',
+        slots: ['3', '5'],
+        idle: '2,4',
+        spare: '6-7',
+        siblingsInUse: false,
+        reasons: [],
+      },
+    };
+    expect(planGenerator(withPlan, [0, 1, 2, 3, 4, 5, 6, 7])).toEqual({
+      prefix: ['taskset', '-c', '6-7'],
+      ownCpus: true,
+    });
+  });
 });

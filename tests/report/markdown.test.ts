@@ -81,6 +81,51 @@ describe('renderMarkdown', () => {
     expect(markdown.match(/<\/details>/g)).toHaveLength(2);
   });
 
+  it('states the CPU plan, the partition and the machine when they were recorded', () => {
+    const report = sampleReport();
+    const text = renderMarkdown(
+      {
+        ...report,
+        isolation: {
+          ...report.isolation,
+          slots: ['1', '3'],
+          harnessCpus: '0,2',
+          partition: 'root',
+          cpuPlan: {
+            basis: 'topology',
+            layout: '1 package × 2 cores × 2 threads',
+            harness: '0,2',
+            slots: ['1', '3'],
+            idle: null,
+            spare: null,
+            siblingsInUse: true,
+            reasons: [],
+          },
+        },
+        fingerprint: {
+          cpuModel: 'AMD EPYC 7763 64-Core Processor',
+          microcode: null,
+          kernel: '6.11.0-1018-azure',
+          arch: 'x64',
+          vcpus: 4,
+          layout: '1 package × 2 cores × 2 threads',
+          cgroup: 'v2',
+          isolation: 'cgroup-v2',
+          hypervisor: { present: true, type: null, vendor: null, product: null },
+          image: { os: 'ubuntu24', version: null, runnerOs: 'Linux', runnerArch: 'X64' },
+          id: '0123456789ab',
+        },
+      },
+      SAMPLE_META,
+    );
+    expect(text).toContain(
+      "**Isolation in effect:** cgroup v2 cpuset, CPUs 1 | 3, exclusive (partition root), harness on CPU 0,2; 1 package × 2 cores × 2 threads, the measured CPUs' SMT siblings in use (requested: auto)",
+    );
+    expect(text).toContain(
+      '**Machine:** AMD EPYC 7763 64-Core Processor, 4 vCPUs \\(1 package × 2 cores × 2 threads\\), x64 Linux 6.11.0-1018-azure, cgroup v2, virtual \\(hypervisor flag\\), image ubuntu24, fingerprint 0123456789ab.',
+    );
+  });
+
   it('states how the numbers were obtained', () => {
     for (const text of [
       '**Mode:** duet',

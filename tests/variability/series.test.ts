@@ -89,3 +89,22 @@ describe('buildSeries: bad data is left out with its reason, units are never mix
     expect(r.series[0]!.points.filter((p) => p.aa !== null)).toHaveLength(4);
   });
 });
+
+describe('buildSeries: runs on different CPU models', () => {
+  it('notes the models, their runs and the last change', () => {
+    const entries = plantedHistory({ runs: 10, seed: 4 }).map((e, i) => ({
+      ...e,
+      infrastructure: {
+        ...e.infrastructure,
+        cpuModel: i < 7 ? 'AMD EPYC 7763 64-Core Processor' : 'AMD EPYC 9V74 80-Core Processor',
+      },
+    }));
+    const bench = buildSeries(entries).series.find((s) => s.benchmark === 'bench')!;
+    const changed = new Date(bench.points[7]!.at).toISOString().slice(0, 10);
+    expect(bench.notes).toContain(
+      `measured on 2 CPU models (AMD EPYC 7763 64-Core Processor: 7 runs; AMD EPYC 9V74 80-Core Processor: 3 runs), last changed on ${changed} from AMD EPYC 7763 64-Core Processor to AMD EPYC 9V74 80-Core Processor: values may step where the model changes`,
+    );
+    const same = buildSeries(plantedHistory({ runs: 10, seed: 4 })).series[0]!;
+    expect(same.notes.join('\n')).not.toMatch(/CPU models/);
+  });
+});

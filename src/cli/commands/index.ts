@@ -5,6 +5,7 @@ import { registerCalibrate } from './calibrate.js';
 import { registerCluster } from './cluster.js';
 import { registerCompare } from './compare.js';
 import { registerCompareSamples } from './compare-samples.js';
+import { registerDoctor } from './doctor.js';
 import { registerExport } from './export.js';
 import { registerHistory } from './history.js';
 import { registerInit } from './init.js';
@@ -29,4 +30,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerHistory(program, ctx);
   registerVariability(program, ctx);
   registerCluster(program, ctx);
+  registerDoctor(program, ctx);
 }

@@ -76,6 +76,9 @@ export async function executeRun(
           `measuring ${loaded.scenario.name} (${loaded.scenario.mode}), isolation ${report.kind}: ${where}\n`,
         );
         for (const warning of report.warnings) ctx.stderr(`warning: ${warning}\n`);
+        if (report.requested === 'auto' && !report.kind.startsWith('cgroup')) {
+          ctx.stderr('note: `duetkit doctor` says what this machine offers, and why not cgroups\n');
+        }
       },
       onNotice: (message) => ctx.stderr(`${ctx.isTTY ? '\r\x1b[2K' : ''}warning: ${message}\n`),
       onProgress: (progress) => {
