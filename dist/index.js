@@ -1367,9 +1367,9 @@ var require_util = __commonJS({
     function isValidHeaderValue(characters) {
       return !headerCharRegex.test(characters);
     }
-    function parseRangeHeader(range) {
-      if (range == null || range === "") return { start: 0, end: null, size: null };
-      const m = range ? range.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
+    function parseRangeHeader(range2) {
+      if (range2 == null || range2 === "") return { start: 0, end: null, size: null };
+      const m = range2 ? range2.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
       return m ? {
         start: parseInt(m[1]),
         end: m[2] ? parseInt(m[2]) : null,
@@ -9078,16 +9078,16 @@ var require_retry_handler = __commonJS({
       const current = Date.now();
       return new Date(retryAfter).getTime() - current;
     }
-    function validatePartialResponseContentLength(headers, range, statusCode, retryCount) {
+    function validatePartialResponseContentLength(headers, range2, statusCode, retryCount) {
       const contentLength = headers["content-length"];
       if (contentLength == null) {
         return null;
       }
-      if (!Number.isFinite(range.start) || !Number.isFinite(range.end)) {
+      if (!Number.isFinite(range2.start) || !Number.isFinite(range2.end)) {
         return null;
       }
       const length = Number(contentLength);
-      const expectedLength = range.end - range.start + 1;
+      const expectedLength = range2.end - range2.start + 1;
       if (!Number.isFinite(length) || length !== expectedLength) {
         return new RequestRetryError("Content-Length mismatch", statusCode, {
           headers,
@@ -9302,8 +9302,8 @@ var require_retry_handler = __commonJS({
         }
         if (this.end == null) {
           if (statusCode === 206) {
-            const range = parseRangeHeader(headers["content-range"]);
-            if (range == null) {
+            const range2 = parseRangeHeader(headers["content-range"]);
+            if (range2 == null) {
               this.headersSent = true;
               return this.handler.onHeaders(
                 statusCode,
@@ -9312,12 +9312,12 @@ var require_retry_handler = __commonJS({
                 statusMessage
               );
             }
-            const contentLengthError = validatePartialResponseContentLength(headers, range, statusCode, this.retryCount);
+            const contentLengthError = validatePartialResponseContentLength(headers, range2, statusCode, this.retryCount);
             if (contentLengthError != null) {
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size, end = size - 1 } = range;
+            const { start, size, end = size - 1 } = range2;
             assert2(
               start != null && Number.isFinite(start),
               "content-range mismatch"
@@ -20325,9 +20325,9 @@ var require_util9 = __commonJS({
     function isValidHeaderValue(characters) {
       return !headerCharRegex.test(characters);
     }
-    function parseRangeHeader(range) {
-      if (range == null || range === "") return { start: 0, end: null, size: null };
-      const m = range ? range.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
+    function parseRangeHeader(range2) {
+      if (range2 == null || range2 === "") return { start: 0, end: null, size: null };
+      const m = range2 ? range2.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
       return m ? {
         start: parseInt(m[1]),
         end: m[2] ? parseInt(m[2]) : null,
@@ -28036,16 +28036,16 @@ var require_retry_handler2 = __commonJS({
       const current = Date.now();
       return new Date(retryAfter).getTime() - current;
     }
-    function validatePartialResponseContentLength(headers, range, statusCode, retryCount) {
+    function validatePartialResponseContentLength(headers, range2, statusCode, retryCount) {
       const contentLength = headers["content-length"];
       if (contentLength == null) {
         return null;
       }
-      if (!Number.isFinite(range.start) || !Number.isFinite(range.end)) {
+      if (!Number.isFinite(range2.start) || !Number.isFinite(range2.end)) {
         return null;
       }
       const length = Number(contentLength);
-      const expectedLength = range.end - range.start + 1;
+      const expectedLength = range2.end - range2.start + 1;
       if (!Number.isFinite(length) || length !== expectedLength) {
         return new RequestRetryError("Content-Length mismatch", statusCode, {
           headers,
@@ -28260,8 +28260,8 @@ var require_retry_handler2 = __commonJS({
         }
         if (this.end == null) {
           if (statusCode === 206) {
-            const range = parseRangeHeader(headers["content-range"]);
-            if (range == null) {
+            const range2 = parseRangeHeader(headers["content-range"]);
+            if (range2 == null) {
               this.headersSent = true;
               return this.handler.onHeaders(
                 statusCode,
@@ -28270,12 +28270,12 @@ var require_retry_handler2 = __commonJS({
                 statusMessage
               );
             }
-            const contentLengthError = validatePartialResponseContentLength(headers, range, statusCode, this.retryCount);
+            const contentLengthError = validatePartialResponseContentLength(headers, range2, statusCode, this.retryCount);
             if (contentLengthError != null) {
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size, end = size - 1 } = range;
+            const { start, size, end = size - 1 } = range2;
             assert2(
               start != null && Number.isFinite(start),
               "content-range mismatch"
@@ -51170,7 +51170,7 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value, type, comment, range: range2 } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
@@ -51190,7 +51190,7 @@ var require_compose_scalar = __commonJS({
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
         scalar = new Scalar.Scalar(value);
       }
-      scalar.range = range;
+      scalar.range = range2;
       scalar.source = value;
       if (type)
         scalar.type = type;
@@ -81355,9 +81355,13 @@ var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/op)?$/i;
 function exactSides(input2, unit) {
   const base = constantValue(input2.base);
   const head = constantValue(input2.head);
-  if (base === null || head === null) return null;
+  const count2 = COUNT_UNIT.test(unit);
+  if (base === null || head === null) {
+    if (!count2 || input2.base.length === 0 || input2.head.length === 0) return null;
+    return { base: median(input2.base), head: median(input2.head), varying: true };
+  }
   const repeated = Math.min(input2.base.length, input2.head.length) >= 2;
-  return repeated || COUNT_UNIT.test(unit) ? { base, head } : null;
+  return repeated || count2 ? { base, head } : null;
 }
 
 // src/analyze/series.ts
@@ -81729,11 +81733,17 @@ function analyzeSamples(samples, overrides = {}) {
         const exact = exactSides(input2, series.unit);
         const short2 = cutShort(series.name) ? shortOfValues(input2, samples.scenario.budget) : null;
         if (exact !== null) {
-          entry.exact = exact;
-          entry.comparison = exactComparison(input2.base, input2.head, {
-            ...options,
-            level: settings.level
-          });
+          entry.exact = { base: exact.base, head: exact.head };
+          entry.comparison = exactComparison(
+            input2.base.map(() => exact.base),
+            input2.head.map(() => exact.head),
+            { ...options, level: settings.level }
+          );
+          if (exact.varying === true) {
+            entry.comparison.notes.push(
+              `the count varied between repetitions (base ${range(input2.base)}, head ${range(input2.head)}): compared as the median of each side`
+            );
+          }
         } else if (short2 !== null) {
           entry.unmeasured = short2;
         } else {
@@ -81768,7 +81778,8 @@ function analyzeSamples(samples, overrides = {}) {
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
-    ...samples.machine.fingerprint === void 0 ? {} : { fingerprint: samples.machine.fingerprint },
+    // `?.`: samples made from bare values (compare-samples) have no machine
+    ...samples.machine?.fingerprint === void 0 ? {} : { fingerprint: samples.machine.fingerprint },
     ...samples.timing === void 0 ? {} : { timing: samples.timing },
     ...samples.cluster === void 0 ? {} : { cluster: samples.cluster },
     settings,
@@ -81830,6 +81841,9 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned) {
     report.results,
     weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level3 }
   );
+}
+function range(values) {
+  return `${Math.min(...values)}\u2013${Math.max(...values)}`;
 }
 function pairsIn(trials, round2) {
   let pairs = Infinity;
@@ -85602,7 +85616,7 @@ function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slo
   const perUnit = screeningSeconds / units;
   const affordable = Math.floor(budgetSeconds / perUnit);
   const recommended = Math.ceil(screeningSeconds * FOCUS_SHARE / 60) * 60;
-  return `the budget (${budgetSeconds} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive. A budget of ${recommended / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
+  return `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive. A budget of ${recommended / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
 }
 
 // src/suite/prepare-cargo.ts
@@ -86157,7 +86171,8 @@ async function runSuite(options) {
     units: prepared.units,
     repeats: prepared.repeats,
     startupSeconds: prepared.startupSeconds,
-    budgetSeconds,
+    // the budget is the whole suite's, building and calibrating included: what is left
+    budgetSeconds: Math.max(0, budgetSeconds - elapsed()),
     level: scenario.analysis.level
   });
   if (plan.warning !== null) options.onNotice?.(plan.warning);
@@ -86204,8 +86219,7 @@ async function runSuite(options) {
     },
     suite: record2
   };
-  const measureStart = elapsed();
-  const left = () => budgetSeconds - (elapsed() - measureStart);
+  const left = () => budgetSeconds - elapsed();
   let roundOffset = 0;
   const last = /* @__PURE__ */ new Map();
   const advance = (entry, measured, spentMs, stop) => {
@@ -86238,7 +86252,7 @@ async function runSuite(options) {
   const checkPace = () => {
     if (paced) return;
     paced = true;
-    record2.plan.warning = measuredScreeningWarning(record2, budgetSeconds);
+    record2.plan.warning = measuredScreeningWarning(record2, Math.round(left()));
     if (record2.plan.warning !== null) options.onNotice?.(record2.plan.warning);
   };
   const measure = async (argvFor, cwd, rounds, warmup) => {
@@ -91081,11 +91095,11 @@ function reuseOf(points, relative2, seed, notes) {
       byInstance.set(p.infra.instance, [...byInstance.get(p.infra.instance) ?? [], relative2[i]]);
     }
   });
-  const range = (xs) => Math.max(...xs) - Math.min(...xs);
+  const range2 = (xs) => Math.max(...xs) - Math.min(...xs);
   const reused = [];
   for (const values of byInstance.values()) {
     for (let s = 0; s + size <= values.length; s += size)
-      reused.push(range(values.slice(s, s + size)));
+      reused.push(range2(values.slice(s, s + size)));
   }
   const instances = [...byInstance.values()];
   if (reused.length < 5 || instances.length < size) {
@@ -91099,7 +91113,7 @@ function reuseOf(points, relative2, seed, notes) {
   for (let s = 0; s < reused.length * 10; s++) {
     const chosen = /* @__PURE__ */ new Set();
     while (chosen.size < size) chosen.add(rng.nextIndex(instances.length));
-    across.push(range([...chosen].map((m) => instances[m][rng.nextIndex(instances[m].length)])));
+    across.push(range2([...chosen].map((m) => instances[m][rng.nextIndex(instances[m].length)])));
   }
   const ks = ksTwoSample(reused, across);
   const reusedRange = median(reused);
@@ -91790,9 +91804,9 @@ function row(b) {
 }
 function changePointLine(b, c) {
   const step = c.step.lower === null ? `${signed(c.step.change)} (${c.step.note})` : `${signed(c.step.change)} [${signed(c.step.lower)}, ${signed(c.step.upper)}]`;
-  const range = c.range.compareUrl === null ? `${short(c.range.from)}..${short(c.range.to)}` : `[${short(c.range.from)}..${short(c.range.to)}](${c.range.compareUrl})`;
+  const range2 = c.range.compareUrl === null ? `${short(c.range.from)}..${short(c.range.to)}` : `[${short(c.range.from)}..${short(c.range.to)}](${c.range.compareUrl})`;
   const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
-  return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+  return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range2}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
 }
 function marked(direction) {
   return direction === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement";

@@ -97,12 +97,18 @@ export function analyzeSamples(
         const exact = exactSides(input, series.unit);
         const short = cutShort(series.name) ? shortOfValues(input, samples.scenario.budget) : null;
         if (exact !== null) {
-          entry.exact = exact;
+          entry.exact = { base: exact.base, head: exact.head };
           // no sampling error, so no look's share of it to spend: the run's own level
-          entry.comparison = exactComparison(input.base, input.head, {
-            ...options,
-            level: settings.level,
-          });
+          entry.comparison = exactComparison(
+            input.base.map(() => exact.base),
+            input.head.map(() => exact.head),
+            { ...options, level: settings.level },
+          );
+          if (exact.varying === true) {
+            entry.comparison.notes.push(
+              `the count varied between repetitions (base ${range(input.base)}, head ${range(input.head)}): compared as the median of each side`,
+            );
+          }
         } else if (short !== null) {
           entry.unmeasured = short;
         } else {
@@ -137,7 +143,8 @@ export function analyzeSamples(
     complete: samples.complete,
     stopReason: samples.stopReason,
     isolation: samples.isolation,
-    ...(samples.machine.fingerprint === undefined
+    // `?.`: samples made from bare values (compare-samples) have no machine
+    ...(samples.machine?.fingerprint === undefined
       ? {}
       : { fingerprint: samples.machine.fingerprint }),
     ...(samples.timing === undefined ? {} : { timing: samples.timing }),
@@ -224,6 +231,10 @@ export function assessSuiteLook(
       ? undefined
       : { size: familySize, weight: weights.weights[look]!, alpha: 1 - level },
   );
+}
+
+function range(values: readonly number[]): string {
+  return `${Math.min(...values)}–${Math.max(...values)}`;
 }
 
 /** Pairs a unit's round holds: the fewest values any version's trial has, when positional. */

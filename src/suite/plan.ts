@@ -145,7 +145,7 @@ export function screeningWarning(
   const affordable = Math.floor(budgetSeconds / perUnit);
   const recommended = Math.ceil((screeningSeconds * FOCUS_SHARE) / 60) * 60;
   return (
-    `the budget (${budgetSeconds} s) cannot give all ${units} benchmarks their first look ` +
+    `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look ` +
     `(${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark` +
     `${slowest === null ? '' : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). ` +
     `Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs ` +

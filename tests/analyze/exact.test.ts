@@ -106,4 +106,26 @@ describe('analyzeSamples: metrics constant on each side are compared exactly', (
     expect(report.summary).toMatchObject({ unchanged: 1, error: 0 });
     expect(exitStatus(report, 'inconclusive')).toBe(0);
   });
+
+  it('a count that varies (the first repetition allocates, the rest do not): the medians, exactly', () => {
+    const firstOfFour = (b: number, h: number): MetricSpec => ({
+      name: 'BenchmarkX - B/op',
+      unit: 'B/op',
+      value: (v, r) => (r % 4 === 0 ? 16 : v === 0 ? b : h),
+    });
+    const same = analyzeSamples(goRun([firstOfFour(0, 0)], 20));
+    const bytes = same.results.find((r) => r.benchmark === 'BenchmarkX - B/op')!;
+    expect(bytes.notComparable).toBeNull();
+    expect(bytes.exact).toEqual({ base: 0, head: 0 });
+    expect(bytes.comparison!.verdict).toBe('unchanged');
+    expect(bytes.comparison!.notes).toContain(
+      'the count varied between repetitions (base 0–16, head 0–16): compared as the median of each side',
+    );
+    const more = analyzeSamples(goRun([firstOfFour(64, 96)], 20));
+    const grown = more.results.find((r) => r.benchmark === 'BenchmarkX - B/op')!;
+    expect(grown.exact).toEqual({ base: 64, head: 96 });
+    expect(grown.comparison!.verdict).toBe('regression');
+    // a timing that varies is never taken for a count
+    expect(more.results.find((r) => r.benchmark === 'BenchmarkX')!.exact).toBeUndefined();
+  });
 });

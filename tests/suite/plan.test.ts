@@ -64,7 +64,7 @@ describe('planning a suite before it measures', () => {
     const tight = planSuite(input({ budgetSeconds: 30 }));
     expect(tight.screeningSeconds).toBeCloseTo(100 * 4 * (0.044 + 5 * 0.02 * (1 + 1 / 20000)), 1);
     expect(tight.warning).toMatch(
-      /^the budget \(30 s\) cannot give all 100 benchmarks their first look \(20 pairs each: about 58 s, 0.58 s per benchmark/,
+      /^the budget left to measure \(30 s\) cannot give all 100 benchmarks their first look \(20 pairs each: about 58 s, 0.58 s per benchmark/,
     );
     expect(tight.warning).toMatch(/A budget of 2 min would screen every one/);
   });
