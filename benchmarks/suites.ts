@@ -159,8 +159,9 @@ function duetkit(
   if (samples.error !== null) throw new Error(`duetkit run failed: ${samples.error}`);
   const summarize = (t: number) => {
     const report = analyzeSamples(samples, { threshold: t });
+    // timings only: counts (allocs/op) are compared exactly and listed in exactChanged
     const primary = report.results.filter(
-      (r) => r.derivedFrom === undefined && r.comparison !== null,
+      (r) => r.derivedFrom === undefined && r.comparison !== null && r.exact === undefined,
     );
     return {
       threshold: t,
@@ -188,6 +189,12 @@ function duetkit(
       errors: report.results
         .filter((r) => r.error !== null)
         .map((r) => `${r.benchmark}: ${r.error}`),
+      unmeasured: report.results
+        .filter((r) => r.unmeasured != null)
+        .map((r) => `${r.benchmark}: ${r.unmeasured}`),
+      exactChanged: report.results
+        .filter((r) => r.exact !== undefined && r.exact.base !== r.exact.head)
+        .map((r) => `${r.benchmark} ${r.exact!.base} → ${r.exact!.head}`),
       efficiency: report.efficiency,
       pairs: Object.fromEntries(primary.map((r) => [r.benchmark, r.comparison!.n.base])),
     };

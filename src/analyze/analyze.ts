@@ -8,9 +8,11 @@ import { NotComparableError } from '../stats/ratio.js';
 import type { Comparison } from '../stats/types.js';
 import { comparisonInput } from './blocks.js';
 import { exactSides } from './exact-rule.js';
+import { pairsPerRound } from './round-pairs.js';
 import {
   COMPARISON_REPORT_SCHEMA_VERSION,
   summarize,
+  uncompared,
   type AnalysisSettings,
   type BenchmarkResult,
   type ComparisonReport,
@@ -197,11 +199,12 @@ export function assessSuiteLook(
   );
   // a round holds one pair, or as many as its positional repetitions: keep enough rounds
   const kept = new Set<number>();
+  const perRound = pairsPerRound(mine);
   let reached = 0;
   for (const round of rounds) {
     if (reached >= pairs) break;
     kept.add(round);
-    reached += pairsIn(mine, round);
+    reached += perRound.get(round) ?? 1;
   }
   const level = samples.scenario.analysis.level;
   const weights =
@@ -235,17 +238,6 @@ export function assessSuiteLook(
 
 function range(values: readonly number[]): string {
   return `${Math.min(...values)}–${Math.max(...values)}`;
-}
-
-/** Pairs a unit's round holds: the fewest values any version's trial has, when positional. */
-function pairsIn(trials: readonly SamplesFile['trials'][number][], round: number): number {
-  let pairs = Infinity;
-  for (const t of trials) {
-    if (t.round !== round || t.warmup) continue;
-    const primary = t.metrics.find((m) => m.derivedFrom === undefined);
-    pairs = Math.min(pairs, primary?.positional === true ? primary.values.length : 1);
-  }
-  return Number.isFinite(pairs) ? pairs : 1;
 }
 
 /**
@@ -320,17 +312,11 @@ function unlisted(samples: SamplesFile, baseIndex: number, baseline: string): Be
   for (const { benchmark, versions: lacking } of samples.perBenchmark?.missing ?? []) {
     samples.versions.forEach((version, i) => {
       if (i === baseIndex) return;
-      results.push({
-        benchmark,
-        unit: '',
-        biggerIsBetter: false,
-        valueKind: null,
-        baseline,
-        version: version.name,
-        comparison: null,
-        notComparable: null,
-        error: `not run: ${lacking.join(' and ')} ${lacking.length === 1 ? 'does' : 'do'} not list it (added or removed by the change?), so it cannot be compared`,
-      });
+      results.push(
+        uncompared(benchmark, baseline, version.name, {
+          error: `not run: ${lacking.join(' and ')} ${lacking.length === 1 ? 'does' : 'do'} not list it (added or removed by the change?), so it cannot be compared`,
+        }),
+      );
     });
   }
   return results;

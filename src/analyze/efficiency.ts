@@ -1,4 +1,5 @@
 import type { SamplesFile } from '../runner/samples.js';
+import { pairsPerRound } from './round-pairs.js';
 import { getMode } from '../runner/modes/registry.js';
 
 /**
@@ -64,7 +65,7 @@ export function efficiencyOf(samples: SamplesFile): Efficiency {
     told = true;
   }
   const capacity = slots * machineSeconds;
-  const pairs = new Set(trials.filter((t) => !t.warmup).map((t) => t.round)).size;
+  const pairs = [...pairsPerRound(trials).values()].reduce((a, n) => a + n, 0);
   const measuredSeconds = told ? measured : null;
   return {
     format,

@@ -81,6 +81,30 @@ export interface BenchmarkResult {
   settle?: Settle;
 }
 
+/**
+ * The result of a benchmark with nothing to compare (never run, or not reached): why, in
+ * exactly one of `error` and `unmeasured`.
+ */
+export function uncompared(
+  benchmark: string,
+  baseline: string,
+  version: string,
+  why: { error: string; unmeasured?: null } | { error?: null; unmeasured: string },
+): BenchmarkResult {
+  return {
+    benchmark,
+    unit: '',
+    biggerIsBetter: false,
+    valueKind: null,
+    baseline,
+    version,
+    comparison: null,
+    notComparable: null,
+    error: why.error ?? null,
+    unmeasured: why.unmeasured ?? null,
+  };
+}
+
 /** What became of one result. */
 export type ResultStatus = 'compared' | 'not-comparable' | 'error' | 'unmeasured';
 

@@ -1,5 +1,6 @@
 import type { SamplesFile } from '../runner/samples.js';
 import type { Comparison } from '../stats/types.js';
+import { pairsPerRound } from './round-pairs.js';
 import { formatDuration } from '../report/run-meta.js';
 
 /** What it would take to settle an inconclusive result, in time rather than pairs. */
@@ -84,7 +85,11 @@ export function settleAdvice(
 export function paceByMetric(
   samples: SamplesFile,
 ): Map<string, { perSecond: number; medianMs: number | null }> {
-  const spans = new Map<string, { rounds: Set<number>; ms: number; walls: number[] }>();
+  const spans = new Map<
+    string,
+    { rounds: Set<number>; pairs: number; ms: number; walls: number[] }
+  >();
+  const perRound = pairsPerRound(samples.trials);
   const rounds = new Map<number, { start: number; end: number }>();
   for (const t of samples.trials) {
     const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
@@ -94,12 +99,15 @@ export function paceByMetric(
   }
   for (const t of samples.trials) {
     for (const m of t.metrics) {
-      const s = spans.get(m.name) ?? { rounds: new Set<number>(), ms: 0, walls: [] };
+      const s = spans.get(m.name) ?? { rounds: new Set<number>(), pairs: 0, ms: 0, walls: [] };
       if (!s.rounds.has(t.round)) {
         const r = rounds.get(t.round)!;
         s.ms += r.end - r.start;
       }
-      if (!t.warmup) s.rounds.add(t.round);
+      if (!t.warmup && !s.rounds.has(t.round)) {
+        s.rounds.add(t.round);
+        s.pairs += perRound.get(t.round) ?? 1;
+      }
       s.walls.push(t.wallMs);
       spans.set(m.name, s);
     }
@@ -108,7 +116,7 @@ export function paceByMetric(
   for (const [name, s] of spans) {
     const walls = [...s.walls].sort((a, b) => a - b);
     out.set(name, {
-      perSecond: s.ms > 0 ? s.rounds.size / (s.ms / 1000) : 0,
+      perSecond: s.ms > 0 ? s.pairs / (s.ms / 1000) : 0,
       medianMs: walls.length === 0 ? null : walls[walls.length >> 1]!,
     });
   }

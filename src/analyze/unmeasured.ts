@@ -1,7 +1,7 @@
 import type { SamplesFile, StopReason } from '../runner/samples.js';
 import { belongsTo } from '../suite/record.js';
 import type { ComparisonInput } from './blocks.js';
-import type { BenchmarkResult } from './report.js';
+import { uncompared, type BenchmarkResult } from './report.js';
 
 /**
  * A time budget that ends a run leaves some benchmarks with too few values to compare: that
@@ -68,18 +68,12 @@ export function unreachedUnits(
         i === baseIndex
           ? []
           : [
-              {
-                benchmark: u.name,
-                unit: '',
-                biggerIsBetter: false,
-                valueKind: null,
+              uncompared(
+                u.name,
                 baseline,
-                version: version.name,
-                comparison: null,
-                notComparable: null,
-                error: broken ? cause : null,
-                unmeasured: broken ? null : reason,
-              },
+                version.name,
+                broken ? { error: cause } : { unmeasured: reason },
+              ),
             ],
       ),
     );

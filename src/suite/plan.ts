@@ -13,6 +13,8 @@ export interface PlanInput {
   units: readonly PlanUnit[];
   /** The format pairs repetitions of one process by position (PreparedSuite.repeats). */
   repeats: boolean;
+  /** The fewest repetitions its process can run (criterion: 10). */
+  minRepetitions?: number;
   /** Seconds one process takes to start and measure nothing; null when not measured. */
   startupSeconds: number | null;
   budgetSeconds: number;
@@ -67,8 +69,12 @@ export function planSuite(input: PlanInput): SuitePlan {
   const alpha = 1 - input.level;
   const draft = lookSchedule(spec.firstLook, spec.growth, spec.looks);
   const floor = decisionFloor(Math.max(1, units.length), draft.weights[0]!, alpha);
-  const wanted = Math.max(spec.firstLook, floor);
-  const repetitions = input.repeats ? chooseRepetitions(input, wanted) : 1;
+  const floorRepetitions = input.repeats ? (input.minRepetitions ?? 1) : 1;
+  // a format that cannot repeat less than r times needs looks of 4 processes of r each
+  const wanted = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
+  const repetitions = input.repeats
+    ? Math.max(floorRepetitions, chooseRepetitions(input, wanted))
+    : 1;
   const first = Math.ceil(wanted / repetitions) * repetitions;
   const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds: Record<string, number | null> = {};
@@ -103,7 +109,7 @@ function chooseRepetitions(input: PlanInput, firstLook: number): number {
   );
   const fixed = input.spec.repetitions;
   if (fixed !== 'auto') return fixed;
-  if (input.startupSeconds === null) return 1;
+  if (input.startupSeconds === null) return input.minRepetitions ?? 1;
   const overhead = input.startupSeconds + HARNESS_SECONDS_PER_ROUND;
   // r·work / (r·work + overhead) ≥ target  ⇔  r ≥ overhead·target / (work·(1 − target))
   const work = Math.max(input.spec.iterationTime, 1e-6);

@@ -5,7 +5,7 @@ import { commandFailure, RunError } from '../runner/errors.js';
 import { cargoPerBenchmark } from '../formats/cargo-filter.js';
 import { escapeRegExp } from '../formats/collector.js';
 import { selectBenchmarks } from '../runner/benchmark-selection.js';
-import { secondsSince, type SuitePreparer } from './preparer.js';
+import { secondsSince, versionContext, type SuitePreparer } from './preparer.js';
 
 /** `cargo bench [cargo options] [-- harness options]` taken apart. */
 export interface CargoBenchCommand {
@@ -88,25 +88,53 @@ export async function listCargoBench(
   return names;
 }
 
+/** How one criterion process measures a benchmark: `--quick`, or a fixed list of samples. */
+export type CriterionPlan =
+  { kind: 'quick' } | { kind: 'tool' } | { kind: 'samples'; samples: number; seconds: number };
+
 /**
- * The argv that runs one benchmark. With `quick` (the suite's `calibration: fixed`),
- * criterion's `--quick` mode: no warm-up and no long sampling plan (which a benchmark group
- * may fix in code, beyond the reach of the command line), just doubling the iterations from
- * 1 until two runs agree within 5% (at least 100 ms), a small analysis whose bootstrap only
- * feeds criterion's own report, and no plots.
+ * The argv that runs one benchmark. `quick` (the suite's `calibration: fixed` with one
+ * repetition): criterion's `--quick` mode: no warm-up and no long sampling plan, just
+ * doubling the iterations from 1 until two runs agree within 5% (at least 100 ms), a small
+ * analysis whose bootstrap only feeds criterion's own report, and no plots. `samples`: a
+ * short warm-up (which also sizes the iterations) and exactly `samples` samples in about
+ * `seconds` — the repetitions a suite pairs by position: sample k of base against sample k of
+ * head (criterion's linear sampling gives sample k k·d iterations, d from each side's
+ * warm-up; each value is time per iteration). `tool`: criterion's own settings.
  */
 export function cargoUnitArgv(
   executable: string,
   command: CargoBenchCommand,
   name: string,
-  quick: boolean,
+  plan: CriterionPlan | boolean,
   harness: 'criterion' | 'libtest' = 'criterion',
 ): string[] {
   if (harness === 'libtest') return [executable, '--bench', ...command.harness, '--exact', name];
-  const flags = quick ? ['--quick', '--noplot', '--nresamples', '1000'] : [];
+  const p: CriterionPlan = typeof plan === 'boolean' ? { kind: plan ? 'quick' : 'tool' } : plan;
+  const flags =
+    p.kind === 'quick'
+      ? ['--quick', '--noplot', '--nresamples', '1000']
+      : p.kind === 'samples'
+        ? [
+            '--noplot',
+            '--warm-up-time',
+            String(CRITERION_WARM_UP_SECONDS),
+            '--measurement-time',
+            String(+p.seconds.toFixed(3)),
+            '--sample-size',
+            String(p.samples),
+            '--nresamples',
+            '1000',
+          ]
+        : [];
   // criterion 0.4 has no --exact: its filter is a regular expression, anchored here
   return [executable, '--bench', ...command.harness, ...flags, `^${escapeRegExp(name)}$`];
 }
+
+/** Criterion's shortest sample list (`--sample-size` below 10 is refused). */
+export const CRITERION_MIN_SAMPLES = 10;
+/** Warm-up per process: enough for criterion to size its iterations, little else. */
+const CRITERION_WARM_UP_SECONDS = 0.05;
 
 /** A directory of its own per version for criterion's files (target/criterion under it). */
 export async function cargoRunDir(workDir: string, version: number): Promise<string> {
@@ -118,49 +146,47 @@ export async function cargoRunDir(workDir: string, version: number): Promise<str
 /**
  * The `criterion` and `cargo` formats' suite: each version's bench target built once
  * (`cargo bench --no-run`), its benchmarks listed by the built executable, each run alone
- * (criterion with `--quick` under `calibration: fixed`). A criterion process reports one
- * sample list whose work per sample it chose itself, so repetitions do not pair by position.
+ * (criterion under `calibration: fixed`: a fixed list of `repetitions` samples per process,
+ * at least criterion's 10, paired by position; `repetitions: 1`: `--quick`).
  */
 export const cargoSuite: SuitePreparer = {
   async prepare(options) {
-    const { scenario, versions, signal } = options;
+    const { scenario, versions } = options;
     const format = scenario.workload.format;
     const cargo = parseCargoBench(scenario.workload.command);
     const started = process.hrtime.bigint();
     const executables: string[] = [];
-    for (const [i, version] of versions.entries()) {
-      executables.push(
-        await buildCargoBench(cargo, {
-          version: version.name,
-          cwd: version.dir,
-          env: options.envOf(i),
-          signal,
-        }),
-      );
+    for (const [i] of versions.entries()) {
+      executables.push(await buildCargoBench(cargo, versionContext(options, i)));
     }
     const buildSeconds = secondsSince(started);
     const listing = process.hrtime.bigint();
     const lists = new Map<string, string[]>();
-    for (const [i, version] of versions.entries()) {
+    for (const [i] of versions.entries()) {
       lists.set(
         version.name,
-        await listCargoBench(executables[i]!, cargo, {
-          version: version.name,
-          cwd: version.dir,
-          env: options.envOf(i),
-          signal,
-        }),
+        await listCargoBench(executables[i]!, cargo, versionContext(options, i)),
       );
     }
     const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
     // criterion writes its files under <cwd>/target/criterion: one directory per version
     const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
-    const quick = scenario.suite!.calibration === 'fixed';
+    const spec = scenario.suite!;
+    const fixed = spec.calibration === 'fixed';
     const harness = format === 'cargo' ? 'libtest' : 'criterion';
+    // criterion's sample list: the same number of samples on both sides, paired by position
+    const repeats = fixed && harness === 'criterion' && spec.repetitions !== 1;
+    const plan = (repetitions: number): CriterionPlan =>
+      !fixed
+        ? { kind: 'tool' }
+        : repeats && repetitions > 1
+          ? { kind: 'samples', samples: repetitions, seconds: repetitions * spec.iterationTime }
+          : { kind: 'quick' };
     return {
       units: selection.run.map((name) => ({
         name,
-        argv: (i: number) => cargoUnitArgv(executables[i]!, cargo, name, quick, harness),
+        argv: (i: number, repetitions: number) =>
+          cargoUnitArgv(executables[i]!, cargo, name, plan(repetitions), harness),
         cwd: dirs,
         iterations: null,
         nsPerOp: null,
@@ -169,7 +195,8 @@ export const cargoSuite: SuitePreparer = {
       missing: selection.missing,
       build: { kind: 'cargo-bench-no-run', seconds: buildSeconds },
       calibrationSeconds: secondsSince(listing),
-      repeats: false,
+      repeats,
+      ...(repeats ? { minRepetitions: CRITERION_MIN_SAMPLES } : {}),
       startupSeconds: null,
       cleanup: [],
       group: null,

@@ -6,7 +6,7 @@ import { capture, type ListContext } from '../runner/list-benchmarks.js';
 import { commandFailure, RunError } from '../runner/errors.js';
 import { runSetup } from '../runner/setup.js';
 import { matchesBenchmark } from '../scenario/benchmark-pattern.js';
-import { secondsSince, type SuitePreparer } from './preparer.js';
+import { secondsSince, versionContext, type SuitePreparer } from './preparer.js';
 
 /** Go flags that change the build: they go to `go test -c` (with their value, if any). */
 const BUILD_FLAGS = new Map<string, boolean>([
@@ -229,17 +229,10 @@ export const goSuite: SuitePreparer = {
     const started = process.hrtime.bigint();
     const cleanup: (() => Promise<void>)[] = [];
     const binaries: GoBinary[] = [];
-    for (const [i, version] of versions.entries()) {
+    for (const [i] of versions.entries()) {
       const outDir = path.join(options.workDir, `go-${i}`);
       cleanup.push(() => rm(outDir, { recursive: true, force: true }));
-      binaries.push(
-        await buildGoBinary(go, outDir, {
-          version: version.name,
-          cwd: version.dir,
-          env: options.envOf(i),
-          signal,
-        }),
-      );
+      binaries.push(await buildGoBinary(go, outDir, versionContext(options, i)));
     }
     const buildSeconds = secondsSince(started);
     const calibrating = process.hrtime.bigint();

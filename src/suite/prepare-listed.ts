@@ -1,7 +1,7 @@
 import { selectBenchmarks } from '../runner/benchmark-selection.js';
 import { RunError } from '../runner/errors.js';
 import { listBenchmarks, perBenchmarkSupport } from '../runner/list-benchmarks.js';
-import { secondsSince, type SuitePreparer } from './preparer.js';
+import { secondsSince, versionContext, type SuitePreparer } from './preparer.js';
 
 /**
  * The suite of any format that can list its benchmarks and run one (or a chosen set) at a
@@ -11,21 +11,13 @@ import { secondsSince, type SuitePreparer } from './preparer.js';
  */
 export const listedSuite: SuitePreparer = {
   async prepare(options) {
-    const { scenario, versions, signal } = options;
+    const { scenario, versions } = options;
     const command = scenario.workload.command;
     const started = process.hrtime.bigint();
     const support = perBenchmarkSupport(scenario);
     const lists = new Map<string, string[]>();
-    for (const [i, version] of versions.entries()) {
-      lists.set(
-        version.name,
-        await listBenchmarks(command, support, {
-          version: version.name,
-          cwd: version.dir,
-          env: options.envOf(i),
-          signal,
-        }),
-      );
+    for (const [i] of versions.entries()) {
+      lists.set(version.name, await listBenchmarks(command, support, versionContext(options, i)));
     }
     const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
     const allNames = [...new Set([...lists.values()].flat())];

@@ -1,4 +1,5 @@
 import type { ExperimentOptions } from '../runner/experiment.js';
+import type { ListContext } from '../runner/list-benchmarks.js';
 import type { SuiteRecord } from './record.js';
 
 /** What a suite's preparation gets: the run's options, the baseline and a scratch directory. */
@@ -39,6 +40,8 @@ export interface PreparedSuite {
    * with `-benchtime Nx`). Such pairs cost one process start per k of them.
    */
   repeats: boolean;
+  /** The fewest repetitions the format's process can run (criterion: 10 samples). */
+  minRepetitions?: number;
   /**
    * Seconds one process takes to start and do nothing (go: the test binary with no benchmark
    * selected — the runtime, the package's init, its test data), measured during
@@ -58,6 +61,16 @@ export interface PreparedSuite {
  */
 export interface SuitePreparer {
   prepare(options: PrepareOptions): Promise<PreparedSuite>;
+}
+
+/** Where version `i`'s preparation commands run: its directory, environment and signal. */
+export function versionContext(options: PrepareOptions, i: number): ListContext {
+  return {
+    version: options.versions[i]!.name,
+    cwd: options.versions[i]!.dir,
+    env: options.envOf(i),
+    signal: options.signal,
+  };
 }
 
 /** Seconds since `from` (a `process.hrtime.bigint()` reading). */

@@ -65,6 +65,7 @@ export async function runSuite(
     spec,
     units: prepared.units,
     repeats: prepared.repeats,
+    ...(prepared.minRepetitions === undefined ? {} : { minRepetitions: prepared.minRepetitions }),
     startupSeconds: prepared.startupSeconds,
     // the budget is the whole suite's, building and calibrating included: what is left
     budgetSeconds: Math.max(0, budgetSeconds - elapsed()),

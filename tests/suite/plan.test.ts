@@ -77,4 +77,16 @@ describe('planning a suite before it measures', () => {
     expect(plan.warning).toBeNull();
     expect(plan.repetitions).toBe(1);
   });
+
+  it('a format that cannot repeat less than 10 times (criterion) gets looks of four such processes', () => {
+    const plan = planSuite(
+      input({
+        units: units(131).map((u) => ({ ...u, nsPerOp: null })),
+        startupSeconds: null,
+        minRepetitions: 10,
+      }),
+    );
+    expect(plan.repetitions).toBe(10);
+    expect(plan.schedule.pairs).toEqual([40, 120, 360, 1080]);
+  });
 });

@@ -77,3 +77,34 @@ describe('a cargo bench command for a prebuilt binary', () => {
     ]);
   });
 });
+
+describe('criterion as a suite runs it', () => {
+  it('a fixed list of samples per process (the repetitions paired by position), or --quick', () => {
+    const cargo = parseCargoBench(['cargo', 'bench', '--bench', 'spec']);
+    expect(
+      cargoUnitArgv('/t/spec-1', cargo, 'dedup/fold', {
+        kind: 'samples',
+        samples: 10,
+        seconds: 0.2,
+      }),
+    ).toEqual([
+      '/t/spec-1',
+      '--bench',
+      '--noplot',
+      '--warm-up-time',
+      '0.05',
+      '--measurement-time',
+      '0.2',
+      '--sample-size',
+      '10',
+      '--nresamples',
+      '1000',
+      '^dedup/fold$',
+    ]);
+    expect(cargoUnitArgv('/t/spec-1', cargo, 'x', { kind: 'tool' })).toEqual([
+      '/t/spec-1',
+      '--bench',
+      '^x$',
+    ]);
+  });
+});
