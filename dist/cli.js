@@ -40149,8 +40149,34 @@ function exactSides(input2, unit) {
   return repeated || count ? { base, head } : null;
 }
 
+// src/analyze/round-pairs.ts
+function pairsPerRound(trials) {
+  const out = /* @__PURE__ */ new Map();
+  for (const t of trials) {
+    if (t.warmup) continue;
+    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
+    const pairs = primary?.positional === true ? primary.values.length : 1;
+    out.set(t.round, Math.min(out.get(t.round) ?? Infinity, pairs));
+  }
+  return out;
+}
+
 // src/analyze/report.ts
 var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+function uncompared(benchmark2, baseline, version3, why) {
+  return {
+    benchmark: benchmark2,
+    unit: "",
+    biggerIsBetter: false,
+    valueKind: null,
+    baseline,
+    version: version3,
+    comparison: null,
+    notComparable: null,
+    error: why.error ?? null,
+    unmeasured: why.unmeasured ?? null
+  };
+}
 function statusOf(result) {
   if (result.comparison !== null) return "compared";
   if (result.notComparable != null) return "not-comparable";
@@ -40314,7 +40340,7 @@ function efficiencyOf(samples) {
     told = true;
   }
   const capacity = slots * machineSeconds;
-  const pairs = new Set(trials.filter((t) => !t.warmup).map((t) => t.round)).size;
+  const pairs = [...pairsPerRound(trials).values()].reduce((a, n) => a + n, 0);
   const measuredSeconds = told ? measured : null;
   return {
     format,
@@ -40511,6 +40537,7 @@ function settleAdvice(c, perSecond, context) {
 }
 function paceByMetric(samples) {
   const spans = /* @__PURE__ */ new Map();
+  const perRound = pairsPerRound(samples.trials);
   const rounds = /* @__PURE__ */ new Map();
   for (const t of samples.trials) {
     const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
@@ -40520,12 +40547,15 @@ function paceByMetric(samples) {
   }
   for (const t of samples.trials) {
     for (const m of t.metrics) {
-      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), ms: 0, walls: [] };
+      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), pairs: 0, ms: 0, walls: [] };
       if (!s.rounds.has(t.round)) {
         const r = rounds.get(t.round);
         s.ms += r.end - r.start;
       }
-      if (!t.warmup) s.rounds.add(t.round);
+      if (!t.warmup && !s.rounds.has(t.round)) {
+        s.rounds.add(t.round);
+        s.pairs += perRound.get(t.round) ?? 1;
+      }
       s.walls.push(t.wallMs);
       spans.set(m.name, s);
     }
@@ -40534,7 +40564,7 @@ function paceByMetric(samples) {
   for (const [name, s] of spans) {
     const walls = [...s.walls].sort((a, b) => a - b);
     out.set(name, {
-      perSecond: s.ms > 0 ? s.rounds.size / (s.ms / 1e3) : 0,
+      perSecond: s.ms > 0 ? s.pairs / (s.ms / 1e3) : 0,
       medianMs: walls.length === 0 ? null : walls[walls.length >> 1]
     });
   }
@@ -40576,18 +40606,12 @@ function unreachedUnits(samples, baseIndex, baseline) {
   return suite.units.filter((u) => u.pairs === 0).flatMap(
     (u) => samples.versions.flatMap(
       (version3, i) => i === baseIndex ? [] : [
-        {
-          benchmark: u.name,
-          unit: "",
-          biggerIsBetter: false,
-          valueKind: null,
+        uncompared(
+          u.name,
           baseline,
-          version: version3.name,
-          comparison: null,
-          notComparable: null,
-          error: broken ? cause : null,
-          unmeasured: broken ? null : reason
-        }
+          version3.name,
+          broken ? { error: cause } : { unmeasured: reason }
+        )
       ]
     )
   );
@@ -40730,11 +40754,12 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned) {
     (a, b) => a - b
   );
   const kept = /* @__PURE__ */ new Set();
+  const perRound = pairsPerRound(mine);
   let reached = 0;
   for (const round3 of rounds) {
     if (reached >= pairs) break;
     kept.add(round3);
-    reached += pairsIn(mine, round3);
+    reached += perRound.get(round3) ?? 1;
   }
   const level2 = samples.scenario.analysis.level;
   const weights = planned ?? (schedule === void 0 ? null : lookSchedule(schedule.firstLook, schedule.growth, schedule.looks));
@@ -40761,15 +40786,6 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned) {
 }
 function range(values) {
   return `${Math.min(...values)}\u2013${Math.max(...values)}`;
-}
-function pairsIn(trials, round3) {
-  let pairs = Infinity;
-  for (const t of trials) {
-    if (t.round !== round3 || t.warmup) continue;
-    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
-    pairs = Math.min(pairs, primary?.positional === true ? primary.values.length : 1);
-  }
-  return Number.isFinite(pairs) ? pairs : 1;
 }
 function largestHalfWidth(samples, overrides = {}) {
   const report = analyzeSamples(samples, overrides);
@@ -40816,17 +40832,11 @@ function unlisted(samples, baseIndex, baseline) {
   for (const { benchmark: benchmark2, versions: lacking } of samples.perBenchmark?.missing ?? []) {
     samples.versions.forEach((version3, i) => {
       if (i === baseIndex) return;
-      results.push({
-        benchmark: benchmark2,
-        unit: "",
-        biggerIsBetter: false,
-        valueKind: null,
-        baseline,
-        version: version3.name,
-        comparison: null,
-        notComparable: null,
-        error: `not run: ${lacking.join(" and ")} ${lacking.length === 1 ? "does" : "do"} not list it (added or removed by the change?), so it cannot be compared`
-      });
+      results.push(
+        uncompared(benchmark2, baseline, version3.name, {
+          error: `not run: ${lacking.join(" and ")} ${lacking.length === 1 ? "does" : "do"} not list it (added or removed by the change?), so it cannot be compared`
+        })
+      );
     });
   }
   return results;
@@ -45045,8 +45055,9 @@ function planSuite(input2) {
   const alpha = 1 - input2.level;
   const draft = lookSchedule(spec.firstLook, spec.growth, spec.looks);
   const floor = decisionFloor(Math.max(1, units.length), draft.weights[0], alpha);
-  const wanted = Math.max(spec.firstLook, floor);
-  const repetitions = input2.repeats ? chooseRepetitions(input2, wanted) : 1;
+  const floorRepetitions = input2.repeats ? input2.minRepetitions ?? 1 : 1;
+  const wanted = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
+  const repetitions = input2.repeats ? Math.max(floorRepetitions, chooseRepetitions(input2, wanted)) : 1;
   const first = Math.ceil(wanted / repetitions) * repetitions;
   const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds = {};
@@ -45075,7 +45086,7 @@ function chooseRepetitions(input2, firstLook) {
   );
   const fixed = input2.spec.repetitions;
   if (fixed !== "auto") return fixed;
-  if (input2.startupSeconds === null) return 1;
+  if (input2.startupSeconds === null) return input2.minRepetitions ?? 1;
   const overhead = input2.startupSeconds + HARNESS_SECONDS_PER_ROUND;
   const work = Math.max(input2.spec.iterationTime, 1e-6);
   const r = Math.ceil(overhead * TARGET_EFFICIENCY / (work * (1 - TARGET_EFFICIENCY)));
@@ -45206,6 +45217,14 @@ function selectBenchmarks(lists, baseline, patterns) {
 }
 
 // src/suite/preparer.ts
+function versionContext(options, i) {
+  return {
+    version: options.versions[i].name,
+    cwd: options.versions[i].dir,
+    env: options.envOf(i),
+    signal: options.signal
+  };
+}
 function secondsSince(from) {
   return Number(process.hrtime.bigint() - from) / 1e9;
 }
@@ -45260,11 +45279,24 @@ async function listCargoBench(executable, command, context) {
   }
   return names;
 }
-function cargoUnitArgv(executable, command, name, quick, harness = "criterion") {
+function cargoUnitArgv(executable, command, name, plan2, harness = "criterion") {
   if (harness === "libtest") return [executable, "--bench", ...command.harness, "--exact", name];
-  const flags = quick ? ["--quick", "--noplot", "--nresamples", "1000"] : [];
+  const p = typeof plan2 === "boolean" ? { kind: plan2 ? "quick" : "tool" } : plan2;
+  const flags = p.kind === "quick" ? ["--quick", "--noplot", "--nresamples", "1000"] : p.kind === "samples" ? [
+    "--noplot",
+    "--warm-up-time",
+    String(CRITERION_WARM_UP_SECONDS),
+    "--measurement-time",
+    String(+p.seconds.toFixed(3)),
+    "--sample-size",
+    String(p.samples),
+    "--nresamples",
+    "1000"
+  ] : [];
   return [executable, "--bench", ...command.harness, ...flags, `^${escapeRegExp(name)}$`];
 }
+var CRITERION_MIN_SAMPLES = 10;
+var CRITERION_WARM_UP_SECONDS = 0.05;
 async function cargoRunDir(workDir, version3) {
   const dir = path9.join(workDir, `cargo-run-${version3}`);
   await mkdir(dir, { recursive: true });
@@ -45272,20 +45304,13 @@ async function cargoRunDir(workDir, version3) {
 }
 var cargoSuite = {
   async prepare(options) {
-    const { scenario, versions, signal } = options;
+    const { scenario, versions } = options;
     const format = scenario.workload.format;
     const cargo2 = parseCargoBench(scenario.workload.command);
     const started = process.hrtime.bigint();
     const executables = [];
-    for (const [i, version3] of versions.entries()) {
-      executables.push(
-        await buildCargoBench(cargo2, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: options.envOf(i),
-          signal
-        })
-      );
+    for (const [i] of versions.entries()) {
+      executables.push(await buildCargoBench(cargo2, versionContext(options, i)));
     }
     const buildSeconds = secondsSince(started);
     const listing = process.hrtime.bigint();
@@ -45293,22 +45318,20 @@ var cargoSuite = {
     for (const [i, version3] of versions.entries()) {
       lists.set(
         version3.name,
-        await listCargoBench(executables[i], cargo2, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: options.envOf(i),
-          signal
-        })
+        await listCargoBench(executables[i], cargo2, versionContext(options, i))
       );
     }
     const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
     const dirs = await Promise.all(versions.map((_, i) => cargoRunDir(options.workDir, i)));
-    const quick = scenario.suite.calibration === "fixed";
+    const spec = scenario.suite;
+    const fixed = spec.calibration === "fixed";
     const harness = format === "cargo" ? "libtest" : "criterion";
+    const repeats = fixed && harness === "criterion" && spec.repetitions !== 1;
+    const plan2 = (repetitions) => !fixed ? { kind: "tool" } : repeats && repetitions > 1 ? { kind: "samples", samples: repetitions, seconds: repetitions * spec.iterationTime } : { kind: "quick" };
     return {
       units: selection.run.map((name) => ({
         name,
-        argv: (i) => cargoUnitArgv(executables[i], cargo2, name, quick, harness),
+        argv: (i, repetitions) => cargoUnitArgv(executables[i], cargo2, name, plan2(repetitions), harness),
         cwd: dirs,
         iterations: null,
         nsPerOp: null
@@ -45317,7 +45340,8 @@ var cargoSuite = {
       missing: selection.missing,
       build: { kind: "cargo-bench-no-run", seconds: buildSeconds },
       calibrationSeconds: secondsSince(listing),
-      repeats: false,
+      repeats,
+      ...repeats ? { minRepetitions: CRITERION_MIN_SAMPLES } : {},
       startupSeconds: null,
       cleanup: [],
       group: null
@@ -45500,17 +45524,10 @@ var goSuite = {
     const started = process.hrtime.bigint();
     const cleanup = [];
     const binaries = [];
-    for (const [i, version3] of versions.entries()) {
+    for (const [i] of versions.entries()) {
       const outDir = path10.join(options.workDir, `go-${i}`);
       cleanup.push(() => rm4(outDir, { recursive: true, force: true }));
-      binaries.push(
-        await buildGoBinary(go2, outDir, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: options.envOf(i),
-          signal
-        })
-      );
+      binaries.push(await buildGoBinary(go2, outDir, versionContext(options, i)));
     }
     const buildSeconds = secondsSince(started);
     const calibrating = process.hrtime.bigint();
@@ -45578,21 +45595,13 @@ function fixedIterations(nsPerOp, seconds) {
 // src/suite/prepare-listed.ts
 var listedSuite = {
   async prepare(options) {
-    const { scenario, versions, signal } = options;
+    const { scenario, versions } = options;
     const command = scenario.workload.command;
     const started = process.hrtime.bigint();
     const support = perBenchmarkSupport(scenario);
     const lists = /* @__PURE__ */ new Map();
     for (const [i, version3] of versions.entries()) {
-      lists.set(
-        version3.name,
-        await listBenchmarks(command, support, {
-          version: version3.name,
-          cwd: version3.dir,
-          env: options.envOf(i),
-          signal
-        })
-      );
+      lists.set(version3.name, await listBenchmarks(command, support, versionContext(options, i)));
     }
     const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);
     const allNames = [...new Set([...lists.values()].flat())];
@@ -45651,6 +45660,7 @@ async function runSuite(options) {
     spec,
     units: prepared.units,
     repeats: prepared.repeats,
+    ...prepared.minRepetitions === void 0 ? {} : { minRepetitions: prepared.minRepetitions },
     startupSeconds: prepared.startupSeconds,
     // the budget is the whole suite's, building and calibrating included: what is left
     budgetSeconds: Math.max(0, budgetSeconds - elapsed()),
@@ -47427,14 +47437,16 @@ var suiteSchema = external_exports.object({
   /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
   iterationTime: duration3.default(0.02),
   /**
-   * Repetitions of a benchmark in one process where the format can pair them by position
-   * (go with `calibration: fixed`): `auto` (default) sizes them from the measured start-up
-   * cost so that about 85% of the machine time measures; a number fixes them (1: one
-   * repetition per process, as before).
+   * Repetitions of a benchmark in one process, paired by position where the format can (go
+   * with `calibration: fixed`, criterion's sample list): 1 (default) runs one repetition per
+   * process, so every pair is independent; `auto` sizes them from the measured start-up cost
+   * (about 85% of the machine time measuring); a number fixes them. Pairs of one process
+   * share what its start drew: on a machine where that is a large share of the noise, `auto`
+   * gave false calls in A/A runs (BENCHMARKS.md, "Large suites"), so it is not the default.
    */
   repetitions: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1).max(1e3)], {
     error: '"auto" or a whole number of repetitions from 1 to 1000'
-  }).default("auto"),
+  }).default(1),
   /**
    * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
    * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every

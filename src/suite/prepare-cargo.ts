@@ -162,7 +162,7 @@ export const cargoSuite: SuitePreparer = {
     const buildSeconds = secondsSince(started);
     const listing = process.hrtime.bigint();
     const lists = new Map<string, string[]>();
-    for (const [i] of versions.entries()) {
+    for (const [i, version] of versions.entries()) {
       lists.set(
         version.name,
         await listCargoBench(executables[i]!, cargo, versionContext(options, i)),

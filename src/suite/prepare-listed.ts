@@ -16,7 +16,7 @@ export const listedSuite: SuitePreparer = {
     const started = process.hrtime.bigint();
     const support = perBenchmarkSupport(scenario);
     const lists = new Map<string, string[]>();
-    for (const [i] of versions.entries()) {
+    for (const [i, version] of versions.entries()) {
       lists.set(version.name, await listBenchmarks(command, support, versionContext(options, i)));
     }
     const selection = selectBenchmarks(lists, options.baseline, scenario.workload.benchmarks);

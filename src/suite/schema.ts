@@ -32,16 +32,18 @@ export const suiteSchema = z
     /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
     iterationTime: duration.default(0.02),
     /**
-     * Repetitions of a benchmark in one process where the format can pair them by position
-     * (go with `calibration: fixed`): `auto` (default) sizes them from the measured start-up
-     * cost so that about 85% of the machine time measures; a number fixes them (1: one
-     * repetition per process, as before).
+     * Repetitions of a benchmark in one process, paired by position where the format can (go
+     * with `calibration: fixed`, criterion's sample list): 1 (default) runs one repetition per
+     * process, so every pair is independent; `auto` sizes them from the measured start-up cost
+     * (about 85% of the machine time measuring); a number fixes them. Pairs of one process
+     * share what its start drew: on a machine where that is a large share of the noise, `auto`
+     * gave false calls in A/A runs (BENCHMARKS.md, "Large suites"), so it is not the default.
      */
     repetitions: z
       .union([z.literal('auto'), z.number().int().min(1).max(1000)], {
         error: '"auto" or a whole number of repetitions from 1 to 1000',
       })
-      .default('auto'),
+      .default(1),
     /**
      * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
      * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every

@@ -18,7 +18,7 @@ workload:
   format: go
   perBenchmark: true
 budget: 20s
-suite: {firstLook: 8, looks: 2, iterationTime: 5ms}
+suite: {firstLook: 8, looks: 2, iterationTime: 5ms, repetitions: auto}
 seed: 5
 analysis: {resamples: 1000}
 `,

@@ -10,7 +10,7 @@ const units = (n: number, nsPerOp = 1000) =>
   }));
 
 const input = (over: Partial<PlanInput> = {}): PlanInput => ({
-  spec: suiteSchema.parse({}),
+  spec: suiteSchema.parse({ repetitions: 'auto' }),
   units: units(100),
   repeats: true,
   startupSeconds: 0.04,
@@ -44,11 +44,13 @@ describe('planning a suite before it measures', () => {
     expect(plan.schedule.pairs).toEqual([20, 60, 180, 540]);
     expect(planSuite(input({ startupSeconds: 0.005 })).repetitions).toBe(3);
     expect(planSuite(input({ repeats: false })).repetitions).toBe(1);
+    // the default: one repetition per process, every pair independent
+    expect(planSuite(input({ spec: suiteSchema.parse({}) })).repetitions).toBe(1);
     expect(planSuite(input({ spec: suiteSchema.parse({ repetitions: 4 }) })).repetitions).toBe(4);
   });
 
   it('raises the first look to the floor of the family, in whole rounds', () => {
-    const spec = suiteSchema.parse({ firstLook: 8 });
+    const spec = suiteSchema.parse({ firstLook: 8, repetitions: 'auto' });
     const plan = planSuite(input({ spec, startupSeconds: 0.005 }));
     expect(plan.decisionFloor).toBe(18);
     expect(plan.schedule.pairs[0]! % plan.repetitions).toBe(0);
