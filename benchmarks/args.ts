@@ -5,3 +5,9 @@ export function positive(flag: string, text: string): number {
     throw new RangeError(`${flag}: got ${JSON.stringify(text)}; expected a positive number`);
   return x;
 }
+
+/** A benchmark script's numeric flag from argv (`--suites 400`), or `fallback` when absent. */
+export function numberFlag(argv: readonly string[], flag: string, fallback: string): number {
+  const i = argv.indexOf(flag);
+  return Number(i < 0 ? fallback : argv[i + 1]);
+}

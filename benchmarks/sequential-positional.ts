@@ -15,6 +15,7 @@
  *        [--repetitions 10] [--process-sd 0.003] [--seed 1]
  */
 import { writeFileSync } from 'node:fs';
+import { numberFlag } from './args.js';
 import { optimalBlockLength } from '../src/stats/block-length.js';
 import { pairedTrimmedInterval, trimmedTTest } from '../src/stats/compare.js';
 import { holm } from '../src/stats/adjust.js';
@@ -30,10 +31,7 @@ import { nextStage, type UnitState } from '../src/suite/allocation.js';
 import { wilsonInterval } from '../src/stats/proportion.js';
 
 const argv = process.argv.slice(2);
-const value = (flag: string, fallback: string): number => {
-  const i = argv.indexOf(flag);
-  return Number(i < 0 ? fallback : argv[i + 1]);
-};
+const value = (flag: string, fallback: string): number => numberFlag(argv, flag, fallback);
 const SUITES = value('--suites', '200');
 const BENCHMARKS = value('--benchmarks', '100');
 const K = value('--repetitions', '10');

@@ -14,6 +14,7 @@
  *   node --import tsx benchmarks/sequential.ts [--suites 400] [--benchmarks 20] [--seed 1]
  */
 import { writeFileSync } from 'node:fs';
+import { numberFlag } from './args.js';
 import { pairedTrimmedInterval } from '../src/stats/compare.js';
 import { wilcoxonSignedRank } from '../src/stats/wilcoxon.js';
 import { holm } from '../src/stats/adjust.js';
@@ -24,10 +25,7 @@ import { nextStage, type UnitState } from '../src/suite/allocation.js';
 import { wilsonInterval } from '../src/stats/proportion.js';
 
 const argv = process.argv.slice(2);
-const value = (flag: string, fallback: string): number => {
-  const i = argv.indexOf(flag);
-  return Number(i < 0 ? fallback : argv[i + 1]);
-};
+const value = (flag: string, fallback: string): number => numberFlag(argv, flag, fallback);
 const SUITES = value('--suites', '400');
 const BENCHMARKS = value('--benchmarks', '20');
 const LEVEL = 0.99;

@@ -268,7 +268,7 @@ export async function runSuite(
   return finish(result, record);
 }
 
-/** After the first sweep: the screening's cost from the pace each unit has shown. */
+/** After the first measured benchmark: the screening's cost from the pace units have shown. */
 function measuredScreeningWarning(record: SuiteRecord, budgetSeconds: number): string | null {
   const paced = record.units.filter((u) => u.secondsPerPair !== null);
   if (paced.length === 0) return null;
