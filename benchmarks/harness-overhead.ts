@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runScenario } from '../src/runner/run.js';
-import type { SamplesFile } from '../src/runner/samples.js';
+import type { SamplesFile } from '../src/contracts/samples.js';
 import { parseScenario } from '../src/scenario/load.js';
 import type { ScenarioInput } from '../src/scenario/schema.js';
 import { median, quantile } from '../src/stats/descriptive.js';

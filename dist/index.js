@@ -78201,7 +78201,6 @@ function workflowRunOf(event) {
 }
 
 // src/analyze/report.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 3;
 function uncompared(benchmark2, baseline, version3, why) {
   return {
     benchmark: benchmark2,
@@ -78462,7 +78461,7 @@ function timingText(timing, mode) {
   return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
-// src/load/protocol.ts
+// src/contracts/load.ts
 var ERROR_KINDS = ["status", "timeout", "connection", "other"];
 
 // src/scenario/argv.ts
@@ -81394,6 +81393,9 @@ function exactSides(input2, unit) {
   return repeated || count2 ? { base, head } : null;
 }
 
+// src/contracts/comparison.ts
+var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+
 // src/analyze/series.ts
 function collectSeries(samples) {
   const series = /* @__PURE__ */ new Map();
@@ -81537,7 +81539,7 @@ function efficiencyOf(samples) {
   };
 }
 
-// src/suite/record.ts
+// src/contracts/suite-record.ts
 function belongsTo(metric, unit) {
   return metric === unit || metric.startsWith(`${unit} - `);
 }
@@ -87201,15 +87203,8 @@ function machineInfo() {
   };
 }
 
-// src/runner/samples.ts
-import { rename as rename2, writeFile as writeFile4 } from "node:fs/promises";
+// src/contracts/samples.ts
 var SAMPLES_SCHEMA_VERSION = 1;
-async function writeSamples(file2, samples) {
-  const temporary = `${file2}.${process.pid}.tmp`;
-  await writeFile4(temporary, `${JSON.stringify(samples, null, 2)}
-`);
-  await rename2(temporary, file2);
-}
 
 // src/runner/per-benchmark.ts
 async function runPerBenchmark(options) {
@@ -87359,7 +87354,7 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile4 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
-import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename3, rm as rm9, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
+import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename2, rm as rm9, stat as stat3, writeFile as writeFile4 } from "node:fs/promises";
 import os12 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
@@ -87398,7 +87393,7 @@ async function compile2(text2, target, env) {
   const unique = `${process.pid}-${Date.now().toString(36)}`;
   const source = path20.join(dir, `duetkit-timer-${unique}.c`);
   const output2 = path20.join(dir, `duetkit-timer-${unique}`);
-  await writeFile5(source, text2);
+  await writeFile4(source, text2);
   const errors = [];
   try {
     for (const compiler of COMPILERS) {
@@ -87406,7 +87401,7 @@ async function compile2(text2, target, env) {
         try {
           await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
           await chmod2(output2, 493);
-          await rename3(output2, target);
+          await rename2(output2, target);
           return { path: target };
         } catch (error63) {
           errors.push(`${compiler} ${flags.join(" ")}: ${firstLine(error63)}`);
@@ -87603,6 +87598,15 @@ async function loadCluster() {
 
 // src/cluster/env.ts
 var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
+
+// src/pipeline/write-samples.ts
+import { rename as rename3, writeFile as writeFile5 } from "node:fs/promises";
+async function writeSamples(file2, samples) {
+  const temporary = `${file2}.${process.pid}.tmp`;
+  await writeFile5(temporary, `${JSON.stringify(samples, null, 2)}
+`);
+  await rename3(temporary, file2);
+}
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";

@@ -1,5 +1,6 @@
-import type { IsolationReport, IsolationRequest } from '../isolation/types.js';
-import { machineInfo, type MachineInfo } from '../runner/machine.js';
+import type { IsolationReport, IsolationRequest } from '../contracts/isolation.js';
+import { machineInfo } from '../runner/machine.js';
+import type { MachineInfo } from '../contracts/machine.js';
 import { RunError } from '../runner/errors.js';
 import { TOOL_VERSION } from '../runner/run.js';
 import type { LoadedScenario } from '../scenario/load.js';

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { parseCpuList } from '../isolation/cpus.js';
-import type { SamplesFile, VersionRecord } from '../runner/samples.js';
+import type { SamplesFile, VersionRecord } from '../contracts/samples.js';
 import { buildTimer } from '../runner/timer/build.js';
 import type { Scenario } from '../scenario/schema.js';
 import { describeKubeError, type Kube } from './kube.js';
 import { benchJobManifest, namespaceManifest } from './manifests.js';
 import { disruption, waitForRunEnd, waitForRunningPod, type PodWatch } from './pod.js';
-import { nodeIdentity, type ClusterRecord } from './record.js';
+import { nodeIdentity } from './record.js';
+import type { ClusterRecord } from '../contracts/cluster-record.js';
 import type { ClusterRunOptions } from './run.js';
 import type { ClusterSpec } from './schema.js';
 import type { StateRecorder } from './state.js';

@@ -6,12 +6,17 @@ import type { LoadedScenario } from '../scenario/load.js';
 import { prepareVersions } from '../runner/versions.js';
 import { randomSeed } from '../stats/rng.js';
 import { machineInfo } from '../runner/machine.js';
-import { SAMPLES_SCHEMA_VERSION, type SamplesFile, type VersionRecord } from '../runner/samples.js';
+import {
+  SAMPLES_SCHEMA_VERSION,
+  type SamplesFile,
+  type VersionRecord,
+} from '../contracts/samples.js';
 import { TOOL_VERSION } from '../runner/run.js';
 import { deleteNamespace } from './cleanup.js';
 import { createKube, type Kube } from './kube.js';
 import { benchmarkInPod, seconds } from './pod-run.js';
-import { costOf, type ClusterRecord } from './record.js';
+import { costOf } from './record.js';
+import type { ClusterRecord } from '../contracts/cluster-record.js';
 import { getProvider } from './registry.js';
 import { podCpus } from './schema.js';
 import { createStateRecorder, type ClusterState, type StateRecorder } from './state.js';

@@ -1,5 +1,5 @@
 import { clusterLines } from './cluster-text.js';
-import type { ComparisonReport } from '../analyze/report.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
 import type { Comparison } from '../stats/types.js';
 import { escapeInline } from './escape.js';
 import { formatPercent } from './numbers.js';

@@ -1,11 +1,5 @@
-import {
-  comparedCount,
-  isExactTie,
-  statusOf,
-  unmeasuredCount,
-  type BenchmarkResult,
-  type ComparisonReport,
-} from '../analyze/report.js';
+import { comparedCount, isExactTie, statusOf, unmeasuredCount } from '../analyze/report.js';
+import type { BenchmarkResult, ComparisonReport } from '../contracts/comparison.js';
 import { exactText } from './exact-text.js';
 import { UNMEASURED_HINT, unmeasuredNames } from './unmeasured-text.js';
 import type { Comparison, NotComparable, Verdict } from '../stats/types.js';

@@ -1,4 +1,4 @@
-import type { SamplesFile } from '../runner/samples.js';
+import type { SamplesFile } from '../contracts/samples.js';
 
 /** What a report says about the run besides the comparisons: where, when, what. */
 export interface RunMeta {

@@ -8,7 +8,8 @@ import { createBarrier, type Barrier } from './barrier.js';
 import { RunError } from './errors.js';
 import { getMode } from './modes/registry.js';
 import type { Step } from './modes/types.js';
-import type { SamplesFile, StopReason, Trial } from './samples.js';
+import type { SamplesFile, Trial } from '../contracts/samples.js';
+import type { StopReason } from '../contracts/stop-reason.js';
 
 export interface ExperimentVersion {
   name: string;

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { assessSuiteLook, largestHalfWidth } from '../analyze/analyze.js';
 import { runSuite } from '../suite/run-suite.js';
 import { efficiencyOf } from '../analyze/efficiency.js';
-import type { SuiteRecord } from '../suite/record.js';
+import type { SuiteRecord } from '../contracts/suite-record.js';
 import { createGit, type Git } from '../git/git.js';
 import { createWorktreeSet } from '../git/worktrees.js';
 import { chooseIsolation } from '../isolation/choose.js';
-import type { Isolation, IsolationReport } from '../isolation/types.js';
+import type { Isolation } from '../isolation/types.js';
+import type { IsolationReport } from '../contracts/isolation.js';
 import type { LoadedScenario } from '../scenario/load.js';
 import type { Scenario } from '../scenario/schema.js';
 import { createRng, randomSeed } from '../stats/rng.js';
@@ -27,7 +28,7 @@ import {
   type SamplesFile,
   type TimingRecord,
   type VersionRecord,
-} from './samples.js';
+} from '../contracts/samples.js';
 import { runPerBenchmark } from './per-benchmark.js';
 import { prepareVersions } from './versions.js';
 import { buildTimer, type TimerBuild } from './timer/build.js';
@@ -225,7 +226,7 @@ function notSetUp(requested: IsolationReport['requested']): IsolationReport {
   };
 }
 
-/** How a command or persistent workload's iterations are timed (see samples.ts). */
+/** How a command or persistent workload's iterations are timed (contracts/samples.ts). */
 function timingRecord(workload: Scenario['workload'], built: TimerBuild): TimingRecord {
   return {
     driver: workload.driver as TimingRecord['driver'],

@@ -4,7 +4,7 @@ import type { Git } from '../git/git.js';
 import type { WorktreeSet } from '../git/worktrees.js';
 import type { VersionSpec } from '../scenario/schema.js';
 import { RunError } from './errors.js';
-import type { VersionRecord } from './samples.js';
+import type { VersionRecord } from '../contracts/samples.js';
 import { runSetup } from './setup.js';
 
 export interface PrepareOptions {

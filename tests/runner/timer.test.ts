@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runScenario } from '../../src/runner/run.js';
-import type { SamplesFile, Trial } from '../../src/runner/samples.js';
+import type { SamplesFile, Trial } from '../../src/contracts/samples.js';
 import { buildTimer } from '../../src/runner/timer/build.js';
 import { parseTimerLine } from '../../src/runner/timer/report.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';

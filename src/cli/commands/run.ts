@@ -8,7 +8,7 @@ import { renderProgress } from '../../runner/progress.js';
 import { runScenario } from '../../runner/run.js';
 import { fileSaver, isEmpty, removeStateFile } from '../../cluster/state.js';
 import { loadCluster } from '../../cluster/load.js';
-import { writeSamples } from '../../runner/samples.js';
+import { writeSamples } from '../../pipeline/write-samples.js';
 import { abortOnSignals } from '../../runner/signals.js';
 import { loadScenarioFile, type LoadedScenario } from '../../scenario/load.js';
 import { MAX_SEED } from '../../stats/rng.js';
