@@ -78509,7 +78509,7 @@ function formatArgv(argv2) {
   return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
 
-// src/runner/errors.ts
+// src/process/errors.ts
 var RunError = class extends UserError {
   constructor(message) {
     super(message);
@@ -81976,7 +81976,7 @@ import { mkdtemp, readFile as readFile4, rm as rm3 } from "node:fs/promises";
 import os6 from "node:os";
 import path3 from "node:path";
 
-// src/runner/gated-process.ts
+// src/process/gated-process.ts
 import { spawn } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
@@ -84058,7 +84058,7 @@ import http from "node:http";
 import net from "node:net";
 import path6 from "node:path";
 
-// src/load/process-tree.ts
+// src/process/process-tree.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
 function processTree(root, proc = "/proc") {
   const children = /* @__PURE__ */ new Map();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { IsolationRequest } from '../contracts/isolation.js';
 import { selfArgv } from '../io/self-argv.js';
 import { runScenario } from '../runner/run.js';
-import { RunError } from '../runner/errors.js';
+import { RunError } from '../process/errors.js';
 import type { SamplesFile } from '../contracts/samples.js';
 import type { LoadedScenario } from '../scenario/load.js';
 import { parseScenario } from '../scenario/load.js';

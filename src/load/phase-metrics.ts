@@ -1,5 +1,5 @@
 import type { TrialMetric } from '../contracts/samples.js';
-import { RunError } from '../runner/errors.js';
+import { RunError } from '../process/errors.js';
 import type { LoadSpec } from '../scenario/service-schema.js';
 import type { HistogramSummary } from './histogram.js';
 import { ERROR_KINDS, type GeneratorRecord, type LoadRecord } from '../contracts/load.js';

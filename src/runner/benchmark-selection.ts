@@ -1,5 +1,5 @@
 import { matchesBenchmark } from '../scenario/benchmark-pattern.js';
-import { RunError } from './errors.js';
+import { RunError } from '../process/errors.js';
 import type { PerBenchmarkRecord } from '../contracts/samples.js';
 
 export interface Selection {

@@ -1,7 +1,7 @@
 import { selectBenchmarks } from './benchmark-selection.js';
 import { runExperiment, type ExperimentOptions, type ExperimentResult } from './experiment.js';
 import { listBenchmarks, perBenchmarkSupport } from './list-benchmarks.js';
-import { RunError } from './errors.js';
+import { RunError } from '../process/errors.js';
 import type { PerBenchmarkRecord } from '../contracts/samples.js';
 import type { StopReason } from '../contracts/stop-reason.js';
 

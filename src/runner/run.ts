@@ -32,7 +32,7 @@ import {
 import { runPerBenchmark } from './per-benchmark.js';
 import { prepareVersions } from './versions.js';
 import { buildTimer, type TimerBuild } from './timer/build.js';
-import { RunError } from './errors.js';
+import { RunError } from '../process/errors.js';
 import { VERSION } from '../version.js';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Git } from '../git/git.js';
 import type { WorktreeSet } from '../git/worktrees.js';
 import type { VersionSpec } from '../scenario/schema.js';
-import { RunError } from './errors.js';
+import { RunError } from '../process/errors.js';
 import type { VersionRecord } from '../contracts/samples.js';
 import { runSetup } from './setup.js';
 

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { RunError } from '../runner/errors.js';
+import { RunError } from '../process/errors.js';
 import { runExperiment, type ExperimentOptions } from '../runner/experiment.js';
 import type { PerBenchmarkResult } from '../runner/per-benchmark.js';
 import type { StopReason } from '../contracts/stop-reason.js';

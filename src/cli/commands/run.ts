@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { analyzeSamples } from '../../analyze/analyze.js';
 import { describeReport, exitStatus, type FailOn } from '../../analyze/describe.js';
-import { RunError } from '../../runner/errors.js';
+import { RunError } from '../../process/errors.js';
 import { renderProgress } from '../../runner/progress.js';
 import { runScenario } from '../../runner/run.js';
 import { fileSaver, isEmpty, removeStateFile } from '../../cluster/state.js';

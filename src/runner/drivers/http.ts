@@ -5,7 +5,7 @@ import type { GeneratorRecord } from '../../contracts/load.js';
 import { buildSchedule, phaseLength, requestTable } from '../../load/schedule.js';
 import { replicaName, startServers, type ServerSet } from '../../load/servers.js';
 import type { LoadSpec } from '../../scenario/service-schema.js';
-import { RunError } from '../errors.js';
+import { RunError } from '../../process/errors.js';
 import type { Driver, IterationResult, Side, SideContext } from './types.js';
 
 /** Slack over a phase's own length before it counts as hung, s. */

@@ -45,7 +45,7 @@ export function parseTimerLine(line: string): TimerReport | Error {
   };
 }
 
-/** The timer in relay mode as a persistent program's gate (see gated-process.ts). */
+/** The timer in relay mode as a persistent program's gate (see src/process/gated-process.ts). */
 export function relayGate(timer: string): (flag: string) => string[] {
   return (flag) => [timer, 'relay', flag, '--'];
 }
