@@ -14,7 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runScenario } from '../src/runner/run.js';
+import { runScenario } from '../src/pipeline/local-run.js';
 import type { SamplesFile } from '../src/contracts/samples.js';
 import { parseScenario } from '../src/scenario/load.js';
 import type { ScenarioInput } from '../src/scenario/schema.js';

@@ -41494,7 +41494,7 @@ function machineInfo() {
   };
 }
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
 import os9 from "node:os";
 import path21 from "node:path";
@@ -46887,7 +46887,7 @@ function firstLine(error62) {
 // src/version.ts
 var VERSION = "0.1.0";
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 var TOOL_VERSION = VERSION;
 async function runScenario(loaded, options) {
   const { scenario } = loaded;
@@ -48481,11 +48481,11 @@ function parseShare(text3) {
 // src/cli/commands/cluster.ts
 import path25 from "node:path";
 
-// src/cluster/load.ts
+// src/pipeline/load-cluster.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 async function loadCluster() {
   const here = import.meta.url;
-  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
+  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./cluster-entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
   return await import(file2);
 }
 

@@ -81962,7 +81962,7 @@ function createGitHistory(cwd) {
   };
 }
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
 import os13 from "node:os";
 import path21 from "node:path";
@@ -87433,7 +87433,7 @@ function firstLine(error63) {
 // src/version.ts
 var VERSION7 = "0.1.0";
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 var TOOL_VERSION = VERSION7;
 async function runScenario(loaded, options) {
   const { scenario } = loaded;
@@ -87588,11 +87588,11 @@ function timingRecord(workload2, built) {
   };
 }
 
-// src/cluster/load.ts
+// src/pipeline/load-cluster.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 async function loadCluster() {
   const here = import.meta.url;
-  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
+  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./cluster-entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
   return await import(file2);
 }
 

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import type { SamplesFile, Trial, KeepBusy } from '../../src/contracts/samples.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { Mode } from '../../src/scenario/schema.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { IsolationRequest } from '../contracts/isolation.js';
 import { selfArgv } from '../io/self-argv.js';
-import { runScenario } from '../runner/run.js';
+import { runScenario } from '../pipeline/local-run.js';
 import { RunError } from '../process/errors.js';
 import type { SamplesFile } from '../contracts/samples.js';
 import type { LoadedScenario } from '../scenario/load.js';

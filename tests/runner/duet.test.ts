@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import type { SamplesFile, Trial } from '../../src/contracts/samples.js';
 import { cpusetV1Available } from '../isolation/helpers.js';
 import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import type { SamplesFile, Trial } from '../../src/contracts/samples.js';
 import { buildTimer } from '../../src/runner/timer/build.js';
 import { parseTimerLine } from '../../src/runner/timer/report.js';

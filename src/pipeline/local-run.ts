@@ -18,20 +18,20 @@ import {
   type ExperimentOptions,
   type ExperimentResult,
   type Progress,
-} from './experiment.js';
-import { buildFingerprint } from './fingerprint.js';
-import { probeFingerprint } from './fingerprint-probe.js';
-import { machineInfo } from './machine.js';
-import { getMode } from './modes/registry.js';
+} from '../runner/experiment.js';
+import { buildFingerprint } from '../runner/fingerprint.js';
+import { probeFingerprint } from '../runner/fingerprint-probe.js';
+import { machineInfo } from '../runner/machine.js';
+import { getMode } from '../runner/modes/registry.js';
 import {
   SAMPLES_SCHEMA_VERSION,
   type SamplesFile,
   type TimingRecord,
   type VersionRecord,
 } from '../contracts/samples.js';
-import { runPerBenchmark } from './per-benchmark.js';
-import { prepareVersions } from './versions.js';
-import { buildTimer, type TimerBuild } from './timer/build.js';
+import { runPerBenchmark } from '../runner/per-benchmark.js';
+import { prepareVersions } from '../runner/versions.js';
+import { buildTimer, type TimerBuild } from '../runner/timer/build.js';
 import { RunError } from '../process/errors.js';
 import { VERSION } from '../version.js';
 
