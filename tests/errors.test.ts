@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputError } from '../src/action/inputs.js';
+import { InputError } from '../src/action/input-error.js';
 import { ClusterError } from '../src/cluster/types.js';
 import { isUserFacing, UserError } from '../src/errors.js';
 import { FormatError } from '../src/formats/types.js';
