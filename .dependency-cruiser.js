@@ -45,6 +45,24 @@ export default {
       to: { path: '^src/pipeline/' },
     },
     {
+      name: 'analyze-does-not-import-report',
+      severity: 'error',
+      comment:
+        'comparison.json flows from analyze/ to its renderers in report/, never back: the ' +
+        'terminal report is a renderer like the others.',
+      from: { path: '^src/analyze/' },
+      to: { path: '^src/report/' },
+    },
+    {
+      name: 'history-does-not-import-variability',
+      severity: 'error',
+      comment:
+        'variability/ reads the history; the history knows nothing of it: the files ' +
+        'variability derives on publish are passed in by the entry points.',
+      from: { path: '^src/history/' },
+      to: { path: '^src/variability/' },
+    },
+    {
       name: 'cli-imported-by-no-other-room',
       severity: 'error',
       comment: 'src/cli/ is an entry point: nothing outside it imports it.',

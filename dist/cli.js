@@ -40479,7 +40479,7 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   };
 }
 
-// src/report/run-meta.ts
+// src/analyze/duration-text.ts
 function formatDuration(seconds) {
   if (seconds < 60) return `${+seconds.toFixed(1)} s`;
   const s = Math.round(seconds);

@@ -78400,31 +78400,7 @@ function clusterLines(c) {
   return lines;
 }
 
-// src/report/run-meta.ts
-function runMetaOf(samples, suite, runnerLabel3) {
-  const m = samples.machine;
-  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
-  const parts = [
-    `${m.cpuModel}`,
-    `${m.cores} CPUs`,
-    memory2,
-    `${m.platform} ${m.kernel} ${m.arch}`,
-    `Node ${m.node}`,
-    `load ${m.loadAverage.join(" ")}`
-  ];
-  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
-  const duration5 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
-  return {
-    suite,
-    runner: parts.join(", "),
-    durationSeconds: Number.isFinite(duration5) ? Math.max(0, duration5) : 0,
-    versions: samples.versions.map((v) => ({
-      name: v.name,
-      commit: v.commit,
-      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
-    }))
-  };
-}
+// src/analyze/duration-text.ts
 function formatDuration(seconds) {
   if (seconds < 60) return `${+seconds.toFixed(1)} s`;
   const s = Math.round(seconds);
@@ -81959,6 +81935,32 @@ function createGitHistory(cwd) {
         await git(["fetch", "--no-tags", "--quiet", "origin", commit2]);
       }
     }
+  };
+}
+
+// src/report/run-meta.ts
+function runMetaOf(samples, suite, runnerLabel3) {
+  const m = samples.machine;
+  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
+  const parts = [
+    `${m.cpuModel}`,
+    `${m.cores} CPUs`,
+    memory2,
+    `${m.platform} ${m.kernel} ${m.arch}`,
+    `Node ${m.node}`,
+    `load ${m.loadAverage.join(" ")}`
+  ];
+  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
+  const duration5 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
+  return {
+    suite,
+    runner: parts.join(", "),
+    durationSeconds: Number.isFinite(duration5) ? Math.max(0, duration5) : 0,
+    versions: samples.versions.map((v) => ({
+      name: v.name,
+      commit: v.commit,
+      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
+    }))
   };
 }
 

@@ -25,8 +25,10 @@ describe('the layering rules (.dependency-cruiser.js)', () => {
       .sort();
     expect(violations).toEqual([
       'action-imported-by-no-other-room: src/cli/main.ts -> src/action/main.ts',
+      'analyze-does-not-import-report: src/analyze/describe.ts -> src/report/render.ts',
       'cli-imported-by-no-other-room: src/runner/run.ts -> src/cli/main.ts',
       'contracts-import-only-scenario-and-stats: src/contracts/samples.ts -> src/runner/trial.ts',
+      'history-does-not-import-variability: src/history/publish.ts -> src/variability/register.ts',
       'no-circular: src/contracts/samples.ts -> src/runner/trial.ts',
       'pipeline-only-from-entry-points: src/runner/run.ts -> src/pipeline/run.ts',
       'resolvable: src/report/render.ts -> ./missing.js',

@@ -2,7 +2,7 @@ import type { Settle } from '../contracts/comparison.js';
 import type { SamplesFile } from '../contracts/samples.js';
 import type { Comparison } from '../stats/types.js';
 import { pairsPerRound } from './round-pairs.js';
-import { formatDuration } from '../report/run-meta.js';
+import { formatDuration } from './duration-text.js';
 
 /** Beyond this much more machine time, a benchmark counts as too noisy for its size here. */
 export const REASONABLE_SECONDS = 30 * 60;

@@ -7,7 +7,8 @@ import { escapeInline, codeBlock } from './escape.js';
 import { BAR_GLYPHS, chooseScale, intervalBar, type BarScale } from './interval-bar.js';
 import { renderMethod } from './markdown-method.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
-import { formatDuration, type RunMeta } from './run-meta.js';
+import { formatDuration } from '../analyze/duration-text.js';
+import type { RunMeta } from './run-meta.js';
 import { REASONABLE_SECONDS } from '../analyze/settle.js';
 
 /**
