@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analyzeSamples } from '../src/analyze/analyze.js';
-import type { SamplesFile } from '../src/runner/samples.js';
+import type { SamplesFile } from '../src/contracts/samples.js';
 import { goFastjson } from './suites/go-fastjson.js';
 import { goXxhash } from './suites/go-xxhash.js';
 import { pyCattrs } from './suites/py-cattrs.js';

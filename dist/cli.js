@@ -38110,7 +38110,7 @@ var COMPARISON_SCHEMA_VERSION = 1;
 var STATISTICS = ["median", "mean", "gmean", "trimmed"];
 
 // src/cli/commands/analyze.ts
-import { readFile, writeFile as writeFile2 } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 // src/runner/modes/types.ts
@@ -40161,8 +40161,10 @@ function pairsPerRound(trials) {
   return out;
 }
 
-// src/analyze/report.ts
+// src/contracts/comparison.ts
 var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+
+// src/analyze/report.ts
 function uncompared(benchmark2, baseline, version3, why) {
   return {
     benchmark: benchmark2,
@@ -40244,6 +40246,9 @@ function collectSeries(samples) {
   return [...series.values()];
 }
 
+// src/contracts/load.ts
+var ERROR_KINDS = ["status", "timeout", "connection", "other"];
+
 // src/load/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist(), 1);
 function mergedPercentile(encoded, p) {
@@ -40253,9 +40258,6 @@ function mergedPercentile(encoded, p) {
   for (const e of parts.slice(1)) total.add((0, import_hdr_histogram_js.decodeFromCompressedBase64)(e, 64, false));
   return total.getValueAtPercentile(p) / 1e3;
 }
-
-// src/load/protocol.ts
-var ERROR_KINDS = ["status", "timeout", "connection", "other"];
 
 // src/load/summary.ts
 function summarizeLoad(samples) {
@@ -40360,7 +40362,7 @@ function efficiencyOf(samples) {
   };
 }
 
-// src/suite/record.ts
+// src/contracts/suite-record.ts
 function belongsTo(metric, unit) {
   return metric === unit || metric.startsWith(`${unit} - `);
 }
@@ -40477,7 +40479,7 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   };
 }
 
-// src/report/run-meta.ts
+// src/analyze/duration-text.ts
 function formatDuration(seconds) {
   if (seconds < 60) return `${+seconds.toFixed(1)} s`;
   const s = Math.round(seconds);
@@ -41049,7 +41051,7 @@ function formatArgv(argv2) {
   return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
 
-// src/runner/errors.ts
+// src/process/errors.ts
 var RunError = class extends UserError {
   constructor(message) {
     super(message);
@@ -41335,15 +41337,8 @@ function gateExitCode(report, failOn) {
   return t.verdicts + t.unmeasured > 0 ? 1 : 0;
 }
 
-// src/runner/samples.ts
-import { rename, writeFile } from "node:fs/promises";
+// src/contracts/samples.ts
 var SAMPLES_SCHEMA_VERSION = 1;
-async function writeSamples(file2, samples) {
-  const temporary = `${file2}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(samples, null, 2)}
-`);
-  await rename(temporary, file2);
-}
 
 // src/scenario/values.ts
 var ValueError = class extends UserError {
@@ -41461,7 +41456,7 @@ function registerAnalyze(program2, ctx) {
     const report = analyzeSamples(samples, overrides);
     const text3 = `${JSON.stringify(report, null, 2)}
 `;
-    if (out !== void 0) await writeFile2(path.resolve(ctx.cwd, out), text3);
+    if (out !== void 0) await writeFile(path.resolve(ctx.cwd, out), text3);
     ctx.stdout(json2 === true ? text3 : describeReport(report));
     ctx.exitCode = exitStatus(report, failOn);
   });
@@ -41499,7 +41494,7 @@ function machineInfo() {
   };
 }
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
 import os9 from "node:os";
 import path21 from "node:path";
@@ -41513,7 +41508,7 @@ import { mkdtemp, readFile as readFile3, rm as rm2 } from "node:fs/promises";
 import os3 from "node:os";
 import path3 from "node:path";
 
-// src/runner/gated-process.ts
+// src/process/gated-process.ts
 import { spawn } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
@@ -43601,7 +43596,7 @@ import http from "node:http";
 import net from "node:net";
 import path6 from "node:path";
 
-// src/load/process-tree.ts
+// src/process/process-tree.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
 function processTree(root, proc = "/proc") {
   const children = /* @__PURE__ */ new Map();
@@ -45957,14 +45952,14 @@ import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn5 } from "node:child_process";
-import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile2 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
   return {
     viaSudo: false,
     mkdir: async (dir) => void await mkdir3(dir),
     // cgroupfs rejects a value split over several writes: one write per call.
-    write: (file2, value) => writeFile3(file2, value),
+    write: (file2, value) => writeFile2(file2, value),
     read: (file2) => readFile4(file2, "utf8"),
     rmdir: (dir) => rmdir(dir)
   };
@@ -46813,7 +46808,7 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile3 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
-import { chmod, mkdir as mkdir4, readFile as readFile5, rename as rename2, rm as rm8, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
+import { chmod, mkdir as mkdir4, readFile as readFile5, rename, rm as rm8, stat as stat2, writeFile as writeFile3 } from "node:fs/promises";
 import os8 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
@@ -46852,7 +46847,7 @@ async function compile2(text3, target, env) {
   const unique = `${process.pid}-${Date.now().toString(36)}`;
   const source = path20.join(dir, `duetkit-timer-${unique}.c`);
   const output2 = path20.join(dir, `duetkit-timer-${unique}`);
-  await writeFile4(source, text3);
+  await writeFile3(source, text3);
   const errors = [];
   try {
     for (const compiler of COMPILERS) {
@@ -46860,7 +46855,7 @@ async function compile2(text3, target, env) {
         try {
           await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
           await chmod(output2, 493);
-          await rename2(output2, target);
+          await rename(output2, target);
           return { path: target };
         } catch (error62) {
           errors.push(`${compiler} ${flags.join(" ")}: ${firstLine(error62)}`);
@@ -46892,7 +46887,7 @@ function firstLine(error62) {
 // src/version.ts
 var VERSION = "0.1.0";
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 var TOOL_VERSION = VERSION;
 async function runScenario(loaded, options) {
   const { scenario } = loaded;
@@ -47325,7 +47320,7 @@ function fromInterval(change, lower, upper) {
 }
 
 // src/calibrate/record.ts
-import { mkdir as mkdir5, mkdtemp as mkdtemp5, rm as rm9, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdir as mkdir5, mkdtemp as mkdtemp5, rm as rm9, writeFile as writeFile4 } from "node:fs/promises";
 import os10 from "node:os";
 import path24 from "node:path";
 
@@ -47941,7 +47936,7 @@ async function referenceSource(versions) {
   const root = await mkdtemp5(path24.join(os10.tmpdir(), "duetkit-calibrate-"));
   for (const v of versions) {
     await mkdir5(path24.join(root, v.name));
-    await writeFile5(path24.join(root, v.name, UNITS_FILE), `${v.units}
+    await writeFile4(path24.join(root, v.name, UNITS_FILE), `${v.units}
 `);
   }
   const command = [...selfArgv(), "workload", "--serve", "--units-file", UNITS_FILE];
@@ -48486,11 +48481,11 @@ function parseShare(text3) {
 // src/cli/commands/cluster.ts
 import path25 from "node:path";
 
-// src/cluster/load.ts
+// src/pipeline/load-cluster.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 async function loadCluster() {
   const here = import.meta.url;
-  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
+  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./cluster-entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
   return await import(file2);
 }
 
@@ -48647,6 +48642,15 @@ function renderProgress(progress2, width = 30) {
 function formatSeconds(ms) {
   const seconds = Math.round(ms / 1e3);
   return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+}
+
+// src/pipeline/write-samples.ts
+import { rename as rename2, writeFile as writeFile5 } from "node:fs/promises";
+async function writeSamples(file2, samples) {
+  const temporary = `${file2}.${process.pid}.tmp`;
+  await writeFile5(temporary, `${JSON.stringify(samples, null, 2)}
+`);
+  await rename2(temporary, file2);
 }
 
 // src/cli/commands/run.ts

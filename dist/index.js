@@ -78201,7 +78201,6 @@ function workflowRunOf(event) {
 }
 
 // src/analyze/report.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 3;
 function uncompared(benchmark2, baseline, version3, why) {
   return {
     benchmark: benchmark2,
@@ -78401,31 +78400,7 @@ function clusterLines(c) {
   return lines;
 }
 
-// src/report/run-meta.ts
-function runMetaOf(samples, suite, runnerLabel3) {
-  const m = samples.machine;
-  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
-  const parts = [
-    `${m.cpuModel}`,
-    `${m.cores} CPUs`,
-    memory2,
-    `${m.platform} ${m.kernel} ${m.arch}`,
-    `Node ${m.node}`,
-    `load ${m.loadAverage.join(" ")}`
-  ];
-  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
-  const duration5 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
-  return {
-    suite,
-    runner: parts.join(", "),
-    durationSeconds: Number.isFinite(duration5) ? Math.max(0, duration5) : 0,
-    versions: samples.versions.map((v) => ({
-      name: v.name,
-      commit: v.commit,
-      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
-    }))
-  };
-}
+// src/analyze/duration-text.ts
 function formatDuration(seconds) {
   if (seconds < 60) return `${+seconds.toFixed(1)} s`;
   const s = Math.round(seconds);
@@ -78462,7 +78437,7 @@ function timingText(timing, mode) {
   return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
-// src/load/protocol.ts
+// src/contracts/load.ts
 var ERROR_KINDS = ["status", "timeout", "connection", "other"];
 
 // src/scenario/argv.ts
@@ -78510,7 +78485,7 @@ function formatArgv(argv2) {
   return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
 
-// src/runner/errors.ts
+// src/process/errors.ts
 var RunError = class extends UserError {
   constructor(message) {
     super(message);
@@ -79356,7 +79331,7 @@ async function readResults(dir) {
 // src/action/run-step.ts
 import { mkdir as mkdir7, mkdtemp as mkdtemp6 } from "node:fs/promises";
 import os15 from "node:os";
-import path33 from "node:path";
+import path30 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -81394,6 +81369,9 @@ function exactSides(input2, unit) {
   return repeated || count2 ? { base, head } : null;
 }
 
+// src/contracts/comparison.ts
+var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+
 // src/analyze/series.ts
 function collectSeries(samples) {
   const series = /* @__PURE__ */ new Map();
@@ -81537,7 +81515,7 @@ function efficiencyOf(samples) {
   };
 }
 
-// src/suite/record.ts
+// src/contracts/suite-record.ts
 function belongsTo(metric, unit) {
   return metric === unit || metric.startsWith(`${unit} - `);
 }
@@ -81960,7 +81938,33 @@ function createGitHistory(cwd) {
   };
 }
 
-// src/runner/run.ts
+// src/report/run-meta.ts
+function runMetaOf(samples, suite, runnerLabel3) {
+  const m = samples.machine;
+  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
+  const parts = [
+    `${m.cpuModel}`,
+    `${m.cores} CPUs`,
+    memory2,
+    `${m.platform} ${m.kernel} ${m.arch}`,
+    `Node ${m.node}`,
+    `load ${m.loadAverage.join(" ")}`
+  ];
+  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
+  const duration5 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
+  return {
+    suite,
+    runner: parts.join(", "),
+    durationSeconds: Number.isFinite(duration5) ? Math.max(0, duration5) : 0,
+    versions: samples.versions.map((v) => ({
+      name: v.name,
+      commit: v.commit,
+      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
+    }))
+  };
+}
+
+// src/pipeline/local-run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
 import os13 from "node:os";
 import path21 from "node:path";
@@ -81974,7 +81978,7 @@ import { mkdtemp, readFile as readFile4, rm as rm3 } from "node:fs/promises";
 import os6 from "node:os";
 import path3 from "node:path";
 
-// src/runner/gated-process.ts
+// src/process/gated-process.ts
 import { spawn } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
@@ -84056,7 +84060,7 @@ import http from "node:http";
 import net from "node:net";
 import path6 from "node:path";
 
-// src/load/process-tree.ts
+// src/process/process-tree.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
 function processTree(root, proc = "/proc") {
   const children = /* @__PURE__ */ new Map();
@@ -87201,15 +87205,8 @@ function machineInfo() {
   };
 }
 
-// src/runner/samples.ts
-import { rename as rename2, writeFile as writeFile4 } from "node:fs/promises";
+// src/contracts/samples.ts
 var SAMPLES_SCHEMA_VERSION = 1;
-async function writeSamples(file2, samples) {
-  const temporary = `${file2}.${process.pid}.tmp`;
-  await writeFile4(temporary, `${JSON.stringify(samples, null, 2)}
-`);
-  await rename2(temporary, file2);
-}
 
 // src/runner/per-benchmark.ts
 async function runPerBenchmark(options) {
@@ -87359,7 +87356,7 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile4 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
-import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename3, rm as rm9, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
+import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename2, rm as rm9, stat as stat3, writeFile as writeFile4 } from "node:fs/promises";
 import os12 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
@@ -87398,7 +87395,7 @@ async function compile2(text2, target, env) {
   const unique = `${process.pid}-${Date.now().toString(36)}`;
   const source = path20.join(dir, `duetkit-timer-${unique}.c`);
   const output2 = path20.join(dir, `duetkit-timer-${unique}`);
-  await writeFile5(source, text2);
+  await writeFile4(source, text2);
   const errors = [];
   try {
     for (const compiler of COMPILERS) {
@@ -87406,7 +87403,7 @@ async function compile2(text2, target, env) {
         try {
           await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
           await chmod2(output2, 493);
-          await rename3(output2, target);
+          await rename2(output2, target);
           return { path: target };
         } catch (error63) {
           errors.push(`${compiler} ${flags.join(" ")}: ${firstLine(error63)}`);
@@ -87438,7 +87435,7 @@ function firstLine(error63) {
 // src/version.ts
 var VERSION7 = "0.1.0";
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 var TOOL_VERSION = VERSION7;
 async function runScenario(loaded, options) {
   const { scenario } = loaded;
@@ -87593,16 +87590,25 @@ function timingRecord(workload2, built) {
   };
 }
 
-// src/cluster/load.ts
+// src/pipeline/load-cluster.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 async function loadCluster() {
   const here = import.meta.url;
-  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
+  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./cluster-entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
   return await import(file2);
 }
 
 // src/cluster/env.ts
 var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
+
+// src/pipeline/write-samples.ts
+import { rename as rename3, writeFile as writeFile5 } from "node:fs/promises";
+async function writeSamples(file2, samples) {
+  const temporary = `${file2}.${process.pid}.tmp`;
+  await writeFile5(temporary, `${JSON.stringify(samples, null, 2)}
+`);
+  await rename3(temporary, file2);
+}
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
@@ -89833,8 +89839,83 @@ async function publishToHistory(where, event, run3, io) {
   }
 }
 
-// src/action/inputs.ts
-import path31 from "node:path";
+// src/action/input-error.ts
+var InputError = class extends UserError {
+  constructor(name, message) {
+    super(`Input "${name}": ${message}`);
+    this.name = "InputError";
+  }
+};
+function valueInput(parse5) {
+  return (value, name) => {
+    try {
+      return parse5(value);
+    } catch (error63) {
+      if (error63 instanceof ValueError) throw new InputError(name, error63.message);
+      throw error63;
+    }
+  };
+}
+
+// src/action/refs.ts
+var NO_COMMIT = /^0+$/;
+var FETCH_DEPTH_HINT = 'the history needed is missing from this clone; set "fetch-depth: 0" on actions/checkout';
+async function resolveBaseHead(given, event, git) {
+  const pr = pullRequestOf(event);
+  const before = event.payload.before;
+  const headRev = given.headRef ?? pr?.headSha ?? (event.name === "push" && typeof event.payload.after === "string" ? event.payload.after : null) ?? event.sha ?? "HEAD";
+  const head = await commitOf(headRev, given.headRef === null ? "the head" : "head-ref", git);
+  if (given.baseRef !== null) {
+    return { base: await commitOf(given.baseRef, "base-ref", git), head, how: "base-ref input" };
+  }
+  if (pr !== null) {
+    const baseTip = await commitOf(pr.baseSha, `the PR's base (${pr.baseRef})`, git);
+    let base = await git.mergeBase(baseTip, head);
+    if (base === null && await git.isShallow()) {
+      await fetchOrExplain(git, []);
+      base = await git.mergeBase(baseTip, head);
+    }
+    if (base === null) {
+      throw new UserError(
+        `no merge base of the PR's base ${pr.baseRef} (${baseTip.slice(0, 12)}) and head ${head.slice(0, 12)}: ${FETCH_DEPTH_HINT}`
+      );
+    }
+    return { base, head, how: `merge base of ${pr.baseRef} and the PR head` };
+  }
+  if (event.name === "push") {
+    const previous = typeof before === "string" && !NO_COMMIT.test(before) ? before : `${head}^`;
+    return {
+      base: await commitOf(previous, "the previous commit of the branch", git),
+      head,
+      how: "previous commit of the branch"
+    };
+  }
+  throw new UserError(
+    `Input "base-ref": required for "${event.name || "unknown"}" events (duetkit finds the base by itself only on pull_request and push)`
+  );
+}
+async function commitOf(rev, what, git) {
+  const found = await git.resolve(rev) ?? await git.resolve(`origin/${rev}`);
+  if (found !== null) return found;
+  await fetchOrExplain(git, /^[0-9a-f]{40}$/.test(rev) ? [rev] : [], what);
+  const fetched = await git.resolve(rev) ?? await git.resolve(`origin/${rev}`);
+  if (fetched !== null) return fetched;
+  throw new UserError(`${what} "${rev}" is not a commit of this repository: ${FETCH_DEPTH_HINT}`);
+}
+async function fetchOrExplain(git, commits, what = "the merge base") {
+  try {
+    await git.fetchHistory(commits);
+  } catch (error63) {
+    throw new UserError(
+      `${what}: ${FETCH_DEPTH_HINT} (fetching it failed: ${error63.message})`
+    );
+  }
+}
+
+// src/scenario/load.ts
+var import_yaml = __toESM(require_dist2(), 1);
+import { readFile as readFile10 } from "node:fs/promises";
+import path29 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
@@ -90278,350 +90359,7 @@ function checkPerBenchmark(w, ctx) {
   }
 }
 
-// src/variability/action-inputs.ts
-import path30 from "node:path";
-
-// src/action/history-inputs.ts
-import path29 from "node:path";
-function parseHistoryInputs(text2, workingDirectory, fail) {
-  const publish = text2("publish") ?? "none";
-  if (publish !== "none" && publish !== "history") {
-    fail("publish", `got ${JSON.stringify(publish)}; accepted: none, history`);
-  }
-  const branch = text2("history-branch") ?? DEFAULT_BRANCH;
-  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith("-") || branch.includes("..")) {
-    fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
-  }
-  const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path29.isAbsolute(folder)) {
-    fail(
-      "history-path",
-      `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
-    );
-  }
-  const repository = text2("history-repository");
-  const keepRuns = text2("history-keep-runs");
-  const keepDays = text2("history-keep-days");
-  const count2 = (name, value) => {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(Number.isSafeInteger(n) && n >= 1))
-      fail(name, `got ${JSON.stringify(value)}; expected a whole number \u2265 1`);
-    return n;
-  };
-  if (keepRuns !== null && keepDays !== null) {
-    fail("history-keep-days", "give history-keep-runs or history-keep-days, not both");
-  }
-  const retention = keepRuns !== null ? { keepRuns: count2("history-keep-runs", keepRuns) } : keepDays !== null ? { keepDays: count2("history-keep-days", keepDays) } : null;
-  const isLocal = repository !== null && !/^[A-Za-z0-9][\w-]*\/[\w.-]+$/.test(repository) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(repository) && !/^[^/]+@[^/]+:/.test(repository);
-  return {
-    publish,
-    branch,
-    path: folder,
-    repository: isLocal ? path29.resolve(workingDirectory, repository) : repository,
-    token: text2("history-token") ?? "",
-    retention
-  };
-}
-var HISTORY_INPUT_NAMES = [
-  "publish",
-  "history-branch",
-  "history-path",
-  "history-repository",
-  "history-token",
-  "history-keep-runs",
-  "history-keep-days"
-];
-
-// src/variability/action-inputs.ts
-function parseVariabilityInputs(get, cwd) {
-  const text2 = (name) => {
-    const value = get(name).trim();
-    return value === "" ? null : value;
-  };
-  if (text2("publish") === "history") {
-    throw new InputError(
-      "publish",
-      "history has no effect with mode: variability (it runs nothing to publish)"
-    );
-  }
-  for (const name of ["scenario", "run", "aa", "base-from-history", "base-ref", "head-ref"]) {
-    if (text2(name) !== null) {
-      throw new InputError(
-        name,
-        "has no effect with mode: variability (it reads the history, it runs nothing)"
-      );
-    }
-  }
-  const since = valueInput(parseSince)(text2("since") ?? "90d", "since");
-  const alert2 = text2("alert") ?? "none";
-  if (alert2 !== "none" && alert2 !== "issue") {
-    throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
-  }
-  const workingDirectory = path30.resolve(cwd, text2("working-directory") ?? ".");
-  const results = text2("results-directory");
-  return {
-    mode: "variability",
-    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
-      throw new InputError(name, message);
-    }),
-    suite: text2("name"),
-    since,
-    alert: alert2,
-    token: text2("github-token") ?? "",
-    workingDirectory,
-    resultsDirectory: results === null ? null : path30.resolve(workingDirectory, results)
-  };
-}
-
-// src/action/inputs.ts
-var InputError = class extends UserError {
-  constructor(name, message) {
-    super(`Input "${name}": ${message}`);
-    this.name = "InputError";
-  }
-};
-var ACTION_MODES = ["run", "comment", "variability"];
-var COMMENT_POLICIES = ["always", "on-change", "never"];
-var FAIL_ON = ["regression", "inconclusive", "never"];
-var RUN_ONLY = [
-  "scenario",
-  "name",
-  "run",
-  "setup",
-  "format",
-  "metric",
-  "experiment-mode",
-  "iterations",
-  "budget",
-  "threshold",
-  "level",
-  "isolation",
-  "seed",
-  "base-ref",
-  "head-ref",
-  "aa",
-  "base-from-history",
-  ...HISTORY_INPUT_NAMES,
-  "cluster",
-  "cluster-image",
-  "kubeconfig"
-];
-function parseInputs(get, cwd) {
-  const text2 = (name) => {
-    const value = get(name).trim();
-    return value === "" ? null : value;
-  };
-  const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
-  if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  const workingDirectory = path31.resolve(cwd, text2("working-directory") ?? ".");
-  const token = text2("github-token") ?? "";
-  const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
-  const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path31.resolve(workingDirectory, results);
-  if (mode === "comment") {
-    for (const name of RUN_ONLY) {
-      if (text2(name) !== null) {
-        throw new InputError(name, "has no effect with mode: comment (that mode only posts)");
-      }
-    }
-    if (resultsDirectory === null) {
-      throw new InputError(
-        "results-directory",
-        "required with mode: comment: the directory of the downloaded results artifact"
-      );
-    }
-    return { mode, token, comment, workingDirectory, resultsDirectory };
-  }
-  const scenario = text2("scenario");
-  const run3 = optional2(text2("run"), "run", command);
-  if (scenario === null && run3 === null) {
-    throw new InputError(
-      "run",
-      'required when there is no "scenario": the benchmark command, e.g. "npm run bench"'
-    );
-  }
-  return {
-    mode,
-    scenario,
-    name: optional2(text2("name"), "name", suiteName),
-    run: run3,
-    setup: optional2(text2("setup"), "setup", command),
-    format: optional2(text2("format"), "format", format),
-    metric: optional2(text2("metric"), "metric", (v, n) => choice(v, n, METRICS)),
-    experimentMode: optional2(
-      text2("experiment-mode"),
-      "experiment-mode",
-      (v, n) => choice(v, n, MODES2)
-    ),
-    iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
-    budget: optional2(text2("budget"), "budget", duration4),
-    threshold: optional2(text2("threshold"), "threshold", threshold2),
-    level: optional2(text2("level"), "level", level2),
-    isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
-    seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
-    baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
-    headRef: optional2(text2("head-ref"), "head-ref", gitRef),
-    aa: aaInput(text2("aa"), text2("base-ref")),
-    baseFromHistory: baseFromHistoryInput(text2("base-from-history"), text2("base-ref"), text2("aa")),
-    token,
-    comment,
-    failOn: choice(text2("fail-on") ?? "regression", "fail-on", FAIL_ON),
-    workingDirectory,
-    resultsDirectory,
-    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
-      throw new InputError(name, message);
-    }),
-    cluster: optional2(text2("cluster"), "cluster", (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
-    clusterImage: optional2(text2("cluster-image"), "cluster-image", imageName),
-    kubeconfig: text2("kubeconfig")
-  };
-}
-function aaInput(value, baseRef) {
-  if (value === null || value === "false") return false;
-  if (value !== "true") throw new InputError("aa", `${got(value)}; accepted: true, false`);
-  if (baseRef !== null) {
-    throw new InputError("aa", 'true compares the head with itself: remove "base-ref"');
-  }
-  return true;
-}
-function baseFromHistoryInput(value, baseRef, aa2) {
-  if (value === null || value === "false") return false;
-  if (value !== "true") {
-    throw new InputError("base-from-history", `${got(value)}; accepted: true, false`);
-  }
-  if (baseRef !== null) {
-    throw new InputError(
-      "base-from-history",
-      'true takes the base from the history: remove "base-ref"'
-    );
-  }
-  if (aa2 === "true") {
-    throw new InputError(
-      "base-from-history",
-      'true compares with the previous run, "aa: true" with the head itself: use one per step'
-    );
-  }
-  return true;
-}
-function imageName(value, name) {
-  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
-  throw new InputError(
-    name,
-    `${got(value)}; expected an image reference such as node:24-bookworm-slim`
-  );
-}
-function optional2(value, name, parse5) {
-  return value === null ? null : parse5(value, name);
-}
-function got(value) {
-  return `got ${JSON.stringify(value)}`;
-}
-function choice(value, name, accepted) {
-  if (accepted.includes(value)) return value;
-  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(", ")}`);
-}
-function integer2(min, max2) {
-  return (value, name) => {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (Number.isSafeInteger(n) && n >= min && n <= max2) return n;
-    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max2}`);
-  };
-}
-function command(value, name) {
-  let words;
-  try {
-    words = splitArgv(value);
-  } catch (error63) {
-    throw new InputError(name, `${got(value)}: ${error63.message}`);
-  }
-  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
-  return words;
-}
-function format(value, name) {
-  return choice(value, name, ["auto", ...formatNames()]);
-}
-function suiteName(value, name) {
-  if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
-  throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
-}
-function valueInput(parse5) {
-  return (value, name) => {
-    try {
-      return parse5(value);
-    } catch (error63) {
-      if (error63 instanceof ValueError) throw new InputError(name, error63.message);
-      throw error63;
-    }
-  };
-}
-var duration4 = valueInput(parseSeconds);
-var threshold2 = valueInput(parseThreshold);
-var level2 = valueInput(parseLevel);
-function gitRef(value, name) {
-  const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
-  if (!value.startsWith("-") && printable) return value;
-  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
-}
-
-// src/action/refs.ts
-var NO_COMMIT = /^0+$/;
-var FETCH_DEPTH_HINT = 'the history needed is missing from this clone; set "fetch-depth: 0" on actions/checkout';
-async function resolveBaseHead(given, event, git) {
-  const pr = pullRequestOf(event);
-  const before = event.payload.before;
-  const headRev = given.headRef ?? pr?.headSha ?? (event.name === "push" && typeof event.payload.after === "string" ? event.payload.after : null) ?? event.sha ?? "HEAD";
-  const head = await commitOf(headRev, given.headRef === null ? "the head" : "head-ref", git);
-  if (given.baseRef !== null) {
-    return { base: await commitOf(given.baseRef, "base-ref", git), head, how: "base-ref input" };
-  }
-  if (pr !== null) {
-    const baseTip = await commitOf(pr.baseSha, `the PR's base (${pr.baseRef})`, git);
-    let base = await git.mergeBase(baseTip, head);
-    if (base === null && await git.isShallow()) {
-      await fetchOrExplain(git, []);
-      base = await git.mergeBase(baseTip, head);
-    }
-    if (base === null) {
-      throw new UserError(
-        `no merge base of the PR's base ${pr.baseRef} (${baseTip.slice(0, 12)}) and head ${head.slice(0, 12)}: ${FETCH_DEPTH_HINT}`
-      );
-    }
-    return { base, head, how: `merge base of ${pr.baseRef} and the PR head` };
-  }
-  if (event.name === "push") {
-    const previous = typeof before === "string" && !NO_COMMIT.test(before) ? before : `${head}^`;
-    return {
-      base: await commitOf(previous, "the previous commit of the branch", git),
-      head,
-      how: "previous commit of the branch"
-    };
-  }
-  throw new UserError(
-    `Input "base-ref": required for "${event.name || "unknown"}" events (duetkit finds the base by itself only on pull_request and push)`
-  );
-}
-async function commitOf(rev, what, git) {
-  const found = await git.resolve(rev) ?? await git.resolve(`origin/${rev}`);
-  if (found !== null) return found;
-  await fetchOrExplain(git, /^[0-9a-f]{40}$/.test(rev) ? [rev] : [], what);
-  const fetched = await git.resolve(rev) ?? await git.resolve(`origin/${rev}`);
-  if (fetched !== null) return fetched;
-  throw new UserError(`${what} "${rev}" is not a commit of this repository: ${FETCH_DEPTH_HINT}`);
-}
-async function fetchOrExplain(git, commits, what = "the merge base") {
-  try {
-    await git.fetchHistory(commits);
-  } catch (error63) {
-    throw new UserError(
-      `${what}: ${FETCH_DEPTH_HINT} (fetching it failed: ${error63.message})`
-    );
-  }
-}
-
 // src/scenario/load.ts
-var import_yaml = __toESM(require_dist2(), 1);
-import { readFile as readFile10 } from "node:fs/promises";
-import path32 from "node:path";
 var ScenarioError = class extends UserError {
   constructor(message) {
     super(message);
@@ -90629,7 +90367,7 @@ var ScenarioError = class extends UserError {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path32.resolve(cwd, file2);
+  const absolute = path29.resolve(cwd, file2);
   let text2;
   try {
     text2 = await readFile10(absolute, "utf8");
@@ -90642,7 +90380,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error63) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path32.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path29.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -90849,9 +90587,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path33.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  const dir = inputs.resultsDirectory ?? path30.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
   await mkdir7(dir, { recursive: true });
-  const worktrees = await mkdtemp6(path33.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit-run-"));
+  const worktrees = await mkdtemp6(path30.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -90874,7 +90612,7 @@ async function runStep2(inputs, deps) {
     // The post step deletes whatever this names, whatever happens to this step.
     saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
-  const samplesPath = path33.join(dir, RESULT_FILES.samples);
+  const samplesPath = path30.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -91000,6 +90738,278 @@ async function commentStep(inputs, deps) {
   );
   io.setOutput("comment-url", url2);
   return null;
+}
+
+// src/action/inputs.ts
+import path33 from "node:path";
+
+// src/action/variability-inputs.ts
+import path32 from "node:path";
+
+// src/action/history-inputs.ts
+import path31 from "node:path";
+function parseHistoryInputs(text2, workingDirectory, fail) {
+  const publish = text2("publish") ?? "none";
+  if (publish !== "none" && publish !== "history") {
+    fail("publish", `got ${JSON.stringify(publish)}; accepted: none, history`);
+  }
+  const branch = text2("history-branch") ?? DEFAULT_BRANCH;
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith("-") || branch.includes("..")) {
+    fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
+  }
+  const folder = text2("history-path") ?? DEFAULT_PATH;
+  if (folder.split("/").includes("..") || path31.isAbsolute(folder)) {
+    fail(
+      "history-path",
+      `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
+    );
+  }
+  const repository = text2("history-repository");
+  const keepRuns = text2("history-keep-runs");
+  const keepDays = text2("history-keep-days");
+  const count2 = (name, value) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(Number.isSafeInteger(n) && n >= 1))
+      fail(name, `got ${JSON.stringify(value)}; expected a whole number \u2265 1`);
+    return n;
+  };
+  if (keepRuns !== null && keepDays !== null) {
+    fail("history-keep-days", "give history-keep-runs or history-keep-days, not both");
+  }
+  const retention = keepRuns !== null ? { keepRuns: count2("history-keep-runs", keepRuns) } : keepDays !== null ? { keepDays: count2("history-keep-days", keepDays) } : null;
+  const isLocal = repository !== null && !/^[A-Za-z0-9][\w-]*\/[\w.-]+$/.test(repository) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(repository) && !/^[^/]+@[^/]+:/.test(repository);
+  return {
+    publish,
+    branch,
+    path: folder,
+    repository: isLocal ? path31.resolve(workingDirectory, repository) : repository,
+    token: text2("history-token") ?? "",
+    retention
+  };
+}
+var HISTORY_INPUT_NAMES = [
+  "publish",
+  "history-branch",
+  "history-path",
+  "history-repository",
+  "history-token",
+  "history-keep-runs",
+  "history-keep-days"
+];
+
+// src/action/variability-inputs.ts
+function parseVariabilityInputs(get, cwd) {
+  const text2 = (name) => {
+    const value = get(name).trim();
+    return value === "" ? null : value;
+  };
+  if (text2("publish") === "history") {
+    throw new InputError(
+      "publish",
+      "history has no effect with mode: variability (it runs nothing to publish)"
+    );
+  }
+  for (const name of ["scenario", "run", "aa", "base-from-history", "base-ref", "head-ref"]) {
+    if (text2(name) !== null) {
+      throw new InputError(
+        name,
+        "has no effect with mode: variability (it reads the history, it runs nothing)"
+      );
+    }
+  }
+  const since = valueInput(parseSince)(text2("since") ?? "90d", "since");
+  const alert2 = text2("alert") ?? "none";
+  if (alert2 !== "none" && alert2 !== "issue") {
+    throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
+  }
+  const workingDirectory = path32.resolve(cwd, text2("working-directory") ?? ".");
+  const results = text2("results-directory");
+  return {
+    mode: "variability",
+    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
+    suite: text2("name"),
+    since,
+    alert: alert2,
+    token: text2("github-token") ?? "",
+    workingDirectory,
+    resultsDirectory: results === null ? null : path32.resolve(workingDirectory, results)
+  };
+}
+
+// src/action/inputs.ts
+var ACTION_MODES = ["run", "comment", "variability"];
+var COMMENT_POLICIES = ["always", "on-change", "never"];
+var FAIL_ON = ["regression", "inconclusive", "never"];
+var RUN_ONLY = [
+  "scenario",
+  "name",
+  "run",
+  "setup",
+  "format",
+  "metric",
+  "experiment-mode",
+  "iterations",
+  "budget",
+  "threshold",
+  "level",
+  "isolation",
+  "seed",
+  "base-ref",
+  "head-ref",
+  "aa",
+  "base-from-history",
+  ...HISTORY_INPUT_NAMES,
+  "cluster",
+  "cluster-image",
+  "kubeconfig"
+];
+function parseInputs(get, cwd) {
+  const text2 = (name) => {
+    const value = get(name).trim();
+    return value === "" ? null : value;
+  };
+  const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
+  if (mode === "variability") return parseVariabilityInputs(get, cwd);
+  const workingDirectory = path33.resolve(cwd, text2("working-directory") ?? ".");
+  const token = text2("github-token") ?? "";
+  const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
+  const results = text2("results-directory");
+  const resultsDirectory = results === null ? null : path33.resolve(workingDirectory, results);
+  if (mode === "comment") {
+    for (const name of RUN_ONLY) {
+      if (text2(name) !== null) {
+        throw new InputError(name, "has no effect with mode: comment (that mode only posts)");
+      }
+    }
+    if (resultsDirectory === null) {
+      throw new InputError(
+        "results-directory",
+        "required with mode: comment: the directory of the downloaded results artifact"
+      );
+    }
+    return { mode, token, comment, workingDirectory, resultsDirectory };
+  }
+  const scenario = text2("scenario");
+  const run3 = optional2(text2("run"), "run", command);
+  if (scenario === null && run3 === null) {
+    throw new InputError(
+      "run",
+      'required when there is no "scenario": the benchmark command, e.g. "npm run bench"'
+    );
+  }
+  return {
+    mode,
+    scenario,
+    name: optional2(text2("name"), "name", suiteName),
+    run: run3,
+    setup: optional2(text2("setup"), "setup", command),
+    format: optional2(text2("format"), "format", format),
+    metric: optional2(text2("metric"), "metric", (v, n) => choice(v, n, METRICS)),
+    experimentMode: optional2(
+      text2("experiment-mode"),
+      "experiment-mode",
+      (v, n) => choice(v, n, MODES2)
+    ),
+    iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
+    budget: optional2(text2("budget"), "budget", duration4),
+    threshold: optional2(text2("threshold"), "threshold", threshold2),
+    level: optional2(text2("level"), "level", level2),
+    isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
+    seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
+    baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
+    headRef: optional2(text2("head-ref"), "head-ref", gitRef),
+    aa: aaInput(text2("aa"), text2("base-ref")),
+    baseFromHistory: baseFromHistoryInput(text2("base-from-history"), text2("base-ref"), text2("aa")),
+    token,
+    comment,
+    failOn: choice(text2("fail-on") ?? "regression", "fail-on", FAIL_ON),
+    workingDirectory,
+    resultsDirectory,
+    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
+    cluster: optional2(text2("cluster"), "cluster", (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
+    clusterImage: optional2(text2("cluster-image"), "cluster-image", imageName),
+    kubeconfig: text2("kubeconfig")
+  };
+}
+function aaInput(value, baseRef) {
+  if (value === null || value === "false") return false;
+  if (value !== "true") throw new InputError("aa", `${got(value)}; accepted: true, false`);
+  if (baseRef !== null) {
+    throw new InputError("aa", 'true compares the head with itself: remove "base-ref"');
+  }
+  return true;
+}
+function baseFromHistoryInput(value, baseRef, aa2) {
+  if (value === null || value === "false") return false;
+  if (value !== "true") {
+    throw new InputError("base-from-history", `${got(value)}; accepted: true, false`);
+  }
+  if (baseRef !== null) {
+    throw new InputError(
+      "base-from-history",
+      'true takes the base from the history: remove "base-ref"'
+    );
+  }
+  if (aa2 === "true") {
+    throw new InputError(
+      "base-from-history",
+      'true compares with the previous run, "aa: true" with the head itself: use one per step'
+    );
+  }
+  return true;
+}
+function imageName(value, name) {
+  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
+  throw new InputError(
+    name,
+    `${got(value)}; expected an image reference such as node:24-bookworm-slim`
+  );
+}
+function optional2(value, name, parse5) {
+  return value === null ? null : parse5(value, name);
+}
+function got(value) {
+  return `got ${JSON.stringify(value)}`;
+}
+function choice(value, name, accepted) {
+  if (accepted.includes(value)) return value;
+  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(", ")}`);
+}
+function integer2(min, max2) {
+  return (value, name) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (Number.isSafeInteger(n) && n >= min && n <= max2) return n;
+    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max2}`);
+  };
+}
+function command(value, name) {
+  let words;
+  try {
+    words = splitArgv(value);
+  } catch (error63) {
+    throw new InputError(name, `${got(value)}: ${error63.message}`);
+  }
+  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
+  return words;
+}
+function format(value, name) {
+  return choice(value, name, ["auto", ...formatNames()]);
+}
+function suiteName(value, name) {
+  if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
+  throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
+}
+var duration4 = valueInput(parseSeconds);
+var threshold2 = valueInput(parseThreshold);
+var level2 = valueInput(parseLevel);
+function gitRef(value, name) {
+  const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
+  if (!value.startsWith("-") && printable) return value;
+  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
 }
 
 // src/action/io.ts

@@ -19607,11 +19607,11 @@ import path from "node:path";
 // src/cluster/env.ts
 var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
 
-// src/cluster/load.ts
+// src/pipeline/load-cluster.ts
 import { fileURLToPath } from "node:url";
 async function loadCluster() {
   const here = import.meta.url;
-  const file = here.endsWith(".ts") ? fileURLToPath(new URL("./entry.ts", here)) : fileURLToPath(new URL("./cluster.js", here));
+  const file = here.endsWith(".ts") ? fileURLToPath(new URL("./cluster-entry.ts", here)) : fileURLToPath(new URL("./cluster.js", here));
   return await import(file);
 }
 

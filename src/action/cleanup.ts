@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile, readlink, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { KUBECONFIG_CONTENT_ENV } from '../cluster/env.js';
-import { loadCluster } from '../cluster/load.js';
+import { loadCluster } from '../pipeline/load-cluster.js';
 import { isEmpty, type ClusterState } from '../cluster/state.js';
 
 /** What the main step may have left behind, as it recorded it (empty strings: nothing). */

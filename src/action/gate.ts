@@ -1,9 +1,5 @@
-import {
-  comparedCount,
-  statusOf,
-  unmeasuredCount,
-  type ComparisonReport,
-} from '../analyze/report.js';
+import { comparedCount, statusOf, unmeasuredCount } from '../analyze/report.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
 import { gateTally, type FailOn } from '../analyze/describe.js';
 import { formatInterval, formatPercent } from '../report/numbers.js';
 import { unmeasuredNames } from '../report/unmeasured-text.js';

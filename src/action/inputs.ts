@@ -1,26 +1,15 @@
 import path from 'node:path';
 import type { FailOn } from '../analyze/describe.js';
-import { UserError } from '../errors.js';
 import { formatNames } from '../formats/registry.js';
 import type { CommentPolicy } from '../github/upsert-comment.js';
 import { splitArgv } from '../scenario/argv.js';
-import { parseLevel, parseSeconds, parseThreshold, ValueError } from '../scenario/values.js';
+import { parseLevel, parseSeconds, parseThreshold } from '../scenario/values.js';
 import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
 import { MAX_SEED } from '../stats/rng.js';
-import { parseVariabilityInputs, type VariabilityInputs } from '../variability/action-inputs.js';
+import { InputError, valueInput, type GetInput } from './input-error.js';
+import { parseVariabilityInputs, type VariabilityInputs } from './variability-inputs.js';
 import { HISTORY_INPUT_NAMES, parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
 import { CLUSTER_PROVIDERS, type ClusterProviderName } from '../cluster/schema.js';
-
-/** An action input that is missing or malformed; the message names the input. */
-export class InputError extends UserError {
-  constructor(name: string, message: string) {
-    super(`Input "${name}": ${message}`);
-    this.name = 'InputError';
-  }
-}
-
-/** Reads one input as the runner passed it (`core.getInput`); '' when not given. */
-export type GetInput = (name: string) => string;
 
 /** Inputs of `mode: run`: what to benchmark, against what, and how to report it. */
 export interface RunInputs {
@@ -263,21 +252,6 @@ function format(value: string, name: string): string {
 function suiteName(value: string, name: string): string {
   if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
   throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
-}
-
-/**
- * A parser of `src/scenario/values.ts` as an input parser: its `got …; expected …` follows
- * the input's name, as the CLI's and the scenario's follow theirs.
- */
-export function valueInput<T>(parse: (value: string) => T): (value: string, name: string) => T {
-  return (value, name) => {
-    try {
-      return parse(value);
-    } catch (error) {
-      if (error instanceof ValueError) throw new InputError(name, error.message);
-      throw error;
-    }
-  };
 }
 
 const duration = valueInput(parseSeconds);

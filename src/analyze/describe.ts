@@ -5,13 +5,8 @@ import { timingText } from '../report/timing-text.js';
 import { loadLines } from '../report/load-text.js';
 import { efficiencyText } from '../report/efficiency-text.js';
 import { clusterLines } from '../report/cluster-text.js';
-import {
-  comparedCount,
-  unmeasuredCount,
-  type BenchmarkResult,
-  type ComparisonReport,
-  type ReportSummary,
-} from './report.js';
+import { comparedCount, unmeasuredCount } from './report.js';
+import type { BenchmarkResult, ComparisonReport, ReportSummary } from '../contracts/comparison.js';
 
 /**
  * The readable report of a run: how it was measured (mode, isolation in effect, completeness),

@@ -1,5 +1,5 @@
-import type { SamplesFile } from '../runner/samples.js';
-import { belongsTo, type SuiteRecord } from '../suite/record.js';
+import type { SamplesFile } from '../contracts/samples.js';
+import { belongsTo, type SuiteRecord } from '../contracts/suite-record.js';
 import { lookLevel, sequentialPValue, type LookSchedule } from '../stats/sequential.js';
 import type { Comparison } from '../stats/types.js';
 import { withTest } from '../stats/family.js';

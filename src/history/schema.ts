@@ -101,8 +101,8 @@ const cluster = z.looseObject({
 
 /**
  * Where the run measured: what nightly variability analyses group by. `machine` and
- * `isolation` are as `samples.json` records them (src/runner/machine.ts,
- * src/isolation/types.ts).
+ * `isolation` are as `samples.json` records them (src/contracts/machine.ts,
+ * src/contracts/isolation.ts).
  */
 const infrastructure = z.looseObject({
   /** The GitHub runner image (`ImageOS`, e.g. `ubuntu24`) and its version (`ImageVersion`). */

@@ -1,4 +1,4 @@
-import type { BenchmarkResult } from '../analyze/report.js';
+import type { BenchmarkResult } from '../contracts/comparison.js';
 import type { Comparison, NotComparable } from '../stats/types.js';
 import { exactText } from './exact-text.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';

@@ -5,10 +5,11 @@ import { getDriver } from './drivers/registry.js';
 import { nsToMs } from './drivers/metrics.js';
 import type { Side, SideContext } from './drivers/types.js';
 import { createBarrier, type Barrier } from './barrier.js';
-import { RunError } from './errors.js';
+import { RunError } from '../process/errors.js';
 import { getMode } from './modes/registry.js';
 import type { Step } from './modes/types.js';
-import type { SamplesFile, StopReason, Trial } from './samples.js';
+import type { SamplesFile, Trial } from '../contracts/samples.js';
+import type { StopReason } from '../contracts/stop-reason.js';
 
 export interface ExperimentVersion {
   name: string;

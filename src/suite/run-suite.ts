@@ -1,14 +1,15 @@
 import { rm } from 'node:fs/promises';
-import { RunError } from '../runner/errors.js';
+import { RunError } from '../process/errors.js';
 import { runExperiment, type ExperimentOptions } from '../runner/experiment.js';
 import type { PerBenchmarkResult } from '../runner/per-benchmark.js';
-import type { StopReason, Trial } from '../runner/samples.js';
+import type { StopReason } from '../contracts/stop-reason.js';
+import type { Trial } from '../contracts/samples.js';
 import { lookReached, type LookSchedule } from '../stats/sequential.js';
 import { nextStage, type StageEntry, type UnitState } from './allocation.js';
 import { planSuite, screeningWarning } from './plan.js';
 import type { PreparedSuite, SuiteUnit } from './preparer.js';
 import { preparerFor } from './preparers.js';
-import type { SuiteRecord } from './record.js';
+import type { SuiteRecord } from '../contracts/suite-record.js';
 
 /** What a look of one unit concluded, from the trials so far (injected: analyze/). */
 export type AssessUnit = (

@@ -5,7 +5,7 @@ import { statusOf } from '../../src/analyze/report.js';
 import { runContextFromEnv } from '../../src/history/context.js';
 import { buildEntry } from '../../src/history/entry.js';
 import { collectSeries } from '../../src/analyze/series.js';
-import type { SamplesFile, Trial } from '../../src/runner/samples.js';
+import type { SamplesFile, Trial } from '../../src/contracts/samples.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { createRng } from '../../src/stats/rng.js';
 

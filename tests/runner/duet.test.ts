@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { runScenario } from '../../src/runner/run.js';
-import type { SamplesFile, Trial } from '../../src/runner/samples.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
+import type { SamplesFile, Trial } from '../../src/contracts/samples.js';
 import { cpusetV1Available } from '../isolation/helpers.js';
 import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { analyzeSamples, type AnalysisOverrides } from '../../analyze/analyze.js';
 import { describeReport, exitStatus, type FailOn } from '../../analyze/describe.js';
-import { SAMPLES_SCHEMA_VERSION, type SamplesFile } from '../../runner/samples.js';
+import { SAMPLES_SCHEMA_VERSION, type SamplesFile } from '../../contracts/samples.js';
 import { MAX_SEED } from '../../stats/rng.js';
 import type { CliContext } from '../context.js';
 import { UserError } from '../errors.js';

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { statusOf, type ComparisonReport } from '../../analyze/report.js';
+import { statusOf } from '../../analyze/report.js';
+import type { ComparisonReport } from '../../contracts/comparison.js';
 import {
   toGab,
   type GabExport,

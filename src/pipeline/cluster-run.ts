@@ -6,21 +6,24 @@ import type { LoadedScenario } from '../scenario/load.js';
 import { prepareVersions } from '../runner/versions.js';
 import { randomSeed } from '../stats/rng.js';
 import { machineInfo } from '../runner/machine.js';
-import { SAMPLES_SCHEMA_VERSION, type SamplesFile, type VersionRecord } from '../runner/samples.js';
-import { TOOL_VERSION } from '../runner/run.js';
-import { deleteNamespace } from './cleanup.js';
-import { createKube, type Kube } from './kube.js';
-import { benchmarkInPod, seconds } from './pod-run.js';
-import { costOf, type ClusterRecord } from './record.js';
-import { getProvider } from './registry.js';
-import { podCpus } from './schema.js';
-import { createStateRecorder, type ClusterState, type StateRecorder } from './state.js';
-import type { AcquiredCluster } from './types.js';
+import {
+  SAMPLES_SCHEMA_VERSION,
+  type SamplesFile,
+  type VersionRecord,
+} from '../contracts/samples.js';
+import { TOOL_VERSION } from './local-run.js';
+import { deleteNamespace } from '../cluster/cleanup.js';
+import { createKube, type Kube } from '../cluster/kube.js';
+import { benchmarkInPod, seconds, type PodRunOptions } from './pod-run.js';
+import { costOf } from '../cluster/record.js';
+import type { ClusterRecord } from '../contracts/cluster-record.js';
+import { getProvider } from '../cluster/registry.js';
+import { podCpus } from '../cluster/schema.js';
+import { createStateRecorder, type ClusterState, type StateRecorder } from '../cluster/state.js';
+import type { AcquiredCluster } from '../cluster/types.js';
 
-export interface ClusterRunOptions {
+export interface ClusterRunOptions extends PodRunOptions {
   seed?: number;
-  signal: AbortSignal;
-  env: NodeJS.ProcessEnv;
   /** Progress for the user, one line each. */
   log?: (line: string) => void;
   /** Persists the cluster state as it changes (the post step's input); default: memory only. */
@@ -31,14 +34,8 @@ export interface ClusterRunOptions {
   repository?: string;
   gitAt?: (cwd: string) => Git;
   worktreeParent?: string;
-  /** Seams for tests: polling and give-up times, ms. */
-  pollMs?: number;
-  unreachableMs?: number;
-  unschedulableMs?: number;
   /** How long deleting the namespace may keep retrying while the API is unreachable, ms. */
   cleanupMs?: number;
-  /** duetkit's bundle to copy into the pod (default: the running one, see `bundleDir`). */
-  bundleDir?: string;
 }
 
 /** A fresh run id: time-ordered, unique, usable in every AWS and Kubernetes name. */

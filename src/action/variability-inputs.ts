@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { parseHistoryInputs, type HistoryInputs } from '../action/history-inputs.js';
-import { InputError, valueInput, type GetInput } from '../action/inputs.js';
+import { parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
+import { InputError, valueInput, type GetInput } from './input-error.js';
 import { parseSince, type Since } from '../scenario/values.js';
 
 /** Inputs of `mode: variability`: read the history, report, and alert. */

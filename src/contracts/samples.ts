@@ -1,12 +1,17 @@
-import { rename, writeFile } from 'node:fs/promises';
 import type { Scenario } from '../scenario/schema.js';
-import type { IsolationReport } from '../isolation/types.js';
+import type { ClusterRecord } from './cluster-record.js';
+import type { Efficiency } from './efficiency.js';
+import type { IsolationReport } from './isolation.js';
+import type { LoadRecord } from './load.js';
 import type { MachineInfo } from './machine.js';
-import type { KeepBusy } from './timer/report.js';
-import type { LoadRecord } from '../load/record.js';
-import type { SuiteRecord } from '../suite/record.js';
-import type { Efficiency } from '../analyze/efficiency.js';
-import type { ClusterRecord } from '../cluster/record.js';
+import type { StopReason } from './stop-reason.js';
+import type { SuiteRecord } from './suite-record.js';
+
+/**
+ * The samples file (`samples.json`): what a run measured, the boundary between `duetkit run`
+ * (runner, suite, cluster) and `duetkit analyze`. Plain data; its parts live beside it in
+ * src/contracts/.
+ */
 
 /** Version of the samples JSON; bump on any incompatible change. */
 export const SAMPLES_SCHEMA_VERSION = 1;
@@ -69,7 +74,7 @@ export interface Trial {
    * lists it. Absent: valid.
    */
   invalid?: string;
-  /** http driver: the load offered and what the servers did with it (src/load/record.ts). */
+  /** http driver: the load offered and what the servers did with it (load.ts). */
   load?: LoadRecord;
 }
 
@@ -118,7 +123,8 @@ export interface TimingRecord {
   warnings: string[];
 }
 
-export type StopReason = 'iterations' | 'precision' | 'budget' | 'interrupted' | 'failed';
+/** How the side that finishes first keeps its CPU busy until the others finish. */
+export type KeepBusy = 'repeat' | 'spin' | 'off';
 
 /** Everything a run measured: the boundary between `duetkit run` and `duetkit analyze`. */
 export interface SamplesFile {
@@ -154,11 +160,4 @@ export interface SamplesFile {
   efficiency?: Efficiency;
   /** Present when the run went to a Kubernetes cluster (`cluster:`): where, and at what cost. */
   cluster?: ClusterRecord;
-}
-
-/** Writes the file atomically, so an interruption never leaves half a JSON document. */
-export async function writeSamples(file: string, samples: SamplesFile): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(samples, null, 2)}\n`);
-  await rename(temporary, file);
 }

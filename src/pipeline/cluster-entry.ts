@@ -3,8 +3,8 @@
  * separately (dist/cluster.js) and `loadCluster` imports only when a run needs it: the AWS
  * SDK and the Kubernetes client would otherwise slow every `duetkit` command's start.
  */
-export { runInCluster, newRunId } from './run.js';
-export { cleanUpState } from './cleanup.js';
-export { getProvider } from './registry.js';
-export { awsClients, regionOf } from './eks-api.js';
-export { reap } from './eks-reap.js';
+export { runInCluster, newRunId } from './cluster-run.js';
+export { cleanUpState } from '../cluster/cleanup.js';
+export { getProvider } from '../cluster/registry.js';
+export { awsClients, regionOf } from '../cluster/eks-api.js';
+export { reap } from '../cluster/eks-reap.js';

@@ -1,4 +1,20 @@
-import type { ErrorExample, ErrorKind } from './protocol.js';
+/**
+ * The load of an http run (src/load/): what samples.json keeps of each phase (`LoadRecord`)
+ * and what comparison.json says about it (`LoadSummary`).
+ */
+
+/** How a request failed: a status other than 2xx, no answer in time, the connection, else. */
+export type ErrorKind = 'status' | 'timeout' | 'connection' | 'other';
+export const ERROR_KINDS: readonly ErrorKind[] = ['status', 'timeout', 'connection', 'other'];
+
+/** The first failed request of a kind, as an example for the report. */
+export interface ErrorExample {
+  kind: ErrorKind;
+  replica: number;
+  request: string;
+  /** `HTTP 500: <body excerpt>`, `ECONNREFUSED`, `no answer within 2 s`... */
+  detail: string;
+}
 
 /**
  * What the samples file keeps of one load phase against one version (`Trial.load`): the load
@@ -40,4 +56,27 @@ export interface GeneratorRecord {
   description: string;
   /** Whether it busy-waited for send times (only on CPUs of its own). */
   spin: boolean;
+}
+
+/** What a comparison report says about the load of an http run (ComparisonReport.load). */
+export interface LoadSummary {
+  arrival: 'poisson' | 'constant' | 'closed';
+  /** Where the load generator ran (one sentence). */
+  generator: string;
+  versions: {
+    version: string;
+    /** Measured iterations that were analysed. */
+    iterations: number;
+    intendedQps: number;
+    achievedQps: number;
+    sent: number;
+    errors: Record<ErrorKind, number>;
+    statusCodes: Record<string, number>;
+    /** Largest send-lag p99 of its analysed iterations, ms (null: closed loop). */
+    sendLagP99Ms: number | null;
+    /** p99 over every analysed phase pooled (merged histograms), ms. */
+    pooledP99Ms: number;
+  }[];
+  /** Iterations left out of the analysis, and why. */
+  invalid: { round: number; reason: string }[];
 }

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { parseCpuList } from '../isolation/cpus.js';
-import type { SamplesFile, VersionRecord } from '../runner/samples.js';
+import type { SamplesFile, VersionRecord } from '../contracts/samples.js';
 import { buildTimer } from '../runner/timer/build.js';
 import type { Scenario } from '../scenario/schema.js';
-import { describeKubeError, type Kube } from './kube.js';
-import { benchJobManifest, namespaceManifest } from './manifests.js';
-import { disruption, waitForRunEnd, waitForRunningPod, type PodWatch } from './pod.js';
-import { nodeIdentity, type ClusterRecord } from './record.js';
-import type { ClusterRunOptions } from './run.js';
-import type { ClusterSpec } from './schema.js';
-import type { StateRecorder } from './state.js';
+import { describeKubeError, type Kube } from '../cluster/kube.js';
+import { benchJobManifest, namespaceManifest } from '../cluster/manifests.js';
+import { disruption, waitForRunEnd, waitForRunningPod, type PodWatch } from '../cluster/pod.js';
+import { nodeIdentity } from '../cluster/record.js';
+import type { ClusterRecord } from '../contracts/cluster-record.js';
+import type { ClusterSpec } from '../cluster/schema.js';
+import type { StateRecorder } from '../cluster/state.js';
 import {
   BUNDLE_FILES,
   bundleDir,
@@ -20,8 +20,20 @@ import {
   run as runInPod,
   writeFile,
   type PodTarget,
-} from './transfer.js';
-import { ClusterError } from './types.js';
+} from '../cluster/transfer.js';
+import { ClusterError } from '../cluster/types.js';
+
+/** What the pod's part takes of a cluster run's options (`ClusterRunOptions` extends it). */
+export interface PodRunOptions {
+  signal: AbortSignal;
+  env: NodeJS.ProcessEnv;
+  /** Seams for tests: polling and give-up times, ms. */
+  pollMs?: number;
+  unreachableMs?: number;
+  unschedulableMs?: number;
+  /** duetkit's bundle to copy into the pod (default: the running one, see `bundleDir`). */
+  bundleDir?: string;
+}
 
 /**
  * The Kubernetes part of a cluster run: the namespace and Job, the pod waited for, looked at
@@ -41,7 +53,7 @@ export interface PodRun {
   expiresAt: Date;
   record: ClusterRecord;
   state: StateRecorder;
-  options: ClusterRunOptions;
+  options: PodRunOptions;
   log: (line: string) => void;
   kubeconfigFile: string | undefined;
 }

@@ -1,4 +1,4 @@
-import type { StopReason } from '../runner/samples.js';
+import type { StopReason } from './stop-reason.js';
 
 /** What a suite run (`suite:` in the scenario) planned and did, in samples.json. Plain data. */
 export interface SuiteRecord {

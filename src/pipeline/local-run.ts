@@ -4,11 +4,12 @@ import path from 'node:path';
 import { assessSuiteLook, largestHalfWidth } from '../analyze/analyze.js';
 import { runSuite } from '../suite/run-suite.js';
 import { efficiencyOf } from '../analyze/efficiency.js';
-import type { SuiteRecord } from '../suite/record.js';
+import type { SuiteRecord } from '../contracts/suite-record.js';
 import { createGit, type Git } from '../git/git.js';
 import { createWorktreeSet } from '../git/worktrees.js';
 import { chooseIsolation } from '../isolation/choose.js';
-import type { Isolation, IsolationReport } from '../isolation/types.js';
+import type { Isolation } from '../isolation/types.js';
+import type { IsolationReport } from '../contracts/isolation.js';
 import type { LoadedScenario } from '../scenario/load.js';
 import type { Scenario } from '../scenario/schema.js';
 import { createRng, randomSeed } from '../stats/rng.js';
@@ -17,21 +18,21 @@ import {
   type ExperimentOptions,
   type ExperimentResult,
   type Progress,
-} from './experiment.js';
-import { buildFingerprint } from './fingerprint.js';
-import { probeFingerprint } from './fingerprint-probe.js';
-import { machineInfo } from './machine.js';
-import { getMode } from './modes/registry.js';
+} from '../runner/experiment.js';
+import { buildFingerprint } from '../runner/fingerprint.js';
+import { probeFingerprint } from '../runner/fingerprint-probe.js';
+import { machineInfo } from '../runner/machine.js';
+import { getMode } from '../runner/modes/registry.js';
 import {
   SAMPLES_SCHEMA_VERSION,
   type SamplesFile,
   type TimingRecord,
   type VersionRecord,
-} from './samples.js';
-import { runPerBenchmark } from './per-benchmark.js';
-import { prepareVersions } from './versions.js';
-import { buildTimer, type TimerBuild } from './timer/build.js';
-import { RunError } from './errors.js';
+} from '../contracts/samples.js';
+import { runPerBenchmark } from '../runner/per-benchmark.js';
+import { prepareVersions } from '../runner/versions.js';
+import { buildTimer, type TimerBuild } from '../runner/timer/build.js';
+import { RunError } from '../process/errors.js';
 import { VERSION } from '../version.js';
 
 /**
@@ -225,7 +226,7 @@ function notSetUp(requested: IsolationReport['requested']): IsolationReport {
   };
 }
 
-/** How a command or persistent workload's iterations are timed (see samples.ts). */
+/** How a command or persistent workload's iterations are timed (contracts/samples.ts). */
 function timingRecord(workload: Scenario['workload'], built: TimerBuild): TimingRecord {
   return {
     driver: workload.driver as TimingRecord['driver'],
