@@ -45884,7 +45884,43 @@ function finish2(result, record2) {
 
 // src/git/git.ts
 import { rm as rm6 } from "node:fs/promises";
-import { execFile as execFile2 } from "node:child_process";
+
+// src/git/run.ts
+import { spawn as spawn5 } from "node:child_process";
+function runGit(args, options = {}) {
+  return new Promise((resolve3, reject) => {
+    const child = spawn5("git", args, {
+      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve3({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(options.input);
+  });
+}
+async function readGit(args, options = {}) {
+  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
+  let result;
+  try {
+    result = await runGit(args, options);
+  } catch (error62) {
+    throw fail(error62.message);
+  }
+  if (result.code === 0) return result.stdout.toString();
+  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
+${result.stderr}`);
+}
+
+// src/git/git.ts
 var GitError = class extends UserError {
   constructor(message) {
     super(message);
@@ -45892,15 +45928,10 @@ var GitError = class extends UserError {
   }
 };
 function createGit(cwd) {
-  const git = (args) => new Promise((resolve3, reject) => {
-    execFile2("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error62, stdout, stderr) => {
-      if (error62 === null) resolve3(stdout.trim());
-      else
-        reject(
-          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error62.message}`)
-        );
-    });
-  });
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
   return {
     topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
     resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
@@ -45956,7 +45987,7 @@ import { readdir } from "node:fs/promises";
 import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
-import { spawn as spawn5 } from "node:child_process";
+import { spawn as spawn6 } from "node:child_process";
 import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile3 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
@@ -45986,7 +46017,7 @@ async function canSudo() {
 }
 function sudo(args, input2) {
   return new Promise((resolve3, reject) => {
-    const child = spawn5("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn6("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk) => stderr += chunk.toString());
     child.on("error", reject);
@@ -46811,13 +46842,13 @@ async function requireDirectory(dir, field) {
 }
 
 // src/runner/timer/build.ts
-import { execFile as execFile3 } from "node:child_process";
+import { execFile as execFile2 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
 import { chmod, mkdir as mkdir4, readFile as readFile5, rename as rename2, rm as rm8, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
 import os8 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
-var run = promisify(execFile3);
+var run = promisify(execFile2);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
@@ -47048,10 +47079,10 @@ function timingRecord(workload2, built) {
 }
 
 // src/noise/spawn.ts
-import { spawn as spawn6 } from "node:child_process";
+import { spawn as spawn7 } from "node:child_process";
 async function spawnNoise(options) {
   const [file2, ...args] = selfArgv();
-  const child = spawn6(
+  const child = spawn7(
     file2,
     [
       ...args,
@@ -49618,7 +49649,6 @@ async function pushWithRetries(git, build2, options = {}) {
 import path32 from "node:path";
 
 // src/history/git-branch.ts
-import { spawn as spawn7 } from "node:child_process";
 import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
 import os11 from "node:os";
 import path31 from "node:path";
@@ -49654,23 +49684,15 @@ async function openBranch(options) {
     name: env.GIT_COMMITTER_NAME || "duetkit",
     email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
   };
-  const run3 = (args, input2) => new Promise((resolve3, reject) => {
-    const child = spawn7("git", args, { env: gitEnv, stdio: ["pipe", "pipe", "pipe"] });
-    const out = [];
-    let err = "";
-    child.stdout.on("data", (chunk) => out.push(chunk));
-    child.stderr.on("data", (chunk) => err += chunk.toString());
-    child.on(
-      "error",
-      (error62) => reject(new GitStoreError(`cannot run git (${error62.message}); is git installed?`))
-    );
-    child.on(
-      "close",
-      (code) => resolve3({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err.trim() })
-    );
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(input2);
-  });
+  const run3 = async (args, input2) => {
+    const result = await runGit(args, {
+      env: gitEnv,
+      ...input2 === void 0 ? {} : { input: input2 }
+    }).catch((error62) => {
+      throw new GitStoreError(`cannot run git (${error62.message}); is git installed?`);
+    });
+    return { ...result, stderr: result.stderr.trim() };
+  };
   const git = async (args, input2) => {
     const result = await run3(args, input2);
     if (result.code !== 0) {
@@ -50585,7 +50607,6 @@ async function suiteNames(git, tip, folder) {
 }
 
 // src/history/context.ts
-import { execFile as execFile4 } from "node:child_process";
 function runContextFromEnv(env, fallbackEvent = "cli") {
   const server = env.GITHUB_SERVER_URL || "https://github.com";
   const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
@@ -50617,14 +50638,10 @@ function actionsRunId(context) {
 async function readCommit(repoDir, id, repositoryUrl) {
   const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
   const format = "%H%x00%s%x00%an%x00%ae%x00%aI";
-  const out = await new Promise((resolve3) => {
-    execFile4(
-      "git",
-      ["log", "-1", `--format=${format}`, "--end-of-options", id],
-      { cwd: repoDir, env: { ...process.env, LC_ALL: "C" }, maxBuffer: 1024 * 1024 },
-      (error62, stdout) => resolve3(error62 === null ? stdout : null)
-    );
-  });
+  const out = await readGit(["log", "-1", `--format=${format}`, "--end-of-options", id], {
+    cwd: repoDir,
+    env: { ...process.env, LC_ALL: "C" }
+  }).catch(() => null);
   const fields = out?.replace(/\n$/, "").split("\0");
   if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
     return {
@@ -53668,16 +53685,11 @@ ${menu}number (1-${choices.length}): `);
 }
 
 // src/init/repo.ts
-import { execFile as execFile5 } from "node:child_process";
 function createRepoProbe() {
-  const git = (dir, args) => new Promise((resolve3) => {
-    execFile5(
-      "git",
-      args,
-      { cwd: dir },
-      (error62, stdout) => resolve3(error62 === null ? stdout.trim() : null)
-    );
-  });
+  const git = (dir, args) => readGit(args, { cwd: dir }).then(
+    (out) => out.trim(),
+    () => null
+  );
   return {
     topLevel: (dir) => createGit(dir).topLevel(),
     hasCommit: (dir, ref) => createGit(dir).resolveCommit(ref).then(
@@ -54594,25 +54606,18 @@ function hash2(text3) {
 }
 
 // src/variability/commits.ts
-import { execFile as execFile6 } from "node:child_process";
 function gitCommitLister(dir) {
-  return (from, to) => new Promise((resolve3) => {
-    execFile6(
-      "git",
-      ["log", "--format=%H%x09%s", `${from}..${to}`],
-      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
-      (error62, stdout) => {
-        if (error62 !== null) return resolve3(null);
-        resolve3(
-          stdout.split("\n").filter((l) => l.length > 0).map((line) => {
-            const [id, ...rest] = line.split("	");
-            const subject = rest.join("	");
-            return { id, subject, pullRequest: pullRequestOf(subject) };
-          })
-        );
-      }
+  return async (from, to) => {
+    const out = await readGit(["log", "--format=%H%x09%s", `${from}..${to}`], { cwd: dir }).catch(
+      () => null
     );
-  });
+    if (out === null) return null;
+    return out.split("\n").filter((l) => l.length > 0).map((line) => {
+      const [id, ...rest] = line.split("	");
+      const subject = rest.join("	");
+      return { id, subject, pullRequest: pullRequestOf(subject) };
+    });
+  };
 }
 async function addCommits(report, list) {
   const missing = [];

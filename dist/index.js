@@ -81931,15 +81931,44 @@ function explain(error63, mode) {
   return error63.message;
 }
 
-// src/git/history.ts
-import { execFile } from "node:child_process";
-function createGitHistory(cwd) {
-  const git = (args) => new Promise((resolve2, reject) => {
-    execFile("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error63, stdout, stderr) => {
-      if (error63 === null) resolve2(stdout.trim());
-      else reject(new Error(`git ${args.join(" ")}: ${stderr.trim() || error63.message}`));
+// src/git/run.ts
+import { spawn } from "node:child_process";
+function runGit(args, options = {}) {
+  return new Promise((resolve2, reject) => {
+    const child = spawn("git", args, {
+      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"]
     });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve2({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(options.input);
   });
+}
+async function readGit(args, options = {}) {
+  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
+  let result;
+  try {
+    result = await runGit(args, options);
+  } catch (error63) {
+    throw fail(error63.message);
+  }
+  if (result.code === 0) return result.stdout.toString();
+  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
+${result.stderr}`);
+}
+
+// src/git/history.ts
+function createGitHistory(cwd) {
+  const git = async (args) => (await readGit(args, { cwd })).trim();
   return {
     resolve: (rev) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`]).catch(
       () => null
@@ -81975,7 +82004,7 @@ import os6 from "node:os";
 import path3 from "node:path";
 
 // src/runner/gated-process.ts
-import { spawn } from "node:child_process";
+import { spawn as spawn2 } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
 function shellGate(flag) {
@@ -81987,7 +82016,7 @@ async function startGated(argv2, options) {
     ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
-  const child = spawn(file2, args, {
+  const child = spawn2(file2, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: [options.stdin, "pipe", "pipe", "pipe"],
@@ -83666,7 +83695,7 @@ async function readTail(file2) {
 }
 
 // src/load/generator-process.ts
-import { spawn as spawn2 } from "node:child_process";
+import { spawn as spawn3 } from "node:child_process";
 import { existsSync as existsSync6, readFileSync as readFileSync3 } from "node:fs";
 import path5 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
@@ -83699,7 +83728,7 @@ function generatorArgv(moduleUrl = import.meta.url) {
 }
 async function startGenerator(prefix = [], env = process.env) {
   const [file2, ...args] = [...prefix, ...generatorArgv()];
-  const child = spawn2(file2, args, {
+  const child = spawn3(file2, args, {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     env
   });
@@ -83817,7 +83846,7 @@ function planCpus(available, slotCount) {
 }
 
 // src/isolation/taskset.ts
-import { execFile as execFile2, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 function hasTaskset() {
   return spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
 }
@@ -83842,7 +83871,7 @@ function createTaskset(options) {
 }
 function setAffinity(pid, list) {
   return new Promise((resolve2, reject) => {
-    execFile2(
+    execFile(
       "taskset",
       ["-a", "-p", "-c", list, String(pid)],
       (error63) => error63 === null ? resolve2() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error63.message}`))
@@ -85635,7 +85664,7 @@ import { mkdir as mkdir3 } from "node:fs/promises";
 import path9 from "node:path";
 
 // src/runner/list-benchmarks.ts
-import { spawn as spawn3 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
   const support = getFormat(scenario.workload.format ?? "").perBenchmark;
   if (support === void 0) {
@@ -85667,7 +85696,7 @@ async function listBenchmarks(argv2, support, context3) {
 }
 function capture(argv2, context3) {
   return new Promise((resolve2) => {
-    const child = spawn3(argv2[0], argv2.slice(1), {
+    const child = spawn4(argv2[0], argv2.slice(1), {
       cwd: context3.cwd,
       env: context3.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -85873,11 +85902,11 @@ import { mkdir as mkdir4, rm as rm5 } from "node:fs/promises";
 import path10 from "node:path";
 
 // src/runner/setup.ts
-import { spawn as spawn4 } from "node:child_process";
+import { spawn as spawn5 } from "node:child_process";
 function runSetup(argv2, context3) {
   return new Promise((resolve2, reject) => {
     const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
-    const child = spawn4(argv2[0], argv2.slice(1), {
+    const child = spawn5(argv2[0], argv2.slice(1), {
       cwd: context3.cwd,
       env: context3.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -86403,7 +86432,6 @@ function finish2(result, record2) {
 
 // src/git/git.ts
 import { rm as rm7 } from "node:fs/promises";
-import { execFile as execFile3 } from "node:child_process";
 var GitError = class extends UserError {
   constructor(message) {
     super(message);
@@ -86411,15 +86439,10 @@ var GitError = class extends UserError {
   }
 };
 function createGit(cwd) {
-  const git = (args) => new Promise((resolve2, reject) => {
-    execFile3("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error63, stdout, stderr) => {
-      if (error63 === null) resolve2(stdout.trim());
-      else
-        reject(
-          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error63.message}`)
-        );
-    });
-  });
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
   return {
     topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
     resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
@@ -86475,7 +86498,7 @@ import { readdir as readdir2 } from "node:fs/promises";
 import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
-import { spawn as spawn5 } from "node:child_process";
+import { spawn as spawn6 } from "node:child_process";
 import { mkdir as mkdir5, readFile as readFile5, rmdir as rmdir2, writeFile as writeFile3 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
@@ -86505,7 +86528,7 @@ async function canSudo() {
 }
 function sudo(args, input2) {
   return new Promise((resolve2, reject) => {
-    const child = spawn5("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn6("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk) => stderr += chunk.toString());
     child.on("error", reject);
@@ -87357,13 +87380,13 @@ async function requireDirectory(dir, field) {
 }
 
 // src/runner/timer/build.ts
-import { execFile as execFile4 } from "node:child_process";
+import { execFile as execFile2 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
 import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename3, rm as rm9, stat as stat3, writeFile as writeFile5 } from "node:fs/promises";
 import os12 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
-var run = promisify(execFile4);
+var run = promisify(execFile2);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
@@ -87700,7 +87723,6 @@ async function pushWithRetries(git, build2, options = {}) {
 }
 
 // src/history/context.ts
-import { execFile as execFile5 } from "node:child_process";
 function runContextFromEnv(env, fallbackEvent = "cli") {
   const server = env.GITHUB_SERVER_URL || "https://github.com";
   const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
@@ -87732,14 +87754,10 @@ function actionsRunId(context3) {
 async function readCommit(repoDir, id, repositoryUrl) {
   const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
   const format2 = "%H%x00%s%x00%an%x00%ae%x00%aI";
-  const out = await new Promise((resolve2) => {
-    execFile5(
-      "git",
-      ["log", "-1", `--format=${format2}`, "--end-of-options", id],
-      { cwd: repoDir, env: { ...process.env, LC_ALL: "C" }, maxBuffer: 1024 * 1024 },
-      (error63, stdout) => resolve2(error63 === null ? stdout : null)
-    );
-  });
+  const out = await readGit(["log", "-1", `--format=${format2}`, "--end-of-options", id], {
+    cwd: repoDir,
+    env: { ...process.env, LC_ALL: "C" }
+  }).catch(() => null);
   const fields = out?.replace(/\n$/, "").split("\0");
   if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
     return {
@@ -88140,7 +88158,6 @@ function parseEntryPath(relative2) {
 import path25 from "node:path";
 
 // src/history/git-branch.ts
-import { spawn as spawn6 } from "node:child_process";
 import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm10, writeFile as writeFile6 } from "node:fs/promises";
 import os14 from "node:os";
 import path24 from "node:path";
@@ -88176,23 +88193,15 @@ async function openBranch(options) {
     name: env.GIT_COMMITTER_NAME || "duetkit",
     email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
   };
-  const run3 = (args, input2) => new Promise((resolve2, reject) => {
-    const child = spawn6("git", args, { env: gitEnv, stdio: ["pipe", "pipe", "pipe"] });
-    const out = [];
-    let err = "";
-    child.stdout.on("data", (chunk) => out.push(chunk));
-    child.stderr.on("data", (chunk) => err += chunk.toString());
-    child.on(
-      "error",
-      (error63) => reject(new GitStoreError(`cannot run git (${error63.message}); is git installed?`))
-    );
-    child.on(
-      "close",
-      (code) => resolve2({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err.trim() })
-    );
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(input2);
-  });
+  const run3 = async (args, input2) => {
+    const result = await runGit(args, {
+      env: gitEnv,
+      ...input2 === void 0 ? {} : { input: input2 }
+    }).catch((error63) => {
+      throw new GitStoreError(`cannot run git (${error63.message}); is git installed?`);
+    });
+    return { ...result, stderr: result.stderr.trim() };
+  };
   const git = async (args, input2) => {
     const result = await run3(args, input2);
     if (result.code !== 0) {
@@ -91606,25 +91615,18 @@ function hash2(text2) {
 }
 
 // src/variability/commits.ts
-import { execFile as execFile6 } from "node:child_process";
 function gitCommitLister(dir) {
-  return (from, to) => new Promise((resolve2) => {
-    execFile6(
-      "git",
-      ["log", "--format=%H%x09%s", `${from}..${to}`],
-      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
-      (error63, stdout) => {
-        if (error63 !== null) return resolve2(null);
-        resolve2(
-          stdout.split("\n").filter((l) => l.length > 0).map((line) => {
-            const [id, ...rest] = line.split("	");
-            const subject = rest.join("	");
-            return { id, subject, pullRequest: pullRequestOf2(subject) };
-          })
-        );
-      }
+  return async (from, to) => {
+    const out = await readGit(["log", "--format=%H%x09%s", `${from}..${to}`], { cwd: dir }).catch(
+      () => null
     );
-  });
+    if (out === null) return null;
+    return out.split("\n").filter((l) => l.length > 0).map((line) => {
+      const [id, ...rest] = line.split("	");
+      const subject = rest.join("	");
+      return { id, subject, pullRequest: pullRequestOf2(subject) };
+    });
+  };
 }
 async function addCommits(report, list) {
   const missing = [];
