@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path50 = __require("node:path");
+    var path51 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path50.resolve(baseDir, baseName);
+          const localBin = path51.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path50.extname(baseName))) return void 0;
+          if (sourceExt.includes(path51.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path50.resolve(
-            path50.dirname(resolvedScriptPath),
+          executableDir = path51.resolve(
+            path51.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path50.basename(
+            const legacyName = path51.basename(
               this._scriptPath,
-              path50.extname(this._scriptPath)
+              path51.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path50.extname(executableFile));
+        launchWithNode = sourceExt.includes(path51.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path50.basename(filename, path50.extname(filename));
+        this._name = path51.basename(filename, path51.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path51) {
-        if (path51 === void 0) return this._executableDir;
-        this._executableDir = path51;
+      executableDir(path52) {
+        if (path52 === void 0) return this._executableDir;
+        this._executableDir = path52;
         return this;
       }
       /**
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path50) {
-      const ctrl = callVisitor(key2, node2, visitor, path50);
+    function visit_(key2, node2, visitor, path51) {
+      const ctrl = callVisitor(key2, node2, visitor, path51);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path50, ctrl);
-        return visit_(key2, ctrl, visitor, path50);
+        replaceNode(key2, path51, ctrl);
+        return visit_(key2, ctrl, visitor, path51);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path50 = Object.freeze(path50.concat(node2));
+          path51 = Object.freeze(path51.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path50);
+            const ci = visit_(i, node2.items[i], visitor, path51);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path50 = Object.freeze(path50.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path50);
+          path51 = Object.freeze(path51.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path51);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path50);
+          const cv = visit_("value", node2.value, visitor, path51);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path50) {
-      const ctrl = await callVisitor(key2, node2, visitor, path50);
+    async function visitAsync_(key2, node2, visitor, path51) {
+      const ctrl = await callVisitor(key2, node2, visitor, path51);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path50, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path50);
+        replaceNode(key2, path51, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path51);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path50 = Object.freeze(path50.concat(node2));
+          path51 = Object.freeze(path51.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path50);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path51);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path50 = Object.freeze(path50.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path50);
+          path51 = Object.freeze(path51.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path51);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path50);
+          const cv = await visitAsync_("value", node2.value, visitor, path51);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path50) {
+    function callVisitor(key2, node2, visitor, path51) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path50);
+        return visitor(key2, node2, path51);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path50);
+        return visitor.Map?.(key2, node2, path51);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path50);
+        return visitor.Seq?.(key2, node2, path51);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path50);
+        return visitor.Pair?.(key2, node2, path51);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path50);
+        return visitor.Scalar?.(key2, node2, path51);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path50);
+        return visitor.Alias?.(key2, node2, path51);
       return void 0;
     }
-    function replaceNode(key2, path50, node2) {
-      const parent = path50[path50.length - 1];
+    function replaceNode(key2, path51, node2) {
+      const parent = path51[path51.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path50, value) {
+    function collectionFromPath(schema, path51, value) {
       let v = value;
-      for (let i = path50.length - 1; i >= 0; --i) {
-        const k = path50[i];
+      for (let i = path51.length - 1; i >= 0; --i) {
+        const k = path51[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path50) => path50 == null || typeof path50 === "object" && !!path50[Symbol.iterator]().next().done;
+    var isEmptyPath = (path51) => path51 == null || typeof path51 === "object" && !!path51[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path50, value) {
-        if (isEmptyPath(path50))
+      addIn(path51, value) {
+        if (isEmptyPath(path51))
           this.add(value);
         else {
-          const [key2, ...rest] = path50;
+          const [key2, ...rest] = path51;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path50) {
-        const [key2, ...rest] = path50;
+      deleteIn(path51) {
+        const [key2, ...rest] = path51;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path50, keepScalar) {
-        const [key2, ...rest] = path50;
+      getIn(path51, keepScalar) {
+        const [key2, ...rest] = path51;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path50) {
-        const [key2, ...rest] = path50;
+      hasIn(path51) {
+        const [key2, ...rest] = path51;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path50, value) {
-        const [key2, ...rest] = path50;
+      setIn(path51, value) {
+        const [key2, ...rest] = path51;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path50, value) {
+      addIn(path51, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path50, value);
+          this.contents.addIn(path51, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path50) {
-        if (Collection.isEmptyPath(path50)) {
+      deleteIn(path51) {
+        if (Collection.isEmptyPath(path51)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path50) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path51) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path50, keepScalar) {
-        if (Collection.isEmptyPath(path50))
+      getIn(path51, keepScalar) {
+        if (Collection.isEmptyPath(path51))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path50, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path51, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path50) {
-        if (Collection.isEmptyPath(path50))
+      hasIn(path51) {
+        if (Collection.isEmptyPath(path51))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path50) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path51) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path50, value) {
-        if (Collection.isEmptyPath(path50)) {
+      setIn(path51, value) {
+        if (Collection.isEmptyPath(path51)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path50), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path51), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path50, value);
+          this.contents.setIn(path51, value);
         }
       }
       /**
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path50) => {
+    visit2.itemAtPath = (cst, path51) => {
       let item = cst;
-      for (const [field, index] of path50) {
+      for (const [field, index] of path51) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path50) => {
-      const parent = visit2.itemAtPath(cst, path50.slice(0, -1));
-      const field = path50[path50.length - 1][0];
+    visit2.parentCollection = (cst, path51) => {
+      const parent = visit2.itemAtPath(cst, path51.slice(0, -1));
+      const field = path51[path51.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path50, item, visitor) {
-      let ctrl = visitor(item, path50);
+    function _visit(path51, item, visitor) {
+      let ctrl = visitor(item, path51);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path50.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path51.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path50);
+            ctrl = ctrl(item, path51);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path50) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path51) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -19192,10 +19192,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path50) {
-  if (!path50)
+function getElementAtPath(obj, path51) {
+  if (!path51)
     return obj;
-  return path50.reduce((acc, key2) => acc?.[key2], obj);
+  return path51.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -19535,11 +19535,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path50, issues) {
+function prefixIssues(path51, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path50);
+    iss.path.unshift(path51);
     return iss;
   });
 }
@@ -20001,16 +20001,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path50 = []) => {
+  const processError = (error63, path51 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path50, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path51, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
       } else {
-        const fullpath = [...path50, ...issue2.path];
+        const fullpath = [...path51, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -20049,17 +20049,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path50 = []) => {
+  const processError = (error63, path51 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path50, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path51, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
       } else {
-        const fullpath = [...path50, ...issue2.path];
+        const fullpath = [...path51, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -20098,8 +20098,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path50 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path50) {
+  const path51 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path51) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -37237,13 +37237,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path50 = ref.slice(1).split("/").filter(Boolean);
-  if (path50.length === 0) {
+  const path51 = ref.slice(1).split("/").filter(Boolean);
+  if (path51.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path50[0] === defsKey) {
-    const key2 = path50[1] === void 0 ? void 0 : decodeJSONPointerSegment(path50[1]);
+  if (path51[0] === defsKey) {
+    const key2 = path51[1] === void 0 ? void 0 : decodeJSONPointerSegment(path51[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -41769,10 +41769,10 @@ function escapeRegExp(text3) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path50 = "$") {
+  constructor(format, value, path51 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path50;
+    this.path = path51;
   }
   format;
   value;
@@ -47369,7 +47369,7 @@ import path22 from "node:path";
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command = w.command ?? [];
-  const issue2 = (path50, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path50], message });
+  const issue2 = (path51, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path51], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -48826,10 +48826,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-function readNumberFile(path50, label, shownAs = path50) {
+function readNumberFile(path51, label, shownAs = path51) {
   let text3;
   try {
-    text3 = readFileSync8(path50, "utf8");
+    text3 = readFileSync8(path51, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -49375,7 +49375,81 @@ function registerDoctor(program2, ctx) {
 import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
 import path28 from "node:path";
 
-// src/formats/export-gab.ts
+// src/formats/gab.ts
+var GAB_PREFIX = "window.BENCHMARK_DATA = ";
+var GAB_TOOLS = {
+  cargo: false,
+  go: false,
+  benchmarkjs: true,
+  benchmarkluau: false,
+  pytest: true,
+  googlecpp: false,
+  catch2: false,
+  julia: false,
+  jmh: false,
+  benchmarkdotnet: false,
+  customBiggerIsBetter: true,
+  customSmallerIsBetter: false
+};
+var bench = external_exports.looseObject({
+  name: external_exports.string().min(1),
+  value: external_exports.number().refine(Number.isFinite, "a finite number"),
+  range: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
+  unit: external_exports.string(),
+  extra: external_exports.string().optional()
+});
+var gabEntry = external_exports.looseObject({
+  commit: external_exports.looseObject({
+    id: external_exports.string().min(1),
+    message: external_exports.string().optional(),
+    timestamp: external_exports.string().optional(),
+    url: external_exports.string().optional()
+  }),
+  date: external_exports.number().refine(Number.isFinite, "a finite number"),
+  tool: external_exports.string().refine((t) => t in GAB_TOOLS, `one of ${Object.keys(GAB_TOOLS).join(", ")}`),
+  benches: external_exports.array(bench)
+});
+var dataSchema = external_exports.looseObject({
+  lastUpdate: external_exports.number().optional(),
+  repoUrl: external_exports.string().optional(),
+  entries: external_exports.record(external_exports.string(), external_exports.array(gabEntry))
+});
+var GabFormatError = class extends UserError {
+  constructor(file2, field, reason) {
+    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
+    this.file = file2;
+    this.field = field;
+    this.reason = reason;
+    this.name = "FormatError";
+  }
+  file;
+  field;
+  reason;
+};
+function parseGabData(text3, file2) {
+  let body = text3.trim();
+  const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
+  if (prefix !== null) body = body.slice(prefix[0].length).replace(/;\s*$/, "");
+  let raw;
+  try {
+    raw = JSON.parse(body);
+  } catch (error62) {
+    throw new GabFormatError(
+      file2,
+      "",
+      `not a github-action-benchmark data.js (${error62.message})`
+    );
+  }
+  const parsed2 = dataSchema.safeParse(raw);
+  if (!parsed2.success) {
+    const issue2 = parsed2.error.issues[0];
+    throw new GabFormatError(file2, issue2.path.join("."), issue2.message);
+  }
+  return raw;
+}
+function renderGabData(data) {
+  return GAB_PREFIX + JSON.stringify(data, null, 2);
+}
 function round(value) {
   return Number(value.toPrecision(6));
 }
@@ -49518,7 +49592,7 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path37 from "node:path";
+import path38 from "node:path";
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync7 } from "node:fs";
@@ -50064,9 +50138,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path50) {
+function valueAt2(value, path51) {
   let at = value;
-  for (const key2 of path50) {
+  for (const key2 of path51) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -51623,70 +51697,29 @@ async function publishRun(options) {
   }
 }
 
+// src/cli/history-location.ts
+import path36 from "node:path";
+function addLocationOptions(command) {
+  return command.requiredOption(
+    "--remote <url-or-path>",
+    "git remote of the history: a URL, or the path of a (bare) repository"
+  ).option("--branch <name>", "branch of the history", DEFAULT_BRANCH).option("--path <folder>", "folder of the history in the branch", DEFAULT_PATH);
+}
+function locationOf(flags, ctx) {
+  const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
+  return {
+    remote: isPath ? path36.resolve(ctx.cwd, flags.remote) : flags.remote,
+    branch: flags.branch,
+    path: flags.path,
+    env: ctx.env
+  };
+}
+
 // src/cli/commands/history-gab.ts
 import { readFile as readFile12, writeFile as writeFile9 } from "node:fs/promises";
-import path36 from "node:path";
+import path37 from "node:path";
 
-// src/history/gab.ts
-var GAB_PREFIX = "window.BENCHMARK_DATA = ";
-var GAB_TOOLS = {
-  cargo: false,
-  go: false,
-  benchmarkjs: true,
-  benchmarkluau: false,
-  pytest: true,
-  googlecpp: false,
-  catch2: false,
-  julia: false,
-  jmh: false,
-  benchmarkdotnet: false,
-  customBiggerIsBetter: true,
-  customSmallerIsBetter: false
-};
-var bench = external_exports.looseObject({
-  name: external_exports.string().min(1),
-  value: external_exports.number().refine(Number.isFinite, "a finite number"),
-  range: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
-  unit: external_exports.string(),
-  extra: external_exports.string().optional()
-});
-var gabEntry = external_exports.looseObject({
-  commit: external_exports.looseObject({
-    id: external_exports.string().min(1),
-    message: external_exports.string().optional(),
-    timestamp: external_exports.string().optional(),
-    url: external_exports.string().optional()
-  }),
-  date: external_exports.number().refine(Number.isFinite, "a finite number"),
-  tool: external_exports.string().refine((t) => t in GAB_TOOLS, `one of ${Object.keys(GAB_TOOLS).join(", ")}`),
-  benches: external_exports.array(bench)
-});
-var dataSchema = external_exports.looseObject({
-  lastUpdate: external_exports.number().optional(),
-  repoUrl: external_exports.string().optional(),
-  entries: external_exports.record(external_exports.string(), external_exports.array(gabEntry))
-});
-function parseGabData(text3, file2) {
-  let body = text3.trim();
-  const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
-  if (prefix !== null) body = body.slice(prefix[0].length).replace(/;\s*$/, "");
-  let raw;
-  try {
-    raw = JSON.parse(body);
-  } catch (error62) {
-    throw new HistoryFormatError(
-      file2,
-      "",
-      `not a github-action-benchmark data.js (${error62.message})`
-    );
-  }
-  const parsed2 = dataSchema.safeParse(raw);
-  if (!parsed2.success) {
-    const issue2 = parsed2.error.issues[0];
-    throw new HistoryFormatError(file2, issue2.path.join("."), issue2.message);
-  }
-  return raw;
-}
+// src/history/gab-entry.ts
 function entryFromGab(name, e, suite, repoUrl, prefix = "") {
   const time3 = new Date(e.date).toISOString();
   const c = e.commit;
@@ -51823,9 +51856,6 @@ function extraOf(b) {
   }
   return lines.join("\n");
 }
-function renderGabData(data) {
-  return GAB_PREFIX + JSON.stringify(data, null, 2);
-}
 
 // src/history/gab-sync.ts
 async function importGab(options) {
@@ -51915,7 +51945,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text3;
       try {
-        text3 = await readFile12(path36.resolve(ctx.cwd, file2), "utf8");
+        text3 = await readFile12(path37.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -51948,28 +51978,13 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile9(path36.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile9(path37.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
 }
 
 // src/cli/commands/history.ts
-function addLocationOptions(command) {
-  return command.requiredOption(
-    "--remote <url-or-path>",
-    "git remote of the history: a URL, or the path of a (bare) repository"
-  ).option("--branch <name>", "branch of the history", DEFAULT_BRANCH).option("--path <folder>", "folder of the history in the branch", DEFAULT_PATH);
-}
-function locationOf(flags, ctx) {
-  const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
-  return {
-    remote: isPath ? path37.resolve(ctx.cwd, flags.remote) : flags.remote,
-    branch: flags.branch,
-    path: flags.path,
-    env: ctx.env
-  };
-}
 function registerHistory(program2, ctx) {
   const history = program2.command("history").description(
     "The history of runs on a git branch (gh-pages by default) and its dashboard: docs/history.md."
@@ -51987,7 +52002,7 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path37.resolve(ctx.cwd, dir),
+      resultsDir: path38.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
@@ -52103,11 +52118,11 @@ function listTable(entries) {
 }
 
 // src/cli/commands/init.ts
-import path46 from "node:path";
+import path47 from "node:path";
 
 // src/init/init.ts
 import { mkdir as mkdir7, realpath, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
-import path44 from "node:path";
+import path45 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -52135,11 +52150,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path39 from "node:path";
+import path40 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir3, readFile as readFile13, stat as stat3 } from "node:fs/promises";
-import path38 from "node:path";
+import path39 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -52174,7 +52189,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir3(path38.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir3(path39.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -52191,7 +52206,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path38.join(root, rel);
+    const file2 = path39.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile13(file2, "utf8").catch(() => null);
@@ -52255,7 +52270,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path39.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path40.basename(f, ".rs"));
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "workspace";
   return [...new Set(declared.length > 0 ? declared : files)];
@@ -52338,7 +52353,7 @@ function rustToolchain(channel) {
 }
 
 // src/init/detectors/go.ts
-import path40 from "node:path";
+import path41 from "node:path";
 var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*(\w+)\s+\*testing\.B\s*\)/m;
 var goDetector = {
   id: "go",
@@ -52349,7 +52364,7 @@ var goDetector = {
     if (found.length === 0) return null;
     const packages = /* @__PURE__ */ new Map();
     for (const { file: file2, text: text3 } of found) {
-      const dir2 = path40.posix.dirname(file2);
+      const dir2 = path41.posix.dirname(file2);
       const counted = countBenchmarks(text3);
       const pkg2 = packages.get(dir2) ?? { files: [], funcs: 0, runs: 0 };
       pkg2.files.push(file2);
@@ -52407,7 +52422,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path41 from "node:path";
+import path42 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -52426,7 +52441,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text: text3 } = linked[0];
       const target = LINKED.exec(text3)[1];
-      const dir = path41.posix.dirname(file2);
+      const dir = path42.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -52443,9 +52458,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path41.posix.join(
-      path41.posix.dirname(source),
-      path41.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path42.posix.join(
+      path42.posix.dirname(source),
+      path42.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -52665,7 +52680,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path42 from "node:path";
+import path43 from "node:path";
 async function readPackage(project) {
   const text3 = await project.read("package.json");
   if (text3 === null) return null;
@@ -52688,7 +52703,7 @@ function importing(project, module2) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path42.posix.basename(file2))
+    ([, body]) => body.includes(path43.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -52786,7 +52801,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path43 from "node:path";
+import path44 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -52912,10 +52927,10 @@ function parametrizeCount(text3, at) {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path43.posix.dirname(f));
+  const dirs = files.map((f) => path44.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path43.posix.dirname(common);
+    common = path44.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -53152,30 +53167,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path50) {
-  const node2 = doc.getIn(path50, true);
+function nodeAt(doc, path51) {
+  const node2 = doc.getIn(path51, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path50.join(".")}`);
+    throw new Error(`no node at ${path51.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path50, lines) {
+function commentAbove(doc, path51, lines) {
   if (lines.length === 0) return;
-  const parent = path50.length === 1 ? doc.contents : nodeAt(doc, path50.slice(0, -1));
-  const key2 = path50[path50.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path50.slice(0, -1).join(".")}`);
+  const parent = path51.length === 1 ? doc.contents : nodeAt(doc, path51.slice(0, -1));
+  const key2 = path51[path51.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path51.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path50.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path51.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path50, text3) {
-  const node2 = nodeAt(doc, path50);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path50.join(".")}`);
+function commentAfter(doc, path51, text3) {
+  const node2 = nodeAt(doc, path51);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path51.join(".")}`);
   node2.comment = ` ${text3}`;
 }
-function flowList(doc, path50) {
-  const node2 = nodeAt(doc, path50);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path50.join(".")}`);
+function flowList(doc, path51) {
+  const node2 = nodeAt(doc, path51);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path51.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -53531,9 +53546,9 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path44.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path44.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path44.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path45.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path45.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path45.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
@@ -53543,7 +53558,7 @@ async function planInit(options, deps) {
   const { others } = chosen;
   const plan2 = withIterationsNote(chosen.plan, options.iterations);
   const budget = resolveBudget(plan2, options.budget);
-  const dirInRepo = posix(path44.relative(home, dir));
+  const dirInRepo = posix(path45.relative(home, dir));
   const workflowOptions = {
     action: options.action,
     scenarioInRepo,
@@ -53577,7 +53592,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path44.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path45.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -53587,7 +53602,7 @@ async function writeInit(planned, options) {
   const existing2 = planned.files.filter((f) => f.exists);
   if (existing2.length > 0 && !options.force) throw overwriteError(existing2.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir7(path44.dirname(file2.path), { recursive: true });
+    await mkdir7(path45.dirname(file2.path), { recursive: true });
     try {
       await writeFile10(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
@@ -53621,7 +53636,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path44.sep).join("/");
+  return relative2.split(path45.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -53711,7 +53726,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path45 from "node:path";
+import path46 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -53746,14 +53761,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path45.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path46.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path45.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path46.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path45.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path46.relative(planned.repoRoot, f.path)
   );
   const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
@@ -53762,7 +53777,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path45.relative(cwd, file2);
+  const relative2 = path46.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -53785,7 +53800,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path46.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path47.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -53803,7 +53818,7 @@ import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync5, readFileSync as readFileSync10 } from "node:fs";
-import path47 from "node:path";
+import path48 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -53816,7 +53831,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync10(path47.join(dir, entry, name), "utf8").trim();
+        return readFileSync10(path48.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -53983,7 +53998,7 @@ function parseScheduleOption(text3) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile14, stat as stat5 } from "node:fs/promises";
-import path48 from "node:path";
+import path49 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -54002,11 +54017,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path48.resolve(ctx.cwd, file2);
+  const absolute = path49.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path48.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path49.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -54053,7 +54068,7 @@ function renderTable(benchmarks) {
 
 // src/cli/commands/variability.ts
 import { writeFile as writeFile11 } from "node:fs/promises";
-import path49 from "node:path";
+import path50 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -54829,11 +54844,11 @@ function registerVariability(program2, ctx) {
     });
     const notes = await addCommits(
       report,
-      gitCommitLister(path49.resolve(ctx.cwd, flags.repo ?? "."))
+      gitCommitLister(path50.resolve(ctx.cwd, flags.repo ?? "."))
     );
     report.warnings.push(...notes);
     const markdown = renderVariability(report);
-    if (flags.out !== void 0) await writeFile11(path49.resolve(ctx.cwd, flags.out), markdown);
+    if (flags.out !== void 0) await writeFile11(path50.resolve(ctx.cwd, flags.out), markdown);
     ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
 ` : markdown);
     if (read.tip === null)
@@ -54844,7 +54859,7 @@ function registerVariability(program2, ctx) {
   });
 }
 function resolveRemote(ctx, remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path49.resolve(ctx.cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path50.resolve(ctx.cwd, remote);
 }
 function parseAlpha(text3) {
   const value = Number(text3);

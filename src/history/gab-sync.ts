@@ -1,6 +1,7 @@
 import { UserError } from '../errors.js';
 import { entryPath } from './layout.js';
-import { entryFromGab, gabEntryOf, parseGabData, renderGabData, type GabEntry } from './gab.js';
+import { parseGabData, renderGabData, type GabEntry } from '../formats/gab.js';
+import { entryFromGab, gabEntryOf } from './gab-entry.js';
 import { pushWithRetries, type RetryOptions } from './push-loop.js';
 import {
   normalizeFolder,

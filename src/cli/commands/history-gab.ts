@@ -5,7 +5,7 @@ import { readDashboard } from '../../dashboard/assets.js';
 import { exportGab, importGab } from '../../history/gab-sync.js';
 import type { CliContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { addLocationOptions, locationOf, type LocationFlags } from './history.js';
+import { addLocationOptions, locationOf, type LocationFlags } from '../history-location.js';
 
 /** `duetkit history import-gab` and `export-gab`: github-action-benchmark's data.js. */
 export function registerGabCommands(history: Command, ctx: CliContext): void {

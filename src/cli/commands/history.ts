@@ -3,45 +3,12 @@ import { Option, type Command } from 'commander';
 import { readDashboard } from '../../dashboard/assets.js';
 import { pruneHistory, type Retention } from '../../history/prune.js';
 import { publishRun } from '../../history/publish-run.js';
-import {
-  DEFAULT_BRANCH,
-  DEFAULT_PATH,
-  readHistory,
-  type HistoryLocation,
-} from '../../history/read.js';
+import { readHistory } from '../../history/read.js';
 import type { HistoryEntry } from '../../history/schema.js';
 import type { CliContext } from '../context.js';
+import { addLocationOptions, locationOf, type LocationFlags } from '../history-location.js';
 import { integerParser } from '../options.js';
 import { registerGabCommands } from './history-gab.js';
-
-export interface LocationFlags {
-  remote: string;
-  branch: string;
-  path: string;
-}
-
-/** `--remote`, `--branch`, `--path`: where the history is. */
-export function addLocationOptions(command: Command): Command {
-  return command
-    .requiredOption(
-      '--remote <url-or-path>',
-      'git remote of the history: a URL, or the path of a (bare) repository',
-    )
-    .option('--branch <name>', 'branch of the history', DEFAULT_BRANCH)
-    .option('--path <folder>', 'folder of the history in the branch', DEFAULT_PATH);
-}
-
-/** A remote given as a path is relative to the working directory. */
-export function locationOf(flags: LocationFlags, ctx: CliContext): HistoryLocation {
-  const isPath =
-    !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
-  return {
-    remote: isPath ? path.resolve(ctx.cwd, flags.remote) : flags.remote,
-    branch: flags.branch,
-    path: flags.path,
-    env: ctx.env,
-  };
-}
 
 /** `duetkit history ...`: the run history on a git branch and its dashboard (docs/history.md). */
 export function registerHistory(program: Command, ctx: CliContext): void {
