@@ -40477,14 +40477,6 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   };
 }
 
-// src/report/run-meta.ts
-function formatDuration(seconds) {
-  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
-  const s = Math.round(seconds);
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
-}
-
 // src/analyze/settle.ts
 var REASONABLE_SECONDS = 30 * 60;
 function settleAdvice(c, perSecond, context) {
@@ -40569,6 +40561,12 @@ function paceByMetric(samples) {
     });
   }
   return out;
+}
+function formatDuration(seconds) {
+  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
+  const s = Math.round(seconds);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
 }
 
 // src/analyze/unmeasured.ts
@@ -40848,6 +40846,59 @@ function explain(error62, mode) {
   return error62.message;
 }
 
+// src/analyze/gate.ts
+function gateTally(summary, failOn) {
+  const strict = failOn === "inconclusive";
+  return {
+    verdicts: failOn === "never" ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
+    unmeasured: strict ? unmeasuredCount(summary) : 0,
+    broken: summary.error > 0 || comparedCount(summary) === 0 && unmeasuredCount(summary) === 0
+  };
+}
+function gateFails(report, failOn) {
+  if (failOn === "never") return false;
+  const t = gateTally(summarize(report.results), failOn);
+  return t.broken || t.verdicts + t.unmeasured > 0;
+}
+function exitStatus(report, failOn) {
+  const broken = gateTally(summarize(report.results), failOn).broken;
+  return broken || gateFails(report, failOn) ? 1 : 0;
+}
+
+// src/report/cluster-text.ts
+function clusterLines(c) {
+  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
+  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
+  const lines = [
+    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
+  ];
+  const t = c.timings;
+  const timing = [
+    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
+    t.podStart === null ? null : `pod start ${t.podStart} s`,
+    t.copy === null ? null : `copy in ${t.copy} s`,
+    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
+  ].filter((x) => x !== null);
+  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
+  if (cost2 !== null || timing.length > 0) {
+    lines.push(
+      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
+    );
+  }
+  return lines;
+}
+
+// src/report/efficiency-text.ts
+var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+function efficiencyText(e) {
+  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
+  if (e.efficiency === null || e.breakdown === null) {
+    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
+  }
+  const b = e.breakdown;
+  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
+}
+
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
@@ -40891,117 +40942,6 @@ function shownExact(results) {
   return results.filter(
     (r) => r.exact !== void 0 && r.comparison !== null && r.exact.base !== r.exact.head
   );
-}
-
-// src/report/terminal.ts
-function renderComparisonTable(rows) {
-  if (rows.length === 0) return "no comparisons\n";
-  const compared = rows.filter((r) => "comparison" in r);
-  const first = compared[0]?.comparison;
-  const header2 = [
-    "benchmark",
-    "base",
-    "head",
-    "change",
-    first === void 0 ? "CI" : `${+(first.ci.level * 100).toFixed(3)}% CI`,
-    first === void 0 ? "p" : pHeader(first),
-    "verdict"
-  ];
-  const body = rows.map((row2) => {
-    if (!("comparison" in row2)) {
-      const n = row2.notComparable;
-      const [base, head] = [sideText(n, "base", row2.unit), sideText(n, "head", row2.unit)];
-      return [row2.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
-    }
-    const c = row2.comparison;
-    return [
-      row2.name,
-      sideText(c, "base", row2.unit),
-      sideText(c, "head", row2.unit),
-      formatPercent(c.change),
-      formatInterval(c.ci.lower, c.ci.upper),
-      formatPValue(c.test.pValueAdjusted),
-      c.verdict
-    ];
-  });
-  const widths = header2.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const line = (cells) => cells.map(
-    (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
-  ).join("  ").trimEnd();
-  const out = [line(header2), ...body.map(line), ""];
-  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
-  for (const row2 of rows) {
-    if ("comparison" in row2) continue;
-    const prefix = rows.length > 1 ? `${row2.name}: ` : "";
-    out.push(`${prefix}not comparable: ${row2.notComparable.reason}`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function renderExactLine(r) {
-  return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
-}
-var TEST_LABEL = {
-  "mann-whitney-u": "MWU",
-  "trimmed-t": "trimmed t"
-};
-function pHeader(c) {
-  const test = TEST_LABEL[c.test.name] ?? "Wilcoxon";
-  return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
-}
-function sideText(c, side, unit) {
-  const s = c[side];
-  const centre2 = centreOf(c, side);
-  return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
-}
-var PAIRED_WORDS = {
-  mean: "ratio of means",
-  gmean: "geometric mean of pair ratios",
-  median: "median of pair ratios",
-  trimmed: "20% trimmed mean of the log pair ratios"
-};
-function methodLines(rows, named) {
-  const c = rows[0].comparison;
-  const lines = [];
-  const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
-  const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
-  const interval3 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
-  lines.push(`method: ${design}; ${interval3}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
-  for (const { name, comparison: comparison2, settle: settle2 } of rows) {
-    const prefix = named ? `${name}: ` : "";
-    const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
-    lines.push(
-      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
-    );
-    if (comparison2.verdict === "inconclusive" && settle2 !== void 0) {
-      lines.push(`${prefix}inconclusive: ${settle2}`);
-    } else if (comparison2.verdict === "inconclusive") {
-      lines.push(
-        comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
-      );
-    }
-    for (const note of comparison2.notes) lines.push(`${prefix}note: ${note}`);
-  }
-  return lines;
-}
-
-// src/report/unmeasured-text.ts
-function unmeasuredNames(results) {
-  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
-}
-var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
-
-// src/report/timing-text.ts
-var BUSY = {
-  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
-  spin: "a side that finished first kept its CPU busy until the other had finished",
-  off: "a side that finished first left its CPU idle"
-};
-function timingText(timing, mode) {
-  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
-  if (mode !== "duet") return how;
-  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
-  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
 // src/scenario/argv.ts
@@ -41201,41 +41141,26 @@ function fmt(x) {
   return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
 }
 
-// src/report/efficiency-text.ts
-var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
-function efficiencyText(e) {
-  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
-  if (e.efficiency === null || e.breakdown === null) {
-    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
-  }
-  const b = e.breakdown;
-  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
+// src/report/timing-text.ts
+var BUSY = {
+  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
+  spin: "a side that finished first kept its CPU busy until the other had finished",
+  off: "a side that finished first left its CPU idle"
+};
+function timingText(timing, mode) {
+  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
+  if (mode !== "duet") return how;
+  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
+  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
-// src/report/cluster-text.ts
-function clusterLines(c) {
-  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
-  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
-  const lines = [
-    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
-  ];
-  const t = c.timings;
-  const timing = [
-    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
-    t.podStart === null ? null : `pod start ${t.podStart} s`,
-    t.copy === null ? null : `copy in ${t.copy} s`,
-    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
-  ].filter((x) => x !== null);
-  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
-  if (cost2 !== null || timing.length > 0) {
-    lines.push(
-      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
-    );
-  }
-  return lines;
+// src/report/unmeasured-text.ts
+function unmeasuredNames(results) {
+  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
 }
+var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
 
-// src/analyze/describe.ts
+// src/report/terminal.ts
 function describeReport(report) {
   const out = [];
   const iso = report.isolation;
@@ -41318,21 +41243,95 @@ function tableRow(r) {
 function nothingCompared(report) {
   return comparedCount(report.summary) === 0;
 }
-function gateTally(summary, failOn) {
-  const strict = failOn === "inconclusive";
-  return {
-    verdicts: failOn === "never" ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
-    unmeasured: strict ? unmeasuredCount(summary) : 0,
-    broken: summary.error > 0 || comparedCount(summary) === 0 && unmeasuredCount(summary) === 0
-  };
+function renderComparisonTable(rows) {
+  if (rows.length === 0) return "no comparisons\n";
+  const compared = rows.filter((r) => "comparison" in r);
+  const first = compared[0]?.comparison;
+  const header2 = [
+    "benchmark",
+    "base",
+    "head",
+    "change",
+    first === void 0 ? "CI" : `${+(first.ci.level * 100).toFixed(3)}% CI`,
+    first === void 0 ? "p" : pHeader(first),
+    "verdict"
+  ];
+  const body = rows.map((row2) => {
+    if (!("comparison" in row2)) {
+      const n = row2.notComparable;
+      const [base, head] = [sideText(n, "base", row2.unit), sideText(n, "head", row2.unit)];
+      return [row2.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
+    }
+    const c = row2.comparison;
+    return [
+      row2.name,
+      sideText(c, "base", row2.unit),
+      sideText(c, "head", row2.unit),
+      formatPercent(c.change),
+      formatInterval(c.ci.lower, c.ci.upper),
+      formatPValue(c.test.pValueAdjusted),
+      c.verdict
+    ];
+  });
+  const widths = header2.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (cells) => cells.map(
+    (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
+  ).join("  ").trimEnd();
+  const out = [line(header2), ...body.map(line), ""];
+  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
+  for (const row2 of rows) {
+    if ("comparison" in row2) continue;
+    const prefix = rows.length > 1 ? `${row2.name}: ` : "";
+    out.push(`${prefix}not comparable: ${row2.notComparable.reason}`);
+  }
+  return `${out.join("\n")}
+`;
 }
-function exitStatus(report, failOn) {
-  if (gateTally(report.summary, failOn).broken) return 1;
-  return gateExitCode(report, failOn);
+function renderExactLine(r) {
+  return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
 }
-function gateExitCode(report, failOn) {
-  const t = gateTally(report.summary, failOn);
-  return t.verdicts + t.unmeasured > 0 ? 1 : 0;
+var TEST_LABEL = {
+  "mann-whitney-u": "MWU",
+  "trimmed-t": "trimmed t"
+};
+function pHeader(c) {
+  const test = TEST_LABEL[c.test.name] ?? "Wilcoxon";
+  return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
+}
+function sideText(c, side, unit) {
+  const s = c[side];
+  const centre2 = centreOf(c, side);
+  return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
+}
+var PAIRED_WORDS = {
+  mean: "ratio of means",
+  gmean: "geometric mean of pair ratios",
+  median: "median of pair ratios",
+  trimmed: "20% trimmed mean of the log pair ratios"
+};
+function methodLines(rows, named) {
+  const c = rows[0].comparison;
+  const lines = [];
+  const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
+  const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
+  const interval3 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
+  lines.push(`method: ${design}; ${interval3}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
+  for (const { name, comparison: comparison2, settle: settle2 } of rows) {
+    const prefix = named ? `${name}: ` : "";
+    const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
+    lines.push(
+      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
+    );
+    if (comparison2.verdict === "inconclusive" && settle2 !== void 0) {
+      lines.push(`${prefix}inconclusive: ${settle2}`);
+    } else if (comparison2.verdict === "inconclusive") {
+      lines.push(
+        comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
+      );
+    }
+    for (const note of comparison2.notes) lines.push(`${prefix}note: ${note}`);
+  }
+  return lines;
 }
 
 // src/runner/samples.ts

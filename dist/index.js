@@ -78401,30 +78401,102 @@ function clusterLines(c) {
   return lines;
 }
 
-// src/report/run-meta.ts
-function runMetaOf(samples, suite, runnerLabel3) {
-  const m = samples.machine;
-  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
-  const parts = [
-    `${m.cpuModel}`,
-    `${m.cores} CPUs`,
-    memory2,
-    `${m.platform} ${m.kernel} ${m.arch}`,
-    `Node ${m.node}`,
-    `load ${m.loadAverage.join(" ")}`
-  ];
-  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
-  const duration5 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
+// src/analyze/round-pairs.ts
+function pairsPerRound(trials) {
+  const out = /* @__PURE__ */ new Map();
+  for (const t of trials) {
+    if (t.warmup) continue;
+    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
+    const pairs = primary?.positional === true ? primary.values.length : 1;
+    out.set(t.round, Math.min(out.get(t.round) ?? Infinity, pairs));
+  }
+  return out;
+}
+
+// src/analyze/settle.ts
+var REASONABLE_SECONDS = 30 * 60;
+function settleAdvice(c, perSecond, context3) {
+  const unit = c.paired ? "pairs" : "values per side";
+  const sign = c.biggerIsBetter ? -1 : 1;
+  const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
+  const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
+  if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: `the interval clears the threshold, but with ${Math.min(c.n.base, c.n.head)} ${unit} the test adjusted for the whole family does not reject yet (adjusted p ${c.test.pValueAdjusted.toPrecision(2)}): a few more ${unit} would settle it`
+    };
+  }
+  if (c.moreSamplesNeeded === null) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
+    };
+  }
+  const seconds = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
+  const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
+  if (seconds <= REASONABLE_SECONDS) {
+    return {
+      more: c.moreSamplesNeeded,
+      seconds,
+      perSecond,
+      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds)} more at this run's ${pace}`
+    };
+  }
+  const helps = [];
+  if (context3.isolation === "none" || context3.isolation === "taskset") {
+    helps.push("CPU isolation (cpuset cgroups: root, or sudo on GitHub runners) was not in effect");
+  }
+  if (context3.medianIterationMs !== null && context3.medianIterationMs < 20) {
+    helps.push(
+      `each iteration measures only ${context3.medianIterationMs.toPrecision(2)} ms: a longer one (suite.iterationTime, -benchtime) averages more work per pair`
+    );
+  }
+  helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
   return {
-    suite,
-    runner: parts.join(", "),
-    durationSeconds: Number.isFinite(duration5) ? Math.max(0, duration5) : 0,
-    versions: samples.versions.map((v) => ({
-      name: v.name,
-      commit: v.commit,
-      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
-    }))
+    more: c.moreSamplesNeeded,
+    seconds,
+    perSecond,
+    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds)} more at ${pace}; what would help: ${helps.join("; ")}`
   };
+}
+function paceByMetric(samples) {
+  const spans = /* @__PURE__ */ new Map();
+  const perRound = pairsPerRound(samples.trials);
+  const rounds = /* @__PURE__ */ new Map();
+  for (const t of samples.trials) {
+    const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
+    r.start = Math.min(r.start, t.startMs);
+    r.end = Math.max(r.end, t.endMs);
+    rounds.set(t.round, r);
+  }
+  for (const t of samples.trials) {
+    for (const m of t.metrics) {
+      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), pairs: 0, ms: 0, walls: [] };
+      if (!s.rounds.has(t.round)) {
+        const r = rounds.get(t.round);
+        s.ms += r.end - r.start;
+      }
+      if (!t.warmup && !s.rounds.has(t.round)) {
+        s.rounds.add(t.round);
+        s.pairs += perRound.get(t.round) ?? 1;
+      }
+      s.walls.push(t.wallMs);
+      spans.set(m.name, s);
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [name, s] of spans) {
+    const walls = [...s.walls].sort((a, b) => a - b);
+    out.set(name, {
+      perSecond: s.ms > 0 ? s.pairs / (s.ms / 1e3) : 0,
+      medianMs: walls.length === 0 ? null : walls[walls.length >> 1]
+    });
+  }
+  return out;
 }
 function formatDuration(seconds) {
   if (seconds < 60) return `${+seconds.toFixed(1)} s`;
@@ -78804,104 +78876,6 @@ function isolationText(report) {
   return `${kind2[iso.kind]}${slots}${weight}${partition}${harness}${layout} (requested: ${iso.requested})`;
 }
 
-// src/analyze/round-pairs.ts
-function pairsPerRound(trials) {
-  const out = /* @__PURE__ */ new Map();
-  for (const t of trials) {
-    if (t.warmup) continue;
-    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
-    const pairs = primary?.positional === true ? primary.values.length : 1;
-    out.set(t.round, Math.min(out.get(t.round) ?? Infinity, pairs));
-  }
-  return out;
-}
-
-// src/analyze/settle.ts
-var REASONABLE_SECONDS = 30 * 60;
-function settleAdvice(c, perSecond, context3) {
-  const unit = c.paired ? "pairs" : "values per side";
-  const sign = c.biggerIsBetter ? -1 : 1;
-  const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
-  const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
-  if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
-    return {
-      more: null,
-      seconds: null,
-      perSecond,
-      advice: `the interval clears the threshold, but with ${Math.min(c.n.base, c.n.head)} ${unit} the test adjusted for the whole family does not reject yet (adjusted p ${c.test.pValueAdjusted.toPrecision(2)}): a few more ${unit} would settle it`
-    };
-  }
-  if (c.moreSamplesNeeded === null) {
-    return {
-      more: null,
-      seconds: null,
-      perSecond,
-      advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
-    };
-  }
-  const seconds = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
-  const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
-  if (seconds <= REASONABLE_SECONDS) {
-    return {
-      more: c.moreSamplesNeeded,
-      seconds,
-      perSecond,
-      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds)} more at this run's ${pace}`
-    };
-  }
-  const helps = [];
-  if (context3.isolation === "none" || context3.isolation === "taskset") {
-    helps.push("CPU isolation (cpuset cgroups: root, or sudo on GitHub runners) was not in effect");
-  }
-  if (context3.medianIterationMs !== null && context3.medianIterationMs < 20) {
-    helps.push(
-      `each iteration measures only ${context3.medianIterationMs.toPrecision(2)} ms: a longer one (suite.iterationTime, -benchtime) averages more work per pair`
-    );
-  }
-  helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
-  return {
-    more: c.moreSamplesNeeded,
-    seconds,
-    perSecond,
-    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds)} more at ${pace}; what would help: ${helps.join("; ")}`
-  };
-}
-function paceByMetric(samples) {
-  const spans = /* @__PURE__ */ new Map();
-  const perRound = pairsPerRound(samples.trials);
-  const rounds = /* @__PURE__ */ new Map();
-  for (const t of samples.trials) {
-    const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
-    r.start = Math.min(r.start, t.startMs);
-    r.end = Math.max(r.end, t.endMs);
-    rounds.set(t.round, r);
-  }
-  for (const t of samples.trials) {
-    for (const m of t.metrics) {
-      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), pairs: 0, ms: 0, walls: [] };
-      if (!s.rounds.has(t.round)) {
-        const r = rounds.get(t.round);
-        s.ms += r.end - r.start;
-      }
-      if (!t.warmup && !s.rounds.has(t.round)) {
-        s.rounds.add(t.round);
-        s.pairs += perRound.get(t.round) ?? 1;
-      }
-      s.walls.push(t.wallMs);
-      spans.set(m.name, s);
-    }
-  }
-  const out = /* @__PURE__ */ new Map();
-  for (const [name, s] of spans) {
-    const walls = [...s.walls].sort((a, b) => a - b);
-    out.set(name, {
-      perSecond: s.ms > 0 ? s.pairs / (s.ms / 1e3) : 0,
-      medianMs: walls.length === 0 ? null : walls[walls.length >> 1]
-    });
-  }
-  return out;
-}
-
 // src/report/markdown.ts
 function renderMarkdown(report, meta3, maxLength = MAX_COMMENT_LENGTH) {
   const full = render(report, meta3, false);
@@ -79117,7 +79091,7 @@ ${options.body}`;
   return { action: "created", url: created.url };
 }
 
-// src/analyze/describe.ts
+// src/analyze/gate.ts
 function gateTally(summary2, failOn) {
   const strict = failOn === "inconclusive";
   return {
@@ -79125,6 +79099,11 @@ function gateTally(summary2, failOn) {
     unmeasured: strict ? unmeasuredCount(summary2) : 0,
     broken: summary2.error > 0 || comparedCount(summary2) === 0 && unmeasuredCount(summary2) === 0
   };
+}
+function gateFails(report, failOn) {
+  if (failOn === "never") return false;
+  const t = gateTally(summarize(report.results), failOn);
+  return t.broken || t.verdicts + t.unmeasured > 0;
 }
 
 // src/action/gate.ts
@@ -79136,8 +79115,9 @@ function overallVerdict(summary2) {
   return "unchanged";
 }
 function gateFailure(report, failOn) {
-  if (failOn === "never") return null;
-  const tally = gateTally(report.summary, failOn);
+  if (!gateFails(report, failOn)) return null;
+  const summary2 = summarize(report.results);
+  const tally = gateTally(summary2, failOn);
   const failing = new Set(
     failOn === "inconclusive" ? ["regression", "inconclusive"] : ["regression"]
   );
@@ -79158,15 +79138,15 @@ function gateFailure(report, failOn) {
   if (tally.unmeasured > 0) {
     const names = unmeasuredNames(report.results);
     parts.push(
-      comparedCount(report.summary) === 0 ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(", ")}` : `not measured within the budget (fail-on: inconclusive): ${names.join(", ")}`
+      comparedCount(summary2) === 0 ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(", ")}` : `not measured within the budget (fail-on: inconclusive): ${names.join(", ")}`
     );
   }
   if (report.results.length === 0) parts.push("no measured samples to compare");
-  else if (tally.broken && comparedCount(report.summary) === 0 && report.summary.notComparable > 0) {
+  else if (tally.broken && comparedCount(summary2) === 0 && summary2.notComparable > 0) {
     const unjudged = report.results.filter((r) => statusOf(r) === "not-comparable").map((r) => `${who2(r)} (${r.notComparable.reason})`);
     parts.push(`no benchmark is comparable, so there is no verdict: ${unjudged.join("; ")}`);
   }
-  return parts.length === 0 ? null : `duetkit: ${parts.join("; ")}`;
+  return `duetkit: ${parts.join("; ")}`;
 }
 function who2(r) {
   return r.version === "head" ? r.benchmark : `${r.benchmark} (${r.version})`;
@@ -81986,6 +81966,32 @@ function createGitHistory(cwd) {
         await git(["fetch", "--no-tags", "--quiet", "origin", commit2]);
       }
     }
+  };
+}
+
+// src/report/run-meta.ts
+function runMetaOf(samples, suite, runnerLabel3) {
+  const m = samples.machine;
+  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
+  const parts = [
+    `${m.cpuModel}`,
+    `${m.cores} CPUs`,
+    memory2,
+    `${m.platform} ${m.kernel} ${m.arch}`,
+    `Node ${m.node}`,
+    `load ${m.loadAverage.join(" ")}`
+  ];
+  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
+  const duration5 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
+  return {
+    suite,
+    runner: parts.join(", "),
+    durationSeconds: Number.isFinite(duration5) ? Math.max(0, duration5) : 0,
+    versions: samples.versions.map((v) => ({
+      name: v.name,
+      commit: v.commit,
+      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
+    }))
   };
 }
 

@@ -1,7 +1,6 @@
 import type { SamplesFile } from '../runner/samples.js';
 import type { Comparison } from '../stats/types.js';
 import { pairsPerRound } from './round-pairs.js';
-import { formatDuration } from '../report/run-meta.js';
 
 /** What it would take to settle an inconclusive result, in time rather than pairs. */
 export interface Settle {
@@ -121,4 +120,15 @@ export function paceByMetric(
     });
   }
   return out;
+}
+
+/**
+ * "1 h 2 min", "3 min 20 s", "12.3 s": the advice's durations, and the reports' (they depend
+ * on analyze/, never the other way).
+ */
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
+  const s = Math.round(seconds);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }

@@ -13,8 +13,8 @@ import { escapeInline, codeBlock } from './escape.js';
 import { BAR_GLYPHS, chooseScale, intervalBar, type BarScale } from './interval-bar.js';
 import { renderMethod } from './markdown-method.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
-import { formatDuration, type RunMeta } from './run-meta.js';
-import { REASONABLE_SECONDS } from '../analyze/settle.js';
+import type { RunMeta } from './run-meta.js';
+import { formatDuration, REASONABLE_SECONDS } from '../analyze/settle.js';
 
 /**
  * The report as GitHub-flavoured markdown, for the PR comment and the job summary: a
