@@ -49668,55 +49668,6 @@ function parseEntryPath(relative2) {
 
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
-var PublishError = class extends UserError {
-  constructor(message, kind2) {
-    super(message);
-    this.kind = kind2;
-    this.name = "RunError";
-  }
-  kind;
-};
-async function pushWithRetries(git, build2, options = {}) {
-  const maxAttempts = options.maxAttempts ?? 30;
-  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
-  const random = options.random ?? Math.random;
-  const where = `${git.remote} (branch ${git.branch})`;
-  for (let attempt = 1; ; attempt++) {
-    const tip = await git.fetchTip();
-    const built = await build2(tip);
-    if (built.commit === null) {
-      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
-    }
-    const pushed = await git.push(built.commit);
-    if (pushed.ok) {
-      return {
-        result: built.result,
-        commit: built.commit,
-        attempts: attempt,
-        retries: attempt - 1
-      };
-    }
-    if (pushed.kind === "denied") {
-      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
-    }
-    if (pushed.kind === "rejected") {
-      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
-    }
-    if (attempt >= maxAttempts) {
-      throw new PublishError(
-        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
-        "contention"
-      );
-    }
-    const wait = Math.round(
-      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
-    );
-    options.log?.(
-      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
-    );
-    await sleep(wait);
-  }
-}
 
 // src/history/read.ts
 import path32 from "node:path";
@@ -50158,6 +50109,9 @@ function normalizeFolder(folder) {
   const clean = path32.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
+function inFolder(folder, relative2) {
+  return folder === "" ? relative2 : `${folder}/${relative2}`;
+}
 async function readHistory(options) {
   const git = await openLocation(options);
   try {
@@ -50230,6 +50184,66 @@ async function loadEntries(git, files) {
   }
   stored.sort((a, b) => compareEntries(a.entry, b.entry));
   return { stored, warnings };
+}
+
+// src/history/push-loop.ts
+var PublishError = class extends UserError {
+  constructor(message, kind2) {
+    super(message);
+    this.kind = kind2;
+    this.name = "RunError";
+  }
+  kind;
+};
+async function pushWithRetries(git, build2, options = {}) {
+  const maxAttempts = options.maxAttempts ?? 30;
+  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
+  const random = options.random ?? Math.random;
+  const where = `${git.remote} (branch ${git.branch})`;
+  for (let attempt = 1; ; attempt++) {
+    const tip = await git.fetchTip();
+    const built = await build2(tip);
+    if (built.commit === null) {
+      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
+    }
+    const pushed = await git.push(built.commit);
+    if (pushed.ok) {
+      return {
+        result: built.result,
+        commit: built.commit,
+        attempts: attempt,
+        retries: attempt - 1
+      };
+    }
+    if (pushed.kind === "denied") {
+      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
+    }
+    if (pushed.kind === "rejected") {
+      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
+    }
+    if (attempt >= maxAttempts) {
+      throw new PublishError(
+        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
+        "contention"
+      );
+    }
+    const wait = Math.round(
+      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
+    );
+    options.log?.(
+      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
+    );
+    await sleep(wait);
+  }
+}
+async function editHistory(options, edit) {
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    return await pushWithRetries(git, (tip) => edit(git, tip, folder), options);
+  } finally {
+    await git.dispose();
+  }
 }
 
 // src/history/store.ts
@@ -50456,7 +50470,7 @@ function byMonth(stored) {
 
 // src/history/store.ts
 async function suiteChanges(git, tip, folder, edit) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const at = (relative2) => inFolder(folder, relative2);
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
   const existing2 = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
@@ -50517,6 +50531,14 @@ async function suiteChanges(git, tip, folder, edit) {
   }
   return { changes, warnings };
 }
+async function editChanges(git, tip, folder, edit) {
+  const suite = await suiteChanges(git, tip, folder, edit);
+  const suites = await suitesChanges(git, tip, folder, suite.changes);
+  return {
+    changes: new Map([...suite.changes, ...suites.changes]),
+    warnings: [...suite.warnings, ...suites.warnings]
+  };
+}
 var derivers = [];
 function registerDeriver(derive) {
   derivers.push(derive);
@@ -50526,7 +50548,7 @@ function registerDeriver(derive) {
   };
 }
 async function suitesChanges(git, tip, folder, pending) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const at = (relative2) => inFolder(folder, relative2);
   const prefix = at(`${ENTRIES_DIR}/`);
   const files = /* @__PURE__ */ new Map();
   if (tip !== null) {
@@ -50617,59 +50639,46 @@ async function pruneCommit(git, parent, folder, suite, retention, now) {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const edit = await suiteChanges(git, parent, folder, {
+  const { changes, warnings } = await editChanges(git, parent, folder, {
     suite,
     added: [],
     removed: new Set(removed)
   });
-  const suites = await suitesChanges(git, parent, folder, edit.changes);
   const commit2 = await git.commit(
     parent,
-    new Map([...edit.changes, ...suites.changes]),
+    changes,
     `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? "" : "s"} (${describeRetention(retention)})`
   );
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
-  return { commit: commit2, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+  return { commit: commit2, removed: removed.map((relative2) => inFolder(folder, relative2)), warnings };
 }
 function describeRetention(retention) {
   return retention.keepRuns !== void 0 ? `keep the newest ${retention.keepRuns} runs` : `keep the runs of the last ${retention.keepDays} days`;
 }
 async function pruneHistory(options) {
-  const folder = normalizeFolder(options.path);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        const out = { removed: [], warnings: [] };
-        if (tip === null) return { commit: null, result: out };
-        const suites = /* @__PURE__ */ new Map();
-        for (const { entry } of await suiteNames(git, tip, folder))
-          suites.set(suiteKey(entry), entry);
-        let head = tip;
-        for (const suite of [...suites.values()].sort()) {
-          if (options.suite !== void 0 && suite !== options.suite) continue;
-          const pruned = await pruneCommit(
-            git,
-            head,
-            folder,
-            suite,
-            options.retention,
-            options.now ?? Date.now()
-          );
-          if (pruned === null) continue;
-          head = pruned.commit;
-          out.removed.push(...pruned.removed);
-          out.warnings.push(...pruned.warnings);
-        }
-        return { commit: head === tip ? null : head, result: out };
-      },
-      options
-    );
-    return { ...done.result, commit: done.commit };
-  } finally {
-    await git.dispose();
-  }
+  const done = await editHistory(options, async (git, tip, folder) => {
+    const out = { removed: [], warnings: [] };
+    if (tip === null) return { commit: null, result: out };
+    const suites = /* @__PURE__ */ new Map();
+    for (const { entry } of await suiteNames(git, tip, folder)) suites.set(suiteKey(entry), entry);
+    let head = tip;
+    for (const suite of [...suites.values()].sort()) {
+      if (options.suite !== void 0 && suite !== options.suite) continue;
+      const pruned = await pruneCommit(
+        git,
+        head,
+        folder,
+        suite,
+        options.retention,
+        options.now ?? Date.now()
+      );
+      if (pruned === null) continue;
+      head = pruned.commit;
+      out.removed.push(...pruned.removed);
+      out.warnings.push(...pruned.warnings);
+    }
+    return { commit: head === tip ? null : head, result: out };
+  });
+  return { ...done.result, commit: done.commit };
 }
 async function suiteNames(git, tip, folder) {
   const files = await listEntryFiles(git, tip, folder);
@@ -50872,63 +50881,51 @@ function canonicalJson(value) {
 
 // src/history/publish.ts
 async function publishEntry(options) {
-  const folder = normalizeFolder(options.path);
-  const at = (relative3) => folder === "" ? relative3 : `${folder}/${relative3}`;
   const entry = options.entry;
   const relative2 = entryPath(entry.suite, entry.runId, entry.run.startedAt);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        if (tip !== null) {
-          const key2 = runKey(entry.runId);
-          const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
-            (f) => f.location.runKey === key2
-          );
-          if (same !== void 0) {
-            return {
-              commit: null,
-              result: { status: "already", path: same.path, pruned: [], warnings: [] }
-            };
-          }
+  const done = await editHistory(
+    options,
+    async (git, tip, folder) => {
+      if (tip !== null) {
+        const key2 = runKey(entry.runId);
+        const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
+          (f) => f.location.runKey === key2
+        );
+        if (same !== void 0) {
+          return {
+            commit: null,
+            result: { status: "already", path: same.path, pruned: [], warnings: [] }
+          };
         }
-        const built = await commitEntry(git, tip, folder, entry, relative2, options);
-        return {
-          commit: built.commit,
-          result: {
-            status: "published",
-            path: at(relative2),
-            pruned: built.pruned,
-            warnings: built.warnings
-          }
-        };
-      },
-      options
-    );
-    return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
-  } finally {
-    await git.dispose();
-  }
+      }
+      const built = await commitEntry(git, tip, folder, entry, relative2, options);
+      return {
+        commit: built.commit,
+        result: {
+          status: "published",
+          path: inFolder(folder, relative2),
+          pruned: built.pruned,
+          warnings: built.warnings
+        }
+      };
+    }
+  );
+  return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
 }
 async function commitEntry(git, tip, folder, entry, relative2, options) {
-  const edit = await suiteChanges(git, tip, folder, {
+  const { changes, warnings } = await editChanges(git, tip, folder, {
     suite: entry.suite,
     added: [{ path: relative2, entry }],
     removed: /* @__PURE__ */ new Set()
   });
-  const suites = await suitesChanges(git, tip, folder, edit.changes);
-  const changes = new Map([...edit.changes, ...suites.changes]);
-  for (const [name, content] of options.dashboard ?? []) {
-    changes.set(folder === "" ? name : `${folder}/${name}`, content);
-  }
+  for (const [name, content] of options.dashboard ?? [])
+    changes.set(inFolder(folder, name), content);
   const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
     `duetkit: ${entry.suite}: run ${entry.runId}${short2}`
   );
-  const warnings = [...edit.warnings, ...suites.warnings];
   let pruned = [];
   if (options.retention != null) {
     const result = await pruneCommit(
@@ -51878,33 +51875,23 @@ async function importGab(options) {
     }
     bySuite.set(suite, list);
   }
-  const folder = normalizeFolder(options.path);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        const { changes, added, skipped } = await addEntriesChanges(git, tip, folder, bySuite);
-        if (added === 0) return { commit: null, result: { added, skipped } };
-        for (const [name, content] of options.dashboard ?? [])
-          changes.set(folder === "" ? name : `${folder}/${name}`, content);
-        const commit2 = await git.commit(
-          tip,
-          changes,
-          `duetkit: import ${added} runs from github-action-benchmark (${options.file})`
-        );
-        return { commit: commit2, result: { added, skipped } };
-      },
-      options
+  const done = await editHistory(options, async (git, tip, folder) => {
+    const { changes, added, skipped } = await addEntriesChanges(git, tip, folder, bySuite);
+    if (added === 0) return { commit: null, result: { added, skipped } };
+    for (const [name, content] of options.dashboard ?? [])
+      changes.set(inFolder(folder, name), content);
+    const commit2 = await git.commit(
+      tip,
+      changes,
+      `duetkit: import ${added} runs from github-action-benchmark (${options.file})`
     );
-    return {
-      ...done.result,
-      suites: [...bySuite.keys()],
-      commit: done.result.added === 0 ? null : done.commit
-    };
-  } finally {
-    await git.dispose();
-  }
+    return { commit: commit2, result: { added, skipped } };
+  });
+  return {
+    ...done.result,
+    suites: [...bySuite.keys()],
+    commit: done.result.added === 0 ? null : done.commit
+  };
 }
 async function exportGab(options) {
   const read = await readHistory(options);

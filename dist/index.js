@@ -87678,136 +87678,287 @@ function previousRun(entries, suite, ref) {
 
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
-var PublishError = class extends UserError {
-  constructor(message, kind2) {
+
+// src/history/read.ts
+import path25 from "node:path";
+
+// src/history/git-branch.ts
+import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm10, writeFile as writeFile6 } from "node:fs/promises";
+import os14 from "node:os";
+import path23 from "node:path";
+var GitStoreError = class extends UserError {
+  constructor(message) {
     super(message);
-    this.kind = kind2;
     this.name = "RunError";
   }
-  kind;
 };
-async function pushWithRetries(git, build2, options = {}) {
-  const maxAttempts = options.maxAttempts ?? 30;
-  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
-  const random = options.random ?? Math.random;
-  const where = `${git.remote} (branch ${git.branch})`;
-  for (let attempt = 1; ; attempt++) {
-    const tip = await git.fetchTip();
-    const built = await build2(tip);
-    if (built.commit === null) {
-      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
-    }
-    const pushed = await git.push(built.commit);
-    if (pushed.ok) {
-      return {
-        result: built.result,
-        commit: built.commit,
-        attempts: attempt,
-        retries: attempt - 1
-      };
-    }
-    if (pushed.kind === "denied") {
-      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
-    }
-    if (pushed.kind === "rejected") {
-      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
-    }
-    if (attempt >= maxAttempts) {
-      throw new PublishError(
-        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
-        "contention"
-      );
-    }
-    const wait = Math.round(
-      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
-    );
-    options.log?.(
-      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
-    );
-    await sleep(wait);
-  }
-}
-
-// src/history/context.ts
-function runContextFromEnv(env, fallbackEvent = "cli") {
-  const server = env.GITHUB_SERVER_URL || "https://github.com";
-  const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
-  const runId = env.GITHUB_RUN_ID || null;
-  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
-  const runAttempt = Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : null;
-  return {
-    event: env.GITHUB_EVENT_NAME || fallbackEvent,
-    workflow: env.GITHUB_WORKFLOW || null,
-    githubRunId: runId,
-    runAttempt,
-    url: repositoryUrl !== null && runId !== null ? `${repositoryUrl}/actions/runs/${runId}${runAttempt !== null && runAttempt > 1 ? `/attempts/${runAttempt}` : ""}` : null,
-    ref: env.GITHUB_REF || null,
-    runner: runnerLabel(env),
-    runnerImage: env.ImageOS || null,
-    runnerImageVersion: env.ImageVersion || null,
-    repositoryUrl
+async function openBranch(options) {
+  const env = options.env ?? process.env;
+  const dir = await mkdtemp5(path23.join(options.tmpDir ?? os14.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path23.resolve(options.remote);
+  const gitEnv = {
+    ...env,
+    GIT_DIR: dir,
+    LC_ALL: "C",
+    GIT_TERMINAL_PROMPT: "0"
   };
-}
-function runnerLabel(env) {
-  if (!env.RUNNER_NAME) return null;
-  const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
-  return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(" ")})` : ""}`;
-}
-function actionsRunId(context3) {
-  if (context3.githubRunId === null) return null;
-  return `${context3.githubRunId}-${context3.runAttempt ?? 1}`;
-}
-async function readCommit(repoDir, id, repositoryUrl) {
-  const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
-  const format2 = "%H%x00%s%x00%an%x00%ae%x00%aI";
-  const out = await readGit(["log", "-1", `--format=${format2}`, "--end-of-options", id], {
-    cwd: repoDir,
-    env: { ...process.env, LC_ALL: "C" }
-  }).catch(() => null);
-  const fields = out?.replace(/\n$/, "").split("\0");
-  if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
-    return {
-      commit: { id, message: "", author: null, timestamp: null, url: url2 },
-      warning: `commit ${id} is not in the repository at ${repoDir}: the entry has its id only (no message, author or time)`
-    };
+  delete gitEnv.GIT_INDEX_FILE;
+  delete gitEnv.GIT_WORK_TREE;
+  const config2 = [];
+  if (options.token !== void 0 && options.token !== "" && /^https?:\/\//.test(remote)) {
+    const basic = Buffer.from(`x-access-token:${options.token}`).toString("base64");
+    config2.push(["http.extraheader", `AUTHORIZATION: basic ${basic}`]);
   }
-  const [, message, name, email3, timestamp] = fields;
+  gitEnv.GIT_CONFIG_COUNT = String(config2.length);
+  config2.forEach(([key, value], i) => {
+    gitEnv[`GIT_CONFIG_KEY_${i}`] = key;
+    gitEnv[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  const committer = options.committer ?? {
+    name: env.GIT_COMMITTER_NAME || "duetkit",
+    email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
+  };
+  const run3 = async (args, input2) => {
+    const result = await runGit(args, {
+      env: gitEnv,
+      ...input2 === void 0 ? {} : { input: input2 }
+    }).catch((error63) => {
+      throw new GitStoreError(`cannot run git (${error63.message}); is git installed?`);
+    });
+    return { ...result, stderr: result.stderr.trim() };
+  };
+  const git = async (args, input2) => {
+    const result = await run3(args, input2);
+    if (result.code !== 0) {
+      throw new GitStoreError(`git ${args.join(" ")}: ${redact(result.stderr, options.token)}`);
+    }
+    return result.stdout;
+  };
+  await git(["init", "--quiet", "--bare"]);
+  const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  const configFile = path23.join(dir, "config");
+  const initial = (await readFile8(configFile, "utf8")).replace(
+    /repositoryformatversion = 0/,
+    "repositoryformatversion = 1"
+  );
+  await writeFile6(
+    configFile,
+    `${initial}[extensions]
+	partialClone = origin
+[remote "origin"]
+	url = ${quoted(remote)}
+	promisor = true
+	partialclonefilter = blob:none
+[gc]
+	auto = 0
+`
+  );
+  const trackingRef = `refs/remotes/origin/${options.branch}`;
+  let counter = 0;
+  const cache = /* @__PURE__ */ new Map();
+  let complete = false;
   return {
-    commit: {
-      id,
-      message: message.slice(0, 1e3),
-      author: { name: name.slice(0, 300), email: email3.slice(0, 300) },
-      timestamp: new Date(Date.parse(timestamp)).toISOString(),
-      url: url2
+    remote: options.remote,
+    branch: options.branch,
+    async fetchTip() {
+      const listed = await run3([
+        "ls-remote",
+        "--exit-code",
+        "origin",
+        `refs/heads/${options.branch}`
+      ]);
+      if (listed.code === 2) return null;
+      if (listed.code !== 0) {
+        throw new GitStoreError(
+          `cannot read the remote ${options.remote}: ${redact(listed.stderr, options.token)}`
+        );
+      }
+      const fetched = await run3([
+        "fetch",
+        "--no-tags",
+        "--depth=1",
+        "--filter=blob:none",
+        "origin",
+        `+refs/heads/${options.branch}:${trackingRef}`
+      ]);
+      if (fetched.code !== 0) {
+        throw new GitStoreError(
+          `cannot fetch ${options.branch} from ${options.remote}: ${redact(fetched.stderr, options.token)}`
+        );
+      }
+      if (/filtering not recognized by server/.test(fetched.stderr)) complete = true;
+      return (await git(["rev-parse", trackingRef])).toString().trim();
     },
-    warning: null
+    async listFiles(commit2, dir2) {
+      const args = ["ls-tree", "-r", "-z", "--full-tree", commit2];
+      if (dir2 !== "") args.push("--", dir2);
+      const out = (await git(args)).toString();
+      const files = [];
+      for (const line of out.split("\0")) {
+        const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(line);
+        if (m !== null) files.push({ oid: m[1], path: m[2] });
+      }
+      return files;
+    },
+    async readBlobs(oids) {
+      const result = /* @__PURE__ */ new Map();
+      const wanted = [...new Set(oids)].filter((oid) => {
+        const cached2 = cache.get(oid);
+        if (cached2 !== void 0) result.set(oid, cached2);
+        return cached2 === void 0;
+      });
+      if (wanted.length === 0) return result;
+      if (!complete) {
+        await git(
+          [
+            "-c",
+            "fetch.negotiationAlgorithm=noop",
+            "fetch",
+            "--quiet",
+            "origin",
+            "--no-tags",
+            "--no-write-fetch-head",
+            "--recurse-submodules=no",
+            "--filter=blob:none",
+            "--stdin"
+          ],
+          `${wanted.join("\n")}
+`
+        );
+      }
+      const out = await git(["cat-file", "--batch"], `${wanted.join("\n")}
+`);
+      let at = 0;
+      while (at < out.length) {
+        const eol = out.indexOf(10, at);
+        const header = out.subarray(at, eol).toString();
+        const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
+        if (m === null) throw new GitStoreError(`git cat-file: cannot read object: ${header}`);
+        const size = Number(m[3]);
+        const content = out.subarray(eol + 1, eol + 1 + size);
+        result.set(m[1], content);
+        cache.set(m[1], content);
+        at = eol + 1 + size + 1;
+      }
+      return result;
+    },
+    async commit(parent, changes, message) {
+      const ref = `refs/duetkit/commit-${++counter}`;
+      const when = `${Math.floor(Date.now() / 1e3)} +0000`;
+      const parts = [];
+      const put = (s) => {
+        parts.push(typeof s === "string" ? Buffer.from(s) : s);
+      };
+      const data = (body) => {
+        put(`data ${body.length}
+`);
+        put(body);
+        put("\n");
+      };
+      put(`commit ${ref}
+`);
+      put(`committer ${committer.name} <${committer.email}> ${when}
+`);
+      data(Buffer.from(message));
+      if (parent !== null) put(`from ${parent}
+`);
+      for (const [file2, content] of changes) {
+        const quoted2 = quotePath(file2);
+        if (content === null) {
+          put(`D ${quoted2}
+`);
+        } else {
+          put(`M 100644 inline ${quoted2}
+`);
+          data(typeof content === "string" ? Buffer.from(content) : content);
+        }
+      }
+      put("done\n");
+      await git(["fast-import", "--quiet", "--done", "--force"], Buffer.concat(parts));
+      return (await git(["rev-parse", ref])).toString().trim();
+    },
+    async push(commit2) {
+      const result = await run3([
+        "push",
+        "--porcelain",
+        "origin",
+        `${commit2}:refs/heads/${options.branch}`
+      ]);
+      if (result.code === 0) return { ok: true };
+      const text2 = redact(`${result.stderr}
+${result.stdout.toString()}`, options.token).trim();
+      return { ok: false, kind: classifyPushFailure(text2), message: text2 };
+    },
+    dispose: () => rm10(dir, { recursive: true, force: true })
   };
 }
-
-// src/history/entry.ts
-import { createHash as createHash3 } from "node:crypto";
-
-// src/stats/location-interval.ts
-function locationInterval(values, statistic, level3) {
-  if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
-  if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
-  if (statistic === "median") {
-    const ascending = sorted(values);
-    const value = median(ascending);
-    if (values.length < 2) return { statistic, value, interval: null };
-    const { lower, upper } = medianInterval(ascending, level3);
-    return { statistic, value, interval: { level: level3, lower, upper, method: "order-statistic" } };
+function classifyPushFailure(text2) {
+  if (/\[rejected\].*\((fetch first|non-fast-forward|stale info)\)/.test(text2) || /cannot lock ref|failed to update ref|incorrect old value|unable to update local ref|is at [0-9a-f]+ but expected/.test(
+    text2
+  )) {
+    return "race";
   }
-  const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
-  const centre2 = mean(xs);
-  const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
-  if (values.length < 2) return { statistic, value: back(centre2), interval: null };
-  const half = normalPpf(1 - (1 - level3) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
-  return {
-    statistic,
-    value: back(centre2),
-    interval: { level: level3, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
-  };
+  if (/\b403\b|Permission to .* denied|Write access to repository not granted|Authentication failed|could not read Username|terminal prompts disabled|insufficient permission|Permission denied|read-only/i.test(
+    text2
+  )) {
+    return "denied";
+  }
+  return "rejected";
+}
+function isUrl(remote) {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote);
+}
+function quotePath(file2) {
+  if (!/["\\\n\s]|^"/.test(file2)) return file2;
+  return `"${file2.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
+}
+function redact(text2, token) {
+  return token === void 0 || token.length < 8 ? text2 : text2.split(token).join("***");
+}
+
+// src/history/layout.ts
+import { createHash as createHash3 } from "node:crypto";
+import path24 from "node:path";
+var ENTRIES_DIR = "entries";
+var DATA_DIR = "data";
+var SUITES_FILE = "suites.json";
+function shortHash(text2, length = 8) {
+  return createHash3("sha256").update(text2).digest("hex").slice(0, length);
+}
+function slug(text2, max2) {
+  return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
+}
+function suiteKey(suite) {
+  const s = slug(suite, 40);
+  return `${s === "" ? "suite" : s}-${shortHash(suite)}`;
+}
+function benchmarkKey(name) {
+  return `b-${shortHash(name, 12)}`;
+}
+function runKey(runId) {
+  if (/^[A-Za-z0-9_][A-Za-z0-9._-]{0,59}$/.test(runId)) return runId;
+  const s = slug(runId, 40);
+  return `${s === "" ? "run" : s}-${shortHash(runId)}`;
+}
+function monthOf(iso) {
+  return new Date(Date.parse(iso)).toISOString().slice(0, 7);
+}
+function compactTime(iso) {
+  return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+}
+function entryPath(suite, runId, startedAt) {
+  return path24.posix.join(
+    ENTRIES_DIR,
+    suiteKey(suite),
+    monthOf(startedAt),
+    `${compactTime(startedAt)}-${runKey(runId)}.json`
+  );
+}
+var ENTRY_FILE = /^entries\/([^/]+)\/(\d{4}-\d{2})\/(\d{8}T\d{6}Z)-([^/]+)\.json$/;
+function parseEntryPath(relative2) {
+  const m = ENTRY_FILE.exec(relative2);
+  if (m === null) return null;
+  return { suiteKey: m[1], month: m[2], time: m[3], runKey: m[4] };
 }
 
 // src/history/schema.ts
@@ -88006,6 +88157,232 @@ function compareEntries(a, b) {
   return a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0;
 }
 
+// src/history/read.ts
+var DEFAULT_BRANCH = "gh-pages";
+var DEFAULT_PATH = "duetkit";
+function normalizeFolder(folder) {
+  const clean = path25.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  return clean === "/" ? "" : clean.slice(1, -1);
+}
+function inFolder(folder, relative2) {
+  return folder === "" ? relative2 : `${folder}/${relative2}`;
+}
+async function readHistory(options) {
+  const git = await openLocation(options);
+  try {
+    const tip = await git.fetchTip();
+    if (tip === null) return { entries: [], stored: [], warnings: [], tip };
+    const folder = normalizeFolder(options.path);
+    const files = await listEntryFiles(git, tip, folder, options.suite);
+    const { stored, warnings } = await loadEntries(git, files);
+    return { entries: stored.map((s) => s.entry), stored, warnings, tip };
+  } finally {
+    await git.dispose();
+  }
+}
+function openLocation(options) {
+  return openBranch({
+    remote: options.remote,
+    branch: options.branch ?? DEFAULT_BRANCH,
+    ...options.token === void 0 ? {} : { token: options.token },
+    ...options.env === void 0 ? {} : { env: options.env },
+    ...options.tmpDir === void 0 ? {} : { tmpDir: options.tmpDir }
+  });
+}
+async function listEntryFiles(git, commit2, folder, suite) {
+  const dir = path25.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const prefix = folder === "" ? "" : `${folder}/`;
+  const files = [];
+  for (const file2 of await git.listFiles(commit2, dir)) {
+    const relative2 = file2.path.slice(prefix.length);
+    const location = parseEntryPath(relative2);
+    if (location !== null) files.push({ ...file2, relative: relative2, location });
+  }
+  return files.sort((a, b) => a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
+}
+async function loadEntries(git, files) {
+  const blobs = await git.readBlobs(files.map((f) => f.oid));
+  const stored = [];
+  const warnings = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const file2 of files) {
+    try {
+      const entry = parseEntry(blobs.get(file2.oid).toString("utf8"), file2.path);
+      if (suiteKey(entry.suite) !== file2.location.suiteKey) {
+        throw new HistoryFormatError(
+          file2.path,
+          "suite",
+          `"${entry.suite}" belongs in ${suiteKey(entry.suite)}/`
+        );
+      }
+      if (runKey(entry.runId) !== file2.location.runKey) {
+        throw new HistoryFormatError(
+          file2.path,
+          "runId",
+          `"${entry.runId}" does not match the file name`
+        );
+      }
+      const id = `${file2.location.suiteKey}\0${entry.runId}`;
+      if (seen.has(id)) {
+        throw new HistoryFormatError(
+          file2.path,
+          "runId",
+          `"${entry.runId}" is already in another entry of the suite`
+        );
+      }
+      seen.add(id);
+      stored.push({ path: file2.relative, entry });
+    } catch (error63) {
+      if (!(error63 instanceof HistoryFormatError)) throw error63;
+      warnings.push(`skipped ${error63.message}`);
+    }
+  }
+  stored.sort((a, b) => compareEntries(a.entry, b.entry));
+  return { stored, warnings };
+}
+
+// src/history/push-loop.ts
+var PublishError = class extends UserError {
+  constructor(message, kind2) {
+    super(message);
+    this.kind = kind2;
+    this.name = "RunError";
+  }
+  kind;
+};
+async function pushWithRetries(git, build2, options = {}) {
+  const maxAttempts = options.maxAttempts ?? 30;
+  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
+  const random = options.random ?? Math.random;
+  const where = `${git.remote} (branch ${git.branch})`;
+  for (let attempt = 1; ; attempt++) {
+    const tip = await git.fetchTip();
+    const built = await build2(tip);
+    if (built.commit === null) {
+      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
+    }
+    const pushed = await git.push(built.commit);
+    if (pushed.ok) {
+      return {
+        result: built.result,
+        commit: built.commit,
+        attempts: attempt,
+        retries: attempt - 1
+      };
+    }
+    if (pushed.kind === "denied") {
+      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
+    }
+    if (pushed.kind === "rejected") {
+      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
+    }
+    if (attempt >= maxAttempts) {
+      throw new PublishError(
+        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
+        "contention"
+      );
+    }
+    const wait = Math.round(
+      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
+    );
+    options.log?.(
+      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
+    );
+    await sleep(wait);
+  }
+}
+async function editHistory(options, edit) {
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    return await pushWithRetries(git, (tip) => edit(git, tip, folder), options);
+  } finally {
+    await git.dispose();
+  }
+}
+
+// src/history/context.ts
+function runContextFromEnv(env, fallbackEvent = "cli") {
+  const server = env.GITHUB_SERVER_URL || "https://github.com";
+  const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+  const runId = env.GITHUB_RUN_ID || null;
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  const runAttempt = Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : null;
+  return {
+    event: env.GITHUB_EVENT_NAME || fallbackEvent,
+    workflow: env.GITHUB_WORKFLOW || null,
+    githubRunId: runId,
+    runAttempt,
+    url: repositoryUrl !== null && runId !== null ? `${repositoryUrl}/actions/runs/${runId}${runAttempt !== null && runAttempt > 1 ? `/attempts/${runAttempt}` : ""}` : null,
+    ref: env.GITHUB_REF || null,
+    runner: runnerLabel(env),
+    runnerImage: env.ImageOS || null,
+    runnerImageVersion: env.ImageVersion || null,
+    repositoryUrl
+  };
+}
+function runnerLabel(env) {
+  if (!env.RUNNER_NAME) return null;
+  const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
+  return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(" ")})` : ""}`;
+}
+function actionsRunId(context3) {
+  if (context3.githubRunId === null) return null;
+  return `${context3.githubRunId}-${context3.runAttempt ?? 1}`;
+}
+async function readCommit(repoDir, id, repositoryUrl) {
+  const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
+  const format2 = "%H%x00%s%x00%an%x00%ae%x00%aI";
+  const out = await readGit(["log", "-1", `--format=${format2}`, "--end-of-options", id], {
+    cwd: repoDir,
+    env: { ...process.env, LC_ALL: "C" }
+  }).catch(() => null);
+  const fields = out?.replace(/\n$/, "").split("\0");
+  if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
+    return {
+      commit: { id, message: "", author: null, timestamp: null, url: url2 },
+      warning: `commit ${id} is not in the repository at ${repoDir}: the entry has its id only (no message, author or time)`
+    };
+  }
+  const [, message, name, email3, timestamp] = fields;
+  return {
+    commit: {
+      id,
+      message: message.slice(0, 1e3),
+      author: { name: name.slice(0, 300), email: email3.slice(0, 300) },
+      timestamp: new Date(Date.parse(timestamp)).toISOString(),
+      url: url2
+    },
+    warning: null
+  };
+}
+
+// src/history/entry.ts
+import { createHash as createHash4 } from "node:crypto";
+
+// src/stats/location-interval.ts
+function locationInterval(values, statistic, level3) {
+  if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
+  if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
+  if (statistic === "median") {
+    const ascending = sorted(values);
+    const value = median(ascending);
+    if (values.length < 2) return { statistic, value, interval: null };
+    const { lower, upper } = medianInterval(ascending, level3);
+    return { statistic, value, interval: { level: level3, lower, upper, method: "order-statistic" } };
+  }
+  const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
+  const centre2 = mean(xs);
+  const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
+  if (values.length < 2) return { statistic, value: back(centre2), interval: null };
+  const half = normalPpf(1 - (1 - level3) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
+  return {
+    statistic,
+    value: back(centre2),
+    interval: { level: level3, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
+  };
+}
+
 // src/history/entry.ts
 function buildEntry(input2) {
   const { samples, report, context: context3 } = input2;
@@ -88104,7 +88481,7 @@ function headValues(series, headIndex, paired) {
   return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
 }
 function scenarioHash(scenario) {
-  return createHash3("sha256").update(canonicalJson(scenario)).digest("hex");
+  return createHash4("sha256").update(canonicalJson(scenario)).digest("hex");
 }
 function canonicalJson(value) {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
@@ -88113,369 +88490,6 @@ function canonicalJson(value) {
     return `{${keys.filter((k) => value[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
-}
-
-// src/history/layout.ts
-import { createHash as createHash4 } from "node:crypto";
-import path23 from "node:path";
-var ENTRIES_DIR = "entries";
-var DATA_DIR = "data";
-var SUITES_FILE = "suites.json";
-function shortHash(text2, length = 8) {
-  return createHash4("sha256").update(text2).digest("hex").slice(0, length);
-}
-function slug(text2, max2) {
-  return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
-}
-function suiteKey(suite) {
-  const s = slug(suite, 40);
-  return `${s === "" ? "suite" : s}-${shortHash(suite)}`;
-}
-function benchmarkKey(name) {
-  return `b-${shortHash(name, 12)}`;
-}
-function runKey(runId) {
-  if (/^[A-Za-z0-9_][A-Za-z0-9._-]{0,59}$/.test(runId)) return runId;
-  const s = slug(runId, 40);
-  return `${s === "" ? "run" : s}-${shortHash(runId)}`;
-}
-function monthOf(iso) {
-  return new Date(Date.parse(iso)).toISOString().slice(0, 7);
-}
-function compactTime(iso) {
-  return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-}
-function entryPath(suite, runId, startedAt) {
-  return path23.posix.join(
-    ENTRIES_DIR,
-    suiteKey(suite),
-    monthOf(startedAt),
-    `${compactTime(startedAt)}-${runKey(runId)}.json`
-  );
-}
-var ENTRY_FILE = /^entries\/([^/]+)\/(\d{4}-\d{2})\/(\d{8}T\d{6}Z)-([^/]+)\.json$/;
-function parseEntryPath(relative2) {
-  const m = ENTRY_FILE.exec(relative2);
-  if (m === null) return null;
-  return { suiteKey: m[1], month: m[2], time: m[3], runKey: m[4] };
-}
-
-// src/history/read.ts
-import path25 from "node:path";
-
-// src/history/git-branch.ts
-import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm10, writeFile as writeFile6 } from "node:fs/promises";
-import os14 from "node:os";
-import path24 from "node:path";
-var GitStoreError = class extends UserError {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-async function openBranch(options) {
-  const env = options.env ?? process.env;
-  const dir = await mkdtemp5(path24.join(options.tmpDir ?? os14.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path24.resolve(options.remote);
-  const gitEnv = {
-    ...env,
-    GIT_DIR: dir,
-    LC_ALL: "C",
-    GIT_TERMINAL_PROMPT: "0"
-  };
-  delete gitEnv.GIT_INDEX_FILE;
-  delete gitEnv.GIT_WORK_TREE;
-  const config2 = [];
-  if (options.token !== void 0 && options.token !== "" && /^https?:\/\//.test(remote)) {
-    const basic = Buffer.from(`x-access-token:${options.token}`).toString("base64");
-    config2.push(["http.extraheader", `AUTHORIZATION: basic ${basic}`]);
-  }
-  gitEnv.GIT_CONFIG_COUNT = String(config2.length);
-  config2.forEach(([key, value], i) => {
-    gitEnv[`GIT_CONFIG_KEY_${i}`] = key;
-    gitEnv[`GIT_CONFIG_VALUE_${i}`] = value;
-  });
-  const committer = options.committer ?? {
-    name: env.GIT_COMMITTER_NAME || "duetkit",
-    email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
-  };
-  const run3 = async (args, input2) => {
-    const result = await runGit(args, {
-      env: gitEnv,
-      ...input2 === void 0 ? {} : { input: input2 }
-    }).catch((error63) => {
-      throw new GitStoreError(`cannot run git (${error63.message}); is git installed?`);
-    });
-    return { ...result, stderr: result.stderr.trim() };
-  };
-  const git = async (args, input2) => {
-    const result = await run3(args, input2);
-    if (result.code !== 0) {
-      throw new GitStoreError(`git ${args.join(" ")}: ${redact(result.stderr, options.token)}`);
-    }
-    return result.stdout;
-  };
-  await git(["init", "--quiet", "--bare"]);
-  const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path24.join(dir, "config");
-  const initial = (await readFile8(configFile, "utf8")).replace(
-    /repositoryformatversion = 0/,
-    "repositoryformatversion = 1"
-  );
-  await writeFile6(
-    configFile,
-    `${initial}[extensions]
-	partialClone = origin
-[remote "origin"]
-	url = ${quoted(remote)}
-	promisor = true
-	partialclonefilter = blob:none
-[gc]
-	auto = 0
-`
-  );
-  const trackingRef = `refs/remotes/origin/${options.branch}`;
-  let counter = 0;
-  const cache = /* @__PURE__ */ new Map();
-  let complete = false;
-  return {
-    remote: options.remote,
-    branch: options.branch,
-    async fetchTip() {
-      const listed = await run3([
-        "ls-remote",
-        "--exit-code",
-        "origin",
-        `refs/heads/${options.branch}`
-      ]);
-      if (listed.code === 2) return null;
-      if (listed.code !== 0) {
-        throw new GitStoreError(
-          `cannot read the remote ${options.remote}: ${redact(listed.stderr, options.token)}`
-        );
-      }
-      const fetched = await run3([
-        "fetch",
-        "--no-tags",
-        "--depth=1",
-        "--filter=blob:none",
-        "origin",
-        `+refs/heads/${options.branch}:${trackingRef}`
-      ]);
-      if (fetched.code !== 0) {
-        throw new GitStoreError(
-          `cannot fetch ${options.branch} from ${options.remote}: ${redact(fetched.stderr, options.token)}`
-        );
-      }
-      if (/filtering not recognized by server/.test(fetched.stderr)) complete = true;
-      return (await git(["rev-parse", trackingRef])).toString().trim();
-    },
-    async listFiles(commit2, dir2) {
-      const args = ["ls-tree", "-r", "-z", "--full-tree", commit2];
-      if (dir2 !== "") args.push("--", dir2);
-      const out = (await git(args)).toString();
-      const files = [];
-      for (const line of out.split("\0")) {
-        const m = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(line);
-        if (m !== null) files.push({ oid: m[1], path: m[2] });
-      }
-      return files;
-    },
-    async readBlobs(oids) {
-      const result = /* @__PURE__ */ new Map();
-      const wanted = [...new Set(oids)].filter((oid) => {
-        const cached2 = cache.get(oid);
-        if (cached2 !== void 0) result.set(oid, cached2);
-        return cached2 === void 0;
-      });
-      if (wanted.length === 0) return result;
-      if (!complete) {
-        await git(
-          [
-            "-c",
-            "fetch.negotiationAlgorithm=noop",
-            "fetch",
-            "--quiet",
-            "origin",
-            "--no-tags",
-            "--no-write-fetch-head",
-            "--recurse-submodules=no",
-            "--filter=blob:none",
-            "--stdin"
-          ],
-          `${wanted.join("\n")}
-`
-        );
-      }
-      const out = await git(["cat-file", "--batch"], `${wanted.join("\n")}
-`);
-      let at = 0;
-      while (at < out.length) {
-        const eol = out.indexOf(10, at);
-        const header = out.subarray(at, eol).toString();
-        const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
-        if (m === null) throw new GitStoreError(`git cat-file: cannot read object: ${header}`);
-        const size = Number(m[3]);
-        const content = out.subarray(eol + 1, eol + 1 + size);
-        result.set(m[1], content);
-        cache.set(m[1], content);
-        at = eol + 1 + size + 1;
-      }
-      return result;
-    },
-    async commit(parent, changes, message) {
-      const ref = `refs/duetkit/commit-${++counter}`;
-      const when = `${Math.floor(Date.now() / 1e3)} +0000`;
-      const parts = [];
-      const put = (s) => {
-        parts.push(typeof s === "string" ? Buffer.from(s) : s);
-      };
-      const data = (body) => {
-        put(`data ${body.length}
-`);
-        put(body);
-        put("\n");
-      };
-      put(`commit ${ref}
-`);
-      put(`committer ${committer.name} <${committer.email}> ${when}
-`);
-      data(Buffer.from(message));
-      if (parent !== null) put(`from ${parent}
-`);
-      for (const [file2, content] of changes) {
-        const quoted2 = quotePath(file2);
-        if (content === null) {
-          put(`D ${quoted2}
-`);
-        } else {
-          put(`M 100644 inline ${quoted2}
-`);
-          data(typeof content === "string" ? Buffer.from(content) : content);
-        }
-      }
-      put("done\n");
-      await git(["fast-import", "--quiet", "--done", "--force"], Buffer.concat(parts));
-      return (await git(["rev-parse", ref])).toString().trim();
-    },
-    async push(commit2) {
-      const result = await run3([
-        "push",
-        "--porcelain",
-        "origin",
-        `${commit2}:refs/heads/${options.branch}`
-      ]);
-      if (result.code === 0) return { ok: true };
-      const text2 = redact(`${result.stderr}
-${result.stdout.toString()}`, options.token).trim();
-      return { ok: false, kind: classifyPushFailure(text2), message: text2 };
-    },
-    dispose: () => rm10(dir, { recursive: true, force: true })
-  };
-}
-function classifyPushFailure(text2) {
-  if (/\[rejected\].*\((fetch first|non-fast-forward|stale info)\)/.test(text2) || /cannot lock ref|failed to update ref|incorrect old value|unable to update local ref|is at [0-9a-f]+ but expected/.test(
-    text2
-  )) {
-    return "race";
-  }
-  if (/\b403\b|Permission to .* denied|Write access to repository not granted|Authentication failed|could not read Username|terminal prompts disabled|insufficient permission|Permission denied|read-only/i.test(
-    text2
-  )) {
-    return "denied";
-  }
-  return "rejected";
-}
-function isUrl(remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^/]+:/.test(remote);
-}
-function quotePath(file2) {
-  if (!/["\\\n\s]|^"/.test(file2)) return file2;
-  return `"${file2.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
-}
-function redact(text2, token) {
-  return token === void 0 || token.length < 8 ? text2 : text2.split(token).join("***");
-}
-
-// src/history/read.ts
-var DEFAULT_BRANCH = "gh-pages";
-var DEFAULT_PATH = "duetkit";
-function normalizeFolder(folder) {
-  const clean = path25.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
-  return clean === "/" ? "" : clean.slice(1, -1);
-}
-async function readHistory(options) {
-  const git = await openLocation(options);
-  try {
-    const tip = await git.fetchTip();
-    if (tip === null) return { entries: [], stored: [], warnings: [], tip };
-    const folder = normalizeFolder(options.path);
-    const files = await listEntryFiles(git, tip, folder, options.suite);
-    const { stored, warnings } = await loadEntries(git, files);
-    return { entries: stored.map((s) => s.entry), stored, warnings, tip };
-  } finally {
-    await git.dispose();
-  }
-}
-function openLocation(options) {
-  return openBranch({
-    remote: options.remote,
-    branch: options.branch ?? DEFAULT_BRANCH,
-    ...options.token === void 0 ? {} : { token: options.token },
-    ...options.env === void 0 ? {} : { env: options.env },
-    ...options.tmpDir === void 0 ? {} : { tmpDir: options.tmpDir }
-  });
-}
-async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path25.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
-  const prefix = folder === "" ? "" : `${folder}/`;
-  const files = [];
-  for (const file2 of await git.listFiles(commit2, dir)) {
-    const relative2 = file2.path.slice(prefix.length);
-    const location = parseEntryPath(relative2);
-    if (location !== null) files.push({ ...file2, relative: relative2, location });
-  }
-  return files.sort((a, b) => a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
-}
-async function loadEntries(git, files) {
-  const blobs = await git.readBlobs(files.map((f) => f.oid));
-  const stored = [];
-  const warnings = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const file2 of files) {
-    try {
-      const entry = parseEntry(blobs.get(file2.oid).toString("utf8"), file2.path);
-      if (suiteKey(entry.suite) !== file2.location.suiteKey) {
-        throw new HistoryFormatError(
-          file2.path,
-          "suite",
-          `"${entry.suite}" belongs in ${suiteKey(entry.suite)}/`
-        );
-      }
-      if (runKey(entry.runId) !== file2.location.runKey) {
-        throw new HistoryFormatError(
-          file2.path,
-          "runId",
-          `"${entry.runId}" does not match the file name`
-        );
-      }
-      const id = `${file2.location.suiteKey}\0${entry.runId}`;
-      if (seen.has(id)) {
-        throw new HistoryFormatError(
-          file2.path,
-          "runId",
-          `"${entry.runId}" is already in another entry of the suite`
-        );
-      }
-      seen.add(id);
-      stored.push({ path: file2.relative, entry });
-    } catch (error63) {
-      if (!(error63 instanceof HistoryFormatError)) throw error63;
-      warnings.push(`skipped ${error63.message}`);
-    }
-  }
-  stored.sort((a, b) => compareEntries(a.entry, b.entry));
-  return { stored, warnings };
 }
 
 // src/history/store.ts
@@ -88702,7 +88716,7 @@ function byMonth(stored) {
 
 // src/history/store.ts
 async function suiteChanges(git, tip, folder, edit) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const at = (relative2) => inFolder(folder, relative2);
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
   const existing2 = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
@@ -88763,6 +88777,14 @@ async function suiteChanges(git, tip, folder, edit) {
   }
   return { changes, warnings };
 }
+async function editChanges(git, tip, folder, edit) {
+  const suite = await suiteChanges(git, tip, folder, edit);
+  const suites = await suitesChanges(git, tip, folder, suite.changes);
+  return {
+    changes: new Map([...suite.changes, ...suites.changes]),
+    warnings: [...suite.warnings, ...suites.warnings]
+  };
+}
 var derivers = [];
 function registerDeriver(derive) {
   derivers.push(derive);
@@ -88772,7 +88794,7 @@ function registerDeriver(derive) {
   };
 }
 async function suitesChanges(git, tip, folder, pending) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const at = (relative2) => inFolder(folder, relative2);
   const prefix = at(`${ENTRIES_DIR}/`);
   const files = /* @__PURE__ */ new Map();
   if (tip !== null) {
@@ -88832,19 +88854,17 @@ async function pruneCommit(git, parent, folder, suite, retention, now) {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const edit = await suiteChanges(git, parent, folder, {
+  const { changes, warnings } = await editChanges(git, parent, folder, {
     suite,
     added: [],
     removed: new Set(removed)
   });
-  const suites = await suitesChanges(git, parent, folder, edit.changes);
   const commit2 = await git.commit(
     parent,
-    new Map([...edit.changes, ...suites.changes]),
+    changes,
     `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? "" : "s"} (${describeRetention(retention)})`
   );
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
-  return { commit: commit2, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+  return { commit: commit2, removed: removed.map((relative2) => inFolder(folder, relative2)), warnings };
 }
 function describeRetention(retention) {
   return retention.keepRuns !== void 0 ? `keep the newest ${retention.keepRuns} runs` : `keep the runs of the last ${retention.keepDays} days`;
@@ -88852,63 +88872,51 @@ function describeRetention(retention) {
 
 // src/history/publish.ts
 async function publishEntry(options) {
-  const folder = normalizeFolder(options.path);
-  const at = (relative3) => folder === "" ? relative3 : `${folder}/${relative3}`;
   const entry = options.entry;
   const relative2 = entryPath(entry.suite, entry.runId, entry.run.startedAt);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        if (tip !== null) {
-          const key = runKey(entry.runId);
-          const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
-            (f) => f.location.runKey === key
-          );
-          if (same !== void 0) {
-            return {
-              commit: null,
-              result: { status: "already", path: same.path, pruned: [], warnings: [] }
-            };
-          }
+  const done = await editHistory(
+    options,
+    async (git, tip, folder) => {
+      if (tip !== null) {
+        const key = runKey(entry.runId);
+        const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
+          (f) => f.location.runKey === key
+        );
+        if (same !== void 0) {
+          return {
+            commit: null,
+            result: { status: "already", path: same.path, pruned: [], warnings: [] }
+          };
         }
-        const built = await commitEntry(git, tip, folder, entry, relative2, options);
-        return {
-          commit: built.commit,
-          result: {
-            status: "published",
-            path: at(relative2),
-            pruned: built.pruned,
-            warnings: built.warnings
-          }
-        };
-      },
-      options
-    );
-    return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
-  } finally {
-    await git.dispose();
-  }
+      }
+      const built = await commitEntry(git, tip, folder, entry, relative2, options);
+      return {
+        commit: built.commit,
+        result: {
+          status: "published",
+          path: inFolder(folder, relative2),
+          pruned: built.pruned,
+          warnings: built.warnings
+        }
+      };
+    }
+  );
+  return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
 }
 async function commitEntry(git, tip, folder, entry, relative2, options) {
-  const edit = await suiteChanges(git, tip, folder, {
+  const { changes, warnings } = await editChanges(git, tip, folder, {
     suite: entry.suite,
     added: [{ path: relative2, entry }],
     removed: /* @__PURE__ */ new Set()
   });
-  const suites = await suitesChanges(git, tip, folder, edit.changes);
-  const changes = new Map([...edit.changes, ...suites.changes]);
-  for (const [name, content] of options.dashboard ?? []) {
-    changes.set(folder === "" ? name : `${folder}/${name}`, content);
-  }
+  for (const [name, content] of options.dashboard ?? [])
+    changes.set(inFolder(folder, name), content);
   const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
     `duetkit: ${entry.suite}: run ${entry.runId}${short2}`
   );
-  const warnings = [...edit.warnings, ...suites.warnings];
   let pruned = [];
   if (options.retention != null) {
     const result = await pruneCommit(

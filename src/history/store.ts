@@ -13,7 +13,7 @@ import {
 } from './derive.js';
 import type { BranchGit } from './git-branch.js';
 import { ENTRIES_DIR, runKey, SUITES_FILE, suiteKey } from './layout.js';
-import { listEntryFiles, loadEntries, type EntryFile, type StoredEntry } from './read.js';
+import { inFolder, listEntryFiles, loadEntries, type EntryFile, type StoredEntry } from './read.js';
 import { parseEntry } from './schema.js';
 
 /** Files to write (content) or delete (null), by path from the root of the branch. */
@@ -40,7 +40,7 @@ export async function suiteChanges(
   folder: string,
   edit: SuiteEdit,
 ): Promise<{ changes: Changes; warnings: string[] }> {
-  const at = (relative: string): string => (folder === '' ? relative : `${folder}/${relative}`);
+  const at = (relative: string): string => inFolder(folder, relative);
   const changes: Changes = new Map();
   const warnings: string[] = [];
   const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
@@ -106,6 +106,24 @@ export async function suiteChanges(
   return { changes, warnings };
 }
 
+/**
+ * What a commit of one suite's edit writes: the suite's changes (`suiteChanges`) and
+ * suites.json rebuilt after them (`suitesChanges`).
+ */
+export async function editChanges(
+  git: BranchGit,
+  tip: string | null,
+  folder: string,
+  edit: SuiteEdit,
+): Promise<{ changes: Changes; warnings: string[] }> {
+  const suite = await suiteChanges(git, tip, folder, edit);
+  const suites = await suitesChanges(git, tip, folder, suite.changes);
+  return {
+    changes: new Map([...suite.changes, ...suites.changes]),
+    warnings: [...suite.warnings, ...suites.warnings],
+  };
+}
+
 /** What a further derived file is computed from: the suite's entries after the edit. */
 export interface DeriveInput {
   suite: string;
@@ -148,7 +166,7 @@ export async function suitesChanges(
   folder: string,
   pending: Changes,
 ): Promise<{ changes: Changes; warnings: string[] }> {
-  const at = (relative: string): string => (folder === '' ? relative : `${folder}/${relative}`);
+  const at = (relative: string): string => inFolder(folder, relative);
   const prefix = at(`${ENTRIES_DIR}/`);
   const files = new Map<string, { oid: string | null; text: string | null }>();
   if (tip !== null) {
