@@ -50469,7 +50469,7 @@ function byMonth(stored) {
 }
 
 // src/history/store.ts
-async function suiteChanges(git, tip, folder, edit) {
+async function suiteChanges(git, tip, folder, edit, derivers = []) {
   const at = (relative2) => inFolder(folder, relative2);
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
@@ -50531,20 +50531,12 @@ async function suiteChanges(git, tip, folder, edit) {
   }
   return { changes, warnings };
 }
-async function editChanges(git, tip, folder, edit) {
-  const suite = await suiteChanges(git, tip, folder, edit);
+async function editChanges(git, tip, folder, edit, derivers = []) {
+  const suite = await suiteChanges(git, tip, folder, edit, derivers);
   const suites = await suitesChanges(git, tip, folder, suite.changes);
   return {
     changes: new Map([...suite.changes, ...suites.changes]),
     warnings: [...suite.warnings, ...suites.warnings]
-  };
-}
-var derivers = [];
-function registerDeriver(derive) {
-  derivers.push(derive);
-  return () => {
-    const i = derivers.indexOf(derive);
-    if (i >= 0) derivers.splice(i, 1);
   };
 }
 async function suitesChanges(git, tip, folder, pending) {
@@ -50594,7 +50586,7 @@ async function suitesChanges(git, tip, folder, pending) {
   }
   return { changes: /* @__PURE__ */ new Map([[at(SUITES_FILE), suitesFile(list)]]), warnings };
 }
-async function addEntriesChanges(git, tip, folder, bySuite) {
+async function addEntriesChanges(git, tip, folder, bySuite, derivers = []) {
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
   let added = 0;
@@ -50614,7 +50606,13 @@ async function addEntriesChanges(git, tip, folder, bySuite) {
     }
     added += fresh.length;
     if (fresh.length === 0) continue;
-    const edit = await suiteChanges(git, tip, folder, { suite, added: fresh, removed: /* @__PURE__ */ new Set() });
+    const edit = await suiteChanges(
+      git,
+      tip,
+      folder,
+      { suite, added: fresh, removed: /* @__PURE__ */ new Set() },
+      derivers
+    );
     for (const [file2, content] of edit.changes) changes.set(file2, content);
     warnings.push(...edit.warnings);
   }
@@ -50635,15 +50633,21 @@ function prunePlan(files, retention, now) {
   const cutoff = now - retention.keepDays * DAY_MS;
   return files.filter((f) => timeOfName(f.location.time) < cutoff).map((f) => f.relative).sort();
 }
-async function pruneCommit(git, parent, folder, suite, retention, now) {
+async function pruneCommit(git, parent, folder, suite, {
+  retention,
+  now,
+  derivers
+}) {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const { changes, warnings } = await editChanges(git, parent, folder, {
-    suite,
-    added: [],
-    removed: new Set(removed)
-  });
+  const { changes, warnings } = await editChanges(
+    git,
+    parent,
+    folder,
+    { suite, added: [], removed: new Set(removed) },
+    derivers
+  );
   const commit2 = await git.commit(
     parent,
     changes,
@@ -50663,14 +50667,11 @@ async function pruneHistory(options) {
     let head = tip;
     for (const suite of [...suites.values()].sort()) {
       if (options.suite !== void 0 && suite !== options.suite) continue;
-      const pruned = await pruneCommit(
-        git,
-        head,
-        folder,
-        suite,
-        options.retention,
-        options.now ?? Date.now()
-      );
+      const pruned = await pruneCommit(git, head, folder, suite, {
+        retention: options.retention,
+        now: options.now ?? Date.now(),
+        derivers: options.derivers
+      });
       if (pruned === null) continue;
       head = pruned.commit;
       out.removed.push(...pruned.removed);
@@ -50913,11 +50914,13 @@ async function publishEntry(options) {
   return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
 }
 async function commitEntry(git, tip, folder, entry, relative2, options) {
-  const { changes, warnings } = await editChanges(git, tip, folder, {
-    suite: entry.suite,
-    added: [{ path: relative2, entry }],
-    removed: /* @__PURE__ */ new Set()
-  });
+  const { changes, warnings } = await editChanges(
+    git,
+    tip,
+    folder,
+    { suite: entry.suite, added: [{ path: relative2, entry }], removed: /* @__PURE__ */ new Set() },
+    options.derivers
+  );
   for (const [name, content] of options.dashboard ?? [])
     changes.set(inFolder(folder, name), content);
   const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
@@ -50928,14 +50931,11 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
   );
   let pruned = [];
   if (options.retention != null) {
-    const result = await pruneCommit(
-      git,
-      commit2,
-      folder,
-      entry.suite,
-      options.retention,
-      Date.now()
-    );
+    const result = await pruneCommit(git, commit2, folder, entry.suite, {
+      retention: options.retention,
+      now: Date.now(),
+      derivers: options.derivers
+    });
     if (result !== null) {
       commit2 = result.commit;
       pruned = result.removed;
@@ -51037,6 +51037,43 @@ function check2(text3, file2, schema) {
     throw new UserError(`${file2}: ${issue2.path.join(".") || "(top level)"}: ${issue2.message}`);
   }
   return parsed2.data;
+}
+
+// src/history/publish-run.ts
+async function publishRun(options) {
+  const env = options.env ?? process.env;
+  const results = await readRunResults(options.resultsDir);
+  const context = runContextFromEnv(env, options.event);
+  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
+  const runId = options.runId ?? actionsRunId(context) ?? `local-${shortHash(results.samplesText, 16)}`;
+  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
+  let commit2 = null;
+  if (head.commit !== null) {
+    const read = await readCommit(options.repoDir, head.commit, context.repositoryUrl);
+    if (read.warning !== null) options.warn?.(read.warning);
+    commit2 = read.commit;
+  }
+  const built = buildEntry({
+    samples: results.samples,
+    report: results.report,
+    suite,
+    runId,
+    context,
+    commit: commit2,
+    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
+  });
+  const entry = options.amendEntry?.(built, results.samples, results.report) ?? built;
+  try {
+    return { result: await publishEntry({ ...options, entry }), entry };
+  } catch (error62) {
+    if (error62 instanceof PublishError) {
+      throw new PublishError(
+        `run ${runId} of suite "${suite}" was not published: ${error62.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
+        error62.kind
+      );
+    }
+    throw error62;
+  }
 }
 
 // src/variability/aa.ts
@@ -51653,45 +51690,11 @@ async function deriveVariability(input2) {
 `]]);
 }
 
-// src/variability/register.ts
-registerDeriver(deriveVariability);
-
-// src/history/publish-run.ts
-async function publishRun(options) {
-  const env = options.env ?? process.env;
-  const results = await readRunResults(options.resultsDir);
-  const context = runContextFromEnv(env, options.event);
-  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
-  const runId = options.runId ?? actionsRunId(context) ?? `local-${shortHash(results.samplesText, 16)}`;
-  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
-  let commit2 = null;
-  if (head.commit !== null) {
-    const read = await readCommit(options.repoDir, head.commit, context.repositoryUrl);
-    if (read.warning !== null) options.warn?.(read.warning);
-    commit2 = read.commit;
-  }
-  const built = buildEntry({
-    samples: results.samples,
-    report: results.report,
-    suite,
-    runId,
-    context,
-    commit: commit2,
-    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
-  });
-  const entry = entryWithAa(built, results.samples, results.report);
-  try {
-    return { result: await publishEntry({ ...options, entry }), entry };
-  } catch (error62) {
-    if (error62 instanceof PublishError) {
-      throw new PublishError(
-        `run ${runId} of suite "${suite}" was not published: ${error62.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
-        error62.kind
-      );
-    }
-    throw error62;
-  }
-}
+// src/variability/history-hooks.ts
+var VARIABILITY_HISTORY = {
+  amendEntry: entryWithAa,
+  derivers: [deriveVariability]
+};
 
 // src/cli/history-location.ts
 import path36 from "node:path";
@@ -51876,7 +51879,13 @@ async function importGab(options) {
     bySuite.set(suite, list);
   }
   const done = await editHistory(options, async (git, tip, folder) => {
-    const { changes, added, skipped } = await addEntriesChanges(git, tip, folder, bySuite);
+    const { changes, added, skipped } = await addEntriesChanges(
+      git,
+      tip,
+      folder,
+      bySuite,
+      options.derivers
+    );
     if (added === 0) return { commit: null, result: { added, skipped } };
     for (const [name, content] of options.dashboard ?? [])
       changes.set(inFolder(folder, name), content);
@@ -51942,6 +51951,7 @@ function registerGabCommands(history, ctx) {
         suiteFromName: flags.suiteFromName === true,
         ...flags.suite === void 0 ? {} : { suite: flags.suite },
         dashboard: await readDashboard(),
+        derivers: VARIABILITY_HISTORY.derivers,
         log: (line) => ctx.stderr(`${line}
 `)
       });
@@ -51992,6 +52002,7 @@ function registerHistory(program2, ctx) {
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
+      ...VARIABILITY_HISTORY,
       log: (line) => ctx.stderr(`${line}
 `),
       warn: (message) => ctx.stderr(`warning: ${message}
@@ -52063,6 +52074,7 @@ function registerHistory(program2, ctx) {
         ...locationOf(flags, ctx),
         retention,
         ...flags.suite === void 0 ? {} : { suite: flags.suite },
+        derivers: VARIABILITY_HISTORY.derivers,
         log: (line) => ctx.stderr(`${line}
 `)
       });

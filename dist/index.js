@@ -88715,7 +88715,7 @@ function byMonth(stored) {
 }
 
 // src/history/store.ts
-async function suiteChanges(git, tip, folder, edit) {
+async function suiteChanges(git, tip, folder, edit, derivers = []) {
   const at = (relative2) => inFolder(folder, relative2);
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
@@ -88777,20 +88777,12 @@ async function suiteChanges(git, tip, folder, edit) {
   }
   return { changes, warnings };
 }
-async function editChanges(git, tip, folder, edit) {
-  const suite = await suiteChanges(git, tip, folder, edit);
+async function editChanges(git, tip, folder, edit, derivers = []) {
+  const suite = await suiteChanges(git, tip, folder, edit, derivers);
   const suites = await suitesChanges(git, tip, folder, suite.changes);
   return {
     changes: new Map([...suite.changes, ...suites.changes]),
     warnings: [...suite.warnings, ...suites.warnings]
-  };
-}
-var derivers = [];
-function registerDeriver(derive) {
-  derivers.push(derive);
-  return () => {
-    const i = derivers.indexOf(derive);
-    if (i >= 0) derivers.splice(i, 1);
   };
 }
 async function suitesChanges(git, tip, folder, pending) {
@@ -88850,15 +88842,21 @@ function prunePlan(files, retention, now) {
   const cutoff = now - retention.keepDays * DAY_MS;
   return files.filter((f) => timeOfName(f.location.time) < cutoff).map((f) => f.relative).sort();
 }
-async function pruneCommit(git, parent, folder, suite, retention, now) {
+async function pruneCommit(git, parent, folder, suite, {
+  retention,
+  now,
+  derivers
+}) {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const { changes, warnings } = await editChanges(git, parent, folder, {
-    suite,
-    added: [],
-    removed: new Set(removed)
-  });
+  const { changes, warnings } = await editChanges(
+    git,
+    parent,
+    folder,
+    { suite, added: [], removed: new Set(removed) },
+    derivers
+  );
   const commit2 = await git.commit(
     parent,
     changes,
@@ -88904,11 +88902,13 @@ async function publishEntry(options) {
   return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
 }
 async function commitEntry(git, tip, folder, entry, relative2, options) {
-  const { changes, warnings } = await editChanges(git, tip, folder, {
-    suite: entry.suite,
-    added: [{ path: relative2, entry }],
-    removed: /* @__PURE__ */ new Set()
-  });
+  const { changes, warnings } = await editChanges(
+    git,
+    tip,
+    folder,
+    { suite: entry.suite, added: [{ path: relative2, entry }], removed: /* @__PURE__ */ new Set() },
+    options.derivers
+  );
   for (const [name, content] of options.dashboard ?? [])
     changes.set(inFolder(folder, name), content);
   const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
@@ -88919,14 +88919,11 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
   );
   let pruned = [];
   if (options.retention != null) {
-    const result = await pruneCommit(
-      git,
-      commit2,
-      folder,
-      entry.suite,
-      options.retention,
-      Date.now()
-    );
+    const result = await pruneCommit(git, commit2, folder, entry.suite, {
+      retention: options.retention,
+      now: Date.now(),
+      derivers: options.derivers
+    });
     if (result !== null) {
       commit2 = result.commit;
       pruned = result.removed;
@@ -89028,6 +89025,75 @@ function check2(text2, file2, schema) {
     throw new UserError(`${file2}: ${issue3.path.join(".") || "(top level)"}: ${issue3.message}`);
   }
   return parsed.data;
+}
+
+// src/history/publish-run.ts
+async function publishRun(options) {
+  const env = options.env ?? process.env;
+  const results = await readRunResults(options.resultsDir);
+  const context3 = runContextFromEnv(env, options.event);
+  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
+  const runId = options.runId ?? actionsRunId(context3) ?? `local-${shortHash(results.samplesText, 16)}`;
+  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
+  let commit2 = null;
+  if (head.commit !== null) {
+    const read = await readCommit(options.repoDir, head.commit, context3.repositoryUrl);
+    if (read.warning !== null) options.warn?.(read.warning);
+    commit2 = read.commit;
+  }
+  const built = buildEntry({
+    samples: results.samples,
+    report: results.report,
+    suite,
+    runId,
+    context: context3,
+    commit: commit2,
+    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
+  });
+  const entry = options.amendEntry?.(built, results.samples, results.report) ?? built;
+  try {
+    return { result: await publishEntry({ ...options, entry }), entry };
+  } catch (error63) {
+    if (error63 instanceof PublishError) {
+      throw new PublishError(
+        `run ${runId} of suite "${suite}" was not published: ${error63.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
+        error63.kind
+      );
+    }
+    throw error63;
+  }
+}
+
+// src/history/trend.ts
+var BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkText(values) {
+  const known = values.filter((v) => v !== null && Number.isFinite(v));
+  if (known.length === 0) return "";
+  const min = Math.min(...known);
+  const max2 = Math.max(...known);
+  return values.map((v) => {
+    if (v === null || !Number.isFinite(v)) return "\xB7";
+    if (max2 === min) return BLOCKS[3];
+    return BLOCKS[Math.min(7, Math.floor((v - min) / (max2 - min) * 8))];
+  }).join("");
+}
+function recentTrends(entries, count2 = 20) {
+  const newest = entries.slice(-count2);
+  const names = new Set(newest.flatMap((e) => e.benchmarks.map((b) => b.name)));
+  const trends = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const values = newest.map((e) => e.benchmarks.find((b) => b.name === name)?.value ?? null);
+    const first = values.findIndex((v) => v !== null);
+    const shown = values.slice(first);
+    const known = shown.filter((v) => v !== null).sort((a, b) => a - b);
+    const median2 = known[Math.floor(known.length / 2)];
+    trends.set(name, {
+      spark: sparkText(shown),
+      runs: known.length,
+      spread: median2 === 0 ? 0 : (known.at(-1) - known[0]) / Math.abs(median2)
+    });
+  }
+  return trends;
 }
 
 // src/variability/aa.ts
@@ -89644,77 +89710,11 @@ async function deriveVariability(input2) {
 `]]);
 }
 
-// src/variability/register.ts
-registerDeriver(deriveVariability);
-
-// src/history/publish-run.ts
-async function publishRun(options) {
-  const env = options.env ?? process.env;
-  const results = await readRunResults(options.resultsDir);
-  const context3 = runContextFromEnv(env, options.event);
-  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
-  const runId = options.runId ?? actionsRunId(context3) ?? `local-${shortHash(results.samplesText, 16)}`;
-  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
-  let commit2 = null;
-  if (head.commit !== null) {
-    const read = await readCommit(options.repoDir, head.commit, context3.repositoryUrl);
-    if (read.warning !== null) options.warn?.(read.warning);
-    commit2 = read.commit;
-  }
-  const built = buildEntry({
-    samples: results.samples,
-    report: results.report,
-    suite,
-    runId,
-    context: context3,
-    commit: commit2,
-    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
-  });
-  const entry = entryWithAa(built, results.samples, results.report);
-  try {
-    return { result: await publishEntry({ ...options, entry }), entry };
-  } catch (error63) {
-    if (error63 instanceof PublishError) {
-      throw new PublishError(
-        `run ${runId} of suite "${suite}" was not published: ${error63.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
-        error63.kind
-      );
-    }
-    throw error63;
-  }
-}
-
-// src/history/trend.ts
-var BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
-function sparkText(values) {
-  const known = values.filter((v) => v !== null && Number.isFinite(v));
-  if (known.length === 0) return "";
-  const min = Math.min(...known);
-  const max2 = Math.max(...known);
-  return values.map((v) => {
-    if (v === null || !Number.isFinite(v)) return "\xB7";
-    if (max2 === min) return BLOCKS[3];
-    return BLOCKS[Math.min(7, Math.floor((v - min) / (max2 - min) * 8))];
-  }).join("");
-}
-function recentTrends(entries, count2 = 20) {
-  const newest = entries.slice(-count2);
-  const names = new Set(newest.flatMap((e) => e.benchmarks.map((b) => b.name)));
-  const trends = /* @__PURE__ */ new Map();
-  for (const name of names) {
-    const values = newest.map((e) => e.benchmarks.find((b) => b.name === name)?.value ?? null);
-    const first = values.findIndex((v) => v !== null);
-    const shown = values.slice(first);
-    const known = shown.filter((v) => v !== null).sort((a, b) => a - b);
-    const median2 = known[Math.floor(known.length / 2)];
-    trends.set(name, {
-      spark: sparkText(shown),
-      runs: known.length,
-      spread: median2 === 0 ? 0 : (known.at(-1) - known[0]) / Math.abs(median2)
-    });
-  }
-  return trends;
-}
+// src/variability/history-hooks.ts
+var VARIABILITY_HISTORY = {
+  amendEntry: entryWithAa,
+  derivers: [deriveVariability]
+};
 
 // src/action/history-step.ts
 var PUBLISHING_EVENTS = ["push", "schedule", "workflow_dispatch"];
@@ -89828,6 +89828,7 @@ async function publishToHistory(where, event, run3, io) {
       suite: run3.suite,
       retention: where.inputs.retention,
       dashboard: await readDashboard(),
+      ...VARIABILITY_HISTORY,
       log: (line) => io.info(`history: ${line}`),
       warn: (message) => io.warning(`history: ${message}`)
     });

@@ -46,7 +46,13 @@ export async function importGab(
     bySuite.set(suite, list);
   }
   const done = await editHistory(options, async (git, tip, folder) => {
-    const { changes, added, skipped } = await addEntriesChanges(git, tip, folder, bySuite);
+    const { changes, added, skipped } = await addEntriesChanges(
+      git,
+      tip,
+      folder,
+      bySuite,
+      options.derivers,
+    );
     if (added === 0) return { commit: null, result: { added, skipped } };
     for (const [name, content] of options.dashboard ?? [])
       changes.set(inFolder(folder, name), content);

@@ -2,7 +2,7 @@ import type { BranchGit } from './git-branch.js';
 import { suiteKey } from './layout.js';
 import { editHistory, type EditOptions } from './push-loop.js';
 import { inFolder, listEntryFiles, loadEntries, type EntryFile } from './read.js';
-import { editChanges } from './store.js';
+import { editChanges, type Deriver } from './store.js';
 import { timeOfName } from './derive.js';
 
 /** How much of a suite's history to keep: its newest N runs, or its runs of the last D days. */
@@ -32,24 +32,30 @@ export function prunePlan(
 
 /**
  * A commit on `parent` that removes the suite's entries beyond `retention` (whole entry files)
- * and rebuilds the derived files; null when nothing is to be removed.
+ * and rebuilds the derived files (`derivers`: the further ones); null when nothing is to be
+ * removed.
  */
 export async function pruneCommit(
   git: BranchGit,
   parent: string,
   folder: string,
   suite: string,
-  retention: Retention,
-  now: number,
+  {
+    retention,
+    now,
+    derivers,
+  }: { retention: Retention; now: number; derivers?: readonly Deriver[] },
 ): Promise<{ commit: string; removed: string[]; warnings: string[] } | null> {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const { changes, warnings } = await editChanges(git, parent, folder, {
-    suite,
-    added: [],
-    removed: new Set(removed),
-  });
+  const { changes, warnings } = await editChanges(
+    git,
+    parent,
+    folder,
+    { suite, added: [], removed: new Set(removed) },
+    derivers,
+  );
   const commit = await git.commit(
     parent,
     changes,
@@ -86,14 +92,11 @@ export async function pruneHistory(
     let head = tip;
     for (const suite of [...suites.values()].sort()) {
       if (options.suite !== undefined && suite !== options.suite) continue;
-      const pruned = await pruneCommit(
-        git,
-        head,
-        folder,
-        suite,
-        options.retention,
-        options.now ?? Date.now(),
-      );
+      const pruned = await pruneCommit(git, head, folder, suite, {
+        retention: options.retention,
+        now: options.now ?? Date.now(),
+        derivers: options.derivers,
+      });
       if (pruned === null) continue;
       head = pruned.commit;
       out.removed.push(...pruned.removed);

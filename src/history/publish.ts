@@ -78,11 +78,13 @@ async function commitEntry(
   relative: string,
   options: PublishOptions,
 ): Promise<{ commit: string; pruned: string[]; warnings: string[] }> {
-  const { changes, warnings } = await editChanges(git, tip, folder, {
-    suite: entry.suite,
-    added: [{ path: relative, entry }],
-    removed: new Set(),
-  });
+  const { changes, warnings } = await editChanges(
+    git,
+    tip,
+    folder,
+    { suite: entry.suite, added: [{ path: relative, entry }], removed: new Set() },
+    options.derivers,
+  );
   for (const [name, content] of options.dashboard ?? [])
     changes.set(inFolder(folder, name), content);
   const short = entry.commit === null ? '' : ` at ${entry.commit.id.slice(0, 12)}`;
@@ -93,14 +95,11 @@ async function commitEntry(
   );
   let pruned: string[] = [];
   if (options.retention != null) {
-    const result = await pruneCommit(
-      git,
-      commit,
-      folder,
-      entry.suite,
-      options.retention,
-      Date.now(),
-    );
+    const result = await pruneCommit(git, commit, folder, entry.suite, {
+      retention: options.retention,
+      now: Date.now(),
+      derivers: options.derivers,
+    });
     if (result !== null) {
       commit = result.commit;
       pruned = result.removed;

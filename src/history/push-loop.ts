@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BranchGit } from './git-branch.js';
 import { normalizeFolder, openLocation, type HistoryLocation } from './read.js';
+import type { Deriver } from './store.js';
 import { UserError } from '../errors.js';
 
 /** The push was refused, or every attempt lost a race: nothing was published. */
@@ -92,6 +93,8 @@ export async function pushWithRetries<T>(
 export interface EditOptions extends HistoryLocation, RetryOptions {
   /** Where the local clone goes (default the OS's temporary directory). */
   tmpDir?: string;
+  /** Further derived files rebuilt for each suite the edit changes (`Deriver`). Default none. */
+  derivers?: readonly Deriver[];
 }
 
 /**

@@ -33,12 +33,14 @@ export interface SuiteEdit {
  * entries — the months touched, the suite's index and latest values, and suites.json. Reads
  * only the entries of the months touched and the newest runs, so its cost does not grow with
  * the number of past runs. Corrupt entries are left out of the derived files, with a warning.
+ * `derivers` add further derived files of the suite.
  */
 export async function suiteChanges(
   git: BranchGit,
   tip: string | null,
   folder: string,
   edit: SuiteEdit,
+  derivers: readonly Deriver[] = [],
 ): Promise<{ changes: Changes; warnings: string[] }> {
   const at = (relative: string): string => inFolder(folder, relative);
   const changes: Changes = new Map();
@@ -115,8 +117,9 @@ export async function editChanges(
   tip: string | null,
   folder: string,
   edit: SuiteEdit,
+  derivers: readonly Deriver[] = [],
 ): Promise<{ changes: Changes; warnings: string[] }> {
-  const suite = await suiteChanges(git, tip, folder, edit);
+  const suite = await suiteChanges(git, tip, folder, edit, derivers);
   const suites = await suitesChanges(git, tip, folder, suite.changes);
   return {
     changes: new Map([...suite.changes, ...suites.changes]),
@@ -136,24 +139,14 @@ export interface DeriveInput {
   load(files: readonly EntryFile[]): Promise<StoredEntry[]>;
 }
 
-/** Files (relative to the history folder; null deletes) derived for a suite on every edit. */
-export type Deriver = (input: DeriveInput) => Promise<Map<string, string | null>>;
-
-const derivers: Deriver[] = [];
-
 /**
- * Adds derived files to every publish, prune and import (e.g. a variability view's data):
- * `derive` is called once per edited suite, after the built-in files. Keep it to a bounded
- * number of entries (the newest nights, say), so publishing stays as cheap as it is. Returns
- * a function that removes it again.
+ * Files (relative to the history folder; null deletes) derived for a suite on every edit, beside
+ * the built-in ones (e.g. a variability view's data). The history knows none: whoever edits
+ * it (a CLI command, the action) passes them in. A deriver is called once per edited suite,
+ * after the built-in files; it should read a bounded number of entries (the newest nights,
+ * say), so publishing stays as cheap as it is.
  */
-export function registerDeriver(derive: Deriver): () => void {
-  derivers.push(derive);
-  return () => {
-    const i = derivers.indexOf(derive);
-    if (i >= 0) derivers.splice(i, 1);
-  };
-}
+export type Deriver = (input: DeriveInput) => Promise<Map<string, string | null>>;
 
 /**
  * suites.json rebuilt from the entry files of every suite (their names give counts and
@@ -223,6 +216,7 @@ export async function addEntriesChanges(
   tip: string | null,
   folder: string,
   bySuite: ReadonlyMap<string, readonly StoredEntry[]>,
+  derivers: readonly Deriver[] = [],
 ): Promise<{ changes: Changes; added: number; skipped: number; warnings: string[] }> {
   const changes: Changes = new Map();
   const warnings: string[] = [];
@@ -245,7 +239,13 @@ export async function addEntriesChanges(
     }
     added += fresh.length;
     if (fresh.length === 0) continue;
-    const edit = await suiteChanges(git, tip, folder, { suite, added: fresh, removed: new Set() });
+    const edit = await suiteChanges(
+      git,
+      tip,
+      folder,
+      { suite, added: fresh, removed: new Set() },
+      derivers,
+    );
     for (const [file, content] of edit.changes) changes.set(file, content);
     warnings.push(...edit.warnings);
   }

@@ -5,6 +5,7 @@ import { pruneHistory, type Retention } from '../../history/prune.js';
 import { publishRun } from '../../history/publish-run.js';
 import { readHistory } from '../../history/read.js';
 import type { HistoryEntry } from '../../history/schema.js';
+import { VARIABILITY_HISTORY } from '../../variability/history-hooks.js';
 import type { CliContext } from '../context.js';
 import { addLocationOptions, locationOf, type LocationFlags } from '../history-location.js';
 import { integerParser } from '../options.js';
@@ -41,6 +42,7 @@ export function registerHistory(program: Command, ctx: CliContext): void {
         repoDir: ctx.cwd,
         ...(flags.runId === undefined ? {} : { runId: flags.runId }),
         dashboard: await readDashboard(),
+        ...VARIABILITY_HISTORY,
         log: (line) => ctx.stderr(`${line}\n`),
         warn: (message) => ctx.stderr(`warning: ${message}\n`),
       });
@@ -121,6 +123,7 @@ export function registerHistory(program: Command, ctx: CliContext): void {
           ...locationOf(flags, ctx),
           retention,
           ...(flags.suite === undefined ? {} : { suite: flags.suite }),
+          derivers: VARIABILITY_HISTORY.derivers,
           log: (line) => ctx.stderr(`${line}\n`),
         });
         for (const warning of result.warnings) ctx.stderr(`warning: ${warning}\n`);
