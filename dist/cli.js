@@ -38101,6 +38101,18 @@ var UserError = class extends Error {
   }
   exitCode;
 };
+var FileFormatError = class extends UserError {
+  constructor(file2, field, reason) {
+    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
+    this.file = file2;
+    this.field = field;
+    this.reason = reason;
+    this.name = "FormatError";
+  }
+  file;
+  field;
+  reason;
+};
 function isUserFacing(error62) {
   return error62 instanceof UserError || error62 instanceof RangeError || error62 instanceof ZodError;
 }
@@ -49413,18 +49425,6 @@ var dataSchema = external_exports.looseObject({
   repoUrl: external_exports.string().optional(),
   entries: external_exports.record(external_exports.string(), external_exports.array(gabEntry))
 });
-var GabFormatError = class extends UserError {
-  constructor(file2, field, reason) {
-    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
-    this.file = file2;
-    this.field = field;
-    this.reason = reason;
-    this.name = "FormatError";
-  }
-  file;
-  field;
-  reason;
-};
 function parseGabData(text3, file2) {
   let body = text3.trim();
   const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
@@ -49433,7 +49433,7 @@ function parseGabData(text3, file2) {
   try {
     raw = JSON.parse(body);
   } catch (error62) {
-    throw new GabFormatError(
+    throw new FileFormatError(
       file2,
       "",
       `not a github-action-benchmark data.js (${error62.message})`
@@ -49442,7 +49442,7 @@ function parseGabData(text3, file2) {
   const parsed2 = dataSchema.safeParse(raw);
   if (!parsed2.success) {
     const issue2 = parsed2.error.issues[0];
-    throw new GabFormatError(file2, issue2.path.join("."), issue2.message);
+    throw new FileFormatError(file2, issue2.path.join("."), issue2.message);
   }
   return raw;
 }
@@ -50051,17 +50051,7 @@ var entrySchema = external_exports.looseObject({
   aa: aa.optional(),
   imported: imported.optional()
 });
-var HistoryFormatError = class extends UserError {
-  constructor(file2, field, reason) {
-    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
-    this.file = file2;
-    this.field = field;
-    this.reason = reason;
-    this.name = "FormatError";
-  }
-  file;
-  field;
-  reason;
+var HistoryFormatError = class extends FileFormatError {
 };
 function parseEntry(textOfFile, file2) {
   let raw;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../errors.js';
+import { FileFormatError } from '../errors.js';
 import type { Comparison, NotComparable } from '../stats/types.js';
 
 /**
@@ -65,18 +65,6 @@ export interface GabExport {
   customBiggerIsBetter: GabBench[];
 }
 
-/** A data.js that is not one: names the file and the first bad field. */
-export class GabFormatError extends UserError {
-  constructor(
-    readonly file: string,
-    readonly field: string,
-    readonly reason: string,
-  ) {
-    super(`${file}: ${field === '' ? '' : `${field}: `}${reason}`);
-    this.name = 'FormatError';
-  }
-}
-
 /** Parses a data.js (or the same JSON without the prefix); errors name the file and field. */
 export function parseGabData(text: string, file: string): GabData {
   let body = text.trim();
@@ -86,7 +74,7 @@ export function parseGabData(text: string, file: string): GabData {
   try {
     raw = JSON.parse(body);
   } catch (error) {
-    throw new GabFormatError(
+    throw new FileFormatError(
       file,
       '',
       `not a github-action-benchmark data.js (${(error as Error).message})`,
@@ -95,7 +83,7 @@ export function parseGabData(text: string, file: string): GabData {
   const parsed = dataSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new GabFormatError(file, issue.path.join('.'), issue.message);
+    throw new FileFormatError(file, issue.path.join('.'), issue.message);
   }
   // The input as it was (zod would put the fields it knows first): an export reproduces it.
   return raw as GabData;
