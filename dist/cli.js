@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path50 = __require("node:path");
+    var path51 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path50.resolve(baseDir, baseName);
+          const localBin = path51.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path50.extname(baseName))) return void 0;
+          if (sourceExt.includes(path51.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path50.resolve(
-            path50.dirname(resolvedScriptPath),
+          executableDir = path51.resolve(
+            path51.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path50.basename(
+            const legacyName = path51.basename(
               this._scriptPath,
-              path50.extname(this._scriptPath)
+              path51.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path50.extname(executableFile));
+        launchWithNode = sourceExt.includes(path51.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path50.basename(filename, path50.extname(filename));
+        this._name = path51.basename(filename, path51.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path51) {
-        if (path51 === void 0) return this._executableDir;
-        this._executableDir = path51;
+      executableDir(path52) {
+        if (path52 === void 0) return this._executableDir;
+        this._executableDir = path52;
         return this;
       }
       /**
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path50) {
-      const ctrl = callVisitor(key2, node2, visitor, path50);
+    function visit_(key2, node2, visitor, path51) {
+      const ctrl = callVisitor(key2, node2, visitor, path51);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path50, ctrl);
-        return visit_(key2, ctrl, visitor, path50);
+        replaceNode(key2, path51, ctrl);
+        return visit_(key2, ctrl, visitor, path51);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path50 = Object.freeze(path50.concat(node2));
+          path51 = Object.freeze(path51.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path50);
+            const ci = visit_(i, node2.items[i], visitor, path51);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path50 = Object.freeze(path50.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path50);
+          path51 = Object.freeze(path51.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path51);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path50);
+          const cv = visit_("value", node2.value, visitor, path51);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path50) {
-      const ctrl = await callVisitor(key2, node2, visitor, path50);
+    async function visitAsync_(key2, node2, visitor, path51) {
+      const ctrl = await callVisitor(key2, node2, visitor, path51);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path50, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path50);
+        replaceNode(key2, path51, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path51);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path50 = Object.freeze(path50.concat(node2));
+          path51 = Object.freeze(path51.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path50);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path51);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path50 = Object.freeze(path50.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path50);
+          path51 = Object.freeze(path51.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path51);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path50);
+          const cv = await visitAsync_("value", node2.value, visitor, path51);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path50) {
+    function callVisitor(key2, node2, visitor, path51) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path50);
+        return visitor(key2, node2, path51);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path50);
+        return visitor.Map?.(key2, node2, path51);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path50);
+        return visitor.Seq?.(key2, node2, path51);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path50);
+        return visitor.Pair?.(key2, node2, path51);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path50);
+        return visitor.Scalar?.(key2, node2, path51);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path50);
+        return visitor.Alias?.(key2, node2, path51);
       return void 0;
     }
-    function replaceNode(key2, path50, node2) {
-      const parent = path50[path50.length - 1];
+    function replaceNode(key2, path51, node2) {
+      const parent = path51[path51.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path50, value) {
+    function collectionFromPath(schema, path51, value) {
       let v = value;
-      for (let i = path50.length - 1; i >= 0; --i) {
-        const k = path50[i];
+      for (let i = path51.length - 1; i >= 0; --i) {
+        const k = path51[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path50) => path50 == null || typeof path50 === "object" && !!path50[Symbol.iterator]().next().done;
+    var isEmptyPath = (path51) => path51 == null || typeof path51 === "object" && !!path51[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path50, value) {
-        if (isEmptyPath(path50))
+      addIn(path51, value) {
+        if (isEmptyPath(path51))
           this.add(value);
         else {
-          const [key2, ...rest] = path50;
+          const [key2, ...rest] = path51;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path50) {
-        const [key2, ...rest] = path50;
+      deleteIn(path51) {
+        const [key2, ...rest] = path51;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path50, keepScalar) {
-        const [key2, ...rest] = path50;
+      getIn(path51, keepScalar) {
+        const [key2, ...rest] = path51;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path50) {
-        const [key2, ...rest] = path50;
+      hasIn(path51) {
+        const [key2, ...rest] = path51;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path50, value) {
-        const [key2, ...rest] = path50;
+      setIn(path51, value) {
+        const [key2, ...rest] = path51;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path50, value) {
+      addIn(path51, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path50, value);
+          this.contents.addIn(path51, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path50) {
-        if (Collection.isEmptyPath(path50)) {
+      deleteIn(path51) {
+        if (Collection.isEmptyPath(path51)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path50) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path51) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path50, keepScalar) {
-        if (Collection.isEmptyPath(path50))
+      getIn(path51, keepScalar) {
+        if (Collection.isEmptyPath(path51))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path50, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path51, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path50) {
-        if (Collection.isEmptyPath(path50))
+      hasIn(path51) {
+        if (Collection.isEmptyPath(path51))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path50) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path51) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path50, value) {
-        if (Collection.isEmptyPath(path50)) {
+      setIn(path51, value) {
+        if (Collection.isEmptyPath(path51)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path50), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path51), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path50, value);
+          this.contents.setIn(path51, value);
         }
       }
       /**
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path50) => {
+    visit2.itemAtPath = (cst, path51) => {
       let item = cst;
-      for (const [field, index] of path50) {
+      for (const [field, index] of path51) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path50) => {
-      const parent = visit2.itemAtPath(cst, path50.slice(0, -1));
-      const field = path50[path50.length - 1][0];
+    visit2.parentCollection = (cst, path51) => {
+      const parent = visit2.itemAtPath(cst, path51.slice(0, -1));
+      const field = path51[path51.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path50, item, visitor) {
-      let ctrl = visitor(item, path50);
+    function _visit(path51, item, visitor) {
+      let ctrl = visitor(item, path51);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path50.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path51.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path50);
+            ctrl = ctrl(item, path51);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path50) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path51) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -19192,10 +19192,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path50) {
-  if (!path50)
+function getElementAtPath(obj, path51) {
+  if (!path51)
     return obj;
-  return path50.reduce((acc, key2) => acc?.[key2], obj);
+  return path51.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -19535,11 +19535,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path50, issues) {
+function prefixIssues(path51, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path50);
+    iss.path.unshift(path51);
     return iss;
   });
 }
@@ -20001,16 +20001,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path50 = []) => {
+  const processError = (error63, path51 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path50, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path51, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
       } else {
-        const fullpath = [...path50, ...issue2.path];
+        const fullpath = [...path51, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -20049,17 +20049,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path50 = []) => {
+  const processError = (error63, path51 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path50, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path51, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path50, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
       } else {
-        const fullpath = [...path50, ...issue2.path];
+        const fullpath = [...path51, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -20098,8 +20098,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path50 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path50) {
+  const path51 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path51) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -37237,13 +37237,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path50 = ref.slice(1).split("/").filter(Boolean);
-  if (path50.length === 0) {
+  const path51 = ref.slice(1).split("/").filter(Boolean);
+  if (path51.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path50[0] === defsKey) {
-    const key2 = path50[1] === void 0 ? void 0 : decodeJSONPointerSegment(path50[1]);
+  if (path51[0] === defsKey) {
+    const key2 = path51[1] === void 0 ? void 0 : decodeJSONPointerSegment(path51[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -38101,6 +38101,18 @@ var UserError = class extends Error {
   }
   exitCode;
 };
+var FileFormatError = class extends UserError {
+  constructor(file2, field, reason) {
+    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
+    this.file = file2;
+    this.field = field;
+    this.reason = reason;
+    this.name = "FormatError";
+  }
+  file;
+  field;
+  reason;
+};
 function isUserFacing(error62) {
   return error62 instanceof UserError || error62 instanceof RangeError || error62 instanceof ZodError;
 }
@@ -38127,20 +38139,30 @@ function shuffled(count, rng) {
 }
 
 // src/runner/modes/duet.ts
+function rotated(order, by) {
+  return order.map((o) => (o + by) % order.length);
+}
 var duet = {
   name: "duet",
   slotCount: (versionCount) => versionCount,
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
+    let slots = [];
+    let stagger = [];
     for (let round3 = 0; round3 < warmup + rounds; round3++) {
+      const inBlock = round3 < warmup ? 0 : (round3 - warmup) % versionCount;
+      if (inBlock === 0) {
+        slots = shuffled(versionCount, rng);
+        stagger = shuffled(versionCount, rng);
+      }
       yield {
         round: round3,
         warmup: round3 < warmup,
         versions: indexes(versionCount),
-        slots: shuffled(versionCount, rng),
+        slots: rotated(slots, inBlock),
         endsRound: true,
-        stagger: shuffled(versionCount, rng)
+        stagger: rotated(stagger, inBlock)
       };
     }
   }
@@ -40850,6 +40872,59 @@ function explain(error62, mode) {
   return error62.message;
 }
 
+// src/analyze/gate.ts
+function gateTally(summary, failOn) {
+  const strict = failOn === "inconclusive";
+  return {
+    verdicts: failOn === "never" ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
+    unmeasured: strict ? unmeasuredCount(summary) : 0,
+    broken: summary.error > 0 || comparedCount(summary) === 0 && unmeasuredCount(summary) === 0
+  };
+}
+function gateFails(report, failOn) {
+  if (failOn === "never") return false;
+  const t = gateTally(summarize(report.results), failOn);
+  return t.broken || t.verdicts + t.unmeasured > 0;
+}
+function exitStatus(report, failOn) {
+  const broken = gateTally(summarize(report.results), failOn).broken;
+  return broken || gateFails(report, failOn) ? 1 : 0;
+}
+
+// src/report/cluster-text.ts
+function clusterLines(c) {
+  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
+  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
+  const lines = [
+    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
+  ];
+  const t = c.timings;
+  const timing = [
+    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
+    t.podStart === null ? null : `pod start ${t.podStart} s`,
+    t.copy === null ? null : `copy in ${t.copy} s`,
+    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
+  ].filter((x) => x !== null);
+  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
+  if (cost2 !== null || timing.length > 0) {
+    lines.push(
+      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
+    );
+  }
+  return lines;
+}
+
+// src/report/efficiency-text.ts
+var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+function efficiencyText(e) {
+  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
+  if (e.efficiency === null || e.breakdown === null) {
+    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
+  }
+  const b = e.breakdown;
+  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
+}
+
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
@@ -40893,117 +40968,6 @@ function shownExact(results) {
   return results.filter(
     (r) => r.exact !== void 0 && r.comparison !== null && r.exact.base !== r.exact.head
   );
-}
-
-// src/report/terminal.ts
-function renderComparisonTable(rows) {
-  if (rows.length === 0) return "no comparisons\n";
-  const compared = rows.filter((r) => "comparison" in r);
-  const first = compared[0]?.comparison;
-  const header2 = [
-    "benchmark",
-    "base",
-    "head",
-    "change",
-    first === void 0 ? "CI" : `${+(first.ci.level * 100).toFixed(3)}% CI`,
-    first === void 0 ? "p" : pHeader(first),
-    "verdict"
-  ];
-  const body = rows.map((row2) => {
-    if (!("comparison" in row2)) {
-      const n = row2.notComparable;
-      const [base, head] = [sideText(n, "base", row2.unit), sideText(n, "head", row2.unit)];
-      return [row2.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
-    }
-    const c = row2.comparison;
-    return [
-      row2.name,
-      sideText(c, "base", row2.unit),
-      sideText(c, "head", row2.unit),
-      formatPercent(c.change),
-      formatInterval(c.ci.lower, c.ci.upper),
-      formatPValue(c.test.pValueAdjusted),
-      c.verdict
-    ];
-  });
-  const widths = header2.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const line = (cells) => cells.map(
-    (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
-  ).join("  ").trimEnd();
-  const out = [line(header2), ...body.map(line), ""];
-  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
-  for (const row2 of rows) {
-    if ("comparison" in row2) continue;
-    const prefix = rows.length > 1 ? `${row2.name}: ` : "";
-    out.push(`${prefix}not comparable: ${row2.notComparable.reason}`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function renderExactLine(r) {
-  return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
-}
-var TEST_LABEL = {
-  "mann-whitney-u": "MWU",
-  "trimmed-t": "trimmed t"
-};
-function pHeader(c) {
-  const test = TEST_LABEL[c.test.name] ?? "Wilcoxon";
-  return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
-}
-function sideText(c, side, unit) {
-  const s = c[side];
-  const centre2 = centreOf(c, side);
-  return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
-}
-var PAIRED_WORDS = {
-  mean: "ratio of means",
-  gmean: "geometric mean of pair ratios",
-  median: "median of pair ratios",
-  trimmed: "20% trimmed mean of the log pair ratios"
-};
-function methodLines(rows, named) {
-  const c = rows[0].comparison;
-  const lines = [];
-  const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
-  const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
-  const interval3 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
-  lines.push(`method: ${design}; ${interval3}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
-  for (const { name, comparison: comparison2, settle: settle2 } of rows) {
-    const prefix = named ? `${name}: ` : "";
-    const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
-    lines.push(
-      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
-    );
-    if (comparison2.verdict === "inconclusive" && settle2 !== void 0) {
-      lines.push(`${prefix}inconclusive: ${settle2}`);
-    } else if (comparison2.verdict === "inconclusive") {
-      lines.push(
-        comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
-      );
-    }
-    for (const note of comparison2.notes) lines.push(`${prefix}note: ${note}`);
-  }
-  return lines;
-}
-
-// src/report/unmeasured-text.ts
-function unmeasuredNames(results) {
-  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
-}
-var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
-
-// src/report/timing-text.ts
-var BUSY = {
-  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
-  spin: "a side that finished first kept its CPU busy until the other had finished",
-  off: "a side that finished first left its CPU idle"
-};
-function timingText(timing, mode) {
-  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
-  if (mode !== "duet") return how;
-  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
-  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
 // src/scenario/argv.ts
@@ -41203,41 +41167,26 @@ function fmt(x) {
   return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
 }
 
-// src/report/efficiency-text.ts
-var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
-function efficiencyText(e) {
-  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
-  if (e.efficiency === null || e.breakdown === null) {
-    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
-  }
-  const b = e.breakdown;
-  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
+// src/report/timing-text.ts
+var BUSY = {
+  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
+  spin: "a side that finished first kept its CPU busy until the other had finished",
+  off: "a side that finished first left its CPU idle"
+};
+function timingText(timing, mode) {
+  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
+  if (mode !== "duet") return how;
+  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
+  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
-// src/report/cluster-text.ts
-function clusterLines(c) {
-  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
-  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
-  const lines = [
-    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
-  ];
-  const t = c.timings;
-  const timing = [
-    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
-    t.podStart === null ? null : `pod start ${t.podStart} s`,
-    t.copy === null ? null : `copy in ${t.copy} s`,
-    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
-  ].filter((x) => x !== null);
-  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
-  if (cost2 !== null || timing.length > 0) {
-    lines.push(
-      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
-    );
-  }
-  return lines;
+// src/report/unmeasured-text.ts
+function unmeasuredNames(results) {
+  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
 }
+var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
 
-// src/analyze/describe.ts
+// src/report/terminal.ts
 function describeReport(report) {
   const out = [];
   const iso = report.isolation;
@@ -41320,21 +41269,95 @@ function tableRow(r) {
 function nothingCompared(report) {
   return comparedCount(report.summary) === 0;
 }
-function gateTally(summary, failOn) {
-  const strict = failOn === "inconclusive";
-  return {
-    verdicts: failOn === "never" ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
-    unmeasured: strict ? unmeasuredCount(summary) : 0,
-    broken: summary.error > 0 || comparedCount(summary) === 0 && unmeasuredCount(summary) === 0
-  };
+function renderComparisonTable(rows) {
+  if (rows.length === 0) return "no comparisons\n";
+  const compared = rows.filter((r) => "comparison" in r);
+  const first = compared[0]?.comparison;
+  const header2 = [
+    "benchmark",
+    "base",
+    "head",
+    "change",
+    first === void 0 ? "CI" : `${+(first.ci.level * 100).toFixed(3)}% CI`,
+    first === void 0 ? "p" : pHeader(first),
+    "verdict"
+  ];
+  const body = rows.map((row2) => {
+    if (!("comparison" in row2)) {
+      const n = row2.notComparable;
+      const [base, head] = [sideText(n, "base", row2.unit), sideText(n, "head", row2.unit)];
+      return [row2.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
+    }
+    const c = row2.comparison;
+    return [
+      row2.name,
+      sideText(c, "base", row2.unit),
+      sideText(c, "head", row2.unit),
+      formatPercent(c.change),
+      formatInterval(c.ci.lower, c.ci.upper),
+      formatPValue(c.test.pValueAdjusted),
+      c.verdict
+    ];
+  });
+  const widths = header2.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (cells) => cells.map(
+    (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
+  ).join("  ").trimEnd();
+  const out = [line(header2), ...body.map(line), ""];
+  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
+  for (const row2 of rows) {
+    if ("comparison" in row2) continue;
+    const prefix = rows.length > 1 ? `${row2.name}: ` : "";
+    out.push(`${prefix}not comparable: ${row2.notComparable.reason}`);
+  }
+  return `${out.join("\n")}
+`;
 }
-function exitStatus(report, failOn) {
-  if (gateTally(report.summary, failOn).broken) return 1;
-  return gateExitCode(report, failOn);
+function renderExactLine(r) {
+  return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
 }
-function gateExitCode(report, failOn) {
-  const t = gateTally(report.summary, failOn);
-  return t.verdicts + t.unmeasured > 0 ? 1 : 0;
+var TEST_LABEL = {
+  "mann-whitney-u": "MWU",
+  "trimmed-t": "trimmed t"
+};
+function pHeader(c) {
+  const test = TEST_LABEL[c.test.name] ?? "Wilcoxon";
+  return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
+}
+function sideText(c, side, unit) {
+  const s = c[side];
+  const centre2 = centreOf(c, side);
+  return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
+}
+var PAIRED_WORDS = {
+  mean: "ratio of means",
+  gmean: "geometric mean of pair ratios",
+  median: "median of pair ratios",
+  trimmed: "20% trimmed mean of the log pair ratios"
+};
+function methodLines(rows, named) {
+  const c = rows[0].comparison;
+  const lines = [];
+  const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
+  const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
+  const interval3 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
+  lines.push(`method: ${design}; ${interval3}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
+  for (const { name, comparison: comparison2, settle: settle2 } of rows) {
+    const prefix = named ? `${name}: ` : "";
+    const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
+    lines.push(
+      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
+    );
+    if (comparison2.verdict === "inconclusive" && settle2 !== void 0) {
+      lines.push(`${prefix}inconclusive: ${settle2}`);
+    } else if (comparison2.verdict === "inconclusive") {
+      lines.push(
+        comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
+      );
+    }
+    for (const note of comparison2.notes) lines.push(`${prefix}note: ${note}`);
+  }
+  return lines;
 }
 
 // src/contracts/samples.ts
@@ -41764,10 +41787,10 @@ function escapeRegExp(text3) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path50 = "$") {
+  constructor(format, value, path51 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path50;
+    this.path = path51;
   }
   format;
   value;
@@ -42233,6 +42256,16 @@ function looksLikeCustomJson(output2) {
 
 // src/formats/go.ts
 var RESULT4 = /^(Benchmark\S*?)(?:-(\d+))?\s+(\d+)\s+(\S.*)$/;
+var WHOLE = /^(Benchmark\S*)\s+(\d+)\s+(\S.*)$/;
+function resultLine(line) {
+  const m = RESULT4.exec(line);
+  if (m === null) return null;
+  if (m[2] !== void 0 && m[1].endsWith("/")) {
+    const whole = WHOLE.exec(line);
+    return [whole[1], whole[2], whole[3]];
+  }
+  return [m[1], m[3], m[4]];
+}
 var FAILURE2 = /^(--- FAIL|FAIL\b|panic:|# \S+|\S+\.go:\d+:\d+: )/;
 function goBiggerIsBetter(unit) {
   return /\/s$/.test(unit);
@@ -42253,9 +42286,9 @@ var go = {
           line
         );
       }
-      const m = RESULT4.exec(line);
+      const m = resultLine(line);
       if (m === null) continue;
-      const [, name, , iterations, rest] = m;
+      const [name, iterations, rest] = m;
       const fields = rest.trim().split(/\s+/);
       if (fields.length % 2 !== 0) {
         throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
@@ -45879,7 +45912,43 @@ function finish2(result, record2) {
 
 // src/git/git.ts
 import { rm as rm6 } from "node:fs/promises";
-import { execFile as execFile2 } from "node:child_process";
+
+// src/git/run.ts
+import { spawn as spawn5 } from "node:child_process";
+function runGit(args, options = {}) {
+  return new Promise((resolve3, reject) => {
+    const child = spawn5("git", args, {
+      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve3({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(options.input);
+  });
+}
+async function readGit(args, options = {}) {
+  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
+  let result;
+  try {
+    result = await runGit(args, options);
+  } catch (error62) {
+    throw fail(error62.message);
+  }
+  if (result.code === 0) return result.stdout.toString();
+  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
+${result.stderr}`);
+}
+
+// src/git/git.ts
 var GitError = class extends UserError {
   constructor(message) {
     super(message);
@@ -45887,15 +45956,10 @@ var GitError = class extends UserError {
   }
 };
 function createGit(cwd) {
-  const git = (args) => new Promise((resolve3, reject) => {
-    execFile2("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error62, stdout, stderr) => {
-      if (error62 === null) resolve3(stdout.trim());
-      else
-        reject(
-          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error62.message}`)
-        );
-    });
-  });
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
   return {
     topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
     resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
@@ -45951,7 +46015,7 @@ import { readdir } from "node:fs/promises";
 import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
-import { spawn as spawn5 } from "node:child_process";
+import { spawn as spawn6 } from "node:child_process";
 import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile2 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
@@ -45981,7 +46045,7 @@ async function canSudo() {
 }
 function sudo(args, input2) {
   return new Promise((resolve3, reject) => {
-    const child = spawn5("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn6("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk) => stderr += chunk.toString());
     child.on("error", reject);
@@ -46806,13 +46870,13 @@ async function requireDirectory(dir, field) {
 }
 
 // src/runner/timer/build.ts
-import { execFile as execFile3 } from "node:child_process";
+import { execFile as execFile2 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
 import { chmod, mkdir as mkdir4, readFile as readFile5, rename, rm as rm8, stat as stat2, writeFile as writeFile3 } from "node:fs/promises";
 import os8 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
-var run = promisify(execFile3);
+var run = promisify(execFile2);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
@@ -47043,10 +47107,10 @@ function timingRecord(workload2, built) {
 }
 
 // src/noise/spawn.ts
-import { spawn as spawn6 } from "node:child_process";
+import { spawn as spawn7 } from "node:child_process";
 async function spawnNoise(options) {
   const [file2, ...args] = selfArgv();
-  const child = spawn6(
+  const child = spawn7(
     file2,
     [
       ...args,
@@ -47333,7 +47397,7 @@ import path22 from "node:path";
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command = w.command ?? [];
-  const issue2 = (path50, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path50], message });
+  const issue2 = (path51, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path51], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -48799,10 +48863,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-function readNumberFile(path50, label, shownAs = path50) {
+function readNumberFile(path51, label, shownAs = path51) {
   let text3;
   try {
-    text3 = readFileSync8(path50, "utf8");
+    text3 = readFileSync8(path51, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -49348,7 +49412,69 @@ function registerDoctor(program2, ctx) {
 import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
 import path28 from "node:path";
 
-// src/formats/export-gab.ts
+// src/formats/gab.ts
+var GAB_PREFIX = "window.BENCHMARK_DATA = ";
+var GAB_TOOLS = {
+  cargo: false,
+  go: false,
+  benchmarkjs: true,
+  benchmarkluau: false,
+  pytest: true,
+  googlecpp: false,
+  catch2: false,
+  julia: false,
+  jmh: false,
+  benchmarkdotnet: false,
+  customBiggerIsBetter: true,
+  customSmallerIsBetter: false
+};
+var bench = external_exports.looseObject({
+  name: external_exports.string().min(1),
+  value: external_exports.number().refine(Number.isFinite, "a finite number"),
+  range: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
+  unit: external_exports.string(),
+  extra: external_exports.string().optional()
+});
+var gabEntry = external_exports.looseObject({
+  commit: external_exports.looseObject({
+    id: external_exports.string().min(1),
+    message: external_exports.string().optional(),
+    timestamp: external_exports.string().optional(),
+    url: external_exports.string().optional()
+  }),
+  date: external_exports.number().refine(Number.isFinite, "a finite number"),
+  tool: external_exports.string().refine((t) => t in GAB_TOOLS, `one of ${Object.keys(GAB_TOOLS).join(", ")}`),
+  benches: external_exports.array(bench)
+});
+var dataSchema = external_exports.looseObject({
+  lastUpdate: external_exports.number().optional(),
+  repoUrl: external_exports.string().optional(),
+  entries: external_exports.record(external_exports.string(), external_exports.array(gabEntry))
+});
+function parseGabData(text3, file2) {
+  let body = text3.trim();
+  const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
+  if (prefix !== null) body = body.slice(prefix[0].length).replace(/;\s*$/, "");
+  let raw;
+  try {
+    raw = JSON.parse(body);
+  } catch (error62) {
+    throw new FileFormatError(
+      file2,
+      "",
+      `not a github-action-benchmark data.js (${error62.message})`
+    );
+  }
+  const parsed2 = dataSchema.safeParse(raw);
+  if (!parsed2.success) {
+    const issue2 = parsed2.error.issues[0];
+    throw new FileFormatError(file2, issue2.path.join("."), issue2.message);
+  }
+  return raw;
+}
+function renderGabData(data) {
+  return GAB_PREFIX + JSON.stringify(data, null, 2);
+}
 function round(value) {
   return Number(value.toPrecision(6));
 }
@@ -49491,7 +49617,7 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path37 from "node:path";
+import path38 from "node:path";
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync7 } from "node:fs";
@@ -49568,61 +49694,11 @@ function parseEntryPath(relative2) {
 
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
-var PublishError = class extends UserError {
-  constructor(message, kind2) {
-    super(message);
-    this.kind = kind2;
-    this.name = "RunError";
-  }
-  kind;
-};
-async function pushWithRetries(git, build2, options = {}) {
-  const maxAttempts = options.maxAttempts ?? 30;
-  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
-  const random = options.random ?? Math.random;
-  const where = `${git.remote} (branch ${git.branch})`;
-  for (let attempt = 1; ; attempt++) {
-    const tip = await git.fetchTip();
-    const built = await build2(tip);
-    if (built.commit === null) {
-      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
-    }
-    const pushed = await git.push(built.commit);
-    if (pushed.ok) {
-      return {
-        result: built.result,
-        commit: built.commit,
-        attempts: attempt,
-        retries: attempt - 1
-      };
-    }
-    if (pushed.kind === "denied") {
-      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
-    }
-    if (pushed.kind === "rejected") {
-      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
-    }
-    if (attempt >= maxAttempts) {
-      throw new PublishError(
-        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
-        "contention"
-      );
-    }
-    const wait = Math.round(
-      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
-    );
-    options.log?.(
-      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
-    );
-    await sleep(wait);
-  }
-}
 
 // src/history/read.ts
 import path32 from "node:path";
 
 // src/history/git-branch.ts
-import { spawn as spawn7 } from "node:child_process";
 import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
 import os11 from "node:os";
 import path31 from "node:path";
@@ -49658,23 +49734,15 @@ async function openBranch(options) {
     name: env.GIT_COMMITTER_NAME || "duetkit",
     email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
   };
-  const run3 = (args, input2) => new Promise((resolve3, reject) => {
-    const child = spawn7("git", args, { env: gitEnv, stdio: ["pipe", "pipe", "pipe"] });
-    const out = [];
-    let err = "";
-    child.stdout.on("data", (chunk) => out.push(chunk));
-    child.stderr.on("data", (chunk) => err += chunk.toString());
-    child.on(
-      "error",
-      (error62) => reject(new GitStoreError(`cannot run git (${error62.message}); is git installed?`))
-    );
-    child.on(
-      "close",
-      (code) => resolve3({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err.trim() })
-    );
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(input2);
-  });
+  const run3 = async (args, input2) => {
+    const result = await runGit(args, {
+      env: gitEnv,
+      ...input2 === void 0 ? {} : { input: input2 }
+    }).catch((error62) => {
+      throw new GitStoreError(`cannot run git (${error62.message}); is git installed?`);
+    });
+    return { ...result, stderr: result.stderr.trim() };
+  };
   const git = async (args, input2) => {
     const result = await run3(args, input2);
     if (result.code !== 0) {
@@ -50009,17 +50077,7 @@ var entrySchema = external_exports.looseObject({
   aa: aa.optional(),
   imported: imported.optional()
 });
-var HistoryFormatError = class extends UserError {
-  constructor(file2, field, reason) {
-    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
-    this.file = file2;
-    this.field = field;
-    this.reason = reason;
-    this.name = "FormatError";
-  }
-  file;
-  field;
-  reason;
+var HistoryFormatError = class extends FileFormatError {
 };
 function parseEntry(textOfFile, file2) {
   let raw;
@@ -50046,9 +50104,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path50) {
+function valueAt2(value, path51) {
   let at = value;
-  for (const key2 of path50) {
+  for (const key2 of path51) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -50066,6 +50124,9 @@ var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
   const clean = path32.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
+}
+function inFolder(folder, relative2) {
+  return folder === "" ? relative2 : `${folder}/${relative2}`;
 }
 async function readHistory(options) {
   const git = await openLocation(options);
@@ -50139,6 +50200,66 @@ async function loadEntries(git, files) {
   }
   stored.sort((a, b) => compareEntries(a.entry, b.entry));
   return { stored, warnings };
+}
+
+// src/history/push-loop.ts
+var PublishError = class extends UserError {
+  constructor(message, kind2) {
+    super(message);
+    this.kind = kind2;
+    this.name = "RunError";
+  }
+  kind;
+};
+async function pushWithRetries(git, build2, options = {}) {
+  const maxAttempts = options.maxAttempts ?? 30;
+  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
+  const random = options.random ?? Math.random;
+  const where = `${git.remote} (branch ${git.branch})`;
+  for (let attempt = 1; ; attempt++) {
+    const tip = await git.fetchTip();
+    const built = await build2(tip);
+    if (built.commit === null) {
+      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
+    }
+    const pushed = await git.push(built.commit);
+    if (pushed.ok) {
+      return {
+        result: built.result,
+        commit: built.commit,
+        attempts: attempt,
+        retries: attempt - 1
+      };
+    }
+    if (pushed.kind === "denied") {
+      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
+    }
+    if (pushed.kind === "rejected") {
+      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
+    }
+    if (attempt >= maxAttempts) {
+      throw new PublishError(
+        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
+        "contention"
+      );
+    }
+    const wait = Math.round(
+      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
+    );
+    options.log?.(
+      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
+    );
+    await sleep(wait);
+  }
+}
+async function editHistory(options, edit) {
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    return await pushWithRetries(git, (tip) => edit(git, tip, folder), options);
+  } finally {
+    await git.dispose();
+  }
 }
 
 // src/history/store.ts
@@ -50364,8 +50485,8 @@ function byMonth(stored) {
 }
 
 // src/history/store.ts
-async function suiteChanges(git, tip, folder, edit) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+async function suiteChanges(git, tip, folder, edit, derivers = []) {
+  const at = (relative2) => inFolder(folder, relative2);
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
   const existing2 = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
@@ -50426,16 +50547,16 @@ async function suiteChanges(git, tip, folder, edit) {
   }
   return { changes, warnings };
 }
-var derivers = [];
-function registerDeriver(derive) {
-  derivers.push(derive);
-  return () => {
-    const i = derivers.indexOf(derive);
-    if (i >= 0) derivers.splice(i, 1);
+async function editChanges(git, tip, folder, edit, derivers = []) {
+  const suite = await suiteChanges(git, tip, folder, edit, derivers);
+  const suites = await suitesChanges(git, tip, folder, suite.changes);
+  return {
+    changes: new Map([...suite.changes, ...suites.changes]),
+    warnings: [...suite.warnings, ...suites.warnings]
   };
 }
 async function suitesChanges(git, tip, folder, pending) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const at = (relative2) => inFolder(folder, relative2);
   const prefix = at(`${ENTRIES_DIR}/`);
   const files = /* @__PURE__ */ new Map();
   if (tip !== null) {
@@ -50481,7 +50602,7 @@ async function suitesChanges(git, tip, folder, pending) {
   }
   return { changes: /* @__PURE__ */ new Map([[at(SUITES_FILE), suitesFile(list)]]), warnings };
 }
-async function addEntriesChanges(git, tip, folder, bySuite) {
+async function addEntriesChanges(git, tip, folder, bySuite, derivers = []) {
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
   let added = 0;
@@ -50501,7 +50622,13 @@ async function addEntriesChanges(git, tip, folder, bySuite) {
     }
     added += fresh.length;
     if (fresh.length === 0) continue;
-    const edit = await suiteChanges(git, tip, folder, { suite, added: fresh, removed: /* @__PURE__ */ new Set() });
+    const edit = await suiteChanges(
+      git,
+      tip,
+      folder,
+      { suite, added: fresh, removed: /* @__PURE__ */ new Set() },
+      derivers
+    );
     for (const [file2, content] of edit.changes) changes.set(file2, content);
     warnings.push(...edit.warnings);
   }
@@ -50522,63 +50649,53 @@ function prunePlan(files, retention, now) {
   const cutoff = now - retention.keepDays * DAY_MS;
   return files.filter((f) => timeOfName(f.location.time) < cutoff).map((f) => f.relative).sort();
 }
-async function pruneCommit(git, parent, folder, suite, retention, now) {
+async function pruneCommit(git, parent, folder, suite, {
+  retention,
+  now,
+  derivers
+}) {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const edit = await suiteChanges(git, parent, folder, {
-    suite,
-    added: [],
-    removed: new Set(removed)
-  });
-  const suites = await suitesChanges(git, parent, folder, edit.changes);
+  const { changes, warnings } = await editChanges(
+    git,
+    parent,
+    folder,
+    { suite, added: [], removed: new Set(removed) },
+    derivers
+  );
   const commit2 = await git.commit(
     parent,
-    new Map([...edit.changes, ...suites.changes]),
+    changes,
     `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? "" : "s"} (${describeRetention(retention)})`
   );
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
-  return { commit: commit2, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+  return { commit: commit2, removed: removed.map((relative2) => inFolder(folder, relative2)), warnings };
 }
 function describeRetention(retention) {
   return retention.keepRuns !== void 0 ? `keep the newest ${retention.keepRuns} runs` : `keep the runs of the last ${retention.keepDays} days`;
 }
 async function pruneHistory(options) {
-  const folder = normalizeFolder(options.path);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        const out = { removed: [], warnings: [] };
-        if (tip === null) return { commit: null, result: out };
-        const suites = /* @__PURE__ */ new Map();
-        for (const { entry } of await suiteNames(git, tip, folder))
-          suites.set(suiteKey(entry), entry);
-        let head = tip;
-        for (const suite of [...suites.values()].sort()) {
-          if (options.suite !== void 0 && suite !== options.suite) continue;
-          const pruned = await pruneCommit(
-            git,
-            head,
-            folder,
-            suite,
-            options.retention,
-            options.now ?? Date.now()
-          );
-          if (pruned === null) continue;
-          head = pruned.commit;
-          out.removed.push(...pruned.removed);
-          out.warnings.push(...pruned.warnings);
-        }
-        return { commit: head === tip ? null : head, result: out };
-      },
-      options
-    );
-    return { ...done.result, commit: done.commit };
-  } finally {
-    await git.dispose();
-  }
+  const done = await editHistory(options, async (git, tip, folder) => {
+    const out = { removed: [], warnings: [] };
+    if (tip === null) return { commit: null, result: out };
+    const suites = /* @__PURE__ */ new Map();
+    for (const { entry } of await suiteNames(git, tip, folder)) suites.set(suiteKey(entry), entry);
+    let head = tip;
+    for (const suite of [...suites.values()].sort()) {
+      if (options.suite !== void 0 && suite !== options.suite) continue;
+      const pruned = await pruneCommit(git, head, folder, suite, {
+        retention: options.retention,
+        now: options.now ?? Date.now(),
+        derivers: options.derivers
+      });
+      if (pruned === null) continue;
+      head = pruned.commit;
+      out.removed.push(...pruned.removed);
+      out.warnings.push(...pruned.warnings);
+    }
+    return { commit: head === tip ? null : head, result: out };
+  });
+  return { ...done.result, commit: done.commit };
 }
 async function suiteNames(git, tip, folder) {
   const files = await listEntryFiles(git, tip, folder);
@@ -50589,7 +50706,6 @@ async function suiteNames(git, tip, folder) {
 }
 
 // src/history/context.ts
-import { execFile as execFile4 } from "node:child_process";
 function runContextFromEnv(env, fallbackEvent = "cli") {
   const server = env.GITHUB_SERVER_URL || "https://github.com";
   const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
@@ -50621,14 +50737,10 @@ function actionsRunId(context) {
 async function readCommit(repoDir, id, repositoryUrl) {
   const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
   const format = "%H%x00%s%x00%an%x00%ae%x00%aI";
-  const out = await new Promise((resolve3) => {
-    execFile4(
-      "git",
-      ["log", "-1", `--format=${format}`, "--end-of-options", id],
-      { cwd: repoDir, env: { ...process.env, LC_ALL: "C" }, maxBuffer: 1024 * 1024 },
-      (error62, stdout) => resolve3(error62 === null ? stdout : null)
-    );
-  });
+  const out = await readGit(["log", "-1", `--format=${format}`, "--end-of-options", id], {
+    cwd: repoDir,
+    env: { ...process.env, LC_ALL: "C" }
+  }).catch(() => null);
   const fields = out?.replace(/\n$/, "").split("\0");
   if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
     return {
@@ -50786,73 +50898,60 @@ function canonicalJson(value) {
 
 // src/history/publish.ts
 async function publishEntry(options) {
-  const folder = normalizeFolder(options.path);
-  const at = (relative3) => folder === "" ? relative3 : `${folder}/${relative3}`;
   const entry = options.entry;
   const relative2 = entryPath(entry.suite, entry.runId, entry.run.startedAt);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        if (tip !== null) {
-          const key2 = runKey(entry.runId);
-          const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
-            (f) => f.location.runKey === key2
-          );
-          if (same !== void 0) {
-            return {
-              commit: null,
-              result: { status: "already", path: same.path, pruned: [], warnings: [] }
-            };
-          }
+  const done = await editHistory(
+    options,
+    async (git, tip, folder) => {
+      if (tip !== null) {
+        const key2 = runKey(entry.runId);
+        const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
+          (f) => f.location.runKey === key2
+        );
+        if (same !== void 0) {
+          return {
+            commit: null,
+            result: { status: "already", path: same.path, pruned: [], warnings: [] }
+          };
         }
-        const built = await commitEntry(git, tip, folder, entry, relative2, options);
-        return {
-          commit: built.commit,
-          result: {
-            status: "published",
-            path: at(relative2),
-            pruned: built.pruned,
-            warnings: built.warnings
-          }
-        };
-      },
-      options
-    );
-    return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
-  } finally {
-    await git.dispose();
-  }
+      }
+      const built = await commitEntry(git, tip, folder, entry, relative2, options);
+      return {
+        commit: built.commit,
+        result: {
+          status: "published",
+          path: inFolder(folder, relative2),
+          pruned: built.pruned,
+          warnings: built.warnings
+        }
+      };
+    }
+  );
+  return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
 }
 async function commitEntry(git, tip, folder, entry, relative2, options) {
-  const edit = await suiteChanges(git, tip, folder, {
-    suite: entry.suite,
-    added: [{ path: relative2, entry }],
-    removed: /* @__PURE__ */ new Set()
-  });
-  const suites = await suitesChanges(git, tip, folder, edit.changes);
-  const changes = new Map([...edit.changes, ...suites.changes]);
-  for (const [name, content] of options.dashboard ?? []) {
-    changes.set(folder === "" ? name : `${folder}/${name}`, content);
-  }
+  const { changes, warnings } = await editChanges(
+    git,
+    tip,
+    folder,
+    { suite: entry.suite, added: [{ path: relative2, entry }], removed: /* @__PURE__ */ new Set() },
+    options.derivers
+  );
+  for (const [name, content] of options.dashboard ?? [])
+    changes.set(inFolder(folder, name), content);
   const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
     `duetkit: ${entry.suite}: run ${entry.runId}${short2}`
   );
-  const warnings = [...edit.warnings, ...suites.warnings];
   let pruned = [];
   if (options.retention != null) {
-    const result = await pruneCommit(
-      git,
-      commit2,
-      folder,
-      entry.suite,
-      options.retention,
-      Date.now()
-    );
+    const result = await pruneCommit(git, commit2, folder, entry.suite, {
+      retention: options.retention,
+      now: Date.now(),
+      derivers: options.derivers
+    });
     if (result !== null) {
       commit2 = result.commit;
       pruned = result.removed;
@@ -50954,6 +51053,43 @@ function check2(text3, file2, schema) {
     throw new UserError(`${file2}: ${issue2.path.join(".") || "(top level)"}: ${issue2.message}`);
   }
   return parsed2.data;
+}
+
+// src/history/publish-run.ts
+async function publishRun(options) {
+  const env = options.env ?? process.env;
+  const results = await readRunResults(options.resultsDir);
+  const context = runContextFromEnv(env, options.event);
+  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
+  const runId = options.runId ?? actionsRunId(context) ?? `local-${shortHash(results.samplesText, 16)}`;
+  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
+  let commit2 = null;
+  if (head.commit !== null) {
+    const read = await readCommit(options.repoDir, head.commit, context.repositoryUrl);
+    if (read.warning !== null) options.warn?.(read.warning);
+    commit2 = read.commit;
+  }
+  const built = buildEntry({
+    samples: results.samples,
+    report: results.report,
+    suite,
+    runId,
+    context,
+    commit: commit2,
+    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
+  });
+  const entry = options.amendEntry?.(built, results.samples, results.report) ?? built;
+  try {
+    return { result: await publishEntry({ ...options, entry }), entry };
+  } catch (error62) {
+    if (error62 instanceof PublishError) {
+      throw new PublishError(
+        `run ${runId} of suite "${suite}" was not published: ${error62.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
+        error62.kind
+      );
+    }
+    throw error62;
+  }
 }
 
 // src/variability/aa.ts
@@ -51570,110 +51706,35 @@ async function deriveVariability(input2) {
 `]]);
 }
 
-// src/variability/register.ts
-registerDeriver(deriveVariability);
+// src/variability/history-hooks.ts
+var VARIABILITY_HISTORY = {
+  amendEntry: entryWithAa,
+  derivers: [deriveVariability]
+};
 
-// src/history/publish-run.ts
-async function publishRun(options) {
-  const env = options.env ?? process.env;
-  const results = await readRunResults(options.resultsDir);
-  const context = runContextFromEnv(env, options.event);
-  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
-  const runId = options.runId ?? actionsRunId(context) ?? `local-${shortHash(results.samplesText, 16)}`;
-  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
-  let commit2 = null;
-  if (head.commit !== null) {
-    const read = await readCommit(options.repoDir, head.commit, context.repositoryUrl);
-    if (read.warning !== null) options.warn?.(read.warning);
-    commit2 = read.commit;
-  }
-  const built = buildEntry({
-    samples: results.samples,
-    report: results.report,
-    suite,
-    runId,
-    context,
-    commit: commit2,
-    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
-  });
-  const entry = entryWithAa(built, results.samples, results.report);
-  try {
-    return { result: await publishEntry({ ...options, entry }), entry };
-  } catch (error62) {
-    if (error62 instanceof PublishError) {
-      throw new PublishError(
-        `run ${runId} of suite "${suite}" was not published: ${error62.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
-        error62.kind
-      );
-    }
-    throw error62;
-  }
+// src/cli/history-location.ts
+import path36 from "node:path";
+function addLocationOptions(command) {
+  return command.requiredOption(
+    "--remote <url-or-path>",
+    "git remote of the history: a URL, or the path of a (bare) repository"
+  ).option("--branch <name>", "branch of the history", DEFAULT_BRANCH).option("--path <folder>", "folder of the history in the branch", DEFAULT_PATH);
+}
+function locationOf(flags, ctx) {
+  const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
+  return {
+    remote: isPath ? path36.resolve(ctx.cwd, flags.remote) : flags.remote,
+    branch: flags.branch,
+    path: flags.path,
+    env: ctx.env
+  };
 }
 
 // src/cli/commands/history-gab.ts
 import { readFile as readFile12, writeFile as writeFile9 } from "node:fs/promises";
-import path36 from "node:path";
+import path37 from "node:path";
 
-// src/history/gab.ts
-var GAB_PREFIX = "window.BENCHMARK_DATA = ";
-var GAB_TOOLS = {
-  cargo: false,
-  go: false,
-  benchmarkjs: true,
-  benchmarkluau: false,
-  pytest: true,
-  googlecpp: false,
-  catch2: false,
-  julia: false,
-  jmh: false,
-  benchmarkdotnet: false,
-  customBiggerIsBetter: true,
-  customSmallerIsBetter: false
-};
-var bench = external_exports.looseObject({
-  name: external_exports.string().min(1),
-  value: external_exports.number().refine(Number.isFinite, "a finite number"),
-  range: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
-  unit: external_exports.string(),
-  extra: external_exports.string().optional()
-});
-var gabEntry = external_exports.looseObject({
-  commit: external_exports.looseObject({
-    id: external_exports.string().min(1),
-    message: external_exports.string().optional(),
-    timestamp: external_exports.string().optional(),
-    url: external_exports.string().optional()
-  }),
-  date: external_exports.number().refine(Number.isFinite, "a finite number"),
-  tool: external_exports.string().refine((t) => t in GAB_TOOLS, `one of ${Object.keys(GAB_TOOLS).join(", ")}`),
-  benches: external_exports.array(bench)
-});
-var dataSchema = external_exports.looseObject({
-  lastUpdate: external_exports.number().optional(),
-  repoUrl: external_exports.string().optional(),
-  entries: external_exports.record(external_exports.string(), external_exports.array(gabEntry))
-});
-function parseGabData(text3, file2) {
-  let body = text3.trim();
-  const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
-  if (prefix !== null) body = body.slice(prefix[0].length).replace(/;\s*$/, "");
-  let raw;
-  try {
-    raw = JSON.parse(body);
-  } catch (error62) {
-    throw new HistoryFormatError(
-      file2,
-      "",
-      `not a github-action-benchmark data.js (${error62.message})`
-    );
-  }
-  const parsed2 = dataSchema.safeParse(raw);
-  if (!parsed2.success) {
-    const issue2 = parsed2.error.issues[0];
-    throw new HistoryFormatError(file2, issue2.path.join("."), issue2.message);
-  }
-  return raw;
-}
+// src/history/gab-entry.ts
 function entryFromGab(name, e, suite, repoUrl, prefix = "") {
   const time3 = new Date(e.date).toISOString();
   const c = e.commit;
@@ -51810,9 +51871,6 @@ function extraOf(b) {
   }
   return lines.join("\n");
 }
-function renderGabData(data) {
-  return GAB_PREFIX + JSON.stringify(data, null, 2);
-}
 
 // src/history/gab-sync.ts
 async function importGab(options) {
@@ -51836,33 +51894,29 @@ async function importGab(options) {
     }
     bySuite.set(suite, list);
   }
-  const folder = normalizeFolder(options.path);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
+  const done = await editHistory(options, async (git, tip, folder) => {
+    const { changes, added, skipped } = await addEntriesChanges(
       git,
-      async (tip) => {
-        const { changes, added, skipped } = await addEntriesChanges(git, tip, folder, bySuite);
-        if (added === 0) return { commit: null, result: { added, skipped } };
-        for (const [name, content] of options.dashboard ?? [])
-          changes.set(folder === "" ? name : `${folder}/${name}`, content);
-        const commit2 = await git.commit(
-          tip,
-          changes,
-          `duetkit: import ${added} runs from github-action-benchmark (${options.file})`
-        );
-        return { commit: commit2, result: { added, skipped } };
-      },
-      options
+      tip,
+      folder,
+      bySuite,
+      options.derivers
     );
-    return {
-      ...done.result,
-      suites: [...bySuite.keys()],
-      commit: done.result.added === 0 ? null : done.commit
-    };
-  } finally {
-    await git.dispose();
-  }
+    if (added === 0) return { commit: null, result: { added, skipped } };
+    for (const [name, content] of options.dashboard ?? [])
+      changes.set(inFolder(folder, name), content);
+    const commit2 = await git.commit(
+      tip,
+      changes,
+      `duetkit: import ${added} runs from github-action-benchmark (${options.file})`
+    );
+    return { commit: commit2, result: { added, skipped } };
+  });
+  return {
+    ...done.result,
+    suites: [...bySuite.keys()],
+    commit: done.result.added === 0 ? null : done.commit
+  };
 }
 async function exportGab(options) {
   const read = await readHistory(options);
@@ -51902,7 +51956,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text3;
       try {
-        text3 = await readFile12(path36.resolve(ctx.cwd, file2), "utf8");
+        text3 = await readFile12(path37.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -51913,6 +51967,7 @@ function registerGabCommands(history, ctx) {
         suiteFromName: flags.suiteFromName === true,
         ...flags.suite === void 0 ? {} : { suite: flags.suite },
         dashboard: await readDashboard(),
+        derivers: VARIABILITY_HISTORY.derivers,
         log: (line) => ctx.stderr(`${line}
 `)
       });
@@ -51935,28 +51990,13 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile9(path36.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile9(path37.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
 }
 
 // src/cli/commands/history.ts
-function addLocationOptions(command) {
-  return command.requiredOption(
-    "--remote <url-or-path>",
-    "git remote of the history: a URL, or the path of a (bare) repository"
-  ).option("--branch <name>", "branch of the history", DEFAULT_BRANCH).option("--path <folder>", "folder of the history in the branch", DEFAULT_PATH);
-}
-function locationOf(flags, ctx) {
-  const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
-  return {
-    remote: isPath ? path37.resolve(ctx.cwd, flags.remote) : flags.remote,
-    branch: flags.branch,
-    path: flags.path,
-    env: ctx.env
-  };
-}
 function registerHistory(program2, ctx) {
   const history = program2.command("history").description(
     "The history of runs on a git branch (gh-pages by default) and its dashboard: docs/history.md."
@@ -51974,10 +52014,11 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path37.resolve(ctx.cwd, dir),
+      resultsDir: path38.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
+      ...VARIABILITY_HISTORY,
       log: (line) => ctx.stderr(`${line}
 `),
       warn: (message) => ctx.stderr(`warning: ${message}
@@ -52049,6 +52090,7 @@ function registerHistory(program2, ctx) {
         ...locationOf(flags, ctx),
         retention,
         ...flags.suite === void 0 ? {} : { suite: flags.suite },
+        derivers: VARIABILITY_HISTORY.derivers,
         log: (line) => ctx.stderr(`${line}
 `)
       });
@@ -52090,11 +52132,11 @@ function listTable(entries) {
 }
 
 // src/cli/commands/init.ts
-import path46 from "node:path";
+import path47 from "node:path";
 
 // src/init/init.ts
 import { mkdir as mkdir7, realpath, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
-import path44 from "node:path";
+import path45 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -52122,11 +52164,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path39 from "node:path";
+import path40 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir3, readFile as readFile13, stat as stat3 } from "node:fs/promises";
-import path38 from "node:path";
+import path39 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -52161,7 +52203,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir3(path38.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir3(path39.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -52178,7 +52220,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path38.join(root, rel);
+    const file2 = path39.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile13(file2, "utf8").catch(() => null);
@@ -52242,7 +52284,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path39.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path40.basename(f, ".rs"));
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "workspace";
   return [...new Set(declared.length > 0 ? declared : files)];
@@ -52325,7 +52367,7 @@ function rustToolchain(channel) {
 }
 
 // src/init/detectors/go.ts
-import path40 from "node:path";
+import path41 from "node:path";
 var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*(\w+)\s+\*testing\.B\s*\)/m;
 var goDetector = {
   id: "go",
@@ -52336,7 +52378,7 @@ var goDetector = {
     if (found.length === 0) return null;
     const packages = /* @__PURE__ */ new Map();
     for (const { file: file2, text: text3 } of found) {
-      const dir2 = path40.posix.dirname(file2);
+      const dir2 = path41.posix.dirname(file2);
       const counted = countBenchmarks(text3);
       const pkg2 = packages.get(dir2) ?? { files: [], funcs: 0, runs: 0 };
       pkg2.files.push(file2);
@@ -52394,7 +52436,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path41 from "node:path";
+import path42 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -52413,7 +52455,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text: text3 } = linked[0];
       const target = LINKED.exec(text3)[1];
-      const dir = path41.posix.dirname(file2);
+      const dir = path42.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -52430,9 +52472,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path41.posix.join(
-      path41.posix.dirname(source),
-      path41.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path42.posix.join(
+      path42.posix.dirname(source),
+      path42.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -52652,7 +52694,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path42 from "node:path";
+import path43 from "node:path";
 async function readPackage(project) {
   const text3 = await project.read("package.json");
   if (text3 === null) return null;
@@ -52675,7 +52717,7 @@ function importing(project, module2) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path42.posix.basename(file2))
+    ([, body]) => body.includes(path43.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -52773,7 +52815,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path43 from "node:path";
+import path44 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -52899,10 +52941,10 @@ function parametrizeCount(text3, at) {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path43.posix.dirname(f));
+  const dirs = files.map((f) => path44.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path43.posix.dirname(common);
+    common = path44.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -53139,30 +53181,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path50) {
-  const node2 = doc.getIn(path50, true);
+function nodeAt(doc, path51) {
+  const node2 = doc.getIn(path51, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path50.join(".")}`);
+    throw new Error(`no node at ${path51.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path50, lines) {
+function commentAbove(doc, path51, lines) {
   if (lines.length === 0) return;
-  const parent = path50.length === 1 ? doc.contents : nodeAt(doc, path50.slice(0, -1));
-  const key2 = path50[path50.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path50.slice(0, -1).join(".")}`);
+  const parent = path51.length === 1 ? doc.contents : nodeAt(doc, path51.slice(0, -1));
+  const key2 = path51[path51.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path51.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path50.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path51.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path50, text3) {
-  const node2 = nodeAt(doc, path50);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path50.join(".")}`);
+function commentAfter(doc, path51, text3) {
+  const node2 = nodeAt(doc, path51);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path51.join(".")}`);
   node2.comment = ` ${text3}`;
 }
-function flowList(doc, path50) {
-  const node2 = nodeAt(doc, path50);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path50.join(".")}`);
+function flowList(doc, path51) {
+  const node2 = nodeAt(doc, path51);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path51.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -53518,9 +53560,9 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path44.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path44.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path44.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path45.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path45.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path45.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
@@ -53530,7 +53572,7 @@ async function planInit(options, deps) {
   const { others } = chosen;
   const plan2 = withIterationsNote(chosen.plan, options.iterations);
   const budget = resolveBudget(plan2, options.budget);
-  const dirInRepo = posix(path44.relative(home, dir));
+  const dirInRepo = posix(path45.relative(home, dir));
   const workflowOptions = {
     action: options.action,
     scenarioInRepo,
@@ -53564,7 +53606,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path44.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path45.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -53574,7 +53616,7 @@ async function writeInit(planned, options) {
   const existing2 = planned.files.filter((f) => f.exists);
   if (existing2.length > 0 && !options.force) throw overwriteError(existing2.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir7(path44.dirname(file2.path), { recursive: true });
+    await mkdir7(path45.dirname(file2.path), { recursive: true });
     try {
       await writeFile10(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
@@ -53608,7 +53650,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path44.sep).join("/");
+  return relative2.split(path45.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -53672,16 +53714,11 @@ ${menu}number (1-${choices.length}): `);
 }
 
 // src/init/repo.ts
-import { execFile as execFile5 } from "node:child_process";
 function createRepoProbe() {
-  const git = (dir, args) => new Promise((resolve3) => {
-    execFile5(
-      "git",
-      args,
-      { cwd: dir },
-      (error62, stdout) => resolve3(error62 === null ? stdout.trim() : null)
-    );
-  });
+  const git = (dir, args) => readGit(args, { cwd: dir }).then(
+    (out) => out.trim(),
+    () => null
+  );
   return {
     topLevel: (dir) => createGit(dir).topLevel(),
     hasCommit: (dir, ref) => createGit(dir).resolveCommit(ref).then(
@@ -53703,7 +53740,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path45 from "node:path";
+import path46 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -53738,14 +53775,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path45.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path46.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path45.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path46.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path45.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path46.relative(planned.repoRoot, f.path)
   );
   const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
@@ -53754,7 +53791,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path45.relative(cwd, file2);
+  const relative2 = path46.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -53777,7 +53814,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path46.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path47.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -53795,7 +53832,7 @@ import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync5, readFileSync as readFileSync10 } from "node:fs";
-import path47 from "node:path";
+import path48 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -53808,7 +53845,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync10(path47.join(dir, entry, name), "utf8").trim();
+        return readFileSync10(path48.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -53975,7 +54012,7 @@ function parseScheduleOption(text3) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile14, stat as stat5 } from "node:fs/promises";
-import path48 from "node:path";
+import path49 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -53994,11 +54031,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path48.resolve(ctx.cwd, file2);
+  const absolute = path49.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path48.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path49.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -54045,7 +54082,7 @@ function renderTable(benchmarks) {
 
 // src/cli/commands/variability.ts
 import { writeFile as writeFile11 } from "node:fs/promises";
-import path49 from "node:path";
+import path50 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -54598,25 +54635,18 @@ function hash2(text3) {
 }
 
 // src/variability/commits.ts
-import { execFile as execFile6 } from "node:child_process";
 function gitCommitLister(dir) {
-  return (from, to) => new Promise((resolve3) => {
-    execFile6(
-      "git",
-      ["log", "--format=%H%x09%s", `${from}..${to}`],
-      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
-      (error62, stdout) => {
-        if (error62 !== null) return resolve3(null);
-        resolve3(
-          stdout.split("\n").filter((l) => l.length > 0).map((line) => {
-            const [id, ...rest] = line.split("	");
-            const subject = rest.join("	");
-            return { id, subject, pullRequest: pullRequestOf(subject) };
-          })
-        );
-      }
+  return async (from, to) => {
+    const out = await readGit(["log", "--format=%H%x09%s", `${from}..${to}`], { cwd: dir }).catch(
+      () => null
     );
-  });
+    if (out === null) return null;
+    return out.split("\n").filter((l) => l.length > 0).map((line) => {
+      const [id, ...rest] = line.split("	");
+      const subject = rest.join("	");
+      return { id, subject, pullRequest: pullRequestOf(subject) };
+    });
+  };
 }
 async function addCommits(report, list) {
   const missing = [];
@@ -54828,11 +54858,11 @@ function registerVariability(program2, ctx) {
     });
     const notes = await addCommits(
       report,
-      gitCommitLister(path49.resolve(ctx.cwd, flags.repo ?? "."))
+      gitCommitLister(path50.resolve(ctx.cwd, flags.repo ?? "."))
     );
     report.warnings.push(...notes);
     const markdown = renderVariability(report);
-    if (flags.out !== void 0) await writeFile11(path49.resolve(ctx.cwd, flags.out), markdown);
+    if (flags.out !== void 0) await writeFile11(path50.resolve(ctx.cwd, flags.out), markdown);
     ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
 ` : markdown);
     if (read.tip === null)
@@ -54843,7 +54873,7 @@ function registerVariability(program2, ctx) {
   });
 }
 function resolveRemote(ctx, remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path49.resolve(ctx.cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path50.resolve(ctx.cwd, remote);
 }
 function parseAlpha(text3) {
   const value = Number(text3);

@@ -73914,6 +73914,18 @@ var UserError = class extends Error {
   }
   exitCode;
 };
+var FileFormatError = class extends UserError {
+  constructor(file2, field, reason) {
+    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
+    this.file = file2;
+    this.field = field;
+    this.reason = reason;
+    this.name = "FormatError";
+  }
+  file;
+  field;
+  reason;
+};
 function isUserFacing(error63) {
   return error63 instanceof UserError || error63 instanceof RangeError || error63 instanceof ZodError;
 }
@@ -79092,7 +79104,7 @@ ${options.body}`;
   return { action: "created", url: created.url };
 }
 
-// src/analyze/describe.ts
+// src/analyze/gate.ts
 function gateTally(summary2, failOn) {
   const strict = failOn === "inconclusive";
   return {
@@ -79100,6 +79112,11 @@ function gateTally(summary2, failOn) {
     unmeasured: strict ? unmeasuredCount(summary2) : 0,
     broken: summary2.error > 0 || comparedCount(summary2) === 0 && unmeasuredCount(summary2) === 0
   };
+}
+function gateFails(report, failOn) {
+  if (failOn === "never") return false;
+  const t = gateTally(summarize(report.results), failOn);
+  return t.broken || t.verdicts + t.unmeasured > 0;
 }
 
 // src/action/gate.ts
@@ -79111,8 +79128,9 @@ function overallVerdict(summary2) {
   return "unchanged";
 }
 function gateFailure(report, failOn) {
-  if (failOn === "never") return null;
-  const tally = gateTally(report.summary, failOn);
+  if (!gateFails(report, failOn)) return null;
+  const summary2 = summarize(report.results);
+  const tally = gateTally(summary2, failOn);
   const failing = new Set(
     failOn === "inconclusive" ? ["regression", "inconclusive"] : ["regression"]
   );
@@ -79133,15 +79151,15 @@ function gateFailure(report, failOn) {
   if (tally.unmeasured > 0) {
     const names = unmeasuredNames(report.results);
     parts.push(
-      comparedCount(report.summary) === 0 ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(", ")}` : `not measured within the budget (fail-on: inconclusive): ${names.join(", ")}`
+      comparedCount(summary2) === 0 ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(", ")}` : `not measured within the budget (fail-on: inconclusive): ${names.join(", ")}`
     );
   }
   if (report.results.length === 0) parts.push("no measured samples to compare");
-  else if (tally.broken && comparedCount(report.summary) === 0 && report.summary.notComparable > 0) {
+  else if (tally.broken && comparedCount(summary2) === 0 && summary2.notComparable > 0) {
     const unjudged = report.results.filter((r) => statusOf(r) === "not-comparable").map((r) => `${who2(r)} (${r.notComparable.reason})`);
     parts.push(`no benchmark is comparable, so there is no verdict: ${unjudged.join("; ")}`);
   }
-  return parts.length === 0 ? null : `duetkit: ${parts.join("; ")}`;
+  return `duetkit: ${parts.join("; ")}`;
 }
 function who2(r) {
   return r.version === "head" ? r.benchmark : `${r.benchmark} (${r.version})`;
@@ -79347,20 +79365,30 @@ function shuffled(count2, rng) {
 }
 
 // src/runner/modes/duet.ts
+function rotated(order, by) {
+  return order.map((o) => (o + by) % order.length);
+}
 var duet = {
   name: "duet",
   slotCount: (versionCount) => versionCount,
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
+    let slots = [];
+    let stagger = [];
     for (let round2 = 0; round2 < warmup + rounds; round2++) {
+      const inBlock = round2 < warmup ? 0 : (round2 - warmup) % versionCount;
+      if (inBlock === 0) {
+        slots = shuffled(versionCount, rng);
+        stagger = shuffled(versionCount, rng);
+      }
       yield {
         round: round2,
         warmup: round2 < warmup,
         versions: indexes(versionCount),
-        slots: shuffled(versionCount, rng),
+        slots: rotated(slots, inBlock),
         endsRound: true,
-        stagger: shuffled(versionCount, rng)
+        stagger: rotated(stagger, inBlock)
       };
     }
   }
@@ -81909,15 +81937,44 @@ function explain(error63, mode) {
   return error63.message;
 }
 
-// src/git/history.ts
-import { execFile } from "node:child_process";
-function createGitHistory(cwd) {
-  const git = (args) => new Promise((resolve2, reject) => {
-    execFile("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error63, stdout, stderr) => {
-      if (error63 === null) resolve2(stdout.trim());
-      else reject(new Error(`git ${args.join(" ")}: ${stderr.trim() || error63.message}`));
+// src/git/run.ts
+import { spawn } from "node:child_process";
+function runGit(args, options = {}) {
+  return new Promise((resolve2, reject) => {
+    const child = spawn("git", args, {
+      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"]
     });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve2({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(options.input);
   });
+}
+async function readGit(args, options = {}) {
+  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
+  let result;
+  try {
+    result = await runGit(args, options);
+  } catch (error63) {
+    throw fail(error63.message);
+  }
+  if (result.code === 0) return result.stdout.toString();
+  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
+${result.stderr}`);
+}
+
+// src/git/history.ts
+function createGitHistory(cwd) {
+  const git = async (args) => (await readGit(args, { cwd })).trim();
   return {
     resolve: (rev) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`]).catch(
       () => null
@@ -81979,7 +82036,7 @@ import os6 from "node:os";
 import path3 from "node:path";
 
 // src/process/gated-process.ts
-import { spawn } from "node:child_process";
+import { spawn as spawn2 } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
 function shellGate(flag) {
@@ -81991,7 +82048,7 @@ async function startGated(argv2, options) {
     ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
-  const child = spawn(file2, args, {
+  const child = spawn2(file2, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: [options.stdin, "pipe", "pipe", "pipe"],
@@ -82703,6 +82760,16 @@ function looksLikeCustomJson(output2) {
 
 // src/formats/go.ts
 var RESULT4 = /^(Benchmark\S*?)(?:-(\d+))?\s+(\d+)\s+(\S.*)$/;
+var WHOLE = /^(Benchmark\S*)\s+(\d+)\s+(\S.*)$/;
+function resultLine(line) {
+  const m = RESULT4.exec(line);
+  if (m === null) return null;
+  if (m[2] !== void 0 && m[1].endsWith("/")) {
+    const whole = WHOLE.exec(line);
+    return [whole[1], whole[2], whole[3]];
+  }
+  return [m[1], m[3], m[4]];
+}
 var FAILURE2 = /^(--- FAIL|FAIL\b|panic:|# \S+|\S+\.go:\d+:\d+: )/;
 function goBiggerIsBetter(unit) {
   return /\/s$/.test(unit);
@@ -82723,9 +82790,9 @@ var go = {
           line
         );
       }
-      const m = RESULT4.exec(line);
+      const m = resultLine(line);
       if (m === null) continue;
-      const [, name, , iterations, rest] = m;
+      const [name, iterations, rest] = m;
       const fields = rest.trim().split(/\s+/);
       if (fields.length % 2 !== 0) {
         throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
@@ -83670,7 +83737,7 @@ async function readTail(file2) {
 }
 
 // src/load/generator-process.ts
-import { spawn as spawn2 } from "node:child_process";
+import { spawn as spawn3 } from "node:child_process";
 import { existsSync as existsSync6, readFileSync as readFileSync3 } from "node:fs";
 import path5 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
@@ -83703,7 +83770,7 @@ function generatorArgv(moduleUrl = import.meta.url) {
 }
 async function startGenerator(prefix = [], env = process.env) {
   const [file2, ...args] = [...prefix, ...generatorArgv()];
-  const child = spawn2(file2, args, {
+  const child = spawn3(file2, args, {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     env
   });
@@ -83821,7 +83888,7 @@ function planCpus(available, slotCount) {
 }
 
 // src/isolation/taskset.ts
-import { execFile as execFile2, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 function hasTaskset() {
   return spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
 }
@@ -83846,7 +83913,7 @@ function createTaskset(options) {
 }
 function setAffinity(pid, list) {
   return new Promise((resolve2, reject) => {
-    execFile2(
+    execFile(
       "taskset",
       ["-a", "-p", "-c", list, String(pid)],
       (error63) => error63 === null ? resolve2() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error63.message}`))
@@ -85639,7 +85706,7 @@ import { mkdir as mkdir3 } from "node:fs/promises";
 import path9 from "node:path";
 
 // src/runner/list-benchmarks.ts
-import { spawn as spawn3 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
   const support = getFormat(scenario.workload.format ?? "").perBenchmark;
   if (support === void 0) {
@@ -85671,7 +85738,7 @@ async function listBenchmarks(argv2, support, context3) {
 }
 function capture(argv2, context3) {
   return new Promise((resolve2) => {
-    const child = spawn3(argv2[0], argv2.slice(1), {
+    const child = spawn4(argv2[0], argv2.slice(1), {
       cwd: context3.cwd,
       env: context3.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -85877,11 +85944,11 @@ import { mkdir as mkdir4, rm as rm5 } from "node:fs/promises";
 import path10 from "node:path";
 
 // src/runner/setup.ts
-import { spawn as spawn4 } from "node:child_process";
+import { spawn as spawn5 } from "node:child_process";
 function runSetup(argv2, context3) {
   return new Promise((resolve2, reject) => {
     const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
-    const child = spawn4(argv2[0], argv2.slice(1), {
+    const child = spawn5(argv2[0], argv2.slice(1), {
       cwd: context3.cwd,
       env: context3.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -86407,7 +86474,6 @@ function finish2(result, record2) {
 
 // src/git/git.ts
 import { rm as rm7 } from "node:fs/promises";
-import { execFile as execFile3 } from "node:child_process";
 var GitError = class extends UserError {
   constructor(message) {
     super(message);
@@ -86415,15 +86481,10 @@ var GitError = class extends UserError {
   }
 };
 function createGit(cwd) {
-  const git = (args) => new Promise((resolve2, reject) => {
-    execFile3("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error63, stdout, stderr) => {
-      if (error63 === null) resolve2(stdout.trim());
-      else
-        reject(
-          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error63.message}`)
-        );
-    });
-  });
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
   return {
     topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
     resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
@@ -86479,7 +86540,7 @@ import { readdir as readdir2 } from "node:fs/promises";
 import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
-import { spawn as spawn5 } from "node:child_process";
+import { spawn as spawn6 } from "node:child_process";
 import { mkdir as mkdir5, readFile as readFile5, rmdir as rmdir2, writeFile as writeFile3 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
@@ -86509,7 +86570,7 @@ async function canSudo() {
 }
 function sudo(args, input2) {
   return new Promise((resolve2, reject) => {
-    const child = spawn5("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn6("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk) => stderr += chunk.toString());
     child.on("error", reject);
@@ -87354,13 +87415,13 @@ async function requireDirectory(dir, field) {
 }
 
 // src/runner/timer/build.ts
-import { execFile as execFile4 } from "node:child_process";
+import { execFile as execFile2 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
 import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename2, rm as rm9, stat as stat3, writeFile as writeFile4 } from "node:fs/promises";
 import os12 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
-var run = promisify(execFile4);
+var run = promisify(execFile2);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
@@ -87655,501 +87716,14 @@ function previousRun(entries, suite, ref) {
 
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
-var PublishError = class extends UserError {
-  constructor(message, kind2) {
-    super(message);
-    this.kind = kind2;
-    this.name = "RunError";
-  }
-  kind;
-};
-async function pushWithRetries(git, build2, options = {}) {
-  const maxAttempts = options.maxAttempts ?? 30;
-  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
-  const random = options.random ?? Math.random;
-  const where = `${git.remote} (branch ${git.branch})`;
-  for (let attempt = 1; ; attempt++) {
-    const tip = await git.fetchTip();
-    const built = await build2(tip);
-    if (built.commit === null) {
-      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
-    }
-    const pushed = await git.push(built.commit);
-    if (pushed.ok) {
-      return {
-        result: built.result,
-        commit: built.commit,
-        attempts: attempt,
-        retries: attempt - 1
-      };
-    }
-    if (pushed.kind === "denied") {
-      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
-    }
-    if (pushed.kind === "rejected") {
-      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
-    }
-    if (attempt >= maxAttempts) {
-      throw new PublishError(
-        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
-        "contention"
-      );
-    }
-    const wait = Math.round(
-      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
-    );
-    options.log?.(
-      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
-    );
-    await sleep(wait);
-  }
-}
-
-// src/history/context.ts
-import { execFile as execFile5 } from "node:child_process";
-function runContextFromEnv(env, fallbackEvent = "cli") {
-  const server = env.GITHUB_SERVER_URL || "https://github.com";
-  const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
-  const runId = env.GITHUB_RUN_ID || null;
-  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
-  const runAttempt = Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : null;
-  return {
-    event: env.GITHUB_EVENT_NAME || fallbackEvent,
-    workflow: env.GITHUB_WORKFLOW || null,
-    githubRunId: runId,
-    runAttempt,
-    url: repositoryUrl !== null && runId !== null ? `${repositoryUrl}/actions/runs/${runId}${runAttempt !== null && runAttempt > 1 ? `/attempts/${runAttempt}` : ""}` : null,
-    ref: env.GITHUB_REF || null,
-    runner: runnerLabel(env),
-    runnerImage: env.ImageOS || null,
-    runnerImageVersion: env.ImageVersion || null,
-    repositoryUrl
-  };
-}
-function runnerLabel(env) {
-  if (!env.RUNNER_NAME) return null;
-  const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
-  return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(" ")})` : ""}`;
-}
-function actionsRunId(context3) {
-  if (context3.githubRunId === null) return null;
-  return `${context3.githubRunId}-${context3.runAttempt ?? 1}`;
-}
-async function readCommit(repoDir, id, repositoryUrl) {
-  const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
-  const format2 = "%H%x00%s%x00%an%x00%ae%x00%aI";
-  const out = await new Promise((resolve2) => {
-    execFile5(
-      "git",
-      ["log", "-1", `--format=${format2}`, "--end-of-options", id],
-      { cwd: repoDir, env: { ...process.env, LC_ALL: "C" }, maxBuffer: 1024 * 1024 },
-      (error63, stdout) => resolve2(error63 === null ? stdout : null)
-    );
-  });
-  const fields = out?.replace(/\n$/, "").split("\0");
-  if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
-    return {
-      commit: { id, message: "", author: null, timestamp: null, url: url2 },
-      warning: `commit ${id} is not in the repository at ${repoDir}: the entry has its id only (no message, author or time)`
-    };
-  }
-  const [, message, name, email3, timestamp] = fields;
-  return {
-    commit: {
-      id,
-      message: message.slice(0, 1e3),
-      author: { name: name.slice(0, 300), email: email3.slice(0, 300) },
-      timestamp: new Date(Date.parse(timestamp)).toISOString(),
-      url: url2
-    },
-    warning: null
-  };
-}
-
-// src/history/entry.ts
-import { createHash as createHash3 } from "node:crypto";
-
-// src/stats/location-interval.ts
-function locationInterval(values, statistic, level3) {
-  if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
-  if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
-  if (statistic === "median") {
-    const ascending = sorted(values);
-    const value = median(ascending);
-    if (values.length < 2) return { statistic, value, interval: null };
-    const { lower, upper } = medianInterval(ascending, level3);
-    return { statistic, value, interval: { level: level3, lower, upper, method: "order-statistic" } };
-  }
-  const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
-  const centre2 = mean(xs);
-  const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
-  if (values.length < 2) return { statistic, value: back(centre2), interval: null };
-  const half = normalPpf(1 - (1 - level3) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
-  return {
-    statistic,
-    value: back(centre2),
-    interval: { level: level3, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
-  };
-}
-
-// src/history/schema.ts
-var HISTORY_SCHEMA_VERSION = 1;
-var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
-var isoTime = external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time");
-var text = (max2) => external_exports.string().max(max2);
-var nullableText = (max2) => text(max2).nullable();
-var verdicts = ["regression", "improvement", "unchanged", "inconclusive"];
-var interval2 = external_exports.looseObject({
-  level: external_exports.number().gt(0).lt(1),
-  lower: finite2,
-  upper: finite2,
-  /**
-   * How it was obtained: `order-statistic` (the distribution-free interval of a median),
-   * `normal` (mean ± z·SE), `bca` or `percentile` (bootstrap), or `tool` (as the benchmark
-   * tool reported it).
-   */
-  method: external_exports.string().max(40).optional()
-});
-var comparison2 = external_exports.looseObject({
-  /** Name of the base version in the run (the scenario's baseline). */
-  baseline: text(200),
-  /** Commit the base version measured; null outside a git repository. */
-  baseCommit: nullableText(64),
-  /** The base's statistic, in the benchmark's unit. */
-  baseValue: finite2.nullable(),
-  /** Relative change head/base − 1 of the statistic. */
-  change: finite2,
-  ci: interval2,
-  /** Rank-test p-value adjusted across the run's benchmarks (Holm or BH); null if none. */
-  pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
-  verdict: external_exports.enum(verdicts),
-  /** The practical threshold the verdict used, as a fraction. */
-  threshold: finite2
-});
-var benchmark = external_exports.looseObject({
-  name: text(1e3).min(1),
-  unit: text(100),
-  biggerIsBetter: external_exports.boolean(),
-  /** `samples`: from every measurement; `summary`: the tool reported one aggregate per run. */
-  valueKind: external_exports.enum(["samples", "summary"]).nullable(),
-  statistic: external_exports.enum(["median", "mean", "gmean"]),
-  /** The head's statistic; null when the benchmark failed (`error`). */
-  value: finite2.nullable(),
-  /** Interval of the head's statistic; null when it has too few values for one. */
-  ci: interval2.nullable(),
-  /** Values (pairs when paired) behind `value`. */
-  n: external_exports.number().int().min(0),
-  /** Coefficient of variation of those values; null with fewer than two. */
-  cv: finite2.nullable(),
-  comparison: comparison2.nullable(),
-  /** Why there is no change although both sides were measured (e.g. a base of 0). */
-  notComparable: nullableText(2e3).optional(),
-  /**
-   * Why the run's time budget left it with too few values to compare (then `value` is null
-   * and there is no error): absent when it was measured.
-   */
-  unmeasured: nullableText(2e3).optional(),
-  /** The benchmark failed or produced no samples: an error, never a pass. */
-  error: nullableText(4e3),
-  /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
-  range: external_exports.union([text(200), finite2]).optional(),
-  extra: text(4e3).optional()
-});
-var person = external_exports.looseObject({ name: text(300), email: text(300) });
-var commit = external_exports.looseObject({
-  id: external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full commit id (40 or 64 hex digits)"),
-  /** First line of the message. */
-  message: text(1e3),
-  author: person.nullable(),
-  timestamp: isoTime.nullable(),
-  url: nullableText(1e3)
-});
-var cluster = external_exports.looseObject({
-  provider: nullableText(100),
-  name: nullableText(300),
-  nodeName: nullableText(300),
-  instanceId: nullableText(300),
-  instanceType: nullableText(100)
-});
-var infrastructure = external_exports.looseObject({
-  /** The GitHub runner image (`ImageOS`, e.g. `ubuntu24`) and its version (`ImageVersion`). */
-  runnerImage: nullableText(200),
-  runnerImageVersion: nullableText(200),
-  /** e.g. `linux 6.8.0-1017-azure x64`. */
-  os: nullableText(300),
-  cpuModel: nullableText(300),
-  machine: external_exports.looseObject({}).nullable(),
-  isolation: external_exports.looseObject({
-    kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"])
-  }).nullable(),
-  cluster: cluster.optional()
-});
-var run2 = external_exports.looseObject({
-  startedAt: isoTime,
-  finishedAt: isoTime,
-  /** `push`, `schedule`, `workflow_dispatch`, `cli`, `import`... */
-  event: nullableText(100),
-  workflow: nullableText(300),
-  /** GitHub's workflow run id and attempt (the entry's `runId` is made of them in Actions). */
-  githubRunId: nullableText(100),
-  runAttempt: external_exports.number().int().min(1).nullable(),
-  /** Link to the workflow run. */
-  url: nullableText(1e3),
-  /** The git ref the workflow ran for (`refs/heads/main`). */
-  ref: nullableText(500),
-  /** The runner's label (name, OS, image), or the machine in one line outside Actions. */
-  runner: nullableText(1e3),
-  /** duet, rmit, mit, mct or single; null for imported entries. */
-  mode: nullableText(20),
-  /** sha256 of the scenario as it ran (canonical JSON), to tell runs of different setups. */
-  scenarioHash: nullableText(64),
-  seed: external_exports.number().int().nullable(),
-  /** False when the run was interrupted or failed; its values are those gathered until then. */
-  complete: external_exports.boolean(),
-  level: external_exports.number().gt(0).lt(1).nullable(),
-  threshold: finite2.nullable()
-});
-var aa = external_exports.looseObject({});
-var imported = external_exports.looseObject({
-  from: external_exports.literal("github-action-benchmark"),
-  /** The data.js entry name (github-action-benchmark's `name` input). */
-  name: text(300),
-  tool: text(100),
-  /** Milliseconds since the epoch, as data.js has it. */
-  date: external_exports.number(),
-  /** The commit object as data.js had it (author, committer, url, ...). */
-  commit: external_exports.looseObject({}),
-  repoUrl: text(1e3).optional()
-});
-var entrySchema = external_exports.looseObject({
-  schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
-  suite: text(100).min(1),
-  /** Unique within the suite: publishing the same run id again is a no-op. */
-  runId: text(200).min(1),
-  /** When the entry was written. */
-  recordedAt: isoTime,
-  run: run2,
-  infrastructure,
-  commit: commit.nullable(),
-  /** The version of the scenario whose values are recorded (the head). */
-  version: nullableText(200),
-  benchmarks: external_exports.array(benchmark),
-  aa: aa.optional(),
-  imported: imported.optional()
-});
-var HistoryFormatError = class extends UserError {
-  constructor(file2, field, reason) {
-    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
-    this.file = file2;
-    this.field = field;
-    this.reason = reason;
-    this.name = "FormatError";
-  }
-  file;
-  field;
-  reason;
-};
-function parseEntry(textOfFile, file2) {
-  let raw;
-  try {
-    raw = JSON.parse(textOfFile);
-  } catch (error63) {
-    throw new HistoryFormatError(file2, "", `not JSON (${error63.message})`);
-  }
-  const version3 = raw?.schemaVersion;
-  if (typeof version3 === "number" && version3 > HISTORY_SCHEMA_VERSION) {
-    throw new HistoryFormatError(
-      file2,
-      "schemaVersion",
-      `${version3} was written by a newer duetkit; this one reads version ${HISTORY_SCHEMA_VERSION}`
-    );
-  }
-  const parsed = entrySchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue3 = parsed.error.issues[0];
-    const field = issue3.path.join(".");
-    const got2 = valueAt(raw, issue3.path);
-    const shown = got2 === void 0 ? "missing" : `got ${JSON.stringify(got2)?.slice(0, 80)}`;
-    throw new HistoryFormatError(file2, field, `${issue3.message} (${shown})`);
-  }
-  return parsed.data;
-}
-function valueAt(value, path35) {
-  let at = value;
-  for (const key of path35) {
-    if (at === null || typeof at !== "object") return void 0;
-    at = at[key];
-  }
-  return at;
-}
-function compareEntries(a, b) {
-  const t = Date.parse(a.run.startedAt) - Date.parse(b.run.startedAt);
-  if (t !== 0) return t;
-  return a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0;
-}
-
-// src/history/entry.ts
-function buildEntry(input2) {
-  const { samples, report, context: context3 } = input2;
-  const baseline = report.settings.baseline;
-  const headIndex = headVersionIndex(samples, baseline);
-  const head = samples.versions[headIndex];
-  const base = samples.versions.find((v) => v.name === baseline) ?? null;
-  const paired = getMode(samples.mode).paired;
-  const series = new Map(collectSeries(samples).map((s) => [s.name, s]));
-  const results = report.results.filter((r) => r.version === head.name);
-  const m = samples.machine;
-  return {
-    schemaVersion: HISTORY_SCHEMA_VERSION,
-    suite: input2.suite,
-    runId: input2.runId,
-    recordedAt: input2.recordedAt,
-    run: {
-      startedAt: new Date(Date.parse(samples.startedAt)).toISOString(),
-      finishedAt: new Date(Date.parse(samples.finishedAt)).toISOString(),
-      event: context3.event,
-      workflow: context3.workflow,
-      githubRunId: context3.githubRunId,
-      runAttempt: context3.runAttempt,
-      url: context3.url,
-      ref: context3.ref,
-      runner: context3.runner ?? `${m.cpuModel}, ${m.cores} CPUs, ${m.platform} ${m.kernel} ${m.arch}`,
-      mode: samples.mode,
-      scenarioHash: scenarioHash(samples.scenario),
-      seed: samples.seed,
-      complete: samples.complete,
-      level: report.settings.level,
-      threshold: report.settings.threshold
-    },
-    infrastructure: {
-      runnerImage: context3.runnerImage,
-      runnerImageVersion: context3.runnerImageVersion,
-      os: `${m.platform} ${m.kernel} ${m.arch}`,
-      cpuModel: m.cpuModel,
-      machine: { ...m },
-      isolation: { ...samples.isolation }
-    },
-    commit: input2.commit,
-    version: head.name,
-    benchmarks: results.map(
-      (r) => benchmarkOf(r, series.get(r.benchmark), headIndex, paired, report, base?.commit ?? null)
-    )
-  };
-}
-function headVersionIndex(samples, baseline) {
-  for (let i = samples.versions.length - 1; i >= 0; i--) {
-    if (samples.versions[i].name !== baseline) return i;
-  }
-  return samples.versions.length - 1;
-}
-function benchmarkOf(r, series, headIndex, paired, report, baseCommit) {
-  const c = r.comparison;
-  const compared = c?.statistic ?? report.settings.statistic ?? "median";
-  const statistic = compared === "trimmed" ? "median" : compared;
-  const unmeasured = r.unmeasured ?? null;
-  const values = series === void 0 || unmeasured !== null ? [] : headValues(series, headIndex, paired);
-  const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
-  return {
-    name: r.benchmark,
-    unit: r.unit,
-    biggerIsBetter: r.biggerIsBetter,
-    valueKind: r.valueKind ?? null,
-    statistic: estimate?.statistic ?? statistic,
-    value: estimate?.value ?? null,
-    ci: estimate?.interval ?? null,
-    n: values.length,
-    cv: values.length < 2 ? null : coefficientOfVariation(values),
-    comparison: c === null ? null : {
-      baseline: r.baseline,
-      baseCommit,
-      baseValue: centre(c.base, c.statistic),
-      change: c.change,
-      ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper, method: c.ci.method },
-      pValueAdjusted: c.test.pValueAdjusted,
-      verdict: c.verdict,
-      threshold: c.threshold
-    },
-    ...r.notComparable == null ? {} : { notComparable: r.notComparable.reason },
-    ...unmeasured === null ? {} : { unmeasured },
-    error: r.error ?? (values.length === 0 && unmeasured === null ? "no values were measured for the head" : null)
-  };
-}
-function centre(side3, statistic) {
-  if (statistic === "mean") return side3.mean;
-  if (statistic === "gmean") return side3.gmean ?? side3.median;
-  return side3.median;
-}
-function headValues(series, headIndex, paired) {
-  const rounds = series.byVersion[headIndex];
-  if (rounds === void 0) return [];
-  if (!paired) return [...rounds.values()].flat();
-  return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
-}
-function scenarioHash(scenario) {
-  return createHash3("sha256").update(canonicalJson(scenario)).digest("hex");
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).sort();
-    return `{${keys.filter((k) => value[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-// src/history/layout.ts
-import { createHash as createHash4 } from "node:crypto";
-import path23 from "node:path";
-var ENTRIES_DIR = "entries";
-var DATA_DIR = "data";
-var SUITES_FILE = "suites.json";
-function shortHash(text2, length = 8) {
-  return createHash4("sha256").update(text2).digest("hex").slice(0, length);
-}
-function slug(text2, max2) {
-  return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
-}
-function suiteKey(suite) {
-  const s = slug(suite, 40);
-  return `${s === "" ? "suite" : s}-${shortHash(suite)}`;
-}
-function benchmarkKey(name) {
-  return `b-${shortHash(name, 12)}`;
-}
-function runKey(runId) {
-  if (/^[A-Za-z0-9_][A-Za-z0-9._-]{0,59}$/.test(runId)) return runId;
-  const s = slug(runId, 40);
-  return `${s === "" ? "run" : s}-${shortHash(runId)}`;
-}
-function monthOf(iso) {
-  return new Date(Date.parse(iso)).toISOString().slice(0, 7);
-}
-function compactTime(iso) {
-  return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-}
-function entryPath(suite, runId, startedAt) {
-  return path23.posix.join(
-    ENTRIES_DIR,
-    suiteKey(suite),
-    monthOf(startedAt),
-    `${compactTime(startedAt)}-${runKey(runId)}.json`
-  );
-}
-var ENTRY_FILE = /^entries\/([^/]+)\/(\d{4}-\d{2})\/(\d{8}T\d{6}Z)-([^/]+)\.json$/;
-function parseEntryPath(relative2) {
-  const m = ENTRY_FILE.exec(relative2);
-  if (m === null) return null;
-  return { suiteKey: m[1], month: m[2], time: m[3], runKey: m[4] };
-}
 
 // src/history/read.ts
 import path25 from "node:path";
 
 // src/history/git-branch.ts
-import { spawn as spawn6 } from "node:child_process";
 import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm10, writeFile as writeFile6 } from "node:fs/promises";
 import os14 from "node:os";
-import path24 from "node:path";
+import path23 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -88158,8 +87732,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp5(path24.join(options.tmpDir ?? os14.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path24.resolve(options.remote);
+  const dir = await mkdtemp5(path23.join(options.tmpDir ?? os14.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path23.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -88182,23 +87756,15 @@ async function openBranch(options) {
     name: env.GIT_COMMITTER_NAME || "duetkit",
     email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
   };
-  const run3 = (args, input2) => new Promise((resolve2, reject) => {
-    const child = spawn6("git", args, { env: gitEnv, stdio: ["pipe", "pipe", "pipe"] });
-    const out = [];
-    let err = "";
-    child.stdout.on("data", (chunk) => out.push(chunk));
-    child.stderr.on("data", (chunk) => err += chunk.toString());
-    child.on(
-      "error",
-      (error63) => reject(new GitStoreError(`cannot run git (${error63.message}); is git installed?`))
-    );
-    child.on(
-      "close",
-      (code) => resolve2({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err.trim() })
-    );
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(input2);
-  });
+  const run3 = async (args, input2) => {
+    const result = await runGit(args, {
+      env: gitEnv,
+      ...input2 === void 0 ? {} : { input: input2 }
+    }).catch((error63) => {
+      throw new GitStoreError(`cannot run git (${error63.message}); is git installed?`);
+    });
+    return { ...result, stderr: result.stderr.trim() };
+  };
   const git = async (args, input2) => {
     const result = await run3(args, input2);
     if (result.code !== 0) {
@@ -88208,7 +87774,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path24.join(dir, "config");
+  const configFile = path23.join(dir, "config");
   const initial = (await readFile8(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -88388,12 +87954,246 @@ function redact(text2, token) {
   return token === void 0 || token.length < 8 ? text2 : text2.split(token).join("***");
 }
 
+// src/history/layout.ts
+import { createHash as createHash3 } from "node:crypto";
+import path24 from "node:path";
+var ENTRIES_DIR = "entries";
+var DATA_DIR = "data";
+var SUITES_FILE = "suites.json";
+function shortHash(text2, length = 8) {
+  return createHash3("sha256").update(text2).digest("hex").slice(0, length);
+}
+function slug(text2, max2) {
+  return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
+}
+function suiteKey(suite) {
+  const s = slug(suite, 40);
+  return `${s === "" ? "suite" : s}-${shortHash(suite)}`;
+}
+function benchmarkKey(name) {
+  return `b-${shortHash(name, 12)}`;
+}
+function runKey(runId) {
+  if (/^[A-Za-z0-9_][A-Za-z0-9._-]{0,59}$/.test(runId)) return runId;
+  const s = slug(runId, 40);
+  return `${s === "" ? "run" : s}-${shortHash(runId)}`;
+}
+function monthOf(iso) {
+  return new Date(Date.parse(iso)).toISOString().slice(0, 7);
+}
+function compactTime(iso) {
+  return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+}
+function entryPath(suite, runId, startedAt) {
+  return path24.posix.join(
+    ENTRIES_DIR,
+    suiteKey(suite),
+    monthOf(startedAt),
+    `${compactTime(startedAt)}-${runKey(runId)}.json`
+  );
+}
+var ENTRY_FILE = /^entries\/([^/]+)\/(\d{4}-\d{2})\/(\d{8}T\d{6}Z)-([^/]+)\.json$/;
+function parseEntryPath(relative2) {
+  const m = ENTRY_FILE.exec(relative2);
+  if (m === null) return null;
+  return { suiteKey: m[1], month: m[2], time: m[3], runKey: m[4] };
+}
+
+// src/history/schema.ts
+var HISTORY_SCHEMA_VERSION = 1;
+var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
+var isoTime = external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time");
+var text = (max2) => external_exports.string().max(max2);
+var nullableText = (max2) => text(max2).nullable();
+var verdicts = ["regression", "improvement", "unchanged", "inconclusive"];
+var interval2 = external_exports.looseObject({
+  level: external_exports.number().gt(0).lt(1),
+  lower: finite2,
+  upper: finite2,
+  /**
+   * How it was obtained: `order-statistic` (the distribution-free interval of a median),
+   * `normal` (mean ± z·SE), `bca` or `percentile` (bootstrap), or `tool` (as the benchmark
+   * tool reported it).
+   */
+  method: external_exports.string().max(40).optional()
+});
+var comparison2 = external_exports.looseObject({
+  /** Name of the base version in the run (the scenario's baseline). */
+  baseline: text(200),
+  /** Commit the base version measured; null outside a git repository. */
+  baseCommit: nullableText(64),
+  /** The base's statistic, in the benchmark's unit. */
+  baseValue: finite2.nullable(),
+  /** Relative change head/base − 1 of the statistic. */
+  change: finite2,
+  ci: interval2,
+  /** Rank-test p-value adjusted across the run's benchmarks (Holm or BH); null if none. */
+  pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
+  verdict: external_exports.enum(verdicts),
+  /** The practical threshold the verdict used, as a fraction. */
+  threshold: finite2
+});
+var benchmark = external_exports.looseObject({
+  name: text(1e3).min(1),
+  unit: text(100),
+  biggerIsBetter: external_exports.boolean(),
+  /** `samples`: from every measurement; `summary`: the tool reported one aggregate per run. */
+  valueKind: external_exports.enum(["samples", "summary"]).nullable(),
+  statistic: external_exports.enum(["median", "mean", "gmean"]),
+  /** The head's statistic; null when the benchmark failed (`error`). */
+  value: finite2.nullable(),
+  /** Interval of the head's statistic; null when it has too few values for one. */
+  ci: interval2.nullable(),
+  /** Values (pairs when paired) behind `value`. */
+  n: external_exports.number().int().min(0),
+  /** Coefficient of variation of those values; null with fewer than two. */
+  cv: finite2.nullable(),
+  comparison: comparison2.nullable(),
+  /** Why there is no change although both sides were measured (e.g. a base of 0). */
+  notComparable: nullableText(2e3).optional(),
+  /**
+   * Why the run's time budget left it with too few values to compare (then `value` is null
+   * and there is no error): absent when it was measured.
+   */
+  unmeasured: nullableText(2e3).optional(),
+  /** The benchmark failed or produced no samples: an error, never a pass. */
+  error: nullableText(4e3),
+  /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
+  range: external_exports.union([text(200), finite2]).optional(),
+  extra: text(4e3).optional()
+});
+var person = external_exports.looseObject({ name: text(300), email: text(300) });
+var commit = external_exports.looseObject({
+  id: external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full commit id (40 or 64 hex digits)"),
+  /** First line of the message. */
+  message: text(1e3),
+  author: person.nullable(),
+  timestamp: isoTime.nullable(),
+  url: nullableText(1e3)
+});
+var cluster = external_exports.looseObject({
+  provider: nullableText(100),
+  name: nullableText(300),
+  nodeName: nullableText(300),
+  instanceId: nullableText(300),
+  instanceType: nullableText(100)
+});
+var infrastructure = external_exports.looseObject({
+  /** The GitHub runner image (`ImageOS`, e.g. `ubuntu24`) and its version (`ImageVersion`). */
+  runnerImage: nullableText(200),
+  runnerImageVersion: nullableText(200),
+  /** e.g. `linux 6.8.0-1017-azure x64`. */
+  os: nullableText(300),
+  cpuModel: nullableText(300),
+  machine: external_exports.looseObject({}).nullable(),
+  isolation: external_exports.looseObject({
+    kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"])
+  }).nullable(),
+  cluster: cluster.optional()
+});
+var run2 = external_exports.looseObject({
+  startedAt: isoTime,
+  finishedAt: isoTime,
+  /** `push`, `schedule`, `workflow_dispatch`, `cli`, `import`... */
+  event: nullableText(100),
+  workflow: nullableText(300),
+  /** GitHub's workflow run id and attempt (the entry's `runId` is made of them in Actions). */
+  githubRunId: nullableText(100),
+  runAttempt: external_exports.number().int().min(1).nullable(),
+  /** Link to the workflow run. */
+  url: nullableText(1e3),
+  /** The git ref the workflow ran for (`refs/heads/main`). */
+  ref: nullableText(500),
+  /** The runner's label (name, OS, image), or the machine in one line outside Actions. */
+  runner: nullableText(1e3),
+  /** duet, rmit, mit, mct or single; null for imported entries. */
+  mode: nullableText(20),
+  /** sha256 of the scenario as it ran (canonical JSON), to tell runs of different setups. */
+  scenarioHash: nullableText(64),
+  seed: external_exports.number().int().nullable(),
+  /** False when the run was interrupted or failed; its values are those gathered until then. */
+  complete: external_exports.boolean(),
+  level: external_exports.number().gt(0).lt(1).nullable(),
+  threshold: finite2.nullable()
+});
+var aa = external_exports.looseObject({});
+var imported = external_exports.looseObject({
+  from: external_exports.literal("github-action-benchmark"),
+  /** The data.js entry name (github-action-benchmark's `name` input). */
+  name: text(300),
+  tool: text(100),
+  /** Milliseconds since the epoch, as data.js has it. */
+  date: external_exports.number(),
+  /** The commit object as data.js had it (author, committer, url, ...). */
+  commit: external_exports.looseObject({}),
+  repoUrl: text(1e3).optional()
+});
+var entrySchema = external_exports.looseObject({
+  schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
+  suite: text(100).min(1),
+  /** Unique within the suite: publishing the same run id again is a no-op. */
+  runId: text(200).min(1),
+  /** When the entry was written. */
+  recordedAt: isoTime,
+  run: run2,
+  infrastructure,
+  commit: commit.nullable(),
+  /** The version of the scenario whose values are recorded (the head). */
+  version: nullableText(200),
+  benchmarks: external_exports.array(benchmark),
+  aa: aa.optional(),
+  imported: imported.optional()
+});
+var HistoryFormatError = class extends FileFormatError {
+};
+function parseEntry(textOfFile, file2) {
+  let raw;
+  try {
+    raw = JSON.parse(textOfFile);
+  } catch (error63) {
+    throw new HistoryFormatError(file2, "", `not JSON (${error63.message})`);
+  }
+  const version3 = raw?.schemaVersion;
+  if (typeof version3 === "number" && version3 > HISTORY_SCHEMA_VERSION) {
+    throw new HistoryFormatError(
+      file2,
+      "schemaVersion",
+      `${version3} was written by a newer duetkit; this one reads version ${HISTORY_SCHEMA_VERSION}`
+    );
+  }
+  const parsed = entrySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue3 = parsed.error.issues[0];
+    const field = issue3.path.join(".");
+    const got2 = valueAt(raw, issue3.path);
+    const shown = got2 === void 0 ? "missing" : `got ${JSON.stringify(got2)?.slice(0, 80)}`;
+    throw new HistoryFormatError(file2, field, `${issue3.message} (${shown})`);
+  }
+  return parsed.data;
+}
+function valueAt(value, path35) {
+  let at = value;
+  for (const key of path35) {
+    if (at === null || typeof at !== "object") return void 0;
+    at = at[key];
+  }
+  return at;
+}
+function compareEntries(a, b) {
+  const t = Date.parse(a.run.startedAt) - Date.parse(b.run.startedAt);
+  if (t !== 0) return t;
+  return a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0;
+}
+
 // src/history/read.ts
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
   const clean = path25.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
+}
+function inFolder(folder, relative2) {
+  return folder === "" ? relative2 : `${folder}/${relative2}`;
 }
 async function readHistory(options) {
   const git = await openLocation(options);
@@ -88467,6 +88267,257 @@ async function loadEntries(git, files) {
   }
   stored.sort((a, b) => compareEntries(a.entry, b.entry));
   return { stored, warnings };
+}
+
+// src/history/push-loop.ts
+var PublishError = class extends UserError {
+  constructor(message, kind2) {
+    super(message);
+    this.kind = kind2;
+    this.name = "RunError";
+  }
+  kind;
+};
+async function pushWithRetries(git, build2, options = {}) {
+  const maxAttempts = options.maxAttempts ?? 30;
+  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
+  const random = options.random ?? Math.random;
+  const where = `${git.remote} (branch ${git.branch})`;
+  for (let attempt = 1; ; attempt++) {
+    const tip = await git.fetchTip();
+    const built = await build2(tip);
+    if (built.commit === null) {
+      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
+    }
+    const pushed = await git.push(built.commit);
+    if (pushed.ok) {
+      return {
+        result: built.result,
+        commit: built.commit,
+        attempts: attempt,
+        retries: attempt - 1
+      };
+    }
+    if (pushed.kind === "denied") {
+      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
+    }
+    if (pushed.kind === "rejected") {
+      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
+    }
+    if (attempt >= maxAttempts) {
+      throw new PublishError(
+        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
+        "contention"
+      );
+    }
+    const wait = Math.round(
+      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
+    );
+    options.log?.(
+      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
+    );
+    await sleep(wait);
+  }
+}
+async function editHistory(options, edit) {
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    return await pushWithRetries(git, (tip) => edit(git, tip, folder), options);
+  } finally {
+    await git.dispose();
+  }
+}
+
+// src/history/context.ts
+function runContextFromEnv(env, fallbackEvent = "cli") {
+  const server = env.GITHUB_SERVER_URL || "https://github.com";
+  const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+  const runId = env.GITHUB_RUN_ID || null;
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  const runAttempt = Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : null;
+  return {
+    event: env.GITHUB_EVENT_NAME || fallbackEvent,
+    workflow: env.GITHUB_WORKFLOW || null,
+    githubRunId: runId,
+    runAttempt,
+    url: repositoryUrl !== null && runId !== null ? `${repositoryUrl}/actions/runs/${runId}${runAttempt !== null && runAttempt > 1 ? `/attempts/${runAttempt}` : ""}` : null,
+    ref: env.GITHUB_REF || null,
+    runner: runnerLabel(env),
+    runnerImage: env.ImageOS || null,
+    runnerImageVersion: env.ImageVersion || null,
+    repositoryUrl
+  };
+}
+function runnerLabel(env) {
+  if (!env.RUNNER_NAME) return null;
+  const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
+  return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(" ")})` : ""}`;
+}
+function actionsRunId(context3) {
+  if (context3.githubRunId === null) return null;
+  return `${context3.githubRunId}-${context3.runAttempt ?? 1}`;
+}
+async function readCommit(repoDir, id, repositoryUrl) {
+  const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
+  const format2 = "%H%x00%s%x00%an%x00%ae%x00%aI";
+  const out = await readGit(["log", "-1", `--format=${format2}`, "--end-of-options", id], {
+    cwd: repoDir,
+    env: { ...process.env, LC_ALL: "C" }
+  }).catch(() => null);
+  const fields = out?.replace(/\n$/, "").split("\0");
+  if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
+    return {
+      commit: { id, message: "", author: null, timestamp: null, url: url2 },
+      warning: `commit ${id} is not in the repository at ${repoDir}: the entry has its id only (no message, author or time)`
+    };
+  }
+  const [, message, name, email3, timestamp] = fields;
+  return {
+    commit: {
+      id,
+      message: message.slice(0, 1e3),
+      author: { name: name.slice(0, 300), email: email3.slice(0, 300) },
+      timestamp: new Date(Date.parse(timestamp)).toISOString(),
+      url: url2
+    },
+    warning: null
+  };
+}
+
+// src/history/entry.ts
+import { createHash as createHash4 } from "node:crypto";
+
+// src/stats/location-interval.ts
+function locationInterval(values, statistic, level3) {
+  if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
+  if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
+  if (statistic === "median") {
+    const ascending = sorted(values);
+    const value = median(ascending);
+    if (values.length < 2) return { statistic, value, interval: null };
+    const { lower, upper } = medianInterval(ascending, level3);
+    return { statistic, value, interval: { level: level3, lower, upper, method: "order-statistic" } };
+  }
+  const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
+  const centre2 = mean(xs);
+  const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
+  if (values.length < 2) return { statistic, value: back(centre2), interval: null };
+  const half = normalPpf(1 - (1 - level3) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
+  return {
+    statistic,
+    value: back(centre2),
+    interval: { level: level3, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
+  };
+}
+
+// src/history/entry.ts
+function buildEntry(input2) {
+  const { samples, report, context: context3 } = input2;
+  const baseline = report.settings.baseline;
+  const headIndex = headVersionIndex(samples, baseline);
+  const head = samples.versions[headIndex];
+  const base = samples.versions.find((v) => v.name === baseline) ?? null;
+  const paired = getMode(samples.mode).paired;
+  const series = new Map(collectSeries(samples).map((s) => [s.name, s]));
+  const results = report.results.filter((r) => r.version === head.name);
+  const m = samples.machine;
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    suite: input2.suite,
+    runId: input2.runId,
+    recordedAt: input2.recordedAt,
+    run: {
+      startedAt: new Date(Date.parse(samples.startedAt)).toISOString(),
+      finishedAt: new Date(Date.parse(samples.finishedAt)).toISOString(),
+      event: context3.event,
+      workflow: context3.workflow,
+      githubRunId: context3.githubRunId,
+      runAttempt: context3.runAttempt,
+      url: context3.url,
+      ref: context3.ref,
+      runner: context3.runner ?? `${m.cpuModel}, ${m.cores} CPUs, ${m.platform} ${m.kernel} ${m.arch}`,
+      mode: samples.mode,
+      scenarioHash: scenarioHash(samples.scenario),
+      seed: samples.seed,
+      complete: samples.complete,
+      level: report.settings.level,
+      threshold: report.settings.threshold
+    },
+    infrastructure: {
+      runnerImage: context3.runnerImage,
+      runnerImageVersion: context3.runnerImageVersion,
+      os: `${m.platform} ${m.kernel} ${m.arch}`,
+      cpuModel: m.cpuModel,
+      machine: { ...m },
+      isolation: { ...samples.isolation }
+    },
+    commit: input2.commit,
+    version: head.name,
+    benchmarks: results.map(
+      (r) => benchmarkOf(r, series.get(r.benchmark), headIndex, paired, report, base?.commit ?? null)
+    )
+  };
+}
+function headVersionIndex(samples, baseline) {
+  for (let i = samples.versions.length - 1; i >= 0; i--) {
+    if (samples.versions[i].name !== baseline) return i;
+  }
+  return samples.versions.length - 1;
+}
+function benchmarkOf(r, series, headIndex, paired, report, baseCommit) {
+  const c = r.comparison;
+  const compared = c?.statistic ?? report.settings.statistic ?? "median";
+  const statistic = compared === "trimmed" ? "median" : compared;
+  const unmeasured = r.unmeasured ?? null;
+  const values = series === void 0 || unmeasured !== null ? [] : headValues(series, headIndex, paired);
+  const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
+  return {
+    name: r.benchmark,
+    unit: r.unit,
+    biggerIsBetter: r.biggerIsBetter,
+    valueKind: r.valueKind ?? null,
+    statistic: estimate?.statistic ?? statistic,
+    value: estimate?.value ?? null,
+    ci: estimate?.interval ?? null,
+    n: values.length,
+    cv: values.length < 2 ? null : coefficientOfVariation(values),
+    comparison: c === null ? null : {
+      baseline: r.baseline,
+      baseCommit,
+      baseValue: centre(c.base, c.statistic),
+      change: c.change,
+      ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper, method: c.ci.method },
+      pValueAdjusted: c.test.pValueAdjusted,
+      verdict: c.verdict,
+      threshold: c.threshold
+    },
+    ...r.notComparable == null ? {} : { notComparable: r.notComparable.reason },
+    ...unmeasured === null ? {} : { unmeasured },
+    error: r.error ?? (values.length === 0 && unmeasured === null ? "no values were measured for the head" : null)
+  };
+}
+function centre(side3, statistic) {
+  if (statistic === "mean") return side3.mean;
+  if (statistic === "gmean") return side3.gmean ?? side3.median;
+  return side3.median;
+}
+function headValues(series, headIndex, paired) {
+  const rounds = series.byVersion[headIndex];
+  if (rounds === void 0) return [];
+  if (!paired) return [...rounds.values()].flat();
+  return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
+}
+function scenarioHash(scenario) {
+  return createHash4("sha256").update(canonicalJson(scenario)).digest("hex");
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value).sort();
+    return `{${keys.filter((k) => value[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
 }
 
 // src/history/store.ts
@@ -88692,8 +88743,8 @@ function byMonth(stored) {
 }
 
 // src/history/store.ts
-async function suiteChanges(git, tip, folder, edit) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+async function suiteChanges(git, tip, folder, edit, derivers = []) {
+  const at = (relative2) => inFolder(folder, relative2);
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
   const existing2 = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
@@ -88754,16 +88805,16 @@ async function suiteChanges(git, tip, folder, edit) {
   }
   return { changes, warnings };
 }
-var derivers = [];
-function registerDeriver(derive) {
-  derivers.push(derive);
-  return () => {
-    const i = derivers.indexOf(derive);
-    if (i >= 0) derivers.splice(i, 1);
+async function editChanges(git, tip, folder, edit, derivers = []) {
+  const suite = await suiteChanges(git, tip, folder, edit, derivers);
+  const suites = await suitesChanges(git, tip, folder, suite.changes);
+  return {
+    changes: new Map([...suite.changes, ...suites.changes]),
+    warnings: [...suite.warnings, ...suites.warnings]
   };
 }
 async function suitesChanges(git, tip, folder, pending) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const at = (relative2) => inFolder(folder, relative2);
   const prefix = at(`${ENTRIES_DIR}/`);
   const files = /* @__PURE__ */ new Map();
   if (tip !== null) {
@@ -88819,23 +88870,27 @@ function prunePlan(files, retention, now) {
   const cutoff = now - retention.keepDays * DAY_MS;
   return files.filter((f) => timeOfName(f.location.time) < cutoff).map((f) => f.relative).sort();
 }
-async function pruneCommit(git, parent, folder, suite, retention, now) {
+async function pruneCommit(git, parent, folder, suite, {
+  retention,
+  now,
+  derivers
+}) {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const edit = await suiteChanges(git, parent, folder, {
-    suite,
-    added: [],
-    removed: new Set(removed)
-  });
-  const suites = await suitesChanges(git, parent, folder, edit.changes);
+  const { changes, warnings } = await editChanges(
+    git,
+    parent,
+    folder,
+    { suite, added: [], removed: new Set(removed) },
+    derivers
+  );
   const commit2 = await git.commit(
     parent,
-    new Map([...edit.changes, ...suites.changes]),
+    changes,
     `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? "" : "s"} (${describeRetention(retention)})`
   );
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
-  return { commit: commit2, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+  return { commit: commit2, removed: removed.map((relative2) => inFolder(folder, relative2)), warnings };
 }
 function describeRetention(retention) {
   return retention.keepRuns !== void 0 ? `keep the newest ${retention.keepRuns} runs` : `keep the runs of the last ${retention.keepDays} days`;
@@ -88843,73 +88898,60 @@ function describeRetention(retention) {
 
 // src/history/publish.ts
 async function publishEntry(options) {
-  const folder = normalizeFolder(options.path);
-  const at = (relative3) => folder === "" ? relative3 : `${folder}/${relative3}`;
   const entry = options.entry;
   const relative2 = entryPath(entry.suite, entry.runId, entry.run.startedAt);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        if (tip !== null) {
-          const key = runKey(entry.runId);
-          const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
-            (f) => f.location.runKey === key
-          );
-          if (same !== void 0) {
-            return {
-              commit: null,
-              result: { status: "already", path: same.path, pruned: [], warnings: [] }
-            };
-          }
+  const done = await editHistory(
+    options,
+    async (git, tip, folder) => {
+      if (tip !== null) {
+        const key = runKey(entry.runId);
+        const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
+          (f) => f.location.runKey === key
+        );
+        if (same !== void 0) {
+          return {
+            commit: null,
+            result: { status: "already", path: same.path, pruned: [], warnings: [] }
+          };
         }
-        const built = await commitEntry(git, tip, folder, entry, relative2, options);
-        return {
-          commit: built.commit,
-          result: {
-            status: "published",
-            path: at(relative2),
-            pruned: built.pruned,
-            warnings: built.warnings
-          }
-        };
-      },
-      options
-    );
-    return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
-  } finally {
-    await git.dispose();
-  }
+      }
+      const built = await commitEntry(git, tip, folder, entry, relative2, options);
+      return {
+        commit: built.commit,
+        result: {
+          status: "published",
+          path: inFolder(folder, relative2),
+          pruned: built.pruned,
+          warnings: built.warnings
+        }
+      };
+    }
+  );
+  return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
 }
 async function commitEntry(git, tip, folder, entry, relative2, options) {
-  const edit = await suiteChanges(git, tip, folder, {
-    suite: entry.suite,
-    added: [{ path: relative2, entry }],
-    removed: /* @__PURE__ */ new Set()
-  });
-  const suites = await suitesChanges(git, tip, folder, edit.changes);
-  const changes = new Map([...edit.changes, ...suites.changes]);
-  for (const [name, content] of options.dashboard ?? []) {
-    changes.set(folder === "" ? name : `${folder}/${name}`, content);
-  }
+  const { changes, warnings } = await editChanges(
+    git,
+    tip,
+    folder,
+    { suite: entry.suite, added: [{ path: relative2, entry }], removed: /* @__PURE__ */ new Set() },
+    options.derivers
+  );
+  for (const [name, content] of options.dashboard ?? [])
+    changes.set(inFolder(folder, name), content);
   const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
     `duetkit: ${entry.suite}: run ${entry.runId}${short2}`
   );
-  const warnings = [...edit.warnings, ...suites.warnings];
   let pruned = [];
   if (options.retention != null) {
-    const result = await pruneCommit(
-      git,
-      commit2,
-      folder,
-      entry.suite,
-      options.retention,
-      Date.now()
-    );
+    const result = await pruneCommit(git, commit2, folder, entry.suite, {
+      retention: options.retention,
+      now: Date.now(),
+      derivers: options.derivers
+    });
     if (result !== null) {
       commit2 = result.commit;
       pruned = result.removed;
@@ -89011,6 +89053,75 @@ function check2(text2, file2, schema) {
     throw new UserError(`${file2}: ${issue3.path.join(".") || "(top level)"}: ${issue3.message}`);
   }
   return parsed.data;
+}
+
+// src/history/publish-run.ts
+async function publishRun(options) {
+  const env = options.env ?? process.env;
+  const results = await readRunResults(options.resultsDir);
+  const context3 = runContextFromEnv(env, options.event);
+  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
+  const runId = options.runId ?? actionsRunId(context3) ?? `local-${shortHash(results.samplesText, 16)}`;
+  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
+  let commit2 = null;
+  if (head.commit !== null) {
+    const read = await readCommit(options.repoDir, head.commit, context3.repositoryUrl);
+    if (read.warning !== null) options.warn?.(read.warning);
+    commit2 = read.commit;
+  }
+  const built = buildEntry({
+    samples: results.samples,
+    report: results.report,
+    suite,
+    runId,
+    context: context3,
+    commit: commit2,
+    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
+  });
+  const entry = options.amendEntry?.(built, results.samples, results.report) ?? built;
+  try {
+    return { result: await publishEntry({ ...options, entry }), entry };
+  } catch (error63) {
+    if (error63 instanceof PublishError) {
+      throw new PublishError(
+        `run ${runId} of suite "${suite}" was not published: ${error63.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
+        error63.kind
+      );
+    }
+    throw error63;
+  }
+}
+
+// src/history/trend.ts
+var BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkText(values) {
+  const known = values.filter((v) => v !== null && Number.isFinite(v));
+  if (known.length === 0) return "";
+  const min = Math.min(...known);
+  const max2 = Math.max(...known);
+  return values.map((v) => {
+    if (v === null || !Number.isFinite(v)) return "\xB7";
+    if (max2 === min) return BLOCKS[3];
+    return BLOCKS[Math.min(7, Math.floor((v - min) / (max2 - min) * 8))];
+  }).join("");
+}
+function recentTrends(entries, count2 = 20) {
+  const newest = entries.slice(-count2);
+  const names = new Set(newest.flatMap((e) => e.benchmarks.map((b) => b.name)));
+  const trends = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const values = newest.map((e) => e.benchmarks.find((b) => b.name === name)?.value ?? null);
+    const first = values.findIndex((v) => v !== null);
+    const shown = values.slice(first);
+    const known = shown.filter((v) => v !== null).sort((a, b) => a - b);
+    const median2 = known[Math.floor(known.length / 2)];
+    trends.set(name, {
+      spark: sparkText(shown),
+      runs: known.length,
+      spread: median2 === 0 ? 0 : (known.at(-1) - known[0]) / Math.abs(median2)
+    });
+  }
+  return trends;
 }
 
 // src/variability/aa.ts
@@ -89627,77 +89738,11 @@ async function deriveVariability(input2) {
 `]]);
 }
 
-// src/variability/register.ts
-registerDeriver(deriveVariability);
-
-// src/history/publish-run.ts
-async function publishRun(options) {
-  const env = options.env ?? process.env;
-  const results = await readRunResults(options.resultsDir);
-  const context3 = runContextFromEnv(env, options.event);
-  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
-  const runId = options.runId ?? actionsRunId(context3) ?? `local-${shortHash(results.samplesText, 16)}`;
-  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
-  let commit2 = null;
-  if (head.commit !== null) {
-    const read = await readCommit(options.repoDir, head.commit, context3.repositoryUrl);
-    if (read.warning !== null) options.warn?.(read.warning);
-    commit2 = read.commit;
-  }
-  const built = buildEntry({
-    samples: results.samples,
-    report: results.report,
-    suite,
-    runId,
-    context: context3,
-    commit: commit2,
-    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
-  });
-  const entry = entryWithAa(built, results.samples, results.report);
-  try {
-    return { result: await publishEntry({ ...options, entry }), entry };
-  } catch (error63) {
-    if (error63 instanceof PublishError) {
-      throw new PublishError(
-        `run ${runId} of suite "${suite}" was not published: ${error63.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
-        error63.kind
-      );
-    }
-    throw error63;
-  }
-}
-
-// src/history/trend.ts
-var BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
-function sparkText(values) {
-  const known = values.filter((v) => v !== null && Number.isFinite(v));
-  if (known.length === 0) return "";
-  const min = Math.min(...known);
-  const max2 = Math.max(...known);
-  return values.map((v) => {
-    if (v === null || !Number.isFinite(v)) return "\xB7";
-    if (max2 === min) return BLOCKS[3];
-    return BLOCKS[Math.min(7, Math.floor((v - min) / (max2 - min) * 8))];
-  }).join("");
-}
-function recentTrends(entries, count2 = 20) {
-  const newest = entries.slice(-count2);
-  const names = new Set(newest.flatMap((e) => e.benchmarks.map((b) => b.name)));
-  const trends = /* @__PURE__ */ new Map();
-  for (const name of names) {
-    const values = newest.map((e) => e.benchmarks.find((b) => b.name === name)?.value ?? null);
-    const first = values.findIndex((v) => v !== null);
-    const shown = values.slice(first);
-    const known = shown.filter((v) => v !== null).sort((a, b) => a - b);
-    const median2 = known[Math.floor(known.length / 2)];
-    trends.set(name, {
-      spark: sparkText(shown),
-      runs: known.length,
-      spread: median2 === 0 ? 0 : (known.at(-1) - known[0]) / Math.abs(median2)
-    });
-  }
-  return trends;
-}
+// src/variability/history-hooks.ts
+var VARIABILITY_HISTORY = {
+  amendEntry: entryWithAa,
+  derivers: [deriveVariability]
+};
 
 // src/action/history-step.ts
 var PUBLISHING_EVENTS = ["push", "schedule", "workflow_dispatch"];
@@ -89811,6 +89856,7 @@ async function publishToHistory(where, event, run3, io) {
       suite: run3.suite,
       retention: where.inputs.retention,
       dashboard: await readDashboard(),
+      ...VARIABILITY_HISTORY,
       log: (line) => io.info(`history: ${line}`),
       warn: (message) => io.warning(`history: ${message}`)
     });
@@ -91616,25 +91662,18 @@ function hash2(text2) {
 }
 
 // src/variability/commits.ts
-import { execFile as execFile6 } from "node:child_process";
 function gitCommitLister(dir) {
-  return (from, to) => new Promise((resolve2) => {
-    execFile6(
-      "git",
-      ["log", "--format=%H%x09%s", `${from}..${to}`],
-      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
-      (error63, stdout) => {
-        if (error63 !== null) return resolve2(null);
-        resolve2(
-          stdout.split("\n").filter((l) => l.length > 0).map((line) => {
-            const [id, ...rest] = line.split("	");
-            const subject = rest.join("	");
-            return { id, subject, pullRequest: pullRequestOf2(subject) };
-          })
-        );
-      }
+  return async (from, to) => {
+    const out = await readGit(["log", "--format=%H%x09%s", `${from}..${to}`], { cwd: dir }).catch(
+      () => null
     );
-  });
+    if (out === null) return null;
+    return out.split("\n").filter((l) => l.length > 0).map((line) => {
+      const [id, ...rest] = line.split("	");
+      const subject = rest.join("	");
+      return { id, subject, pullRequest: pullRequestOf2(subject) };
+    });
+  };
 }
 async function addCommits(report, list) {
   const missing = [];

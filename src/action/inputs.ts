@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FailOn } from '../analyze/describe.js';
+import type { FailOn } from '../analyze/gate.js';
 import { formatNames } from '../formats/registry.js';
 import type { CommentPolicy } from '../github/upsert-comment.js';
 import { splitArgv } from '../scenario/argv.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../errors.js';
+import { FileFormatError } from '../errors.js';
 
 /**
  * Version of a history entry (one immutable JSON file per run on the history branch, see
@@ -194,16 +194,7 @@ export type ValueInterval = z.infer<typeof interval>;
 export type EntryVerdict = (typeof verdicts)[number];
 
 /** An entry file that cannot be read: names the file, the field and what is wrong. */
-export class HistoryFormatError extends UserError {
-  constructor(
-    readonly file: string,
-    readonly field: string,
-    readonly reason: string,
-  ) {
-    super(`${file}: ${field === '' ? '' : `${field}: `}${reason}`);
-    this.name = 'FormatError';
-  }
-}
+export class HistoryFormatError extends FileFormatError {}
 
 /**
  * Parses and validates one entry file's text. Throws a `HistoryFormatError` naming `file`,

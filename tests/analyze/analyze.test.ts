@@ -1,6 +1,7 @@
 import { analyzeSamples, largestHalfWidth } from '../../src/analyze/analyze.js';
 import { comparisonInput } from '../../src/analyze/blocks.js';
-import { describeReport, exitStatus } from '../../src/analyze/describe.js';
+import { exitStatus } from '../../src/analyze/gate.js';
+import { describeReport } from '../../src/report/terminal.js';
 import { statusOf } from '../../src/analyze/report.js';
 import { runContextFromEnv } from '../../src/history/context.js';
 import { buildEntry } from '../../src/history/entry.js';

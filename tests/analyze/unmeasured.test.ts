@@ -1,5 +1,5 @@
 import { analyzeSamples, largestHalfWidth } from '../../src/analyze/analyze.js';
-import { exitStatus } from '../../src/analyze/describe.js';
+import { exitStatus } from '../../src/analyze/gate.js';
 import { statusOf } from '../../src/analyze/report.js';
 import type { BenchmarkResult } from '../../src/contracts/comparison.js';
 import { asSuite, pairedRun, timing } from './fixtures.js';

@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { describeReport } from '../../src/analyze/describe.js';
+import { describeReport } from '../../src/report/terminal.js';
 import type { ComparisonReport } from '../../src/contracts/comparison.js';
 import { runScenario } from '../../src/pipeline/local-run.js';
 import { writeSamples } from '../../src/pipeline/write-samples.js';

@@ -8,7 +8,7 @@ import {
   type GabExport,
   type NamedComparison,
   type NamedNotComparable,
-} from '../../formats/export-gab.js';
+} from '../../formats/gab.js';
 import type { Comparison } from '../../stats/types.js';
 import type { CliContext } from '../context.js';
 import { UserError } from '../errors.js';

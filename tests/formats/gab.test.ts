@@ -1,4 +1,4 @@
-import { toGab } from '../../src/formats/export-gab.js';
+import { toGab } from '../../src/formats/gab.js';
 import type { Comparison, SideSummary } from '../../src/stats/types.js';
 
 function side(median: number, extra: Partial<SideSummary> = {}): SideSummary {

@@ -1,87 +1,11 @@
-import { z } from 'zod';
-import {
-  HistoryFormatError,
-  HISTORY_SCHEMA_VERSION,
-  type EntryBenchmark,
-  type HistoryEntry,
-} from './schema.js';
+import { GAB_TOOLS, type GabBench, type GabEntry } from '../formats/gab.js';
+import { HISTORY_SCHEMA_VERSION, type EntryBenchmark, type HistoryEntry } from './schema.js';
 
 /**
- * github-action-benchmark's `data.js`: `window.BENCHMARK_DATA = ` and a JSON object
- * `{lastUpdate, repoUrl, entries: {NAME: [{commit, date, tool, benches: [{name, value,
- * range?, unit, extra?}]}]}}`, one array per benchmark set (its `name` input), oldest first.
- * Imported into entries (nothing of it is lost: the commit object, tool, range and extra
- * are kept) and exported back from them.
+ * A github-action-benchmark data.js entry as a history entry and back (the format itself:
+ * `src/formats/gab.ts`). Nothing of an imported entry is lost: the commit object, tool, range
+ * and extra are kept, so an export reproduces it.
  */
-export const GAB_PREFIX = 'window.BENCHMARK_DATA = ';
-
-/** Every tool github-action-benchmark supports, and whether bigger is better for it. */
-export const GAB_TOOLS: Record<string, boolean> = {
-  cargo: false,
-  go: false,
-  benchmarkjs: true,
-  benchmarkluau: false,
-  pytest: true,
-  googlecpp: false,
-  catch2: false,
-  julia: false,
-  jmh: false,
-  benchmarkdotnet: false,
-  customBiggerIsBetter: true,
-  customSmallerIsBetter: false,
-};
-
-const bench = z.looseObject({
-  name: z.string().min(1),
-  value: z.number().refine(Number.isFinite, 'a finite number'),
-  range: z.union([z.string(), z.number()]).optional(),
-  unit: z.string(),
-  extra: z.string().optional(),
-});
-const gabEntry = z.looseObject({
-  commit: z.looseObject({
-    id: z.string().min(1),
-    message: z.string().optional(),
-    timestamp: z.string().optional(),
-    url: z.string().optional(),
-  }),
-  date: z.number().refine(Number.isFinite, 'a finite number'),
-  tool: z.string().refine((t) => t in GAB_TOOLS, `one of ${Object.keys(GAB_TOOLS).join(', ')}`),
-  benches: z.array(bench),
-});
-const dataSchema = z.looseObject({
-  lastUpdate: z.number().optional(),
-  repoUrl: z.string().optional(),
-  entries: z.record(z.string(), z.array(gabEntry)),
-});
-
-export type GabData = z.infer<typeof dataSchema>;
-export type GabEntry = z.infer<typeof gabEntry>;
-type GabBench = z.infer<typeof bench>;
-
-/** Parses a data.js (or the same JSON without the prefix); errors name the file and field. */
-export function parseGabData(text: string, file: string): GabData {
-  let body = text.trim();
-  const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
-  if (prefix !== null) body = body.slice(prefix[0].length).replace(/;\s*$/, '');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(body);
-  } catch (error) {
-    throw new HistoryFormatError(
-      file,
-      '',
-      `not a github-action-benchmark data.js (${(error as Error).message})`,
-    );
-  }
-  const parsed = dataSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new HistoryFormatError(file, issue.path.join('.'), issue.message);
-  }
-  // The input as it was (zod would put the fields it knows first): an export reproduces it.
-  return raw as GabData;
-}
 
 /**
  * One data.js entry as a history entry of `suite`. Its run id is made of the commit and the
@@ -248,13 +172,4 @@ function extraOf(b: EntryBenchmark): string {
     );
   }
   return lines.join('\n');
-}
-
-/** The data.js text, as github-action-benchmark writes it. */
-export function renderGabData(data: {
-  lastUpdate: number;
-  repoUrl: string;
-  entries: Record<string, GabEntry[]>;
-}): string {
-  return GAB_PREFIX + JSON.stringify(data, null, 2);
 }
