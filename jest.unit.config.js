@@ -34,6 +34,9 @@ export const FULL_TIER_ONLY = {
     'tests/cluster/eks-moto.test.ts',
     'tests/cluster/docs.test.ts',
   ],
+  // The runner-like VM (.ci/setup-vm.sh: QEMU, a Debian guest with systemd and cgroup v2):
+  // one boot of about two minutes under TCG.
+  'a runner-like VM': ['tests/vm/'],
   // cgroups (root, or sudo), and the CPU sets of real duets.
   'cgroups and root': [
     'tests/isolation/cgroup-v1.test.ts',

@@ -86535,9 +86535,8 @@ function createWorktreeSet(git, parent = os9.tmpdir()) {
   };
 }
 
-// src/isolation/cgroup-v1.ts
-import { readdir as readdir2 } from "node:fs/promises";
-import path14 from "node:path";
+// src/isolation/cgroup-v2.ts
+import path16 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn6 } from "node:child_process";
@@ -86710,21 +86709,47 @@ async function createGroup(layout) {
   };
 }
 
+// src/isolation/cgroup-partition.ts
+import path14 from "node:path";
+var FILE = "cpuset.cpus.partition";
+async function makePartition(fs3, dir) {
+  const file2 = path14.join(dir, FILE);
+  const before = await fs3.read(file2).catch(() => null);
+  if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
+  try {
+    await fs3.write(file2, "root");
+  } catch (error63) {
+    return `the kernel refused ${FILE} = root: ${error63.message}`;
+  }
+  const state = (await fs3.read(file2).catch(() => "")).trim();
+  if (state === "root") return null;
+  await releasePartition(fs3, dir);
+  return `the kernel made ${FILE} ${JSON.stringify(state)}`;
+}
+async function releasePartition(fs3, dir) {
+  const file2 = path14.join(dir, FILE);
+  const state = await fs3.read(file2).catch(() => null);
+  if (state === null || state.trim() === "member") return;
+  await fs3.write(file2, "member").catch(() => void 0);
+}
+
 // src/isolation/cgroup-v1.ts
+import { readdir as readdir2 } from "node:fs/promises";
+import path15 from "node:path";
 var V1_MAX_SHARES = 262144;
 async function createCgroupV1(options) {
   const fs3 = options.fs ?? directCgroupFs();
   const mount = options.mount ?? await findMount("cgroup", "cpuset");
   if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
-  const parent = path14.join(mount, await ownCgroup("cpuset") ?? "/");
+  const parent = path15.join(mount, await ownCgroup("cpuset") ?? "/");
   await sweepStaleGroups(fs3, parent);
-  const mems = (await fs3.read(path14.join(parent, "cpuset.mems"))).trim();
+  const mems = (await fs3.read(path15.join(parent, "cpuset.mems"))).trim();
   const name = groupName();
   const cpuset = {
-    dir: path14.join(parent, name),
+    dir: path15.join(parent, name),
     async configure(dir, cpus) {
-      await fs3.write(path14.join(dir, "cpuset.cpus"), cpus.join(","));
-      await fs3.write(path14.join(dir, "cpuset.mems"), mems);
+      await fs3.write(path15.join(dir, "cpuset.cpus"), cpus.join(","));
+      await fs3.write(path15.join(dir, "cpuset.mems"), mems);
     }
   };
   const warnings = [...options.warnings];
@@ -86743,8 +86768,8 @@ async function createCgroupV1(options) {
 }
 async function cpuTree(fs3, name, options, warnings) {
   const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
-  const parent = mount === null ? null : path14.join(mount, await ownCgroup("cpu") ?? "/");
-  const usable = parent !== null && await fs3.read(path14.join(parent, "cpu.shares")).then(
+  const parent = mount === null ? null : path15.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs3.read(path15.join(parent, "cpu.shares")).then(
     () => true,
     () => false
   );
@@ -86756,27 +86781,30 @@ async function cpuTree(fs3, name, options, warnings) {
   }
   await sweepStaleGroups(fs3, parent);
   return {
-    dir: path14.join(parent, name),
-    configure: (dir) => fs3.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
-    configureHarness: (dir) => fs3.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+    dir: path15.join(parent, name),
+    configure: (dir) => fs3.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs3.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
 async function sweepStaleGroups(fs3, parent, release) {
-  const entries = await readdir2(parent).catch(() => []);
   const removed = [];
-  for (const entry of entries) {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    if (match === null || isAlive2(Number(match[1]))) continue;
-    const dir = path14.join(parent, entry);
+  for (const dir of await staleGroups(parent)) {
     await release?.(dir);
     const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
       (e) => e.isDirectory()
     );
-    for (const child of children) await emptyAndRemove(fs3, path14.join(dir, child.name));
+    for (const child of children) await emptyAndRemove(fs3, path15.join(dir, child.name));
     await emptyAndRemove(fs3, dir);
     removed.push(dir);
   }
   return removed;
+}
+async function staleGroups(parent) {
+  const entries = await readdir2(parent).catch(() => []);
+  return entries.filter((entry) => {
+    const match = /^duetkit-(\d+)-/.exec(entry);
+    return match !== null && !isAlive2(Number(match[1]));
+  }).map((entry) => path15.join(parent, entry));
 }
 function isAlive2(pid) {
   try {
@@ -86785,33 +86813,6 @@ function isAlive2(pid) {
   } catch (error63) {
     return error63.code === "EPERM";
   }
-}
-
-// src/isolation/cgroup-v2.ts
-import path16 from "node:path";
-
-// src/isolation/cgroup-partition.ts
-import path15 from "node:path";
-var FILE = "cpuset.cpus.partition";
-async function makePartition(fs3, dir) {
-  const file2 = path15.join(dir, FILE);
-  const before = await fs3.read(file2).catch(() => null);
-  if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
-  try {
-    await fs3.write(file2, "root");
-  } catch (error63) {
-    return `the kernel refused ${FILE} = root: ${error63.message}`;
-  }
-  const state = (await fs3.read(file2).catch(() => "")).trim();
-  if (state === "root") return null;
-  await releasePartition(fs3, dir);
-  return `the kernel made ${FILE} ${JSON.stringify(state)}`;
-}
-async function releasePartition(fs3, dir) {
-  const file2 = path15.join(dir, FILE);
-  const state = await fs3.read(file2).catch(() => null);
-  if (state === null || state.trim() === "member") return;
-  await fs3.write(file2, "member").catch(() => void 0);
 }
 
 // src/isolation/cgroup-v2.ts
@@ -86888,6 +86889,17 @@ async function createCgroupV2(options) {
   if (reason === null) return withPartition(await withWeightOrWithout(create, warnings));
   warnings.push(`the CPU weight could not be raised: ${reason}`);
   return withPartition(await create(false));
+}
+async function sweepV2Leftovers(options = {}) {
+  try {
+    const mount = options.mount ?? await findMount("cgroup2");
+    if (mount === null || (await staleGroups(mount)).length === 0) return [];
+    const fs3 = options.fs ?? (process.getuid?.() === 0 ? directCgroupFs() : await canSudo() ? sudoCgroupFs() : null);
+    if (fs3 === null) return [];
+    return await sweepStaleGroups(fs3, mount, (dir) => releasePartition(fs3, dir));
+  } catch {
+    return [];
+  }
 }
 var V2_MAX_WEIGHT = 1e4;
 async function enable(fs3, dir, controller) {
@@ -87088,6 +87100,7 @@ var IsolationError = class extends UserError {
   }
 };
 async function chooseIsolation(requested, options) {
+  if (requested !== "none" && options.cpus === void 0) await sweepV2Leftovers();
   const cpus = options.cpus ?? allowedCpus();
   const topology = options.topology === void 0 ? readTopology(cpus, options.sysRoot) : options.topology;
   const plan = planOnTopology(cpus, options.slotCount, topology);
@@ -87502,6 +87515,7 @@ async function runScenario(loaded, options) {
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
+  await sweepV2Leftovers();
   const probe = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);

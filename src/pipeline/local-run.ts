@@ -7,6 +7,7 @@ import { efficiencyOf } from '../analyze/efficiency.js';
 import type { SuiteRecord } from '../contracts/suite-record.js';
 import { createGit, type Git } from '../git/git.js';
 import { createWorktreeSet } from '../git/worktrees.js';
+import { sweepV2Leftovers } from '../isolation/cgroup-v2.js';
 import { chooseIsolation } from '../isolation/choose.js';
 import type { Isolation } from '../isolation/types.js';
 import type { IsolationReport } from '../contracts/isolation.js';
@@ -70,6 +71,9 @@ export async function runScenario(
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
+  // Before the fingerprint reads this process's CPUs: a partition a killed run left would hide
+  // its CPUs until chooseIsolation sweeps (the runner-like VM showed "2 vCPUs" of 4).
+  await sweepV2Leftovers();
   const probe = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
