@@ -187,7 +187,8 @@ const scenario = path.join(duetkit, 'scenarios/vm-quickstart.yml');
 // A run killed with SIGKILL mid-way leaves its group and partition behind; the next run sweeps.
 await step('sigkill', async () => {
   const killed = duetkitRun(scenario, '/tmp/duetkit-killed');
-  const group = await waitForSlotProcesses(60_000);
+  // Generous: under TCG on a loaded host, a CLI start alone has taken over a minute.
+  const group = await waitForSlotProcesses(240_000);
   killed.child.kill('SIGKILL');
   const exit = await killed.exit;
   await sleep(500);
