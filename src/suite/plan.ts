@@ -1,3 +1,4 @@
+import { MIN_SCREENING_PAIRS } from './allocation.js';
 import { decisionFloor, lookSchedule, type LookSchedule } from '../stats/sequential.js';
 import type { SuiteSpec } from './schema.js';
 
@@ -149,13 +150,21 @@ export function screeningWarning(
   if (screeningSeconds <= budgetSeconds) return null;
   const perUnit = screeningSeconds / units;
   const affordable = Math.floor(budgetSeconds / perUnit);
+  const perPair = perUnit / firstLook;
+  const pairsEach = Math.floor(budgetSeconds / (units * perPair));
+  const withLeast = Math.min(units, Math.floor(budgetSeconds / (MIN_SCREENING_PAIRS * perPair)));
   const recommended = Math.ceil((screeningSeconds * FOCUS_SHARE) / 60) * 60;
+  const outcome =
+    pairsEach >= MIN_SCREENING_PAIRS
+      ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ` +
+        `${units - affordable} will end with fewer pairs than a look needs and stay inconclusive.`
+      : `It cannot even give every benchmark the ${MIN_SCREENING_PAIRS} pairs an interval needs: breadth first, about ` +
+        `${withLeast} will get them and the other ${units - withLeast} will not be measured within the budget.`;
   return (
     `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look ` +
     `(${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark` +
     `${slowest === null ? '' : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). ` +
-    `Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs ` +
-    `than a look needs and stay inconclusive. A budget of ${recommended / 60} min would screen every one ` +
+    `${outcome} A budget of ${recommended / 60} min would screen every one ` +
     `and leave time for the doubtful; or select fewer (workload.benchmarks).`
   );
 }
