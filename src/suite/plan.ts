@@ -60,8 +60,8 @@ const FOCUS_SHARE = 1.5;
  * Plans a suite before it measures: how many repetitions one process runs (enough for the
  * start-up to cost about 15% of the time, never more than a quarter of the first look: at
  * least four process starts per benchmark and side behind every look), the look
- * schedule (the first look no smaller than the decision floor of this family, and a whole
- * number of rounds), each unit's predicted cost per round, and whether the budget affords
+ * schedule (the first look no smaller than the decision floor of this family in rounds — a
+ * round of repetitions is one pair for the test — and a whole number of rounds), each unit's predicted cost per round, and whether the budget affords
  * every unit's first look — if not, a warning that says what it affords and what budget
  * would do. Pure.
  */
@@ -76,7 +76,8 @@ export function planSuite(input: PlanInput): SuitePlan {
   const repetitions = input.repeats
     ? Math.max(floorRepetitions, chooseRepetitions(input, wanted))
     : 1;
-  const first = Math.ceil(wanted / repetitions) * repetitions;
+  // a round of repetitions is one pair for the test (analyze/blocks.ts): the floor is in rounds
+  const first = Math.max(Math.ceil(wanted / repetitions), floor) * repetitions;
   const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds: Record<string, number | null> = {};
   for (const unit of units) roundSeconds[unit.name] = predictRound(input, unit, repetitions);
