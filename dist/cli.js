@@ -46039,6 +46039,7 @@ import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn6 } from "node:child_process";
+import { readlinkSync } from "node:fs";
 import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile2 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
@@ -46127,7 +46128,26 @@ async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
   return null;
 }
 function groupName() {
-  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+  return `duetkit-${process.pid}-ns${pidNamespace() ?? 0}-${Date.now().toString(36)}`;
+}
+function pidNamespace() {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+function ownerEnded(name, ownNamespace = pidNamespace()) {
+  const match = /^duetkit-(\d+)-(?:ns(\d+)-)?/.exec(name);
+  if (match === null) return false;
+  const namespace = match[2];
+  if (namespace !== void 0 && namespace !== "0" && namespace !== ownNamespace) return false;
+  try {
+    process.kill(Number(match[1]), 0);
+    return false;
+  } catch (error62) {
+    return error62.code !== "EPERM";
+  }
 }
 
 // src/isolation/cgroup-group.ts
@@ -46263,8 +46283,7 @@ async function sweepStaleGroups(fs, parent, release) {
   const entries = await readdir(parent).catch(() => []);
   const removed = [];
   for (const entry of entries) {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    if (match === null || isAlive2(Number(match[1]))) continue;
+    if (!ownerEnded(entry)) continue;
     const dir = path14.join(parent, entry);
     await release?.(dir);
     const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter(
@@ -46275,14 +46294,6 @@ async function sweepStaleGroups(fs, parent, release) {
     removed.push(dir);
   }
   return removed;
-}
-function isAlive2(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error62) {
-    return error62.code === "EPERM";
-  }
 }
 
 // src/isolation/cgroup-v2.ts

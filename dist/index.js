@@ -86564,6 +86564,7 @@ import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn6 } from "node:child_process";
+import { readlinkSync } from "node:fs";
 import { mkdir as mkdir5, readFile as readFile5, rmdir as rmdir2, writeFile as writeFile3 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
@@ -86652,7 +86653,26 @@ async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
   return null;
 }
 function groupName() {
-  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+  return `duetkit-${process.pid}-ns${pidNamespace() ?? 0}-${Date.now().toString(36)}`;
+}
+function pidNamespace() {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+function ownerEnded(name, ownNamespace = pidNamespace()) {
+  const match = /^duetkit-(\d+)-(?:ns(\d+)-)?/.exec(name);
+  if (match === null) return false;
+  const namespace = match[2];
+  if (namespace !== void 0 && namespace !== "0" && namespace !== ownNamespace) return false;
+  try {
+    process.kill(Number(match[1]), 0);
+    return false;
+  } catch (error63) {
+    return error63.code !== "EPERM";
+  }
 }
 
 // src/isolation/cgroup-group.ts
@@ -86788,8 +86808,7 @@ async function sweepStaleGroups(fs3, parent, release) {
   const entries = await readdir2(parent).catch(() => []);
   const removed = [];
   for (const entry of entries) {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    if (match === null || isAlive2(Number(match[1]))) continue;
+    if (!ownerEnded(entry)) continue;
     const dir = path14.join(parent, entry);
     await release?.(dir);
     const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
@@ -86800,14 +86819,6 @@ async function sweepStaleGroups(fs3, parent, release) {
     removed.push(dir);
   }
   return removed;
-}
-function isAlive2(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error63) {
-    return error63.code === "EPERM";
-  }
 }
 
 // src/isolation/cgroup-v2.ts
