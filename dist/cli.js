@@ -38139,30 +38139,20 @@ function shuffled(count, rng) {
 }
 
 // src/runner/modes/duet.ts
-function rotated(order, by) {
-  return order.map((o) => (o + by) % order.length);
-}
 var duet = {
   name: "duet",
   slotCount: (versionCount) => versionCount,
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
-    let slots = [];
-    let stagger = [];
     for (let round3 = 0; round3 < warmup + rounds; round3++) {
-      const inBlock = round3 < warmup ? 0 : (round3 - warmup) % versionCount;
-      if (inBlock === 0) {
-        slots = shuffled(versionCount, rng);
-        stagger = shuffled(versionCount, rng);
-      }
       yield {
         round: round3,
         warmup: round3 < warmup,
         versions: indexes(versionCount),
-        slots: rotated(slots, inBlock),
+        slots: shuffled(versionCount, rng),
         endsRound: true,
-        stagger: rotated(stagger, inBlock)
+        stagger: shuffled(versionCount, rng)
       };
     }
   }

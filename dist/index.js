@@ -79365,30 +79365,20 @@ function shuffled(count2, rng) {
 }
 
 // src/runner/modes/duet.ts
-function rotated(order, by) {
-  return order.map((o) => (o + by) % order.length);
-}
 var duet = {
   name: "duet",
   slotCount: (versionCount) => versionCount,
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
-    let slots = [];
-    let stagger = [];
     for (let round2 = 0; round2 < warmup + rounds; round2++) {
-      const inBlock = round2 < warmup ? 0 : (round2 - warmup) % versionCount;
-      if (inBlock === 0) {
-        slots = shuffled(versionCount, rng);
-        stagger = shuffled(versionCount, rng);
-      }
       yield {
         round: round2,
         warmup: round2 < warmup,
         versions: indexes(versionCount),
-        slots: rotated(slots, inBlock),
+        slots: shuffled(versionCount, rng),
         endsRound: true,
-        stagger: rotated(stagger, inBlock)
+        stagger: shuffled(versionCount, rng)
       };
     }
   }

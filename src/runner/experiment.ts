@@ -180,9 +180,8 @@ async function runStep(
   const running = step.versions.map((v) => sides[v]!);
   const gate = barrier.next(running.length);
   // Every side is handled in slot order — spawned, primed and (persistent sides) started by a
-  // line each — and a duet's slots are counterbalanced (modes/duet.ts): whichever side is
-  // spawned first, or started a few µs after the other, is each version equally often, never
-  // version 0 by its index.
+  // line each — and a duet draws the slots at random each round (modes/duet.ts): whichever
+  // side is spawned first, or started a few µs after the other, is not version 0 by its index.
   const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a]! - step.slots[b]!);
   await Promise.all(
     bySlot.map((i) =>

@@ -144,7 +144,7 @@ describe('duet', () => {
     }
     gaps.sort((x, y) => x - y);
     expect(gaps[gaps.length >> 1]).toBeGreaterThan(25);
-    // Which side starts late is drawn per block of rounds, and counterbalanced within it.
+    // Which side starts late is drawn per round.
     expect(late.size).toBe(2);
   });
 });
