@@ -86370,7 +86370,7 @@ async function runSuite(options) {
     );
     const known = seen.length > 0 ? seen : planned;
     if (known.length === 0) return FALLBACK_SECONDS_PER_PAIR;
-    return [...known].sort((a, b) => a - b)[known.length >> 1];
+    return median(known);
   };
   const stageFor = () => nextStage(
     states(),

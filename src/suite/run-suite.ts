@@ -4,6 +4,7 @@ import { runExperiment, type ExperimentOptions } from '../runner/experiment.js';
 import type { PerBenchmarkResult } from '../runner/per-benchmark.js';
 import type { StopReason } from '../contracts/stop-reason.js';
 import type { Trial } from '../contracts/samples.js';
+import { median } from '../stats/descriptive.js';
 import { lookReached, type LookSchedule } from '../stats/sequential.js';
 import { nextStage, type StageEntry, type UnitState } from './allocation.js';
 import { planSuite, screeningWarning } from './plan.js';
@@ -201,7 +202,7 @@ export async function runSuite(
     );
     const known = seen.length > 0 ? seen : planned;
     if (known.length === 0) return FALLBACK_SECONDS_PER_PAIR;
-    return [...known].sort((a, b) => a - b)[known.length >> 1]!;
+    return median(known);
   };
   const stageFor = (): StageEntry[] =>
     nextStage(
