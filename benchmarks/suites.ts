@@ -128,7 +128,9 @@ function duetkit(
       `  - { name: head, path: ${head} }`,
       ...lines,
       `budget: ${budget}s`,
-      ...(lines.some((l) => l.startsWith('suite:')) ? [] : [`suite: ${value('--suite-settings', '{}')}`]),
+      ...(lines.some((l) => l.startsWith('suite:'))
+        ? []
+        : [`suite: ${value('--suite-settings', '{}')}`]),
       `analysis: { threshold: ${threshold} }`,
       '',
     ].join('\n'),

@@ -79365,30 +79365,20 @@ function shuffled(count2, rng) {
 }
 
 // src/runner/modes/duet.ts
-function rotated(order, by) {
-  return order.map((o) => (o + by) % order.length);
-}
 var duet = {
   name: "duet",
   slotCount: (versionCount) => versionCount,
   paired: true,
   rounds: true,
   *plan({ versionCount, warmup, rounds, rng }) {
-    let slots = [];
-    let stagger = [];
     for (let round2 = 0; round2 < warmup + rounds; round2++) {
-      const inBlock = round2 < warmup ? 0 : (round2 - warmup) % versionCount;
-      if (inBlock === 0) {
-        slots = shuffled(versionCount, rng);
-        stagger = shuffled(versionCount, rng);
-      }
       yield {
         round: round2,
         warmup: round2 < warmup,
         versions: indexes(versionCount),
-        slots: rotated(slots, inBlock),
+        slots: shuffled(versionCount, rng),
         endsRound: true,
-        stagger: rotated(stagger, inBlock)
+        stagger: shuffled(versionCount, rng)
       };
     }
   }
@@ -81359,21 +81349,16 @@ function comparisonInput(series, baseIndex, headIndex, paired) {
   }
   const rounds = [...base.keys()].filter((round2) => head.has(round2)).sort((a, b) => a - b);
   if (series.positional) {
-    const pairs = {
-      base: [],
-      head: [],
-      rounds: []
-    };
+    const pairs = { base: [], head: [], weights: [] };
     for (const round2 of rounds) {
       const b = base.get(round2);
       const h = head.get(round2);
-      for (let k = 0; k < Math.min(b.length, h.length); k++) {
-        pairs.base.push(b[k]);
-        pairs.head.push(h[k]);
-        pairs.rounds.push(round2);
-      }
+      const m = Math.min(b.length, h.length);
+      pairs.base.push(median(b.slice(0, m)));
+      pairs.head.push(median(h.slice(0, m)));
+      pairs.weights.push(m);
     }
-    return { ...pairs, paired };
+    return { ...pairs, paired, rounds };
   }
   return {
     base: rounds.map((round2) => median(base.get(round2))),
@@ -81620,12 +81605,18 @@ function unitLooks(samples, level3) {
   return looks;
 }
 function truncateToLook(input2, pairs) {
-  if (!input2.paired || input2.base.length <= pairs) return input2;
+  if (!input2.paired) return input2;
+  let keep = 0;
+  for (let reached = 0; keep < input2.base.length && reached < pairs; keep++) {
+    reached += input2.weights?.[keep] ?? 1;
+  }
+  if (keep >= input2.base.length) return input2;
   return {
     ...input2,
-    base: input2.base.slice(0, pairs),
-    head: input2.head.slice(0, pairs),
-    rounds: input2.rounds?.slice(0, pairs) ?? null
+    base: input2.base.slice(0, keep),
+    head: input2.head.slice(0, keep),
+    rounds: input2.rounds?.slice(0, keep) ?? null,
+    ...input2.weights === void 0 ? {} : { weights: input2.weights.slice(0, keep) }
   };
 }
 function asSequential(c, look, level3, schedule) {
@@ -85503,9 +85494,10 @@ async function runExperiment(options) {
 async function runStep(step, sides, barrier, offsetNs, record2, t0) {
   const running = step.versions.map((v) => sides[v]);
   const gate = barrier.next(running.length);
+  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
   await Promise.all(
-    running.map(
-      (side3, i) => side3.arm({
+    bySlot.map(
+      (i) => running[i].arm({
         round: step.round,
         slot: step.slots[i],
         gate,
@@ -85513,10 +85505,9 @@ async function runStep(step, sides, barrier, offsetNs, record2, t0) {
       })
     )
   );
-  await Promise.all(running.map((side3) => side3.prime()));
+  await Promise.all(bySlot.map((i) => running[i].prime()));
   const releasedAt = gate.release();
   const fired = [];
-  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
   const abort = (error63) => {
     barrier.abort();
     throw error63;
@@ -85597,16 +85588,21 @@ function staggerSizer(setting, trials) {
 }
 
 // src/suite/allocation.ts
+var MIN_SCREENING_PAIRS = 2;
 function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false, perRound = 1, threshold3 = Infinity) {
   const cost = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
   const firstLook = schedule.pairs[0];
   const screening = units.filter((u) => u.pairs < firstLook && u.look < 0);
   if (screening.length > 0) {
-    const firstRounds = Math.ceil(firstLook / perRound);
-    const share = Math.max(1, Math.ceil(firstRounds / 2)) * perRound;
-    return screening.map((u) => ({
+    const half = Math.max(1, Math.ceil(Math.ceil(firstLook / perRound) / 2));
+    const least = Math.min(half, Math.ceil(MIN_SCREENING_PAIRS / perRound));
+    const sweepRound = shared ? Math.max(...screening.map((u) => cost(u, perRound))) : screening.reduce((a, u) => a + cost(u, perRound), 0);
+    const afford = sweepRound > 0 ? Math.floor(secondsLeft / sweepRound) : half;
+    const rounds = Math.max(least, Math.min(half, afford));
+    const fewest = Math.min(...screening.map((u) => u.pairs));
+    return screening.filter((u) => u.pairs === fewest).map((u) => ({
       name: u.name,
-      pairs: Math.min(share, firstLook - u.pairs),
+      pairs: Math.min(rounds * perRound, firstLook - u.pairs),
       look: 0
     }));
   }
@@ -85648,7 +85644,7 @@ function planSuite(input2) {
   const floorRepetitions = input2.repeats ? input2.minRepetitions ?? 1 : 1;
   const wanted = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
   const repetitions = input2.repeats ? Math.max(floorRepetitions, chooseRepetitions(input2, wanted)) : 1;
-  const first = Math.ceil(wanted / repetitions) * repetitions;
+  const first = Math.max(Math.ceil(wanted / repetitions), floor) * repetitions;
   const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds = {};
   for (const unit of units) roundSeconds[unit.name] = predictRound(input2, unit, repetitions);
@@ -85697,8 +85693,12 @@ function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slo
   if (screeningSeconds <= budgetSeconds) return null;
   const perUnit = screeningSeconds / units;
   const affordable = Math.floor(budgetSeconds / perUnit);
+  const perPair = perUnit / firstLook;
+  const pairsEach = Math.floor(budgetSeconds / (units * perPair));
+  const withLeast = Math.min(units, Math.floor(budgetSeconds / (MIN_SCREENING_PAIRS * perPair)));
   const recommended = Math.ceil(screeningSeconds * FOCUS_SHARE / 60) * 60;
-  return `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive. A budget of ${recommended / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
+  const outcome = pairsEach >= MIN_SCREENING_PAIRS ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive.` : `It cannot even give every benchmark the ${MIN_SCREENING_PAIRS} pairs an interval needs: breadth first, about ${withLeast} will get them and the other ${units - withLeast} will not be measured within the budget.`;
+  return `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). ${outcome} A budget of ${recommended / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
 }
 
 // src/suite/prepare-cargo.ts
@@ -86354,28 +86354,39 @@ async function runSuite(options) {
     });
     return { part, startMs, spentMs: elapsed() * 1e3 - startMs };
   };
+  const states = () => record2.units.map((u) => ({
+    name: u.name,
+    pairs: u.pairs,
+    look: u.look,
+    secondsPerPair: u.secondsPerPair,
+    decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
+    pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
+    change: last.get(u.name)?.change ?? null
+  }));
+  const pace = () => {
+    const seen = record2.units.flatMap((u) => u.secondsPerPair === null ? [] : [u.secondsPerPair]);
+    const planned = Object.values(plan.roundSeconds).flatMap(
+      (r) => r === null ? [] : [r / perRound]
+    );
+    const known = seen.length > 0 ? seen : planned;
+    if (known.length === 0) return FALLBACK_SECONDS_PER_PAIR;
+    return median(known);
+  };
+  const stageFor = () => nextStage(
+    states(),
+    schedule,
+    left(),
+    pace(),
+    prepared.group !== null,
+    perRound,
+    scenario.analysis.threshold
+  );
   try {
     for (; ; ) {
       if (left() <= 0) break;
-      const states = record2.units.map((u) => ({
-        name: u.name,
-        pairs: u.pairs,
-        look: u.look,
-        secondsPerPair: u.secondsPerPair,
-        decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
-        pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
-        change: last.get(u.name)?.change ?? null
-      }));
-      const stage = nextStage(
-        states,
-        schedule,
-        left(),
-        FALLBACK_SECONDS_PER_PAIR,
-        prepared.group !== null,
-        perRound,
-        scenario.analysis.threshold
-      );
+      const stage = stageFor();
       if (stage.length === 0) break;
+      const screening = stage.every((s) => record2.units.find((u) => u.name === s.name).look < 0);
       record2.stages.push({ units: stage.map((s) => s.name), look: stage[0].look });
       if (prepared.group !== null) {
         const names = stage.map((s) => s.name);
@@ -86394,14 +86405,16 @@ async function runSuite(options) {
         }
         continue;
       }
-      for (const entry of stage) {
+      for (const planned of stage) {
         if (signal.aborted) throw new RunError("interrupted");
-        const unit = prepared.units.find((u) => u.name === entry.name);
-        const rec = record2.units.find((u) => u.name === entry.name);
+        const unit = prepared.units.find((u) => u.name === planned.name);
+        const rec = record2.units.find((u) => u.name === planned.name);
         if (left() <= 0) {
           rec.stopReason = "budget";
           continue;
         }
+        const entry = screening ? stageFor().find((s) => s.name === planned.name) : planned;
+        if (entry === void 0) continue;
         const warmup = rec.pairs === 0 && perRound === 1;
         const rounds = Math.ceil(entry.pairs / perRound);
         const { part, startMs, spentMs } = await measure(
@@ -86540,6 +86553,7 @@ import path16 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn6 } from "node:child_process";
+import { readlinkSync } from "node:fs";
 import { mkdir as mkdir5, readFile as readFile5, rmdir as rmdir2, writeFile as writeFile3 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
@@ -86628,7 +86642,26 @@ async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
   return null;
 }
 function groupName() {
-  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+  return `duetkit-${process.pid}-ns${pidNamespace() ?? 0}-${Date.now().toString(36)}`;
+}
+function pidNamespace() {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+function ownerEnded(name, ownNamespace = pidNamespace()) {
+  const match = /^duetkit-(\d+)-(?:ns(\d+)-)?/.exec(name);
+  if (match === null) return false;
+  const namespace = match[2];
+  if (namespace !== void 0 && namespace !== "0" && namespace !== ownNamespace) return false;
+  try {
+    process.kill(Number(match[1]), 0);
+    return false;
+  } catch (error63) {
+    return error63.code !== "EPERM";
+  }
 }
 
 // src/isolation/cgroup-group.ts
@@ -86801,18 +86834,7 @@ async function sweepStaleGroups(fs3, parent, release) {
 }
 async function staleGroups(parent) {
   const entries = await readdir2(parent).catch(() => []);
-  return entries.filter((entry) => {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    return match !== null && !isAlive2(Number(match[1]));
-  }).map((entry) => path15.join(parent, entry));
-}
-function isAlive2(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error63) {
-    return error63.code === "EPERM";
-  }
+  return entries.filter((entry) => ownerEnded(entry)).map((entry) => path15.join(parent, entry));
 }
 
 // src/isolation/cgroup-v2.ts

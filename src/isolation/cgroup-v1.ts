@@ -5,6 +5,7 @@ import {
   emptyAndRemove,
   findMount,
   groupName,
+  ownerEnded,
   ownCgroup,
   type CgroupFs,
 } from './cgroup-fs.js';
@@ -117,19 +118,5 @@ export async function sweepStaleGroups(
 /** Groups under `parent` left by duetkit runs whose process no longer exists. Reads only. */
 export async function staleGroups(parent: string): Promise<string[]> {
   const entries = await readdir(parent).catch(() => [] as string[]);
-  return entries
-    .filter((entry) => {
-      const match = /^duetkit-(\d+)-/.exec(entry);
-      return match !== null && !isAlive(Number(match[1]));
-    })
-    .map((entry) => path.join(parent, entry));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return entries.filter((entry) => ownerEnded(entry)).map((entry) => path.join(parent, entry));
 }

@@ -50,41 +50,6 @@ describe('mode plans', () => {
   });
 });
 
-describe('duet counterbalancing', () => {
-  it('gives each version each CPU slot and each start offset once per block of rounds', () => {
-    for (const versionCount of [2, 3]) {
-      for (let seed = 0; seed < 20; seed++) {
-        const steps = [
-          ...getMode('duet').plan({
-            versionCount,
-            warmup: 1,
-            rounds: 4 * versionCount,
-            rng: createRng(seed),
-          }),
-        ].filter((s) => !s.warmup);
-        for (let b = 0; b < steps.length; b += versionCount) {
-          const block = steps.slice(b, b + versionCount);
-          for (let v = 0; v < versionCount; v++) {
-            expect(block.map((s) => s.slots[v]).sort()).toEqual([...Array(versionCount).keys()]);
-            expect(block.map((s) => s.stagger![v]).sort()).toEqual([...Array(versionCount).keys()]);
-          }
-        }
-      }
-    }
-  });
-
-  it('still draws the blocks at random: both assignments start blocks across seeds', () => {
-    const firsts = new Set(
-      Array.from({ length: 20 }, (_, seed) =>
-        [...getMode('duet').plan({ versionCount: 2, warmup: 0, rounds: 40, rng: createRng(seed) })]
-          .filter((_s, i) => i % 2 === 0)
-          .map((s) => s.slots.join()),
-      ).flat(),
-    );
-    expect(firsts).toEqual(new Set(['0,1', '1,0']));
-  });
-});
-
 describe('rmit run', () => {
   let root: string;
   beforeAll(async () => {
