@@ -184,9 +184,11 @@ async function waitForSlotProcesses(timeoutMs: number): Promise<string> {
 
 const scenario = path.join(duetkit, 'scenarios/vm-quickstart.yml');
 
-// A run killed with SIGKILL mid-way leaves its group and partition behind; the next run sweeps.
+// A run killed with SIGKILL mid-way leaves its group and partition behind; the next run (the
+// quickstart) sweeps. The killed run is a duet of `sleep`: its sides are in their groups as
+// soon as it starts measuring.
 await step('sigkill', async () => {
-  const killed = duetkitRun(scenario, '/tmp/duetkit-killed');
+  const killed = duetkitRun(path.join(duetkit, 'scenarios/vm-sleep.yml'), '/tmp/duetkit-killed');
   // Generous: under TCG on a loaded host, a CLI start alone has taken over a minute.
   const group = await waitForSlotProcesses(240_000);
   killed.child.kill('SIGKILL');
@@ -213,7 +215,7 @@ await step('quickstart', async () => {
     while (sampling) {
       for (const group of duetkitGroups()) {
         const partition = read(path.join(CG, group, 'cpuset.cpus.partition'));
-        seen.add(`${group.replace(/-\d+-\w+$/, '')} partition=${partition} pid1=${pid1Cpus()}`);
+        seen.add(`${group.split('-')[0]} partition=${partition} pid1=${pid1Cpus()}`);
       }
       await sleep(1000);
     }
