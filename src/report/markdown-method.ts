@@ -1,3 +1,4 @@
+import { settingsThresholdText } from './threshold-text.js';
 import { clusterLines } from './cluster-text.js';
 import type { ComparisonReport } from '../contracts/comparison.js';
 import type { Comparison } from '../stats/types.js';
@@ -79,7 +80,9 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
       `**Test:** ${TEST_TEXT[first.test.name] ?? 'Mann–Whitney U'}; p-values ${adjustmentText(s.adjustment, compared.length)}.`,
     );
     items.push(
-      `**Threshold:** ±${formatPercent(s.threshold).replace('+', '')} (practical significance).`,
+      s.thresholds === undefined
+        ? `**Threshold:** ${settingsThresholdText(s.threshold, undefined)} (practical significance).`
+        : `**Thresholds** (practical significance): ${settingsThresholdText(s.threshold, s.thresholds)} (by benchmark name, else by kind of metric, else the first).`,
     );
     items.push(
       `**Minimum detectable effect** (at ${Math.round(first.power * 100)}% power): ${compared

@@ -207,10 +207,13 @@ function side(c: Comparison | NotComparable, which: 'base' | 'head', unit: strin
 
 function legend(report: ComparisonReport, scale: BarScale): string {
   const limit = formatPercent(scale.limit, 0).replace('+', '');
-  const threshold = formatPercent(report.settings.threshold).replace('+', '');
+  const threshold =
+    report.settings.thresholds === undefined
+      ? `±${formatPercent(report.settings.threshold).replace('+', '')} threshold`
+      : "the row's threshold (see Method)";
   const g = BAR_GLYPHS;
   return (
-    `<sub>Interval column: −${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` ±${threshold} threshold, ` +
+    `<sub>Interval column: −${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` ${threshold}, ` +
     `\`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. ` +
     `Change = head/base − 1; adjusted p: ${report.settings.adjustment === 'none' ? 'not adjusted' : `${report.settings.adjustment === 'holm' ? 'Holm' : 'Benjamini–Hochberg'} across ${statistical(report).length} comparisons`}.</sub>`
   );
