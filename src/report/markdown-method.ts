@@ -1,4 +1,5 @@
 import { settingsThresholdText } from './threshold-text.js';
+import { exactDiffers } from './exact-text.js';
 import { clusterLines } from './cluster-text.js';
 import type { ComparisonReport } from '../contracts/comparison.js';
 import type { Comparison } from '../stats/types.js';
@@ -130,7 +131,7 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
 
 /** How many metrics were constant on each side, so compared exactly, and how many of them are equal. */
 function exactItem(exact: readonly ComparisonReport['results'][number][]): string {
-  const equal = exact.filter((r) => r.exact!.base === r.exact!.head).length;
+  const equal = exact.filter((r) => !exactDiffers(r)).length;
   return `**Exact:** ${exact.length} metric${exact.length === 1 ? ' was' : 's were'} one constant on each side (e.g. allocs/op), compared exactly by head/base − 1 and the threshold alone, outside the multiple-comparison family; ${equal} of them equal on both sides ${equal === 1 ? 'is' : 'are'} not listed (all are in comparison.json).`;
 }
 
