@@ -139,7 +139,7 @@ export async function runScenario(
         : undefined;
     if (built.path === null && driver === 'command' && format === undefined && !wallOnly(metric)) {
       throw new RunError(
-        `workload.metric [${metric.join(', ')}] needs the command's CPU time or peak RSS, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`,
+        `workload.metric ${metric.join(', ')} needs the command's ${metric.includes('cpu') ? (metric.includes('rss') ? 'CPU time and peak RSS' : 'CPU time') : 'peak RSS'}, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`,
       );
     }
     const experiment: ExperimentOptions = {
