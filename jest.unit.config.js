@@ -51,6 +51,7 @@ export const FULL_TIER_ONLY = {
     'tests/calibrate/accuracy-smoke.test.ts',
     'tests/calibrate/fidelity-smoke.test.ts',
     'tests/runner/timer.test.ts',
+    'tests/runner/timer-rss.test.ts',
     'tests/runner/http.test.ts',
     // a duet that must call a 20 ms slowdown a regression: without cpusets (no root) on a
     // loaded machine its 8 pairs can leave it inconclusive

@@ -35,6 +35,7 @@ import { prepareVersions } from '../runner/versions.js';
 import { buildTimer, type TimerBuild } from '../runner/timer/build.js';
 import { RunError } from '../process/errors.js';
 import { VERSION } from '../version.js';
+import { wallOnly } from '../scenario/metric-list.js';
 
 /**
  * duetkit's own version, as samples files record it. Not `npm_package_version`: under a
@@ -140,9 +141,9 @@ export async function runScenario(
       driver === 'command' || driver === 'persistent'
         ? timingRecord(scenario.workload, built)
         : undefined;
-    if (built.path === null && driver === 'command' && format === undefined && metric !== 'wall') {
+    if (built.path === null && driver === 'command' && format === undefined && !wallOnly(metric)) {
       throw new RunError(
-        `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`,
+        `workload.metric ${metric.join(', ')} needs the command's ${metric.includes('cpu') ? (metric.includes('rss') ? 'CPU time and peak RSS' : 'CPU time') : 'peak RSS'}, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`,
       );
     }
     const experiment: ExperimentOptions = {
