@@ -50387,12 +50387,15 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
           signal: options.signal
         }
       );
+      const reads = [];
       for (const side2 of [0, 1]) {
         const failed = failure2(results[side2]);
         if (failed !== null) throw new Error(`${names[side2]}: ${route.name} run failed: ${failed}`);
-        const read = await route.read(jobs[side2]);
-        chunks[side2].push({ stacks: read.stacks, work: target.work });
-        files[side2].push(...read.files.map((f) => path32.relative(options.resultsDir, f)));
+        reads.push(await route.read(jobs[side2]));
+      }
+      for (const side2 of [0, 1]) {
+        chunks[side2].push({ stacks: reads[side2].stacks, work: target.work });
+        files[side2].push(...reads[side2].files.map((f) => path32.relative(options.resultsDir, f)));
       }
     } catch (error62) {
       warning = `${run3 - 1} of ${options.spec.runs} runs: ${error62.message}`;
@@ -50407,9 +50410,6 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
     chunks: chunks[i],
     files: files[i]
   };
-  const n = Math.min(chunks[0].length, chunks[1].length);
-  chunks[0].length = n;
-  chunks[1].length = n;
   return {
     benchmark: target.benchmark,
     base: side(0),

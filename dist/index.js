@@ -89285,12 +89285,15 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
           signal: options.signal
         }
       );
+      const reads = [];
       for (const side4 of [0, 1]) {
         const failed = failure2(results[side4]);
         if (failed !== null) throw new Error(`${names[side4]}: ${route.name} run failed: ${failed}`);
-        const read = await route.read(jobs[side4]);
-        chunks[side4].push({ stacks: read.stacks, work: target.work });
-        files[side4].push(...read.files.map((f) => path28.relative(options.resultsDir, f)));
+        reads.push(await route.read(jobs[side4]));
+      }
+      for (const side4 of [0, 1]) {
+        chunks[side4].push({ stacks: reads[side4].stacks, work: target.work });
+        files[side4].push(...reads[side4].files.map((f) => path28.relative(options.resultsDir, f)));
       }
     } catch (error63) {
       warning2 = `${run3 - 1} of ${options.spec.runs} runs: ${error63.message}`;
@@ -89305,9 +89308,6 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
     chunks: chunks[i],
     files: files[i]
   };
-  const n = Math.min(chunks[0].length, chunks[1].length);
-  chunks[0].length = n;
-  chunks[1].length = n;
   return {
     benchmark: target.benchmark,
     base: side3(0),

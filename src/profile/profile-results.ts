@@ -156,12 +156,16 @@ async function profilePair(
           signal: options.signal,
         },
       );
+      const reads = [];
       for (const side of [0, 1] as const) {
         const failed = failure(results[side]);
         if (failed !== null) throw new Error(`${names[side]}: ${route.name} run failed: ${failed}`);
-        const read = await route.read(jobs[side]!);
-        chunks[side].push({ stacks: read.stacks, work: target.work });
-        files[side].push(...read.files.map((f) => path.relative(options.resultsDir, f)));
+        reads.push(await route.read(jobs[side]!));
+      }
+      // Both sides of a run or neither: a differential needs the same runs of each.
+      for (const side of [0, 1] as const) {
+        chunks[side].push({ stacks: reads[side]!.stacks, work: target.work });
+        files[side].push(...reads[side]!.files.map((f) => path.relative(options.resultsDir, f)));
       }
     } catch (error) {
       warning = `${run - 1} of ${options.spec.runs} runs: ${(error as Error).message}`;
@@ -179,10 +183,6 @@ async function profilePair(
           chunks: chunks[i],
           files: files[i],
         };
-  // Both sides or neither: a differential needs the same runs of each.
-  const n = Math.min(chunks[0].length, chunks[1].length);
-  chunks[0].length = n;
-  chunks[1].length = n;
   return {
     benchmark: target.benchmark,
     base: side(0),
