@@ -87632,7 +87632,8 @@ async function runScenario(loaded, options) {
     if (timing?.clock === "timer" && result.staggerMs !== null) {
       timing = { ...timing, staggerMs: result.staggerMs };
     }
-    if (options.afterMeasured !== void 0 && !options.signal.aborted) {
+    const measured = result.stopReason !== "failed" && result.stopReason !== "interrupted";
+    if (options.afterMeasured !== void 0 && measured && !options.signal.aborted) {
       measuredUntil = (/* @__PURE__ */ new Date()).toISOString();
       await options.afterMeasured({
         samples: samples(),

@@ -201,7 +201,8 @@ export async function runScenario(
     if (timing?.clock === 'timer' && result.staggerMs !== null) {
       timing = { ...timing, staggerMs: result.staggerMs };
     }
-    if (options.afterMeasured !== undefined && !options.signal.aborted) {
+    const measured = result.stopReason !== 'failed' && result.stopReason !== 'interrupted';
+    if (options.afterMeasured !== undefined && measured && !options.signal.aborted) {
       measuredUntil = new Date().toISOString();
       await options.afterMeasured({
         samples: samples(),

@@ -37,18 +37,18 @@ int main(int argc, char **argv) {
 export const PYTHON_PROGRAM = `def hot(n):
     s = 0
     for i in range(n):
-        s += (i * i) ^ (s >> 3)
+        s = (s + i * i) % 1000003
     return s
 
 
 def cold(n):
     s = 0
     for i in range(n):
-        s += (i * i) ^ (s >> 3)
+        s = (s + i * i) % 1000003
     return s
 
 
-print(hot(2_000_000) + cold(200_000))
+print(hot(400_000) + cold(40_000))
 `;
 
 export const NODE_PROGRAM = `function hotLoop(n) {

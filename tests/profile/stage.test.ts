@@ -133,6 +133,19 @@ describe('profiles after the verdict (duetkit run --profile)', () => {
     ]);
   });
 
+  it('a failed run is not profiled', async () => {
+    await writeFile(
+      path.join(root, 'failing.yml'),
+      SCENARIO.replace('./hot 20000000', 'sh -c "exit 3"').replace('name: hot', 'name: failing'),
+    );
+    const ctx = context(root);
+    expect(await main(['run', 'failing.yml', '--out', 'failing', '--profile', 'always'], ctx)).toBe(
+      1,
+    );
+    await expect(stat(path.join(root, 'failing', 'profiles.json'))).rejects.toThrow();
+    expect(ctx.out).not.toContain('profiles:');
+  });
+
   it('go: pprof of the one benchmark, both sides doing the same b.N', async () => {
     const go = await makeWorkspace({
       base: { 'go.mod': GO_MOD, 'hot_test.go': GO_TEST },
