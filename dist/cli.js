@@ -51180,11 +51180,17 @@ function bestSplit(z2, s, e, shape = {}) {
   return { index: s + bestTau, qhat: bestQ, end: s + bestKappa };
 }
 
+// src/git/pull-request.ts
+function pullRequestOf(subject) {
+  const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
+  return m === null ? null : Number(m[1]);
+}
+
 // src/variability/change-points.ts
 function findChangePoints(series, settings) {
   const values = series.points.map((p) => p.value);
   if (values.length < 4)
-    return { changePoints: [], segments: [[0, values.length]], rejectedPValue: null };
+    return { changePoints: [], uncalled: [], segments: [[0, values.length]], rejectedPValue: null };
   const found = eDivisive(values, {
     alpha: settings.alpha,
     permutations: settings.permutations,
@@ -51193,7 +51199,7 @@ function findChangePoints(series, settings) {
   const cuts = found.changePoints.map((c) => c.index);
   const edges = [0, ...cuts, values.length];
   const segments2 = edges.slice(1).map((e, i) => [edges[i], e]);
-  const changePoints = found.changePoints.map((c, i) => {
+  const splits = found.changePoints.map((c, i) => {
     const left = values.slice(edges[i], c.index);
     const right = values.slice(c.index, edges[i + 2]);
     const step = stepOf(left, right, settings, i);
@@ -51215,7 +51221,17 @@ function findChangePoints(series, settings) {
       permutations: c.permutations
     };
   });
-  return { changePoints, segments: segments2, rejectedPValue: found.rejected?.pValue ?? null };
+  const threshold2 = settings.threshold ?? 0;
+  return {
+    changePoints: splits.filter((c) => stepIsCalled(c.step, threshold2)),
+    uncalled: splits.filter((c) => !stepIsCalled(c.step, threshold2)),
+    segments: segments2,
+    rejectedPValue: found.rejected?.pValue ?? null
+  };
+}
+function stepIsCalled(step, threshold2) {
+  if (step.lower === null || step.upper === null) return Math.abs(step.change) > threshold2;
+  return step.lower > threshold2 || step.upper < -threshold2;
 }
 function stepOf(left, right, settings, i) {
   const median3 = (xs) => {
@@ -51252,16 +51268,18 @@ function refOf(p) {
     url: p.commit?.url ?? p.runUrl
   };
 }
+function uncalledNote(c, threshold2) {
+  const pct3 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+  const step = c.step.lower === null || c.step.upper === null ? `${pct3(c.step.change)} (no interval)` : `${pct3(c.step.change)} [${pct3(c.step.lower)}, ${pct3(c.step.upper)}]`;
+  const within = threshold2 === 0 ? "contains no change" : `reaches within \xB1${pct3(threshold2).slice(1)}`;
+  return `E-Divisive split the series at run ${c.after.runId} (p = ${c.pValue.toPrecision(2)}), not called a change point: the step ${step} ${within}`;
+}
 function compareUrl(before, after) {
   const url2 = after.commit?.url;
   if (url2 === null || url2 === void 0 || before.commit === null || after.commit === null)
     return null;
   const m = /^(https?:\/\/.+)\/commit\/[0-9a-f]+$/.exec(url2);
   return m === null ? null : `${m[1]}/compare/${before.commit.id}...${after.commit.id}`;
-}
-function pullRequestOf(subject) {
-  const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
-  return m === null ? null : Number(m[1]);
 }
 
 // src/variability/normalise.ts
@@ -54453,7 +54471,8 @@ var DEFAULT_SETTINGS = {
   changePointAlpha: 0.01,
   permutations: 499,
   patternAlpha: 0.05,
-  effect: 0.01
+  effect: 0.01,
+  threshold: 0
 };
 function analyzeVariability(entries, options) {
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
@@ -54509,16 +54528,18 @@ function analyzeSeries(s, paired2, settings) {
     runs: s.points.length,
     values
   };
-  const { changePoints, segments: segments2 } = findChangePoints(s, {
+  const threshold2 = settings.threshold ?? 0;
+  const { changePoints, uncalled, segments: segments2 } = findChangePoints(s, {
     alpha: settings.changePointAlpha,
     permutations: settings.permutations,
     seed,
     level: settings.level,
-    resamples: settings.resamples
+    resamples: settings.resamples,
+    threshold: threshold2
   });
   const relative2 = relativeToSegments(s.points, segments2);
   const times = s.points.map((p) => p.at);
-  const notes = [...s.notes];
+  const notes = [...s.notes, ...uncalled.map((c) => uncalledNote(c, threshold2))];
   if (s.points.length < 4)
     notes.push(
       `${s.points.length} usable run(s): too few for change points, patterns or repetitions`
@@ -54661,7 +54682,7 @@ function renderVariability(report) {
   }
   const s = report.settings;
   out.push(
-    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct2(s.level, 0)} bootstrap interval. CVs and medians: ${pct2(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
+    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct2(s.level, 0)} bootstrap interval, called only when the whole interval lies beyond ${(s.threshold ?? 0) === 0 ? "no change" : `\xB1${pct2(s.threshold, 1)}`}. CVs and medians: ${pct2(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
   );
   return `${out.join("\n").trimEnd()}
 `;
@@ -54800,6 +54821,10 @@ function registerVariability(program2, ctx) {
     "--permutations <n>",
     "permutations per change-point test (default 499)",
     integerParser(19, 1e5)
+  ).option(
+    "--threshold <t>",
+    "smallest step a change point's interval must clear to be called, e.g. 5% (default 0: the interval must exclude no change)",
+    parseThreshold2
   ).action(async (flags) => {
     const now = /* @__PURE__ */ new Date();
     const read = await readHistory({
@@ -54819,7 +54844,8 @@ function registerVariability(program2, ctx) {
         ...flags.seed === void 0 ? {} : { seed: flags.seed },
         ...flags.level === void 0 ? {} : { level: flags.level },
         ...flags.alpha === void 0 ? {} : { changePointAlpha: flags.alpha },
-        ...flags.permutations === void 0 ? {} : { permutations: flags.permutations }
+        ...flags.permutations === void 0 ? {} : { permutations: flags.permutations },
+        ...flags.threshold === void 0 ? {} : { threshold: flags.threshold }
       }
     });
     const notes = await addCommits(
