@@ -1,26 +1,27 @@
 import path from 'node:path';
 import type { FailOn } from '../analyze/describe.js';
-import { UserError } from '../errors.js';
 import { formatNames } from '../formats/registry.js';
 import type { CommentPolicy } from '../github/upsert-comment.js';
-import { splitArgv } from '../scenario/argv.js';
-import { parseLevel, parseSeconds, parseThreshold, ValueError } from '../scenario/values.js';
 import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
 import { MAX_SEED } from '../stats/rng.js';
 import { parseVariabilityInputs, type VariabilityInputs } from '../variability/action-inputs.js';
+import { parseBisectInputs, type BisectInputs } from '../bisect/action-inputs.js';
+import {
+  choice,
+  command,
+  duration,
+  gitRef,
+  got,
+  InputError,
+  integer,
+  level,
+  threshold,
+  type GetInput,
+} from './input-parsers.js';
+
+export { InputError, valueInput, type GetInput } from './input-parsers.js';
 import { HISTORY_INPUT_NAMES, parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
 import { CLUSTER_PROVIDERS, type ClusterProviderName } from '../cluster/schema.js';
-
-/** An action input that is missing or malformed; the message names the input. */
-export class InputError extends UserError {
-  constructor(name: string, message: string) {
-    super(`Input "${name}": ${message}`);
-    this.name = 'InputError';
-  }
-}
-
-/** Reads one input as the runner passed it (`core.getInput`); '' when not given. */
-export type GetInput = (name: string) => string;
 
 /** Inputs of `mode: run`: what to benchmark, against what, and how to report it. */
 export interface RunInputs {
@@ -74,9 +75,9 @@ export interface CommentInputs {
   resultsDirectory: string;
 }
 
-export type ActionInputs = RunInputs | CommentInputs | VariabilityInputs;
+export type ActionInputs = RunInputs | CommentInputs | VariabilityInputs | BisectInputs;
 
-const ACTION_MODES = ['run', 'comment', 'variability'] as const;
+const ACTION_MODES = ['run', 'comment', 'variability', 'bisect'] as const;
 const COMMENT_POLICIES = ['always', 'on-change', 'never'] as const;
 const FAIL_ON = ['regression', 'inconclusive', 'never'] as const;
 /** Inputs that describe a benchmark, meaningless when only commenting. */
@@ -115,6 +116,7 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
   };
   const mode = choice(text('mode') ?? 'run', 'mode', ACTION_MODES);
   if (mode === 'variability') return parseVariabilityInputs(get, cwd);
+  if (mode === 'bisect') return parseBisectInputs(get, cwd);
   const workingDirectory = path.resolve(cwd, text('working-directory') ?? '.');
   const token = text('github-token') ?? '';
   const comment = choice(text('comment') ?? 'always', 'comment', COMMENT_POLICIES);
@@ -228,34 +230,6 @@ function optional<T>(
   return value === null ? null : parse(value, name);
 }
 
-function got(value: string): string {
-  return `got ${JSON.stringify(value)}`;
-}
-
-function choice<T extends string>(value: string, name: string, accepted: readonly T[]): T {
-  if ((accepted as readonly string[]).includes(value)) return value as T;
-  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(', ')}`);
-}
-
-function integer(min: number, max: number): (value: string, name: string) => number {
-  return (value, name) => {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
-    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max}`);
-  };
-}
-
-function command(value: string, name: string): string[] {
-  let words: string[];
-  try {
-    words = splitArgv(value);
-  } catch (error) {
-    throw new InputError(name, `${got(value)}: ${(error as Error).message}`);
-  }
-  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
-  return words;
-}
-
 function format(value: string, name: string): string {
   return choice(value, name, ['auto', ...formatNames()]);
 }
@@ -263,31 +237,4 @@ function format(value: string, name: string): string {
 function suiteName(value: string, name: string): string {
   if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
   throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
-}
-
-/**
- * A parser of `src/scenario/values.ts` as an input parser: its `got …; expected …` follows
- * the input's name, as the CLI's and the scenario's follow theirs.
- */
-export function valueInput<T>(parse: (value: string) => T): (value: string, name: string) => T {
-  return (value, name) => {
-    try {
-      return parse(value);
-    } catch (error) {
-      if (error instanceof ValueError) throw new InputError(name, error.message);
-      throw error;
-    }
-  };
-}
-
-const duration = valueInput(parseSeconds);
-const threshold = valueInput(parseThreshold);
-const level = valueInput(parseLevel);
-
-function gitRef(value: string, name: string): string {
-  // Any revision git understands (`main`, `origin/main`, `HEAD~1`, a commit id), but never
-  // something git would read as an option, nor text with spaces or control characters.
-  const printable = [...value].every((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f);
-  if (!value.startsWith('-') && printable) return value;
-  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
 }

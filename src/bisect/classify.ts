@@ -25,9 +25,10 @@ export interface Position {
 
 /**
  * The position of a candidate from its duet against `end` (its change = candidate/end − 1)
- * and the confirmed change good → bad. The interval is the probe's, widened by the relative
- * half-width of the confirmed change (which scales it): a candidate equal to bad is not put
- * "in between" because the confirmation's estimate came out a little large.
+ * and the confirmed change good → bad. The interval is the probe's, widened by the
+ * confirmation's relative uncertainty (which scales the distance from `end`), the two added
+ * in quadrature: a candidate equal to bad is not put "in between" because the confirmation's
+ * estimate came out a little large.
  */
 export function positionOf(
   probe: ChangeInterval,
@@ -36,17 +37,24 @@ export function positionOf(
 ): Position {
   const d = Math.log1p(confirmed.change);
   if (!(Math.abs(d) > 0)) throw new RangeError('the confirmed change must not be 0');
-  const spread = (Math.log1p(confirmed.upper) - Math.log1p(confirmed.lower)) / 2 / Math.abs(d);
+  const spread = relativeHalfWidth(confirmed);
   const ref = end === 'good' ? 0 : 1;
-  const offsets = [probe.change, probe.lower, probe.upper].map((x) => Math.log1p(x) / d);
-  const [s, a, b] = offsets as [number, number, number];
-  const lo = Math.min(a, b);
-  const hi = Math.max(a, b);
+  const [s, a, b] = [probe.change, probe.lower, probe.upper].map((x) => Math.log1p(x) / d) as [
+    number,
+    number,
+    number,
+  ];
+  const scale = Math.abs(s) * spread;
   return {
     fraction: ref + s,
-    lower: ref + lo - Math.abs(lo) * spread,
-    upper: ref + hi + Math.abs(hi) * spread,
+    lower: ref + s - Math.hypot(s - Math.min(a, b), scale),
+    upper: ref + s + Math.hypot(Math.max(a, b) - s, scale),
   };
+}
+
+/** Half the width of a change's interval in log space, relative to the change's log. */
+export function relativeHalfWidth(c: ChangeInterval): number {
+  return (Math.log1p(c.upper) - Math.log1p(c.lower)) / 2 / Math.abs(Math.log1p(c.change));
 }
 
 /**
@@ -59,16 +67,20 @@ export function zoneOf(confirmed: ChangeInterval, threshold: number): number {
 }
 
 /**
- * The class of a position: like good when its whole interval lies at or below the zone
- * around good (within the threshold of good, or beyond good away from bad); like bad when
- * it lies at or above the zone around bad; in between when it lies strictly between the two
- * zones (part of the change is there: it is spread over several commits); unclear when the
- * interval reaches into two regions (more pairs may settle it).
+ * The class of a position, from three hypotheses: good's level (the zone around 0), bad's
+ * (the zone around 1), or in between. Like good: the estimate lies in good's zone and the
+ * interval rules bad's zone out; like bad, the mirror; in between: the interval rules both
+ * zones out (part of the change is there: it is spread over several commits). Anything else
+ * is unclear (more pairs may settle it). The interval need not exclude "in between" to call
+ * a candidate like an end: a probe then costs what a plain bisection's costs, and a partial
+ * step smaller than the zone is taken for its neighbour's level.
  */
 export function classify(position: Position, zone: number): ProbeClass {
-  if (position.upper <= zone) return 'like-good';
-  if (position.lower >= 1 - zone) return 'like-bad';
-  if (position.lower > zone && position.upper < 1 - zone) return 'in-between';
+  const notGood = position.lower > zone;
+  const notBad = position.upper < 1 - zone;
+  if (notGood && notBad) return 'in-between';
+  if (notBad && position.fraction <= zone) return 'like-good';
+  if (notGood && position.fraction >= 1 - zone) return 'like-bad';
   return 'unclear';
 }
 

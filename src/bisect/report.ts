@@ -58,6 +58,17 @@ export interface StepRecord {
   confirmed: boolean;
   /** The step as a fraction of the whole change (from the probes on its two sides). */
   share: number;
+  /**
+   * With `firstParent: false`, when the culprit is a merge: the search along the merged
+   * branch (its parent before the merge against the branch's commits).
+   */
+  insideMerge?: {
+    status: BisectStatus;
+    confirmation: DuetRecord;
+    probes: ProbeRecord[];
+    steps: StepRecord[];
+    notes: string[];
+  };
 }
 
 export type BisectStatus =

@@ -3,6 +3,7 @@ import {
   beyondThreshold,
   classify,
   positionOf,
+  relativeHalfWidth,
   withinThreshold,
   zoneOf,
   type ChangeInterval,
@@ -107,7 +108,13 @@ export async function searchRange(
     return records;
   };
 
-  const first = await measure(good, bad, (c) => beyondThreshold(c, t) || withinThreshold(c, t), 0);
+  // Precise enough to place probes: its interval within a quarter of the change either way.
+  const first = await measure(
+    good,
+    bad,
+    (c) => (beyondThreshold(c, t) && relativeHalfWidth(c) <= 0.25) || withinThreshold(c, t),
+    0,
+  );
   if (!Array.isArray(first))
     throw new BisectError(
       `the ${first.unbuildable === good ? 'good' : 'bad'} commit ${first.unbuildable} did not build: ${first.reason}`,
@@ -130,7 +137,7 @@ export async function searchRange(
   ]);
   const untestable = new Map<number, string>();
   const probes: ProbeRecord[] = [];
-  const located: { a: number; b: number; why: string | null }[] = [];
+  const located: { a: number; b: number; why: string | null; spent: boolean }[] = [];
   const queue: [number, number][] = [[0, n]];
   while (queue.length > 0) {
     queue.sort((x, y) => x[0] - y[0]);
@@ -140,11 +147,16 @@ export async function searchRange(
       const why = range(a + 1, b)
         .map((i) => `${short(commits[i]!.id)} ${untestable.get(i)}`)
         .join('; ');
-      located.push({ a, b, why: b === a + 1 ? null : why });
+      located.push({ a, b, why: b === a + 1 ? null : why, spent: false });
       continue;
     }
     if (duets >= settings.budget - 1) {
-      located.push({ a, b, why: 'the budget was spent before the search got here' });
+      located.push({
+        a,
+        b,
+        why: 'the budget was spent before the search got here',
+        spent: true,
+      });
       continue;
     }
     const mid = (a + b) / 2;
@@ -178,10 +190,11 @@ export async function searchRange(
     if (!sameLevel(levels.get(m)!, levels.get(b)!)) queue.push([m, b]);
   }
   const steps: StepRecord[] = [];
-  for (const { a, b, why } of located.sort((x, y) => x.a - y.a)) {
+  for (const { a, b, why, spent } of located.sort((x, y) => x.a - y.a)) {
+    // culprit^ against culprit; across commits that could not be tested, the last tested one
     const before = untestable.has(b - 1) ? a : b - 1;
     let record: DuetRecord | null = null;
-    if (duets < settings.budget) {
+    if (!spent && duets < settings.budget) {
       const confirm = await measure(
         commits[before]!.id,
         commits[b]!.id,

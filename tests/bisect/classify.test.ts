@@ -47,7 +47,9 @@ describe('probe classification', () => {
     expect(at(0.4, 0.02)).toBe('like-bad');
     expect(at(0.15, 0.02)).toBe('in-between');
     expect(at(0.15, 0.2)).toBe('unclear');
-    expect(at(0.03, 0.03)).toBe('unclear');
+    expect(at(0.03, 0.03)).toBe('like-good');
+    expect(at(0.07, 0.03)).toBe('unclear');
+    expect(at(0.3, 0.3)).toBe('unclear');
   });
 
   it('a change just beyond the threshold keeps a third for each zone', () => {
