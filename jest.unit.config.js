@@ -86,6 +86,8 @@ export const FULL_TIER_ONLY = {
     'tests/cli/history.test.ts',
     'tests/action/history-step.test.ts',
     'tests/action/variability-step.test.ts',
+    // the nightly's bisect: true, with real duets on a real repository
+    'tests/action/variability-bisect.test.ts',
     'tests/variability/cli.test.ts',
     'tests/cluster/transfer.test.ts',
   ],

@@ -47430,7 +47430,7 @@ async function runBisect(options) {
   const listed = await range3.list(good, bad, true);
   const commits = [await range3.show(good), ...listed].map(asRangeCommit);
   const n = commits.length - 1;
-  const budget = options.budget ?? 2 * expectedDuets(n);
+  let budget = options.budget ?? 2 * expectedDuets(n);
   const version3 = options.scenario.versions[0];
   const worktrees = createWorktreeSet(createGit(options.repo), options.worktreeParent);
   const checkouts = createCheckouts({
@@ -47464,11 +47464,14 @@ async function runBisect(options) {
     let measureSeconds = result.measureSeconds;
     if (!options.firstParent) {
       for (const step of result.steps) {
-        if (!step.culprit.merge || !step.confirmed || duets >= budget) continue;
+        if (!step.culprit.merge || !step.confirmed) continue;
+        if (options.budget !== null && duets >= budget) continue;
         const merge2 = await range3.show(step.culprit.id);
         const branch = await range3.list(merge2.parents[0], merge2.parents[1], true);
         const inner = [await range3.show(merge2.parents[0]), ...branch].map(asRangeCommit);
         for (const c of inner) subject.set(c.id, c.subject);
+        const own2 = 2 * expectedDuets(inner.length - 1);
+        if (options.budget === null) budget += own2;
         const sub = await searchRange(inner, duet2, {
           threshold: options.threshold,
           budget: budget - duets

@@ -16,7 +16,7 @@ export interface BisectOptions {
   scenario: Scenario;
   benchmark: string | null;
   threshold: number;
-  /** Most duets; null: twice about log2(N) + 2. */
+  /** Most duets in all; null: twice about log2(N) + 2, and as much again for each merge searched inside. */
   budget: number | null;
   /** Along first parents (default), or also inside a merge the search names. */
   firstParent: boolean;
@@ -48,7 +48,7 @@ export async function runBisect(options: BisectOptions): Promise<BisectReport> {
   const listed = await range.list(good, bad, true);
   const commits = [await range.show(good), ...listed].map(asRangeCommit);
   const n = commits.length - 1;
-  const budget = options.budget ?? 2 * expectedDuets(n);
+  let budget = options.budget ?? 2 * expectedDuets(n);
   const version = options.scenario.versions[0]!;
   const worktrees = createWorktreeSet(createGit(options.repo), options.worktreeParent);
   const checkouts = createCheckouts({
@@ -85,11 +85,15 @@ export async function runBisect(options: BisectOptions): Promise<BisectReport> {
     let measureSeconds = result.measureSeconds;
     if (!options.firstParent) {
       for (const step of result.steps) {
-        if (!step.culprit.merge || !step.confirmed || duets >= budget) continue;
+        if (!step.culprit.merge || !step.confirmed) continue;
+        if (options.budget !== null && duets >= budget) continue;
         const merge = await range.show(step.culprit.id);
         const branch = await range.list(merge.parents[0]!, merge.parents[1]!, true);
         const inner = [await range.show(merge.parents[0]!), ...branch].map(asRangeCommit);
         for (const c of inner) subject.set(c.id, c.subject);
+        // the default budget grows by the branch's own; one given bounds the whole bisection
+        const own = 2 * expectedDuets(inner.length - 1);
+        if (options.budget === null) budget += own;
         const sub = await searchRange(inner, duet, {
           threshold: options.threshold,
           budget: budget - duets,

@@ -48,15 +48,14 @@ async function bisect(dir: string, extra: string[] = []) {
       'good',
       '--bad',
       'main',
-      '--setup',
-      'sh build.sh',
+      ...(extra.includes('--no-setup') ? [] : ['--setup', 'sh build.sh']),
       '--iterations',
       '15',
       '--seed',
       '7',
       '--out',
       out,
-      ...extra,
+      ...extra.filter((x) => x !== '--no-setup'),
       '--',
       'sh',
       'bench.sh',
@@ -122,6 +121,59 @@ describe('duetkit bisect on a real repository', () => {
     expect(ctx.out).toMatch(/no change beyond the threshold — nothing to bisect/);
     expect(ctx.out).not.toMatch(/Culprit/);
   }, 60_000);
+
+  it('names the merge of the pull request, and with --no-first-parent the commit inside it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'duetkit-bisect-merge-'));
+    made.push(dir);
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: dir, stdio: 'pipe' }).toString().trim();
+    const commit = async (message: string, delay: string) => {
+      await writeFile(path.join(dir, 'delay.txt'), `${delay}\n`);
+      await writeFile(path.join(dir, `${message.replace(/\W+/g, '-')}.txt`), `${message}\n`);
+      git('add', '.');
+      git('commit', '-q', '-m', message);
+    };
+    git('init', '-q', '-b', 'main');
+    git('config', 'user.email', 'test@example.com');
+    git('config', 'user.name', 'test');
+    await writeFile(path.join(dir, 'bench.sh'), 'sleep "$(cat delay.txt)"\n');
+    await commit('good', '0.020');
+    git('tag', 'good');
+    for (const i of [1, 2, 3]) await commit(`main ${i}`, '0.020');
+    git('checkout', '-q', '-b', 'feature');
+    await commit('feature: parse tokens', '0.020');
+    await commit('feature: cache the parser', '0.026');
+    await commit('feature: docs', '0.026');
+    git('checkout', '-q', 'main');
+    await commit('main 4', '0.020');
+    git('merge', '-q', '--no-ff', '-m', 'Merge pull request #42 from acme/feature', 'feature');
+    await commit('main 5', '0.026');
+    const slow = git('rev-parse', 'feature~1');
+    const merge = git('rev-parse', 'main~1');
+    const firstParent = await bisect(dir, ['--no-setup']);
+    expect(firstParent.report.status).toBe('found');
+    expect(firstParent.report.steps.map((s) => s.culprit)).toEqual([
+      {
+        id: merge,
+        subject: 'Merge pull request #42 from acme/feature',
+        pullRequest: 42,
+        merge: true,
+      },
+    ]);
+    expect(firstParent.ctx.out).toMatch(
+      /\*\*Culprit\*\*: `\w{10}` Merge pull request #42 from acme\/feature\n/,
+    );
+    const inside = await bisect(dir, ['--no-setup', '--no-first-parent']);
+    const step = inside.report.steps[0]!;
+    expect(step.culprit.id).toBe(merge);
+    expect(step.insideMerge!.status).toBe('found');
+    expect(step.insideMerge!.steps.map((s) => [s.culprit.id, s.culprit.subject])).toEqual([
+      [slow, 'feature: cache the parser'],
+    ]);
+    expect(inside.ctx.out).toMatch(
+      /- inside the merge .*: 1 step\(s\)\n {2}- `\w{10}` feature: cache the parser: \+/,
+    );
+  }, 90_000);
 
   it('refuses a range whose good is not an ancestor of bad, naming both', async () => {
     const { dir } = await plantedRepo({ slowAt: null, brokenAt: null });
