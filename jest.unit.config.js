@@ -71,7 +71,7 @@ export const FULL_TIER_ONLY = {
     'tests/stats/one-sample-bootstrap.test.ts',
     'tests/history/read.test.ts',
     'tests/history/publish.test.ts',
-    'tests/formats/export-gab.test.ts',
+    'tests/formats/gab.test.ts',
     'tests/variability/analyze.test.ts',
     'tests/variability/alert.test.ts',
     'tests/readme.test.ts',

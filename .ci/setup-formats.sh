@@ -74,6 +74,12 @@ cpp=$programs/cpp
 # Go: no dependencies; compiling the test binary once fills the build cache.
 say 'Go build cache'
 (cd "$programs/go" && go mod download && go test -run '^$' -list '^Benchmark' >/dev/null)
+# A real 100-benchmark suite for tests/e2e/go-large-suite.test.ts: valyala/fastjson through the
+# Go module proxy into Go's module cache (outside the clone), its test binary built once.
+say 'Go: github.com/valyala/fastjson@v1.6.10 (module proxy)'
+fastjson=$(go mod download -json github.com/valyala/fastjson@v1.6.10 | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+[ -d "$fastjson" ] || { echo "setup-formats: go mod download gave no directory for fastjson" >&2; exit 1; }
+(cd "$fastjson" && go test -c -o /dev/null .)
 
 # Rust: criterion from crates.io, benches built in release mode (cargo bench reuses them).
 say 'Rust criterion benches'

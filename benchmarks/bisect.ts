@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { numberFlag } from './args.js';
-import { runBisect } from '../src/bisect/bisect.js';
+import { runBisect } from '../src/pipeline/bisect-run.js';
 import { bisectScenario } from '../src/bisect/workload.js';
 import { createRng } from '../src/stats/rng.js';
 

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { main } from '../src/cli/main.js';
 import type { CliContext } from '../src/cli/context.js';
-import type { SamplesFile } from '../src/runner/samples.js';
-import type { ComparisonReport } from '../src/analyze/report.js';
+import type { SamplesFile } from '../src/contracts/samples.js';
+import type { ComparisonReport } from '../src/contracts/comparison.js';
 import { startCluster } from '../tests/support/k8s/cluster.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -13,7 +13,7 @@
  */
 import { positive } from './args.js';
 import { renderDiagnosis, runDiagnosis } from './duet-diagnosis/diagnose.js';
-import type { IsolationRequest } from '../src/isolation/types.js';
+import type { IsolationRequest } from '../src/contracts/isolation.js';
 import { abortOnSignals } from '../src/runner/signals.js';
 
 async function main(argv: string[]): Promise<void> {

@@ -21,7 +21,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { abortOnSignals } from '../src/runner/signals.js';
-import type { KeepBusy } from '../src/runner/timer/report.js';
+import type { KeepBusy } from '../src/contracts/samples.js';
 import type { Mode } from '../src/scenario/schema.js';
 import { spliceResults } from './accuracy/report.js';
 import { positive } from './args.js';

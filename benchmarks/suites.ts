@@ -5,7 +5,9 @@
  * committed: Go (module proxy), Rust (crates.io), Python (PyPI).
  *
  *   node --import tsx benchmarks/suites.ts --suite go-xxhash|rust-base64|py-cattrs|go-fastjson|rust-itertools
- *        --case aa|slow [--budget 120] [--noise] [--runs 1] [--threshold 0.05]
+ *        --case aa|slow [--budget 120] [--noise] [--runs 1] [--threshold 0.05] [--mode duet|rmit]
+ *        [--no-usual]   (duetkit only: the ecosystem's usual method is not run)
+ *        [--suite-settings '{ repetitions: auto }']   (the scenario's suite: line, default {})
  *   node --import tsx benchmarks/suites.ts --prepare      # fetch and build only
  *
  * Each comparison appends to benchmarks/results/suites.json: duetkit's verdicts (and the
@@ -18,7 +20,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analyzeSamples } from '../src/analyze/analyze.js';
-import type { SamplesFile } from '../src/runner/samples.js';
+import type { SamplesFile } from '../src/contracts/samples.js';
 import { goFastjson } from './suites/go-fastjson.js';
 import { goXxhash } from './suites/go-xxhash.js';
 import { pyCattrs } from './suites/py-cattrs.js';
@@ -120,13 +122,15 @@ function duetkit(
     scenario,
     [
       `name: ${suite.name}-${tag}`,
-      'mode: duet',
+      `mode: ${value('--mode', 'duet')}`,
       'versions:',
       `  - { name: base, path: ${base} }`,
       `  - { name: head, path: ${head} }`,
       ...lines,
       `budget: ${budget}s`,
-      ...(lines.some((l) => l.startsWith('suite:')) ? [] : ['suite: {}']),
+      ...(lines.some((l) => l.startsWith('suite:'))
+        ? []
+        : [`suite: ${value('--suite-settings', '{}')}`]),
       `analysis: { threshold: ${threshold} }`,
       '',
     ].join('\n'),
@@ -368,11 +372,15 @@ async function main(): Promise<void> {
     const entry = await withNoise(noise, () => {
       const d = duetkit(suite, base, head, env, budget, threshold, kase);
       logRatiosRecorded = d.logRatios;
-      const usual = suite.usual(base, head, d.seconds, env);
+      const usual = argv.includes('--no-usual')
+        ? { method: 'not run (--no-usual)', seconds: 0, changed: {} as Record<string, boolean> }
+        : suite.usual(base, head, d.seconds, env);
       return {
         suite: suite.name,
         label: suite.label,
         case: kase,
+        mode: value('--mode', 'duet'),
+        suiteSettings: value('--suite-settings', '{}'),
         // `--condition busy`: measured while other heavy work shares the machine (no lock)
         condition: noise ? 'noise' : value('--condition', 'quiet'),
         date: new Date().toISOString(),

@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path52 = __require("node:path");
+    var path53 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path52.resolve(baseDir, baseName);
+          const localBin = path53.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path52.extname(baseName))) return void 0;
+          if (sourceExt.includes(path53.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path52.resolve(
-            path52.dirname(resolvedScriptPath),
+          executableDir = path53.resolve(
+            path53.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path52.basename(
+            const legacyName = path53.basename(
               this._scriptPath,
-              path52.extname(this._scriptPath)
+              path53.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path52.extname(executableFile));
+        launchWithNode = sourceExt.includes(path53.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path52.basename(filename, path52.extname(filename));
+        this._name = path53.basename(filename, path53.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path53) {
-        if (path53 === void 0) return this._executableDir;
-        this._executableDir = path53;
+      executableDir(path54) {
+        if (path54 === void 0) return this._executableDir;
+        this._executableDir = path54;
         return this;
       }
       /**
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path52) {
-      const ctrl = callVisitor(key2, node2, visitor, path52);
+    function visit_(key2, node2, visitor, path53) {
+      const ctrl = callVisitor(key2, node2, visitor, path53);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path52, ctrl);
-        return visit_(key2, ctrl, visitor, path52);
+        replaceNode(key2, path53, ctrl);
+        return visit_(key2, ctrl, visitor, path53);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path52 = Object.freeze(path52.concat(node2));
+          path53 = Object.freeze(path53.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path52);
+            const ci = visit_(i, node2.items[i], visitor, path53);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path52 = Object.freeze(path52.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path52);
+          path53 = Object.freeze(path53.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path53);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path52);
+          const cv = visit_("value", node2.value, visitor, path53);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path52) {
-      const ctrl = await callVisitor(key2, node2, visitor, path52);
+    async function visitAsync_(key2, node2, visitor, path53) {
+      const ctrl = await callVisitor(key2, node2, visitor, path53);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path52, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path52);
+        replaceNode(key2, path53, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path53);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path52 = Object.freeze(path52.concat(node2));
+          path53 = Object.freeze(path53.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path52);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path53);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path52 = Object.freeze(path52.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path52);
+          path53 = Object.freeze(path53.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path53);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path52);
+          const cv = await visitAsync_("value", node2.value, visitor, path53);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path52) {
+    function callVisitor(key2, node2, visitor, path53) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path52);
+        return visitor(key2, node2, path53);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path52);
+        return visitor.Map?.(key2, node2, path53);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path52);
+        return visitor.Seq?.(key2, node2, path53);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path52);
+        return visitor.Pair?.(key2, node2, path53);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path52);
+        return visitor.Scalar?.(key2, node2, path53);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path52);
+        return visitor.Alias?.(key2, node2, path53);
       return void 0;
     }
-    function replaceNode(key2, path52, node2) {
-      const parent = path52[path52.length - 1];
+    function replaceNode(key2, path53, node2) {
+      const parent = path53[path53.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path52, value) {
+    function collectionFromPath(schema, path53, value) {
       let v = value;
-      for (let i = path52.length - 1; i >= 0; --i) {
-        const k = path52[i];
+      for (let i = path53.length - 1; i >= 0; --i) {
+        const k = path53[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path52) => path52 == null || typeof path52 === "object" && !!path52[Symbol.iterator]().next().done;
+    var isEmptyPath = (path53) => path53 == null || typeof path53 === "object" && !!path53[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path52, value) {
-        if (isEmptyPath(path52))
+      addIn(path53, value) {
+        if (isEmptyPath(path53))
           this.add(value);
         else {
-          const [key2, ...rest] = path52;
+          const [key2, ...rest] = path53;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path52) {
-        const [key2, ...rest] = path52;
+      deleteIn(path53) {
+        const [key2, ...rest] = path53;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path52, keepScalar) {
-        const [key2, ...rest] = path52;
+      getIn(path53, keepScalar) {
+        const [key2, ...rest] = path53;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path52) {
-        const [key2, ...rest] = path52;
+      hasIn(path53) {
+        const [key2, ...rest] = path53;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path52, value) {
-        const [key2, ...rest] = path52;
+      setIn(path53, value) {
+        const [key2, ...rest] = path53;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path52, value) {
+      addIn(path53, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path52, value);
+          this.contents.addIn(path53, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path52) {
-        if (Collection.isEmptyPath(path52)) {
+      deleteIn(path53) {
+        if (Collection.isEmptyPath(path53)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path52) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path53) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path52, keepScalar) {
-        if (Collection.isEmptyPath(path52))
+      getIn(path53, keepScalar) {
+        if (Collection.isEmptyPath(path53))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path52, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path53, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path52) {
-        if (Collection.isEmptyPath(path52))
+      hasIn(path53) {
+        if (Collection.isEmptyPath(path53))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path52) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path53) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path52, value) {
-        if (Collection.isEmptyPath(path52)) {
+      setIn(path53, value) {
+        if (Collection.isEmptyPath(path53)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path52), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path53), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path52, value);
+          this.contents.setIn(path53, value);
         }
       }
       /**
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path52) => {
+    visit2.itemAtPath = (cst, path53) => {
       let item = cst;
-      for (const [field, index] of path52) {
+      for (const [field, index] of path53) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path52) => {
-      const parent = visit2.itemAtPath(cst, path52.slice(0, -1));
-      const field = path52[path52.length - 1][0];
+    visit2.parentCollection = (cst, path53) => {
+      const parent = visit2.itemAtPath(cst, path53.slice(0, -1));
+      const field = path53[path53.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path52, item, visitor) {
-      let ctrl = visitor(item, path52);
+    function _visit(path53, item, visitor) {
+      let ctrl = visitor(item, path53);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path52.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path53.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path52);
+            ctrl = ctrl(item, path53);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path52) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path53) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -19192,10 +19192,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path52) {
-  if (!path52)
+function getElementAtPath(obj, path53) {
+  if (!path53)
     return obj;
-  return path52.reduce((acc, key2) => acc?.[key2], obj);
+  return path53.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -19535,11 +19535,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path52, issues) {
+function prefixIssues(path53, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path52);
+    iss.path.unshift(path53);
     return iss;
   });
 }
@@ -20001,16 +20001,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path52 = []) => {
+  const processError = (error63, path53 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path52, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path53, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path52, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path53, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path52, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path53, ...issue2.path]);
       } else {
-        const fullpath = [...path52, ...issue2.path];
+        const fullpath = [...path53, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -20049,17 +20049,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path52 = []) => {
+  const processError = (error63, path53 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path52, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path53, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path52, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path53, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path52, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path53, ...issue2.path]);
       } else {
-        const fullpath = [...path52, ...issue2.path];
+        const fullpath = [...path53, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -20098,8 +20098,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path52 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path52) {
+  const path53 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path53) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -37237,13 +37237,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path52 = ref.slice(1).split("/").filter(Boolean);
-  if (path52.length === 0) {
+  const path53 = ref.slice(1).split("/").filter(Boolean);
+  if (path53.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path52[0] === defsKey) {
-    const key2 = path52[1] === void 0 ? void 0 : decodeJSONPointerSegment(path52[1]);
+  if (path53[0] === defsKey) {
+    const key2 = path53[1] === void 0 ? void 0 : decodeJSONPointerSegment(path53[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -38101,6 +38101,18 @@ var UserError = class extends Error {
   }
   exitCode;
 };
+var FileFormatError = class extends UserError {
+  constructor(file2, field, reason) {
+    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
+    this.file = file2;
+    this.field = field;
+    this.reason = reason;
+    this.name = "FormatError";
+  }
+  file;
+  field;
+  reason;
+};
 function isUserFacing(error62) {
   return error62 instanceof UserError || error62 instanceof RangeError || error62 instanceof ZodError;
 }
@@ -38110,7 +38122,7 @@ var COMPARISON_SCHEMA_VERSION = 1;
 var STATISTICS = ["median", "mean", "gmean", "trimmed"];
 
 // src/cli/commands/analyze.ts
-import { readFile, writeFile as writeFile2 } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 // src/runner/modes/types.ts
@@ -40111,21 +40123,16 @@ function comparisonInput(series, baseIndex, headIndex, paired2) {
   }
   const rounds = [...base.keys()].filter((round3) => head.has(round3)).sort((a, b) => a - b);
   if (series.positional) {
-    const pairs = {
-      base: [],
-      head: [],
-      rounds: []
-    };
+    const pairs = { base: [], head: [], weights: [] };
     for (const round3 of rounds) {
       const b = base.get(round3);
       const h = head.get(round3);
-      for (let k = 0; k < Math.min(b.length, h.length); k++) {
-        pairs.base.push(b[k]);
-        pairs.head.push(h[k]);
-        pairs.rounds.push(round3);
-      }
+      const m = Math.min(b.length, h.length);
+      pairs.base.push(median(b.slice(0, m)));
+      pairs.head.push(median(h.slice(0, m)));
+      pairs.weights.push(m);
     }
-    return { ...pairs, paired: paired2 };
+    return { ...pairs, paired: paired2, rounds };
   }
   return {
     base: rounds.map((round3) => median(base.get(round3))),
@@ -40161,8 +40168,10 @@ function pairsPerRound(trials) {
   return out;
 }
 
-// src/analyze/report.ts
+// src/contracts/comparison.ts
 var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+
+// src/analyze/report.ts
 function uncompared(benchmark2, baseline, version3, why) {
   return {
     benchmark: benchmark2,
@@ -40244,6 +40253,9 @@ function collectSeries(samples) {
   return [...series.values()];
 }
 
+// src/contracts/load.ts
+var ERROR_KINDS = ["status", "timeout", "connection", "other"];
+
 // src/load/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist(), 1);
 function mergedPercentile(encoded, p) {
@@ -40253,9 +40265,6 @@ function mergedPercentile(encoded, p) {
   for (const e of parts.slice(1)) total.add((0, import_hdr_histogram_js.decodeFromCompressedBase64)(e, 64, false));
   return total.getValueAtPercentile(p) / 1e3;
 }
-
-// src/load/protocol.ts
-var ERROR_KINDS = ["status", "timeout", "connection", "other"];
 
 // src/load/summary.ts
 function summarizeLoad(samples) {
@@ -40360,7 +40369,7 @@ function efficiencyOf(samples) {
   };
 }
 
-// src/suite/record.ts
+// src/contracts/suite-record.ts
 function belongsTo(metric, unit) {
   return metric === unit || metric.startsWith(`${unit} - `);
 }
@@ -40437,12 +40446,18 @@ function unitLooks(samples, level2) {
   return looks;
 }
 function truncateToLook(input2, pairs) {
-  if (!input2.paired || input2.base.length <= pairs) return input2;
+  if (!input2.paired) return input2;
+  let keep = 0;
+  for (let reached = 0; keep < input2.base.length && reached < pairs; keep++) {
+    reached += input2.weights?.[keep] ?? 1;
+  }
+  if (keep >= input2.base.length) return input2;
   return {
     ...input2,
-    base: input2.base.slice(0, pairs),
-    head: input2.head.slice(0, pairs),
-    rounds: input2.rounds?.slice(0, pairs) ?? null
+    base: input2.base.slice(0, keep),
+    head: input2.head.slice(0, keep),
+    rounds: input2.rounds?.slice(0, keep) ?? null,
+    ...input2.weights === void 0 ? {} : { weights: input2.weights.slice(0, keep) }
   };
 }
 function asSequential(c, look, level2, schedule) {
@@ -40477,7 +40492,7 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   };
 }
 
-// src/report/run-meta.ts
+// src/analyze/duration-text.ts
 function formatDuration(seconds) {
   if (seconds < 60) return `${+seconds.toFixed(1)} s`;
   const s = Math.round(seconds);
@@ -40848,6 +40863,59 @@ function explain(error62, mode) {
   return error62.message;
 }
 
+// src/analyze/gate.ts
+function gateTally(summary, failOn) {
+  const strict = failOn === "inconclusive";
+  return {
+    verdicts: failOn === "never" ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
+    unmeasured: strict ? unmeasuredCount(summary) : 0,
+    broken: summary.error > 0 || comparedCount(summary) === 0 && unmeasuredCount(summary) === 0
+  };
+}
+function gateFails(report, failOn) {
+  if (failOn === "never") return false;
+  const t = gateTally(summarize(report.results), failOn);
+  return t.broken || t.verdicts + t.unmeasured > 0;
+}
+function exitStatus(report, failOn) {
+  const broken = gateTally(summarize(report.results), failOn).broken;
+  return broken || gateFails(report, failOn) ? 1 : 0;
+}
+
+// src/report/cluster-text.ts
+function clusterLines(c) {
+  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
+  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
+  const lines = [
+    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
+  ];
+  const t = c.timings;
+  const timing = [
+    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
+    t.podStart === null ? null : `pod start ${t.podStart} s`,
+    t.copy === null ? null : `copy in ${t.copy} s`,
+    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
+  ].filter((x) => x !== null);
+  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
+  if (cost2 !== null || timing.length > 0) {
+    lines.push(
+      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
+    );
+  }
+  return lines;
+}
+
+// src/report/efficiency-text.ts
+var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+function efficiencyText(e) {
+  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
+  if (e.efficiency === null || e.breakdown === null) {
+    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
+  }
+  const b = e.breakdown;
+  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
+}
+
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
@@ -40891,117 +40959,6 @@ function shownExact(results) {
   return results.filter(
     (r) => r.exact !== void 0 && r.comparison !== null && r.exact.base !== r.exact.head
   );
-}
-
-// src/report/terminal.ts
-function renderComparisonTable(rows) {
-  if (rows.length === 0) return "no comparisons\n";
-  const compared = rows.filter((r) => "comparison" in r);
-  const first = compared[0]?.comparison;
-  const header2 = [
-    "benchmark",
-    "base",
-    "head",
-    "change",
-    first === void 0 ? "CI" : `${+(first.ci.level * 100).toFixed(3)}% CI`,
-    first === void 0 ? "p" : pHeader(first),
-    "verdict"
-  ];
-  const body = rows.map((row2) => {
-    if (!("comparison" in row2)) {
-      const n = row2.notComparable;
-      const [base, head] = [sideText(n, "base", row2.unit), sideText(n, "head", row2.unit)];
-      return [row2.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
-    }
-    const c = row2.comparison;
-    return [
-      row2.name,
-      sideText(c, "base", row2.unit),
-      sideText(c, "head", row2.unit),
-      formatPercent(c.change),
-      formatInterval(c.ci.lower, c.ci.upper),
-      formatPValue(c.test.pValueAdjusted),
-      c.verdict
-    ];
-  });
-  const widths = header2.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
-  const line = (cells) => cells.map(
-    (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
-  ).join("  ").trimEnd();
-  const out = [line(header2), ...body.map(line), ""];
-  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
-  for (const row2 of rows) {
-    if ("comparison" in row2) continue;
-    const prefix = rows.length > 1 ? `${row2.name}: ` : "";
-    out.push(`${prefix}not comparable: ${row2.notComparable.reason}`);
-  }
-  return `${out.join("\n")}
-`;
-}
-function renderExactLine(r) {
-  return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
-}
-var TEST_LABEL = {
-  "mann-whitney-u": "MWU",
-  "trimmed-t": "trimmed t"
-};
-function pHeader(c) {
-  const test = TEST_LABEL[c.test.name] ?? "Wilcoxon";
-  return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
-}
-function sideText(c, side, unit) {
-  const s = c[side];
-  const centre2 = centreOf(c, side);
-  return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
-}
-var PAIRED_WORDS = {
-  mean: "ratio of means",
-  gmean: "geometric mean of pair ratios",
-  median: "median of pair ratios",
-  trimmed: "20% trimmed mean of the log pair ratios"
-};
-function methodLines(rows, named) {
-  const c = rows[0].comparison;
-  const lines = [];
-  const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
-  const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
-  const interval4 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
-  lines.push(`method: ${design}; ${interval4}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
-  for (const { name, comparison: comparison2, settle: settle2 } of rows) {
-    const prefix = named ? `${name}: ` : "";
-    const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
-    lines.push(
-      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
-    );
-    if (comparison2.verdict === "inconclusive" && settle2 !== void 0) {
-      lines.push(`${prefix}inconclusive: ${settle2}`);
-    } else if (comparison2.verdict === "inconclusive") {
-      lines.push(
-        comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
-      );
-    }
-    for (const note of comparison2.notes) lines.push(`${prefix}note: ${note}`);
-  }
-  return lines;
-}
-
-// src/report/unmeasured-text.ts
-function unmeasuredNames(results) {
-  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
-}
-var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
-
-// src/report/timing-text.ts
-var BUSY = {
-  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
-  spin: "a side that finished first kept its CPU busy until the other had finished",
-  off: "a side that finished first left its CPU idle"
-};
-function timingText(timing, mode) {
-  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
-  if (mode !== "duet") return how;
-  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
-  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
 // src/scenario/argv.ts
@@ -41049,7 +41006,7 @@ function formatArgv(argv2) {
   return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
 
-// src/runner/errors.ts
+// src/process/errors.ts
 var RunError = class extends UserError {
   constructor(message) {
     super(message);
@@ -41201,41 +41158,26 @@ function fmt(x) {
   return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
 }
 
-// src/report/efficiency-text.ts
-var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
-function efficiencyText(e) {
-  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
-  if (e.efficiency === null || e.breakdown === null) {
-    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
-  }
-  const b = e.breakdown;
-  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
+// src/report/timing-text.ts
+var BUSY = {
+  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
+  spin: "a side that finished first kept its CPU busy until the other had finished",
+  off: "a side that finished first left its CPU idle"
+};
+function timingText(timing, mode) {
+  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
+  if (mode !== "duet") return how;
+  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
+  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
 }
 
-// src/report/cluster-text.ts
-function clusterLines(c) {
-  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
-  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
-  const lines = [
-    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
-  ];
-  const t = c.timings;
-  const timing = [
-    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
-    t.podStart === null ? null : `pod start ${t.podStart} s`,
-    t.copy === null ? null : `copy in ${t.copy} s`,
-    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
-  ].filter((x) => x !== null);
-  const cost2 = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
-  if (cost2 !== null || timing.length > 0) {
-    lines.push(
-      `cluster ${[cost2 === null ? null : `cost ${cost2}`, ...timing].filter(Boolean).join("; ")}`
-    );
-  }
-  return lines;
+// src/report/unmeasured-text.ts
+function unmeasuredNames(results) {
+  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
 }
+var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
 
-// src/analyze/describe.ts
+// src/report/terminal.ts
 function describeReport(report) {
   const out = [];
   const iso = report.isolation;
@@ -41318,32 +41260,99 @@ function tableRow(r) {
 function nothingCompared(report) {
   return comparedCount(report.summary) === 0;
 }
-function gateTally(summary, failOn) {
-  const strict = failOn === "inconclusive";
-  return {
-    verdicts: failOn === "never" ? 0 : summary.regression + (strict ? summary.inconclusive : 0),
-    unmeasured: strict ? unmeasuredCount(summary) : 0,
-    broken: summary.error > 0 || comparedCount(summary) === 0 && unmeasuredCount(summary) === 0
-  };
+function renderComparisonTable(rows) {
+  if (rows.length === 0) return "no comparisons\n";
+  const compared = rows.filter((r) => "comparison" in r);
+  const first = compared[0]?.comparison;
+  const header2 = [
+    "benchmark",
+    "base",
+    "head",
+    "change",
+    first === void 0 ? "CI" : `${+(first.ci.level * 100).toFixed(3)}% CI`,
+    first === void 0 ? "p" : pHeader(first),
+    "verdict"
+  ];
+  const body = rows.map((row2) => {
+    if (!("comparison" in row2)) {
+      const n = row2.notComparable;
+      const [base, head] = [sideText(n, "base", row2.unit), sideText(n, "head", row2.unit)];
+      return [row2.name, base, head, "\u2013", "\u2013", "\u2013", "not comparable"];
+    }
+    const c = row2.comparison;
+    return [
+      row2.name,
+      sideText(c, "base", row2.unit),
+      sideText(c, "head", row2.unit),
+      formatPercent(c.change),
+      formatInterval(c.ci.lower, c.ci.upper),
+      formatPValue(c.test.pValueAdjusted),
+      c.verdict
+    ];
+  });
+  const widths = header2.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (cells) => cells.map(
+    (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
+  ).join("  ").trimEnd();
+  const out = [line(header2), ...body.map(line), ""];
+  if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
+  for (const row2 of rows) {
+    if ("comparison" in row2) continue;
+    const prefix = rows.length > 1 ? `${row2.name}: ` : "";
+    out.push(`${prefix}not comparable: ${row2.notComparable.reason}`);
+  }
+  return `${out.join("\n")}
+`;
 }
-function exitStatus(report, failOn) {
-  if (gateTally(report.summary, failOn).broken) return 1;
-  return gateExitCode(report, failOn);
+function renderExactLine(r) {
+  return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
 }
-function gateExitCode(report, failOn) {
-  const t = gateTally(report.summary, failOn);
-  return t.verdicts + t.unmeasured > 0 ? 1 : 0;
+var TEST_LABEL = {
+  "mann-whitney-u": "MWU",
+  "trimmed-t": "trimmed t"
+};
+function pHeader(c) {
+  const test = TEST_LABEL[c.test.name] ?? "Wilcoxon";
+  return c.test.adjustment === "none" ? `p (${test})` : `p (${test}, ${c.test.adjustment})`;
+}
+function sideText(c, side, unit) {
+  const s = c[side];
+  const centre2 = centreOf(c, side);
+  return `${formatValue(centre2, unit)} \xB1${(s.cv * 100).toFixed(1)}%`;
+}
+var PAIRED_WORDS = {
+  mean: "ratio of means",
+  gmean: "geometric mean of pair ratios",
+  median: "median of pair ratios",
+  trimmed: "20% trimmed mean of the log pair ratios"
+};
+function methodLines(rows, named) {
+  const c = rows[0].comparison;
+  const lines = [];
+  const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
+  const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
+  const interval4 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
+  lines.push(`method: ${design}; ${interval4}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
+  for (const { name, comparison: comparison2, settle: settle2 } of rows) {
+    const prefix = named ? `${name}: ` : "";
+    const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
+    lines.push(
+      `${prefix}${n}; could detect changes \u2265 ${formatPercent(comparison2.mde).replace("+", "")} (MDE at ${Math.round(comparison2.power * 100)}% power)`
+    );
+    if (comparison2.verdict === "inconclusive" && settle2 !== void 0) {
+      lines.push(`${prefix}inconclusive: ${settle2}`);
+    } else if (comparison2.verdict === "inconclusive") {
+      lines.push(
+        comparison2.moreSamplesNeeded === null ? `${prefix}inconclusive: the estimate sits on the threshold; more samples would not settle it` : `${prefix}inconclusive: about ${comparison2.moreSamplesNeeded} more ${comparison2.paired ? "pairs" : "samples per side"} would settle it`
+      );
+    }
+    for (const note of comparison2.notes) lines.push(`${prefix}note: ${note}`);
+  }
+  return lines;
 }
 
-// src/runner/samples.ts
-import { rename, writeFile } from "node:fs/promises";
+// src/contracts/samples.ts
 var SAMPLES_SCHEMA_VERSION = 1;
-async function writeSamples(file2, samples) {
-  const temporary = `${file2}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(samples, null, 2)}
-`);
-  await rename(temporary, file2);
-}
 
 // src/scenario/values.ts
 var ValueError = class extends UserError {
@@ -41461,7 +41470,7 @@ function registerAnalyze(program2, ctx) {
     const report = analyzeSamples(samples, overrides);
     const text3 = `${JSON.stringify(report, null, 2)}
 `;
-    if (out !== void 0) await writeFile2(path.resolve(ctx.cwd, out), text3);
+    if (out !== void 0) await writeFile(path.resolve(ctx.cwd, out), text3);
     ctx.stdout(json2 === true ? text3 : describeReport(report));
     ctx.exitCode = exitStatus(report, failOn);
   });
@@ -41483,16 +41492,48 @@ async function readSamples(absolute, shown) {
 }
 
 // src/cli/commands/bisect.ts
-import { mkdir as mkdir5, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdir as mkdir5, writeFile as writeFile4 } from "node:fs/promises";
 import path24 from "node:path";
-
-// src/git/commit-range.ts
-import { execFile } from "node:child_process";
 
 // src/git/pull-request.ts
 function pullRequestOf(subject) {
   const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
   return m === null ? null : Number(m[1]);
+}
+
+// src/git/run.ts
+import { spawn } from "node:child_process";
+function runGit(args, options = {}) {
+  return new Promise((resolve3, reject) => {
+    const child = spawn("git", args, {
+      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve3({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(options.input);
+  });
+}
+async function readGit(args, options = {}) {
+  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
+  let result;
+  try {
+    result = await runGit(args, options);
+  } catch (error62) {
+    throw fail(error62.message);
+  }
+  if (result.code === 0) return result.stdout.toString();
+  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
+${result.stderr}`);
 }
 
 // src/git/commit-range.ts
@@ -41504,12 +41545,10 @@ var CommitRangeError = class extends UserError {
 };
 var FORMAT = "--format=%H%x09%P%x09%s";
 function createCommitRange(cwd) {
-  const git = (args) => new Promise((resolve3, reject) => {
-    execFile("git", args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error62, stdout, stderr) => {
-      if (error62 === null) resolve3(stdout.trim());
-      else reject(new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim()}`));
-    });
-  });
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
   const parse3 = (out) => out.split("\n").filter((l) => l.length > 0).map((line) => {
     const [id, parents, ...rest] = line.split("	");
     const subject = rest.join("	");
@@ -41524,10 +41563,12 @@ function createCommitRange(cwd) {
     resolve: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
       throw new CommitRangeError(`git ref "${ref}" does not name a commit in ${cwd}`);
     }),
-    isAncestor: (older, newer) => git(["merge-base", "--is-ancestor", older, newer]).then(
-      () => true,
-      () => false
-    ),
+    isAncestor: async (older, newer) => {
+      const args = ["merge-base", "--is-ancestor", older, newer];
+      const result = await runGit(args, { cwd });
+      if (result.code === 0 || result.code === 1) return result.code === 0;
+      throw new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${result.stderr.trim()}`);
+    },
     list: async (from, to, firstParent) => parse3(
       await git([
         "log",
@@ -41544,7 +41585,6 @@ function createCommitRange(cwd) {
 
 // src/git/git.ts
 import { rm } from "node:fs/promises";
-import { execFile as execFile2 } from "node:child_process";
 var GitError = class extends UserError {
   constructor(message) {
     super(message);
@@ -41552,15 +41592,10 @@ var GitError = class extends UserError {
   }
 };
 function createGit(cwd) {
-  const git = (args) => new Promise((resolve3, reject) => {
-    execFile2("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error62, stdout, stderr) => {
-      if (error62 === null) resolve3(stdout.trim());
-      else
-        reject(
-          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error62.message}`)
-        );
-    });
-  });
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
   return {
     topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
     resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
@@ -41612,11 +41647,11 @@ function createWorktreeSet(git, parent = os.tmpdir()) {
 }
 
 // src/runner/setup.ts
-import { spawn } from "node:child_process";
+import { spawn as spawn2 } from "node:child_process";
 function runSetup(argv2, context) {
   return new Promise((resolve3, reject) => {
     const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
-    const child = spawn(argv2[0], argv2.slice(1), {
+    const child = spawn2(argv2[0], argv2.slice(1), {
       cwd: context.cwd,
       env: context.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -41649,7 +41684,7 @@ function runSetup(argv2, context) {
   });
 }
 
-// src/bisect/checkouts.ts
+// src/pipeline/bisect-checkouts.ts
 import path3 from "node:path";
 function createCheckouts(options) {
   const made = /* @__PURE__ */ new Map();
@@ -41687,7 +41722,7 @@ function createCheckouts(options) {
   };
 }
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
 import os9 from "node:os";
 import path22 from "node:path";
@@ -41701,8 +41736,8 @@ import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4 } from "node:fs/p
 import os3 from "node:os";
 import path5 from "node:path";
 
-// src/runner/gated-process.ts
-import { spawn as spawn2 } from "node:child_process";
+// src/process/gated-process.ts
+import { spawn as spawn3 } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
 function shellGate(flag) {
@@ -41714,7 +41749,7 @@ async function startGated(argv2, options) {
     ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
-  const child = spawn2(file2, args, {
+  const child = spawn3(file2, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: [options.stdin, "pipe", "pipe", "pipe"],
@@ -41957,10 +41992,10 @@ function escapeRegExp(text3) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path52 = "$") {
+  constructor(format, value, path53 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path52;
+    this.path = path53;
   }
   format;
   value;
@@ -42426,6 +42461,16 @@ function looksLikeCustomJson(output2) {
 
 // src/formats/go.ts
 var RESULT4 = /^(Benchmark\S*?)(?:-(\d+))?\s+(\d+)\s+(\S.*)$/;
+var WHOLE = /^(Benchmark\S*)\s+(\d+)\s+(\S.*)$/;
+function resultLine(line) {
+  const m = RESULT4.exec(line);
+  if (m === null) return null;
+  if (m[2] !== void 0 && m[1].endsWith("/")) {
+    const whole = WHOLE.exec(line);
+    return [whole[1], whole[2], whole[3]];
+  }
+  return [m[1], m[3], m[4]];
+}
 var FAILURE2 = /^(--- FAIL|FAIL\b|panic:|# \S+|\S+\.go:\d+:\d+: )/;
 function goBiggerIsBetter(unit) {
   return /\/s$/.test(unit);
@@ -42446,9 +42491,9 @@ var go = {
           line
         );
       }
-      const m = RESULT4.exec(line);
+      const m = resultLine(line);
       if (m === null) continue;
-      const [, name, , iterations, rest] = m;
+      const [name, iterations, rest] = m;
       const fields = rest.trim().split(/\s+/);
       if (fields.length % 2 !== 0) {
         throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
@@ -43393,7 +43438,7 @@ async function readTail(file2) {
 }
 
 // src/load/generator-process.ts
-import { spawn as spawn3 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 import { existsSync as existsSync4, readFileSync as readFileSync2 } from "node:fs";
 import path7 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
@@ -43432,7 +43477,7 @@ function generatorArgv(moduleUrl = import.meta.url) {
 }
 async function startGenerator(prefix = [], env = process.env) {
   const [file2, ...args] = [...prefix, ...generatorArgv()];
-  const child = spawn3(file2, args, {
+  const child = spawn4(file2, args, {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     env
   });
@@ -43550,7 +43595,7 @@ function planCpus(available, slotCount) {
 }
 
 // src/isolation/taskset.ts
-import { execFile as execFile3, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 function hasTaskset() {
   return spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
 }
@@ -43575,7 +43620,7 @@ function createTaskset(options) {
 }
 function setAffinity(pid, list) {
   return new Promise((resolve3, reject) => {
-    execFile3(
+    execFile(
       "taskset",
       ["-a", "-p", "-c", list, String(pid)],
       (error62) => error62 === null ? resolve3() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error62.message}`))
@@ -43789,7 +43834,7 @@ import http from "node:http";
 import net from "node:net";
 import path8 from "node:path";
 
-// src/load/process-tree.ts
+// src/process/process-tree.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
 function processTree(root, proc = "/proc") {
   const children = /* @__PURE__ */ new Map();
@@ -45101,9 +45146,10 @@ async function runExperiment(options) {
 async function runStep(step, sides, barrier, offsetNs, record2, t0) {
   const running = step.versions.map((v) => sides[v]);
   const gate = barrier.next(running.length);
+  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
   await Promise.all(
-    running.map(
-      (side, i) => side.arm({
+    bySlot.map(
+      (i) => running[i].arm({
         round: step.round,
         slot: step.slots[i],
         gate,
@@ -45111,10 +45157,9 @@ async function runStep(step, sides, barrier, offsetNs, record2, t0) {
       })
     )
   );
-  await Promise.all(running.map((side) => side.prime()));
+  await Promise.all(bySlot.map((i) => running[i].prime()));
   const releasedAt = gate.release();
   const fired = [];
-  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
   const abort = (error62) => {
     barrier.abort();
     throw error62;
@@ -45195,16 +45240,21 @@ function staggerSizer(setting, trials) {
 }
 
 // src/suite/allocation.ts
+var MIN_SCREENING_PAIRS = 2;
 function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false, perRound = 1, threshold2 = Infinity) {
   const cost2 = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
   const firstLook = schedule.pairs[0];
   const screening = units.filter((u) => u.pairs < firstLook && u.look < 0);
   if (screening.length > 0) {
-    const firstRounds = Math.ceil(firstLook / perRound);
-    const share = Math.max(1, Math.ceil(firstRounds / 2)) * perRound;
-    return screening.map((u) => ({
+    const half = Math.max(1, Math.ceil(Math.ceil(firstLook / perRound) / 2));
+    const least = Math.min(half, Math.ceil(MIN_SCREENING_PAIRS / perRound));
+    const sweepRound = shared ? Math.max(...screening.map((u) => cost2(u, perRound))) : screening.reduce((a, u) => a + cost2(u, perRound), 0);
+    const afford = sweepRound > 0 ? Math.floor(secondsLeft / sweepRound) : half;
+    const rounds = Math.max(least, Math.min(half, afford));
+    const fewest = Math.min(...screening.map((u) => u.pairs));
+    return screening.filter((u) => u.pairs === fewest).map((u) => ({
       name: u.name,
-      pairs: Math.min(share, firstLook - u.pairs),
+      pairs: Math.min(rounds * perRound, firstLook - u.pairs),
       look: 0
     }));
   }
@@ -45246,7 +45296,7 @@ function planSuite(input2) {
   const floorRepetitions = input2.repeats ? input2.minRepetitions ?? 1 : 1;
   const wanted = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
   const repetitions = input2.repeats ? Math.max(floorRepetitions, chooseRepetitions(input2, wanted)) : 1;
-  const first = Math.ceil(wanted / repetitions) * repetitions;
+  const first = Math.max(Math.ceil(wanted / repetitions), floor) * repetitions;
   const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds = {};
   for (const unit of units) roundSeconds[unit.name] = predictRound(input2, unit, repetitions);
@@ -45295,8 +45345,12 @@ function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slo
   if (screeningSeconds <= budgetSeconds) return null;
   const perUnit = screeningSeconds / units;
   const affordable = Math.floor(budgetSeconds / perUnit);
+  const perPair = perUnit / firstLook;
+  const pairsEach = Math.floor(budgetSeconds / (units * perPair));
+  const withLeast = Math.min(units, Math.floor(budgetSeconds / (MIN_SCREENING_PAIRS * perPair)));
   const recommended2 = Math.ceil(screeningSeconds * FOCUS_SHARE / 60) * 60;
-  return `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive. A budget of ${recommended2 / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
+  const outcome = pairsEach >= MIN_SCREENING_PAIRS ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive.` : `It cannot even give every benchmark the ${MIN_SCREENING_PAIRS} pairs an interval needs: breadth first, about ${withLeast} will get them and the other ${units - withLeast} will not be measured within the budget.`;
+  return `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). ${outcome} A budget of ${recommended2 / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
 }
 
 // src/suite/prepare-cargo.ts
@@ -45304,7 +45358,7 @@ import { mkdir } from "node:fs/promises";
 import path11 from "node:path";
 
 // src/runner/list-benchmarks.ts
-import { spawn as spawn4 } from "node:child_process";
+import { spawn as spawn5 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
   const support = getFormat(scenario.workload.format ?? "").perBenchmark;
   if (support === void 0) {
@@ -45336,7 +45390,7 @@ async function listBenchmarks(argv2, support, context) {
 }
 function capture(argv2, context) {
   return new Promise((resolve3) => {
-    const child = spawn4(argv2[0], argv2.slice(1), {
+    const child = spawn5(argv2[0], argv2.slice(1), {
       cwd: context.cwd,
       env: context.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -45912,28 +45966,39 @@ async function runSuite(options) {
     });
     return { part, startMs, spentMs: elapsed() * 1e3 - startMs };
   };
+  const states = () => record2.units.map((u) => ({
+    name: u.name,
+    pairs: u.pairs,
+    look: u.look,
+    secondsPerPair: u.secondsPerPair,
+    decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
+    pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
+    change: last.get(u.name)?.change ?? null
+  }));
+  const pace = () => {
+    const seen = record2.units.flatMap((u) => u.secondsPerPair === null ? [] : [u.secondsPerPair]);
+    const planned = Object.values(plan2.roundSeconds).flatMap(
+      (r) => r === null ? [] : [r / perRound]
+    );
+    const known = seen.length > 0 ? seen : planned;
+    if (known.length === 0) return FALLBACK_SECONDS_PER_PAIR;
+    return median(known);
+  };
+  const stageFor = () => nextStage(
+    states(),
+    schedule,
+    left(),
+    pace(),
+    prepared.group !== null,
+    perRound,
+    scenario.analysis.threshold
+  );
   try {
     for (; ; ) {
       if (left() <= 0) break;
-      const states = record2.units.map((u) => ({
-        name: u.name,
-        pairs: u.pairs,
-        look: u.look,
-        secondsPerPair: u.secondsPerPair,
-        decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
-        pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
-        change: last.get(u.name)?.change ?? null
-      }));
-      const stage = nextStage(
-        states,
-        schedule,
-        left(),
-        FALLBACK_SECONDS_PER_PAIR,
-        prepared.group !== null,
-        perRound,
-        scenario.analysis.threshold
-      );
+      const stage = stageFor();
       if (stage.length === 0) break;
+      const screening = stage.every((s) => record2.units.find((u) => u.name === s.name).look < 0);
       record2.stages.push({ units: stage.map((s) => s.name), look: stage[0].look });
       if (prepared.group !== null) {
         const names = stage.map((s) => s.name);
@@ -45952,14 +46017,16 @@ async function runSuite(options) {
         }
         continue;
       }
-      for (const entry of stage) {
+      for (const planned of stage) {
         if (signal.aborted) throw new RunError("interrupted");
-        const unit = prepared.units.find((u) => u.name === entry.name);
-        const rec = record2.units.find((u) => u.name === entry.name);
+        const unit = prepared.units.find((u) => u.name === planned.name);
+        const rec = record2.units.find((u) => u.name === planned.name);
         if (left() <= 0) {
           rec.stopReason = "budget";
           continue;
         }
+        const entry = screening ? stageFor().find((s) => s.name === planned.name) : planned;
+        if (entry === void 0) continue;
         const warmup = rec.pairs === 0 && perRound === 1;
         const rounds = Math.ceil(entry.pairs / perRound);
         const { part, startMs, spentMs } = await measure(
@@ -46035,15 +46102,16 @@ import { readdir } from "node:fs/promises";
 import path15 from "node:path";
 
 // src/isolation/cgroup-fs.ts
-import { spawn as spawn5 } from "node:child_process";
-import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile3 } from "node:fs/promises";
+import { spawn as spawn6 } from "node:child_process";
+import { readlinkSync } from "node:fs";
+import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile2 } from "node:fs/promises";
 import path13 from "node:path";
 function directCgroupFs() {
   return {
     viaSudo: false,
     mkdir: async (dir) => void await mkdir3(dir),
     // cgroupfs rejects a value split over several writes: one write per call.
-    write: (file2, value) => writeFile3(file2, value),
+    write: (file2, value) => writeFile2(file2, value),
     read: (file2) => readFile4(file2, "utf8"),
     rmdir: (dir) => rmdir(dir)
   };
@@ -46065,7 +46133,7 @@ async function canSudo() {
 }
 function sudo(args, input2) {
   return new Promise((resolve3, reject) => {
-    const child = spawn5("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn6("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk) => stderr += chunk.toString());
     child.on("error", reject);
@@ -46124,7 +46192,26 @@ async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
   return null;
 }
 function groupName() {
-  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+  return `duetkit-${process.pid}-ns${pidNamespace() ?? 0}-${Date.now().toString(36)}`;
+}
+function pidNamespace() {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+function ownerEnded(name, ownNamespace = pidNamespace()) {
+  const match = /^duetkit-(\d+)-(?:ns(\d+)-)?/.exec(name);
+  if (match === null) return false;
+  const namespace = match[2];
+  if (namespace !== void 0 && namespace !== "0" && namespace !== ownNamespace) return false;
+  try {
+    process.kill(Number(match[1]), 0);
+    return false;
+  } catch (error62) {
+    return error62.code !== "EPERM";
+  }
 }
 
 // src/isolation/cgroup-group.ts
@@ -46260,8 +46347,7 @@ async function sweepStaleGroups(fs, parent, release) {
   const entries = await readdir(parent).catch(() => []);
   const removed = [];
   for (const entry of entries) {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    if (match === null || isAlive2(Number(match[1]))) continue;
+    if (!ownerEnded(entry)) continue;
     const dir = path15.join(parent, entry);
     await release?.(dir);
     const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter(
@@ -46272,14 +46358,6 @@ async function sweepStaleGroups(fs, parent, release) {
     removed.push(dir);
   }
   return removed;
-}
-function isAlive2(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error62) {
-    return error62.code === "EPERM";
-  }
 }
 
 // src/isolation/cgroup-v2.ts
@@ -46907,13 +46985,13 @@ async function requireDirectory(dir, field) {
 }
 
 // src/runner/timer/build.ts
-import { execFile as execFile4 } from "node:child_process";
+import { execFile as execFile2 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
-import { chmod, mkdir as mkdir4, readFile as readFile5, rename as rename2, rm as rm8, stat as stat2, writeFile as writeFile4 } from "node:fs/promises";
+import { chmod, mkdir as mkdir4, readFile as readFile5, rename, rm as rm8, stat as stat2, writeFile as writeFile3 } from "node:fs/promises";
 import os8 from "node:os";
 import path21 from "node:path";
 import { promisify } from "node:util";
-var run = promisify(execFile4);
+var run = promisify(execFile2);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
@@ -46948,7 +47026,7 @@ async function compile2(text3, target, env) {
   const unique = `${process.pid}-${Date.now().toString(36)}`;
   const source = path21.join(dir, `duetkit-timer-${unique}.c`);
   const output2 = path21.join(dir, `duetkit-timer-${unique}`);
-  await writeFile4(source, text3);
+  await writeFile3(source, text3);
   const errors = [];
   try {
     for (const compiler of COMPILERS) {
@@ -46956,7 +47034,7 @@ async function compile2(text3, target, env) {
         try {
           await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
           await chmod(output2, 493);
-          await rename2(output2, target);
+          await rename(output2, target);
           return { path: target };
         } catch (error62) {
           errors.push(`${compiler} ${flags.join(" ")}: ${firstLine(error62)}`);
@@ -46988,7 +47066,7 @@ function firstLine(error62) {
 // src/version.ts
 var VERSION = "0.1.0";
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 var TOOL_VERSION = VERSION;
 async function runScenario(loaded, options) {
   const { scenario } = loaded;
@@ -47342,7 +47420,7 @@ function range2(from, to) {
 var pct2 = (x) => `${+(x * 100).toFixed(2)}%`;
 var short = (id) => id.slice(0, 10);
 
-// src/bisect/duet.ts
+// src/pipeline/bisect-duet.ts
 function createDuetPort(options) {
   const env = options.scenario.versions[0].env;
   return async (base, head, effort) => {
@@ -47414,10 +47492,10 @@ function createDuetPort(options) {
   };
 }
 
-// src/bisect/report.ts
+// src/contracts/bisect.ts
 var BISECT_SCHEMA_VERSION = 1;
 
-// src/bisect/bisect.ts
+// src/pipeline/bisect-run.ts
 async function runBisect(options) {
   const range3 = createCommitRange(options.repo);
   const good = await range3.resolve(options.good);
@@ -47600,7 +47678,7 @@ import path23 from "node:path";
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command = w.command ?? [];
-  const issue2 = (path52, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path52], message });
+  const issue2 = (path53, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path53], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -48266,7 +48344,7 @@ function registerBisect(program2, ctx) {
       if (flags.out !== void 0) {
         const file2 = path24.resolve(ctx.cwd, flags.out);
         await mkdir5(path24.dirname(file2), { recursive: true });
-        await writeFile5(file2, json2);
+        await writeFile4(file2, json2);
       }
       ctx.stdout(flags.json === true ? json2 : renderBisect(report));
     } finally {
@@ -48276,10 +48354,10 @@ function registerBisect(program2, ctx) {
 }
 
 // src/noise/spawn.ts
-import { spawn as spawn6 } from "node:child_process";
+import { spawn as spawn7 } from "node:child_process";
 async function spawnNoise(options) {
   const [file2, ...args] = selfArgv();
-  const child = spawn6(
+  const child = spawn7(
     file2,
     [
       ...args,
@@ -48553,7 +48631,7 @@ function fromInterval(change, lower, upper) {
 }
 
 // src/calibrate/record.ts
-import { mkdir as mkdir6, mkdtemp as mkdtemp5, rm as rm9, writeFile as writeFile6 } from "node:fs/promises";
+import { mkdir as mkdir6, mkdtemp as mkdtemp5, rm as rm9, writeFile as writeFile5 } from "node:fs/promises";
 import os10 from "node:os";
 import path26 from "node:path";
 
@@ -48629,7 +48707,7 @@ async function referenceSource(versions) {
   const root = await mkdtemp5(path26.join(os10.tmpdir(), "duetkit-calibrate-"));
   for (const v of versions) {
     await mkdir6(path26.join(root, v.name));
-    await writeFile6(path26.join(root, v.name, UNITS_FILE), `${v.units}
+    await writeFile5(path26.join(root, v.name, UNITS_FILE), `${v.units}
 `);
   }
   const command = [...selfArgv(), "workload", "--serve", "--units-file", UNITS_FILE];
@@ -49161,11 +49239,11 @@ function parseShare(text3) {
 // src/cli/commands/cluster.ts
 import path27 from "node:path";
 
-// src/cluster/load.ts
+// src/pipeline/load-cluster.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 async function loadCluster() {
   const here = import.meta.url;
-  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
+  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./cluster-entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
   return await import(file2);
 }
 
@@ -49324,6 +49402,15 @@ function formatSeconds(ms) {
   return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
 }
 
+// src/pipeline/write-samples.ts
+import { rename as rename2, writeFile as writeFile6 } from "node:fs/promises";
+async function writeSamples(file2, samples) {
+  const temporary = `${file2}.${process.pid}.tmp`;
+  await writeFile6(temporary, `${JSON.stringify(samples, null, 2)}
+`);
+  await rename2(temporary, file2);
+}
+
 // src/cli/commands/run.ts
 var DEFAULT_OUT = ".duetkit/latest";
 var FAIL_ON = ["regression", "inconclusive", "never"];
@@ -49470,10 +49557,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-function readNumberFile(path52, label, shownAs = path52) {
+function readNumberFile(path53, label, shownAs = path53) {
   let text3;
   try {
-    text3 = readFileSync8(path52, "utf8");
+    text3 = readFileSync8(path53, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -50019,7 +50106,69 @@ function registerDoctor(program2, ctx) {
 import { readFile as readFile8, writeFile as writeFile8 } from "node:fs/promises";
 import path30 from "node:path";
 
-// src/formats/export-gab.ts
+// src/formats/gab.ts
+var GAB_PREFIX = "window.BENCHMARK_DATA = ";
+var GAB_TOOLS = {
+  cargo: false,
+  go: false,
+  benchmarkjs: true,
+  benchmarkluau: false,
+  pytest: true,
+  googlecpp: false,
+  catch2: false,
+  julia: false,
+  jmh: false,
+  benchmarkdotnet: false,
+  customBiggerIsBetter: true,
+  customSmallerIsBetter: false
+};
+var bench = external_exports.looseObject({
+  name: external_exports.string().min(1),
+  value: external_exports.number().refine(Number.isFinite, "a finite number"),
+  range: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
+  unit: external_exports.string(),
+  extra: external_exports.string().optional()
+});
+var gabEntry = external_exports.looseObject({
+  commit: external_exports.looseObject({
+    id: external_exports.string().min(1),
+    message: external_exports.string().optional(),
+    timestamp: external_exports.string().optional(),
+    url: external_exports.string().optional()
+  }),
+  date: external_exports.number().refine(Number.isFinite, "a finite number"),
+  tool: external_exports.string().refine((t) => t in GAB_TOOLS, `one of ${Object.keys(GAB_TOOLS).join(", ")}`),
+  benches: external_exports.array(bench)
+});
+var dataSchema = external_exports.looseObject({
+  lastUpdate: external_exports.number().optional(),
+  repoUrl: external_exports.string().optional(),
+  entries: external_exports.record(external_exports.string(), external_exports.array(gabEntry))
+});
+function parseGabData(text3, file2) {
+  let body = text3.trim();
+  const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
+  if (prefix !== null) body = body.slice(prefix[0].length).replace(/;\s*$/, "");
+  let raw;
+  try {
+    raw = JSON.parse(body);
+  } catch (error62) {
+    throw new FileFormatError(
+      file2,
+      "",
+      `not a github-action-benchmark data.js (${error62.message})`
+    );
+  }
+  const parsed2 = dataSchema.safeParse(raw);
+  if (!parsed2.success) {
+    const issue2 = parsed2.error.issues[0];
+    throw new FileFormatError(file2, issue2.path.join("."), issue2.message);
+  }
+  return raw;
+}
+function renderGabData(data) {
+  return GAB_PREFIX + JSON.stringify(data, null, 2);
+}
 function round(value) {
   return Number(value.toPrecision(6));
 }
@@ -50162,7 +50311,7 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path39 from "node:path";
+import path40 from "node:path";
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync7 } from "node:fs";
@@ -50239,61 +50388,11 @@ function parseEntryPath(relative2) {
 
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
-var PublishError = class extends UserError {
-  constructor(message, kind2) {
-    super(message);
-    this.kind = kind2;
-    this.name = "RunError";
-  }
-  kind;
-};
-async function pushWithRetries(git, build2, options = {}) {
-  const maxAttempts = options.maxAttempts ?? 30;
-  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
-  const random = options.random ?? Math.random;
-  const where = `${git.remote} (branch ${git.branch})`;
-  for (let attempt = 1; ; attempt++) {
-    const tip = await git.fetchTip();
-    const built = await build2(tip);
-    if (built.commit === null) {
-      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
-    }
-    const pushed = await git.push(built.commit);
-    if (pushed.ok) {
-      return {
-        result: built.result,
-        commit: built.commit,
-        attempts: attempt,
-        retries: attempt - 1
-      };
-    }
-    if (pushed.kind === "denied") {
-      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
-    }
-    if (pushed.kind === "rejected") {
-      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
-    }
-    if (attempt >= maxAttempts) {
-      throw new PublishError(
-        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
-        "contention"
-      );
-    }
-    const wait = Math.round(
-      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
-    );
-    options.log?.(
-      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
-    );
-    await sleep(wait);
-  }
-}
 
 // src/history/read.ts
 import path34 from "node:path";
 
 // src/history/git-branch.ts
-import { spawn as spawn7 } from "node:child_process";
 import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm10, writeFile as writeFile9 } from "node:fs/promises";
 import os11 from "node:os";
 import path33 from "node:path";
@@ -50329,23 +50428,15 @@ async function openBranch(options) {
     name: env.GIT_COMMITTER_NAME || "duetkit",
     email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
   };
-  const run3 = (args, input2) => new Promise((resolve3, reject) => {
-    const child = spawn7("git", args, { env: gitEnv, stdio: ["pipe", "pipe", "pipe"] });
-    const out = [];
-    let err = "";
-    child.stdout.on("data", (chunk) => out.push(chunk));
-    child.stderr.on("data", (chunk) => err += chunk.toString());
-    child.on(
-      "error",
-      (error62) => reject(new GitStoreError(`cannot run git (${error62.message}); is git installed?`))
-    );
-    child.on(
-      "close",
-      (code) => resolve3({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err.trim() })
-    );
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(input2);
-  });
+  const run3 = async (args, input2) => {
+    const result = await runGit(args, {
+      env: gitEnv,
+      ...input2 === void 0 ? {} : { input: input2 }
+    }).catch((error62) => {
+      throw new GitStoreError(`cannot run git (${error62.message}); is git installed?`);
+    });
+    return { ...result, stderr: result.stderr.trim() };
+  };
   const git = async (args, input2) => {
     const result = await run3(args, input2);
     if (result.code !== 0) {
@@ -50680,17 +50771,7 @@ var entrySchema = external_exports.looseObject({
   aa: aa.optional(),
   imported: imported.optional()
 });
-var HistoryFormatError = class extends UserError {
-  constructor(file2, field, reason) {
-    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
-    this.file = file2;
-    this.field = field;
-    this.reason = reason;
-    this.name = "FormatError";
-  }
-  file;
-  field;
-  reason;
+var HistoryFormatError = class extends FileFormatError {
 };
 function parseEntry(textOfFile, file2) {
   let raw;
@@ -50717,9 +50798,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path52) {
+function valueAt2(value, path53) {
   let at = value;
-  for (const key2 of path52) {
+  for (const key2 of path53) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -50737,6 +50818,9 @@ var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
   const clean = path34.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
+}
+function inFolder(folder, relative2) {
+  return folder === "" ? relative2 : `${folder}/${relative2}`;
 }
 async function readHistory(options) {
   const git = await openLocation(options);
@@ -50810,6 +50894,66 @@ async function loadEntries(git, files) {
   }
   stored.sort((a, b) => compareEntries(a.entry, b.entry));
   return { stored, warnings };
+}
+
+// src/history/push-loop.ts
+var PublishError = class extends UserError {
+  constructor(message, kind2) {
+    super(message);
+    this.kind = kind2;
+    this.name = "RunError";
+  }
+  kind;
+};
+async function pushWithRetries(git, build2, options = {}) {
+  const maxAttempts = options.maxAttempts ?? 30;
+  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
+  const random = options.random ?? Math.random;
+  const where = `${git.remote} (branch ${git.branch})`;
+  for (let attempt = 1; ; attempt++) {
+    const tip = await git.fetchTip();
+    const built = await build2(tip);
+    if (built.commit === null) {
+      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
+    }
+    const pushed = await git.push(built.commit);
+    if (pushed.ok) {
+      return {
+        result: built.result,
+        commit: built.commit,
+        attempts: attempt,
+        retries: attempt - 1
+      };
+    }
+    if (pushed.kind === "denied") {
+      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
+    }
+    if (pushed.kind === "rejected") {
+      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
+    }
+    if (attempt >= maxAttempts) {
+      throw new PublishError(
+        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
+        "contention"
+      );
+    }
+    const wait = Math.round(
+      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
+    );
+    options.log?.(
+      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
+    );
+    await sleep(wait);
+  }
+}
+async function editHistory(options, edit) {
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    return await pushWithRetries(git, (tip) => edit(git, tip, folder), options);
+  } finally {
+    await git.dispose();
+  }
 }
 
 // src/history/store.ts
@@ -51035,8 +51179,8 @@ function byMonth(stored) {
 }
 
 // src/history/store.ts
-async function suiteChanges(git, tip, folder, edit) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+async function suiteChanges(git, tip, folder, edit, derivers = []) {
+  const at = (relative2) => inFolder(folder, relative2);
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
   const existing2 = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
@@ -51097,16 +51241,16 @@ async function suiteChanges(git, tip, folder, edit) {
   }
   return { changes, warnings };
 }
-var derivers = [];
-function registerDeriver(derive) {
-  derivers.push(derive);
-  return () => {
-    const i = derivers.indexOf(derive);
-    if (i >= 0) derivers.splice(i, 1);
+async function editChanges(git, tip, folder, edit, derivers = []) {
+  const suite = await suiteChanges(git, tip, folder, edit, derivers);
+  const suites = await suitesChanges(git, tip, folder, suite.changes);
+  return {
+    changes: new Map([...suite.changes, ...suites.changes]),
+    warnings: [...suite.warnings, ...suites.warnings]
   };
 }
 async function suitesChanges(git, tip, folder, pending) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const at = (relative2) => inFolder(folder, relative2);
   const prefix = at(`${ENTRIES_DIR}/`);
   const files = /* @__PURE__ */ new Map();
   if (tip !== null) {
@@ -51152,7 +51296,7 @@ async function suitesChanges(git, tip, folder, pending) {
   }
   return { changes: /* @__PURE__ */ new Map([[at(SUITES_FILE), suitesFile(list)]]), warnings };
 }
-async function addEntriesChanges(git, tip, folder, bySuite) {
+async function addEntriesChanges(git, tip, folder, bySuite, derivers = []) {
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
   let added = 0;
@@ -51172,7 +51316,13 @@ async function addEntriesChanges(git, tip, folder, bySuite) {
     }
     added += fresh.length;
     if (fresh.length === 0) continue;
-    const edit = await suiteChanges(git, tip, folder, { suite, added: fresh, removed: /* @__PURE__ */ new Set() });
+    const edit = await suiteChanges(
+      git,
+      tip,
+      folder,
+      { suite, added: fresh, removed: /* @__PURE__ */ new Set() },
+      derivers
+    );
     for (const [file2, content] of edit.changes) changes.set(file2, content);
     warnings.push(...edit.warnings);
   }
@@ -51193,63 +51343,53 @@ function prunePlan(files, retention, now) {
   const cutoff = now - retention.keepDays * DAY_MS;
   return files.filter((f) => timeOfName(f.location.time) < cutoff).map((f) => f.relative).sort();
 }
-async function pruneCommit(git, parent, folder, suite, retention, now) {
+async function pruneCommit(git, parent, folder, suite, {
+  retention,
+  now,
+  derivers
+}) {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const edit = await suiteChanges(git, parent, folder, {
-    suite,
-    added: [],
-    removed: new Set(removed)
-  });
-  const suites = await suitesChanges(git, parent, folder, edit.changes);
+  const { changes, warnings } = await editChanges(
+    git,
+    parent,
+    folder,
+    { suite, added: [], removed: new Set(removed) },
+    derivers
+  );
   const commit2 = await git.commit(
     parent,
-    new Map([...edit.changes, ...suites.changes]),
+    changes,
     `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? "" : "s"} (${describeRetention(retention)})`
   );
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
-  return { commit: commit2, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+  return { commit: commit2, removed: removed.map((relative2) => inFolder(folder, relative2)), warnings };
 }
 function describeRetention(retention) {
   return retention.keepRuns !== void 0 ? `keep the newest ${retention.keepRuns} runs` : `keep the runs of the last ${retention.keepDays} days`;
 }
 async function pruneHistory(options) {
-  const folder = normalizeFolder(options.path);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        const out = { removed: [], warnings: [] };
-        if (tip === null) return { commit: null, result: out };
-        const suites = /* @__PURE__ */ new Map();
-        for (const { entry } of await suiteNames(git, tip, folder))
-          suites.set(suiteKey(entry), entry);
-        let head = tip;
-        for (const suite of [...suites.values()].sort()) {
-          if (options.suite !== void 0 && suite !== options.suite) continue;
-          const pruned = await pruneCommit(
-            git,
-            head,
-            folder,
-            suite,
-            options.retention,
-            options.now ?? Date.now()
-          );
-          if (pruned === null) continue;
-          head = pruned.commit;
-          out.removed.push(...pruned.removed);
-          out.warnings.push(...pruned.warnings);
-        }
-        return { commit: head === tip ? null : head, result: out };
-      },
-      options
-    );
-    return { ...done.result, commit: done.commit };
-  } finally {
-    await git.dispose();
-  }
+  const done = await editHistory(options, async (git, tip, folder) => {
+    const out = { removed: [], warnings: [] };
+    if (tip === null) return { commit: null, result: out };
+    const suites = /* @__PURE__ */ new Map();
+    for (const { entry } of await suiteNames(git, tip, folder)) suites.set(suiteKey(entry), entry);
+    let head = tip;
+    for (const suite of [...suites.values()].sort()) {
+      if (options.suite !== void 0 && suite !== options.suite) continue;
+      const pruned = await pruneCommit(git, head, folder, suite, {
+        retention: options.retention,
+        now: options.now ?? Date.now(),
+        derivers: options.derivers
+      });
+      if (pruned === null) continue;
+      head = pruned.commit;
+      out.removed.push(...pruned.removed);
+      out.warnings.push(...pruned.warnings);
+    }
+    return { commit: head === tip ? null : head, result: out };
+  });
+  return { ...done.result, commit: done.commit };
 }
 async function suiteNames(git, tip, folder) {
   const files = await listEntryFiles(git, tip, folder);
@@ -51260,7 +51400,6 @@ async function suiteNames(git, tip, folder) {
 }
 
 // src/history/context.ts
-import { execFile as execFile5 } from "node:child_process";
 function runContextFromEnv(env, fallbackEvent = "cli") {
   const server = env.GITHUB_SERVER_URL || "https://github.com";
   const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
@@ -51292,14 +51431,10 @@ function actionsRunId(context) {
 async function readCommit(repoDir, id, repositoryUrl) {
   const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
   const format = "%H%x00%s%x00%an%x00%ae%x00%aI";
-  const out = await new Promise((resolve3) => {
-    execFile5(
-      "git",
-      ["log", "-1", `--format=${format}`, "--end-of-options", id],
-      { cwd: repoDir, env: { ...process.env, LC_ALL: "C" }, maxBuffer: 1024 * 1024 },
-      (error62, stdout) => resolve3(error62 === null ? stdout : null)
-    );
-  });
+  const out = await readGit(["log", "-1", `--format=${format}`, "--end-of-options", id], {
+    cwd: repoDir,
+    env: { ...process.env, LC_ALL: "C" }
+  }).catch(() => null);
   const fields = out?.replace(/\n$/, "").split("\0");
   if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
     return {
@@ -51457,73 +51592,60 @@ function canonicalJson(value) {
 
 // src/history/publish.ts
 async function publishEntry(options) {
-  const folder = normalizeFolder(options.path);
-  const at = (relative3) => folder === "" ? relative3 : `${folder}/${relative3}`;
   const entry = options.entry;
   const relative2 = entryPath(entry.suite, entry.runId, entry.run.startedAt);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        if (tip !== null) {
-          const key2 = runKey(entry.runId);
-          const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
-            (f) => f.location.runKey === key2
-          );
-          if (same !== void 0) {
-            return {
-              commit: null,
-              result: { status: "already", path: same.path, pruned: [], warnings: [] }
-            };
-          }
+  const done = await editHistory(
+    options,
+    async (git, tip, folder) => {
+      if (tip !== null) {
+        const key2 = runKey(entry.runId);
+        const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
+          (f) => f.location.runKey === key2
+        );
+        if (same !== void 0) {
+          return {
+            commit: null,
+            result: { status: "already", path: same.path, pruned: [], warnings: [] }
+          };
         }
-        const built = await commitEntry(git, tip, folder, entry, relative2, options);
-        return {
-          commit: built.commit,
-          result: {
-            status: "published",
-            path: at(relative2),
-            pruned: built.pruned,
-            warnings: built.warnings
-          }
-        };
-      },
-      options
-    );
-    return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
-  } finally {
-    await git.dispose();
-  }
+      }
+      const built = await commitEntry(git, tip, folder, entry, relative2, options);
+      return {
+        commit: built.commit,
+        result: {
+          status: "published",
+          path: inFolder(folder, relative2),
+          pruned: built.pruned,
+          warnings: built.warnings
+        }
+      };
+    }
+  );
+  return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
 }
 async function commitEntry(git, tip, folder, entry, relative2, options) {
-  const edit = await suiteChanges(git, tip, folder, {
-    suite: entry.suite,
-    added: [{ path: relative2, entry }],
-    removed: /* @__PURE__ */ new Set()
-  });
-  const suites = await suitesChanges(git, tip, folder, edit.changes);
-  const changes = new Map([...edit.changes, ...suites.changes]);
-  for (const [name, content] of options.dashboard ?? []) {
-    changes.set(folder === "" ? name : `${folder}/${name}`, content);
-  }
+  const { changes, warnings } = await editChanges(
+    git,
+    tip,
+    folder,
+    { suite: entry.suite, added: [{ path: relative2, entry }], removed: /* @__PURE__ */ new Set() },
+    options.derivers
+  );
+  for (const [name, content] of options.dashboard ?? [])
+    changes.set(inFolder(folder, name), content);
   const short4 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
     `duetkit: ${entry.suite}: run ${entry.runId}${short4}`
   );
-  const warnings = [...edit.warnings, ...suites.warnings];
   let pruned = [];
   if (options.retention != null) {
-    const result = await pruneCommit(
-      git,
-      commit2,
-      folder,
-      entry.suite,
-      options.retention,
-      Date.now()
-    );
+    const result = await pruneCommit(git, commit2, folder, entry.suite, {
+      retention: options.retention,
+      now: Date.now(),
+      derivers: options.derivers
+    });
     if (result !== null) {
       commit2 = result.commit;
       pruned = result.removed;
@@ -51625,6 +51747,43 @@ function check2(text3, file2, schema) {
     throw new UserError(`${file2}: ${issue2.path.join(".") || "(top level)"}: ${issue2.message}`);
   }
   return parsed2.data;
+}
+
+// src/history/publish-run.ts
+async function publishRun(options) {
+  const env = options.env ?? process.env;
+  const results = await readRunResults(options.resultsDir);
+  const context = runContextFromEnv(env, options.event);
+  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
+  const runId = options.runId ?? actionsRunId(context) ?? `local-${shortHash(results.samplesText, 16)}`;
+  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
+  let commit2 = null;
+  if (head.commit !== null) {
+    const read = await readCommit(options.repoDir, head.commit, context.repositoryUrl);
+    if (read.warning !== null) options.warn?.(read.warning);
+    commit2 = read.commit;
+  }
+  const built = buildEntry({
+    samples: results.samples,
+    report: results.report,
+    suite,
+    runId,
+    context,
+    commit: commit2,
+    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
+  });
+  const entry = options.amendEntry?.(built, results.samples, results.report) ?? built;
+  try {
+    return { result: await publishEntry({ ...options, entry }), entry };
+  } catch (error62) {
+    if (error62 instanceof PublishError) {
+      throw new PublishError(
+        `run ${runId} of suite "${suite}" was not published: ${error62.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
+        error62.kind
+      );
+    }
+    throw error62;
+  }
 }
 
 // src/variability/aa.ts
@@ -52253,110 +52412,35 @@ async function deriveVariability(input2) {
 `]]);
 }
 
-// src/variability/register.ts
-registerDeriver(deriveVariability);
+// src/variability/history-hooks.ts
+var VARIABILITY_HISTORY = {
+  amendEntry: entryWithAa,
+  derivers: [deriveVariability]
+};
 
-// src/history/publish-run.ts
-async function publishRun(options) {
-  const env = options.env ?? process.env;
-  const results = await readRunResults(options.resultsDir);
-  const context = runContextFromEnv(env, options.event);
-  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
-  const runId = options.runId ?? actionsRunId(context) ?? `local-${shortHash(results.samplesText, 16)}`;
-  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
-  let commit2 = null;
-  if (head.commit !== null) {
-    const read = await readCommit(options.repoDir, head.commit, context.repositoryUrl);
-    if (read.warning !== null) options.warn?.(read.warning);
-    commit2 = read.commit;
-  }
-  const built = buildEntry({
-    samples: results.samples,
-    report: results.report,
-    suite,
-    runId,
-    context,
-    commit: commit2,
-    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
-  });
-  const entry = entryWithAa(built, results.samples, results.report);
-  try {
-    return { result: await publishEntry({ ...options, entry }), entry };
-  } catch (error62) {
-    if (error62 instanceof PublishError) {
-      throw new PublishError(
-        `run ${runId} of suite "${suite}" was not published: ${error62.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
-        error62.kind
-      );
-    }
-    throw error62;
-  }
+// src/cli/history-location.ts
+import path38 from "node:path";
+function addLocationOptions(command) {
+  return command.requiredOption(
+    "--remote <url-or-path>",
+    "git remote of the history: a URL, or the path of a (bare) repository"
+  ).option("--branch <name>", "branch of the history", DEFAULT_BRANCH).option("--path <folder>", "folder of the history in the branch", DEFAULT_PATH);
+}
+function locationOf(flags, ctx) {
+  const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
+  return {
+    remote: isPath ? path38.resolve(ctx.cwd, flags.remote) : flags.remote,
+    branch: flags.branch,
+    path: flags.path,
+    env: ctx.env
+  };
 }
 
 // src/cli/commands/history-gab.ts
 import { readFile as readFile12, writeFile as writeFile10 } from "node:fs/promises";
-import path38 from "node:path";
+import path39 from "node:path";
 
-// src/history/gab.ts
-var GAB_PREFIX = "window.BENCHMARK_DATA = ";
-var GAB_TOOLS = {
-  cargo: false,
-  go: false,
-  benchmarkjs: true,
-  benchmarkluau: false,
-  pytest: true,
-  googlecpp: false,
-  catch2: false,
-  julia: false,
-  jmh: false,
-  benchmarkdotnet: false,
-  customBiggerIsBetter: true,
-  customSmallerIsBetter: false
-};
-var bench = external_exports.looseObject({
-  name: external_exports.string().min(1),
-  value: external_exports.number().refine(Number.isFinite, "a finite number"),
-  range: external_exports.union([external_exports.string(), external_exports.number()]).optional(),
-  unit: external_exports.string(),
-  extra: external_exports.string().optional()
-});
-var gabEntry = external_exports.looseObject({
-  commit: external_exports.looseObject({
-    id: external_exports.string().min(1),
-    message: external_exports.string().optional(),
-    timestamp: external_exports.string().optional(),
-    url: external_exports.string().optional()
-  }),
-  date: external_exports.number().refine(Number.isFinite, "a finite number"),
-  tool: external_exports.string().refine((t) => t in GAB_TOOLS, `one of ${Object.keys(GAB_TOOLS).join(", ")}`),
-  benches: external_exports.array(bench)
-});
-var dataSchema = external_exports.looseObject({
-  lastUpdate: external_exports.number().optional(),
-  repoUrl: external_exports.string().optional(),
-  entries: external_exports.record(external_exports.string(), external_exports.array(gabEntry))
-});
-function parseGabData(text3, file2) {
-  let body = text3.trim();
-  const prefix = /^window\.BENCHMARK_DATA\s*=\s*/.exec(body);
-  if (prefix !== null) body = body.slice(prefix[0].length).replace(/;\s*$/, "");
-  let raw;
-  try {
-    raw = JSON.parse(body);
-  } catch (error62) {
-    throw new HistoryFormatError(
-      file2,
-      "",
-      `not a github-action-benchmark data.js (${error62.message})`
-    );
-  }
-  const parsed2 = dataSchema.safeParse(raw);
-  if (!parsed2.success) {
-    const issue2 = parsed2.error.issues[0];
-    throw new HistoryFormatError(file2, issue2.path.join("."), issue2.message);
-  }
-  return raw;
-}
+// src/history/gab-entry.ts
 function entryFromGab(name, e, suite, repoUrl, prefix = "") {
   const time3 = new Date(e.date).toISOString();
   const c = e.commit;
@@ -52493,9 +52577,6 @@ function extraOf(b) {
   }
   return lines.join("\n");
 }
-function renderGabData(data) {
-  return GAB_PREFIX + JSON.stringify(data, null, 2);
-}
 
 // src/history/gab-sync.ts
 async function importGab(options) {
@@ -52519,33 +52600,29 @@ async function importGab(options) {
     }
     bySuite.set(suite, list);
   }
-  const folder = normalizeFolder(options.path);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
+  const done = await editHistory(options, async (git, tip, folder) => {
+    const { changes, added, skipped } = await addEntriesChanges(
       git,
-      async (tip) => {
-        const { changes, added, skipped } = await addEntriesChanges(git, tip, folder, bySuite);
-        if (added === 0) return { commit: null, result: { added, skipped } };
-        for (const [name, content] of options.dashboard ?? [])
-          changes.set(folder === "" ? name : `${folder}/${name}`, content);
-        const commit2 = await git.commit(
-          tip,
-          changes,
-          `duetkit: import ${added} runs from github-action-benchmark (${options.file})`
-        );
-        return { commit: commit2, result: { added, skipped } };
-      },
-      options
+      tip,
+      folder,
+      bySuite,
+      options.derivers
     );
-    return {
-      ...done.result,
-      suites: [...bySuite.keys()],
-      commit: done.result.added === 0 ? null : done.commit
-    };
-  } finally {
-    await git.dispose();
-  }
+    if (added === 0) return { commit: null, result: { added, skipped } };
+    for (const [name, content] of options.dashboard ?? [])
+      changes.set(inFolder(folder, name), content);
+    const commit2 = await git.commit(
+      tip,
+      changes,
+      `duetkit: import ${added} runs from github-action-benchmark (${options.file})`
+    );
+    return { commit: commit2, result: { added, skipped } };
+  });
+  return {
+    ...done.result,
+    suites: [...bySuite.keys()],
+    commit: done.result.added === 0 ? null : done.commit
+  };
 }
 async function exportGab(options) {
   const read = await readHistory(options);
@@ -52585,7 +52662,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text3;
       try {
-        text3 = await readFile12(path38.resolve(ctx.cwd, file2), "utf8");
+        text3 = await readFile12(path39.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -52596,6 +52673,7 @@ function registerGabCommands(history, ctx) {
         suiteFromName: flags.suiteFromName === true,
         ...flags.suite === void 0 ? {} : { suite: flags.suite },
         dashboard: await readDashboard(),
+        derivers: VARIABILITY_HISTORY.derivers,
         log: (line) => ctx.stderr(`${line}
 `)
       });
@@ -52618,28 +52696,13 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile10(path38.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile10(path39.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
 }
 
 // src/cli/commands/history.ts
-function addLocationOptions(command) {
-  return command.requiredOption(
-    "--remote <url-or-path>",
-    "git remote of the history: a URL, or the path of a (bare) repository"
-  ).option("--branch <name>", "branch of the history", DEFAULT_BRANCH).option("--path <folder>", "folder of the history in the branch", DEFAULT_PATH);
-}
-function locationOf(flags, ctx) {
-  const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
-  return {
-    remote: isPath ? path39.resolve(ctx.cwd, flags.remote) : flags.remote,
-    branch: flags.branch,
-    path: flags.path,
-    env: ctx.env
-  };
-}
 function registerHistory(program2, ctx) {
   const history = program2.command("history").description(
     "The history of runs on a git branch (gh-pages by default) and its dashboard: docs/history.md."
@@ -52657,10 +52720,11 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path39.resolve(ctx.cwd, dir),
+      resultsDir: path40.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
+      ...VARIABILITY_HISTORY,
       log: (line) => ctx.stderr(`${line}
 `),
       warn: (message) => ctx.stderr(`warning: ${message}
@@ -52732,6 +52796,7 @@ function registerHistory(program2, ctx) {
         ...locationOf(flags, ctx),
         retention,
         ...flags.suite === void 0 ? {} : { suite: flags.suite },
+        derivers: VARIABILITY_HISTORY.derivers,
         log: (line) => ctx.stderr(`${line}
 `)
       });
@@ -52773,11 +52838,11 @@ function listTable(entries) {
 }
 
 // src/cli/commands/init.ts
-import path48 from "node:path";
+import path49 from "node:path";
 
 // src/init/init.ts
 import { mkdir as mkdir8, realpath, stat as stat4, writeFile as writeFile11 } from "node:fs/promises";
-import path46 from "node:path";
+import path47 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -52805,11 +52870,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path41 from "node:path";
+import path42 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir3, readFile as readFile13, stat as stat3 } from "node:fs/promises";
-import path40 from "node:path";
+import path41 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -52844,7 +52909,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir3(path40.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir3(path41.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -52861,7 +52926,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path40.join(root, rel);
+    const file2 = path41.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile13(file2, "utf8").catch(() => null);
@@ -52925,7 +52990,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path41.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path42.basename(f, ".rs"));
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "workspace";
   return [...new Set(declared.length > 0 ? declared : files)];
@@ -53008,7 +53073,7 @@ function rustToolchain(channel) {
 }
 
 // src/init/detectors/go.ts
-import path42 from "node:path";
+import path43 from "node:path";
 var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*(\w+)\s+\*testing\.B\s*\)/m;
 var goDetector = {
   id: "go",
@@ -53019,7 +53084,7 @@ var goDetector = {
     if (found.length === 0) return null;
     const packages = /* @__PURE__ */ new Map();
     for (const { file: file2, text: text3 } of found) {
-      const dir2 = path42.posix.dirname(file2);
+      const dir2 = path43.posix.dirname(file2);
       const counted = countBenchmarks(text3);
       const pkg2 = packages.get(dir2) ?? { files: [], funcs: 0, runs: 0 };
       pkg2.files.push(file2);
@@ -53077,7 +53142,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path43 from "node:path";
+import path44 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -53096,7 +53161,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text: text3 } = linked[0];
       const target = LINKED.exec(text3)[1];
-      const dir = path43.posix.dirname(file2);
+      const dir = path44.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -53113,9 +53178,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path43.posix.join(
-      path43.posix.dirname(source),
-      path43.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path44.posix.join(
+      path44.posix.dirname(source),
+      path44.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -53335,7 +53400,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path44 from "node:path";
+import path45 from "node:path";
 async function readPackage(project) {
   const text3 = await project.read("package.json");
   if (text3 === null) return null;
@@ -53358,7 +53423,7 @@ function importing(project, module2) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path44.posix.basename(file2))
+    ([, body]) => body.includes(path45.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -53456,7 +53521,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path45 from "node:path";
+import path46 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -53582,10 +53647,10 @@ function parametrizeCount(text3, at) {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path45.posix.dirname(f));
+  const dirs = files.map((f) => path46.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path45.posix.dirname(common);
+    common = path46.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -53822,30 +53887,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path52) {
-  const node2 = doc.getIn(path52, true);
+function nodeAt(doc, path53) {
+  const node2 = doc.getIn(path53, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path52.join(".")}`);
+    throw new Error(`no node at ${path53.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path52, lines) {
+function commentAbove(doc, path53, lines) {
   if (lines.length === 0) return;
-  const parent = path52.length === 1 ? doc.contents : nodeAt(doc, path52.slice(0, -1));
-  const key2 = path52[path52.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path52.slice(0, -1).join(".")}`);
+  const parent = path53.length === 1 ? doc.contents : nodeAt(doc, path53.slice(0, -1));
+  const key2 = path53[path53.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path53.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path52.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path53.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path52, text3) {
-  const node2 = nodeAt(doc, path52);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path52.join(".")}`);
+function commentAfter(doc, path53, text3) {
+  const node2 = nodeAt(doc, path53);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path53.join(".")}`);
   node2.comment = ` ${text3}`;
 }
-function flowList(doc, path52) {
-  const node2 = nodeAt(doc, path52);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path52.join(".")}`);
+function flowList(doc, path53) {
+  const node2 = nodeAt(doc, path53);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path53.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -54201,9 +54266,9 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path46.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path46.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path46.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path47.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path47.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path47.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
@@ -54213,7 +54278,7 @@ async function planInit(options, deps) {
   const { others } = chosen;
   const plan2 = withIterationsNote(chosen.plan, options.iterations);
   const budget = resolveBudget(plan2, options.budget);
-  const dirInRepo = posix(path46.relative(home, dir));
+  const dirInRepo = posix(path47.relative(home, dir));
   const workflowOptions = {
     action: options.action,
     scenarioInRepo,
@@ -54247,7 +54312,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path46.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path47.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -54257,7 +54322,7 @@ async function writeInit(planned, options) {
   const existing2 = planned.files.filter((f) => f.exists);
   if (existing2.length > 0 && !options.force) throw overwriteError(existing2.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir8(path46.dirname(file2.path), { recursive: true });
+    await mkdir8(path47.dirname(file2.path), { recursive: true });
     try {
       await writeFile11(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
@@ -54291,7 +54356,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path46.sep).join("/");
+  return relative2.split(path47.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -54355,16 +54420,11 @@ ${menu}number (1-${choices.length}): `);
 }
 
 // src/init/repo.ts
-import { execFile as execFile6 } from "node:child_process";
 function createRepoProbe() {
-  const git = (dir, args) => new Promise((resolve3) => {
-    execFile6(
-      "git",
-      args,
-      { cwd: dir },
-      (error62, stdout) => resolve3(error62 === null ? stdout.trim() : null)
-    );
-  });
+  const git = (dir, args) => readGit(args, { cwd: dir }).then(
+    (out) => out.trim(),
+    () => null
+  );
   return {
     topLevel: (dir) => createGit(dir).topLevel(),
     hasCommit: (dir, ref) => createGit(dir).resolveCommit(ref).then(
@@ -54386,7 +54446,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path47 from "node:path";
+import path48 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -54421,14 +54481,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path47.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path48.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path47.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path48.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path47.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path48.relative(planned.repoRoot, f.path)
   );
   const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
@@ -54437,7 +54497,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path47.relative(cwd, file2);
+  const relative2 = path48.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -54460,7 +54520,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path48.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path49.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -54478,7 +54538,7 @@ import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync5, readFileSync as readFileSync10 } from "node:fs";
-import path49 from "node:path";
+import path50 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -54491,7 +54551,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync10(path49.join(dir, entry, name), "utf8").trim();
+        return readFileSync10(path50.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -54658,7 +54718,7 @@ function parseScheduleOption(text3) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile14, stat as stat5 } from "node:fs/promises";
-import path50 from "node:path";
+import path51 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -54677,11 +54737,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path50.resolve(ctx.cwd, file2);
+  const absolute = path51.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path50.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path51.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -54728,7 +54788,7 @@ function renderTable(benchmarks) {
 
 // src/cli/commands/variability.ts
 import { writeFile as writeFile12 } from "node:fs/promises";
-import path51 from "node:path";
+import path52 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -55284,25 +55344,18 @@ function hash2(text3) {
 }
 
 // src/variability/commits.ts
-import { execFile as execFile7 } from "node:child_process";
 function gitCommitLister(dir) {
-  return (from, to) => new Promise((resolve3) => {
-    execFile7(
-      "git",
-      ["log", "--format=%H%x09%s", `${from}..${to}`],
-      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
-      (error62, stdout) => {
-        if (error62 !== null) return resolve3(null);
-        resolve3(
-          stdout.split("\n").filter((l) => l.length > 0).map((line) => {
-            const [id, ...rest] = line.split("	");
-            const subject = rest.join("	");
-            return { id, subject, pullRequest: pullRequestOf(subject) };
-          })
-        );
-      }
+  return async (from, to) => {
+    const out = await readGit(["log", "--format=%H%x09%s", `${from}..${to}`], { cwd: dir }).catch(
+      () => null
     );
-  });
+    if (out === null) return null;
+    return out.split("\n").filter((l) => l.length > 0).map((line) => {
+      const [id, ...rest] = line.split("	");
+      const subject = rest.join("	");
+      return { id, subject, pullRequest: pullRequestOf(subject) };
+    });
+  };
 }
 async function addCommits(report, list) {
   const missing = [];
@@ -55519,11 +55572,11 @@ function registerVariability(program2, ctx) {
     });
     const notes = await addCommits(
       report,
-      gitCommitLister(path51.resolve(ctx.cwd, flags.repo ?? "."))
+      gitCommitLister(path52.resolve(ctx.cwd, flags.repo ?? "."))
     );
     report.warnings.push(...notes);
     const markdown = renderVariability(report);
-    if (flags.out !== void 0) await writeFile12(path51.resolve(ctx.cwd, flags.out), markdown);
+    if (flags.out !== void 0) await writeFile12(path52.resolve(ctx.cwd, flags.out), markdown);
     ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
 ` : markdown);
     if (read.tip === null)
@@ -55534,7 +55587,7 @@ function registerVariability(program2, ctx) {
   });
 }
 function resolveRemote(ctx, remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path51.resolve(ctx.cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path52.resolve(ctx.cwd, remote);
 }
 function parseAlpha(text3) {
   const value = Number(text3);

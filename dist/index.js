@@ -73914,6 +73914,18 @@ var UserError = class extends Error {
   }
   exitCode;
 };
+var FileFormatError = class extends UserError {
+  constructor(file2, field, reason) {
+    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
+    this.file = file2;
+    this.field = field;
+    this.reason = reason;
+    this.name = "FormatError";
+  }
+  file;
+  field;
+  reason;
+};
 function isUserFacing(error63) {
   return error63 instanceof UserError || error63 instanceof RangeError || error63 instanceof ZodError;
 }
@@ -78155,17 +78167,49 @@ function abortOnSignals(signals = ["SIGINT", "SIGTERM"]) {
 }
 
 // src/action/bisect-step.ts
-import { mkdir as mkdir6, writeFile as writeFile5 } from "node:fs/promises";
+import { mkdir as mkdir6, writeFile as writeFile4 } from "node:fs/promises";
 import os14 from "node:os";
 import path23 from "node:path";
-
-// src/git/commit-range.ts
-import { execFile } from "node:child_process";
 
 // src/git/pull-request.ts
 function pullRequestOf(subject) {
   const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
   return m === null ? null : Number(m[1]);
+}
+
+// src/git/run.ts
+import { spawn } from "node:child_process";
+function runGit(args, options = {}) {
+  return new Promise((resolve2, reject) => {
+    const child = spawn("git", args, {
+      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve2({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(options.input);
+  });
+}
+async function readGit(args, options = {}) {
+  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
+  let result;
+  try {
+    result = await runGit(args, options);
+  } catch (error63) {
+    throw fail(error63.message);
+  }
+  if (result.code === 0) return result.stdout.toString();
+  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
+${result.stderr}`);
 }
 
 // src/git/commit-range.ts
@@ -78177,12 +78221,10 @@ var CommitRangeError = class extends UserError {
 };
 var FORMAT = "--format=%H%x09%P%x09%s";
 function createCommitRange(cwd) {
-  const git = (args) => new Promise((resolve2, reject) => {
-    execFile("git", args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error63, stdout, stderr) => {
-      if (error63 === null) resolve2(stdout.trim());
-      else reject(new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim()}`));
-    });
-  });
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
   const parse5 = (out) => out.split("\n").filter((l) => l.length > 0).map((line) => {
     const [id, parents, ...rest] = line.split("	");
     const subject = rest.join("	");
@@ -78197,10 +78239,12 @@ function createCommitRange(cwd) {
     resolve: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
       throw new CommitRangeError(`git ref "${ref}" does not name a commit in ${cwd}`);
     }),
-    isAncestor: (older, newer) => git(["merge-base", "--is-ancestor", older, newer]).then(
-      () => true,
-      () => false
-    ),
+    isAncestor: async (older, newer) => {
+      const args = ["merge-base", "--is-ancestor", older, newer];
+      const result = await runGit(args, { cwd });
+      if (result.code === 0 || result.code === 1) return result.code === 0;
+      throw new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${result.stderr.trim()}`);
+    },
     list: async (from, to, firstParent) => parse5(
       await git([
         "log",
@@ -78217,7 +78261,6 @@ function createCommitRange(cwd) {
 
 // src/git/git.ts
 import { rm as rm2 } from "node:fs/promises";
-import { execFile as execFile2 } from "node:child_process";
 var GitError = class extends UserError {
   constructor(message) {
     super(message);
@@ -78225,15 +78268,10 @@ var GitError = class extends UserError {
   }
 };
 function createGit(cwd) {
-  const git = (args) => new Promise((resolve2, reject) => {
-    execFile2("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error63, stdout, stderr) => {
-      if (error63 === null) resolve2(stdout.trim());
-      else
-        reject(
-          new GitError(`git ${args.join(" ")} (in ${cwd}): ${stderr.trim() || error63.message}`)
-        );
-    });
-  });
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
   return {
     topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
     resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
@@ -78285,7 +78323,7 @@ function createWorktreeSet(git, parent = os5.tmpdir()) {
 }
 
 // src/runner/setup.ts
-import { spawn } from "node:child_process";
+import { spawn as spawn2 } from "node:child_process";
 
 // src/scenario/argv.ts
 function splitArgv(line) {
@@ -78332,7 +78370,7 @@ function formatArgv(argv2) {
   return argv2.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
 
-// src/runner/errors.ts
+// src/process/errors.ts
 var RunError = class extends UserError {
   constructor(message) {
     super(message);
@@ -78356,7 +78394,7 @@ function lastLines(text2, count2) {
 function runSetup(argv2, context3) {
   return new Promise((resolve2, reject) => {
     const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
-    const child = spawn(argv2[0], argv2.slice(1), {
+    const child = spawn2(argv2[0], argv2.slice(1), {
       cwd: context3.cwd,
       env: context3.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -78389,7 +78427,7 @@ function runSetup(argv2, context3) {
   });
 }
 
-// src/bisect/checkouts.ts
+// src/pipeline/bisect-checkouts.ts
 import path2 from "node:path";
 function createCheckouts(options) {
   const made = /* @__PURE__ */ new Map();
@@ -80429,21 +80467,16 @@ function comparisonInput(series, baseIndex, headIndex, paired) {
   }
   const rounds = [...base.keys()].filter((round2) => head.has(round2)).sort((a, b) => a - b);
   if (series.positional) {
-    const pairs = {
-      base: [],
-      head: [],
-      rounds: []
-    };
+    const pairs = { base: [], head: [], weights: [] };
     for (const round2 of rounds) {
       const b = base.get(round2);
       const h = head.get(round2);
-      for (let k = 0; k < Math.min(b.length, h.length); k++) {
-        pairs.base.push(b[k]);
-        pairs.head.push(h[k]);
-        pairs.rounds.push(round2);
-      }
+      const m = Math.min(b.length, h.length);
+      pairs.base.push(median(b.slice(0, m)));
+      pairs.head.push(median(h.slice(0, m)));
+      pairs.weights.push(m);
     }
-    return { ...pairs, paired };
+    return { ...pairs, paired, rounds };
   }
   return {
     base: rounds.map((round2) => median(base.get(round2))),
@@ -80479,8 +80512,10 @@ function pairsPerRound(trials) {
   return out;
 }
 
-// src/analyze/report.ts
+// src/contracts/comparison.ts
 var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+
+// src/analyze/report.ts
 function uncompared(benchmark2, baseline, version3, why) {
   return {
     benchmark: benchmark2,
@@ -80562,6 +80597,9 @@ function collectSeries(samples) {
   return [...series.values()];
 }
 
+// src/contracts/load.ts
+var ERROR_KINDS = ["status", "timeout", "connection", "other"];
+
 // src/load/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist(), 1);
 function mergedPercentile(encoded, p) {
@@ -80571,9 +80609,6 @@ function mergedPercentile(encoded, p) {
   for (const e of parts.slice(1)) total.add((0, import_hdr_histogram_js.decodeFromCompressedBase64)(e, 64, false));
   return total.getValueAtPercentile(p) / 1e3;
 }
-
-// src/load/protocol.ts
-var ERROR_KINDS = ["status", "timeout", "connection", "other"];
 
 // src/load/summary.ts
 function summarizeLoad(samples) {
@@ -80678,7 +80713,7 @@ function efficiencyOf(samples) {
   };
 }
 
-// src/suite/record.ts
+// src/contracts/suite-record.ts
 function belongsTo(metric, unit) {
   return metric === unit || metric.startsWith(`${unit} - `);
 }
@@ -80755,12 +80790,18 @@ function unitLooks(samples, level3) {
   return looks;
 }
 function truncateToLook(input2, pairs) {
-  if (!input2.paired || input2.base.length <= pairs) return input2;
+  if (!input2.paired) return input2;
+  let keep = 0;
+  for (let reached = 0; keep < input2.base.length && reached < pairs; keep++) {
+    reached += input2.weights?.[keep] ?? 1;
+  }
+  if (keep >= input2.base.length) return input2;
   return {
     ...input2,
-    base: input2.base.slice(0, pairs),
-    head: input2.head.slice(0, pairs),
-    rounds: input2.rounds?.slice(0, pairs) ?? null
+    base: input2.base.slice(0, keep),
+    head: input2.head.slice(0, keep),
+    rounds: input2.rounds?.slice(0, keep) ?? null,
+    ...input2.weights === void 0 ? {} : { weights: input2.weights.slice(0, keep) }
   };
 }
 function asSequential(c, look, level3, schedule) {
@@ -80795,31 +80836,7 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   };
 }
 
-// src/report/run-meta.ts
-function runMetaOf(samples, suite, runnerLabel3) {
-  const m = samples.machine;
-  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
-  const parts = [
-    `${m.cpuModel}`,
-    `${m.cores} CPUs`,
-    memory2,
-    `${m.platform} ${m.kernel} ${m.arch}`,
-    `Node ${m.node}`,
-    `load ${m.loadAverage.join(" ")}`
-  ];
-  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
-  const duration6 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
-  return {
-    suite,
-    runner: parts.join(", "),
-    durationSeconds: Number.isFinite(duration6) ? Math.max(0, duration6) : 0,
-    versions: samples.versions.map((v) => ({
-      name: v.name,
-      commit: v.commit,
-      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
-    }))
-  };
-}
+// src/analyze/duration-text.ts
 function formatDuration(seconds) {
   if (seconds < 60) return `${+seconds.toFixed(1)} s`;
   const s = Math.round(seconds);
@@ -81190,7 +81207,7 @@ function explain(error63, mode) {
   return error63.message;
 }
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
 import os13 from "node:os";
 import path21 from "node:path";
@@ -81204,8 +81221,8 @@ import { mkdtemp as mkdtemp2, readFile as readFile2, rm as rm5 } from "node:fs/p
 import os7 from "node:os";
 import path4 from "node:path";
 
-// src/runner/gated-process.ts
-import { spawn as spawn2 } from "node:child_process";
+// src/process/gated-process.ts
+import { spawn as spawn3 } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
 function shellGate(flag) {
@@ -81217,7 +81234,7 @@ async function startGated(argv2, options) {
     ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
-  const child = spawn2(file2, args, {
+  const child = spawn3(file2, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: [options.stdin, "pipe", "pipe", "pipe"],
@@ -81929,6 +81946,16 @@ function looksLikeCustomJson(output2) {
 
 // src/formats/go.ts
 var RESULT4 = /^(Benchmark\S*?)(?:-(\d+))?\s+(\d+)\s+(\S.*)$/;
+var WHOLE = /^(Benchmark\S*)\s+(\d+)\s+(\S.*)$/;
+function resultLine(line) {
+  const m = RESULT4.exec(line);
+  if (m === null) return null;
+  if (m[2] !== void 0 && m[1].endsWith("/")) {
+    const whole = WHOLE.exec(line);
+    return [whole[1], whole[2], whole[3]];
+  }
+  return [m[1], m[3], m[4]];
+}
 var FAILURE2 = /^(--- FAIL|FAIL\b|panic:|# \S+|\S+\.go:\d+:\d+: )/;
 function goBiggerIsBetter(unit) {
   return /\/s$/.test(unit);
@@ -81949,9 +81976,9 @@ var go = {
           line
         );
       }
-      const m = RESULT4.exec(line);
+      const m = resultLine(line);
       if (m === null) continue;
-      const [, name, , iterations, rest] = m;
+      const [name, iterations, rest] = m;
       const fields = rest.trim().split(/\s+/);
       if (fields.length % 2 !== 0) {
         throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
@@ -82896,7 +82923,7 @@ async function readTail(file2) {
 }
 
 // src/load/generator-process.ts
-import { spawn as spawn3 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 import { existsSync as existsSync6, readFileSync as readFileSync3 } from "node:fs";
 import path6 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
@@ -82929,7 +82956,7 @@ function generatorArgv(moduleUrl = import.meta.url) {
 }
 async function startGenerator(prefix = [], env = process.env) {
   const [file2, ...args] = [...prefix, ...generatorArgv()];
-  const child = spawn3(file2, args, {
+  const child = spawn4(file2, args, {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     env
   });
@@ -83152,7 +83179,7 @@ function planCpus(available, slotCount) {
 }
 
 // src/isolation/taskset.ts
-import { execFile as execFile3, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 function hasTaskset() {
   return spawnSync("taskset", ["--version"], { stdio: "ignore" }).status === 0;
 }
@@ -83177,7 +83204,7 @@ function createTaskset(options) {
 }
 function setAffinity(pid, list) {
   return new Promise((resolve2, reject) => {
-    execFile3(
+    execFile(
       "taskset",
       ["-a", "-p", "-c", list, String(pid)],
       (error63) => error63 === null ? resolve2() : reject(new Error(`taskset -a -p -c ${list} ${pid}: ${error63.message}`))
@@ -83391,7 +83418,7 @@ import http from "node:http";
 import net from "node:net";
 import path7 from "node:path";
 
-// src/load/process-tree.ts
+// src/process/process-tree.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
 function processTree(root, proc = "/proc") {
   const children = /* @__PURE__ */ new Map();
@@ -84767,9 +84794,10 @@ async function runExperiment(options) {
 async function runStep(step, sides, barrier, offsetNs, record2, t0) {
   const running = step.versions.map((v) => sides[v]);
   const gate = barrier.next(running.length);
+  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
   await Promise.all(
-    running.map(
-      (side3, i) => side3.arm({
+    bySlot.map(
+      (i) => running[i].arm({
         round: step.round,
         slot: step.slots[i],
         gate,
@@ -84777,10 +84805,9 @@ async function runStep(step, sides, barrier, offsetNs, record2, t0) {
       })
     )
   );
-  await Promise.all(running.map((side3) => side3.prime()));
+  await Promise.all(bySlot.map((i) => running[i].prime()));
   const releasedAt = gate.release();
   const fired = [];
-  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
   const abort = (error63) => {
     barrier.abort();
     throw error63;
@@ -84861,16 +84888,21 @@ function staggerSizer(setting, trials) {
 }
 
 // src/suite/allocation.ts
+var MIN_SCREENING_PAIRS = 2;
 function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false, perRound = 1, threshold3 = Infinity) {
   const cost = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
   const firstLook = schedule.pairs[0];
   const screening = units.filter((u) => u.pairs < firstLook && u.look < 0);
   if (screening.length > 0) {
-    const firstRounds = Math.ceil(firstLook / perRound);
-    const share = Math.max(1, Math.ceil(firstRounds / 2)) * perRound;
-    return screening.map((u) => ({
+    const half = Math.max(1, Math.ceil(Math.ceil(firstLook / perRound) / 2));
+    const least = Math.min(half, Math.ceil(MIN_SCREENING_PAIRS / perRound));
+    const sweepRound = shared ? Math.max(...screening.map((u) => cost(u, perRound))) : screening.reduce((a, u) => a + cost(u, perRound), 0);
+    const afford = sweepRound > 0 ? Math.floor(secondsLeft / sweepRound) : half;
+    const rounds = Math.max(least, Math.min(half, afford));
+    const fewest = Math.min(...screening.map((u) => u.pairs));
+    return screening.filter((u) => u.pairs === fewest).map((u) => ({
       name: u.name,
-      pairs: Math.min(share, firstLook - u.pairs),
+      pairs: Math.min(rounds * perRound, firstLook - u.pairs),
       look: 0
     }));
   }
@@ -84912,7 +84944,7 @@ function planSuite(input2) {
   const floorRepetitions = input2.repeats ? input2.minRepetitions ?? 1 : 1;
   const wanted = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
   const repetitions = input2.repeats ? Math.max(floorRepetitions, chooseRepetitions(input2, wanted)) : 1;
-  const first = Math.ceil(wanted / repetitions) * repetitions;
+  const first = Math.max(Math.ceil(wanted / repetitions), floor) * repetitions;
   const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds = {};
   for (const unit of units) roundSeconds[unit.name] = predictRound(input2, unit, repetitions);
@@ -84961,8 +84993,12 @@ function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slo
   if (screeningSeconds <= budgetSeconds) return null;
   const perUnit = screeningSeconds / units;
   const affordable = Math.floor(budgetSeconds / perUnit);
+  const perPair = perUnit / firstLook;
+  const pairsEach = Math.floor(budgetSeconds / (units * perPair));
+  const withLeast = Math.min(units, Math.floor(budgetSeconds / (MIN_SCREENING_PAIRS * perPair)));
   const recommended = Math.ceil(screeningSeconds * FOCUS_SHARE / 60) * 60;
-  return `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive. A budget of ${recommended / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
+  const outcome = pairsEach >= MIN_SCREENING_PAIRS ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive.` : `It cannot even give every benchmark the ${MIN_SCREENING_PAIRS} pairs an interval needs: breadth first, about ${withLeast} will get them and the other ${units - withLeast} will not be measured within the budget.`;
+  return `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). ${outcome} A budget of ${recommended / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
 }
 
 // src/suite/prepare-cargo.ts
@@ -84970,7 +85006,7 @@ import { mkdir as mkdir2 } from "node:fs/promises";
 import path10 from "node:path";
 
 // src/runner/list-benchmarks.ts
-import { spawn as spawn4 } from "node:child_process";
+import { spawn as spawn5 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
   const support = getFormat(scenario.workload.format ?? "").perBenchmark;
   if (support === void 0) {
@@ -85002,7 +85038,7 @@ async function listBenchmarks(argv2, support, context3) {
 }
 function capture(argv2, context3) {
   return new Promise((resolve2) => {
-    const child = spawn4(argv2[0], argv2.slice(1), {
+    const child = spawn5(argv2[0], argv2.slice(1), {
       cwd: context3.cwd,
       env: context3.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -85578,28 +85614,39 @@ async function runSuite(options) {
     });
     return { part, startMs, spentMs: elapsed() * 1e3 - startMs };
   };
+  const states = () => record2.units.map((u) => ({
+    name: u.name,
+    pairs: u.pairs,
+    look: u.look,
+    secondsPerPair: u.secondsPerPair,
+    decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
+    pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
+    change: last.get(u.name)?.change ?? null
+  }));
+  const pace = () => {
+    const seen = record2.units.flatMap((u) => u.secondsPerPair === null ? [] : [u.secondsPerPair]);
+    const planned = Object.values(plan.roundSeconds).flatMap(
+      (r) => r === null ? [] : [r / perRound]
+    );
+    const known = seen.length > 0 ? seen : planned;
+    if (known.length === 0) return FALLBACK_SECONDS_PER_PAIR;
+    return median(known);
+  };
+  const stageFor = () => nextStage(
+    states(),
+    schedule,
+    left(),
+    pace(),
+    prepared.group !== null,
+    perRound,
+    scenario.analysis.threshold
+  );
   try {
     for (; ; ) {
       if (left() <= 0) break;
-      const states = record2.units.map((u) => ({
-        name: u.name,
-        pairs: u.pairs,
-        look: u.look,
-        secondsPerPair: u.secondsPerPair,
-        decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
-        pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
-        change: last.get(u.name)?.change ?? null
-      }));
-      const stage = nextStage(
-        states,
-        schedule,
-        left(),
-        FALLBACK_SECONDS_PER_PAIR,
-        prepared.group !== null,
-        perRound,
-        scenario.analysis.threshold
-      );
+      const stage = stageFor();
       if (stage.length === 0) break;
+      const screening = stage.every((s) => record2.units.find((u) => u.name === s.name).look < 0);
       record2.stages.push({ units: stage.map((s) => s.name), look: stage[0].look });
       if (prepared.group !== null) {
         const names = stage.map((s) => s.name);
@@ -85618,14 +85665,16 @@ async function runSuite(options) {
         }
         continue;
       }
-      for (const entry of stage) {
+      for (const planned of stage) {
         if (signal.aborted) throw new RunError("interrupted");
-        const unit = prepared.units.find((u) => u.name === entry.name);
-        const rec = record2.units.find((u) => u.name === entry.name);
+        const unit = prepared.units.find((u) => u.name === planned.name);
+        const rec = record2.units.find((u) => u.name === planned.name);
         if (left() <= 0) {
           rec.stopReason = "budget";
           continue;
         }
+        const entry = screening ? stageFor().find((s) => s.name === planned.name) : planned;
+        if (entry === void 0) continue;
         const warmup = rec.pairs === 0 && perRound === 1;
         const rounds = Math.ceil(entry.pairs / perRound);
         const { part, startMs, spentMs } = await measure(
@@ -85701,7 +85750,8 @@ import { readdir as readdir2 } from "node:fs/promises";
 import path14 from "node:path";
 
 // src/isolation/cgroup-fs.ts
-import { spawn as spawn5 } from "node:child_process";
+import { spawn as spawn6 } from "node:child_process";
+import { readlinkSync } from "node:fs";
 import { mkdir as mkdir4, readFile as readFile3, rmdir as rmdir2, writeFile as writeFile2 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
@@ -85731,7 +85781,7 @@ async function canSudo() {
 }
 function sudo(args, input2) {
   return new Promise((resolve2, reject) => {
-    const child = spawn5("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn6("sudo", ["-n", ...args], { stdio: ["pipe", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk) => stderr += chunk.toString());
     child.on("error", reject);
@@ -85790,7 +85840,26 @@ async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
   return null;
 }
 function groupName() {
-  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+  return `duetkit-${process.pid}-ns${pidNamespace() ?? 0}-${Date.now().toString(36)}`;
+}
+function pidNamespace() {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+function ownerEnded(name, ownNamespace = pidNamespace()) {
+  const match = /^duetkit-(\d+)-(?:ns(\d+)-)?/.exec(name);
+  if (match === null) return false;
+  const namespace = match[2];
+  if (namespace !== void 0 && namespace !== "0" && namespace !== ownNamespace) return false;
+  try {
+    process.kill(Number(match[1]), 0);
+    return false;
+  } catch (error63) {
+    return error63.code !== "EPERM";
+  }
 }
 
 // src/isolation/cgroup-group.ts
@@ -85926,8 +85995,7 @@ async function sweepStaleGroups(fs3, parent, release) {
   const entries = await readdir2(parent).catch(() => []);
   const removed = [];
   for (const entry of entries) {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    if (match === null || isAlive2(Number(match[1]))) continue;
+    if (!ownerEnded(entry)) continue;
     const dir = path14.join(parent, entry);
     await release?.(dir);
     const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
@@ -85938,14 +86006,6 @@ async function sweepStaleGroups(fs3, parent, release) {
     removed.push(dir);
   }
   return removed;
-}
-function isAlive2(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error63) {
-    return error63.code === "EPERM";
-  }
 }
 
 // src/isolation/cgroup-v2.ts
@@ -86427,15 +86487,8 @@ function machineInfo() {
   };
 }
 
-// src/runner/samples.ts
-import { rename as rename2, writeFile as writeFile3 } from "node:fs/promises";
+// src/contracts/samples.ts
 var SAMPLES_SCHEMA_VERSION = 1;
-async function writeSamples(file2, samples) {
-  const temporary = `${file2}.${process.pid}.tmp`;
-  await writeFile3(temporary, `${JSON.stringify(samples, null, 2)}
-`);
-  await rename2(temporary, file2);
-}
 
 // src/runner/per-benchmark.ts
 async function runPerBenchmark(options) {
@@ -86583,13 +86636,13 @@ async function requireDirectory(dir, field) {
 }
 
 // src/runner/timer/build.ts
-import { execFile as execFile4 } from "node:child_process";
+import { execFile as execFile2 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
-import { chmod as chmod2, mkdir as mkdir5, readFile as readFile4, rename as rename3, rm as rm9, stat as stat3, writeFile as writeFile4 } from "node:fs/promises";
+import { chmod as chmod2, mkdir as mkdir5, readFile as readFile4, rename as rename2, rm as rm9, stat as stat3, writeFile as writeFile3 } from "node:fs/promises";
 import os12 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
-var run = promisify(execFile4);
+var run = promisify(execFile2);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
@@ -86624,7 +86677,7 @@ async function compile2(text2, target, env) {
   const unique = `${process.pid}-${Date.now().toString(36)}`;
   const source = path20.join(dir, `duetkit-timer-${unique}.c`);
   const output2 = path20.join(dir, `duetkit-timer-${unique}`);
-  await writeFile4(source, text2);
+  await writeFile3(source, text2);
   const errors = [];
   try {
     for (const compiler of COMPILERS) {
@@ -86632,7 +86685,7 @@ async function compile2(text2, target, env) {
         try {
           await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
           await chmod2(output2, 493);
-          await rename3(output2, target);
+          await rename2(output2, target);
           return { path: target };
         } catch (error63) {
           errors.push(`${compiler} ${flags.join(" ")}: ${firstLine(error63)}`);
@@ -86664,7 +86717,7 @@ function firstLine(error63) {
 // src/version.ts
 var VERSION7 = "0.1.0";
 
-// src/runner/run.ts
+// src/pipeline/local-run.ts
 var TOOL_VERSION = VERSION7;
 async function runScenario(loaded, options) {
   const { scenario } = loaded;
@@ -87018,7 +87071,7 @@ function range2(from, to) {
 var pct = (x) => `${+(x * 100).toFixed(2)}%`;
 var short = (id) => id.slice(0, 10);
 
-// src/bisect/duet.ts
+// src/pipeline/bisect-duet.ts
 function createDuetPort(options) {
   const env = options.scenario.versions[0].env;
   return async (base, head, effort) => {
@@ -87090,10 +87143,10 @@ function createDuetPort(options) {
   };
 }
 
-// src/bisect/report.ts
+// src/contracts/bisect.ts
 var BISECT_SCHEMA_VERSION = 1;
 
-// src/bisect/bisect.ts
+// src/pipeline/bisect-run.ts
 async function runBisect(options) {
   const range3 = createCommitRange(options.repo);
   const good = await range3.resolve(options.good);
@@ -87901,7 +87954,7 @@ async function bisectStep(inputs, deps) {
   const dir = inputs.resultsDirectory ?? path23.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", "bisect");
   await mkdir6(dir, { recursive: true });
   const file2 = path23.join(dir, "bisect.json");
-  await writeFile5(file2, `${JSON.stringify(report, null, 2)}
+  await writeFile4(file2, `${JSON.stringify(report, null, 2)}
 `);
   const pinned = report.steps.filter((s) => s.unresolved === null && s.confirmed);
   io.setOutput("bisect-status", report.status);
@@ -88517,7 +88570,7 @@ ${options.body}`;
   return { action: "created", url: created.url };
 }
 
-// src/analyze/describe.ts
+// src/analyze/gate.ts
 function gateTally(summary2, failOn) {
   const strict = failOn === "inconclusive";
   return {
@@ -88525,6 +88578,11 @@ function gateTally(summary2, failOn) {
     unmeasured: strict ? unmeasuredCount(summary2) : 0,
     broken: summary2.error > 0 || comparedCount(summary2) === 0 && unmeasuredCount(summary2) === 0
   };
+}
+function gateFails(report, failOn) {
+  if (failOn === "never") return false;
+  const t = gateTally(summarize(report.results), failOn);
+  return t.broken || t.verdicts + t.unmeasured > 0;
 }
 
 // src/action/gate.ts
@@ -88536,8 +88594,9 @@ function overallVerdict(summary2) {
   return "unchanged";
 }
 function gateFailure(report, failOn) {
-  if (failOn === "never") return null;
-  const tally = gateTally(report.summary, failOn);
+  if (!gateFails(report, failOn)) return null;
+  const summary2 = summarize(report.results);
+  const tally = gateTally(summary2, failOn);
   const failing = new Set(
     failOn === "inconclusive" ? ["regression", "inconclusive"] : ["regression"]
   );
@@ -88558,15 +88617,15 @@ function gateFailure(report, failOn) {
   if (tally.unmeasured > 0) {
     const names = unmeasuredNames(report.results);
     parts.push(
-      comparedCount(report.summary) === 0 ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(", ")}` : `not measured within the budget (fail-on: inconclusive): ${names.join(", ")}`
+      comparedCount(summary2) === 0 ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(", ")}` : `not measured within the budget (fail-on: inconclusive): ${names.join(", ")}`
     );
   }
   if (report.results.length === 0) parts.push("no measured samples to compare");
-  else if (tally.broken && comparedCount(report.summary) === 0 && report.summary.notComparable > 0) {
+  else if (tally.broken && comparedCount(summary2) === 0 && summary2.notComparable > 0) {
     const unjudged = report.results.filter((r) => statusOf(r) === "not-comparable").map((r) => `${who2(r)} (${r.notComparable.reason})`);
     parts.push(`no benchmark is comparable, so there is no verdict: ${unjudged.join("; ")}`);
   }
-  return parts.length === 0 ? null : `duetkit: ${parts.join("; ")}`;
+  return `duetkit: ${parts.join("; ")}`;
 }
 function who2(r) {
   return r.version === "head" ? r.benchmark : `${r.benchmark} (${r.version})`;
@@ -88604,7 +88663,7 @@ async function publishComment(options, io) {
 }
 
 // src/action/results.ts
-import { mkdir as mkdir7, readFile as readFile7, writeFile as writeFile6 } from "node:fs/promises";
+import { mkdir as mkdir7, readFile as readFile7, writeFile as writeFile5 } from "node:fs/promises";
 import path24 from "node:path";
 var RESULT_FILES = {
   samples: "samples.json",
@@ -88615,7 +88674,7 @@ var RESULT_FILES = {
 async function writeResult(dir, file2, text2) {
   await mkdir7(dir, { recursive: true });
   const target = path24.join(dir, file2);
-  await writeFile6(target, text2.endsWith("\n") ? text2 : `${text2}
+  await writeFile5(target, text2.endsWith("\n") ? text2 : `${text2}
 `);
   return target;
 }
@@ -88752,17 +88811,11 @@ async function readResults(dir) {
 // src/action/run-step.ts
 import { mkdir as mkdir8, mkdtemp as mkdtemp6 } from "node:fs/promises";
 import os16 from "node:os";
-import path36 from "node:path";
+import path32 from "node:path";
 
 // src/git/history.ts
-import { execFile as execFile5 } from "node:child_process";
 function createGitHistory(cwd) {
-  const git = (args) => new Promise((resolve2, reject) => {
-    execFile5("git", args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error63, stdout, stderr) => {
-      if (error63 === null) resolve2(stdout.trim());
-      else reject(new Error(`git ${args.join(" ")}: ${stderr.trim() || error63.message}`));
-    });
-  });
+  const git = async (args) => (await readGit(args, { cwd })).trim();
   return {
     resolve: (rev) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`]).catch(
       () => null
@@ -88783,16 +88836,51 @@ function createGitHistory(cwd) {
   };
 }
 
-// src/cluster/load.ts
+// src/report/run-meta.ts
+function runMetaOf(samples, suite, runnerLabel3) {
+  const m = samples.machine;
+  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
+  const parts = [
+    `${m.cpuModel}`,
+    `${m.cores} CPUs`,
+    memory2,
+    `${m.platform} ${m.kernel} ${m.arch}`,
+    `Node ${m.node}`,
+    `load ${m.loadAverage.join(" ")}`
+  ];
+  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
+  const duration6 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
+  return {
+    suite,
+    runner: parts.join(", "),
+    durationSeconds: Number.isFinite(duration6) ? Math.max(0, duration6) : 0,
+    versions: samples.versions.map((v) => ({
+      name: v.name,
+      commit: v.commit,
+      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
+    }))
+  };
+}
+
+// src/pipeline/load-cluster.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 async function loadCluster() {
   const here = import.meta.url;
-  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
+  const file2 = here.endsWith(".ts") ? fileURLToPath3(new URL("./cluster-entry.ts", here)) : fileURLToPath3(new URL("./cluster.js", here));
   return await import(file2);
 }
 
 // src/cluster/env.ts
 var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
+
+// src/pipeline/write-samples.ts
+import { rename as rename3, writeFile as writeFile6 } from "node:fs/promises";
+async function writeSamples(file2, samples) {
+  const temporary = `${file2}.${process.pid}.tmp`;
+  await writeFile6(temporary, `${JSON.stringify(samples, null, 2)}
+`);
+  await rename3(temporary, file2);
+}
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
@@ -88839,501 +88927,14 @@ function previousRun(entries, suite, ref) {
 
 // src/history/push-loop.ts
 import { setTimeout as sleep } from "node:timers/promises";
-var PublishError = class extends UserError {
-  constructor(message, kind2) {
-    super(message);
-    this.kind = kind2;
-    this.name = "RunError";
-  }
-  kind;
-};
-async function pushWithRetries(git, build2, options = {}) {
-  const maxAttempts = options.maxAttempts ?? 30;
-  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
-  const random = options.random ?? Math.random;
-  const where = `${git.remote} (branch ${git.branch})`;
-  for (let attempt = 1; ; attempt++) {
-    const tip = await git.fetchTip();
-    const built = await build2(tip);
-    if (built.commit === null) {
-      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
-    }
-    const pushed = await git.push(built.commit);
-    if (pushed.ok) {
-      return {
-        result: built.result,
-        commit: built.commit,
-        attempts: attempt,
-        retries: attempt - 1
-      };
-    }
-    if (pushed.kind === "denied") {
-      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
-    }
-    if (pushed.kind === "rejected") {
-      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
-    }
-    if (attempt >= maxAttempts) {
-      throw new PublishError(
-        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
-        "contention"
-      );
-    }
-    const wait = Math.round(
-      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
-    );
-    options.log?.(
-      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
-    );
-    await sleep(wait);
-  }
-}
-
-// src/history/context.ts
-import { execFile as execFile6 } from "node:child_process";
-function runContextFromEnv(env, fallbackEvent = "cli") {
-  const server = env.GITHUB_SERVER_URL || "https://github.com";
-  const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
-  const runId = env.GITHUB_RUN_ID || null;
-  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
-  const runAttempt = Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : null;
-  return {
-    event: env.GITHUB_EVENT_NAME || fallbackEvent,
-    workflow: env.GITHUB_WORKFLOW || null,
-    githubRunId: runId,
-    runAttempt,
-    url: repositoryUrl !== null && runId !== null ? `${repositoryUrl}/actions/runs/${runId}${runAttempt !== null && runAttempt > 1 ? `/attempts/${runAttempt}` : ""}` : null,
-    ref: env.GITHUB_REF || null,
-    runner: runnerLabel(env),
-    runnerImage: env.ImageOS || null,
-    runnerImageVersion: env.ImageVersion || null,
-    repositoryUrl
-  };
-}
-function runnerLabel(env) {
-  if (!env.RUNNER_NAME) return null;
-  const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
-  return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(" ")})` : ""}`;
-}
-function actionsRunId(context3) {
-  if (context3.githubRunId === null) return null;
-  return `${context3.githubRunId}-${context3.runAttempt ?? 1}`;
-}
-async function readCommit(repoDir, id, repositoryUrl) {
-  const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
-  const format2 = "%H%x00%s%x00%an%x00%ae%x00%aI";
-  const out = await new Promise((resolve2) => {
-    execFile6(
-      "git",
-      ["log", "-1", `--format=${format2}`, "--end-of-options", id],
-      { cwd: repoDir, env: { ...process.env, LC_ALL: "C" }, maxBuffer: 1024 * 1024 },
-      (error63, stdout) => resolve2(error63 === null ? stdout : null)
-    );
-  });
-  const fields = out?.replace(/\n$/, "").split("\0");
-  if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
-    return {
-      commit: { id, message: "", author: null, timestamp: null, url: url2 },
-      warning: `commit ${id} is not in the repository at ${repoDir}: the entry has its id only (no message, author or time)`
-    };
-  }
-  const [, message, name, email3, timestamp] = fields;
-  return {
-    commit: {
-      id,
-      message: message.slice(0, 1e3),
-      author: { name: name.slice(0, 300), email: email3.slice(0, 300) },
-      timestamp: new Date(Date.parse(timestamp)).toISOString(),
-      url: url2
-    },
-    warning: null
-  };
-}
-
-// src/history/entry.ts
-import { createHash as createHash3 } from "node:crypto";
-
-// src/stats/location-interval.ts
-function locationInterval(values, statistic, level3) {
-  if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
-  if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
-  if (statistic === "median") {
-    const ascending = sorted(values);
-    const value = median(ascending);
-    if (values.length < 2) return { statistic, value, interval: null };
-    const { lower, upper } = medianInterval(ascending, level3);
-    return { statistic, value, interval: { level: level3, lower, upper, method: "order-statistic" } };
-  }
-  const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
-  const centre2 = mean(xs);
-  const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
-  if (values.length < 2) return { statistic, value: back(centre2), interval: null };
-  const half = normalPpf(1 - (1 - level3) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
-  return {
-    statistic,
-    value: back(centre2),
-    interval: { level: level3, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
-  };
-}
-
-// src/history/schema.ts
-var HISTORY_SCHEMA_VERSION = 1;
-var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
-var isoTime = external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time");
-var text = (max2) => external_exports.string().max(max2);
-var nullableText = (max2) => text(max2).nullable();
-var verdicts = ["regression", "improvement", "unchanged", "inconclusive"];
-var interval3 = external_exports.looseObject({
-  level: external_exports.number().gt(0).lt(1),
-  lower: finite2,
-  upper: finite2,
-  /**
-   * How it was obtained: `order-statistic` (the distribution-free interval of a median),
-   * `normal` (mean ± z·SE), `bca` or `percentile` (bootstrap), or `tool` (as the benchmark
-   * tool reported it).
-   */
-  method: external_exports.string().max(40).optional()
-});
-var comparison2 = external_exports.looseObject({
-  /** Name of the base version in the run (the scenario's baseline). */
-  baseline: text(200),
-  /** Commit the base version measured; null outside a git repository. */
-  baseCommit: nullableText(64),
-  /** The base's statistic, in the benchmark's unit. */
-  baseValue: finite2.nullable(),
-  /** Relative change head/base − 1 of the statistic. */
-  change: finite2,
-  ci: interval3,
-  /** Rank-test p-value adjusted across the run's benchmarks (Holm or BH); null if none. */
-  pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
-  verdict: external_exports.enum(verdicts),
-  /** The practical threshold the verdict used, as a fraction. */
-  threshold: finite2
-});
-var benchmark = external_exports.looseObject({
-  name: text(1e3).min(1),
-  unit: text(100),
-  biggerIsBetter: external_exports.boolean(),
-  /** `samples`: from every measurement; `summary`: the tool reported one aggregate per run. */
-  valueKind: external_exports.enum(["samples", "summary"]).nullable(),
-  statistic: external_exports.enum(["median", "mean", "gmean"]),
-  /** The head's statistic; null when the benchmark failed (`error`). */
-  value: finite2.nullable(),
-  /** Interval of the head's statistic; null when it has too few values for one. */
-  ci: interval3.nullable(),
-  /** Values (pairs when paired) behind `value`. */
-  n: external_exports.number().int().min(0),
-  /** Coefficient of variation of those values; null with fewer than two. */
-  cv: finite2.nullable(),
-  comparison: comparison2.nullable(),
-  /** Why there is no change although both sides were measured (e.g. a base of 0). */
-  notComparable: nullableText(2e3).optional(),
-  /**
-   * Why the run's time budget left it with too few values to compare (then `value` is null
-   * and there is no error): absent when it was measured.
-   */
-  unmeasured: nullableText(2e3).optional(),
-  /** The benchmark failed or produced no samples: an error, never a pass. */
-  error: nullableText(4e3),
-  /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
-  range: external_exports.union([text(200), finite2]).optional(),
-  extra: text(4e3).optional()
-});
-var person = external_exports.looseObject({ name: text(300), email: text(300) });
-var commit = external_exports.looseObject({
-  id: external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full commit id (40 or 64 hex digits)"),
-  /** First line of the message. */
-  message: text(1e3),
-  author: person.nullable(),
-  timestamp: isoTime.nullable(),
-  url: nullableText(1e3)
-});
-var cluster = external_exports.looseObject({
-  provider: nullableText(100),
-  name: nullableText(300),
-  nodeName: nullableText(300),
-  instanceId: nullableText(300),
-  instanceType: nullableText(100)
-});
-var infrastructure = external_exports.looseObject({
-  /** The GitHub runner image (`ImageOS`, e.g. `ubuntu24`) and its version (`ImageVersion`). */
-  runnerImage: nullableText(200),
-  runnerImageVersion: nullableText(200),
-  /** e.g. `linux 6.8.0-1017-azure x64`. */
-  os: nullableText(300),
-  cpuModel: nullableText(300),
-  machine: external_exports.looseObject({}).nullable(),
-  isolation: external_exports.looseObject({
-    kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"])
-  }).nullable(),
-  cluster: cluster.optional()
-});
-var run2 = external_exports.looseObject({
-  startedAt: isoTime,
-  finishedAt: isoTime,
-  /** `push`, `schedule`, `workflow_dispatch`, `cli`, `import`... */
-  event: nullableText(100),
-  workflow: nullableText(300),
-  /** GitHub's workflow run id and attempt (the entry's `runId` is made of them in Actions). */
-  githubRunId: nullableText(100),
-  runAttempt: external_exports.number().int().min(1).nullable(),
-  /** Link to the workflow run. */
-  url: nullableText(1e3),
-  /** The git ref the workflow ran for (`refs/heads/main`). */
-  ref: nullableText(500),
-  /** The runner's label (name, OS, image), or the machine in one line outside Actions. */
-  runner: nullableText(1e3),
-  /** duet, rmit, mit, mct or single; null for imported entries. */
-  mode: nullableText(20),
-  /** sha256 of the scenario as it ran (canonical JSON), to tell runs of different setups. */
-  scenarioHash: nullableText(64),
-  seed: external_exports.number().int().nullable(),
-  /** False when the run was interrupted or failed; its values are those gathered until then. */
-  complete: external_exports.boolean(),
-  level: external_exports.number().gt(0).lt(1).nullable(),
-  threshold: finite2.nullable()
-});
-var aa = external_exports.looseObject({});
-var imported = external_exports.looseObject({
-  from: external_exports.literal("github-action-benchmark"),
-  /** The data.js entry name (github-action-benchmark's `name` input). */
-  name: text(300),
-  tool: text(100),
-  /** Milliseconds since the epoch, as data.js has it. */
-  date: external_exports.number(),
-  /** The commit object as data.js had it (author, committer, url, ...). */
-  commit: external_exports.looseObject({}),
-  repoUrl: text(1e3).optional()
-});
-var entrySchema = external_exports.looseObject({
-  schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
-  suite: text(100).min(1),
-  /** Unique within the suite: publishing the same run id again is a no-op. */
-  runId: text(200).min(1),
-  /** When the entry was written. */
-  recordedAt: isoTime,
-  run: run2,
-  infrastructure,
-  commit: commit.nullable(),
-  /** The version of the scenario whose values are recorded (the head). */
-  version: nullableText(200),
-  benchmarks: external_exports.array(benchmark),
-  aa: aa.optional(),
-  imported: imported.optional()
-});
-var HistoryFormatError = class extends UserError {
-  constructor(file2, field, reason) {
-    super(`${file2}: ${field === "" ? "" : `${field}: `}${reason}`);
-    this.file = file2;
-    this.field = field;
-    this.reason = reason;
-    this.name = "FormatError";
-  }
-  file;
-  field;
-  reason;
-};
-function parseEntry(textOfFile, file2) {
-  let raw;
-  try {
-    raw = JSON.parse(textOfFile);
-  } catch (error63) {
-    throw new HistoryFormatError(file2, "", `not JSON (${error63.message})`);
-  }
-  const version3 = raw?.schemaVersion;
-  if (typeof version3 === "number" && version3 > HISTORY_SCHEMA_VERSION) {
-    throw new HistoryFormatError(
-      file2,
-      "schemaVersion",
-      `${version3} was written by a newer duetkit; this one reads version ${HISTORY_SCHEMA_VERSION}`
-    );
-  }
-  const parsed = entrySchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue3 = parsed.error.issues[0];
-    const field = issue3.path.join(".");
-    const got2 = valueAt2(raw, issue3.path);
-    const shown = got2 === void 0 ? "missing" : `got ${JSON.stringify(got2)?.slice(0, 80)}`;
-    throw new HistoryFormatError(file2, field, `${issue3.message} (${shown})`);
-  }
-  return parsed.data;
-}
-function valueAt2(value, path38) {
-  let at = value;
-  for (const key of path38) {
-    if (at === null || typeof at !== "object") return void 0;
-    at = at[key];
-  }
-  return at;
-}
-function compareEntries(a, b) {
-  const t = Date.parse(a.run.startedAt) - Date.parse(b.run.startedAt);
-  if (t !== 0) return t;
-  return a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0;
-}
-
-// src/history/entry.ts
-function buildEntry(input2) {
-  const { samples, report, context: context3 } = input2;
-  const baseline = report.settings.baseline;
-  const headIndex = headVersionIndex(samples, baseline);
-  const head = samples.versions[headIndex];
-  const base = samples.versions.find((v) => v.name === baseline) ?? null;
-  const paired = getMode(samples.mode).paired;
-  const series = new Map(collectSeries(samples).map((s) => [s.name, s]));
-  const results = report.results.filter((r) => r.version === head.name);
-  const m = samples.machine;
-  return {
-    schemaVersion: HISTORY_SCHEMA_VERSION,
-    suite: input2.suite,
-    runId: input2.runId,
-    recordedAt: input2.recordedAt,
-    run: {
-      startedAt: new Date(Date.parse(samples.startedAt)).toISOString(),
-      finishedAt: new Date(Date.parse(samples.finishedAt)).toISOString(),
-      event: context3.event,
-      workflow: context3.workflow,
-      githubRunId: context3.githubRunId,
-      runAttempt: context3.runAttempt,
-      url: context3.url,
-      ref: context3.ref,
-      runner: context3.runner ?? `${m.cpuModel}, ${m.cores} CPUs, ${m.platform} ${m.kernel} ${m.arch}`,
-      mode: samples.mode,
-      scenarioHash: scenarioHash(samples.scenario),
-      seed: samples.seed,
-      complete: samples.complete,
-      level: report.settings.level,
-      threshold: report.settings.threshold
-    },
-    infrastructure: {
-      runnerImage: context3.runnerImage,
-      runnerImageVersion: context3.runnerImageVersion,
-      os: `${m.platform} ${m.kernel} ${m.arch}`,
-      cpuModel: m.cpuModel,
-      machine: { ...m },
-      isolation: { ...samples.isolation }
-    },
-    commit: input2.commit,
-    version: head.name,
-    benchmarks: results.map(
-      (r) => benchmarkOf(r, series.get(r.benchmark), headIndex, paired, report, base?.commit ?? null)
-    )
-  };
-}
-function headVersionIndex(samples, baseline) {
-  for (let i = samples.versions.length - 1; i >= 0; i--) {
-    if (samples.versions[i].name !== baseline) return i;
-  }
-  return samples.versions.length - 1;
-}
-function benchmarkOf(r, series, headIndex, paired, report, baseCommit) {
-  const c = r.comparison;
-  const compared = c?.statistic ?? report.settings.statistic ?? "median";
-  const statistic = compared === "trimmed" ? "median" : compared;
-  const unmeasured = r.unmeasured ?? null;
-  const values = series === void 0 || unmeasured !== null ? [] : headValues(series, headIndex, paired);
-  const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
-  return {
-    name: r.benchmark,
-    unit: r.unit,
-    biggerIsBetter: r.biggerIsBetter,
-    valueKind: r.valueKind ?? null,
-    statistic: estimate?.statistic ?? statistic,
-    value: estimate?.value ?? null,
-    ci: estimate?.interval ?? null,
-    n: values.length,
-    cv: values.length < 2 ? null : coefficientOfVariation(values),
-    comparison: c === null ? null : {
-      baseline: r.baseline,
-      baseCommit,
-      baseValue: centre(c.base, c.statistic),
-      change: c.change,
-      ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper, method: c.ci.method },
-      pValueAdjusted: c.test.pValueAdjusted,
-      verdict: c.verdict,
-      threshold: c.threshold
-    },
-    ...r.notComparable == null ? {} : { notComparable: r.notComparable.reason },
-    ...unmeasured === null ? {} : { unmeasured },
-    error: r.error ?? (values.length === 0 && unmeasured === null ? "no values were measured for the head" : null)
-  };
-}
-function centre(side3, statistic) {
-  if (statistic === "mean") return side3.mean;
-  if (statistic === "gmean") return side3.gmean ?? side3.median;
-  return side3.median;
-}
-function headValues(series, headIndex, paired) {
-  const rounds = series.byVersion[headIndex];
-  if (rounds === void 0) return [];
-  if (!paired) return [...rounds.values()].flat();
-  return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
-}
-function scenarioHash(scenario) {
-  return createHash3("sha256").update(canonicalJson(scenario)).digest("hex");
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).sort();
-    return `{${keys.filter((k) => value[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-// src/history/layout.ts
-import { createHash as createHash4 } from "node:crypto";
-import path26 from "node:path";
-var ENTRIES_DIR = "entries";
-var DATA_DIR = "data";
-var SUITES_FILE = "suites.json";
-function shortHash(text2, length = 8) {
-  return createHash4("sha256").update(text2).digest("hex").slice(0, length);
-}
-function slug(text2, max2) {
-  return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
-}
-function suiteKey(suite) {
-  const s = slug(suite, 40);
-  return `${s === "" ? "suite" : s}-${shortHash(suite)}`;
-}
-function benchmarkKey(name) {
-  return `b-${shortHash(name, 12)}`;
-}
-function runKey(runId) {
-  if (/^[A-Za-z0-9_][A-Za-z0-9._-]{0,59}$/.test(runId)) return runId;
-  const s = slug(runId, 40);
-  return `${s === "" ? "run" : s}-${shortHash(runId)}`;
-}
-function monthOf(iso) {
-  return new Date(Date.parse(iso)).toISOString().slice(0, 7);
-}
-function compactTime(iso) {
-  return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-}
-function entryPath(suite, runId, startedAt) {
-  return path26.posix.join(
-    ENTRIES_DIR,
-    suiteKey(suite),
-    monthOf(startedAt),
-    `${compactTime(startedAt)}-${runKey(runId)}.json`
-  );
-}
-var ENTRY_FILE = /^entries\/([^/]+)\/(\d{4}-\d{2})\/(\d{8}T\d{6}Z)-([^/]+)\.json$/;
-function parseEntryPath(relative2) {
-  const m = ENTRY_FILE.exec(relative2);
-  if (m === null) return null;
-  return { suiteKey: m[1], month: m[2], time: m[3], runKey: m[4] };
-}
 
 // src/history/read.ts
 import path28 from "node:path";
 
 // src/history/git-branch.ts
-import { spawn as spawn6 } from "node:child_process";
 import { mkdtemp as mkdtemp5, readFile as readFile9, rm as rm10, writeFile as writeFile7 } from "node:fs/promises";
 import os15 from "node:os";
-import path27 from "node:path";
+import path26 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -89342,8 +88943,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp5(path27.join(options.tmpDir ?? os15.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path27.resolve(options.remote);
+  const dir = await mkdtemp5(path26.join(options.tmpDir ?? os15.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path26.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -89366,23 +88967,15 @@ async function openBranch(options) {
     name: env.GIT_COMMITTER_NAME || "duetkit",
     email: env.GIT_COMMITTER_EMAIL || "duetkit@users.noreply.github.com"
   };
-  const run3 = (args, input2) => new Promise((resolve2, reject) => {
-    const child = spawn6("git", args, { env: gitEnv, stdio: ["pipe", "pipe", "pipe"] });
-    const out = [];
-    let err = "";
-    child.stdout.on("data", (chunk) => out.push(chunk));
-    child.stderr.on("data", (chunk) => err += chunk.toString());
-    child.on(
-      "error",
-      (error63) => reject(new GitStoreError(`cannot run git (${error63.message}); is git installed?`))
-    );
-    child.on(
-      "close",
-      (code) => resolve2({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err.trim() })
-    );
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(input2);
-  });
+  const run3 = async (args, input2) => {
+    const result = await runGit(args, {
+      env: gitEnv,
+      ...input2 === void 0 ? {} : { input: input2 }
+    }).catch((error63) => {
+      throw new GitStoreError(`cannot run git (${error63.message}); is git installed?`);
+    });
+    return { ...result, stderr: result.stderr.trim() };
+  };
   const git = async (args, input2) => {
     const result = await run3(args, input2);
     if (result.code !== 0) {
@@ -89392,7 +88985,7 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path27.join(dir, "config");
+  const configFile = path26.join(dir, "config");
   const initial = (await readFile9(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
@@ -89572,12 +89165,246 @@ function redact(text2, token) {
   return token === void 0 || token.length < 8 ? text2 : text2.split(token).join("***");
 }
 
+// src/history/layout.ts
+import { createHash as createHash3 } from "node:crypto";
+import path27 from "node:path";
+var ENTRIES_DIR = "entries";
+var DATA_DIR = "data";
+var SUITES_FILE = "suites.json";
+function shortHash(text2, length = 8) {
+  return createHash3("sha256").update(text2).digest("hex").slice(0, length);
+}
+function slug(text2, max2) {
+  return text2.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, max2).toLowerCase();
+}
+function suiteKey(suite) {
+  const s = slug(suite, 40);
+  return `${s === "" ? "suite" : s}-${shortHash(suite)}`;
+}
+function benchmarkKey(name) {
+  return `b-${shortHash(name, 12)}`;
+}
+function runKey(runId) {
+  if (/^[A-Za-z0-9_][A-Za-z0-9._-]{0,59}$/.test(runId)) return runId;
+  const s = slug(runId, 40);
+  return `${s === "" ? "run" : s}-${shortHash(runId)}`;
+}
+function monthOf(iso) {
+  return new Date(Date.parse(iso)).toISOString().slice(0, 7);
+}
+function compactTime(iso) {
+  return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+}
+function entryPath(suite, runId, startedAt) {
+  return path27.posix.join(
+    ENTRIES_DIR,
+    suiteKey(suite),
+    monthOf(startedAt),
+    `${compactTime(startedAt)}-${runKey(runId)}.json`
+  );
+}
+var ENTRY_FILE = /^entries\/([^/]+)\/(\d{4}-\d{2})\/(\d{8}T\d{6}Z)-([^/]+)\.json$/;
+function parseEntryPath(relative2) {
+  const m = ENTRY_FILE.exec(relative2);
+  if (m === null) return null;
+  return { suiteKey: m[1], month: m[2], time: m[3], runKey: m[4] };
+}
+
+// src/history/schema.ts
+var HISTORY_SCHEMA_VERSION = 1;
+var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
+var isoTime = external_exports.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO 8601 time");
+var text = (max2) => external_exports.string().max(max2);
+var nullableText = (max2) => text(max2).nullable();
+var verdicts = ["regression", "improvement", "unchanged", "inconclusive"];
+var interval3 = external_exports.looseObject({
+  level: external_exports.number().gt(0).lt(1),
+  lower: finite2,
+  upper: finite2,
+  /**
+   * How it was obtained: `order-statistic` (the distribution-free interval of a median),
+   * `normal` (mean ± z·SE), `bca` or `percentile` (bootstrap), or `tool` (as the benchmark
+   * tool reported it).
+   */
+  method: external_exports.string().max(40).optional()
+});
+var comparison2 = external_exports.looseObject({
+  /** Name of the base version in the run (the scenario's baseline). */
+  baseline: text(200),
+  /** Commit the base version measured; null outside a git repository. */
+  baseCommit: nullableText(64),
+  /** The base's statistic, in the benchmark's unit. */
+  baseValue: finite2.nullable(),
+  /** Relative change head/base − 1 of the statistic. */
+  change: finite2,
+  ci: interval3,
+  /** Rank-test p-value adjusted across the run's benchmarks (Holm or BH); null if none. */
+  pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
+  verdict: external_exports.enum(verdicts),
+  /** The practical threshold the verdict used, as a fraction. */
+  threshold: finite2
+});
+var benchmark = external_exports.looseObject({
+  name: text(1e3).min(1),
+  unit: text(100),
+  biggerIsBetter: external_exports.boolean(),
+  /** `samples`: from every measurement; `summary`: the tool reported one aggregate per run. */
+  valueKind: external_exports.enum(["samples", "summary"]).nullable(),
+  statistic: external_exports.enum(["median", "mean", "gmean"]),
+  /** The head's statistic; null when the benchmark failed (`error`). */
+  value: finite2.nullable(),
+  /** Interval of the head's statistic; null when it has too few values for one. */
+  ci: interval3.nullable(),
+  /** Values (pairs when paired) behind `value`. */
+  n: external_exports.number().int().min(0),
+  /** Coefficient of variation of those values; null with fewer than two. */
+  cv: finite2.nullable(),
+  comparison: comparison2.nullable(),
+  /** Why there is no change although both sides were measured (e.g. a base of 0). */
+  notComparable: nullableText(2e3).optional(),
+  /**
+   * Why the run's time budget left it with too few values to compare (then `value` is null
+   * and there is no error): absent when it was measured.
+   */
+  unmeasured: nullableText(2e3).optional(),
+  /** The benchmark failed or produced no samples: an error, never a pass. */
+  error: nullableText(4e3),
+  /** From imports (github-action-benchmark): the tool's own text, kept for a faithful export. */
+  range: external_exports.union([text(200), finite2]).optional(),
+  extra: text(4e3).optional()
+});
+var person = external_exports.looseObject({ name: text(300), email: text(300) });
+var commit = external_exports.looseObject({
+  id: external_exports.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full commit id (40 or 64 hex digits)"),
+  /** First line of the message. */
+  message: text(1e3),
+  author: person.nullable(),
+  timestamp: isoTime.nullable(),
+  url: nullableText(1e3)
+});
+var cluster = external_exports.looseObject({
+  provider: nullableText(100),
+  name: nullableText(300),
+  nodeName: nullableText(300),
+  instanceId: nullableText(300),
+  instanceType: nullableText(100)
+});
+var infrastructure = external_exports.looseObject({
+  /** The GitHub runner image (`ImageOS`, e.g. `ubuntu24`) and its version (`ImageVersion`). */
+  runnerImage: nullableText(200),
+  runnerImageVersion: nullableText(200),
+  /** e.g. `linux 6.8.0-1017-azure x64`. */
+  os: nullableText(300),
+  cpuModel: nullableText(300),
+  machine: external_exports.looseObject({}).nullable(),
+  isolation: external_exports.looseObject({
+    kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"])
+  }).nullable(),
+  cluster: cluster.optional()
+});
+var run2 = external_exports.looseObject({
+  startedAt: isoTime,
+  finishedAt: isoTime,
+  /** `push`, `schedule`, `workflow_dispatch`, `cli`, `import`... */
+  event: nullableText(100),
+  workflow: nullableText(300),
+  /** GitHub's workflow run id and attempt (the entry's `runId` is made of them in Actions). */
+  githubRunId: nullableText(100),
+  runAttempt: external_exports.number().int().min(1).nullable(),
+  /** Link to the workflow run. */
+  url: nullableText(1e3),
+  /** The git ref the workflow ran for (`refs/heads/main`). */
+  ref: nullableText(500),
+  /** The runner's label (name, OS, image), or the machine in one line outside Actions. */
+  runner: nullableText(1e3),
+  /** duet, rmit, mit, mct or single; null for imported entries. */
+  mode: nullableText(20),
+  /** sha256 of the scenario as it ran (canonical JSON), to tell runs of different setups. */
+  scenarioHash: nullableText(64),
+  seed: external_exports.number().int().nullable(),
+  /** False when the run was interrupted or failed; its values are those gathered until then. */
+  complete: external_exports.boolean(),
+  level: external_exports.number().gt(0).lt(1).nullable(),
+  threshold: finite2.nullable()
+});
+var aa = external_exports.looseObject({});
+var imported = external_exports.looseObject({
+  from: external_exports.literal("github-action-benchmark"),
+  /** The data.js entry name (github-action-benchmark's `name` input). */
+  name: text(300),
+  tool: text(100),
+  /** Milliseconds since the epoch, as data.js has it. */
+  date: external_exports.number(),
+  /** The commit object as data.js had it (author, committer, url, ...). */
+  commit: external_exports.looseObject({}),
+  repoUrl: text(1e3).optional()
+});
+var entrySchema = external_exports.looseObject({
+  schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
+  suite: text(100).min(1),
+  /** Unique within the suite: publishing the same run id again is a no-op. */
+  runId: text(200).min(1),
+  /** When the entry was written. */
+  recordedAt: isoTime,
+  run: run2,
+  infrastructure,
+  commit: commit.nullable(),
+  /** The version of the scenario whose values are recorded (the head). */
+  version: nullableText(200),
+  benchmarks: external_exports.array(benchmark),
+  aa: aa.optional(),
+  imported: imported.optional()
+});
+var HistoryFormatError = class extends FileFormatError {
+};
+function parseEntry(textOfFile, file2) {
+  let raw;
+  try {
+    raw = JSON.parse(textOfFile);
+  } catch (error63) {
+    throw new HistoryFormatError(file2, "", `not JSON (${error63.message})`);
+  }
+  const version3 = raw?.schemaVersion;
+  if (typeof version3 === "number" && version3 > HISTORY_SCHEMA_VERSION) {
+    throw new HistoryFormatError(
+      file2,
+      "schemaVersion",
+      `${version3} was written by a newer duetkit; this one reads version ${HISTORY_SCHEMA_VERSION}`
+    );
+  }
+  const parsed = entrySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue3 = parsed.error.issues[0];
+    const field = issue3.path.join(".");
+    const got2 = valueAt2(raw, issue3.path);
+    const shown = got2 === void 0 ? "missing" : `got ${JSON.stringify(got2)?.slice(0, 80)}`;
+    throw new HistoryFormatError(file2, field, `${issue3.message} (${shown})`);
+  }
+  return parsed.data;
+}
+function valueAt2(value, path38) {
+  let at = value;
+  for (const key of path38) {
+    if (at === null || typeof at !== "object") return void 0;
+    at = at[key];
+  }
+  return at;
+}
+function compareEntries(a, b) {
+  const t = Date.parse(a.run.startedAt) - Date.parse(b.run.startedAt);
+  if (t !== 0) return t;
+  return a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0;
+}
+
 // src/history/read.ts
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
   const clean = path28.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
+}
+function inFolder(folder, relative2) {
+  return folder === "" ? relative2 : `${folder}/${relative2}`;
 }
 async function readHistory(options) {
   const git = await openLocation(options);
@@ -89651,6 +89478,257 @@ async function loadEntries(git, files) {
   }
   stored.sort((a, b) => compareEntries(a.entry, b.entry));
   return { stored, warnings };
+}
+
+// src/history/push-loop.ts
+var PublishError = class extends UserError {
+  constructor(message, kind2) {
+    super(message);
+    this.kind = kind2;
+    this.name = "RunError";
+  }
+  kind;
+};
+async function pushWithRetries(git, build2, options = {}) {
+  const maxAttempts = options.maxAttempts ?? 30;
+  const backoff = options.backoff ?? { baseMs: 250, capMs: 8e3 };
+  const random = options.random ?? Math.random;
+  const where = `${git.remote} (branch ${git.branch})`;
+  for (let attempt = 1; ; attempt++) {
+    const tip = await git.fetchTip();
+    const built = await build2(tip);
+    if (built.commit === null) {
+      return { result: built.result, commit: tip, attempts: attempt, retries: attempt - 1 };
+    }
+    const pushed = await git.push(built.commit);
+    if (pushed.ok) {
+      return {
+        result: built.result,
+        commit: built.commit,
+        attempts: attempt,
+        retries: attempt - 1
+      };
+    }
+    if (pushed.kind === "denied") {
+      throw new PublishError(`the token may not push to ${where}: ${pushed.message}`, "denied");
+    }
+    if (pushed.kind === "rejected") {
+      throw new PublishError(`${where} refused the push: ${pushed.message}`, "rejected");
+    }
+    if (attempt >= maxAttempts) {
+      throw new PublishError(
+        `${where} moved under each of ${maxAttempts} attempts (other jobs publishing at the same time); last refusal: ${pushed.message}`,
+        "contention"
+      );
+    }
+    const wait = Math.round(
+      random() * Math.min(backoff.capMs, backoff.baseMs * 2 ** (attempt - 1))
+    );
+    options.log?.(
+      `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`
+    );
+    await sleep(wait);
+  }
+}
+async function editHistory(options, edit) {
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    return await pushWithRetries(git, (tip) => edit(git, tip, folder), options);
+  } finally {
+    await git.dispose();
+  }
+}
+
+// src/history/context.ts
+function runContextFromEnv(env, fallbackEvent = "cli") {
+  const server = env.GITHUB_SERVER_URL || "https://github.com";
+  const repositoryUrl = env.GITHUB_REPOSITORY ? `${server}/${env.GITHUB_REPOSITORY}` : null;
+  const runId = env.GITHUB_RUN_ID || null;
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  const runAttempt = Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : null;
+  return {
+    event: env.GITHUB_EVENT_NAME || fallbackEvent,
+    workflow: env.GITHUB_WORKFLOW || null,
+    githubRunId: runId,
+    runAttempt,
+    url: repositoryUrl !== null && runId !== null ? `${repositoryUrl}/actions/runs/${runId}${runAttempt !== null && runAttempt > 1 ? `/attempts/${runAttempt}` : ""}` : null,
+    ref: env.GITHUB_REF || null,
+    runner: runnerLabel(env),
+    runnerImage: env.ImageOS || null,
+    runnerImageVersion: env.ImageVersion || null,
+    repositoryUrl
+  };
+}
+function runnerLabel(env) {
+  if (!env.RUNNER_NAME) return null;
+  const details = [env.RUNNER_OS, env.RUNNER_ARCH, env.ImageOS, env.ImageVersion].filter(Boolean);
+  return `GitHub Actions runner "${env.RUNNER_NAME}"${details.length > 0 ? ` (${details.join(" ")})` : ""}`;
+}
+function actionsRunId(context3) {
+  if (context3.githubRunId === null) return null;
+  return `${context3.githubRunId}-${context3.runAttempt ?? 1}`;
+}
+async function readCommit(repoDir, id, repositoryUrl) {
+  const url2 = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
+  const format2 = "%H%x00%s%x00%an%x00%ae%x00%aI";
+  const out = await readGit(["log", "-1", `--format=${format2}`, "--end-of-options", id], {
+    cwd: repoDir,
+    env: { ...process.env, LC_ALL: "C" }
+  }).catch(() => null);
+  const fields = out?.replace(/\n$/, "").split("\0");
+  if (fields === void 0 || fields.length !== 5 || fields[0] !== id) {
+    return {
+      commit: { id, message: "", author: null, timestamp: null, url: url2 },
+      warning: `commit ${id} is not in the repository at ${repoDir}: the entry has its id only (no message, author or time)`
+    };
+  }
+  const [, message, name, email3, timestamp] = fields;
+  return {
+    commit: {
+      id,
+      message: message.slice(0, 1e3),
+      author: { name: name.slice(0, 300), email: email3.slice(0, 300) },
+      timestamp: new Date(Date.parse(timestamp)).toISOString(),
+      url: url2
+    },
+    warning: null
+  };
+}
+
+// src/history/entry.ts
+import { createHash as createHash4 } from "node:crypto";
+
+// src/stats/location-interval.ts
+function locationInterval(values, statistic, level3) {
+  if (values.length === 0) throw new RangeError("a location estimate needs at least one value");
+  if (statistic === "gmean" && values.some((v) => !(v > 0))) statistic = "median";
+  if (statistic === "median") {
+    const ascending = sorted(values);
+    const value = median(ascending);
+    if (values.length < 2) return { statistic, value, interval: null };
+    const { lower, upper } = medianInterval(ascending, level3);
+    return { statistic, value, interval: { level: level3, lower, upper, method: "order-statistic" } };
+  }
+  const xs = statistic === "gmean" ? values.map((v) => Math.log(v)) : values;
+  const centre2 = mean(xs);
+  const back = statistic === "gmean" ? (x) => Math.exp(x) : (x) => x;
+  if (values.length < 2) return { statistic, value: back(centre2), interval: null };
+  const half = normalPpf(1 - (1 - level3) / 2) * (standardDeviation(xs) / Math.sqrt(xs.length));
+  return {
+    statistic,
+    value: back(centre2),
+    interval: { level: level3, lower: back(centre2 - half), upper: back(centre2 + half), method: "normal" }
+  };
+}
+
+// src/history/entry.ts
+function buildEntry(input2) {
+  const { samples, report, context: context3 } = input2;
+  const baseline = report.settings.baseline;
+  const headIndex = headVersionIndex(samples, baseline);
+  const head = samples.versions[headIndex];
+  const base = samples.versions.find((v) => v.name === baseline) ?? null;
+  const paired = getMode(samples.mode).paired;
+  const series = new Map(collectSeries(samples).map((s) => [s.name, s]));
+  const results = report.results.filter((r) => r.version === head.name);
+  const m = samples.machine;
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    suite: input2.suite,
+    runId: input2.runId,
+    recordedAt: input2.recordedAt,
+    run: {
+      startedAt: new Date(Date.parse(samples.startedAt)).toISOString(),
+      finishedAt: new Date(Date.parse(samples.finishedAt)).toISOString(),
+      event: context3.event,
+      workflow: context3.workflow,
+      githubRunId: context3.githubRunId,
+      runAttempt: context3.runAttempt,
+      url: context3.url,
+      ref: context3.ref,
+      runner: context3.runner ?? `${m.cpuModel}, ${m.cores} CPUs, ${m.platform} ${m.kernel} ${m.arch}`,
+      mode: samples.mode,
+      scenarioHash: scenarioHash(samples.scenario),
+      seed: samples.seed,
+      complete: samples.complete,
+      level: report.settings.level,
+      threshold: report.settings.threshold
+    },
+    infrastructure: {
+      runnerImage: context3.runnerImage,
+      runnerImageVersion: context3.runnerImageVersion,
+      os: `${m.platform} ${m.kernel} ${m.arch}`,
+      cpuModel: m.cpuModel,
+      machine: { ...m },
+      isolation: { ...samples.isolation }
+    },
+    commit: input2.commit,
+    version: head.name,
+    benchmarks: results.map(
+      (r) => benchmarkOf(r, series.get(r.benchmark), headIndex, paired, report, base?.commit ?? null)
+    )
+  };
+}
+function headVersionIndex(samples, baseline) {
+  for (let i = samples.versions.length - 1; i >= 0; i--) {
+    if (samples.versions[i].name !== baseline) return i;
+  }
+  return samples.versions.length - 1;
+}
+function benchmarkOf(r, series, headIndex, paired, report, baseCommit) {
+  const c = r.comparison;
+  const compared = c?.statistic ?? report.settings.statistic ?? "median";
+  const statistic = compared === "trimmed" ? "median" : compared;
+  const unmeasured = r.unmeasured ?? null;
+  const values = series === void 0 || unmeasured !== null ? [] : headValues(series, headIndex, paired);
+  const estimate = values.length === 0 ? null : locationInterval(values, statistic, report.settings.level);
+  return {
+    name: r.benchmark,
+    unit: r.unit,
+    biggerIsBetter: r.biggerIsBetter,
+    valueKind: r.valueKind ?? null,
+    statistic: estimate?.statistic ?? statistic,
+    value: estimate?.value ?? null,
+    ci: estimate?.interval ?? null,
+    n: values.length,
+    cv: values.length < 2 ? null : coefficientOfVariation(values),
+    comparison: c === null ? null : {
+      baseline: r.baseline,
+      baseCommit,
+      baseValue: centre(c.base, c.statistic),
+      change: c.change,
+      ci: { level: c.ci.level, lower: c.ci.lower, upper: c.ci.upper, method: c.ci.method },
+      pValueAdjusted: c.test.pValueAdjusted,
+      verdict: c.verdict,
+      threshold: c.threshold
+    },
+    ...r.notComparable == null ? {} : { notComparable: r.notComparable.reason },
+    ...unmeasured === null ? {} : { unmeasured },
+    error: r.error ?? (values.length === 0 && unmeasured === null ? "no values were measured for the head" : null)
+  };
+}
+function centre(side3, statistic) {
+  if (statistic === "mean") return side3.mean;
+  if (statistic === "gmean") return side3.gmean ?? side3.median;
+  return side3.median;
+}
+function headValues(series, headIndex, paired) {
+  const rounds = series.byVersion[headIndex];
+  if (rounds === void 0) return [];
+  if (!paired) return [...rounds.values()].flat();
+  return [...rounds.entries()].sort(([a], [b]) => a - b).filter(([, v]) => v.length > 0).map(([, v]) => median(v));
+}
+function scenarioHash(scenario) {
+  return createHash4("sha256").update(canonicalJson(scenario)).digest("hex");
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const keys = Object.keys(value).sort();
+    return `{${keys.filter((k) => value[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
 }
 
 // src/history/store.ts
@@ -89876,8 +89954,8 @@ function byMonth(stored) {
 }
 
 // src/history/store.ts
-async function suiteChanges(git, tip, folder, edit) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+async function suiteChanges(git, tip, folder, edit, derivers = []) {
+  const at = (relative2) => inFolder(folder, relative2);
   const changes = /* @__PURE__ */ new Map();
   const warnings = [];
   const existing2 = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
@@ -89938,16 +90016,16 @@ async function suiteChanges(git, tip, folder, edit) {
   }
   return { changes, warnings };
 }
-var derivers = [];
-function registerDeriver(derive) {
-  derivers.push(derive);
-  return () => {
-    const i = derivers.indexOf(derive);
-    if (i >= 0) derivers.splice(i, 1);
+async function editChanges(git, tip, folder, edit, derivers = []) {
+  const suite = await suiteChanges(git, tip, folder, edit, derivers);
+  const suites = await suitesChanges(git, tip, folder, suite.changes);
+  return {
+    changes: new Map([...suite.changes, ...suites.changes]),
+    warnings: [...suite.warnings, ...suites.warnings]
   };
 }
 async function suitesChanges(git, tip, folder, pending) {
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
+  const at = (relative2) => inFolder(folder, relative2);
   const prefix = at(`${ENTRIES_DIR}/`);
   const files = /* @__PURE__ */ new Map();
   if (tip !== null) {
@@ -90003,23 +90081,27 @@ function prunePlan(files, retention, now) {
   const cutoff = now - retention.keepDays * DAY_MS;
   return files.filter((f) => timeOfName(f.location.time) < cutoff).map((f) => f.relative).sort();
 }
-async function pruneCommit(git, parent, folder, suite, retention, now) {
+async function pruneCommit(git, parent, folder, suite, {
+  retention,
+  now,
+  derivers
+}) {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const edit = await suiteChanges(git, parent, folder, {
-    suite,
-    added: [],
-    removed: new Set(removed)
-  });
-  const suites = await suitesChanges(git, parent, folder, edit.changes);
+  const { changes, warnings } = await editChanges(
+    git,
+    parent,
+    folder,
+    { suite, added: [], removed: new Set(removed) },
+    derivers
+  );
   const commit2 = await git.commit(
     parent,
-    new Map([...edit.changes, ...suites.changes]),
+    changes,
     `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? "" : "s"} (${describeRetention(retention)})`
   );
-  const at = (relative2) => folder === "" ? relative2 : `${folder}/${relative2}`;
-  return { commit: commit2, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+  return { commit: commit2, removed: removed.map((relative2) => inFolder(folder, relative2)), warnings };
 }
 function describeRetention(retention) {
   return retention.keepRuns !== void 0 ? `keep the newest ${retention.keepRuns} runs` : `keep the runs of the last ${retention.keepDays} days`;
@@ -90027,73 +90109,60 @@ function describeRetention(retention) {
 
 // src/history/publish.ts
 async function publishEntry(options) {
-  const folder = normalizeFolder(options.path);
-  const at = (relative3) => folder === "" ? relative3 : `${folder}/${relative3}`;
   const entry = options.entry;
   const relative2 = entryPath(entry.suite, entry.runId, entry.run.startedAt);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        if (tip !== null) {
-          const key = runKey(entry.runId);
-          const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
-            (f) => f.location.runKey === key
-          );
-          if (same !== void 0) {
-            return {
-              commit: null,
-              result: { status: "already", path: same.path, pruned: [], warnings: [] }
-            };
-          }
+  const done = await editHistory(
+    options,
+    async (git, tip, folder) => {
+      if (tip !== null) {
+        const key = runKey(entry.runId);
+        const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
+          (f) => f.location.runKey === key
+        );
+        if (same !== void 0) {
+          return {
+            commit: null,
+            result: { status: "already", path: same.path, pruned: [], warnings: [] }
+          };
         }
-        const built = await commitEntry(git, tip, folder, entry, relative2, options);
-        return {
-          commit: built.commit,
-          result: {
-            status: "published",
-            path: at(relative2),
-            pruned: built.pruned,
-            warnings: built.warnings
-          }
-        };
-      },
-      options
-    );
-    return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
-  } finally {
-    await git.dispose();
-  }
+      }
+      const built = await commitEntry(git, tip, folder, entry, relative2, options);
+      return {
+        commit: built.commit,
+        result: {
+          status: "published",
+          path: inFolder(folder, relative2),
+          pruned: built.pruned,
+          warnings: built.warnings
+        }
+      };
+    }
+  );
+  return { ...done.result, commit: done.commit, attempts: done.attempts, retries: done.retries };
 }
 async function commitEntry(git, tip, folder, entry, relative2, options) {
-  const edit = await suiteChanges(git, tip, folder, {
-    suite: entry.suite,
-    added: [{ path: relative2, entry }],
-    removed: /* @__PURE__ */ new Set()
-  });
-  const suites = await suitesChanges(git, tip, folder, edit.changes);
-  const changes = new Map([...edit.changes, ...suites.changes]);
-  for (const [name, content] of options.dashboard ?? []) {
-    changes.set(folder === "" ? name : `${folder}/${name}`, content);
-  }
+  const { changes, warnings } = await editChanges(
+    git,
+    tip,
+    folder,
+    { suite: entry.suite, added: [{ path: relative2, entry }], removed: /* @__PURE__ */ new Set() },
+    options.derivers
+  );
+  for (const [name, content] of options.dashboard ?? [])
+    changes.set(inFolder(folder, name), content);
   const short4 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
     `duetkit: ${entry.suite}: run ${entry.runId}${short4}`
   );
-  const warnings = [...edit.warnings, ...suites.warnings];
   let pruned = [];
   if (options.retention != null) {
-    const result = await pruneCommit(
-      git,
-      commit2,
-      folder,
-      entry.suite,
-      options.retention,
-      Date.now()
-    );
+    const result = await pruneCommit(git, commit2, folder, entry.suite, {
+      retention: options.retention,
+      now: Date.now(),
+      derivers: options.derivers
+    });
     if (result !== null) {
       commit2 = result.commit;
       pruned = result.removed;
@@ -90195,6 +90264,75 @@ function check2(text2, file2, schema) {
     throw new UserError(`${file2}: ${issue3.path.join(".") || "(top level)"}: ${issue3.message}`);
   }
   return parsed.data;
+}
+
+// src/history/publish-run.ts
+async function publishRun(options) {
+  const env = options.env ?? process.env;
+  const results = await readRunResults(options.resultsDir);
+  const context3 = runContextFromEnv(env, options.event);
+  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
+  const runId = options.runId ?? actionsRunId(context3) ?? `local-${shortHash(results.samplesText, 16)}`;
+  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
+  let commit2 = null;
+  if (head.commit !== null) {
+    const read = await readCommit(options.repoDir, head.commit, context3.repositoryUrl);
+    if (read.warning !== null) options.warn?.(read.warning);
+    commit2 = read.commit;
+  }
+  const built = buildEntry({
+    samples: results.samples,
+    report: results.report,
+    suite,
+    runId,
+    context: context3,
+    commit: commit2,
+    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
+  });
+  const entry = options.amendEntry?.(built, results.samples, results.report) ?? built;
+  try {
+    return { result: await publishEntry({ ...options, entry }), entry };
+  } catch (error63) {
+    if (error63 instanceof PublishError) {
+      throw new PublishError(
+        `run ${runId} of suite "${suite}" was not published: ${error63.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
+        error63.kind
+      );
+    }
+    throw error63;
+  }
+}
+
+// src/history/trend.ts
+var BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkText(values) {
+  const known = values.filter((v) => v !== null && Number.isFinite(v));
+  if (known.length === 0) return "";
+  const min = Math.min(...known);
+  const max2 = Math.max(...known);
+  return values.map((v) => {
+    if (v === null || !Number.isFinite(v)) return "\xB7";
+    if (max2 === min) return BLOCKS[3];
+    return BLOCKS[Math.min(7, Math.floor((v - min) / (max2 - min) * 8))];
+  }).join("");
+}
+function recentTrends(entries, count2 = 20) {
+  const newest = entries.slice(-count2);
+  const names = new Set(newest.flatMap((e) => e.benchmarks.map((b) => b.name)));
+  const trends = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const values = newest.map((e) => e.benchmarks.find((b) => b.name === name)?.value ?? null);
+    const first = values.findIndex((v) => v !== null);
+    const shown = values.slice(first);
+    const known = shown.filter((v) => v !== null).sort((a, b) => a - b);
+    const median2 = known[Math.floor(known.length / 2)];
+    trends.set(name, {
+      spark: sparkText(shown),
+      runs: known.length,
+      spread: median2 === 0 ? 0 : (known.at(-1) - known[0]) / Math.abs(median2)
+    });
+  }
+  return trends;
 }
 
 // src/variability/aa.ts
@@ -90823,77 +90961,11 @@ async function deriveVariability(input2) {
 `]]);
 }
 
-// src/variability/register.ts
-registerDeriver(deriveVariability);
-
-// src/history/publish-run.ts
-async function publishRun(options) {
-  const env = options.env ?? process.env;
-  const results = await readRunResults(options.resultsDir);
-  const context3 = runContextFromEnv(env, options.event);
-  const suite = options.suite ?? results.suite ?? results.samples.scenario.name;
-  const runId = options.runId ?? actionsRunId(context3) ?? `local-${shortHash(results.samplesText, 16)}`;
-  const head = results.samples.versions[headVersionIndex(results.samples, results.report.settings.baseline)];
-  let commit2 = null;
-  if (head.commit !== null) {
-    const read = await readCommit(options.repoDir, head.commit, context3.repositoryUrl);
-    if (read.warning !== null) options.warn?.(read.warning);
-    commit2 = read.commit;
-  }
-  const built = buildEntry({
-    samples: results.samples,
-    report: results.report,
-    suite,
-    runId,
-    context: context3,
-    commit: commit2,
-    recordedAt: (/* @__PURE__ */ new Date()).toISOString()
-  });
-  const entry = entryWithAa(built, results.samples, results.report);
-  try {
-    return { result: await publishEntry({ ...options, entry }), entry };
-  } catch (error63) {
-    if (error63 instanceof PublishError) {
-      throw new PublishError(
-        `run ${runId} of suite "${suite}" was not published: ${error63.message}. Its results are still in ${options.resultsDir}; publish them later with: duetkit history publish ${options.resultsDir} --remote ... --run-id ${runId}`,
-        error63.kind
-      );
-    }
-    throw error63;
-  }
-}
-
-// src/history/trend.ts
-var BLOCKS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
-function sparkText(values) {
-  const known = values.filter((v) => v !== null && Number.isFinite(v));
-  if (known.length === 0) return "";
-  const min = Math.min(...known);
-  const max2 = Math.max(...known);
-  return values.map((v) => {
-    if (v === null || !Number.isFinite(v)) return "\xB7";
-    if (max2 === min) return BLOCKS[3];
-    return BLOCKS[Math.min(7, Math.floor((v - min) / (max2 - min) * 8))];
-  }).join("");
-}
-function recentTrends(entries, count2 = 20) {
-  const newest = entries.slice(-count2);
-  const names = new Set(newest.flatMap((e) => e.benchmarks.map((b) => b.name)));
-  const trends = /* @__PURE__ */ new Map();
-  for (const name of names) {
-    const values = newest.map((e) => e.benchmarks.find((b) => b.name === name)?.value ?? null);
-    const first = values.findIndex((v) => v !== null);
-    const shown = values.slice(first);
-    const known = shown.filter((v) => v !== null).sort((a, b) => a - b);
-    const median2 = known[Math.floor(known.length / 2)];
-    trends.set(name, {
-      spark: sparkText(shown),
-      runs: known.length,
-      spread: median2 === 0 ? 0 : (known.at(-1) - known[0]) / Math.abs(median2)
-    });
-  }
-  return trends;
-}
+// src/variability/history-hooks.ts
+var VARIABILITY_HISTORY = {
+  amendEntry: entryWithAa,
+  derivers: [deriveVariability]
+};
 
 // src/action/history-step.ts
 var PUBLISHING_EVENTS = ["push", "schedule", "workflow_dispatch"];
@@ -91007,6 +91079,7 @@ async function publishToHistory(where, event, run3, io) {
       suite: run3.suite,
       retention: where.inputs.retention,
       dashboard: await readDashboard(),
+      ...VARIABILITY_HISTORY,
       log: (line) => io.info(`history: ${line}`),
       warn: (message) => io.warning(`history: ${message}`)
     });
@@ -91035,97 +91108,13 @@ async function publishToHistory(where, event, run3, io) {
   }
 }
 
-// src/action/inputs.ts
-import path35 from "node:path";
-
-// src/variability/action-inputs.ts
-import path34 from "node:path";
-
-// src/action/history-inputs.ts
-import path32 from "node:path";
-function parseHistoryInputs(text2, workingDirectory, fail) {
-  const publish = text2("publish") ?? "none";
-  if (publish !== "none" && publish !== "history") {
-    fail("publish", `got ${JSON.stringify(publish)}; accepted: none, history`);
-  }
-  const branch = text2("history-branch") ?? DEFAULT_BRANCH;
-  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith("-") || branch.includes("..")) {
-    fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
-  }
-  const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path32.isAbsolute(folder)) {
-    fail(
-      "history-path",
-      `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
-    );
-  }
-  const repository = text2("history-repository");
-  const keepRuns = text2("history-keep-runs");
-  const keepDays = text2("history-keep-days");
-  const count2 = (name, value) => {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(Number.isSafeInteger(n) && n >= 1))
-      fail(name, `got ${JSON.stringify(value)}; expected a whole number \u2265 1`);
-    return n;
-  };
-  if (keepRuns !== null && keepDays !== null) {
-    fail("history-keep-days", "give history-keep-runs or history-keep-days, not both");
-  }
-  const retention = keepRuns !== null ? { keepRuns: count2("history-keep-runs", keepRuns) } : keepDays !== null ? { keepDays: count2("history-keep-days", keepDays) } : null;
-  const isLocal = repository !== null && !/^[A-Za-z0-9][\w-]*\/[\w.-]+$/.test(repository) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(repository) && !/^[^/]+@[^/]+:/.test(repository);
-  return {
-    publish,
-    branch,
-    path: folder,
-    repository: isLocal ? path32.resolve(workingDirectory, repository) : repository,
-    token: text2("history-token") ?? "",
-    retention
-  };
-}
-var HISTORY_INPUT_NAMES = [
-  "publish",
-  "history-branch",
-  "history-path",
-  "history-repository",
-  "history-token",
-  "history-keep-runs",
-  "history-keep-days"
-];
-
-// src/bisect/action-inputs.ts
-import path33 from "node:path";
-
-// src/action/input-parsers.ts
+// src/action/input-error.ts
 var InputError = class extends UserError {
   constructor(name, message) {
     super(`Input "${name}": ${message}`);
     this.name = "InputError";
   }
 };
-function got(value) {
-  return `got ${JSON.stringify(value)}`;
-}
-function choice(value, name, accepted) {
-  if (accepted.includes(value)) return value;
-  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(", ")}`);
-}
-function integer2(min, max2) {
-  return (value, name) => {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (Number.isSafeInteger(n) && n >= min && n <= max2) return n;
-    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max2}`);
-  };
-}
-function command(value, name) {
-  let words;
-  try {
-    words = splitArgv(value);
-  } catch (error63) {
-    throw new InputError(name, `${got(value)}: ${error63.message}`);
-  }
-  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
-  return words;
-}
 function valueInput(parse5) {
   return (value, name) => {
     try {
@@ -91135,269 +91124,6 @@ function valueInput(parse5) {
       throw error63;
     }
   };
-}
-var duration5 = valueInput(parseSeconds);
-var threshold2 = valueInput(parseThreshold);
-var level2 = valueInput(parseLevel);
-function gitRef(value, name) {
-  const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
-  if (!value.startsWith("-") && printable) return value;
-  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
-}
-
-// src/bisect/action-inputs.ts
-function parseBisectInputs(get, cwd) {
-  const text2 = textOf(get);
-  for (const name of ["aa", "base-from-history", "base-ref", "head-ref", "publish"]) {
-    const value = text2(name);
-    if (value !== null && !(name === "publish" && value === "none")) {
-      throw new InputError(name, 'has no effect with mode: bisect (use "good" and "bad")');
-    }
-  }
-  const good = text2("good");
-  const bad = text2("bad");
-  if (good === null)
-    throw new InputError("good", "required with mode: bisect: a commit without the change");
-  if (bad === null)
-    throw new InputError("bad", "required with mode: bisect: a commit with the change");
-  const workingDirectory = path33.resolve(cwd, text2("working-directory") ?? ".");
-  const results = text2("results-directory");
-  return {
-    mode: "bisect",
-    good: gitRef(good, "good"),
-    bad: gitRef(bad, "bad"),
-    ...parseBisectWorkload(get, "mode: bisect"),
-    workingDirectory,
-    resultsDirectory: results === null ? null : path33.resolve(workingDirectory, results)
-  };
-}
-function parseBisectWorkload(get, context3) {
-  const text2 = textOf(get);
-  const scenario = text2("scenario");
-  const run3 = text2("run") === null ? null : command(text2("run"), "run");
-  if (scenario === null && run3 === null) {
-    throw new InputError(
-      "run",
-      `required with ${context3} when there is no "scenario": the benchmark command`
-    );
-  }
-  const opt = (name, parse5) => {
-    const value = text2(name);
-    return value === null ? null : parse5(value, name);
-  };
-  return {
-    scenario,
-    run: run3,
-    setup: opt("setup", command),
-    benchmark: text2("bisect-benchmark"),
-    threshold: opt("threshold", threshold2),
-    budget: opt("bisect-budget", integer2(1, 1e4)),
-    iterations: opt("iterations", integer2(2, 1e6)),
-    firstParent: choice(text2("bisect-first-parent") ?? "true", "bisect-first-parent", ["true", "false"]) === "true"
-  };
-}
-function textOf(get) {
-  return (name) => {
-    const value = get(name).trim();
-    return value === "" ? null : value;
-  };
-}
-
-// src/variability/action-inputs.ts
-function parseVariabilityInputs(get, cwd) {
-  const text2 = (name) => {
-    const value = get(name).trim();
-    return value === "" ? null : value;
-  };
-  if (text2("publish") === "history") {
-    throw new InputError(
-      "publish",
-      "history has no effect with mode: variability (it runs nothing to publish)"
-    );
-  }
-  const bisectValue = text2("bisect") ?? "false";
-  if (bisectValue !== "true" && bisectValue !== "false") {
-    throw new InputError("bisect", `got ${JSON.stringify(bisectValue)}; accepted: true, false`);
-  }
-  const bisect = bisectValue === "true";
-  for (const name of ["scenario", "run", "aa", "base-from-history", "base-ref", "head-ref"]) {
-    if (bisect && (name === "scenario" || name === "run")) continue;
-    if (text2(name) !== null) {
-      throw new InputError(
-        name,
-        "has no effect with mode: variability (it reads the history, it runs nothing; with bisect: true, scenario or run is the workload to bisect with)"
-      );
-    }
-  }
-  const since = valueInput(parseSince)(text2("since") ?? "90d", "since");
-  const alert2 = text2("alert") ?? "none";
-  if (alert2 !== "none" && alert2 !== "issue") {
-    throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
-  }
-  if (bisect && alert2 !== "issue") {
-    throw new InputError(
-      "bisect",
-      "true bisects the steps the alert issue announces: set alert: issue as well"
-    );
-  }
-  const workingDirectory = path34.resolve(cwd, text2("working-directory") ?? ".");
-  const results = text2("results-directory");
-  return {
-    mode: "variability",
-    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
-      throw new InputError(name, message);
-    }),
-    suite: text2("name"),
-    since,
-    alert: alert2,
-    token: text2("github-token") ?? "",
-    workingDirectory,
-    resultsDirectory: results === null ? null : path34.resolve(workingDirectory, results),
-    bisect: bisect ? parseBisectWorkload(get, "bisect: true") : null
-  };
-}
-
-// src/action/inputs.ts
-var ACTION_MODES = ["run", "comment", "variability", "bisect"];
-var COMMENT_POLICIES = ["always", "on-change", "never"];
-var FAIL_ON = ["regression", "inconclusive", "never"];
-var RUN_ONLY = [
-  "scenario",
-  "name",
-  "run",
-  "setup",
-  "format",
-  "metric",
-  "experiment-mode",
-  "iterations",
-  "budget",
-  "threshold",
-  "level",
-  "isolation",
-  "seed",
-  "base-ref",
-  "head-ref",
-  "aa",
-  "base-from-history",
-  ...HISTORY_INPUT_NAMES,
-  "cluster",
-  "cluster-image",
-  "kubeconfig"
-];
-function parseInputs(get, cwd) {
-  const text2 = (name) => {
-    const value = get(name).trim();
-    return value === "" ? null : value;
-  };
-  const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
-  if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  if (mode === "bisect") return parseBisectInputs(get, cwd);
-  const workingDirectory = path35.resolve(cwd, text2("working-directory") ?? ".");
-  const token = text2("github-token") ?? "";
-  const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
-  const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path35.resolve(workingDirectory, results);
-  if (mode === "comment") {
-    for (const name of RUN_ONLY) {
-      if (text2(name) !== null) {
-        throw new InputError(name, "has no effect with mode: comment (that mode only posts)");
-      }
-    }
-    if (resultsDirectory === null) {
-      throw new InputError(
-        "results-directory",
-        "required with mode: comment: the directory of the downloaded results artifact"
-      );
-    }
-    return { mode, token, comment, workingDirectory, resultsDirectory };
-  }
-  const scenario = text2("scenario");
-  const run3 = optional2(text2("run"), "run", command);
-  if (scenario === null && run3 === null) {
-    throw new InputError(
-      "run",
-      'required when there is no "scenario": the benchmark command, e.g. "npm run bench"'
-    );
-  }
-  return {
-    mode,
-    scenario,
-    name: optional2(text2("name"), "name", suiteName),
-    run: run3,
-    setup: optional2(text2("setup"), "setup", command),
-    format: optional2(text2("format"), "format", format),
-    metric: optional2(text2("metric"), "metric", (v, n) => choice(v, n, METRICS)),
-    experimentMode: optional2(
-      text2("experiment-mode"),
-      "experiment-mode",
-      (v, n) => choice(v, n, MODES2)
-    ),
-    iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
-    budget: optional2(text2("budget"), "budget", duration5),
-    threshold: optional2(text2("threshold"), "threshold", threshold2),
-    level: optional2(text2("level"), "level", level2),
-    isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
-    seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
-    baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
-    headRef: optional2(text2("head-ref"), "head-ref", gitRef),
-    aa: aaInput(text2("aa"), text2("base-ref")),
-    baseFromHistory: baseFromHistoryInput(text2("base-from-history"), text2("base-ref"), text2("aa")),
-    token,
-    comment,
-    failOn: choice(text2("fail-on") ?? "regression", "fail-on", FAIL_ON),
-    workingDirectory,
-    resultsDirectory,
-    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
-      throw new InputError(name, message);
-    }),
-    cluster: optional2(text2("cluster"), "cluster", (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
-    clusterImage: optional2(text2("cluster-image"), "cluster-image", imageName),
-    kubeconfig: text2("kubeconfig")
-  };
-}
-function aaInput(value, baseRef) {
-  if (value === null || value === "false") return false;
-  if (value !== "true") throw new InputError("aa", `${got(value)}; accepted: true, false`);
-  if (baseRef !== null) {
-    throw new InputError("aa", 'true compares the head with itself: remove "base-ref"');
-  }
-  return true;
-}
-function baseFromHistoryInput(value, baseRef, aa2) {
-  if (value === null || value === "false") return false;
-  if (value !== "true") {
-    throw new InputError("base-from-history", `${got(value)}; accepted: true, false`);
-  }
-  if (baseRef !== null) {
-    throw new InputError(
-      "base-from-history",
-      'true takes the base from the history: remove "base-ref"'
-    );
-  }
-  if (aa2 === "true") {
-    throw new InputError(
-      "base-from-history",
-      'true compares with the previous run, "aa: true" with the head itself: use one per step'
-    );
-  }
-  return true;
-}
-function imageName(value, name) {
-  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
-  throw new InputError(
-    name,
-    `${got(value)}; expected an image reference such as node:24-bookworm-slim`
-  );
-}
-function optional2(value, name, parse5) {
-  return value === null ? null : parse5(value, name);
-}
-function format(value, name) {
-  return choice(value, name, ["auto", ...formatNames()]);
-}
-function suiteName(value, name) {
-  if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
-  throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
 }
 
 // src/action/refs.ts
@@ -91596,9 +91322,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path36.join(env.RUNNER_TEMP || os16.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  const dir = inputs.resultsDirectory ?? path32.join(env.RUNNER_TEMP || os16.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
   await mkdir8(dir, { recursive: true });
-  const worktrees = await mkdtemp6(path36.join(env.RUNNER_TEMP || os16.tmpdir(), "duetkit-run-"));
+  const worktrees = await mkdtemp6(path32.join(env.RUNNER_TEMP || os16.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -91621,7 +91347,7 @@ async function runStep2(inputs, deps) {
     // The post step deletes whatever this names, whatever happens to this step.
     saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
-  const samplesPath = path36.join(dir, RESULT_FILES.samples);
+  const samplesPath = path32.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -91747,6 +91473,355 @@ async function commentStep(inputs, deps) {
   );
   io.setOutput("comment-url", url2);
   return null;
+}
+
+// src/action/inputs.ts
+import path36 from "node:path";
+
+// src/action/bisect-inputs.ts
+import path33 from "node:path";
+
+// src/action/input-parsers.ts
+function got(value) {
+  return `got ${JSON.stringify(value)}`;
+}
+function choice(value, name, accepted) {
+  if (accepted.includes(value)) return value;
+  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(", ")}`);
+}
+function integer2(min, max2) {
+  return (value, name) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (Number.isSafeInteger(n) && n >= min && n <= max2) return n;
+    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max2}`);
+  };
+}
+function command(value, name) {
+  let words;
+  try {
+    words = splitArgv(value);
+  } catch (error63) {
+    throw new InputError(name, `${got(value)}: ${error63.message}`);
+  }
+  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
+  return words;
+}
+var duration5 = valueInput(parseSeconds);
+var threshold2 = valueInput(parseThreshold);
+var level2 = valueInput(parseLevel);
+function gitRef(value, name) {
+  const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
+  if (!value.startsWith("-") && printable) return value;
+  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
+}
+
+// src/action/bisect-inputs.ts
+function parseBisectInputs(get, cwd) {
+  const text2 = textOf(get);
+  for (const name of ["aa", "base-from-history", "base-ref", "head-ref", "publish"]) {
+    const value = text2(name);
+    if (value !== null && !(name === "publish" && value === "none")) {
+      throw new InputError(name, 'has no effect with mode: bisect (use "good" and "bad")');
+    }
+  }
+  const good = text2("good");
+  const bad = text2("bad");
+  if (good === null)
+    throw new InputError("good", "required with mode: bisect: a commit without the change");
+  if (bad === null)
+    throw new InputError("bad", "required with mode: bisect: a commit with the change");
+  const workingDirectory = path33.resolve(cwd, text2("working-directory") ?? ".");
+  const results = text2("results-directory");
+  return {
+    mode: "bisect",
+    good: gitRef(good, "good"),
+    bad: gitRef(bad, "bad"),
+    ...parseBisectWorkload(get, "mode: bisect"),
+    workingDirectory,
+    resultsDirectory: results === null ? null : path33.resolve(workingDirectory, results)
+  };
+}
+function parseBisectWorkload(get, context3) {
+  const text2 = textOf(get);
+  const scenario = text2("scenario");
+  const run3 = text2("run") === null ? null : command(text2("run"), "run");
+  if (scenario === null && run3 === null) {
+    throw new InputError(
+      "run",
+      `required with ${context3} when there is no "scenario": the benchmark command`
+    );
+  }
+  const opt = (name, parse5) => {
+    const value = text2(name);
+    return value === null ? null : parse5(value, name);
+  };
+  return {
+    scenario,
+    run: run3,
+    setup: opt("setup", command),
+    benchmark: text2("bisect-benchmark"),
+    threshold: opt("threshold", threshold2),
+    budget: opt("bisect-budget", integer2(1, 1e4)),
+    iterations: opt("iterations", integer2(2, 1e6)),
+    firstParent: choice(text2("bisect-first-parent") ?? "true", "bisect-first-parent", ["true", "false"]) === "true"
+  };
+}
+function textOf(get) {
+  return (name) => {
+    const value = get(name).trim();
+    return value === "" ? null : value;
+  };
+}
+
+// src/action/variability-inputs.ts
+import path35 from "node:path";
+
+// src/action/history-inputs.ts
+import path34 from "node:path";
+function parseHistoryInputs(text2, workingDirectory, fail) {
+  const publish = text2("publish") ?? "none";
+  if (publish !== "none" && publish !== "history") {
+    fail("publish", `got ${JSON.stringify(publish)}; accepted: none, history`);
+  }
+  const branch = text2("history-branch") ?? DEFAULT_BRANCH;
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith("-") || branch.includes("..")) {
+    fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
+  }
+  const folder = text2("history-path") ?? DEFAULT_PATH;
+  if (folder.split("/").includes("..") || path34.isAbsolute(folder)) {
+    fail(
+      "history-path",
+      `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
+    );
+  }
+  const repository = text2("history-repository");
+  const keepRuns = text2("history-keep-runs");
+  const keepDays = text2("history-keep-days");
+  const count2 = (name, value) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(Number.isSafeInteger(n) && n >= 1))
+      fail(name, `got ${JSON.stringify(value)}; expected a whole number \u2265 1`);
+    return n;
+  };
+  if (keepRuns !== null && keepDays !== null) {
+    fail("history-keep-days", "give history-keep-runs or history-keep-days, not both");
+  }
+  const retention = keepRuns !== null ? { keepRuns: count2("history-keep-runs", keepRuns) } : keepDays !== null ? { keepDays: count2("history-keep-days", keepDays) } : null;
+  const isLocal = repository !== null && !/^[A-Za-z0-9][\w-]*\/[\w.-]+$/.test(repository) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(repository) && !/^[^/]+@[^/]+:/.test(repository);
+  return {
+    publish,
+    branch,
+    path: folder,
+    repository: isLocal ? path34.resolve(workingDirectory, repository) : repository,
+    token: text2("history-token") ?? "",
+    retention
+  };
+}
+var HISTORY_INPUT_NAMES = [
+  "publish",
+  "history-branch",
+  "history-path",
+  "history-repository",
+  "history-token",
+  "history-keep-runs",
+  "history-keep-days"
+];
+
+// src/action/variability-inputs.ts
+function parseVariabilityInputs(get, cwd) {
+  const text2 = (name) => {
+    const value = get(name).trim();
+    return value === "" ? null : value;
+  };
+  if (text2("publish") === "history") {
+    throw new InputError(
+      "publish",
+      "history has no effect with mode: variability (it runs nothing to publish)"
+    );
+  }
+  const bisectValue = text2("bisect") ?? "false";
+  if (bisectValue !== "true" && bisectValue !== "false") {
+    throw new InputError("bisect", `got ${JSON.stringify(bisectValue)}; accepted: true, false`);
+  }
+  const bisect = bisectValue === "true";
+  for (const name of ["scenario", "run", "aa", "base-from-history", "base-ref", "head-ref"]) {
+    if (bisect && (name === "scenario" || name === "run")) continue;
+    if (text2(name) !== null) {
+      throw new InputError(
+        name,
+        "has no effect with mode: variability (it reads the history, it runs nothing; with bisect: true, scenario or run is the workload to bisect with)"
+      );
+    }
+  }
+  const since = valueInput(parseSince)(text2("since") ?? "90d", "since");
+  const alert2 = text2("alert") ?? "none";
+  if (alert2 !== "none" && alert2 !== "issue") {
+    throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
+  }
+  if (bisect && alert2 !== "issue") {
+    throw new InputError(
+      "bisect",
+      "true bisects the steps the alert issue announces: set alert: issue as well"
+    );
+  }
+  const workingDirectory = path35.resolve(cwd, text2("working-directory") ?? ".");
+  const results = text2("results-directory");
+  return {
+    mode: "variability",
+    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
+    suite: text2("name"),
+    since,
+    alert: alert2,
+    token: text2("github-token") ?? "",
+    workingDirectory,
+    resultsDirectory: results === null ? null : path35.resolve(workingDirectory, results),
+    bisect: bisect ? parseBisectWorkload(get, "bisect: true") : null
+  };
+}
+
+// src/action/inputs.ts
+var ACTION_MODES = ["run", "comment", "variability", "bisect"];
+var COMMENT_POLICIES = ["always", "on-change", "never"];
+var FAIL_ON = ["regression", "inconclusive", "never"];
+var RUN_ONLY = [
+  "scenario",
+  "name",
+  "run",
+  "setup",
+  "format",
+  "metric",
+  "experiment-mode",
+  "iterations",
+  "budget",
+  "threshold",
+  "level",
+  "isolation",
+  "seed",
+  "base-ref",
+  "head-ref",
+  "aa",
+  "base-from-history",
+  ...HISTORY_INPUT_NAMES,
+  "cluster",
+  "cluster-image",
+  "kubeconfig"
+];
+function parseInputs(get, cwd) {
+  const text2 = (name) => {
+    const value = get(name).trim();
+    return value === "" ? null : value;
+  };
+  const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
+  if (mode === "variability") return parseVariabilityInputs(get, cwd);
+  if (mode === "bisect") return parseBisectInputs(get, cwd);
+  const workingDirectory = path36.resolve(cwd, text2("working-directory") ?? ".");
+  const token = text2("github-token") ?? "";
+  const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
+  const results = text2("results-directory");
+  const resultsDirectory = results === null ? null : path36.resolve(workingDirectory, results);
+  if (mode === "comment") {
+    for (const name of RUN_ONLY) {
+      if (text2(name) !== null) {
+        throw new InputError(name, "has no effect with mode: comment (that mode only posts)");
+      }
+    }
+    if (resultsDirectory === null) {
+      throw new InputError(
+        "results-directory",
+        "required with mode: comment: the directory of the downloaded results artifact"
+      );
+    }
+    return { mode, token, comment, workingDirectory, resultsDirectory };
+  }
+  const scenario = text2("scenario");
+  const run3 = optional2(text2("run"), "run", command);
+  if (scenario === null && run3 === null) {
+    throw new InputError(
+      "run",
+      'required when there is no "scenario": the benchmark command, e.g. "npm run bench"'
+    );
+  }
+  return {
+    mode,
+    scenario,
+    name: optional2(text2("name"), "name", suiteName),
+    run: run3,
+    setup: optional2(text2("setup"), "setup", command),
+    format: optional2(text2("format"), "format", format),
+    metric: optional2(text2("metric"), "metric", (v, n) => choice(v, n, METRICS)),
+    experimentMode: optional2(
+      text2("experiment-mode"),
+      "experiment-mode",
+      (v, n) => choice(v, n, MODES2)
+    ),
+    iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
+    budget: optional2(text2("budget"), "budget", duration5),
+    threshold: optional2(text2("threshold"), "threshold", threshold2),
+    level: optional2(text2("level"), "level", level2),
+    isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
+    seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
+    baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
+    headRef: optional2(text2("head-ref"), "head-ref", gitRef),
+    aa: aaInput(text2("aa"), text2("base-ref")),
+    baseFromHistory: baseFromHistoryInput(text2("base-from-history"), text2("base-ref"), text2("aa")),
+    token,
+    comment,
+    failOn: choice(text2("fail-on") ?? "regression", "fail-on", FAIL_ON),
+    workingDirectory,
+    resultsDirectory,
+    history: parseHistoryInputs(text2, workingDirectory, (name, message) => {
+      throw new InputError(name, message);
+    }),
+    cluster: optional2(text2("cluster"), "cluster", (v, n) => choice(v, n, CLUSTER_PROVIDERS)),
+    clusterImage: optional2(text2("cluster-image"), "cluster-image", imageName),
+    kubeconfig: text2("kubeconfig")
+  };
+}
+function aaInput(value, baseRef) {
+  if (value === null || value === "false") return false;
+  if (value !== "true") throw new InputError("aa", `${got(value)}; accepted: true, false`);
+  if (baseRef !== null) {
+    throw new InputError("aa", 'true compares the head with itself: remove "base-ref"');
+  }
+  return true;
+}
+function baseFromHistoryInput(value, baseRef, aa2) {
+  if (value === null || value === "false") return false;
+  if (value !== "true") {
+    throw new InputError("base-from-history", `${got(value)}; accepted: true, false`);
+  }
+  if (baseRef !== null) {
+    throw new InputError(
+      "base-from-history",
+      'true takes the base from the history: remove "base-ref"'
+    );
+  }
+  if (aa2 === "true") {
+    throw new InputError(
+      "base-from-history",
+      'true compares with the previous run, "aa: true" with the head itself: use one per step'
+    );
+  }
+  return true;
+}
+function imageName(value, name) {
+  if (/^[\w][\w.\-/:@]*$/.test(value)) return value;
+  throw new InputError(
+    name,
+    `${got(value)}; expected an image reference such as node:24-bookworm-slim`
+  );
+}
+function optional2(value, name, parse5) {
+  return value === null ? null : parse5(value, name);
+}
+function format(value, name) {
+  return choice(value, name, ["auto", ...formatNames()]);
+}
+function suiteName(value, name) {
+  if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
+  throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
 }
 
 // src/action/io.ts
@@ -92356,25 +92431,18 @@ function hash2(text2) {
 }
 
 // src/variability/commits.ts
-import { execFile as execFile7 } from "node:child_process";
 function gitCommitLister(dir) {
-  return (from, to) => new Promise((resolve2) => {
-    execFile7(
-      "git",
-      ["log", "--format=%H%x09%s", `${from}..${to}`],
-      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
-      (error63, stdout) => {
-        if (error63 !== null) return resolve2(null);
-        resolve2(
-          stdout.split("\n").filter((l) => l.length > 0).map((line) => {
-            const [id, ...rest] = line.split("	");
-            const subject = rest.join("	");
-            return { id, subject, pullRequest: pullRequestOf(subject) };
-          })
-        );
-      }
+  return async (from, to) => {
+    const out = await readGit(["log", "--format=%H%x09%s", `${from}..${to}`], { cwd: dir }).catch(
+      () => null
     );
-  });
+    if (out === null) return null;
+    return out.split("\n").filter((l) => l.length > 0).map((line) => {
+      const [id, ...rest] = line.split("	");
+      const subject = rest.join("	");
+      return { id, subject, pullRequest: pullRequestOf(subject) };
+    });
+  };
 }
 async function addCommits(report, list) {
   const missing = [];

@@ -19600,18 +19600,17 @@ function getState(name) {
 }
 
 // src/action/cleanup.ts
-import { execFile } from "node:child_process";
 import { readdir as readdir2, readFile, readlink as readlink2, rm as rm2, rmdir as rmdir2 } from "node:fs/promises";
 import path from "node:path";
 
 // src/cluster/env.ts
 var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
 
-// src/cluster/load.ts
+// src/pipeline/load-cluster.ts
 import { fileURLToPath } from "node:url";
 async function loadCluster() {
   const here = import.meta.url;
-  const file = here.endsWith(".ts") ? fileURLToPath(new URL("./entry.ts", here)) : fileURLToPath(new URL("./cluster.js", here));
+  const file = here.endsWith(".ts") ? fileURLToPath(new URL("./cluster-entry.ts", here)) : fileURLToPath(new URL("./cluster.js", here));
   return await import(file);
 }
 
@@ -19619,6 +19618,41 @@ async function loadCluster() {
 function isEmpty(state) {
   const eks = state.eks;
   return state.namespace === void 0 && state.kind === void 0 && (eks === void 0 || eks.reuse || eks.cluster === void 0 && eks.nodegroup === void 0 && eks.launchTemplate === void 0);
+}
+
+// src/git/run.ts
+import { spawn } from "node:child_process";
+function runGit(args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", args, {
+      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(options.input);
+  });
+}
+async function readGit(args, options = {}) {
+  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
+  let result;
+  try {
+    result = await runGit(args, options);
+  } catch (error) {
+    throw fail(error.message);
+  }
+  if (result.code === 0) return result.stdout.toString();
+  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
+${result.stderr}`);
 }
 
 // src/action/cleanup.ts
@@ -19684,25 +19718,19 @@ async function removeCgroup(dir) {
 }
 async function removeWorktrees(dir, repository) {
   if (repository !== "") {
-    const listed = await git(repository, ["worktree", "list", "--porcelain"]).catch(() => "");
+    const listed = await readGit(["worktree", "list", "--porcelain"], { cwd: repository }).catch(
+      () => ""
+    );
     const prefix = `${path.resolve(dir)}/`;
     for (const line of listed.split("\n")) {
       const tree = line.startsWith("worktree ") ? line.slice("worktree ".length) : null;
       if (tree !== null && `${tree}/`.startsWith(prefix)) {
-        await git(repository, ["worktree", "remove", "--force", tree]);
+        await readGit(["worktree", "remove", "--force", tree], { cwd: repository });
       }
     }
   }
   await rm2(dir, { recursive: true, force: true });
-  if (repository !== "") await git(repository, ["worktree", "prune"]);
-}
-function git(cwd, args) {
-  return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd }, (error, stdout, stderr) => {
-      if (error === null) resolve(stdout);
-      else reject(new Error(`git ${args.join(" ")}: ${stderr.trim() || error.message}`));
-    });
-  });
+  if (repository !== "") await readGit(["worktree", "prune"], { cwd: repository });
 }
 async function cleanUpCluster(saved, kubeconfig) {
   let state;

@@ -12,7 +12,7 @@ const entries = {
   index: 'src/action/main.ts', // the action's main step
   post: 'src/action/post.ts', // the action's post step
   // Cluster runs (AWS SDK, Kubernetes client: large), loaded only when a run needs them.
-  cluster: 'src/cluster/entry.ts',
+  cluster: 'src/pipeline/cluster-entry.ts',
 };
 
 rmSync('dist', { recursive: true, force: true });

@@ -18,6 +18,21 @@ export class UserError extends Error {
 }
 
 /**
+ * A file that is not what it should be (a history entry, a github-action-benchmark data.js):
+ * names the file, the first bad field (a dotted path, '' for the whole file) and the problem.
+ */
+export class FileFormatError extends UserError {
+  constructor(
+    readonly file: string,
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`${file}: ${field === '' ? '' : `${field}: `}${reason}`);
+    this.name = 'FormatError';
+  }
+}
+
+/**
  * Errors whose message is meant for the user as it is (no stack trace needed): a `UserError`,
  * a `RangeError` (a value out of its domain, e.g. from `src/stats`), or a `ZodError` from a
  * schema that parsed user data.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputError } from '../src/action/inputs.js';
+import { InputError } from '../src/action/input-error.js';
 import { ClusterError } from '../src/cluster/types.js';
 import { isUserFacing, UserError } from '../src/errors.js';
 import { FormatError } from '../src/formats/types.js';
@@ -9,7 +9,7 @@ import { GitStoreError } from '../src/history/git-branch.js';
 import { PublishError } from '../src/history/push-loop.js';
 import { HistoryFormatError } from '../src/history/schema.js';
 import { IsolationError } from '../src/isolation/choose.js';
-import { RunError } from '../src/runner/errors.js';
+import { RunError } from '../src/process/errors.js';
 import { ScenarioError } from '../src/scenario/load.js';
 import { NotComparableError } from '../src/stats/ratio.js';
 import type { NotComparable } from '../src/stats/types.js';

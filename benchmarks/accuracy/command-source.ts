@@ -6,7 +6,7 @@
  */
 import type { CustomSource } from '../../src/calibrate/calibrate.js';
 import { recordingCommon, type RecordingSource } from '../../src/calibrate/record.js';
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { Programs, StepRates } from '../fidelity/programs.js';
 

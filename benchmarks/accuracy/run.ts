@@ -5,7 +5,7 @@ import {
   type CalibrationResult,
 } from '../../src/calibrate/calibrate.js';
 import { METHOD_NAMES, type MethodName } from '../../src/calibrate/methods.js';
-import type { IsolationRequest } from '../../src/isolation/types.js';
+import type { IsolationRequest } from '../../src/contracts/isolation.js';
 import type { NoiseKind } from '../../src/noise/options.js';
 import { buildPrograms, measureStepRates } from '../fidelity/programs.js';
 import { getRoute, stepsFor } from '../fidelity/routes.js';

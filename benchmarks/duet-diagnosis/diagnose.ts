@@ -1,6 +1,6 @@
 import { referenceSource } from '../../src/calibrate/record.js';
 import { traceFromSamples } from '../../src/calibrate/trace.js';
-import type { IsolationRequest } from '../../src/isolation/types.js';
+import type { IsolationRequest } from '../../src/contracts/isolation.js';
 import { spawnNoise, type NoiseProcess } from '../../src/noise/spawn.js';
 import { compare } from '../../src/stats/compare.js';
 import { mean, median, standardDeviation } from '../../src/stats/descriptive.js';

@@ -6,9 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { runScenario } from '../../src/runner/run.js';
-import type { SamplesFile, Trial } from '../../src/runner/samples.js';
-import type { KeepBusy } from '../../src/runner/timer/report.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
+import type { SamplesFile, Trial, KeepBusy } from '../../src/contracts/samples.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { Mode } from '../../src/scenario/schema.js';
 import type { Programs } from './programs.js';

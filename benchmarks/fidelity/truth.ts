@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chooseIsolation } from '../../src/isolation/choose.js';
 import type { Isolation } from '../../src/isolation/types.js';
-import { startGated } from '../../src/runner/gated-process.js';
+import { startGated } from '../../src/process/gated-process.js';
 import { compare } from '../../src/stats/compare.js';
 import type { Programs } from './programs.js';
 import type { Route, View } from './routes.js';

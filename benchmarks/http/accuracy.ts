@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { wilsonInterval } from '../../src/stats/proportion.js';
 

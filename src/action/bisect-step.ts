@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BisectInputs } from '../bisect/action-inputs.js';
-import { runBisect } from '../bisect/bisect.js';
+import type { BisectInputs } from './bisect-inputs.js';
+import { runBisect } from '../pipeline/bisect-run.js';
 import { renderBisect } from '../bisect/render.js';
 import { bisectScenario } from '../bisect/workload.js';
 import type { ActionIo } from './io.js';

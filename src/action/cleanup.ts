@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import { readdir, readFile, readlink, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { KUBECONFIG_CONTENT_ENV } from '../cluster/env.js';
-import { loadCluster } from '../cluster/load.js';
+import { loadCluster } from '../pipeline/load-cluster.js';
 import { isEmpty, type ClusterState } from '../cluster/state.js';
+import { readGit } from '../git/run.js';
 
 /** What the main step may have left behind, as it recorded it (empty strings: nothing). */
 export interface Leftovers {
@@ -87,26 +87,19 @@ async function removeCgroup(dir: string): Promise<void> {
 
 async function removeWorktrees(dir: string, repository: string): Promise<void> {
   if (repository !== '') {
-    const listed = await git(repository, ['worktree', 'list', '--porcelain']).catch(() => '');
+    const listed = await readGit(['worktree', 'list', '--porcelain'], { cwd: repository }).catch(
+      () => '',
+    );
     const prefix = `${path.resolve(dir)}/`;
     for (const line of listed.split('\n')) {
       const tree = line.startsWith('worktree ') ? line.slice('worktree '.length) : null;
       if (tree !== null && `${tree}/`.startsWith(prefix)) {
-        await git(repository, ['worktree', 'remove', '--force', tree]);
+        await readGit(['worktree', 'remove', '--force', tree], { cwd: repository });
       }
     }
   }
   await rm(dir, { recursive: true, force: true });
-  if (repository !== '') await git(repository, ['worktree', 'prune']);
-}
-
-function git(cwd: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd }, (error, stdout, stderr) => {
-      if (error === null) resolve(stdout);
-      else reject(new Error(`git ${args.join(' ')}: ${stderr.trim() || error.message}`));
-    });
-  });
+  if (repository !== '') await readGit(['worktree', 'prune'], { cwd: repository });
 }
 
 /**

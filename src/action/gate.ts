@@ -1,10 +1,6 @@
-import {
-  comparedCount,
-  statusOf,
-  unmeasuredCount,
-  type ComparisonReport,
-} from '../analyze/report.js';
-import { gateTally, type FailOn } from '../analyze/describe.js';
+import { comparedCount, statusOf, summarize, unmeasuredCount } from '../analyze/report.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
+import { gateFails, gateTally, type FailOn } from '../analyze/gate.js';
 import { formatInterval, formatPercent } from '../report/numbers.js';
 import { unmeasuredNames } from '../report/unmeasured-text.js';
 
@@ -27,14 +23,15 @@ export function overallVerdict(summary: ComparisonReport['summary']): OverallVer
 
 /**
  * Why the step fails under `failOn`, naming each benchmark with its change and interval; null
- * when it passes. A benchmark that could not be compared fails it unless `never`: a broken
- * benchmark is not a pass. One that is not comparable (no ratio from its values) does not,
- * unless no benchmark has a verdict at all. One the budget did not measure fails it only under
- * `inconclusive` (the rule: `gateTally`).
+ * when it passes. Whether it fails is `gateFails`, the rule the CLI's exit status follows too:
+ * a benchmark that could not be compared fails it unless `never` (a broken benchmark is not a
+ * pass); one that is not comparable (no ratio from its values) does not, unless no benchmark
+ * has a verdict at all; one the budget did not measure fails it only under `inconclusive`.
  */
 export function gateFailure(report: ComparisonReport, failOn: FailOn): string | null {
-  if (failOn === 'never') return null;
-  const tally = gateTally(report.summary, failOn);
+  if (!gateFails(report, failOn)) return null;
+  const summary = summarize(report.results);
+  const tally = gateTally(summary, failOn);
   const failing = new Set(
     failOn === 'inconclusive' ? ['regression', 'inconclusive'] : ['regression'],
   );
@@ -57,23 +54,19 @@ export function gateFailure(report: ComparisonReport, failOn: FailOn): string | 
   if (tally.unmeasured > 0) {
     const names = unmeasuredNames(report.results);
     parts.push(
-      comparedCount(report.summary) === 0
+      comparedCount(summary) === 0
         ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(', ')}`
         : `not measured within the budget (fail-on: inconclusive): ${names.join(', ')}`,
     );
   }
   if (report.results.length === 0) parts.push('no measured samples to compare');
-  else if (
-    tally.broken &&
-    comparedCount(report.summary) === 0 &&
-    report.summary.notComparable > 0
-  ) {
+  else if (tally.broken && comparedCount(summary) === 0 && summary.notComparable > 0) {
     const unjudged = report.results
       .filter((r) => statusOf(r) === 'not-comparable')
       .map((r) => `${who(r)} (${r.notComparable!.reason})`);
     parts.push(`no benchmark is comparable, so there is no verdict: ${unjudged.join('; ')}`);
   }
-  return parts.length === 0 ? null : `duetkit: ${parts.join('; ')}`;
+  return `duetkit: ${parts.join('; ')}`;
 }
 
 function who(r: ComparisonReport['results'][number]): string {

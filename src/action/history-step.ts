@@ -7,6 +7,7 @@ import { publishRun } from '../history/publish-run.js';
 import { readHistory } from '../history/read.js';
 import { recentTrends } from '../history/trend.js';
 import type { RunMeta } from '../report/run-meta.js';
+import { VARIABILITY_HISTORY } from '../variability/history-hooks.js';
 import type { HistoryInputs } from './history-inputs.js';
 import type { ActionIo } from './io.js';
 
@@ -171,6 +172,7 @@ export async function publishToHistory(
       suite: run.suite,
       retention: where.inputs.retention,
       dashboard: await readDashboard(),
+      ...VARIABILITY_HISTORY,
       log: (line) => io.info(`history: ${line}`),
       warn: (message) => io.warning(`history: ${message}`),
     });

@@ -1,22 +1,11 @@
-import { UserError } from '../errors.js';
 import { splitArgv } from '../scenario/argv.js';
-import { parseLevel, parseSeconds, parseThreshold, ValueError } from '../scenario/values.js';
+import { parseLevel, parseSeconds, parseThreshold } from '../scenario/values.js';
+import { InputError, valueInput } from './input-error.js';
 
 /**
- * Parsers of single action input values, shared by every mode's inputs (`inputs.ts`, and the
- * bisect and variability rooms'); each error names the input, its value and what is accepted.
+ * Parsers of single action input values, shared by every mode's inputs (`inputs.ts`,
+ * `bisect-inputs.ts`); each error names the input, its value and what is accepted.
  */
-
-/** An action input that is missing or malformed; the message names the input. */
-export class InputError extends UserError {
-  constructor(name: string, message: string) {
-    super(`Input "${name}": ${message}`);
-    this.name = 'InputError';
-  }
-}
-
-/** Reads one input as the runner passed it (`core.getInput`); '' when not given. */
-export type GetInput = (name: string) => string;
 
 export function got(value: string): string {
   return `got ${JSON.stringify(value)}`;
@@ -44,21 +33,6 @@ export function command(value: string, name: string): string[] {
   }
   if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
   return words;
-}
-
-/**
- * A parser of `src/scenario/values.ts` as an input parser: its `got …; expected …` follows
- * the input's name, as the CLI's and the scenario's follow theirs.
- */
-export function valueInput<T>(parse: (value: string) => T): (value: string, name: string) => T {
-  return (value, name) => {
-    try {
-      return parse(value);
-    } catch (error) {
-      if (error instanceof ValueError) throw new InputError(name, error.message);
-      throw error;
-    }
-  };
 }
 
 export const duration = valueInput(parseSeconds);

@@ -1,25 +1,22 @@
 import path from 'node:path';
-import type { FailOn } from '../analyze/describe.js';
+import type { FailOn } from '../analyze/gate.js';
 import { formatNames } from '../formats/registry.js';
 import type { CommentPolicy } from '../github/upsert-comment.js';
 import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
 import { MAX_SEED } from '../stats/rng.js';
-import { parseVariabilityInputs, type VariabilityInputs } from '../variability/action-inputs.js';
-import { parseBisectInputs, type BisectInputs } from '../bisect/action-inputs.js';
+import { parseBisectInputs, type BisectInputs } from './bisect-inputs.js';
+import { InputError, type GetInput } from './input-error.js';
 import {
   choice,
   command,
   duration,
   gitRef,
   got,
-  InputError,
   integer,
   level,
   threshold,
-  type GetInput,
 } from './input-parsers.js';
-
-export { InputError, valueInput, type GetInput } from './input-parsers.js';
+import { parseVariabilityInputs, type VariabilityInputs } from './variability-inputs.js';
 import { HISTORY_INPUT_NAMES, parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
 import { CLUSTER_PROVIDERS, type ClusterProviderName } from '../cluster/schema.js';
 

@@ -1,4 +1,4 @@
-import type { ComparisonReport } from '../analyze/report.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
 import { PermissionError, type GitHubApi } from '../github/api.js';
 import { upsertComment, type CommentPolicy } from '../github/upsert-comment.js';
 import { overallVerdict } from './gate.js';

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
-import type { ComparisonReport } from '../analyze/report.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
 import type { RunMeta } from '../report/run-meta.js';
 
 /**

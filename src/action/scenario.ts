@@ -1,7 +1,8 @@
 import type { LoadedScenario } from '../scenario/load.js';
 import { loadScenarioFile, parseScenario } from '../scenario/load.js';
 import type { Scenario, ScenarioInput } from '../scenario/schema.js';
-import { InputError, type RunInputs } from './inputs.js';
+import { InputError } from './input-error.js';
+import type { RunInputs } from './inputs.js';
 import type { BaseHead } from './refs.js';
 
 /** The scenario the action runs, its suite name, and the commits it compares (if any). */

@@ -1,5 +1,5 @@
-import type { BisectWorkloadInputs } from '../bisect/action-inputs.js';
-import { runBisect } from '../bisect/bisect.js';
+import type { BisectWorkloadInputs } from './bisect-inputs.js';
+import { runBisect } from '../pipeline/bisect-run.js';
 import { alertLine } from '../bisect/render.js';
 import { bisectScenario } from '../bisect/workload.js';
 import type { StepTarget } from '../variability/alert.js';

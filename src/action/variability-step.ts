@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import { PermissionError } from '../github/api.js';
 import { readHistory } from '../history/read.js';
-import type { VariabilityInputs } from '../variability/action-inputs.js';
+import type { VariabilityInputs } from './variability-inputs.js';
 import { analyzeVariability } from '../variability/analyze.js';
 import { addCommits, gitCommitLister } from '../variability/commits.js';
 import { createIssueApi, type IssueApi } from '../variability/issue-api.js';

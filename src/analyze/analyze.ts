@@ -1,5 +1,5 @@
 import type { AnalysisSpec } from '../scenario/schema.js';
-import type { SamplesFile } from '../runner/samples.js';
+import type { SamplesFile } from '../contracts/samples.js';
 import { getMode } from '../runner/modes/registry.js';
 import { compare } from '../stats/compare.js';
 import { exactComparison } from '../stats/exact.js';
@@ -11,17 +11,16 @@ import { exactSides } from './exact-rule.js';
 import { pairsPerRound } from './round-pairs.js';
 import {
   COMPARISON_REPORT_SCHEMA_VERSION,
-  summarize,
-  uncompared,
   type AnalysisSettings,
   type BenchmarkResult,
   type ComparisonReport,
-} from './report.js';
+} from '../contracts/comparison.js';
+import { summarize, uncompared } from './report.js';
 import { collectSeries } from './series.js';
 import { summarizeLoad } from '../load/summary.js';
 import { efficiencyOf } from './efficiency.js';
 import { assessLook, asSequential, truncateToLook, unitLooks } from './sequential.js';
-import { belongsTo } from '../suite/record.js';
+import { belongsTo } from '../contracts/suite-record.js';
 import {
   lookLevel,
   lookSchedule as lookScheduleOf,

@@ -8,16 +8,21 @@ export interface ComparisonInput {
   paired: boolean;
   /** Rounds used as blocks (paired) — lets a reader match pairs back to trials. */
   rounds: number[] | null;
+  /** Positional rounds: the repetitions each entry stands for (absent: one each). */
+  weights?: number[];
 }
 
 /**
  * Paired designs (duet iterations, RMIT rounds): one pair per round in which both versions
  * produced the benchmark, in round order; a trial that reported several values counts with
- * their median, because the round, not the value, is the unit of replication — unless the
- * values are positional (repetitions of the same work in processes started together): then
- * the k-th values of a round form its k-th pair, as many pairs as both sides have values
- * (`rounds` repeats the round for each). Consecutive pairs of one round share a process
- * start; the interval's automatic block length is what accounts for that.
+ * their median, because the round, not the value, is the unit of replication. That holds for
+ * positional values too (repetitions of the same work in processes started together, the k-th
+ * of each side matched): the pairs of one round share its processes and its CPUs, and on a
+ * VM whose CPUs differ while both run, that shared part was 12–14% where the pairs' own
+ * scatter was a few percent — counted as independent pairs, an A/A of 131 criterion
+ * benchmarks called 18 changed. So a positional round is one pair too, the medians of its
+ * position-matched values, and `weights` says how many pairs it stands for (the looks count
+ * pairs: `truncateToLook`).
  * Unpaired designs (mit, mct, single): every value of each version.
  */
 export function comparisonInput(
@@ -38,21 +43,17 @@ export function comparisonInput(
   }
   const rounds = [...base.keys()].filter((round) => head.has(round)).sort((a, b) => a - b);
   if (series.positional) {
-    const pairs: { base: number[]; head: number[]; rounds: number[] } = {
-      base: [],
-      head: [],
-      rounds: [],
-    };
+    // one pair per round: the medians of the position-matched values, weighted by their count
+    const pairs = { base: [] as number[], head: [] as number[], weights: [] as number[] };
     for (const round of rounds) {
       const b = base.get(round)!;
       const h = head.get(round)!;
-      for (let k = 0; k < Math.min(b.length, h.length); k++) {
-        pairs.base.push(b[k]!);
-        pairs.head.push(h[k]!);
-        pairs.rounds.push(round);
-      }
+      const m = Math.min(b.length, h.length);
+      pairs.base.push(median(b.slice(0, m)));
+      pairs.head.push(median(h.slice(0, m)));
+      pairs.weights.push(m);
     }
-    return { ...pairs, paired };
+    return { ...pairs, paired, rounds };
   }
   return {
     base: rounds.map((round) => median(base.get(round)!)),

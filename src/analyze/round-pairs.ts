@@ -1,4 +1,4 @@
-import type { Trial } from '../runner/samples.js';
+import type { Trial } from '../contracts/samples.js';
 
 /**
  * Pairs each measured round holds: one, or — where a trial's values are repetitions paired by

@@ -1,5 +1,5 @@
-import type { SamplesFile } from '../runner/samples.js';
-import { belongsTo, type SuiteRecord } from '../suite/record.js';
+import type { SamplesFile } from '../contracts/samples.js';
+import { belongsTo, type SuiteRecord } from '../contracts/suite-record.js';
 import { lookLevel, sequentialPValue, type LookSchedule } from '../stats/sequential.js';
 import type { Comparison } from '../stats/types.js';
 import { withTest } from '../stats/family.js';
@@ -49,14 +49,23 @@ export function unitLooks(samples: SamplesFile, level: number): Map<string, Unit
   return looks;
 }
 
-/** The first `pairs` pairs of a paired input (the look's), in round order. */
+/**
+ * The first `pairs` pairs of a paired input (the look's), in round order; a positional round
+ * counts its repetitions (`weights`), and the round that reaches `pairs` is kept whole.
+ */
 export function truncateToLook(input: ComparisonInput, pairs: number): ComparisonInput {
-  if (!input.paired || input.base.length <= pairs) return input;
+  if (!input.paired) return input;
+  let keep = 0;
+  for (let reached = 0; keep < input.base.length && reached < pairs; keep++) {
+    reached += input.weights?.[keep] ?? 1;
+  }
+  if (keep >= input.base.length) return input;
   return {
     ...input,
-    base: input.base.slice(0, pairs),
-    head: input.head.slice(0, pairs),
-    rounds: input.rounds?.slice(0, pairs) ?? null,
+    base: input.base.slice(0, keep),
+    head: input.head.slice(0, keep),
+    rounds: input.rounds?.slice(0, keep) ?? null,
+    ...(input.weights === undefined ? {} : { weights: input.weights.slice(0, keep) }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SamplesFile } from '../runner/samples.js';
+import type { SamplesFile } from '../contracts/samples.js';
 
 /** Everything measured for one benchmark name, by version and round (warm-up excluded). */
 export interface BenchmarkSeries {

@@ -1,19 +1,8 @@
-import type { SamplesFile } from '../runner/samples.js';
+import type { Settle } from '../contracts/comparison.js';
+import type { SamplesFile } from '../contracts/samples.js';
 import type { Comparison } from '../stats/types.js';
 import { pairsPerRound } from './round-pairs.js';
-import { formatDuration } from '../report/run-meta.js';
-
-/** What it would take to settle an inconclusive result, in time rather than pairs. */
-export interface Settle {
-  /** Further pairs (or values per side) the interval needs, by the 1/√n rule. */
-  more: number | null;
-  /** Those at this run's pace, s; null when no number would settle it. */
-  seconds: number | null;
-  /** This benchmark's measured pairs per second of machine time. */
-  perSecond: number;
-  /** One sentence for the user. */
-  advice: string;
-}
+import { formatDuration } from './duration-text.js';
 
 /** Beyond this much more machine time, a benchmark counts as too noisy for its size here. */
 export const REASONABLE_SECONDS = 30 * 60;

@@ -1,12 +1,15 @@
-import type { SamplesFile, StopReason } from '../runner/samples.js';
-import { belongsTo } from '../suite/record.js';
+import type { SamplesFile } from '../contracts/samples.js';
+import type { StopReason } from '../contracts/stop-reason.js';
+import { belongsTo } from '../contracts/suite-record.js';
 import type { ComparisonInput } from './blocks.js';
-import { uncompared, type BenchmarkResult } from './report.js';
+import { uncompared } from './report.js';
+import type { BenchmarkResult } from '../contracts/comparison.js';
 
 /**
  * A time budget that ends a run leaves some benchmarks with too few values to compare: that
- * is the run doing what it was told, not a failure, so they are `unmeasured` (report.ts), not
- * errors. A crash, a tool failure or a benchmark a version does not list stays an error.
+ * is the run doing what it was told, not a failure, so they are `unmeasured`
+ * (contracts/comparison.ts), not errors. A crash, a tool failure or a benchmark a version does
+ * not list stays an error.
  */
 
 /**

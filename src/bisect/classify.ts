@@ -3,15 +3,7 @@
  * candidate on the way from good to bad. Pure.
  */
 
-/** A relative change (head/base − 1) with its interval, as a duet's comparison gives it. */
-export interface ChangeInterval {
-  change: number;
-  lower: number;
-  upper: number;
-  level: number;
-}
-
-export type ProbeClass = 'like-good' | 'like-bad' | 'in-between' | 'unclear';
+import type { ChangeInterval, ProbeClass } from '../contracts/bisect.js';
 
 /**
  * The candidate's position as a fraction of the confirmed change: 0 is good, 1 is bad, in log

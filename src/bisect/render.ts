@@ -1,4 +1,10 @@
-import type { BisectReport, DuetRecord, ProbeRecord, RangeCommit, StepRecord } from './report.js';
+import type {
+  BisectReport,
+  DuetRecord,
+  ProbeRecord,
+  RangeCommit,
+  StepRecord,
+} from '../contracts/bisect.js';
 
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
 const short = (id: string) => `\`${id.slice(0, 10)}\``;

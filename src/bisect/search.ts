@@ -6,11 +6,17 @@ import {
   relativeHalfWidth,
   withinThreshold,
   zoneOf,
-  type ChangeInterval,
   type Position,
-  type ProbeClass,
 } from './classify.js';
-import type { BisectStatus, DuetRecord, ProbeRecord, RangeCommit, StepRecord } from './report.js';
+import type {
+  BisectStatus,
+  ChangeInterval,
+  DuetRecord,
+  ProbeClass,
+  ProbeRecord,
+  RangeCommit,
+  StepRecord,
+} from '../contracts/bisect.js';
 
 /** A duet's outcome: measured, or one of its two commits did not build. */
 export type DuetOutcome =

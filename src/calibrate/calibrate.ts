@@ -1,7 +1,8 @@
-import type { IsolationReport, IsolationRequest } from '../isolation/types.js';
-import { machineInfo, type MachineInfo } from '../runner/machine.js';
-import { RunError } from '../runner/errors.js';
-import { TOOL_VERSION } from '../runner/run.js';
+import type { IsolationReport, IsolationRequest } from '../contracts/isolation.js';
+import { machineInfo } from '../runner/machine.js';
+import type { MachineInfo } from '../contracts/machine.js';
+import { RunError } from '../process/errors.js';
+import { TOOL_VERSION } from '../pipeline/local-run.js';
 import type { LoadedScenario } from '../scenario/load.js';
 import type { Mode } from '../scenario/schema.js';
 import { spawnNoise, type NoiseProcess } from '../noise/spawn.js';

@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { IsolationRequest } from '../isolation/types.js';
+import type { IsolationRequest } from '../contracts/isolation.js';
 import { selfArgv } from '../io/self-argv.js';
-import { runScenario } from '../runner/run.js';
-import { RunError } from '../runner/errors.js';
-import type { SamplesFile } from '../runner/samples.js';
+import { runScenario } from '../pipeline/local-run.js';
+import { RunError } from '../process/errors.js';
+import type { SamplesFile } from '../contracts/samples.js';
 import type { LoadedScenario } from '../scenario/load.js';
 import { parseScenario } from '../scenario/load.js';
 import type { Mode, ScenarioInput } from '../scenario/schema.js';

@@ -1,5 +1,5 @@
 import { collectSeries } from '../analyze/series.js';
-import type { SamplesFile } from '../runner/samples.js';
+import type { SamplesFile } from '../contracts/samples.js';
 import { median } from '../stats/descriptive.js';
 
 /** One measured round of a recording: each version's value and the machine time it cost. */

@@ -1,6 +1,6 @@
 import { formatCpuList } from '../isolation/cpus.js';
 import { describeFingerprint } from '../report/fingerprint-text.js';
-import type { CpuPlanRecord, IsolationReport } from '../isolation/types.js';
+import type { CpuPlanRecord, IsolationReport } from '../contracts/isolation.js';
 import type { DoctorProbe } from './probe.js';
 
 /** One thing `duetkit doctor` says: what duetkit can use here, or why not. */

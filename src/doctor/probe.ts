@@ -5,8 +5,9 @@ import { planOnTopology } from '../isolation/cpu-plan.js';
 import { allowedCpus } from '../isolation/cpus.js';
 import { chooseIsolation } from '../isolation/choose.js';
 import { readTopology } from '../isolation/topology.js';
-import type { CpuPlanRecord, IsolationReport } from '../isolation/types.js';
-import { buildFingerprint, type MachineFingerprint } from '../runner/fingerprint.js';
+import type { CpuPlanRecord, IsolationReport } from '../contracts/isolation.js';
+import { buildFingerprint } from '../runner/fingerprint.js';
+import type { MachineFingerprint } from '../contracts/machine.js';
 import { cgroupVersion, probeFingerprint } from '../runner/fingerprint-probe.js';
 import { buildTimer } from '../runner/timer/build.js';
 

@@ -9,6 +9,24 @@ import { FormatError, type BenchmarkFormat } from './types.js';
  * github-action-benchmark gives them.
  */
 const RESULT = /^(Benchmark\S*?)(?:-(\d+))?\s+(\d+)\s+(\S.*)$/;
+const WHOLE = /^(Benchmark\S*)\s+(\d+)\s+(\S.*)$/;
+
+/**
+ * The benchmark's name, its iterations and the rest of a result line. Go appends `-procs` only
+ * when GOMAXPROCS is not 1 (a process pinned to one CPU prints none), so a trailing `-digits` is
+ * the procs suffix unless removing it would leave an empty last element: Go names an empty
+ * sub-benchmark `#00`, so `BenchmarkParse/-1234` (sub-benchmark "-1234", GOMAXPROCS 1) is a whole
+ * name.
+ */
+function resultLine(line: string): [name: string, iterations: string, rest: string] | null {
+  const m = RESULT.exec(line);
+  if (m === null) return null;
+  if (m[2] !== undefined && m[1]!.endsWith('/')) {
+    const whole = WHOLE.exec(line)!;
+    return [whole[1]!, whole[2]!, whole[3]!];
+  }
+  return [m[1]!, m[3]!, m[4]!];
+}
 const FAILURE = /^(--- FAIL|FAIL\b|panic:|# \S+|\S+\.go:\d+:\d+: )/;
 
 /** Rates (`MB/s` from SetBytes, any custom `.../s`) are better when larger; all else smaller. */
@@ -32,9 +50,9 @@ export const go: BenchmarkFormat = {
           line,
         );
       }
-      const m = RESULT.exec(line);
+      const m = resultLine(line);
       if (m === null) continue;
-      const [, name, , iterations, rest] = m as unknown as [string, string, string, string, string];
+      const [name, iterations, rest] = m;
       const fields = rest.trim().split(/\s+/);
       if (fields.length % 2 !== 0) {
         throw new FormatError('go', where, `"<value> <unit>" pairs after the iterations`, line);

@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
 import { UserError } from '../errors.js';
 import { pullRequestOf } from './pull-request.js';
+import { readGit, runGit } from './run.js';
 
 /** A commit of a range, as bisect lists it. */
 export interface ListedCommit {
@@ -35,13 +35,13 @@ const FORMAT = '--format=%H%x09%P%x09%s';
 
 /** A `CommitRange` over the git repository at `cwd`. */
 export function createCommitRange(cwd: string): CommitRange {
-  const git = (args: string[]): Promise<string> =>
-    new Promise((resolve, reject) => {
-      execFile('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-        if (error === null) resolve(stdout.trim());
-        else reject(new CommitRangeError(`git ${args.join(' ')} (in ${cwd}): ${stderr.trim()}`));
-      });
-    });
+  const git = async (args: string[]): Promise<string> =>
+    (
+      await readGit(args, {
+        cwd,
+        fail: (detail) => new CommitRangeError(`git ${args.join(' ')} (in ${cwd}): ${detail}`),
+      })
+    ).trim();
   const parse = (out: string): ListedCommit[] =>
     out
       .split('\n')
@@ -61,11 +61,13 @@ export function createCommitRange(cwd: string): CommitRange {
       git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]).catch(() => {
         throw new CommitRangeError(`git ref "${ref}" does not name a commit in ${cwd}`);
       }),
-    isAncestor: (older, newer) =>
-      git(['merge-base', '--is-ancestor', older, newer]).then(
-        () => true,
-        () => false,
-      ),
+    isAncestor: async (older, newer) => {
+      // exit 0: an ancestor; 1: not one; anything else: git could not tell (a bad id...)
+      const args = ['merge-base', '--is-ancestor', older, newer];
+      const result = await runGit(args, { cwd });
+      if (result.code === 0 || result.code === 1) return result.code === 0;
+      throw new CommitRangeError(`git ${args.join(' ')} (in ${cwd}): ${result.stderr.trim()}`);
+    },
     list: async (from, to, firstParent) =>
       parse(
         await git([

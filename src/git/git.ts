@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
-import { execFile } from 'node:child_process';
 import { UserError } from '../errors.js';
+import { readGit } from './run.js';
 
 /** The git operations duetkit needs, behind an interface so callers can be tested alone. */
 export interface Git {
@@ -27,16 +27,13 @@ export class GitError extends UserError {
 
 /** A `Git` running the real `git` command in `cwd`. */
 export function createGit(cwd: string): Git {
-  const git = (args: string[]): Promise<string> =>
-    new Promise((resolve, reject) => {
-      execFile('git', args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-        if (error === null) resolve(stdout.trim());
-        else
-          reject(
-            new GitError(`git ${args.join(' ')} (in ${cwd}): ${stderr.trim() || error.message}`),
-          );
-      });
-    });
+  const git = async (args: string[]): Promise<string> =>
+    (
+      await readGit(args, {
+        cwd,
+        fail: (detail) => new GitError(`git ${args.join(' ')} (in ${cwd}): ${detail}`),
+      })
+    ).trim();
   return {
     topLevel: () => git(['rev-parse', '--show-toplevel']).catch(() => null),
     resolveCommit: (ref) =>

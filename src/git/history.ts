@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { readGit } from './run.js';
 
 /** The git history operations the action needs to find base and head. */
 export interface GitHistory {
@@ -13,13 +13,7 @@ export interface GitHistory {
 
 /** `GitHistory` running the real `git` in `cwd`. */
 export function createGitHistory(cwd: string): GitHistory {
-  const git = (args: string[]): Promise<string> =>
-    new Promise((resolve, reject) => {
-      execFile('git', args, { cwd, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-        if (error === null) resolve(stdout.trim());
-        else reject(new Error(`git ${args.join(' ')}: ${stderr.trim() || error.message}`));
-      });
-    });
+  const git = async (args: string[]): Promise<string> => (await readGit(args, { cwd })).trim();
   return {
     resolve: (rev) =>
       git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]).catch(

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { readGit } from '../git/run.js';
 import type { EntryCommit } from './schema.js';
 
 /** What the entry says about where and why the run happened (the workflow, the runner). */
@@ -68,14 +68,10 @@ export async function readCommit(
 ): Promise<{ commit: EntryCommit; warning: string | null }> {
   const url = repositoryUrl === null ? null : `${repositoryUrl}/commit/${id}`;
   const format = '%H%x00%s%x00%an%x00%ae%x00%aI';
-  const out = await new Promise<string | null>((resolve) => {
-    execFile(
-      'git',
-      ['log', '-1', `--format=${format}`, '--end-of-options', id],
-      { cwd: repoDir, env: { ...process.env, LC_ALL: 'C' }, maxBuffer: 1024 * 1024 },
-      (error, stdout) => resolve(error === null ? stdout : null),
-    );
-  });
+  const out = await readGit(['log', '-1', `--format=${format}`, '--end-of-options', id], {
+    cwd: repoDir,
+    env: { ...process.env, LC_ALL: 'C' },
+  }).catch(() => null);
   const fields = out?.replace(/\n$/, '').split('\0');
   if (fields === undefined || fields.length !== 5 || fields[0] !== id) {
     return {

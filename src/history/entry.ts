@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { BenchmarkResult, ComparisonReport } from '../analyze/report.js';
+import type { BenchmarkResult, ComparisonReport } from '../contracts/comparison.js';
 import { collectSeries, type BenchmarkSeries } from '../analyze/series.js';
 import { getMode } from '../runner/modes/registry.js';
-import type { SamplesFile } from '../runner/samples.js';
+import type { SamplesFile } from '../contracts/samples.js';
 import { coefficientOfVariation, median } from '../stats/descriptive.js';
 import { locationInterval, type LocationStatistic } from '../stats/location-interval.js';
 import type { Statistic } from '../stats/types.js';

@@ -1,17 +1,12 @@
 import { UserError } from '../errors.js';
 import { entryPath } from './layout.js';
-import { entryFromGab, gabEntryOf, parseGabData, renderGabData, type GabEntry } from './gab.js';
-import { pushWithRetries, type RetryOptions } from './push-loop.js';
-import {
-  normalizeFolder,
-  openLocation,
-  readHistory,
-  type HistoryLocation,
-  type StoredEntry,
-} from './read.js';
+import { parseGabData, renderGabData, type GabEntry } from '../formats/gab.js';
+import { entryFromGab, gabEntryOf } from './gab-entry.js';
+import { editHistory, type EditOptions } from './push-loop.js';
+import { inFolder, readHistory, type HistoryLocation, type StoredEntry } from './read.js';
 import { addEntriesChanges } from './store.js';
 
-export interface ImportGabOptions extends HistoryLocation, RetryOptions {
+export interface ImportGabOptions extends EditOptions {
   /** The data.js text and its name (for errors). */
   text: string;
   file: string;
@@ -50,33 +45,29 @@ export async function importGab(
     }
     bySuite.set(suite, list);
   }
-  const folder = normalizeFolder(options.path);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
+  const done = await editHistory(options, async (git, tip, folder) => {
+    const { changes, added, skipped } = await addEntriesChanges(
       git,
-      async (tip) => {
-        const { changes, added, skipped } = await addEntriesChanges(git, tip, folder, bySuite);
-        if (added === 0) return { commit: null, result: { added, skipped } };
-        for (const [name, content] of options.dashboard ?? [])
-          changes.set(folder === '' ? name : `${folder}/${name}`, content);
-        const commit = await git.commit(
-          tip,
-          changes,
-          `duetkit: import ${added} runs from github-action-benchmark (${options.file})`,
-        );
-        return { commit, result: { added, skipped } };
-      },
-      options,
+      tip,
+      folder,
+      bySuite,
+      options.derivers,
     );
-    return {
-      ...done.result,
-      suites: [...bySuite.keys()],
-      commit: done.result.added === 0 ? null : done.commit,
-    };
-  } finally {
-    await git.dispose();
-  }
+    if (added === 0) return { commit: null, result: { added, skipped } };
+    for (const [name, content] of options.dashboard ?? [])
+      changes.set(inFolder(folder, name), content);
+    const commit = await git.commit(
+      tip,
+      changes,
+      `duetkit: import ${added} runs from github-action-benchmark (${options.file})`,
+    );
+    return { commit, result: { added, skipped } };
+  });
+  return {
+    ...done.result,
+    suites: [...bySuite.keys()],
+    commit: done.result.added === 0 ? null : done.commit,
+  };
 }
 
 export interface ExportGabOptions extends HistoryLocation {

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { UserError } from '../errors.js';
+import { runGit, type GitResult } from '../git/run.js';
 
 /** A file of a commit's tree: its path from the repository root and its blob id. */
 export interface TreeFile {
@@ -64,12 +64,6 @@ export class GitStoreError extends UserError {
   }
 }
 
-interface GitOutput {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
-
 /** A `BranchGit` running the real git in a temporary bare repository. */
 export async function openBranch(options: BranchGitOptions): Promise<BranchGit> {
   const env = options.env ?? process.env;
@@ -99,22 +93,15 @@ export async function openBranch(options: BranchGitOptions): Promise<BranchGit> 
     email: env.GIT_COMMITTER_EMAIL || 'duetkit@users.noreply.github.com',
   };
 
-  const run = (args: string[], input?: Buffer | string): Promise<GitOutput> =>
-    new Promise((resolve, reject) => {
-      const child = spawn('git', args, { env: gitEnv, stdio: ['pipe', 'pipe', 'pipe'] });
-      const out: Buffer[] = [];
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.on('error', (error) =>
-        reject(new GitStoreError(`cannot run git (${error.message}); is git installed?`)),
-      );
-      child.on('close', (code) =>
-        resolve({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err.trim() }),
-      );
-      child.stdin.on('error', () => undefined);
-      child.stdin.end(input);
+  const run = async (args: string[], input?: Buffer | string): Promise<GitResult> => {
+    const result = await runGit(args, {
+      env: gitEnv,
+      ...(input === undefined ? {} : { input }),
+    }).catch((error: Error) => {
+      throw new GitStoreError(`cannot run git (${error.message}); is git installed?`);
     });
+    return { ...result, stderr: result.stderr.trim() };
+  };
   const git = async (args: string[], input?: Buffer | string): Promise<Buffer> => {
     const result = await run(args, input);
     if (result.code !== 0) {

@@ -1,15 +1,8 @@
 import type { BranchGit } from './git-branch.js';
 import { suiteKey } from './layout.js';
-import { pushWithRetries, type RetryOptions } from './push-loop.js';
-import {
-  listEntryFiles,
-  loadEntries,
-  normalizeFolder,
-  openLocation,
-  type EntryFile,
-  type HistoryLocation,
-} from './read.js';
-import { suiteChanges, suitesChanges } from './store.js';
+import { editHistory, type EditOptions } from './push-loop.js';
+import { inFolder, listEntryFiles, loadEntries, type EntryFile } from './read.js';
+import { editChanges, type Deriver } from './store.js';
 import { timeOfName } from './derive.js';
 
 /** How much of a suite's history to keep: its newest N runs, or its runs of the last D days. */
@@ -39,32 +32,36 @@ export function prunePlan(
 
 /**
  * A commit on `parent` that removes the suite's entries beyond `retention` (whole entry files)
- * and rebuilds the derived files; null when nothing is to be removed.
+ * and rebuilds the derived files (`derivers`: the further ones); null when nothing is to be
+ * removed.
  */
 export async function pruneCommit(
   git: BranchGit,
   parent: string,
   folder: string,
   suite: string,
-  retention: Retention,
-  now: number,
+  {
+    retention,
+    now,
+    derivers,
+  }: { retention: Retention; now: number; derivers?: readonly Deriver[] },
 ): Promise<{ commit: string; removed: string[]; warnings: string[] } | null> {
   const files = await listEntryFiles(git, parent, folder, suite);
   const removed = prunePlan(files, retention, now);
   if (removed.length === 0) return null;
-  const edit = await suiteChanges(git, parent, folder, {
-    suite,
-    added: [],
-    removed: new Set(removed),
-  });
-  const suites = await suitesChanges(git, parent, folder, edit.changes);
+  const { changes, warnings } = await editChanges(
+    git,
+    parent,
+    folder,
+    { suite, added: [], removed: new Set(removed) },
+    derivers,
+  );
   const commit = await git.commit(
     parent,
-    new Map([...edit.changes, ...suites.changes]),
+    changes,
     `duetkit: ${suite}: prune ${removed.length} run${removed.length === 1 ? '' : 's'} (${describeRetention(retention)})`,
   );
-  const at = (relative: string): string => (folder === '' ? relative : `${folder}/${relative}`);
-  return { commit, removed: removed.map(at), warnings: [...edit.warnings, ...suites.warnings] };
+  return { commit, removed: removed.map((relative) => inFolder(folder, relative)), warnings };
 }
 
 export function describeRetention(retention: Retention): string {
@@ -73,7 +70,7 @@ export function describeRetention(retention: Retention): string {
     : `keep the runs of the last ${retention.keepDays} days`;
 }
 
-export interface PruneOptions extends HistoryLocation, RetryOptions {
+export interface PruneOptions extends EditOptions {
   retention: Retention;
   /** Only this suite. Default: every suite. */
   suite?: string;
@@ -87,41 +84,27 @@ export interface PruneOptions extends HistoryLocation, RetryOptions {
 export async function pruneHistory(
   options: PruneOptions,
 ): Promise<{ removed: string[]; commit: string | null; warnings: string[] }> {
-  const folder = normalizeFolder(options.path);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries(
-      git,
-      async (tip) => {
-        const out = { removed: [] as string[], warnings: [] as string[] };
-        if (tip === null) return { commit: null, result: out };
-        const suites = new Map<string, string>();
-        for (const { entry } of await suiteNames(git, tip, folder))
-          suites.set(suiteKey(entry), entry);
-        let head = tip;
-        for (const suite of [...suites.values()].sort()) {
-          if (options.suite !== undefined && suite !== options.suite) continue;
-          const pruned = await pruneCommit(
-            git,
-            head,
-            folder,
-            suite,
-            options.retention,
-            options.now ?? Date.now(),
-          );
-          if (pruned === null) continue;
-          head = pruned.commit;
-          out.removed.push(...pruned.removed);
-          out.warnings.push(...pruned.warnings);
-        }
-        return { commit: head === tip ? null : head, result: out };
-      },
-      options,
-    );
-    return { ...done.result, commit: done.commit };
-  } finally {
-    await git.dispose();
-  }
+  const done = await editHistory(options, async (git, tip, folder) => {
+    const out = { removed: [] as string[], warnings: [] as string[] };
+    if (tip === null) return { commit: null, result: out };
+    const suites = new Map<string, string>();
+    for (const { entry } of await suiteNames(git, tip, folder)) suites.set(suiteKey(entry), entry);
+    let head = tip;
+    for (const suite of [...suites.values()].sort()) {
+      if (options.suite !== undefined && suite !== options.suite) continue;
+      const pruned = await pruneCommit(git, head, folder, suite, {
+        retention: options.retention,
+        now: options.now ?? Date.now(),
+        derivers: options.derivers,
+      });
+      if (pruned === null) continue;
+      head = pruned.commit;
+      out.removed.push(...pruned.removed);
+      out.warnings.push(...pruned.warnings);
+    }
+    return { commit: head === tip ? null : head, result: out };
+  });
+  return { ...done.result, commit: done.commit };
 }
 
 /** The suites of the history, by name, from suites.json's source: each suite's newest entry. */

@@ -3,14 +3,13 @@ import { buildEntry, headVersionIndex } from './entry.js';
 import { shortHash } from './layout.js';
 import type { Retention } from './prune.js';
 import { publishEntry, type PublishResult } from './publish.js';
-import { PublishError, type RetryOptions } from './push-loop.js';
-import type { HistoryLocation } from './read.js';
+import { PublishError, type EditOptions } from './push-loop.js';
 import { readRunResults } from './results.js';
 import type { HistoryEntry } from './schema.js';
-import { entryWithAa } from '../variability/aa.js';
-import '../variability/register.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
+import type { SamplesFile } from '../contracts/samples.js';
 
-export interface PublishRunOptions extends HistoryLocation, RetryOptions {
+export interface PublishRunOptions extends EditOptions {
   /** The results directory of a run (samples.json, comparison.json). */
   resultsDir: string;
   /** The repository whose commits were measured, for their message and author. */
@@ -25,6 +24,15 @@ export interface PublishRunOptions extends HistoryLocation, RetryOptions {
   event?: string;
   /** Warnings about the entry itself (a commit git does not know). */
   warn?: (message: string) => void;
+  /**
+   * The entry as the caller completes it from the run before it is published (e.g. an A/A
+   * run's `aa` block, src/variability/aa.ts). Default: as built.
+   */
+  amendEntry?: (
+    entry: HistoryEntry,
+    samples: SamplesFile,
+    report: ComparisonReport,
+  ) => HistoryEntry;
 }
 
 /**
@@ -58,8 +66,7 @@ export async function publishRun(
     commit,
     recordedAt: new Date().toISOString(),
   });
-  // an A/A run (both versions the same commit) records its figures in `aa` (issue 14)
-  const entry = entryWithAa(built, results.samples, results.report);
+  const entry = options.amendEntry?.(built, results.samples, results.report) ?? built;
   try {
     return { result: await publishEntry({ ...options, entry }), entry };
   } catch (error) {

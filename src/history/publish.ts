@@ -1,19 +1,17 @@
 import type { BranchGit } from './git-branch.js';
 import { entryPath, runKey } from './layout.js';
 import { pruneCommit, type Retention } from './prune.js';
-import { pushWithRetries, type RetryOptions } from './push-loop.js';
-import { listEntryFiles, normalizeFolder, openLocation, type HistoryLocation } from './read.js';
+import { editHistory, type EditOptions } from './push-loop.js';
+import { inFolder, listEntryFiles } from './read.js';
 import type { HistoryEntry } from './schema.js';
-import { suiteChanges, suitesChanges, type Changes } from './store.js';
+import { editChanges } from './store.js';
 
-export interface PublishOptions extends HistoryLocation, RetryOptions {
+export interface PublishOptions extends EditOptions {
   entry: HistoryEntry;
   /** Dashboard files written beside the data (name → content); none when null. */
   dashboard: ReadonlyMap<string, Buffer> | null;
   /** Prune the suite after publishing, in a commit of its own. */
   retention?: Retention | null;
-  /** Where the local clone goes (default the OS's temporary directory). */
-  tmpDir?: string;
 }
 
 export interface PublishResult {
@@ -39,44 +37,36 @@ export interface PublishResult {
  * (`pushWithRetries`). Publishing a run id the suite already has is a no-op.
  */
 export async function publishEntry(options: PublishOptions): Promise<PublishResult> {
-  const folder = normalizeFolder(options.path);
-  const at = (relative: string): string => (folder === '' ? relative : `${folder}/${relative}`);
   const entry = options.entry;
   const relative = entryPath(entry.suite, entry.runId, entry.run.startedAt);
-  const git = await openLocation(options);
-  try {
-    const done = await pushWithRetries<Omit<PublishResult, 'commit' | 'attempts' | 'retries'>>(
-      git,
-      async (tip) => {
-        if (tip !== null) {
-          const key = runKey(entry.runId);
-          const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
-            (f) => f.location.runKey === key,
-          );
-          if (same !== undefined) {
-            return {
-              commit: null,
-              result: { status: 'already', path: same.path, pruned: [], warnings: [] },
-            };
-          }
+  const done = await editHistory<Omit<PublishResult, 'commit' | 'attempts' | 'retries'>>(
+    options,
+    async (git, tip, folder) => {
+      if (tip !== null) {
+        const key = runKey(entry.runId);
+        const same = (await listEntryFiles(git, tip, folder, entry.suite)).find(
+          (f) => f.location.runKey === key,
+        );
+        if (same !== undefined) {
+          return {
+            commit: null,
+            result: { status: 'already', path: same.path, pruned: [], warnings: [] },
+          };
         }
-        const built = await commitEntry(git, tip, folder, entry, relative, options);
-        return {
-          commit: built.commit,
-          result: {
-            status: 'published',
-            path: at(relative),
-            pruned: built.pruned,
-            warnings: built.warnings,
-          },
-        };
-      },
-      options,
-    );
-    return { ...done.result, commit: done.commit!, attempts: done.attempts, retries: done.retries };
-  } finally {
-    await git.dispose();
-  }
+      }
+      const built = await commitEntry(git, tip, folder, entry, relative, options);
+      return {
+        commit: built.commit,
+        result: {
+          status: 'published',
+          path: inFolder(folder, relative),
+          pruned: built.pruned,
+          warnings: built.warnings,
+        },
+      };
+    },
+  );
+  return { ...done.result, commit: done.commit!, attempts: done.attempts, retries: done.retries };
 }
 
 /** One commit with the entry and the derived files, and a second one pruning when asked. */
@@ -88,33 +78,28 @@ async function commitEntry(
   relative: string,
   options: PublishOptions,
 ): Promise<{ commit: string; pruned: string[]; warnings: string[] }> {
-  const edit = await suiteChanges(git, tip, folder, {
-    suite: entry.suite,
-    added: [{ path: relative, entry }],
-    removed: new Set(),
-  });
-  const suites = await suitesChanges(git, tip, folder, edit.changes);
-  const changes: Changes = new Map([...edit.changes, ...suites.changes]);
-  for (const [name, content] of options.dashboard ?? []) {
-    changes.set(folder === '' ? name : `${folder}/${name}`, content);
-  }
+  const { changes, warnings } = await editChanges(
+    git,
+    tip,
+    folder,
+    { suite: entry.suite, added: [{ path: relative, entry }], removed: new Set() },
+    options.derivers,
+  );
+  for (const [name, content] of options.dashboard ?? [])
+    changes.set(inFolder(folder, name), content);
   const short = entry.commit === null ? '' : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit = await git.commit(
     tip,
     changes,
     `duetkit: ${entry.suite}: run ${entry.runId}${short}`,
   );
-  const warnings = [...edit.warnings, ...suites.warnings];
   let pruned: string[] = [];
   if (options.retention != null) {
-    const result = await pruneCommit(
-      git,
-      commit,
-      folder,
-      entry.suite,
-      options.retention,
-      Date.now(),
-    );
+    const result = await pruneCommit(git, commit, folder, entry.suite, {
+      retention: options.retention,
+      now: Date.now(),
+      derivers: options.derivers,
+    });
     if (result !== null) {
       commit = result.commit;
       pruned = result.removed;

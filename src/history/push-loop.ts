@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BranchGit } from './git-branch.js';
+import { normalizeFolder, openLocation, type HistoryLocation } from './read.js';
+import type { Deriver } from './store.js';
 import { UserError } from '../errors.js';
 
 /** The push was refused, or every attempt lost a race: nothing was published. */
@@ -84,5 +86,33 @@ export async function pushWithRetries<T>(
       `the branch moved while publishing (attempt ${attempt} of ${maxAttempts}): fetching it again in ${wait} ms`,
     );
     await sleep(wait);
+  }
+}
+
+/** Where a history edit happens, and how its push is retried. */
+export interface EditOptions extends HistoryLocation, RetryOptions {
+  /** Where the local clone goes (default the OS's temporary directory). */
+  tmpDir?: string;
+  /** Further derived files rebuilt for each suite the edit changes (`Deriver`). Default none. */
+  derivers?: readonly Deriver[];
+}
+
+/**
+ * The one skeleton of every change to a history (publish, prune, import): open the branch (a
+ * temporary local clone), apply `edit` to the tip it fetched and commit, push — when another
+ * job pushed first, fetch the new tip and apply `edit` again (`pushWithRetries`) — and remove
+ * the clone, whatever happened. `edit` gets the clone, the tip (null: no branch yet) and the
+ * history's folder in the branch; it returns its commit (null: nothing to change) and result.
+ */
+export async function editHistory<T>(
+  options: EditOptions,
+  edit: (git: BranchGit, tip: string | null, folder: string) => Promise<Attempt<T>>,
+): Promise<{ result: T; commit: string | null; attempts: number; retries: number }> {
+  const folder = normalizeFolder(options.path);
+  const git = await openLocation(options);
+  try {
+    return await pushWithRetries(git, (tip) => edit(git, tip, folder), options);
+  } finally {
+    await git.dispose();
   }
 }

@@ -46,6 +46,11 @@ export function normalizeFolder(folder: string | undefined): string {
   return clean === '/' ? '' : clean.slice(1, -1);
 }
 
+/** A path relative to the history folder as a path from the root of the branch. */
+export function inFolder(folder: string, relative: string): string {
+  return folder === '' ? relative : `${folder}/${relative}`;
+}
+
 /**
  * Reads a history branch into entries, oldest first. The branch is fetched shallow, and only
  * the entries asked for are downloaded. A file that is not a valid entry is skipped with a

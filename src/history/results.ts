@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ComparisonReport } from '../analyze/report.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
 import { UserError } from '../errors.js';
-import type { SamplesFile } from '../runner/samples.js';
+import type { SamplesFile } from '../contracts/samples.js';
 
 /** What a results directory holds for the history: the run's samples and its comparison. */
 export interface RunResults {

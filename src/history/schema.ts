@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserError } from '../errors.js';
+import { FileFormatError } from '../errors.js';
 
 /**
  * Version of a history entry (one immutable JSON file per run on the history branch, see
@@ -101,8 +101,8 @@ const cluster = z.looseObject({
 
 /**
  * Where the run measured: what nightly variability analyses group by. `machine` and
- * `isolation` are as `samples.json` records them (src/runner/machine.ts,
- * src/isolation/types.ts).
+ * `isolation` are as `samples.json` records them (src/contracts/machine.ts,
+ * src/contracts/isolation.ts).
  */
 const infrastructure = z.looseObject({
   /** The GitHub runner image (`ImageOS`, e.g. `ubuntu24`) and its version (`ImageVersion`). */
@@ -194,16 +194,7 @@ export type ValueInterval = z.infer<typeof interval>;
 export type EntryVerdict = (typeof verdicts)[number];
 
 /** An entry file that cannot be read: names the file, the field and what is wrong. */
-export class HistoryFormatError extends UserError {
-  constructor(
-    readonly file: string,
-    readonly field: string,
-    readonly reason: string,
-  ) {
-    super(`${file}: ${field === '' ? '' : `${field}: `}${reason}`);
-    this.name = 'FormatError';
-  }
-}
+export class HistoryFormatError extends FileFormatError {}
 
 /**
  * Parses and validates one entry file's text. Throws a `HistoryFormatError` naming `file`,

@@ -13,7 +13,7 @@ import {
 } from './derive.js';
 import type { BranchGit } from './git-branch.js';
 import { ENTRIES_DIR, runKey, SUITES_FILE, suiteKey } from './layout.js';
-import { listEntryFiles, loadEntries, type EntryFile, type StoredEntry } from './read.js';
+import { inFolder, listEntryFiles, loadEntries, type EntryFile, type StoredEntry } from './read.js';
 import { parseEntry } from './schema.js';
 
 /** Files to write (content) or delete (null), by path from the root of the branch. */
@@ -33,14 +33,16 @@ export interface SuiteEdit {
  * entries — the months touched, the suite's index and latest values, and suites.json. Reads
  * only the entries of the months touched and the newest runs, so its cost does not grow with
  * the number of past runs. Corrupt entries are left out of the derived files, with a warning.
+ * `derivers` add further derived files of the suite.
  */
 export async function suiteChanges(
   git: BranchGit,
   tip: string | null,
   folder: string,
   edit: SuiteEdit,
+  derivers: readonly Deriver[] = [],
 ): Promise<{ changes: Changes; warnings: string[] }> {
-  const at = (relative: string): string => (folder === '' ? relative : `${folder}/${relative}`);
+  const at = (relative: string): string => inFolder(folder, relative);
   const changes: Changes = new Map();
   const warnings: string[] = [];
   const existing = tip === null ? [] : await listEntryFiles(git, tip, folder, edit.suite);
@@ -106,6 +108,25 @@ export async function suiteChanges(
   return { changes, warnings };
 }
 
+/**
+ * What a commit of one suite's edit writes: the suite's changes (`suiteChanges`) and
+ * suites.json rebuilt after them (`suitesChanges`).
+ */
+export async function editChanges(
+  git: BranchGit,
+  tip: string | null,
+  folder: string,
+  edit: SuiteEdit,
+  derivers: readonly Deriver[] = [],
+): Promise<{ changes: Changes; warnings: string[] }> {
+  const suite = await suiteChanges(git, tip, folder, edit, derivers);
+  const suites = await suitesChanges(git, tip, folder, suite.changes);
+  return {
+    changes: new Map([...suite.changes, ...suites.changes]),
+    warnings: [...suite.warnings, ...suites.warnings],
+  };
+}
+
 /** What a further derived file is computed from: the suite's entries after the edit. */
 export interface DeriveInput {
   suite: string;
@@ -118,24 +139,14 @@ export interface DeriveInput {
   load(files: readonly EntryFile[]): Promise<StoredEntry[]>;
 }
 
-/** Files (relative to the history folder; null deletes) derived for a suite on every edit. */
-export type Deriver = (input: DeriveInput) => Promise<Map<string, string | null>>;
-
-const derivers: Deriver[] = [];
-
 /**
- * Adds derived files to every publish, prune and import (e.g. a variability view's data):
- * `derive` is called once per edited suite, after the built-in files. Keep it to a bounded
- * number of entries (the newest nights, say), so publishing stays as cheap as it is. Returns
- * a function that removes it again.
+ * Files (relative to the history folder; null deletes) derived for a suite on every edit, beside
+ * the built-in ones (e.g. a variability view's data). The history knows none: whoever edits
+ * it (a CLI command, the action) passes them in. A deriver is called once per edited suite,
+ * after the built-in files; it should read a bounded number of entries (the newest nights,
+ * say), so publishing stays as cheap as it is.
  */
-export function registerDeriver(derive: Deriver): () => void {
-  derivers.push(derive);
-  return () => {
-    const i = derivers.indexOf(derive);
-    if (i >= 0) derivers.splice(i, 1);
-  };
-}
+export type Deriver = (input: DeriveInput) => Promise<Map<string, string | null>>;
 
 /**
  * suites.json rebuilt from the entry files of every suite (their names give counts and
@@ -148,7 +159,7 @@ export async function suitesChanges(
   folder: string,
   pending: Changes,
 ): Promise<{ changes: Changes; warnings: string[] }> {
-  const at = (relative: string): string => (folder === '' ? relative : `${folder}/${relative}`);
+  const at = (relative: string): string => inFolder(folder, relative);
   const prefix = at(`${ENTRIES_DIR}/`);
   const files = new Map<string, { oid: string | null; text: string | null }>();
   if (tip !== null) {
@@ -205,6 +216,7 @@ export async function addEntriesChanges(
   tip: string | null,
   folder: string,
   bySuite: ReadonlyMap<string, readonly StoredEntry[]>,
+  derivers: readonly Deriver[] = [],
 ): Promise<{ changes: Changes; added: number; skipped: number; warnings: string[] }> {
   const changes: Changes = new Map();
   const warnings: string[] = [];
@@ -227,7 +239,13 @@ export async function addEntriesChanges(
     }
     added += fresh.length;
     if (fresh.length === 0) continue;
-    const edit = await suiteChanges(git, tip, folder, { suite, added: fresh, removed: new Set() });
+    const edit = await suiteChanges(
+      git,
+      tip,
+      folder,
+      { suite, added: fresh, removed: new Set() },
+      derivers,
+    );
     for (const [file, content] of edit.changes) changes.set(file, content);
     warnings.push(...edit.warnings);
   }

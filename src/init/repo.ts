@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import { createGit } from '../git/git.js';
+import { readGit } from '../git/run.js';
 
 /** What `duetkit init` asks git about the repository it writes into. */
 export interface RepoProbe {
@@ -14,11 +14,10 @@ export interface RepoProbe {
 /** A `RepoProbe` running the real `git`. */
 export function createRepoProbe(): RepoProbe {
   const git = (dir: string, args: string[]): Promise<string | null> =>
-    new Promise((resolve) => {
-      execFile('git', args, { cwd: dir }, (error, stdout) =>
-        resolve(error === null ? stdout.trim() : null),
-      );
-    });
+    readGit(args, { cwd: dir }).then(
+      (out) => out.trim(),
+      () => null,
+    );
   return {
     topLevel: (dir) => createGit(dir).topLevel(),
     hasCommit: (dir, ref) =>

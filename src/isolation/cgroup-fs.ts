@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { mkdir, readFile, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -128,7 +129,39 @@ export async function ownCgroup(controller: string | null, file = '/proc/self/cg
   return null;
 }
 
-/** A name unique to this run, with the pid so a sweeper can tell whether its owner lives. */
+/**
+ * A name unique to this run, with the pid so a sweeper can tell whether its owner lives, and
+ * the pid namespace that pid belongs to (`ns<inode>`): a run inside a container (a kind node, a
+ * pod) shares the host's cgroup tree but not its pids, and must neither take the host's live
+ * runs for dead nor be taken for dead by them.
+ */
 export function groupName(): string {
-  return `duetkit-${process.pid}-${Date.now().toString(36)}`;
+  return `duetkit-${process.pid}-ns${pidNamespace() ?? 0}-${Date.now().toString(36)}`;
+}
+
+/** The inode of this process's pid namespace (`pid:[4026531836]`), null where unknown. */
+export function pidNamespace(): string | null {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a group named by `groupName` belongs to a run that has ended: its pid is gone, in
+ * this pid namespace. A group of another namespace is not this process's to judge (null);
+ * names without a namespace (older runs) are judged by their pid alone.
+ */
+export function ownerEnded(name: string, ownNamespace: string | null = pidNamespace()): boolean {
+  const match = /^duetkit-(\d+)-(?:ns(\d+)-)?/.exec(name);
+  if (match === null) return false;
+  const namespace = match[2];
+  if (namespace !== undefined && namespace !== '0' && namespace !== ownNamespace) return false;
+  try {
+    process.kill(Number(match[1]), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'EPERM';
+  }
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { emptyAndRemove, type CgroupFs } from './cgroup-fs.js';
 import { formatCpuList } from './cpus.js';
-import type { Isolation, IsolationKind, IsolationReport, IsolationRequest } from './types.js';
+import type { Isolation } from './types.js';
+import type { IsolationKind, IsolationReport, IsolationRequest } from '../contracts/isolation.js';
 
 /** What a cgroup backend (v1 or v2) is asked for. */
 export interface CgroupOptions {

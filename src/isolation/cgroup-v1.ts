@@ -5,6 +5,7 @@ import {
   emptyAndRemove,
   findMount,
   groupName,
+  ownerEnded,
   ownCgroup,
   type CgroupFs,
 } from './cgroup-fs.js';
@@ -103,8 +104,7 @@ export async function sweepStaleGroups(
   const entries = await readdir(parent).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const entry of entries) {
-    const match = /^duetkit-(\d+)-/.exec(entry);
-    if (match === null || isAlive(Number(match[1]))) continue;
+    if (!ownerEnded(entry)) continue;
     const dir = path.join(parent, entry);
     await release?.(dir);
     // Its child groups (the slots, and the harness's when it joined one) go first.
@@ -116,13 +116,4 @@ export async function sweepStaleGroups(
     removed.push(dir);
   }
   return removed;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -6,7 +6,8 @@ import { pinHarness } from './harness-affinity.js';
 import { createNoIsolation } from './none.js';
 import { createTaskset, hasTaskset } from './taskset.js';
 import { readTopology, type CpuTopology } from './topology.js';
-import type { Isolation, IsolationRequest } from './types.js';
+import type { Isolation } from './types.js';
+import type { IsolationRequest } from '../contracts/isolation.js';
 import { UserError } from '../errors.js';
 
 /** Asked-for isolation that cannot be had; the message says why and what else is accepted. */

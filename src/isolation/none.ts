@@ -1,4 +1,5 @@
-import type { Isolation, IsolationRequest } from './types.js';
+import type { Isolation } from './types.js';
+import type { IsolationRequest } from '../contracts/isolation.js';
 
 /** No isolation: the sides may run on any CPU, and the report says so. */
 export function createNoIsolation(

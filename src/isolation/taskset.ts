@@ -1,6 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { formatCpuList } from './cpus.js';
-import type { Isolation, IsolationRequest } from './types.js';
+import type { Isolation } from './types.js';
+import type { IsolationRequest } from '../contracts/isolation.js';
 
 /** True when the util-linux `taskset` command can be run. */
 export function hasTaskset(): boolean {

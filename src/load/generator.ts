@@ -3,13 +3,8 @@ import { Pool } from 'undici';
 import type { LoadSpec } from '../scenario/service-schema.js';
 import { createRng } from '../stats/rng.js';
 import { LatencyHistogram } from './histogram.js';
-import type {
-  ConfigureMessage,
-  ErrorKind,
-  PhaseMessage,
-  PhaseResult,
-  TargetResult,
-} from './protocol.js';
+import type { ConfigureMessage, PhaseMessage, PhaseResult, TargetResult } from './protocol.js';
+import type { ErrorKind } from '../contracts/load.js';
 import { buildSchedule, requestTable, type RequestDef } from './schedule.js';
 
 /** Lead time between receiving a phase and its first intended send, ms. */

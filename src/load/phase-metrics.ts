@@ -1,9 +1,9 @@
-import type { TrialMetric } from '../runner/samples.js';
-import { RunError } from '../runner/errors.js';
+import type { TrialMetric } from '../contracts/samples.js';
+import { RunError } from '../process/errors.js';
 import type { LoadSpec } from '../scenario/service-schema.js';
 import type { HistogramSummary } from './histogram.js';
-import { ERROR_KINDS, type PhaseResult, type TargetResult } from './protocol.js';
-import type { GeneratorRecord, LoadRecord } from './record.js';
+import { ERROR_KINDS, type GeneratorRecord, type LoadRecord } from '../contracts/load.js';
+import type { PhaseResult, TargetResult } from './protocol.js';
 
 /** One version's share of a phase, ready to become a trial. */
 export interface PhaseOutcome {

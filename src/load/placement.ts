@@ -1,6 +1,6 @@
 import { allowedCpus, formatCpuList, parseCpuList } from '../isolation/cpus.js';
 import { hasTaskset } from '../isolation/taskset.js';
-import type { IsolationReport } from '../isolation/types.js';
+import type { IsolationReport } from '../contracts/isolation.js';
 
 /** Where to start the load generator, and how to describe it. */
 export interface GeneratorPlan {

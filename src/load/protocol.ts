@@ -1,4 +1,5 @@
 import type { LoadSpec } from '../scenario/service-schema.js';
+import type { ErrorExample, ErrorKind } from '../contracts/load.js';
 import type { HistogramSummary } from './histogram.js';
 
 /**
@@ -35,18 +36,6 @@ export interface PhaseMessage {
 }
 
 export type ToGenerator = ConfigureMessage | PhaseMessage | { type: 'close' };
-
-export type ErrorKind = 'status' | 'timeout' | 'connection' | 'other';
-export const ERROR_KINDS: readonly ErrorKind[] = ['status', 'timeout', 'connection', 'other'];
-
-/** The first failed request of a kind, as an example for the report. */
-export interface ErrorExample {
-  kind: ErrorKind;
-  replica: number;
-  request: string;
-  /** `HTTP 500: <body excerpt>`, `ECONNREFUSED`, `no answer within 2 s`... */
-  detail: string;
-}
 
 /** What one version's servers did in one phase. */
 export interface TargetResult {

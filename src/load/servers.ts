@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { Placement } from '../isolation/types.js';
 import { formatArgv } from '../scenario/argv.js';
 import type { ServerSpec } from '../scenario/service-schema.js';
-import { lastLines, RunError } from '../runner/errors.js';
-import { startGated, type GatedProcess } from '../runner/gated-process.js';
-import { isAlive, processTree, signalAll } from './process-tree.js';
+import { lastLines, RunError } from '../process/errors.js';
+import { startGated, type GatedProcess } from '../process/gated-process.js';
+import { isAlive, processTree, signalAll } from '../process/process-tree.js';
 
 /** How often readiness is probed, ms. */
 const PROBE_EVERY_MS = 25;

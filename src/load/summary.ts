@@ -1,29 +1,6 @@
-import type { SamplesFile } from '../runner/samples.js';
+import { ERROR_KINDS, type ErrorKind, type LoadSummary } from '../contracts/load.js';
+import type { SamplesFile } from '../contracts/samples.js';
 import { mergedPercentile } from './histogram.js';
-import { ERROR_KINDS, type ErrorKind } from './protocol.js';
-
-/** What a comparison report says about the load of an http run (ComparisonReport.load). */
-export interface LoadSummary {
-  arrival: 'poisson' | 'constant' | 'closed';
-  /** Where the load generator ran (one sentence). */
-  generator: string;
-  versions: {
-    version: string;
-    /** Measured iterations that were analysed. */
-    iterations: number;
-    intendedQps: number;
-    achievedQps: number;
-    sent: number;
-    errors: Record<ErrorKind, number>;
-    statusCodes: Record<string, number>;
-    /** Largest send-lag p99 of its analysed iterations, ms (null: closed loop). */
-    sendLagP99Ms: number | null;
-    /** p99 over every analysed phase pooled (merged histograms), ms. */
-    pooledP99Ms: number;
-  }[];
-  /** Iterations left out of the analysis, and why. */
-  invalid: { round: number; reason: string }[];
-}
 
 /** The load summary of a samples file, or undefined when it has no load records. */
 export function summarizeLoad(samples: SamplesFile): LoadSummary | undefined {

@@ -1,4 +1,4 @@
-import type { ClusterRecord } from '../cluster/record.js';
+import type { ClusterRecord } from '../contracts/cluster-record.js';
 
 /**
  * Where a cluster run ran and what it cost, in plain sentences for the terminal and the PR

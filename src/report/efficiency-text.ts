@@ -1,4 +1,4 @@
-import type { Efficiency } from '../analyze/efficiency.js';
+import type { Efficiency } from '../contracts/efficiency.js';
 
 const pct = (x: number): string => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 

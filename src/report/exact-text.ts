@@ -1,4 +1,4 @@
-import type { BenchmarkResult } from '../analyze/report.js';
+import type { BenchmarkResult } from '../contracts/comparison.js';
 import { formatPercent, formatValue } from './numbers.js';
 
 /**

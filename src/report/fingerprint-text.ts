@@ -1,4 +1,4 @@
-import type { MachineFingerprint } from '../runner/fingerprint.js';
+import type { MachineFingerprint } from '../contracts/machine.js';
 
 /** One line for reports: `AMD EPYC 7763 64-Core Processor, 1 package × 2 cores × 2 threads, …`. */
 export function describeFingerprint(f: MachineFingerprint): string {

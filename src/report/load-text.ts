@@ -1,5 +1,4 @@
-import type { LoadSummary } from '../load/summary.js';
-import { ERROR_KINDS } from '../load/protocol.js';
+import { type LoadSummary, ERROR_KINDS } from '../contracts/load.js';
 import { ERROR_WORDS } from '../load/phase-metrics.js';
 
 const ARRIVAL_WORDS: Record<LoadSummary['arrival'], string> = {

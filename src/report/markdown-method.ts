@@ -1,9 +1,10 @@
 import { clusterLines } from './cluster-text.js';
-import type { ComparisonReport } from '../analyze/report.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
 import type { Comparison } from '../stats/types.js';
 import { escapeInline } from './escape.js';
 import { formatPercent } from './numbers.js';
-import { formatDuration, type RunMeta } from './run-meta.js';
+import { formatDuration } from '../analyze/duration-text.js';
+import type { RunMeta } from './run-meta.js';
 import { describeFingerprint } from './fingerprint-text.js';
 import { timingText } from './timing-text.js';
 import { loadLines } from './load-text.js';

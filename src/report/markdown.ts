@@ -1,11 +1,5 @@
-import {
-  comparedCount,
-  isExactTie,
-  statusOf,
-  unmeasuredCount,
-  type BenchmarkResult,
-  type ComparisonReport,
-} from '../analyze/report.js';
+import { comparedCount, isExactTie, statusOf, unmeasuredCount } from '../analyze/report.js';
+import type { BenchmarkResult, ComparisonReport } from '../contracts/comparison.js';
 import { exactText } from './exact-text.js';
 import { UNMEASURED_HINT, unmeasuredNames } from './unmeasured-text.js';
 import type { Comparison, NotComparable, Verdict } from '../stats/types.js';
@@ -13,7 +7,8 @@ import { escapeInline, codeBlock } from './escape.js';
 import { BAR_GLYPHS, chooseScale, intervalBar, type BarScale } from './interval-bar.js';
 import { renderMethod } from './markdown-method.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
-import { formatDuration, type RunMeta } from './run-meta.js';
+import { formatDuration } from '../analyze/duration-text.js';
+import type { RunMeta } from './run-meta.js';
 import { REASONABLE_SECONDS } from '../analyze/settle.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SamplesFile } from '../runner/samples.js';
+import type { SamplesFile } from '../contracts/samples.js';
 
 /** What a report says about the run besides the comparisons: where, when, what. */
 export interface RunMeta {
@@ -39,12 +39,4 @@ export function runMetaOf(samples: SamplesFile, suite: string, runnerLabel?: str
       source: 'ref' in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`,
     })),
   };
-}
-
-/** "1 h 2 min", "3 min 20 s", "12.3 s". */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
-  const s = Math.round(seconds);
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }

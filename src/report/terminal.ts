@@ -1,7 +1,115 @@
-import type { BenchmarkResult } from '../analyze/report.js';
+import { comparedCount, unmeasuredCount } from '../analyze/report.js';
+import type { BenchmarkResult, ComparisonReport } from '../contracts/comparison.js';
 import type { Comparison, NotComparable } from '../stats/types.js';
-import { exactText } from './exact-text.js';
+import { clusterLines } from './cluster-text.js';
+import { efficiencyText } from './efficiency-text.js';
+import { exactText, shownExact } from './exact-text.js';
+import { loadLines } from './load-text.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
+import { timingText } from './timing-text.js';
+import { UNMEASURED_HINT, unmeasuredNames } from './unmeasured-text.js';
+
+/**
+ * The terminal renderer: the report `duetkit run` and `analyze` print (`describeReport`), and
+ * its comparison table, which `compare-samples` prints alone. Pure functions of data.
+ */
+
+/**
+ * The readable report of a run: how it was measured (mode, isolation in effect, completeness),
+ * one comparison table per version against the baseline (benchmarks that form no ratio are
+ * rows marked "not comparable"; exact results that differ are lines below it, equal ones are
+ * left out), benchmarks that failed, as errors, and those the budget did not measure. Pure.
+ */
+export function describeReport(report: ComparisonReport): string {
+  const out: string[] = [];
+  const iso = report.isolation;
+  const slots = iso.slots.map((s) => s ?? 'any').join(' | ');
+  out.push(
+    `${report.scenario}: ${report.mode} (${report.paired ? 'paired by round' : 'unpaired'}), isolation ${iso.kind}` +
+      (iso.slots.length > 0 ? ` [CPUs ${slots}]` : '') +
+      (iso.cpuWeight === undefined
+        ? ''
+        : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? ' (harness too)' : ''}`) +
+      (iso.harnessCpus === null ? '' : `, harness on CPU ${iso.harnessCpus}`),
+  );
+  if (report.timing !== undefined) out.push(timingText(report.timing, report.mode));
+  if (report.cluster !== undefined) out.push(...clusterLines(report.cluster));
+  if (report.efficiency !== undefined) out.push(efficiencyText(report.efficiency));
+  const load = report.load === undefined ? undefined : loadLines(report.load);
+  out.push(...(load?.lines ?? []));
+  for (const warning of [
+    ...iso.warnings,
+    ...(report.timing?.warnings ?? []),
+    ...(load?.warnings ?? []),
+    ...(report.cluster?.warnings ?? []),
+  ]) {
+    out.push(`warning: ${warning}`);
+  }
+  if (!report.complete) {
+    out.push(
+      `warning: INCOMPLETE run (${report.stopReason}): these are the samples gathered until then`,
+    );
+  } else if (report.stopReason !== 'iterations') {
+    out.push(
+      `stopped on ${report.stopReason === 'precision' ? 'the precision target' : 'the time budget'}`,
+    );
+  }
+  out.push('');
+  const versions = [...new Set(report.results.map((r) => r.version))];
+  for (const version of versions) {
+    const mine = report.results.filter((r) => r.version === version);
+    const rows = mine.filter((r) => r.exact === undefined).flatMap(tableRow);
+    if (versions.length > 1 || version !== 'head' || report.settings.baseline !== 'base') {
+      out.push(`${version} vs ${report.settings.baseline}:`);
+    }
+    if (rows.length > 0) out.push(renderComparisonTable(rows).trimEnd());
+    for (const r of shownExact(mine)) out.push(renderExactLine(r));
+    for (const r of mine.filter((x) => x.error !== null)) {
+      out.push(`error: ${r.benchmark}: ${r.error}`);
+    }
+    out.push('');
+  }
+  const unmeasured = unmeasuredNames(report.results);
+  if (unmeasured.length > 0) {
+    out.push(
+      `not measured within the budget (${unmeasured.length}): ${unmeasured.join(', ')} — ${UNMEASURED_HINT}`,
+    );
+    if (nothingCompared(report)) out.push('nothing was measured enough to compare: no verdict');
+    out.push('');
+  }
+  const s = report.summary;
+  if (report.results.length === 0) out.push('error: no measured samples to compare', '');
+  else if (nothingCompared(report) && unmeasuredCount(s) === 0 && s.notComparable > 0) {
+    out.push('error: no benchmark could be compared, so there is no verdict', '');
+  }
+  out.push(
+    `summary: ${s.regression} regression, ${s.improvement} improvement, ${s.unchanged} unchanged, ${s.inconclusive} inconclusive, ${s.notComparable} not comparable, ${s.error} error` +
+      (unmeasuredCount(s) > 0 ? `, ${unmeasuredCount(s)} not measured` : ''),
+  );
+  return `${out.join('\n')}\n`;
+}
+
+function tableRow(r: BenchmarkResult): TableRow[] {
+  if (r.comparison !== null) {
+    return [
+      {
+        name: r.benchmark,
+        unit: r.unit,
+        comparison: r.comparison,
+        ...(r.settle === undefined ? {} : { settle: r.settle.advice }),
+      },
+    ];
+  }
+  if (r.notComparable !== null) {
+    return [{ name: r.benchmark, unit: r.unit, notComparable: r.notComparable }];
+  }
+  return [];
+}
+
+/** True when no result has a verdict: every one is an error or not comparable, or none ran. */
+function nothingCompared(report: ComparisonReport): boolean {
+  return comparedCount(report.summary) === 0;
+}
 
 export interface ComparisonRow {
   name: string;

@@ -1,5 +1,5 @@
 import type { Mode } from '../scenario/schema.js';
-import type { TimingRecord } from '../runner/samples.js';
+import type { TimingRecord } from '../contracts/samples.js';
 
 const BUSY: Record<TimingRecord['keepBusy'], string> = {
   repeat:

@@ -1,4 +1,4 @@
-import type { BenchmarkResult } from '../analyze/report.js';
+import type { BenchmarkResult } from '../contracts/comparison.js';
 
 /**
  * The benchmarks the budget did not measure, each once (a benchmark is unmeasured against

@@ -1,6 +1,6 @@
 import { matchesBenchmark } from '../scenario/benchmark-pattern.js';
-import { RunError } from './errors.js';
-import type { PerBenchmarkRecord } from './samples.js';
+import { RunError } from '../process/errors.js';
+import type { PerBenchmarkRecord } from '../contracts/samples.js';
 
 export interface Selection {
   /** Benchmarks every version lists, in the baseline's order: these run. */

@@ -5,10 +5,11 @@ import { getDriver } from './drivers/registry.js';
 import { nsToMs } from './drivers/metrics.js';
 import type { Side, SideContext } from './drivers/types.js';
 import { createBarrier, type Barrier } from './barrier.js';
-import { RunError } from './errors.js';
+import { RunError } from '../process/errors.js';
 import { getMode } from './modes/registry.js';
 import type { Step } from './modes/types.js';
-import type { SamplesFile, StopReason, Trial } from './samples.js';
+import type { SamplesFile, Trial } from '../contracts/samples.js';
+import type { StopReason } from '../contracts/stop-reason.js';
 
 export interface ExperimentVersion {
   name: string;
@@ -178,9 +179,13 @@ async function runStep(
 ): Promise<void> {
   const running = step.versions.map((v) => sides[v]!);
   const gate = barrier.next(running.length);
+  // Every side is handled in slot order — spawned, primed and (persistent sides) started by a
+  // line each — and a duet draws the slots at random each round (modes/duet.ts): whichever
+  // side is spawned first, or started a few µs after the other, is not version 0 by its index.
+  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a]! - step.slots[b]!);
   await Promise.all(
-    running.map((side, i) =>
-      side.arm({
+    bySlot.map((i) =>
+      running[i]!.arm({
         round: step.round,
         slot: step.slots[i]!,
         gate,
@@ -188,12 +193,9 @@ async function runStep(
       }),
     ),
   );
-  await Promise.all(running.map((side) => side.prime()));
+  await Promise.all(bySlot.map((i) => running[i]!.prime()));
   const releasedAt = gate.release();
-  // Persistent sides are started by a line each, in slot order, which is random per round in
-  // a duet: whichever is started second (a few µs later) is not always the same version.
   const fired: Promise<Awaited<ReturnType<Side['fire']>>>[] = [];
-  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a]! - step.slots[b]!);
   // A side that fails releases the others from the end line, where they would wait for it.
   const abort = (error: unknown): never => {
     barrier.abort();

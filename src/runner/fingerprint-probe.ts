@@ -4,7 +4,8 @@ import path from 'node:path';
 import { findMount } from '../isolation/cgroup-fs.js';
 import { allowedCpus } from '../isolation/cpus.js';
 import { coresOf, describeLayout, readTopology } from '../isolation/topology.js';
-import type { CgroupVersion, FingerprintProbe } from './fingerprint.js';
+import type { CgroupVersion } from '../contracts/machine.js';
+import type { FingerprintProbe } from './fingerprint.js';
 
 export interface ProbeRoots {
   /** Default `/proc`. */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { getFormat } from '../formats/registry.js';
 import type { PerBenchmarkSupport } from '../formats/types.js';
 import type { Scenario } from '../scenario/schema.js';
-import { commandFailure, RunError } from './errors.js';
+import { commandFailure, RunError } from '../process/errors.js';
 
 export interface ListContext {
   version: string;

@@ -1,8 +1,9 @@
 import { selectBenchmarks } from './benchmark-selection.js';
 import { runExperiment, type ExperimentOptions, type ExperimentResult } from './experiment.js';
 import { listBenchmarks, perBenchmarkSupport } from './list-benchmarks.js';
-import { RunError } from './errors.js';
-import type { PerBenchmarkRecord, StopReason } from './samples.js';
+import { RunError } from '../process/errors.js';
+import type { PerBenchmarkRecord } from '../contracts/samples.js';
+import type { StopReason } from '../contracts/stop-reason.js';
 
 export type PerBenchmarkResult = ExperimentResult & { perBenchmark: PerBenchmarkRecord };
 

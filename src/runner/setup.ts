@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { commandFailure, RunError } from './errors.js';
+import { commandFailure, RunError } from '../process/errors.js';
 
 /**
  * Runs a version's `setup` (build) command in its directory, before any measurement and

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Git } from '../git/git.js';
 import type { WorktreeSet } from '../git/worktrees.js';
 import type { VersionSpec } from '../scenario/schema.js';
-import { RunError } from './errors.js';
-import type { VersionRecord } from './samples.js';
+import { RunError } from '../process/errors.js';
+import type { VersionRecord } from '../contracts/samples.js';
 import { runSetup } from './setup.js';
 
 export interface PrepareOptions {

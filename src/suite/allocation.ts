@@ -1,5 +1,8 @@
 import type { LookSchedule } from '../stats/sequential.js';
 
+/** The fewest pairs a screening share gives a unit: an interval needs 2. */
+export const MIN_SCREENING_PAIRS = 2;
+
 /** Where one benchmark of a suite stands between stages. Plain data. */
 export interface UnitState {
   name: string;
@@ -29,10 +32,14 @@ export interface StageEntry {
 
 /**
  * The next stage of an adaptive suite run, breadth first. **Screening**: while some unit has
- * not reached the first look, the stage gives each such unit its next share of it — half
- * the first look's rounds (one round when a round is several repetitions) — so every unit
- * is measured before any gets more, and a budget that ends mid-screening leaves every unit
- * with pairs, never some with all and the rest with none. **Focus**: after that, only units
+ * not reached the first look, the stage gives the units with the fewest pairs their next
+ * share of it — half the first look's rounds (one round when a round is several repetitions),
+ * or less when the time left cannot give every unit still screening that much (what it
+ * affords at their seconds per pair, or `fallbackSecondsPerPair` — the pace measured so far —
+ * for those not yet measured), never less than an interval needs (2 pairs) — so every unit is
+ * measured before any gets more, and a budget that ends mid-screening leaves every unit with
+ * pairs, never some with all and the rest with none. The caller asks again after each unit
+ * while screening, so the shares follow the pace as it is measured. **Focus**: after that, only units
  * whose last look left them open (the interval straddles the threshold, or a change not yet
  * sure enough for the family) get time, each up to its next scheduled look: first those that
  * look changed beyond the threshold, the largest change first (a gate must confirm the
@@ -60,13 +67,24 @@ export function nextStage(
   const firstLook = schedule.pairs[0]!;
   const screening = units.filter((u) => u.pairs < firstLook && u.look < 0);
   if (screening.length > 0) {
-    const firstRounds = Math.ceil(firstLook / perRound);
-    const share = Math.max(1, Math.ceil(firstRounds / 2)) * perRound;
-    return screening.map((u) => ({
-      name: u.name,
-      pairs: Math.min(share, firstLook - u.pairs),
-      look: 0,
-    }));
+    const half = Math.max(1, Math.ceil(Math.ceil(firstLook / perRound) / 2));
+    // the least that forms an interval (2 pairs), in whole rounds, never above half
+    const least = Math.min(half, Math.ceil(MIN_SCREENING_PAIRS / perRound));
+    // what the time left affords every unit still screening, per round of each
+    const sweepRound = shared
+      ? Math.max(...screening.map((u) => cost(u, perRound)))
+      : screening.reduce((a, u) => a + cost(u, perRound), 0);
+    const afford = sweepRound > 0 ? Math.floor(secondsLeft / sweepRound) : half;
+    const rounds = Math.max(least, Math.min(half, afford));
+    // the units with the fewest pairs first: no unit gets more before every other has as many
+    const fewest = Math.min(...screening.map((u) => u.pairs));
+    return screening
+      .filter((u) => u.pairs === fewest)
+      .map((u) => ({
+        name: u.name,
+        pairs: Math.min(rounds * perRound, firstLook - u.pairs),
+        look: 0,
+      }));
   }
   const open = units
     .filter((u) => u.decision === 'open' && u.look + 1 < schedule.pairs.length)

@@ -1,3 +1,4 @@
+import { MIN_SCREENING_PAIRS } from './allocation.js';
 import { decisionFloor, lookSchedule, type LookSchedule } from '../stats/sequential.js';
 import type { SuiteSpec } from './schema.js';
 
@@ -59,8 +60,8 @@ const FOCUS_SHARE = 1.5;
  * Plans a suite before it measures: how many repetitions one process runs (enough for the
  * start-up to cost about 15% of the time, never more than a quarter of the first look: at
  * least four process starts per benchmark and side behind every look), the look
- * schedule (the first look no smaller than the decision floor of this family, and a whole
- * number of rounds), each unit's predicted cost per round, and whether the budget affords
+ * schedule (the first look no smaller than the decision floor of this family in rounds — a
+ * round of repetitions is one pair for the test — and a whole number of rounds), each unit's predicted cost per round, and whether the budget affords
  * every unit's first look — if not, a warning that says what it affords and what budget
  * would do. Pure.
  */
@@ -75,7 +76,8 @@ export function planSuite(input: PlanInput): SuitePlan {
   const repetitions = input.repeats
     ? Math.max(floorRepetitions, chooseRepetitions(input, wanted))
     : 1;
-  const first = Math.ceil(wanted / repetitions) * repetitions;
+  // a round of repetitions is one pair for the test (analyze/blocks.ts): the floor is in rounds
+  const first = Math.max(Math.ceil(wanted / repetitions), floor) * repetitions;
   const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds: Record<string, number | null> = {};
   for (const unit of units) roundSeconds[unit.name] = predictRound(input, unit, repetitions);
@@ -149,13 +151,21 @@ export function screeningWarning(
   if (screeningSeconds <= budgetSeconds) return null;
   const perUnit = screeningSeconds / units;
   const affordable = Math.floor(budgetSeconds / perUnit);
+  const perPair = perUnit / firstLook;
+  const pairsEach = Math.floor(budgetSeconds / (units * perPair));
+  const withLeast = Math.min(units, Math.floor(budgetSeconds / (MIN_SCREENING_PAIRS * perPair)));
   const recommended = Math.ceil((screeningSeconds * FOCUS_SHARE) / 60) * 60;
+  const outcome =
+    pairsEach >= MIN_SCREENING_PAIRS
+      ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ` +
+        `${units - affordable} will end with fewer pairs than a look needs and stay inconclusive.`
+      : `It cannot even give every benchmark the ${MIN_SCREENING_PAIRS} pairs an interval needs: breadth first, about ` +
+        `${withLeast} will get them and the other ${units - withLeast} will not be measured within the budget.`;
   return (
     `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look ` +
     `(${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark` +
     `${slowest === null ? '' : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). ` +
-    `Every benchmark is still measured, breadth first, but about ${units - affordable} will end with fewer pairs ` +
-    `than a look needs and stay inconclusive. A budget of ${recommended / 60} min would screen every one ` +
+    `${outcome} A budget of ${recommended / 60} min would screen every one ` +
     `and leave time for the doubtful; or select fewer (workload.benchmarks).`
   );
 }

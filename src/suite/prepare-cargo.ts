@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { capture, type ListContext } from '../runner/list-benchmarks.js';
-import { commandFailure, RunError } from '../runner/errors.js';
+import { commandFailure, RunError } from '../process/errors.js';
 import { cargoPerBenchmark } from '../formats/cargo-filter.js';
 import { escapeRegExp } from '../formats/collector.js';
 import { selectBenchmarks } from '../runner/benchmark-selection.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { escapeRegExp } from '../formats/collector.js';
 import { go } from '../formats/go.js';
 import { capture, type ListContext } from '../runner/list-benchmarks.js';
-import { commandFailure, RunError } from '../runner/errors.js';
+import { commandFailure, RunError } from '../process/errors.js';
 import { runSetup } from '../runner/setup.js';
 import { matchesBenchmark } from '../scenario/benchmark-pattern.js';
 import { secondsSince, versionContext, type SuitePreparer } from './preparer.js';

@@ -1,5 +1,5 @@
 import { selectBenchmarks } from '../runner/benchmark-selection.js';
-import { RunError } from '../runner/errors.js';
+import { RunError } from '../process/errors.js';
 import { listBenchmarks, perBenchmarkSupport } from '../runner/list-benchmarks.js';
 import { secondsSince, versionContext, type SuitePreparer } from './preparer.js';
 

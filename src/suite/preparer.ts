@@ -1,6 +1,6 @@
 import type { ExperimentOptions } from '../runner/experiment.js';
 import type { ListContext } from '../runner/list-benchmarks.js';
-import type { SuiteRecord } from './record.js';
+import type { SuiteRecord } from '../contracts/suite-record.js';
 
 /** What a suite's preparation gets: the run's options, the baseline and a scratch directory. */
 export type PrepareOptions = ExperimentOptions & {

@@ -1,14 +1,16 @@
 import { rm } from 'node:fs/promises';
-import { RunError } from '../runner/errors.js';
+import { RunError } from '../process/errors.js';
 import { runExperiment, type ExperimentOptions } from '../runner/experiment.js';
 import type { PerBenchmarkResult } from '../runner/per-benchmark.js';
-import type { StopReason, Trial } from '../runner/samples.js';
+import type { StopReason } from '../contracts/stop-reason.js';
+import type { Trial } from '../contracts/samples.js';
+import { median } from '../stats/descriptive.js';
 import { lookReached, type LookSchedule } from '../stats/sequential.js';
 import { nextStage, type StageEntry, type UnitState } from './allocation.js';
 import { planSuite, screeningWarning } from './plan.js';
 import type { PreparedSuite, SuiteUnit } from './preparer.js';
 import { preparerFor } from './preparers.js';
-import type { SuiteRecord } from './record.js';
+import type { SuiteRecord } from '../contracts/suite-record.js';
 
 /** What a look of one unit concluded, from the trials so far (injected: analyze/). */
 export type AssessUnit = (
@@ -182,28 +184,42 @@ export async function runSuite(
     });
     return { part, startMs, spentMs: elapsed() * 1000 - startMs };
   };
+  const states = (): UnitState[] =>
+    record.units.map((u) => ({
+      name: u.name,
+      pairs: u.pairs,
+      look: u.look,
+      secondsPerPair: u.secondsPerPair,
+      decision: spec.allocation === 'equal' && u.look >= 0 ? 'open' : u.decision,
+      pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
+      change: last.get(u.name)?.change ?? null,
+    }));
+  /** Seconds per pair of a unit not yet measured: the median of those measured, else the plan's. */
+  const pace = (): number => {
+    const seen = record.units.flatMap((u) => (u.secondsPerPair === null ? [] : [u.secondsPerPair]));
+    const planned = Object.values(plan.roundSeconds).flatMap((r) =>
+      r === null ? [] : [r / perRound],
+    );
+    const known = seen.length > 0 ? seen : planned;
+    if (known.length === 0) return FALLBACK_SECONDS_PER_PAIR;
+    return median(known);
+  };
+  const stageFor = (): StageEntry[] =>
+    nextStage(
+      states(),
+      schedule,
+      left(),
+      pace(),
+      prepared.group !== null,
+      perRound,
+      scenario.analysis.threshold,
+    );
   try {
     for (;;) {
       if (left() <= 0) break;
-      const states: UnitState[] = record.units.map((u) => ({
-        name: u.name,
-        pairs: u.pairs,
-        look: u.look,
-        secondsPerPair: u.secondsPerPair,
-        decision: spec.allocation === 'equal' && u.look >= 0 ? 'open' : u.decision,
-        pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
-        change: last.get(u.name)?.change ?? null,
-      }));
-      const stage = nextStage(
-        states,
-        schedule,
-        left(),
-        FALLBACK_SECONDS_PER_PAIR,
-        prepared.group !== null,
-        perRound,
-        scenario.analysis.threshold,
-      );
+      const stage = stageFor();
       if (stage.length === 0) break;
+      const screening = stage.every((s) => record.units.find((u) => u.name === s.name)!.look < 0);
       record.stages.push({ units: stage.map((s) => s.name), look: stage[0]!.look });
       if (prepared.group !== null) {
         // one process per iteration runs every unit of the stage (pytest: one start-up)
@@ -223,14 +239,17 @@ export async function runSuite(
         }
         continue;
       }
-      for (const entry of stage) {
+      for (const planned of stage) {
         if (signal.aborted) throw new RunError('interrupted');
-        const unit: SuiteUnit = prepared.units.find((u) => u.name === entry.name)!;
-        const rec = record.units.find((u) => u.name === entry.name)!;
+        const unit: SuiteUnit = prepared.units.find((u) => u.name === planned.name)!;
+        const rec = record.units.find((u) => u.name === planned.name)!;
         if (left() <= 0) {
           rec.stopReason = 'budget';
           continue;
         }
+        // while screening, each unit's share follows the pace measured so far and the time left
+        const entry = screening ? stageFor().find((s) => s.name === planned.name) : planned;
+        if (entry === undefined) continue;
         // repetitions pair by position: no warm-up round (the pairs start cold together)
         const warmup = rec.pairs === 0 && perRound === 1;
         const rounds = Math.ceil(entry.pairs / perRound);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isExactTie, type ComparisonReport } from '../analyze/report.js';
+import { isExactTie } from '../analyze/report.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
 import type { HistoryEntry } from '../history/schema.js';
-import type { SamplesFile } from '../runner/samples.js';
+import type { SamplesFile } from '../contracts/samples.js';
 import { callsChange } from '../stats/verdict.js';
 
 /** Version of the `aa` block of a history entry (the nightly A/A duet's figures). */

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { readGit } from '../git/run.js';
 import type { VariabilityReport } from './analyze.js';
 import { pullRequestOf, type RangeCommit } from './change-points.js';
 
@@ -7,27 +7,20 @@ export type CommitLister = (from: string, to: string) => Promise<RangeCommit[] |
 
 /** A lister over the git repository at `dir`; null when the range is not in it. */
 export function gitCommitLister(dir: string): CommitLister {
-  return (from, to) =>
-    new Promise((resolve) => {
-      execFile(
-        'git',
-        ['log', '--format=%H%x09%s', `${from}..${to}`],
-        { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
-        (error, stdout) => {
-          if (error !== null) return resolve(null);
-          resolve(
-            stdout
-              .split('\n')
-              .filter((l) => l.length > 0)
-              .map((line) => {
-                const [id, ...rest] = line.split('\t');
-                const subject = rest.join('\t');
-                return { id: id!, subject, pullRequest: pullRequestOf(subject) };
-              }),
-          );
-        },
-      );
-    });
+  return async (from, to) => {
+    const out = await readGit(['log', '--format=%H%x09%s', `${from}..${to}`], { cwd: dir }).catch(
+      () => null,
+    );
+    if (out === null) return null;
+    return out
+      .split('\n')
+      .filter((l) => l.length > 0)
+      .map((line) => {
+        const [id, ...rest] = line.split('\t');
+        const subject = rest.join('\t');
+        return { id: id!, subject, pullRequest: pullRequestOf(subject) };
+      });
+  };
 }
 
 /**

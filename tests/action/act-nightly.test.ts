@@ -9,7 +9,7 @@ import { buildDashboard } from '../../scripts/build-dashboard.mjs';
 import { readDashboard } from '../../src/dashboard/assets.js';
 import { entryPath } from '../../src/history/layout.js';
 import { readHistory } from '../../src/history/read.js';
-import '../../src/variability/register.js';
+import { VARIABILITY_HISTORY } from '../../src/variability/history-hooks.js';
 import { localizeWorkflow, runAct } from '../support/act.js';
 import { makeActionRepo, type ActionRepo } from '../support/action-repo.js';
 import { bundleAction, ROOT } from '../support/bundle-action.js';
@@ -74,7 +74,9 @@ describe('the nightly workflow under act (schedule, host mode)', () => {
       step: { at: 30, size: 0.12 },
       aa: { mde: 0.01, falsePositive: 0 },
     }).map((entry) => ({ path: entryPath(entry.suite, entry.runId, entry.run.startedAt), entry }));
-    await writeHistory(remote, earlier, await readDashboard(path.join(dist, 'dashboard')));
+    await writeHistory(remote, earlier, await readDashboard(path.join(dist, 'dashboard')), {
+      derivers: VARIABILITY_HISTORY.derivers,
+    });
     github = await startFakeGitHub();
   });
   afterAll(async () => {

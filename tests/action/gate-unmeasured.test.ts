@@ -1,6 +1,6 @@
 import { gateFailure, overallVerdict } from '../../src/action/gate.js';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { gateTally } from '../../src/analyze/describe.js';
+import { gateTally } from '../../src/analyze/gate.js';
 import { asSuite, constant, pairedRun, timing } from '../analyze/fixtures.js';
 
 const NONE = {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { InputError, parseInputs } from '../../src/action/inputs.js';
+import { InputError } from '../../src/action/input-error.js';
+import { parseInputs } from '../../src/action/inputs.js';
 
 const parse = (inputs: Record<string, string>) =>
   parseInputs((name) => inputs[name] ?? '', '/work/repo');

@@ -5,7 +5,7 @@ import { plantedHistory } from '../../benchmarks/variability/history.js';
 import { parseInputs } from '../../src/action/inputs.js';
 import type { ActionIo } from '../../src/action/io.js';
 import { variabilityStep } from '../../src/action/variability-step.js';
-import type { VariabilityInputs } from '../../src/variability/action-inputs.js';
+import type { VariabilityInputs } from '../../src/action/variability-inputs.js';
 import { createIssueApi } from '../../src/variability/issue-api.js';
 import { bareRemote, tempDir } from '../history/helpers.js';
 import { startFakeGitHub } from '../support/fake-github.js';

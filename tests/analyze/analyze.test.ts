@@ -1,11 +1,12 @@
 import { analyzeSamples, largestHalfWidth } from '../../src/analyze/analyze.js';
 import { comparisonInput } from '../../src/analyze/blocks.js';
-import { describeReport, exitStatus } from '../../src/analyze/describe.js';
+import { exitStatus } from '../../src/analyze/gate.js';
+import { describeReport } from '../../src/report/terminal.js';
 import { statusOf } from '../../src/analyze/report.js';
 import { runContextFromEnv } from '../../src/history/context.js';
 import { buildEntry } from '../../src/history/entry.js';
 import { collectSeries } from '../../src/analyze/series.js';
-import type { SamplesFile, Trial } from '../../src/runner/samples.js';
+import type { SamplesFile, Trial } from '../../src/contracts/samples.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { createRng } from '../../src/stats/rng.js';
 

@@ -1,5 +1,5 @@
 import { efficiencyOf } from '../../src/analyze/efficiency.js';
-import type { SamplesFile } from '../../src/runner/samples.js';
+import type { SamplesFile } from '../../src/contracts/samples.js';
 
 const trial = (
   version: number,

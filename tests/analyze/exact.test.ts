@@ -1,5 +1,5 @@
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { exitStatus } from '../../src/analyze/describe.js';
+import { exitStatus } from '../../src/analyze/gate.js';
 import { statusOf } from '../../src/analyze/report.js';
 import { constant, pairedRun, timing, type MetricSpec } from './fixtures.js';
 

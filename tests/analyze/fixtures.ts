@@ -1,5 +1,5 @@
-import type { SamplesFile, Trial } from '../../src/runner/samples.js';
-import type { SuiteUnitRecord } from '../../src/suite/record.js';
+import type { SamplesFile, Trial } from '../../src/contracts/samples.js';
+import type { SuiteUnitRecord } from '../../src/contracts/suite-record.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { createRng } from '../../src/stats/rng.js';
 

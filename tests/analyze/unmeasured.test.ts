@@ -1,6 +1,7 @@
 import { analyzeSamples, largestHalfWidth } from '../../src/analyze/analyze.js';
-import { exitStatus } from '../../src/analyze/describe.js';
-import { statusOf, type BenchmarkResult } from '../../src/analyze/report.js';
+import { exitStatus } from '../../src/analyze/gate.js';
+import { statusOf } from '../../src/analyze/report.js';
+import type { BenchmarkResult } from '../../src/contracts/comparison.js';
 import { asSuite, pairedRun, timing } from './fixtures.js';
 
 const ONE_PAIR = 'only 1 pair within the budget (120 s): at least 2 are needed for an interval';

@@ -1,4 +1,4 @@
-import type { RangeCommit } from '../../src/bisect/report.js';
+import type { RangeCommit } from '../../src/contracts/bisect.js';
 import type { DuetOutcome, RunDuet } from '../../src/bisect/search.js';
 import { createRng } from '../../src/stats/rng.js';
 

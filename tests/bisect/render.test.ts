@@ -1,5 +1,5 @@
 import { alertLine, renderBisect } from '../../src/bisect/render.js';
-import { BISECT_SCHEMA_VERSION, type BisectReport } from '../../src/bisect/report.js';
+import { BISECT_SCHEMA_VERSION, type BisectReport } from '../../src/contracts/bisect.js';
 import { expectedDuets, searchRange } from '../../src/bisect/search.js';
 import { plantedCommits, plantedDuet, type Planted } from './planted.js';
 

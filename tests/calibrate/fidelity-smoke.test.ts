@@ -5,7 +5,7 @@ import { buildPrograms, measureStepRates } from '../../benchmarks/fidelity/progr
 import { renderFidelity, type FidelityResults } from '../../benchmarks/fidelity/render.js';
 import { getRoute, stepsFor } from '../../benchmarks/fidelity/routes.js';
 import { aloneSlot, measureTruth, truthOf } from '../../benchmarks/fidelity/truth.js';
-import type { Trial } from '../../src/runner/samples.js';
+import type { Trial } from '../../src/contracts/samples.js';
 
 const never = new AbortController().signal;
 

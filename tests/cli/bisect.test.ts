@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BisectReport } from '../../src/bisect/report.js';
+import type { BisectReport } from '../../src/contracts/bisect.js';
 import { main } from '../../src/cli/main.js';
 import { fakeContext } from '../helpers/cli.js';
 

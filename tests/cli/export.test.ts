@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import type { SamplesFile, Trial } from '../../src/runner/samples.js';
+import type { SamplesFile, Trial } from '../../src/contracts/samples.js';
 import { fakeContext as context } from '../helpers/cli.js';
 
 /** A duet's samples: `time` regresses by 2x, `rate` (bigger is better) is steady. */

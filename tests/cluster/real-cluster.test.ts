@@ -19,11 +19,11 @@ import {
   namespaceManifest,
 } from '../../src/cluster/manifests.js';
 import { eksKubeConfig, TOKEN_PREFIX } from '../../src/cluster/eks-token.js';
-import { runInCluster, type ClusterRunOptions } from '../../src/cluster/run.js';
+import { runInCluster, type ClusterRunOptions } from '../../src/pipeline/cluster-run.js';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { describeReport } from '../../src/analyze/describe.js';
+import { describeReport } from '../../src/report/terminal.js';
 import { parseScenario } from '../../src/scenario/load.js';
-import type { SamplesFile } from '../../src/runner/samples.js';
+import type { SamplesFile } from '../../src/contracts/samples.js';
 import { bundleCli } from '../support/k8s/bundle.js';
 import {
   INSTANCE_TYPE,

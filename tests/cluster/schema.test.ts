@@ -1,7 +1,7 @@
 import { EKSClient } from '@aws-sdk/client-eks';
 import { parseScenario } from '../../src/scenario/load.js';
 import { podCpus } from '../../src/cluster/schema.js';
-import { podScenario } from '../../src/cluster/pod-run.js';
+import { podScenario } from '../../src/pipeline/pod-run.js';
 import { costOf, nodeIdentity } from '../../src/cluster/record.js';
 import { eksToken, TOKEN_PREFIX } from '../../src/cluster/eks-token.js';
 import { nodeUserDataText } from '../../src/cluster/eks-node-config.js';

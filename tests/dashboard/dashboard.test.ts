@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { publishEntry } from '../../src/history/publish.js';
+import { VARIABILITY_HISTORY } from '../../src/variability/history-hooks.js';
 import { bareRemote, makeEntry, tempDir } from '../history/helpers.js';
 import { launchChromium } from '../support/browser.js';
 import { ROOT } from '../support/bundle-action.js';
@@ -45,6 +46,7 @@ describe('the dashboard in headless Chromium', () => {
         ],
       }),
       dashboard,
+      { derivers: VARIABILITY_HISTORY.derivers },
     );
     // A second suite, through the real publish path.
     await publishEntry({ remote, entry: makeEntry({ suite: 'micro', runId: 'r1' }), dashboard });

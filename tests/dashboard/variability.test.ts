@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { plantedHistory } from '../../benchmarks/variability/history.js';
 import { entryPath } from '../../src/history/layout.js';
-import '../../src/variability/register.js';
+import { VARIABILITY_HISTORY } from '../../src/variability/history-hooks.js';
 import { bareRemote, tempDir } from '../history/helpers.js';
 import { launchChromium } from '../support/browser.js';
 import { checkout, freshDashboard, writeHistory } from '../support/history-branch.js';
@@ -12,7 +12,7 @@ import { servePython } from '../support/static-server.js';
 
 /**
  * The dashboard's variability tab in Debian's headless Chromium, on a history branch written
- * by the store (its variability data made by the registered deriver), served on 127.0.0.1.
+ * by the store (its variability data made by the variability deriver), served on 127.0.0.1.
  */
 jest.setTimeout(120_000);
 
@@ -39,7 +39,7 @@ describe('the variability view in headless Chromium', () => {
         outcome: (truth) => ({ change: truth, lower: truth - 0.005, upper: truth + 0.005 }),
       },
     }).map((entry) => ({ path: entryPath(entry.suite, entry.runId, entry.run.startedAt), entry }));
-    await writeHistory(remote, entries, dashboard);
+    await writeHistory(remote, entries, dashboard, { derivers: VARIABILITY_HISTORY.derivers });
     server = await servePython(checkout(remote, 'gh-pages', path.join(t.dir, 'site')));
     chromium = await launchChromium();
   });

@@ -4,10 +4,11 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { describeReport } from '../../src/analyze/describe.js';
-import type { ComparisonReport } from '../../src/analyze/report.js';
-import { runScenario } from '../../src/runner/run.js';
-import { writeSamples, type SamplesFile } from '../../src/runner/samples.js';
+import { describeReport } from '../../src/report/terminal.js';
+import type { ComparisonReport } from '../../src/contracts/comparison.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
+import { writeSamples } from '../../src/pipeline/write-samples.js';
+import type { SamplesFile } from '../../src/contracts/samples.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 
 /**

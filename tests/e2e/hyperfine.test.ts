@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { exitStatus } from '../../src/analyze/describe.js';
+import { exitStatus } from '../../src/analyze/gate.js';
 import { statusOf } from '../../src/analyze/report.js';
 import { PROGRAMS, removeDir, requireTool, runE2e, versionDirs } from './helpers.js';
 

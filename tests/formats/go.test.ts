@@ -34,6 +34,17 @@ describe('go format', () => {
     expect(byName(result, 'BenchmarkJoin/n=10 - words/op').values).toEqual([10, 10, 10]);
   });
 
+  it('keeps a sub-benchmark named "-1234" whole when no procs suffix follows (GOMAXPROCS 1)', () => {
+    // valyala/fastjson's BenchmarkParseRawNumber/-1234, run pinned to one CPU and at GOMAXPROCS 2
+    const one = parse('go', 'BenchmarkParseRawNumber/-1234   1000000   41.5 ns/op\n');
+    expect(one.map((b) => b.name)).toEqual(['BenchmarkParseRawNumber/-1234']);
+    const two = parse('go', 'BenchmarkParseRawNumber/-1234-2   1000000   41.5 ns/op\n');
+    expect(two.map((b) => b.name)).toEqual(['BenchmarkParseRawNumber/-1234']);
+    expect(byName(two, 'BenchmarkParseRawNumber/-1234').values).toEqual([41.5]);
+    const plain = parse('go', 'BenchmarkParseRawNumber/1234-2   1000000   41.5 ns/op\n');
+    expect(plain.map((b) => b.name)).toEqual(['BenchmarkParseRawNumber/1234']);
+  });
+
   it('shows the slow variant as slower', () => {
     const slow = byName(parse('go', fixture('go/bench-slow.txt')), 'BenchmarkSumSquares');
     expect(Math.min(...slow.values)).toBeGreaterThan(Math.max(277.1, 277.3, 285.5));

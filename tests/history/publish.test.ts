@@ -6,7 +6,7 @@ import { pruneHistory } from '../../src/history/prune.js';
 import { publishEntry } from '../../src/history/publish.js';
 import { PublishError, pushWithRetries } from '../../src/history/push-loop.js';
 import { openLocation, readHistory } from '../../src/history/read.js';
-import { registerDeriver, suiteChanges } from '../../src/history/store.js';
+import { suiteChanges, type Deriver } from '../../src/history/store.js';
 import { bareRemote, branchFiles, git, makeEntry, pushFiles, tempDir } from './helpers.js';
 
 const dashboard = new Map([['index.html', Buffer.from('<!doctype html><title>d</title>')]]);
@@ -206,18 +206,16 @@ describe('publishEntry on real bare repositories', () => {
     expect(results.reduce((n, r) => n + r.retries, 0)).toBeGreaterThan(0);
   });
 
-  it('a registered deriver adds its files to every publish', async () => {
-    const remove = registerDeriver(async ({ suite, files, added, load }) => {
+  it('a deriver passed in adds its files to every publish', async () => {
+    const derive: Deriver = async ({ suite, files, added, load }) => {
       const newest = await load(files.slice(-2));
       const ids = [...newest, ...added].map((s) => s.entry.runId);
       return new Map([[`data/${suiteKey(suite)}/extra.json`, JSON.stringify(ids)]]);
+    };
+    await publish(makeEntry({ runId: 'a' }), { derivers: [derive] });
+    await publish(makeEntry({ runId: 'b', startedAt: '2026-03-02T00:00:00Z' }), {
+      derivers: [derive],
     });
-    try {
-      await publish(makeEntry({ runId: 'a' }));
-      await publish(makeEntry({ runId: 'b', startedAt: '2026-03-02T00:00:00Z' }));
-    } finally {
-      remove();
-    }
     const files = branchFiles(remote, 'gh-pages');
     expect(JSON.parse(files.get(`duetkit/data/${suiteKey('micro')}/extra.json`)!)).toEqual([
       'a',

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ComparisonReport } from '../../src/analyze/report.js';
+import type { ComparisonReport } from '../../src/contracts/comparison.js';
 import { main } from '../../src/cli/main.js';
 import { fakeContext } from '../helpers/cli.js';
 import { requireTool as requireActionTool } from '../support/act.js';

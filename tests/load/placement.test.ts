@@ -1,5 +1,5 @@
 import { describeGenerator, planGenerator } from '../../src/load/placement.js';
-import type { IsolationReport } from '../../src/isolation/types.js';
+import type { IsolationReport } from '../../src/contracts/isolation.js';
 
 const report = (slots: (string | null)[], harnessCpus: string | null): IsolationReport => ({
   requested: 'auto',

@@ -2,7 +2,7 @@ import {
   COMPARISON_REPORT_SCHEMA_VERSION,
   type BenchmarkResult,
   type ComparisonReport,
-} from '../../src/analyze/report.js';
+} from '../../src/contracts/comparison.js';
 import type { RunMeta } from '../../src/report/run-meta.js';
 import { compare } from '../../src/stats/compare.js';
 import { adjustFamily } from '../../src/stats/family.js';

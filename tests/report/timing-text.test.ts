@@ -1,5 +1,5 @@
 import { timingText } from '../../src/report/timing-text.js';
-import type { TimingRecord } from '../../src/runner/samples.js';
+import type { TimingRecord } from '../../src/contracts/samples.js';
 
 const timer: TimingRecord = {
   driver: 'command',

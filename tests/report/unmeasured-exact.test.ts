@@ -1,5 +1,5 @@
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { describeReport } from '../../src/analyze/describe.js';
+import { describeReport } from '../../src/report/terminal.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { asSuite, constant, pairedRun, timing } from '../analyze/fixtures.js';
 import { SAMPLE_META } from './fixtures.js';

@@ -1,4 +1,4 @@
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
 import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';
 

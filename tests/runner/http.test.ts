@@ -3,8 +3,8 @@ import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { describeReport } from '../../src/analyze/describe.js';
-import { runScenario } from '../../src/runner/run.js';
+import { describeReport } from '../../src/report/terminal.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
 import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';
 

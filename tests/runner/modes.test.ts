@@ -1,5 +1,5 @@
 import { getMode } from '../../src/runner/modes/registry.js';
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import { createRng } from '../../src/stats/rng.js';
 import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { analyzeSamples } from '../../src/analyze/analyze.js';
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';
 
 // A stand-in for `go test -bench`: lists its benchmarks for -list, else runs the one named by

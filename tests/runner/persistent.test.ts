@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';
 
 const HELPER = path.resolve('src/harness/index.ts');

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { runScenario } from '../../src/runner/run.js';
+import { runScenario } from '../../src/pipeline/local-run.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
 import { loadedScenario, makeWorkspace, never, removeWorkspace } from './helpers.js';
 

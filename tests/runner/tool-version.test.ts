@@ -17,7 +17,7 @@ describe('the tool version a samples file records', () => {
     // `npm run bench` in the user's project sets this to the user's package version; it is
     // set before the runner is loaded, as it would be there.
     process.env.npm_package_version = '9.9.9';
-    const { runScenario } = await import('../../src/runner/run.js');
+    const { runScenario } = await import('../../src/pipeline/local-run.js');
     const samples = await runScenario(
       loadedScenario(
         {

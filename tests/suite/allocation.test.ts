@@ -15,22 +15,45 @@ const unit = (name: string, over: Partial<UnitState> = {}): UnitState => ({
 describe('adaptive allocation across a suite', () => {
   it('screens breadth first: every benchmark gets its share of the first look before any gets more', () => {
     const fresh = (name: string, pairs = 0) => unit(name, { pairs, look: -1, decision: null });
-    // one pair per round: half the first look per sweep
-    expect(nextStage([fresh('a'), fresh('b')], schedule, 1, 0.1)).toEqual([
+    // one pair per round, time to spare: half the first look per sweep
+    expect(nextStage([fresh('a'), fresh('b')], schedule, 100, 0.1)).toEqual([
       { name: 'a', pairs: 10, look: 0 },
       { name: 'b', pairs: 10, look: 0 },
     ]);
-    // 10 repetitions per process: one round per sweep; a unit done screening waits for the rest
+    // 10 repetitions per process: one round per sweep; the unit with the fewest pairs first
     expect(
-      nextStage([fresh('a', 10), fresh('b', 0), unit('c')], schedule, 1, 0.1, false, 10),
+      nextStage([fresh('a', 10), fresh('b', 0), unit('c')], schedule, 100, 0.1, false, 10),
+    ).toEqual([{ name: 'b', pairs: 10, look: 0 }]);
+    expect(
+      nextStage([fresh('a', 10), fresh('b', 10), unit('c')], schedule, 100, 0.1, false, 10),
     ).toEqual([
       { name: 'a', pairs: 10, look: 0 },
       { name: 'b', pairs: 10, look: 0 },
     ]);
     // never past the first look
-    expect(nextStage([fresh('a', 15)], schedule, 1, 0.1, false, 10)).toEqual([
+    expect(nextStage([fresh('a', 15)], schedule, 100, 0.1, false, 10)).toEqual([
       { name: 'a', pairs: 5, look: 0 },
     ]);
+  });
+
+  it('sizes the screening share from the time left, so that every benchmark is measured', () => {
+    const fresh = (name: string, secondsPerPair: number | null = null) =>
+      unit(name, { pairs: 0, look: -1, decision: null, secondsPerPair });
+    const many = Array.from({ length: 100 }, (_, i) => fresh(`b${i}`));
+    // 100 units × 0.1 s per pair, 40 s left: 4 pairs each, not the 10 of half a look
+    expect(nextStage(many, schedule, 40, 0.1).map((s) => s.pairs)).toEqual(Array(100).fill(4));
+    // never fewer than an interval needs (2 pairs), even when that cannot fit them all
+    expect(new Set(nextStage(many, schedule, 5, 0.1).map((s) => s.pairs))).toEqual(new Set([2]));
+    // units measured already count at their own pace: one slow unit takes its share of the time
+    const mixed = [fresh('slow', 1), fresh('fast', 0.01)];
+    expect(nextStage(mixed, schedule, 6, 0.1)).toEqual([
+      { name: 'slow', pairs: 5, look: 0 },
+      { name: 'fast', pairs: 5, look: 0 },
+    ]);
+    // whole rounds: 10 repetitions per process, at least one round each
+    expect(nextStage(many, schedule, 5, 0.1, false, 10).map((s) => s.pairs)).toEqual(
+      Array(100).fill(10),
+    );
   });
 
   it('confirms what looks changed beyond the threshold first, the largest change first', () => {

@@ -41,7 +41,8 @@ describe('planning a suite before it measures', () => {
     // 40 ms start-up + 4 ms harness against 20 ms of work: r ≥ 0.044·0.85/(0.02·0.15) = 12.5
     const plan = planSuite(input());
     expect(plan.repetitions).toBe(5); // capped: four process starts per first look
-    expect(plan.schedule.pairs).toEqual([20, 60, 180, 540]);
+    // a round of repetitions is one pair for the test: the first look is the floor's 18 rounds
+    expect(plan.schedule.pairs).toEqual([90, 270, 810, 2430]);
     expect(planSuite(input({ startupSeconds: 0.005 })).repetitions).toBe(3);
     expect(planSuite(input({ repeats: false })).repetitions).toBe(1);
     // the default: one repetition per process, every pair independent
@@ -62,13 +63,19 @@ describe('planning a suite before it measures', () => {
   it('predicts the screening and says at once when the budget cannot afford it, and what would', () => {
     const fits = planSuite(input({ units: units(20) }));
     expect(fits.warning).toBeNull();
-    // 100 × 4 rounds × (0.044 + 5 × 20 ms)
+    // 100 × 18 rounds × (0.044 + 5 × 20 ms)
     const tight = planSuite(input({ budgetSeconds: 30 }));
-    expect(tight.screeningSeconds).toBeCloseTo(100 * 4 * (0.044 + 5 * 0.02 * (1 + 1 / 20000)), 1);
+    expect(tight.screeningSeconds).toBeCloseTo(100 * 18 * (0.044 + 5 * 0.02 * (1 + 1 / 20000)), 1);
     expect(tight.warning).toMatch(
-      /^the budget left to measure \(30 s\) cannot give all 100 benchmarks their first look \(20 pairs each: about 58 s, 0.58 s per benchmark/,
+      /^the budget left to measure \(30 s\) cannot give all 100 benchmarks their first look \(90 pairs each: about 259 s, 2.59 s per benchmark/,
     );
-    expect(tight.warning).toMatch(/A budget of 2 min would screen every one/);
+    expect(tight.warning).toMatch(/about 10 pairs each/);
+    expect(tight.warning).toMatch(/A budget of 7 min would screen every one/);
+    // too tight for the 2 pairs an interval needs: how many get them, how many cannot
+    const tighter = planSuite(input({ budgetSeconds: 5 }));
+    expect(tighter.warning).toMatch(
+      /cannot even give every benchmark the 2 pairs an interval needs: breadth first, about 86 will get them and the other 14 will not be measured within the budget/,
+    );
   });
 
   it('cannot predict what was not calibrated, and then says nothing', () => {
@@ -80,7 +87,7 @@ describe('planning a suite before it measures', () => {
     expect(plan.repetitions).toBe(1);
   });
 
-  it('a format that cannot repeat less than 10 times (criterion) gets looks of four such processes', () => {
+  it('a format that cannot repeat less than 10 times (criterion) gets looks of the floor in such processes', () => {
     const plan = planSuite(
       input({
         units: units(131).map((u) => ({ ...u, nsPerOp: null })),
@@ -89,6 +96,7 @@ describe('planning a suite before it measures', () => {
       }),
     );
     expect(plan.repetitions).toBe(10);
-    expect(plan.schedule.pairs).toEqual([40, 120, 360, 1080]);
+    expect(plan.decisionFloor).toBe(18);
+    expect(plan.schedule.pairs).toEqual([180, 540, 1620, 4860]);
   });
 });

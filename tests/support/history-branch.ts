@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildDashboard } from '../../scripts/build-dashboard.mjs';
 import { readDashboard } from '../../src/dashboard/assets.js';
 import { normalizeFolder, openLocation, type StoredEntry } from '../../src/history/read.js';
-import { addEntriesChanges } from '../../src/history/store.js';
+import { addEntriesChanges, type Deriver } from '../../src/history/store.js';
 
 /** A freshly built dashboard (from src/, not the committed dist/) in `dir`, as its files. */
 export async function freshDashboard(dir: string): Promise<Map<string, Buffer>> {
@@ -13,14 +13,14 @@ export async function freshDashboard(dir: string): Promise<Map<string, Buffer>> 
 }
 
 /**
- * Writes `entries` to the history branch of `remote` in one commit, derived files and
- * dashboard included, as an import would.
+ * Writes `entries` to the history branch of `remote` in one commit, derived files (and those of
+ * `derivers`) and dashboard included, as an import would.
  */
 export async function writeHistory(
   remote: string,
   entries: readonly StoredEntry[],
   dashboard: ReadonlyMap<string, Buffer>,
-  options: { branch?: string; path?: string } = {},
+  options: { branch?: string; path?: string; derivers?: readonly Deriver[] } = {},
 ): Promise<string> {
   const folder = normalizeFolder(options.path);
   const git = await openLocation({
@@ -31,7 +31,7 @@ export async function writeHistory(
     const tip = await git.fetchTip();
     const bySuite = new Map<string, StoredEntry[]>();
     for (const s of entries) bySuite.set(s.entry.suite, [...(bySuite.get(s.entry.suite) ?? []), s]);
-    const { changes } = await addEntriesChanges(git, tip, folder, bySuite);
+    const { changes } = await addEntriesChanges(git, tip, folder, bySuite, options.derivers);
     for (const [name, content] of dashboard)
       changes.set(folder === '' ? name : `${folder}/${name}`, content);
     const commit = await git.commit(tip, changes, `test history: ${entries.length} runs`);

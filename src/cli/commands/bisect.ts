@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { runBisect } from '../../bisect/bisect.js';
+import { runBisect } from '../../pipeline/bisect-run.js';
 import { renderBisect } from '../../bisect/render.js';
 import { bisectScenario } from '../../bisect/workload.js';
 import { abortOnSignals } from '../../runner/signals.js';

@@ -8,7 +8,7 @@ import { loadScenarioFile } from '../../scenario/load.js';
 import { abortOnSignals } from '../../runner/signals.js';
 import { MAX_SEED, randomSeed } from '../../stats/rng.js';
 import { NOISE_KINDS, type NoiseKind } from '../../noise/options.js';
-import type { IsolationRequest } from '../../isolation/types.js';
+import type { IsolationRequest } from '../../contracts/isolation.js';
 import type { CliContext } from '../context.js';
 import {
   choiceParser,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { ReapEntry } from '../../cluster/eks-reap.js';
 import { podCpus } from '../../cluster/schema.js';
-import { loadCluster } from '../../cluster/load.js';
+import { loadCluster } from '../../pipeline/load-cluster.js';
 import {
   createStateRecorder,
   fileSaver,

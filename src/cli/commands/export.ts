@@ -1,13 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { statusOf, type ComparisonReport } from '../../analyze/report.js';
+import { statusOf } from '../../analyze/report.js';
+import type { ComparisonReport } from '../../contracts/comparison.js';
 import {
   toGab,
   type GabExport,
   type NamedComparison,
   type NamedNotComparable,
-} from '../../formats/export-gab.js';
+} from '../../formats/gab.js';
 import type { Comparison } from '../../stats/types.js';
 import type { CliContext } from '../context.js';
 import { UserError } from '../errors.js';

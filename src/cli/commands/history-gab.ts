@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { readDashboard } from '../../dashboard/assets.js';
 import { exportGab, importGab } from '../../history/gab-sync.js';
+import { VARIABILITY_HISTORY } from '../../variability/history-hooks.js';
 import type { CliContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { addLocationOptions, locationOf, type LocationFlags } from './history.js';
+import { addLocationOptions, locationOf, type LocationFlags } from '../history-location.js';
 
 /** `duetkit history import-gab` and `export-gab`: github-action-benchmark's data.js. */
 export function registerGabCommands(history: Command, ctx: CliContext): void {
@@ -37,6 +38,7 @@ export function registerGabCommands(history: Command, ctx: CliContext): void {
           suiteFromName: flags.suiteFromName === true,
           ...(flags.suite === undefined ? {} : { suite: flags.suite }),
           dashboard: await readDashboard(),
+          derivers: VARIABILITY_HISTORY.derivers,
           log: (line) => ctx.stderr(`${line}\n`),
         });
         ctx.stdout(

@@ -3,45 +3,13 @@ import { Option, type Command } from 'commander';
 import { readDashboard } from '../../dashboard/assets.js';
 import { pruneHistory, type Retention } from '../../history/prune.js';
 import { publishRun } from '../../history/publish-run.js';
-import {
-  DEFAULT_BRANCH,
-  DEFAULT_PATH,
-  readHistory,
-  type HistoryLocation,
-} from '../../history/read.js';
+import { readHistory } from '../../history/read.js';
 import type { HistoryEntry } from '../../history/schema.js';
+import { VARIABILITY_HISTORY } from '../../variability/history-hooks.js';
 import type { CliContext } from '../context.js';
+import { addLocationOptions, locationOf, type LocationFlags } from '../history-location.js';
 import { integerParser } from '../options.js';
 import { registerGabCommands } from './history-gab.js';
-
-export interface LocationFlags {
-  remote: string;
-  branch: string;
-  path: string;
-}
-
-/** `--remote`, `--branch`, `--path`: where the history is. */
-export function addLocationOptions(command: Command): Command {
-  return command
-    .requiredOption(
-      '--remote <url-or-path>',
-      'git remote of the history: a URL, or the path of a (bare) repository',
-    )
-    .option('--branch <name>', 'branch of the history', DEFAULT_BRANCH)
-    .option('--path <folder>', 'folder of the history in the branch', DEFAULT_PATH);
-}
-
-/** A remote given as a path is relative to the working directory. */
-export function locationOf(flags: LocationFlags, ctx: CliContext): HistoryLocation {
-  const isPath =
-    !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
-  return {
-    remote: isPath ? path.resolve(ctx.cwd, flags.remote) : flags.remote,
-    branch: flags.branch,
-    path: flags.path,
-    env: ctx.env,
-  };
-}
 
 /** `duetkit history ...`: the run history on a git branch and its dashboard (docs/history.md). */
 export function registerHistory(program: Command, ctx: CliContext): void {
@@ -74,6 +42,7 @@ export function registerHistory(program: Command, ctx: CliContext): void {
         repoDir: ctx.cwd,
         ...(flags.runId === undefined ? {} : { runId: flags.runId }),
         dashboard: await readDashboard(),
+        ...VARIABILITY_HISTORY,
         log: (line) => ctx.stderr(`${line}\n`),
         warn: (message) => ctx.stderr(`warning: ${message}\n`),
       });
@@ -154,6 +123,7 @@ export function registerHistory(program: Command, ctx: CliContext): void {
           ...locationOf(flags, ctx),
           retention,
           ...(flags.suite === undefined ? {} : { suite: flags.suite }),
+          derivers: VARIABILITY_HISTORY.derivers,
           log: (line) => ctx.stderr(`${line}\n`),
         });
         for (const warning of result.warnings) ctx.stderr(`warning: ${warning}\n`);

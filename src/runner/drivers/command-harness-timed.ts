@@ -1,5 +1,5 @@
-import { commandFailure, RunError } from '../errors.js';
-import { startGated, type GatedProcess } from '../gated-process.js';
+import { commandFailure, RunError } from '../../process/errors.js';
+import { startGated, type GatedProcess } from '../../process/gated-process.js';
 import { clearOutputFile, iterationMetrics, nsToMs, readIterationOutput } from './metrics.js';
 import type { Side, SideContext } from './types.js';
 import type { Workload } from '../../scenario/schema.js';

@@ -1,11 +1,11 @@
 import { startGenerator, type GeneratorProcess } from '../../load/generator-process.js';
 import { phaseOutcomes, type PhaseOutcome } from '../../load/phase-metrics.js';
 import { describeGenerator, planGenerator } from '../../load/placement.js';
-import type { GeneratorRecord } from '../../load/record.js';
+import type { GeneratorRecord } from '../../contracts/load.js';
 import { buildSchedule, phaseLength, requestTable } from '../../load/schedule.js';
 import { replicaName, startServers, type ServerSet } from '../../load/servers.js';
 import type { LoadSpec } from '../../scenario/service-schema.js';
-import { RunError } from '../errors.js';
+import { RunError } from '../../process/errors.js';
 import type { Driver, IterationResult, Side, SideContext } from './types.js';
 
 /** Slack over a phase's own length before it counts as hung, s. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServers, type ServerSet } from '../../load/servers.js';
 import { formatArgv } from '../../scenario/argv.js';
-import { RunError } from '../errors.js';
+import { RunError } from '../../process/errors.js';
 import { commandDriver } from './command.js';
 import type { Driver, Side } from './types.js';
 

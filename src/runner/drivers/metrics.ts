@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseOutput } from '../../formats/registry.js';
 import type { Workload } from '../../scenario/schema.js';
-import type { TrialMetric } from '../samples.js';
+import type { TrialMetric } from '../../contracts/samples.js';
 
 /** How long one run of a command took: its wall time and, where the timer took it, CPU time. */
 export interface CommandTimes {

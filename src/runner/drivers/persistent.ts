@@ -1,6 +1,6 @@
 import { parseOutput } from '../../formats/registry.js';
-import { commandFailure, RunError } from '../errors.js';
-import { startGated } from '../gated-process.js';
+import { commandFailure, RunError } from '../../process/errors.js';
+import { startGated } from '../../process/gated-process.js';
 import { relayGate } from '../timer/report.js';
 import { LineReader } from './line-reader.js';
 import { nsToMs } from './metrics.js';

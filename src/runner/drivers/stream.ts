@@ -1,9 +1,9 @@
-import { processTree, signalAll } from '../../load/process-tree.js';
+import { processTree, signalAll } from '../../process/process-tree.js';
 import { steadyStates } from '../../load/steady-state.js';
 import { parseStreamLine, type StreamSample } from '../../load/stream-samples.js';
 import { streamSchema } from '../../scenario/service-schema.js';
-import { commandFailure, RunError } from '../errors.js';
-import { startGated, type GatedProcess } from '../gated-process.js';
+import { commandFailure, RunError } from '../../process/errors.js';
+import { startGated, type GatedProcess } from '../../process/gated-process.js';
 import type { Driver, Side } from './types.js';
 
 /** How long a program may take to exit after SIGTERM before its tree is SIGKILLed, ms. */

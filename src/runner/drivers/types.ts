@@ -1,9 +1,9 @@
-import type { IsolationReport, Placement } from '../../isolation/types.js';
+import type { IsolationReport } from '../../contracts/isolation.js';
+import type { Placement } from '../../isolation/types.js';
 import type { Workload } from '../../scenario/schema.js';
-import type { TrialMetric } from '../samples.js';
-import type { LoadRecord } from '../../load/record.js';
+import type { TrialMetric, KeepBusy } from '../../contracts/samples.js';
+import type { LoadRecord } from '../../contracts/load.js';
 import type { Gate } from '../barrier.js';
-import type { KeepBusy } from '../timer/report.js';
 
 /** What a driver knows about the version it measures. */
 export interface SideContext {

@@ -45,10 +45,7 @@ export function parseTimerLine(line: string): TimerReport | Error {
   };
 }
 
-/** How the side that finishes first keeps its CPU busy until the others finish. */
-export type KeepBusy = 'repeat' | 'spin' | 'off';
-
-/** The timer in relay mode as a persistent program's gate (see gated-process.ts). */
+/** The timer in relay mode as a persistent program's gate (see src/process/gated-process.ts). */
 export function relayGate(timer: string): (flag: string) => string[] {
   return (flag) => [timer, 'relay', flag, '--'];
 }

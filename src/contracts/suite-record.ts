@@ -1,0 +1,54 @@
+import type { StopReason } from './stop-reason.js';
+
+/** What a suite run (`suite:` in the scenario) planned and did, in samples.json. Plain data. */
+export interface SuiteRecord {
+  allocation: 'adaptive' | 'equal';
+  /** Pairs at each scheduled look and the share of the error each look spends. */
+  schedule: { pairs: number[]; weights: number[] };
+  /** How each version's benchmarks ran: a binary built once, or the command as written. */
+  build: { kind: 'go-test-c' | 'cargo-bench-no-run' | 'none'; seconds: number };
+  /** Seconds spent finding the benchmarks and calibrating them, before measuring. */
+  calibrationSeconds: number;
+  /** What was planned before measuring (plan.ts); absent in files written before it. */
+  plan?: {
+    /** Repetitions per process (their values pair by position when more than 1). */
+    repetitions: number;
+    /** Pairs at the first look, after raising it to the floor and to whole rounds. */
+    firstLook: number;
+    /** Fewest pairs at which an exact rank test could call a change in this family. */
+    decisionFloor: number;
+    /** Seconds a process takes to start and measure nothing; null when not measured. */
+    startupSeconds: number | null;
+    /** Predicted seconds for every benchmark's first look; null when nothing calibrated. */
+    screeningSeconds: number | null;
+    /** What was said at once when the budget could not screen every benchmark. */
+    warning: string | null;
+  };
+  units: SuiteUnitRecord[];
+  /** Stages in order: which units each advanced, to which look. */
+  stages: { units: string[]; look: number }[];
+}
+
+export interface SuiteUnitRecord {
+  /** The benchmark as the tool names it (sub-benchmarks joined by `/`). */
+  name: string;
+  /** The argv of each version, by version name. */
+  argv: Record<string, string[]>;
+  /** Fixed iterations of every run (`calibration: fixed`), null when the tool chose. */
+  iterations: number | null;
+  /** Time per operation the calibration run measured, ns (null without one). */
+  calibratedNsPerOp: number | null;
+  /** Pairs measured, and the last look (0-based) they reached (−1: none). */
+  pairs: number;
+  look: number;
+  /** What the last look decided, null before the first. */
+  decision: 'settled' | 'open' | null;
+  /** Machine seconds per pair, as measured. */
+  secondsPerPair: number | null;
+  stopReason: StopReason;
+}
+
+/** Whether a metric is one of a unit's: its own name, or a metric of it (`name - MB/s`). */
+export function belongsTo(metric: string, unit: string): boolean {
+  return metric === unit || metric.startsWith(`${unit} - `);
+}
