@@ -12,8 +12,10 @@
  * log2(N) + 2 and the machine time.
  *
  *   node --import tsx benchmarks/bisect.ts [--trials 1] [--commits 64] [--seed 1]
- *     [--iterations 30] [--variants 20%,A/A]
- *   (under flock -x /tmp/bench.lock on the shared machine)
+ *     [--iterations 30] [--variants 20%,A/A] [--out FILE] [--append]
+ *   (under flock -x /tmp/bench.lock on the shared machine; --append adds this run's trials to
+ *   those already in --out, so a long measurement can be split into several holds of the lock
+ *   with different seeds). The file is written after every trial.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -114,7 +116,29 @@ const ITERATIONS = numberFlag(argv, '--iterations', '30');
 console.log(
   `yaml ${YAML_VERSION}: ${PARSES} parses of a 100-entry document per run; ${COMMITS} commits, threshold ${THRESHOLD * 100}%, ${ITERATIONS} pairs per duet, ${TRIALS} trial(s) per variant`,
 );
-const results: unknown[] = [];
+const OUT = (() => {
+  const i = argv.indexOf('--out');
+  return i < 0 ? path.join('benchmarks', 'results', 'bisect.json') : argv[i + 1]!;
+})();
+interface Run {
+  seed: number;
+  trials: number;
+  load: number[];
+  started: string;
+}
+const previous = argv.includes('--append')
+  ? (JSON.parse(readFileSync(OUT, 'utf8')) as { runs: Run[]; results: unknown[] })
+  : { runs: [], results: [] };
+const runs: Run[] = [
+  ...previous.runs,
+  { seed: SEED, trials: TRIALS, load: os.loadavg(), started: new Date().toISOString() },
+];
+const results: unknown[] = [...previous.results];
+const save = () =>
+  writeFileSync(
+    OUT,
+    `${JSON.stringify({ yaml: YAML_VERSION, commits: COMMITS, threshold: THRESHOLD, iterations: ITERATIONS, machine: os.cpus()[0]?.model, runs, results }, null, 2)}\n`,
+  );
 for (let trial = 0; trial < TRIALS; trial++) {
   const a = at();
   const variants: Variant[] = [
@@ -166,6 +190,8 @@ for (let trial = 0; trial < TRIALS; trial++) {
     const planted = v.steps.map((s) => s.at);
     const exact = planted.length === named.length && planted.every((p) => named.includes(p));
     const row = {
+      seed: SEED,
+      trial,
       variant: v.name,
       runMs: Math.round(runMs),
       planted,
@@ -173,9 +199,23 @@ for (let trial = 0; trial < TRIALS; trial++) {
       exact,
       status: report.status,
       confirmation: report.confirmation,
+      steps: report.steps.map((s) => ({
+        culprit: ids.indexOf(s.culprit.id),
+        alsoPossible: s.alsoPossible.map((id) => ids.indexOf(id)),
+        confirmed: s.confirmed,
+        change: s.confirmation?.change ?? null,
+      })),
+      probes: report.probes.map((p) => ({
+        index: p.index,
+        end: p.end,
+        class: p.class,
+        fraction: p.position?.fraction ?? null,
+        duets: p.duets.length,
+      })),
       duets: report.duets,
       expectedDuets: report.expectedDuets,
       measureSeconds: Math.round(report.measureSeconds),
+      buildSeconds: Math.round(report.buildSeconds),
       wallSeconds: Math.round((performance.now() - started) / 1000),
     };
     results.push(row);
@@ -183,9 +223,6 @@ for (let trial = 0; trial < TRIALS; trial++) {
       `${v.name.padEnd(42)} run ${Math.round(runMs)} ms, planted ${JSON.stringify(planted).padEnd(9)} named ${JSON.stringify(named).padEnd(9)} ${exact ? 'exact' : 'WRONG'}  ${report.status.padEnd(9)} good→bad ${(report.confirmation.change * 100).toFixed(2)}% [${(report.confirmation.lower * 100).toFixed(2)}, ${(report.confirmation.upper * 100).toFixed(2)}]  duets ${report.duets} (log2(N)+2 = ${report.expectedDuets})  ${row.measureSeconds} s measuring, ${row.wallSeconds} s in all`,
     );
     rmSync(dir, { recursive: true, force: true });
+    save();
   }
 }
-writeFileSync(
-  path.join('benchmarks', 'results', 'bisect.json'),
-  `${JSON.stringify({ yaml: YAML_VERSION, commits: COMMITS, threshold: THRESHOLD, iterations: ITERATIONS, machine: os.cpus()[0]?.model, load: os.loadavg(), results }, null, 2)}\n`,
-);

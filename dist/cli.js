@@ -47245,8 +47245,8 @@ function classify(position, zone) {
   const notGood = position.lower > zone;
   const notBad = position.upper < 1 - zone;
   if (notGood && notBad) return "in-between";
-  if (notBad && position.fraction <= zone) return "like-good";
-  if (notGood && position.fraction >= 1 - zone) return "like-bad";
+  if (notBad && position.fraction < 0.5) return "like-good";
+  if (notGood && position.fraction > 0.5) return "like-bad";
   return "unclear";
 }
 function beyondThreshold(c, threshold2) {

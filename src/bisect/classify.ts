@@ -60,19 +60,25 @@ export function zoneOf(confirmed: ChangeInterval, threshold: number): number {
 
 /**
  * The class of a position, from three hypotheses: good's level (the zone around 0), bad's
- * (the zone around 1), or in between. Like good: the estimate lies in good's zone and the
- * interval rules bad's zone out; like bad, the mirror; in between: the interval rules both
- * zones out (part of the change is there: it is spread over several commits). Anything else
- * is unclear (more pairs may settle it). The interval need not exclude "in between" to call
- * a candidate like an end: a probe then costs what a plain bisection's costs, and a partial
- * step smaller than the zone is taken for its neighbour's level.
+ * (the zone around 1), or in between. Like good: the interval rules bad's zone out but not
+ * good's, and the estimate is nearer good than bad; like bad, the mirror; in between: the
+ * interval rules both zones out (part of the change is there: it is spread over several
+ * commits). Anything else is unclear (more pairs may settle it).
+ *
+ * The estimate need not lie inside good's zone: with a threshold much smaller than the change
+ * (1% against a 20% step), that zone is narrower than a probe's noise, and a small systematic
+ * offset between two checkouts of the same code (their paths, their files' places in the page
+ * cache) keeps the estimate outside it however many pairs are added — every probe stayed
+ * unclear and a 20% step went unfound. A partial step the interval cannot tell from an end is
+ * taken for that end's level, as a plain bisection would; its confirmation duet then says how
+ * large the located step is.
  */
 export function classify(position: Position, zone: number): ProbeClass {
   const notGood = position.lower > zone;
   const notBad = position.upper < 1 - zone;
   if (notGood && notBad) return 'in-between';
-  if (notBad && position.fraction <= zone) return 'like-good';
-  if (notGood && position.fraction >= 1 - zone) return 'like-bad';
+  if (notBad && position.fraction < 0.5) return 'like-good';
+  if (notGood && position.fraction > 0.5) return 'like-bad';
   return 'unclear';
 }
 

@@ -48,8 +48,14 @@ describe('probe classification', () => {
     expect(at(0.15, 0.02)).toBe('in-between');
     expect(at(0.15, 0.2)).toBe('unclear');
     expect(at(0.03, 0.03)).toBe('like-good');
-    expect(at(0.07, 0.03)).toBe('unclear');
+    // outside good's zone (±5% of +30%) but bad ruled out and good not: like good, as a
+    // plain bisection would take it (the threshold is no bound on a probe's offset)
+    expect(at(0.07, 0.03)).toBe('like-good');
+    expect(at(0.23, 0.03)).toBe('like-bad');
+    // neither end ruled out, or the estimate nearer the end the interval rules out
     expect(at(0.3, 0.3)).toBe('unclear');
+    expect(at(0.14, 0.1)).toBe('unclear');
+    expect(at(-0.2, 0.19)).toBe('like-good');
   });
 
   it('a change just beyond the threshold keeps a third for each zone', () => {

@@ -12,6 +12,11 @@ export interface Planted {
   broken?: number[];
   /** Effort below which duets of these commits come back wide (unclear). */
   wide?: { commits: number[]; below: number };
+  /**
+   * A systematic offset (log) in every duet of two different commits, whatever their levels:
+   * what two checkouts of the same code can show (their paths, the page cache).
+   */
+  offset?: number;
   seed?: number;
 }
 
@@ -51,7 +56,11 @@ export function plantedDuet(p: Planted): { duet: RunDuet; calls: [string, string
       effort < p.wide.below &&
       [base, head].some((id) => p.wide!.commits.includes(index(id)));
     const h = (wide ? 0.5 : (p.halfWidth ?? 0.02)) / Math.sqrt(effort);
-    const log = level(head) - level(base) + (h / 3) * rng.nextNormal();
+    const log =
+      level(head) -
+      level(base) +
+      (base === head ? 0 : (p.offset ?? 0)) +
+      (h / 3) * rng.nextNormal();
     return Promise.resolve<DuetOutcome>({
       kind: 'measured',
       result: {

@@ -40,6 +40,21 @@ describe('searchRange on planted histories', () => {
     expect(result.duets).toBe(expectedDuets(64));
   });
 
+  it('finds a +20% step with a 1% threshold when every duet is off by +0.8% (two checkouts of the same code)', async () => {
+    // good's zone is ±1% of the change's 20%: no probe's estimate lands in it, yet each rules
+    // the far end out, which is enough (every probe stayed unclear before)
+    for (const at of [3, 22, 40]) {
+      const { result, commits } = await bisectPlanted(
+        { commits: 64, steps: [{ at, size: 0.2 }], offset: 0.008, halfWidth: 0.03, seed: at },
+        { threshold: 0.01, budget: 16 },
+      );
+      expect(result.probes.map((p) => p.class)).not.toContain('unclear');
+      expect(result.status).toBe('found');
+      expect(result.steps.map((s) => s.culprit.id)).toEqual([commits[at]!.id]);
+      expect(result.duets).toBe(expectedDuets(64));
+    }
+  });
+
   it('an A/A range: good and bad do not differ, nothing is bisected and no culprit named', async () => {
     const { result, calls } = await bisectPlanted({ commits: 32, steps: [] });
     expect(result.status).toBe('no-change');
