@@ -1,10 +1,14 @@
 /**
  * `duetkit bisect` on real code: the `yaml` package (2.x, its published dist, the copy npm
  * installed for duetkit) in a git repository built here, 64 commits after `good`, each a
- * small change; at one commit a slowdown is planted inside `yaml`'s own `parse()` (a spin of
- * the planted fraction of one parse's measured time). The benchmark is `node bench.js`
- * (two parses of a 100-entry document); the spin is the planted fraction of a whole run's
- * median time (start-up included), measured on the good commit.
+ * small change; at one commit a slowdown is planted inside `yaml`'s own `parse()`: a loop of
+ * integer arithmetic whose length is the planted fraction of a whole run's median time
+ * (start-up included), both timed on the good commit at the same moment. The benchmark is
+ * `node bench.js` (two parses of a 100-entry document). The slowdown is CPU work, not a spin
+ * on the clock: a spin of fixed wall time is a larger share of a run when the machine is
+ * quiet and a smaller one when it is loaded, so on a shared machine the step's size drifted
+ * between the first duet and the probes (a planted 20% measured +33% good against bad and
+ * about +15% in the probes), and the probes were placed wrongly against it.
  * Variants: slowdowns of 20%, 5% and 2% at a random commit; 5% with a commit before it that
  * does not build (its setup fails); two planted steps (10% and 10%) in one range; an A/A range
  * (nothing planted: no culprit may be named). Each trial runs `runBisect` (real duets through
@@ -60,6 +64,20 @@ function runNs(dir: string): number {
 
 const PARSES = 2;
 
+/** The planted work: `n` rounds of integer arithmetic whose result is kept (not optimized away). */
+const work = (n: number) =>
+  `{ let __x = 0; for (let __i = 0; __i < ${n}; __i++) __x = (Math.imul(__x, 1103515245) + __i) | 0; globalThis.__planted = __x; }`;
+
+/** Nanoseconds per round of `work`, timed in a fresh node as the benchmark runs it (median of 7). */
+function roundNs(): number {
+  const n = 20_000_000;
+  const script = `const t = process.hrtime.bigint(); ${work(n)} process.stdout.write(String(process.hrtime.bigint() - t));`;
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++)
+    times.push(Number(execFileSync(process.execPath, ['-e', script]).toString()) / n);
+  return times.sort((a, b) => a - b)[3]!;
+}
+
 interface Variant {
   name: string;
   steps: { at: number; size: number }[];
@@ -84,18 +102,14 @@ function buildRepo(v: Variant): { dir: string; ids: string[]; runMs: number } {
   const head = 'function parse(src, reviver, options) {';
   if (!original.includes(head)) throw new Error(`yaml ${YAML_VERSION}: no "${head}" to plant into`);
   const run = runNs(dir);
+  const round = roundNs();
   let slow = 0;
   for (let i = 0; i <= COMMITS; i++) {
     for (const s of v.steps) if (s.at === i) slow += s.size;
-    const spin = Math.round((slow * run) / PARSES);
+    const rounds = Math.round((slow * run) / PARSES / round);
     writeFileSync(
       api,
-      spin === 0
-        ? original
-        : original.replace(
-            head,
-            `${head}\n    { const __until = process.hrtime.bigint() + ${spin}n; while (process.hrtime.bigint() < __until); }`,
-          ),
+      rounds === 0 ? original : original.replace(head, `${head}\n    ${work(rounds)}`),
     );
     writeFileSync(path.join(dir, 'CHANGES.md'), `change ${i}\n`);
     if (i === v.broken) writeFileSync(path.join(dir, 'BROKEN'), 'a half-done refactoring\n');
@@ -107,10 +121,13 @@ function buildRepo(v: Variant): { dir: string; ids: string[]; runMs: number } {
 }
 
 const rng = createRng(SEED);
+// createRng's first draw for a small seed is ~0.99999 whatever the seed (1, 11, 12, 21, 22,
+// 101 all gave it): every first planted commit was 62 of 64; the draw is thrown away
+rng.nextFloat();
 const at = () => 2 + Math.floor(rng.nextFloat() * (COMMITS - 3));
 const ONLY = (() => {
   const i = argv.indexOf('--variants');
-  return i < 0 ? null : argv[i + 1]!.split(',');
+  return i < 0 ? null : argv[i + 1]!.split(/,(?! )/); // names may hold ", "
 })();
 const ITERATIONS = numberFlag(argv, '--iterations', '30');
 console.log(
@@ -160,11 +177,18 @@ for (let trial = 0; trial < TRIALS; trial++) {
     },
     { name: 'A/A', steps: [], broken: null },
   ];
+  const unknown = (ONLY ?? []).filter((name) => !variants.some((x) => x.name === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `--variants: ${unknown.map((u) => JSON.stringify(u)).join(', ')} not among ${variants.map((x) => x.name).join('; ')}`,
+    );
   for (const v of variants.filter((x) => ONLY === null || ONLY.includes(x.name))) {
     const { dir, ids, runMs } = buildRepo(v);
     const scenario = await bisectScenario({
       cwd: dir,
-      command: ['node', 'bench.js'],
+      // the node that timed the run and the planted work: `node` on the PATH may be another
+      // (the system's Node 20 here, slower to start, beside npm's Node 24)
+      command: [process.execPath, 'bench.js'],
       setup: ['sh', '-c', 'test ! -f BROKEN || { echo "BROKEN: does not build" >&2; exit 1; }'],
       iterations: ITERATIONS,
       threshold: THRESHOLD,
@@ -217,6 +241,8 @@ for (let trial = 0; trial < TRIALS; trial++) {
       measureSeconds: Math.round(report.measureSeconds),
       buildSeconds: Math.round(report.buildSeconds),
       wallSeconds: Math.round((performance.now() - started) / 1000),
+      // the load average at the trial's end: other helpers' work outside the lock shows here
+      load: os.loadavg(),
     };
     results.push(row);
     console.log(
