@@ -26,8 +26,7 @@ export function attachExplanations(
   const results = report.results.map((result): BenchmarkResult => {
     if (result.exact !== undefined) return result;
     const pair = profiles.pairs.find((p) => belongs(p, result, report.results));
-    if (pair !== undefined)
-      return { ...result, explain: explainPair(pair, result, report, options) };
+    if (pair !== undefined) return { ...result, explain: safely(pair, result, report, options) };
     if (!wanted(profiles, result)) return result;
     return { ...result, explain: missing(profiles, 'no profile was taken of this benchmark') };
   });
@@ -51,6 +50,24 @@ function wanted(profiles: ProfilesFile, r: BenchmarkResult): boolean {
   const verdict = r.comparison?.verdict;
   if (profiles.policy === 'always') return r.comparison !== null;
   return profiles.policy === 'changed' && (verdict === 'regression' || verdict === 'improvement');
+}
+
+/**
+ * A profile the differential refuses (a malformed chunk, say) is a warning on the result with
+ * the reason, never an exception that would cost the run its verdicts.
+ */
+function safely(
+  pair: ProfilePair,
+  result: BenchmarkResult,
+  report: ComparisonReport,
+  options: AttachOptions,
+): Explain {
+  try {
+    return explainPair(pair, result, report, options);
+  } catch (error) {
+    const why = `the profiles could not be compared: ${(error as Error).message}`;
+    return { ...missing(null, why), seconds: pair.seconds };
+  }
 }
 
 function explainPair(

@@ -74,6 +74,21 @@ describe('attachExplanations', () => {
     expect(never.results.every((r) => r.explain === undefined)).toBe(true);
   });
 
+  it('turns a profile the differential refuses into a warning, keeping the verdicts', () => {
+    const profiles = sampleProfiles();
+    profiles.pairs[0]!.head!.chunks[3]!.stacks[1]!.count = 2.5;
+    const attached = attachExplanations(sampleReport(), profiles);
+    const parse = attached.results.find((r) => r.benchmark === 'parse')!;
+    expect(parse.comparison!.verdict).toBe('regression');
+    expect(parse.explain).toMatchObject({
+      profiler: null,
+      functions: [],
+      seconds: 4.2,
+      warning:
+        'the profiles could not be compared: head.chunks[3].stacks[1].count: 2.5; expected an integer ≥ 0',
+    });
+  });
+
   it('uses the differential of the pair unchanged but for the level, seed and time ratio', () => {
     const pair = sampleProfiles().pairs[0]!;
     const d = differential(pair.base!, pair.head!, {

@@ -1,5 +1,5 @@
 import type { ProfileSide } from '../../src/contracts/profile.js';
-import { differential } from '../../src/explain/differential.js';
+import { differential, type DifferentialOptions } from '../../src/explain/differential.js';
 import { createRng } from '../../src/stats/rng.js';
 import { newcombeInterval } from '../../src/stats/two-proportions.js';
 import { CHECKSUM_PROGRAM, slowed, syntheticSide } from '../support/synthetic-profiles.js';
@@ -142,6 +142,7 @@ describe('differential: A/A and power (fixed seed; benchmarks/explain.ts runs mo
     chunks: number,
     samplesPerChunk: number,
     headProgram = CHECKSUM_PROGRAM,
+    options: DifferentialOptions = {},
   ) {
     const rng = createRng(99 + chunks);
     let flagged = 0;
@@ -153,7 +154,7 @@ describe('differential: A/A and power (fixed seed; benchmarks/explain.ts runs mo
         version: 'base',
       });
       const head = syntheticSide(headProgram, rng, { chunks, samplesPerChunk, version: 'head' });
-      const called = differential(base, head, { seed: i + 1 }).functions.filter(
+      const called = differential(base, head, { seed: i + 1, ...options }).functions.filter(
         (f) => f.beyondNoise,
       );
       if (called.length > 0) flagged++;
@@ -165,6 +166,12 @@ describe('differential: A/A and power (fixed seed; benchmarks/explain.ts runs mo
   it('flags nothing in at least 95% of A/A runs, with Newcombe and with the bootstrap', () => {
     expect(simulate(200, 4, 2000).flagged).toBeLessThanOrEqual(10);
     expect(simulate(40, 10, 800).flagged).toBeLessThanOrEqual(2);
+  });
+
+  it('needs the family: each row at 99% alone and no minimum size flag many A/A runs', () => {
+    // a family level of 1 − 0.33 over ~33 rows leaves each row's own interval at 99%
+    const alone = simulate(100, 4, 2000, CHECKSUM_PROGRAM, { familyLevel: 0.67, minChange: 1e-9 });
+    expect(alone.flagged).toBeGreaterThan(10);
   });
 
   it('names a function made 1.15× as heavy first', () => {
