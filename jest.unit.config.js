@@ -34,6 +34,9 @@ export const FULL_TIER_ONLY = {
     'tests/cluster/eks-moto.test.ts',
     'tests/cluster/docs.test.ts',
   ],
+  // The runner-like VM (.ci/setup-vm.sh: QEMU, a Debian guest with systemd and cgroup v2):
+  // one boot of about two minutes under TCG.
+  'a runner-like VM': ['tests/vm/'],
   // cgroups (root, or sudo), and the CPU sets of real duets.
   'cgroups and root': [
     'tests/isolation/cgroup-v1.test.ts',
@@ -48,6 +51,7 @@ export const FULL_TIER_ONLY = {
     'tests/calibrate/accuracy-smoke.test.ts',
     'tests/calibrate/fidelity-smoke.test.ts',
     'tests/runner/timer.test.ts',
+    'tests/runner/timer-rss.test.ts',
     'tests/runner/http.test.ts',
     // a duet that must call a 20 ms slowdown a regression: without cpusets (no root) on a
     // loaded machine its 8 pairs can leave it inconclusive

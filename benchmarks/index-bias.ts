@@ -7,23 +7,76 @@
  * (issue 25: the mean was −0.097% before the rounds were counterbalanced).
  *
  *   node --import tsx benchmarks/index-bias.ts [--seeds 6] [--swapped 3] [--budget 20] [--ms 58]
+ *     [--seed-from 1] [--swapped-from 101]
  *
- * Appends every run to benchmarks/results/index-bias.json. Needs a quiet machine: run it
- * under `flock -x`.
+ *   node --import tsx benchmarks/index-bias.ts --summary-since 2026-11-26T23:00Z
+ *
+ * Seeds run from --seed-from (one→two) and --swapped-from (two→one), so that a long series
+ * can be measured in several short holds of the machine, each appending its own range.
+ * Appends every run, with the commit it measured, to benchmarks/results/index-bias.json.
+ * Needs a quiet machine: run it under `flock -x`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { mean, standardDeviation } from '../src/stats/descriptive.js';
+import { studentTPpf } from '../src/stats/student-t.js';
 import { numberFlag } from './args.js';
 
 const argv = process.argv.slice(2);
+
 const seeds = numberFlag(argv, '--seeds', '6');
 const swapped = numberFlag(argv, '--swapped', '3');
 const budget = numberFlag(argv, '--budget', '20');
 const targetMs = numberFlag(argv, '--ms', '58');
+const seedFrom = numberFlag(argv, '--seed-from', '1');
+const swappedFrom = numberFlag(argv, '--swapped-from', '101');
+for (const [flag, value] of [
+  ['--seeds', seeds],
+  ['--swapped', swapped],
+  ['--seed-from', seedFrom],
+  ['--swapped-from', swappedFrom],
+] as const) {
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`${flag}: got ${value}; expected a whole number ≥ 0`);
+}
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const RESULTS = 'benchmarks/results/index-bias.json';
 const SOURCE = 'benchmarks/fidelity/programs/work.c';
+
+/**
+ * `--summary-since <ISO date>`: no runs, only what the stored runs since then say, in each
+ * order and together — the mean with its 99% t-interval (the runs as independent draws), their
+ * spread, and how many of their own intervals exclude 0.
+ */
+const since = argv.indexOf('--summary-since');
+if (since >= 0) {
+  const from = argv[since + 1] ?? '';
+  if (Number.isNaN(Date.parse(from)))
+    throw new RangeError(`--summary-since: got ${JSON.stringify(from)}; expected an ISO date`);
+  const stored = (JSON.parse(readFileSync(RESULTS, 'utf8')) as Outcome[]).filter(
+    (o) => Date.parse(o.date) >= Date.parse(from),
+  );
+  for (const [label, runs] of [
+    ['one→two', stored.filter((o) => o.order === 'one→two')],
+    ['two→one', stored.filter((o) => o.order === 'two→one')],
+    ['all', stored],
+  ] as const) {
+    if (runs.length < 2) continue;
+    const changes = runs.map((o) => o.change);
+    const m = mean(changes);
+    const sd = standardDeviation(changes);
+    const half = studentTPpf(0.995, runs.length - 1) * (sd / Math.sqrt(runs.length));
+    const pct = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(3)}%`;
+    console.log(
+      `${label}: ${runs.length} runs, mean ${pct(m)} (99% t-interval [${pct(m - half)}, ${pct(m + half)}]), ` +
+        `sd ${(sd * 100).toFixed(3)}%, range [${pct(Math.min(...changes))}, ${pct(Math.max(...changes))}], ` +
+        `${runs.filter((o) => o.excludesZero).length} of ${runs.length} intervals exclude 0`,
+    );
+  }
+  process.exit(0);
+}
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'duetkit-index-bias-'));
 const dirs = ['one', 'two'].map((name) => {
@@ -48,6 +101,7 @@ const steps = stepsFor(targetMs);
 
 interface Outcome {
   date: string;
+  commit: string;
   order: 'one→two' | 'two→one';
   seed: number;
   budget: number;
@@ -92,6 +146,7 @@ function duet(seed: number, base: string, head: string, order: Outcome['order'])
   const c = report.results.find((r) => r.version === 'head')!.comparison;
   return {
     date: new Date().toISOString(),
+    commit,
     order,
     seed,
     budget,
@@ -105,16 +160,25 @@ function duet(seed: number, base: string, head: string, order: Outcome['order'])
 }
 
 const outcomes: Outcome[] = [];
-for (let s = 1; s <= seeds; s++) outcomes.push(duet(s, dirs[0]!, dirs[1]!, 'one→two'));
-for (let s = 1; s <= swapped; s++) outcomes.push(duet(100 + s, dirs[1]!, dirs[0]!, 'two→one'));
-const stored = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as unknown[]) : [];
-writeFileSync(RESULTS, `${JSON.stringify([...stored, ...outcomes], null, 1)}\n`);
+/** Appended after every run: a hold cut short keeps what it measured. */
+function store(outcome: Outcome): void {
+  const stored = existsSync(RESULTS)
+    ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as unknown[])
+    : [];
+  writeFileSync(RESULTS, `${JSON.stringify([...stored, outcome], null, 1)}\n`);
+  outcomes.push(outcome);
+}
+// Alternating the two orders, so that a drift of the machine during a hold falls on both.
+for (let i = 0; i < Math.max(seeds, swapped); i++) {
+  if (i < seeds) store(duet(seedFrom + i, dirs[0]!, dirs[1]!, 'one→two'));
+  if (i < swapped) store(duet(swappedFrom + i, dirs[1]!, dirs[0]!, 'two→one'));
+}
 for (const o of outcomes) {
   console.log(
     `${o.order} seed ${o.seed}: ${(o.change * 100).toFixed(3)}% [${(o.lower * 100).toFixed(3)}%, ${(o.upper * 100).toFixed(3)}%] at ${o.pairs} pairs${o.excludesZero ? ' (excludes 0)' : ''}`,
   );
 }
-const mean = outcomes.reduce((a, o) => a + o.change, 0) / outcomes.length;
+const held = mean(outcomes.map((o) => o.change));
 console.log(
-  `mean ${(mean * 100).toFixed(3)}% over ${outcomes.length} runs; ${outcomes.filter((o) => o.excludesZero).length} intervals exclude 0`,
+  `mean ${(held * 100).toFixed(3)}% over ${outcomes.length} runs; ${outcomes.filter((o) => o.excludesZero).length} intervals exclude 0`,
 );

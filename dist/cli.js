@@ -40143,7 +40143,7 @@ function comparisonInput(series, baseIndex, headIndex, paired2) {
 }
 
 // src/analyze/exact-rule.ts
-var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/op)?$/i;
+var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/(op|iter))?$/i;
 function exactSides(input2, unit) {
   const base = constantValue(input2.base);
   const head = constantValue(input2.head);
@@ -40586,6 +40586,22 @@ function paceByMetric(samples) {
   return out;
 }
 
+// src/analyze/thresholds.ts
+var TIME_UNIT = /^(ps|ns|us|µs|μs|ms|s|sec|min|h)(\/(op|iter|call|run|it))?$/i;
+var MEMORY_UNIT = /^(B|bytes|KB|KiB|MB|MiB|GB|GiB|allocs|objects)(\/(op|iter))?$/i;
+function metricKind(unit) {
+  if (TIME_UNIT.test(unit)) return "time";
+  if (MEMORY_UNIT.test(unit)) return "memory";
+  return null;
+}
+function thresholdFor(benchmark2, unit, threshold2, thresholds) {
+  if (thresholds === void 0) return threshold2;
+  const byName = thresholds[benchmark2];
+  if (byName !== void 0) return byName;
+  const kind2 = metricKind(unit);
+  return (kind2 === null ? void 0 : thresholds[kind2]) ?? threshold2;
+}
+
 // src/analyze/unmeasured.ts
 function budgetStopped(samples) {
   if (samples.stopReason === "budget") return () => true;
@@ -40679,7 +40695,12 @@ function analyzeSamples(samples, overrides = {}) {
           resamples: settings.resamples,
           seed: settings.seed,
           method: settings.method,
-          threshold: settings.threshold,
+          threshold: thresholdFor(
+            series.name,
+            series.unit,
+            settings.threshold,
+            settings.thresholds
+          ),
           biggerIsBetter: series.biggerIsBetter,
           blockLength: settings.blockLength,
           ...settings.statistic === null ? {} : { statistic: settings.statistic },
@@ -40817,6 +40838,7 @@ function resolveSettings(samples, overrides) {
     statistic: overrides.statistic ?? spec.statistic ?? null,
     method: overrides.method ?? spec.method,
     threshold: overrides.threshold ?? spec.threshold,
+    ...thresholdsOf(spec.thresholds, overrides.thresholds),
     resamples: overrides.resamples ?? spec.resamples,
     adjustment: overrides.adjustment ?? spec.adjustment,
     blockLength: overrides.blockLength ?? spec.blockLength,
@@ -40855,6 +40877,10 @@ function unlisted(samples, baseIndex, baseline) {
     });
   }
   return results;
+}
+function thresholdsOf(spec, override) {
+  const merged = { ...spec, ...override };
+  return Object.keys(merged).length === 0 ? {} : { thresholds: merged };
 }
 function explain(error62, mode) {
   if (/at least 2 values/.test(error62.message) && (mode === "single" || mode === "mct")) {
@@ -40956,9 +40982,33 @@ function exactNumber(value) {
   return Number.isSafeInteger(value) ? String(value) : formatValue(value);
 }
 function shownExact(results) {
-  return results.filter(
-    (r) => r.exact !== void 0 && r.comparison !== null && r.exact.base !== r.exact.head
+  return results.filter((r) => r.exact !== void 0 && r.comparison !== null && exactDiffers(r));
+}
+function exactDiffers(r) {
+  return exactNumber(r.exact.base) !== exactNumber(r.exact.head);
+}
+
+// src/report/threshold-text.ts
+function percentText(fraction) {
+  return `\xB1${formatPercent(fraction).replace("+", "")}`;
+}
+function rowsThresholdText(rows) {
+  const values = [...new Set(rows.map((r) => r.threshold))].sort((a, b) => a - b);
+  if (values.length <= 1) return percentText(values[0] ?? 0);
+  const kindOf = (unit) => metricKind(unit) ?? "other";
+  const split = new Set(
+    [...new Set(rows.map((r) => kindOf(r.unit)))].filter(
+      (kind2) => new Set(rows.filter((r) => kindOf(r.unit) === kind2).map((r) => r.threshold)).size > 1
+    )
   );
+  const parts = values.map((t) => {
+    const mine = rows.filter((r) => r.threshold === t);
+    const labels = [
+      ...new Set(mine.map((r) => split.has(kindOf(r.unit)) ? r.name : kindOf(r.unit)))
+    ];
+    return `${percentText(t)} (${labels.join(", ")})`;
+  });
+  return parts.join(", ");
 }
 
 // src/report/explain-text.ts
@@ -41375,7 +41425,11 @@ function methodLines(rows, named) {
   const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
   const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
   const interval3 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
-  lines.push(`method: ${design}; ${interval3}; threshold \xB1${+(c.threshold * 100).toFixed(3)}%`);
+  const thresholds = rowsThresholdText(
+    rows.map((r) => ({ name: r.name, unit: r.unit, threshold: r.comparison.threshold }))
+  );
+  const word = thresholds.includes("(") ? "thresholds" : "threshold";
+  lines.push(`method: ${design}; ${interval3}; ${word} ${thresholds}`);
   for (const { name, comparison: comparison2, settle: settle2 } of rows) {
     const prefix = named ? `${name}: ` : "";
     const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
@@ -41474,6 +41528,18 @@ function optionParser(parse3) {
 }
 var parseLevel2 = optionParser(parseLevel);
 var parseThreshold2 = optionParser(parseThreshold);
+function collectThreshold(text3, previous) {
+  const at = text3.lastIndexOf("=");
+  const key2 = at < 0 ? null : text3.slice(0, at).trim();
+  const value = parseThreshold2(at < 0 ? text3 : text3.slice(at + 1));
+  if (key2 === null) return { ...previous, threshold: value };
+  if (key2 === "") {
+    throw new InvalidArgumentError(
+      `got ${JSON.stringify(text3)}; expected a threshold like 5%, or KIND=THRESHOLD like memory=5% (kinds: time, memory; or a benchmark's name)`
+    );
+  }
+  return { ...previous, thresholds: { ...previous?.thresholds, [key2]: value } };
+}
 var parseSeconds2 = optionParser(parseSeconds);
 var parseSince2 = optionParser(parseSince);
 function integerParser(min, max2) {
@@ -41502,15 +41568,19 @@ function registerAnalyze(program2, ctx) {
     "--statistic <name>",
     "median|mean|gmean|trimmed (paired only)",
     choiceParser(STATISTICS)
-  ).option("--method <name>", "percentile|bca", choiceParser(["percentile", "bca"])).option("--threshold <t>", "practical threshold, e.g. 5% or 0.05", parseThreshold2).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7)).option("--adjustment <name>", "holm|bh|none", choiceParser(["holm", "bh", "none"])).option("--block-length <n>", "paired: moving-block length", integerParser(1, 1e6)).option("--seed <n>", "bootstrap seed (default: the run's)", integerParser(0, MAX_SEED)).option("--baseline <version>", "version to compare the others against").option("--out <file>", "also write the comparison JSON to this file").option("--json", "print the comparison JSON instead of the report").option(
+  ).option("--method <name>", "percentile|bca", choiceParser(["percentile", "bca"])).option(
+    "--threshold <t>",
+    "practical threshold, e.g. 5% or 0.05; of one kind of metric or benchmark, e.g. memory=5% time=2% (repeatable)",
+    collectThreshold
+  ).option("--resamples <n>", "bootstrap resamples", integerParser(100, 1e7)).option("--adjustment <name>", "holm|bh|none", choiceParser(["holm", "bh", "none"])).option("--block-length <n>", "paired: moving-block length", integerParser(1, 1e6)).option("--seed <n>", "bootstrap seed (default: the run's)", integerParser(0, MAX_SEED)).option("--baseline <version>", "version to compare the others against").option("--out <file>", "also write the comparison JSON to this file").option("--json", "print the comparison JSON instead of the report").option(
     "--fail-on <what>",
     "exit 1 on: regression|inconclusive|never",
     choiceParser(["regression", "inconclusive", "never"]),
     "never"
   ).action(async (file2, flags) => {
     const samples = await readSamples(path.resolve(ctx.cwd, file2), file2);
-    const { json: json2, out, failOn, ...overrides } = flags;
-    const report = analyzeSamples(samples, overrides);
+    const { json: json2, out, failOn, threshold: threshold2, ...rest } = flags;
+    const report = analyzeSamples(samples, { ...rest, ...threshold2 });
     const text3 = `${JSON.stringify(report, null, 2)}
 `;
     if (out !== void 0) await writeFile(path.resolve(ctx.cwd, out), text3);
@@ -42381,9 +42451,17 @@ var NOT_COUNTERS = /* @__PURE__ */ new Set([
   "rms",
   "complexity_n"
 ]);
+var MEMORY_COUNTERS = {
+  allocs_per_iter: "allocs/iter",
+  max_bytes_used: "B",
+  total_allocated_bytes: "B",
+  net_heap_growth: "B"
+};
 function counterUnit(counter) {
   if (counter === "bytes_per_second") return { unit: "B/s", biggerIsBetter: true };
   if (counter === "items_per_second") return { unit: "items/s", biggerIsBetter: true };
+  const memory2 = MEMORY_COUNTERS[counter];
+  if (memory2 !== void 0) return { unit: memory2, biggerIsBetter: false };
   return { unit: "", biggerIsBetter: /_per_second$/.test(counter) };
 }
 var googlecpp = {
@@ -42481,17 +42559,32 @@ var hyperfine = {
 };
 
 // src/formats/jmh.ts
-function readMetric(metric, name, collector) {
+function readMetric(metric, name, collector, gc = null) {
   const unit = metric.get("scoreUnit").nonEmptyString();
   const biggerIsBetter = /^ops\//.test(unit);
   const raw = metric.optional("rawData");
+  const extra = gc?.derivedFrom === void 0 ? {} : { derivedFrom: gc.derivedFrom };
+  const value = gc?.wholeBytes === true ? Math.round : (v) => v;
   if (raw !== void 0) {
-    const values = raw.items().flatMap((fork) => fork.numbers());
-    collector.add(raw.path, name, unit, biggerIsBetter, values, "samples");
+    const values = raw.items().flatMap((fork) => fork.numbers().map(value));
+    collector.add(raw.path, name, unit, biggerIsBetter, values, "samples", extra);
   } else {
     const score = metric.get("score");
-    collector.add(score.path, name, unit, biggerIsBetter, [score.number()], "summary");
+    collector.add(
+      score.path,
+      name,
+      unit,
+      biggerIsBetter,
+      [value(score.number())],
+      "summary",
+      extra
+    );
   }
+}
+function gcRole(key2, primary) {
+  const bare = key2.replace(/^\u00b7/, "");
+  if (bare === "gc.alloc.rate.norm") return { wholeBytes: true };
+  return bare.startsWith("gc.") ? { derivedFrom: primary } : null;
 }
 var jmh = {
   name: "jmh",
@@ -42507,7 +42600,7 @@ var jmh = {
       readMetric(run3.get("primaryMetric"), name, collector);
       const secondary = run3.optional("secondaryMetrics");
       for (const [key2, metric] of secondary?.entries() ?? []) {
-        readMetric(metric, `${name} - ${key2}`, collector);
+        readMetric(metric, `${name} - ${key2}`, collector, gcRole(key2, name));
       }
     }
     return collector.finish("a non-empty list of benchmark runs");
@@ -43003,34 +43096,37 @@ function parseOutput(name, output2, context) {
 }
 
 // src/runner/drivers/metrics.ts
-function timeMetricNames(workload2) {
-  if (workload2.name === void 0) return { wall: "wall-time", cpu: "cpu-time" };
-  return {
-    wall: workload2.name,
-    cpu: workload2.metric === "cpu" ? workload2.name : `${workload2.name} (cpu)`
-  };
+var DEFAULT_NAMES = {
+  wall: "wall-time",
+  cpu: "cpu-time",
+  rss: "peak-rss"
+};
+function metricNames(workload2) {
+  const name = workload2.name;
+  if (name === void 0) return DEFAULT_NAMES;
+  const first = workload2.metric[0];
+  const of = (m) => m === first ? name : `${name} (${m})`;
+  return { wall: of("wall"), cpu: of("cpu"), rss: of("rss") };
 }
 function iterationMetrics(workload2, times, output2, cwd) {
   if (workload2.format === void 0) {
-    const names = timeMetricNames(workload2);
-    const metric = (name, value) => ({
-      name,
-      unit: "ms",
-      biggerIsBetter: false,
-      values: [value],
-      valueKind: "samples"
-    });
-    const metrics = [];
-    if (workload2.metric !== "cpu") metrics.push(metric(names.wall, times.wallMs));
-    if (workload2.metric !== "wall") {
-      if (times.cpuMs === void 0) {
+    const names = metricNames(workload2);
+    const value = (m) => {
+      const v = m === "wall" ? times.wallMs : m === "cpu" ? times.cpuMs : times.rssKb;
+      if (v === void 0) {
         throw new Error(
-          `workload.metric ${workload2.metric} needs the command's CPU time, which only duetkit's timer takes`
+          `workload.metric ${m} needs the command's ${m === "cpu" ? "CPU time" : "peak RSS"}, which only duetkit's timer takes`
         );
       }
-      metrics.push(metric(names.cpu, times.cpuMs));
-    }
-    return metrics;
+      return v;
+    };
+    return workload2.metric.map((m) => ({
+      name: names[m],
+      unit: m === "rss" ? "KiB" : "ms",
+      biggerIsBetter: false,
+      values: [value(m)],
+      valueKind: "samples"
+    }));
   }
   return parseOutput(workload2.format, output2, { cwd }).map((b) => ({
     name: b.name,
@@ -43241,7 +43337,12 @@ async function openTimed(workload2, ctx) {
         return {
           start: report.startNs,
           end: report.endNs,
-          metrics: iterationMetrics(workload2, { wallMs, cpuMs }, output2, ctx.cwd),
+          metrics: iterationMetrics(
+            workload2,
+            { wallMs, cpuMs, rssKb: report.maxRssKb },
+            output2,
+            ctx.cwd
+          ),
           cpuMs,
           seenEnd
         };
@@ -44521,6 +44622,28 @@ function isNumber(word) {
   return word !== "" && Number.isFinite(Number(word));
 }
 
+// src/scenario/metric-list.ts
+var MEASURES = ["wall", "cpu", "rss"];
+var METRIC_EXPECTED = "one of wall, cpu, rss, both (= [wall, cpu]), or a list of wall, cpu, rss without repeats like [wall, cpu, rss]";
+function parseMetricList(value) {
+  const words = typeof value === "string" ? value.split(/[\s,]+/).filter((w) => w !== "") : Array.isArray(value) ? value : null;
+  if (words === null || words.length === 0) throw new ValueError(value, METRIC_EXPECTED);
+  if (typeof value === "string" && words.length === 1 && words[0] === "both")
+    return ["wall", "cpu"];
+  const list = [];
+  for (const word of words) {
+    if (typeof word !== "string" || !MEASURES.includes(word)) {
+      throw new ValueError(value, METRIC_EXPECTED);
+    }
+    if (list.includes(word)) throw new ValueError(value, METRIC_EXPECTED);
+    list.push(word);
+  }
+  return list;
+}
+function wallOnly(list) {
+  return list.length === 1 && list[0] === "wall";
+}
+
 // src/scenario/fields.ts
 var argv = external_exports.union([external_exports.array(external_exports.string()).min(1), external_exports.string().min(1)], {
   error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"'
@@ -44546,6 +44669,15 @@ function valueField(parse3, expected) {
     }
   });
 }
+var metricList = external_exports.union([external_exports.string(), external_exports.array(external_exports.string())], { error: METRIC_EXPECTED }).transform((value, ctx) => {
+  try {
+    return parseMetricList(value);
+  } catch (error62) {
+    if (!(error62 instanceof ValueError)) throw error62;
+    ctx.addIssue({ code: "custom", message: error62.expected });
+    return external_exports.NEVER;
+  }
+});
 var duration3 = valueField(parseSeconds, DURATION_EXPECTED);
 var threshold = valueField(parseThreshold, THRESHOLD_EXPECTED);
 var level = valueField(parseLevel, LEVEL_EXPECTED);
@@ -46066,9 +46198,8 @@ function createWorktreeSet(git, parent = os6.tmpdir()) {
   };
 }
 
-// src/isolation/cgroup-v1.ts
-import { readdir } from "node:fs/promises";
-import path14 from "node:path";
+// src/isolation/cgroup-v2.ts
+import path16 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn6 } from "node:child_process";
@@ -46261,21 +46392,47 @@ async function createGroup(layout) {
   };
 }
 
+// src/isolation/cgroup-partition.ts
+import path14 from "node:path";
+var FILE = "cpuset.cpus.partition";
+async function makePartition(fs, dir) {
+  const file2 = path14.join(dir, FILE);
+  const before = await fs.read(file2).catch(() => null);
+  if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
+  try {
+    await fs.write(file2, "root");
+  } catch (error62) {
+    return `the kernel refused ${FILE} = root: ${error62.message}`;
+  }
+  const state = (await fs.read(file2).catch(() => "")).trim();
+  if (state === "root") return null;
+  await releasePartition(fs, dir);
+  return `the kernel made ${FILE} ${JSON.stringify(state)}`;
+}
+async function releasePartition(fs, dir) {
+  const file2 = path14.join(dir, FILE);
+  const state = await fs.read(file2).catch(() => null);
+  if (state === null || state.trim() === "member") return;
+  await fs.write(file2, "member").catch(() => void 0);
+}
+
 // src/isolation/cgroup-v1.ts
+import { readdir } from "node:fs/promises";
+import path15 from "node:path";
 var V1_MAX_SHARES = 262144;
 async function createCgroupV1(options) {
   const fs = options.fs ?? directCgroupFs();
   const mount = options.mount ?? await findMount("cgroup", "cpuset");
   if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
-  const parent = path14.join(mount, await ownCgroup("cpuset") ?? "/");
+  const parent = path15.join(mount, await ownCgroup("cpuset") ?? "/");
   await sweepStaleGroups(fs, parent);
-  const mems = (await fs.read(path14.join(parent, "cpuset.mems"))).trim();
+  const mems = (await fs.read(path15.join(parent, "cpuset.mems"))).trim();
   const name = groupName();
   const cpuset = {
-    dir: path14.join(parent, name),
+    dir: path15.join(parent, name),
     async configure(dir, cpus) {
-      await fs.write(path14.join(dir, "cpuset.cpus"), cpus.join(","));
-      await fs.write(path14.join(dir, "cpuset.mems"), mems);
+      await fs.write(path15.join(dir, "cpuset.cpus"), cpus.join(","));
+      await fs.write(path15.join(dir, "cpuset.mems"), mems);
     }
   };
   const warnings = [...options.warnings];
@@ -46294,8 +46451,8 @@ async function createCgroupV1(options) {
 }
 async function cpuTree(fs, name, options, warnings) {
   const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
-  const parent = mount === null ? null : path14.join(mount, await ownCgroup("cpu") ?? "/");
-  const usable = parent !== null && await fs.read(path14.join(parent, "cpu.shares")).then(
+  const parent = mount === null ? null : path15.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs.read(path15.join(parent, "cpu.shares")).then(
     () => true,
     () => false
   );
@@ -46307,53 +46464,27 @@ async function cpuTree(fs, name, options, warnings) {
   }
   await sweepStaleGroups(fs, parent);
   return {
-    dir: path14.join(parent, name),
-    configure: (dir) => fs.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
-    configureHarness: (dir) => fs.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+    dir: path15.join(parent, name),
+    configure: (dir) => fs.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
 async function sweepStaleGroups(fs, parent, release) {
-  const entries = await readdir(parent).catch(() => []);
   const removed = [];
-  for (const entry of entries) {
-    if (!ownerEnded(entry)) continue;
-    const dir = path14.join(parent, entry);
+  for (const dir of await staleGroups(parent)) {
     await release?.(dir);
     const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter(
       (e) => e.isDirectory()
     );
-    for (const child of children) await emptyAndRemove(fs, path14.join(dir, child.name));
+    for (const child of children) await emptyAndRemove(fs, path15.join(dir, child.name));
     await emptyAndRemove(fs, dir);
     removed.push(dir);
   }
   return removed;
 }
-
-// src/isolation/cgroup-v2.ts
-import path16 from "node:path";
-
-// src/isolation/cgroup-partition.ts
-import path15 from "node:path";
-var FILE = "cpuset.cpus.partition";
-async function makePartition(fs, dir) {
-  const file2 = path15.join(dir, FILE);
-  const before = await fs.read(file2).catch(() => null);
-  if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
-  try {
-    await fs.write(file2, "root");
-  } catch (error62) {
-    return `the kernel refused ${FILE} = root: ${error62.message}`;
-  }
-  const state = (await fs.read(file2).catch(() => "")).trim();
-  if (state === "root") return null;
-  await releasePartition(fs, dir);
-  return `the kernel made ${FILE} ${JSON.stringify(state)}`;
-}
-async function releasePartition(fs, dir) {
-  const file2 = path15.join(dir, FILE);
-  const state = await fs.read(file2).catch(() => null);
-  if (state === null || state.trim() === "member") return;
-  await fs.write(file2, "member").catch(() => void 0);
+async function staleGroups(parent) {
+  const entries = await readdir(parent).catch(() => []);
+  return entries.filter((entry) => ownerEnded(entry)).map((entry) => path15.join(parent, entry));
 }
 
 // src/isolation/cgroup-v2.ts
@@ -46430,6 +46561,17 @@ async function createCgroupV2(options) {
   if (reason === null) return withPartition(await withWeightOrWithout(create, warnings));
   warnings.push(`the CPU weight could not be raised: ${reason}`);
   return withPartition(await create(false));
+}
+async function sweepV2Leftovers(options = {}) {
+  try {
+    const mount = options.mount ?? await findMount("cgroup2");
+    if (mount === null || (await staleGroups(mount)).length === 0) return [];
+    const fs = options.fs ?? (process.getuid?.() === 0 ? directCgroupFs() : await canSudo() ? sudoCgroupFs() : null);
+    if (fs === null) return [];
+    return await sweepStaleGroups(fs, mount, (dir) => releasePartition(fs, dir));
+  } catch {
+    return [];
+  }
 }
 var V2_MAX_WEIGHT = 1e4;
 async function enable(fs, dir, controller) {
@@ -46630,6 +46772,7 @@ var IsolationError = class extends UserError {
   }
 };
 async function chooseIsolation(requested, options) {
+  if (requested !== "none" && options.cpus === void 0) await sweepV2Leftovers();
   const cpus = options.cpus ?? allowedCpus();
   const topology = options.topology === void 0 ? readTopology(cpus, options.sysRoot) : options.topology;
   const plan2 = planOnTopology(cpus, options.slotCount, topology);
@@ -47024,6 +47167,7 @@ async function runScenario(loaded, options) {
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
+  await sweepV2Leftovers();
   const probe = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
@@ -47083,9 +47227,9 @@ async function runScenario(loaded, options) {
     const timer = built.path;
     const { metric, format, driver } = scenario.workload;
     timing = driver === "command" || driver === "persistent" ? timingRecord(scenario.workload, built) : void 0;
-    if (built.path === null && driver === "command" && format === void 0 && metric !== "wall") {
+    if (built.path === null && driver === "command" && format === void 0 && !wallOnly(metric)) {
       throw new RunError(
-        `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`
+        `workload.metric ${metric.join(", ")} needs the command's ${metric.includes("cpu") ? metric.includes("rss") ? "CPU time and peak RSS" : "CPU time" : "peak RSS"}, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`
       );
     }
     const experiment = {
@@ -47689,7 +47833,6 @@ function podCpus(spec, mode) {
 }
 
 // src/scenario/schema.ts
-var METRICS = ["wall", "cpu", "both"];
 var DRIVERS2 = ["command", "persistent", "http", "stream", "k6"];
 var version2 = external_exports.object({
   name: versionName,
@@ -47731,15 +47874,17 @@ var workload = external_exports.object({
     error: () => `one of: auto, ${formatNames().join(", ")}`
   }).optional(),
   /**
-   * Without a format, what a command is measured by: `wall` (default), the time from its
-   * start to its exit; `cpu`, its CPU time (user + system, its own and its waited-for
-   * children's), which does not count time spent waiting for a CPU, for I/O or asleep;
-   * `both`, two benchmarks. Both are taken by duetkit's timer on the side's own CPU.
+   * Without a format, what a command is measured by, one benchmark each: `wall` (default),
+   * the time from its start to its exit; `cpu`, its CPU time (user + system, its own and its
+   * waited-for children's), which does not count time spent waiting for a CPU, for I/O or
+   * asleep; `rss`, its peak resident set size in KiB (src/scenario/metric-list.ts); `both`,
+   * `[wall, cpu]`; or a list such as `[wall, cpu, rss]`. `cpu` and `rss` are taken by
+   * duetkit's timer on the side's own CPU. Parsed into the list.
    */
-  metric: external_exports.enum(METRICS).default("wall"),
+  metric: metricList.default(["wall"]),
   /**
-   * The benchmark's name when the metric is a time. Default `wall-time` (and `cpu-time`);
-   * with `metric: both`, the CPU time's is this name followed by ` (cpu)`.
+   * The benchmark's name for the first metric of the list. Default `wall-time`, `cpu-time`,
+   * `peak-rss`; the others' are this name followed by ` (cpu)`, ` (rss)`, ` (wall)`.
    */
   name: external_exports.string().min(1).optional(),
   /** Extra environment variables for the command. */
@@ -47782,6 +47927,12 @@ var analysis = external_exports.object({
   statistic: external_exports.enum(STATISTICS).optional(),
   method: external_exports.enum(["percentile", "bca"]).default("bca"),
   threshold: threshold.default(0.05),
+  /**
+   * Thresholds of their own for some results, beside `threshold` (the rest's): by kind of
+   * metric, `time` (units of time) and `memory` (bytes, KiB, allocations), or by a
+   * benchmark's full name, which comes first (src/analyze/thresholds.ts).
+   */
+  thresholds: external_exports.record(external_exports.string().min(1), threshold).optional(),
   resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
   adjustment: external_exports.enum(["holm", "bh", "none"]).default("holm"),
   blockLength: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1)]).default("auto"),
@@ -47877,7 +48028,7 @@ function checkPerBenchmark(w, ctx) {
       "no output file without a format: set workload.format to the one that reads it"
     );
   }
-  if (w.metric !== "wall" && (w.format !== void 0 || w.driver !== "command")) {
+  if (!wallOnly(w.metric) && (w.format !== void 0 || w.driver !== "command")) {
     issue2(
       "metric",
       w.format !== void 0 ? "wall: the other metrics are for a command without a format (with one, the values are what the tool reports)" : "wall: the other metrics are for the command driver (a persistent program reports its own values)"
@@ -48886,11 +49037,19 @@ samples gathered so far (marked incomplete): ${samplesFile}`
 function registerCompare(program2, ctx) {
   const command = program2.command("compare").description(
     "Compare two git refs of this repository with a command, without a scenario file: duetkit compare --base main --head HEAD -- npm run bench"
-  ).requiredOption("--base <ref>", "git ref of the baseline (e.g. main, origin/main, a commit)").requiredOption("--head <ref>", "git ref of the version under test (e.g. HEAD)").option("--mode <mode>", MODES2.join("|"), choiceParser(MODES2), "duet").option("--iterations <n>", "measured iterations (rounds)", integerParser(1, 1e6)).option("--warmup <n>", "warm-up iterations, discarded", integerParser(0, 1e6)).option("--format <name>", "read the metrics from the output (default: wall time)").option("--setup <command>", "build command run in each checkout first").option("--timeout <duration>", "per-iteration time limit, e.g. 60s").option(
+  ).requiredOption("--base <ref>", "git ref of the baseline (e.g. main, origin/main, a commit)").requiredOption("--head <ref>", "git ref of the version under test (e.g. HEAD)").option("--mode <mode>", MODES2.join("|"), choiceParser(MODES2), "duet").option("--iterations <n>", "measured iterations (rounds)", integerParser(1, 1e6)).option("--warmup <n>", "warm-up iterations, discarded", integerParser(0, 1e6)).option("--format <name>", "read the metrics from the output (default: wall time)").option(
+    "--metric <list>",
+    "without --format, what is measured: wall, cpu, rss, both, or a list like wall,rss",
+    optionParser(parseMetricList)
+  ).option("--setup <command>", "build command run in each checkout first").option("--timeout <duration>", "per-iteration time limit, e.g. 60s").option(
     "--isolation <kind>",
     "auto|cpuset|taskset|none",
     choiceParser(["auto", "cpuset", "taskset", "none"])
-  ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel2).option("--threshold <t>", "practical threshold, e.g. 5%", parseThreshold2).argument("<command...>", "the benchmark command, after --");
+  ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel2).option(
+    "--threshold <t>",
+    "practical threshold, e.g. 5%; of one kind of metric or benchmark, e.g. memory=5% (repeatable)",
+    collectThreshold
+  ).argument("<command...>", "the benchmark command, after --");
   addRunOptions(command).action(async (argv2, flags) => {
     const scenario = scenarioFromObject(
       {
@@ -48910,7 +49069,8 @@ function registerCompare(program2, ctx) {
         ],
         workload: {
           command: argv2,
-          ...flags.format === void 0 ? {} : { format: flags.format }
+          ...flags.format === void 0 ? {} : { format: flags.format },
+          ...flags.metric === void 0 ? {} : { metric: flags.metric }
         },
         ...flags.iterations === void 0 ? {} : { iterations: flags.iterations },
         ...flags.warmup === void 0 ? {} : { warmup: flags.warmup },
@@ -48918,7 +49078,7 @@ function registerCompare(program2, ctx) {
         ...flags.isolation === void 0 ? {} : { isolation: flags.isolation },
         analysis: {
           ...flags.level === void 0 ? {} : { level: flags.level },
-          ...flags.threshold === void 0 ? {} : { threshold: flags.threshold }
+          ...flags.threshold
         }
       },
       "the compare options"
@@ -49342,6 +49502,7 @@ import path27 from "node:path";
 async function probeDoctor(options) {
   const sys = options.sysRoot ?? "/sys";
   const root = process.getuid?.() === 0;
+  await sweepV2Leftovers();
   const cpus = allowedCpus();
   const topology = readTopology(cpus, sys);
   const plan2 = (slots) => planOnTopology(cpus, slots, topology)?.record ?? null;

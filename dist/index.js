@@ -78303,29 +78303,8 @@ function exactText(r, escape = (text2) => text2) {
 function exactNumber(value) {
   return Number.isSafeInteger(value) ? String(value) : formatValue(value);
 }
-
-// src/report/explain-text.ts
-var TOP_FUNCTIONS = 3;
-function formatPp(change, digits = 1) {
-  const text2 = Math.abs(change * 100).toFixed(digits);
-  if (Number(text2) === 0) return `${0 .toFixed(digits)} pp`;
-  return `${change > 0 ? "+" : "\u2212"}${text2} pp`;
-}
-function functionText(f, name = (n) => n) {
-  const bound = (x) => formatPp(x, x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1).replace(" pp", "");
-  return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound(f.lower)}, ${bound(f.upper)}]`;
-}
-function listedFunctions(explain3, top = TOP_FUNCTIONS) {
-  return explain3.functions.filter((f) => f.beyondNoise).slice(0, top);
-}
-function explainHeader(explain3) {
-  if (explain3.method === null) return `no profile: ${explain3.warning ?? "unknown reason"}`;
-  const s = explain3.samples;
-  return `${explain3.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain3.seconds.toFixed(1)} s profiling`;
-}
-function nothingBeyondNoise(explain3) {
-  const m = explain3.method;
-  return `no function's share changed beyond noise (${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together, at least ${formatPp(m.minChange).replace("+", "")})`;
+function exactDiffers(r) {
+  return exactNumber(r.exact.base) !== exactNumber(r.exact.head);
 }
 
 // src/report/unmeasured-text.ts
@@ -78358,10 +78337,6 @@ function codeBlock(text2, maxLength = 4e3) {
   return `${fence}text
 ${body.replace(/\n+$/, "")}
 ${fence}`;
-}
-function codeSpan(text2, maxLength = 120) {
-  const line = oneLine(text2).replace(/`/g, "'");
-  return `\`${line.length > maxLength ? `${line.slice(0, maxLength - 1)}\u2026` : line}\``;
 }
 function escapeCommentValue(text2) {
   return encodeURIComponent(oneLine(text2)).replace(/-/g, "%2D");
@@ -78415,6 +78390,32 @@ function intervalBar(change, lower, upper, threshold3, scale) {
   if (upper > limit) cells[width - 1] = BAR_GLYPHS.clipRight;
   cells[column(change)] = BAR_GLYPHS.estimate;
   return cells.join("");
+}
+
+// src/analyze/thresholds.ts
+var TIME_UNIT = /^(ps|ns|us|µs|μs|ms|s|sec|min|h)(\/(op|iter|call|run|it))?$/i;
+var MEMORY_UNIT = /^(B|bytes|KB|KiB|MB|MiB|GB|GiB|allocs|objects)(\/(op|iter))?$/i;
+function metricKind(unit) {
+  if (TIME_UNIT.test(unit)) return "time";
+  if (MEMORY_UNIT.test(unit)) return "memory";
+  return null;
+}
+function thresholdFor(benchmark2, unit, threshold3, thresholds) {
+  if (thresholds === void 0) return threshold3;
+  const byName = thresholds[benchmark2];
+  if (byName !== void 0) return byName;
+  const kind2 = metricKind(unit);
+  return (kind2 === null ? void 0 : thresholds[kind2]) ?? threshold3;
+}
+
+// src/report/threshold-text.ts
+function percentText(fraction) {
+  return `\xB1${formatPercent(fraction).replace("+", "")}`;
+}
+function settingsThresholdText(threshold3, thresholds) {
+  const own2 = Object.entries(thresholds ?? {});
+  if (own2.length === 0) return percentText(threshold3);
+  return `${percentText(threshold3)}; ${own2.map(([key, t]) => `${key} ${percentText(t)}`).join(", ")}`;
 }
 
 // src/report/cluster-text.ts
@@ -78746,7 +78747,7 @@ function renderMethod(report, meta3) {
       `**Test:** ${TEST_TEXT[first.test.name] ?? "Mann\u2013Whitney U"}; p-values ${adjustmentText(s.adjustment, compared.length)}.`
     );
     items.push(
-      `**Threshold:** \xB1${formatPercent(s.threshold).replace("+", "")} (practical significance).`
+      s.thresholds === void 0 ? `**Threshold:** ${settingsThresholdText(s.threshold, void 0)} (practical significance).` : `**Thresholds** (practical significance): ${settingsThresholdText(s.threshold, s.thresholds)} (by benchmark name, else by kind of metric, else the first).`
     );
     items.push(
       `**Minimum detectable effect** (at ${Math.round(first.power * 100)}% power): ${compared.map(
@@ -78786,7 +78787,7 @@ function renderMethod(report, meta3) {
   ];
 }
 function exactItem(exact) {
-  const equal = exact.filter((r) => r.exact.base === r.exact.head).length;
+  const equal = exact.filter((r) => !exactDiffers(r)).length;
   return `**Exact:** ${exact.length} metric${exact.length === 1 ? " was" : "s were"} one constant on each side (e.g. allocs/op), compared exactly by head/base \u2212 1 and the threshold alone, outside the multiple-comparison family; ${equal} of them equal on both sides ${equal === 1 ? "is" : "are"} not listed (all are in comparison.json).`;
 }
 function sampleSize(c) {
@@ -78947,7 +78948,7 @@ function render(report, meta3, omitUnchanged) {
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version3 of versions) {
     const all = report.results.filter(
-      (r) => r.version === version3 && shownInTable(r) && !isExactTie(r)
+      (r) => r.version === version3 && shownInTable(r) && !isExactTie(r) && (r.exact === void 0 || exactDiffers(r))
     );
     const shown = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== "unchanged") : all;
     const rows = shown.filter((r) => r.exact === void 0);
@@ -78956,7 +78957,6 @@ function render(report, meta3, omitUnchanged) {
       out.push(`#### ${escapeInline(version3)} vs ${escapeInline(report.settings.baseline)}`, "");
     }
     if (rows.length > 0) out.push(...table(rows, report, scale, meta3.trends), "");
-    out.push(...explainBlock(rows));
     if (exact.length > 0) out.push(...exact.map(exactLine), "");
     if (shown.length < all.length) {
       out.push(
@@ -79063,26 +79063,6 @@ function table(rows, report, scale, trends) {
   }
   return lines;
 }
-function explainBlock(rows) {
-  const explained = rows.filter((r) => r.explain !== void 0);
-  if (explained.length === 0) return [];
-  const lines = explained.map((r) => {
-    const e = r.explain;
-    const name = `**${escapeInline(r.benchmark)}**`;
-    if (e.method === null) return `- ${name}: ${escapeInline(explainHeader(e), 600)}`;
-    const listed = listedFunctions(e);
-    const what = listed.length === 0 ? nothingBeyondNoise(e) : listed.map((f) => functionText(f, (n) => codeSpan(n))).join(" \xB7 ");
-    const graph = e.files.flameGraph === null ? "" : ` \u2014 flame graph: ${codeSpan(e.files.flameGraph, 200)} in the results`;
-    const warning2 = e.warning === null ? "" : ` \u26A0\uFE0F ${escapeInline(e.warning, 400)}`;
-    return `- ${name} (${escapeInline(explainHeader(e))}): ${what}${graph}${warning2}`;
-  });
-  return [
-    "**Where the time went** (differential profiles of base and head, after the verdict):",
-    "",
-    ...lines,
-    ""
-  ];
-}
 function verdictText(c, r) {
   if (c.verdict !== "inconclusive" || c.moreSamplesNeeded === null) return c.verdict;
   const seconds = r?.settle?.seconds;
@@ -79098,9 +79078,9 @@ function side(c, which2, unit) {
 }
 function legend(report, scale) {
   const limit = formatPercent(scale.limit, 0).replace("+", "");
-  const threshold3 = formatPercent(report.settings.threshold).replace("+", "");
+  const threshold3 = report.settings.thresholds === void 0 ? `\xB1${formatPercent(report.settings.threshold).replace("+", "")} threshold` : "the row's threshold (see Method)";
   const g = BAR_GLYPHS;
-  return `<sub>Interval column: \u2212${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` \xB1${threshold3} threshold, \`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. Change = head/base \u2212 1; adjusted p: ${report.settings.adjustment === "none" ? "not adjusted" : `${report.settings.adjustment === "holm" ? "Holm" : "Benjamini\u2013Hochberg"} across ${statistical(report).length} comparisons`}.</sub>`;
+  return `<sub>Interval column: \u2212${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` ${threshold3}, \`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. Change = head/base \u2212 1; adjusted p: ${report.settings.adjustment === "none" ? "not adjusted" : `${report.settings.adjustment === "holm" ? "Holm" : "Benjamini\u2013Hochberg"} across ${statistical(report).length} comparisons`}.</sub>`;
 }
 function notComparableLines(report) {
   const results = report.results.filter((r) => statusOf(r) === "not-comparable");
@@ -79305,28 +79285,8 @@ var notComparable = external_exports.looseObject({
   head: side2
 });
 var count = external_exports.number().int().min(0);
-var explain = external_exports.looseObject({
-  profiler: external_exports.enum(["perf", "pprof", "py-spy", "node"]).nullable(),
-  samples: external_exports.object({ base: count, head: count }),
-  seconds: finite,
-  functions: external_exports.array(
-    external_exports.looseObject({
-      name: external_exports.string().max(2e3),
-      kind: external_exports.enum(["self", "total"]),
-      base: finite,
-      head: finite,
-      change: finite,
-      lower: finite,
-      upper: finite,
-      contribution: finite,
-      beyondNoise: external_exports.boolean()
-    })
-  ).max(1e3),
-  files: external_exports.object({ flameGraph: external_exports.string().nullable(), raw: external_exports.array(external_exports.string()) }),
-  warning: external_exports.string().nullable()
-});
 var reportSchema = external_exports.looseObject({
-  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3), external_exports.literal(4)]),
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3)]),
   scenario: external_exports.string(),
   mode: external_exports.enum(["duet", "rmit", "mit", "mct", "single"]),
   paired: external_exports.boolean(),
@@ -79358,8 +79318,7 @@ var reportSchema = external_exports.looseObject({
       notComparable: notComparable.nullable().default(null),
       error: external_exports.string().nullable(),
       unmeasured: external_exports.string().nullable().default(null),
-      exact: external_exports.object({ base: finite, head: finite }).optional(),
-      explain: explain.optional()
+      exact: external_exports.object({ base: finite, head: finite }).optional()
     })
   ),
   summary: external_exports.object({
@@ -81439,7 +81398,7 @@ function comparisonInput(series, baseIndex, headIndex, paired) {
 }
 
 // src/analyze/exact-rule.ts
-var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/op)?$/i;
+var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/(op|iter))?$/i;
 function exactSides(input2, unit) {
   const base = constantValue(input2.base);
   const head = constantValue(input2.head);
@@ -81453,7 +81412,7 @@ function exactSides(input2, unit) {
 }
 
 // src/contracts/comparison.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 4;
+var COMPARISON_REPORT_SCHEMA_VERSION = 3;
 
 // src/analyze/series.ts
 function collectSeries(samples) {
@@ -81814,7 +81773,12 @@ function analyzeSamples(samples, overrides = {}) {
           resamples: settings.resamples,
           seed: settings.seed,
           method: settings.method,
-          threshold: settings.threshold,
+          threshold: thresholdFor(
+            series.name,
+            series.unit,
+            settings.threshold,
+            settings.thresholds
+          ),
           biggerIsBetter: series.biggerIsBetter,
           blockLength: settings.blockLength,
           ...settings.statistic === null ? {} : { statistic: settings.statistic },
@@ -81850,7 +81814,7 @@ function analyzeSamples(samples, overrides = {}) {
         }
       } catch (error63) {
         if (error63 instanceof NotComparableError) entry.notComparable = error63.notComparable;
-        else entry.error = explain2(error63, samples.mode);
+        else entry.error = explain(error63, samples.mode);
       }
       results.push(entry);
     });
@@ -81952,6 +81916,7 @@ function resolveSettings(samples, overrides) {
     statistic: overrides.statistic ?? spec.statistic ?? null,
     method: overrides.method ?? spec.method,
     threshold: overrides.threshold ?? spec.threshold,
+    ...thresholdsOf(spec.thresholds, overrides.thresholds),
     resamples: overrides.resamples ?? spec.resamples,
     adjustment: overrides.adjustment ?? spec.adjustment,
     blockLength: overrides.blockLength ?? spec.blockLength,
@@ -81991,7 +81956,11 @@ function unlisted(samples, baseIndex, baseline) {
   }
   return results;
 }
-function explain2(error63, mode) {
+function thresholdsOf(spec, override) {
+  const merged = { ...spec, ...override };
+  return Object.keys(merged).length === 0 ? {} : { thresholds: merged };
+}
+function explain(error63, mode) {
   if (/at least 2 values/.test(error63.message) && (mode === "single" || mode === "mct")) {
     return `${error63.message} (in ${mode} mode each version needs at least two values: more iterations, or a format whose output has several samples)`;
   }
@@ -82912,9 +82881,17 @@ var NOT_COUNTERS = /* @__PURE__ */ new Set([
   "rms",
   "complexity_n"
 ]);
+var MEMORY_COUNTERS = {
+  allocs_per_iter: "allocs/iter",
+  max_bytes_used: "B",
+  total_allocated_bytes: "B",
+  net_heap_growth: "B"
+};
 function counterUnit(counter) {
   if (counter === "bytes_per_second") return { unit: "B/s", biggerIsBetter: true };
   if (counter === "items_per_second") return { unit: "items/s", biggerIsBetter: true };
+  const memory2 = MEMORY_COUNTERS[counter];
+  if (memory2 !== void 0) return { unit: memory2, biggerIsBetter: false };
   return { unit: "", biggerIsBetter: /_per_second$/.test(counter) };
 }
 var googlecpp = {
@@ -83012,17 +82989,32 @@ var hyperfine = {
 };
 
 // src/formats/jmh.ts
-function readMetric(metric, name, collector) {
+function readMetric(metric, name, collector, gc = null) {
   const unit = metric.get("scoreUnit").nonEmptyString();
   const biggerIsBetter = /^ops\//.test(unit);
   const raw = metric.optional("rawData");
+  const extra = gc?.derivedFrom === void 0 ? {} : { derivedFrom: gc.derivedFrom };
+  const value = gc?.wholeBytes === true ? Math.round : (v) => v;
   if (raw !== void 0) {
-    const values = raw.items().flatMap((fork) => fork.numbers());
-    collector.add(raw.path, name, unit, biggerIsBetter, values, "samples");
+    const values = raw.items().flatMap((fork) => fork.numbers().map(value));
+    collector.add(raw.path, name, unit, biggerIsBetter, values, "samples", extra);
   } else {
     const score = metric.get("score");
-    collector.add(score.path, name, unit, biggerIsBetter, [score.number()], "summary");
+    collector.add(
+      score.path,
+      name,
+      unit,
+      biggerIsBetter,
+      [value(score.number())],
+      "summary",
+      extra
+    );
   }
+}
+function gcRole(key, primary) {
+  const bare = key.replace(/^\u00b7/, "");
+  if (bare === "gc.alloc.rate.norm") return { wholeBytes: true };
+  return bare.startsWith("gc.") ? { derivedFrom: primary } : null;
 }
 var jmh = {
   name: "jmh",
@@ -83038,7 +83030,7 @@ var jmh = {
       readMetric(run3.get("primaryMetric"), name, collector);
       const secondary = run3.optional("secondaryMetrics");
       for (const [key, metric] of secondary?.entries() ?? []) {
-        readMetric(metric, `${name} - ${key}`, collector);
+        readMetric(metric, `${name} - ${key}`, collector, gcRole(key, name));
       }
     }
     return collector.finish("a non-empty list of benchmark runs");
@@ -83534,34 +83526,37 @@ function parseOutput(name, output2, context3) {
 }
 
 // src/runner/drivers/metrics.ts
-function timeMetricNames(workload2) {
-  if (workload2.name === void 0) return { wall: "wall-time", cpu: "cpu-time" };
-  return {
-    wall: workload2.name,
-    cpu: workload2.metric === "cpu" ? workload2.name : `${workload2.name} (cpu)`
-  };
+var DEFAULT_NAMES = {
+  wall: "wall-time",
+  cpu: "cpu-time",
+  rss: "peak-rss"
+};
+function metricNames(workload2) {
+  const name = workload2.name;
+  if (name === void 0) return DEFAULT_NAMES;
+  const first = workload2.metric[0];
+  const of = (m) => m === first ? name : `${name} (${m})`;
+  return { wall: of("wall"), cpu: of("cpu"), rss: of("rss") };
 }
 function iterationMetrics(workload2, times, output2, cwd) {
   if (workload2.format === void 0) {
-    const names = timeMetricNames(workload2);
-    const metric = (name, value) => ({
-      name,
-      unit: "ms",
-      biggerIsBetter: false,
-      values: [value],
-      valueKind: "samples"
-    });
-    const metrics = [];
-    if (workload2.metric !== "cpu") metrics.push(metric(names.wall, times.wallMs));
-    if (workload2.metric !== "wall") {
-      if (times.cpuMs === void 0) {
+    const names = metricNames(workload2);
+    const value = (m) => {
+      const v = m === "wall" ? times.wallMs : m === "cpu" ? times.cpuMs : times.rssKb;
+      if (v === void 0) {
         throw new Error(
-          `workload.metric ${workload2.metric} needs the command's CPU time, which only duetkit's timer takes`
+          `workload.metric ${m} needs the command's ${m === "cpu" ? "CPU time" : "peak RSS"}, which only duetkit's timer takes`
         );
       }
-      metrics.push(metric(names.cpu, times.cpuMs));
-    }
-    return metrics;
+      return v;
+    };
+    return workload2.metric.map((m) => ({
+      name: names[m],
+      unit: m === "rss" ? "KiB" : "ms",
+      biggerIsBetter: false,
+      values: [value(m)],
+      valueKind: "samples"
+    }));
   }
   return parseOutput(workload2.format, output2, { cwd }).map((b) => ({
     name: b.name,
@@ -83772,7 +83767,12 @@ async function openTimed(workload2, ctx) {
         return {
           start: report.startNs,
           end: report.endNs,
-          metrics: iterationMetrics(workload2, { wallMs, cpuMs }, output2, ctx.cwd),
+          metrics: iterationMetrics(
+            workload2,
+            { wallMs, cpuMs, rssKb: report.maxRssKb },
+            output2,
+            ctx.cwd
+          ),
           cpuMs,
           seenEnd
         };
@@ -85110,6 +85110,28 @@ function fractionOrPercent(value, bareLimit) {
   return n < bareLimit ? n : null;
 }
 
+// src/scenario/metric-list.ts
+var MEASURES = ["wall", "cpu", "rss"];
+var METRIC_EXPECTED = "one of wall, cpu, rss, both (= [wall, cpu]), or a list of wall, cpu, rss without repeats like [wall, cpu, rss]";
+function parseMetricList(value) {
+  const words = typeof value === "string" ? value.split(/[\s,]+/).filter((w) => w !== "") : Array.isArray(value) ? value : null;
+  if (words === null || words.length === 0) throw new ValueError(value, METRIC_EXPECTED);
+  if (typeof value === "string" && words.length === 1 && words[0] === "both")
+    return ["wall", "cpu"];
+  const list = [];
+  for (const word of words) {
+    if (typeof word !== "string" || !MEASURES.includes(word)) {
+      throw new ValueError(value, METRIC_EXPECTED);
+    }
+    if (list.includes(word)) throw new ValueError(value, METRIC_EXPECTED);
+    list.push(word);
+  }
+  return list;
+}
+function wallOnly(list) {
+  return list.length === 1 && list[0] === "wall";
+}
+
 // src/scenario/fields.ts
 var argv = external_exports.union([external_exports.array(external_exports.string()).min(1), external_exports.string().min(1)], {
   error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"'
@@ -85135,6 +85157,15 @@ function valueField(parse5, expected) {
     }
   });
 }
+var metricList = external_exports.union([external_exports.string(), external_exports.array(external_exports.string())], { error: METRIC_EXPECTED }).transform((value, ctx) => {
+  try {
+    return parseMetricList(value);
+  } catch (error63) {
+    if (!(error63 instanceof ValueError)) throw error63;
+    ctx.addIssue({ code: "custom", message: error63.expected });
+    return external_exports.NEVER;
+  }
+});
 var duration3 = valueField(parseSeconds, DURATION_EXPECTED);
 var threshold = valueField(parseThreshold, THRESHOLD_EXPECTED);
 var level = valueField(parseLevel, LEVEL_EXPECTED);
@@ -86618,9 +86649,8 @@ function createWorktreeSet(git, parent = os9.tmpdir()) {
   };
 }
 
-// src/isolation/cgroup-v1.ts
-import { readdir as readdir2 } from "node:fs/promises";
-import path14 from "node:path";
+// src/isolation/cgroup-v2.ts
+import path16 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn6 } from "node:child_process";
@@ -86813,21 +86843,47 @@ async function createGroup(layout) {
   };
 }
 
+// src/isolation/cgroup-partition.ts
+import path14 from "node:path";
+var FILE = "cpuset.cpus.partition";
+async function makePartition(fs3, dir) {
+  const file2 = path14.join(dir, FILE);
+  const before = await fs3.read(file2).catch(() => null);
+  if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
+  try {
+    await fs3.write(file2, "root");
+  } catch (error63) {
+    return `the kernel refused ${FILE} = root: ${error63.message}`;
+  }
+  const state = (await fs3.read(file2).catch(() => "")).trim();
+  if (state === "root") return null;
+  await releasePartition(fs3, dir);
+  return `the kernel made ${FILE} ${JSON.stringify(state)}`;
+}
+async function releasePartition(fs3, dir) {
+  const file2 = path14.join(dir, FILE);
+  const state = await fs3.read(file2).catch(() => null);
+  if (state === null || state.trim() === "member") return;
+  await fs3.write(file2, "member").catch(() => void 0);
+}
+
 // src/isolation/cgroup-v1.ts
+import { readdir as readdir2 } from "node:fs/promises";
+import path15 from "node:path";
 var V1_MAX_SHARES = 262144;
 async function createCgroupV1(options) {
   const fs3 = options.fs ?? directCgroupFs();
   const mount = options.mount ?? await findMount("cgroup", "cpuset");
   if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
-  const parent = path14.join(mount, await ownCgroup("cpuset") ?? "/");
+  const parent = path15.join(mount, await ownCgroup("cpuset") ?? "/");
   await sweepStaleGroups(fs3, parent);
-  const mems = (await fs3.read(path14.join(parent, "cpuset.mems"))).trim();
+  const mems = (await fs3.read(path15.join(parent, "cpuset.mems"))).trim();
   const name = groupName();
   const cpuset = {
-    dir: path14.join(parent, name),
+    dir: path15.join(parent, name),
     async configure(dir, cpus) {
-      await fs3.write(path14.join(dir, "cpuset.cpus"), cpus.join(","));
-      await fs3.write(path14.join(dir, "cpuset.mems"), mems);
+      await fs3.write(path15.join(dir, "cpuset.cpus"), cpus.join(","));
+      await fs3.write(path15.join(dir, "cpuset.mems"), mems);
     }
   };
   const warnings = [...options.warnings];
@@ -86846,8 +86902,8 @@ async function createCgroupV1(options) {
 }
 async function cpuTree(fs3, name, options, warnings) {
   const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
-  const parent = mount === null ? null : path14.join(mount, await ownCgroup("cpu") ?? "/");
-  const usable = parent !== null && await fs3.read(path14.join(parent, "cpu.shares")).then(
+  const parent = mount === null ? null : path15.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs3.read(path15.join(parent, "cpu.shares")).then(
     () => true,
     () => false
   );
@@ -86859,53 +86915,27 @@ async function cpuTree(fs3, name, options, warnings) {
   }
   await sweepStaleGroups(fs3, parent);
   return {
-    dir: path14.join(parent, name),
-    configure: (dir) => fs3.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
-    configureHarness: (dir) => fs3.write(path14.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+    dir: path15.join(parent, name),
+    configure: (dir) => fs3.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs3.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
 async function sweepStaleGroups(fs3, parent, release) {
-  const entries = await readdir2(parent).catch(() => []);
   const removed = [];
-  for (const entry of entries) {
-    if (!ownerEnded(entry)) continue;
-    const dir = path14.join(parent, entry);
+  for (const dir of await staleGroups(parent)) {
     await release?.(dir);
     const children = (await readdir2(dir, { withFileTypes: true }).catch(() => [])).filter(
       (e) => e.isDirectory()
     );
-    for (const child of children) await emptyAndRemove(fs3, path14.join(dir, child.name));
+    for (const child of children) await emptyAndRemove(fs3, path15.join(dir, child.name));
     await emptyAndRemove(fs3, dir);
     removed.push(dir);
   }
   return removed;
 }
-
-// src/isolation/cgroup-v2.ts
-import path16 from "node:path";
-
-// src/isolation/cgroup-partition.ts
-import path15 from "node:path";
-var FILE = "cpuset.cpus.partition";
-async function makePartition(fs3, dir) {
-  const file2 = path15.join(dir, FILE);
-  const before = await fs3.read(file2).catch(() => null);
-  if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
-  try {
-    await fs3.write(file2, "root");
-  } catch (error63) {
-    return `the kernel refused ${FILE} = root: ${error63.message}`;
-  }
-  const state = (await fs3.read(file2).catch(() => "")).trim();
-  if (state === "root") return null;
-  await releasePartition(fs3, dir);
-  return `the kernel made ${FILE} ${JSON.stringify(state)}`;
-}
-async function releasePartition(fs3, dir) {
-  const file2 = path15.join(dir, FILE);
-  const state = await fs3.read(file2).catch(() => null);
-  if (state === null || state.trim() === "member") return;
-  await fs3.write(file2, "member").catch(() => void 0);
+async function staleGroups(parent) {
+  const entries = await readdir2(parent).catch(() => []);
+  return entries.filter((entry) => ownerEnded(entry)).map((entry) => path15.join(parent, entry));
 }
 
 // src/isolation/cgroup-v2.ts
@@ -86982,6 +87012,17 @@ async function createCgroupV2(options) {
   if (reason === null) return withPartition(await withWeightOrWithout(create, warnings));
   warnings.push(`the CPU weight could not be raised: ${reason}`);
   return withPartition(await create(false));
+}
+async function sweepV2Leftovers(options = {}) {
+  try {
+    const mount = options.mount ?? await findMount("cgroup2");
+    if (mount === null || (await staleGroups(mount)).length === 0) return [];
+    const fs3 = options.fs ?? (process.getuid?.() === 0 ? directCgroupFs() : await canSudo() ? sudoCgroupFs() : null);
+    if (fs3 === null) return [];
+    return await sweepStaleGroups(fs3, mount, (dir) => releasePartition(fs3, dir));
+  } catch {
+    return [];
+  }
 }
 var V2_MAX_WEIGHT = 1e4;
 async function enable(fs3, dir, controller) {
@@ -87182,6 +87223,7 @@ var IsolationError = class extends UserError {
   }
 };
 async function chooseIsolation(requested, options) {
+  if (requested !== "none" && options.cpus === void 0) await sweepV2Leftovers();
   const cpus = options.cpus ?? allowedCpus();
   const topology = options.topology === void 0 ? readTopology(cpus, options.sysRoot) : options.topology;
   const plan = planOnTopology(cpus, options.slotCount, topology);
@@ -87596,6 +87638,7 @@ async function runScenario(loaded, options) {
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
+  await sweepV2Leftovers();
   const probe = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
@@ -87655,9 +87698,9 @@ async function runScenario(loaded, options) {
     const timer = built.path;
     const { metric, format: format2, driver } = scenario.workload;
     timing = driver === "command" || driver === "persistent" ? timingRecord(scenario.workload, built) : void 0;
-    if (built.path === null && driver === "command" && format2 === void 0 && metric !== "wall") {
+    if (built.path === null && driver === "command" && format2 === void 0 && !wallOnly(metric)) {
       throw new RunError(
-        `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`
+        `workload.metric ${metric.join(", ")} needs the command's ${metric.includes("cpu") ? metric.includes("rss") ? "CPU time and peak RSS" : "CPU time" : "peak RSS"}, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`
       );
     }
     const experiment = {
@@ -90283,7 +90326,6 @@ var clusterSchema = external_exports.object({
 });
 
 // src/scenario/schema.ts
-var METRICS = ["wall", "cpu", "both"];
 var DRIVERS2 = ["command", "persistent", "http", "stream", "k6"];
 var version2 = external_exports.object({
   name: versionName,
@@ -90325,15 +90367,17 @@ var workload = external_exports.object({
     error: () => `one of: auto, ${formatNames().join(", ")}`
   }).optional(),
   /**
-   * Without a format, what a command is measured by: `wall` (default), the time from its
-   * start to its exit; `cpu`, its CPU time (user + system, its own and its waited-for
-   * children's), which does not count time spent waiting for a CPU, for I/O or asleep;
-   * `both`, two benchmarks. Both are taken by duetkit's timer on the side's own CPU.
+   * Without a format, what a command is measured by, one benchmark each: `wall` (default),
+   * the time from its start to its exit; `cpu`, its CPU time (user + system, its own and its
+   * waited-for children's), which does not count time spent waiting for a CPU, for I/O or
+   * asleep; `rss`, its peak resident set size in KiB (src/scenario/metric-list.ts); `both`,
+   * `[wall, cpu]`; or a list such as `[wall, cpu, rss]`. `cpu` and `rss` are taken by
+   * duetkit's timer on the side's own CPU. Parsed into the list.
    */
-  metric: external_exports.enum(METRICS).default("wall"),
+  metric: metricList.default(["wall"]),
   /**
-   * The benchmark's name when the metric is a time. Default `wall-time` (and `cpu-time`);
-   * with `metric: both`, the CPU time's is this name followed by ` (cpu)`.
+   * The benchmark's name for the first metric of the list. Default `wall-time`, `cpu-time`,
+   * `peak-rss`; the others' are this name followed by ` (cpu)`, ` (rss)`, ` (wall)`.
    */
   name: external_exports.string().min(1).optional(),
   /** Extra environment variables for the command. */
@@ -90376,6 +90420,12 @@ var analysis = external_exports.object({
   statistic: external_exports.enum(STATISTICS).optional(),
   method: external_exports.enum(["percentile", "bca"]).default("bca"),
   threshold: threshold.default(0.05),
+  /**
+   * Thresholds of their own for some results, beside `threshold` (the rest's): by kind of
+   * metric, `time` (units of time) and `memory` (bytes, KiB, allocations), or by a
+   * benchmark's full name, which comes first (src/analyze/thresholds.ts).
+   */
+  thresholds: external_exports.record(external_exports.string().min(1), threshold).optional(),
   resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
   adjustment: external_exports.enum(["holm", "bh", "none"]).default("holm"),
   blockLength: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1)]).default("auto"),
@@ -90471,7 +90521,7 @@ function checkPerBenchmark(w, ctx) {
       "no output file without a format: set workload.format to the one that reads it"
     );
   }
-  if (w.metric !== "wall" && (w.format !== void 0 || w.driver !== "command")) {
+  if (!wallOnly(w.metric) && (w.format !== void 0 || w.driver !== "command")) {
     issue3(
       "metric",
       w.format !== void 0 ? "wall: the other metrics are for a command without a format (with one, the values are what the tool reports)" : "wall: the other metrics are for the command driver (a persistent program reports its own values)"
@@ -91046,7 +91096,7 @@ function parseInputs(get, cwd) {
     run: run3,
     setup: optional2(text2("setup"), "setup", command),
     format: optional2(text2("format"), "format", format),
-    metric: optional2(text2("metric"), "metric", (v, n) => choice(v, n, METRICS)),
+    metric: optional2(text2("metric"), "metric", metricInput),
     experimentMode: optional2(
       text2("experiment-mode"),
       "experiment-mode",
@@ -91075,6 +91125,7 @@ function parseInputs(get, cwd) {
     kubeconfig: text2("kubeconfig")
   };
 }
+var metricInput = valueInput(parseMetricList);
 function aaInput(value, baseRef) {
   if (value === null || value === "false") return false;
   if (value !== "true") throw new InputError("aa", `${got(value)}; accepted: true, false`);

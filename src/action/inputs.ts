@@ -4,7 +4,8 @@ import { formatNames } from '../formats/registry.js';
 import type { CommentPolicy } from '../github/upsert-comment.js';
 import { splitArgv } from '../scenario/argv.js';
 import { parseLevel, parseSeconds, parseThreshold } from '../scenario/values.js';
-import { ISOLATIONS, METRICS, MODES, type Mode } from '../scenario/schema.js';
+import { ISOLATIONS, MODES, type Mode } from '../scenario/schema.js';
+import { parseMetricList, type Measure } from '../scenario/metric-list.js';
 import { MAX_SEED } from '../stats/rng.js';
 import { InputError, valueInput, type GetInput } from './input-error.js';
 import { parseVariabilityInputs, type VariabilityInputs } from './variability-inputs.js';
@@ -19,7 +20,7 @@ export interface RunInputs {
   run: string[] | null;
   setup: string[] | null;
   format: string | null;
-  metric: (typeof METRICS)[number] | null;
+  metric: Measure[] | null;
   experimentMode: Mode | null;
   iterations: number | null;
   /** Seconds. */
@@ -138,7 +139,7 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     run,
     setup: optional(text('setup'), 'setup', command),
     format: optional(text('format'), 'format', format),
-    metric: optional(text('metric'), 'metric', (v, n) => choice(v, n, METRICS)),
+    metric: optional(text('metric'), 'metric', metricInput),
     experimentMode: optional(text('experiment-mode'), 'experiment-mode', (v, n) =>
       choice(v, n, MODES),
     ),
@@ -167,6 +168,9 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
 }
 
 /** `aa: true` compares the head with itself, so a base-ref alongside it is a contradiction. */
+/** `wall`, `both`, or a list such as `wall, rss` (`parseMetricList`). */
+const metricInput = valueInput(parseMetricList);
+
 function aaInput(value: string | null, baseRef: string | null): boolean {
   if (value === null || value === 'false') return false;
   if (value !== 'true') throw new InputError('aa', `${got(value)}; accepted: true, false`);

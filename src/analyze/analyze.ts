@@ -27,6 +27,7 @@ import {
   type LookSchedule,
 } from '../stats/sequential.js';
 import { paceByMetric, settleAdvice } from './settle.js';
+import { thresholdFor } from './thresholds.js';
 import { budgetStopped, shortOfValues, unreachedUnits } from './unmeasured.js';
 
 /** Settings that may be changed when re-analysing (`duetkit analyze --level ...`). */
@@ -88,7 +89,12 @@ export function analyzeSamples(
           resamples: settings.resamples,
           seed: settings.seed,
           method: settings.method,
-          threshold: settings.threshold,
+          threshold: thresholdFor(
+            series.name,
+            series.unit,
+            settings.threshold,
+            settings.thresholds,
+          ),
           biggerIsBetter: series.biggerIsBetter,
           blockLength: settings.blockLength,
           ...(settings.statistic === null ? {} : { statistic: settings.statistic }),
@@ -263,6 +269,7 @@ function resolveSettings(samples: SamplesFile, overrides: AnalysisOverrides): An
     statistic: overrides.statistic ?? spec.statistic ?? null,
     method: overrides.method ?? spec.method,
     threshold: overrides.threshold ?? spec.threshold,
+    ...thresholdsOf(spec.thresholds, overrides.thresholds),
     resamples: overrides.resamples ?? spec.resamples,
     adjustment: overrides.adjustment ?? spec.adjustment,
     blockLength: overrides.blockLength ?? spec.blockLength,
@@ -319,6 +326,15 @@ function unlisted(samples: SamplesFile, baseIndex: number, baseline: string): Be
     });
   }
   return results;
+}
+
+/** The per-metric thresholds, the command line's over the scenario's; absent when none. */
+function thresholdsOf(
+  spec: Record<string, number> | undefined,
+  override: Record<string, number> | undefined,
+): { thresholds?: Record<string, number> } {
+  const merged = { ...spec, ...override };
+  return Object.keys(merged).length === 0 ? {} : { thresholds: merged };
 }
 
 function explain(error: Error, mode: SamplesFile['mode']): string {

@@ -3,10 +3,12 @@ import { constantValue } from '../stats/exact.js';
 import type { ComparisonInput } from './blocks.js';
 
 /**
- * Units of counts and sizes (go's -benchmem `B/op` and `allocs/op`, a byte or object count):
- * deterministic for a given build, so one value per side is already the answer.
+ * Units of counts and sizes (go's -benchmem `B/op` and `allocs/op`, JMH's `B/op` of
+ * `gc.alloc.rate.norm`, Google Benchmark's memory manager's `allocs/iter` and `B`, a byte or
+ * object count): deterministic for a given build, so one value per side is already the
+ * answer. Not KiB: a peak RSS (`workload.metric: rss`) varies from run to run.
  */
-const COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/op)?$/i;
+const COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/(op|iter))?$/i;
 
 /**
  * The constants to compare exactly (stats/exact.ts), or null for a statistical comparison.

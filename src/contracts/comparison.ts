@@ -33,6 +33,11 @@ export interface AnalysisSettings {
   statistic: Statistic | null;
   method: IntervalMethod;
   threshold: number;
+  /**
+   * Thresholds of their own (`analysis.thresholds`): by a benchmark's full name, or by kind of
+   * metric (`time`, `memory`); `threshold` judges the rest. Absent when none were given.
+   */
+  thresholds?: Record<string, number>;
   resamples: number;
   adjustment: Adjustment;
   blockLength: number | 'auto';

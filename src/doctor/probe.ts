@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { canSudo, findMount, ownCgroup } from '../isolation/cgroup-fs.js';
+import { sweepV2Leftovers } from '../isolation/cgroup-v2.js';
 import { planOnTopology } from '../isolation/cpu-plan.js';
 import { allowedCpus } from '../isolation/cpus.js';
 import { chooseIsolation } from '../isolation/choose.js';
@@ -64,6 +65,8 @@ export interface ProbeOptions {
 export async function probeDoctor(options: ProbeOptions): Promise<DoctorProbe> {
   const sys = options.sysRoot ?? '/sys';
   const root = process.getuid?.() === 0;
+  // As a run does: a killed run's partition would hide its CPUs from the plan.
+  await sweepV2Leftovers();
   const cpus = allowedCpus();
   const topology = readTopology(cpus, sys);
   const plan = (slots: number): CpuPlanRecord | null =>

@@ -33,10 +33,27 @@ const NOT_COUNTERS = new Set([
   'complexity_n',
 ]);
 
-/** Counters carry no unit or direction in JSON: rates (`*_per_second`) are better larger. */
+/**
+ * What a registered `benchmark::MemoryManager` adds to each run: allocations per iteration,
+ * and bytes (the peak in use, and in newer versions the total allocated and the net growth).
+ */
+const MEMORY_COUNTERS: Record<string, string> = {
+  allocs_per_iter: 'allocs/iter',
+  max_bytes_used: 'B',
+  total_allocated_bytes: 'B',
+  net_heap_growth: 'B',
+};
+
+/**
+ * Counters carry no unit or direction in JSON: rates (`*_per_second`) are better larger; the
+ * memory manager's figures are counts and bytes, smaller is better, each one constant per
+ * side for a deterministic benchmark and then compared exactly (analyze/exact-rule.ts).
+ */
 function counterUnit(counter: string): { unit: string; biggerIsBetter: boolean } {
   if (counter === 'bytes_per_second') return { unit: 'B/s', biggerIsBetter: true };
   if (counter === 'items_per_second') return { unit: 'items/s', biggerIsBetter: true };
+  const memory = MEMORY_COUNTERS[counter];
+  if (memory !== undefined) return { unit: memory, biggerIsBetter: false };
   return { unit: '', biggerIsBetter: /_per_second$/.test(counter) };
 }
 

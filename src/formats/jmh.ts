@@ -9,17 +9,49 @@ import type { BenchmarkFormat } from './types.js';
  * the benchmark method, plus ` ( {params} )` when parameterised; secondary metrics (profilers)
  * are `<name> - <metric>`. Rates in `ops/<time>` are better larger; times per op smaller.
  */
-function readMetric(metric: JsonReader, name: string, collector: BenchmarkCollector): void {
+function readMetric(
+  metric: JsonReader,
+  name: string,
+  collector: BenchmarkCollector,
+  gc: GcRole = null,
+): void {
   const unit = metric.get('scoreUnit').nonEmptyString();
   const biggerIsBetter = /^ops\//.test(unit);
   const raw = metric.optional('rawData');
+  const extra = gc?.derivedFrom === undefined ? {} : { derivedFrom: gc.derivedFrom };
+  const value = gc?.wholeBytes === true ? Math.round : (v: number) => v;
   if (raw !== undefined) {
-    const values = raw.items().flatMap((fork) => fork.numbers());
-    collector.add(raw.path, name, unit, biggerIsBetter, values, 'samples');
+    const values = raw.items().flatMap((fork) => fork.numbers().map(value));
+    collector.add(raw.path, name, unit, biggerIsBetter, values, 'samples', extra);
   } else {
     const score = metric.get('score');
-    collector.add(score.path, name, unit, biggerIsBetter, [score.number()], 'summary');
+    collector.add(
+      score.path,
+      name,
+      unit,
+      biggerIsBetter,
+      [value(score.number())],
+      'summary',
+      extra,
+    );
   }
+}
+
+/**
+ * `-prof gc`'s secondary metrics. `gc.alloc.rate.norm` (B/op) is what one operation
+ * allocates, read from the JVM's per-thread counters: the same whole number of bytes for a
+ * deterministic operation, blurred by a fraction of a byte of JMH's own allocations spread
+ * over the operations (504.05, 504.03...; 0.05 for one that allocates nothing). It is rounded
+ * to whole bytes, so that it is one constant per side and compared exactly (analyze/exact-rule.ts).
+ * The others (`gc.alloc.rate` in MB/sec, `gc.count`, `gc.time`) come from the same iterations
+ * as the score: `derivedFrom` it, so they are never extra tests in the family.
+ */
+type GcRole = { wholeBytes?: true; derivedFrom?: string } | null;
+
+function gcRole(key: string, primary: string): GcRole {
+  const bare = key.replace(/^\u00b7/, '');
+  if (bare === 'gc.alloc.rate.norm') return { wholeBytes: true };
+  return bare.startsWith('gc.') ? { derivedFrom: primary } : null;
 }
 
 export const jmh: BenchmarkFormat = {
@@ -36,7 +68,7 @@ export const jmh: BenchmarkFormat = {
       readMetric(run.get('primaryMetric'), name, collector);
       const secondary = run.optional('secondaryMetrics');
       for (const [key, metric] of secondary?.entries() ?? []) {
-        readMetric(metric, `${name} - ${key}`, collector);
+        readMetric(metric, `${name} - ${key}`, collector, gcRole(key, name));
       }
     }
     return collector.finish('a non-empty list of benchmark runs');

@@ -101,11 +101,8 @@ export async function sweepStaleGroups(
   parent: string,
   release?: (dir: string) => Promise<void>,
 ): Promise<string[]> {
-  const entries = await readdir(parent).catch(() => [] as string[]);
   const removed: string[] = [];
-  for (const entry of entries) {
-    if (!ownerEnded(entry)) continue;
-    const dir = path.join(parent, entry);
+  for (const dir of await staleGroups(parent)) {
     await release?.(dir);
     // Its child groups (the slots, and the harness's when it joined one) go first.
     const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((e) =>
@@ -116,4 +113,10 @@ export async function sweepStaleGroups(
     removed.push(dir);
   }
   return removed;
+}
+
+/** Groups under `parent` left by duetkit runs whose process no longer exists. Reads only. */
+export async function staleGroups(parent: string): Promise<string[]> {
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  return entries.filter((entry) => ownerEnded(entry)).map((entry) => path.join(parent, entry));
 }

@@ -10,7 +10,7 @@ import {
 } from './cgroup-fs.js';
 import { createGroup, withWeightOrWithout, type CgroupOptions } from './cgroup-group.js';
 import { makePartition, releasePartition } from './cgroup-partition.js';
-import { sweepStaleGroups } from './cgroup-v1.js';
+import { staleGroups, sweepStaleGroups } from './cgroup-v1.js';
 import type { Isolation } from './types.js';
 
 export type CgroupV2Options = CgroupOptions;
@@ -108,6 +108,31 @@ export async function createCgroupV2(options: CgroupV2Options): Promise<Isolatio
   if (reason === null) return withPartition(await withWeightOrWithout(create, warnings));
   warnings.push(`the CPU weight could not be raised: ${reason}`);
   return withPartition(await create(false));
+}
+
+/**
+ * Removes the groups runs killed with SIGKILL left under the cgroup v2 root, giving their
+ * partitions back — before anything reads the CPUs this process may use: a leftover partition
+ * still holds its CPUs, so every process outside it (this one too) is kept off them, and a CPU
+ * plan made before the sweep would leave them out (in the runner-like VM the run after a killed
+ * one measured on CPUs 0 and 2 of 0-3, without a partition). Reads only where nothing is stale;
+ * else sweeps as root or through `sudo -n`. Never throws: createCgroupV2 sweeps again, and
+ * says what fails. Returns the groups removed.
+ */
+export async function sweepV2Leftovers(
+  options: { mount?: string; fs?: CgroupFs } = {},
+): Promise<string[]> {
+  try {
+    const mount = options.mount ?? (await findMount('cgroup2'));
+    if (mount === null || (await staleGroups(mount)).length === 0) return [];
+    const fs =
+      options.fs ??
+      (process.getuid?.() === 0 ? directCgroupFs() : (await canSudo()) ? sudoCgroupFs() : null);
+    if (fs === null) return [];
+    return await sweepStaleGroups(fs, mount, (dir) => releasePartition(fs, dir));
+  } catch {
+    return [];
+  }
 }
 
 /** The largest `cpu.weight` of cgroup v2; 100 is normal. */

@@ -1,5 +1,5 @@
 import { createCgroupV1 } from './cgroup-v1.js';
-import { createCgroupV2 } from './cgroup-v2.js';
+import { createCgroupV2, sweepV2Leftovers } from './cgroup-v2.js';
 import { planOnTopology } from './cpu-plan.js';
 import { allowedCpus } from './cpus.js';
 import { pinHarness } from './harness-affinity.js';
@@ -42,6 +42,8 @@ export async function chooseIsolation(
   requested: IsolationRequest,
   options: ChooseOptions,
 ): Promise<Isolation> {
+  // A partition a killed run left holds its CPUs until swept: sweep before reading ours.
+  if (requested !== 'none' && options.cpus === undefined) await sweepV2Leftovers();
   const cpus = options.cpus ?? allowedCpus();
   const topology =
     options.topology === undefined ? readTopology(cpus, options.sysRoot) : options.topology;

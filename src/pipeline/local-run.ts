@@ -7,6 +7,7 @@ import { efficiencyOf } from '../analyze/efficiency.js';
 import type { SuiteRecord } from '../contracts/suite-record.js';
 import { createGit, type Git } from '../git/git.js';
 import { createWorktreeSet } from '../git/worktrees.js';
+import { sweepV2Leftovers } from '../isolation/cgroup-v2.js';
 import { chooseIsolation } from '../isolation/choose.js';
 import type { Isolation } from '../isolation/types.js';
 import type { IsolationReport } from '../contracts/isolation.js';
@@ -34,6 +35,7 @@ import { prepareVersions } from '../runner/versions.js';
 import { buildTimer, type TimerBuild } from '../runner/timer/build.js';
 import { RunError } from '../process/errors.js';
 import { VERSION } from '../version.js';
+import { wallOnly } from '../scenario/metric-list.js';
 
 /**
  * duetkit's own version, as samples files record it. Not `npm_package_version`: under a
@@ -70,6 +72,9 @@ export async function runScenario(
   const { scenario } = loaded;
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
+  // Before the fingerprint reads this process's CPUs: a partition a killed run left would hide
+  // its CPUs until chooseIsolation sweeps (the runner-like VM showed "2 vCPUs" of 4).
+  await sweepV2Leftovers();
   const probe = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
@@ -136,9 +141,9 @@ export async function runScenario(
       driver === 'command' || driver === 'persistent'
         ? timingRecord(scenario.workload, built)
         : undefined;
-    if (built.path === null && driver === 'command' && format === undefined && metric !== 'wall') {
+    if (built.path === null && driver === 'command' && format === undefined && !wallOnly(metric)) {
       throw new RunError(
-        `workload.metric ${metric} needs the command's CPU time, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`,
+        `workload.metric ${metric.join(', ')} needs the command's ${metric.includes('cpu') ? (metric.includes('rss') ? 'CPU time and peak RSS' : 'CPU time') : 'peak RSS'}, which only duetkit's timer takes, and ${built.reason}; install a C compiler (cc), or use metric: wall`,
       );
     }
     const experiment: ExperimentOptions = {

@@ -17,9 +17,15 @@ function exactNumber(value: number): string {
   return Number.isSafeInteger(value) ? String(value) : formatValue(value);
 }
 
-/** The results reports show as exact lines: exact ones whose base and head differ. */
+/**
+ * The results reports show as exact lines: exact ones whose base and head differ as written
+ * (a median of 0.07 against 0.065 B/op written "0.07 → 0.07" would say nothing).
+ */
 export function shownExact(results: readonly BenchmarkResult[]): BenchmarkResult[] {
-  return results.filter(
-    (r) => r.exact !== undefined && r.comparison !== null && r.exact.base !== r.exact.head,
-  );
+  return results.filter((r) => r.exact !== undefined && r.comparison !== null && exactDiffers(r));
+}
+
+/** Whether an exact result's base and head differ as the reports write them. */
+export function exactDiffers(r: BenchmarkResult): boolean {
+  return exactNumber(r.exact!.base) !== exactNumber(r.exact!.head);
 }

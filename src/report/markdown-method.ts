@@ -1,3 +1,5 @@
+import { settingsThresholdText } from './threshold-text.js';
+import { exactDiffers } from './exact-text.js';
 import { clusterLines } from './cluster-text.js';
 import type { ComparisonReport } from '../contracts/comparison.js';
 import type { Comparison } from '../stats/types.js';
@@ -79,7 +81,9 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
       `**Test:** ${TEST_TEXT[first.test.name] ?? 'Mann–Whitney U'}; p-values ${adjustmentText(s.adjustment, compared.length)}.`,
     );
     items.push(
-      `**Threshold:** ±${formatPercent(s.threshold).replace('+', '')} (practical significance).`,
+      s.thresholds === undefined
+        ? `**Threshold:** ${settingsThresholdText(s.threshold, undefined)} (practical significance).`
+        : `**Thresholds** (practical significance): ${settingsThresholdText(s.threshold, s.thresholds)} (by benchmark name, else by kind of metric, else the first).`,
     );
     items.push(
       `**Minimum detectable effect** (at ${Math.round(first.power * 100)}% power): ${compared
@@ -127,7 +131,7 @@ export function renderMethod(report: ComparisonReport, meta: RunMeta): string[] 
 
 /** How many metrics were constant on each side, so compared exactly, and how many of them are equal. */
 function exactItem(exact: readonly ComparisonReport['results'][number][]): string {
-  const equal = exact.filter((r) => r.exact!.base === r.exact!.head).length;
+  const equal = exact.filter((r) => !exactDiffers(r)).length;
   return `**Exact:** ${exact.length} metric${exact.length === 1 ? ' was' : 's were'} one constant on each side (e.g. allocs/op), compared exactly by head/base − 1 and the threshold alone, outside the multiple-comparison family; ${equal} of them equal on both sides ${equal === 1 ? 'is' : 'are'} not listed (all are in comparison.json).`;
 }
 

@@ -1,6 +1,6 @@
 import { comparedCount, isExactTie, statusOf, unmeasuredCount } from '../analyze/report.js';
 import type { BenchmarkResult, ComparisonReport } from '../contracts/comparison.js';
-import { exactText } from './exact-text.js';
+import { exactDiffers, exactText } from './exact-text.js';
 import {
   explainHeader,
   functionText,
@@ -58,7 +58,11 @@ function render(report: ComparisonReport, meta: RunMeta, omitUnchanged: boolean)
   const versions = [...new Set(report.results.map((r) => r.version))];
   for (const version of versions) {
     const all = report.results.filter(
-      (r) => r.version === version && shownInTable(r) && !isExactTie(r),
+      (r) =>
+        r.version === version &&
+        shownInTable(r) &&
+        !isExactTie(r) &&
+        (r.exact === undefined || exactDiffers(r)),
     );
     const shown = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== 'unchanged') : all;
     const rows = shown.filter((r) => r.exact === undefined);
@@ -247,10 +251,13 @@ function side(c: Comparison | NotComparable, which: 'base' | 'head', unit: strin
 
 function legend(report: ComparisonReport, scale: BarScale): string {
   const limit = formatPercent(scale.limit, 0).replace('+', '');
-  const threshold = formatPercent(report.settings.threshold).replace('+', '');
+  const threshold =
+    report.settings.thresholds === undefined
+      ? `±${formatPercent(report.settings.threshold).replace('+', '')} threshold`
+      : "the row's threshold (see Method)";
   const g = BAR_GLYPHS;
   return (
-    `<sub>Interval column: −${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` ±${threshold} threshold, ` +
+    `<sub>Interval column: −${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` ${threshold}, ` +
     `\`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. ` +
     `Change = head/base − 1; adjusted p: ${report.settings.adjustment === 'none' ? 'not adjusted' : `${report.settings.adjustment === 'holm' ? 'Holm' : 'Benjamini–Hochberg'} across ${statistical(report).length} comparisons`}.</sub>`
   );

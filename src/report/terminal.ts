@@ -11,6 +11,7 @@ import {
   nothingBeyondNoise,
 } from './explain-text.js';
 import type { Explain } from '../contracts/explain.js';
+import { rowsThresholdText } from './threshold-text.js';
 import { loadLines } from './load-text.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
 import { timingText } from './timing-text.js';
@@ -261,7 +262,11 @@ function methodLines(rows: readonly ComparisonRow[], named: boolean): string[] {
     c.ci.direct === 'trimmed-t'
       ? `Tukey–McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ''}`
       : `${c.ci.method === 'bca' ? 'BCa' : 'percentile'} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
-  lines.push(`method: ${design}; ${interval}; threshold ±${+(c.threshold * 100).toFixed(3)}%`);
+  const thresholds = rowsThresholdText(
+    rows.map((r) => ({ name: r.name, unit: r.unit, threshold: r.comparison.threshold })),
+  );
+  const word = thresholds.includes('(') ? 'thresholds' : 'threshold';
+  lines.push(`method: ${design}; ${interval}; ${word} ${thresholds}`);
   for (const { name, comparison, settle } of rows) {
     const prefix = named ? `${name}: ` : '';
     const n = comparison.paired

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { splitArgv } from './argv.js';
+import { METRIC_EXPECTED, parseMetricList } from './metric-list.js';
 import {
   DURATION_EXPECTED,
   LEVEL_EXPECTED,
@@ -44,6 +45,19 @@ export function valueField<T>(parse: (value: string | number) => T, expected: st
     }
   });
 }
+
+/** `workload.metric`: one value or a list, parsed into the list (`parseMetricList`). */
+export const metricList = z
+  .union([z.string(), z.array(z.string())], { error: METRIC_EXPECTED })
+  .transform((value, ctx) => {
+    try {
+      return parseMetricList(value);
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.expected });
+      return z.NEVER;
+    }
+  });
 
 /** Seconds as a number, or a string with a unit: `500ms`, `90s`, `2m`, `1h`. */
 export const duration = valueField(parseSeconds, DURATION_EXPECTED);

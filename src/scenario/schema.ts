@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { argv, duration, level, threshold, versionName } from './fields.js';
+import { argv, duration, level, metricList, threshold, versionName } from './fields.js';
+import { METRICS, wallOnly } from './metric-list.js';
 import { formatNames, getFormat, perBenchmarkFormats } from '../formats/registry.js';
 import { benchmarkPatternProblem } from './benchmark-pattern.js';
 import { loadSchema, serverSchema, streamSchema } from './service-schema.js';
@@ -13,8 +14,7 @@ import { clusterSchema } from '../cluster/schema.js';
  * docs/scenario.md; every default is stated there and here.
  */
 
-/** What a command without a format is measured by (`workload.metric`). */
-export const METRICS = ['wall', 'cpu', 'both'] as const;
+export { METRICS };
 
 /** Every workload driver (src/runner/drivers/registry.ts). */
 export const DRIVERS = ['command', 'persistent', 'http', 'stream', 'k6'] as const;
@@ -68,15 +68,17 @@ const workload = z
       })
       .optional(),
     /**
-     * Without a format, what a command is measured by: `wall` (default), the time from its
-     * start to its exit; `cpu`, its CPU time (user + system, its own and its waited-for
-     * children's), which does not count time spent waiting for a CPU, for I/O or asleep;
-     * `both`, two benchmarks. Both are taken by duetkit's timer on the side's own CPU.
+     * Without a format, what a command is measured by, one benchmark each: `wall` (default),
+     * the time from its start to its exit; `cpu`, its CPU time (user + system, its own and its
+     * waited-for children's), which does not count time spent waiting for a CPU, for I/O or
+     * asleep; `rss`, its peak resident set size in KiB (src/scenario/metric-list.ts); `both`,
+     * `[wall, cpu]`; or a list such as `[wall, cpu, rss]`. `cpu` and `rss` are taken by
+     * duetkit's timer on the side's own CPU. Parsed into the list.
      */
-    metric: z.enum(METRICS).default('wall'),
+    metric: metricList.default(['wall']),
     /**
-     * The benchmark's name when the metric is a time. Default `wall-time` (and `cpu-time`);
-     * with `metric: both`, the CPU time's is this name followed by ` (cpu)`.
+     * The benchmark's name for the first metric of the list. Default `wall-time`, `cpu-time`,
+     * `peak-rss`; the others' are this name followed by ` (cpu)`, ` (rss)`, ` (wall)`.
      */
     name: z.string().min(1).optional(),
     /** Extra environment variables for the command. */
@@ -127,6 +129,12 @@ const analysis = z
     statistic: z.enum(STATISTICS).optional(),
     method: z.enum(['percentile', 'bca']).default('bca'),
     threshold: threshold.default(0.05),
+    /**
+     * Thresholds of their own for some results, beside `threshold` (the rest's): by kind of
+     * metric, `time` (units of time) and `memory` (bytes, KiB, allocations), or by a
+     * benchmark's full name, which comes first (src/analyze/thresholds.ts).
+     */
+    thresholds: z.record(z.string().min(1), threshold).optional(),
     resamples: z.number().int().min(100).max(1_000_000).default(10_000),
     adjustment: z.enum(['holm', 'bh', 'none']).default('holm'),
     blockLength: z.union([z.literal('auto'), z.number().int().min(1)]).default('auto'),
@@ -233,7 +241,7 @@ function checkPerBenchmark(w: z.output<typeof workload>, ctx: z.RefinementCtx): 
       'no output file without a format: set workload.format to the one that reads it',
     );
   }
-  if (w.metric !== 'wall' && (w.format !== undefined || w.driver !== 'command')) {
+  if (!wallOnly(w.metric) && (w.format !== undefined || w.driver !== 'command')) {
     issue(
       'metric',
       w.format !== undefined

@@ -65,6 +65,13 @@ describe('parseInputs', () => {
     );
   });
 
+  it('reads a metric list as text', () => {
+    expect(parse({ run: 'x', metric: 'wall, cpu rss' })).toMatchObject({
+      metric: ['wall', 'cpu', 'rss'],
+    });
+    expect(parse({ run: 'x', metric: 'both' })).toMatchObject({ metric: ['wall', 'cpu'] });
+  });
+
   it('reads every inline input, in every accepted spelling', () => {
     const inputs = parse({
       run: 'go test -bench . ./...',
@@ -90,7 +97,7 @@ describe('parseInputs', () => {
       run: ['go', 'test', '-bench', '.', './...'],
       setup: ['sh', '-c', 'make build'],
       format: 'go',
-      metric: 'cpu',
+      metric: ['cpu'],
       experimentMode: 'rmit',
       iterations: 40,
       budget: 600,
@@ -119,7 +126,11 @@ describe('parseInputs', () => {
     [{ run: "echo 'x" }, 'Input "run": got "echo \'x": unterminated \' quote'],
     [{ run: 'x', setup: 'make "all' }, 'Input "setup": got "make \\"all": unterminated " quote'],
     [{ run: 'x', format: 'xml' }, 'Input "format": got "xml"; accepted: auto, '],
-    [{ run: 'x', metric: 'user' }, 'Input "metric": got "user"; accepted: wall, cpu, both'],
+    [
+      { run: 'x', metric: 'user' },
+      'Input "metric": got "user"; expected one of wall, cpu, rss, both (= [wall, cpu]), or a list of wall, cpu, rss without repeats like [wall, cpu, rss]',
+    ],
+    [{ run: 'x', metric: 'wall, wall' }, 'Input "metric": got "wall, wall"; expected one of'],
     [
       { run: 'x', 'experiment-mode': 'solo' },
       'Input "experiment-mode": got "solo"; accepted: duet, rmit, mit, mct, single',

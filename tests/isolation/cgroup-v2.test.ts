@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createCgroupV2 } from '../../src/isolation/cgroup-v2.js';
+import { createCgroupV2, sweepV2Leftovers } from '../../src/isolation/cgroup-v2.js';
 import { findMount, type CgroupFs } from '../../src/isolation/cgroup-fs.js';
 
 /**
@@ -255,6 +255,25 @@ describe('cgroup v2 cpuset', () => {
         `rmdir ${stale}`,
       ]);
       await isolation.dispose();
+    });
+
+    it("sweeps a killed run's partition before anything reads the CPUs (sweepV2Leftovers), and only reads when nothing is stale", async () => {
+      const log: string[] = [];
+      expect(await sweepV2Leftovers({ fs: partitionFs(log, (v) => v), mount: root })).toEqual([]);
+      expect(log).toEqual([]);
+      const live = path.join(root, `duetkit-${process.pid}-live`);
+      const stale = path.join(root, 'duetkit-99999999-test');
+      await mkdir(live);
+      await mkdir(path.join(stale, 'slot-1'), { recursive: true });
+      await writeFile(path.join(stale, 'cpuset.cpus.partition'), 'root\n');
+      const swept = await sweepV2Leftovers({ fs: partitionFs(log, (v) => v), mount: root });
+      expect(swept).toEqual([stale]);
+      expect(log).toEqual([
+        `write ${stale}/cpuset.cpus.partition member`,
+        `rmdir ${stale}/slot-1`,
+        `rmdir ${stale}`,
+      ]);
+      await rmdir(live);
     });
   });
 

@@ -33,7 +33,7 @@ describe('scenario schema', () => {
       workload: {
         driver: 'command',
         command: ['node', 'bench.js'],
-        metric: 'wall',
+        metric: ['wall'],
         keepBusy: 'spin',
         stagger: 'auto',
         env: {},
@@ -104,7 +104,7 @@ describe('scenario schema', () => {
         ...minimal,
         workload: { command: 'x', metric: 'both', keepBusy: 'off', stagger: '2ms' },
       }).workload,
-    ).toMatchObject({ metric: 'both', keepBusy: 'off' });
+    ).toMatchObject({ metric: ['wall', 'cpu'], keepBusy: 'off' });
     expect(
       parseScenario({ ...minimal, workload: { command: 'x', stagger: '1ms' } }).workload.stagger,
     ).toBe(0.001);
@@ -114,7 +114,7 @@ describe('scenario schema', () => {
       stagger: 'off',
     });
     expect(errorOf({ ...minimal, workload: { command: 'x', metric: 'user' } })).toContain(
-      'workload.metric: got "user"; expected one of "wall", "cpu", "both"',
+      'workload.metric: got "user"; expected one of wall, cpu, rss, both (= [wall, cpu]), or a list of wall, cpu, rss without repeats like [wall, cpu, rss]',
     );
     expect(errorOf({ ...minimal, workload: { command: 'x', keepBusy: 'sleep' } })).toContain(
       'workload.keepBusy: got "sleep"; expected one of "spin", "repeat", "off"',
@@ -131,6 +131,57 @@ describe('scenario schema', () => {
       errorOf({ ...minimal, workload: { driver: 'persistent', command: 'x', metric: 'both' } }),
     ).toContain(
       'workload.metric: got "both"; expected wall: the other metrics are for the command driver',
+    );
+  });
+
+  it('takes workload.metric as a list, keeps the single values, and names what is accepted', () => {
+    const metricOf = (metric: unknown): unknown =>
+      parseScenario({ ...minimal, workload: { command: 'x', metric } }).workload.metric;
+    expect(metricOf(['wall', 'cpu', 'rss'])).toEqual(['wall', 'cpu', 'rss']);
+    expect(metricOf(['rss', 'wall'])).toEqual(['rss', 'wall']);
+    expect(metricOf('rss')).toEqual(['rss']);
+    expect(metricOf('cpu')).toEqual(['cpu']);
+    expect(metricOf('both')).toEqual(['wall', 'cpu']);
+    const accepted =
+      'expected one of wall, cpu, rss, both (= [wall, cpu]), or a list of wall, cpu, rss without repeats like [wall, cpu, rss]';
+    for (const [bad, shown] of [
+      [['wall', 'heap'], '["wall","heap"]'],
+      [['wall', 'wall'], '["wall","wall"]'],
+      [[], '[]'],
+      [['both'], '["both"]'],
+      [3, '3'],
+    ] as const) {
+      expect(errorOf({ ...minimal, workload: { command: 'x', metric: bad } })).toContain(
+        `workload.metric: got ${shown}; ${accepted}`,
+      );
+    }
+    expect(
+      errorOf({ ...minimal, workload: { command: 'x', format: 'go', metric: ['wall', 'rss'] } }),
+    ).toContain(
+      'workload.metric: got ["wall","rss"]; expected wall: the other metrics are for a command without a format',
+    );
+  });
+
+  it('takes thresholds of their own beside analysis.threshold, and names a bad one', () => {
+    const s = parseScenario({
+      ...minimal,
+      analysis: {
+        threshold: '3%',
+        thresholds: { time: '2%', memory: 0.1, 'BenchmarkX - allocs/op': '1%' },
+      },
+    });
+    expect(s.analysis.threshold).toBe(0.03);
+    expect(s.analysis.thresholds).toEqual({
+      time: 0.02,
+      memory: 0.1,
+      'BenchmarkX - allocs/op': 0.01,
+    });
+    expect(parseScenario(minimal).analysis.thresholds).toBeUndefined();
+    expect(errorOf({ ...minimal, analysis: { thresholds: { memory: '0%' } } })).toContain(
+      'analysis.thresholds.memory: got "0%"; expected a fraction above 0 and below 1',
+    );
+    expect(errorOf({ ...minimal, analysis: { thresholds: ['5%'] } })).toContain(
+      'analysis.thresholds: got ["5%"]',
     );
   });
 

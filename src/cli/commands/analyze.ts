@@ -9,9 +9,16 @@ import { SAMPLES_SCHEMA_VERSION, type SamplesFile } from '../../contracts/sample
 import { MAX_SEED } from '../../stats/rng.js';
 import type { CliContext } from '../context.js';
 import { UserError } from '../errors.js';
-import { choiceParser, integerParser, parseLevel, parseThreshold } from '../options.js';
+import {
+  choiceParser,
+  collectThreshold,
+  integerParser,
+  parseLevel,
+  type ThresholdOptions,
+} from '../options.js';
 
-interface Flags extends AnalysisOverrides {
+interface Flags extends Omit<AnalysisOverrides, 'threshold' | 'thresholds'> {
+  threshold?: ThresholdOptions;
   json?: boolean;
   out?: string;
   failOn: FailOn;
@@ -31,7 +38,11 @@ export function registerAnalyze(program: Command, ctx: CliContext): void {
       choiceParser(STATISTICS),
     )
     .option('--method <name>', 'percentile|bca', choiceParser(['percentile', 'bca'] as const))
-    .option('--threshold <t>', 'practical threshold, e.g. 5% or 0.05', parseThreshold)
+    .option(
+      '--threshold <t>',
+      'practical threshold, e.g. 5% or 0.05; of one kind of metric or benchmark, e.g. memory=5% time=2% (repeatable)',
+      collectThreshold,
+    )
     .option('--resamples <n>', 'bootstrap resamples', integerParser(100, 10_000_000))
     .option('--adjustment <name>', 'holm|bh|none', choiceParser(['holm', 'bh', 'none'] as const))
     .option('--block-length <n>', 'paired: moving-block length', integerParser(1, 1_000_000))
@@ -47,8 +58,8 @@ export function registerAnalyze(program: Command, ctx: CliContext): void {
     )
     .action(async (file: string, flags: Flags) => {
       const samples = await readSamples(path.resolve(ctx.cwd, file), file);
-      const { json, out, failOn, ...overrides } = flags;
-      const report = analyzeSamples(samples, overrides);
+      const { json, out, failOn, threshold, ...rest } = flags;
+      const report = analyzeSamples(samples, { ...rest, ...threshold });
       const text = `${JSON.stringify(report, null, 2)}\n`;
       if (out !== undefined) await writeFile(path.resolve(ctx.cwd, out), text);
       ctx.stdout(json === true ? text : describeReport(report));

@@ -2,7 +2,15 @@ import type { Command } from 'commander';
 import { ScenarioError, scenarioFromObject } from '../../scenario/load.js';
 import { MODES } from '../../scenario/schema.js';
 import type { CliContext } from '../context.js';
-import { choiceParser, integerParser, parseLevel, parseThreshold } from '../options.js';
+import {
+  choiceParser,
+  collectThreshold,
+  integerParser,
+  optionParser,
+  parseLevel,
+  type ThresholdOptions,
+} from '../options.js';
+import { parseMetricList, type Measure } from '../../scenario/metric-list.js';
 import { addRunOptions, executeRun, type RunFlags } from './run.js';
 
 interface Flags extends RunFlags {
@@ -16,7 +24,8 @@ interface Flags extends RunFlags {
   timeout?: string;
   isolation?: 'auto' | 'cpuset' | 'taskset' | 'none';
   level?: number;
-  threshold?: number;
+  threshold?: ThresholdOptions;
+  metric?: Measure[];
 }
 
 export function registerCompare(program: Command, ctx: CliContext): void {
@@ -31,6 +40,11 @@ export function registerCompare(program: Command, ctx: CliContext): void {
     .option('--iterations <n>', 'measured iterations (rounds)', integerParser(1, 1_000_000))
     .option('--warmup <n>', 'warm-up iterations, discarded', integerParser(0, 1_000_000))
     .option('--format <name>', 'read the metrics from the output (default: wall time)')
+    .option(
+      '--metric <list>',
+      'without --format, what is measured: wall, cpu, rss, both, or a list like wall,rss',
+      optionParser(parseMetricList),
+    )
     .option('--setup <command>', 'build command run in each checkout first')
     .option('--timeout <duration>', 'per-iteration time limit, e.g. 60s')
     .option(
@@ -39,7 +53,11 @@ export function registerCompare(program: Command, ctx: CliContext): void {
       choiceParser(['auto', 'cpuset', 'taskset', 'none'] as const),
     )
     .option('--level <level>', 'confidence level, e.g. 0.99', parseLevel)
-    .option('--threshold <t>', 'practical threshold, e.g. 5%', parseThreshold)
+    .option(
+      '--threshold <t>',
+      'practical threshold, e.g. 5%; of one kind of metric or benchmark, e.g. memory=5% (repeatable)',
+      collectThreshold,
+    )
     .argument('<command...>', 'the benchmark command, after --');
   addRunOptions(command).action(async (argv: string[], flags: Flags) => {
     const scenario = scenarioFromObject(
@@ -61,6 +79,7 @@ export function registerCompare(program: Command, ctx: CliContext): void {
         workload: {
           command: argv,
           ...(flags.format === undefined ? {} : { format: flags.format }),
+          ...(flags.metric === undefined ? {} : { metric: flags.metric }),
         },
         ...(flags.iterations === undefined ? {} : { iterations: flags.iterations }),
         ...(flags.warmup === undefined ? {} : { warmup: flags.warmup }),
@@ -68,7 +87,7 @@ export function registerCompare(program: Command, ctx: CliContext): void {
         ...(flags.isolation === undefined ? {} : { isolation: flags.isolation }),
         analysis: {
           ...(flags.level === undefined ? {} : { level: flags.level }),
-          ...(flags.threshold === undefined ? {} : { threshold: flags.threshold }),
+          ...flags.threshold,
         },
       },
       'the compare options',

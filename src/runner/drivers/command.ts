@@ -149,7 +149,12 @@ async function openTimed(workload: Workload, ctx: SideContext): Promise<Side> {
         return {
           start: report.startNs,
           end: report.endNs,
-          metrics: iterationMetrics(workload, { wallMs, cpuMs }, output, ctx.cwd),
+          metrics: iterationMetrics(
+            workload,
+            { wallMs, cpuMs, rssKb: report.maxRssKb },
+            output,
+            ctx.cwd,
+          ),
           cpuMs,
           seenEnd,
         };

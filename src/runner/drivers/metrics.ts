@@ -3,25 +3,38 @@ import path from 'node:path';
 import { parseOutput } from '../../formats/registry.js';
 import type { Workload } from '../../scenario/schema.js';
 import type { TrialMetric } from '../../contracts/samples.js';
+import type { Measure } from '../../scenario/metric-list.js';
 
-/** How long one run of a command took: its wall time and, where the timer took it, CPU time. */
+/** One run of a command: its wall time and, where the timer took them, CPU time and peak RSS. */
 export interface CommandTimes {
   wallMs: number;
   /** User + system, the command's own and its waited-for children's; undefined without it. */
   cpuMs?: number;
+  /** Peak resident set size of this run (wait4's ru_maxrss of this child), KiB. */
+  rssKb?: number;
 }
 
-/** The benchmark names of a command's times (`workload.metric`), from `workload.name`. */
-export function timeMetricNames(workload: Workload): { wall: string; cpu: string } {
-  if (workload.name === undefined) return { wall: 'wall-time', cpu: 'cpu-time' };
-  return {
-    wall: workload.name,
-    cpu: workload.metric === 'cpu' ? workload.name : `${workload.name} (cpu)`,
-  };
+const DEFAULT_NAMES: Record<Measure, string> = {
+  wall: 'wall-time',
+  cpu: 'cpu-time',
+  rss: 'peak-rss',
+};
+
+/**
+ * The benchmark name of each measure of `workload.metric`: `wall-time`, `cpu-time`,
+ * `peak-rss`; with `workload.name`, the first measure of the list is that name and the others
+ * are the name followed by ` (cpu)`, ` (rss)` or ` (wall)`.
+ */
+export function metricNames(workload: Workload): Record<Measure, string> {
+  const name = workload.name;
+  if (name === undefined) return DEFAULT_NAMES;
+  const first = workload.metric[0];
+  const of = (m: Measure): string => (m === first ? name : `${name} (${m})`);
+  return { wall: of('wall'), cpu: of('cpu'), rss: of('rss') };
 }
 
 /**
- * The metrics of one iteration: the command's times (`workload.metric`) when the workload
+ * The metrics of one iteration: the command's measures (`workload.metric`) when the workload
  * names no format, else whatever the format reads from the output. Throws the format's error
  * when it finds nothing (a benchmark without values must fail the run, never pass silently).
  */
@@ -32,25 +45,23 @@ export function iterationMetrics(
   cwd: string,
 ): TrialMetric[] {
   if (workload.format === undefined) {
-    const names = timeMetricNames(workload);
-    const metric = (name: string, value: number): TrialMetric => ({
-      name,
-      unit: 'ms',
-      biggerIsBetter: false,
-      values: [value],
-      valueKind: 'samples',
-    });
-    const metrics: TrialMetric[] = [];
-    if (workload.metric !== 'cpu') metrics.push(metric(names.wall, times.wallMs));
-    if (workload.metric !== 'wall') {
-      if (times.cpuMs === undefined) {
+    const names = metricNames(workload);
+    const value = (m: Measure): number => {
+      const v = m === 'wall' ? times.wallMs : m === 'cpu' ? times.cpuMs : times.rssKb;
+      if (v === undefined) {
         throw new Error(
-          `workload.metric ${workload.metric} needs the command's CPU time, which only duetkit's timer takes`,
+          `workload.metric ${m} needs the command's ${m === 'cpu' ? 'CPU time' : 'peak RSS'}, which only duetkit's timer takes`,
         );
       }
-      metrics.push(metric(names.cpu, times.cpuMs));
-    }
-    return metrics;
+      return v;
+    };
+    return workload.metric.map((m) => ({
+      name: names[m],
+      unit: m === 'rss' ? 'KiB' : 'ms',
+      biggerIsBetter: false,
+      values: [value(m)],
+      valueKind: 'samples',
+    }));
   }
   return parseOutput(workload.format, output, { cwd }).map((b) => ({
     name: b.name,

@@ -1,0 +1,3 @@
+module duetkit.test/allocs
+
+go 1.22
