@@ -21,11 +21,14 @@ export const FULL_TIER_ONLY = {
   ],
   // Debian's Chromium (.ci/setup-browser.sh) and python3's http.server.
   'the dashboard in Chromium': ['tests/dashboard/', 'tests/explain/flame-graph-browser.test.ts'],
-  // Benchmark tools and toolchains: Go, cargo, g++/cmake, Java/Maven, pytest, hyperfine, k6.
+  // Benchmark tools and toolchains: Go, cargo, g++/cmake, Java/Maven, pytest, hyperfine, k6;
+  // the profilers (perf, py-spy, Go's pprof, Node's) on real programs.
   'benchmark tools and toolchains': [
     'tests/e2e/',
     'tests/init/e2e-',
     'tests/runner/stream-k6.test.ts',
+    'tests/profile/routes.test.ts',
+    'tests/profile/stage.test.ts',
   ],
   // etcd, the Kubernetes control plane, containerd, kind, moto and cfn-lint (.ci/setup-k8s.sh), root.
   'Kubernetes and AWS stand-ins': [

@@ -45,6 +45,23 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# perf, for the profiler tests (tests/profile/): Debian's linux-perf; Ubuntu (GitHub's runners)
+# ships it per kernel in linux-tools-$(uname -r).
+if ! perf --version >/dev/null 2>&1; then
+  if grep -q '^ID=ubuntu' /etc/os-release 2>/dev/null; then
+    perf_debs=(linux-tools-common "linux-tools-$(uname -r)")
+  else
+    perf_debs=(linux-perf)
+  fi
+  say "apt-get install ${perf_debs[*]}"
+  sudo_ apt-get update -qq
+  sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${perf_debs[@]}" >/dev/null
+  perf --version >/dev/null || {
+    echo "setup-formats: perf does not run after installing ${perf_debs[*]}" >&2
+    exit 1
+  }
+fi
+
 for tool in go cargo python3 java mvn node; do
   command -v "$tool" >/dev/null || {
     echo "setup-formats: $tool is not on PATH; the end-to-end format tests need it (see tests/programs/*/VERSIONS)" >&2
@@ -52,9 +69,10 @@ for tool in go cargo python3 java mvn node; do
   }
 done
 
-# Python: pytest-benchmark in a venv the tests find at .venv/formats (ignored by git).
+# Python: pytest-benchmark (and py-spy, for tests/profile/) in a venv the tests find at
+# .venv/formats (ignored by git), keyed by the pinned requirements.
 venv=$cache/venv-formats-$(python3 --version | key "$programs/python/requirements.txt")
-if ! "$venv/bin/python" -c 'import pytest_benchmark' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import pytest_benchmark' 2>/dev/null || ! [ -x "$venv/bin/py-spy" ]; then
   say "venv $venv with pytest-benchmark"
   rm -rf "$venv"
   python3 -m venv "$venv"

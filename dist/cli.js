@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path51 = __require("node:path");
+    var path59 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path51.resolve(baseDir, baseName);
+          const localBin = path59.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path51.extname(baseName))) return void 0;
+          if (sourceExt.includes(path59.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path51.resolve(
-            path51.dirname(resolvedScriptPath),
+          executableDir = path59.resolve(
+            path59.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path51.basename(
+            const legacyName = path59.basename(
               this._scriptPath,
-              path51.extname(this._scriptPath)
+              path59.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path51.extname(executableFile));
+        launchWithNode = sourceExt.includes(path59.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path51.basename(filename, path51.extname(filename));
+        this._name = path59.basename(filename, path59.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path52) {
-        if (path52 === void 0) return this._executableDir;
-        this._executableDir = path52;
+      executableDir(path60) {
+        if (path60 === void 0) return this._executableDir;
+        this._executableDir = path60;
         return this;
       }
       /**
@@ -9298,11 +9298,11 @@ var require_wasm = __commonJS({
     var base644 = require_base64_js();
     var pako2 = require_pako();
     var loader_1 = require_umd();
-    var isNode = typeof process !== "undefined" && process.version;
+    var isNode2 = typeof process !== "undefined" && process.version;
     var isWorker = typeof importScripts === "function";
     exports2.webAssemblyAvailable = (() => {
       let available = false;
-      if (isNode) {
+      if (isNode2) {
         available = "WebAssembly" in global;
       } else {
         available = isWorker || "WebAssembly" in window;
@@ -11042,7 +11042,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode(node2) {
+    function isNode2(node2) {
       if (node2 && typeof node2 === "object")
         switch (node2[NODE_TYPE]) {
           case ALIAS:
@@ -11066,7 +11066,7 @@ var require_identity = __commonJS({
     exports2.isCollection = isCollection;
     exports2.isDocument = isDocument;
     exports2.isMap = isMap2;
-    exports2.isNode = isNode;
+    exports2.isNode = isNode2;
     exports2.isPair = isPair;
     exports2.isScalar = isScalar2;
     exports2.isSeq = isSeq2;
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path51) {
-      const ctrl = callVisitor(key2, node2, visitor, path51);
+    function visit_(key2, node2, visitor, path59) {
+      const ctrl = callVisitor(key2, node2, visitor, path59);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path51, ctrl);
-        return visit_(key2, ctrl, visitor, path51);
+        replaceNode(key2, path59, ctrl);
+        return visit_(key2, ctrl, visitor, path59);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path51 = Object.freeze(path51.concat(node2));
+          path59 = Object.freeze(path59.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path51);
+            const ci = visit_(i, node2.items[i], visitor, path59);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path51 = Object.freeze(path51.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path51);
+          path59 = Object.freeze(path59.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path59);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path51);
+          const cv = visit_("value", node2.value, visitor, path59);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path51) {
-      const ctrl = await callVisitor(key2, node2, visitor, path51);
+    async function visitAsync_(key2, node2, visitor, path59) {
+      const ctrl = await callVisitor(key2, node2, visitor, path59);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path51, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path51);
+        replaceNode(key2, path59, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path59);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path51 = Object.freeze(path51.concat(node2));
+          path59 = Object.freeze(path59.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path51);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path59);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path51 = Object.freeze(path51.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path51);
+          path59 = Object.freeze(path59.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path59);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path51);
+          const cv = await visitAsync_("value", node2.value, visitor, path59);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path51) {
+    function callVisitor(key2, node2, visitor, path59) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path51);
+        return visitor(key2, node2, path59);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path51);
+        return visitor.Map?.(key2, node2, path59);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path51);
+        return visitor.Seq?.(key2, node2, path59);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path51);
+        return visitor.Pair?.(key2, node2, path59);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path51);
+        return visitor.Scalar?.(key2, node2, path59);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path51);
+        return visitor.Alias?.(key2, node2, path59);
       return void 0;
     }
-    function replaceNode(key2, path51, node2) {
-      const parent = path51[path51.length - 1];
+    function replaceNode(key2, path59, node2) {
+      const parent = path59[path59.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path51, value) {
+    function collectionFromPath(schema, path59, value) {
       let v = value;
-      for (let i = path51.length - 1; i >= 0; --i) {
-        const k = path51[i];
+      for (let i = path59.length - 1; i >= 0; --i) {
+        const k = path59[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path51) => path51 == null || typeof path51 === "object" && !!path51[Symbol.iterator]().next().done;
+    var isEmptyPath = (path59) => path59 == null || typeof path59 === "object" && !!path59[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path51, value) {
-        if (isEmptyPath(path51))
+      addIn(path59, value) {
+        if (isEmptyPath(path59))
           this.add(value);
         else {
-          const [key2, ...rest] = path51;
+          const [key2, ...rest] = path59;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path51) {
-        const [key2, ...rest] = path51;
+      deleteIn(path59) {
+        const [key2, ...rest] = path59;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path51, keepScalar) {
-        const [key2, ...rest] = path51;
+      getIn(path59, keepScalar) {
+        const [key2, ...rest] = path59;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path51) {
-        const [key2, ...rest] = path51;
+      hasIn(path59) {
+        const [key2, ...rest] = path59;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path51, value) {
-        const [key2, ...rest] = path51;
+      setIn(path59, value) {
+        const [key2, ...rest] = path59;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path51, value) {
+      addIn(path59, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path51, value);
+          this.contents.addIn(path59, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path51) {
-        if (Collection.isEmptyPath(path51)) {
+      deleteIn(path59) {
+        if (Collection.isEmptyPath(path59)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path51) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path59) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path51, keepScalar) {
-        if (Collection.isEmptyPath(path51))
+      getIn(path59, keepScalar) {
+        if (Collection.isEmptyPath(path59))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path51, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path59, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path51) {
-        if (Collection.isEmptyPath(path51))
+      hasIn(path59) {
+        if (Collection.isEmptyPath(path59))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path51) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path59) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path51, value) {
-        if (Collection.isEmptyPath(path51)) {
+      setIn(path59, value) {
+        if (Collection.isEmptyPath(path59)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path51), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path59), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path51, value);
+          this.contents.setIn(path59, value);
         }
       }
       /**
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path51) => {
+    visit2.itemAtPath = (cst, path59) => {
       let item = cst;
-      for (const [field, index] of path51) {
+      for (const [field, index] of path59) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path51) => {
-      const parent = visit2.itemAtPath(cst, path51.slice(0, -1));
-      const field = path51[path51.length - 1][0];
+    visit2.parentCollection = (cst, path59) => {
+      const parent = visit2.itemAtPath(cst, path59.slice(0, -1));
+      const field = path59[path59.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path51, item, visitor) {
-      let ctrl = visitor(item, path51);
+    function _visit(path59, item, visitor) {
+      let ctrl = visitor(item, path59);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path51.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path59.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path51);
+            ctrl = ctrl(item, path59);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path51) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path59) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -19192,10 +19192,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path51) {
-  if (!path51)
+function getElementAtPath(obj, path59) {
+  if (!path59)
     return obj;
-  return path51.reduce((acc, key2) => acc?.[key2], obj);
+  return path59.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -19535,11 +19535,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path51, issues) {
+function prefixIssues(path59, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path51);
+    iss.path.unshift(path59);
     return iss;
   });
 }
@@ -20001,16 +20001,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path51 = []) => {
+  const processError = (error63, path59 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path51, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path59, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path59, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path59, ...issue2.path]);
       } else {
-        const fullpath = [...path51, ...issue2.path];
+        const fullpath = [...path59, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -20049,17 +20049,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path51 = []) => {
+  const processError = (error63, path59 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path51, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path59, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path59, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path51, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path59, ...issue2.path]);
       } else {
-        const fullpath = [...path51, ...issue2.path];
+        const fullpath = [...path59, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -20098,8 +20098,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path51 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path51) {
+  const path59 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path59) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -37237,13 +37237,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path51 = ref.slice(1).split("/").filter(Boolean);
-  if (path51.length === 0) {
+  const path59 = ref.slice(1).split("/").filter(Boolean);
+  if (path59.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path51[0] === defsKey) {
-    const key2 = path51[1] === void 0 ? void 0 : decodeJSONPointerSegment(path51[1]);
+  if (path59[0] === defsKey) {
+    const key2 = path59[1] === void 0 ? void 0 : decodeJSONPointerSegment(path59[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -40988,29 +40988,6 @@ function exactDiffers(r) {
   return exactNumber(r.exact.base) !== exactNumber(r.exact.head);
 }
 
-// src/report/threshold-text.ts
-function percentText(fraction) {
-  return `\xB1${formatPercent(fraction).replace("+", "")}`;
-}
-function rowsThresholdText(rows) {
-  const values = [...new Set(rows.map((r) => r.threshold))].sort((a, b) => a - b);
-  if (values.length <= 1) return percentText(values[0] ?? 0);
-  const kindOf = (unit) => metricKind(unit) ?? "other";
-  const split = new Set(
-    [...new Set(rows.map((r) => kindOf(r.unit)))].filter(
-      (kind2) => new Set(rows.filter((r) => kindOf(r.unit) === kind2).map((r) => r.threshold)).size > 1
-    )
-  );
-  const parts = values.map((t) => {
-    const mine = rows.filter((r) => r.threshold === t);
-    const labels = [
-      ...new Set(mine.map((r) => split.has(kindOf(r.unit)) ? r.name : kindOf(r.unit)))
-    ];
-    return `${percentText(t)} (${labels.join(", ")})`;
-  });
-  return parts.join(", ");
-}
-
 // src/report/explain-text.ts
 var TOP_FUNCTIONS = 3;
 function formatPp(change, digits = 1) {
@@ -41033,6 +41010,29 @@ function explainHeader(explain2) {
 function nothingBeyondNoise(explain2) {
   const m = explain2.method;
   return `no function's share changed beyond noise (${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together, at least ${formatPp(m.minChange).replace("+", "")})`;
+}
+
+// src/report/threshold-text.ts
+function percentText(fraction) {
+  return `\xB1${formatPercent(fraction).replace("+", "")}`;
+}
+function rowsThresholdText(rows) {
+  const values = [...new Set(rows.map((r) => r.threshold))].sort((a, b) => a - b);
+  if (values.length <= 1) return percentText(values[0] ?? 0);
+  const kindOf = (unit) => metricKind(unit) ?? "other";
+  const split = new Set(
+    [...new Set(rows.map((r) => kindOf(r.unit)))].filter(
+      (kind2) => new Set(rows.filter((r) => kindOf(r.unit) === kind2).map((r) => r.threshold)).size > 1
+    )
+  );
+  const parts = values.map((t) => {
+    const mine = rows.filter((r) => r.threshold === t);
+    const labels = [
+      ...new Set(mine.map((r) => split.has(kindOf(r.unit)) ? r.name : kindOf(r.unit)))
+    ];
+    return `${percentText(t)} (${labels.join(", ")})`;
+  });
+  return parts.join(", ");
 }
 
 // src/scenario/argv.ts
@@ -41891,10 +41891,10 @@ function escapeRegExp(text3) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path51 = "$") {
+  constructor(format, value, path59 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path51;
+    this.path = path59;
   }
   format;
   value;
@@ -43926,7 +43926,7 @@ function serverSet(version3, replicas, spec) {
 }
 async function waitReady(replica, spec, signal) {
   const deadline = Date.now() + spec.ready.timeout * 1e3;
-  const probe = readinessProbe(replica, spec);
+  const probe2 = readinessProbe(replica, spec);
   let last = "no answer yet";
   for (; ; ) {
     if (signal?.aborted === true) throw new RunError("interrupted");
@@ -43934,7 +43934,7 @@ async function waitReady(replica, spec, signal) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw await exitedError(replica, "exited before it was ready");
     }
-    const outcome = await probe();
+    const outcome = await probe2();
     if (outcome === true) return;
     last = outcome;
     if (Date.now() >= deadline) {
@@ -45084,13 +45084,13 @@ async function runExperiment(options) {
       }
     }
     await Promise.all(sides.map((side) => side.close()));
-  } catch (failure2) {
+  } catch (failure3) {
     killAll();
     await Promise.allSettled(sides.map((side) => side.stopped?.()));
     stopReason = signal.aborted ? "interrupted" : "failed";
-    error62 = signal.aborted ? `interrupted by ${String(signal.reason ?? "a signal")}` : failure2.message;
-    if (!signal.aborted && !(failure2 instanceof RunError))
-      error62 = failure2.stack ?? error62;
+    error62 = signal.aborted ? `interrupted by ${String(signal.reason ?? "a signal")}` : failure3.message;
+    if (!signal.aborted && !(failure3 instanceof RunError))
+      error62 = failure3.stack ?? error62;
   } finally {
     signal.removeEventListener("abort", killAll);
     barrier.dispose();
@@ -45329,20 +45329,20 @@ function perBenchmarkSupport(scenario) {
 }
 async function listBenchmarks(argv2, support, context) {
   const listArgv = support.listArgv(argv2);
-  const failure2 = { argv: listArgv, version: context.version, round: null, cwd: context.cwd };
+  const failure3 = { argv: listArgv, version: context.version, round: null, cwd: context.cwd };
   const { code, signal, stdout, stderr, spawnError } = await capture(listArgv, context);
   if (context.signal.aborted) throw new RunError("interrupted");
   if (spawnError !== null) {
-    throw commandFailure(failure2, `(listing benchmarks) could not start: ${spawnError}`, "");
+    throw commandFailure(failure3, `(listing benchmarks) could not start: ${spawnError}`, "");
   }
   if (code !== 0) {
     const how = signal ?? `code ${code}`;
-    throw commandFailure(failure2, `(listing benchmarks) failed with ${how}`, stderr || stdout);
+    throw commandFailure(failure3, `(listing benchmarks) failed with ${how}`, stderr || stdout);
   }
   const names = support.parseList(stdout);
   if (names.length === 0) {
     throw commandFailure(
-      failure2,
+      failure3,
       `(listing benchmarks) listed none; its stdout was ${JSON.stringify(stdout.slice(0, 300))}`,
       stderr
     );
@@ -45449,9 +45449,9 @@ async function buildCargoBench(command, context) {
   const argv2 = ["cargo", "bench", "--no-run", "--message-format=json", ...command.cargo];
   const result = await capture(argv2, context);
   if (context.signal.aborted) throw new RunError("interrupted");
-  const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
+  const failure3 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
   if (result.code !== 0)
-    throw commandFailure(failure2, `(build) failed with code ${result.code}`, result.stderr);
+    throw commandFailure(failure3, `(build) failed with code ${result.code}`, result.stderr);
   const executables = [];
   for (const line of result.stdout.split("\n")) {
     if (!line.startsWith("{")) continue;
@@ -45462,7 +45462,7 @@ async function buildCargoBench(command, context) {
   }
   if (executables.length !== 1) {
     throw commandFailure(
-      failure2,
+      failure3,
       `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path9.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
       result.stderr
     );
@@ -45560,7 +45560,7 @@ import path10 from "node:path";
 import { spawn as spawn4 } from "node:child_process";
 function runSetup(argv2, context) {
   return new Promise((resolve3, reject) => {
-    const failure2 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
+    const failure3 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
     const child = spawn4(argv2[0], argv2.slice(1), {
       cwd: context.cwd,
       env: context.env,
@@ -45582,14 +45582,14 @@ function runSetup(argv2, context) {
     context.signal.addEventListener("abort", kill);
     child.on("error", (error62) => {
       context.signal.removeEventListener("abort", kill);
-      reject(commandFailure(failure2, `(setup) could not start: ${error62.message}`, ""));
+      reject(commandFailure(failure3, `(setup) could not start: ${error62.message}`, ""));
     });
     child.on("close", (code, signal) => {
       context.signal.removeEventListener("abort", kill);
       if (context.signal.aborted) reject(new RunError("interrupted"));
       else if (code === 0) resolve3();
       else
-        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
+        reject(commandFailure(failure3, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
     });
   });
 }
@@ -45660,9 +45660,9 @@ function parseGoTest(argv2) {
   out.pkg = packages[0] ?? ".";
   return out;
 }
-async function buildGoBinary(command, outDir, context) {
-  await mkdir2(outDir, { recursive: true });
-  const binary = path10.join(outDir, `${context.version}.test`);
+async function buildGoBinary(command, outDir2, context) {
+  await mkdir2(outDir2, { recursive: true });
+  const binary = path10.join(outDir2, `${context.version}.test`);
   await runSetup(["go", "test", "-c", "-o", binary, ...command.build, command.pkg], context);
   return { binary, cwd: path10.resolve(context.cwd, command.pkg) };
 }
@@ -45688,10 +45688,10 @@ async function calibrateGo(bin, command, seconds, context) {
     ...command.test.filter((f) => !f.startsWith("-test.count"))
   ];
   const result = await capture(argv2, { ...context, cwd: bin.cwd });
-  const failure2 = { argv: argv2, version: context.version, round: null, cwd: bin.cwd };
+  const failure3 = { argv: argv2, version: context.version, round: null, cwd: bin.cwd };
   if (context.signal.aborted) throw new RunError("interrupted");
   if (result.code !== 0) {
-    throw commandFailure(failure2, `(calibrating) failed with code ${result.code}`, result.stderr);
+    throw commandFailure(failure3, `(calibrating) failed with code ${result.code}`, result.stderr);
   }
   const parsed2 = go.parse(result.stdout, { cwd: bin.cwd });
   const metrics = new Set(parsed2.filter((b) => b.name.includes(" - ")).map((b) => b.name));
@@ -45710,8 +45710,8 @@ async function goStartupSeconds(bin, command, context, runs = 5) {
     const result = await capture(argv2, { ...context, cwd: bin.cwd });
     if (context.signal.aborted) throw new RunError("interrupted");
     if (result.code !== 0) {
-      const failure2 = { argv: argv2, version: context.version, round: null, cwd: bin.cwd };
-      throw commandFailure(failure2, `(start-up) failed with code ${result.code}`, result.stderr);
+      const failure3 = { argv: argv2, version: context.version, round: null, cwd: bin.cwd };
+      throw commandFailure(failure3, `(start-up) failed with code ${result.code}`, result.stderr);
     }
     times.push(secondsSince(t0));
   }
@@ -45728,9 +45728,9 @@ var goSuite = {
     const cleanup = [];
     const binaries = [];
     for (const [i] of versions.entries()) {
-      const outDir = path10.join(options.workDir, `go-${i}`);
-      cleanup.push(() => rm4(outDir, { recursive: true, force: true }));
-      binaries.push(await buildGoBinary(go2, outDir, versionContext(options, i)));
+      const outDir2 = path10.join(options.workDir, `go-${i}`);
+      cleanup.push(() => rm4(outDir2, { recursive: true, force: true }));
+      binaries.push(await buildGoBinary(go2, outDir2, versionContext(options, i)));
     }
     const buildSeconds = secondsSince(started);
     const calibrating = process.hrtime.bigint();
@@ -46846,24 +46846,24 @@ function withPinnedHarness(isolation, harness, pin) {
 
 // src/runner/fingerprint.ts
 import { createHash } from "node:crypto";
-function buildFingerprint(probe, isolation) {
-  const fields = cpuinfoFields(probe.cpuinfo ?? "");
+function buildFingerprint(probe2, isolation) {
+  const fields = cpuinfoFields(probe2.cpuinfo ?? "");
   const flags = fields.get("flags") ?? fields.get("Features");
   const arm = [fields.get("CPU implementer"), fields.get("CPU part")].filter(Boolean);
-  const env = (name) => probe.env[name]?.trim() || null;
+  const env = (name) => probe2.env[name]?.trim() || null;
   const stable = {
     cpuModel: fields.get("model name") ?? (arm.length > 0 ? `arm ${arm.join(" ")}` : null),
     microcode: fields.get("microcode") ?? null,
-    kernel: probe.kernel,
-    arch: probe.arch,
-    vcpus: probe.vcpus,
-    layout: probe.layout,
-    cgroup: probe.cgroup,
+    kernel: probe2.kernel,
+    arch: probe2.arch,
+    vcpus: probe2.vcpus,
+    layout: probe2.layout,
+    cgroup: probe2.cgroup,
     hypervisor: {
       present: flags === void 0 ? null : flags.split(/\s+/).includes("hypervisor"),
-      type: probe.hypervisorType?.trim() || null,
-      vendor: probe.dmiVendor?.trim() || null,
-      product: probe.dmiProduct?.trim() || null
+      type: probe2.hypervisorType?.trim() || null,
+      vendor: probe2.dmiVendor?.trim() || null,
+      product: probe2.dmiProduct?.trim() || null
     },
     image: {
       os: env("ImageOS"),
@@ -47168,12 +47168,13 @@ async function runScenario(loaded, options) {
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
   await sweepV2Leftovers();
-  const probe = await probeFingerprint(options.env).catch(() => null);
+  const probe2 = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation = null;
   let timing;
   let suite;
+  let measuredUntil;
   let versions = scenario.versions.map((v) => ({
     name: v.name,
     source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
@@ -47200,8 +47201,9 @@ async function runScenario(loaded, options) {
     mode: scenario.mode,
     seed,
     startedAt: result.startedAt.toISOString(),
-    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    machine: probe === null ? machine : { ...machine, fingerprint: buildFingerprint(probe, isolation?.report.kind ?? null) },
+    // Profiling after the verdict is not part of the run's machine time (efficiency).
+    finishedAt: measuredUntil ?? (/* @__PURE__ */ new Date()).toISOString(),
+    machine: probe2 === null ? machine : { ...machine, fingerprint: buildFingerprint(probe2, isolation?.report.kind ?? null) },
     isolation: isolation?.report ?? notSetUp(scenario.isolation),
     ...timing === void 0 ? {} : { timing },
     versions,
@@ -47271,6 +47273,16 @@ async function runScenario(loaded, options) {
     }
     if (timing?.clock === "timer" && result.staggerMs !== null) {
       timing = { ...timing, staggerMs: result.staggerMs };
+    }
+    const measured = result.stopReason !== "failed" && result.stopReason !== "interrupted";
+    if (options.afterMeasured !== void 0 && measured && !options.signal.aborted) {
+      measuredUntil = (/* @__PURE__ */ new Date()).toISOString();
+      await options.afterMeasured({
+        samples: samples(),
+        isolation,
+        env: options.env,
+        signal: options.signal
+      });
     }
   } catch (error62) {
     result = {
@@ -47608,7 +47620,7 @@ import path22 from "node:path";
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command = w.command ?? [];
-  const issue2 = (path51, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path51], message });
+  const issue2 = (path59, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path59], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -47832,6 +47844,60 @@ function podCpus(spec, mode) {
   return spec.cpus ?? (mode === "duet" ? 3 : 2);
 }
 
+// src/scenario/profile-schema.ts
+var PROFILE_POLICIES = ["changed", "always", "never"];
+var PROFILERS = ["auto", "perf", "pprof", "py-spy", "node"];
+var CALL_GRAPHS = ["fp", "dwarf"];
+var profileObject = external_exports.object({
+  /**
+   * `changed` (default): only benchmarks called `regression` or `improvement`; `always`:
+   * every benchmark; `never`: no profiles.
+   */
+  when: external_exports.enum(PROFILE_POLICIES).default("changed"),
+  /** `auto` (default): perf for commands and native code, pprof for go, py-spy, node. */
+  profiler: external_exports.enum(PROFILERS).default("auto"),
+  /**
+   * The machine time profiling may take in all. Default: a fifth of the scenario's
+   * `budget`, or 60 s without one. A profile already started is finished.
+   */
+  budget: duration3.optional(),
+  /** Runs of each side per benchmark, each one process (a chunk of the profile). Default 5. */
+  runs: external_exports.number().int().min(1).max(100).default(5),
+  /** Samples per second (perf, py-spy). Default 999: off the 1 kHz of periodic timers. */
+  frequency: external_exports.number().int().min(10).max(1e4).default(999),
+  /** perf's call graphs: `fp` (default) or `dwarf` for code without frame pointers. */
+  callGraph: external_exports.enum(CALL_GRAPHS).default("fp")
+}).strict();
+var profileSchema = external_exports.unknown().transform((value, ctx) => {
+  const short2 = typeof value === "string";
+  const parsed2 = profileObject.safeParse(short2 ? { when: value } : value);
+  if (parsed2.success) return parsed2.data;
+  for (const issue2 of parsed2.error.issues) {
+    if (issue2.code === "unrecognized_keys") {
+      ctx.addIssue({
+        code: "custom",
+        path: issue2.path,
+        message: `no field ${issue2.keys.map((k) => JSON.stringify(k)).join(", ")} (accepted: ${PROFILE_FIELDS.join(", ")})`
+      });
+    } else if (issue2.code === "invalid_type" && issue2.path.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `one of ${PROFILE_POLICIES.join(", ")}, or an object with fields ${PROFILE_FIELDS.join(", ")}`
+      });
+    } else {
+      ctx.addIssue({ ...issue2, path: short2 ? [] : issue2.path });
+    }
+  }
+  return external_exports.NEVER;
+});
+var PROFILE_FIELDS = Object.keys(profileObject.shape);
+function defaultProfile() {
+  return profileObject.parse({});
+}
+function profileBudgetSeconds(spec, runBudget) {
+  return spec.budget ?? (runBudget === void 0 ? 60 : runBudget / 5);
+}
+
 // src/scenario/schema.ts
 var DRIVERS2 = ["command", "persistent", "http", "stream", "k6"];
 var version2 = external_exports.object({
@@ -47967,7 +48033,9 @@ var scenarioSchema = external_exports.object({
   seed: external_exports.number().int().min(0).max(4294967295).optional(),
   analysis: analysis.default(() => analysis.parse({})),
   /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
-  cluster: clusterSchema.optional()
+  cluster: clusterSchema.optional(),
+  /** Profiles of base and head after the verdict (docs/explain.md). Default `changed`. */
+  profile: profileSchema.default(defaultProfile)
 }).strict().superRefine((s, ctx) => {
   const names = s.versions.map((v) => v.name);
   names.forEach((name, i) => {
@@ -48909,8 +48977,8 @@ function renderReap(entries, region) {
 }
 
 // src/cli/commands/run.ts
-import { mkdir as mkdir6, writeFile as writeFile6 } from "node:fs/promises";
-import path26 from "node:path";
+import { mkdir as mkdir8, writeFile as writeFile10 } from "node:fs/promises";
+import path34 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -48935,6 +49003,1691 @@ async function writeSamples(file2, samples) {
   await rename2(temporary, file2);
 }
 
+// src/pipeline/profile-run.ts
+import { writeFile as writeFile9 } from "node:fs/promises";
+import path33 from "node:path";
+
+// src/profile/profile-results.ts
+import { mkdir as mkdir7, mkdtemp as mkdtemp7, rm as rm11 } from "node:fs/promises";
+import os12 from "node:os";
+import path32 from "node:path";
+
+// src/contracts/profile.ts
+var PROFILES_SCHEMA_VERSION = 1;
+
+// src/profile/duet.ts
+import { writeFile as writeFile6 } from "node:fs/promises";
+import path26 from "node:path";
+var ANYWHERE = {
+  prefix: [],
+  attach: async () => void 0,
+  move: async () => void 0
+};
+async function runDuet(sides, options) {
+  const slots = options.isolation?.report.slots.length ?? 0;
+  const placement = (side) => {
+    if (options.isolation === null || slots === 0) return ANYWHERE;
+    return options.isolation.place(slots >= 2 ? (side + (options.swap ? 1 : 0)) % 2 : 0);
+  };
+  const start = (side, flag) => startGated(sides[side].run.argv, {
+    cwd: sides[side].cwd,
+    env: sides[side].run.env,
+    placement: placement(side),
+    flag,
+    stdin: "ignore"
+  });
+  if (slots >= 2) {
+    const flag = path26.join(options.scratch, `release-${options.step}`);
+    const started = [];
+    try {
+      started.push(await start(0, flag));
+      started.push(await start(1, flag));
+      await Promise.all(started.map((p) => p.prime()));
+    } catch (error62) {
+      for (const p of started) p.kill();
+      throw error62;
+    }
+    await writeFile6(flag, "");
+    const [a, b] = await Promise.all(started.map((p) => finish3(p, options)));
+    return [a, b];
+  }
+  const results = [];
+  for (const side of [0, 1]) {
+    const flag = path26.join(options.scratch, `release-${options.step}-${side}`);
+    const p = await start(side, flag);
+    await p.prime();
+    await writeFile6(flag, "");
+    results.push(await finish3(p, options));
+  }
+  return [results[0], results[1]];
+}
+async function finish3(p, options) {
+  const stop = () => p.kill();
+  const timer = setTimeout(stop, options.timeoutMs);
+  options.signal.addEventListener("abort", stop, { once: true });
+  try {
+    return await p.finished;
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener("abort", stop);
+  }
+}
+
+// src/profile/registry.ts
+import path31 from "node:path";
+
+// src/profile/node.ts
+import { copyFile, mkdir as mkdir6, readFile as readFile8, readdir as readdir2, writeFile as writeFile7 } from "node:fs/promises";
+import path27 from "node:path";
+
+// src/profile/fold.ts
+var StackCounter = class {
+  #counts = /* @__PURE__ */ new Map();
+  add(frames, count = 1) {
+    if (frames.length === 0 || count <= 0) return;
+    const key2 = frames.join("\0");
+    const known = this.#counts.get(key2);
+    if (known === void 0) this.#counts.set(key2, { frames: [...frames], count });
+    else known.count += count;
+  }
+  stacks() {
+    return [...this.#counts.values()].sort((a, b) => b.count - a.count);
+  }
+};
+function parseFoldedText(text3, rename3 = (f) => f) {
+  const counter = new StackCounter();
+  for (const line of text3.split("\n")) {
+    const m = /^(.*) (\d+)$/.exec(line.trimEnd());
+    if (m === null) continue;
+    const frames = m[1].split(";").map(rename3).filter((f) => f !== null);
+    counter.add(frames, Number(m[2]));
+  }
+  return counter.stacks();
+}
+
+// src/profile/node.ts
+var nodeProfiler = {
+  name: "node",
+  workUnit: "iteration",
+  period: (frequency) => 1 / frequency,
+  ready: async () => ({ problem: null, notes: [] }),
+  wrap(job) {
+    const dir = outDir(job);
+    const interval3 = String(Math.max(1, Math.round(1e6 / job.frequency)));
+    if (isNode(job.argv)) {
+      return {
+        argv: [
+          job.argv[0],
+          "--cpu-prof",
+          `--cpu-prof-dir=${dir}`,
+          `--cpu-prof-interval=${interval3}`,
+          ...job.argv.slice(1)
+        ],
+        env: job.env
+      };
+    }
+    const preload = path27.join(job.scratch, "cpu-prof-preload.cjs");
+    return {
+      argv: [...job.argv],
+      env: {
+        ...job.env,
+        NODE_OPTIONS: `${job.env.NODE_OPTIONS ?? ""} --require=${JSON.stringify(preload)}`.trim(),
+        DUETKIT_CPU_PROF_DIR: dir,
+        DUETKIT_CPU_PROF_INTERVAL_US: interval3
+      }
+    };
+  },
+  async prepare(job) {
+    await mkdir6(outDir(job), { recursive: true });
+    await writeFile7(path27.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
+  },
+  async read(job) {
+    const dir = outDir(job);
+    const names = (await readdir2(dir)).filter((n) => n.endsWith(".cpuprofile")).sort();
+    if (names.length === 0) throw new Error("no Node process of the command wrote a .cpuprofile");
+    const counter = new StackCounter();
+    const files = [];
+    for (const [i, name] of names.entries()) {
+      const file2 = path27.join(
+        job.dir,
+        `${job.stem}${names.length > 1 ? `.${i + 1}` : ""}.cpuprofile`
+      );
+      await copyFile(path27.join(dir, name), file2);
+      files.push(file2);
+      for (const s of foldCpuProfile(JSON.parse(await readFile8(file2, "utf8")))) {
+        counter.add(s.frames, s.count);
+      }
+    }
+    return { stacks: counter.stacks(), files };
+  }
+};
+function outDir(job) {
+  return path27.join(job.scratch, `${job.stem}.cpuprofiles`);
+}
+function isNode(argv2) {
+  return /^(node|nodejs)(\.exe)?$/.test(path27.basename(argv2[0] ?? ""));
+}
+function foldCpuProfile(profile) {
+  const parent = /* @__PURE__ */ new Map();
+  const names = /* @__PURE__ */ new Map();
+  for (const node2 of profile.nodes) {
+    for (const child of node2.children ?? []) parent.set(child, node2.id);
+    const { functionName, url: url2 } = node2.callFrame;
+    const fn = functionName === "" ? "(anonymous)" : functionName;
+    names.set(node2.id, url2 === "" ? fn : `${fn} (${path27.basename(url2)})`);
+  }
+  const stacks = /* @__PURE__ */ new Map();
+  const stackOf = (id) => {
+    const known = stacks.get(id);
+    if (known !== void 0) return known;
+    const frames = [];
+    for (let at = id; at !== void 0; at = parent.get(at)) {
+      if (parent.has(at)) frames.push(names.get(at));
+    }
+    frames.reverse();
+    stacks.set(id, frames);
+    return frames;
+  };
+  const counter = new StackCounter();
+  for (const id of profile.samples ?? []) counter.add(stackOf(id));
+  return counter.stacks();
+}
+var PRELOAD = `'use strict';
+const dir = process.env.DUETKIT_CPU_PROF_DIR;
+if (dir) {
+  const { Session } = require('node:inspector');
+  const { writeFileSync } = require('node:fs');
+  const { join } = require('node:path');
+  const session = new Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.setSamplingInterval', { interval: Number(process.env.DUETKIT_CPU_PROF_INTERVAL_US) || 1000 });
+  session.post('Profiler.start');
+  process.on('exit', () => {
+    session.post('Profiler.stop', (error, result) => {
+      if (error === null && result) {
+        writeFileSync(join(dir, 'CPU.' + process.pid + '.' + Date.now() + '.cpuprofile'), JSON.stringify(result.profile));
+      }
+    });
+  });
+}
+`;
+
+// src/profile/perf.ts
+import { mkdtemp as mkdtemp6, readFile as readFile9, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
+import os11 from "node:os";
+import path28 from "node:path";
+
+// src/profile/tool.ts
+import { spawn as spawn8 } from "node:child_process";
+function runTool(argv2, options) {
+  return new Promise((resolve3) => {
+    const child = spawn8(argv2[0], argv2.slice(1), {
+      env: options.env,
+      cwd: options.cwd,
+      stdio: [options.input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    let stderr = "";
+    let spawnError = null;
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk) => {
+      stderr = (stderr + chunk).slice(-16384);
+    });
+    if (options.input !== void 0) child.stdin.end(options.input);
+    child.on("error", (error62) => {
+      spawnError = error62;
+    });
+    child.on(
+      "close",
+      (code) => resolve3({ code, stdout: Buffer.concat(out).toString("utf8"), stderr, spawnError })
+    );
+  });
+}
+function lastLine(text3) {
+  const lines = text3.trim().split("\n").filter((l) => l.trim() !== "");
+  return lines.at(-1)?.trim() ?? "";
+}
+function whyFailed(name, result) {
+  if (result.spawnError !== null) {
+    return result.spawnError.code === "ENOENT" ? `${name} is not installed (not on the PATH)` : `${name} could not be started: ${result.spawnError.message}`;
+  }
+  return `${name} exited with ${String(result.code)}: ${lastLine(result.stderr) || "no message"}`;
+}
+
+// src/profile/perf.ts
+var PARANOID = "/proc/sys/kernel/perf_event_paranoid";
+var perf = {
+  name: "perf",
+  workUnit: "iteration",
+  period: (frequency) => 1 / frequency,
+  ready: perfReady,
+  wrap(job) {
+    return {
+      argv: [
+        "perf",
+        "record",
+        "--quiet",
+        "-e",
+        "cpu-clock",
+        "-F",
+        String(job.frequency),
+        ...job.callGraph === "dwarf" ? ["--call-graph", "dwarf,16384"] : ["-g"],
+        "-o",
+        dataFile(job),
+        "--",
+        ...job.argv
+      ],
+      env: job.env
+    };
+  },
+  async read(job) {
+    const script = await runTool(["perf", "script", "-i", dataFile(job)], {
+      env: job.env,
+      cwd: job.cwd
+    });
+    if (script.code !== 0) throw new Error(whyFailed("perf script", script));
+    const file2 = path28.join(job.dir, `${job.stem}.perf.txt`);
+    await writeFile8(file2, script.stdout);
+    return { stacks: parsePerfScript(script.stdout), files: [file2] };
+  }
+};
+function dataFile(job) {
+  return path28.join(job.scratch, `${job.stem}.perf.data`);
+}
+function parsePerfScript(text3) {
+  const counter = new StackCounter();
+  let frames = [];
+  const flush = () => {
+    counter.add(frames.reverse());
+    frames = [];
+  };
+  for (const line of text3.split("\n")) {
+    if (line.trim() === "") {
+      flush();
+      continue;
+    }
+    if (!/^\s/.test(line)) {
+      flush();
+      continue;
+    }
+    const m = /^\s+[0-9a-f]+\s+(.*?)(?:\s+\(([^()]*)\))?$/.exec(line);
+    if (m === null) continue;
+    frames.push(m[1].replace(/\+0x[0-9a-f]+$/, "") || "[unknown]");
+  }
+  flush();
+  return counter.stacks();
+}
+async function perfReady(env) {
+  const first = await probe(env);
+  if (first === null) return { problem: null, notes: [] };
+  if (first.includes("not installed") || process.getuid?.() === 0) {
+    return { problem: first, notes: [] };
+  }
+  const before = await readFile9(PARANOID, "utf8").then(
+    (t) => t.trim(),
+    () => "unknown"
+  );
+  const lowered = await runTool(["sudo", "-n", "tee", PARANOID], { env, input: "1\n" });
+  if (lowered.code !== 0) {
+    return {
+      problem: `perf may not sample here (kernel.perf_event_paranoid ${before}, not root) and ${whyFailed("sudo -n", lowered)}: ${first}`,
+      notes: []
+    };
+  }
+  const second = await probe(env);
+  return second === null ? {
+    problem: null,
+    notes: [`kernel.perf_event_paranoid lowered from ${before} to 1 through sudo -n for perf`]
+  } : { problem: `perf still fails after lowering perf_event_paranoid: ${second}`, notes: [] };
+}
+async function probe(env) {
+  const dir = await mkdtemp6(path28.join(os11.tmpdir(), "duetkit-perf-probe-"));
+  try {
+    const result = await runTool(
+      [
+        "perf",
+        "record",
+        "--quiet",
+        "-e",
+        "cpu-clock",
+        "-g",
+        "-o",
+        path28.join(dir, "p"),
+        "--",
+        "true"
+      ],
+      { env }
+    );
+    return result.code === 0 && result.spawnError === null ? null : whyFailed("perf", result);
+  } finally {
+    await rm10(dir, { recursive: true, force: true });
+  }
+}
+
+// src/profile/pprof.ts
+import { readFile as readFile10 } from "node:fs/promises";
+import path29 from "node:path";
+import { gunzipSync } from "node:zlib";
+
+// node_modules/pprof-format/dist/esm/index.js
+var __classPrivateFieldGet = function(receiver, state, kind2, f) {
+  if (kind2 === "a" && !f) throw new TypeError("Private accessor was defined without a getter");
+  if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot read private member from an object whose class did not declare it");
+  return kind2 === "m" ? f : kind2 === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);
+};
+var _StringTable_encodings;
+var _StringTable_positions;
+var lowMaxBig = 2n ** 32n - 1n;
+var lowMax = 2 ** 32 - 1;
+var lowMaxPlus1 = lowMax + 1;
+var toUtf8 = typeof Buffer === "undefined" ? (value) => new TextEncoder().encode(value) : (value) => Buffer.from(value, "utf8");
+function countNumberBytes(buffer) {
+  if (!buffer.length)
+    return 0;
+  let i = 0;
+  while (i < buffer.length && buffer[i++] >= 128)
+    ;
+  return i;
+}
+function decodeBigNumber(buffer) {
+  if (!buffer.length)
+    return BigInt(0);
+  let value = BigInt(buffer[0] & 127);
+  let i = 0;
+  while (buffer[i++] >= 128) {
+    value |= BigInt(buffer[i] & 127) << BigInt(7 * i);
+  }
+  return value;
+}
+function makeValue(value, offset2 = 0) {
+  return { value, offset: offset2 };
+}
+function getValue(mode, buffer) {
+  switch (mode) {
+    case kTypeVarInt:
+      for (let i = 0; i < buffer.length; i++) {
+        if (!(buffer[i] & 128)) {
+          return makeValue(buffer.subarray(0, i + 1));
+        }
+      }
+      return makeValue(buffer);
+    case kTypeLengthDelim: {
+      const offset2 = countNumberBytes(buffer);
+      const size = decodeNumber(buffer);
+      return makeValue(buffer.subarray(offset2, Number(size) + offset2), offset2);
+    }
+    default:
+      throw new Error(`Unrecognized value type: ${mode}`);
+  }
+}
+function lowBits(number4) {
+  return typeof number4 !== "bigint" ? (number4 >>> 0) % lowMaxPlus1 : Number(number4 & lowMaxBig);
+}
+function highBits(number4) {
+  return typeof number4 !== "bigint" ? number4 / lowMaxPlus1 >>> 0 : Number(number4 >> 32n & lowMaxBig);
+}
+function long(number4) {
+  const sign = number4 < 0;
+  if (sign)
+    number4 = -number4;
+  let lo = lowBits(number4);
+  let hi = highBits(number4);
+  if (sign) {
+    hi = ~hi >>> 0;
+    lo = ~lo >>> 0;
+    if (++lo > lowMax) {
+      lo = 0;
+      if (++hi > lowMax) {
+        hi = 0;
+      }
+    }
+  }
+  return [hi, lo];
+}
+var kTypeVarInt = 0;
+var kTypeLengthDelim = 2;
+function decodeNumber(buffer) {
+  const size = countNumberBytes(buffer);
+  if (size > 4)
+    return decodeBigNumber(buffer);
+  if (!buffer.length)
+    return 0;
+  let value = buffer[0] & 127;
+  let i = 0;
+  while (buffer[i++] >= 128) {
+    value |= (buffer[i] & 127) << 7 * i;
+  }
+  return value;
+}
+function decodeNumbers(buffer) {
+  const values = [];
+  let start = 0;
+  for (let i = 0; i < buffer.length; i++) {
+    if ((buffer[i] & 128) === 0) {
+      values.push(decodeNumber(buffer.subarray(start, i + 1)));
+      start = i + 1;
+    }
+  }
+  return values;
+}
+function push(value, list) {
+  if (list == null) {
+    return [value];
+  }
+  list.push(value);
+  return list;
+}
+function pushAll(values, list) {
+  if (list == null) {
+    return values;
+  }
+  for (const value of values) {
+    list.push(value);
+  }
+  return list;
+}
+function measureNumber(number4) {
+  if (number4 === 0 || number4 === 0n)
+    return 0;
+  const [hi, lo] = long(number4);
+  const a = lo;
+  const b = (lo >>> 28 | hi << 4) >>> 0;
+  const c = hi >>> 24;
+  if (c !== 0) {
+    return c < 128 ? 9 : 10;
+  }
+  if (b !== 0) {
+    if (b < 16384) {
+      return b < 128 ? 5 : 6;
+    }
+    return b < 2097152 ? 7 : 8;
+  }
+  if (a < 16384) {
+    return a < 128 ? 1 : 2;
+  }
+  return a < 2097152 ? 3 : 4;
+}
+function measureValue(value) {
+  if (typeof value === "undefined")
+    return 0;
+  if (typeof value === "number" || typeof value === "bigint") {
+    return measureNumber(value) || 1;
+  }
+  return value.length;
+}
+function measureArray(list) {
+  let size = 0;
+  for (const item of list) {
+    size += measureValue(item);
+  }
+  return size;
+}
+function measureNumberField(number4) {
+  const length = measureNumber(number4);
+  return length ? 1 + length : 0;
+}
+function measureNumberArrayField(values) {
+  let total = 0;
+  for (const value of values) {
+    total += measureNumber(value) || 1;
+  }
+  return total ? 1 + measureNumber(total) + total : 0;
+}
+function measureLengthDelimField(value) {
+  const length = measureValue(value);
+  return length ? 1 + measureNumber(length) + length : 0;
+}
+function measureLengthDelimArrayField(values) {
+  let total = 0;
+  for (const value of values) {
+    total += measureLengthDelimField(value);
+  }
+  return total;
+}
+function encodeNumber(buffer, i, number4) {
+  if (number4 === 0 || number4 === 0n) {
+    buffer[i++] = 0;
+    return i;
+  }
+  let [hi, lo] = long(number4);
+  while (hi) {
+    buffer[i++] = lo & 127 | 128;
+    lo = (lo >>> 7 | hi << 25) >>> 0;
+    hi >>>= 7;
+  }
+  while (lo > 127) {
+    buffer[i++] = lo & 127 | 128;
+    lo = lo >>> 7;
+  }
+  buffer[i++] = lo;
+  return i;
+}
+var emptyTableToken = /* @__PURE__ */ Symbol();
+var StringTable = class _StringTable {
+  constructor(tok) {
+    this.strings = new Array();
+    _StringTable_encodings.set(this, new Array());
+    _StringTable_positions.set(this, /* @__PURE__ */ new Map());
+    if (tok !== emptyTableToken) {
+      this.dedup("");
+    }
+  }
+  get encodedLength() {
+    let size = 0;
+    for (const encoded of __classPrivateFieldGet(this, _StringTable_encodings, "f")) {
+      size += encoded.length;
+    }
+    return size;
+  }
+  _encodeToBuffer(buffer, offset2) {
+    for (const encoded of __classPrivateFieldGet(this, _StringTable_encodings, "f")) {
+      buffer.set(encoded, offset2);
+      offset2 += encoded.length;
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.encodedLength)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static _encodeStringFromUtf8(stringBuffer) {
+    const buffer = new Uint8Array(1 + stringBuffer.length + (measureNumber(stringBuffer.length) || 1));
+    let offset2 = 0;
+    buffer[offset2++] = 50;
+    offset2 = encodeNumber(buffer, offset2, stringBuffer.length);
+    if (stringBuffer.length > 0) {
+      buffer.set(stringBuffer, offset2);
+    }
+    return buffer;
+  }
+  static _encodeString(string4) {
+    return _StringTable._encodeStringFromUtf8(toUtf8(string4));
+  }
+  dedup(string4) {
+    if (typeof string4 === "number")
+      return string4;
+    if (!__classPrivateFieldGet(this, _StringTable_positions, "f").has(string4)) {
+      const pos = this.strings.push(string4) - 1;
+      __classPrivateFieldGet(this, _StringTable_positions, "f").set(string4, pos);
+      __classPrivateFieldGet(this, _StringTable_encodings, "f").push(_StringTable._encodeString(string4));
+    }
+    return __classPrivateFieldGet(this, _StringTable_positions, "f").get(string4);
+  }
+  _decodeString(buffer) {
+    const string4 = new TextDecoder().decode(buffer);
+    __classPrivateFieldGet(this, _StringTable_positions, "f").set(string4, this.strings.push(string4) - 1);
+    __classPrivateFieldGet(this, _StringTable_encodings, "f").push(_StringTable._encodeStringFromUtf8(buffer));
+  }
+};
+_StringTable_encodings = /* @__PURE__ */ new WeakMap(), _StringTable_positions = /* @__PURE__ */ new WeakMap();
+function decode3(buffer, decoder) {
+  const data = {};
+  let index = 0;
+  while (index < buffer.length) {
+    const field = buffer[index] >> 3;
+    const mode = buffer[index] & 7;
+    index++;
+    const { offset: offset2, value } = getValue(mode, buffer.subarray(index));
+    index += value.length + offset2;
+    decoder(data, field, value);
+  }
+  return data;
+}
+var ValueType = class _ValueType {
+  static create(data) {
+    return data instanceof _ValueType ? data : new _ValueType(data);
+  }
+  constructor(data) {
+    this.type = data.type || 0;
+    this.unit = data.unit || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.type);
+    total += measureNumberField(this.unit);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.type) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.type);
+    }
+    if (this.unit) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.unit);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.type = decodeNumber(buffer);
+        break;
+      case 2:
+        data.unit = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Label = class _Label {
+  static create(data) {
+    return data instanceof _Label ? data : new _Label(data);
+  }
+  constructor(data) {
+    this.key = data.key || 0;
+    this.str = data.str || 0;
+    this.num = data.num || 0;
+    this.numUnit = data.numUnit || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.key);
+    total += measureNumberField(this.str);
+    total += measureNumberField(this.num);
+    total += measureNumberField(this.numUnit);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.key) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.key);
+    }
+    if (this.str) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.str);
+    }
+    if (this.num) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.num);
+    }
+    if (this.numUnit) {
+      buffer[offset2++] = 32;
+      offset2 = encodeNumber(buffer, offset2, this.numUnit);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.key = decodeNumber(buffer);
+        break;
+      case 2:
+        data.str = decodeNumber(buffer);
+        break;
+      case 3:
+        data.num = decodeNumber(buffer);
+        break;
+      case 4:
+        data.numUnit = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Sample2 = class _Sample {
+  static create(data) {
+    return data instanceof _Sample ? data : new _Sample(data);
+  }
+  constructor(data) {
+    this.locationId = data.locationId || [];
+    this.value = data.value || [];
+    this.label = (data.label || []).map(Label.create);
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberArrayField(this.locationId);
+    total += measureNumberArrayField(this.value);
+    total += measureLengthDelimArrayField(this.label);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.locationId.length) {
+      buffer[offset2++] = 10;
+      offset2 = encodeNumber(buffer, offset2, measureArray(this.locationId));
+      for (const locationId of this.locationId) {
+        offset2 = encodeNumber(buffer, offset2, locationId);
+      }
+    }
+    if (this.value.length) {
+      buffer[offset2++] = 18;
+      offset2 = encodeNumber(buffer, offset2, measureArray(this.value));
+      for (const value of this.value) {
+        offset2 = encodeNumber(buffer, offset2, value);
+      }
+    }
+    for (const label of this.label) {
+      buffer[offset2++] = 26;
+      offset2 = encodeNumber(buffer, offset2, label.length);
+      offset2 = label._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.locationId = pushAll(decodeNumbers(buffer), data.locationId);
+        break;
+      case 2:
+        data.value = pushAll(decodeNumbers(buffer), data.value);
+        break;
+      case 3:
+        data.label = push(Label.decode(buffer), data.label);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Mapping = class _Mapping {
+  static create(data) {
+    return data instanceof _Mapping ? data : new _Mapping(data);
+  }
+  constructor(data) {
+    this.id = data.id || 0;
+    this.memoryStart = data.memoryStart || 0;
+    this.memoryLimit = data.memoryLimit || 0;
+    this.fileOffset = data.fileOffset || 0;
+    this.filename = data.filename || 0;
+    this.buildId = data.buildId || 0;
+    this.hasFunctions = !!data.hasFunctions;
+    this.hasFilenames = !!data.hasFilenames;
+    this.hasLineNumbers = !!data.hasLineNumbers;
+    this.hasInlineFrames = !!data.hasInlineFrames;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.id);
+    total += measureNumberField(this.memoryStart);
+    total += measureNumberField(this.memoryLimit);
+    total += measureNumberField(this.fileOffset);
+    total += measureNumberField(this.filename);
+    total += measureNumberField(this.buildId);
+    total += measureNumberField(this.hasFunctions ? 1 : 0);
+    total += measureNumberField(this.hasFilenames ? 1 : 0);
+    total += measureNumberField(this.hasLineNumbers ? 1 : 0);
+    total += measureNumberField(this.hasInlineFrames ? 1 : 0);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.id) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.id);
+    }
+    if (this.memoryStart) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.memoryStart);
+    }
+    if (this.memoryLimit) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.memoryLimit);
+    }
+    if (this.fileOffset) {
+      buffer[offset2++] = 32;
+      offset2 = encodeNumber(buffer, offset2, this.fileOffset);
+    }
+    if (this.filename) {
+      buffer[offset2++] = 40;
+      offset2 = encodeNumber(buffer, offset2, this.filename);
+    }
+    if (this.buildId) {
+      buffer[offset2++] = 48;
+      offset2 = encodeNumber(buffer, offset2, this.buildId);
+    }
+    if (this.hasFunctions) {
+      buffer[offset2++] = 56;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    if (this.hasFilenames) {
+      buffer[offset2++] = 64;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    if (this.hasLineNumbers) {
+      buffer[offset2++] = 72;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    if (this.hasInlineFrames) {
+      buffer[offset2++] = 80;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.id = decodeNumber(buffer);
+        break;
+      case 2:
+        data.memoryStart = decodeNumber(buffer);
+        break;
+      case 3:
+        data.memoryLimit = decodeNumber(buffer);
+        break;
+      case 4:
+        data.fileOffset = decodeNumber(buffer);
+        break;
+      case 5:
+        data.filename = decodeNumber(buffer);
+        break;
+      case 6:
+        data.buildId = decodeNumber(buffer);
+        break;
+      case 7:
+        data.hasFunctions = !!decodeNumber(buffer);
+        break;
+      case 8:
+        data.hasFilenames = !!decodeNumber(buffer);
+        break;
+      case 9:
+        data.hasLineNumbers = !!decodeNumber(buffer);
+        break;
+      case 10:
+        data.hasInlineFrames = !!decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Line = class _Line {
+  static create(data) {
+    return data instanceof _Line ? data : new _Line(data);
+  }
+  constructor(data) {
+    this.functionId = data.functionId || 0;
+    this.line = data.line || 0;
+    this.column = data.column || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.functionId);
+    total += measureNumberField(this.line);
+    total += measureNumberField(this.column);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.functionId) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.functionId);
+    }
+    if (this.line) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.line);
+    }
+    if (this.column) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.column);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.functionId = decodeNumber(buffer);
+        break;
+      case 2:
+        data.line = decodeNumber(buffer);
+        break;
+      case 3:
+        data.column = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Location = class _Location {
+  static create(data) {
+    return data instanceof _Location ? data : new _Location(data);
+  }
+  constructor(data) {
+    this.id = data.id || 0;
+    this.mappingId = data.mappingId || 0;
+    this.address = data.address || 0;
+    this.line = (data.line || []).map(Line.create);
+    this.isFolded = !!data.isFolded;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.id);
+    total += measureNumberField(this.mappingId);
+    total += measureNumberField(this.address);
+    total += measureLengthDelimArrayField(this.line);
+    total += measureNumberField(this.isFolded ? 1 : 0);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.id) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.id);
+    }
+    if (this.mappingId) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.mappingId);
+    }
+    if (this.address) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.address);
+    }
+    for (const line of this.line) {
+      buffer[offset2++] = 34;
+      offset2 = encodeNumber(buffer, offset2, line.length);
+      offset2 = line._encodeToBuffer(buffer, offset2);
+    }
+    if (this.isFolded) {
+      buffer[offset2++] = 40;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.id = decodeNumber(buffer);
+        break;
+      case 2:
+        data.mappingId = decodeNumber(buffer);
+        break;
+      case 3:
+        data.address = decodeNumber(buffer);
+        break;
+      case 4:
+        data.line = push(Line.decode(buffer), data.line);
+        break;
+      case 5:
+        data.isFolded = !!decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Function2 = class _Function {
+  static create(data) {
+    return data instanceof _Function ? data : new _Function(data);
+  }
+  constructor(data) {
+    this.id = data.id || 0;
+    this.name = data.name || 0;
+    this.systemName = data.systemName || 0;
+    this.filename = data.filename || 0;
+    this.startLine = data.startLine || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.id);
+    total += measureNumberField(this.name);
+    total += measureNumberField(this.systemName);
+    total += measureNumberField(this.filename);
+    total += measureNumberField(this.startLine);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.id) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.id);
+    }
+    if (this.name) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.name);
+    }
+    if (this.systemName) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.systemName);
+    }
+    if (this.filename) {
+      buffer[offset2++] = 32;
+      offset2 = encodeNumber(buffer, offset2, this.filename);
+    }
+    if (this.startLine) {
+      buffer[offset2++] = 40;
+      offset2 = encodeNumber(buffer, offset2, this.startLine);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.id = decodeNumber(buffer);
+        break;
+      case 2:
+        data.name = decodeNumber(buffer);
+        break;
+      case 3:
+        data.systemName = decodeNumber(buffer);
+        break;
+      case 4:
+        data.filename = decodeNumber(buffer);
+        break;
+      case 5:
+        data.startLine = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Profile = class {
+  constructor(data = {}) {
+    this.sampleType = (data.sampleType || []).map(ValueType.create);
+    this.sample = (data.sample || []).map(Sample2.create);
+    this.mapping = (data.mapping || []).map(Mapping.create);
+    this.location = (data.location || []).map(Location.create);
+    this.function = (data.function || []).map(Function2.create);
+    this.stringTable = data.stringTable || new StringTable();
+    this.dropFrames = data.dropFrames || 0;
+    this.keepFrames = data.keepFrames || 0;
+    this.timeNanos = data.timeNanos || 0;
+    this.durationNanos = data.durationNanos || 0;
+    this.periodType = data.periodType ? ValueType.create(data.periodType) : void 0;
+    this.period = data.period || 0;
+    this.comment = data.comment || [];
+    this.defaultSampleType = data.defaultSampleType || 0;
+    this.docUrl = data.docUrl || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureLengthDelimArrayField(this.sampleType);
+    total += measureLengthDelimArrayField(this.sample);
+    total += measureLengthDelimArrayField(this.mapping);
+    total += measureLengthDelimArrayField(this.location);
+    total += measureLengthDelimArrayField(this.function);
+    total += this.stringTable.encodedLength;
+    total += measureNumberField(this.dropFrames);
+    total += measureNumberField(this.keepFrames);
+    total += measureNumberField(this.timeNanos);
+    total += measureNumberField(this.durationNanos);
+    total += measureLengthDelimField(this.periodType);
+    total += measureNumberField(this.period);
+    total += measureNumberArrayField(this.comment);
+    total += measureNumberField(this.defaultSampleType);
+    total += measureNumberField(this.docUrl);
+    return total;
+  }
+  _encodeSampleTypesToBuffer(buffer, offset2 = 0) {
+    for (const sampleType of this.sampleType) {
+      buffer[offset2++] = 10;
+      offset2 = encodeNumber(buffer, offset2, sampleType.length);
+      offset2 = sampleType._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeSamplesToBuffer(buffer, offset2 = 0) {
+    for (const sample of this.sample) {
+      buffer[offset2++] = 18;
+      offset2 = encodeNumber(buffer, offset2, sample.length);
+      offset2 = sample._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeMappingsToBuffer(buffer, offset2 = 0) {
+    for (const mapping of this.mapping) {
+      buffer[offset2++] = 26;
+      offset2 = encodeNumber(buffer, offset2, mapping.length);
+      offset2 = mapping._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeLocationsToBuffer(buffer, offset2 = 0) {
+    for (const location of this.location) {
+      buffer[offset2++] = 34;
+      offset2 = encodeNumber(buffer, offset2, location.length);
+      offset2 = location._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeFunctionsToBuffer(buffer, offset2 = 0) {
+    for (const fun of this.function) {
+      buffer[offset2++] = 42;
+      offset2 = encodeNumber(buffer, offset2, fun.length);
+      offset2 = fun._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeBasicValuesToBuffer(buffer, offset2 = 0) {
+    if (this.dropFrames) {
+      buffer[offset2++] = 56;
+      offset2 = encodeNumber(buffer, offset2, this.dropFrames);
+    }
+    if (this.keepFrames) {
+      buffer[offset2++] = 64;
+      offset2 = encodeNumber(buffer, offset2, this.keepFrames);
+    }
+    if (this.timeNanos) {
+      buffer[offset2++] = 72;
+      offset2 = encodeNumber(buffer, offset2, this.timeNanos);
+    }
+    if (this.durationNanos) {
+      buffer[offset2++] = 80;
+      offset2 = encodeNumber(buffer, offset2, this.durationNanos);
+    }
+    if (typeof this.periodType !== "undefined") {
+      buffer[offset2++] = 90;
+      offset2 = encodeNumber(buffer, offset2, this.periodType.length);
+      offset2 = this.periodType._encodeToBuffer(buffer, offset2);
+    }
+    if (this.period) {
+      buffer[offset2++] = 96;
+      offset2 = encodeNumber(buffer, offset2, this.period);
+    }
+    if (this.comment.length) {
+      buffer[offset2++] = 106;
+      offset2 = encodeNumber(buffer, offset2, measureArray(this.comment));
+      for (const comment of this.comment) {
+        offset2 = encodeNumber(buffer, offset2, comment);
+      }
+    }
+    if (this.defaultSampleType) {
+      buffer[offset2++] = 112;
+      offset2 = encodeNumber(buffer, offset2, this.defaultSampleType);
+    }
+    if (this.docUrl) {
+      buffer[offset2++] = 120;
+      offset2 = encodeNumber(buffer, offset2, this.docUrl);
+    }
+    return offset2;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    offset2 = this._encodeSampleTypesToBuffer(buffer, offset2);
+    offset2 = this._encodeSamplesToBuffer(buffer, offset2);
+    offset2 = this._encodeMappingsToBuffer(buffer, offset2);
+    offset2 = this._encodeLocationsToBuffer(buffer, offset2);
+    offset2 = this._encodeFunctionsToBuffer(buffer, offset2);
+    offset2 = this.stringTable._encodeToBuffer(buffer, offset2);
+    offset2 = this._encodeBasicValuesToBuffer(buffer, offset2);
+    return offset2;
+  }
+  async _encodeToBufferAsync(buffer, offset2 = 0) {
+    offset2 = this._encodeSampleTypesToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeSamplesToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeMappingsToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeLocationsToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeFunctionsToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this.stringTable._encodeToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeBasicValuesToBuffer(buffer, offset2);
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  async encodeAsync(buffer = new Uint8Array(this.length)) {
+    await this._encodeToBufferAsync(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.sampleType = push(ValueType.decode(buffer), data.sampleType);
+        break;
+      case 2:
+        data.sample = push(Sample2.decode(buffer), data.sample);
+        break;
+      case 3:
+        data.mapping = push(Mapping.decode(buffer), data.mapping);
+        break;
+      case 4:
+        data.location = push(Location.decode(buffer), data.location);
+        break;
+      case 5:
+        data.function = push(Function2.decode(buffer), data.function);
+        break;
+      case 6: {
+        if (data.stringTable === void 0) {
+          data.stringTable = new StringTable(emptyTableToken);
+        }
+        data.stringTable._decodeString(buffer);
+        break;
+      }
+      case 7:
+        data.dropFrames = decodeNumber(buffer);
+        break;
+      case 8:
+        data.keepFrames = decodeNumber(buffer);
+        break;
+      case 9:
+        data.timeNanos = decodeNumber(buffer);
+        break;
+      case 10:
+        data.durationNanos = decodeNumber(buffer);
+        break;
+      case 11:
+        data.periodType = ValueType.decode(buffer);
+        break;
+      case 12:
+        data.period = decodeNumber(buffer);
+        break;
+      case 13:
+        data.comment = pushAll(decodeNumbers(buffer), data.comment);
+        break;
+      case 14:
+        data.defaultSampleType = decodeNumber(buffer);
+        break;
+      case 15:
+        data.docUrl = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+
+// src/profile/pprof.ts
+var GO_PERIOD_S = 0.01;
+var pprof = {
+  name: "pprof",
+  workUnit: "op",
+  period: () => GO_PERIOD_S,
+  ready: async () => ({ problem: null, notes: [] }),
+  wrap(job) {
+    const file2 = profileFile(job);
+    const argv2 = [...job.argv];
+    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path29.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
+    if (extra === null) {
+      throw new Error(
+        `pprof profiles "go test" commands and Go test binaries (*.test), not "${argv2.join(" ")}": use profile.profiler perf`
+      );
+    }
+    const at = argv2.indexOf("-args");
+    argv2.splice(at < 0 ? argv2.length : at, 0, ...extra);
+    return { argv: argv2, env: job.env };
+  },
+  async read(job) {
+    const file2 = profileFile(job);
+    return { stacks: foldPprof(await readFile10(file2)), files: [file2] };
+  }
+};
+function profileFile(job) {
+  return path29.join(job.dir, `${job.stem}.pprof`);
+}
+function isGoTest(argv2) {
+  return path29.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
+}
+function isTestBinary(argv2) {
+  return /\.test$/.test(argv2[0] ?? "");
+}
+function foldPprof(raw) {
+  const bytes = raw[0] === 31 && raw[1] === 139 ? gunzipSync(raw) : raw;
+  const profile = Profile.decode(bytes);
+  const strings = profile.stringTable.strings;
+  const index = profile.sampleType.findIndex((t) => strings[Number(t.type)] === "samples");
+  const functions = new Map(profile.function.map((f) => [Number(f.id), strings[Number(f.name)]]));
+  const locations = new Map(
+    profile.location.map((l) => [
+      Number(l.id),
+      l.line.length === 0 ? ["[unknown]"] : l.line.map((line) => functions.get(Number(line.functionId)) || "[unknown]")
+    ])
+  );
+  const counter = new StackCounter();
+  for (const sample of profile.sample) {
+    const leafFirst = sample.locationId.flatMap((id) => locations.get(Number(id)) ?? ["[unknown]"]);
+    counter.add(leafFirst.reverse(), Number(sample.value[Math.max(index, 0)] ?? 1));
+  }
+  return counter.stacks();
+}
+
+// src/profile/py-spy.ts
+import { readFile as readFile11 } from "node:fs/promises";
+import path30 from "node:path";
+var pySpy = {
+  name: "py-spy",
+  workUnit: "iteration",
+  period: (frequency) => 1 / frequency,
+  async ready(env) {
+    const result = await runTool(["py-spy", "--version"], { env });
+    return { problem: result.code === 0 ? null : whyFailed("py-spy", result), notes: [] };
+  },
+  wrap(job) {
+    return {
+      argv: [
+        "py-spy",
+        "record",
+        "--format",
+        "raw",
+        "--nolineno",
+        "--rate",
+        String(job.frequency),
+        "--output",
+        foldedFile(job),
+        "--",
+        ...job.argv
+      ],
+      env: job.env
+    };
+  },
+  async read(job) {
+    const file2 = foldedFile(job);
+    return { stacks: parseFoldedText(await readFile11(file2, "utf8")), files: [file2] };
+  }
+};
+function foldedFile(job) {
+  return path30.join(job.dir, `${job.stem}.py-spy.txt`);
+}
+
+// src/profile/registry.ts
+var ROUTES = {
+  perf,
+  pprof,
+  "py-spy": pySpy,
+  node: nodeProfiler
+};
+function getProfiler(name) {
+  return ROUTES[name];
+}
+var PYTHON = /^(python[\d.]*|pytest|py\.test)$/;
+var NODE = /^(node|nodejs|npx|npm|pnpm|yarn|vitest)$/;
+var NODE_FORMATS = /* @__PURE__ */ new Set(["tinybench", "benchmarkjs"]);
+function chooseProfiler(choice, workload2) {
+  if (choice !== "auto") return choice;
+  const argv2 = workload2.command;
+  const program2 = path31.basename(argv2[0] ?? "");
+  if (workload2.format === "go" || isGoTest(argv2) || isTestBinary(argv2)) return "pprof";
+  if (workload2.format === "pytest" || PYTHON.test(program2)) return "py-spy";
+  if (NODE_FORMATS.has(workload2.format ?? "") || NODE.test(program2)) return "node";
+  return "perf";
+}
+
+// src/profile/targets.ts
+var GO_RUN_NS = 5e8;
+function profileTargets(policy, report, samples, scenario) {
+  if (policy === "never") return [];
+  const called = report.results.filter(
+    (r) => policy === "always" ? r.error === null && r.version !== r.baseline : r.comparison?.verdict === "regression" || r.comparison?.verdict === "improvement"
+  );
+  return called.map((result) => ({
+    benchmark: result.benchmark,
+    baseline: result.baseline,
+    version: result.version,
+    ...howToRun(result.benchmark, result.baseline, samples, scenario)
+  }));
+}
+function howToRun(benchmark2, baseline, samples, scenario) {
+  const { command, format, perBenchmark } = scenario.workload;
+  if (format === "go" || isGoTest(command) || isTestBinary(command)) {
+    const name = benchmark2.replace(/ - \S+$/, "");
+    const n = goIterations(name, baseline, samples);
+    return { key: name, argv: goArgv(command, name, n), work: n > 1 ? n + 1 : 1 };
+  }
+  const support = format === void 0 || format === "auto" ? void 0 : getFormat(format).perBenchmark;
+  if (perBenchmark && support !== void 0) {
+    const all = samples.perBenchmark?.lists[samples.perBenchmark.listedBy] ?? [benchmark2];
+    return { key: benchmark2, argv: support.filterArgv(command, benchmark2, all), work: 1 };
+  }
+  return { key: "(command)", argv: [...command], work: 1 };
+}
+function goArgv(command, name, n) {
+  const p = isTestBinary(command) ? "-test." : "-";
+  const pattern = name.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/");
+  const argv2 = [...command];
+  const at = argv2.indexOf("-args");
+  argv2.splice(
+    at < 0 ? argv2.length : at,
+    0,
+    `${p}run=^$`,
+    `${p}bench=${pattern}`,
+    `${p}benchtime=${n}x`,
+    `${p}count=1`
+  );
+  return argv2;
+}
+function goIterations(name, baseline, samples) {
+  const index = samples.versions.findIndex((v) => v.name === baseline);
+  const values = samples.trials.filter((t) => t.version === index && !t.warmup).flatMap((t) => t.metrics.filter((m) => m.name === name && m.unit === "ns/op")).flatMap((m) => m.values).sort((a, b) => a - b);
+  const median3 = values[Math.floor(values.length / 2)];
+  if (median3 === void 0 || !(median3 > 0)) return 1;
+  return Math.min(1e9, Math.max(1, Math.round(GO_RUN_NS / median3)));
+}
+
+// src/profile/profile-results.ts
+async function profileResults(options) {
+  const started = performance.now();
+  const file2 = {
+    schemaVersion: PROFILES_SCHEMA_VERSION,
+    policy: options.spec.when,
+    pairs: [],
+    seconds: 0,
+    warnings: []
+  };
+  const finish4 = () => ({ ...file2, seconds: (performance.now() - started) / 1e3 });
+  const { workload: workload2 } = options.scenario;
+  const targets = profileTargets(
+    options.spec.when,
+    options.report,
+    options.samples,
+    options.scenario
+  );
+  if (targets.length === 0) return finish4();
+  if (workload2.driver !== "command") {
+    file2.warnings.push(
+      `no profiles: they are taken of command workloads, and this one's driver is ${workload2.driver}`
+    );
+    return finish4();
+  }
+  const route = getProfiler(chooseProfiler(options.spec.profiler, workload2));
+  const ready2 = await route.ready(options.env);
+  file2.warnings.push(...ready2.notes);
+  if (ready2.problem !== null) {
+    file2.warnings.push(`no profiles (${route.name}): ${ready2.problem}`);
+    file2.pairs = targets.map((t) => ({
+      benchmark: t.benchmark,
+      base: null,
+      head: null,
+      seconds: 0,
+      warning: ready2.problem
+    }));
+    return finish4();
+  }
+  const scratch = await mkdtemp7(path32.join(os12.tmpdir(), "duetkit-profile-"));
+  const byKey = /* @__PURE__ */ new Map();
+  try {
+    for (const target of targets) {
+      const id = `${target.key}\0${target.baseline}\0${target.version}`;
+      const known = byKey.get(id);
+      if (known !== void 0) {
+        file2.pairs.push({ ...known, benchmark: target.benchmark, seconds: 0 });
+        continue;
+      }
+      const left = options.budgetSeconds - (performance.now() - started) / 1e3;
+      const pair = left <= 0 || options.signal.aborted ? {
+        benchmark: target.benchmark,
+        base: null,
+        head: null,
+        seconds: 0,
+        warning: options.signal.aborted ? "not profiled: the run was interrupted" : `not profiled: the profile budget (${options.budgetSeconds} s) was spent`
+      } : await profilePair(target, route, scratch, left, options);
+      byKey.set(id, pair);
+      file2.pairs.push(pair);
+    }
+  } finally {
+    await rm11(scratch, { recursive: true, force: true });
+  }
+  return finish4();
+}
+async function profilePair(target, route, scratch, budgetLeft, options) {
+  const started = performance.now();
+  const names = [target.baseline, target.version];
+  const dir = path32.join(options.resultsDir, "profiles", safeName(target.benchmark));
+  await mkdir7(dir, { recursive: true });
+  const chunks = [[], []];
+  const files = [[], []];
+  let warning = null;
+  for (let run3 = 1; run3 <= options.spec.runs; run3++) {
+    if ((performance.now() - started) / 1e3 >= budgetLeft) {
+      warning = `${run3 - 1} of ${options.spec.runs} runs: the profile budget (${options.budgetSeconds} s) was spent`;
+      break;
+    }
+    if (options.signal.aborted) {
+      warning = `${run3 - 1} of ${options.spec.runs} runs: the run was interrupted`;
+      break;
+    }
+    const jobs = names.map((name) => jobOf(name, target, route, dir, scratch, run3, options));
+    try {
+      for (const job of jobs) await route.prepare?.(job);
+      const results = await runDuet(
+        [
+          { run: route.wrap(jobs[0]), cwd: jobs[0].cwd },
+          { run: route.wrap(jobs[1]), cwd: jobs[1].cwd }
+        ],
+        {
+          isolation: options.isolation,
+          swap: run3 % 2 === 0,
+          scratch,
+          step: run3,
+          timeoutMs: options.scenario.timeout * 2e3,
+          signal: options.signal
+        }
+      );
+      const reads = [];
+      for (const side2 of [0, 1]) {
+        const failed = failure2(results[side2]);
+        if (failed !== null) throw new Error(`${names[side2]}: ${route.name} run failed: ${failed}`);
+        reads.push(await route.read(jobs[side2]));
+      }
+      for (const side2 of [0, 1]) {
+        chunks[side2].push({ stacks: reads[side2].stacks, work: target.work });
+        files[side2].push(...reads[side2].files.map((f) => path32.relative(options.resultsDir, f)));
+      }
+    } catch (error62) {
+      warning = `${run3 - 1} of ${options.spec.runs} runs: ${error62.message}`;
+      break;
+    }
+  }
+  const side = (i) => chunks[i].length === 0 ? null : {
+    version: names[i],
+    profiler: route.name,
+    workUnit: route.workUnit,
+    period: route.period(options.spec.frequency),
+    chunks: chunks[i],
+    files: files[i]
+  };
+  return {
+    benchmark: target.benchmark,
+    base: side(0),
+    head: side(1),
+    seconds: (performance.now() - started) / 1e3,
+    warning
+  };
+}
+function jobOf(name, target, route, dir, scratch, run3, options) {
+  const index = options.versions.findIndex((v) => v.name === name);
+  const spec = options.scenario.versions[index];
+  return {
+    argv: target.argv,
+    cwd: options.versions[index].dir,
+    env: { ...options.env, ...options.scenario.workload.env, ...spec?.env },
+    dir,
+    stem: `${safeName(name)}.${run3}`,
+    scratch,
+    frequency: options.spec.frequency,
+    callGraph: options.spec.callGraph
+  };
+}
+function failure2(result) {
+  if (result.spawnError !== null) return result.spawnError.message;
+  if (result.signal !== null) return `killed by ${result.signal}`;
+  if (result.code !== 0)
+    return `exit ${String(result.code)}: ${lastLine(result.stderr) || "no message"}`;
+  return null;
+}
+function safeName(name) {
+  return name.replace(/[^\w.-]+/g, "_").replace(/^\.+/, "_") || "_";
+}
+
+// src/pipeline/profile-run.ts
+var PROFILES_FILE = "profiles.json";
+function profilingFor(scenario, request) {
+  const spec = { ...scenario.profile, when: request.policy ?? scenario.profile.when };
+  let profiles = null;
+  return {
+    get profiles() {
+      return profiles;
+    },
+    async afterMeasured(run3) {
+      if (spec.when === "never") return;
+      const budgetSeconds = profileBudgetSeconds(spec, scenario.budget);
+      try {
+        profiles = await profileResults({
+          scenario,
+          spec,
+          budgetSeconds,
+          samples: run3.samples,
+          report: analyzeSamples(run3.samples),
+          versions: run3.samples.versions,
+          isolation: run3.isolation,
+          env: run3.env,
+          signal: run3.signal,
+          resultsDir: request.resultsDir
+        });
+      } catch (error62) {
+        profiles = {
+          schemaVersion: 1,
+          policy: spec.when,
+          pairs: [],
+          seconds: 0,
+          warnings: [`no profiles: ${error62.message}`]
+        };
+      }
+      for (const warning of profiles.warnings) request.onWarning?.(warning);
+      for (const pair of profiles.pairs) {
+        if (pair.warning !== null) {
+          request.onWarning?.(`profile of ${pair.benchmark}: ${pair.warning}`);
+        }
+      }
+      const file2 = path33.join(request.resultsDir, PROFILES_FILE);
+      await writeFile9(file2, `${JSON.stringify(profiles, null, 2)}
+`).catch((error62) => {
+        request.onWarning?.(`profiles not written to ${file2}: ${error62.message}`);
+        profiles = null;
+      });
+    }
+  };
+}
+
 // src/cli/commands/run.ts
 var DEFAULT_OUT = ".duetkit/latest";
 var FAIL_ON = ["regression", "inconclusive", "never"];
@@ -48949,16 +50702,26 @@ function addRunOptions(command) {
     "--seed <n>",
     "PRNG seed (default: the scenario's, else random; recorded)",
     integerParser(0, MAX_SEED)
-  ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never");
+  ).option("--json", "print the comparison JSON instead of the report").option("--fail-on <what>", `exit 1 on: ${FAIL_ON.join("|")}`, choiceParser(FAIL_ON), "never").option(
+    "--profile <policy>",
+    `profile base and head after the verdict: ${PROFILE_POLICIES.join("|")} (default: the scenario's profile, else changed)`,
+    choiceParser(PROFILE_POLICIES)
+  );
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir = path26.resolve(ctx.cwd, flags.out);
-  await mkdir6(outDir, { recursive: true });
+  const outDir2 = path34.resolve(ctx.cwd, flags.out);
+  await mkdir8(outDir2, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
-  const stateFile = path26.join(outDir, "cluster-state.json");
+  const stateFile = path34.join(outDir2, "cluster-state.json");
   let leftInCluster = false;
+  const profiling = profilingFor(loaded.scenario, {
+    ...flags.profile === void 0 ? {} : { policy: flags.profile },
+    resultsDir: outDir2,
+    onWarning: (message) => ctx.stderr(`${ctx.isTTY ? "\r\x1B[2K" : ""}warning: ${message}
+`)
+  });
   try {
     samples = await (loaded.scenario.cluster === void 0 ? runScenario : clusterRun)(loaded, {
       signal,
@@ -48978,6 +50741,7 @@ async function executeRun(loaded, flags, ctx) {
       },
       onNotice: (message) => ctx.stderr(`${ctx.isTTY ? "\r\x1B[2K" : ""}warning: ${message}
 `),
+      afterMeasured: profiling.afterMeasured,
       onProgress: (progress2) => {
         const now = Date.now();
         if (!ctx.isTTY || now - lastDraw < 100 && progress2.done < progress2.total) return;
@@ -49008,7 +50772,7 @@ async function executeRun(loaded, flags, ctx) {
 `
     );
   }
-  const samplesFile = path26.join(outDir, "samples.json");
+  const samplesFile = path34.join(outDir2, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -49021,16 +50785,27 @@ samples gathered so far (marked incomplete): ${samplesFile}`
     );
   }
   const report = analyzeSamples(samples);
-  await writeFile6(path26.join(outDir, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  const { profiles } = profiling;
+  await writeFile10(path34.join(outDir2, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
+  const written = [
+    samplesFile,
+    path34.join(outDir2, "comparison.json"),
+    ...profiles === null ? [] : [path34.join(outDir2, PROFILES_FILE)]
+  ];
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path26.join(outDir, "comparison.json")}
+      `${describeReport(report)}${profiles === null ? "" : profilingLine(profiles)}written: ${written.join(", ")}
 `
     );
   ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
+}
+function profilingLine(profiles) {
+  const taken = profiles.pairs.filter((p) => p.base !== null && p.head !== null).length;
+  return `profiles: ${taken} of ${profiles.pairs.length} benchmark(s) profiled (${profiles.policy}) in ${profiles.seconds.toFixed(1)} s
+`;
 }
 
 // src/cli/commands/compare.ts
@@ -49090,10 +50865,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-function readNumberFile(path51, label, shownAs = path51) {
+function readNumberFile(path59, label, shownAs = path59) {
   let text3;
   try {
-    text3 = readFileSync8(path51, "utf8");
+    text3 = readFileSync8(path59, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -49307,22 +51082,22 @@ function describeFingerprint(f) {
 
 // src/doctor/assess.ts
 var SLOW_CLOCKS = /* @__PURE__ */ new Set(["hpet", "acpi_pm", "jiffies", "xen", "pit"]);
-function assessDoctor(probe) {
+function assessDoctor(probe2) {
   return [
     {
       topic: "machine",
       status: "ok",
-      text: describeFingerprint(probe.fingerprint),
+      text: describeFingerprint(probe2.fingerprint),
       details: []
     },
-    isolationFinding(probe.isolation),
-    cgroupFinding(probe),
-    privilegesFinding(probe),
-    partitionFinding(probe),
-    cpusFinding(probe),
-    perfFinding(probe.perf, probe.root),
-    timerFinding(probe.timer),
-    clockFinding(probe.clocksource)
+    isolationFinding(probe2.isolation),
+    cgroupFinding(probe2),
+    privilegesFinding(probe2),
+    partitionFinding(probe2),
+    cpusFinding(probe2),
+    perfFinding(probe2.perf, probe2.root),
+    timerFinding(probe2.timer),
+    clockFinding(probe2.clocksource)
   ];
 }
 function isolationFinding(isolation) {
@@ -49353,8 +51128,8 @@ function whyNotCgroups(isolation) {
     "cgroups need a writable cgroup v1 cpuset hierarchy (root), or cgroup v2 with the cpuset controller and root or passwordless sudo (sudo -n): see the lines below"
   ];
 }
-function cgroupFinding(probe) {
-  const { version: version3, v1, v2 } = probe.cgroup;
+function cgroupFinding(probe2) {
+  const { version: version3, v1, v2 } = probe2.cgroup;
   if (version3 === "v1" && v1 !== null) {
     return {
       topic: "cgroup",
@@ -49381,25 +51156,25 @@ function cgroupFinding(probe) {
     details: []
   };
 }
-function privilegesFinding(probe) {
-  if (probe.root) {
+function privilegesFinding(probe2) {
+  if (probe2.root) {
     return { topic: "privileges", status: "ok", text: "running as root", details: [] };
   }
-  return probe.sudo === true ? {
+  return probe2.sudo === true ? {
     topic: "privileges",
     status: "ok",
     text: "sudo -n works: cgroups are made through it",
     details: []
   } : {
     topic: "privileges",
-    status: probe.cgroup.version === "v2" ? "no" : "warn",
+    status: probe2.cgroup.version === "v2" ? "no" : "warn",
     text: "not root, and sudo -n asks for a password (or is missing)",
     details: ["cgroup v2 needs root or passwordless sudo to create cgroups"]
   };
 }
-function partitionFinding(probe) {
-  const v2 = probe.cgroup.v2;
-  if (probe.cgroup.version !== "v2" || v2 === null) {
+function partitionFinding(probe2) {
+  const v2 = probe2.cgroup.v2;
+  if (probe2.cgroup.version !== "v2" || v2 === null) {
     return {
       topic: "partition",
       status: "no",
@@ -49407,7 +51182,7 @@ function partitionFinding(probe) {
       details: []
     };
   }
-  const plan2 = probe.plans.duet;
+  const plan2 = probe2.plans.duet;
   const details = plan2 !== null && plan2.harness === null ? [
     "with no CPU left for the harness and the rest of the machine, a duet does not ask for one"
   ] : [];
@@ -49422,13 +51197,13 @@ function partitionFinding(probe) {
   return {
     topic: "partition",
     status: "warn",
-    text: `no group shows cpuset.cpus.partition yet (the root delegates: ${v2.subtreeControl.join(" ") || "none"}); Linux 5.11 and later offer it, and a run tries (kernel ${probe.kernel})`,
+    text: `no group shows cpuset.cpus.partition yet (the root delegates: ${v2.subtreeControl.join(" ") || "none"}); Linux 5.11 and later offer it, and a run tries (kernel ${probe2.kernel})`,
     details
   };
 }
-function cpusFinding(probe) {
-  const plan2 = probe.plans.duet;
-  const head = `${probe.cpus.length} CPUs (${formatCpuList(probe.cpus)})${probe.layout === null ? ", topology unreadable" : `, ${probe.layout}`}`;
+function cpusFinding(probe2) {
+  const plan2 = probe2.plans.duet;
+  const head = `${probe2.cpus.length} CPUs (${formatCpuList(probe2.cpus)})${probe2.layout === null ? ", topology unreadable" : `, ${probe2.layout}`}`;
   if (plan2 === null) {
     return {
       topic: "cpus",
@@ -49453,12 +51228,12 @@ function describePlan(plan2) {
     ...plan2.spare === null ? [] : [`spare ${plan2.spare}`]
   ].join(", ");
 }
-function perfFinding(perf, root) {
-  const paranoid = perf.paranoid === null ? "perf_event_paranoid unreadable" : `perf_event_paranoid ${perf.paranoid}${root ? " (root is not restricted by it)" : perf.paranoid >= 2 ? " (without root: user-space counting of own processes only)" : ""}`;
+function perfFinding(perf2, root) {
+  const paranoid = perf2.paranoid === null ? "perf_event_paranoid unreadable" : `perf_event_paranoid ${perf2.paranoid}${root ? " (root is not restricted by it)" : perf2.paranoid >= 2 ? " (without root: user-space counting of own processes only)" : ""}`;
   return {
     topic: "perf",
-    status: perf.path !== null && perf.hardwareCounters ? "ok" : "warn",
-    text: `perf ${perf.path === null ? "not on PATH" : `at ${perf.path}`}; ${paranoid}; hardware counters ${perf.hardwareCounters ? "present" : "absent (no CPU PMU: usual in VMs such as GitHub's x64 runners)"}`,
+    status: perf2.path !== null && perf2.hardwareCounters ? "ok" : "warn",
+    text: `perf ${perf2.path === null ? "not on PATH" : `at ${perf2.path}`}; ${paranoid}; hardware counters ${perf2.hardwareCounters ? "present" : "absent (no CPU PMU: usual in VMs such as GitHub's x64 runners)"}`,
     details: []
   };
 }
@@ -49498,7 +51273,7 @@ function clockFinding(clock) {
 
 // src/doctor/probe.ts
 import { accessSync as accessSync2, constants as constants2, existsSync as existsSync6, readFileSync as readFileSync9, readdirSync as readdirSync4 } from "node:fs";
-import path27 from "node:path";
+import path35 from "node:path";
 async function probeDoctor(options) {
   const sys = options.sysRoot ?? "/sys";
   const root = process.getuid?.() === 0;
@@ -49532,12 +51307,12 @@ async function probeDoctor(options) {
     perf: {
       path: onPath("perf", options.env.PATH ?? ""),
       paranoid: numberIn("/proc/sys/kernel/perf_event_paranoid"),
-      hardwareCounters: hardwarePmu(path27.join(sys, "bus/event_source/devices"))
+      hardwareCounters: hardwarePmu(path35.join(sys, "bus/event_source/devices"))
     },
     timer: { path: timer.path, reason: timer.path === null ? timer.reason : null },
     clocksource: {
-      current: text(path27.join(sys, "devices/system/clocksource/clocksource0/current_clocksource")),
-      available: (text(path27.join(sys, "devices/system/clocksource/clocksource0/available_clocksource")) ?? "").split(/\s+/).filter(Boolean)
+      current: text(path35.join(sys, "devices/system/clocksource/clocksource0/current_clocksource")),
+      available: (text(path35.join(sys, "devices/system/clocksource/clocksource0/available_clocksource")) ?? "").split(/\s+/).filter(Boolean)
     },
     isolation,
     fingerprint: buildFingerprint(fingerprintProbe, "kind" in isolation ? isolation.kind : null)
@@ -49550,7 +51325,7 @@ async function probeV1() {
   let writable = false;
   if (cpuset !== null) {
     try {
-      accessSync2(path27.join(cpuset, await ownCgroup("cpuset") ?? "/"), constants2.W_OK);
+      accessSync2(path35.join(cpuset, await ownCgroup("cpuset") ?? "/"), constants2.W_OK);
       writable = true;
     } catch {
       writable = false;
@@ -49561,11 +51336,11 @@ async function probeV1() {
 async function probeV2() {
   const mount = await findMount("cgroup2");
   if (mount === null) return null;
-  const words = (file2) => (text(path27.join(mount, file2)) ?? "").split(/\s+/).filter(Boolean);
+  const words = (file2) => (text(path35.join(mount, file2)) ?? "").split(/\s+/).filter(Boolean);
   let partitionFile = null;
   try {
     const children = readdirSync4(mount, { withFileTypes: true }).filter((e) => e.isDirectory());
-    if (children.some((c) => existsSync6(path27.join(mount, c.name, "cpuset.cpus.partition")))) {
+    if (children.some((c) => existsSync6(path35.join(mount, c.name, "cpuset.cpus.partition")))) {
       partitionFile = true;
     }
   } catch {
@@ -49580,7 +51355,7 @@ async function probeV2() {
 }
 function onPath(command, searchPath) {
   for (const dir of searchPath.split(":").filter(Boolean)) {
-    const file2 = path27.join(dir, command);
+    const file2 = path35.join(dir, command);
     try {
       accessSync2(file2, constants2.X_OK);
       return file2;
@@ -49627,18 +51402,18 @@ function registerDoctor(program2, ctx) {
   program2.command("doctor").description(
     "Say what duetkit can use on this machine, and why not: cgroups, sudo, exclusive CPUs, the CPU topology and plan, perf, the command timer, the clock source, and the isolation a duet would get."
   ).option("--json", "print what was probed and the findings as JSON").action(async (flags) => {
-    const probe = await probeDoctor({ env: ctx.env });
-    const findings = assessDoctor(probe);
+    const probe2 = await probeDoctor({ env: ctx.env });
+    const findings = assessDoctor(probe2);
     ctx.stdout(
-      flags.json === true ? `${JSON.stringify({ probe, findings }, null, 2)}
+      flags.json === true ? `${JSON.stringify({ probe: probe2, findings }, null, 2)}
 ` : renderDoctorText(findings)
     );
   });
 }
 
 // src/cli/commands/export.ts
-import { readFile as readFile8, writeFile as writeFile7 } from "node:fs/promises";
-import path28 from "node:path";
+import { readFile as readFile12, writeFile as writeFile11 } from "node:fs/promises";
+import path36 from "node:path";
 
 // src/formats/gab.ts
 var GAB_PREFIX = "window.BENCHMARK_DATA = ";
@@ -49777,13 +51552,13 @@ function registerExport(program2, ctx) {
     const text3 = `${JSON.stringify(entries, null, 2)}
 `;
     if (flags.out === void 0) ctx.stdout(text3);
-    else await writeFile7(path28.resolve(ctx.cwd, flags.out), text3);
+    else await writeFile11(path36.resolve(ctx.cwd, flags.out), text3);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile8(path28.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile12(path36.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -49821,7 +51596,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path28.basename(file2, ".json");
+    const name = flags.name ?? path36.basename(file2, ".json");
     return {
       comparisons: [{ name, unit: "", comparison: single2 }],
       errors: [],
@@ -49845,18 +51620,18 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path38 from "node:path";
+import path46 from "node:path";
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync7 } from "node:fs";
-import { readdir as readdir2, readFile as readFile9 } from "node:fs/promises";
-import path29 from "node:path";
+import { readdir as readdir3, readFile as readFile13 } from "node:fs/promises";
+import path37 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path29.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path29.join(here, "dashboard"), path29.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync7(path29.join(dir, "index.html")));
+  const here = path37.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path37.join(here, "dashboard"), path37.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync7(path37.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -49866,18 +51641,18 @@ function dashboardDir() {
 }
 async function readDashboard(dir = dashboardDir()) {
   const files = /* @__PURE__ */ new Map();
-  const names = new Set(await readdir2(dir));
+  const names = new Set(await readdir3(dir));
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile9(path29.join(dir, name)));
+    files.set(name, await readFile13(path37.join(dir, name)));
   }
   return files;
 }
 
 // src/history/layout.ts
 import { createHash as createHash3 } from "node:crypto";
-import path30 from "node:path";
+import path38 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -49906,7 +51681,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path30.posix.join(
+  return path38.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -49924,12 +51699,12 @@ function parseEntryPath(relative2) {
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/history/read.ts
-import path32 from "node:path";
+import path40 from "node:path";
 
 // src/history/git-branch.ts
-import { mkdtemp as mkdtemp6, readFile as readFile10, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
-import os11 from "node:os";
-import path31 from "node:path";
+import { mkdtemp as mkdtemp8, readFile as readFile14, rm as rm12, writeFile as writeFile12 } from "node:fs/promises";
+import os13 from "node:os";
+import path39 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -49938,8 +51713,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp6(path31.join(options.tmpDir ?? os11.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path31.resolve(options.remote);
+  const dir = await mkdtemp8(path39.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path39.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -49980,12 +51755,12 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path31.join(dir, "config");
-  const initial = (await readFile10(configFile, "utf8")).replace(
+  const configFile = path39.join(dir, "config");
+  const initial = (await readFile14(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
   );
-  await writeFile8(
+  await writeFile12(
     configFile,
     `${initial}[extensions]
 	partialClone = origin
@@ -50133,7 +51908,7 @@ async function openBranch(options) {
 ${result.stdout.toString()}`, options.token).trim();
       return { ok: false, kind: classifyPushFailure(text3), message: text3 };
     },
-    dispose: () => rm10(dir, { recursive: true, force: true })
+    dispose: () => rm12(dir, { recursive: true, force: true })
   };
 }
 function classifyPushFailure(text3) {
@@ -50332,9 +52107,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path51) {
+function valueAt2(value, path59) {
   let at = value;
-  for (const key2 of path51) {
+  for (const key2 of path59) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -50350,7 +52125,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path32.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path40.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 function inFolder(folder, relative2) {
@@ -50379,7 +52154,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path32.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path40.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -50491,10 +52266,10 @@ async function editHistory(options, edit) {
 }
 
 // src/history/store.ts
-import path34 from "node:path";
+import path42 from "node:path";
 
 // src/history/derive.ts
-import path33 from "node:path";
+import path41 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -50507,13 +52282,13 @@ var VERDICT_CODES = {
 var round2 = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round2(x);
 function monthDir(suite, month) {
-  return path33.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path41.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path33.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path41.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path33.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path41.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -50816,7 +52591,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key2) continue;
-      const time3 = (name) => timeOfName(path34.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path42.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key: key2,
@@ -51190,8 +52965,8 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 }
 
 // src/history/results.ts
-import { readFile as readFile11 } from "node:fs/promises";
-import path35 from "node:path";
+import { readFile as readFile15 } from "node:fs/promises";
+import path43 from "node:path";
 var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -51244,9 +53019,9 @@ var reportSchema = external_exports.looseObject({
 var runSchema = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path35.join(dir, file2);
+    const where = path43.join(dir, file2);
     try {
-      return await readFile11(where, "utf8");
+      return await readFile15(where, "utf8");
     } catch (error62) {
       if (!required2 && error62.code === "ENOENT") return null;
       const hint = file2 === "comparison.json" ? "; a run that failed or was interrupted leaves none, and is not published" : "; expected the directory `duetkit run --out DIR` or the action wrote";
@@ -51256,16 +53031,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path35.join(dir, "samples.json"),
+    path43.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path35.join(dir, "comparison.json"),
+    path43.join(dir, "comparison.json"),
     reportSchema
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path35.join(dir, "duetkit-run.json"), runSchema).suite;
+  const suite = runText === null ? null : check2(runText, path43.join(dir, "duetkit-run.json"), runSchema).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text3, file2, schema) {
@@ -51941,7 +53716,7 @@ var VARIABILITY_HISTORY = {
 };
 
 // src/cli/history-location.ts
-import path36 from "node:path";
+import path44 from "node:path";
 function addLocationOptions(command) {
   return command.requiredOption(
     "--remote <url-or-path>",
@@ -51951,7 +53726,7 @@ function addLocationOptions(command) {
 function locationOf(flags, ctx) {
   const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
   return {
-    remote: isPath ? path36.resolve(ctx.cwd, flags.remote) : flags.remote,
+    remote: isPath ? path44.resolve(ctx.cwd, flags.remote) : flags.remote,
     branch: flags.branch,
     path: flags.path,
     env: ctx.env
@@ -51959,8 +53734,8 @@ function locationOf(flags, ctx) {
 }
 
 // src/cli/commands/history-gab.ts
-import { readFile as readFile12, writeFile as writeFile9 } from "node:fs/promises";
-import path37 from "node:path";
+import { readFile as readFile16, writeFile as writeFile13 } from "node:fs/promises";
+import path45 from "node:path";
 
 // src/history/gab-entry.ts
 function entryFromGab(name, e, suite, repoUrl, prefix = "") {
@@ -52184,7 +53959,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text3;
       try {
-        text3 = await readFile12(path37.resolve(ctx.cwd, file2), "utf8");
+        text3 = await readFile16(path45.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -52218,7 +53993,7 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile9(path37.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile13(path45.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
@@ -52242,7 +54017,7 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path38.resolve(ctx.cwd, dir),
+      resultsDir: path46.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
@@ -52360,11 +54135,11 @@ function listTable(entries) {
 }
 
 // src/cli/commands/init.ts
-import path47 from "node:path";
+import path55 from "node:path";
 
 // src/init/init.ts
-import { mkdir as mkdir7, realpath, stat as stat4, writeFile as writeFile10 } from "node:fs/promises";
-import path45 from "node:path";
+import { mkdir as mkdir9, realpath, stat as stat4, writeFile as writeFile14 } from "node:fs/promises";
+import path53 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -52392,11 +54167,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path40 from "node:path";
+import path48 from "node:path";
 
 // src/init/project.ts
-import { readdir as readdir3, readFile as readFile13, stat as stat3 } from "node:fs/promises";
-import path39 from "node:path";
+import { readdir as readdir4, readFile as readFile17, stat as stat3 } from "node:fs/promises";
+import path47 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -52431,7 +54206,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir3(path39.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir4(path47.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -52448,10 +54223,10 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path39.join(root, rel);
+    const file2 = path47.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
-    return readFile13(file2, "utf8").catch(() => null);
+    return readFile17(file2, "utf8").catch(() => null);
   };
   return {
     root,
@@ -52512,7 +54287,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path40.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path48.basename(f, ".rs"));
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "workspace";
   return [...new Set(declared.length > 0 ? declared : files)];
@@ -52595,7 +54370,7 @@ function rustToolchain(channel) {
 }
 
 // src/init/detectors/go.ts
-import path41 from "node:path";
+import path49 from "node:path";
 var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*(\w+)\s+\*testing\.B\s*\)/m;
 var goDetector = {
   id: "go",
@@ -52606,7 +54381,7 @@ var goDetector = {
     if (found.length === 0) return null;
     const packages = /* @__PURE__ */ new Map();
     for (const { file: file2, text: text3 } of found) {
-      const dir2 = path41.posix.dirname(file2);
+      const dir2 = path49.posix.dirname(file2);
       const counted = countBenchmarks(text3);
       const pkg2 = packages.get(dir2) ?? { files: [], funcs: 0, runs: 0 };
       pkg2.files.push(file2);
@@ -52664,7 +54439,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path42 from "node:path";
+import path50 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -52683,7 +54458,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text: text3 } = linked[0];
       const target = LINKED.exec(text3)[1];
-      const dir = path42.posix.dirname(file2);
+      const dir = path50.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -52700,9 +54475,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path42.posix.join(
-      path42.posix.dirname(source),
-      path42.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path50.posix.join(
+      path50.posix.dirname(source),
+      path50.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -52922,7 +54697,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path43 from "node:path";
+import path51 from "node:path";
 async function readPackage(project) {
   const text3 = await project.read("package.json");
   if (text3 === null) return null;
@@ -52945,7 +54720,7 @@ function importing(project, module2) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path43.posix.basename(file2))
+    ([, body]) => body.includes(path51.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -53043,7 +54818,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path44 from "node:path";
+import path52 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -53169,10 +54944,10 @@ function parametrizeCount(text3, at) {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path44.posix.dirname(f));
+  const dirs = files.map((f) => path52.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path44.posix.dirname(common);
+    common = path52.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -53409,30 +55184,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path51) {
-  const node2 = doc.getIn(path51, true);
+function nodeAt(doc, path59) {
+  const node2 = doc.getIn(path59, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path51.join(".")}`);
+    throw new Error(`no node at ${path59.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path51, lines) {
+function commentAbove(doc, path59, lines) {
   if (lines.length === 0) return;
-  const parent = path51.length === 1 ? doc.contents : nodeAt(doc, path51.slice(0, -1));
-  const key2 = path51[path51.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path51.slice(0, -1).join(".")}`);
+  const parent = path59.length === 1 ? doc.contents : nodeAt(doc, path59.slice(0, -1));
+  const key2 = path59[path59.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path59.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path51.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path59.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path51, text3) {
-  const node2 = nodeAt(doc, path51);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path51.join(".")}`);
+function commentAfter(doc, path59, text3) {
+  const node2 = nodeAt(doc, path59);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path59.join(".")}`);
   node2.comment = ` ${text3}`;
 }
-function flowList(doc, path51) {
-  const node2 = nodeAt(doc, path51);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path51.join(".")}`);
+function flowList(doc, path59) {
+  const node2 = nodeAt(doc, path59);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path59.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -53788,9 +55563,9 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path45.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path45.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path45.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path53.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path53.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path53.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
@@ -53800,7 +55575,7 @@ async function planInit(options, deps) {
   const { others } = chosen;
   const plan2 = withIterationsNote(chosen.plan, options.iterations);
   const budget = resolveBudget(plan2, options.budget);
-  const dirInRepo = posix(path45.relative(home, dir));
+  const dirInRepo = posix(path53.relative(home, dir));
   const workflowOptions = {
     action: options.action,
     scenarioInRepo,
@@ -53834,7 +55609,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path45.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path53.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -53844,9 +55619,9 @@ async function writeInit(planned, options) {
   const existing2 = planned.files.filter((f) => f.exists);
   if (existing2.length > 0 && !options.force) throw overwriteError(existing2.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir7(path45.dirname(file2.path), { recursive: true });
+    await mkdir9(path53.dirname(file2.path), { recursive: true });
     try {
-      await writeFile10(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
+      await writeFile14(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
       if (error62.code === "EEXIST") throw overwriteError([file2.path]);
       throw error62;
@@ -53878,7 +55653,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path45.sep).join("/");
+  return relative2.split(path53.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -53968,7 +55743,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path46 from "node:path";
+import path54 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -54003,14 +55778,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path46.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path54.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path46.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path54.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path46.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path54.relative(planned.repoRoot, f.path)
   );
   const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
@@ -54019,7 +55794,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path46.relative(cwd, file2);
+  const relative2 = path54.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -54042,7 +55817,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path47.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path55.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -54060,7 +55835,7 @@ import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync5, readFileSync as readFileSync10 } from "node:fs";
-import path48 from "node:path";
+import path56 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -54073,7 +55848,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync10(path48.join(dir, entry, name), "utf8").trim();
+        return readFileSync10(path56.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -54239,8 +56014,8 @@ function parseScheduleOption(text3) {
 }
 
 // src/cli/commands/parse.ts
-import { readFile as readFile14, stat as stat5 } from "node:fs/promises";
-import path49 from "node:path";
+import { readFile as readFile18, stat as stat5 } from "node:fs/promises";
+import path57 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -54259,11 +56034,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path49.resolve(ctx.cwd, file2);
+  const absolute = path57.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path49.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path57.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -54273,7 +56048,7 @@ async function parseFile(ctx, file2, flags) {
     }
     return format2.parse("", { cwd, dataPath: absolute });
   }
-  const output2 = await readFile14(absolute, "utf8");
+  const output2 = await readFile18(absolute, "utf8");
   const format = flags.format === "auto" ? detectFormat(output2) : getFormat(flags.format);
   return format.parse(output2, { cwd });
 }
@@ -54309,8 +56084,8 @@ function renderTable(benchmarks) {
 }
 
 // src/cli/commands/variability.ts
-import { writeFile as writeFile11 } from "node:fs/promises";
-import path50 from "node:path";
+import { writeFile as writeFile15 } from "node:fs/promises";
+import path58 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -55086,11 +56861,11 @@ function registerVariability(program2, ctx) {
     });
     const notes = await addCommits(
       report,
-      gitCommitLister(path50.resolve(ctx.cwd, flags.repo ?? "."))
+      gitCommitLister(path58.resolve(ctx.cwd, flags.repo ?? "."))
     );
     report.warnings.push(...notes);
     const markdown = renderVariability(report);
-    if (flags.out !== void 0) await writeFile11(path50.resolve(ctx.cwd, flags.out), markdown);
+    if (flags.out !== void 0) await writeFile15(path58.resolve(ctx.cwd, flags.out), markdown);
     ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
 ` : markdown);
     if (read.tip === null)
@@ -55101,7 +56876,7 @@ function registerVariability(program2, ctx) {
   });
 }
 function resolveRemote(ctx, remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path50.resolve(ctx.cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path58.resolve(ctx.cwd, remote);
 }
 function parseAlpha(text3) {
   const value = Number(text3);

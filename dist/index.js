@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path35 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path43 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path35 && path35[0] !== "/") {
-          path35 = `/${path35}`;
+        if (path43 && path43[0] !== "/") {
+          path43 = `/${path43}`;
         }
-        return new URL(`${origin}${path35}`);
+        return new URL(`${origin}${path43}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path35, origin }
+          request: { method, path: path43, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path35);
+        debuglog("sending request to %s %s/%s", method, origin, path43);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path35, origin },
+          request: { method, path: path43, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path35,
+          path43,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path35, origin }
+          request: { method, path: path43, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path35);
+        debuglog("trailers received from %s %s/%s", method, origin, path43);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path35, origin },
+          request: { method, path: path43, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path35,
+          path43,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path35, origin }
+            request: { method, path: path43, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path35);
+          debuglog("sending request to %s %s/%s", method, origin, path43);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path35,
+        path: path43,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path35 !== "string") {
+        if (typeof path43 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path35[0] !== "/" && !(path35.startsWith("http://") || path35.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path43[0] !== "/" && !(path43.startsWith("http://") || path43.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path35)) {
+        } else if (invalidPathRegex.test(path43)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path35, query) : path35;
+        this.path = query ? buildURL(path43, query) : path43;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path35, host, upgrade, blocking, reset } = request2;
+      const { method, path: path43, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path35} HTTP/1.1\r
+      let header = `${method} ${path43} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path35, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path43, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path35;
+      headers[HTTP2_HEADER_PATH] = path43;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path35 = search ? `${pathname}${search}` : pathname;
+        const path43 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path35;
+        this.opts.path = path43;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path35 = "/",
+          path: path43 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path35;
+        opts.path = origin + path43;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path35) {
-      if (typeof path35 !== "string") {
-        return path35;
+    function safeUrl(path43) {
+      if (typeof path43 !== "string") {
+        return path43;
       }
-      const pathSegments = path35.split("?");
+      const pathSegments = path43.split("?");
       if (pathSegments.length !== 2) {
-        return path35;
+        return path43;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path35, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path35);
+    function matchKey(mockDispatch2, { path: path43, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path43);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path35 }) => matchValue(safeUrl(path35), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path43 }) => matchValue(safeUrl(path43), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path35, method, body, headers, query } = opts;
+      const { path: path43, method, body, headers, query } = opts;
       return {
-        path: path35,
+        path: path43,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path35, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path43, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path35,
+            Path: path43,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -15071,7 +15071,7 @@ var require_util4 = __commonJS({
           if (encoding === "failure") {
             encoding = "UTF-8";
           }
-          return decode3(bytes, encoding);
+          return decode4(bytes, encoding);
         }
         case "ArrayBuffer": {
           const sequence = combineByteSequences(bytes);
@@ -15088,7 +15088,7 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function decode3(ioQueue, encoding) {
+    function decode4(ioQueue, encoding) {
       const bytes = combineByteSequences(ioQueue);
       const BOMEncoding = BOMSniffing(bytes);
       let slice = 0;
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path35) {
-      for (let i = 0; i < path35.length; ++i) {
-        const code = path35.charCodeAt(i);
+    function validateCookiePath(path43) {
+      for (let i = 0; i < path43.length; ++i) {
+        const code = path43.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path35 = opts.path;
+          let path43 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path35 = `/${path35}`;
+            path43 = `/${path43}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path35);
+          url2 = new URL(util.parseOrigin(url2).origin + path43);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20037,14 +20037,14 @@ var require_util9 = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path35 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path43 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path35 && path35[0] !== "/") {
-          path35 = `/${path35}`;
+        if (path43 && path43[0] !== "/") {
+          path43 = `/${path43}`;
         }
-        return new URL(`${origin}${path35}`);
+        return new URL(`${origin}${path43}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -20495,39 +20495,39 @@ var require_diagnostics2 = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path35, origin }
+          request: { method, path: path43, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path35);
+        debuglog("sending request to %s %s/%s", method, origin, path43);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path35, origin },
+          request: { method, path: path43, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path35,
+          path43,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path35, origin }
+          request: { method, path: path43, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path35);
+        debuglog("trailers received from %s %s/%s", method, origin, path43);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path35, origin },
+          request: { method, path: path43, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path35,
+          path43,
           error63.message
         );
       });
@@ -20576,9 +20576,9 @@ var require_diagnostics2 = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path35, origin }
+            request: { method, path: path43, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path35);
+          debuglog("sending request to %s %s/%s", method, origin, path43);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -20641,7 +20641,7 @@ var require_request3 = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path35,
+        path: path43,
         method,
         body,
         headers,
@@ -20656,11 +20656,11 @@ var require_request3 = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path35 !== "string") {
+        if (typeof path43 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path35[0] !== "/" && !(path35.startsWith("http://") || path35.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path43[0] !== "/" && !(path43.startsWith("http://") || path43.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path35)) {
+        } else if (invalidPathRegex.test(path43)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -20726,7 +20726,7 @@ var require_request3 = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path35, query) : path35;
+        this.path = query ? buildURL(path43, query) : path43;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -25419,7 +25419,7 @@ var require_client_h12 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path35, host, upgrade, blocking, reset } = request2;
+      const { method, path: path43, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -25500,7 +25500,7 @@ var require_client_h12 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path35} HTTP/1.1\r
+      let header = `${method} ${path43} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26029,7 +26029,7 @@ var require_client_h22 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path35, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path43, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -26126,7 +26126,7 @@ var require_client_h22 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path35;
+      headers[HTTP2_HEADER_PATH] = path43;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -26479,9 +26479,9 @@ var require_redirect_handler2 = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path35 = search ? `${pathname}${search}` : pathname;
+        const path43 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path35;
+        this.opts.path = path43;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -27720,10 +27720,10 @@ var require_proxy_agent2 = __commonJS({
         };
         const {
           origin,
-          path: path35 = "/",
+          path: path43 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path35;
+        opts.path = origin + path43;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -29695,20 +29695,20 @@ var require_mock_utils2 = __commonJS({
       }
       return true;
     }
-    function safeUrl(path35) {
-      if (typeof path35 !== "string") {
-        return path35;
+    function safeUrl(path43) {
+      if (typeof path43 !== "string") {
+        return path43;
       }
-      const pathSegments = path35.split("?");
+      const pathSegments = path43.split("?");
       if (pathSegments.length !== 2) {
-        return path35;
+        return path43;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path35, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path35);
+    function matchKey(mockDispatch2, { path: path43, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path43);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -29730,7 +29730,7 @@ var require_mock_utils2 = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path35 }) => matchValue(safeUrl(path35), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path43 }) => matchValue(safeUrl(path43), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -29768,9 +29768,9 @@ var require_mock_utils2 = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path35, method, body, headers, query } = opts;
+      const { path: path43, method, body, headers, query } = opts;
       return {
-        path: path35,
+        path: path43,
         method,
         body,
         headers,
@@ -30233,10 +30233,10 @@ var require_pending_interceptors_formatter2 = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path35, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path43, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path35,
+            Path: path43,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -34029,7 +34029,7 @@ var require_util12 = __commonJS({
           if (encoding === "failure") {
             encoding = "UTF-8";
           }
-          return decode3(bytes, encoding);
+          return decode4(bytes, encoding);
         }
         case "ArrayBuffer": {
           const sequence = combineByteSequences(bytes);
@@ -34046,7 +34046,7 @@ var require_util12 = __commonJS({
         }
       }
     }
-    function decode3(ioQueue, encoding) {
+    function decode4(ioQueue, encoding) {
       const bytes = combineByteSequences(ioQueue);
       const BOMEncoding = BOMSniffing(bytes);
       let slice = 0;
@@ -35115,9 +35115,9 @@ var require_util14 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path35) {
-      for (let i = 0; i < path35.length; ++i) {
-        const code = path35.charCodeAt(i);
+    function validateCookiePath(path43) {
+      for (let i = 0; i < path43.length; ++i) {
+        const code = path43.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38037,11 +38037,11 @@ var require_undici2 = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path35 = opts.path;
+          let path43 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path35 = `/${path35}`;
+            path43 = `/${path43}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path35);
+          url2 = new URL(util.parseOrigin(url2).origin + path43);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -44634,11 +44634,11 @@ var require_wasm = __commonJS({
     var base644 = require_base64_js();
     var pako2 = require_pako();
     var loader_1 = require_umd();
-    var isNode = typeof process !== "undefined" && process.version;
+    var isNode2 = typeof process !== "undefined" && process.version;
     var isWorker = typeof importScripts === "function";
     exports2.webAssemblyAvailable = (() => {
       let available = false;
-      if (isNode) {
+      if (isNode2) {
         available = "WebAssembly" in global;
       } else {
         available = isWorker || "WebAssembly" in window;
@@ -46378,7 +46378,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode(node2) {
+    function isNode2(node2) {
       if (node2 && typeof node2 === "object")
         switch (node2[NODE_TYPE]) {
           case ALIAS:
@@ -46402,7 +46402,7 @@ var require_identity = __commonJS({
     exports2.isCollection = isCollection;
     exports2.isDocument = isDocument;
     exports2.isMap = isMap;
-    exports2.isNode = isNode;
+    exports2.isNode = isNode2;
     exports2.isPair = isPair;
     exports2.isScalar = isScalar;
     exports2.isSeq = isSeq;
@@ -46429,17 +46429,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path35) {
-      const ctrl = callVisitor(key, node2, visitor, path35);
+    function visit_(key, node2, visitor, path43) {
+      const ctrl = callVisitor(key, node2, visitor, path43);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path35, ctrl);
-        return visit_(key, ctrl, visitor, path35);
+        replaceNode(key, path43, ctrl);
+        return visit_(key, ctrl, visitor, path43);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path35 = Object.freeze(path35.concat(node2));
+          path43 = Object.freeze(path43.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path35);
+            const ci = visit_(i, node2.items[i], visitor, path43);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46450,13 +46450,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path35 = Object.freeze(path35.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path35);
+          path43 = Object.freeze(path43.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path43);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path35);
+          const cv = visit_("value", node2.value, visitor, path43);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46477,17 +46477,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path35) {
-      const ctrl = await callVisitor(key, node2, visitor, path35);
+    async function visitAsync_(key, node2, visitor, path43) {
+      const ctrl = await callVisitor(key, node2, visitor, path43);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path35, ctrl);
-        return visitAsync_(key, ctrl, visitor, path35);
+        replaceNode(key, path43, ctrl);
+        return visitAsync_(key, ctrl, visitor, path43);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path35 = Object.freeze(path35.concat(node2));
+          path43 = Object.freeze(path43.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path35);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path43);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46498,13 +46498,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path35 = Object.freeze(path35.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path35);
+          path43 = Object.freeze(path43.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path43);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path35);
+          const cv = await visitAsync_("value", node2.value, visitor, path43);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46531,23 +46531,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path35) {
+    function callVisitor(key, node2, visitor, path43) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path35);
+        return visitor(key, node2, path43);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path35);
+        return visitor.Map?.(key, node2, path43);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path35);
+        return visitor.Seq?.(key, node2, path43);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path35);
+        return visitor.Pair?.(key, node2, path43);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path35);
+        return visitor.Scalar?.(key, node2, path43);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path35);
+        return visitor.Alias?.(key, node2, path43);
       return void 0;
     }
-    function replaceNode(key, path35, node2) {
-      const parent = path35[path35.length - 1];
+    function replaceNode(key, path43, node2) {
+      const parent = path43[path43.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -47159,10 +47159,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path35, value) {
+    function collectionFromPath(schema, path43, value) {
       let v = value;
-      for (let i = path35.length - 1; i >= 0; --i) {
-        const k = path35[i];
+      for (let i = path43.length - 1; i >= 0; --i) {
+        const k = path43[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -47181,7 +47181,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path35) => path35 == null || typeof path35 === "object" && !!path35[Symbol.iterator]().next().done;
+    var isEmptyPath = (path43) => path43 == null || typeof path43 === "object" && !!path43[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -47211,11 +47211,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path35, value) {
-        if (isEmptyPath(path35))
+      addIn(path43, value) {
+        if (isEmptyPath(path43))
           this.add(value);
         else {
-          const [key, ...rest] = path35;
+          const [key, ...rest] = path43;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -47229,8 +47229,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path35) {
-        const [key, ...rest] = path35;
+      deleteIn(path43) {
+        const [key, ...rest] = path43;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -47244,8 +47244,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path35, keepScalar) {
-        const [key, ...rest] = path35;
+      getIn(path43, keepScalar) {
+        const [key, ...rest] = path43;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -47263,8 +47263,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path35) {
-        const [key, ...rest] = path35;
+      hasIn(path43) {
+        const [key, ...rest] = path43;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -47274,8 +47274,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path35, value) {
-        const [key, ...rest] = path35;
+      setIn(path43, value) {
+        const [key, ...rest] = path43;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -49790,9 +49790,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path35, value) {
+      addIn(path43, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path35, value);
+          this.contents.addIn(path43, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -49867,14 +49867,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path35) {
-        if (Collection2.isEmptyPath(path35)) {
+      deleteIn(path43) {
+        if (Collection2.isEmptyPath(path43)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path35) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path43) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -49889,10 +49889,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path35, keepScalar) {
-        if (Collection2.isEmptyPath(path35))
+      getIn(path43, keepScalar) {
+        if (Collection2.isEmptyPath(path43))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path35, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path43, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -49903,10 +49903,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path35) {
-        if (Collection2.isEmptyPath(path35))
+      hasIn(path43) {
+        if (Collection2.isEmptyPath(path43))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path35) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path43) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -49923,13 +49923,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path35, value) {
-        if (Collection2.isEmptyPath(path35)) {
+      setIn(path43, value) {
+        if (Collection2.isEmptyPath(path43)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path35), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path43), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path35, value);
+          this.contents.setIn(path43, value);
         }
       }
       /**
@@ -51890,9 +51890,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path35) => {
+    visit2.itemAtPath = (cst, path43) => {
       let item = cst;
-      for (const [field, index] of path35) {
+      for (const [field, index] of path43) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -51901,23 +51901,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path35) => {
-      const parent = visit2.itemAtPath(cst, path35.slice(0, -1));
-      const field = path35[path35.length - 1][0];
+    visit2.parentCollection = (cst, path43) => {
+      const parent = visit2.itemAtPath(cst, path43.slice(0, -1));
+      const field = path43[path43.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path35, item, visitor) {
-      let ctrl = visitor(item, path35);
+    function _visit(path43, item, visitor) {
+      let ctrl = visitor(item, path43);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path35.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path43.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -51928,10 +51928,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path35);
+            ctrl = ctrl(item, path43);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path35) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path43) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -55005,10 +55005,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path35) {
-  if (!path35)
+function getElementAtPath(obj, path43) {
+  if (!path43)
     return obj;
-  return path35.reduce((acc, key) => acc?.[key], obj);
+  return path43.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -55348,11 +55348,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path35, issues) {
+function prefixIssues(path43, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path35);
+    iss.path.unshift(path43);
     return iss;
   });
 }
@@ -55814,16 +55814,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path35 = []) => {
+  const processError = (error64, path43 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path35, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path43, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path35, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path43, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path35, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path43, ...issue3.path]);
       } else {
-        const fullpath = [...path35, ...issue3.path];
+        const fullpath = [...path43, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -55862,17 +55862,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path35 = []) => {
+  const processError = (error64, path43 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path35, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path43, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path35, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path43, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path35, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path43, ...issue3.path]);
       } else {
-        const fullpath = [...path35, ...issue3.path];
+        const fullpath = [...path43, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -55911,8 +55911,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path35 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path35) {
+  const path43 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path43) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -73050,13 +73050,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path35 = ref.slice(1).split("/").filter(Boolean);
-  if (path35.length === 0) {
+  const path43 = ref.slice(1).split("/").filter(Boolean);
+  if (path43.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path35[0] === defsKey) {
-    const key = path35[1] === void 0 ? void 0 : decodeJSONPointerSegment(path35[1]);
+  if (path43[0] === defsKey) {
+    const key = path43[1] === void 0 ? void 0 : decodeJSONPointerSegment(path43[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -73944,8 +73944,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path35 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path35} does not exist${EOL5}`);
+        const path43 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path43} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -78307,6 +78307,30 @@ function exactDiffers(r) {
   return exactNumber(r.exact.base) !== exactNumber(r.exact.head);
 }
 
+// src/report/explain-text.ts
+var TOP_FUNCTIONS = 3;
+function formatPp(change, digits = 1) {
+  const text2 = Math.abs(change * 100).toFixed(digits);
+  if (Number(text2) === 0) return `${0 .toFixed(digits)} pp`;
+  return `${change > 0 ? "+" : "\u2212"}${text2} pp`;
+}
+function functionText(f, name = (n) => n) {
+  const bound = (x) => formatPp(x, x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1).replace(" pp", "");
+  return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound(f.lower)}, ${bound(f.upper)}]`;
+}
+function listedFunctions(explain3, top = TOP_FUNCTIONS) {
+  return explain3.functions.filter((f) => f.beyondNoise).slice(0, top);
+}
+function explainHeader(explain3) {
+  if (explain3.method === null) return `no profile: ${explain3.warning ?? "unknown reason"}`;
+  const s = explain3.samples;
+  return `${explain3.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain3.seconds.toFixed(1)} s profiling`;
+}
+function nothingBeyondNoise(explain3) {
+  const m = explain3.method;
+  return `no function's share changed beyond noise (${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together, at least ${formatPp(m.minChange).replace("+", "")})`;
+}
+
 // src/report/unmeasured-text.ts
 function unmeasuredNames(results) {
   return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
@@ -78337,6 +78361,10 @@ function codeBlock(text2, maxLength = 4e3) {
   return `${fence}text
 ${body.replace(/\n+$/, "")}
 ${fence}`;
+}
+function codeSpan(text2, maxLength = 120) {
+  const line = oneLine(text2).replace(/`/g, "'");
+  return `\`${line.length > maxLength ? `${line.slice(0, maxLength - 1)}\u2026` : line}\``;
 }
 function escapeCommentValue(text2) {
   return encodeURIComponent(oneLine(text2)).replace(/-/g, "%2D");
@@ -78957,6 +78985,7 @@ function render(report, meta3, omitUnchanged) {
       out.push(`#### ${escapeInline(version3)} vs ${escapeInline(report.settings.baseline)}`, "");
     }
     if (rows.length > 0) out.push(...table(rows, report, scale, meta3.trends), "");
+    out.push(...explainBlock(rows));
     if (exact.length > 0) out.push(...exact.map(exactLine), "");
     if (shown.length < all.length) {
       out.push(
@@ -79062,6 +79091,26 @@ function table(rows, report, scale, trends) {
     );
   }
   return lines;
+}
+function explainBlock(rows) {
+  const explained = rows.filter((r) => r.explain !== void 0);
+  if (explained.length === 0) return [];
+  const lines = explained.map((r) => {
+    const e = r.explain;
+    const name = `**${escapeInline(r.benchmark)}**`;
+    if (e.method === null) return `- ${name}: ${escapeInline(explainHeader(e), 600)}`;
+    const listed = listedFunctions(e);
+    const what = listed.length === 0 ? nothingBeyondNoise(e) : listed.map((f) => functionText(f, (n) => codeSpan(n))).join(" \xB7 ");
+    const graph = e.files.flameGraph === null ? "" : ` \u2014 flame graph: ${codeSpan(e.files.flameGraph, 200)} in the results`;
+    const warning2 = e.warning === null ? "" : ` \u26A0\uFE0F ${escapeInline(e.warning, 400)}`;
+    return `- ${name} (${escapeInline(explainHeader(e))}): ${what}${graph}${warning2}`;
+  });
+  return [
+    "**Where the time went** (differential profiles of base and head, after the verdict):",
+    "",
+    ...lines,
+    ""
+  ];
 }
 function verdictText(c, r) {
   if (c.verdict !== "inconclusive" || c.moreSamplesNeeded === null) return c.verdict;
@@ -79285,8 +79334,28 @@ var notComparable = external_exports.looseObject({
   head: side2
 });
 var count = external_exports.number().int().min(0);
+var explain = external_exports.looseObject({
+  profiler: external_exports.enum(["perf", "pprof", "py-spy", "node"]).nullable(),
+  samples: external_exports.object({ base: count, head: count }),
+  seconds: finite,
+  functions: external_exports.array(
+    external_exports.looseObject({
+      name: external_exports.string().max(2e3),
+      kind: external_exports.enum(["self", "total"]),
+      base: finite,
+      head: finite,
+      change: finite,
+      lower: finite,
+      upper: finite,
+      contribution: finite,
+      beyondNoise: external_exports.boolean()
+    })
+  ).max(1e3),
+  files: external_exports.object({ flameGraph: external_exports.string().nullable(), raw: external_exports.array(external_exports.string()) }),
+  warning: external_exports.string().nullable()
+});
 var reportSchema = external_exports.looseObject({
-  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3)]),
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3), external_exports.literal(4)]),
   scenario: external_exports.string(),
   mode: external_exports.enum(["duet", "rmit", "mit", "mct", "single"]),
   paired: external_exports.boolean(),
@@ -79318,7 +79387,8 @@ var reportSchema = external_exports.looseObject({
       notComparable: notComparable.nullable().default(null),
       error: external_exports.string().nullable(),
       unmeasured: external_exports.string().nullable().default(null),
-      exact: external_exports.object({ base: finite, head: finite }).optional()
+      exact: external_exports.object({ base: finite, head: finite }).optional(),
+      explain: explain.optional()
     })
   ),
   summary: external_exports.object({
@@ -79376,9 +79446,9 @@ async function readResults(dir) {
 }
 
 // src/action/run-step.ts
-import { mkdir as mkdir7, mkdtemp as mkdtemp6 } from "node:fs/promises";
-import os15 from "node:os";
-import path30 from "node:path";
+import { mkdir as mkdir9, mkdtemp as mkdtemp8 } from "node:fs/promises";
+import os17 from "node:os";
+import path38 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -81412,7 +81482,7 @@ function exactSides(input2, unit) {
 }
 
 // src/contracts/comparison.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+var COMPARISON_REPORT_SCHEMA_VERSION = 4;
 
 // src/analyze/series.ts
 function collectSeries(samples) {
@@ -81814,7 +81884,7 @@ function analyzeSamples(samples, overrides = {}) {
         }
       } catch (error63) {
         if (error63 instanceof NotComparableError) entry.notComparable = error63.notComparable;
-        else entry.error = explain(error63, samples.mode);
+        else entry.error = explain2(error63, samples.mode);
       }
       results.push(entry);
     });
@@ -81960,7 +82030,7 @@ function thresholdsOf(spec, override) {
   const merged = { ...spec, ...override };
   return Object.keys(merged).length === 0 ? {} : { thresholds: merged };
 }
-function explain(error63, mode) {
+function explain2(error63, mode) {
   if (/at least 2 values/.test(error63.message) && (mode === "single" || mode === "mct")) {
     return `${error63.message} (in ${mode} mode each version needs at least two values: more iterations, or a format whose output has several samples)`;
   }
@@ -82321,10 +82391,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path35 = "$") {
+  constructor(format2, value, path43 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path35;
+    this.path = path43;
   }
   format;
   value;
@@ -84350,7 +84420,7 @@ function serverSet(version3, replicas, spec) {
 }
 async function waitReady(replica, spec, signal) {
   const deadline = Date.now() + spec.ready.timeout * 1e3;
-  const probe = readinessProbe(replica, spec);
+  const probe2 = readinessProbe(replica, spec);
   let last = "no answer yet";
   for (; ; ) {
     if (signal?.aborted === true) throw new RunError("interrupted");
@@ -84358,7 +84428,7 @@ async function waitReady(replica, spec, signal) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw await exitedError(replica, "exited before it was ready");
     }
-    const outcome = await probe();
+    const outcome = await probe2();
     if (outcome === true) return;
     last = outcome;
     if (Date.now() >= deadline) {
@@ -85572,13 +85642,13 @@ async function runExperiment(options) {
       }
     }
     await Promise.all(sides.map((side3) => side3.close()));
-  } catch (failure2) {
+  } catch (failure3) {
     killAll();
     await Promise.allSettled(sides.map((side3) => side3.stopped?.()));
     stopReason = signal.aborted ? "interrupted" : "failed";
-    error63 = signal.aborted ? `interrupted by ${String(signal.reason ?? "a signal")}` : failure2.message;
-    if (!signal.aborted && !(failure2 instanceof RunError))
-      error63 = failure2.stack ?? error63;
+    error63 = signal.aborted ? `interrupted by ${String(signal.reason ?? "a signal")}` : failure3.message;
+    if (!signal.aborted && !(failure3 instanceof RunError))
+      error63 = failure3.stack ?? error63;
   } finally {
     signal.removeEventListener("abort", killAll);
     barrier.dispose();
@@ -85817,20 +85887,20 @@ function perBenchmarkSupport(scenario) {
 }
 async function listBenchmarks(argv2, support, context3) {
   const listArgv = support.listArgv(argv2);
-  const failure2 = { argv: listArgv, version: context3.version, round: null, cwd: context3.cwd };
+  const failure3 = { argv: listArgv, version: context3.version, round: null, cwd: context3.cwd };
   const { code, signal, stdout, stderr, spawnError } = await capture(listArgv, context3);
   if (context3.signal.aborted) throw new RunError("interrupted");
   if (spawnError !== null) {
-    throw commandFailure(failure2, `(listing benchmarks) could not start: ${spawnError}`, "");
+    throw commandFailure(failure3, `(listing benchmarks) could not start: ${spawnError}`, "");
   }
   if (code !== 0) {
     const how = signal ?? `code ${code}`;
-    throw commandFailure(failure2, `(listing benchmarks) failed with ${how}`, stderr || stdout);
+    throw commandFailure(failure3, `(listing benchmarks) failed with ${how}`, stderr || stdout);
   }
   const names = support.parseList(stdout);
   if (names.length === 0) {
     throw commandFailure(
-      failure2,
+      failure3,
       `(listing benchmarks) listed none; its stdout was ${JSON.stringify(stdout.slice(0, 300))}`,
       stderr
     );
@@ -85937,9 +86007,9 @@ async function buildCargoBench(command2, context3) {
   const argv2 = ["cargo", "bench", "--no-run", "--message-format=json", ...command2.cargo];
   const result = await capture(argv2, context3);
   if (context3.signal.aborted) throw new RunError("interrupted");
-  const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
+  const failure3 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
   if (result.code !== 0)
-    throw commandFailure(failure2, `(build) failed with code ${result.code}`, result.stderr);
+    throw commandFailure(failure3, `(build) failed with code ${result.code}`, result.stderr);
   const executables = [];
   for (const line of result.stdout.split("\n")) {
     if (!line.startsWith("{")) continue;
@@ -85950,7 +86020,7 @@ async function buildCargoBench(command2, context3) {
   }
   if (executables.length !== 1) {
     throw commandFailure(
-      failure2,
+      failure3,
       `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path9.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
       result.stderr
     );
@@ -86048,7 +86118,7 @@ import path10 from "node:path";
 import { spawn as spawn5 } from "node:child_process";
 function runSetup(argv2, context3) {
   return new Promise((resolve2, reject) => {
-    const failure2 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
+    const failure3 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
     const child = spawn5(argv2[0], argv2.slice(1), {
       cwd: context3.cwd,
       env: context3.env,
@@ -86070,14 +86140,14 @@ function runSetup(argv2, context3) {
     context3.signal.addEventListener("abort", kill);
     child.on("error", (error63) => {
       context3.signal.removeEventListener("abort", kill);
-      reject(commandFailure(failure2, `(setup) could not start: ${error63.message}`, ""));
+      reject(commandFailure(failure3, `(setup) could not start: ${error63.message}`, ""));
     });
     child.on("close", (code, signal) => {
       context3.signal.removeEventListener("abort", kill);
       if (context3.signal.aborted) reject(new RunError("interrupted"));
       else if (code === 0) resolve2();
       else
-        reject(commandFailure(failure2, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
+        reject(commandFailure(failure3, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
     });
   });
 }
@@ -86148,9 +86218,9 @@ function parseGoTest(argv2) {
   out.pkg = packages[0] ?? ".";
   return out;
 }
-async function buildGoBinary(command2, outDir, context3) {
-  await mkdir4(outDir, { recursive: true });
-  const binary = path10.join(outDir, `${context3.version}.test`);
+async function buildGoBinary(command2, outDir2, context3) {
+  await mkdir4(outDir2, { recursive: true });
+  const binary = path10.join(outDir2, `${context3.version}.test`);
   await runSetup(["go", "test", "-c", "-o", binary, ...command2.build, command2.pkg], context3);
   return { binary, cwd: path10.resolve(context3.cwd, command2.pkg) };
 }
@@ -86176,10 +86246,10 @@ async function calibrateGo(bin, command2, seconds, context3) {
     ...command2.test.filter((f) => !f.startsWith("-test.count"))
   ];
   const result = await capture(argv2, { ...context3, cwd: bin.cwd });
-  const failure2 = { argv: argv2, version: context3.version, round: null, cwd: bin.cwd };
+  const failure3 = { argv: argv2, version: context3.version, round: null, cwd: bin.cwd };
   if (context3.signal.aborted) throw new RunError("interrupted");
   if (result.code !== 0) {
-    throw commandFailure(failure2, `(calibrating) failed with code ${result.code}`, result.stderr);
+    throw commandFailure(failure3, `(calibrating) failed with code ${result.code}`, result.stderr);
   }
   const parsed = go.parse(result.stdout, { cwd: bin.cwd });
   const metrics = new Set(parsed.filter((b) => b.name.includes(" - ")).map((b) => b.name));
@@ -86198,8 +86268,8 @@ async function goStartupSeconds(bin, command2, context3, runs = 5) {
     const result = await capture(argv2, { ...context3, cwd: bin.cwd });
     if (context3.signal.aborted) throw new RunError("interrupted");
     if (result.code !== 0) {
-      const failure2 = { argv: argv2, version: context3.version, round: null, cwd: bin.cwd };
-      throw commandFailure(failure2, `(start-up) failed with code ${result.code}`, result.stderr);
+      const failure3 = { argv: argv2, version: context3.version, round: null, cwd: bin.cwd };
+      throw commandFailure(failure3, `(start-up) failed with code ${result.code}`, result.stderr);
     }
     times.push(secondsSince(t0));
   }
@@ -86216,9 +86286,9 @@ var goSuite = {
     const cleanup = [];
     const binaries = [];
     for (const [i] of versions.entries()) {
-      const outDir = path10.join(options.workDir, `go-${i}`);
-      cleanup.push(() => rm5(outDir, { recursive: true, force: true }));
-      binaries.push(await buildGoBinary(go2, outDir, versionContext(options, i)));
+      const outDir2 = path10.join(options.workDir, `go-${i}`);
+      cleanup.push(() => rm5(outDir2, { recursive: true, force: true }));
+      binaries.push(await buildGoBinary(go2, outDir2, versionContext(options, i)));
     }
     const buildSeconds = secondsSince(started);
     const calibrating = process.hrtime.bigint();
@@ -87297,24 +87367,24 @@ function withPinnedHarness(isolation, harness, pin) {
 
 // src/runner/fingerprint.ts
 import { createHash } from "node:crypto";
-function buildFingerprint(probe, isolation) {
-  const fields = cpuinfoFields(probe.cpuinfo ?? "");
+function buildFingerprint(probe2, isolation) {
+  const fields = cpuinfoFields(probe2.cpuinfo ?? "");
   const flags = fields.get("flags") ?? fields.get("Features");
   const arm = [fields.get("CPU implementer"), fields.get("CPU part")].filter(Boolean);
-  const env = (name) => probe.env[name]?.trim() || null;
+  const env = (name) => probe2.env[name]?.trim() || null;
   const stable = {
     cpuModel: fields.get("model name") ?? (arm.length > 0 ? `arm ${arm.join(" ")}` : null),
     microcode: fields.get("microcode") ?? null,
-    kernel: probe.kernel,
-    arch: probe.arch,
-    vcpus: probe.vcpus,
-    layout: probe.layout,
-    cgroup: probe.cgroup,
+    kernel: probe2.kernel,
+    arch: probe2.arch,
+    vcpus: probe2.vcpus,
+    layout: probe2.layout,
+    cgroup: probe2.cgroup,
     hypervisor: {
       present: flags === void 0 ? null : flags.split(/\s+/).includes("hypervisor"),
-      type: probe.hypervisorType?.trim() || null,
-      vendor: probe.dmiVendor?.trim() || null,
-      product: probe.dmiProduct?.trim() || null
+      type: probe2.hypervisorType?.trim() || null,
+      vendor: probe2.dmiVendor?.trim() || null,
+      product: probe2.dmiProduct?.trim() || null
     },
     image: {
       os: env("ImageOS"),
@@ -87639,12 +87709,13 @@ async function runScenario(loaded, options) {
   const seed = options.seed ?? scenario.seed ?? randomSeed();
   const machine = machineInfo();
   await sweepV2Leftovers();
-  const probe = await probeFingerprint(options.env).catch(() => null);
+  const probe2 = await probeFingerprint(options.env).catch(() => null);
   const gitAt = options.gitAt ?? createGit;
   const worktrees = createWorktreeSet(gitAt(loaded.baseDir), options.worktreeParent);
   let isolation = null;
   let timing;
   let suite;
+  let measuredUntil;
   let versions = scenario.versions.map((v) => ({
     name: v.name,
     source: v.path !== void 0 ? { path: v.path } : { ref: v.ref },
@@ -87671,8 +87742,9 @@ async function runScenario(loaded, options) {
     mode: scenario.mode,
     seed,
     startedAt: result.startedAt.toISOString(),
-    finishedAt: (/* @__PURE__ */ new Date()).toISOString(),
-    machine: probe === null ? machine : { ...machine, fingerprint: buildFingerprint(probe, isolation?.report.kind ?? null) },
+    // Profiling after the verdict is not part of the run's machine time (efficiency).
+    finishedAt: measuredUntil ?? (/* @__PURE__ */ new Date()).toISOString(),
+    machine: probe2 === null ? machine : { ...machine, fingerprint: buildFingerprint(probe2, isolation?.report.kind ?? null) },
     isolation: isolation?.report ?? notSetUp(scenario.isolation),
     ...timing === void 0 ? {} : { timing },
     versions,
@@ -87743,6 +87815,16 @@ async function runScenario(loaded, options) {
     if (timing?.clock === "timer" && result.staggerMs !== null) {
       timing = { ...timing, staggerMs: result.staggerMs };
     }
+    const measured = result.stopReason !== "failed" && result.stopReason !== "interrupted";
+    if (options.afterMeasured !== void 0 && measured && !options.signal.aborted) {
+      measuredUntil = (/* @__PURE__ */ new Date()).toISOString();
+      await options.afterMeasured({
+        samples: samples(),
+        isolation,
+        env: options.env,
+        signal: options.signal
+      });
+    }
   } catch (error63) {
     result = {
       ...result,
@@ -87808,16 +87890,1755 @@ async function writeSamples(file2, samples) {
   await rename3(temporary, file2);
 }
 
+// src/pipeline/profile-run.ts
+import { writeFile as writeFile9 } from "node:fs/promises";
+import path29 from "node:path";
+
+// src/profile/profile-results.ts
+import { mkdir as mkdir8, mkdtemp as mkdtemp6, rm as rm11 } from "node:fs/promises";
+import os15 from "node:os";
+import path28 from "node:path";
+
+// src/contracts/profile.ts
+var PROFILES_SCHEMA_VERSION = 1;
+
+// src/profile/duet.ts
+import { writeFile as writeFile6 } from "node:fs/promises";
+import path22 from "node:path";
+var ANYWHERE = {
+  prefix: [],
+  attach: async () => void 0,
+  move: async () => void 0
+};
+async function runDuet(sides, options) {
+  const slots = options.isolation?.report.slots.length ?? 0;
+  const placement = (side3) => {
+    if (options.isolation === null || slots === 0) return ANYWHERE;
+    return options.isolation.place(slots >= 2 ? (side3 + (options.swap ? 1 : 0)) % 2 : 0);
+  };
+  const start = (side3, flag) => startGated(sides[side3].run.argv, {
+    cwd: sides[side3].cwd,
+    env: sides[side3].run.env,
+    placement: placement(side3),
+    flag,
+    stdin: "ignore"
+  });
+  if (slots >= 2) {
+    const flag = path22.join(options.scratch, `release-${options.step}`);
+    const started = [];
+    try {
+      started.push(await start(0, flag));
+      started.push(await start(1, flag));
+      await Promise.all(started.map((p) => p.prime()));
+    } catch (error63) {
+      for (const p of started) p.kill();
+      throw error63;
+    }
+    await writeFile6(flag, "");
+    const [a, b] = await Promise.all(started.map((p) => finish3(p, options)));
+    return [a, b];
+  }
+  const results = [];
+  for (const side3 of [0, 1]) {
+    const flag = path22.join(options.scratch, `release-${options.step}-${side3}`);
+    const p = await start(side3, flag);
+    await p.prime();
+    await writeFile6(flag, "");
+    results.push(await finish3(p, options));
+  }
+  return [results[0], results[1]];
+}
+async function finish3(p, options) {
+  const stop = () => p.kill();
+  const timer = setTimeout(stop, options.timeoutMs);
+  options.signal.addEventListener("abort", stop, { once: true });
+  try {
+    return await p.finished;
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener("abort", stop);
+  }
+}
+
+// src/profile/registry.ts
+import path27 from "node:path";
+
+// src/profile/node.ts
+import { copyFile as copyFile2, mkdir as mkdir7, readFile as readFile7, readdir as readdir3, writeFile as writeFile7 } from "node:fs/promises";
+import path23 from "node:path";
+
+// src/profile/fold.ts
+var StackCounter = class {
+  #counts = /* @__PURE__ */ new Map();
+  add(frames, count2 = 1) {
+    if (frames.length === 0 || count2 <= 0) return;
+    const key = frames.join("\0");
+    const known = this.#counts.get(key);
+    if (known === void 0) this.#counts.set(key, { frames: [...frames], count: count2 });
+    else known.count += count2;
+  }
+  stacks() {
+    return [...this.#counts.values()].sort((a, b) => b.count - a.count);
+  }
+};
+function parseFoldedText(text2, rename4 = (f) => f) {
+  const counter = new StackCounter();
+  for (const line of text2.split("\n")) {
+    const m = /^(.*) (\d+)$/.exec(line.trimEnd());
+    if (m === null) continue;
+    const frames = m[1].split(";").map(rename4).filter((f) => f !== null);
+    counter.add(frames, Number(m[2]));
+  }
+  return counter.stacks();
+}
+
+// src/profile/node.ts
+var nodeProfiler = {
+  name: "node",
+  workUnit: "iteration",
+  period: (frequency) => 1 / frequency,
+  ready: async () => ({ problem: null, notes: [] }),
+  wrap(job) {
+    const dir = outDir(job);
+    const interval3 = String(Math.max(1, Math.round(1e6 / job.frequency)));
+    if (isNode(job.argv)) {
+      return {
+        argv: [
+          job.argv[0],
+          "--cpu-prof",
+          `--cpu-prof-dir=${dir}`,
+          `--cpu-prof-interval=${interval3}`,
+          ...job.argv.slice(1)
+        ],
+        env: job.env
+      };
+    }
+    const preload = path23.join(job.scratch, "cpu-prof-preload.cjs");
+    return {
+      argv: [...job.argv],
+      env: {
+        ...job.env,
+        NODE_OPTIONS: `${job.env.NODE_OPTIONS ?? ""} --require=${JSON.stringify(preload)}`.trim(),
+        DUETKIT_CPU_PROF_DIR: dir,
+        DUETKIT_CPU_PROF_INTERVAL_US: interval3
+      }
+    };
+  },
+  async prepare(job) {
+    await mkdir7(outDir(job), { recursive: true });
+    await writeFile7(path23.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
+  },
+  async read(job) {
+    const dir = outDir(job);
+    const names = (await readdir3(dir)).filter((n) => n.endsWith(".cpuprofile")).sort();
+    if (names.length === 0) throw new Error("no Node process of the command wrote a .cpuprofile");
+    const counter = new StackCounter();
+    const files = [];
+    for (const [i, name] of names.entries()) {
+      const file2 = path23.join(
+        job.dir,
+        `${job.stem}${names.length > 1 ? `.${i + 1}` : ""}.cpuprofile`
+      );
+      await copyFile2(path23.join(dir, name), file2);
+      files.push(file2);
+      for (const s of foldCpuProfile(JSON.parse(await readFile7(file2, "utf8")))) {
+        counter.add(s.frames, s.count);
+      }
+    }
+    return { stacks: counter.stacks(), files };
+  }
+};
+function outDir(job) {
+  return path23.join(job.scratch, `${job.stem}.cpuprofiles`);
+}
+function isNode(argv2) {
+  return /^(node|nodejs)(\.exe)?$/.test(path23.basename(argv2[0] ?? ""));
+}
+function foldCpuProfile(profile) {
+  const parent = /* @__PURE__ */ new Map();
+  const names = /* @__PURE__ */ new Map();
+  for (const node2 of profile.nodes) {
+    for (const child of node2.children ?? []) parent.set(child, node2.id);
+    const { functionName, url: url2 } = node2.callFrame;
+    const fn = functionName === "" ? "(anonymous)" : functionName;
+    names.set(node2.id, url2 === "" ? fn : `${fn} (${path23.basename(url2)})`);
+  }
+  const stacks = /* @__PURE__ */ new Map();
+  const stackOf = (id) => {
+    const known = stacks.get(id);
+    if (known !== void 0) return known;
+    const frames = [];
+    for (let at = id; at !== void 0; at = parent.get(at)) {
+      if (parent.has(at)) frames.push(names.get(at));
+    }
+    frames.reverse();
+    stacks.set(id, frames);
+    return frames;
+  };
+  const counter = new StackCounter();
+  for (const id of profile.samples ?? []) counter.add(stackOf(id));
+  return counter.stacks();
+}
+var PRELOAD = `'use strict';
+const dir = process.env.DUETKIT_CPU_PROF_DIR;
+if (dir) {
+  const { Session } = require('node:inspector');
+  const { writeFileSync } = require('node:fs');
+  const { join } = require('node:path');
+  const session = new Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.setSamplingInterval', { interval: Number(process.env.DUETKIT_CPU_PROF_INTERVAL_US) || 1000 });
+  session.post('Profiler.start');
+  process.on('exit', () => {
+    session.post('Profiler.stop', (error, result) => {
+      if (error === null && result) {
+        writeFileSync(join(dir, 'CPU.' + process.pid + '.' + Date.now() + '.cpuprofile'), JSON.stringify(result.profile));
+      }
+    });
+  });
+}
+`;
+
+// src/profile/perf.ts
+import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
+import os14 from "node:os";
+import path24 from "node:path";
+
+// src/profile/tool.ts
+import { spawn as spawn7 } from "node:child_process";
+function runTool(argv2, options) {
+  return new Promise((resolve2) => {
+    const child = spawn7(argv2[0], argv2.slice(1), {
+      env: options.env,
+      cwd: options.cwd,
+      stdio: [options.input === void 0 ? "ignore" : "pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    let stderr = "";
+    let spawnError = null;
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk) => {
+      stderr = (stderr + chunk).slice(-16384);
+    });
+    if (options.input !== void 0) child.stdin.end(options.input);
+    child.on("error", (error63) => {
+      spawnError = error63;
+    });
+    child.on(
+      "close",
+      (code) => resolve2({ code, stdout: Buffer.concat(out).toString("utf8"), stderr, spawnError })
+    );
+  });
+}
+function lastLine(text2) {
+  const lines = text2.trim().split("\n").filter((l) => l.trim() !== "");
+  return lines.at(-1)?.trim() ?? "";
+}
+function whyFailed(name, result) {
+  if (result.spawnError !== null) {
+    return result.spawnError.code === "ENOENT" ? `${name} is not installed (not on the PATH)` : `${name} could not be started: ${result.spawnError.message}`;
+  }
+  return `${name} exited with ${String(result.code)}: ${lastLine(result.stderr) || "no message"}`;
+}
+
+// src/profile/perf.ts
+var PARANOID = "/proc/sys/kernel/perf_event_paranoid";
+var perf = {
+  name: "perf",
+  workUnit: "iteration",
+  period: (frequency) => 1 / frequency,
+  ready: perfReady,
+  wrap(job) {
+    return {
+      argv: [
+        "perf",
+        "record",
+        "--quiet",
+        "-e",
+        "cpu-clock",
+        "-F",
+        String(job.frequency),
+        ...job.callGraph === "dwarf" ? ["--call-graph", "dwarf,16384"] : ["-g"],
+        "-o",
+        dataFile(job),
+        "--",
+        ...job.argv
+      ],
+      env: job.env
+    };
+  },
+  async read(job) {
+    const script = await runTool(["perf", "script", "-i", dataFile(job)], {
+      env: job.env,
+      cwd: job.cwd
+    });
+    if (script.code !== 0) throw new Error(whyFailed("perf script", script));
+    const file2 = path24.join(job.dir, `${job.stem}.perf.txt`);
+    await writeFile8(file2, script.stdout);
+    return { stacks: parsePerfScript(script.stdout), files: [file2] };
+  }
+};
+function dataFile(job) {
+  return path24.join(job.scratch, `${job.stem}.perf.data`);
+}
+function parsePerfScript(text2) {
+  const counter = new StackCounter();
+  let frames = [];
+  const flush = () => {
+    counter.add(frames.reverse());
+    frames = [];
+  };
+  for (const line of text2.split("\n")) {
+    if (line.trim() === "") {
+      flush();
+      continue;
+    }
+    if (!/^\s/.test(line)) {
+      flush();
+      continue;
+    }
+    const m = /^\s+[0-9a-f]+\s+(.*?)(?:\s+\(([^()]*)\))?$/.exec(line);
+    if (m === null) continue;
+    frames.push(m[1].replace(/\+0x[0-9a-f]+$/, "") || "[unknown]");
+  }
+  flush();
+  return counter.stacks();
+}
+async function perfReady(env) {
+  const first = await probe(env);
+  if (first === null) return { problem: null, notes: [] };
+  if (first.includes("not installed") || process.getuid?.() === 0) {
+    return { problem: first, notes: [] };
+  }
+  const before = await readFile8(PARANOID, "utf8").then(
+    (t) => t.trim(),
+    () => "unknown"
+  );
+  const lowered = await runTool(["sudo", "-n", "tee", PARANOID], { env, input: "1\n" });
+  if (lowered.code !== 0) {
+    return {
+      problem: `perf may not sample here (kernel.perf_event_paranoid ${before}, not root) and ${whyFailed("sudo -n", lowered)}: ${first}`,
+      notes: []
+    };
+  }
+  const second = await probe(env);
+  return second === null ? {
+    problem: null,
+    notes: [`kernel.perf_event_paranoid lowered from ${before} to 1 through sudo -n for perf`]
+  } : { problem: `perf still fails after lowering perf_event_paranoid: ${second}`, notes: [] };
+}
+async function probe(env) {
+  const dir = await mkdtemp5(path24.join(os14.tmpdir(), "duetkit-perf-probe-"));
+  try {
+    const result = await runTool(
+      [
+        "perf",
+        "record",
+        "--quiet",
+        "-e",
+        "cpu-clock",
+        "-g",
+        "-o",
+        path24.join(dir, "p"),
+        "--",
+        "true"
+      ],
+      { env }
+    );
+    return result.code === 0 && result.spawnError === null ? null : whyFailed("perf", result);
+  } finally {
+    await rm10(dir, { recursive: true, force: true });
+  }
+}
+
+// src/profile/pprof.ts
+import { readFile as readFile9 } from "node:fs/promises";
+import path25 from "node:path";
+import { gunzipSync } from "node:zlib";
+
+// node_modules/pprof-format/dist/esm/index.js
+var __classPrivateFieldGet = function(receiver, state, kind2, f) {
+  if (kind2 === "a" && !f) throw new TypeError("Private accessor was defined without a getter");
+  if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot read private member from an object whose class did not declare it");
+  return kind2 === "m" ? f : kind2 === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);
+};
+var _StringTable_encodings;
+var _StringTable_positions;
+var lowMaxBig = 2n ** 32n - 1n;
+var lowMax = 2 ** 32 - 1;
+var lowMaxPlus1 = lowMax + 1;
+var toUtf8 = typeof Buffer === "undefined" ? (value) => new TextEncoder().encode(value) : (value) => Buffer.from(value, "utf8");
+function countNumberBytes(buffer) {
+  if (!buffer.length)
+    return 0;
+  let i = 0;
+  while (i < buffer.length && buffer[i++] >= 128)
+    ;
+  return i;
+}
+function decodeBigNumber(buffer) {
+  if (!buffer.length)
+    return BigInt(0);
+  let value = BigInt(buffer[0] & 127);
+  let i = 0;
+  while (buffer[i++] >= 128) {
+    value |= BigInt(buffer[i] & 127) << BigInt(7 * i);
+  }
+  return value;
+}
+function makeValue(value, offset2 = 0) {
+  return { value, offset: offset2 };
+}
+function getValue(mode, buffer) {
+  switch (mode) {
+    case kTypeVarInt:
+      for (let i = 0; i < buffer.length; i++) {
+        if (!(buffer[i] & 128)) {
+          return makeValue(buffer.subarray(0, i + 1));
+        }
+      }
+      return makeValue(buffer);
+    case kTypeLengthDelim: {
+      const offset2 = countNumberBytes(buffer);
+      const size = decodeNumber(buffer);
+      return makeValue(buffer.subarray(offset2, Number(size) + offset2), offset2);
+    }
+    default:
+      throw new Error(`Unrecognized value type: ${mode}`);
+  }
+}
+function lowBits(number4) {
+  return typeof number4 !== "bigint" ? (number4 >>> 0) % lowMaxPlus1 : Number(number4 & lowMaxBig);
+}
+function highBits(number4) {
+  return typeof number4 !== "bigint" ? number4 / lowMaxPlus1 >>> 0 : Number(number4 >> 32n & lowMaxBig);
+}
+function long(number4) {
+  const sign = number4 < 0;
+  if (sign)
+    number4 = -number4;
+  let lo = lowBits(number4);
+  let hi = highBits(number4);
+  if (sign) {
+    hi = ~hi >>> 0;
+    lo = ~lo >>> 0;
+    if (++lo > lowMax) {
+      lo = 0;
+      if (++hi > lowMax) {
+        hi = 0;
+      }
+    }
+  }
+  return [hi, lo];
+}
+var kTypeVarInt = 0;
+var kTypeLengthDelim = 2;
+function decodeNumber(buffer) {
+  const size = countNumberBytes(buffer);
+  if (size > 4)
+    return decodeBigNumber(buffer);
+  if (!buffer.length)
+    return 0;
+  let value = buffer[0] & 127;
+  let i = 0;
+  while (buffer[i++] >= 128) {
+    value |= (buffer[i] & 127) << 7 * i;
+  }
+  return value;
+}
+function decodeNumbers(buffer) {
+  const values = [];
+  let start = 0;
+  for (let i = 0; i < buffer.length; i++) {
+    if ((buffer[i] & 128) === 0) {
+      values.push(decodeNumber(buffer.subarray(start, i + 1)));
+      start = i + 1;
+    }
+  }
+  return values;
+}
+function push(value, list) {
+  if (list == null) {
+    return [value];
+  }
+  list.push(value);
+  return list;
+}
+function pushAll(values, list) {
+  if (list == null) {
+    return values;
+  }
+  for (const value of values) {
+    list.push(value);
+  }
+  return list;
+}
+function measureNumber(number4) {
+  if (number4 === 0 || number4 === 0n)
+    return 0;
+  const [hi, lo] = long(number4);
+  const a = lo;
+  const b = (lo >>> 28 | hi << 4) >>> 0;
+  const c = hi >>> 24;
+  if (c !== 0) {
+    return c < 128 ? 9 : 10;
+  }
+  if (b !== 0) {
+    if (b < 16384) {
+      return b < 128 ? 5 : 6;
+    }
+    return b < 2097152 ? 7 : 8;
+  }
+  if (a < 16384) {
+    return a < 128 ? 1 : 2;
+  }
+  return a < 2097152 ? 3 : 4;
+}
+function measureValue(value) {
+  if (typeof value === "undefined")
+    return 0;
+  if (typeof value === "number" || typeof value === "bigint") {
+    return measureNumber(value) || 1;
+  }
+  return value.length;
+}
+function measureArray(list) {
+  let size = 0;
+  for (const item of list) {
+    size += measureValue(item);
+  }
+  return size;
+}
+function measureNumberField(number4) {
+  const length = measureNumber(number4);
+  return length ? 1 + length : 0;
+}
+function measureNumberArrayField(values) {
+  let total = 0;
+  for (const value of values) {
+    total += measureNumber(value) || 1;
+  }
+  return total ? 1 + measureNumber(total) + total : 0;
+}
+function measureLengthDelimField(value) {
+  const length = measureValue(value);
+  return length ? 1 + measureNumber(length) + length : 0;
+}
+function measureLengthDelimArrayField(values) {
+  let total = 0;
+  for (const value of values) {
+    total += measureLengthDelimField(value);
+  }
+  return total;
+}
+function encodeNumber(buffer, i, number4) {
+  if (number4 === 0 || number4 === 0n) {
+    buffer[i++] = 0;
+    return i;
+  }
+  let [hi, lo] = long(number4);
+  while (hi) {
+    buffer[i++] = lo & 127 | 128;
+    lo = (lo >>> 7 | hi << 25) >>> 0;
+    hi >>>= 7;
+  }
+  while (lo > 127) {
+    buffer[i++] = lo & 127 | 128;
+    lo = lo >>> 7;
+  }
+  buffer[i++] = lo;
+  return i;
+}
+var emptyTableToken = /* @__PURE__ */ Symbol();
+var StringTable = class _StringTable {
+  constructor(tok) {
+    this.strings = new Array();
+    _StringTable_encodings.set(this, new Array());
+    _StringTable_positions.set(this, /* @__PURE__ */ new Map());
+    if (tok !== emptyTableToken) {
+      this.dedup("");
+    }
+  }
+  get encodedLength() {
+    let size = 0;
+    for (const encoded of __classPrivateFieldGet(this, _StringTable_encodings, "f")) {
+      size += encoded.length;
+    }
+    return size;
+  }
+  _encodeToBuffer(buffer, offset2) {
+    for (const encoded of __classPrivateFieldGet(this, _StringTable_encodings, "f")) {
+      buffer.set(encoded, offset2);
+      offset2 += encoded.length;
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.encodedLength)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static _encodeStringFromUtf8(stringBuffer) {
+    const buffer = new Uint8Array(1 + stringBuffer.length + (measureNumber(stringBuffer.length) || 1));
+    let offset2 = 0;
+    buffer[offset2++] = 50;
+    offset2 = encodeNumber(buffer, offset2, stringBuffer.length);
+    if (stringBuffer.length > 0) {
+      buffer.set(stringBuffer, offset2);
+    }
+    return buffer;
+  }
+  static _encodeString(string4) {
+    return _StringTable._encodeStringFromUtf8(toUtf8(string4));
+  }
+  dedup(string4) {
+    if (typeof string4 === "number")
+      return string4;
+    if (!__classPrivateFieldGet(this, _StringTable_positions, "f").has(string4)) {
+      const pos = this.strings.push(string4) - 1;
+      __classPrivateFieldGet(this, _StringTable_positions, "f").set(string4, pos);
+      __classPrivateFieldGet(this, _StringTable_encodings, "f").push(_StringTable._encodeString(string4));
+    }
+    return __classPrivateFieldGet(this, _StringTable_positions, "f").get(string4);
+  }
+  _decodeString(buffer) {
+    const string4 = new TextDecoder().decode(buffer);
+    __classPrivateFieldGet(this, _StringTable_positions, "f").set(string4, this.strings.push(string4) - 1);
+    __classPrivateFieldGet(this, _StringTable_encodings, "f").push(_StringTable._encodeStringFromUtf8(buffer));
+  }
+};
+_StringTable_encodings = /* @__PURE__ */ new WeakMap(), _StringTable_positions = /* @__PURE__ */ new WeakMap();
+function decode3(buffer, decoder) {
+  const data = {};
+  let index = 0;
+  while (index < buffer.length) {
+    const field = buffer[index] >> 3;
+    const mode = buffer[index] & 7;
+    index++;
+    const { offset: offset2, value } = getValue(mode, buffer.subarray(index));
+    index += value.length + offset2;
+    decoder(data, field, value);
+  }
+  return data;
+}
+var ValueType = class _ValueType {
+  static create(data) {
+    return data instanceof _ValueType ? data : new _ValueType(data);
+  }
+  constructor(data) {
+    this.type = data.type || 0;
+    this.unit = data.unit || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.type);
+    total += measureNumberField(this.unit);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.type) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.type);
+    }
+    if (this.unit) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.unit);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.type = decodeNumber(buffer);
+        break;
+      case 2:
+        data.unit = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Label = class _Label {
+  static create(data) {
+    return data instanceof _Label ? data : new _Label(data);
+  }
+  constructor(data) {
+    this.key = data.key || 0;
+    this.str = data.str || 0;
+    this.num = data.num || 0;
+    this.numUnit = data.numUnit || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.key);
+    total += measureNumberField(this.str);
+    total += measureNumberField(this.num);
+    total += measureNumberField(this.numUnit);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.key) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.key);
+    }
+    if (this.str) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.str);
+    }
+    if (this.num) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.num);
+    }
+    if (this.numUnit) {
+      buffer[offset2++] = 32;
+      offset2 = encodeNumber(buffer, offset2, this.numUnit);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.key = decodeNumber(buffer);
+        break;
+      case 2:
+        data.str = decodeNumber(buffer);
+        break;
+      case 3:
+        data.num = decodeNumber(buffer);
+        break;
+      case 4:
+        data.numUnit = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Sample2 = class _Sample {
+  static create(data) {
+    return data instanceof _Sample ? data : new _Sample(data);
+  }
+  constructor(data) {
+    this.locationId = data.locationId || [];
+    this.value = data.value || [];
+    this.label = (data.label || []).map(Label.create);
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberArrayField(this.locationId);
+    total += measureNumberArrayField(this.value);
+    total += measureLengthDelimArrayField(this.label);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.locationId.length) {
+      buffer[offset2++] = 10;
+      offset2 = encodeNumber(buffer, offset2, measureArray(this.locationId));
+      for (const locationId of this.locationId) {
+        offset2 = encodeNumber(buffer, offset2, locationId);
+      }
+    }
+    if (this.value.length) {
+      buffer[offset2++] = 18;
+      offset2 = encodeNumber(buffer, offset2, measureArray(this.value));
+      for (const value of this.value) {
+        offset2 = encodeNumber(buffer, offset2, value);
+      }
+    }
+    for (const label of this.label) {
+      buffer[offset2++] = 26;
+      offset2 = encodeNumber(buffer, offset2, label.length);
+      offset2 = label._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.locationId = pushAll(decodeNumbers(buffer), data.locationId);
+        break;
+      case 2:
+        data.value = pushAll(decodeNumbers(buffer), data.value);
+        break;
+      case 3:
+        data.label = push(Label.decode(buffer), data.label);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Mapping = class _Mapping {
+  static create(data) {
+    return data instanceof _Mapping ? data : new _Mapping(data);
+  }
+  constructor(data) {
+    this.id = data.id || 0;
+    this.memoryStart = data.memoryStart || 0;
+    this.memoryLimit = data.memoryLimit || 0;
+    this.fileOffset = data.fileOffset || 0;
+    this.filename = data.filename || 0;
+    this.buildId = data.buildId || 0;
+    this.hasFunctions = !!data.hasFunctions;
+    this.hasFilenames = !!data.hasFilenames;
+    this.hasLineNumbers = !!data.hasLineNumbers;
+    this.hasInlineFrames = !!data.hasInlineFrames;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.id);
+    total += measureNumberField(this.memoryStart);
+    total += measureNumberField(this.memoryLimit);
+    total += measureNumberField(this.fileOffset);
+    total += measureNumberField(this.filename);
+    total += measureNumberField(this.buildId);
+    total += measureNumberField(this.hasFunctions ? 1 : 0);
+    total += measureNumberField(this.hasFilenames ? 1 : 0);
+    total += measureNumberField(this.hasLineNumbers ? 1 : 0);
+    total += measureNumberField(this.hasInlineFrames ? 1 : 0);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.id) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.id);
+    }
+    if (this.memoryStart) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.memoryStart);
+    }
+    if (this.memoryLimit) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.memoryLimit);
+    }
+    if (this.fileOffset) {
+      buffer[offset2++] = 32;
+      offset2 = encodeNumber(buffer, offset2, this.fileOffset);
+    }
+    if (this.filename) {
+      buffer[offset2++] = 40;
+      offset2 = encodeNumber(buffer, offset2, this.filename);
+    }
+    if (this.buildId) {
+      buffer[offset2++] = 48;
+      offset2 = encodeNumber(buffer, offset2, this.buildId);
+    }
+    if (this.hasFunctions) {
+      buffer[offset2++] = 56;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    if (this.hasFilenames) {
+      buffer[offset2++] = 64;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    if (this.hasLineNumbers) {
+      buffer[offset2++] = 72;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    if (this.hasInlineFrames) {
+      buffer[offset2++] = 80;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.id = decodeNumber(buffer);
+        break;
+      case 2:
+        data.memoryStart = decodeNumber(buffer);
+        break;
+      case 3:
+        data.memoryLimit = decodeNumber(buffer);
+        break;
+      case 4:
+        data.fileOffset = decodeNumber(buffer);
+        break;
+      case 5:
+        data.filename = decodeNumber(buffer);
+        break;
+      case 6:
+        data.buildId = decodeNumber(buffer);
+        break;
+      case 7:
+        data.hasFunctions = !!decodeNumber(buffer);
+        break;
+      case 8:
+        data.hasFilenames = !!decodeNumber(buffer);
+        break;
+      case 9:
+        data.hasLineNumbers = !!decodeNumber(buffer);
+        break;
+      case 10:
+        data.hasInlineFrames = !!decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Line = class _Line {
+  static create(data) {
+    return data instanceof _Line ? data : new _Line(data);
+  }
+  constructor(data) {
+    this.functionId = data.functionId || 0;
+    this.line = data.line || 0;
+    this.column = data.column || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.functionId);
+    total += measureNumberField(this.line);
+    total += measureNumberField(this.column);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.functionId) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.functionId);
+    }
+    if (this.line) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.line);
+    }
+    if (this.column) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.column);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.functionId = decodeNumber(buffer);
+        break;
+      case 2:
+        data.line = decodeNumber(buffer);
+        break;
+      case 3:
+        data.column = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Location = class _Location {
+  static create(data) {
+    return data instanceof _Location ? data : new _Location(data);
+  }
+  constructor(data) {
+    this.id = data.id || 0;
+    this.mappingId = data.mappingId || 0;
+    this.address = data.address || 0;
+    this.line = (data.line || []).map(Line.create);
+    this.isFolded = !!data.isFolded;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.id);
+    total += measureNumberField(this.mappingId);
+    total += measureNumberField(this.address);
+    total += measureLengthDelimArrayField(this.line);
+    total += measureNumberField(this.isFolded ? 1 : 0);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.id) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.id);
+    }
+    if (this.mappingId) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.mappingId);
+    }
+    if (this.address) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.address);
+    }
+    for (const line of this.line) {
+      buffer[offset2++] = 34;
+      offset2 = encodeNumber(buffer, offset2, line.length);
+      offset2 = line._encodeToBuffer(buffer, offset2);
+    }
+    if (this.isFolded) {
+      buffer[offset2++] = 40;
+      offset2 = encodeNumber(buffer, offset2, 1);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.id = decodeNumber(buffer);
+        break;
+      case 2:
+        data.mappingId = decodeNumber(buffer);
+        break;
+      case 3:
+        data.address = decodeNumber(buffer);
+        break;
+      case 4:
+        data.line = push(Line.decode(buffer), data.line);
+        break;
+      case 5:
+        data.isFolded = !!decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Function2 = class _Function {
+  static create(data) {
+    return data instanceof _Function ? data : new _Function(data);
+  }
+  constructor(data) {
+    this.id = data.id || 0;
+    this.name = data.name || 0;
+    this.systemName = data.systemName || 0;
+    this.filename = data.filename || 0;
+    this.startLine = data.startLine || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureNumberField(this.id);
+    total += measureNumberField(this.name);
+    total += measureNumberField(this.systemName);
+    total += measureNumberField(this.filename);
+    total += measureNumberField(this.startLine);
+    return total;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    if (this.id) {
+      buffer[offset2++] = 8;
+      offset2 = encodeNumber(buffer, offset2, this.id);
+    }
+    if (this.name) {
+      buffer[offset2++] = 16;
+      offset2 = encodeNumber(buffer, offset2, this.name);
+    }
+    if (this.systemName) {
+      buffer[offset2++] = 24;
+      offset2 = encodeNumber(buffer, offset2, this.systemName);
+    }
+    if (this.filename) {
+      buffer[offset2++] = 32;
+      offset2 = encodeNumber(buffer, offset2, this.filename);
+    }
+    if (this.startLine) {
+      buffer[offset2++] = 40;
+      offset2 = encodeNumber(buffer, offset2, this.startLine);
+    }
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.id = decodeNumber(buffer);
+        break;
+      case 2:
+        data.name = decodeNumber(buffer);
+        break;
+      case 3:
+        data.systemName = decodeNumber(buffer);
+        break;
+      case 4:
+        data.filename = decodeNumber(buffer);
+        break;
+      case 5:
+        data.startLine = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+var Profile = class {
+  constructor(data = {}) {
+    this.sampleType = (data.sampleType || []).map(ValueType.create);
+    this.sample = (data.sample || []).map(Sample2.create);
+    this.mapping = (data.mapping || []).map(Mapping.create);
+    this.location = (data.location || []).map(Location.create);
+    this.function = (data.function || []).map(Function2.create);
+    this.stringTable = data.stringTable || new StringTable();
+    this.dropFrames = data.dropFrames || 0;
+    this.keepFrames = data.keepFrames || 0;
+    this.timeNanos = data.timeNanos || 0;
+    this.durationNanos = data.durationNanos || 0;
+    this.periodType = data.periodType ? ValueType.create(data.periodType) : void 0;
+    this.period = data.period || 0;
+    this.comment = data.comment || [];
+    this.defaultSampleType = data.defaultSampleType || 0;
+    this.docUrl = data.docUrl || 0;
+  }
+  get length() {
+    let total = 0;
+    total += measureLengthDelimArrayField(this.sampleType);
+    total += measureLengthDelimArrayField(this.sample);
+    total += measureLengthDelimArrayField(this.mapping);
+    total += measureLengthDelimArrayField(this.location);
+    total += measureLengthDelimArrayField(this.function);
+    total += this.stringTable.encodedLength;
+    total += measureNumberField(this.dropFrames);
+    total += measureNumberField(this.keepFrames);
+    total += measureNumberField(this.timeNanos);
+    total += measureNumberField(this.durationNanos);
+    total += measureLengthDelimField(this.periodType);
+    total += measureNumberField(this.period);
+    total += measureNumberArrayField(this.comment);
+    total += measureNumberField(this.defaultSampleType);
+    total += measureNumberField(this.docUrl);
+    return total;
+  }
+  _encodeSampleTypesToBuffer(buffer, offset2 = 0) {
+    for (const sampleType of this.sampleType) {
+      buffer[offset2++] = 10;
+      offset2 = encodeNumber(buffer, offset2, sampleType.length);
+      offset2 = sampleType._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeSamplesToBuffer(buffer, offset2 = 0) {
+    for (const sample of this.sample) {
+      buffer[offset2++] = 18;
+      offset2 = encodeNumber(buffer, offset2, sample.length);
+      offset2 = sample._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeMappingsToBuffer(buffer, offset2 = 0) {
+    for (const mapping of this.mapping) {
+      buffer[offset2++] = 26;
+      offset2 = encodeNumber(buffer, offset2, mapping.length);
+      offset2 = mapping._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeLocationsToBuffer(buffer, offset2 = 0) {
+    for (const location of this.location) {
+      buffer[offset2++] = 34;
+      offset2 = encodeNumber(buffer, offset2, location.length);
+      offset2 = location._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeFunctionsToBuffer(buffer, offset2 = 0) {
+    for (const fun of this.function) {
+      buffer[offset2++] = 42;
+      offset2 = encodeNumber(buffer, offset2, fun.length);
+      offset2 = fun._encodeToBuffer(buffer, offset2);
+    }
+    return offset2;
+  }
+  _encodeBasicValuesToBuffer(buffer, offset2 = 0) {
+    if (this.dropFrames) {
+      buffer[offset2++] = 56;
+      offset2 = encodeNumber(buffer, offset2, this.dropFrames);
+    }
+    if (this.keepFrames) {
+      buffer[offset2++] = 64;
+      offset2 = encodeNumber(buffer, offset2, this.keepFrames);
+    }
+    if (this.timeNanos) {
+      buffer[offset2++] = 72;
+      offset2 = encodeNumber(buffer, offset2, this.timeNanos);
+    }
+    if (this.durationNanos) {
+      buffer[offset2++] = 80;
+      offset2 = encodeNumber(buffer, offset2, this.durationNanos);
+    }
+    if (typeof this.periodType !== "undefined") {
+      buffer[offset2++] = 90;
+      offset2 = encodeNumber(buffer, offset2, this.periodType.length);
+      offset2 = this.periodType._encodeToBuffer(buffer, offset2);
+    }
+    if (this.period) {
+      buffer[offset2++] = 96;
+      offset2 = encodeNumber(buffer, offset2, this.period);
+    }
+    if (this.comment.length) {
+      buffer[offset2++] = 106;
+      offset2 = encodeNumber(buffer, offset2, measureArray(this.comment));
+      for (const comment of this.comment) {
+        offset2 = encodeNumber(buffer, offset2, comment);
+      }
+    }
+    if (this.defaultSampleType) {
+      buffer[offset2++] = 112;
+      offset2 = encodeNumber(buffer, offset2, this.defaultSampleType);
+    }
+    if (this.docUrl) {
+      buffer[offset2++] = 120;
+      offset2 = encodeNumber(buffer, offset2, this.docUrl);
+    }
+    return offset2;
+  }
+  _encodeToBuffer(buffer, offset2 = 0) {
+    offset2 = this._encodeSampleTypesToBuffer(buffer, offset2);
+    offset2 = this._encodeSamplesToBuffer(buffer, offset2);
+    offset2 = this._encodeMappingsToBuffer(buffer, offset2);
+    offset2 = this._encodeLocationsToBuffer(buffer, offset2);
+    offset2 = this._encodeFunctionsToBuffer(buffer, offset2);
+    offset2 = this.stringTable._encodeToBuffer(buffer, offset2);
+    offset2 = this._encodeBasicValuesToBuffer(buffer, offset2);
+    return offset2;
+  }
+  async _encodeToBufferAsync(buffer, offset2 = 0) {
+    offset2 = this._encodeSampleTypesToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeSamplesToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeMappingsToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeLocationsToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeFunctionsToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this.stringTable._encodeToBuffer(buffer, offset2);
+    await new Promise(setImmediate);
+    offset2 = this._encodeBasicValuesToBuffer(buffer, offset2);
+    return offset2;
+  }
+  encode(buffer = new Uint8Array(this.length)) {
+    this._encodeToBuffer(buffer, 0);
+    return buffer;
+  }
+  async encodeAsync(buffer = new Uint8Array(this.length)) {
+    await this._encodeToBufferAsync(buffer, 0);
+    return buffer;
+  }
+  static decodeValue(data, field, buffer) {
+    switch (field) {
+      case 1:
+        data.sampleType = push(ValueType.decode(buffer), data.sampleType);
+        break;
+      case 2:
+        data.sample = push(Sample2.decode(buffer), data.sample);
+        break;
+      case 3:
+        data.mapping = push(Mapping.decode(buffer), data.mapping);
+        break;
+      case 4:
+        data.location = push(Location.decode(buffer), data.location);
+        break;
+      case 5:
+        data.function = push(Function2.decode(buffer), data.function);
+        break;
+      case 6: {
+        if (data.stringTable === void 0) {
+          data.stringTable = new StringTable(emptyTableToken);
+        }
+        data.stringTable._decodeString(buffer);
+        break;
+      }
+      case 7:
+        data.dropFrames = decodeNumber(buffer);
+        break;
+      case 8:
+        data.keepFrames = decodeNumber(buffer);
+        break;
+      case 9:
+        data.timeNanos = decodeNumber(buffer);
+        break;
+      case 10:
+        data.durationNanos = decodeNumber(buffer);
+        break;
+      case 11:
+        data.periodType = ValueType.decode(buffer);
+        break;
+      case 12:
+        data.period = decodeNumber(buffer);
+        break;
+      case 13:
+        data.comment = pushAll(decodeNumbers(buffer), data.comment);
+        break;
+      case 14:
+        data.defaultSampleType = decodeNumber(buffer);
+        break;
+      case 15:
+        data.docUrl = decodeNumber(buffer);
+        break;
+    }
+  }
+  static decode(buffer) {
+    return new this(decode3(buffer, this.decodeValue));
+  }
+};
+
+// src/profile/pprof.ts
+var GO_PERIOD_S = 0.01;
+var pprof = {
+  name: "pprof",
+  workUnit: "op",
+  period: () => GO_PERIOD_S,
+  ready: async () => ({ problem: null, notes: [] }),
+  wrap(job) {
+    const file2 = profileFile(job);
+    const argv2 = [...job.argv];
+    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path25.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
+    if (extra === null) {
+      throw new Error(
+        `pprof profiles "go test" commands and Go test binaries (*.test), not "${argv2.join(" ")}": use profile.profiler perf`
+      );
+    }
+    const at = argv2.indexOf("-args");
+    argv2.splice(at < 0 ? argv2.length : at, 0, ...extra);
+    return { argv: argv2, env: job.env };
+  },
+  async read(job) {
+    const file2 = profileFile(job);
+    return { stacks: foldPprof(await readFile9(file2)), files: [file2] };
+  }
+};
+function profileFile(job) {
+  return path25.join(job.dir, `${job.stem}.pprof`);
+}
+function isGoTest(argv2) {
+  return path25.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
+}
+function isTestBinary(argv2) {
+  return /\.test$/.test(argv2[0] ?? "");
+}
+function foldPprof(raw) {
+  const bytes = raw[0] === 31 && raw[1] === 139 ? gunzipSync(raw) : raw;
+  const profile = Profile.decode(bytes);
+  const strings = profile.stringTable.strings;
+  const index = profile.sampleType.findIndex((t) => strings[Number(t.type)] === "samples");
+  const functions = new Map(profile.function.map((f) => [Number(f.id), strings[Number(f.name)]]));
+  const locations = new Map(
+    profile.location.map((l) => [
+      Number(l.id),
+      l.line.length === 0 ? ["[unknown]"] : l.line.map((line) => functions.get(Number(line.functionId)) || "[unknown]")
+    ])
+  );
+  const counter = new StackCounter();
+  for (const sample of profile.sample) {
+    const leafFirst = sample.locationId.flatMap((id) => locations.get(Number(id)) ?? ["[unknown]"]);
+    counter.add(leafFirst.reverse(), Number(sample.value[Math.max(index, 0)] ?? 1));
+  }
+  return counter.stacks();
+}
+
+// src/profile/py-spy.ts
+import { readFile as readFile10 } from "node:fs/promises";
+import path26 from "node:path";
+var pySpy = {
+  name: "py-spy",
+  workUnit: "iteration",
+  period: (frequency) => 1 / frequency,
+  async ready(env) {
+    const result = await runTool(["py-spy", "--version"], { env });
+    return { problem: result.code === 0 ? null : whyFailed("py-spy", result), notes: [] };
+  },
+  wrap(job) {
+    return {
+      argv: [
+        "py-spy",
+        "record",
+        "--format",
+        "raw",
+        "--nolineno",
+        "--rate",
+        String(job.frequency),
+        "--output",
+        foldedFile(job),
+        "--",
+        ...job.argv
+      ],
+      env: job.env
+    };
+  },
+  async read(job) {
+    const file2 = foldedFile(job);
+    return { stacks: parseFoldedText(await readFile10(file2, "utf8")), files: [file2] };
+  }
+};
+function foldedFile(job) {
+  return path26.join(job.dir, `${job.stem}.py-spy.txt`);
+}
+
+// src/profile/registry.ts
+var ROUTES = {
+  perf,
+  pprof,
+  "py-spy": pySpy,
+  node: nodeProfiler
+};
+function getProfiler(name) {
+  return ROUTES[name];
+}
+var PYTHON = /^(python[\d.]*|pytest|py\.test)$/;
+var NODE = /^(node|nodejs|npx|npm|pnpm|yarn|vitest)$/;
+var NODE_FORMATS = /* @__PURE__ */ new Set(["tinybench", "benchmarkjs"]);
+function chooseProfiler(choice2, workload2) {
+  if (choice2 !== "auto") return choice2;
+  const argv2 = workload2.command;
+  const program = path27.basename(argv2[0] ?? "");
+  if (workload2.format === "go" || isGoTest(argv2) || isTestBinary(argv2)) return "pprof";
+  if (workload2.format === "pytest" || PYTHON.test(program)) return "py-spy";
+  if (NODE_FORMATS.has(workload2.format ?? "") || NODE.test(program)) return "node";
+  return "perf";
+}
+
+// src/profile/targets.ts
+var GO_RUN_NS = 5e8;
+function profileTargets(policy, report, samples, scenario) {
+  if (policy === "never") return [];
+  const called = report.results.filter(
+    (r) => policy === "always" ? r.error === null && r.version !== r.baseline : r.comparison?.verdict === "regression" || r.comparison?.verdict === "improvement"
+  );
+  return called.map((result) => ({
+    benchmark: result.benchmark,
+    baseline: result.baseline,
+    version: result.version,
+    ...howToRun(result.benchmark, result.baseline, samples, scenario)
+  }));
+}
+function howToRun(benchmark2, baseline, samples, scenario) {
+  const { command: command2, format: format2, perBenchmark } = scenario.workload;
+  if (format2 === "go" || isGoTest(command2) || isTestBinary(command2)) {
+    const name = benchmark2.replace(/ - \S+$/, "");
+    const n = goIterations(name, baseline, samples);
+    return { key: name, argv: goArgv(command2, name, n), work: n > 1 ? n + 1 : 1 };
+  }
+  const support = format2 === void 0 || format2 === "auto" ? void 0 : getFormat(format2).perBenchmark;
+  if (perBenchmark && support !== void 0) {
+    const all = samples.perBenchmark?.lists[samples.perBenchmark.listedBy] ?? [benchmark2];
+    return { key: benchmark2, argv: support.filterArgv(command2, benchmark2, all), work: 1 };
+  }
+  return { key: "(command)", argv: [...command2], work: 1 };
+}
+function goArgv(command2, name, n) {
+  const p = isTestBinary(command2) ? "-test." : "-";
+  const pattern = name.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/");
+  const argv2 = [...command2];
+  const at = argv2.indexOf("-args");
+  argv2.splice(
+    at < 0 ? argv2.length : at,
+    0,
+    `${p}run=^$`,
+    `${p}bench=${pattern}`,
+    `${p}benchtime=${n}x`,
+    `${p}count=1`
+  );
+  return argv2;
+}
+function goIterations(name, baseline, samples) {
+  const index = samples.versions.findIndex((v) => v.name === baseline);
+  const values = samples.trials.filter((t) => t.version === index && !t.warmup).flatMap((t) => t.metrics.filter((m) => m.name === name && m.unit === "ns/op")).flatMap((m) => m.values).sort((a, b) => a - b);
+  const median2 = values[Math.floor(values.length / 2)];
+  if (median2 === void 0 || !(median2 > 0)) return 1;
+  return Math.min(1e9, Math.max(1, Math.round(GO_RUN_NS / median2)));
+}
+
+// src/profile/profile-results.ts
+async function profileResults(options) {
+  const started = performance.now();
+  const file2 = {
+    schemaVersion: PROFILES_SCHEMA_VERSION,
+    policy: options.spec.when,
+    pairs: [],
+    seconds: 0,
+    warnings: []
+  };
+  const finish4 = () => ({ ...file2, seconds: (performance.now() - started) / 1e3 });
+  const { workload: workload2 } = options.scenario;
+  const targets = profileTargets(
+    options.spec.when,
+    options.report,
+    options.samples,
+    options.scenario
+  );
+  if (targets.length === 0) return finish4();
+  if (workload2.driver !== "command") {
+    file2.warnings.push(
+      `no profiles: they are taken of command workloads, and this one's driver is ${workload2.driver}`
+    );
+    return finish4();
+  }
+  const route = getProfiler(chooseProfiler(options.spec.profiler, workload2));
+  const ready2 = await route.ready(options.env);
+  file2.warnings.push(...ready2.notes);
+  if (ready2.problem !== null) {
+    file2.warnings.push(`no profiles (${route.name}): ${ready2.problem}`);
+    file2.pairs = targets.map((t) => ({
+      benchmark: t.benchmark,
+      base: null,
+      head: null,
+      seconds: 0,
+      warning: ready2.problem
+    }));
+    return finish4();
+  }
+  const scratch = await mkdtemp6(path28.join(os15.tmpdir(), "duetkit-profile-"));
+  const byKey = /* @__PURE__ */ new Map();
+  try {
+    for (const target of targets) {
+      const id = `${target.key}\0${target.baseline}\0${target.version}`;
+      const known = byKey.get(id);
+      if (known !== void 0) {
+        file2.pairs.push({ ...known, benchmark: target.benchmark, seconds: 0 });
+        continue;
+      }
+      const left = options.budgetSeconds - (performance.now() - started) / 1e3;
+      const pair = left <= 0 || options.signal.aborted ? {
+        benchmark: target.benchmark,
+        base: null,
+        head: null,
+        seconds: 0,
+        warning: options.signal.aborted ? "not profiled: the run was interrupted" : `not profiled: the profile budget (${options.budgetSeconds} s) was spent`
+      } : await profilePair(target, route, scratch, left, options);
+      byKey.set(id, pair);
+      file2.pairs.push(pair);
+    }
+  } finally {
+    await rm11(scratch, { recursive: true, force: true });
+  }
+  return finish4();
+}
+async function profilePair(target, route, scratch, budgetLeft, options) {
+  const started = performance.now();
+  const names = [target.baseline, target.version];
+  const dir = path28.join(options.resultsDir, "profiles", safeName(target.benchmark));
+  await mkdir8(dir, { recursive: true });
+  const chunks = [[], []];
+  const files = [[], []];
+  let warning2 = null;
+  for (let run3 = 1; run3 <= options.spec.runs; run3++) {
+    if ((performance.now() - started) / 1e3 >= budgetLeft) {
+      warning2 = `${run3 - 1} of ${options.spec.runs} runs: the profile budget (${options.budgetSeconds} s) was spent`;
+      break;
+    }
+    if (options.signal.aborted) {
+      warning2 = `${run3 - 1} of ${options.spec.runs} runs: the run was interrupted`;
+      break;
+    }
+    const jobs = names.map((name) => jobOf(name, target, route, dir, scratch, run3, options));
+    try {
+      for (const job of jobs) await route.prepare?.(job);
+      const results = await runDuet(
+        [
+          { run: route.wrap(jobs[0]), cwd: jobs[0].cwd },
+          { run: route.wrap(jobs[1]), cwd: jobs[1].cwd }
+        ],
+        {
+          isolation: options.isolation,
+          swap: run3 % 2 === 0,
+          scratch,
+          step: run3,
+          timeoutMs: options.scenario.timeout * 2e3,
+          signal: options.signal
+        }
+      );
+      const reads = [];
+      for (const side4 of [0, 1]) {
+        const failed = failure2(results[side4]);
+        if (failed !== null) throw new Error(`${names[side4]}: ${route.name} run failed: ${failed}`);
+        reads.push(await route.read(jobs[side4]));
+      }
+      for (const side4 of [0, 1]) {
+        chunks[side4].push({ stacks: reads[side4].stacks, work: target.work });
+        files[side4].push(...reads[side4].files.map((f) => path28.relative(options.resultsDir, f)));
+      }
+    } catch (error63) {
+      warning2 = `${run3 - 1} of ${options.spec.runs} runs: ${error63.message}`;
+      break;
+    }
+  }
+  const side3 = (i) => chunks[i].length === 0 ? null : {
+    version: names[i],
+    profiler: route.name,
+    workUnit: route.workUnit,
+    period: route.period(options.spec.frequency),
+    chunks: chunks[i],
+    files: files[i]
+  };
+  return {
+    benchmark: target.benchmark,
+    base: side3(0),
+    head: side3(1),
+    seconds: (performance.now() - started) / 1e3,
+    warning: warning2
+  };
+}
+function jobOf(name, target, route, dir, scratch, run3, options) {
+  const index = options.versions.findIndex((v) => v.name === name);
+  const spec = options.scenario.versions[index];
+  return {
+    argv: target.argv,
+    cwd: options.versions[index].dir,
+    env: { ...options.env, ...options.scenario.workload.env, ...spec?.env },
+    dir,
+    stem: `${safeName(name)}.${run3}`,
+    scratch,
+    frequency: options.spec.frequency,
+    callGraph: options.spec.callGraph
+  };
+}
+function failure2(result) {
+  if (result.spawnError !== null) return result.spawnError.message;
+  if (result.signal !== null) return `killed by ${result.signal}`;
+  if (result.code !== 0)
+    return `exit ${String(result.code)}: ${lastLine(result.stderr) || "no message"}`;
+  return null;
+}
+function safeName(name) {
+  return name.replace(/[^\w.-]+/g, "_").replace(/^\.+/, "_") || "_";
+}
+
+// src/scenario/profile-schema.ts
+var PROFILE_POLICIES = ["changed", "always", "never"];
+var PROFILERS = ["auto", "perf", "pprof", "py-spy", "node"];
+var CALL_GRAPHS = ["fp", "dwarf"];
+var profileObject = external_exports.object({
+  /**
+   * `changed` (default): only benchmarks called `regression` or `improvement`; `always`:
+   * every benchmark; `never`: no profiles.
+   */
+  when: external_exports.enum(PROFILE_POLICIES).default("changed"),
+  /** `auto` (default): perf for commands and native code, pprof for go, py-spy, node. */
+  profiler: external_exports.enum(PROFILERS).default("auto"),
+  /**
+   * The machine time profiling may take in all. Default: a fifth of the scenario's
+   * `budget`, or 60 s without one. A profile already started is finished.
+   */
+  budget: duration3.optional(),
+  /** Runs of each side per benchmark, each one process (a chunk of the profile). Default 5. */
+  runs: external_exports.number().int().min(1).max(100).default(5),
+  /** Samples per second (perf, py-spy). Default 999: off the 1 kHz of periodic timers. */
+  frequency: external_exports.number().int().min(10).max(1e4).default(999),
+  /** perf's call graphs: `fp` (default) or `dwarf` for code without frame pointers. */
+  callGraph: external_exports.enum(CALL_GRAPHS).default("fp")
+}).strict();
+var profileSchema = external_exports.unknown().transform((value, ctx) => {
+  const short2 = typeof value === "string";
+  const parsed = profileObject.safeParse(short2 ? { when: value } : value);
+  if (parsed.success) return parsed.data;
+  for (const issue3 of parsed.error.issues) {
+    if (issue3.code === "unrecognized_keys") {
+      ctx.addIssue({
+        code: "custom",
+        path: issue3.path,
+        message: `no field ${issue3.keys.map((k) => JSON.stringify(k)).join(", ")} (accepted: ${PROFILE_FIELDS.join(", ")})`
+      });
+    } else if (issue3.code === "invalid_type" && issue3.path.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `one of ${PROFILE_POLICIES.join(", ")}, or an object with fields ${PROFILE_FIELDS.join(", ")}`
+      });
+    } else {
+      ctx.addIssue({ ...issue3, path: short2 ? [] : issue3.path });
+    }
+  }
+  return external_exports.NEVER;
+});
+var PROFILE_FIELDS = Object.keys(profileObject.shape);
+function defaultProfile() {
+  return profileObject.parse({});
+}
+function profileBudgetSeconds(spec, runBudget) {
+  return spec.budget ?? (runBudget === void 0 ? 60 : runBudget / 5);
+}
+
+// src/pipeline/profile-run.ts
+var PROFILES_FILE = "profiles.json";
+function profilingFor(scenario, request2) {
+  const spec = { ...scenario.profile, when: request2.policy ?? scenario.profile.when };
+  let profiles = null;
+  return {
+    get profiles() {
+      return profiles;
+    },
+    async afterMeasured(run3) {
+      if (spec.when === "never") return;
+      const budgetSeconds = profileBudgetSeconds(spec, scenario.budget);
+      try {
+        profiles = await profileResults({
+          scenario,
+          spec,
+          budgetSeconds,
+          samples: run3.samples,
+          report: analyzeSamples(run3.samples),
+          versions: run3.samples.versions,
+          isolation: run3.isolation,
+          env: run3.env,
+          signal: run3.signal,
+          resultsDir: request2.resultsDir
+        });
+      } catch (error63) {
+        profiles = {
+          schemaVersion: 1,
+          policy: spec.when,
+          pairs: [],
+          seconds: 0,
+          warnings: [`no profiles: ${error63.message}`]
+        };
+      }
+      for (const warning2 of profiles.warnings) request2.onWarning?.(warning2);
+      for (const pair of profiles.pairs) {
+        if (pair.warning !== null) {
+          request2.onWarning?.(`profile of ${pair.benchmark}: ${pair.warning}`);
+        }
+      }
+      const file2 = path29.join(request2.resultsDir, PROFILES_FILE);
+      await writeFile9(file2, `${JSON.stringify(profiles, null, 2)}
+`).catch((error63) => {
+        request2.onWarning?.(`profiles not written to ${file2}: ${error63.message}`);
+        profiles = null;
+      });
+    }
+  };
+}
+
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
-import { readdir as readdir3, readFile as readFile7 } from "node:fs/promises";
-import path22 from "node:path";
+import { readdir as readdir4, readFile as readFile11 } from "node:fs/promises";
+import path30 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path22.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path22.join(here, "dashboard"), path22.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync8(path22.join(dir, "index.html")));
+  const here = path30.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path30.join(here, "dashboard"), path30.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync8(path30.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -87827,11 +89648,11 @@ function dashboardDir() {
 }
 async function readDashboard(dir = dashboardDir()) {
   const files = /* @__PURE__ */ new Map();
-  const names = new Set(await readdir3(dir));
+  const names = new Set(await readdir4(dir));
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile7(path22.join(dir, name)));
+    files.set(name, await readFile11(path30.join(dir, name)));
   }
   return files;
 }
@@ -87855,12 +89676,12 @@ function previousRun(entries, suite, ref) {
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/history/read.ts
-import path25 from "node:path";
+import path33 from "node:path";
 
 // src/history/git-branch.ts
-import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm10, writeFile as writeFile6 } from "node:fs/promises";
-import os14 from "node:os";
-import path23 from "node:path";
+import { mkdtemp as mkdtemp7, readFile as readFile12, rm as rm12, writeFile as writeFile10 } from "node:fs/promises";
+import os16 from "node:os";
+import path31 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -87869,8 +89690,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp5(path23.join(options.tmpDir ?? os14.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path23.resolve(options.remote);
+  const dir = await mkdtemp7(path31.join(options.tmpDir ?? os16.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path31.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -87911,12 +89732,12 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path23.join(dir, "config");
-  const initial = (await readFile8(configFile, "utf8")).replace(
+  const configFile = path31.join(dir, "config");
+  const initial = (await readFile12(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
   );
-  await writeFile6(
+  await writeFile10(
     configFile,
     `${initial}[extensions]
 	partialClone = origin
@@ -88064,7 +89885,7 @@ async function openBranch(options) {
 ${result.stdout.toString()}`, options.token).trim();
       return { ok: false, kind: classifyPushFailure(text2), message: text2 };
     },
-    dispose: () => rm10(dir, { recursive: true, force: true })
+    dispose: () => rm12(dir, { recursive: true, force: true })
   };
 }
 function classifyPushFailure(text2) {
@@ -88093,7 +89914,7 @@ function redact(text2, token) {
 
 // src/history/layout.ts
 import { createHash as createHash3 } from "node:crypto";
-import path24 from "node:path";
+import path32 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -88122,7 +89943,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path24.posix.join(
+  return path32.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -88308,9 +90129,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed.data;
 }
-function valueAt(value, path35) {
+function valueAt(value, path43) {
   let at = value;
-  for (const key of path35) {
+  for (const key of path43) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key];
   }
@@ -88326,7 +90147,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path25.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path33.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 function inFolder(folder, relative2) {
@@ -88355,7 +90176,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path25.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path33.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -88658,10 +90479,10 @@ function canonicalJson(value) {
 }
 
 // src/history/store.ts
-import path27 from "node:path";
+import path35 from "node:path";
 
 // src/history/derive.ts
-import path26 from "node:path";
+import path34 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -88674,13 +90495,13 @@ var VERDICT_CODES = {
 var round = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round(x);
 function monthDir(suite, month) {
-  return path26.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path34.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path26.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path34.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path26.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path34.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -88983,7 +90804,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key) continue;
-      const time3 = (name) => timeOfName(path27.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path35.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key,
@@ -89099,8 +90920,8 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 }
 
 // src/history/results.ts
-import { readFile as readFile9 } from "node:fs/promises";
-import path28 from "node:path";
+import { readFile as readFile13 } from "node:fs/promises";
+import path36 from "node:path";
 var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -89153,9 +90974,9 @@ var reportSchema2 = external_exports.looseObject({
 var runSchema2 = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path28.join(dir, file2);
+    const where = path36.join(dir, file2);
     try {
-      return await readFile9(where, "utf8");
+      return await readFile13(where, "utf8");
     } catch (error63) {
       if (!required2 && error63.code === "ENOENT") return null;
       const hint = file2 === "comparison.json" ? "; a run that failed or was interrupted leaves none, and is not published" : "; expected the directory `duetkit run --out DIR` or the action wrote";
@@ -89165,16 +90986,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path28.join(dir, "samples.json"),
+    path36.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path28.join(dir, "comparison.json"),
+    path36.join(dir, "comparison.json"),
     reportSchema2
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path28.join(dir, "duetkit-run.json"), runSchema2).suite;
+  const suite = runText === null ? null : check2(runText, path36.join(dir, "duetkit-run.json"), runSchema2).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -90097,14 +91918,14 @@ async function fetchOrExplain(git, commits, what = "the merge base") {
 
 // src/scenario/load.ts
 var import_yaml = __toESM(require_dist2(), 1);
-import { readFile as readFile10 } from "node:fs/promises";
-import path29 from "node:path";
+import { readFile as readFile14 } from "node:fs/promises";
+import path37 from "node:path";
 
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command2 = w.command ?? [];
-  const issue3 = (path35, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path35], message });
+  const issue3 = (path43, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path43], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -90460,7 +92281,9 @@ var scenarioSchema = external_exports.object({
   seed: external_exports.number().int().min(0).max(4294967295).optional(),
   analysis: analysis.default(() => analysis.parse({})),
   /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
-  cluster: clusterSchema.optional()
+  cluster: clusterSchema.optional(),
+  /** Profiles of base and head after the verdict (docs/explain.md). Default `changed`. */
+  profile: profileSchema.default(defaultProfile)
 }).strict().superRefine((s, ctx) => {
   const names = s.versions.map((v) => v.name);
   names.forEach((name, i) => {
@@ -90557,10 +92380,10 @@ var ScenarioError = class extends UserError {
   }
 };
 async function loadScenarioFile(file2, cwd) {
-  const absolute = path29.resolve(cwd, file2);
+  const absolute = path37.resolve(cwd, file2);
   let text2;
   try {
-    text2 = await readFile10(absolute, "utf8");
+    text2 = await readFile14(absolute, "utf8");
   } catch (error63) {
     throw new ScenarioError(`cannot read scenario ${file2}: ${error63.message}`);
   }
@@ -90570,7 +92393,7 @@ async function loadScenarioFile(file2, cwd) {
   } catch (error63) {
     throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
   }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path29.dirname(absolute) };
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path37.dirname(absolute) };
 }
 function parseScenario(raw, source = "scenario") {
   const result = scenarioSchema.safeParse(raw);
@@ -90777,9 +92600,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path30.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
-  await mkdir7(dir, { recursive: true });
-  const worktrees = await mkdtemp6(path30.join(env.RUNNER_TEMP || os15.tmpdir(), "duetkit-run-"));
+  const dir = inputs.resultsDirectory ?? path38.join(env.RUNNER_TEMP || os17.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  await mkdir9(dir, { recursive: true });
+  const worktrees = await mkdtemp8(path38.join(env.RUNNER_TEMP || os17.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -90795,14 +92618,19 @@ async function runStep2(inputs, deps) {
     },
     onNotice: (message) => io.warning(message)
   };
-  const samples = loaded.scenario.cluster === void 0 ? await runScenario(loaded, options) : await (await loadCluster()).runInCluster(loaded, {
+  const profiling = profilingFor(loaded.scenario, {
+    ...inputs.profile === null ? {} : { policy: inputs.profile },
+    resultsDir: dir,
+    onWarning: (message) => io.warning(message)
+  });
+  const samples = loaded.scenario.cluster === void 0 ? await runScenario(loaded, { ...options, afterMeasured: profiling.afterMeasured }) : await (await loadCluster()).runInCluster(loaded, {
     ...options,
     env: inputs.kubeconfig === null ? env : { ...env, [KUBECONFIG_CONTENT_ENV]: inputs.kubeconfig },
     log: (line) => io.info(`cluster: ${line}`),
     // The post step deletes whatever this names, whatever happens to this step.
     saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
-  const samplesPath = path30.join(dir, RESULT_FILES.samples);
+  const samplesPath = path38.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -90820,6 +92648,12 @@ ${codeBlock(samples.error ?? "")}
     return `duetkit: ${why}`;
   }
   const report = analyzeSamples(samples);
+  const { profiles } = profiling;
+  if (profiles !== null) {
+    io.info(
+      `profiles: ${profiles.pairs.length} benchmark(s) (${profiles.policy}), ${profiles.seconds.toFixed(1)} s of profiling`
+    );
+  }
   const pr = pullRequestOf(event);
   if (pr !== null && inputs.history.publish === "history") {
     const trends = await trendsForComment(history, suite, io);
@@ -90931,13 +92765,13 @@ async function commentStep(inputs, deps) {
 }
 
 // src/action/inputs.ts
-import path33 from "node:path";
+import path41 from "node:path";
 
 // src/action/variability-inputs.ts
-import path32 from "node:path";
+import path40 from "node:path";
 
 // src/action/history-inputs.ts
-import path31 from "node:path";
+import path39 from "node:path";
 function parseHistoryInputs(text2, workingDirectory, fail) {
   const publish = text2("publish") ?? "none";
   if (publish !== "none" && publish !== "history") {
@@ -90948,7 +92782,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
   }
   const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path31.isAbsolute(folder)) {
+  if (folder.split("/").includes("..") || path39.isAbsolute(folder)) {
     fail(
       "history-path",
       `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
@@ -90972,7 +92806,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     publish,
     branch,
     path: folder,
-    repository: isLocal ? path31.resolve(workingDirectory, repository) : repository,
+    repository: isLocal ? path39.resolve(workingDirectory, repository) : repository,
     token: text2("history-token") ?? "",
     retention
   };
@@ -91012,7 +92846,7 @@ function parseVariabilityInputs(get, cwd) {
   if (alert2 !== "none" && alert2 !== "issue") {
     throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
   }
-  const workingDirectory = path32.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path40.resolve(cwd, text2("working-directory") ?? ".");
   const results = text2("results-directory");
   return {
     mode: "variability",
@@ -91024,7 +92858,7 @@ function parseVariabilityInputs(get, cwd) {
     alert: alert2,
     token: text2("github-token") ?? "",
     workingDirectory,
-    resultsDirectory: results === null ? null : path32.resolve(workingDirectory, results)
+    resultsDirectory: results === null ? null : path40.resolve(workingDirectory, results)
   };
 }
 
@@ -91046,6 +92880,7 @@ var RUN_ONLY = [
   "level",
   "isolation",
   "seed",
+  "profile",
   "base-ref",
   "head-ref",
   "aa",
@@ -91062,11 +92897,11 @@ function parseInputs(get, cwd) {
   };
   const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
   if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  const workingDirectory = path33.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path41.resolve(cwd, text2("working-directory") ?? ".");
   const token = text2("github-token") ?? "";
   const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path33.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path41.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text2(name) !== null) {
@@ -91108,6 +92943,7 @@ function parseInputs(get, cwd) {
     level: optional2(text2("level"), "level", level2),
     isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
     seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),
+    profile: optional2(text2("profile"), "profile", (v, n) => choice(v, n, PROFILE_POLICIES)),
     baseRef: optional2(text2("base-ref"), "base-ref", gitRef),
     headRef: optional2(text2("head-ref"), "head-ref", gitRef),
     aa: aaInput(text2("aa"), text2("base-ref")),
@@ -91219,9 +93055,9 @@ function createCoreIo() {
 }
 
 // src/action/variability-step.ts
-import { mkdir as mkdir8, writeFile as writeFile7 } from "node:fs/promises";
-import os16 from "node:os";
-import path34 from "node:path";
+import { mkdir as mkdir10, writeFile as writeFile11 } from "node:fs/promises";
+import os18 from "node:os";
+import path42 from "node:path";
 
 // src/stats/proportion.ts
 function wilsonInterval(successes, trials, level3 = 0.95) {
@@ -92167,12 +94003,12 @@ async function variabilityStep(inputs, deps) {
   report.warnings.push(...await addCommits(report, gitCommitLister(inputs.workingDirectory)));
   const markdown = renderVariability(report);
   await io.appendSummary(markdown);
-  const dir = inputs.resultsDirectory ?? path34.join(env.RUNNER_TEMP || os16.tmpdir(), "duetkit", "variability");
-  await mkdir8(dir, { recursive: true });
-  const file2 = path34.join(dir, "variability.json");
-  await writeFile7(file2, `${JSON.stringify(report, null, 2)}
+  const dir = inputs.resultsDirectory ?? path42.join(env.RUNNER_TEMP || os18.tmpdir(), "duetkit", "variability");
+  await mkdir10(dir, { recursive: true });
+  const file2 = path42.join(dir, "variability.json");
+  await writeFile11(file2, `${JSON.stringify(report, null, 2)}
 `);
-  await writeFile7(path34.join(dir, "variability.md"), markdown);
+  await writeFile11(path42.join(dir, "variability.md"), markdown);
   const changePoints = report.suites.reduce(
     (n, s) => n + s.benchmarks.reduce((k, b) => k + b.changePoints.length, 0),
     0
@@ -92219,8 +94055,8 @@ async function main() {
       signal,
       api: createGitHubApi
     };
-    const failure2 = inputs.mode === "run" ? await runStep2(inputs, deps) : inputs.mode === "comment" ? await commentStep(inputs, deps) : await variabilityStep(inputs, deps);
-    if (failure2 !== null) setFailed(failure2);
+    const failure3 = inputs.mode === "run" ? await runStep2(inputs, deps) : inputs.mode === "comment" ? await commentStep(inputs, deps) : await variabilityStep(inputs, deps);
+    if (failure3 !== null) setFailed(failure3);
   } catch (error63) {
     setFailed(isUserFacing(error63) ? error63.message : error63.stack ?? String(error63));
   } finally {

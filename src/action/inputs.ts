@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PROFILE_POLICIES, type ProfilePolicy } from '../scenario/profile-schema.js';
 import type { FailOn } from '../analyze/gate.js';
 import { formatNames } from '../formats/registry.js';
 import type { CommentPolicy } from '../github/upsert-comment.js';
@@ -29,6 +30,8 @@ export interface RunInputs {
   level: number | null;
   isolation: (typeof ISOLATIONS)[number] | null;
   seed: number | null;
+  /** Overrides the scenario's `profile.when`: which benchmarks to profile after the verdict. */
+  profile: ProfilePolicy | null;
   baseRef: string | null;
   headRef: string | null;
   /** Nightly A/A: the head against itself (base = head), its figures stored with the entry. */
@@ -84,6 +87,7 @@ const RUN_ONLY = [
   'level',
   'isolation',
   'seed',
+  'profile',
   'base-ref',
   'head-ref',
   'aa',
@@ -149,6 +153,7 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     level: optional(text('level'), 'level', level),
     isolation: optional(text('isolation'), 'isolation', (v, n) => choice(v, n, ISOLATIONS)),
     seed: optional(text('seed'), 'seed', integer(0, MAX_SEED)),
+    profile: optional(text('profile'), 'profile', (v, n) => choice(v, n, PROFILE_POLICIES)),
     baseRef: optional(text('base-ref'), 'base-ref', gitRef),
     headRef: optional(text('head-ref'), 'head-ref', gitRef),
     aa: aaInput(text('aa'), text('base-ref')),

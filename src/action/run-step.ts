@@ -16,6 +16,7 @@ import { loadCluster } from '../pipeline/load-cluster.js';
 import { KUBECONFIG_CONTENT_ENV } from '../cluster/env.js';
 import type { IsolationReport } from '../contracts/isolation.js';
 import { writeSamples } from '../pipeline/write-samples.js';
+import { profilingFor } from '../pipeline/profile-run.js';
 import { gateFailure, overallVerdict } from './gate.js';
 import { previousRunFromHistory, publishToHistory, trendsForComment } from './history-step.js';
 import { InputError } from './input-error.js';
@@ -102,9 +103,15 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
     },
     onNotice: (message: string) => io.warning(message),
   };
+  // Profiles of base and head after the verdict, into the results directory (the artifact).
+  const profiling = profilingFor(loaded.scenario, {
+    ...(inputs.profile === null ? {} : { policy: inputs.profile }),
+    resultsDir: dir,
+    onWarning: (message) => io.warning(message),
+  });
   const samples =
     loaded.scenario.cluster === undefined
-      ? await runScenario(loaded, options)
+      ? await runScenario(loaded, { ...options, afterMeasured: profiling.afterMeasured })
       : await (
           await loadCluster()
         ).runInCluster(loaded, {
@@ -131,6 +138,13 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
   }
 
   const report = analyzeSamples(samples);
+  // profiles.json, already written beside the samples: what explains the report.
+  const { profiles } = profiling;
+  if (profiles !== null) {
+    io.info(
+      `profiles: ${profiles.pairs.length} benchmark(s) (${profiles.policy}), ${profiles.seconds.toFixed(1)} s of profiling`,
+    );
+  }
   const pr = pullRequestOf(event);
   if (pr !== null && inputs.history.publish === 'history') {
     const trends = await trendsForComment(history, suite, io);

@@ -53,10 +53,23 @@ export interface RunOptions {
   onNotice?: (message: string) => void;
   /** Told when measuring starts, with the isolation in effect (for the user's terminal). */
   onIsolation?: (report: IsolationReport) => void;
+  /**
+   * Called once the measurement is complete, before the checkouts and the isolation are
+   * removed (profiling.ts's profiles after the verdict). Must not throw.
+   */
+  afterMeasured?: (run: MeasuredRun) => Promise<void>;
   /** Seams for tests; the defaults touch the real system. */
   gitAt?: (cwd: string) => Git;
   choose?: typeof chooseIsolation;
   worktreeParent?: string;
+}
+
+/** What a complete run leaves for `afterMeasured`: its samples, checkouts and slots. */
+export interface MeasuredRun {
+  samples: SamplesFile;
+  isolation: Isolation;
+  env: NodeJS.ProcessEnv;
+  signal: AbortSignal;
 }
 
 /**
@@ -81,6 +94,7 @@ export async function runScenario(
   let isolation: Isolation | null = null;
   let timing: TimingRecord | undefined;
   let suite: SuiteRecord | undefined;
+  let measuredUntil: string | undefined;
   let versions: VersionRecord[] = scenario.versions.map((v) => ({
     name: v.name,
     source: v.path !== undefined ? { path: v.path } : { ref: v.ref! },
@@ -107,7 +121,8 @@ export async function runScenario(
     mode: scenario.mode,
     seed,
     startedAt: result.startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
+    // Profiling after the verdict is not part of the run's machine time (efficiency).
+    finishedAt: measuredUntil ?? new Date().toISOString(),
     machine:
       probe === null
         ? machine
@@ -190,6 +205,16 @@ export async function runScenario(
     // Only the timer delays a start (the shell gate starts at once).
     if (timing?.clock === 'timer' && result.staggerMs !== null) {
       timing = { ...timing, staggerMs: result.staggerMs };
+    }
+    const measured = result.stopReason !== 'failed' && result.stopReason !== 'interrupted';
+    if (options.afterMeasured !== undefined && measured && !options.signal.aborted) {
+      measuredUntil = new Date().toISOString();
+      await options.afterMeasured({
+        samples: samples(),
+        isolation,
+        env: options.env,
+        signal: options.signal,
+      });
     }
   } catch (error) {
     result = {

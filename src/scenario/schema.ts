@@ -8,6 +8,7 @@ import { checkServiceWorkload } from './service-checks.js';
 import { STATISTICS } from '../stats/types.js';
 import { suiteSchema } from '../suite/schema.js';
 import { clusterSchema } from '../cluster/schema.js';
+import { defaultProfile, profileSchema } from './profile-schema.js';
 
 /**
  * The one schema of a scenario file (`scenarios/*.yml`). Documented field by field in
@@ -174,6 +175,8 @@ export const scenarioSchema = z
     analysis: analysis.default(() => analysis.parse({})),
     /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
     cluster: clusterSchema.optional(),
+    /** Profiles of base and head after the verdict (docs/explain.md). Default `changed`. */
+    profile: profileSchema.default(defaultProfile),
   })
   .strict()
   .superRefine((s, ctx) => {

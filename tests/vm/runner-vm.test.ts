@@ -9,7 +9,7 @@
  * emulated (about 6× slower than the host): the tests assert behaviour, never speed.
  *
  * Cost, measured on this project's 2-CPU VM (2026-11-26, shared with other jobs): this file,
- * warm (one boot), 116 s and 129 s at load 3–10 (boot to the lab 28–33 s; doctor 17 s, the v2
+ * warm (one boot), 112–129 s at load 3–10 (boot to the lab 18–33 s; doctor 17 s, the v2
  * backend 20 s, the killed run 13–16 s, the quickstart 24–30 s); the cold set-up in
  * DEVELOPERS.md. TCG's 4 vCPUs share the host's 2 CPUs with everything else: the cost follows
  * the host's load.

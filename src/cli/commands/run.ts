@@ -10,10 +10,13 @@ import { runScenario } from '../../pipeline/local-run.js';
 import { fileSaver, isEmpty, removeStateFile } from '../../cluster/state.js';
 import { loadCluster } from '../../pipeline/load-cluster.js';
 import { writeSamples } from '../../pipeline/write-samples.js';
+import { profilingFor, PROFILES_FILE } from '../../pipeline/profile-run.js';
+import { PROFILE_POLICIES, type ProfilePolicy } from '../../scenario/profile-schema.js';
 import { abortOnSignals } from '../../runner/signals.js';
 import { loadScenarioFile, type LoadedScenario } from '../../scenario/load.js';
 import { MAX_SEED } from '../../stats/rng.js';
 import type { CliContext } from '../context.js';
+import type { ProfilesFile } from '../../contracts/profile.js';
 import { choiceParser, integerParser } from '../options.js';
 
 export interface RunFlags {
@@ -21,6 +24,7 @@ export interface RunFlags {
   seed?: number;
   json?: boolean;
   failOn: FailOn;
+  profile?: ProfilePolicy;
 }
 
 export const DEFAULT_OUT = '.duetkit/latest';
@@ -46,7 +50,12 @@ export function addRunOptions(command: Command): Command {
       integerParser(0, MAX_SEED),
     )
     .option('--json', 'print the comparison JSON instead of the report')
-    .option('--fail-on <what>', `exit 1 on: ${FAIL_ON.join('|')}`, choiceParser(FAIL_ON), 'never');
+    .option('--fail-on <what>', `exit 1 on: ${FAIL_ON.join('|')}`, choiceParser(FAIL_ON), 'never')
+    .option(
+      '--profile <policy>',
+      `profile base and head after the verdict: ${PROFILE_POLICIES.join('|')} (default: the scenario's profile, else changed)`,
+      choiceParser(PROFILE_POLICIES),
+    );
 }
 
 /**
@@ -66,6 +75,11 @@ export async function executeRun(
   // A cluster run saves what it created as it goes, for `duetkit cluster delete --state`.
   const stateFile = path.join(outDir, 'cluster-state.json');
   let leftInCluster = false;
+  const profiling = profilingFor(loaded.scenario, {
+    ...(flags.profile === undefined ? {} : { policy: flags.profile }),
+    resultsDir: outDir,
+    onWarning: (message) => ctx.stderr(`${ctx.isTTY ? '\r\x1b[2K' : ''}warning: ${message}\n`),
+  });
   try {
     samples = await (loaded.scenario.cluster === undefined ? runScenario : clusterRun)(loaded, {
       signal,
@@ -82,6 +96,7 @@ export async function executeRun(
         }
       },
       onNotice: (message) => ctx.stderr(`${ctx.isTTY ? '\r\x1b[2K' : ''}warning: ${message}\n`),
+      afterMeasured: profiling.afterMeasured,
       onProgress: (progress) => {
         const now = Date.now();
         if (!ctx.isTTY || (now - lastDraw < 100 && progress.done < progress.total)) return;
@@ -124,11 +139,24 @@ export async function executeRun(
     );
   }
   const report = analyzeSamples(samples);
+  // The profiles of base and head (profiles.json, already written): what explains the report.
+  const { profiles } = profiling;
   await writeFile(path.join(outDir, 'comparison.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const written = [
+    samplesFile,
+    path.join(outDir, 'comparison.json'),
+    ...(profiles === null ? [] : [path.join(outDir, PROFILES_FILE)]),
+  ];
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else
     ctx.stdout(
-      `${describeReport(report)}written: ${samplesFile}, ${path.join(outDir, 'comparison.json')}\n`,
+      `${describeReport(report)}${profiles === null ? '' : profilingLine(profiles)}written: ${written.join(', ')}\n`,
     );
   ctx.exitCode = Math.max(ctx.exitCode, exitStatus(report, flags.failOn));
+}
+
+/** One line on what profiling did and what it cost. */
+function profilingLine(profiles: ProfilesFile): string {
+  const taken = profiles.pairs.filter((p) => p.base !== null && p.head !== null).length;
+  return `profiles: ${taken} of ${profiles.pairs.length} benchmark(s) profiled (${profiles.policy}) in ${profiles.seconds.toFixed(1)} s\n`;
 }

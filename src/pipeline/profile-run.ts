@@ -1,0 +1,81 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { analyzeSamples } from '../analyze/analyze.js';
+import type { ProfilesFile } from '../contracts/profile.js';
+import { profileResults } from '../profile/profile-results.js';
+import { profileBudgetSeconds, type ProfilePolicy } from '../scenario/profile-schema.js';
+import type { Scenario } from '../scenario/schema.js';
+import type { MeasuredRun } from './local-run.js';
+
+/** Where `profiles.json` is written, beside samples.json and comparison.json. */
+export const PROFILES_FILE = 'profiles.json';
+
+export interface ProfilingRequest {
+  /** `--profile` / the action's `profile` input; absent: the scenario's `profile.when`. */
+  policy?: ProfilePolicy;
+  /** The results directory. */
+  resultsDir: string;
+  /** Told of each warning as it comes (the terminal, the action's log). */
+  onWarning?: (message: string) => void;
+}
+
+/** The profiling of one run: the hook `runScenario` calls, and what it produced. */
+export interface Profiling {
+  /** For `RunOptions.afterMeasured`: profiles while the checkouts and the slots still exist. */
+  afterMeasured(run: MeasuredRun): Promise<void>;
+  /** profiles.json as written, or null when nothing was profiled (policy `never`, a failed run). */
+  readonly profiles: ProfilesFile | null;
+}
+
+/**
+ * Profiles base and head after the verdict (src/profile/), from inside the run so that the
+ * versions' checkouts and the isolation's slots are still there, and writes profiles.json.
+ * The verdict is judged here exactly as the caller will judge it (same samples, same
+ * settings); never an error: whatever goes wrong becomes a warning of profiles.json.
+ */
+export function profilingFor(scenario: Scenario, request: ProfilingRequest): Profiling {
+  const spec = { ...scenario.profile, when: request.policy ?? scenario.profile.when };
+  let profiles: ProfilesFile | null = null;
+  return {
+    get profiles() {
+      return profiles;
+    },
+    async afterMeasured(run) {
+      if (spec.when === 'never') return;
+      const budgetSeconds = profileBudgetSeconds(spec, scenario.budget);
+      try {
+        profiles = await profileResults({
+          scenario,
+          spec,
+          budgetSeconds,
+          samples: run.samples,
+          report: analyzeSamples(run.samples),
+          versions: run.samples.versions,
+          isolation: run.isolation,
+          env: run.env,
+          signal: run.signal,
+          resultsDir: request.resultsDir,
+        });
+      } catch (error) {
+        profiles = {
+          schemaVersion: 1,
+          policy: spec.when,
+          pairs: [],
+          seconds: 0,
+          warnings: [`no profiles: ${(error as Error).message}`],
+        };
+      }
+      for (const warning of profiles.warnings) request.onWarning?.(warning);
+      for (const pair of profiles.pairs) {
+        if (pair.warning !== null) {
+          request.onWarning?.(`profile of ${pair.benchmark}: ${pair.warning}`);
+        }
+      }
+      const file = path.join(request.resultsDir, PROFILES_FILE);
+      await writeFile(file, `${JSON.stringify(profiles, null, 2)}\n`).catch((error: Error) => {
+        request.onWarning?.(`profiles not written to ${file}: ${error.message}`);
+        profiles = null;
+      });
+    },
+  };
+}

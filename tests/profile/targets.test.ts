@@ -1,0 +1,114 @@
+import type { BenchmarkResult, ComparisonReport } from '../../src/contracts/comparison.js';
+import type { SamplesFile } from '../../src/contracts/samples.js';
+import { profileTargets } from '../../src/profile/targets.js';
+import { parseScenario } from '../../src/scenario/load.js';
+
+const scenario = (workload: Record<string, unknown>) =>
+  parseScenario({
+    versions: [
+      { name: 'base', path: '.' },
+      { name: 'head', path: '.' },
+    ],
+    workload,
+  });
+
+const result = (benchmark: string, verdict: string | null, error: string | null = null) =>
+  ({
+    benchmark,
+    baseline: 'base',
+    version: 'head',
+    comparison: verdict === null ? null : { verdict },
+    error,
+  }) as unknown as BenchmarkResult;
+
+const report = (results: BenchmarkResult[]) => ({ results }) as unknown as ComparisonReport;
+
+/** Base's trials of a go run: BenchmarkA at 1000 ns/op, BenchmarkB at 2e6 ns/op. */
+const goSamples = {
+  versions: [{ name: 'base' }, { name: 'head' }],
+  trials: [1000, 1100, 900].map((ns, round) => ({
+    version: 0,
+    round,
+    warmup: false,
+    metrics: [
+      { name: 'BenchmarkA', unit: 'ns/op', values: [ns] },
+      { name: 'BenchmarkA - allocs/op', unit: 'allocs/op', values: [2] },
+      { name: 'BenchmarkB', unit: 'ns/op', values: [2e6] },
+    ],
+  })),
+} as unknown as SamplesFile;
+
+describe('profileTargets', () => {
+  const goResults = [
+    result('BenchmarkA', 'regression'),
+    result('BenchmarkA - allocs/op', 'regression'),
+    result('BenchmarkB', 'unchanged'),
+    result('BenchmarkC', null, 'failed'),
+  ];
+  const go = scenario({ command: 'go test -bench .', format: 'go' });
+
+  it('changed: the called results, a go benchmark for ~0.5 s of ops at the base speed', () => {
+    const targets = profileTargets('changed', report(goResults), goSamples, go);
+    expect(targets.map((t) => [t.benchmark, t.key])).toEqual([
+      ['BenchmarkA', 'BenchmarkA'],
+      ['BenchmarkA - allocs/op', 'BenchmarkA'],
+    ]);
+    expect(targets.slice(0, 1)).toEqual([
+      {
+        benchmark: 'BenchmarkA',
+        baseline: 'base',
+        version: 'head',
+        key: 'BenchmarkA',
+        argv: [
+          'go',
+          'test',
+          '-bench',
+          '.',
+          '-run=^$',
+          '-bench=^BenchmarkA$',
+          '-benchtime=500000x',
+          '-count=1',
+        ],
+        work: 500_001,
+      },
+    ]);
+  });
+
+  it('always: every result with values; never: none', () => {
+    expect(
+      profileTargets('always', report(goResults), goSamples, go).map((t) => [t.benchmark, t.work]),
+    ).toEqual([
+      ['BenchmarkA', 500_001],
+      ['BenchmarkA - allocs/op', 500_001],
+      ['BenchmarkB', 251],
+    ]);
+    expect(profileTargets('never', report(goResults), goSamples, go)).toEqual([]);
+  });
+
+  it('a command without a format: the whole command, one key for all its metrics', () => {
+    const targets = profileTargets(
+      'changed',
+      report([result('wall-time', 'improvement'), result('wall-time (cpu)', 'improvement')]),
+      goSamples,
+      scenario({ command: './bench --fast', metric: 'both' }),
+    );
+    expect(targets).toEqual([
+      {
+        benchmark: 'wall-time',
+        baseline: 'base',
+        version: 'head',
+        key: '(command)',
+        argv: ['./bench', '--fast'],
+        work: 1,
+      },
+      {
+        benchmark: 'wall-time (cpu)',
+        baseline: 'base',
+        version: 'head',
+        key: '(command)',
+        argv: ['./bench', '--fast'],
+        work: 1,
+      },
+    ]);
+  });
+});
