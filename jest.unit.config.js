@@ -59,6 +59,8 @@ export const FULL_TIER_ONLY = {
     // a duet that must call a 20 ms slowdown a regression: without cpusets (no root) on a
     // loaded machine its 8 pairs can leave it inconclusive
     'tests/cli/compare.test.ts',
+    // duetkit bisect on real repositories: a dozen real duets and builds (about 10 s)
+    'tests/cli/bisect.test.ts',
     // the CPU share the noise generator takes, measured from /proc: wrong on a loaded machine
     'tests/noise/noise.test.ts',
     'tests/workload/kernel.test.ts',
@@ -91,6 +93,8 @@ export const FULL_TIER_ONLY = {
     'tests/cli/history.test.ts',
     'tests/action/history-step.test.ts',
     'tests/action/variability-step.test.ts',
+    // the nightly's bisect: true, with real duets on a real repository
+    'tests/action/variability-bisect.test.ts',
     'tests/variability/cli.test.ts',
     'tests/cluster/transfer.test.ts',
   ],

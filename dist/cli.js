@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path59 = __require("node:path");
+    var path61 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path59.resolve(baseDir, baseName);
+          const localBin = path61.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path59.extname(baseName))) return void 0;
+          if (sourceExt.includes(path61.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path59.resolve(
-            path59.dirname(resolvedScriptPath),
+          executableDir = path61.resolve(
+            path61.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path59.basename(
+            const legacyName = path61.basename(
               this._scriptPath,
-              path59.extname(this._scriptPath)
+              path61.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path59.extname(executableFile));
+        launchWithNode = sourceExt.includes(path61.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -2669,7 +2669,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const negativeNumberArg = (arg) => {
           if (!/^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/.test(arg)) return false;
           return !this._getCommandAndAncestors().some(
-            (cmd) => cmd.options.map((opt) => opt.short).some((short2) => /^-\d$/.test(short2))
+            (cmd) => cmd.options.map((opt) => opt.short).some((short4) => /^-\d$/.test(short4))
           );
         };
         let activeVariadicOption = null;
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path59.basename(filename, path59.extname(filename));
+        this._name = path61.basename(filename, path61.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path60) {
-        if (path60 === void 0) return this._executableDir;
-        this._executableDir = path60;
+      executableDir(path62) {
+        if (path62 === void 0) return this._executableDir;
+        this._executableDir = path62;
         return this;
       }
       /**
@@ -10736,9 +10736,9 @@ var require_HistogramLogWriter = __commonJS({
       outputIntervalHistogram(histogram, startTimeStampSec = (histogram.startTimeStampMsec - this.baseTime) / 1e3, endTimeStampSec = (histogram.endTimeStampMsec - this.baseTime) / 1e3, maxValueUnitRatio = 1e3) {
         const base644 = (0, encoding_1.encodeIntoCompressedBase64)(histogram);
         const start = timeFormatter(startTimeStampSec);
-        const duration4 = timeFormatter(endTimeStampSec - startTimeStampSec);
+        const duration5 = timeFormatter(endTimeStampSec - startTimeStampSec);
         const max2 = timeFormatter(histogram.maxValue / maxValueUnitRatio);
-        const lineContent = `${start},${duration4},${max2},${base644}
+        const lineContent = `${start},${duration5},${max2},${base644}
 `;
         if (histogram.tag && histogram.tag !== Histogram_1.NO_TAG) {
           this.log(`Tag=${histogram.tag},${lineContent}`);
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path59) {
-      const ctrl = callVisitor(key2, node2, visitor, path59);
+    function visit_(key2, node2, visitor, path61) {
+      const ctrl = callVisitor(key2, node2, visitor, path61);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path59, ctrl);
-        return visit_(key2, ctrl, visitor, path59);
+        replaceNode(key2, path61, ctrl);
+        return visit_(key2, ctrl, visitor, path61);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path59 = Object.freeze(path59.concat(node2));
+          path61 = Object.freeze(path61.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path59);
+            const ci = visit_(i, node2.items[i], visitor, path61);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path59 = Object.freeze(path59.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path59);
+          path61 = Object.freeze(path61.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path61);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path59);
+          const cv = visit_("value", node2.value, visitor, path61);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path59) {
-      const ctrl = await callVisitor(key2, node2, visitor, path59);
+    async function visitAsync_(key2, node2, visitor, path61) {
+      const ctrl = await callVisitor(key2, node2, visitor, path61);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path59, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path59);
+        replaceNode(key2, path61, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path61);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path59 = Object.freeze(path59.concat(node2));
+          path61 = Object.freeze(path61.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path59);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path61);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path59 = Object.freeze(path59.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path59);
+          path61 = Object.freeze(path61.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path61);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path59);
+          const cv = await visitAsync_("value", node2.value, visitor, path61);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path59) {
+    function callVisitor(key2, node2, visitor, path61) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path59);
+        return visitor(key2, node2, path61);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path59);
+        return visitor.Map?.(key2, node2, path61);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path59);
+        return visitor.Seq?.(key2, node2, path61);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path59);
+        return visitor.Pair?.(key2, node2, path61);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path59);
+        return visitor.Scalar?.(key2, node2, path61);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path59);
+        return visitor.Alias?.(key2, node2, path61);
       return void 0;
     }
-    function replaceNode(key2, path59, node2) {
-      const parent = path59[path59.length - 1];
+    function replaceNode(key2, path61, node2) {
+      const parent = path61[path61.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path59, value) {
+    function collectionFromPath(schema, path61, value) {
       let v = value;
-      for (let i = path59.length - 1; i >= 0; --i) {
-        const k = path59[i];
+      for (let i = path61.length - 1; i >= 0; --i) {
+        const k = path61[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path59) => path59 == null || typeof path59 === "object" && !!path59[Symbol.iterator]().next().done;
+    var isEmptyPath = (path61) => path61 == null || typeof path61 === "object" && !!path61[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path59, value) {
-        if (isEmptyPath(path59))
+      addIn(path61, value) {
+        if (isEmptyPath(path61))
           this.add(value);
         else {
-          const [key2, ...rest] = path59;
+          const [key2, ...rest] = path61;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path59) {
-        const [key2, ...rest] = path59;
+      deleteIn(path61) {
+        const [key2, ...rest] = path61;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path59, keepScalar) {
-        const [key2, ...rest] = path59;
+      getIn(path61, keepScalar) {
+        const [key2, ...rest] = path61;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path59) {
-        const [key2, ...rest] = path59;
+      hasIn(path61) {
+        const [key2, ...rest] = path61;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path59, value) {
-        const [key2, ...rest] = path59;
+      setIn(path61, value) {
+        const [key2, ...rest] = path61;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path59, value) {
+      addIn(path61, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path59, value);
+          this.contents.addIn(path61, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path59) {
-        if (Collection.isEmptyPath(path59)) {
+      deleteIn(path61) {
+        if (Collection.isEmptyPath(path61)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path59) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path61) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path59, keepScalar) {
-        if (Collection.isEmptyPath(path59))
+      getIn(path61, keepScalar) {
+        if (Collection.isEmptyPath(path61))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path59, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path61, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path59) {
-        if (Collection.isEmptyPath(path59))
+      hasIn(path61) {
+        if (Collection.isEmptyPath(path61))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path59) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path61) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path59, value) {
-        if (Collection.isEmptyPath(path59)) {
+      setIn(path61, value) {
+        if (Collection.isEmptyPath(path61)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path59), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path61), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path59, value);
+          this.contents.setIn(path61, value);
         }
       }
       /**
@@ -15834,7 +15834,7 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range: range2 } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value, type, comment, range: range3 } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
@@ -15854,7 +15854,7 @@ var require_compose_scalar = __commonJS({
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
         scalar = new Scalar2.Scalar(value);
       }
-      scalar.range = range2;
+      scalar.range = range3;
       scalar.source = value;
       if (type)
         scalar.type = type;
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path59) => {
+    visit2.itemAtPath = (cst, path61) => {
       let item = cst;
-      for (const [field, index] of path59) {
+      for (const [field, index] of path61) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path59) => {
-      const parent = visit2.itemAtPath(cst, path59.slice(0, -1));
-      const field = path59[path59.length - 1][0];
+    visit2.parentCollection = (cst, path61) => {
+      const parent = visit2.itemAtPath(cst, path61.slice(0, -1));
+      const field = path61[path61.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path59, item, visitor) {
-      let ctrl = visitor(item, path59);
+    function _visit(path61, item, visitor) {
+      let ctrl = visitor(item, path61);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path59.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path61.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path59);
+            ctrl = ctrl(item, path61);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path59) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path61) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -19192,10 +19192,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path59) {
-  if (!path59)
+function getElementAtPath(obj, path61) {
+  if (!path61)
     return obj;
-  return path59.reduce((acc, key2) => acc?.[key2], obj);
+  return path61.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -19535,11 +19535,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path59, issues) {
+function prefixIssues(path61, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path59);
+    iss.path.unshift(path61);
     return iss;
   });
 }
@@ -20001,16 +20001,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path59 = []) => {
+  const processError = (error63, path61 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path59, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path61, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path59, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path61, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path59, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path61, ...issue2.path]);
       } else {
-        const fullpath = [...path59, ...issue2.path];
+        const fullpath = [...path61, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -20049,17 +20049,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path59 = []) => {
+  const processError = (error63, path61 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path59, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path61, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path59, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path61, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path59, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path61, ...issue2.path]);
       } else {
-        const fullpath = [...path59, ...issue2.path];
+        const fullpath = [...path61, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -20098,8 +20098,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path59 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path59) {
+  const path61 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path61) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -37237,13 +37237,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path59 = ref.slice(1).split("/").filter(Boolean);
-  if (path59.length === 0) {
+  const path61 = ref.slice(1).split("/").filter(Boolean);
+  if (path61.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path59[0] === defsKey) {
-    const key2 = path59[1] === void 0 ? void 0 : decodeJSONPointerSegment(path59[1]);
+  if (path61[0] === defsKey) {
+    const key2 = path61[1] === void 0 ? void 0 : decodeJSONPointerSegment(path61[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -39853,11 +39853,11 @@ function finish(o, b, h, change, ci, test, mde, notes) {
 }
 function trimmedComparison(b, h, o, blockLength, notes) {
   const finite4 = finiteLogRatios(logRatios(b.values, h.values));
-  const interval3 = pairedTrimmedInterval(sorted(finite4), o.level, blockLength);
+  const interval4 = pairedTrimmedInterval(sorted(finite4), o.level, blockLength);
   const ci = {
     level: o.level,
-    lower: Math.expm1(interval3.lower),
-    upper: Math.expm1(interval3.upper),
+    lower: Math.expm1(interval4.lower),
+    upper: Math.expm1(interval4.upper),
     method: o.method,
     resamples: o.resamples,
     seed: o.seed,
@@ -39865,25 +39865,25 @@ function trimmedComparison(b, h, o, blockLength, notes) {
     blockLength,
     direct: "trimmed-t"
   };
-  const test = o.test === "trimmed-t" ? trimmedTTest(interval3) : (() => {
+  const test = o.test === "trimmed-t" ? trimmedTTest(interval4) : (() => {
     const w = wilcoxonSignedRank(finite4);
     return testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
   })();
   const mde = minimumDetectableEffect(
-    interval3.effectiveN,
-    interval3.standardError * Math.sqrt(interval3.effectiveN),
+    interval4.effectiveN,
+    interval4.standardError * Math.sqrt(interval4.effectiveN),
     { level: o.level, power: o.power, paired: true }
   );
-  return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
+  return finish(o, b, h, Math.expm1(interval4.estimate), ci, test, mde, notes);
 }
-function trimmedTTest(interval3) {
-  const n = interval3.effectiveN;
+function trimmedTTest(interval4) {
+  const n = interval4.effectiveN;
   if (n < TRIMMED_MIN_N) return testResult("trimmed-t", "asymptotic", 0, 1);
   const df = Math.max(1, n - 2 * Math.floor(TRIM * n) - 1);
-  if (!(interval3.standardError > 0)) {
-    return testResult("trimmed-t", "exact", 0, interval3.estimate === 0 ? 1 : 0);
+  if (!(interval4.standardError > 0)) {
+    return testResult("trimmed-t", "exact", 0, interval4.estimate === 0 ? 1 : 0);
   }
-  const t = interval3.estimate / interval3.standardError;
+  const t = interval4.estimate / interval4.standardError;
   const p = Math.min(1, incompleteBeta(df / (df + t * t), df / 2, 0.5));
   return testResult("trimmed-t", "asymptotic", t, p);
 }
@@ -40708,7 +40708,7 @@ function analyzeSamples(samples, overrides = {}) {
           ...samples.scenario.suite === void 0 ? {} : { test: "trimmed-t" }
         };
         const exact = exactSides(input2, series.unit);
-        const short2 = cutShort(series.name) ? shortOfValues(input2, samples.scenario.budget) : null;
+        const short4 = cutShort(series.name) ? shortOfValues(input2, samples.scenario.budget) : null;
         if (exact !== null) {
           entry.exact = { base: exact.base, head: exact.head };
           entry.comparison = exactComparison(
@@ -40721,8 +40721,8 @@ function analyzeSamples(samples, overrides = {}) {
               `the count varied between repetitions (base ${range(input2.base)}, head ${range(input2.head)}): compared as the median of each side`
             );
           }
-        } else if (short2 !== null) {
-          entry.unmeasured = short2;
+        } else if (short4 !== null) {
+          entry.unmeasured = short4;
         } else {
           entry.comparison = compare(input2.base, input2.head, options);
           if (look !== void 0 && samples.suite !== void 0) {
@@ -40945,10 +40945,10 @@ function efficiencyText(e) {
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
-  const pct3 = fraction * 100;
-  const text3 = pct3.toFixed(digits);
+  const pct5 = fraction * 100;
+  const text3 = pct5.toFixed(digits);
   if (Number(text3) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct3 > 0 ? "+" : ""}${text3}%`;
+  return `${pct5 > 0 ? "+" : ""}${text3}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
@@ -41424,12 +41424,12 @@ function methodLines(rows, named) {
   const lines = [];
   const design = c.paired ? `paired (${PAIRED_WORDS[c.statistic]})` : `unpaired (ratio of ${c.statistic === "gmean" ? "geometric means" : `${c.statistic}s`})`;
   const resampling = c.ci.bootstrap === "block" ? `block bootstrap, blocks of ${c.ci.blockLength}` : `${c.ci.bootstrap} bootstrap`;
-  const interval3 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
+  const interval4 = c.ci.direct === "trimmed-t" ? `Tukey\u2013McLaughlin ${+(c.ci.level * 100).toFixed(3)}% CI${(c.ci.blockLength ?? 1) > 1 ? ` (blocks of ${c.ci.blockLength} pairs)` : ""}` : `${c.ci.method === "bca" ? "BCa" : "percentile"} ${+(c.ci.level * 100).toFixed(3)}% CI, ${resampling}, ${c.ci.resamples} resamples, seed ${c.seed}`;
   const thresholds = rowsThresholdText(
     rows.map((r) => ({ name: r.name, unit: r.unit, threshold: r.comparison.threshold }))
   );
   const word = thresholds.includes("(") ? "thresholds" : "threshold";
-  lines.push(`method: ${design}; ${interval3}; ${word} ${thresholds}`);
+  lines.push(`method: ${design}; ${interval4}; ${word} ${thresholds}`);
   for (const { name, comparison: comparison2, settle: settle2 } of rows) {
     const prefix = named ? `${name}: ` : "";
     const n = comparison2.paired ? `${comparison2.n.base} pairs` : `n = ${comparison2.n.base} base, ${comparison2.n.head} head`;
@@ -41604,39 +41604,253 @@ async function readSamples(absolute, shown) {
   return data;
 }
 
-// src/runner/machine.ts
-import os from "node:os";
-function machineInfo() {
-  const cpus = os.cpus();
+// src/cli/commands/bisect.ts
+import { mkdir as mkdir5, writeFile as writeFile4 } from "node:fs/promises";
+import path24 from "node:path";
+
+// src/git/pull-request.ts
+function pullRequestOf(subject) {
+  const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
+  return m === null ? null : Number(m[1]);
+}
+
+// src/git/run.ts
+import { spawn } from "node:child_process";
+function runGit(args, options = {}) {
+  return new Promise((resolve3, reject) => {
+    const child = spawn("git", args, {
+      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve3({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(options.input);
+  });
+}
+async function readGit(args, options = {}) {
+  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
+  let result;
+  try {
+    result = await runGit(args, options);
+  } catch (error62) {
+    throw fail(error62.message);
+  }
+  if (result.code === 0) return result.stdout.toString();
+  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
+${result.stderr}`);
+}
+
+// src/git/commit-range.ts
+var CommitRangeError = class extends UserError {
+  constructor(message) {
+    super(message);
+    this.name = "CommitRangeError";
+  }
+};
+var FORMAT = "--format=%H%x09%P%x09%s";
+function createCommitRange(cwd) {
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
+  const parse3 = (out) => out.split("\n").filter((l) => l.length > 0).map((line) => {
+    const [id, parents, ...rest] = line.split("	");
+    const subject = rest.join("	");
+    return {
+      id,
+      subject,
+      pullRequest: pullRequestOf(subject),
+      parents: parents.split(" ").filter((p) => p.length > 0)
+    };
+  });
   return {
-    hostname: os.hostname(),
-    platform: os.platform(),
-    arch: os.arch(),
-    kernel: os.release(),
-    cpuModel: cpus[0]?.model.trim() ?? "unknown",
-    cores: cpus.length,
-    memoryBytes: os.totalmem(),
-    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
-    node: process.version
+    resolve: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
+      throw new CommitRangeError(`git ref "${ref}" does not name a commit in ${cwd}`);
+    }),
+    isAncestor: async (older, newer) => {
+      const args = ["merge-base", "--is-ancestor", older, newer];
+      const result = await runGit(args, { cwd });
+      if (result.code === 0 || result.code === 1) return result.code === 0;
+      throw new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${result.stderr.trim()}`);
+    },
+    list: async (from, to, firstParent) => parse3(
+      await git([
+        "log",
+        FORMAT,
+        "--reverse",
+        ...firstParent ? ["--first-parent"] : ["--topo-order"],
+        `${from}..${to}`
+      ])
+    ),
+    show: async (id) => parse3(await git(["log", "-1", FORMAT, id]))[0],
+    mergeBase: (a, b) => git(["merge-base", a, b]).catch(() => null)
+  };
+}
+
+// src/git/git.ts
+import { rm } from "node:fs/promises";
+var GitError = class extends UserError {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+function createGit(cwd) {
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
+  return {
+    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
+    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
+      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
+    }),
+    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
+    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
+    removeWorktree: async (dir) => {
+      try {
+        await git(["worktree", "remove", "--force", dir]);
+      } catch (error62) {
+        await rm(dir, { recursive: true, force: true });
+        await git(["worktree", "prune"]);
+        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
+        if (left) throw error62;
+        return;
+      }
+      await git(["worktree", "prune"]);
+    },
+    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
+  };
+}
+
+// src/git/worktrees.ts
+import { mkdtemp, rm as rm2 } from "node:fs/promises";
+import os from "node:os";
+import path2 from "node:path";
+function createWorktreeSet(git, parent = os.tmpdir()) {
+  let root = null;
+  const made = [];
+  return {
+    async add(name, commit2) {
+      root ??= await mkdtemp(path2.join(parent, "duetkit-worktrees-"));
+      const dir = path2.join(root, name);
+      await git.addWorktree(dir, commit2);
+      made.push(dir);
+      return dir;
+    },
+    async dispose() {
+      const errors = [];
+      for (const dir of made.splice(0)) {
+        await git.removeWorktree(dir).catch((error62) => errors.push(error62.message));
+      }
+      if (root !== null) await rm2(root, { recursive: true, force: true });
+      root = null;
+      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
+    }
+  };
+}
+
+// src/runner/setup.ts
+import { spawn as spawn2 } from "node:child_process";
+function runSetup(argv2, context) {
+  return new Promise((resolve3, reject) => {
+    const failure3 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
+    const child = spawn2(argv2[0], argv2.slice(1), {
+      cwd: context.cwd,
+      env: context.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
+    });
+    let output2 = "";
+    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const kill = () => {
+      if (child.pid !== void 0) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+        }
+      }
+    };
+    context.signal.addEventListener("abort", kill);
+    child.on("error", (error62) => {
+      context.signal.removeEventListener("abort", kill);
+      reject(commandFailure(failure3, `(setup) could not start: ${error62.message}`, ""));
+    });
+    child.on("close", (code, signal) => {
+      context.signal.removeEventListener("abort", kill);
+      if (context.signal.aborted) reject(new RunError("interrupted"));
+      else if (code === 0) resolve3();
+      else
+        reject(commandFailure(failure3, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
+    });
+  });
+}
+
+// src/pipeline/bisect-checkouts.ts
+import path3 from "node:path";
+function createCheckouts(options) {
+  const made = /* @__PURE__ */ new Map();
+  let seconds = 0;
+  const prepare = async (commit2) => {
+    const root = await options.worktrees.add(commit2.slice(0, 12), commit2);
+    const dir = options.dir === void 0 ? root : path3.join(root, options.dir);
+    if (options.setup === void 0) return { ok: true, dir };
+    const start = performance.now();
+    try {
+      await runSetup(options.setup, {
+        version: commit2.slice(0, 10),
+        cwd: dir,
+        env: options.env,
+        signal: options.signal
+      });
+      return { ok: true, dir };
+    } catch (error62) {
+      if (options.signal.aborted) throw error62;
+      return { ok: false, reason: error62.message.split("\n").slice(0, 6).join(" ") };
+    } finally {
+      seconds += (performance.now() - start) / 1e3;
+    }
+  };
+  return {
+    get(commit2) {
+      let checkout = made.get(commit2);
+      if (checkout === void 0) {
+        checkout = prepare(commit2);
+        made.set(commit2, checkout);
+      }
+      return checkout;
+    },
+    seconds: () => seconds
   };
 }
 
 // src/pipeline/local-run.ts
 import { mkdtemp as mkdtemp4 } from "node:fs/promises";
 import os9 from "node:os";
-import path21 from "node:path";
+import path22 from "node:path";
 
 // src/suite/run-suite.ts
-import { rm as rm5 } from "node:fs/promises";
+import { rm as rm7 } from "node:fs/promises";
 
 // src/runner/drivers/command.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { mkdtemp, readFile as readFile3, rm as rm2 } from "node:fs/promises";
+import { mkdtemp as mkdtemp2, readFile as readFile3, rm as rm4 } from "node:fs/promises";
 import os3 from "node:os";
-import path3 from "node:path";
+import path5 from "node:path";
 
 // src/process/gated-process.ts
-import { spawn } from "node:child_process";
+import { spawn as spawn3 } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
 function shellGate(flag) {
@@ -41648,7 +41862,7 @@ async function startGated(argv2, options) {
     ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
-  const child = spawn(file2, args, {
+  const child = spawn3(file2, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: [options.stdin, "pipe", "pipe", "pipe"],
@@ -41792,8 +42006,8 @@ function relayGate(timer) {
 }
 
 // src/runner/drivers/metrics.ts
-import { readFile as readFile2, rm } from "node:fs/promises";
-import path2 from "node:path";
+import { readFile as readFile2, rm as rm3 } from "node:fs/promises";
+import path4 from "node:path";
 
 // src/formats/types.ts
 var FormatError = class extends UserError {
@@ -41891,10 +42105,10 @@ function escapeRegExp(text3) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path59 = "$") {
+  constructor(format, value, path61 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path59;
+    this.path = path61;
   }
   format;
   value;
@@ -42961,9 +43175,9 @@ var pytest = {
   }
 };
 function keywordFor(name, allNames) {
-  const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
-  const own2 = short2(name);
-  const others = [...new Set(allNames.map(short2))].filter(
+  const short4 = (id) => id.slice(id.lastIndexOf("::") + 2);
+  const own2 = short4(name);
+  const others = [...new Set(allNames.map(short4))].filter(
     (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
   );
   return [own2, ...others.map((o) => `not ${o}`)].join(" and ");
@@ -43139,11 +43353,11 @@ function iterationMetrics(workload2, times, output2, cwd) {
   }));
 }
 async function clearOutputFile(workload2, cwd) {
-  if (workload2.output !== void 0) await rm(path2.resolve(cwd, workload2.output), { force: true });
+  if (workload2.output !== void 0) await rm3(path4.resolve(cwd, workload2.output), { force: true });
 }
 async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
   if (workload2.output === void 0) return stdout;
-  const file2 = path2.resolve(cwd, workload2.output);
+  const file2 = path4.resolve(cwd, workload2.output);
   try {
     return await readFile2(movedTo ?? file2, "utf8");
   } catch (error62) {
@@ -43151,7 +43365,7 @@ async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
       `workload.output ${file2} could not be read after the command exited (${error62.code ?? error62.message}); the command must write it on every run`
     );
   } finally {
-    if (movedTo !== null) await rm(movedTo, { force: true });
+    if (movedTo !== null) await rm3(movedTo, { force: true });
   }
 }
 function nsToMs(ns) {
@@ -43237,9 +43451,9 @@ var commandDriver = {
 };
 async function openTimed(workload2, ctx) {
   const parent = existsSync2("/dev/shm") ? "/dev/shm" : os3.tmpdir();
-  const dir = await mkdtemp(path3.join(parent, "duetkit-side-"));
-  const out = path3.join(dir, "stdout");
-  const err = path3.join(dir, "stderr");
+  const dir = await mkdtemp2(path5.join(parent, "duetkit-side-"));
+  const out = path5.join(dir, "stdout");
+  const err = path5.join(dir, "stderr");
   const fail = (round3, what, stderr = "") => commandFailure(
     { argv: workload2.command, version: ctx.version, round: round3, cwd: ctx.cwd },
     what,
@@ -43256,7 +43470,7 @@ async function openTimed(workload2, ctx) {
       gate: () => [ctx.timer, "serve", "--"]
     });
   } catch (error62) {
-    await rm2(dir, { recursive: true, force: true });
+    await rm4(dir, { recursive: true, force: true });
     throw fail(null, `could not start duetkit's timer: ${error62.message}`);
   }
   let slot = ctx.slot;
@@ -43285,7 +43499,7 @@ async function openTimed(workload2, ctx) {
         await ctx.placements[toSlot].move(timer.pid);
         slot = toSlot;
       }
-      const output2 = workload2.output === void 0 ? null : path3.resolve(ctx.cwd, workload2.output);
+      const output2 = workload2.output === void 0 ? null : path5.resolve(ctx.cwd, workload2.output);
       const repeats = gate.target > 0 && ctx.keepBusy === "repeat";
       const saved = output2 !== null && repeats ? `${output2}.duetkit-measured` : null;
       const fields = [
@@ -43358,7 +43572,7 @@ async function openTimed(workload2, ctx) {
       timer.tell("exit\n");
       const grace = setTimeout(() => timer.kill(), GRACE_MS);
       await timer.finished.finally(() => clearTimeout(grace));
-      await rm2(dir, { recursive: true, force: true });
+      await rm4(dir, { recursive: true, force: true });
     }
   };
 }
@@ -43368,24 +43582,24 @@ async function readTail(file2) {
 }
 
 // src/load/generator-process.ts
-import { spawn as spawn2 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 import { existsSync as existsSync4, readFileSync as readFileSync2 } from "node:fs";
-import path5 from "node:path";
+import path7 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/io/self-argv.ts
 import { existsSync as existsSync3 } from "node:fs";
-import path4 from "node:path";
+import path6 from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 function selfArgv(moduleUrl = import.meta.url) {
   const self = fileURLToPath(moduleUrl);
   if (!self.endsWith(".ts")) return [process.execPath, self];
-  const root = path4.resolve(path4.dirname(self), "..", "..");
-  return [process.execPath, ...tsxExecArgv(moduleUrl), path4.join(root, "src", "cli", "bin.ts")];
+  const root = path6.resolve(path6.dirname(self), "..", "..");
+  return [process.execPath, ...tsxExecArgv(moduleUrl), path6.join(root, "src", "cli", "bin.ts")];
 }
 function tsxExecArgv(moduleUrl) {
-  const root = path4.resolve(path4.dirname(fileURLToPath(moduleUrl)), "..", "..");
-  const loader = path4.join(root, "node_modules", "tsx", "dist", "loader.mjs");
+  const root = path6.resolve(path6.dirname(fileURLToPath(moduleUrl)), "..", "..");
+  const loader = path6.join(root, "node_modules", "tsx", "dist", "loader.mjs");
   if (!existsSync3(loader)) {
     throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
   }
@@ -43396,18 +43610,18 @@ function tsxExecArgv(moduleUrl) {
 function generatorArgv(moduleUrl = import.meta.url) {
   const self = fileURLToPath2(moduleUrl);
   if (!self.endsWith(".ts")) {
-    return [process.execPath, path5.join(path5.dirname(self), "load-generator.js")];
+    return [process.execPath, path7.join(path7.dirname(self), "load-generator.js")];
   }
-  const root = path5.resolve(path5.dirname(self), "..", "..");
+  const root = path7.resolve(path7.dirname(self), "..", "..");
   return [
     process.execPath,
     ...tsxExecArgv(moduleUrl),
-    path5.join(root, "src", "load", "generator-main.ts")
+    path7.join(root, "src", "load", "generator-main.ts")
   ];
 }
 async function startGenerator(prefix = [], env = process.env) {
   const [file2, ...args] = [...prefix, ...generatorArgv()];
-  const child = spawn2(file2, args, {
+  const child = spawn4(file2, args, {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     env
   });
@@ -43607,7 +43821,7 @@ function buildSchedule(load, seed) {
   const plans = [];
   let measuredStart = Infinity;
   let measuredEnd = -Infinity;
-  let duration4 = 0;
+  let duration5 = 0;
   let rng = root;
   clients.forEach((client, c) => {
     rng = rng.jumped();
@@ -43639,7 +43853,7 @@ function buildSchedule(load, seed) {
       stageStart = stageEnd;
       if (count >= cap) break;
     }
-    duration4 = Math.max(duration4, end);
+    duration5 = Math.max(duration5, end);
     plans.push({
       name: client.name ?? `client ${c + 1}`,
       start: client.start,
@@ -43661,7 +43875,7 @@ function buildSchedule(load, seed) {
     warmup: new Uint8Array(n),
     requests: table2.defs,
     clients: plans,
-    duration: duration4,
+    duration: duration5,
     measured: {
       start: measuredStart,
       end: measuredEnd,
@@ -43762,7 +43976,7 @@ function toDef(spec) {
 import { accessSync, constants } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import path6 from "node:path";
+import path8 from "node:path";
 
 // src/process/process-tree.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
@@ -43995,7 +44209,7 @@ function substitute(word, port2, replica) {
   return word.replace(/\$\{PORT\}|\$PORT\b/g, String(port2)).replace(/\$\{REPLICA\}|\$REPLICA\b/g, String(replica));
 }
 function checkCommand(program2, cwd, env) {
-  const candidates = program2.includes("/") ? [path6.resolve(cwd, program2)] : (env.PATH ?? "").split(":").map((dir) => path6.join(path6.resolve(cwd, dir || "."), program2));
+  const candidates = program2.includes("/") ? [path8.resolve(cwd, program2)] : (env.PATH ?? "").split(":").map((dir) => path8.join(path8.resolve(cwd, dir || "."), program2));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants.X_OK);
@@ -44204,9 +44418,9 @@ function phaseSeed(seed, round3) {
 }
 
 // src/runner/drivers/k6.ts
-import { mkdtemp as mkdtemp2, rm as rm3 } from "node:fs/promises";
+import { mkdtemp as mkdtemp3, rm as rm5 } from "node:fs/promises";
 import os4 from "node:os";
-import path7 from "node:path";
+import path9 from "node:path";
 var k6Driver = {
   name: "k6",
   async open(workload2, ctx) {
@@ -44226,8 +44440,8 @@ var k6Driver = {
         signal: ctx.signal
       });
     }
-    const dir = await mkdtemp2(path7.join(os4.tmpdir(), "duetkit-k6-"));
-    const summary = path7.join(dir, "summary.json");
+    const dir = await mkdtemp3(path9.join(os4.tmpdir(), "duetkit-k6-"));
+    const summary = path9.join(dir, "summary.json");
     const origins = servers?.replicas.map((r) => r.origin) ?? [];
     const urls = origins.length === 0 ? [] : ["-e", `BASE_URL=${origins[0]}`, "-e", `BASE_URLS=${origins.join(",")}`];
     const command = [
@@ -44254,7 +44468,7 @@ var k6Driver = {
       );
     } catch (error62) {
       await servers?.stop();
-      await rm3(dir, { recursive: true, force: true });
+      await rm5(dir, { recursive: true, force: true });
       throw error62;
     }
     let slot = ctx.slot;
@@ -44281,11 +44495,11 @@ var k6Driver = {
       async close() {
         await inner.close();
         await stopServers();
-        await rm3(dir, { recursive: true, force: true });
+        await rm5(dir, { recursive: true, force: true });
       },
       async stopped() {
         await stopServers();
-        await rm3(dir, { recursive: true, force: true });
+        await rm5(dir, { recursive: true, force: true });
       }
     };
   }
@@ -44970,19 +45184,19 @@ import {
   writeSync
 } from "node:fs";
 import os5 from "node:os";
-import path8 from "node:path";
+import path10 from "node:path";
 var SYNC_BYTES = 8;
 var ABORT_OFFSET = 4;
 function createBarrier() {
   const parent = existsSync5("/dev/shm") ? "/dev/shm" : os5.tmpdir();
-  const dir = mkdtempSync(path8.join(parent, "duetkit-barrier-"));
-  const sync = path8.join(dir, "sync");
+  const dir = mkdtempSync(path10.join(parent, "duetkit-barrier-"));
+  const sync = path10.join(dir, "sync");
   writeFileSync(sync, Buffer.alloc(SYNC_BYTES));
   let count = 0;
   let done = 0;
   return {
     next(sides) {
-      const flag = path8.join(dir, `step-${count++}`);
+      const flag = path10.join(dir, `step-${count++}`);
       const target = sides > 1 ? done += sides : 0;
       return {
         flag,
@@ -45316,10 +45530,10 @@ function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slo
 
 // src/suite/prepare-cargo.ts
 import { mkdir } from "node:fs/promises";
-import path9 from "node:path";
+import path11 from "node:path";
 
 // src/runner/list-benchmarks.ts
-import { spawn as spawn3 } from "node:child_process";
+import { spawn as spawn5 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
   const support = getFormat(scenario.workload.format ?? "").perBenchmark;
   if (support === void 0) {
@@ -45351,7 +45565,7 @@ async function listBenchmarks(argv2, support, context) {
 }
 function capture(argv2, context) {
   return new Promise((resolve3) => {
-    const child = spawn3(argv2[0], argv2.slice(1), {
+    const child = spawn5(argv2[0], argv2.slice(1), {
       cwd: context.cwd,
       env: context.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -45463,7 +45677,7 @@ async function buildCargoBench(command, context) {
   if (executables.length !== 1) {
     throw commandFailure(
       failure3,
-      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path9.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
+      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path11.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
       result.stderr
     );
   }
@@ -45501,7 +45715,7 @@ function cargoUnitArgv(executable, command, name, plan2, harness = "criterion") 
 var CRITERION_MIN_SAMPLES = 10;
 var CRITERION_WARM_UP_SECONDS = 0.05;
 async function cargoRunDir(workDir, version3) {
-  const dir = path9.join(workDir, `cargo-run-${version3}`);
+  const dir = path11.join(workDir, `cargo-run-${version3}`);
   await mkdir(dir, { recursive: true });
   return dir;
 }
@@ -45553,48 +45767,8 @@ var cargoSuite = {
 };
 
 // src/suite/prepare-go.ts
-import { mkdir as mkdir2, rm as rm4 } from "node:fs/promises";
-import path10 from "node:path";
-
-// src/runner/setup.ts
-import { spawn as spawn4 } from "node:child_process";
-function runSetup(argv2, context) {
-  return new Promise((resolve3, reject) => {
-    const failure3 = { argv: argv2, version: context.version, round: null, cwd: context.cwd };
-    const child = spawn4(argv2[0], argv2.slice(1), {
-      cwd: context.cwd,
-      env: context.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let output2 = "";
-    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    const kill = () => {
-      if (child.pid !== void 0) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-        }
-      }
-    };
-    context.signal.addEventListener("abort", kill);
-    child.on("error", (error62) => {
-      context.signal.removeEventListener("abort", kill);
-      reject(commandFailure(failure3, `(setup) could not start: ${error62.message}`, ""));
-    });
-    child.on("close", (code, signal) => {
-      context.signal.removeEventListener("abort", kill);
-      if (context.signal.aborted) reject(new RunError("interrupted"));
-      else if (code === 0) resolve3();
-      else
-        reject(commandFailure(failure3, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
-    });
-  });
-}
-
-// src/suite/prepare-go.ts
+import { mkdir as mkdir2, rm as rm6 } from "node:fs/promises";
+import path12 from "node:path";
 var BUILD_FLAGS = /* @__PURE__ */ new Map([
   ["-tags", true],
   ["-race", false],
@@ -45662,9 +45836,9 @@ function parseGoTest(argv2) {
 }
 async function buildGoBinary(command, outDir2, context) {
   await mkdir2(outDir2, { recursive: true });
-  const binary = path10.join(outDir2, `${context.version}.test`);
+  const binary = path12.join(outDir2, `${context.version}.test`);
   await runSetup(["go", "test", "-c", "-o", binary, ...command.build, command.pkg], context);
-  return { binary, cwd: path10.resolve(context.cwd, command.pkg) };
+  return { binary, cwd: path12.resolve(context.cwd, command.pkg) };
 }
 function goUnitArgv(binary, command, unit, iterations, benchtime = command.benchtime, repetitions = null) {
   const pattern = unit.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/");
@@ -45728,8 +45902,8 @@ var goSuite = {
     const cleanup = [];
     const binaries = [];
     for (const [i] of versions.entries()) {
-      const outDir2 = path10.join(options.workDir, `go-${i}`);
-      cleanup.push(() => rm4(outDir2, { recursive: true, force: true }));
+      const outDir2 = path12.join(options.workDir, `go-${i}`);
+      cleanup.push(() => rm6(outDir2, { recursive: true, force: true }));
       binaries.push(await buildGoBinary(go2, outDir2, versionContext(options, i)));
     }
     const buildSeconds = secondsSince(started);
@@ -46051,7 +46225,7 @@ async function runSuite(options) {
     }
   } finally {
     await Promise.all(prepared.cleanup.map((f) => f()));
-    await rm5(options.workDir, { recursive: true, force: true });
+    await rm7(options.workDir, { recursive: true, force: true });
   }
   const lastLook = schedule.pairs.length - 1;
   result.stopReason = record2.units.some(
@@ -46098,114 +46272,14 @@ function finish2(result, record2) {
   return result;
 }
 
-// src/git/git.ts
-import { rm as rm6 } from "node:fs/promises";
-
-// src/git/run.ts
-import { spawn as spawn5 } from "node:child_process";
-function runGit(args, options = {}) {
-  return new Promise((resolve3, reject) => {
-    const child = spawn5("git", args, {
-      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
-      env: options.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"]
-    });
-    const out = [];
-    let err = "";
-    child.stdout.on("data", (chunk) => out.push(chunk));
-    child.stderr.on("data", (chunk) => err += chunk.toString());
-    child.on("error", reject);
-    child.on(
-      "close",
-      (code) => resolve3({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
-    );
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(options.input);
-  });
-}
-async function readGit(args, options = {}) {
-  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
-  let result;
-  try {
-    result = await runGit(args, options);
-  } catch (error62) {
-    throw fail(error62.message);
-  }
-  if (result.code === 0) return result.stdout.toString();
-  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
-${result.stderr}`);
-}
-
-// src/git/git.ts
-var GitError = class extends UserError {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-function createGit(cwd) {
-  const git = async (args) => (await readGit(args, {
-    cwd,
-    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
-  })).trim();
-  return {
-    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
-    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
-      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
-    }),
-    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
-    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
-    removeWorktree: async (dir) => {
-      try {
-        await git(["worktree", "remove", "--force", dir]);
-      } catch (error62) {
-        await rm6(dir, { recursive: true, force: true });
-        await git(["worktree", "prune"]);
-        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
-        if (left) throw error62;
-        return;
-      }
-      await git(["worktree", "prune"]);
-    },
-    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
-  };
-}
-
-// src/git/worktrees.ts
-import { mkdtemp as mkdtemp3, rm as rm7 } from "node:fs/promises";
-import os6 from "node:os";
-import path11 from "node:path";
-function createWorktreeSet(git, parent = os6.tmpdir()) {
-  let root = null;
-  const made = [];
-  return {
-    async add(name, commit2) {
-      root ??= await mkdtemp3(path11.join(parent, "duetkit-worktrees-"));
-      const dir = path11.join(root, name);
-      await git.addWorktree(dir, commit2);
-      made.push(dir);
-      return dir;
-    },
-    async dispose() {
-      const errors = [];
-      for (const dir of made.splice(0)) {
-        await git.removeWorktree(dir).catch((error62) => errors.push(error62.message));
-      }
-      if (root !== null) await rm7(root, { recursive: true, force: true });
-      root = null;
-      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
-    }
-  };
-}
-
 // src/isolation/cgroup-v2.ts
-import path16 from "node:path";
+import path17 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn6 } from "node:child_process";
 import { readlinkSync } from "node:fs";
 import { mkdir as mkdir3, readFile as readFile4, rmdir, writeFile as writeFile2 } from "node:fs/promises";
-import path12 from "node:path";
+import path13 from "node:path";
 function directCgroupFs() {
   return {
     viaSudo: false,
@@ -46245,7 +46319,7 @@ function sudo(args, input2) {
   });
 }
 async function cgroupPids(fs, dir) {
-  const text3 = await fs.read(path12.join(dir, "cgroup.procs")).catch(() => "");
+  const text3 = await fs.read(path13.join(dir, "cgroup.procs")).catch(() => "");
   return text3.split("\n").filter((line) => line.trim() !== "").map(Number);
 }
 async function emptyAndRemove(fs, dir) {
@@ -46315,7 +46389,7 @@ function ownerEnded(name, ownNamespace = pidNamespace()) {
 }
 
 // src/isolation/cgroup-group.ts
-import path13 from "node:path";
+import path14 from "node:path";
 async function withWeightOrWithout(create, warnings) {
   try {
     return await create(true);
@@ -46327,14 +46401,14 @@ async function withWeightOrWithout(create, warnings) {
 async function createGroup(layout) {
   const { fs, trees } = layout;
   const slotDirs = trees.map(
-    (tree) => layout.slots.map((_, i) => path13.join(tree.dir, `slot-${i}`))
+    (tree) => layout.slots.map((_, i) => path14.join(tree.dir, `slot-${i}`))
   );
   const made = [];
   const joined = [];
   const dispose = async () => {
     for (const tree of joined.splice(0)) {
-      const home = tree.harnessHome ?? path13.dirname(tree.dir);
-      await fs.write(path13.join(home, "cgroup.procs"), String(process.pid));
+      const home = tree.harnessHome ?? path14.dirname(tree.dir);
+      await fs.write(path14.join(home, "cgroup.procs"), String(process.pid));
     }
     for (const [t, dirs] of made.entries()) {
       if (dirs[0] !== void 0) await trees[t].releaseGroup?.(dirs[0]);
@@ -46357,11 +46431,11 @@ async function createGroup(layout) {
         await tree.configure(slotDir, layout.slots[i]);
       }
       if (layout.cpuWeight !== null && layout.harness === null && tree.configureHarness) {
-        const harnessDir = path13.join(tree.dir, "harness");
+        const harnessDir = path14.join(tree.dir, "harness");
         await fs.mkdir(harnessDir);
         dirs.push(harnessDir);
         await tree.configureHarness(harnessDir);
-        await fs.write(path13.join(harnessDir, "cgroup.procs"), String(process.pid));
+        await fs.write(path14.join(harnessDir, "cgroup.procs"), String(process.pid));
         joined.push(tree);
       }
     }
@@ -46384,7 +46458,7 @@ async function createGroup(layout) {
     place: (slot) => {
       const attach = async (pid) => {
         for (const dirs of slotDirs)
-          await fs.write(path13.join(dirs[slot], "cgroup.procs"), String(pid));
+          await fs.write(path14.join(dirs[slot], "cgroup.procs"), String(pid));
       };
       return { prefix: [], attach, move: attach };
     },
@@ -46393,10 +46467,10 @@ async function createGroup(layout) {
 }
 
 // src/isolation/cgroup-partition.ts
-import path14 from "node:path";
+import path15 from "node:path";
 var FILE = "cpuset.cpus.partition";
 async function makePartition(fs, dir) {
-  const file2 = path14.join(dir, FILE);
+  const file2 = path15.join(dir, FILE);
   const before = await fs.read(file2).catch(() => null);
   if (before === null) return `the kernel offers no ${FILE} (Linux 5.11 or later)`;
   try {
@@ -46410,7 +46484,7 @@ async function makePartition(fs, dir) {
   return `the kernel made ${FILE} ${JSON.stringify(state)}`;
 }
 async function releasePartition(fs, dir) {
-  const file2 = path14.join(dir, FILE);
+  const file2 = path15.join(dir, FILE);
   const state = await fs.read(file2).catch(() => null);
   if (state === null || state.trim() === "member") return;
   await fs.write(file2, "member").catch(() => void 0);
@@ -46418,21 +46492,21 @@ async function releasePartition(fs, dir) {
 
 // src/isolation/cgroup-v1.ts
 import { readdir } from "node:fs/promises";
-import path15 from "node:path";
+import path16 from "node:path";
 var V1_MAX_SHARES = 262144;
 async function createCgroupV1(options) {
   const fs = options.fs ?? directCgroupFs();
   const mount = options.mount ?? await findMount("cgroup", "cpuset");
   if (mount === null) throw new Error("no cgroup v1 cpuset hierarchy is mounted");
-  const parent = path15.join(mount, await ownCgroup("cpuset") ?? "/");
+  const parent = path16.join(mount, await ownCgroup("cpuset") ?? "/");
   await sweepStaleGroups(fs, parent);
-  const mems = (await fs.read(path15.join(parent, "cpuset.mems"))).trim();
+  const mems = (await fs.read(path16.join(parent, "cpuset.mems"))).trim();
   const name = groupName();
   const cpuset = {
-    dir: path15.join(parent, name),
+    dir: path16.join(parent, name),
     async configure(dir, cpus) {
-      await fs.write(path15.join(dir, "cpuset.cpus"), cpus.join(","));
-      await fs.write(path15.join(dir, "cpuset.mems"), mems);
+      await fs.write(path16.join(dir, "cpuset.cpus"), cpus.join(","));
+      await fs.write(path16.join(dir, "cpuset.mems"), mems);
     }
   };
   const warnings = [...options.warnings];
@@ -46451,8 +46525,8 @@ async function createCgroupV1(options) {
 }
 async function cpuTree(fs, name, options, warnings) {
   const mount = options.cpuMount ?? await findMount("cgroup", "cpu");
-  const parent = mount === null ? null : path15.join(mount, await ownCgroup("cpu") ?? "/");
-  const usable = parent !== null && await fs.read(path15.join(parent, "cpu.shares")).then(
+  const parent = mount === null ? null : path16.join(mount, await ownCgroup("cpu") ?? "/");
+  const usable = parent !== null && await fs.read(path16.join(parent, "cpu.shares")).then(
     () => true,
     () => false
   );
@@ -46464,9 +46538,9 @@ async function cpuTree(fs, name, options, warnings) {
   }
   await sweepStaleGroups(fs, parent);
   return {
-    dir: path15.join(parent, name),
-    configure: (dir) => fs.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
-    configureHarness: (dir) => fs.write(path15.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
+    dir: path16.join(parent, name),
+    configure: (dir) => fs.write(path16.join(dir, "cpu.shares"), String(V1_MAX_SHARES)),
+    configureHarness: (dir) => fs.write(path16.join(dir, "cpu.shares"), String(V1_MAX_SHARES))
   };
 }
 async function sweepStaleGroups(fs, parent, release) {
@@ -46476,7 +46550,7 @@ async function sweepStaleGroups(fs, parent, release) {
     const children = (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter(
       (e) => e.isDirectory()
     );
-    for (const child of children) await emptyAndRemove(fs, path15.join(dir, child.name));
+    for (const child of children) await emptyAndRemove(fs, path16.join(dir, child.name));
     await emptyAndRemove(fs, dir);
     removed.push(dir);
   }
@@ -46484,7 +46558,7 @@ async function sweepStaleGroups(fs, parent, release) {
 }
 async function staleGroups(parent) {
   const entries = await readdir(parent).catch(() => []);
-  return entries.filter((entry) => ownerEnded(entry)).map((entry) => path15.join(parent, entry));
+  return entries.filter((entry) => ownerEnded(entry)).map((entry) => path16.join(parent, entry));
 }
 
 // src/isolation/cgroup-v2.ts
@@ -46497,7 +46571,7 @@ async function createCgroupV2(options) {
     else if (await canSudo()) fs = sudoCgroupFs();
     else throw new Error("cgroup v2 needs root or passwordless sudo (sudo -n) to create cgroups");
   }
-  const controllers = await fs.read(path16.join(mount, "cgroup.controllers")).catch(() => "");
+  const controllers = await fs.read(path17.join(mount, "cgroup.controllers")).catch(() => "");
   if (!controllers.split(/\s+/).includes("cpuset")) {
     throw new Error(`the cgroup2 hierarchy at ${mount} offers no cpuset controller`);
   }
@@ -46505,8 +46579,8 @@ async function createCgroupV2(options) {
   await enable(fs, mount, "cpuset");
   const warnings = [...options.warnings];
   if (fs.viaSudo) warnings.push("cgroups were created through sudo -n");
-  const dir = path16.join(mount, groupName());
-  const home = path16.join(mount, await ownCgroup(null) ?? "/");
+  const dir = path17.join(mount, groupName());
+  const home = path17.join(mount, await ownCgroup(null) ?? "/");
   const exclusive = options.exclusive !== false && options.harness !== null;
   let partitionReason = null;
   const create = (weighted) => createGroup({
@@ -46516,16 +46590,16 @@ async function createCgroupV2(options) {
       {
         dir,
         async configure(slotDir, cpus) {
-          await fs.write(path16.join(slotDir, "cpuset.cpus"), cpus.join(","));
-          if (weighted) await fs.write(path16.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+          await fs.write(path17.join(slotDir, "cpuset.cpus"), cpus.join(","));
+          if (weighted) await fs.write(path17.join(slotDir, "cpu.weight"), String(V2_MAX_WEIGHT));
         },
         harnessHome: home,
         // The harness shares the slots' CPUs (there is no spare one), with their weight.
         ...weighted ? {
           async configureHarness(harnessDir) {
             const cpus = options.slots.flat().join(",");
-            await fs.write(path16.join(harnessDir, "cpuset.cpus"), cpus);
-            await fs.write(path16.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
+            await fs.write(path17.join(harnessDir, "cpuset.cpus"), cpus);
+            await fs.write(path17.join(harnessDir, "cpu.weight"), String(V2_MAX_WEIGHT));
           }
         } : {},
         // Children get cpuset.cpus (and cpu.weight) files only once the parent delegates.
@@ -46575,20 +46649,20 @@ async function sweepV2Leftovers(options = {}) {
 }
 var V2_MAX_WEIGHT = 1e4;
 async function enable(fs, dir, controller) {
-  const file2 = path16.join(dir, "cgroup.subtree_control");
+  const file2 = path17.join(dir, "cgroup.subtree_control");
   const enabled = await fs.read(file2).catch(() => "");
   if (!enabled.split(/\s+/).includes(controller)) await fs.write(file2, `+${controller}`);
 }
 
 // src/isolation/topology.ts
 import { readFileSync as readFileSync5, readdirSync as readdirSync3 } from "node:fs";
-import path17 from "node:path";
+import path18 from "node:path";
 function readTopology(cpus, sysRoot = "/sys") {
   const places = [];
   for (const cpu of cpus) {
-    const dir = path17.join(sysRoot, "devices/system/cpu", `cpu${cpu}`);
+    const dir = path18.join(sysRoot, "devices/system/cpu", `cpu${cpu}`);
     try {
-      const read = (file2) => readFileSync5(path17.join(dir, file2), "utf8").trim();
+      const read = (file2) => readFileSync5(path18.join(dir, file2), "utf8").trim();
       const pkg = Number(read("topology/physical_package_id"));
       const core = Number(read("topology/core_id"));
       const siblings = parseCpuList(read("topology/thread_siblings_list"));
@@ -46606,15 +46680,15 @@ function lastLevelCache(cpuDir) {
   let best = null;
   let entries;
   try {
-    entries = readdirSync3(path17.join(cpuDir, "cache")).filter((e) => /^index\d+$/.test(e));
+    entries = readdirSync3(path18.join(cpuDir, "cache")).filter((e) => /^index\d+$/.test(e));
   } catch {
     return null;
   }
   for (const entry of entries) {
     try {
-      const dir = path17.join(cpuDir, "cache", entry);
-      const level2 = Number(readFileSync5(path17.join(dir, "level"), "utf8").trim());
-      const cpus = parseCpuList(readFileSync5(path17.join(dir, "shared_cpu_list"), "utf8"));
+      const dir = path18.join(cpuDir, "cache", entry);
+      const level2 = Number(readFileSync5(path18.join(dir, "level"), "utf8").trim());
+      const cpus = parseCpuList(readFileSync5(path18.join(dir, "shared_cpu_list"), "utf8"));
       if (best === null || level2 > best.level) best = { level: level2, cpus };
     } catch {
     }
@@ -46890,28 +46964,28 @@ function cpuinfoFields(text3) {
 
 // src/runner/fingerprint-probe.ts
 import { readFileSync as readFileSync6 } from "node:fs";
-import os7 from "node:os";
-import path18 from "node:path";
+import os6 from "node:os";
+import path19 from "node:path";
 async function probeFingerprint(env, roots = {}) {
   const proc = roots.proc ?? "/proc";
   const sys = roots.sys ?? "/sys";
   let cpus;
   try {
-    cpus = allowedCpus(path18.join(proc, "self/status"));
+    cpus = allowedCpus(path19.join(proc, "self/status"));
   } catch {
-    cpus = os7.cpus().map((_, i) => i);
+    cpus = os6.cpus().map((_, i) => i);
   }
   const topology = readTopology(cpus, sys);
   return {
-    cpuinfo: readOrNull(path18.join(proc, "cpuinfo")),
-    kernel: os7.release(),
-    arch: os7.arch(),
+    cpuinfo: readOrNull(path19.join(proc, "cpuinfo")),
+    kernel: os6.release(),
+    arch: os6.arch(),
     vcpus: cpus.length,
     layout: topology === null ? null : describeLayout(coresOf(topology)),
-    cgroup: await cgroupVersion(path18.join(proc, "self/mountinfo")),
-    hypervisorType: readOrNull(path18.join(sys, "hypervisor/type")),
-    dmiVendor: readOrNull(path18.join(sys, "class/dmi/id/sys_vendor")),
-    dmiProduct: readOrNull(path18.join(sys, "class/dmi/id/product_name")),
+    cgroup: await cgroupVersion(path19.join(proc, "self/mountinfo")),
+    hypervisorType: readOrNull(path19.join(sys, "hypervisor/type")),
+    dmiVendor: readOrNull(path19.join(sys, "class/dmi/id/sys_vendor")),
+    dmiProduct: readOrNull(path19.join(sys, "class/dmi/id/product_name")),
     env: {
       ImageOS: env.ImageOS,
       ImageVersion: env.ImageVersion,
@@ -46932,6 +47006,23 @@ function readOrNull(file2) {
   } catch {
     return null;
   }
+}
+
+// src/runner/machine.ts
+import os7 from "node:os";
+function machineInfo() {
+  const cpus = os7.cpus();
+  return {
+    hostname: os7.hostname(),
+    platform: os7.platform(),
+    arch: os7.arch(),
+    kernel: os7.release(),
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    cores: cpus.length,
+    memoryBytes: os7.totalmem(),
+    loadAverage: os7.loadavg().map((x) => Math.round(x * 100) / 100),
+    node: process.version
+  };
 }
 
 // src/runner/per-benchmark.ts
@@ -47022,7 +47113,7 @@ function overallStop(reasons) {
 
 // src/runner/versions.ts
 import { stat } from "node:fs/promises";
-import path19 from "node:path";
+import path20 from "node:path";
 async function prepareVersions(specs, options) {
   const records = [];
   for (const [i, spec] of specs.entries()) {
@@ -47041,7 +47132,7 @@ async function prepareVersions(specs, options) {
 }
 async function resolveVersion(spec, i, options) {
   if (spec.path !== void 0) {
-    const dir2 = path19.resolve(options.baseDir, spec.path);
+    const dir2 = path20.resolve(options.baseDir, spec.path);
     await requireDirectory(dir2, `versions[${i}].path`);
     const git2 = options.gitAt(dir2);
     const inRepo = await git2.topLevel() !== null;
@@ -47062,7 +47153,7 @@ async function resolveVersion(spec, i, options) {
   }
   const commit2 = await git.resolveCommit(ref);
   const checkout = await options.worktrees.add(spec.name, commit2);
-  const dir = spec.dir === void 0 ? checkout : path19.join(checkout, spec.dir);
+  const dir = spec.dir === void 0 ? checkout : path20.join(checkout, spec.dir);
   await requireDirectory(dir, `versions[${i}].dir`);
   return {
     name: spec.name,
@@ -47084,15 +47175,15 @@ import { execFile as execFile2 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
 import { chmod, mkdir as mkdir4, readFile as readFile5, rename, rm as rm8, stat as stat2, writeFile as writeFile3 } from "node:fs/promises";
 import os8 from "node:os";
-import path20 from "node:path";
+import path21 from "node:path";
 import { promisify } from "node:util";
 var run = promisify(execFile2);
 var SOURCE_URL = new URL("./duetkit-timer.c", import.meta.url);
 var COMPILERS = ["cc", "gcc", "clang"];
 function cacheDir(env = process.env) {
   if (env.DUETKIT_CACHE) return env.DUETKIT_CACHE;
-  const base = env.XDG_CACHE_HOME || path20.join(os8.homedir(), ".cache");
-  return path20.join(base, "duetkit");
+  const base = env.XDG_CACHE_HOME || path21.join(os8.homedir(), ".cache");
+  return path21.join(base, "duetkit");
 }
 var builds = /* @__PURE__ */ new Map();
 async function buildTimer(env = process.env) {
@@ -47103,12 +47194,12 @@ async function buildTimer(env = process.env) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error62)})` };
   }
   const hash3 = createHash2("sha256").update(source).update(os8.arch()).digest("hex").slice(0, 16);
-  const target = path20.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
+  const target = path21.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error62) => ({
       path: null,
-      reason: `could not build duetkit's timer in ${path20.dirname(target)} (${firstLine(error62)})`
+      reason: `could not build duetkit's timer in ${path21.dirname(target)} (${firstLine(error62)})`
     }));
     builds.set(target, build2);
   }
@@ -47116,11 +47207,11 @@ async function buildTimer(env = process.env) {
 }
 async function compile2(text3, target, env) {
   if (await isExecutable(target)) return { path: target };
-  const dir = path20.dirname(target);
+  const dir = path21.dirname(target);
   await mkdir4(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
-  const source = path20.join(dir, `duetkit-timer-${unique}.c`);
-  const output2 = path20.join(dir, `duetkit-timer-${unique}`);
+  const source = path21.join(dir, `duetkit-timer-${unique}.c`);
+  const output2 = path21.join(dir, `duetkit-timer-${unique}`);
   await writeFile3(source, text3);
   const errors = [];
   try {
@@ -47255,7 +47346,7 @@ async function runScenario(loaded, options) {
       const suiteResult = await runSuite({
         ...experiment,
         baseline,
-        workDir: await mkdtemp4(path21.join(os9.tmpdir(), "duetkit-suite-")),
+        workDir: await mkdtemp4(path22.join(os9.tmpdir(), "duetkit-suite-")),
         assess: (trials, unit, pairs, look, familySize, schedule) => assessSuiteLook(
           { ...samples(), trials: [...trials], perBenchmark: void 0 },
           unit,
@@ -47327,6 +47418,1201 @@ function timingRecord(workload2, built) {
       `commands are timed by the harness's clock, which blurs differences below its wake-up latency: ${built.reason}; install a C compiler (cc) so duetkit can build its timer`
     ] : []
   };
+}
+
+// src/bisect/classify.ts
+function positionOf(probe2, end, confirmed) {
+  const d = Math.log1p(confirmed.change);
+  if (!(Math.abs(d) > 0)) throw new RangeError("the confirmed change must not be 0");
+  const spread = relativeHalfWidth(confirmed);
+  const ref = end === "good" ? 0 : 1;
+  const [s, a, b] = [probe2.change, probe2.lower, probe2.upper].map((x) => Math.log1p(x) / d);
+  const scale = Math.abs(s) * spread;
+  return {
+    fraction: ref + s,
+    lower: ref + s - Math.hypot(s - Math.min(a, b), scale),
+    upper: ref + s + Math.hypot(Math.max(a, b) - s, scale)
+  };
+}
+function relativeHalfWidth(c) {
+  return (Math.log1p(c.upper) - Math.log1p(c.lower)) / 2 / Math.abs(Math.log1p(c.change));
+}
+function zoneOf(confirmed, threshold2) {
+  return Math.min(Math.log1p(threshold2) / Math.abs(Math.log1p(confirmed.change)), 1 / 3);
+}
+function classify(position, zone) {
+  const notGood = position.lower > zone;
+  const notBad = position.upper < 1 - zone;
+  if (notGood && notBad) return "in-between";
+  if (notBad && position.fraction < 0.5) return "like-good";
+  if (notGood && position.fraction > 0.5) return "like-bad";
+  return "unclear";
+}
+function beyondThreshold(c, threshold2) {
+  return c.lower > threshold2 || c.upper < -threshold2;
+}
+function withinThreshold(c, threshold2) {
+  return c.lower >= -threshold2 && c.upper <= threshold2;
+}
+
+// src/bisect/search.ts
+var BisectError = class extends UserError {
+  constructor(message) {
+    super(message);
+    this.name = "BisectError";
+  }
+};
+function expectedDuets(commits) {
+  return Math.ceil(Math.log2(Math.max(commits, 1))) + 2;
+}
+async function searchRange(commits, duet2, settings) {
+  if (commits.length < 2) throw new BisectError("bisect needs a good and a bad commit");
+  const maxEffort = settings.maxEffort ?? 4;
+  const t = settings.threshold;
+  const n = commits.length - 1;
+  const good = commits[0].id;
+  const bad = commits[n].id;
+  let duets = 0;
+  let seconds = 0;
+  const notes = [];
+  const measure = async (base, head, settled, reserve) => {
+    const records = [];
+    for (let effort = 1; effort <= maxEffort; effort *= 2) {
+      if (records.length > 0 && duets >= settings.budget - reserve) break;
+      const outcome = await duet2(base, head, effort);
+      duets++;
+      if (outcome.kind === "unbuildable")
+        return { unbuildable: outcome.commit, reason: outcome.reason };
+      seconds += outcome.result.seconds;
+      records.push({ base, head, effort, ...outcome.result });
+      if (settled(outcome.result)) break;
+    }
+    return records;
+  };
+  const first = await measure(
+    good,
+    bad,
+    (c) => beyondThreshold(c, t) && relativeHalfWidth(c) <= 0.25 || withinThreshold(c, t),
+    0
+  );
+  if (!Array.isArray(first))
+    throw new BisectError(
+      `the ${first.unbuildable === good ? "good" : "bad"} commit ${first.unbuildable} did not build: ${first.reason}`
+    );
+  const confirmation = first.at(-1);
+  const empty = { probes: [], steps: [], duets, measureSeconds: seconds };
+  if (!beyondThreshold(confirmation, t)) {
+    const within = withinThreshold(confirmation, t);
+    notes.push(
+      within ? `good and bad do not differ beyond \xB1${pct2(t)}: nothing to bisect` : `good against bad stayed inconclusive (the interval crosses \xB1${pct2(t)}) within the budget: nothing bisected; raise --budget or the pairs`
+    );
+    return { status: within ? "no-change" : "inconclusive", confirmation, ...empty, notes };
+  }
+  const zone = zoneOf(confirmation, t);
+  const levels = /* @__PURE__ */ new Map([
+    [0, { cls: "like-good", position: { fraction: 0, lower: 0, upper: 0 } }],
+    [n, { cls: "like-bad", position: { fraction: 1, lower: 1, upper: 1 } }]
+  ]);
+  const untestable = /* @__PURE__ */ new Map();
+  const probes = [];
+  const located = [];
+  const queue = [[0, n]];
+  while (queue.length > 0) {
+    queue.sort((x, y) => x[0] - y[0]);
+    const [a, b] = queue.shift();
+    const open2 = range2(a + 1, b).filter((i) => !untestable.has(i));
+    if (open2.length === 0) {
+      const why = range2(a + 1, b).map((i) => `${short(commits[i].id)} ${untestable.get(i)}`).join("; ");
+      located.push({ a, b, why: b === a + 1 ? null : why, spent: false });
+      continue;
+    }
+    if (duets >= settings.budget - 1) {
+      located.push({
+        a,
+        b,
+        why: "the budget was spent before the search got here",
+        spent: true
+      });
+      continue;
+    }
+    const mid = (a + b) / 2;
+    const m = open2.reduce((x, y) => Math.abs(y - mid) < Math.abs(x - mid) ? y : x);
+    const end = m <= n / 2 ? "good" : "bad";
+    const id = commits[m].id;
+    const place = (c) => positionOf(c, end, confirmation);
+    const records = await measure(
+      end === "good" ? good : bad,
+      id,
+      (c) => classify(place(c), zone) !== "unclear",
+      1
+    );
+    if (!Array.isArray(records)) {
+      probes.push({ commit: id, index: m, end, class: "skipped", position: null, duets: [] });
+      probes.at(-1).reason = records.reason;
+      untestable.set(m, "did not build");
+      queue.push([a, b]);
+      continue;
+    }
+    const position = place(records.at(-1));
+    const cls = classify(position, zone);
+    probes.push({ commit: id, index: m, end, class: cls, position, duets: records });
+    if (cls === "unclear") {
+      untestable.set(m, "stayed unclear");
+      queue.push([a, b]);
+      continue;
+    }
+    levels.set(m, { cls, position });
+    if (!sameLevel(levels.get(a), levels.get(m))) queue.push([a, m]);
+    if (!sameLevel(levels.get(m), levels.get(b))) queue.push([m, b]);
+  }
+  const steps = [];
+  for (const { a, b, why, spent } of located.sort((x, y) => x.a - y.a)) {
+    const before = untestable.has(b - 1) ? a : b - 1;
+    let record2 = null;
+    if (!spent && duets < settings.budget) {
+      const confirm = await measure(
+        commits[before].id,
+        commits[b].id,
+        (c) => beyondThreshold(c, t) || withinThreshold(c, t),
+        0
+      );
+      if (Array.isArray(confirm)) record2 = confirm.at(-1);
+    }
+    steps.push({
+      before: commits[before].id,
+      culprit: commits[b],
+      alsoPossible: range2(a + 1, b).map((i) => commits[i].id),
+      unresolved: why,
+      confirmation: record2,
+      confirmed: record2 !== null && beyondThreshold(record2, t),
+      share: levels.get(b).position.fraction - levels.get(a).position.fraction
+    });
+  }
+  if (steps.length > 1)
+    notes.push(`the change is spread over ${steps.length} steps: each is listed with its size`);
+  for (const s of steps) {
+    if (s.confirmation === null) notes.push(`no budget was left to confirm ${short(s.culprit.id)}`);
+    else if (!s.confirmed)
+      notes.push(
+        `the confirmation of ${short(s.culprit.id)} did not call a change beyond \xB1${pct2(t)}: a step smaller than the threshold, or a change spread over commits`
+      );
+  }
+  const pinned = steps.every((s) => s.unresolved === null && s.confirmed);
+  return {
+    status: pinned ? "found" : "narrowed",
+    confirmation,
+    probes,
+    steps,
+    duets,
+    measureSeconds: seconds,
+    notes
+  };
+}
+function sameLevel(x, y) {
+  if (x.cls !== y.cls) return false;
+  if (x.cls !== "in-between") return true;
+  return x.position.lower <= y.position.upper && y.position.lower <= x.position.upper;
+}
+function range2(from, to) {
+  return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+}
+var pct2 = (x) => `${+(x * 100).toFixed(2)}%`;
+var short = (id) => id.slice(0, 10);
+
+// src/pipeline/bisect-duet.ts
+function createDuetPort(options) {
+  const env = options.scenario.versions[0].env;
+  return async (base, head, effort) => {
+    const sides = [
+      [base, await options.checkout(base)],
+      [head, await options.checkout(head)]
+    ];
+    for (const [commit2, c2] of sides) {
+      if (!c2.ok) return { kind: "unbuildable", commit: commit2, reason: c2.reason };
+    }
+    options.onDuet?.(base, head, effort);
+    const scenario = {
+      ...options.scenario,
+      name: `bisect ${head.slice(0, 10)} vs ${base.slice(0, 10)}`,
+      versions: sides.map(([, c2], i) => ({
+        name: i === 0 ? "base" : "head",
+        path: c2.dir,
+        env
+      })),
+      iterations: options.scenario.iterations * effort,
+      analysis: { ...options.scenario.analysis, baseline: "base" }
+    };
+    const started = performance.now();
+    const samples = await runScenario(
+      { scenario, file: null, baseDir: sides[0][1].dir },
+      options.run
+    );
+    const seconds = (performance.now() - started) / 1e3;
+    if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
+      if (options.run.signal.aborted) throw new BisectError(samples.error ?? "interrupted");
+      const side = /\(version (base|head)\b/.exec(samples.error ?? "")?.[1] ?? "head";
+      return {
+        kind: "unbuildable",
+        commit: side === "base" ? base : head,
+        reason: `the benchmark failed: ${(samples.error ?? "").split("\n")[0]}`
+      };
+    }
+    const report = analyzeSamples(samples);
+    const results = report.results.filter(
+      (r2) => options.benchmark === null || matchesBenchmark(options.benchmark, r2.benchmark)
+    );
+    const names = report.results.map((r2) => r2.benchmark).join(", ");
+    if (results.length !== 1) {
+      throw new BisectError(
+        results.length === 0 ? `--benchmark ${JSON.stringify(options.benchmark)} matches none of the benchmarks: ${names}` : `bisect follows one benchmark; ${results.length} were measured (${results.map((r2) => r2.benchmark).join(", ")}): choose one with --benchmark NAME or /regex/`
+      );
+    }
+    const r = results[0];
+    if (r.comparison === null) {
+      return {
+        kind: "unbuildable",
+        commit: head,
+        reason: `${r.benchmark} could not be compared: ${r.error ?? r.unmeasured ?? r.notComparable?.reason ?? "no values"}`
+      };
+    }
+    const c = r.comparison;
+    const outcome = {
+      kind: "measured",
+      result: {
+        change: c.change,
+        lower: c.ci.lower,
+        upper: c.ci.upper,
+        level: c.ci.level,
+        pairs: Math.min(c.n.base, c.n.head),
+        seconds
+      }
+    };
+    return outcome;
+  };
+}
+
+// src/contracts/bisect.ts
+var BISECT_SCHEMA_VERSION = 1;
+
+// src/pipeline/bisect-run.ts
+async function runBisect(options) {
+  const range3 = createCommitRange(options.repo);
+  const good = await range3.resolve(options.good);
+  const bad = await range3.resolve(options.bad);
+  if (good === bad) throw new BisectError(`--good and --bad are the same commit ${good}`);
+  if (!await range3.isAncestor(good, bad))
+    throw new BisectError(
+      `--good ${options.good} (${good.slice(0, 10)}) is not an ancestor of --bad ${options.bad} (${bad.slice(0, 10)}); expected an older commit of the same history`
+    );
+  const listed = await range3.list(good, bad, true);
+  const commits = [await range3.show(good), ...listed].map(asRangeCommit);
+  const n = commits.length - 1;
+  let budget = options.budget ?? 2 * expectedDuets(n);
+  const version3 = options.scenario.versions[0];
+  const worktrees = createWorktreeSet(createGit(options.repo), options.worktreeParent);
+  const checkouts = createCheckouts({
+    worktrees,
+    ...version3.setup === void 0 ? {} : { setup: version3.setup },
+    ...version3.dir === void 0 ? {} : { dir: version3.dir },
+    env: { ...options.env, ...version3.env },
+    signal: options.signal
+  });
+  const subject = new Map(commits.map((c) => [c.id, c.subject]));
+  const duet2 = options.duet ?? createDuetPort({
+    scenario: {
+      ...options.scenario,
+      analysis: { ...options.scenario.analysis, threshold: options.threshold }
+    },
+    benchmark: options.benchmark,
+    checkout: checkouts.get,
+    run: {
+      signal: options.signal,
+      env: options.env,
+      ...options.seed === void 0 ? {} : { seed: options.seed },
+      ...options.onNotice === void 0 ? {} : { onNotice: options.onNotice }
+    },
+    onDuet: (base, head, effort) => options.log?.(
+      `duet: ${head.slice(0, 10)} ${subject.get(head) ?? ""} against ${base.slice(0, 10)}${effort > 1 ? ` (${effort}x pairs)` : ""}`
+    )
+  });
+  try {
+    const result = await searchRange(commits, duet2, { threshold: options.threshold, budget });
+    let duets = result.duets;
+    let measureSeconds = result.measureSeconds;
+    if (!options.firstParent) {
+      for (const step of result.steps) {
+        if (!step.culprit.merge || !step.confirmed) continue;
+        if (options.budget !== null && duets >= budget) continue;
+        const merge2 = await range3.show(step.culprit.id);
+        const branch = await range3.list(merge2.parents[0], merge2.parents[1], true);
+        const inner = [await range3.show(merge2.parents[0]), ...branch].map(asRangeCommit);
+        for (const c of inner) subject.set(c.id, c.subject);
+        const own2 = 2 * expectedDuets(inner.length - 1);
+        if (options.budget === null) budget += own2;
+        const sub = await searchRange(inner, duet2, {
+          threshold: options.threshold,
+          budget: budget - duets
+        });
+        duets += sub.duets;
+        measureSeconds += sub.measureSeconds;
+        step.insideMerge = {
+          status: sub.status,
+          confirmation: sub.confirmation,
+          probes: sub.probes,
+          steps: sub.steps,
+          notes: sub.notes
+        };
+      }
+    }
+    return {
+      schemaVersion: BISECT_SCHEMA_VERSION,
+      good,
+      bad,
+      benchmark: options.benchmark,
+      firstParent: options.firstParent,
+      threshold: options.threshold,
+      status: result.status,
+      confirmation: result.confirmation,
+      commits: commits.slice(1),
+      probes: result.probes,
+      steps: result.steps,
+      duets,
+      budget,
+      expectedDuets: expectedDuets(n),
+      measureSeconds,
+      buildSeconds: checkouts.seconds(),
+      notes: result.notes
+    };
+  } finally {
+    await worktrees.dispose();
+  }
+}
+function asRangeCommit(c) {
+  return {
+    id: c.id,
+    subject: c.subject,
+    pullRequest: c.pullRequest,
+    merge: c.parents.length > 1
+  };
+}
+
+// src/bisect/render.ts
+var pct3 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+var short2 = (id) => `\`${id.slice(0, 10)}\``;
+var interval2 = (d) => `${pct3(d.change)} [${pct3(d.lower)}, ${pct3(d.upper)}] (${Math.round(d.level * 100)}% CI, ${d.pairs} pairs)`;
+var CLASS = {
+  "like-good": "like good",
+  "like-bad": "like bad",
+  "in-between": "in between",
+  unclear: "unclear",
+  skipped: "skipped (did not build)"
+};
+function commitLabel(c) {
+  return `${short2(c.id)} ${c.subject}${c.pullRequest === null || c.subject.includes(`#${c.pullRequest}`) ? "" : ` (#${c.pullRequest})`}`;
+}
+function renderBisect(report) {
+  const n = report.commits.length;
+  const subjects = new Map(report.commits.map((c) => [c.id, c.subject]));
+  const out = [
+    `## duetkit bisect: ${short2(report.good)}..${short2(report.bad)}`,
+    "",
+    `${n} commit${n === 1 ? "" : "s"} after good (${report.firstParent ? "first-parent history" : "first-parent history, then inside merges"}), ${report.benchmark === null ? "the benchmark" : `benchmark ${report.benchmark}`}, threshold \xB1${(report.threshold * 100).toFixed(1)}%.`,
+    "",
+    `**Good against bad**: ${interval2(report.confirmation)}: ${report.status === "no-change" ? "no change beyond the threshold \u2014 nothing to bisect." : report.status === "inconclusive" ? "could not be settled within the budget \u2014 nothing bisected." : "changed beyond the threshold."}`
+  ];
+  if (report.probes.length > 0) out.push("", ...probeTable(report.probes, subjects));
+  for (const step of report.steps) out.push("", ...stepLines(step, report.steps.length));
+  out.push(
+    "",
+    `Duets: ${report.duets} of a budget of ${report.budget} (log2(N) + 2 = ${report.expectedDuets}); machine time ${duration4(report.measureSeconds)} measuring, ${duration4(report.buildSeconds)} building.`
+  );
+  if (report.notes.length > 0) out.push("", ...report.notes.map((x) => `- ${x}`));
+  return `${out.join("\n")}
+`;
+}
+function probeTable(probes, subjects) {
+  return [
+    "| commit | subject | against | change | interval | position | class |",
+    "| :-- | :-- | :-- | --: | :-- | --: | :-- |",
+    ...probes.map((p) => {
+      const d = p.duets.at(-1);
+      const cells = d === void 0 ? ["\u2013", p.reason ?? "", "\u2013"] : [
+        pct3(d.change),
+        `[${pct3(d.lower)}, ${pct3(d.upper)}]${p.duets.length > 1 ? ` after ${p.duets.length} duets` : ""}`,
+        p.position === null ? "\u2013" : `${Math.round(p.position.fraction * 100)}%`
+      ];
+      return `| ${short2(p.commit)} | ${subjects.get(p.commit) ?? ""} | ${p.end} | ${cells.join(" | ")} | ${CLASS[p.class]} |`;
+    })
+  ];
+}
+function stepLines(step, steps) {
+  const what = steps > 1 ? `A step (${Math.round(step.share * 100)}% of the change)` : "Culprit";
+  const out = [
+    step.unresolved === null ? `**${what}**: ${commitLabel(step.culprit)}` : `**${what}** among ${step.alsoPossible.length + 1} commits, up to ${commitLabel(step.culprit)}: ${[...step.alsoPossible, step.culprit.id].map(short2).join(", ")} (${step.unresolved})`,
+    step.confirmation === null ? "- not confirmed: the budget was spent" : `- confirmation ${short2(step.before)} \u2192 ${short2(step.culprit.id)}: ${interval2(step.confirmation)}${step.confirmed ? "" : " \u2014 not beyond the threshold"}`
+  ];
+  const inside = step.insideMerge;
+  if (inside !== void 0) {
+    out.push(
+      `- inside the merge (its first parent against the merged branch): ${inside.status === "no-change" ? "the branch alone does not carry the change \u2014 the merge itself does" : `${inside.steps.length} step(s)`}`
+    );
+    for (const s of inside.steps)
+      out.push(
+        `  - ${commitLabel(s.culprit)}${s.confirmation === null ? "" : `: ${interval2(s.confirmation)}`}`
+      );
+  }
+  return out;
+}
+function duration4(seconds) {
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+// src/scenario/load.ts
+var import_yaml = __toESM(require_dist2(), 1);
+import { readFile as readFile6 } from "node:fs/promises";
+import path23 from "node:path";
+
+// src/scenario/service-checks.ts
+function checkServiceWorkload(s, ctx) {
+  const w = s.workload;
+  const command = w.command ?? [];
+  const issue2 = (path61, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path61], message });
+  const driver = w.driver;
+  if (driver === "http") {
+    if (w.server === void 0) {
+      issue2(["server"], "the servers to load: server: {command: [node, server.js], replicas: 1}");
+    }
+    if (w.load === void 0) {
+      issue2(["load"], "the load to offer: load: {stages: [{duration: 10s, qps: 100}]}");
+    }
+    if (command.length > 0) {
+      issue2(["command"], "no command with the http driver: the servers are workload.server");
+    }
+  } else if (command.length === 0) {
+    issue2(["command"], `a command: the ${driver} driver runs one (argv list or string)`);
+  }
+  if (w.server !== void 0 && driver !== "http" && driver !== "k6") {
+    issue2(["server"], "servers only with the http or k6 driver");
+  }
+  if (w.load !== void 0 && driver !== "http") {
+    issue2(["load"], "a load only with the http driver");
+  }
+  if (w.stream !== void 0 && driver !== "stream") {
+    issue2(["stream"], "stream settings only with the stream driver");
+  }
+  if (driver === "k6" && w.format !== void 0 && w.format !== "k6") {
+    issue2(["format"], "k6 or nothing: the k6 driver reads the summary k6 exports");
+  }
+  if (driver === "http" || driver === "stream" || driver === "k6") {
+    if (w.format !== void 0 && driver !== "k6") {
+      issue2(["format"], `no format with the ${driver} driver: it makes its own metrics`);
+    }
+    if (w.perBenchmark) issue2(["perBenchmark"], "false: only the command driver runs suites");
+    if (w.output !== void 0) {
+      issue2(["output"], `no output file with the ${driver} driver: it knows where its results are`);
+    }
+  }
+  checkPorts(s, issue2);
+}
+function checkPorts(s, issue2) {
+  const server = s.workload.server;
+  if (server?.ports === void 0) return;
+  const names = s.versions.map((v) => v.name);
+  const seen = /* @__PURE__ */ new Map();
+  for (const [version3, ports] of Object.entries(server.ports)) {
+    if (!names.includes(version3)) {
+      issue2(["server", "ports", version3], `a version name: ${names.join(", ")}`);
+      continue;
+    }
+    if (ports.length !== server.replicas) {
+      issue2(
+        ["server", "ports", version3],
+        `${server.replicas} port(s), one per replica (server.replicas is ${server.replicas})`
+      );
+    }
+    ports.forEach((port2, i) => {
+      const other = seen.get(port2);
+      if (other !== void 0) {
+        issue2(
+          ["server", "ports", version3, i],
+          `a port no other replica uses (${other} has ${port2})`
+        );
+      }
+      seen.set(port2, `${version3}[${i}]`);
+    });
+  }
+  for (const name of names) {
+    if (!(name in server.ports)) {
+      issue2(["server", "ports"], `ports for every version, or none (missing: ${name})`);
+    }
+  }
+}
+
+// src/suite/schema.ts
+var suiteSchema = external_exports.object({
+  /**
+   * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
+   * still straddles the threshold; `equal`: every benchmark runs to every look.
+   */
+  allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
+  /** Pairs per benchmark at the first look. Default 20. */
+  firstLook: external_exports.number().int().min(5).max(1e5).default(20),
+  /** Each further look has this many times the pairs of the one before. Default 3. */
+  growth: external_exports.number().gt(1).max(10).default(3),
+  /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
+  looks: external_exports.number().int().min(1).max(20).default(4),
+  /**
+   * `auto` (default): build each version's benchmark binary once where the format can
+   * (`go`: `go test -c`) and run it per iteration; `never`: run the command as written.
+   */
+  build: external_exports.enum(["auto", "never"]).default("auto"),
+  /**
+   * With a prebuilt Go binary: `fixed` (default) measures each benchmark's time per
+   * operation once and runs every iteration with the same fixed count (`-benchtime Nx`);
+   * `tool` lets go test find b.N anew in every run.
+   */
+  calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
+  /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
+  iterationTime: duration3.default(0.02),
+  /**
+   * Repetitions of a benchmark in one process, paired by position where the format can (go
+   * with `calibration: fixed`, criterion's sample list): 1 (default) runs one repetition per
+   * process, so every pair is independent; `auto` sizes them from the measured start-up cost
+   * (about 85% of the machine time measuring); a number fixes them. Pairs of one process
+   * share what its start drew: on a machine where that is a large share of the noise, `auto`
+   * gave false calls in A/A runs (BENCHMARKS.md, "Large suites"), so it is not the default.
+   */
+  repetitions: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1).max(1e3)], {
+    error: '"auto" or a whole number of repetitions from 1 to 1000'
+  }).default(1),
+  /**
+   * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
+   * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
+   * stage runs its benchmarks together in one process per iteration (pytest: one start-up
+   * for all), each still judged alone.
+   */
+  granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
+}).strict();
+
+// src/cluster/schema.ts
+var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
+var DEFAULT_IMAGE = "node:24-bookworm-slim";
+var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
+var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
+var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
+var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
+var existing = external_exports.object({
+  /** Kubeconfig file, relative to the scenario. Default: `$KUBECONFIG`, else ~/.kube/config. */
+  kubeconfig: external_exports.string().min(1).optional(),
+  /** Context of the kubeconfig. Default: its current context. */
+  context: external_exports.string().min(1).optional()
+}).strict();
+var eks = external_exports.object({
+  /** AWS region. Default: `$AWS_REGION`, else `$AWS_DEFAULT_REGION`. */
+  region: external_exports.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1").optional(),
+  /** Kubernetes version of the control plane. Default: EKS's default. */
+  version: external_exports.string().regex(/^1\.\d+$/, 'a Kubernetes minor version such as "1.33"').optional(),
+  /** EC2 instance type of the nodes. */
+  instanceType: external_exports.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, "an EC2 instance type such as m5.xlarge").default("m5.xlarge"),
+  /** Number of nodes in the managed node group. */
+  nodes: external_exports.number().int().min(1).max(20).default(1),
+  /** The subnets of the cluster and its nodes (at least two, in different zones). */
+  subnets: external_exports.array(external_exports.string().regex(/^subnet-[0-9a-f]+$/, "a subnet id: subnet-\u2026")).min(2, "at least two subnets in two availability zones (EKS requires it)"),
+  securityGroups: external_exports.array(external_exports.string().regex(/^sg-[0-9a-f]+$/, "a security group id: sg-\u2026")).default([]),
+  /** IAM role EKS uses for the control plane (docs/eks-iam.yml creates it). */
+  clusterRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** IAM role of the nodes (docs/eks-iam.yml creates it). */
+  nodeRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** AMI type of the node group; AL2023 reads the kubelet settings from the launch template. */
+  amiType: external_exports.enum(["AL2023_x86_64_STANDARD", "AL2023_ARM_64_STANDARD"]).default("AL2023_x86_64_STANDARD"),
+  /** The EKS API's URL (tests point it at moto); default AWS's own. */
+  endpoint: external_exports.string().url().optional(),
+  /** The EC2 API's URL (tests); default AWS's own. */
+  ec2Endpoint: external_exports.string().url().optional(),
+  /** How long creating the cluster and node group may take. */
+  createTimeout: duration3.default(40 * 60),
+  /** How long deleting them may take. */
+  deleteTimeout: duration3.default(30 * 60)
+}).strict();
+var kind = external_exports.object({
+  /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
+  nodeImage: external_exports.string().min(1).optional(),
+  /** The kind command. */
+  command: external_exports.string().min(1).default("kind")
+}).strict();
+var clusterSchema = external_exports.object({
+  provider: external_exports.enum(CLUSTER_PROVIDERS),
+  /** The benchmark pod's image: the toolchains the benchmark needs, and Node.js ≥ 20. */
+  image: external_exports.string().min(1).default(DEFAULT_IMAGE),
+  imagePullPolicy: external_exports.enum(["IfNotPresent", "Always", "Never"]).default("IfNotPresent"),
+  /**
+   * Whole CPUs of the Guaranteed pod, which the static CPU manager gives it exclusively.
+   * Default: what the mode needs for full isolation — a duet 3 (one per side and one for
+   * duetkit), the sequential modes 2.
+   */
+  cpus: external_exports.number().int().min(1).max(256).optional(),
+  /** Memory of the pod (its request and its limit). */
+  memory: memory.default("2Gi"),
+  /** The per-run namespace is `<namespace>-<run id>`, labelled with the run id. */
+  namespace: dnsLabel.default("duetkit"),
+  /** Node labels the duet pod must run on (e.g. a node pool of quiet instances). */
+  nodeSelector: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /**
+   * A long-lived cluster of this name (eks, kind): created when missing, kept afterwards, for
+   * scheduled runs. Without it every run provisions its own cluster and deletes it.
+   */
+  reuse: eksName.optional(),
+  /**
+   * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
+   * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
+   */
+  maxLifetime: duration3.default(DEFAULT_MAX_LIFETIME_S),
+  /** How long the pod may take to be scheduled and started (image pull included). */
+  startTimeout: duration3.default(600),
+  /** Price of one node per hour (any currency), for the cost estimate in the report. */
+  pricePerNodeHour: external_exports.number().nonnegative().optional(),
+  existing: existing.default(() => existing.parse({})),
+  eks: eks.optional(),
+  kind: kind.default(() => kind.parse({}))
+}).strict().superRefine((c, ctx) => {
+  if (c.provider === "eks" && c.eks === void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["eks"],
+      message: "the EKS settings with provider: eks: subnets, clusterRole and nodeRole at least (docs/cluster.md#eks)"
+    });
+  }
+  if (c.reuse !== void 0 && c.provider === "existing") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["reuse"],
+      message: "reuse only with provider eks or kind (an existing cluster is always kept)"
+    });
+  }
+});
+function podCpus(spec, mode) {
+  return spec.cpus ?? (mode === "duet" ? 3 : 2);
+}
+
+// src/scenario/profile-schema.ts
+var PROFILE_POLICIES = ["changed", "always", "never"];
+var PROFILERS = ["auto", "perf", "pprof", "py-spy", "node"];
+var CALL_GRAPHS = ["fp", "dwarf"];
+var profileObject = external_exports.object({
+  /**
+   * `changed` (default): only benchmarks called `regression` or `improvement`; `always`:
+   * every benchmark; `never`: no profiles.
+   */
+  when: external_exports.enum(PROFILE_POLICIES).default("changed"),
+  /** `auto` (default): perf for commands and native code, pprof for go, py-spy, node. */
+  profiler: external_exports.enum(PROFILERS).default("auto"),
+  /**
+   * The machine time profiling may take in all. Default: a fifth of the scenario's
+   * `budget`, or 60 s without one. A profile already started is finished.
+   */
+  budget: duration3.optional(),
+  /** Runs of each side per benchmark, each one process (a chunk of the profile). Default 5. */
+  runs: external_exports.number().int().min(1).max(100).default(5),
+  /** Samples per second (perf, py-spy). Default 999: off the 1 kHz of periodic timers. */
+  frequency: external_exports.number().int().min(10).max(1e4).default(999),
+  /** perf's call graphs: `fp` (default) or `dwarf` for code without frame pointers. */
+  callGraph: external_exports.enum(CALL_GRAPHS).default("fp")
+}).strict();
+var profileSchema = external_exports.unknown().transform((value, ctx) => {
+  const short4 = typeof value === "string";
+  const parsed2 = profileObject.safeParse(short4 ? { when: value } : value);
+  if (parsed2.success) return parsed2.data;
+  for (const issue2 of parsed2.error.issues) {
+    if (issue2.code === "unrecognized_keys") {
+      ctx.addIssue({
+        code: "custom",
+        path: issue2.path,
+        message: `no field ${issue2.keys.map((k) => JSON.stringify(k)).join(", ")} (accepted: ${PROFILE_FIELDS.join(", ")})`
+      });
+    } else if (issue2.code === "invalid_type" && issue2.path.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `one of ${PROFILE_POLICIES.join(", ")}, or an object with fields ${PROFILE_FIELDS.join(", ")}`
+      });
+    } else {
+      ctx.addIssue({ ...issue2, path: short4 ? [] : issue2.path });
+    }
+  }
+  return external_exports.NEVER;
+});
+var PROFILE_FIELDS = Object.keys(profileObject.shape);
+function defaultProfile() {
+  return profileObject.parse({});
+}
+function profileBudgetSeconds(spec, runBudget) {
+  return spec.budget ?? (runBudget === void 0 ? 60 : runBudget / 5);
+}
+
+// src/scenario/schema.ts
+var DRIVERS2 = ["command", "persistent", "http", "stream", "k6"];
+var version2 = external_exports.object({
+  name: versionName,
+  /** A directory, relative to the scenario file. */
+  path: external_exports.string().min(1).optional(),
+  /** A git ref of the repository holding the scenario, checked out as a worktree. */
+  ref: external_exports.string().min(1).optional(),
+  /** With `ref`: the directory inside the checkout to run in. Default: its root. */
+  dir: external_exports.string().min(1).optional(),
+  /** Build command run once in the version's directory before any measurement. */
+  setup: argv.optional(),
+  /** Extra environment variables for this version's setup, listing and workload. */
+  env: external_exports.record(external_exports.string(), external_exports.string()).default({})
+}).strict().refine((v) => v.path === void 0 !== (v.ref === void 0), {
+  message: 'exactly one of "path" (a directory) or "ref" (a git ref)'
+}).refine((v) => v.dir === void 0 || v.ref !== void 0, {
+  message: '"dir" only together with "ref" (for "path", write the directory into the path)',
+  path: ["dir"]
+});
+var workload = external_exports.object({
+  /**
+   * `command`: a process per iteration; `persistent`: one process driven by docs/protocol.md;
+   * `http`, `stream`, `k6`: services under load (docs/services.md).
+   */
+  driver: external_exports.enum(DRIVERS2).default("command"),
+  /** Required by every driver but `http`, which sends requests to `server` instead. */
+  command: argv.optional(),
+  /** http, k6: the servers each version starts for the whole run (docs/services.md). */
+  server: serverSchema.optional(),
+  /** http: the load offered to the servers in each iteration. */
+  load: loadSchema.optional(),
+  /** stream: how the program's timestamped samples are trimmed and summarised. */
+  stream: streamSchema.optional(),
+  /**
+   * Absent: the harness measures wall time. Otherwise a format of src/formats (or `auto`)
+   * reads each iteration's stdout. Not with `persistent`, whose replies carry results.
+   */
+  format: external_exports.string().refine((f) => f === "auto" || formatNames().includes(f), {
+    error: () => `one of: auto, ${formatNames().join(", ")}`
+  }).optional(),
+  /**
+   * Without a format, what a command is measured by, one benchmark each: `wall` (default),
+   * the time from its start to its exit; `cpu`, its CPU time (user + system, its own and its
+   * waited-for children's), which does not count time spent waiting for a CPU, for I/O or
+   * asleep; `rss`, its peak resident set size in KiB (src/scenario/metric-list.ts); `both`,
+   * `[wall, cpu]`; or a list such as `[wall, cpu, rss]`. `cpu` and `rss` are taken by
+   * duetkit's timer on the side's own CPU. Parsed into the list.
+   */
+  metric: metricList.default(["wall"]),
+  /**
+   * The benchmark's name for the first metric of the list. Default `wall-time`, `cpu-time`,
+   * `peak-rss`; the others' are this name followed by ` (cpu)`, ` (rss)`, ` (wall)`.
+   */
+  name: external_exports.string().min(1).optional(),
+  /** Extra environment variables for the command. */
+  env: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /**
+   * A file the command writes (relative to the version's directory) that the format reads
+   * instead of stdout; removed before each iteration so a stale one is never read.
+   */
+  output: external_exports.string().min(1).optional(),
+  /**
+   * In a duet, what a side that finishes its iteration first does until the other has
+   * finished too: `spin` busy-loops, `repeat` runs the command again (output discarded;
+   * only for commands without side effects), `off` leaves the CPU idle. Default `spin`:
+   * no side runs its last stretch alone, and nothing runs that the user did not ask for.
+   */
+  keepBusy: external_exports.enum(["spin", "repeat", "off"]).default("spin"),
+  /**
+   * In a duet of commands, start the sides this much apart (a random side starts later each
+   * round), so that they never end at the same moment: on VMs, two processes that exit
+   * together on two CPUs hold each other up, which pulls small differences to zero
+   * (BENCHMARKS.md, "Fidelity"). `auto` (default): a tenth of an iteration, at most 2 ms;
+   * `off`; or a duration.
+   */
+  stagger: external_exports.union([external_exports.literal("auto"), external_exports.literal("off"), duration3]).default("auto"),
+  /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
+  perBenchmark: external_exports.boolean().default(false),
+  /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
+  benchmarks: external_exports.array(external_exports.string().min(1)).min(1).optional()
+}).strict().transform((w) => ({ ...w, command: w.command ?? [] }));
+var stopping = external_exports.object({
+  /** Stop when every CI half-width (relative change) is at or below this fraction. */
+  halfWidth: external_exports.number().positive().max(1),
+  /** Measured iterations before the first check. Default 10. */
+  minIterations: external_exports.number().int().min(2).default(10),
+  /** Check again after this many further iterations. Default 5. */
+  checkEvery: external_exports.number().int().min(1).default(5)
+}).strict();
+var analysis = external_exports.object({
+  level: level.default(0.99),
+  statistic: external_exports.enum(STATISTICS).optional(),
+  method: external_exports.enum(["percentile", "bca"]).default("bca"),
+  threshold: threshold.default(0.05),
+  /**
+   * Thresholds of their own for some results, beside `threshold` (the rest's): by kind of
+   * metric, `time` (units of time) and `memory` (bytes, KiB, allocations), or by a
+   * benchmark's full name, which comes first (src/analyze/thresholds.ts).
+   */
+  thresholds: external_exports.record(external_exports.string().min(1), threshold).optional(),
+  resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
+  adjustment: external_exports.enum(["holm", "bh", "none"]).default("holm"),
+  blockLength: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1)]).default("auto"),
+  /** The version the others are compared against. Default: the first. */
+  baseline: versionName.optional()
+}).strict();
+var MODES2 = ["duet", "rmit", "mit", "mct", "single"];
+var ISOLATIONS = ["auto", "cpuset", "taskset", "none"];
+var scenarioSchema = external_exports.object({
+  name: external_exports.string().min(1).default("scenario"),
+  mode: external_exports.enum(MODES2).default("duet"),
+  versions: external_exports.array(version2).min(2, "at least two versions to compare"),
+  workload,
+  /** Measured iterations (duet), rounds (rmit, mit) or trials per version (mct). Default 30. */
+  iterations: external_exports.number().int().min(1).max(1e6).default(30),
+  /** Iterations run first and discarded (recorded as warm-up). Default 1. */
+  warmup: external_exports.number().int().min(0).default(1),
+  /** Time limit of one iteration. Default 60 s. */
+  timeout: duration3.default(60),
+  /** Time limit of the whole measurement; the run stops cleanly when it is spent. */
+  budget: duration3.optional(),
+  stopping: stopping.optional(),
+  /** A per-benchmark suite under one budget: looks, allocation, build once (docs/suites.md). */
+  suite: suiteSchema.optional(),
+  isolation: external_exports.enum(ISOLATIONS).default("auto"),
+  /**
+   * With cgroups: give the measured processes the largest CPU weight, so that anything else
+   * on their CPUs gets little time while an iteration runs. Default true.
+   */
+  cpuWeight: external_exports.boolean().default(true),
+  /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
+  seed: external_exports.number().int().min(0).max(4294967295).optional(),
+  analysis: analysis.default(() => analysis.parse({})),
+  /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
+  cluster: clusterSchema.optional(),
+  /** Profiles of base and head after the verdict (docs/explain.md). Default `changed`. */
+  profile: profileSchema.default(defaultProfile)
+}).strict().superRefine((s, ctx) => {
+  const names = s.versions.map((v) => v.name);
+  names.forEach((name, i) => {
+    if (names.indexOf(name) !== i) {
+      ctx.addIssue({ code: "custom", path: ["versions", i, "name"], message: "a unique name" });
+    }
+  });
+  if (s.mode === "duet" && s.versions.length !== 2) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["versions"],
+      message: "exactly two versions in duet mode (rmit, mit and mct take two or more)"
+    });
+  }
+  if (s.analysis.baseline !== void 0 && !names.includes(s.analysis.baseline)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["analysis", "baseline"],
+      message: `one of the version names: ${names.join(", ")}`
+    });
+  }
+  if (s.workload.driver === "persistent" && s.workload.format !== void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["workload", "format"],
+      message: "no format with the persistent driver: results come in its replies (docs/protocol.md)"
+    });
+  }
+  checkPerBenchmark(s.workload, ctx);
+  checkServiceWorkload(s, ctx);
+  if (s.suite !== void 0 && (!s.workload.perBenchmark || s.budget === void 0)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["suite"],
+      message: "workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks"
+    });
+  }
+  if (s.suite !== void 0 && s.mode !== "duet" && s.mode !== "rmit") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["suite"],
+      message: "mode duet or rmit (paired rounds)"
+    });
+  }
+  if (s.stopping !== void 0 && (s.mode === "mct" || s.mode === "single")) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["stopping"],
+      message: "precision-based stopping only in duet, rmit and mit mode (they run in rounds)"
+    });
+  }
+});
+function checkPerBenchmark(w, ctx) {
+  const issue2 = (field, message) => ctx.addIssue({ code: "custom", path: ["workload", field], message });
+  if (w.output !== void 0 && w.format === void 0) {
+    issue2(
+      "output",
+      "no output file without a format: set workload.format to the one that reads it"
+    );
+  }
+  if (!wallOnly(w.metric) && (w.format !== void 0 || w.driver !== "command")) {
+    issue2(
+      "metric",
+      w.format !== void 0 ? "wall: the other metrics are for a command without a format (with one, the values are what the tool reports)" : "wall: the other metrics are for the command driver (a persistent program reports its own values)"
+    );
+  }
+  if (w.benchmarks !== void 0 && !w.perBenchmark) {
+    issue2("benchmarks", "a benchmark list only together with perBenchmark: true");
+  }
+  w.benchmarks?.forEach((pattern, i) => {
+    const problem = benchmarkPatternProblem(pattern);
+    if (problem !== null) {
+      ctx.addIssue({ code: "custom", path: ["workload", "benchmarks", i], message: problem });
+    }
+  });
+  if (!w.perBenchmark) return;
+  const able = perBenchmarkFormats().join(", ");
+  if (w.driver !== "command") {
+    issue2("perBenchmark", "the command driver: a persistent program runs its own benchmarks");
+  } else if (w.format === void 0 || w.format === "auto" || getFormat(w.format).perBenchmark === void 0) {
+    const why = w.format === void 0 || w.format === "auto" ? "" : ` (${w.format} runs its whole suite)`;
+    issue2(
+      "format",
+      `a format that can run one benchmark at a time, for perBenchmark: ${able}${why}`
+    );
+  }
+}
+
+// src/scenario/load.ts
+var ScenarioError = class extends UserError {
+  constructor(message) {
+    super(message);
+    this.name = "ScenarioError";
+  }
+};
+async function loadScenarioFile(file2, cwd) {
+  const absolute = path23.resolve(cwd, file2);
+  let text3;
+  try {
+    text3 = await readFile6(absolute, "utf8");
+  } catch (error62) {
+    throw new ScenarioError(`cannot read scenario ${file2}: ${error62.message}`);
+  }
+  let raw;
+  try {
+    raw = (0, import_yaml.parse)(text3);
+  } catch (error62) {
+    throw new ScenarioError(`${file2} is not valid YAML: ${error62.message}`);
+  }
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path23.dirname(absolute) };
+}
+function parseScenario(raw, source = "scenario") {
+  const result = scenarioSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue2) => describeIssue(issue2, raw));
+  throw new ScenarioError(`${source} is invalid:
+${problems.map((p) => `  - ${p}`).join("\n")}`);
+}
+function scenarioFromObject(input2, source = "scenario") {
+  return parseScenario(input2, source);
+}
+function describeIssue(issue2, raw) {
+  const where = formatPath(issue2.path);
+  if (issue2.code === "unrecognized_keys") {
+    const keys = issue2.keys.map((k) => JSON.stringify(k)).join(", ");
+    return `${where}: unknown field${issue2.keys.length > 1 ? "s" : ""} ${keys}; accepted: ${acceptedKeys(issue2.path)}`;
+  }
+  const value = valueAt(raw, issue2.path);
+  const found = value === void 0 ? "nothing" : JSON.stringify(value);
+  return `${where}: got ${found}; expected ${expectation(issue2)}`;
+}
+function expectation(issue2) {
+  switch (issue2.code) {
+    case "invalid_value":
+      return `one of ${issue2.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "invalid_type":
+      return issue2.message.startsWith("Invalid input") ? `a value of type ${issue2.expected}` : issue2.message;
+    case "too_small":
+    case "too_big":
+      return issue2.message.replace(/^Too (small|big): expected number to be /, "a number ").replace(/^Too (small|big): expected /, "");
+    default:
+      return issue2.message;
+  }
+}
+function acceptedKeys(at) {
+  let schema = scenarioSchema;
+  for (const key2 of at) {
+    schema = unwrap(schema);
+    const def = schema.def;
+    if (def?.type === "array" && typeof key2 === "number") schema = def.element;
+    else if (def?.shape !== void 0) schema = def.shape[String(key2)];
+  }
+  const shape = unwrap(schema).def?.shape;
+  return shape === void 0 ? "see docs/scenario.md" : Object.keys(shape).join(", ");
+}
+function unwrap(schema) {
+  let current = schema;
+  for (let i = 0; i < 10 && current?.def !== void 0; i++) {
+    const def = current.def;
+    const next = def.innerType ?? def.in ?? (def.type === "pipe" ? def.in : void 0);
+    if (next === void 0) break;
+    current = next;
+  }
+  return current;
+}
+function valueAt(raw, at) {
+  let value = raw;
+  for (const key2 of at) {
+    if (value === null || typeof value !== "object") return void 0;
+    value = value[key2];
+  }
+  return value;
+}
+function formatPath(at) {
+  if (at.length === 0) return "(top level)";
+  return at.map((key2, i) => typeof key2 === "number" ? `[${key2}]` : `${i === 0 ? "" : "."}${String(key2)}`).join("");
+}
+
+// src/bisect/workload.ts
+async function bisectScenario(w) {
+  const command = w.command ?? [];
+  if (w.scenarioFile !== void 0) {
+    if (command.length > 0)
+      throw new ScenarioError(
+        `${w.source}: bisect takes the workload from a scenario or from a command, not both`
+      );
+    const { scenario } = await loadScenarioFile(w.scenarioFile, w.cwd);
+    if (scenario.mode !== "duet" && scenario.mode !== "rmit")
+      throw new ScenarioError(
+        `${w.scenarioFile}: mode ${scenario.mode} cannot bisect; accepted: duet, rmit (paired probes)`
+      );
+    if (scenario.cluster !== void 0)
+      throw new ScenarioError(`${w.scenarioFile}: bisect runs on this machine; remove "cluster"`);
+    return {
+      ...scenario,
+      ...w.iterations === void 0 ? {} : { iterations: w.iterations },
+      ...w.setup === void 0 ? {} : {
+        versions: scenario.versions.map((v) => ({
+          ...v,
+          setup: typeof w.setup === "string" ? splitArgv(w.setup) : [...w.setup]
+        }))
+      }
+    };
+  }
+  if (command.length === 0)
+    throw new ScenarioError(`${w.source}: bisect needs a benchmark command or a scenario file`);
+  const setup = w.setup === void 0 ? {} : { setup: typeof w.setup === "string" ? w.setup : [...w.setup] };
+  return scenarioFromObject(
+    {
+      name: "bisect",
+      mode: "duet",
+      versions: [
+        { name: "base", path: ".", ...setup },
+        { name: "head", path: ".", ...setup }
+      ],
+      workload: { command: [...command], ...w.format === void 0 ? {} : { format: w.format } },
+      ...w.iterations === void 0 ? {} : { iterations: w.iterations },
+      ...w.warmup === void 0 ? {} : { warmup: w.warmup },
+      ...w.timeout === void 0 ? {} : { timeout: w.timeout },
+      ...w.isolation === void 0 ? {} : { isolation: w.isolation },
+      analysis: {
+        ...w.level === void 0 ? {} : { level: w.level },
+        ...w.threshold === void 0 ? {} : { threshold: w.threshold }
+      }
+    },
+    w.source
+  );
+}
+
+// src/runner/signals.ts
+function abortOnSignals(signals = ["SIGINT", "SIGTERM"]) {
+  const controller = new AbortController();
+  const handler = (name) => {
+    if (!controller.signal.aborted) controller.abort(name);
+  };
+  for (const name of signals) process.on(name, handler);
+  return {
+    signal: controller.signal,
+    dispose: () => signals.forEach((name) => process.off(name, handler))
+  };
+}
+
+// src/cli/commands/bisect.ts
+var HELP = `
+Steps: a duet of good against bad first \u2014 unless it calls a change beyond the threshold,
+nothing is bisected (exit 0). Then each probe is a duet of a candidate commit against the
+nearer end, classified like good, like bad, in between (the change is spread over several
+commits) or unclear (more pairs, then skipped); commits that do not build are skipped like
+git bisect skip; each commit is checked out once as a worktree and built once. Every step
+found ends with a confirmation duet of its parent against it. About log2(N) + 2 duets.
+
+Examples:
+  duetkit bisect --good v1.2.0 --bad main --setup 'make' -- ./bench --quick
+  duetkit bisect --good abc123 --bad def456 --scenario scenarios/parse.yml --benchmark /parse/
+See docs/bisect.md.`;
+function registerBisect(program2, ctx) {
+  program2.command("bisect").description(
+    "Find the commit that changed a benchmark between a good and a bad commit, with duets: duetkit bisect --good A --bad B -- CMD"
+  ).requiredOption("--good <ref>", "a commit without the change (older)").requiredOption("--bad <ref>", "a commit with the change (newer; good must be its ancestor)").option("--scenario <file>", "take the workload from a scenario file instead of -- CMD").option("--benchmark <pattern>", "the benchmark to follow: exact name or /regex/").option(
+    "--threshold <t>",
+    "practical threshold, e.g. 5% (default: the scenario\u2019s, 5%)",
+    parseThreshold2
+  ).option(
+    "--budget <duets>",
+    "most duets in all (default: twice log2(N) + 2)",
+    integerParser(1, 1e4)
+  ).option("--no-first-parent", "also search inside a merge the first-parent search names").option("--json", "print the report JSON instead of the text").option("--out <file>", "also write the report JSON to this file").option("--seed <n>", "PRNG seed of the duets (recorded)", integerParser(0, MAX_SEED)).option(
+    "--iterations <n>",
+    "pairs per duet (doubled for an unclear probe)",
+    integerParser(2, 1e6)
+  ).option("--warmup <n>", "warm-up iterations, discarded", integerParser(0, 1e6)).option("--format <name>", "read the metrics from the output (default: wall time)").option("--setup <command>", "build command run once in each commit\u2019s checkout").option("--timeout <duration>", "per-iteration time limit, e.g. 60s").option(
+    "--isolation <kind>",
+    "auto|cpuset|taskset|none",
+    choiceParser(["auto", "cpuset", "taskset", "none"])
+  ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel2).argument("[command...]", "the benchmark command, after -- (or --scenario)").addHelpText("after", HELP).action(async (argv2, flags) => {
+    const scenario = await bisectScenario({
+      ...flags.scenario === void 0 ? {} : { scenarioFile: flags.scenario },
+      cwd: ctx.cwd,
+      command: argv2,
+      ...flags.setup === void 0 ? {} : { setup: flags.setup },
+      ...flags.format === void 0 ? {} : { format: flags.format },
+      ...flags.iterations === void 0 ? {} : { iterations: flags.iterations },
+      ...flags.warmup === void 0 ? {} : { warmup: flags.warmup },
+      ...flags.timeout === void 0 ? {} : { timeout: flags.timeout },
+      ...flags.isolation === void 0 ? {} : { isolation: flags.isolation },
+      ...flags.level === void 0 ? {} : { level: flags.level },
+      ...flags.threshold === void 0 ? {} : { threshold: flags.threshold },
+      source: "the bisect options"
+    });
+    const { signal, dispose } = abortOnSignals();
+    try {
+      const report = await runBisect({
+        repo: ctx.cwd,
+        good: flags.good,
+        bad: flags.bad,
+        scenario,
+        benchmark: flags.benchmark ?? null,
+        threshold: flags.threshold ?? scenario.analysis.threshold,
+        budget: flags.budget ?? null,
+        firstParent: flags.firstParent,
+        env: ctx.env,
+        signal,
+        ...flags.seed === void 0 ? {} : { seed: flags.seed },
+        onNotice: (message) => ctx.stderr(`warning: ${message}
+`),
+        log: (line) => ctx.stderr(`${line}
+`)
+      });
+      const json2 = `${JSON.stringify(report, null, 2)}
+`;
+      if (flags.out !== void 0) {
+        const file2 = path24.resolve(ctx.cwd, flags.out);
+        await mkdir5(path24.dirname(file2), { recursive: true });
+        await writeFile4(file2, json2);
+      }
+      ctx.stdout(flags.json === true ? json2 : renderBisect(report));
+    } finally {
+      dispose();
+    }
+  });
 }
 
 // src/noise/spawn.ts
@@ -47607,616 +48893,13 @@ function fromInterval(change, lower, upper) {
 }
 
 // src/calibrate/record.ts
-import { mkdir as mkdir5, mkdtemp as mkdtemp5, rm as rm9, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdir as mkdir6, mkdtemp as mkdtemp5, rm as rm9, writeFile as writeFile5 } from "node:fs/promises";
 import os10 from "node:os";
-import path24 from "node:path";
-
-// src/scenario/load.ts
-var import_yaml = __toESM(require_dist2(), 1);
-import { readFile as readFile6 } from "node:fs/promises";
-import path22 from "node:path";
-
-// src/scenario/service-checks.ts
-function checkServiceWorkload(s, ctx) {
-  const w = s.workload;
-  const command = w.command ?? [];
-  const issue2 = (path59, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path59], message });
-  const driver = w.driver;
-  if (driver === "http") {
-    if (w.server === void 0) {
-      issue2(["server"], "the servers to load: server: {command: [node, server.js], replicas: 1}");
-    }
-    if (w.load === void 0) {
-      issue2(["load"], "the load to offer: load: {stages: [{duration: 10s, qps: 100}]}");
-    }
-    if (command.length > 0) {
-      issue2(["command"], "no command with the http driver: the servers are workload.server");
-    }
-  } else if (command.length === 0) {
-    issue2(["command"], `a command: the ${driver} driver runs one (argv list or string)`);
-  }
-  if (w.server !== void 0 && driver !== "http" && driver !== "k6") {
-    issue2(["server"], "servers only with the http or k6 driver");
-  }
-  if (w.load !== void 0 && driver !== "http") {
-    issue2(["load"], "a load only with the http driver");
-  }
-  if (w.stream !== void 0 && driver !== "stream") {
-    issue2(["stream"], "stream settings only with the stream driver");
-  }
-  if (driver === "k6" && w.format !== void 0 && w.format !== "k6") {
-    issue2(["format"], "k6 or nothing: the k6 driver reads the summary k6 exports");
-  }
-  if (driver === "http" || driver === "stream" || driver === "k6") {
-    if (w.format !== void 0 && driver !== "k6") {
-      issue2(["format"], `no format with the ${driver} driver: it makes its own metrics`);
-    }
-    if (w.perBenchmark) issue2(["perBenchmark"], "false: only the command driver runs suites");
-    if (w.output !== void 0) {
-      issue2(["output"], `no output file with the ${driver} driver: it knows where its results are`);
-    }
-  }
-  checkPorts(s, issue2);
-}
-function checkPorts(s, issue2) {
-  const server = s.workload.server;
-  if (server?.ports === void 0) return;
-  const names = s.versions.map((v) => v.name);
-  const seen = /* @__PURE__ */ new Map();
-  for (const [version3, ports] of Object.entries(server.ports)) {
-    if (!names.includes(version3)) {
-      issue2(["server", "ports", version3], `a version name: ${names.join(", ")}`);
-      continue;
-    }
-    if (ports.length !== server.replicas) {
-      issue2(
-        ["server", "ports", version3],
-        `${server.replicas} port(s), one per replica (server.replicas is ${server.replicas})`
-      );
-    }
-    ports.forEach((port2, i) => {
-      const other = seen.get(port2);
-      if (other !== void 0) {
-        issue2(
-          ["server", "ports", version3, i],
-          `a port no other replica uses (${other} has ${port2})`
-        );
-      }
-      seen.set(port2, `${version3}[${i}]`);
-    });
-  }
-  for (const name of names) {
-    if (!(name in server.ports)) {
-      issue2(["server", "ports"], `ports for every version, or none (missing: ${name})`);
-    }
-  }
-}
-
-// src/suite/schema.ts
-var suiteSchema = external_exports.object({
-  /**
-   * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
-   * still straddles the threshold; `equal`: every benchmark runs to every look.
-   */
-  allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
-  /** Pairs per benchmark at the first look. Default 20. */
-  firstLook: external_exports.number().int().min(5).max(1e5).default(20),
-  /** Each further look has this many times the pairs of the one before. Default 3. */
-  growth: external_exports.number().gt(1).max(10).default(3),
-  /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
-  looks: external_exports.number().int().min(1).max(20).default(4),
-  /**
-   * `auto` (default): build each version's benchmark binary once where the format can
-   * (`go`: `go test -c`) and run it per iteration; `never`: run the command as written.
-   */
-  build: external_exports.enum(["auto", "never"]).default("auto"),
-  /**
-   * With a prebuilt Go binary: `fixed` (default) measures each benchmark's time per
-   * operation once and runs every iteration with the same fixed count (`-benchtime Nx`);
-   * `tool` lets go test find b.N anew in every run.
-   */
-  calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
-  /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
-  iterationTime: duration3.default(0.02),
-  /**
-   * Repetitions of a benchmark in one process, paired by position where the format can (go
-   * with `calibration: fixed`, criterion's sample list): 1 (default) runs one repetition per
-   * process, so every pair is independent; `auto` sizes them from the measured start-up cost
-   * (about 85% of the machine time measuring); a number fixes them. Pairs of one process
-   * share what its start drew: on a machine where that is a large share of the noise, `auto`
-   * gave false calls in A/A runs (BENCHMARKS.md, "Large suites"), so it is not the default.
-   */
-  repetitions: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1).max(1e3)], {
-    error: '"auto" or a whole number of repetitions from 1 to 1000'
-  }).default(1),
-  /**
-   * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
-   * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
-   * stage runs its benchmarks together in one process per iteration (pytest: one start-up
-   * for all), each still judged alone.
-   */
-  granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
-}).strict();
-
-// src/cluster/schema.ts
-var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
-var DEFAULT_IMAGE = "node:24-bookworm-slim";
-var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
-var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
-var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
-var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
-var existing = external_exports.object({
-  /** Kubeconfig file, relative to the scenario. Default: `$KUBECONFIG`, else ~/.kube/config. */
-  kubeconfig: external_exports.string().min(1).optional(),
-  /** Context of the kubeconfig. Default: its current context. */
-  context: external_exports.string().min(1).optional()
-}).strict();
-var eks = external_exports.object({
-  /** AWS region. Default: `$AWS_REGION`, else `$AWS_DEFAULT_REGION`. */
-  region: external_exports.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1").optional(),
-  /** Kubernetes version of the control plane. Default: EKS's default. */
-  version: external_exports.string().regex(/^1\.\d+$/, 'a Kubernetes minor version such as "1.33"').optional(),
-  /** EC2 instance type of the nodes. */
-  instanceType: external_exports.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, "an EC2 instance type such as m5.xlarge").default("m5.xlarge"),
-  /** Number of nodes in the managed node group. */
-  nodes: external_exports.number().int().min(1).max(20).default(1),
-  /** The subnets of the cluster and its nodes (at least two, in different zones). */
-  subnets: external_exports.array(external_exports.string().regex(/^subnet-[0-9a-f]+$/, "a subnet id: subnet-\u2026")).min(2, "at least two subnets in two availability zones (EKS requires it)"),
-  securityGroups: external_exports.array(external_exports.string().regex(/^sg-[0-9a-f]+$/, "a security group id: sg-\u2026")).default([]),
-  /** IAM role EKS uses for the control plane (docs/eks-iam.yml creates it). */
-  clusterRole: external_exports.string().regex(
-    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
-    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
-  ),
-  /** IAM role of the nodes (docs/eks-iam.yml creates it). */
-  nodeRole: external_exports.string().regex(
-    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
-    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
-  ),
-  /** AMI type of the node group; AL2023 reads the kubelet settings from the launch template. */
-  amiType: external_exports.enum(["AL2023_x86_64_STANDARD", "AL2023_ARM_64_STANDARD"]).default("AL2023_x86_64_STANDARD"),
-  /** The EKS API's URL (tests point it at moto); default AWS's own. */
-  endpoint: external_exports.string().url().optional(),
-  /** The EC2 API's URL (tests); default AWS's own. */
-  ec2Endpoint: external_exports.string().url().optional(),
-  /** How long creating the cluster and node group may take. */
-  createTimeout: duration3.default(40 * 60),
-  /** How long deleting them may take. */
-  deleteTimeout: duration3.default(30 * 60)
-}).strict();
-var kind = external_exports.object({
-  /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
-  nodeImage: external_exports.string().min(1).optional(),
-  /** The kind command. */
-  command: external_exports.string().min(1).default("kind")
-}).strict();
-var clusterSchema = external_exports.object({
-  provider: external_exports.enum(CLUSTER_PROVIDERS),
-  /** The benchmark pod's image: the toolchains the benchmark needs, and Node.js ≥ 20. */
-  image: external_exports.string().min(1).default(DEFAULT_IMAGE),
-  imagePullPolicy: external_exports.enum(["IfNotPresent", "Always", "Never"]).default("IfNotPresent"),
-  /**
-   * Whole CPUs of the Guaranteed pod, which the static CPU manager gives it exclusively.
-   * Default: what the mode needs for full isolation — a duet 3 (one per side and one for
-   * duetkit), the sequential modes 2.
-   */
-  cpus: external_exports.number().int().min(1).max(256).optional(),
-  /** Memory of the pod (its request and its limit). */
-  memory: memory.default("2Gi"),
-  /** The per-run namespace is `<namespace>-<run id>`, labelled with the run id. */
-  namespace: dnsLabel.default("duetkit"),
-  /** Node labels the duet pod must run on (e.g. a node pool of quiet instances). */
-  nodeSelector: external_exports.record(external_exports.string(), external_exports.string()).default({}),
-  /**
-   * A long-lived cluster of this name (eks, kind): created when missing, kept afterwards, for
-   * scheduled runs. Without it every run provisions its own cluster and deletes it.
-   */
-  reuse: eksName.optional(),
-  /**
-   * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
-   * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
-   */
-  maxLifetime: duration3.default(DEFAULT_MAX_LIFETIME_S),
-  /** How long the pod may take to be scheduled and started (image pull included). */
-  startTimeout: duration3.default(600),
-  /** Price of one node per hour (any currency), for the cost estimate in the report. */
-  pricePerNodeHour: external_exports.number().nonnegative().optional(),
-  existing: existing.default(() => existing.parse({})),
-  eks: eks.optional(),
-  kind: kind.default(() => kind.parse({}))
-}).strict().superRefine((c, ctx) => {
-  if (c.provider === "eks" && c.eks === void 0) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["eks"],
-      message: "the EKS settings with provider: eks: subnets, clusterRole and nodeRole at least (docs/cluster.md#eks)"
-    });
-  }
-  if (c.reuse !== void 0 && c.provider === "existing") {
-    ctx.addIssue({
-      code: "custom",
-      path: ["reuse"],
-      message: "reuse only with provider eks or kind (an existing cluster is always kept)"
-    });
-  }
-});
-function podCpus(spec, mode) {
-  return spec.cpus ?? (mode === "duet" ? 3 : 2);
-}
-
-// src/scenario/profile-schema.ts
-var PROFILE_POLICIES = ["changed", "always", "never"];
-var PROFILERS = ["auto", "perf", "pprof", "py-spy", "node"];
-var CALL_GRAPHS = ["fp", "dwarf"];
-var profileObject = external_exports.object({
-  /**
-   * `changed` (default): only benchmarks called `regression` or `improvement`; `always`:
-   * every benchmark; `never`: no profiles.
-   */
-  when: external_exports.enum(PROFILE_POLICIES).default("changed"),
-  /** `auto` (default): perf for commands and native code, pprof for go, py-spy, node. */
-  profiler: external_exports.enum(PROFILERS).default("auto"),
-  /**
-   * The machine time profiling may take in all. Default: a fifth of the scenario's
-   * `budget`, or 60 s without one. A profile already started is finished.
-   */
-  budget: duration3.optional(),
-  /** Runs of each side per benchmark, each one process (a chunk of the profile). Default 5. */
-  runs: external_exports.number().int().min(1).max(100).default(5),
-  /** Samples per second (perf, py-spy). Default 999: off the 1 kHz of periodic timers. */
-  frequency: external_exports.number().int().min(10).max(1e4).default(999),
-  /** perf's call graphs: `fp` (default) or `dwarf` for code without frame pointers. */
-  callGraph: external_exports.enum(CALL_GRAPHS).default("fp")
-}).strict();
-var profileSchema = external_exports.unknown().transform((value, ctx) => {
-  const short2 = typeof value === "string";
-  const parsed2 = profileObject.safeParse(short2 ? { when: value } : value);
-  if (parsed2.success) return parsed2.data;
-  for (const issue2 of parsed2.error.issues) {
-    if (issue2.code === "unrecognized_keys") {
-      ctx.addIssue({
-        code: "custom",
-        path: issue2.path,
-        message: `no field ${issue2.keys.map((k) => JSON.stringify(k)).join(", ")} (accepted: ${PROFILE_FIELDS.join(", ")})`
-      });
-    } else if (issue2.code === "invalid_type" && issue2.path.length === 0) {
-      ctx.addIssue({
-        code: "custom",
-        message: `one of ${PROFILE_POLICIES.join(", ")}, or an object with fields ${PROFILE_FIELDS.join(", ")}`
-      });
-    } else {
-      ctx.addIssue({ ...issue2, path: short2 ? [] : issue2.path });
-    }
-  }
-  return external_exports.NEVER;
-});
-var PROFILE_FIELDS = Object.keys(profileObject.shape);
-function defaultProfile() {
-  return profileObject.parse({});
-}
-function profileBudgetSeconds(spec, runBudget) {
-  return spec.budget ?? (runBudget === void 0 ? 60 : runBudget / 5);
-}
-
-// src/scenario/schema.ts
-var DRIVERS2 = ["command", "persistent", "http", "stream", "k6"];
-var version2 = external_exports.object({
-  name: versionName,
-  /** A directory, relative to the scenario file. */
-  path: external_exports.string().min(1).optional(),
-  /** A git ref of the repository holding the scenario, checked out as a worktree. */
-  ref: external_exports.string().min(1).optional(),
-  /** With `ref`: the directory inside the checkout to run in. Default: its root. */
-  dir: external_exports.string().min(1).optional(),
-  /** Build command run once in the version's directory before any measurement. */
-  setup: argv.optional(),
-  /** Extra environment variables for this version's setup, listing and workload. */
-  env: external_exports.record(external_exports.string(), external_exports.string()).default({})
-}).strict().refine((v) => v.path === void 0 !== (v.ref === void 0), {
-  message: 'exactly one of "path" (a directory) or "ref" (a git ref)'
-}).refine((v) => v.dir === void 0 || v.ref !== void 0, {
-  message: '"dir" only together with "ref" (for "path", write the directory into the path)',
-  path: ["dir"]
-});
-var workload = external_exports.object({
-  /**
-   * `command`: a process per iteration; `persistent`: one process driven by docs/protocol.md;
-   * `http`, `stream`, `k6`: services under load (docs/services.md).
-   */
-  driver: external_exports.enum(DRIVERS2).default("command"),
-  /** Required by every driver but `http`, which sends requests to `server` instead. */
-  command: argv.optional(),
-  /** http, k6: the servers each version starts for the whole run (docs/services.md). */
-  server: serverSchema.optional(),
-  /** http: the load offered to the servers in each iteration. */
-  load: loadSchema.optional(),
-  /** stream: how the program's timestamped samples are trimmed and summarised. */
-  stream: streamSchema.optional(),
-  /**
-   * Absent: the harness measures wall time. Otherwise a format of src/formats (or `auto`)
-   * reads each iteration's stdout. Not with `persistent`, whose replies carry results.
-   */
-  format: external_exports.string().refine((f) => f === "auto" || formatNames().includes(f), {
-    error: () => `one of: auto, ${formatNames().join(", ")}`
-  }).optional(),
-  /**
-   * Without a format, what a command is measured by, one benchmark each: `wall` (default),
-   * the time from its start to its exit; `cpu`, its CPU time (user + system, its own and its
-   * waited-for children's), which does not count time spent waiting for a CPU, for I/O or
-   * asleep; `rss`, its peak resident set size in KiB (src/scenario/metric-list.ts); `both`,
-   * `[wall, cpu]`; or a list such as `[wall, cpu, rss]`. `cpu` and `rss` are taken by
-   * duetkit's timer on the side's own CPU. Parsed into the list.
-   */
-  metric: metricList.default(["wall"]),
-  /**
-   * The benchmark's name for the first metric of the list. Default `wall-time`, `cpu-time`,
-   * `peak-rss`; the others' are this name followed by ` (cpu)`, ` (rss)`, ` (wall)`.
-   */
-  name: external_exports.string().min(1).optional(),
-  /** Extra environment variables for the command. */
-  env: external_exports.record(external_exports.string(), external_exports.string()).default({}),
-  /**
-   * A file the command writes (relative to the version's directory) that the format reads
-   * instead of stdout; removed before each iteration so a stale one is never read.
-   */
-  output: external_exports.string().min(1).optional(),
-  /**
-   * In a duet, what a side that finishes its iteration first does until the other has
-   * finished too: `spin` busy-loops, `repeat` runs the command again (output discarded;
-   * only for commands without side effects), `off` leaves the CPU idle. Default `spin`:
-   * no side runs its last stretch alone, and nothing runs that the user did not ask for.
-   */
-  keepBusy: external_exports.enum(["spin", "repeat", "off"]).default("spin"),
-  /**
-   * In a duet of commands, start the sides this much apart (a random side starts later each
-   * round), so that they never end at the same moment: on VMs, two processes that exit
-   * together on two CPUs hold each other up, which pulls small differences to zero
-   * (BENCHMARKS.md, "Fidelity"). `auto` (default): a tenth of an iteration, at most 2 ms;
-   * `off`; or a duration.
-   */
-  stagger: external_exports.union([external_exports.literal("auto"), external_exports.literal("off"), duration3]).default("auto"),
-  /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
-  perBenchmark: external_exports.boolean().default(false),
-  /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
-  benchmarks: external_exports.array(external_exports.string().min(1)).min(1).optional()
-}).strict().transform((w) => ({ ...w, command: w.command ?? [] }));
-var stopping = external_exports.object({
-  /** Stop when every CI half-width (relative change) is at or below this fraction. */
-  halfWidth: external_exports.number().positive().max(1),
-  /** Measured iterations before the first check. Default 10. */
-  minIterations: external_exports.number().int().min(2).default(10),
-  /** Check again after this many further iterations. Default 5. */
-  checkEvery: external_exports.number().int().min(1).default(5)
-}).strict();
-var analysis = external_exports.object({
-  level: level.default(0.99),
-  statistic: external_exports.enum(STATISTICS).optional(),
-  method: external_exports.enum(["percentile", "bca"]).default("bca"),
-  threshold: threshold.default(0.05),
-  /**
-   * Thresholds of their own for some results, beside `threshold` (the rest's): by kind of
-   * metric, `time` (units of time) and `memory` (bytes, KiB, allocations), or by a
-   * benchmark's full name, which comes first (src/analyze/thresholds.ts).
-   */
-  thresholds: external_exports.record(external_exports.string().min(1), threshold).optional(),
-  resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
-  adjustment: external_exports.enum(["holm", "bh", "none"]).default("holm"),
-  blockLength: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1)]).default("auto"),
-  /** The version the others are compared against. Default: the first. */
-  baseline: versionName.optional()
-}).strict();
-var MODES2 = ["duet", "rmit", "mit", "mct", "single"];
-var ISOLATIONS = ["auto", "cpuset", "taskset", "none"];
-var scenarioSchema = external_exports.object({
-  name: external_exports.string().min(1).default("scenario"),
-  mode: external_exports.enum(MODES2).default("duet"),
-  versions: external_exports.array(version2).min(2, "at least two versions to compare"),
-  workload,
-  /** Measured iterations (duet), rounds (rmit, mit) or trials per version (mct). Default 30. */
-  iterations: external_exports.number().int().min(1).max(1e6).default(30),
-  /** Iterations run first and discarded (recorded as warm-up). Default 1. */
-  warmup: external_exports.number().int().min(0).default(1),
-  /** Time limit of one iteration. Default 60 s. */
-  timeout: duration3.default(60),
-  /** Time limit of the whole measurement; the run stops cleanly when it is spent. */
-  budget: duration3.optional(),
-  stopping: stopping.optional(),
-  /** A per-benchmark suite under one budget: looks, allocation, build once (docs/suites.md). */
-  suite: suiteSchema.optional(),
-  isolation: external_exports.enum(ISOLATIONS).default("auto"),
-  /**
-   * With cgroups: give the measured processes the largest CPU weight, so that anything else
-   * on their CPUs gets little time while an iteration runs. Default true.
-   */
-  cpuWeight: external_exports.boolean().default(true),
-  /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
-  seed: external_exports.number().int().min(0).max(4294967295).optional(),
-  analysis: analysis.default(() => analysis.parse({})),
-  /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
-  cluster: clusterSchema.optional(),
-  /** Profiles of base and head after the verdict (docs/explain.md). Default `changed`. */
-  profile: profileSchema.default(defaultProfile)
-}).strict().superRefine((s, ctx) => {
-  const names = s.versions.map((v) => v.name);
-  names.forEach((name, i) => {
-    if (names.indexOf(name) !== i) {
-      ctx.addIssue({ code: "custom", path: ["versions", i, "name"], message: "a unique name" });
-    }
-  });
-  if (s.mode === "duet" && s.versions.length !== 2) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["versions"],
-      message: "exactly two versions in duet mode (rmit, mit and mct take two or more)"
-    });
-  }
-  if (s.analysis.baseline !== void 0 && !names.includes(s.analysis.baseline)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["analysis", "baseline"],
-      message: `one of the version names: ${names.join(", ")}`
-    });
-  }
-  if (s.workload.driver === "persistent" && s.workload.format !== void 0) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["workload", "format"],
-      message: "no format with the persistent driver: results come in its replies (docs/protocol.md)"
-    });
-  }
-  checkPerBenchmark(s.workload, ctx);
-  checkServiceWorkload(s, ctx);
-  if (s.suite !== void 0 && (!s.workload.perBenchmark || s.budget === void 0)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["suite"],
-      message: "workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks"
-    });
-  }
-  if (s.suite !== void 0 && s.mode !== "duet" && s.mode !== "rmit") {
-    ctx.addIssue({
-      code: "custom",
-      path: ["suite"],
-      message: "mode duet or rmit (paired rounds)"
-    });
-  }
-  if (s.stopping !== void 0 && (s.mode === "mct" || s.mode === "single")) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["stopping"],
-      message: "precision-based stopping only in duet, rmit and mit mode (they run in rounds)"
-    });
-  }
-});
-function checkPerBenchmark(w, ctx) {
-  const issue2 = (field, message) => ctx.addIssue({ code: "custom", path: ["workload", field], message });
-  if (w.output !== void 0 && w.format === void 0) {
-    issue2(
-      "output",
-      "no output file without a format: set workload.format to the one that reads it"
-    );
-  }
-  if (!wallOnly(w.metric) && (w.format !== void 0 || w.driver !== "command")) {
-    issue2(
-      "metric",
-      w.format !== void 0 ? "wall: the other metrics are for a command without a format (with one, the values are what the tool reports)" : "wall: the other metrics are for the command driver (a persistent program reports its own values)"
-    );
-  }
-  if (w.benchmarks !== void 0 && !w.perBenchmark) {
-    issue2("benchmarks", "a benchmark list only together with perBenchmark: true");
-  }
-  w.benchmarks?.forEach((pattern, i) => {
-    const problem = benchmarkPatternProblem(pattern);
-    if (problem !== null) {
-      ctx.addIssue({ code: "custom", path: ["workload", "benchmarks", i], message: problem });
-    }
-  });
-  if (!w.perBenchmark) return;
-  const able = perBenchmarkFormats().join(", ");
-  if (w.driver !== "command") {
-    issue2("perBenchmark", "the command driver: a persistent program runs its own benchmarks");
-  } else if (w.format === void 0 || w.format === "auto" || getFormat(w.format).perBenchmark === void 0) {
-    const why = w.format === void 0 || w.format === "auto" ? "" : ` (${w.format} runs its whole suite)`;
-    issue2(
-      "format",
-      `a format that can run one benchmark at a time, for perBenchmark: ${able}${why}`
-    );
-  }
-}
-
-// src/scenario/load.ts
-var ScenarioError = class extends UserError {
-  constructor(message) {
-    super(message);
-    this.name = "ScenarioError";
-  }
-};
-async function loadScenarioFile(file2, cwd) {
-  const absolute = path22.resolve(cwd, file2);
-  let text3;
-  try {
-    text3 = await readFile6(absolute, "utf8");
-  } catch (error62) {
-    throw new ScenarioError(`cannot read scenario ${file2}: ${error62.message}`);
-  }
-  let raw;
-  try {
-    raw = (0, import_yaml.parse)(text3);
-  } catch (error62) {
-    throw new ScenarioError(`${file2} is not valid YAML: ${error62.message}`);
-  }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path22.dirname(absolute) };
-}
-function parseScenario(raw, source = "scenario") {
-  const result = scenarioSchema.safeParse(raw);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue2) => describeIssue(issue2, raw));
-  throw new ScenarioError(`${source} is invalid:
-${problems.map((p) => `  - ${p}`).join("\n")}`);
-}
-function scenarioFromObject(input2, source = "scenario") {
-  return parseScenario(input2, source);
-}
-function describeIssue(issue2, raw) {
-  const where = formatPath(issue2.path);
-  if (issue2.code === "unrecognized_keys") {
-    const keys = issue2.keys.map((k) => JSON.stringify(k)).join(", ");
-    return `${where}: unknown field${issue2.keys.length > 1 ? "s" : ""} ${keys}; accepted: ${acceptedKeys(issue2.path)}`;
-  }
-  const value = valueAt(raw, issue2.path);
-  const found = value === void 0 ? "nothing" : JSON.stringify(value);
-  return `${where}: got ${found}; expected ${expectation(issue2)}`;
-}
-function expectation(issue2) {
-  switch (issue2.code) {
-    case "invalid_value":
-      return `one of ${issue2.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "invalid_type":
-      return issue2.message.startsWith("Invalid input") ? `a value of type ${issue2.expected}` : issue2.message;
-    case "too_small":
-    case "too_big":
-      return issue2.message.replace(/^Too (small|big): expected number to be /, "a number ").replace(/^Too (small|big): expected /, "");
-    default:
-      return issue2.message;
-  }
-}
-function acceptedKeys(at) {
-  let schema = scenarioSchema;
-  for (const key2 of at) {
-    schema = unwrap(schema);
-    const def = schema.def;
-    if (def?.type === "array" && typeof key2 === "number") schema = def.element;
-    else if (def?.shape !== void 0) schema = def.shape[String(key2)];
-  }
-  const shape = unwrap(schema).def?.shape;
-  return shape === void 0 ? "see docs/scenario.md" : Object.keys(shape).join(", ");
-}
-function unwrap(schema) {
-  let current = schema;
-  for (let i = 0; i < 10 && current?.def !== void 0; i++) {
-    const def = current.def;
-    const next = def.innerType ?? def.in ?? (def.type === "pipe" ? def.in : void 0);
-    if (next === void 0) break;
-    current = next;
-  }
-  return current;
-}
-function valueAt(raw, at) {
-  let value = raw;
-  for (const key2 of at) {
-    if (value === null || typeof value !== "object") return void 0;
-    value = value[key2];
-  }
-  return value;
-}
-function formatPath(at) {
-  if (at.length === 0) return "(top level)";
-  return at.map((key2, i) => typeof key2 === "number" ? `[${key2}]` : `${i === 0 ? "" : "."}${String(key2)}`).join("");
-}
+import path26 from "node:path";
 
 // src/workload/program.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import path23 from "node:path";
+import path25 from "node:path";
 
 // src/harness/serve.ts
 import { createInterface } from "node:readline";
@@ -48268,7 +48951,7 @@ async function resolveUnits(flags, cwd) {
     throw new UserError("give exactly one of --units <n> or --units-file <file>");
   }
   if (flags.units !== void 0) return flags.units;
-  const file2 = path23.resolve(cwd, flags.unitsFile);
+  const file2 = path25.resolve(cwd, flags.unitsFile);
   const text3 = await readFile7(file2, "utf8").catch((error62) => {
     throw new UserError(`--units-file ${flags.unitsFile}: cannot read it (${error62.message})`);
   });
@@ -48283,10 +48966,10 @@ async function resolveUnits(flags, cwd) {
 
 // src/calibrate/record.ts
 async function referenceSource(versions) {
-  const root = await mkdtemp5(path24.join(os10.tmpdir(), "duetkit-calibrate-"));
+  const root = await mkdtemp5(path26.join(os10.tmpdir(), "duetkit-calibrate-"));
   for (const v of versions) {
-    await mkdir5(path24.join(root, v.name));
-    await writeFile4(path24.join(root, v.name, UNITS_FILE), `${v.units}
+    await mkdir6(path26.join(root, v.name));
+    await writeFile5(path26.join(root, v.name, UNITS_FILE), `${v.units}
 `);
   }
   const command = [...selfArgv(), "workload", "--serve", "--units-file", UNITS_FILE];
@@ -48642,8 +49325,8 @@ function renderCalibration(result) {
       `recommendation: ${r.method} with a budget of ${Math.ceil(r.budgetSeconds)} s per comparison (~${r.iterations} iterations) to detect changes \u2265 ${percent(r.targetMde)} (observed MDE ${percent(r.observedMde)} in ${r.observedSeconds.toFixed(1)} s)`
     );
   }
-  const short2 = result.cells.filter((c) => c.comparisons < s.windows);
-  for (const c of short2)
+  const short4 = result.cells.filter((c) => c.comparisons < s.windows);
+  for (const c of short4)
     out.push(
       `warning: ${c.method} ${describeChange(c.change)}: only ${c.comparisons} of ${s.windows} comparisons fitted in the recordings`
     );
@@ -48662,19 +49345,6 @@ function percent(x) {
 }
 function optionalPercent(x) {
   return x === null ? "\u2013" : percent(x);
-}
-
-// src/runner/signals.ts
-function abortOnSignals(signals = ["SIGINT", "SIGTERM"]) {
-  const controller = new AbortController();
-  const handler = (name) => {
-    if (!controller.signal.aborted) controller.abort(name);
-  };
-  for (const name of signals) process.on(name, handler);
-  return {
-    signal: controller.signal,
-    dispose: () => signals.forEach((name) => process.off(name, handler))
-  };
 }
 
 // src/noise/options.ts
@@ -48829,7 +49499,7 @@ function parseShare(text3) {
 }
 
 // src/cli/commands/cluster.ts
-import path25 from "node:path";
+import path27 from "node:path";
 
 // src/pipeline/load-cluster.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
@@ -48888,7 +49558,7 @@ function registerCluster(program2, ctx) {
     const loaded = await loadScenarioFile(file2, ctx.cwd);
     const spec = loaded.scenario.cluster;
     if (spec === void 0) throw new UserError(`${file2} has no cluster: section`);
-    const stateFile = path25.resolve(ctx.cwd, flags.state);
+    const stateFile = path27.resolve(ctx.cwd, flags.state);
     const { newRunId, getProvider } = await loadCluster();
     const runId = newRunId();
     const state = createStateRecorder(
@@ -48920,7 +49590,7 @@ function registerCluster(program2, ctx) {
   cluster2.command("delete").description(
     "Delete everything a state file names (namespace, node group, cluster, launch template)."
   ).requiredOption("--state <file>", "the state file a run or `cluster create` wrote").action(async (flags) => {
-    const file2 = path25.resolve(ctx.cwd, flags.state);
+    const file2 = path27.resolve(ctx.cwd, flags.state);
     let state;
     try {
       state = readStateFile(file2);
@@ -48977,8 +49647,8 @@ function renderReap(entries, region) {
 }
 
 // src/cli/commands/run.ts
-import { mkdir as mkdir8, writeFile as writeFile10 } from "node:fs/promises";
-import path34 from "node:path";
+import { mkdir as mkdir9, writeFile as writeFile11 } from "node:fs/promises";
+import path36 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -48995,29 +49665,29 @@ function formatSeconds(ms) {
 }
 
 // src/pipeline/write-samples.ts
-import { rename as rename2, writeFile as writeFile5 } from "node:fs/promises";
+import { rename as rename2, writeFile as writeFile6 } from "node:fs/promises";
 async function writeSamples(file2, samples) {
   const temporary = `${file2}.${process.pid}.tmp`;
-  await writeFile5(temporary, `${JSON.stringify(samples, null, 2)}
+  await writeFile6(temporary, `${JSON.stringify(samples, null, 2)}
 `);
   await rename2(temporary, file2);
 }
 
 // src/pipeline/profile-run.ts
-import { writeFile as writeFile9 } from "node:fs/promises";
-import path33 from "node:path";
+import { writeFile as writeFile10 } from "node:fs/promises";
+import path35 from "node:path";
 
 // src/profile/profile-results.ts
-import { mkdir as mkdir7, mkdtemp as mkdtemp7, rm as rm11 } from "node:fs/promises";
+import { mkdir as mkdir8, mkdtemp as mkdtemp7, rm as rm11 } from "node:fs/promises";
 import os12 from "node:os";
-import path32 from "node:path";
+import path34 from "node:path";
 
 // src/contracts/profile.ts
 var PROFILES_SCHEMA_VERSION = 1;
 
 // src/profile/duet.ts
-import { writeFile as writeFile6 } from "node:fs/promises";
-import path26 from "node:path";
+import { writeFile as writeFile7 } from "node:fs/promises";
+import path28 from "node:path";
 var ANYWHERE = {
   prefix: [],
   attach: async () => void 0,
@@ -49037,7 +49707,7 @@ async function runDuet(sides, options) {
     stdin: "ignore"
   });
   if (slots >= 2) {
-    const flag = path26.join(options.scratch, `release-${options.step}`);
+    const flag = path28.join(options.scratch, `release-${options.step}`);
     const started = [];
     try {
       started.push(await start(0, flag));
@@ -49047,16 +49717,16 @@ async function runDuet(sides, options) {
       for (const p of started) p.kill();
       throw error62;
     }
-    await writeFile6(flag, "");
+    await writeFile7(flag, "");
     const [a, b] = await Promise.all(started.map((p) => finish3(p, options)));
     return [a, b];
   }
   const results = [];
   for (const side of [0, 1]) {
-    const flag = path26.join(options.scratch, `release-${options.step}-${side}`);
+    const flag = path28.join(options.scratch, `release-${options.step}-${side}`);
     const p = await start(side, flag);
     await p.prime();
-    await writeFile6(flag, "");
+    await writeFile7(flag, "");
     results.push(await finish3(p, options));
   }
   return [results[0], results[1]];
@@ -49074,11 +49744,11 @@ async function finish3(p, options) {
 }
 
 // src/profile/registry.ts
-import path31 from "node:path";
+import path33 from "node:path";
 
 // src/profile/node.ts
-import { copyFile, mkdir as mkdir6, readFile as readFile8, readdir as readdir2, writeFile as writeFile7 } from "node:fs/promises";
-import path27 from "node:path";
+import { copyFile, mkdir as mkdir7, readFile as readFile8, readdir as readdir2, writeFile as writeFile8 } from "node:fs/promises";
+import path29 from "node:path";
 
 // src/profile/fold.ts
 var StackCounter = class {
@@ -49113,33 +49783,33 @@ var nodeProfiler = {
   ready: async () => ({ problem: null, notes: [] }),
   wrap(job) {
     const dir = outDir(job);
-    const interval3 = String(Math.max(1, Math.round(1e6 / job.frequency)));
+    const interval4 = String(Math.max(1, Math.round(1e6 / job.frequency)));
     if (isNode(job.argv)) {
       return {
         argv: [
           job.argv[0],
           "--cpu-prof",
           `--cpu-prof-dir=${dir}`,
-          `--cpu-prof-interval=${interval3}`,
+          `--cpu-prof-interval=${interval4}`,
           ...job.argv.slice(1)
         ],
         env: job.env
       };
     }
-    const preload = path27.join(job.scratch, "cpu-prof-preload.cjs");
+    const preload = path29.join(job.scratch, "cpu-prof-preload.cjs");
     return {
       argv: [...job.argv],
       env: {
         ...job.env,
         NODE_OPTIONS: `${job.env.NODE_OPTIONS ?? ""} --require=${JSON.stringify(preload)}`.trim(),
         DUETKIT_CPU_PROF_DIR: dir,
-        DUETKIT_CPU_PROF_INTERVAL_US: interval3
+        DUETKIT_CPU_PROF_INTERVAL_US: interval4
       }
     };
   },
   async prepare(job) {
-    await mkdir6(outDir(job), { recursive: true });
-    await writeFile7(path27.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
+    await mkdir7(outDir(job), { recursive: true });
+    await writeFile8(path29.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
   },
   async read(job) {
     const dir = outDir(job);
@@ -49148,11 +49818,11 @@ var nodeProfiler = {
     const counter = new StackCounter();
     const files = [];
     for (const [i, name] of names.entries()) {
-      const file2 = path27.join(
+      const file2 = path29.join(
         job.dir,
         `${job.stem}${names.length > 1 ? `.${i + 1}` : ""}.cpuprofile`
       );
-      await copyFile(path27.join(dir, name), file2);
+      await copyFile(path29.join(dir, name), file2);
       files.push(file2);
       for (const s of foldCpuProfile(JSON.parse(await readFile8(file2, "utf8")))) {
         counter.add(s.frames, s.count);
@@ -49162,10 +49832,10 @@ var nodeProfiler = {
   }
 };
 function outDir(job) {
-  return path27.join(job.scratch, `${job.stem}.cpuprofiles`);
+  return path29.join(job.scratch, `${job.stem}.cpuprofiles`);
 }
 function isNode(argv2) {
-  return /^(node|nodejs)(\.exe)?$/.test(path27.basename(argv2[0] ?? ""));
+  return /^(node|nodejs)(\.exe)?$/.test(path29.basename(argv2[0] ?? ""));
 }
 function foldCpuProfile(profile) {
   const parent = /* @__PURE__ */ new Map();
@@ -49174,7 +49844,7 @@ function foldCpuProfile(profile) {
     for (const child of node2.children ?? []) parent.set(child, node2.id);
     const { functionName, url: url2 } = node2.callFrame;
     const fn = functionName === "" ? "(anonymous)" : functionName;
-    names.set(node2.id, url2 === "" ? fn : `${fn} (${path27.basename(url2)})`);
+    names.set(node2.id, url2 === "" ? fn : `${fn} (${path29.basename(url2)})`);
   }
   const stacks = /* @__PURE__ */ new Map();
   const stackOf = (id) => {
@@ -49214,9 +49884,9 @@ if (dir) {
 `;
 
 // src/profile/perf.ts
-import { mkdtemp as mkdtemp6, readFile as readFile9, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
+import { mkdtemp as mkdtemp6, readFile as readFile9, rm as rm10, writeFile as writeFile9 } from "node:fs/promises";
 import os11 from "node:os";
-import path28 from "node:path";
+import path30 from "node:path";
 
 // src/profile/tool.ts
 import { spawn as spawn8 } from "node:child_process";
@@ -49287,13 +49957,13 @@ var perf = {
       cwd: job.cwd
     });
     if (script.code !== 0) throw new Error(whyFailed("perf script", script));
-    const file2 = path28.join(job.dir, `${job.stem}.perf.txt`);
-    await writeFile8(file2, script.stdout);
+    const file2 = path30.join(job.dir, `${job.stem}.perf.txt`);
+    await writeFile9(file2, script.stdout);
     return { stacks: parsePerfScript(script.stdout), files: [file2] };
   }
 };
 function dataFile(job) {
-  return path28.join(job.scratch, `${job.stem}.perf.data`);
+  return path30.join(job.scratch, `${job.stem}.perf.data`);
 }
 function parsePerfScript(text3) {
   const counter = new StackCounter();
@@ -49342,7 +50012,7 @@ async function perfReady(env) {
   } : { problem: `perf still fails after lowering perf_event_paranoid: ${second}`, notes: [] };
 }
 async function probe(env) {
-  const dir = await mkdtemp6(path28.join(os11.tmpdir(), "duetkit-perf-probe-"));
+  const dir = await mkdtemp6(path30.join(os11.tmpdir(), "duetkit-perf-probe-"));
   try {
     const result = await runTool(
       [
@@ -49353,7 +50023,7 @@ async function probe(env) {
         "cpu-clock",
         "-g",
         "-o",
-        path28.join(dir, "p"),
+        path30.join(dir, "p"),
         "--",
         "true"
       ],
@@ -49367,7 +50037,7 @@ async function probe(env) {
 
 // src/profile/pprof.ts
 import { readFile as readFile10 } from "node:fs/promises";
-import path29 from "node:path";
+import path31 from "node:path";
 import { gunzipSync } from "node:zlib";
 
 // node_modules/pprof-format/dist/esm/index.js
@@ -50327,7 +50997,7 @@ var pprof = {
   wrap(job) {
     const file2 = profileFile(job);
     const argv2 = [...job.argv];
-    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path29.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
+    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path31.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
     if (extra === null) {
       throw new Error(
         `pprof profiles "go test" commands and Go test binaries (*.test), not "${argv2.join(" ")}": use profile.profiler perf`
@@ -50343,10 +51013,10 @@ var pprof = {
   }
 };
 function profileFile(job) {
-  return path29.join(job.dir, `${job.stem}.pprof`);
+  return path31.join(job.dir, `${job.stem}.pprof`);
 }
 function isGoTest(argv2) {
-  return path29.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
+  return path31.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
 }
 function isTestBinary(argv2) {
   return /\.test$/.test(argv2[0] ?? "");
@@ -50373,7 +51043,7 @@ function foldPprof(raw) {
 
 // src/profile/py-spy.ts
 import { readFile as readFile11 } from "node:fs/promises";
-import path30 from "node:path";
+import path32 from "node:path";
 var pySpy = {
   name: "py-spy",
   workUnit: "iteration",
@@ -50406,7 +51076,7 @@ var pySpy = {
   }
 };
 function foldedFile(job) {
-  return path30.join(job.dir, `${job.stem}.py-spy.txt`);
+  return path32.join(job.dir, `${job.stem}.py-spy.txt`);
 }
 
 // src/profile/registry.ts
@@ -50425,7 +51095,7 @@ var NODE_FORMATS = /* @__PURE__ */ new Set(["tinybench", "benchmarkjs"]);
 function chooseProfiler(choice, workload2) {
   if (choice !== "auto") return choice;
   const argv2 = workload2.command;
-  const program2 = path31.basename(argv2[0] ?? "");
+  const program2 = path33.basename(argv2[0] ?? "");
   if (workload2.format === "go" || isGoTest(argv2) || isTestBinary(argv2)) return "pprof";
   if (workload2.format === "pytest" || PYTHON.test(program2)) return "py-spy";
   if (NODE_FORMATS.has(workload2.format ?? "") || NODE.test(program2)) return "node";
@@ -50522,7 +51192,7 @@ async function profileResults(options) {
     }));
     return finish4();
   }
-  const scratch = await mkdtemp7(path32.join(os12.tmpdir(), "duetkit-profile-"));
+  const scratch = await mkdtemp7(path34.join(os12.tmpdir(), "duetkit-profile-"));
   const byKey = /* @__PURE__ */ new Map();
   try {
     for (const target of targets) {
@@ -50551,8 +51221,8 @@ async function profileResults(options) {
 async function profilePair(target, route, scratch, budgetLeft, options) {
   const started = performance.now();
   const names = [target.baseline, target.version];
-  const dir = path32.join(options.resultsDir, "profiles", safeName(target.benchmark));
-  await mkdir7(dir, { recursive: true });
+  const dir = path34.join(options.resultsDir, "profiles", safeName(target.benchmark));
+  await mkdir8(dir, { recursive: true });
   const chunks = [[], []];
   const files = [[], []];
   let warning = null;
@@ -50590,7 +51260,7 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
       }
       for (const side2 of [0, 1]) {
         chunks[side2].push({ stacks: reads[side2].stacks, work: target.work });
-        files[side2].push(...reads[side2].files.map((f) => path32.relative(options.resultsDir, f)));
+        files[side2].push(...reads[side2].files.map((f) => path34.relative(options.resultsDir, f)));
       }
     } catch (error62) {
       warning = `${run3 - 1} of ${options.spec.runs} runs: ${error62.message}`;
@@ -50678,8 +51348,8 @@ function profilingFor(scenario, request) {
           request.onWarning?.(`profile of ${pair.benchmark}: ${pair.warning}`);
         }
       }
-      const file2 = path33.join(request.resultsDir, PROFILES_FILE);
-      await writeFile9(file2, `${JSON.stringify(profiles, null, 2)}
+      const file2 = path35.join(request.resultsDir, PROFILES_FILE);
+      await writeFile10(file2, `${JSON.stringify(profiles, null, 2)}
 `).catch((error62) => {
         request.onWarning?.(`profiles not written to ${file2}: ${error62.message}`);
         profiles = null;
@@ -50709,12 +51379,12 @@ function addRunOptions(command) {
   );
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir2 = path34.resolve(ctx.cwd, flags.out);
-  await mkdir8(outDir2, { recursive: true });
+  const outDir2 = path36.resolve(ctx.cwd, flags.out);
+  await mkdir9(outDir2, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
-  const stateFile = path34.join(outDir2, "cluster-state.json");
+  const stateFile = path36.join(outDir2, "cluster-state.json");
   let leftInCluster = false;
   const profiling = profilingFor(loaded.scenario, {
     ...flags.profile === void 0 ? {} : { policy: flags.profile },
@@ -50772,7 +51442,7 @@ async function executeRun(loaded, flags, ctx) {
 `
     );
   }
-  const samplesFile = path34.join(outDir2, "samples.json");
+  const samplesFile = path36.join(outDir2, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -50786,12 +51456,12 @@ samples gathered so far (marked incomplete): ${samplesFile}`
   }
   const report = analyzeSamples(samples);
   const { profiles } = profiling;
-  await writeFile10(path34.join(outDir2, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile11(path36.join(outDir2, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   const written = [
     samplesFile,
-    path34.join(outDir2, "comparison.json"),
-    ...profiles === null ? [] : [path34.join(outDir2, PROFILES_FILE)]
+    path36.join(outDir2, "comparison.json"),
+    ...profiles === null ? [] : [path36.join(outDir2, PROFILES_FILE)]
   ];
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
@@ -50865,10 +51535,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-function readNumberFile(path59, label, shownAs = path59) {
+function readNumberFile(path61, label, shownAs = path61) {
   let text3;
   try {
-    text3 = readFileSync8(path59, "utf8");
+    text3 = readFileSync8(path61, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -51273,7 +51943,7 @@ function clockFinding(clock) {
 
 // src/doctor/probe.ts
 import { accessSync as accessSync2, constants as constants2, existsSync as existsSync6, readFileSync as readFileSync9, readdirSync as readdirSync4 } from "node:fs";
-import path35 from "node:path";
+import path37 from "node:path";
 async function probeDoctor(options) {
   const sys = options.sysRoot ?? "/sys";
   const root = process.getuid?.() === 0;
@@ -51307,12 +51977,12 @@ async function probeDoctor(options) {
     perf: {
       path: onPath("perf", options.env.PATH ?? ""),
       paranoid: numberIn("/proc/sys/kernel/perf_event_paranoid"),
-      hardwareCounters: hardwarePmu(path35.join(sys, "bus/event_source/devices"))
+      hardwareCounters: hardwarePmu(path37.join(sys, "bus/event_source/devices"))
     },
     timer: { path: timer.path, reason: timer.path === null ? timer.reason : null },
     clocksource: {
-      current: text(path35.join(sys, "devices/system/clocksource/clocksource0/current_clocksource")),
-      available: (text(path35.join(sys, "devices/system/clocksource/clocksource0/available_clocksource")) ?? "").split(/\s+/).filter(Boolean)
+      current: text(path37.join(sys, "devices/system/clocksource/clocksource0/current_clocksource")),
+      available: (text(path37.join(sys, "devices/system/clocksource/clocksource0/available_clocksource")) ?? "").split(/\s+/).filter(Boolean)
     },
     isolation,
     fingerprint: buildFingerprint(fingerprintProbe, "kind" in isolation ? isolation.kind : null)
@@ -51325,7 +51995,7 @@ async function probeV1() {
   let writable = false;
   if (cpuset !== null) {
     try {
-      accessSync2(path35.join(cpuset, await ownCgroup("cpuset") ?? "/"), constants2.W_OK);
+      accessSync2(path37.join(cpuset, await ownCgroup("cpuset") ?? "/"), constants2.W_OK);
       writable = true;
     } catch {
       writable = false;
@@ -51336,11 +52006,11 @@ async function probeV1() {
 async function probeV2() {
   const mount = await findMount("cgroup2");
   if (mount === null) return null;
-  const words = (file2) => (text(path35.join(mount, file2)) ?? "").split(/\s+/).filter(Boolean);
+  const words = (file2) => (text(path37.join(mount, file2)) ?? "").split(/\s+/).filter(Boolean);
   let partitionFile = null;
   try {
     const children = readdirSync4(mount, { withFileTypes: true }).filter((e) => e.isDirectory());
-    if (children.some((c) => existsSync6(path35.join(mount, c.name, "cpuset.cpus.partition")))) {
+    if (children.some((c) => existsSync6(path37.join(mount, c.name, "cpuset.cpus.partition")))) {
       partitionFile = true;
     }
   } catch {
@@ -51355,7 +52025,7 @@ async function probeV2() {
 }
 function onPath(command, searchPath) {
   for (const dir of searchPath.split(":").filter(Boolean)) {
-    const file2 = path35.join(dir, command);
+    const file2 = path37.join(dir, command);
     try {
       accessSync2(file2, constants2.X_OK);
       return file2;
@@ -51412,8 +52082,8 @@ function registerDoctor(program2, ctx) {
 }
 
 // src/cli/commands/export.ts
-import { readFile as readFile12, writeFile as writeFile11 } from "node:fs/promises";
-import path36 from "node:path";
+import { readFile as readFile12, writeFile as writeFile12 } from "node:fs/promises";
+import path38 from "node:path";
 
 // src/formats/gab.ts
 var GAB_PREFIX = "window.BENCHMARK_DATA = ";
@@ -51552,13 +52222,13 @@ function registerExport(program2, ctx) {
     const text3 = `${JSON.stringify(entries, null, 2)}
 `;
     if (flags.out === void 0) ctx.stdout(text3);
-    else await writeFile11(path36.resolve(ctx.cwd, flags.out), text3);
+    else await writeFile12(path38.resolve(ctx.cwd, flags.out), text3);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile12(path36.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile12(path38.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -51596,7 +52266,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path36.basename(file2, ".json");
+    const name = flags.name ?? path38.basename(file2, ".json");
     return {
       comparisons: [{ name, unit: "", comparison: single2 }],
       errors: [],
@@ -51620,18 +52290,18 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path46 from "node:path";
+import path48 from "node:path";
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync7 } from "node:fs";
 import { readdir as readdir3, readFile as readFile13 } from "node:fs/promises";
-import path37 from "node:path";
+import path39 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path37.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path37.join(here, "dashboard"), path37.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync7(path37.join(dir, "index.html")));
+  const here = path39.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path39.join(here, "dashboard"), path39.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync7(path39.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -51645,14 +52315,14 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile13(path37.join(dir, name)));
+    files.set(name, await readFile13(path39.join(dir, name)));
   }
   return files;
 }
 
 // src/history/layout.ts
 import { createHash as createHash3 } from "node:crypto";
-import path38 from "node:path";
+import path40 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -51681,7 +52351,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path38.posix.join(
+  return path40.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -51699,12 +52369,12 @@ function parseEntryPath(relative2) {
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/history/read.ts
-import path40 from "node:path";
+import path42 from "node:path";
 
 // src/history/git-branch.ts
-import { mkdtemp as mkdtemp8, readFile as readFile14, rm as rm12, writeFile as writeFile12 } from "node:fs/promises";
+import { mkdtemp as mkdtemp8, readFile as readFile14, rm as rm12, writeFile as writeFile13 } from "node:fs/promises";
 import os13 from "node:os";
-import path39 from "node:path";
+import path41 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -51713,8 +52383,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp8(path39.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path39.resolve(options.remote);
+  const dir = await mkdtemp8(path41.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path41.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -51755,12 +52425,12 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path39.join(dir, "config");
+  const configFile = path41.join(dir, "config");
   const initial = (await readFile14(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
   );
-  await writeFile12(
+  await writeFile13(
     configFile,
     `${initial}[extensions]
 	partialClone = origin
@@ -51942,7 +52612,7 @@ var isoTime = external_exports.string().refine((s) => !Number.isNaN(Date.parse(s
 var text2 = (max2) => external_exports.string().max(max2);
 var nullableText = (max2) => text2(max2).nullable();
 var verdicts = ["regression", "improvement", "unchanged", "inconclusive"];
-var interval2 = external_exports.looseObject({
+var interval3 = external_exports.looseObject({
   level: external_exports.number().gt(0).lt(1),
   lower: finite,
   upper: finite,
@@ -51962,7 +52632,7 @@ var comparison = external_exports.looseObject({
   baseValue: finite.nullable(),
   /** Relative change head/base − 1 of the statistic. */
   change: finite,
-  ci: interval2,
+  ci: interval3,
   /** Rank-test p-value adjusted across the run's benchmarks (Holm or BH); null if none. */
   pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
   verdict: external_exports.enum(verdicts),
@@ -51979,7 +52649,7 @@ var benchmark = external_exports.looseObject({
   /** The head's statistic; null when the benchmark failed (`error`). */
   value: finite.nullable(),
   /** Interval of the head's statistic; null when it has too few values for one. */
-  ci: interval2.nullable(),
+  ci: interval3.nullable(),
   /** Values (pairs when paired) behind `value`. */
   n: external_exports.number().int().min(0),
   /** Coefficient of variation of those values; null with fewer than two. */
@@ -52107,9 +52777,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path59) {
+function valueAt2(value, path61) {
   let at = value;
-  for (const key2 of path59) {
+  for (const key2 of path61) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -52125,7 +52795,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path40.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path42.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 function inFolder(folder, relative2) {
@@ -52154,7 +52824,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path40.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path42.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -52266,10 +52936,10 @@ async function editHistory(options, edit) {
 }
 
 // src/history/store.ts
-import path42 from "node:path";
+import path44 from "node:path";
 
 // src/history/derive.ts
-import path41 from "node:path";
+import path43 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -52282,13 +52952,13 @@ var VERDICT_CODES = {
 var round2 = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round2(x);
 function monthDir(suite, month) {
-  return path41.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path43.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path41.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path43.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path41.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path43.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -52591,7 +53261,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key2) continue;
-      const time3 = (name) => timeOfName(path42.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path44.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key: key2,
@@ -52942,11 +53612,11 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
   );
   for (const [name, content] of options.dashboard ?? [])
     changes.set(inFolder(folder, name), content);
-  const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
+  const short4 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
-    `duetkit: ${entry.suite}: run ${entry.runId}${short2}`
+    `duetkit: ${entry.suite}: run ${entry.runId}${short4}`
   );
   let pruned = [];
   if (options.retention != null) {
@@ -52966,7 +53636,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile15 } from "node:fs/promises";
-import path43 from "node:path";
+import path45 from "node:path";
 var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -53019,7 +53689,7 @@ var reportSchema = external_exports.looseObject({
 var runSchema = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path43.join(dir, file2);
+    const where = path45.join(dir, file2);
     try {
       return await readFile15(where, "utf8");
     } catch (error62) {
@@ -53031,16 +53701,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path43.join(dir, "samples.json"),
+    path45.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path43.join(dir, "comparison.json"),
+    path45.join(dir, "comparison.json"),
     reportSchema
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path43.join(dir, "duetkit-run.json"), runSchema).suite;
+  const suite = runText === null ? null : check2(runText, path45.join(dir, "duetkit-run.json"), runSchema).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text3, file2, schema) {
@@ -53327,7 +53997,7 @@ function bestSplit(z2, s, e, shape = {}) {
 function findChangePoints(series, settings) {
   const values = series.points.map((p) => p.value);
   if (values.length < 4)
-    return { changePoints: [], segments: [[0, values.length]], rejectedPValue: null };
+    return { changePoints: [], uncalled: [], segments: [[0, values.length]], rejectedPValue: null };
   const found = eDivisive(values, {
     alpha: settings.alpha,
     permutations: settings.permutations,
@@ -53336,7 +54006,7 @@ function findChangePoints(series, settings) {
   const cuts = found.changePoints.map((c) => c.index);
   const edges = [0, ...cuts, values.length];
   const segments2 = edges.slice(1).map((e, i) => [edges[i], e]);
-  const changePoints = found.changePoints.map((c, i) => {
+  const splits = found.changePoints.map((c, i) => {
     const left = values.slice(edges[i], c.index);
     const right = values.slice(c.index, edges[i + 2]);
     const step = stepOf(left, right, settings, i);
@@ -53358,7 +54028,17 @@ function findChangePoints(series, settings) {
       permutations: c.permutations
     };
   });
-  return { changePoints, segments: segments2, rejectedPValue: found.rejected?.pValue ?? null };
+  const threshold2 = settings.threshold ?? 0;
+  return {
+    changePoints: splits.filter((c) => stepIsCalled(c.step, threshold2)),
+    uncalled: splits.filter((c) => !stepIsCalled(c.step, threshold2)),
+    segments: segments2,
+    rejectedPValue: found.rejected?.pValue ?? null
+  };
+}
+function stepIsCalled(step, threshold2) {
+  if (step.lower === null || step.upper === null) return Math.abs(step.change) > threshold2;
+  return step.lower > threshold2 || step.upper < -threshold2;
 }
 function stepOf(left, right, settings, i) {
   const median3 = (xs) => {
@@ -53395,16 +54075,18 @@ function refOf(p) {
     url: p.commit?.url ?? p.runUrl
   };
 }
+function uncalledNote(c, threshold2) {
+  const pct5 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+  const step = c.step.lower === null || c.step.upper === null ? `${pct5(c.step.change)} (no interval)` : `${pct5(c.step.change)} [${pct5(c.step.lower)}, ${pct5(c.step.upper)}]`;
+  const within = threshold2 === 0 ? "contains no change" : `reaches within \xB1${pct5(threshold2).slice(1)}`;
+  return `E-Divisive split the series at run ${c.after.runId} (p = ${c.pValue.toPrecision(2)}), not called a change point: the step ${step} ${within}`;
+}
 function compareUrl(before, after) {
   const url2 = after.commit?.url;
   if (url2 === null || url2 === void 0 || before.commit === null || after.commit === null)
     return null;
   const m = /^(https?:\/\/.+)\/commit\/[0-9a-f]+$/.exec(url2);
   return m === null ? null : `${m[1]}/compare/${before.commit.id}...${after.commit.id}`;
-}
-function pullRequestOf(subject) {
-  const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
-  return m === null ? null : Number(m[1]);
 }
 
 // src/variability/normalise.ts
@@ -53716,7 +54398,7 @@ var VARIABILITY_HISTORY = {
 };
 
 // src/cli/history-location.ts
-import path44 from "node:path";
+import path46 from "node:path";
 function addLocationOptions(command) {
   return command.requiredOption(
     "--remote <url-or-path>",
@@ -53726,7 +54408,7 @@ function addLocationOptions(command) {
 function locationOf(flags, ctx) {
   const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
   return {
-    remote: isPath ? path44.resolve(ctx.cwd, flags.remote) : flags.remote,
+    remote: isPath ? path46.resolve(ctx.cwd, flags.remote) : flags.remote,
     branch: flags.branch,
     path: flags.path,
     env: ctx.env
@@ -53734,8 +54416,8 @@ function locationOf(flags, ctx) {
 }
 
 // src/cli/commands/history-gab.ts
-import { readFile as readFile16, writeFile as writeFile13 } from "node:fs/promises";
-import path45 from "node:path";
+import { readFile as readFile16, writeFile as writeFile14 } from "node:fs/promises";
+import path47 from "node:path";
 
 // src/history/gab-entry.ts
 function entryFromGab(name, e, suite, repoUrl, prefix = "") {
@@ -53821,12 +54503,12 @@ function gabEntryOf(entry) {
       continue;
     }
     const out = { name: b.name, value: b.value, unit: b.unit };
-    const range2 = b.range ?? (b.ci === null ? void 0 : `\xB1 ${Number(((b.ci.upper - b.ci.lower) / 2).toPrecision(3))}`);
+    const range3 = b.range ?? (b.ci === null ? void 0 : `\xB1 ${Number(((b.ci.upper - b.ci.lower) / 2).toPrecision(3))}`);
     const extra = b.extra ?? (entry.imported === void 0 ? extraOf(b) : void 0);
     benches.push({
       name: out.name,
       value: out.value,
-      ...range2 === void 0 ? {} : { range: range2 },
+      ...range3 === void 0 ? {} : { range: range3 },
       unit: out.unit,
       ...extra === void 0 ? {} : { extra }
     });
@@ -53867,9 +54549,9 @@ function extraOf(b) {
   ];
   const c = b.comparison;
   if (c !== null) {
-    const pct3 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+    const pct5 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
     lines.push(
-      `change ${pct3(c.change)} [${pct3(c.ci.lower)}, ${pct3(c.ci.upper)}] ${+(c.ci.level * 100).toFixed(3)}% CI: ${c.verdict}${c.baseCommit === null ? "" : ` vs ${c.baseCommit.slice(0, 7)}`}`
+      `change ${pct5(c.change)} [${pct5(c.ci.lower)}, ${pct5(c.ci.upper)}] ${+(c.ci.level * 100).toFixed(3)}% CI: ${c.verdict}${c.baseCommit === null ? "" : ` vs ${c.baseCommit.slice(0, 7)}`}`
     );
   }
   return lines.join("\n");
@@ -53959,7 +54641,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text3;
       try {
-        text3 = await readFile16(path45.resolve(ctx.cwd, file2), "utf8");
+        text3 = await readFile16(path47.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -53993,7 +54675,7 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile13(path45.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile14(path47.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
@@ -54017,7 +54699,7 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path46.resolve(ctx.cwd, dir),
+      resultsDir: path48.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
@@ -54135,11 +54817,11 @@ function listTable(entries) {
 }
 
 // src/cli/commands/init.ts
-import path55 from "node:path";
+import path57 from "node:path";
 
 // src/init/init.ts
-import { mkdir as mkdir9, realpath, stat as stat4, writeFile as writeFile14 } from "node:fs/promises";
-import path53 from "node:path";
+import { mkdir as mkdir10, realpath, stat as stat4, writeFile as writeFile15 } from "node:fs/promises";
+import path55 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -54167,11 +54849,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path48 from "node:path";
+import path50 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir4, readFile as readFile17, stat as stat3 } from "node:fs/promises";
-import path47 from "node:path";
+import path49 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -54206,7 +54888,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir4(path47.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir4(path49.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -54223,7 +54905,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path47.join(root, rel);
+    const file2 = path49.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile17(file2, "utf8").catch(() => null);
@@ -54287,7 +54969,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path48.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path50.basename(f, ".rs"));
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "workspace";
   return [...new Set(declared.length > 0 ? declared : files)];
@@ -54370,7 +55052,7 @@ function rustToolchain(channel) {
 }
 
 // src/init/detectors/go.ts
-import path49 from "node:path";
+import path51 from "node:path";
 var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*(\w+)\s+\*testing\.B\s*\)/m;
 var goDetector = {
   id: "go",
@@ -54381,7 +55063,7 @@ var goDetector = {
     if (found.length === 0) return null;
     const packages = /* @__PURE__ */ new Map();
     for (const { file: file2, text: text3 } of found) {
-      const dir2 = path49.posix.dirname(file2);
+      const dir2 = path51.posix.dirname(file2);
       const counted = countBenchmarks(text3);
       const pkg2 = packages.get(dir2) ?? { files: [], funcs: 0, runs: 0 };
       pkg2.files.push(file2);
@@ -54439,7 +55121,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path50 from "node:path";
+import path52 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -54458,7 +55140,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text: text3 } = linked[0];
       const target = LINKED.exec(text3)[1];
-      const dir = path50.posix.dirname(file2);
+      const dir = path52.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -54475,9 +55157,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path50.posix.join(
-      path50.posix.dirname(source),
-      path50.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path52.posix.join(
+      path52.posix.dirname(source),
+      path52.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -54697,7 +55379,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path51 from "node:path";
+import path53 from "node:path";
 async function readPackage(project) {
   const text3 = await project.read("package.json");
   if (text3 === null) return null;
@@ -54720,7 +55402,7 @@ function importing(project, module2) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path51.posix.basename(file2))
+    ([, body]) => body.includes(path53.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -54818,7 +55500,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path52 from "node:path";
+import path54 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -54944,10 +55626,10 @@ function parametrizeCount(text3, at) {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path52.posix.dirname(f));
+  const dirs = files.map((f) => path54.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path52.posix.dirname(common);
+    common = path54.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -55184,30 +55866,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path59) {
-  const node2 = doc.getIn(path59, true);
+function nodeAt(doc, path61) {
+  const node2 = doc.getIn(path61, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path59.join(".")}`);
+    throw new Error(`no node at ${path61.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path59, lines) {
+function commentAbove(doc, path61, lines) {
   if (lines.length === 0) return;
-  const parent = path59.length === 1 ? doc.contents : nodeAt(doc, path59.slice(0, -1));
-  const key2 = path59[path59.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path59.slice(0, -1).join(".")}`);
+  const parent = path61.length === 1 ? doc.contents : nodeAt(doc, path61.slice(0, -1));
+  const key2 = path61[path61.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path61.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path59.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path61.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path59, text3) {
-  const node2 = nodeAt(doc, path59);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path59.join(".")}`);
+function commentAfter(doc, path61, text3) {
+  const node2 = nodeAt(doc, path61);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path61.join(".")}`);
   node2.comment = ` ${text3}`;
 }
-function flowList(doc, path59) {
-  const node2 = nodeAt(doc, path59);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path59.join(".")}`);
+function flowList(doc, path61) {
+  const node2 = nodeAt(doc, path61);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path61.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -55563,9 +56245,9 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path53.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path53.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path53.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path55.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path55.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path55.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
@@ -55575,7 +56257,7 @@ async function planInit(options, deps) {
   const { others } = chosen;
   const plan2 = withIterationsNote(chosen.plan, options.iterations);
   const budget = resolveBudget(plan2, options.budget);
-  const dirInRepo = posix(path53.relative(home, dir));
+  const dirInRepo = posix(path55.relative(home, dir));
   const workflowOptions = {
     action: options.action,
     scenarioInRepo,
@@ -55609,7 +56291,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path53.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path55.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -55619,9 +56301,9 @@ async function writeInit(planned, options) {
   const existing2 = planned.files.filter((f) => f.exists);
   if (existing2.length > 0 && !options.force) throw overwriteError(existing2.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir9(path53.dirname(file2.path), { recursive: true });
+    await mkdir10(path55.dirname(file2.path), { recursive: true });
     try {
-      await writeFile14(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
+      await writeFile15(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
       if (error62.code === "EEXIST") throw overwriteError([file2.path]);
       throw error62;
@@ -55653,7 +56335,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path53.sep).join("/");
+  return relative2.split(path55.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -55743,7 +56425,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path54 from "node:path";
+import path56 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -55778,14 +56460,14 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path54.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path56.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path54.relative(planned.repoRoot, cwd).startsWith("..");
+  const inRepo = !path56.relative(planned.repoRoot, cwd).startsWith("..");
   const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path54.relative(planned.repoRoot, f.path)
+    (f) => inRepo ? shortPath(cwd, f.path) : path56.relative(planned.repoRoot, f.path)
   );
   const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
@@ -55794,7 +56476,7 @@ function nextSteps(planned, cwd) {
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path54.relative(cwd, file2);
+  const relative2 = path56.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -55817,7 +56499,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path55.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path57.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -55835,7 +56517,7 @@ import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync5, readFileSync as readFileSync10 } from "node:fs";
-import path56 from "node:path";
+import path58 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -55848,7 +56530,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync10(path56.join(dir, entry, name), "utf8").trim();
+        return readFileSync10(path58.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -56015,7 +56697,7 @@ function parseScheduleOption(text3) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile18, stat as stat5 } from "node:fs/promises";
-import path57 from "node:path";
+import path59 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -56034,11 +56716,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path57.resolve(ctx.cwd, file2);
+  const absolute = path59.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path57.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path59.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -56084,8 +56766,8 @@ function renderTable(benchmarks) {
 }
 
 // src/cli/commands/variability.ts
-import { writeFile as writeFile15 } from "node:fs/promises";
-import path58 from "node:path";
+import { writeFile as writeFile16 } from "node:fs/promises";
+import path60 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -56139,11 +56821,11 @@ function reuseOf(points, relative2, seed, notes) {
       byInstance.set(p.infra.instance, [...byInstance.get(p.infra.instance) ?? [], relative2[i]]);
     }
   });
-  const range2 = (xs) => Math.max(...xs) - Math.min(...xs);
+  const range3 = (xs) => Math.max(...xs) - Math.min(...xs);
   const reused = [];
   for (const values of byInstance.values()) {
     for (let s = 0; s + size <= values.length; s += size)
-      reused.push(range2(values.slice(s, s + size)));
+      reused.push(range3(values.slice(s, s + size)));
   }
   const instances = [...byInstance.values()];
   if (reused.length < 5 || instances.length < size) {
@@ -56157,19 +56839,19 @@ function reuseOf(points, relative2, seed, notes) {
   for (let s = 0; s < reused.length * 10; s++) {
     const chosen = /* @__PURE__ */ new Set();
     while (chosen.size < size) chosen.add(rng.nextIndex(instances.length));
-    across.push(range2([...chosen].map((m) => instances[m][rng.nextIndex(instances[m].length)])));
+    across.push(range3([...chosen].map((m) => instances[m][rng.nextIndex(instances[m].length)])));
   }
   const ks = ksTwoSample(reused, across);
   const reusedRange = median(reused);
   const reprovisionedRange = median(across);
-  const pct3 = (x) => `${(x * 100).toFixed(2)}%`;
+  const pct5 = (x) => `${(x * 100).toFixed(2)}%`;
   return {
     size,
     reusedSets: reused.length,
     reusedRange,
     reprovisionedRange,
     ks: { statistic: ks.statistic, pValue: ks.pValue },
-    summary: `${size} runs on one machine span ${pct3(reusedRange)} (median), on ${size} machines ${pct3(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
+    summary: `${size} runs on one machine span ${pct5(reusedRange)} (median), on ${size} machines ${pct5(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
   };
 }
 
@@ -56422,8 +57104,8 @@ function patternOf(kind2, times, relative2, settings) {
     high: high.label
   };
   const power = powerOf(values, settings);
-  const pct3 = (x) => `${(x * 100).toFixed(2)}%`;
-  const summary = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct3(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct3(power.detectable)} between two groups; ${pct3(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
+  const pct5 = (x) => `${(x * 100).toFixed(2)}%`;
+  const summary = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct5(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct5(power.detectable)} between two groups; ${pct5(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
   return {
     ...base,
     kruskal: { statistic: kw.statistic, df: kw.df, pValue: kw.pValue },
@@ -56497,7 +57179,8 @@ var DEFAULT_SETTINGS = {
   changePointAlpha: 0.01,
   permutations: 499,
   patternAlpha: 0.05,
-  effect: 0.01
+  effect: 0.01,
+  threshold: 0
 };
 function analyzeVariability(entries, options) {
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
@@ -56553,16 +57236,18 @@ function analyzeSeries(s, paired2, settings) {
     runs: s.points.length,
     values
   };
-  const { changePoints, segments: segments2 } = findChangePoints(s, {
+  const threshold2 = settings.threshold ?? 0;
+  const { changePoints, uncalled, segments: segments2 } = findChangePoints(s, {
     alpha: settings.changePointAlpha,
     permutations: settings.permutations,
     seed,
     level: settings.level,
-    resamples: settings.resamples
+    resamples: settings.resamples,
+    threshold: threshold2
   });
   const relative2 = relativeToSegments(s.points, segments2);
   const times = s.points.map((p) => p.at);
-  const notes = [...s.notes];
+  const notes = [...s.notes, ...uncalled.map((c) => uncalledNote(c, threshold2))];
   if (s.points.length < 4)
     notes.push(
       `${s.points.length} usable run(s): too few for change points, patterns or repetitions`
@@ -56670,9 +57355,9 @@ async function addCommits(report, list) {
 }
 
 // src/variability/render.ts
-var pct2 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
-var signed = (x) => `${x >= 0 ? "+" : ""}${pct2(x)}`;
-var short = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
+var pct4 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+var signed = (x) => `${x >= 0 ? "+" : ""}${pct4(x)}`;
+var short3 = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
 var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
 function renderVariability(report) {
   const out = [];
@@ -56698,7 +57383,7 @@ function renderVariability(report) {
   }
   const s = report.settings;
   out.push(
-    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct2(s.level, 0)} bootstrap interval. CVs and medians: ${pct2(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
+    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct4(s.level, 0)} bootstrap interval, called only when the whole interval lies beyond ${(s.threshold ?? 0) === 0 ? "no change" : `\xB1${pct4(s.threshold, 1)}`}. CVs and medians: ${pct4(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
   );
   return `${out.join("\n").trimEnd()}
 `;
@@ -56711,7 +57396,7 @@ function renderSuite(suite) {
     const latest = aa2.latest;
     out.push(
       latest.calledChanged.length === 0 ? `A/A duet of the latest run (${day2(latest.at)}): nothing called changed.` : `\u26A0\uFE0F A/A duet of the latest run (${day2(latest.at)}) called changed: ${latest.calledChanged.join(", ")} \u2014 the runner misled a PR-style comparison tonight.`,
-      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct2(aa2.rate.estimate)}, 95% Wilson [${pct2(aa2.rate.lower)}, ${pct2(aa2.rate.upper)}]; nominal ${pct2(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
+      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct4(aa2.rate.estimate)}, 95% Wilson [${pct4(aa2.rate.lower)}, ${pct4(aa2.rate.upper)}]; nominal ${pct4(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
     );
   }
   out.push(
@@ -56774,14 +57459,14 @@ function renderPaired(suite) {
   ];
   const latest = paired2.latest;
   out.push(
-    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed(c.step.change)}`).join(", ")}.`,
+    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed(c.step.change)}`).join(", ")}.`,
     ""
   );
   const widths = suite.benchmarks.filter((b) => b.paired.medianCiWidth !== null).map((b) => b.paired.medianCiWidth).sort((a, b) => a - b);
   if (widths.length > 0) {
     const t = latest.threshold;
     out.push(
-      `Median interval width per benchmark: ${pct2(widths[0])} to ${pct2(widths.at(-1))}: a step beyond \xB1${pct2(t + widths[0] / 2)} to \xB1${pct2(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
+      `Median interval width per benchmark: ${pct4(widths[0])} to ${pct4(widths.at(-1))}: a step beyond \xB1${pct4(t + widths[0] / 2)} to \xB1${pct4(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
       ""
     );
   }
@@ -56790,23 +57475,23 @@ function renderPaired(suite) {
   return out;
 }
 function pairedLine(benchmark2, c) {
-  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct2(c.ci.level, 0)} CI, threshold \xB1${pct2(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
+  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct4(c.ci.level, 0)} CI, threshold \xB1${pct4(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);
-  const ci = (s) => s === null ? "\u2013" : `${pct2(s.estimate)} [${pct2(s.lower)}, ${pct2(s.upper)}]`;
+  const ci = (s) => s === null ? "\u2013" : `${pct4(s.estimate)} [${pct4(s.lower)}, ${pct4(s.upper)}]`;
   const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
     (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed(c.step.change)} ${day2(c.after.at)}`
   ).join(", ");
   const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
-  const mde = b.noise.mdeRecent === null ? "\u2013" : pct2(b.noise.mdeRecent);
+  const mde = b.noise.mdeRecent === null ? "\u2013" : pct4(b.noise.mdeRecent);
   return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
 }
 function changePointLine(b, c) {
   const step = c.step.lower === null ? `${signed(c.step.change)} (${c.step.note})` : `${signed(c.step.change)} [${signed(c.step.lower)}, ${signed(c.step.upper)}]`;
-  const range2 = c.range.compareUrl === null ? `${short(c.range.from)}..${short(c.range.to)}` : `[${short(c.range.from)}..${short(c.range.to)}](${c.range.compareUrl})`;
-  const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
-  return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range2}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+  const range3 = c.range.compareUrl === null ? `${short3(c.range.from)}..${short3(c.range.to)}` : `[${short3(c.range.from)}..${short3(c.range.to)}](${c.range.compareUrl})`;
+  const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short3(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
+  return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range3}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
 }
 function marked(direction) {
   return direction === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement";
@@ -56837,6 +57522,10 @@ function registerVariability(program2, ctx) {
     "--permutations <n>",
     "permutations per change-point test (default 499)",
     integerParser(19, 1e5)
+  ).option(
+    "--threshold <t>",
+    "smallest step a change point's interval must clear to be called, e.g. 5% (default 0: the interval must exclude no change)",
+    parseThreshold2
   ).action(async (flags) => {
     const now = /* @__PURE__ */ new Date();
     const read = await readHistory({
@@ -56856,16 +57545,17 @@ function registerVariability(program2, ctx) {
         ...flags.seed === void 0 ? {} : { seed: flags.seed },
         ...flags.level === void 0 ? {} : { level: flags.level },
         ...flags.alpha === void 0 ? {} : { changePointAlpha: flags.alpha },
-        ...flags.permutations === void 0 ? {} : { permutations: flags.permutations }
+        ...flags.permutations === void 0 ? {} : { permutations: flags.permutations },
+        ...flags.threshold === void 0 ? {} : { threshold: flags.threshold }
       }
     });
     const notes = await addCommits(
       report,
-      gitCommitLister(path58.resolve(ctx.cwd, flags.repo ?? "."))
+      gitCommitLister(path60.resolve(ctx.cwd, flags.repo ?? "."))
     );
     report.warnings.push(...notes);
     const markdown = renderVariability(report);
-    if (flags.out !== void 0) await writeFile15(path58.resolve(ctx.cwd, flags.out), markdown);
+    if (flags.out !== void 0) await writeFile16(path60.resolve(ctx.cwd, flags.out), markdown);
     ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
 ` : markdown);
     if (read.tip === null)
@@ -56876,7 +57566,7 @@ function registerVariability(program2, ctx) {
   });
 }
 function resolveRemote(ctx, remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path58.resolve(ctx.cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path60.resolve(ctx.cwd, remote);
 }
 function parseAlpha(text3) {
   const value = Number(text3);
@@ -56903,6 +57593,7 @@ function registerCommands(program2, ctx) {
   registerRun(program2, ctx);
   registerAnalyze(program2, ctx);
   registerCompare(program2, ctx);
+  registerBisect(program2, ctx);
   registerExport(program2, ctx);
   registerNoise(program2, ctx);
   registerWorkload(program2, ctx);

@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path43 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path46 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path43 && path43[0] !== "/") {
-          path43 = `/${path43}`;
+        if (path46 && path46[0] !== "/") {
+          path46 = `/${path46}`;
         }
-        return new URL(`${origin}${path43}`);
+        return new URL(`${origin}${path46}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1367,9 +1367,9 @@ var require_util = __commonJS({
     function isValidHeaderValue(characters) {
       return !headerCharRegex.test(characters);
     }
-    function parseRangeHeader(range2) {
-      if (range2 == null || range2 === "") return { start: 0, end: null, size: null };
-      const m = range2 ? range2.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
+    function parseRangeHeader(range3) {
+      if (range3 == null || range3 === "") return { start: 0, end: null, size: null };
+      const m = range3 ? range3.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
       return m ? {
         start: parseInt(m[1]),
         end: m[2] ? parseInt(m[2]) : null,
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path43, origin }
+          request: { method, path: path46, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path43);
+        debuglog("sending request to %s %s/%s", method, origin, path46);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path43, origin },
+          request: { method, path: path46, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path43,
+          path46,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path43, origin }
+          request: { method, path: path46, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path43);
+        debuglog("trailers received from %s %s/%s", method, origin, path46);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path43, origin },
+          request: { method, path: path46, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path43,
+          path46,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path43, origin }
+            request: { method, path: path46, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path43);
+          debuglog("sending request to %s %s/%s", method, origin, path46);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path43,
+        path: path46,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path43 !== "string") {
+        if (typeof path46 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path43[0] !== "/" && !(path43.startsWith("http://") || path43.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path46[0] !== "/" && !(path46.startsWith("http://") || path46.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path43)) {
+        } else if (invalidPathRegex.test(path46)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path43, query) : path43;
+        this.path = query ? buildURL(path46, query) : path46;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path43, host, upgrade, blocking, reset } = request2;
+      const { method, path: path46, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path43} HTTP/1.1\r
+      let header = `${method} ${path46} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path43, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path46, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path43;
+      headers[HTTP2_HEADER_PATH] = path46;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path43 = search ? `${pathname}${search}` : pathname;
+        const path46 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path43;
+        this.opts.path = path46;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path43 = "/",
+          path: path46 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path43;
+        opts.path = origin + path46;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -9078,16 +9078,16 @@ var require_retry_handler = __commonJS({
       const current = Date.now();
       return new Date(retryAfter).getTime() - current;
     }
-    function validatePartialResponseContentLength(headers, range2, statusCode, retryCount) {
+    function validatePartialResponseContentLength(headers, range3, statusCode, retryCount) {
       const contentLength = headers["content-length"];
       if (contentLength == null) {
         return null;
       }
-      if (!Number.isFinite(range2.start) || !Number.isFinite(range2.end)) {
+      if (!Number.isFinite(range3.start) || !Number.isFinite(range3.end)) {
         return null;
       }
       const length = Number(contentLength);
-      const expectedLength = range2.end - range2.start + 1;
+      const expectedLength = range3.end - range3.start + 1;
       if (!Number.isFinite(length) || length !== expectedLength) {
         return new RequestRetryError("Content-Length mismatch", statusCode, {
           headers,
@@ -9302,8 +9302,8 @@ var require_retry_handler = __commonJS({
         }
         if (this.end == null) {
           if (statusCode === 206) {
-            const range2 = parseRangeHeader(headers["content-range"]);
-            if (range2 == null) {
+            const range3 = parseRangeHeader(headers["content-range"]);
+            if (range3 == null) {
               this.headersSent = true;
               return this.handler.onHeaders(
                 statusCode,
@@ -9312,12 +9312,12 @@ var require_retry_handler = __commonJS({
                 statusMessage
               );
             }
-            const contentLengthError = validatePartialResponseContentLength(headers, range2, statusCode, this.retryCount);
+            const contentLengthError = validatePartialResponseContentLength(headers, range3, statusCode, this.retryCount);
             if (contentLengthError != null) {
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size, end = size - 1 } = range2;
+            const { start, size, end = size - 1 } = range3;
             assert2(
               start != null && Number.isFinite(start),
               "content-range mismatch"
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path43) {
-      if (typeof path43 !== "string") {
-        return path43;
+    function safeUrl(path46) {
+      if (typeof path46 !== "string") {
+        return path46;
       }
-      const pathSegments = path43.split("?");
+      const pathSegments = path46.split("?");
       if (pathSegments.length !== 2) {
-        return path43;
+        return path46;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path43, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path43);
+    function matchKey(mockDispatch2, { path: path46, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path46);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path43 }) => matchValue(safeUrl(path43), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path46 }) => matchValue(safeUrl(path46), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path43, method, body, headers, query } = opts;
+      const { path: path46, method, body, headers, query } = opts;
       return {
-        path: path43,
+        path: path46,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path43, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path46, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path43,
+            Path: path46,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path43) {
-      for (let i = 0; i < path43.length; ++i) {
-        const code = path43.charCodeAt(i);
+    function validateCookiePath(path46) {
+      for (let i = 0; i < path46.length; ++i) {
+        const code = path46.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path43 = opts.path;
+          let path46 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path43 = `/${path43}`;
+            path46 = `/${path46}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path43);
+          url2 = new URL(util.parseOrigin(url2).origin + path46);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20037,14 +20037,14 @@ var require_util9 = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path43 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path46 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path43 && path43[0] !== "/") {
-          path43 = `/${path43}`;
+        if (path46 && path46[0] !== "/") {
+          path46 = `/${path46}`;
         }
-        return new URL(`${origin}${path43}`);
+        return new URL(`${origin}${path46}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -20325,9 +20325,9 @@ var require_util9 = __commonJS({
     function isValidHeaderValue(characters) {
       return !headerCharRegex.test(characters);
     }
-    function parseRangeHeader(range2) {
-      if (range2 == null || range2 === "") return { start: 0, end: null, size: null };
-      const m = range2 ? range2.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
+    function parseRangeHeader(range3) {
+      if (range3 == null || range3 === "") return { start: 0, end: null, size: null };
+      const m = range3 ? range3.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
       return m ? {
         start: parseInt(m[1]),
         end: m[2] ? parseInt(m[2]) : null,
@@ -20495,39 +20495,39 @@ var require_diagnostics2 = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path43, origin }
+          request: { method, path: path46, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path43);
+        debuglog("sending request to %s %s/%s", method, origin, path46);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path43, origin },
+          request: { method, path: path46, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path43,
+          path46,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path43, origin }
+          request: { method, path: path46, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path43);
+        debuglog("trailers received from %s %s/%s", method, origin, path46);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path43, origin },
+          request: { method, path: path46, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path43,
+          path46,
           error63.message
         );
       });
@@ -20576,9 +20576,9 @@ var require_diagnostics2 = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path43, origin }
+            request: { method, path: path46, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path43);
+          debuglog("sending request to %s %s/%s", method, origin, path46);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -20641,7 +20641,7 @@ var require_request3 = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path43,
+        path: path46,
         method,
         body,
         headers,
@@ -20656,11 +20656,11 @@ var require_request3 = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path43 !== "string") {
+        if (typeof path46 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path43[0] !== "/" && !(path43.startsWith("http://") || path43.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path46[0] !== "/" && !(path46.startsWith("http://") || path46.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path43)) {
+        } else if (invalidPathRegex.test(path46)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -20726,7 +20726,7 @@ var require_request3 = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path43, query) : path43;
+        this.path = query ? buildURL(path46, query) : path46;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -25419,7 +25419,7 @@ var require_client_h12 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path43, host, upgrade, blocking, reset } = request2;
+      const { method, path: path46, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -25500,7 +25500,7 @@ var require_client_h12 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path43} HTTP/1.1\r
+      let header = `${method} ${path46} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26029,7 +26029,7 @@ var require_client_h22 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path43, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path46, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -26126,7 +26126,7 @@ var require_client_h22 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path43;
+      headers[HTTP2_HEADER_PATH] = path46;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -26479,9 +26479,9 @@ var require_redirect_handler2 = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path43 = search ? `${pathname}${search}` : pathname;
+        const path46 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path43;
+        this.opts.path = path46;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -27720,10 +27720,10 @@ var require_proxy_agent2 = __commonJS({
         };
         const {
           origin,
-          path: path43 = "/",
+          path: path46 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path43;
+        opts.path = origin + path46;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -28036,16 +28036,16 @@ var require_retry_handler2 = __commonJS({
       const current = Date.now();
       return new Date(retryAfter).getTime() - current;
     }
-    function validatePartialResponseContentLength(headers, range2, statusCode, retryCount) {
+    function validatePartialResponseContentLength(headers, range3, statusCode, retryCount) {
       const contentLength = headers["content-length"];
       if (contentLength == null) {
         return null;
       }
-      if (!Number.isFinite(range2.start) || !Number.isFinite(range2.end)) {
+      if (!Number.isFinite(range3.start) || !Number.isFinite(range3.end)) {
         return null;
       }
       const length = Number(contentLength);
-      const expectedLength = range2.end - range2.start + 1;
+      const expectedLength = range3.end - range3.start + 1;
       if (!Number.isFinite(length) || length !== expectedLength) {
         return new RequestRetryError("Content-Length mismatch", statusCode, {
           headers,
@@ -28260,8 +28260,8 @@ var require_retry_handler2 = __commonJS({
         }
         if (this.end == null) {
           if (statusCode === 206) {
-            const range2 = parseRangeHeader(headers["content-range"]);
-            if (range2 == null) {
+            const range3 = parseRangeHeader(headers["content-range"]);
+            if (range3 == null) {
               this.headersSent = true;
               return this.handler.onHeaders(
                 statusCode,
@@ -28270,12 +28270,12 @@ var require_retry_handler2 = __commonJS({
                 statusMessage
               );
             }
-            const contentLengthError = validatePartialResponseContentLength(headers, range2, statusCode, this.retryCount);
+            const contentLengthError = validatePartialResponseContentLength(headers, range3, statusCode, this.retryCount);
             if (contentLengthError != null) {
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size, end = size - 1 } = range2;
+            const { start, size, end = size - 1 } = range3;
             assert2(
               start != null && Number.isFinite(start),
               "content-range mismatch"
@@ -29695,20 +29695,20 @@ var require_mock_utils2 = __commonJS({
       }
       return true;
     }
-    function safeUrl(path43) {
-      if (typeof path43 !== "string") {
-        return path43;
+    function safeUrl(path46) {
+      if (typeof path46 !== "string") {
+        return path46;
       }
-      const pathSegments = path43.split("?");
+      const pathSegments = path46.split("?");
       if (pathSegments.length !== 2) {
-        return path43;
+        return path46;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path43, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path43);
+    function matchKey(mockDispatch2, { path: path46, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path46);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -29730,7 +29730,7 @@ var require_mock_utils2 = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path43 }) => matchValue(safeUrl(path43), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path46 }) => matchValue(safeUrl(path46), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -29768,9 +29768,9 @@ var require_mock_utils2 = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path43, method, body, headers, query } = opts;
+      const { path: path46, method, body, headers, query } = opts;
       return {
-        path: path43,
+        path: path46,
         method,
         body,
         headers,
@@ -30233,10 +30233,10 @@ var require_pending_interceptors_formatter2 = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path43, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path46, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path43,
+            Path: path46,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35115,9 +35115,9 @@ var require_util14 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path43) {
-      for (let i = 0; i < path43.length; ++i) {
-        const code = path43.charCodeAt(i);
+    function validateCookiePath(path46) {
+      for (let i = 0; i < path46.length; ++i) {
+        const code = path46.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38037,11 +38037,11 @@ var require_undici2 = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path43 = opts.path;
+          let path46 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path43 = `/${path43}`;
+            path46 = `/${path46}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path43);
+          url2 = new URL(util.parseOrigin(url2).origin + path46);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -46072,9 +46072,9 @@ var require_HistogramLogWriter = __commonJS({
       outputIntervalHistogram(histogram, startTimeStampSec = (histogram.startTimeStampMsec - this.baseTime) / 1e3, endTimeStampSec = (histogram.endTimeStampMsec - this.baseTime) / 1e3, maxValueUnitRatio = 1e3) {
         const base644 = (0, encoding_1.encodeIntoCompressedBase64)(histogram);
         const start = timeFormatter(startTimeStampSec);
-        const duration5 = timeFormatter(endTimeStampSec - startTimeStampSec);
+        const duration6 = timeFormatter(endTimeStampSec - startTimeStampSec);
         const max2 = timeFormatter(histogram.maxValue / maxValueUnitRatio);
-        const lineContent = `${start},${duration5},${max2},${base644}
+        const lineContent = `${start},${duration6},${max2},${base644}
 `;
         if (histogram.tag && histogram.tag !== Histogram_1.NO_TAG) {
           this.log(`Tag=${histogram.tag},${lineContent}`);
@@ -46429,17 +46429,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path43) {
-      const ctrl = callVisitor(key, node2, visitor, path43);
+    function visit_(key, node2, visitor, path46) {
+      const ctrl = callVisitor(key, node2, visitor, path46);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path43, ctrl);
-        return visit_(key, ctrl, visitor, path43);
+        replaceNode(key, path46, ctrl);
+        return visit_(key, ctrl, visitor, path46);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path43 = Object.freeze(path43.concat(node2));
+          path46 = Object.freeze(path46.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path43);
+            const ci = visit_(i, node2.items[i], visitor, path46);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46450,13 +46450,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path43 = Object.freeze(path43.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path43);
+          path46 = Object.freeze(path46.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path46);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path43);
+          const cv = visit_("value", node2.value, visitor, path46);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46477,17 +46477,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path43) {
-      const ctrl = await callVisitor(key, node2, visitor, path43);
+    async function visitAsync_(key, node2, visitor, path46) {
+      const ctrl = await callVisitor(key, node2, visitor, path46);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path43, ctrl);
-        return visitAsync_(key, ctrl, visitor, path43);
+        replaceNode(key, path46, ctrl);
+        return visitAsync_(key, ctrl, visitor, path46);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path43 = Object.freeze(path43.concat(node2));
+          path46 = Object.freeze(path46.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path43);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path46);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46498,13 +46498,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path43 = Object.freeze(path43.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path43);
+          path46 = Object.freeze(path46.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path46);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path43);
+          const cv = await visitAsync_("value", node2.value, visitor, path46);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46531,23 +46531,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path43) {
+    function callVisitor(key, node2, visitor, path46) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path43);
+        return visitor(key, node2, path46);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path43);
+        return visitor.Map?.(key, node2, path46);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path43);
+        return visitor.Seq?.(key, node2, path46);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path43);
+        return visitor.Pair?.(key, node2, path46);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path43);
+        return visitor.Scalar?.(key, node2, path46);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path43);
+        return visitor.Alias?.(key, node2, path46);
       return void 0;
     }
-    function replaceNode(key, path43, node2) {
-      const parent = path43[path43.length - 1];
+    function replaceNode(key, path46, node2) {
+      const parent = path46[path46.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -47159,10 +47159,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path43, value) {
+    function collectionFromPath(schema, path46, value) {
       let v = value;
-      for (let i = path43.length - 1; i >= 0; --i) {
-        const k = path43[i];
+      for (let i = path46.length - 1; i >= 0; --i) {
+        const k = path46[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -47181,7 +47181,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path43) => path43 == null || typeof path43 === "object" && !!path43[Symbol.iterator]().next().done;
+    var isEmptyPath = (path46) => path46 == null || typeof path46 === "object" && !!path46[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -47211,11 +47211,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path43, value) {
-        if (isEmptyPath(path43))
+      addIn(path46, value) {
+        if (isEmptyPath(path46))
           this.add(value);
         else {
-          const [key, ...rest] = path43;
+          const [key, ...rest] = path46;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -47229,8 +47229,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path43) {
-        const [key, ...rest] = path43;
+      deleteIn(path46) {
+        const [key, ...rest] = path46;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -47244,8 +47244,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path43, keepScalar) {
-        const [key, ...rest] = path43;
+      getIn(path46, keepScalar) {
+        const [key, ...rest] = path46;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -47263,8 +47263,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path43) {
-        const [key, ...rest] = path43;
+      hasIn(path46) {
+        const [key, ...rest] = path46;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -47274,8 +47274,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path43, value) {
-        const [key, ...rest] = path43;
+      setIn(path46, value) {
+        const [key, ...rest] = path46;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -49790,9 +49790,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path43, value) {
+      addIn(path46, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path43, value);
+          this.contents.addIn(path46, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -49867,14 +49867,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path43) {
-        if (Collection2.isEmptyPath(path43)) {
+      deleteIn(path46) {
+        if (Collection2.isEmptyPath(path46)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path43) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path46) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -49889,10 +49889,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path43, keepScalar) {
-        if (Collection2.isEmptyPath(path43))
+      getIn(path46, keepScalar) {
+        if (Collection2.isEmptyPath(path46))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path43, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path46, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -49903,10 +49903,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path43) {
-        if (Collection2.isEmptyPath(path43))
+      hasIn(path46) {
+        if (Collection2.isEmptyPath(path46))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path43) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path46) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -49923,13 +49923,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path43, value) {
-        if (Collection2.isEmptyPath(path43)) {
+      setIn(path46, value) {
+        if (Collection2.isEmptyPath(path46)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path43), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path46), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path43, value);
+          this.contents.setIn(path46, value);
         }
       }
       /**
@@ -51170,7 +51170,7 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range: range2 } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value, type, comment, range: range3 } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
@@ -51190,7 +51190,7 @@ var require_compose_scalar = __commonJS({
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
         scalar = new Scalar.Scalar(value);
       }
-      scalar.range = range2;
+      scalar.range = range3;
       scalar.source = value;
       if (type)
         scalar.type = type;
@@ -51890,9 +51890,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path43) => {
+    visit2.itemAtPath = (cst, path46) => {
       let item = cst;
-      for (const [field, index] of path43) {
+      for (const [field, index] of path46) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -51901,23 +51901,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path43) => {
-      const parent = visit2.itemAtPath(cst, path43.slice(0, -1));
-      const field = path43[path43.length - 1][0];
+    visit2.parentCollection = (cst, path46) => {
+      const parent = visit2.itemAtPath(cst, path46.slice(0, -1));
+      const field = path46[path46.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path43, item, visitor) {
-      let ctrl = visitor(item, path43);
+    function _visit(path46, item, visitor) {
+      let ctrl = visitor(item, path46);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path43.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path46.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -51928,10 +51928,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path43);
+            ctrl = ctrl(item, path46);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path43) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path46) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -55005,10 +55005,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path43) {
-  if (!path43)
+function getElementAtPath(obj, path46) {
+  if (!path46)
     return obj;
-  return path43.reduce((acc, key) => acc?.[key], obj);
+  return path46.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -55348,11 +55348,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path43, issues) {
+function prefixIssues(path46, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path43);
+    iss.path.unshift(path46);
     return iss;
   });
 }
@@ -55814,16 +55814,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path43 = []) => {
+  const processError = (error64, path46 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path43, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path46, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path43, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path46, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path43, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path46, ...issue3.path]);
       } else {
-        const fullpath = [...path43, ...issue3.path];
+        const fullpath = [...path46, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -55862,17 +55862,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path43 = []) => {
+  const processError = (error64, path46 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path43, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path46, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path43, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path46, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path43, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path46, ...issue3.path]);
       } else {
-        const fullpath = [...path43, ...issue3.path];
+        const fullpath = [...path46, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -55911,8 +55911,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path43 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path43) {
+  const path46 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path46) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -73050,13 +73050,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path43 = ref.slice(1).split("/").filter(Boolean);
-  if (path43.length === 0) {
+  const path46 = ref.slice(1).split("/").filter(Boolean);
+  if (path46.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path43[0] === defsKey) {
-    const key = path43[1] === void 0 ? void 0 : decodeJSONPointerSegment(path43[1]);
+  if (path46[0] === defsKey) {
+    const key = path46[1] === void 0 ? void 0 : decodeJSONPointerSegment(path46[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -73944,8 +73944,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path43 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path43} does not exist${EOL5}`);
+        const path46 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path46} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -78166,348 +78166,164 @@ function abortOnSignals(signals = ["SIGINT", "SIGTERM"]) {
   };
 }
 
-// src/github/event.ts
-import { readFile } from "node:fs/promises";
-async function readEvent(env) {
-  const file2 = env.GITHUB_EVENT_PATH;
-  let payload = {};
-  if (file2 !== void 0 && file2 !== "") {
-    try {
-      payload = JSON.parse(await readFile(file2, "utf8"));
-    } catch (error63) {
-      throw new Error(`cannot read the event payload ${file2}: ${error63.message}`);
-    }
-  }
-  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
-  return {
-    name: env.GITHUB_EVENT_NAME ?? "",
-    payload,
-    repository: owner && repo ? { owner, repo } : null,
-    sha: env.GITHUB_SHA || null
-  };
-}
-function pullRequestOf(event) {
-  const pr = event.payload.pull_request;
-  if (pr === void 0 || pr === null) return null;
-  const base = pr.base ?? {};
-  const head = pr.head ?? {};
-  const number4 = Number(pr.number ?? event.payload.number);
-  if (!Number.isSafeInteger(number4) || typeof base.sha !== "string") return null;
-  if (typeof head.sha !== "string") return null;
-  const repoName = (side3) => side3.repo?.full_name;
-  const headRepo = repoName(head);
-  return {
-    number: number4,
-    baseRef: typeof base.ref === "string" ? base.ref : "",
-    baseSha: base.sha,
-    headSha: head.sha,
-    // A deleted fork has no head repo: still a fork.
-    fork: headRepo === void 0 || headRepo !== repoName(base)
-  };
-}
-function workflowRunOf(event) {
-  if (event.name !== "workflow_run") return null;
-  const run3 = event.payload.workflow_run;
-  if (typeof run3?.head_sha !== "string") return null;
-  return { headSha: run3.head_sha, event: String(run3.event ?? "") };
+// src/action/bisect-step.ts
+import { mkdir as mkdir6, writeFile as writeFile4 } from "node:fs/promises";
+import os14 from "node:os";
+import path23 from "node:path";
+
+// src/git/pull-request.ts
+function pullRequestOf(subject) {
+  const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
+  return m === null ? null : Number(m[1]);
 }
 
-// src/analyze/report.ts
-function uncompared(benchmark2, baseline, version3, why) {
-  return {
-    benchmark: benchmark2,
-    unit: "",
-    biggerIsBetter: false,
-    valueKind: null,
-    baseline,
-    version: version3,
-    comparison: null,
-    notComparable: null,
-    error: why.error ?? null,
-    unmeasured: why.unmeasured ?? null
-  };
-}
-function statusOf(result) {
-  if (result.comparison !== null) return "compared";
-  if (result.notComparable != null) return "not-comparable";
-  return result.unmeasured != null ? "unmeasured" : "error";
-}
-function isExactTie(result) {
-  return result.exact !== void 0 && result.exact.base === result.exact.head;
-}
-function comparedCount(summary2) {
-  return summary2.regression + summary2.improvement + summary2.unchanged + summary2.inconclusive;
-}
-function unmeasuredCount(summary2) {
-  return summary2.unmeasured ?? 0;
-}
-function summarize(results) {
-  const summary2 = {
-    regression: 0,
-    improvement: 0,
-    unchanged: 0,
-    inconclusive: 0,
-    notComparable: 0,
-    error: 0,
-    unmeasured: 0
-  };
-  const ties = results.filter(isExactTie).length;
-  for (const r of results) {
-    if (isExactTie(r)) continue;
-    const status = statusOf(r);
-    if (status === "compared") summary2[r.comparison.verdict]++;
-    else if (status === "not-comparable") summary2.notComparable++;
-    else summary2[status]++;
-  }
-  const nothingElse = comparedCount(summary2) + summary2.error + summary2.unmeasured === 0;
-  if (nothingElse) summary2.unchanged += ties;
-  return summary2;
-}
-
-// src/report/numbers.ts
-function formatPercent(fraction, digits = 2) {
-  if (!Number.isFinite(fraction)) return String(fraction);
-  const pct3 = fraction * 100;
-  const text2 = pct3.toFixed(digits);
-  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct3 > 0 ? "+" : ""}${text2}%`;
-}
-function formatInterval(lower, upper, digits = 2) {
-  return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
-}
-function formatValue(value, unit = "") {
-  const abs = Math.abs(value);
-  let text2;
-  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text2 = value.toExponential(3);
-  else text2 = Number(value.toPrecision(4)).toString();
-  return unit === "" ? text2 : `${text2} ${unit}`;
-}
-function formatPValue(p) {
-  if (p < 1e-10) return "<1e-10";
-  if (p < 1e-3) return p.toExponential(1);
-  return p.toFixed(4);
-}
-function centreOf(c, side3) {
-  const s = c[side3];
-  if (c.statistic === "mean") return s.mean;
-  if (c.statistic === "gmean" && s.gmean !== null) return s.gmean;
-  return s.median;
-}
-
-// src/report/exact-text.ts
-function exactText(r, escape = (text2) => text2) {
-  const { base, head } = r.exact;
-  const unit = r.unit === "" ? "" : ` ${escape(r.unit)}`;
-  return `${exactNumber(base)} \u2192 ${exactNumber(head)}${unit} (${formatPercent(r.comparison.change)}, exact)`;
-}
-function exactNumber(value) {
-  return Number.isSafeInteger(value) ? String(value) : formatValue(value);
-}
-function exactDiffers(r) {
-  return exactNumber(r.exact.base) !== exactNumber(r.exact.head);
-}
-
-// src/report/explain-text.ts
-var TOP_FUNCTIONS = 3;
-function formatPp(change, digits = 1) {
-  const text2 = Math.abs(change * 100).toFixed(digits);
-  if (Number(text2) === 0) return `${0 .toFixed(digits)} pp`;
-  return `${change > 0 ? "+" : "\u2212"}${text2} pp`;
-}
-function functionText(f, name = (n) => n) {
-  const bound = (x) => formatPp(x, x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1).replace(" pp", "");
-  return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound(f.lower)}, ${bound(f.upper)}]`;
-}
-function listedFunctions(explain3, top = TOP_FUNCTIONS) {
-  return explain3.functions.filter((f) => f.beyondNoise).slice(0, top);
-}
-function explainHeader(explain3) {
-  if (explain3.method === null) return `no profile: ${explain3.warning ?? "unknown reason"}`;
-  const s = explain3.samples;
-  return `${explain3.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain3.seconds.toFixed(1)} s profiling`;
-}
-function nothingBeyondNoise(explain3) {
-  const m = explain3.method;
-  return `no function's share changed beyond noise (${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together, at least ${formatPp(m.minChange).replace("+", "")})`;
-}
-
-// src/report/unmeasured-text.ts
-function unmeasuredNames(results) {
-  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
-}
-var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
-
-// src/report/escape.ts
-var ZERO_WIDTH_SPACE = "&#8203;";
-var MARKDOWN_SPECIAL = /[\\`*_{}[\]()#!|~<>&"'$:]/g;
-var ENTITIES = {
-  "<": "&lt;",
-  ">": "&gt;",
-  "&": "&amp;",
-  '"': "&quot;",
-  "'": "&#39;"
-};
-var MAX_INLINE_LENGTH = 200;
-function escapeInline(text2, maxLength = MAX_INLINE_LENGTH) {
-  const line = oneLine(text2);
-  const cut = line.length > maxLength ? `${line.slice(0, maxLength - 1)}\u2026` : line;
-  return cut.replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? `\\${c}`).replace(/@(?=\S)/g, `@${ZERO_WIDTH_SPACE}`).replace(/\\#(?=\w)/g, `\\#${ZERO_WIDTH_SPACE}`);
-}
-function codeBlock(text2, maxLength = 4e3) {
-  const body = stripControl(text2.length > maxLength ? `${text2.slice(0, maxLength)}
-\u2026` : text2);
-  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(Math.max(3, longest + 1));
-  return `${fence}text
-${body.replace(/\n+$/, "")}
-${fence}`;
-}
-function codeSpan(text2, maxLength = 120) {
-  const line = oneLine(text2).replace(/`/g, "'");
-  return `\`${line.length > maxLength ? `${line.slice(0, maxLength - 1)}\u2026` : line}\``;
-}
-function escapeCommentValue(text2) {
-  return encodeURIComponent(oneLine(text2)).replace(/-/g, "%2D");
-}
-function oneLine(text2) {
-  return stripControl(text2).replace(/\s+/g, " ").trim();
-}
-function stripControl(text2) {
-  let out = "";
-  for (const c of text2) {
-    const code = c.codePointAt(0);
-    const control = code < 32 && c !== "\n" && c !== "	" || code >= 127 && code < 160;
-    const bidi = code >= 8234 && code <= 8238 || code >= 8294 && code <= 8297;
-    out += control || bidi ? " " : c;
-  }
-  return out;
-}
-
-// src/report/interval-bar.ts
-var BAR_GLYPHS = {
-  track: "\u2508",
-  zero: "\u2502",
-  threshold: "\u2506",
-  interval: "\u2501",
-  estimate: "\u25CF",
-  clipLeft: "\u25C2",
-  clipRight: "\u25B8"
-};
-var NICE_LIMITS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
-function chooseScale(intervals, threshold3, width = 25) {
-  const extent = Math.max(
-    threshold3 * 2,
-    ...intervals.flatMap((i) => [Math.abs(i.lower), Math.abs(i.upper)]).filter(Number.isFinite)
-  );
-  const limit = NICE_LIMITS.find((l) => l >= extent) ?? NICE_LIMITS.at(-1);
-  return { limit, width: width % 2 === 0 ? width + 1 : width };
-}
-function intervalBar(change, lower, upper, threshold3, scale) {
-  const { width, limit } = scale;
-  const half = (width - 1) / 2;
-  const column = (x) => Math.min(
-    width - 1,
-    Math.max(0, half + Math.sign(x) * Math.round(Math.abs(x) / limit * half))
-  );
-  const cells = Array.from({ length: width }, () => BAR_GLYPHS.track);
-  cells[column(0)] = BAR_GLYPHS.zero;
-  cells[column(-threshold3)] = BAR_GLYPHS.threshold;
-  cells[column(threshold3)] = BAR_GLYPHS.threshold;
-  for (let i = column(lower); i <= column(upper); i++) cells[i] = BAR_GLYPHS.interval;
-  if (lower < -limit) cells[0] = BAR_GLYPHS.clipLeft;
-  if (upper > limit) cells[width - 1] = BAR_GLYPHS.clipRight;
-  cells[column(change)] = BAR_GLYPHS.estimate;
-  return cells.join("");
-}
-
-// src/analyze/thresholds.ts
-var TIME_UNIT = /^(ps|ns|us|µs|μs|ms|s|sec|min|h)(\/(op|iter|call|run|it))?$/i;
-var MEMORY_UNIT = /^(B|bytes|KB|KiB|MB|MiB|GB|GiB|allocs|objects)(\/(op|iter))?$/i;
-function metricKind(unit) {
-  if (TIME_UNIT.test(unit)) return "time";
-  if (MEMORY_UNIT.test(unit)) return "memory";
-  return null;
-}
-function thresholdFor(benchmark2, unit, threshold3, thresholds) {
-  if (thresholds === void 0) return threshold3;
-  const byName = thresholds[benchmark2];
-  if (byName !== void 0) return byName;
-  const kind2 = metricKind(unit);
-  return (kind2 === null ? void 0 : thresholds[kind2]) ?? threshold3;
-}
-
-// src/report/threshold-text.ts
-function percentText(fraction) {
-  return `\xB1${formatPercent(fraction).replace("+", "")}`;
-}
-function settingsThresholdText(threshold3, thresholds) {
-  const own2 = Object.entries(thresholds ?? {});
-  if (own2.length === 0) return percentText(threshold3);
-  return `${percentText(threshold3)}; ${own2.map(([key, t]) => `${key} ${percentText(t)}`).join(", ")}`;
-}
-
-// src/report/cluster-text.ts
-function clusterLines(c) {
-  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
-  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
-  const lines = [
-    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
-  ];
-  const t = c.timings;
-  const timing = [
-    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
-    t.podStart === null ? null : `pod start ${t.podStart} s`,
-    t.copy === null ? null : `copy in ${t.copy} s`,
-    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
-  ].filter((x) => x !== null);
-  const cost = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
-  if (cost !== null || timing.length > 0) {
-    lines.push(
-      `cluster ${[cost === null ? null : `cost ${cost}`, ...timing].filter(Boolean).join("; ")}`
+// src/git/run.ts
+import { spawn } from "node:child_process";
+function runGit(args, options = {}) {
+  return new Promise((resolve2, reject) => {
+    const child = spawn("git", args, {
+      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+      env: options.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"]
+    });
+    const out = [];
+    let err = "";
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err += chunk.toString());
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve2({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
     );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(options.input);
+  });
+}
+async function readGit(args, options = {}) {
+  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
+  let result;
+  try {
+    result = await runGit(args, options);
+  } catch (error63) {
+    throw fail(error63.message);
   }
-  return lines;
+  if (result.code === 0) return result.stdout.toString();
+  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
+${result.stderr}`);
 }
 
-// src/analyze/duration-text.ts
-function formatDuration(seconds) {
-  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
-  const s = Math.round(seconds);
-  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
-}
-
-// src/report/fingerprint-text.ts
-function describeFingerprint(f) {
-  const hypervisor = f.hypervisor.present ? `virtual (${[f.hypervisor.type, f.hypervisor.vendor, f.hypervisor.product].filter(Boolean).join(", ") || "hypervisor flag"})` : f.hypervisor.present === false ? "bare metal" : null;
-  const image = f.image.os === null ? null : [f.image.os, f.image.version].filter(Boolean).join(" ");
-  return [
-    f.cpuModel ?? "unknown CPU",
-    f.microcode === null ? null : `microcode ${f.microcode}`,
-    `${f.vcpus} vCPUs${f.layout === null ? "" : ` (${f.layout})`}`,
-    `${f.arch} Linux ${f.kernel}`,
-    `cgroup ${f.cgroup}`,
-    hypervisor,
-    image === null ? null : `image ${image}`,
-    `fingerprint ${f.id}`
-  ].filter((part) => part !== null).join(", ");
-}
-
-// src/report/timing-text.ts
-var BUSY = {
-  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
-  spin: "a side that finished first kept its CPU busy until the other had finished",
-  off: "a side that finished first left its CPU idle"
+// src/git/commit-range.ts
+var CommitRangeError = class extends UserError {
+  constructor(message) {
+    super(message);
+    this.name = "CommitRangeError";
+  }
 };
-function timingText(timing, mode) {
-  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
-  if (mode !== "duet") return how;
-  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
-  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
+var FORMAT = "--format=%H%x09%P%x09%s";
+function createCommitRange(cwd) {
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
+  const parse5 = (out) => out.split("\n").filter((l) => l.length > 0).map((line) => {
+    const [id, parents, ...rest] = line.split("	");
+    const subject = rest.join("	");
+    return {
+      id,
+      subject,
+      pullRequest: pullRequestOf(subject),
+      parents: parents.split(" ").filter((p) => p.length > 0)
+    };
+  });
+  return {
+    resolve: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
+      throw new CommitRangeError(`git ref "${ref}" does not name a commit in ${cwd}`);
+    }),
+    isAncestor: async (older, newer) => {
+      const args = ["merge-base", "--is-ancestor", older, newer];
+      const result = await runGit(args, { cwd });
+      if (result.code === 0 || result.code === 1) return result.code === 0;
+      throw new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${result.stderr.trim()}`);
+    },
+    list: async (from, to, firstParent) => parse5(
+      await git([
+        "log",
+        FORMAT,
+        "--reverse",
+        ...firstParent ? ["--first-parent"] : ["--topo-order"],
+        `${from}..${to}`
+      ])
+    ),
+    show: async (id) => parse5(await git(["log", "-1", FORMAT, id]))[0],
+    mergeBase: (a, b) => git(["merge-base", a, b]).catch(() => null)
+  };
 }
 
-// src/contracts/load.ts
-var ERROR_KINDS = ["status", "timeout", "connection", "other"];
+// src/git/git.ts
+import { rm as rm2 } from "node:fs/promises";
+var GitError = class extends UserError {
+  constructor(message) {
+    super(message);
+    this.name = "RunError";
+  }
+};
+function createGit(cwd) {
+  const git = async (args) => (await readGit(args, {
+    cwd,
+    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
+  })).trim();
+  return {
+    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
+    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
+      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
+    }),
+    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
+    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
+    removeWorktree: async (dir) => {
+      try {
+        await git(["worktree", "remove", "--force", dir]);
+      } catch (error63) {
+        await rm2(dir, { recursive: true, force: true });
+        await git(["worktree", "prune"]);
+        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
+        if (left) throw error63;
+        return;
+      }
+      await git(["worktree", "prune"]);
+    },
+    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
+  };
+}
+
+// src/git/worktrees.ts
+import { mkdtemp, rm as rm3 } from "node:fs/promises";
+import os5 from "node:os";
+import path from "node:path";
+function createWorktreeSet(git, parent = os5.tmpdir()) {
+  let root = null;
+  const made = [];
+  return {
+    async add(name, commit2) {
+      root ??= await mkdtemp(path.join(parent, "duetkit-worktrees-"));
+      const dir = path.join(root, name);
+      await git.addWorktree(dir, commit2);
+      made.push(dir);
+      return dir;
+    },
+    async dispose() {
+      const errors = [];
+      for (const dir of made.splice(0)) {
+        await git.removeWorktree(dir).catch((error63) => errors.push(error63.message));
+      }
+      if (root !== null) await rm3(root, { recursive: true, force: true });
+      root = null;
+      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
+    }
+  };
+}
+
+// src/runner/setup.ts
+import { spawn as spawn2 } from "node:child_process";
 
 // src/scenario/argv.ts
 function splitArgv(line) {
@@ -78574,881 +78390,80 @@ function lastLines(text2, count2) {
   return lines.slice(-count2).map((line) => `  | ${line}`).join("\n").replace(/^ {2}\| $/, "");
 }
 
-// src/load/phase-metrics.ts
-function percentileLabel(p) {
-  return `p${p}`;
-}
-function phaseOutcomes(result, load, generator, round2, describeReplica) {
-  const invalid = honesty(result, load);
-  return result.targets.map((target) => {
-    checkErrors(target, load, round2, describeReplica);
-    if (target.ok === 0 && target.latency.count === 0) {
-      throw new RunError(
-        `server ${target.version}: no request of iteration ${round2} was answered in its measured stages (${target.sent} sent); nothing to measure`
-      );
-    }
-    const metrics = latencyMetrics("latency", target.latency, load);
-    const requests = Object.entries(target.byRequest);
-    if (load.perRequest && requests.length > 1) {
-      for (const [name, histogram] of requests) {
-        if (histogram.count > 0) metrics.push(...latencyMetrics(name, histogram, load));
-      }
-    }
-    const achievedQps = target.ok / result.measuredSeconds;
-    if (load.arrival === "closed") {
-      metrics.push({
-        name: "throughput",
-        unit: "req/s",
-        biggerIsBetter: true,
-        values: [achievedQps],
-        valueKind: "summary"
-      });
-    }
-    const record2 = {
-      arrival: result.arrival,
-      seconds: result.measuredSeconds,
-      intendedQps: result.intended / result.measuredSeconds,
-      achievedQps,
-      sent: target.sent,
-      ok: target.ok,
-      errors: target.errors,
-      statusCodes: target.statusCodes,
-      examples: target.examples,
-      sendLagMs: result.sendLag === null ? null : {
-        p50: result.sendLag.percentiles["50"] ?? result.sendLag.meanMs,
-        p99: lagP99(result.sendLag),
-        max: result.sendLag.maxMs
-      },
-      sendRate: result.intended === 0 ? 1 : result.sentInWindow / result.intended,
-      perReplica: target.perReplica,
-      histogram: target.latency.encoded,
-      generator
-    };
-    return { metrics, load: record2, ...invalid === null ? {} : { invalid } };
-  });
-}
-function latencyMetrics(prefix, h, load) {
-  const metric = (label, value) => ({
-    name: `${prefix} ${label}`,
-    unit: "ms",
-    biggerIsBetter: false,
-    values: [value],
-    valueKind: "summary"
-  });
-  return [
-    ...load.percentiles.map((p) => metric(percentileLabel(p), h.percentiles[String(p)])),
-    metric("mean", h.meanMs)
-  ];
-}
-function lagP99(lag) {
-  return lag.percentiles["99"] ?? lag.maxMs;
-}
-function honesty(result, load) {
-  const problems = [];
-  if (result.sendLag !== null && result.sendLag.count > 0) {
-    const p99 = lagP99(result.sendLag);
-    if (p99 > load.maxSendLag * 1e3) {
-      problems.push(
-        `send lag p99 ${p99.toFixed(2)} ms > workload.load.maxSendLag ${+(load.maxSendLag * 1e3).toFixed(3)} ms`
-      );
-    }
-  }
-  const rate = result.intended === 0 ? 1 : result.sentInWindow / result.intended;
-  if (rate < load.minSendRate) {
-    problems.push(
-      `only ${(rate * 100).toFixed(1)}% of the requests went out within their stages (workload.load.minSendRate ${load.minSendRate * 100}%)`
-    );
-  }
-  return problems.length === 0 ? null : `the load generator could not keep up: ${problems.join("; ")}`;
-}
-function checkErrors(target, load, round2, describeReplica) {
-  const failed = ERROR_KINDS.reduce((sum, kind2) => sum + target.errors[kind2], 0);
-  if (failed === 0 || failed / Math.max(1, target.sentTotal) <= load.maxErrorRate) return;
-  const kinds = ERROR_KINDS.filter((k) => target.errors[k] > 0).map((k) => `${target.errors[k]} ${ERROR_WORDS[k]}`).join(", ");
-  const codes2 = Object.entries(target.statusCodes).map(([code, n]) => `HTTP ${code} \xD7${n}`).join(", ");
-  const examples = target.examples.map((e) => `
-  ${describeReplica(target.version, e.replica)}, ${e.request}: ${e.detail}`).join("");
-  throw new RunError(
-    `server ${target.version}: ${failed} of ${target.sentTotal} requests failed in iteration ${round2} (${(failed / target.sentTotal * 100).toFixed(1)}%, more than workload.load.maxErrorRate ${+(load.maxErrorRate * 100).toFixed(3)}%): ${kinds}${codes2 === "" ? "" : ` (${codes2})`}; first of each kind:${examples}`
-  );
-}
-var ERROR_WORDS = {
-  status: "non-2xx answers",
-  timeout: "timeouts",
-  connection: "connection errors",
-  other: "other errors"
-};
-
-// src/report/load-text.ts
-var ARRIVAL_WORDS = {
-  poisson: "open loop, Poisson arrivals, latency from each intended send time",
-  constant: "open loop, constant arrivals, latency from each intended send time",
-  closed: "closed loop (each user waits for its answer: stalls are under-counted)"
-};
-function loadLines(load) {
-  const lines = [`load: ${ARRIVAL_WORDS[load.arrival]}; ${load.generator}`];
-  for (const v of load.versions) {
-    const failed = ERROR_KINDS.filter((k) => v.errors[k] > 0);
-    const errors = failed.length === 0 ? "no errors" : `errors: ${failed.map((k) => `${v.errors[k]} ${ERROR_WORDS[k]}`).join(", ")}${codes(v.statusCodes)}`;
-    const lag = v.sendLagP99Ms === null ? "" : `, send lag p99 \u2264 ${v.sendLagP99Ms.toFixed(2)} ms`;
-    lines.push(
-      `load ${v.version}: ${v.iterations} iterations, ${fmt(v.intendedQps)} req/s intended, ${fmt(v.achievedQps)} answered (median per iteration)${lag}, ${v.sent} requests, ${errors}; p99 of all iterations pooled ${v.pooledP99Ms.toFixed(3)} ms`
-    );
-  }
-  const warnings = load.invalid.map((i) => `iteration ${i.round} is not analysed: ${i.reason}`);
-  return { lines, warnings };
-}
-function codes(statusCodes) {
-  const entries = Object.entries(statusCodes);
-  return entries.length === 0 ? "" : ` (${entries.map(([c, n]) => `HTTP ${c} \xD7${n}`).join(", ")})`;
-}
-function fmt(x) {
-  return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
-}
-
-// src/report/efficiency-text.ts
-var pct = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
-function efficiencyText(e) {
-  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
-  if (e.efficiency === null || e.breakdown === null) {
-    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
-  }
-  const b = e.breakdown;
-  return `${pct(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct(b.preparation)}, between trials ${pct(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct(b.process)}; ${pace}`;
-}
-
-// src/report/markdown-method.ts
-var MODE_WORDS = {
-  duet: "duet: base and head ran at the same time, iterations started together, paired by iteration",
-  rmit: "RMIT: randomized multiple interleaved trials, paired by round",
-  mit: "MIT: multiple interleaved trials in a fixed order (unpaired)",
-  mct: "MCT: multiple consecutive trials, one version after the other (unpaired)",
-  single: "single: one run of each version (unpaired)"
-};
-var STOP_WORDS = {
-  iterations: "ran every planned iteration",
-  precision: "stopped when every interval was narrow enough (precision target)",
-  budget: "stopped when the time budget was spent",
-  interrupted: "interrupted",
-  failed: "failed before the end"
-};
-var TEST_TEXT = {
-  "wilcoxon-signed-rank": "Wilcoxon signed-rank on log ratios",
-  "trimmed-t": "the trimmed mean's own t test (Tukey\u2013McLaughlin; a suite's looks)"
-};
-function renderMethod(report, meta3) {
-  const compared = report.results.filter((r) => r.comparison !== null && r.exact === void 0);
-  const exact = report.results.filter((r) => r.exact !== void 0);
-  const first = compared[0]?.comparison ?? void 0;
-  const s = report.settings;
-  const items = [
-    `**Mode:** ${MODE_WORDS[report.mode]}; ${STOP_WORDS[report.stopReason]}.`,
-    `**Isolation in effect:** ${isolationText(report)}.`
-  ];
-  if (report.fingerprint !== void 0) {
-    items.push(`**Machine:** ${escapeInline(describeFingerprint(report.fingerprint), 400)}.`);
-  }
-  if (report.timing !== void 0)
-    items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
-  const load = report.load === void 0 ? void 0 : loadLines(report.load);
-  for (const line of load?.lines ?? []) items.push(escapeInline(line, 600));
-  if (report.efficiency !== void 0) {
-    items.push(`**Efficiency:** ${efficiencyText(report.efficiency)}.`);
-  }
-  for (const r of compared.filter((x) => x.settle !== void 0)) {
-    items.push(
-      `**Inconclusive, ${escapeInline(r.benchmark, 80)}:** ${escapeInline(r.settle.advice, 400)}.`
-    );
-  }
-  if (report.cluster !== void 0) {
-    items.push(
-      `**Cluster:** ${clusterLines(report.cluster).map((line) => escapeInline(line.replace(/^cluster /, ""), 400)).join("; ")}.`
-    );
-  }
-  if (first !== void 0) {
-    const ns = new Set(compared.map((r) => sampleSize(r.comparison)));
-    items.push(`**n:** ${[...ns].join("; ")} per benchmark.`);
-    items.push(
-      first.ci.direct === "trimmed-t" ? `**Interval:** ${+(s.level * 100).toFixed(3)}% CI of the 20% trimmed mean of the log pair ratios (Tukey\u2013McLaughlin)${(first.ci.blockLength ?? 1) > 1 ? `, ${first.ci.blockLength} consecutive pairs counted as one` : ""}.` : `**Interval:** ${first.ci.method === "bca" ? "BCa" : "percentile"} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`
-    );
-    items.push(
-      `**Test:** ${TEST_TEXT[first.test.name] ?? "Mann\u2013Whitney U"}; p-values ${adjustmentText(s.adjustment, compared.length)}.`
-    );
-    items.push(
-      s.thresholds === void 0 ? `**Threshold:** ${settingsThresholdText(s.threshold, void 0)} (practical significance).` : `**Thresholds** (practical significance): ${settingsThresholdText(s.threshold, s.thresholds)} (by benchmark name, else by kind of metric, else the first).`
-    );
-    items.push(
-      `**Minimum detectable effect** (at ${Math.round(first.power * 100)}% power): ${compared.map(
-        (r) => `${escapeInline(r.benchmark, 80)} \u2265 ${formatPercent(r.comparison.mde).replace("+", "")}`
-      ).join(", ")}.`
-    );
-  }
-  if (exact.length > 0) items.push(exactItem(exact));
-  items.push(`**Runner:** ${escapeInline(meta3.runner, 400)}.`);
-  items.push(`**Duration:** ${formatDuration(meta3.durationSeconds)}.`);
-  if (meta3.versions.length > 0) {
-    items.push(
-      `**Versions:** ${meta3.versions.map(
-        (v) => `${escapeInline(v.name)} = ${escapeInline(v.source, 120)}${v.commit === null ? "" : ` (\`${v.commit.slice(0, 12)}\`)`}`
-      ).join("; ")}.`
-    );
-  }
-  for (const warning2 of [
-    ...report.isolation.warnings,
-    ...report.timing?.warnings ?? [],
-    ...load?.warnings ?? [],
-    ...report.cluster?.warnings ?? []
-  ]) {
-    items.push(`\u26A0\uFE0F ${escapeInline(warning2, 400)}`);
-  }
-  for (const r of compared) {
-    for (const note of r.comparison.notes) {
-      items.push(`Note on ${escapeInline(r.benchmark)}: ${escapeInline(note, 400)}`);
-    }
-  }
-  return [
-    "<details><summary>How these numbers were obtained</summary>",
-    "",
-    ...items.map((item) => `- ${item}`),
-    "",
-    "</details>"
-  ];
-}
-function exactItem(exact) {
-  const equal = exact.filter((r) => !exactDiffers(r)).length;
-  return `**Exact:** ${exact.length} metric${exact.length === 1 ? " was" : "s were"} one constant on each side (e.g. allocs/op), compared exactly by head/base \u2212 1 and the threshold alone, outside the multiple-comparison family; ${equal} of them equal on both sides ${equal === 1 ? "is" : "are"} not listed (all are in comparison.json).`;
-}
-function sampleSize(c) {
-  return c.paired ? `${c.n.base} pairs` : `${c.n.base} base, ${c.n.head} head`;
-}
-function bootstrapText(c) {
-  if (c.ci.bootstrap === "block")
-    return `moving-block bootstrap over pairs (blocks of ${c.ci.blockLength})`;
-  return c.ci.bootstrap === "paired" ? "bootstrap over pairs" : "bootstrap of each side";
-}
-function adjustmentText(adjustment, count2) {
-  if (adjustment === "none") return "not adjusted for multiple comparisons";
-  const name = adjustment === "holm" ? "Holm (family-wise error)" : "Benjamini\u2013Hochberg (false discovery rate)";
-  return `adjusted by ${name} across ${count2} comparison${count2 === 1 ? "" : "s"}`;
-}
-function isolationText(report) {
-  const iso = report.isolation;
-  const kind2 = {
-    "cgroup-v1": "cgroup v1 cpuset",
-    "cgroup-v2": "cgroup v2 cpuset",
-    taskset: "taskset CPU affinity",
-    none: "none"
-  };
-  const slots = iso.slots.length > 0 && iso.slots.some((x) => x !== null) ? `, CPUs ${iso.slots.map((x) => x ?? "any").join(" | ")}` : "";
-  const harness = iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`;
-  const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (the harness too)" : ""}`;
-  const partition = iso.partition === void 0 ? "" : `, exclusive (partition ${iso.partition})`;
-  const plan = iso.cpuPlan;
-  const layout = plan?.layout == null ? "" : `; ${plan.layout}${plan.idle === null ? "" : `, siblings ${plan.idle} idle`}${plan.siblingsInUse ? ", the measured CPUs' SMT siblings in use" : ""}`;
-  return `${kind2[iso.kind]}${slots}${weight}${partition}${harness}${layout} (requested: ${iso.requested})`;
-}
-
-// src/analyze/round-pairs.ts
-function pairsPerRound(trials) {
-  const out = /* @__PURE__ */ new Map();
-  for (const t of trials) {
-    if (t.warmup) continue;
-    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
-    const pairs = primary?.positional === true ? primary.values.length : 1;
-    out.set(t.round, Math.min(out.get(t.round) ?? Infinity, pairs));
-  }
-  return out;
-}
-
-// src/analyze/settle.ts
-var REASONABLE_SECONDS = 30 * 60;
-function settleAdvice(c, perSecond, context3) {
-  const unit = c.paired ? "pairs" : "values per side";
-  const sign = c.biggerIsBetter ? -1 : 1;
-  const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
-  const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
-  if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
-    return {
-      more: null,
-      seconds: null,
-      perSecond,
-      advice: `the interval clears the threshold, but with ${Math.min(c.n.base, c.n.head)} ${unit} the test adjusted for the whole family does not reject yet (adjusted p ${c.test.pValueAdjusted.toPrecision(2)}): a few more ${unit} would settle it`
-    };
-  }
-  if (c.moreSamplesNeeded === null) {
-    return {
-      more: null,
-      seconds: null,
-      perSecond,
-      advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
-    };
-  }
-  const seconds = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
-  const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
-  if (seconds <= REASONABLE_SECONDS) {
-    return {
-      more: c.moreSamplesNeeded,
-      seconds,
-      perSecond,
-      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds)} more at this run's ${pace}`
-    };
-  }
-  const helps = [];
-  if (context3.isolation === "none" || context3.isolation === "taskset") {
-    helps.push("CPU isolation (cpuset cgroups: root, or sudo on GitHub runners) was not in effect");
-  }
-  if (context3.medianIterationMs !== null && context3.medianIterationMs < 20) {
-    helps.push(
-      `each iteration measures only ${context3.medianIterationMs.toPrecision(2)} ms: a longer one (suite.iterationTime, -benchtime) averages more work per pair`
-    );
-  }
-  helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
-  return {
-    more: c.moreSamplesNeeded,
-    seconds,
-    perSecond,
-    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds)} more at ${pace}; what would help: ${helps.join("; ")}`
-  };
-}
-function paceByMetric(samples) {
-  const spans = /* @__PURE__ */ new Map();
-  const perRound = pairsPerRound(samples.trials);
-  const rounds = /* @__PURE__ */ new Map();
-  for (const t of samples.trials) {
-    const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
-    r.start = Math.min(r.start, t.startMs);
-    r.end = Math.max(r.end, t.endMs);
-    rounds.set(t.round, r);
-  }
-  for (const t of samples.trials) {
-    for (const m of t.metrics) {
-      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), pairs: 0, ms: 0, walls: [] };
-      if (!s.rounds.has(t.round)) {
-        const r = rounds.get(t.round);
-        s.ms += r.end - r.start;
-      }
-      if (!t.warmup && !s.rounds.has(t.round)) {
-        s.rounds.add(t.round);
-        s.pairs += perRound.get(t.round) ?? 1;
-      }
-      s.walls.push(t.wallMs);
-      spans.set(m.name, s);
-    }
-  }
-  const out = /* @__PURE__ */ new Map();
-  for (const [name, s] of spans) {
-    const walls = [...s.walls].sort((a, b) => a - b);
-    out.set(name, {
-      perSecond: s.ms > 0 ? s.pairs / (s.ms / 1e3) : 0,
-      medianMs: walls.length === 0 ? null : walls[walls.length >> 1]
+// src/runner/setup.ts
+function runSetup(argv2, context3) {
+  return new Promise((resolve2, reject) => {
+    const failure3 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
+    const child = spawn2(argv2[0], argv2.slice(1), {
+      cwd: context3.cwd,
+      env: context3.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true
     });
-  }
-  return out;
-}
-
-// src/report/markdown.ts
-function renderMarkdown(report, meta3, maxLength = MAX_COMMENT_LENGTH) {
-  const full = render(report, meta3, false);
-  if (full.length <= maxLength) return full;
-  const short2 = render(report, meta3, true);
-  if (short2.length <= maxLength) return short2;
-  return `${short2.slice(0, maxLength - 200)}
-
-**Cut here: the report is longer than a GitHub comment may be.** All results are in comparison.json.
-`;
-}
-var MAX_COMMENT_LENGTH = 65e3;
-function render(report, meta3, omitUnchanged) {
-  const out = [`### duetkit: ${escapeInline(meta3.suite)}`, "", headline(report), ""];
-  const compared = versionsLine(report, meta3);
-  if (compared !== "") out.push(compared, "");
-  if (!report.complete) {
-    out.push(
-      `> [!WARNING]
-> Incomplete run (${report.stopReason}): these are the samples gathered until it stopped.`,
-      ""
-    );
-  }
-  const scale = chooseScale(
-    statistical(report).map((r) => r.comparison.ci),
-    report.settings.threshold
-  );
-  const versions = [...new Set(report.results.map((r) => r.version))];
-  for (const version3 of versions) {
-    const all = report.results.filter(
-      (r) => r.version === version3 && shownInTable(r) && !isExactTie(r) && (r.exact === void 0 || exactDiffers(r))
-    );
-    const shown = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== "unchanged") : all;
-    const rows = shown.filter((r) => r.exact === void 0);
-    const exact = shown.filter((r) => r.exact !== void 0);
-    if (versions.length > 1) {
-      out.push(`#### ${escapeInline(version3)} vs ${escapeInline(report.settings.baseline)}`, "");
-    }
-    if (rows.length > 0) out.push(...table(rows, report, scale, meta3.trends), "");
-    out.push(...explainBlock(rows));
-    if (exact.length > 0) out.push(...exact.map(exactLine), "");
-    if (shown.length < all.length) {
-      out.push(
-        `${all.length - shown.length} unchanged benchmarks are not listed, to fit GitHub's comment size limit; all results are in comparison.json.`,
-        ""
-      );
-    }
-  }
-  if (statistical(report).length > 0) out.push(legend(report, scale), "");
-  out.push(...notComparableLines(report));
-  out.push(...unmeasuredLines(report));
-  const errors = report.results.filter((r) => statusOf(r) === "error");
-  const unjudged = comparedCount(report.summary) === 0 && unmeasuredCount(report.summary) === 0 && report.summary.notComparable > 0;
-  if (errors.length > 0 || report.results.length === 0 || unjudged) {
-    out.push("#### Errors", "");
-    if (report.results.length === 0) out.push("No measured samples to compare.", "");
-    if (unjudged) out.push("No benchmark could be compared, so there is no verdict.", "");
-    for (const r of errors) {
-      out.push(`- **${escapeInline(r.benchmark)}** could not be compared:`, "");
-      out.push(indent(codeBlock(r.error ?? "unknown error")), "");
-    }
-  }
-  out.push(...renderMethod(report, meta3));
-  return `${out.join("\n").trimEnd()}
-`;
-}
-function headline(report) {
-  const s = report.summary;
-  const counts = [
-    plural2(s.regression, "regression"),
-    plural2(s.improvement, "improvement"),
-    `${s.unchanged} unchanged`
-  ];
-  if (s.inconclusive > 0) counts.push(`${s.inconclusive} inconclusive`);
-  if (s.notComparable > 0) counts.push(`${s.notComparable} not comparable`);
-  if (s.error > 0) counts.push(plural2(s.error, "error"));
-  if (unmeasuredCount(s) > 0) counts.push(`${unmeasuredCount(s)} not measured`);
-  const level3 = `${+(report.settings.level * 100).toFixed(3)}% CI`;
-  return `**${counts.join(", ")}** \u2014 ${report.mode}, ${isolationWords(report)}, ${level3}`;
-}
-function shownInTable(r) {
-  const status = statusOf(r);
-  return status === "compared" || status === "not-comparable";
-}
-function statistical(report) {
-  return report.results.filter((r) => r.comparison !== null && r.exact === void 0);
-}
-function exactLine(r) {
-  const v = r.comparison.verdict;
-  return `- **${escapeInline(r.benchmark)}**: ${exactText(r, (unit) => escapeInline(unit, 20))} ${VERDICT_ICON[v]} ${v}`;
-}
-function plural2(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function isolationWords(report) {
-  switch (report.isolation.kind) {
-    case "cgroup-v1":
-    case "cgroup-v2":
-      return "cpuset-isolated";
-    case "taskset":
-      return "taskset-pinned";
-    default:
-      return "not CPU-isolated";
-  }
-}
-function versionsLine(report, meta3) {
-  const parts = meta3.versions.map((v) => {
-    const commit2 = v.commit === null ? "" : ` \`${v.commit.slice(0, 7)}\``;
-    const role = v.name === report.settings.baseline ? " (baseline)" : "";
-    return `**${escapeInline(v.name)}**${commit2}${role}`;
-  });
-  return parts.length === 0 ? "" : `Compared: ${parts.join(" \xB7 ")}`;
-}
-var VERDICT_ICON = {
-  regression: "\u{1F534}",
-  improvement: "\u{1F7E2}",
-  unchanged: "\u26AA",
-  inconclusive: "\u{1F7E1}"
-};
-var NOT_COMPARABLE_ICON = "\u2796";
-function table(rows, report, scale, trends) {
-  const levelPct = `${+(report.settings.level * 100).toFixed(3)}%`;
-  const trend = (r) => {
-    if (trends === void 0) return "";
-    const spark = trends.byBenchmark[r.benchmark];
-    return ` ${spark === void 0 || spark === "" ? "\u2013" : `\`${spark}\``} |`;
-  };
-  const lines = [
-    `| benchmark | ${escapeInline(rows[0].baseline)} | ${escapeInline(rows[0].version)} | change | ${levelPct} CI | interval | adjusted p | verdict |${trends === void 0 ? "" : ` ${trends.label} |`}`,
-    `| :-- | --: | --: | --: | :-: | :-- | --: | :-- |${trends === void 0 ? "" : " :-- |"}`
-  ];
-  for (const r of rows) {
-    const c = r.comparison;
-    if (c === null) {
-      const n = r.notComparable;
-      lines.push(
-        `| ${escapeInline(r.benchmark)} | ${side(n, "base", r.unit)} | ${side(n, "head", r.unit)} | \u2013 | \u2013 |  | \u2013 | ${NOT_COMPARABLE_ICON} not comparable |${trend(r)}`
-      );
-      continue;
-    }
-    lines.push(
-      `| ${escapeInline(r.benchmark)} | ${side(c, "base", r.unit)} | ${side(c, "head", r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c, r)} |${trend(r)}`
-    );
-  }
-  return lines;
-}
-function explainBlock(rows) {
-  const explained = rows.filter((r) => r.explain !== void 0);
-  if (explained.length === 0) return [];
-  const lines = explained.map((r) => {
-    const e = r.explain;
-    const name = `**${escapeInline(r.benchmark)}**`;
-    if (e.method === null) return `- ${name}: ${escapeInline(explainHeader(e), 600)}`;
-    const listed = listedFunctions(e);
-    const what = listed.length === 0 ? nothingBeyondNoise(e) : listed.map((f) => functionText(f, (n) => codeSpan(n))).join(" \xB7 ");
-    const graph = e.files.flameGraph === null ? "" : ` \u2014 flame graph: ${codeSpan(e.files.flameGraph, 200)} in the results`;
-    const warning2 = e.warning === null ? "" : ` \u26A0\uFE0F ${escapeInline(e.warning, 400)}`;
-    return `- ${name} (${escapeInline(explainHeader(e))}): ${what}${graph}${warning2}`;
-  });
-  return [
-    "**Where the time went** (differential profiles of base and head, after the verdict):",
-    "",
-    ...lines,
-    ""
-  ];
-}
-function verdictText(c, r) {
-  if (c.verdict !== "inconclusive" || c.moreSamplesNeeded === null) return c.verdict;
-  const seconds = r?.settle?.seconds;
-  if (seconds !== void 0 && seconds !== null && seconds <= REASONABLE_SECONDS) {
-    return `inconclusive (~${formatDuration(seconds)} more)`;
-  }
-  if (seconds !== void 0 && seconds !== null) return "inconclusive (too noisy here)";
-  return `inconclusive (~${c.moreSamplesNeeded} more ${c.paired ? "pairs" : "per side"})`;
-}
-function side(c, which2, unit) {
-  const centre2 = centreOf(c, which2);
-  return unit === "" ? formatValue(centre2) : `${formatValue(centre2)} ${escapeInline(unit, 20)}`;
-}
-function legend(report, scale) {
-  const limit = formatPercent(scale.limit, 0).replace("+", "");
-  const threshold3 = report.settings.thresholds === void 0 ? `\xB1${formatPercent(report.settings.threshold).replace("+", "")} threshold` : "the row's threshold (see Method)";
-  const g = BAR_GLYPHS;
-  return `<sub>Interval column: \u2212${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` ${threshold3}, \`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. Change = head/base \u2212 1; adjusted p: ${report.settings.adjustment === "none" ? "not adjusted" : `${report.settings.adjustment === "holm" ? "Holm" : "Benjamini\u2013Hochberg"} across ${statistical(report).length} comparisons`}.</sub>`;
-}
-function notComparableLines(report) {
-  const results = report.results.filter((r) => statusOf(r) === "not-comparable");
-  if (results.length === 0) return [];
-  const others = comparedCount(report.summary) > 0 ? "; the other benchmarks decide" : "";
-  return [
-    `**Not comparable:** no relative change (head/base \u2212 1) can be formed from these values, so they have no verdict${others}.`,
-    "",
-    ...results.map(
-      (r) => `- **${escapeInline(who(r, report))}**: ${escapeInline(r.notComparable.reason, 400)}`
-    ),
-    ""
-  ];
-}
-function unmeasuredLines(report) {
-  const names = unmeasuredNames(report.results);
-  if (names.length === 0) return [];
-  const none = comparedCount(report.summary) === 0 ? " Nothing was measured enough to compare, so there is no verdict." : "";
-  return [
-    `**Not measured within the budget (${names.length}):** ${names.map((n) => escapeInline(n)).join(", ")} \u2014 ${UNMEASURED_HINT}.${none}`,
-    ""
-  ];
-}
-function who(r, report) {
-  const versions = new Set(report.results.map((x) => x.version));
-  return versions.size > 1 ? `${r.benchmark} (${r.version})` : r.benchmark;
-}
-function indent(text2) {
-  return text2.split("\n").map((line) => `  ${line}`).join("\n");
-}
-
-// src/github/upsert-comment.ts
-function commentMarker(suite) {
-  return `<!-- duetkit:comment suite=${escapeCommentValue(suite)} -->`;
-}
-async function upsertComment(api, options) {
-  if (options.policy === "never") return { action: "skipped", url: null, reason: "comment: never" };
-  const marker = commentMarker(options.suite);
-  const body = `${marker}
-${options.body}`;
-  const existing2 = (await api.listComments(options.issue)).find((c) => c.body.startsWith(marker));
-  if (existing2 !== void 0) {
-    const updated = await api.updateComment(existing2.id, body);
-    return { action: "updated", url: updated.url };
-  }
-  if (options.policy === "on-change" && !options.changed) {
-    return { action: "skipped", url: null, reason: "comment: on-change, and nothing changed" };
-  }
-  const created = await api.createComment(options.issue, body);
-  return { action: "created", url: created.url };
-}
-
-// src/analyze/gate.ts
-function gateTally(summary2, failOn) {
-  const strict = failOn === "inconclusive";
-  return {
-    verdicts: failOn === "never" ? 0 : summary2.regression + (strict ? summary2.inconclusive : 0),
-    unmeasured: strict ? unmeasuredCount(summary2) : 0,
-    broken: summary2.error > 0 || comparedCount(summary2) === 0 && unmeasuredCount(summary2) === 0
-  };
-}
-function gateFails(report, failOn) {
-  if (failOn === "never") return false;
-  const t = gateTally(summarize(report.results), failOn);
-  return t.broken || t.verdicts + t.unmeasured > 0;
-}
-
-// src/action/gate.ts
-function overallVerdict(summary2) {
-  if (gateTally(summary2, "never").broken) return "error";
-  if (summary2.regression > 0) return "regression";
-  if (summary2.inconclusive > 0 || unmeasuredCount(summary2) > 0) return "inconclusive";
-  if (summary2.improvement > 0) return "improvement";
-  return "unchanged";
-}
-function gateFailure(report, failOn) {
-  if (!gateFails(report, failOn)) return null;
-  const summary2 = summarize(report.results);
-  const tally = gateTally(summary2, failOn);
-  const failing = new Set(
-    failOn === "inconclusive" ? ["regression", "inconclusive"] : ["regression"]
-  );
-  const named = report.results.filter((r) => r.comparison !== null && failing.has(r.comparison.verdict)).map((r) => {
-    const c = r.comparison;
-    const exact = r.exact === void 0 ? "" : " (exact)";
-    return `${who2(r)} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)}${exact} ${c.verdict}`;
-  });
-  const errors = report.results.filter((r) => statusOf(r) === "error").map((r) => r.benchmark);
-  const parts = [];
-  if (named.length > 0) {
-    const what = failOn === "inconclusive" ? "regressed or inconclusive" : "regressed";
-    parts.push(
-      `${named.length} benchmark${named.length === 1 ? "" : "s"} ${what} beyond the \xB1${formatPercent(report.settings.threshold).replace("+", "")} threshold: ${named.join("; ")}`
-    );
-  }
-  if (errors.length > 0) parts.push(`could not be compared: ${errors.join(", ")}`);
-  if (tally.unmeasured > 0) {
-    const names = unmeasuredNames(report.results);
-    parts.push(
-      comparedCount(summary2) === 0 ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(", ")}` : `not measured within the budget (fail-on: inconclusive): ${names.join(", ")}`
-    );
-  }
-  if (report.results.length === 0) parts.push("no measured samples to compare");
-  else if (tally.broken && comparedCount(summary2) === 0 && summary2.notComparable > 0) {
-    const unjudged = report.results.filter((r) => statusOf(r) === "not-comparable").map((r) => `${who2(r)} (${r.notComparable.reason})`);
-    parts.push(`no benchmark is comparable, so there is no verdict: ${unjudged.join("; ")}`);
-  }
-  return `duetkit: ${parts.join("; ")}`;
-}
-function who2(r) {
-  return r.version === "head" ? r.benchmark : `${r.benchmark} (${r.version})`;
-}
-
-// src/action/publish.ts
-var FORK_HELP = "the results are in the job summary and the results directory; post them with the fork-safe workflow_run pair (docs/action.md#pull-requests-from-forks)";
-async function publishComment(options, io) {
-  if (options.api === null) {
-    io.warning(`no github-token: no PR comment; ${FORK_HELP}`);
-    return "";
-  }
-  try {
-    const result = await upsertComment(options.api, {
-      issue: options.issue,
-      suite: options.suite,
-      body: options.markdown,
-      policy: options.policy,
-      // Not comparable alone is no news (it stays so run after run); nothing judged is.
-      changed: overallVerdict(options.report.summary) !== "unchanged"
+    let output2 = "";
+    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    const kill = () => {
+      if (child.pid !== void 0) {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+        }
+      }
+    };
+    context3.signal.addEventListener("abort", kill);
+    child.on("error", (error63) => {
+      context3.signal.removeEventListener("abort", kill);
+      reject(commandFailure(failure3, `(setup) could not start: ${error63.message}`, ""));
     });
-    if (result.action === "skipped") io.info(`no PR comment: ${result.reason}`);
-    else io.info(`PR comment ${result.action}: ${result.url}`);
-    return result.url ?? "";
-  } catch (error63) {
-    if (error63 instanceof PermissionError) {
-      io.warning(
-        `the token may not comment on PR #${options.issue} (${error63.message}); ${FORK_HELP}`
-      );
-    } else {
-      io.warning(`could not post the PR comment: ${error63.message}`);
-    }
-    return "";
-  }
+    child.on("close", (code, signal) => {
+      context3.signal.removeEventListener("abort", kill);
+      if (context3.signal.aborted) reject(new RunError("interrupted"));
+      else if (code === 0) resolve2();
+      else
+        reject(commandFailure(failure3, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
+    });
+  });
 }
 
-// src/stats/types.ts
-var COMPARISON_SCHEMA_VERSION = 1;
-var STATISTICS = ["median", "mean", "gmean", "trimmed"];
-
-// src/action/results.ts
-import { mkdir as mkdir2, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
-import path from "node:path";
-var RESULT_FILES = {
-  samples: "samples.json",
-  comparison: "comparison.json",
-  comment: "comment.md",
-  run: "duetkit-run.json"
-};
-async function writeResult(dir, file2, text2) {
-  await mkdir2(dir, { recursive: true });
-  const target = path.join(dir, file2);
-  await writeFile2(target, text2.endsWith("\n") ? text2 : `${text2}
-`);
-  return target;
-}
-var finite = external_exports.number().refine(Number.isFinite, "a finite number");
-var side2 = external_exports.looseObject({ median: finite, mean: finite, gmean: finite.nullable(), cv: finite });
-var comparison = external_exports.looseObject({
-  change: finite,
-  ci: external_exports.looseObject({
-    level: finite,
-    lower: finite,
-    upper: finite,
-    method: external_exports.enum(["percentile", "bca"]),
-    resamples: external_exports.number().int(),
-    seed: external_exports.number().int(),
-    bootstrap: external_exports.enum(["unpaired", "paired", "block"]),
-    blockLength: external_exports.number().int().optional()
-  }),
-  test: external_exports.looseObject({
-    name: external_exports.enum(["mann-whitney-u", "wilcoxon-signed-rank", "trimmed-t", "exact"]),
-    pValueAdjusted: finite,
-    adjustment: external_exports.enum(["holm", "bh", "none"])
-  }),
-  n: external_exports.object({ base: external_exports.number().int(), head: external_exports.number().int() }),
-  base: side2,
-  head: side2,
-  paired: external_exports.boolean(),
-  statistic: external_exports.enum(STATISTICS),
-  biggerIsBetter: external_exports.boolean(),
-  threshold: finite,
-  mde: finite,
-  power: finite,
-  verdict: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]),
-  moreSamplesNeeded: external_exports.number().int().nullable(),
-  seed: external_exports.number().int(),
-  notes: external_exports.array(external_exports.string())
-});
-var notComparable = external_exports.looseObject({
-  reason: external_exports.string(),
-  statistic: external_exports.enum(STATISTICS),
-  base: side2,
-  head: side2
-});
-var count = external_exports.number().int().min(0);
-var explain = external_exports.looseObject({
-  profiler: external_exports.enum(["perf", "pprof", "py-spy", "node"]).nullable(),
-  samples: external_exports.object({ base: count, head: count }),
-  seconds: finite,
-  functions: external_exports.array(
-    external_exports.looseObject({
-      name: external_exports.string().max(2e3),
-      kind: external_exports.enum(["self", "total"]),
-      base: finite,
-      head: finite,
-      change: finite,
-      lower: finite,
-      upper: finite,
-      contribution: finite,
-      beyondNoise: external_exports.boolean()
-    })
-  ).max(1e3),
-  files: external_exports.object({ flameGraph: external_exports.string().nullable(), raw: external_exports.array(external_exports.string()) }),
-  warning: external_exports.string().nullable()
-});
-var reportSchema = external_exports.looseObject({
-  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3), external_exports.literal(4)]),
-  scenario: external_exports.string(),
-  mode: external_exports.enum(["duet", "rmit", "mit", "mct", "single"]),
-  paired: external_exports.boolean(),
-  complete: external_exports.boolean(),
-  stopReason: external_exports.enum(["iterations", "precision", "budget", "interrupted", "failed"]),
-  isolation: external_exports.looseObject({
-    requested: external_exports.enum(["auto", "cpuset", "taskset", "none"]),
-    kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"]),
-    slots: external_exports.array(external_exports.string().nullable()),
-    harnessCpus: external_exports.string().nullable(),
-    warnings: external_exports.array(external_exports.string())
-  }),
-  settings: external_exports.looseObject({
-    level: finite,
-    threshold: finite,
-    resamples: external_exports.number().int(),
-    adjustment: external_exports.enum(["holm", "bh", "none"]),
-    seed: external_exports.number().int(),
-    baseline: external_exports.string()
-  }),
-  results: external_exports.array(
-    external_exports.looseObject({
-      benchmark: external_exports.string(),
-      unit: external_exports.string(),
-      biggerIsBetter: external_exports.boolean(),
-      baseline: external_exports.string(),
-      version: external_exports.string(),
-      comparison: comparison.nullable(),
-      notComparable: notComparable.nullable().default(null),
-      error: external_exports.string().nullable(),
-      unmeasured: external_exports.string().nullable().default(null),
-      exact: external_exports.object({ base: finite, head: finite }).optional(),
-      explain: explain.optional()
-    })
-  ),
-  summary: external_exports.object({
-    regression: count,
-    improvement: count,
-    unchanged: count,
-    inconclusive: count,
-    notComparable: count.default(0),
-    error: count,
-    unmeasured: count.default(0)
-  })
-});
-var runSchema = external_exports.object({
-  schemaVersion: external_exports.literal(1),
-  suite: external_exports.string().min(1).max(100),
-  pullRequest: external_exports.object({ number: external_exports.number().int().positive(), headSha: external_exports.string().regex(/^[0-9a-f]{40}$/) }).nullable(),
-  meta: external_exports.object({
-    suite: external_exports.string(),
-    runner: external_exports.string(),
-    durationSeconds: finite,
-    versions: external_exports.array(
-      external_exports.object({ name: external_exports.string(), commit: external_exports.string().nullable(), source: external_exports.string() })
-    ),
-    // The history's trend (publish: history); only sparkline characters, as the run step writes.
-    trends: external_exports.object({
-      label: external_exports.string().regex(/^trend \(last \d+ runs?\)$/),
-      byBenchmark: external_exports.record(external_exports.string(), external_exports.string().regex(/^[▁▂▃▄▅▆▇█·]{0,100}$/))
-    }).optional()
-  })
-});
-async function readResults(dir) {
-  const read = async (file2, schema) => {
-    const where = path.join(dir, file2);
-    let raw;
+// src/pipeline/bisect-checkouts.ts
+import path2 from "node:path";
+function createCheckouts(options) {
+  const made = /* @__PURE__ */ new Map();
+  let seconds = 0;
+  const prepare = async (commit2) => {
+    const root = await options.worktrees.add(commit2.slice(0, 12), commit2);
+    const dir = options.dir === void 0 ? root : path2.join(root, options.dir);
+    if (options.setup === void 0) return { ok: true, dir };
+    const start = performance.now();
     try {
-      raw = JSON.parse(await readFile2(where, "utf8"));
+      await runSetup(options.setup, {
+        version: commit2.slice(0, 10),
+        cwd: dir,
+        env: options.env,
+        signal: options.signal
+      });
+      return { ok: true, dir };
     } catch (error63) {
-      throw new UserError(
-        `cannot read ${where} (${error63.message}); is "results-directory" the downloaded artifact of the run step?`
-      );
+      if (options.signal.aborted) throw error63;
+      return { ok: false, reason: error63.message.split("\n").slice(0, 6).join(" ") };
+    } finally {
+      seconds += (performance.now() - start) / 1e3;
     }
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      const issue3 = parsed.error.issues[0];
-      throw new UserError(
-        `${where} is not a duetkit result: ${issue3.path.join(".")}: ${issue3.message}`
-      );
-    }
-    return parsed.data;
   };
   return {
-    run: await read(RESULT_FILES.run, runSchema),
-    report: await read(RESULT_FILES.comparison, reportSchema)
+    get(commit2) {
+      let checkout = made.get(commit2);
+      if (checkout === void 0) {
+        checkout = prepare(commit2);
+        made.set(commit2, checkout);
+      }
+      return checkout;
+    },
+    seconds: () => seconds
   };
 }
-
-// src/action/run-step.ts
-import { mkdir as mkdir9, mkdtemp as mkdtemp8 } from "node:fs/promises";
-import os17 from "node:os";
-import path38 from "node:path";
 
 // src/runner/modes/types.ts
 function indexes(count2) {
@@ -80842,6 +79857,10 @@ var Sample = class {
   }
 };
 
+// src/stats/types.ts
+var COMPARISON_SCHEMA_VERSION = 1;
+var STATISTICS = ["median", "mean", "gmean", "trimmed"];
+
 // src/stats/verdict.ts
 function callsChange(verdict) {
   return verdict === "regression" || verdict === "improvement";
@@ -81178,11 +80197,11 @@ function finish(o, b, h, change, ci, test, mde, notes) {
 }
 function trimmedComparison(b, h, o, blockLength, notes) {
   const finite5 = finiteLogRatios(logRatios(b.values, h.values));
-  const interval3 = pairedTrimmedInterval(sorted(finite5), o.level, blockLength);
+  const interval4 = pairedTrimmedInterval(sorted(finite5), o.level, blockLength);
   const ci = {
     level: o.level,
-    lower: Math.expm1(interval3.lower),
-    upper: Math.expm1(interval3.upper),
+    lower: Math.expm1(interval4.lower),
+    upper: Math.expm1(interval4.upper),
     method: o.method,
     resamples: o.resamples,
     seed: o.seed,
@@ -81190,25 +80209,25 @@ function trimmedComparison(b, h, o, blockLength, notes) {
     blockLength,
     direct: "trimmed-t"
   };
-  const test = o.test === "trimmed-t" ? trimmedTTest(interval3) : (() => {
+  const test = o.test === "trimmed-t" ? trimmedTTest(interval4) : (() => {
     const w = wilcoxonSignedRank(finite5);
     return testResult("wilcoxon-signed-rank", w.method, w.statistic, w.pValue);
   })();
   const mde = minimumDetectableEffect(
-    interval3.effectiveN,
-    interval3.standardError * Math.sqrt(interval3.effectiveN),
+    interval4.effectiveN,
+    interval4.standardError * Math.sqrt(interval4.effectiveN),
     { level: o.level, power: o.power, paired: true }
   );
-  return finish(o, b, h, Math.expm1(interval3.estimate), ci, test, mde, notes);
+  return finish(o, b, h, Math.expm1(interval4.estimate), ci, test, mde, notes);
 }
-function trimmedTTest(interval3) {
-  const n = interval3.effectiveN;
+function trimmedTTest(interval4) {
+  const n = interval4.effectiveN;
   if (n < TRIMMED_MIN_N) return testResult("trimmed-t", "asymptotic", 0, 1);
   const df = Math.max(1, n - 2 * Math.floor(TRIM * n) - 1);
-  if (!(interval3.standardError > 0)) {
-    return testResult("trimmed-t", "exact", 0, interval3.estimate === 0 ? 1 : 0);
+  if (!(interval4.standardError > 0)) {
+    return testResult("trimmed-t", "exact", 0, interval4.estimate === 0 ? 1 : 0);
   }
-  const t = interval3.estimate / interval3.standardError;
+  const t = interval4.estimate / interval4.standardError;
   const p = Math.min(1, incompleteBeta(df / (df + t * t), df / 2, 0.5));
   return testResult("trimmed-t", "asymptotic", t, p);
 }
@@ -81481,8 +80500,72 @@ function exactSides(input2, unit) {
   return repeated || count2 ? { base, head } : null;
 }
 
+// src/analyze/round-pairs.ts
+function pairsPerRound(trials) {
+  const out = /* @__PURE__ */ new Map();
+  for (const t of trials) {
+    if (t.warmup) continue;
+    const primary = t.metrics.find((m) => m.derivedFrom === void 0);
+    const pairs = primary?.positional === true ? primary.values.length : 1;
+    out.set(t.round, Math.min(out.get(t.round) ?? Infinity, pairs));
+  }
+  return out;
+}
+
 // src/contracts/comparison.ts
 var COMPARISON_REPORT_SCHEMA_VERSION = 4;
+
+// src/analyze/report.ts
+function uncompared(benchmark2, baseline, version3, why) {
+  return {
+    benchmark: benchmark2,
+    unit: "",
+    biggerIsBetter: false,
+    valueKind: null,
+    baseline,
+    version: version3,
+    comparison: null,
+    notComparable: null,
+    error: why.error ?? null,
+    unmeasured: why.unmeasured ?? null
+  };
+}
+function statusOf(result) {
+  if (result.comparison !== null) return "compared";
+  if (result.notComparable != null) return "not-comparable";
+  return result.unmeasured != null ? "unmeasured" : "error";
+}
+function isExactTie(result) {
+  return result.exact !== void 0 && result.exact.base === result.exact.head;
+}
+function comparedCount(summary2) {
+  return summary2.regression + summary2.improvement + summary2.unchanged + summary2.inconclusive;
+}
+function unmeasuredCount(summary2) {
+  return summary2.unmeasured ?? 0;
+}
+function summarize(results) {
+  const summary2 = {
+    regression: 0,
+    improvement: 0,
+    unchanged: 0,
+    inconclusive: 0,
+    notComparable: 0,
+    error: 0,
+    unmeasured: 0
+  };
+  const ties = results.filter(isExactTie).length;
+  for (const r of results) {
+    if (isExactTie(r)) continue;
+    const status = statusOf(r);
+    if (status === "compared") summary2[r.comparison.verdict]++;
+    else if (status === "not-comparable") summary2.notComparable++;
+    else summary2[status]++;
+  }
+  const nothingElse = comparedCount(summary2) + summary2.error + summary2.unmeasured === 0;
+  if (nothingElse) summary2.unchanged += ties;
+  return summary2;
+}
 
 // src/analyze/series.ts
 function collectSeries(samples) {
@@ -81513,6 +80596,9 @@ function collectSeries(samples) {
   }
   return [...series.values()];
 }
+
+// src/contracts/load.ts
+var ERROR_KINDS = ["status", "timeout", "connection", "other"];
 
 // src/load/histogram.ts
 var import_hdr_histogram_js = __toESM(require_dist(), 1);
@@ -81750,6 +80836,116 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   };
 }
 
+// src/analyze/duration-text.ts
+function formatDuration(seconds) {
+  if (seconds < 60) return `${+seconds.toFixed(1)} s`;
+  const s = Math.round(seconds);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor(s % 3600 / 60)} min`;
+}
+
+// src/analyze/settle.ts
+var REASONABLE_SECONDS = 30 * 60;
+function settleAdvice(c, perSecond, context3) {
+  const unit = c.paired ? "pairs" : "values per side";
+  const sign = c.biggerIsBetter ? -1 : 1;
+  const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
+  const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
+  if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: `the interval clears the threshold, but with ${Math.min(c.n.base, c.n.head)} ${unit} the test adjusted for the whole family does not reject yet (adjusted p ${c.test.pValueAdjusted.toPrecision(2)}): a few more ${unit} would settle it`
+    };
+  }
+  if (c.moreSamplesNeeded === null) {
+    return {
+      more: null,
+      seconds: null,
+      perSecond,
+      advice: "the estimate sits on the threshold: no number of pairs would settle it (a threshold further from the change would)"
+    };
+  }
+  const seconds = perSecond > 0 ? c.moreSamplesNeeded / perSecond : Infinity;
+  const pace = `${perSecond >= 10 ? perSecond.toFixed(0) : perSecond.toPrecision(2)} ${unit}/s`;
+  if (seconds <= REASONABLE_SECONDS) {
+    return {
+      more: c.moreSamplesNeeded,
+      seconds,
+      perSecond,
+      advice: `about ${c.moreSamplesNeeded} more ${unit} would settle it: ${formatDuration(seconds)} more at this run's ${pace}`
+    };
+  }
+  const helps = [];
+  if (context3.isolation === "none" || context3.isolation === "taskset") {
+    helps.push("CPU isolation (cpuset cgroups: root, or sudo on GitHub runners) was not in effect");
+  }
+  if (context3.medianIterationMs !== null && context3.medianIterationMs < 20) {
+    helps.push(
+      `each iteration measures only ${context3.medianIterationMs.toPrecision(2)} ms: a longer one (suite.iterationTime, -benchtime) averages more work per pair`
+    );
+  }
+  helps.push(`a threshold above \xB1${+(c.mde * 100).toPrecision(2)}% (what this run could detect)`);
+  return {
+    more: c.moreSamplesNeeded,
+    seconds,
+    perSecond,
+    advice: `too noisy at this size on this machine: settling it would take about ${formatDuration(seconds)} more at ${pace}; what would help: ${helps.join("; ")}`
+  };
+}
+function paceByMetric(samples) {
+  const spans = /* @__PURE__ */ new Map();
+  const perRound = pairsPerRound(samples.trials);
+  const rounds = /* @__PURE__ */ new Map();
+  for (const t of samples.trials) {
+    const r = rounds.get(t.round) ?? { start: t.startMs, end: t.endMs };
+    r.start = Math.min(r.start, t.startMs);
+    r.end = Math.max(r.end, t.endMs);
+    rounds.set(t.round, r);
+  }
+  for (const t of samples.trials) {
+    for (const m of t.metrics) {
+      const s = spans.get(m.name) ?? { rounds: /* @__PURE__ */ new Set(), pairs: 0, ms: 0, walls: [] };
+      if (!s.rounds.has(t.round)) {
+        const r = rounds.get(t.round);
+        s.ms += r.end - r.start;
+      }
+      if (!t.warmup && !s.rounds.has(t.round)) {
+        s.rounds.add(t.round);
+        s.pairs += perRound.get(t.round) ?? 1;
+      }
+      s.walls.push(t.wallMs);
+      spans.set(m.name, s);
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [name, s] of spans) {
+    const walls = [...s.walls].sort((a, b) => a - b);
+    out.set(name, {
+      perSecond: s.ms > 0 ? s.pairs / (s.ms / 1e3) : 0,
+      medianMs: walls.length === 0 ? null : walls[walls.length >> 1]
+    });
+  }
+  return out;
+}
+
+// src/analyze/thresholds.ts
+var TIME_UNIT = /^(ps|ns|us|µs|μs|ms|s|sec|min|h)(\/(op|iter|call|run|it))?$/i;
+var MEMORY_UNIT = /^(B|bytes|KB|KiB|MB|MiB|GB|GiB|allocs|objects)(\/(op|iter))?$/i;
+function metricKind(unit) {
+  if (TIME_UNIT.test(unit)) return "time";
+  if (MEMORY_UNIT.test(unit)) return "memory";
+  return null;
+}
+function thresholdFor(benchmark2, unit, threshold3, thresholds) {
+  if (thresholds === void 0) return threshold3;
+  const byName = thresholds[benchmark2];
+  if (byName !== void 0) return byName;
+  const kind2 = metricKind(unit);
+  return (kind2 === null ? void 0 : thresholds[kind2]) ?? threshold3;
+}
+
 // src/analyze/unmeasured.ts
 function budgetStopped(samples) {
   if (samples.stopReason === "budget") return () => true;
@@ -81856,7 +81052,7 @@ function analyzeSamples(samples, overrides = {}) {
           ...samples.scenario.suite === void 0 ? {} : { test: "trimmed-t" }
         };
         const exact = exactSides(input2, series.unit);
-        const short2 = cutShort(series.name) ? shortOfValues(input2, samples.scenario.budget) : null;
+        const short4 = cutShort(series.name) ? shortOfValues(input2, samples.scenario.budget) : null;
         if (exact !== null) {
           entry.exact = { base: exact.base, head: exact.head };
           entry.comparison = exactComparison(
@@ -81869,8 +81065,8 @@ function analyzeSamples(samples, overrides = {}) {
               `the count varied between repetitions (base ${range(input2.base)}, head ${range(input2.head)}): compared as the median of each side`
             );
           }
-        } else if (short2 !== null) {
-          entry.unmeasured = short2;
+        } else if (short4 !== null) {
+          entry.unmeasured = short4;
         } else {
           entry.comparison = compare(input2.base, input2.head, options);
           if (look !== void 0 && samples.suite !== void 0) {
@@ -81884,7 +81080,7 @@ function analyzeSamples(samples, overrides = {}) {
         }
       } catch (error63) {
         if (error63 instanceof NotComparableError) entry.notComparable = error63.notComparable;
-        else entry.error = explain2(error63, samples.mode);
+        else entry.error = explain(error63, samples.mode);
       }
       results.push(entry);
     });
@@ -82030,95 +81226,11 @@ function thresholdsOf(spec, override) {
   const merged = { ...spec, ...override };
   return Object.keys(merged).length === 0 ? {} : { thresholds: merged };
 }
-function explain2(error63, mode) {
+function explain(error63, mode) {
   if (/at least 2 values/.test(error63.message) && (mode === "single" || mode === "mct")) {
     return `${error63.message} (in ${mode} mode each version needs at least two values: more iterations, or a format whose output has several samples)`;
   }
   return error63.message;
-}
-
-// src/git/run.ts
-import { spawn } from "node:child_process";
-function runGit(args, options = {}) {
-  return new Promise((resolve2, reject) => {
-    const child = spawn("git", args, {
-      ...options.cwd === void 0 ? {} : { cwd: options.cwd },
-      env: options.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"]
-    });
-    const out = [];
-    let err = "";
-    child.stdout.on("data", (chunk) => out.push(chunk));
-    child.stderr.on("data", (chunk) => err += chunk.toString());
-    child.on("error", reject);
-    child.on(
-      "close",
-      (code) => resolve2({ code: code ?? 1, stdout: Buffer.concat(out), stderr: err })
-    );
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(options.input);
-  });
-}
-async function readGit(args, options = {}) {
-  const fail = options.fail ?? ((detail) => new Error(`git ${args.join(" ")}: ${detail}`));
-  let result;
-  try {
-    result = await runGit(args, options);
-  } catch (error63) {
-    throw fail(error63.message);
-  }
-  if (result.code === 0) return result.stdout.toString();
-  throw fail(result.stderr.trim() || `Command failed: git ${args.join(" ")}
-${result.stderr}`);
-}
-
-// src/git/history.ts
-function createGitHistory(cwd) {
-  const git = async (args) => (await readGit(args, { cwd })).trim();
-  return {
-    resolve: (rev) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`]).catch(
-      () => null
-    ),
-    mergeBase: (a, b) => git(["merge-base", "--end-of-options", a, b]).catch(() => null),
-    isShallow: async () => await git(["rev-parse", "--is-shallow-repository"]) === "true",
-    fetchHistory: async (commits) => {
-      if (await git(["rev-parse", "--is-shallow-repository"]) === "true") {
-        await git(["fetch", "--no-tags", "--quiet", "--unshallow", "origin"]);
-      }
-      for (const commit2 of commits) {
-        if (await git(["cat-file", "-e", `${commit2}^{commit}`]).catch(() => null) !== null) {
-          continue;
-        }
-        await git(["fetch", "--no-tags", "--quiet", "origin", commit2]);
-      }
-    }
-  };
-}
-
-// src/report/run-meta.ts
-function runMetaOf(samples, suite, runnerLabel3) {
-  const m = samples.machine;
-  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
-  const parts = [
-    `${m.cpuModel}`,
-    `${m.cores} CPUs`,
-    memory2,
-    `${m.platform} ${m.kernel} ${m.arch}`,
-    `Node ${m.node}`,
-    `load ${m.loadAverage.join(" ")}`
-  ];
-  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
-  const duration5 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
-  return {
-    suite,
-    runner: parts.join(", "),
-    durationSeconds: Number.isFinite(duration5) ? Math.max(0, duration5) : 0,
-    versions: samples.versions.map((v) => ({
-      name: v.name,
-      commit: v.commit,
-      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
-    }))
-  };
 }
 
 // src/pipeline/local-run.ts
@@ -82127,16 +81239,16 @@ import os13 from "node:os";
 import path21 from "node:path";
 
 // src/suite/run-suite.ts
-import { rm as rm6 } from "node:fs/promises";
+import { rm as rm8 } from "node:fs/promises";
 
 // src/runner/drivers/command.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { mkdtemp, readFile as readFile4, rm as rm3 } from "node:fs/promises";
-import os6 from "node:os";
-import path3 from "node:path";
+import { mkdtemp as mkdtemp2, readFile as readFile2, rm as rm5 } from "node:fs/promises";
+import os7 from "node:os";
+import path4 from "node:path";
 
 // src/process/gated-process.ts
-import { spawn as spawn2 } from "node:child_process";
+import { spawn as spawn3 } from "node:child_process";
 var GATE_SCRIPT = 'read _ <&3 && echo >&3 && while [ ! -e "$0" ]; do :; done && exec "$@" 3<&-';
 var TERMINATE_GRACE_MS = 5e3;
 function shellGate(flag) {
@@ -82148,7 +81260,7 @@ async function startGated(argv2, options) {
     ...(options.gate ?? shellGate)(options.flag),
     ...argv2
   ];
-  const child = spawn2(file2, args, {
+  const child = spawn3(file2, args, {
     cwd: options.cwd,
     env: options.env,
     stdio: [options.stdin, "pipe", "pipe", "pipe"],
@@ -82263,19 +81375,19 @@ function controlLines(gate) {
 }
 
 // src/runner/timer/report.ts
-import os5 from "node:os";
+import os6 from "node:os";
 function parseTimerLine(line) {
   const fail = /^fail (\d+)$/.exec(line);
   if (fail !== null) {
     const errno = Number(fail[1]);
-    const name = Object.entries(os5.constants.errno).find(([, n]) => n === errno)?.[0];
+    const name = Object.entries(os6.constants.errno).find(([, n]) => n === errno)?.[0];
     return new Error(name === "ENOENT" ? "command not found" : `spawn failed (${name ?? errno})`);
   }
   const done = /^done (\d+) (\d+) (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
   if (done === null) return new Error(`the timer reported ${JSON.stringify(line)}`);
   const status = Number(done[3]);
   const signalNumber = status & 127;
-  const signal = signalNumber === 0 ? null : Object.entries(os5.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
+  const signal = signalNumber === 0 ? null : Object.entries(os6.constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? `SIG${signalNumber}`;
   return {
     startNs: BigInt(done[1]),
     endNs: BigInt(done[2]),
@@ -82292,8 +81404,8 @@ function relayGate(timer) {
 }
 
 // src/runner/drivers/metrics.ts
-import { readFile as readFile3, rm as rm2 } from "node:fs/promises";
-import path2 from "node:path";
+import { readFile, rm as rm4 } from "node:fs/promises";
+import path3 from "node:path";
 
 // src/formats/types.ts
 var FormatError = class extends UserError {
@@ -82391,10 +81503,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path43 = "$") {
+  constructor(format2, value, path46 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path43;
+    this.path = path46;
   }
   format;
   value;
@@ -83461,9 +82573,9 @@ var pytest = {
   }
 };
 function keywordFor(name, allNames) {
-  const short2 = (id) => id.slice(id.lastIndexOf("::") + 2);
-  const own2 = short2(name);
-  const others = [...new Set(allNames.map(short2))].filter(
+  const short4 = (id) => id.slice(id.lastIndexOf("::") + 2);
+  const own2 = short4(name);
+  const others = [...new Set(allNames.map(short4))].filter(
     (other) => other !== own2 && other.toLowerCase().includes(own2.toLowerCase())
   );
   return [own2, ...others.map((o) => `not ${o}`)].join(" and ");
@@ -83639,19 +82751,19 @@ function iterationMetrics(workload2, times, output2, cwd) {
   }));
 }
 async function clearOutputFile(workload2, cwd) {
-  if (workload2.output !== void 0) await rm2(path2.resolve(cwd, workload2.output), { force: true });
+  if (workload2.output !== void 0) await rm4(path3.resolve(cwd, workload2.output), { force: true });
 }
 async function readIterationOutput(workload2, stdout, cwd, movedTo = null) {
   if (workload2.output === void 0) return stdout;
-  const file2 = path2.resolve(cwd, workload2.output);
+  const file2 = path3.resolve(cwd, workload2.output);
   try {
-    return await readFile3(movedTo ?? file2, "utf8");
+    return await readFile(movedTo ?? file2, "utf8");
   } catch (error63) {
     throw new Error(
       `workload.output ${file2} could not be read after the command exited (${error63.code ?? error63.message}); the command must write it on every run`
     );
   } finally {
-    if (movedTo !== null) await rm2(movedTo, { force: true });
+    if (movedTo !== null) await rm4(movedTo, { force: true });
   }
 }
 function nsToMs(ns) {
@@ -83736,10 +82848,10 @@ var commandDriver = {
   }
 };
 async function openTimed(workload2, ctx) {
-  const parent = existsSync4("/dev/shm") ? "/dev/shm" : os6.tmpdir();
-  const dir = await mkdtemp(path3.join(parent, "duetkit-side-"));
-  const out = path3.join(dir, "stdout");
-  const err = path3.join(dir, "stderr");
+  const parent = existsSync4("/dev/shm") ? "/dev/shm" : os7.tmpdir();
+  const dir = await mkdtemp2(path4.join(parent, "duetkit-side-"));
+  const out = path4.join(dir, "stdout");
+  const err = path4.join(dir, "stderr");
   const fail = (round2, what, stderr = "") => commandFailure(
     { argv: workload2.command, version: ctx.version, round: round2, cwd: ctx.cwd },
     what,
@@ -83756,7 +82868,7 @@ async function openTimed(workload2, ctx) {
       gate: () => [ctx.timer, "serve", "--"]
     });
   } catch (error63) {
-    await rm3(dir, { recursive: true, force: true });
+    await rm5(dir, { recursive: true, force: true });
     throw fail(null, `could not start duetkit's timer: ${error63.message}`);
   }
   let slot = ctx.slot;
@@ -83785,7 +82897,7 @@ async function openTimed(workload2, ctx) {
         await ctx.placements[toSlot].move(timer.pid);
         slot = toSlot;
       }
-      const output2 = workload2.output === void 0 ? null : path3.resolve(ctx.cwd, workload2.output);
+      const output2 = workload2.output === void 0 ? null : path4.resolve(ctx.cwd, workload2.output);
       const repeats = gate.target > 0 && ctx.keepBusy === "repeat";
       const saved = output2 !== null && repeats ? `${output2}.duetkit-measured` : null;
       const fields = [
@@ -83830,7 +82942,7 @@ async function openTimed(workload2, ctx) {
         throw fail(round2, how, stderr);
       }
       try {
-        const stdout = await readFile4(out, "utf8");
+        const stdout = await readFile2(out, "utf8");
         const output2 = await readIterationOutput(workload2, stdout, ctx.cwd, step.saved);
         const wallMs = nsToMs(report.endNs - report.startNs);
         const cpuMs = report.userMs + report.systemMs;
@@ -83858,28 +82970,28 @@ async function openTimed(workload2, ctx) {
       timer.tell("exit\n");
       const grace = setTimeout(() => timer.kill(), GRACE_MS);
       await timer.finished.finally(() => clearTimeout(grace));
-      await rm3(dir, { recursive: true, force: true });
+      await rm5(dir, { recursive: true, force: true });
     }
   };
 }
 async function readTail(file2) {
-  const text2 = await readFile4(file2, "utf8").catch(() => "");
+  const text2 = await readFile2(file2, "utf8").catch(() => "");
   return text2.slice(-STDERR_TAIL);
 }
 
 // src/load/generator-process.ts
-import { spawn as spawn3 } from "node:child_process";
+import { spawn as spawn4 } from "node:child_process";
 import { existsSync as existsSync6, readFileSync as readFileSync3 } from "node:fs";
-import path5 from "node:path";
+import path6 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/io/self-argv.ts
 import { existsSync as existsSync5 } from "node:fs";
-import path4 from "node:path";
+import path5 from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 function tsxExecArgv(moduleUrl) {
-  const root = path4.resolve(path4.dirname(fileURLToPath(moduleUrl)), "..", "..");
-  const loader = path4.join(root, "node_modules", "tsx", "dist", "loader.mjs");
+  const root = path5.resolve(path5.dirname(fileURLToPath(moduleUrl)), "..", "..");
+  const loader = path5.join(root, "node_modules", "tsx", "dist", "loader.mjs");
   if (!existsSync5(loader)) {
     throw new Error(`running from the sources needs tsx: ${loader} is missing (run npm install)`);
   }
@@ -83890,18 +83002,18 @@ function tsxExecArgv(moduleUrl) {
 function generatorArgv(moduleUrl = import.meta.url) {
   const self = fileURLToPath2(moduleUrl);
   if (!self.endsWith(".ts")) {
-    return [process.execPath, path5.join(path5.dirname(self), "load-generator.js")];
+    return [process.execPath, path6.join(path6.dirname(self), "load-generator.js")];
   }
-  const root = path5.resolve(path5.dirname(self), "..", "..");
+  const root = path6.resolve(path6.dirname(self), "..", "..");
   return [
     process.execPath,
     ...tsxExecArgv(moduleUrl),
-    path5.join(root, "src", "load", "generator-main.ts")
+    path6.join(root, "src", "load", "generator-main.ts")
   ];
 }
 async function startGenerator(prefix = [], env = process.env) {
   const [file2, ...args] = [...prefix, ...generatorArgv()];
-  const child = spawn3(file2, args, {
+  const child = spawn4(file2, args, {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     env
   });
@@ -83953,6 +83065,111 @@ async function startGenerator(prefix = [], env = process.env) {
     }
   };
 }
+
+// src/load/phase-metrics.ts
+function percentileLabel(p) {
+  return `p${p}`;
+}
+function phaseOutcomes(result, load, generator, round2, describeReplica) {
+  const invalid = honesty(result, load);
+  return result.targets.map((target) => {
+    checkErrors(target, load, round2, describeReplica);
+    if (target.ok === 0 && target.latency.count === 0) {
+      throw new RunError(
+        `server ${target.version}: no request of iteration ${round2} was answered in its measured stages (${target.sent} sent); nothing to measure`
+      );
+    }
+    const metrics = latencyMetrics("latency", target.latency, load);
+    const requests = Object.entries(target.byRequest);
+    if (load.perRequest && requests.length > 1) {
+      for (const [name, histogram] of requests) {
+        if (histogram.count > 0) metrics.push(...latencyMetrics(name, histogram, load));
+      }
+    }
+    const achievedQps = target.ok / result.measuredSeconds;
+    if (load.arrival === "closed") {
+      metrics.push({
+        name: "throughput",
+        unit: "req/s",
+        biggerIsBetter: true,
+        values: [achievedQps],
+        valueKind: "summary"
+      });
+    }
+    const record2 = {
+      arrival: result.arrival,
+      seconds: result.measuredSeconds,
+      intendedQps: result.intended / result.measuredSeconds,
+      achievedQps,
+      sent: target.sent,
+      ok: target.ok,
+      errors: target.errors,
+      statusCodes: target.statusCodes,
+      examples: target.examples,
+      sendLagMs: result.sendLag === null ? null : {
+        p50: result.sendLag.percentiles["50"] ?? result.sendLag.meanMs,
+        p99: lagP99(result.sendLag),
+        max: result.sendLag.maxMs
+      },
+      sendRate: result.intended === 0 ? 1 : result.sentInWindow / result.intended,
+      perReplica: target.perReplica,
+      histogram: target.latency.encoded,
+      generator
+    };
+    return { metrics, load: record2, ...invalid === null ? {} : { invalid } };
+  });
+}
+function latencyMetrics(prefix, h, load) {
+  const metric = (label, value) => ({
+    name: `${prefix} ${label}`,
+    unit: "ms",
+    biggerIsBetter: false,
+    values: [value],
+    valueKind: "summary"
+  });
+  return [
+    ...load.percentiles.map((p) => metric(percentileLabel(p), h.percentiles[String(p)])),
+    metric("mean", h.meanMs)
+  ];
+}
+function lagP99(lag) {
+  return lag.percentiles["99"] ?? lag.maxMs;
+}
+function honesty(result, load) {
+  const problems = [];
+  if (result.sendLag !== null && result.sendLag.count > 0) {
+    const p99 = lagP99(result.sendLag);
+    if (p99 > load.maxSendLag * 1e3) {
+      problems.push(
+        `send lag p99 ${p99.toFixed(2)} ms > workload.load.maxSendLag ${+(load.maxSendLag * 1e3).toFixed(3)} ms`
+      );
+    }
+  }
+  const rate = result.intended === 0 ? 1 : result.sentInWindow / result.intended;
+  if (rate < load.minSendRate) {
+    problems.push(
+      `only ${(rate * 100).toFixed(1)}% of the requests went out within their stages (workload.load.minSendRate ${load.minSendRate * 100}%)`
+    );
+  }
+  return problems.length === 0 ? null : `the load generator could not keep up: ${problems.join("; ")}`;
+}
+function checkErrors(target, load, round2, describeReplica) {
+  const failed = ERROR_KINDS.reduce((sum, kind2) => sum + target.errors[kind2], 0);
+  if (failed === 0 || failed / Math.max(1, target.sentTotal) <= load.maxErrorRate) return;
+  const kinds = ERROR_KINDS.filter((k) => target.errors[k] > 0).map((k) => `${target.errors[k]} ${ERROR_WORDS[k]}`).join(", ");
+  const codes2 = Object.entries(target.statusCodes).map(([code, n]) => `HTTP ${code} \xD7${n}`).join(", ");
+  const examples = target.examples.map((e) => `
+  ${describeReplica(target.version, e.replica)}, ${e.request}: ${e.detail}`).join("");
+  throw new RunError(
+    `server ${target.version}: ${failed} of ${target.sentTotal} requests failed in iteration ${round2} (${(failed / target.sentTotal * 100).toFixed(1)}%, more than workload.load.maxErrorRate ${+(load.maxErrorRate * 100).toFixed(3)}%): ${kinds}${codes2 === "" ? "" : ` (${codes2})`}; first of each kind:${examples}`
+  );
+}
+var ERROR_WORDS = {
+  status: "non-2xx answers",
+  timeout: "timeouts",
+  connection: "connection errors",
+  other: "other errors"
+};
 
 // src/isolation/cpus.ts
 import { readFileSync as readFileSync4 } from "node:fs";
@@ -84101,7 +83318,7 @@ function buildSchedule(load, seed) {
   const plans = [];
   let measuredStart = Infinity;
   let measuredEnd = -Infinity;
-  let duration5 = 0;
+  let duration6 = 0;
   let rng = root;
   clients.forEach((client, c) => {
     rng = rng.jumped();
@@ -84133,7 +83350,7 @@ function buildSchedule(load, seed) {
       stageStart = stageEnd;
       if (count2 >= cap) break;
     }
-    duration5 = Math.max(duration5, end);
+    duration6 = Math.max(duration6, end);
     plans.push({
       name: client.name ?? `client ${c + 1}`,
       start: client.start,
@@ -84155,7 +83372,7 @@ function buildSchedule(load, seed) {
     warmup: new Uint8Array(n),
     requests: table2.defs,
     clients: plans,
-    duration: duration5,
+    duration: duration6,
     measured: {
       start: measuredStart,
       end: measuredEnd,
@@ -84256,7 +83473,7 @@ function toDef(spec) {
 import { accessSync, constants as constants3 } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import path6 from "node:path";
+import path7 from "node:path";
 
 // src/process/process-tree.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
@@ -84489,7 +83706,7 @@ function substitute(word, port2, replica) {
   return word.replace(/\$\{PORT\}|\$PORT\b/g, String(port2)).replace(/\$\{REPLICA\}|\$REPLICA\b/g, String(replica));
 }
 function checkCommand(program, cwd, env) {
-  const candidates = program.includes("/") ? [path6.resolve(cwd, program)] : (env.PATH ?? "").split(":").map((dir) => path6.join(path6.resolve(cwd, dir || "."), program));
+  const candidates = program.includes("/") ? [path7.resolve(cwd, program)] : (env.PATH ?? "").split(":").map((dir) => path7.join(path7.resolve(cwd, dir || "."), program));
   for (const candidate of candidates) {
     try {
       accessSync(candidate, constants3.X_OK);
@@ -84698,9 +83915,9 @@ function phaseSeed(seed, round2) {
 }
 
 // src/runner/drivers/k6.ts
-import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
-import os7 from "node:os";
-import path7 from "node:path";
+import { mkdtemp as mkdtemp3, rm as rm6 } from "node:fs/promises";
+import os8 from "node:os";
+import path8 from "node:path";
 var k6Driver = {
   name: "k6",
   async open(workload2, ctx) {
@@ -84720,8 +83937,8 @@ var k6Driver = {
         signal: ctx.signal
       });
     }
-    const dir = await mkdtemp2(path7.join(os7.tmpdir(), "duetkit-k6-"));
-    const summary2 = path7.join(dir, "summary.json");
+    const dir = await mkdtemp3(path8.join(os8.tmpdir(), "duetkit-k6-"));
+    const summary2 = path8.join(dir, "summary.json");
     const origins = servers?.replicas.map((r) => r.origin) ?? [];
     const urls = origins.length === 0 ? [] : ["-e", `BASE_URL=${origins[0]}`, "-e", `BASE_URLS=${origins.join(",")}`];
     const command2 = [
@@ -84748,7 +83965,7 @@ var k6Driver = {
       );
     } catch (error63) {
       await servers?.stop();
-      await rm4(dir, { recursive: true, force: true });
+      await rm6(dir, { recursive: true, force: true });
       throw error63;
     }
     let slot = ctx.slot;
@@ -84775,11 +83992,11 @@ var k6Driver = {
       async close() {
         await inner.close();
         await stopServers();
-        await rm4(dir, { recursive: true, force: true });
+        await rm6(dir, { recursive: true, force: true });
       },
       async stopped() {
         await stopServers();
-        await rm4(dir, { recursive: true, force: true });
+        await rm6(dir, { recursive: true, force: true });
       }
     };
   }
@@ -85527,20 +84744,20 @@ import {
   writeFileSync,
   writeSync
 } from "node:fs";
-import os8 from "node:os";
-import path8 from "node:path";
+import os9 from "node:os";
+import path9 from "node:path";
 var SYNC_BYTES = 8;
 var ABORT_OFFSET = 4;
 function createBarrier() {
-  const parent = existsSync7("/dev/shm") ? "/dev/shm" : os8.tmpdir();
-  const dir = mkdtempSync(path8.join(parent, "duetkit-barrier-"));
-  const sync = path8.join(dir, "sync");
+  const parent = existsSync7("/dev/shm") ? "/dev/shm" : os9.tmpdir();
+  const dir = mkdtempSync(path9.join(parent, "duetkit-barrier-"));
+  const sync = path9.join(dir, "sync");
   writeFileSync(sync, Buffer.alloc(SYNC_BYTES));
   let count2 = 0;
   let done = 0;
   return {
     next(sides) {
-      const flag = path8.join(dir, `step-${count2++}`);
+      const flag = path9.join(dir, `step-${count2++}`);
       const target = sides > 1 ? done += sides : 0;
       return {
         flag,
@@ -85873,11 +85090,11 @@ function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slo
 }
 
 // src/suite/prepare-cargo.ts
-import { mkdir as mkdir3 } from "node:fs/promises";
-import path9 from "node:path";
+import { mkdir as mkdir2 } from "node:fs/promises";
+import path10 from "node:path";
 
 // src/runner/list-benchmarks.ts
-import { spawn as spawn4 } from "node:child_process";
+import { spawn as spawn5 } from "node:child_process";
 function perBenchmarkSupport(scenario) {
   const support = getFormat(scenario.workload.format ?? "").perBenchmark;
   if (support === void 0) {
@@ -85909,7 +85126,7 @@ async function listBenchmarks(argv2, support, context3) {
 }
 function capture(argv2, context3) {
   return new Promise((resolve2) => {
-    const child = spawn4(argv2[0], argv2.slice(1), {
+    const child = spawn5(argv2[0], argv2.slice(1), {
       cwd: context3.cwd,
       env: context3.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -86021,7 +85238,7 @@ async function buildCargoBench(command2, context3) {
   if (executables.length !== 1) {
     throw commandFailure(
       failure3,
-      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path9.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
+      `(build) should build one bench target, built ${executables.length}${executables.length > 1 ? `: ${executables.map((e) => path10.basename(e)).join(", ")}; name one with --bench NAME` : ""}`,
       result.stderr
     );
   }
@@ -86059,8 +85276,8 @@ function cargoUnitArgv(executable, command2, name, plan, harness = "criterion") 
 var CRITERION_MIN_SAMPLES = 10;
 var CRITERION_WARM_UP_SECONDS = 0.05;
 async function cargoRunDir(workDir, version3) {
-  const dir = path9.join(workDir, `cargo-run-${version3}`);
-  await mkdir3(dir, { recursive: true });
+  const dir = path10.join(workDir, `cargo-run-${version3}`);
+  await mkdir2(dir, { recursive: true });
   return dir;
 }
 var cargoSuite = {
@@ -86111,48 +85328,8 @@ var cargoSuite = {
 };
 
 // src/suite/prepare-go.ts
-import { mkdir as mkdir4, rm as rm5 } from "node:fs/promises";
-import path10 from "node:path";
-
-// src/runner/setup.ts
-import { spawn as spawn5 } from "node:child_process";
-function runSetup(argv2, context3) {
-  return new Promise((resolve2, reject) => {
-    const failure3 = { argv: argv2, version: context3.version, round: null, cwd: context3.cwd };
-    const child = spawn5(argv2[0], argv2.slice(1), {
-      cwd: context3.cwd,
-      env: context3.env,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true
-    });
-    let output2 = "";
-    const collect = (chunk) => void (output2 = (output2 + chunk.toString()).slice(-65536));
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    const kill = () => {
-      if (child.pid !== void 0) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-        }
-      }
-    };
-    context3.signal.addEventListener("abort", kill);
-    child.on("error", (error63) => {
-      context3.signal.removeEventListener("abort", kill);
-      reject(commandFailure(failure3, `(setup) could not start: ${error63.message}`, ""));
-    });
-    child.on("close", (code, signal) => {
-      context3.signal.removeEventListener("abort", kill);
-      if (context3.signal.aborted) reject(new RunError("interrupted"));
-      else if (code === 0) resolve2();
-      else
-        reject(commandFailure(failure3, `(setup) failed with ${signal ?? `code ${code}`}`, output2));
-    });
-  });
-}
-
-// src/suite/prepare-go.ts
+import { mkdir as mkdir3, rm as rm7 } from "node:fs/promises";
+import path11 from "node:path";
 var BUILD_FLAGS = /* @__PURE__ */ new Map([
   ["-tags", true],
   ["-race", false],
@@ -86219,10 +85396,10 @@ function parseGoTest(argv2) {
   return out;
 }
 async function buildGoBinary(command2, outDir2, context3) {
-  await mkdir4(outDir2, { recursive: true });
-  const binary = path10.join(outDir2, `${context3.version}.test`);
+  await mkdir3(outDir2, { recursive: true });
+  const binary = path11.join(outDir2, `${context3.version}.test`);
   await runSetup(["go", "test", "-c", "-o", binary, ...command2.build, command2.pkg], context3);
-  return { binary, cwd: path10.resolve(context3.cwd, command2.pkg) };
+  return { binary, cwd: path11.resolve(context3.cwd, command2.pkg) };
 }
 function goUnitArgv(binary, command2, unit, iterations, benchtime = command2.benchtime, repetitions = null) {
   const pattern = unit.split("/").map((part) => `^${escapeRegExp(part)}$`).join("/");
@@ -86286,8 +85463,8 @@ var goSuite = {
     const cleanup = [];
     const binaries = [];
     for (const [i] of versions.entries()) {
-      const outDir2 = path10.join(options.workDir, `go-${i}`);
-      cleanup.push(() => rm5(outDir2, { recursive: true, force: true }));
+      const outDir2 = path11.join(options.workDir, `go-${i}`);
+      cleanup.push(() => rm7(outDir2, { recursive: true, force: true }));
       binaries.push(await buildGoBinary(go2, outDir2, versionContext(options, i)));
     }
     const buildSeconds = secondsSince(started);
@@ -86609,7 +85786,7 @@ async function runSuite(options) {
     }
   } finally {
     await Promise.all(prepared.cleanup.map((f) => f()));
-    await rm6(options.workDir, { recursive: true, force: true });
+    await rm8(options.workDir, { recursive: true, force: true });
   }
   const lastLook = schedule.pairs.length - 1;
   result.stopReason = record2.units.some(
@@ -86656,84 +85833,21 @@ function finish2(result, record2) {
   return result;
 }
 
-// src/git/git.ts
-import { rm as rm7 } from "node:fs/promises";
-var GitError = class extends UserError {
-  constructor(message) {
-    super(message);
-    this.name = "RunError";
-  }
-};
-function createGit(cwd) {
-  const git = async (args) => (await readGit(args, {
-    cwd,
-    fail: (detail) => new GitError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
-  })).trim();
-  return {
-    topLevel: () => git(["rev-parse", "--show-toplevel"]).catch(() => null),
-    resolveCommit: (ref) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).catch(() => {
-      throw new GitError(`git ref "${ref}" does not name a commit in the repository at ${cwd}`);
-    }),
-    isDirty: async () => await git(["status", "--porcelain", "--untracked-files=no"]) !== "",
-    addWorktree: async (dir, commit2) => void await git(["worktree", "add", "--detach", dir, commit2]),
-    removeWorktree: async (dir) => {
-      try {
-        await git(["worktree", "remove", "--force", dir]);
-      } catch (error63) {
-        await rm7(dir, { recursive: true, force: true });
-        await git(["worktree", "prune"]);
-        const left = (await git(["worktree", "list", "--porcelain"])).split("\n").some((line) => line === `worktree ${dir}`);
-        if (left) throw error63;
-        return;
-      }
-      await git(["worktree", "prune"]);
-    },
-    listWorktrees: async () => (await git(["worktree", "list", "--porcelain"])).split("\n").filter((line) => line.startsWith("worktree ")).map((line) => line.slice("worktree ".length))
-  };
-}
-
-// src/git/worktrees.ts
-import { mkdtemp as mkdtemp3, rm as rm8 } from "node:fs/promises";
-import os9 from "node:os";
-import path11 from "node:path";
-function createWorktreeSet(git, parent = os9.tmpdir()) {
-  let root = null;
-  const made = [];
-  return {
-    async add(name, commit2) {
-      root ??= await mkdtemp3(path11.join(parent, "duetkit-worktrees-"));
-      const dir = path11.join(root, name);
-      await git.addWorktree(dir, commit2);
-      made.push(dir);
-      return dir;
-    },
-    async dispose() {
-      const errors = [];
-      for (const dir of made.splice(0)) {
-        await git.removeWorktree(dir).catch((error63) => errors.push(error63.message));
-      }
-      if (root !== null) await rm8(root, { recursive: true, force: true });
-      root = null;
-      if (errors.length > 0) throw new Error(`could not remove worktrees: ${errors.join("; ")}`);
-    }
-  };
-}
-
 // src/isolation/cgroup-v2.ts
 import path16 from "node:path";
 
 // src/isolation/cgroup-fs.ts
 import { spawn as spawn6 } from "node:child_process";
 import { readlinkSync } from "node:fs";
-import { mkdir as mkdir5, readFile as readFile5, rmdir as rmdir2, writeFile as writeFile3 } from "node:fs/promises";
+import { mkdir as mkdir4, readFile as readFile3, rmdir as rmdir2, writeFile as writeFile2 } from "node:fs/promises";
 import path12 from "node:path";
 function directCgroupFs() {
   return {
     viaSudo: false,
-    mkdir: async (dir) => void await mkdir5(dir),
+    mkdir: async (dir) => void await mkdir4(dir),
     // cgroupfs rejects a value split over several writes: one write per call.
-    write: (file2, value) => writeFile3(file2, value),
-    read: (file2) => readFile5(file2, "utf8"),
+    write: (file2, value) => writeFile2(file2, value),
+    read: (file2) => readFile3(file2, "utf8"),
     rmdir: (dir) => rmdir2(dir)
   };
 }
@@ -86742,7 +85856,7 @@ function sudoCgroupFs() {
     viaSudo: true,
     mkdir: (dir) => sudo(["mkdir", dir]),
     write: (file2, value) => sudo(["tee", file2], value),
-    read: (file2) => readFile5(file2, "utf8"),
+    read: (file2) => readFile3(file2, "utf8"),
     rmdir: (dir) => sudo(["rmdir", dir])
   };
 }
@@ -86790,7 +85904,7 @@ async function emptyAndRemove(fs3, dir) {
   throw new Error(`could not remove cgroup ${dir}: processes keep running in it`);
 }
 async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
-  const text2 = await readFile5(mountinfo, "utf8").catch(() => "");
+  const text2 = await readFile3(mountinfo, "utf8").catch(() => "");
   for (const line of text2.split("\n")) {
     const [left, right] = line.split(" - ");
     if (left === void 0 || right === void 0) continue;
@@ -86802,7 +85916,7 @@ async function findMount(fstype, option, mountinfo = "/proc/self/mountinfo") {
   return null;
 }
 async function ownCgroup(controller, file2 = "/proc/self/cgroup") {
-  const text2 = await readFile5(file2, "utf8").catch(() => "");
+  const text2 = await readFile3(file2, "utf8").catch(() => "");
   for (const line of text2.split("\n")) {
     const [, controllers, cgroupPath] = line.split(":");
     if (cgroupPath === void 0) continue;
@@ -87623,7 +86737,7 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile2 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
-import { chmod as chmod2, mkdir as mkdir6, readFile as readFile6, rename as rename2, rm as rm9, stat as stat3, writeFile as writeFile4 } from "node:fs/promises";
+import { chmod as chmod2, mkdir as mkdir5, readFile as readFile4, rename as rename2, rm as rm9, stat as stat3, writeFile as writeFile3 } from "node:fs/promises";
 import os12 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
@@ -87639,7 +86753,7 @@ var builds = /* @__PURE__ */ new Map();
 async function buildTimer(env = process.env) {
   let source;
   try {
-    source = await readFile6(SOURCE_URL, "utf8");
+    source = await readFile4(SOURCE_URL, "utf8");
   } catch (error63) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error63)})` };
   }
@@ -87658,11 +86772,11 @@ async function buildTimer(env = process.env) {
 async function compile2(text2, target, env) {
   if (await isExecutable(target)) return { path: target };
   const dir = path20.dirname(target);
-  await mkdir6(dir, { recursive: true });
+  await mkdir5(dir, { recursive: true });
   const unique = `${process.pid}-${Date.now().toString(36)}`;
   const source = path20.join(dir, `duetkit-timer-${unique}.c`);
   const output2 = path20.join(dir, `duetkit-timer-${unique}`);
-  await writeFile4(source, text2);
+  await writeFile3(source, text2);
   const errors = [];
   try {
     for (const compiler of COMPILERS) {
@@ -87870,6 +86984,2142 @@ function timingRecord(workload2, built) {
   };
 }
 
+// src/bisect/classify.ts
+function positionOf(probe2, end, confirmed) {
+  const d = Math.log1p(confirmed.change);
+  if (!(Math.abs(d) > 0)) throw new RangeError("the confirmed change must not be 0");
+  const spread = relativeHalfWidth(confirmed);
+  const ref = end === "good" ? 0 : 1;
+  const [s, a, b] = [probe2.change, probe2.lower, probe2.upper].map((x) => Math.log1p(x) / d);
+  const scale = Math.abs(s) * spread;
+  return {
+    fraction: ref + s,
+    lower: ref + s - Math.hypot(s - Math.min(a, b), scale),
+    upper: ref + s + Math.hypot(Math.max(a, b) - s, scale)
+  };
+}
+function relativeHalfWidth(c) {
+  return (Math.log1p(c.upper) - Math.log1p(c.lower)) / 2 / Math.abs(Math.log1p(c.change));
+}
+function zoneOf(confirmed, threshold3) {
+  return Math.min(Math.log1p(threshold3) / Math.abs(Math.log1p(confirmed.change)), 1 / 3);
+}
+function classify(position, zone) {
+  const notGood = position.lower > zone;
+  const notBad = position.upper < 1 - zone;
+  if (notGood && notBad) return "in-between";
+  if (notBad && position.fraction < 0.5) return "like-good";
+  if (notGood && position.fraction > 0.5) return "like-bad";
+  return "unclear";
+}
+function beyondThreshold(c, threshold3) {
+  return c.lower > threshold3 || c.upper < -threshold3;
+}
+function withinThreshold(c, threshold3) {
+  return c.lower >= -threshold3 && c.upper <= threshold3;
+}
+
+// src/bisect/search.ts
+var BisectError = class extends UserError {
+  constructor(message) {
+    super(message);
+    this.name = "BisectError";
+  }
+};
+function expectedDuets(commits) {
+  return Math.ceil(Math.log2(Math.max(commits, 1))) + 2;
+}
+async function searchRange(commits, duet2, settings) {
+  if (commits.length < 2) throw new BisectError("bisect needs a good and a bad commit");
+  const maxEffort = settings.maxEffort ?? 4;
+  const t = settings.threshold;
+  const n = commits.length - 1;
+  const good = commits[0].id;
+  const bad = commits[n].id;
+  let duets = 0;
+  let seconds = 0;
+  const notes = [];
+  const measure = async (base, head, settled, reserve) => {
+    const records = [];
+    for (let effort = 1; effort <= maxEffort; effort *= 2) {
+      if (records.length > 0 && duets >= settings.budget - reserve) break;
+      const outcome = await duet2(base, head, effort);
+      duets++;
+      if (outcome.kind === "unbuildable")
+        return { unbuildable: outcome.commit, reason: outcome.reason };
+      seconds += outcome.result.seconds;
+      records.push({ base, head, effort, ...outcome.result });
+      if (settled(outcome.result)) break;
+    }
+    return records;
+  };
+  const first = await measure(
+    good,
+    bad,
+    (c) => beyondThreshold(c, t) && relativeHalfWidth(c) <= 0.25 || withinThreshold(c, t),
+    0
+  );
+  if (!Array.isArray(first))
+    throw new BisectError(
+      `the ${first.unbuildable === good ? "good" : "bad"} commit ${first.unbuildable} did not build: ${first.reason}`
+    );
+  const confirmation = first.at(-1);
+  const empty = { probes: [], steps: [], duets, measureSeconds: seconds };
+  if (!beyondThreshold(confirmation, t)) {
+    const within = withinThreshold(confirmation, t);
+    notes.push(
+      within ? `good and bad do not differ beyond \xB1${pct(t)}: nothing to bisect` : `good against bad stayed inconclusive (the interval crosses \xB1${pct(t)}) within the budget: nothing bisected; raise --budget or the pairs`
+    );
+    return { status: within ? "no-change" : "inconclusive", confirmation, ...empty, notes };
+  }
+  const zone = zoneOf(confirmation, t);
+  const levels = /* @__PURE__ */ new Map([
+    [0, { cls: "like-good", position: { fraction: 0, lower: 0, upper: 0 } }],
+    [n, { cls: "like-bad", position: { fraction: 1, lower: 1, upper: 1 } }]
+  ]);
+  const untestable = /* @__PURE__ */ new Map();
+  const probes = [];
+  const located = [];
+  const queue = [[0, n]];
+  while (queue.length > 0) {
+    queue.sort((x, y) => x[0] - y[0]);
+    const [a, b] = queue.shift();
+    const open3 = range2(a + 1, b).filter((i) => !untestable.has(i));
+    if (open3.length === 0) {
+      const why = range2(a + 1, b).map((i) => `${short(commits[i].id)} ${untestable.get(i)}`).join("; ");
+      located.push({ a, b, why: b === a + 1 ? null : why, spent: false });
+      continue;
+    }
+    if (duets >= settings.budget - 1) {
+      located.push({
+        a,
+        b,
+        why: "the budget was spent before the search got here",
+        spent: true
+      });
+      continue;
+    }
+    const mid = (a + b) / 2;
+    const m = open3.reduce((x, y) => Math.abs(y - mid) < Math.abs(x - mid) ? y : x);
+    const end = m <= n / 2 ? "good" : "bad";
+    const id = commits[m].id;
+    const place = (c) => positionOf(c, end, confirmation);
+    const records = await measure(
+      end === "good" ? good : bad,
+      id,
+      (c) => classify(place(c), zone) !== "unclear",
+      1
+    );
+    if (!Array.isArray(records)) {
+      probes.push({ commit: id, index: m, end, class: "skipped", position: null, duets: [] });
+      probes.at(-1).reason = records.reason;
+      untestable.set(m, "did not build");
+      queue.push([a, b]);
+      continue;
+    }
+    const position = place(records.at(-1));
+    const cls = classify(position, zone);
+    probes.push({ commit: id, index: m, end, class: cls, position, duets: records });
+    if (cls === "unclear") {
+      untestable.set(m, "stayed unclear");
+      queue.push([a, b]);
+      continue;
+    }
+    levels.set(m, { cls, position });
+    if (!sameLevel(levels.get(a), levels.get(m))) queue.push([a, m]);
+    if (!sameLevel(levels.get(m), levels.get(b))) queue.push([m, b]);
+  }
+  const steps = [];
+  for (const { a, b, why, spent } of located.sort((x, y) => x.a - y.a)) {
+    const before = untestable.has(b - 1) ? a : b - 1;
+    let record2 = null;
+    if (!spent && duets < settings.budget) {
+      const confirm = await measure(
+        commits[before].id,
+        commits[b].id,
+        (c) => beyondThreshold(c, t) || withinThreshold(c, t),
+        0
+      );
+      if (Array.isArray(confirm)) record2 = confirm.at(-1);
+    }
+    steps.push({
+      before: commits[before].id,
+      culprit: commits[b],
+      alsoPossible: range2(a + 1, b).map((i) => commits[i].id),
+      unresolved: why,
+      confirmation: record2,
+      confirmed: record2 !== null && beyondThreshold(record2, t),
+      share: levels.get(b).position.fraction - levels.get(a).position.fraction
+    });
+  }
+  if (steps.length > 1)
+    notes.push(`the change is spread over ${steps.length} steps: each is listed with its size`);
+  for (const s of steps) {
+    if (s.confirmation === null) notes.push(`no budget was left to confirm ${short(s.culprit.id)}`);
+    else if (!s.confirmed)
+      notes.push(
+        `the confirmation of ${short(s.culprit.id)} did not call a change beyond \xB1${pct(t)}: a step smaller than the threshold, or a change spread over commits`
+      );
+  }
+  const pinned = steps.every((s) => s.unresolved === null && s.confirmed);
+  return {
+    status: pinned ? "found" : "narrowed",
+    confirmation,
+    probes,
+    steps,
+    duets,
+    measureSeconds: seconds,
+    notes
+  };
+}
+function sameLevel(x, y) {
+  if (x.cls !== y.cls) return false;
+  if (x.cls !== "in-between") return true;
+  return x.position.lower <= y.position.upper && y.position.lower <= x.position.upper;
+}
+function range2(from, to) {
+  return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+}
+var pct = (x) => `${+(x * 100).toFixed(2)}%`;
+var short = (id) => id.slice(0, 10);
+
+// src/pipeline/bisect-duet.ts
+function createDuetPort(options) {
+  const env = options.scenario.versions[0].env;
+  return async (base, head, effort) => {
+    const sides = [
+      [base, await options.checkout(base)],
+      [head, await options.checkout(head)]
+    ];
+    for (const [commit2, c2] of sides) {
+      if (!c2.ok) return { kind: "unbuildable", commit: commit2, reason: c2.reason };
+    }
+    options.onDuet?.(base, head, effort);
+    const scenario = {
+      ...options.scenario,
+      name: `bisect ${head.slice(0, 10)} vs ${base.slice(0, 10)}`,
+      versions: sides.map(([, c2], i) => ({
+        name: i === 0 ? "base" : "head",
+        path: c2.dir,
+        env
+      })),
+      iterations: options.scenario.iterations * effort,
+      analysis: { ...options.scenario.analysis, baseline: "base" }
+    };
+    const started = performance.now();
+    const samples = await runScenario(
+      { scenario, file: null, baseDir: sides[0][1].dir },
+      options.run
+    );
+    const seconds = (performance.now() - started) / 1e3;
+    if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
+      if (options.run.signal.aborted) throw new BisectError(samples.error ?? "interrupted");
+      const side3 = /\(version (base|head)\b/.exec(samples.error ?? "")?.[1] ?? "head";
+      return {
+        kind: "unbuildable",
+        commit: side3 === "base" ? base : head,
+        reason: `the benchmark failed: ${(samples.error ?? "").split("\n")[0]}`
+      };
+    }
+    const report = analyzeSamples(samples);
+    const results = report.results.filter(
+      (r2) => options.benchmark === null || matchesBenchmark(options.benchmark, r2.benchmark)
+    );
+    const names = report.results.map((r2) => r2.benchmark).join(", ");
+    if (results.length !== 1) {
+      throw new BisectError(
+        results.length === 0 ? `--benchmark ${JSON.stringify(options.benchmark)} matches none of the benchmarks: ${names}` : `bisect follows one benchmark; ${results.length} were measured (${results.map((r2) => r2.benchmark).join(", ")}): choose one with --benchmark NAME or /regex/`
+      );
+    }
+    const r = results[0];
+    if (r.comparison === null) {
+      return {
+        kind: "unbuildable",
+        commit: head,
+        reason: `${r.benchmark} could not be compared: ${r.error ?? r.unmeasured ?? r.notComparable?.reason ?? "no values"}`
+      };
+    }
+    const c = r.comparison;
+    const outcome = {
+      kind: "measured",
+      result: {
+        change: c.change,
+        lower: c.ci.lower,
+        upper: c.ci.upper,
+        level: c.ci.level,
+        pairs: Math.min(c.n.base, c.n.head),
+        seconds
+      }
+    };
+    return outcome;
+  };
+}
+
+// src/contracts/bisect.ts
+var BISECT_SCHEMA_VERSION = 1;
+
+// src/pipeline/bisect-run.ts
+async function runBisect(options) {
+  const range3 = createCommitRange(options.repo);
+  const good = await range3.resolve(options.good);
+  const bad = await range3.resolve(options.bad);
+  if (good === bad) throw new BisectError(`--good and --bad are the same commit ${good}`);
+  if (!await range3.isAncestor(good, bad))
+    throw new BisectError(
+      `--good ${options.good} (${good.slice(0, 10)}) is not an ancestor of --bad ${options.bad} (${bad.slice(0, 10)}); expected an older commit of the same history`
+    );
+  const listed = await range3.list(good, bad, true);
+  const commits = [await range3.show(good), ...listed].map(asRangeCommit);
+  const n = commits.length - 1;
+  let budget = options.budget ?? 2 * expectedDuets(n);
+  const version3 = options.scenario.versions[0];
+  const worktrees = createWorktreeSet(createGit(options.repo), options.worktreeParent);
+  const checkouts = createCheckouts({
+    worktrees,
+    ...version3.setup === void 0 ? {} : { setup: version3.setup },
+    ...version3.dir === void 0 ? {} : { dir: version3.dir },
+    env: { ...options.env, ...version3.env },
+    signal: options.signal
+  });
+  const subject = new Map(commits.map((c) => [c.id, c.subject]));
+  const duet2 = options.duet ?? createDuetPort({
+    scenario: {
+      ...options.scenario,
+      analysis: { ...options.scenario.analysis, threshold: options.threshold }
+    },
+    benchmark: options.benchmark,
+    checkout: checkouts.get,
+    run: {
+      signal: options.signal,
+      env: options.env,
+      ...options.seed === void 0 ? {} : { seed: options.seed },
+      ...options.onNotice === void 0 ? {} : { onNotice: options.onNotice }
+    },
+    onDuet: (base, head, effort) => options.log?.(
+      `duet: ${head.slice(0, 10)} ${subject.get(head) ?? ""} against ${base.slice(0, 10)}${effort > 1 ? ` (${effort}x pairs)` : ""}`
+    )
+  });
+  try {
+    const result = await searchRange(commits, duet2, { threshold: options.threshold, budget });
+    let duets = result.duets;
+    let measureSeconds = result.measureSeconds;
+    if (!options.firstParent) {
+      for (const step of result.steps) {
+        if (!step.culprit.merge || !step.confirmed) continue;
+        if (options.budget !== null && duets >= budget) continue;
+        const merge3 = await range3.show(step.culprit.id);
+        const branch = await range3.list(merge3.parents[0], merge3.parents[1], true);
+        const inner = [await range3.show(merge3.parents[0]), ...branch].map(asRangeCommit);
+        for (const c of inner) subject.set(c.id, c.subject);
+        const own2 = 2 * expectedDuets(inner.length - 1);
+        if (options.budget === null) budget += own2;
+        const sub = await searchRange(inner, duet2, {
+          threshold: options.threshold,
+          budget: budget - duets
+        });
+        duets += sub.duets;
+        measureSeconds += sub.measureSeconds;
+        step.insideMerge = {
+          status: sub.status,
+          confirmation: sub.confirmation,
+          probes: sub.probes,
+          steps: sub.steps,
+          notes: sub.notes
+        };
+      }
+    }
+    return {
+      schemaVersion: BISECT_SCHEMA_VERSION,
+      good,
+      bad,
+      benchmark: options.benchmark,
+      firstParent: options.firstParent,
+      threshold: options.threshold,
+      status: result.status,
+      confirmation: result.confirmation,
+      commits: commits.slice(1),
+      probes: result.probes,
+      steps: result.steps,
+      duets,
+      budget,
+      expectedDuets: expectedDuets(n),
+      measureSeconds,
+      buildSeconds: checkouts.seconds(),
+      notes: result.notes
+    };
+  } finally {
+    await worktrees.dispose();
+  }
+}
+function asRangeCommit(c) {
+  return {
+    id: c.id,
+    subject: c.subject,
+    pullRequest: c.pullRequest,
+    merge: c.parents.length > 1
+  };
+}
+
+// src/bisect/render.ts
+var pct2 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+var short2 = (id) => `\`${id.slice(0, 10)}\``;
+var interval2 = (d) => `${pct2(d.change)} [${pct2(d.lower)}, ${pct2(d.upper)}] (${Math.round(d.level * 100)}% CI, ${d.pairs} pairs)`;
+var CLASS = {
+  "like-good": "like good",
+  "like-bad": "like bad",
+  "in-between": "in between",
+  unclear: "unclear",
+  skipped: "skipped (did not build)"
+};
+function commitLabel(c) {
+  return `${short2(c.id)} ${c.subject}${c.pullRequest === null || c.subject.includes(`#${c.pullRequest}`) ? "" : ` (#${c.pullRequest})`}`;
+}
+function renderBisect(report) {
+  const n = report.commits.length;
+  const subjects = new Map(report.commits.map((c) => [c.id, c.subject]));
+  const out = [
+    `## duetkit bisect: ${short2(report.good)}..${short2(report.bad)}`,
+    "",
+    `${n} commit${n === 1 ? "" : "s"} after good (${report.firstParent ? "first-parent history" : "first-parent history, then inside merges"}), ${report.benchmark === null ? "the benchmark" : `benchmark ${report.benchmark}`}, threshold \xB1${(report.threshold * 100).toFixed(1)}%.`,
+    "",
+    `**Good against bad**: ${interval2(report.confirmation)}: ${report.status === "no-change" ? "no change beyond the threshold \u2014 nothing to bisect." : report.status === "inconclusive" ? "could not be settled within the budget \u2014 nothing bisected." : "changed beyond the threshold."}`
+  ];
+  if (report.probes.length > 0) out.push("", ...probeTable(report.probes, subjects));
+  for (const step of report.steps) out.push("", ...stepLines(step, report.steps.length));
+  out.push(
+    "",
+    `Duets: ${report.duets} of a budget of ${report.budget} (log2(N) + 2 = ${report.expectedDuets}); machine time ${duration4(report.measureSeconds)} measuring, ${duration4(report.buildSeconds)} building.`
+  );
+  if (report.notes.length > 0) out.push("", ...report.notes.map((x) => `- ${x}`));
+  return `${out.join("\n")}
+`;
+}
+function probeTable(probes, subjects) {
+  return [
+    "| commit | subject | against | change | interval | position | class |",
+    "| :-- | :-- | :-- | --: | :-- | --: | :-- |",
+    ...probes.map((p) => {
+      const d = p.duets.at(-1);
+      const cells = d === void 0 ? ["\u2013", p.reason ?? "", "\u2013"] : [
+        pct2(d.change),
+        `[${pct2(d.lower)}, ${pct2(d.upper)}]${p.duets.length > 1 ? ` after ${p.duets.length} duets` : ""}`,
+        p.position === null ? "\u2013" : `${Math.round(p.position.fraction * 100)}%`
+      ];
+      return `| ${short2(p.commit)} | ${subjects.get(p.commit) ?? ""} | ${p.end} | ${cells.join(" | ")} | ${CLASS[p.class]} |`;
+    })
+  ];
+}
+function stepLines(step, steps) {
+  const what = steps > 1 ? `A step (${Math.round(step.share * 100)}% of the change)` : "Culprit";
+  const out = [
+    step.unresolved === null ? `**${what}**: ${commitLabel(step.culprit)}` : `**${what}** among ${step.alsoPossible.length + 1} commits, up to ${commitLabel(step.culprit)}: ${[...step.alsoPossible, step.culprit.id].map(short2).join(", ")} (${step.unresolved})`,
+    step.confirmation === null ? "- not confirmed: the budget was spent" : `- confirmation ${short2(step.before)} \u2192 ${short2(step.culprit.id)}: ${interval2(step.confirmation)}${step.confirmed ? "" : " \u2014 not beyond the threshold"}`
+  ];
+  const inside = step.insideMerge;
+  if (inside !== void 0) {
+    out.push(
+      `- inside the merge (its first parent against the merged branch): ${inside.status === "no-change" ? "the branch alone does not carry the change \u2014 the merge itself does" : `${inside.steps.length} step(s)`}`
+    );
+    for (const s of inside.steps)
+      out.push(
+        `  - ${commitLabel(s.culprit)}${s.confirmation === null ? "" : `: ${interval2(s.confirmation)}`}`
+      );
+  }
+  return out;
+}
+function duration4(seconds) {
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+function alertLine(report, commitUrl) {
+  const link = (id) => {
+    const url2 = commitUrl(id);
+    return url2 === null ? short2(id) : `[${short2(id)}](${url2})`;
+  };
+  if (report.status === "no-change" || report.status === "inconclusive") {
+    return `bisect: a duet of ${short2(report.good)} against ${short2(report.bad)} gave ${interval2(report.confirmation)}: ${report.status === "no-change" ? "no change beyond the threshold on this machine, nothing bisected" : "inconclusive within the budget, nothing bisected"}`;
+  }
+  const steps = report.steps.map((s) => {
+    const what = s.unresolved === null ? `culprit ${link(s.culprit.id)} ${s.culprit.subject}${s.culprit.pullRequest === null || s.culprit.subject.includes(`#${s.culprit.pullRequest}`) ? "" : ` (#${s.culprit.pullRequest})`}` : `among ${s.alsoPossible.length + 1} commits up to ${link(s.culprit.id)} (${s.unresolved})`;
+    const confirmation = s.confirmation === null ? "not confirmed (budget spent)" : `${short2(s.before)} \u2192 ${short2(s.culprit.id)}: ${interval2(s.confirmation)}${s.confirmed ? "" : ", not beyond the threshold"}`;
+    return `${what}; confirmation ${confirmation}`;
+  });
+  return `bisect (${report.duets} duets): ${steps.join("; ")}`;
+}
+
+// src/scenario/load.ts
+var import_yaml = __toESM(require_dist2(), 1);
+import { readFile as readFile5 } from "node:fs/promises";
+import path22 from "node:path";
+
+// src/scenario/service-checks.ts
+function checkServiceWorkload(s, ctx) {
+  const w = s.workload;
+  const command2 = w.command ?? [];
+  const issue3 = (path46, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path46], message });
+  const driver = w.driver;
+  if (driver === "http") {
+    if (w.server === void 0) {
+      issue3(["server"], "the servers to load: server: {command: [node, server.js], replicas: 1}");
+    }
+    if (w.load === void 0) {
+      issue3(["load"], "the load to offer: load: {stages: [{duration: 10s, qps: 100}]}");
+    }
+    if (command2.length > 0) {
+      issue3(["command"], "no command with the http driver: the servers are workload.server");
+    }
+  } else if (command2.length === 0) {
+    issue3(["command"], `a command: the ${driver} driver runs one (argv list or string)`);
+  }
+  if (w.server !== void 0 && driver !== "http" && driver !== "k6") {
+    issue3(["server"], "servers only with the http or k6 driver");
+  }
+  if (w.load !== void 0 && driver !== "http") {
+    issue3(["load"], "a load only with the http driver");
+  }
+  if (w.stream !== void 0 && driver !== "stream") {
+    issue3(["stream"], "stream settings only with the stream driver");
+  }
+  if (driver === "k6" && w.format !== void 0 && w.format !== "k6") {
+    issue3(["format"], "k6 or nothing: the k6 driver reads the summary k6 exports");
+  }
+  if (driver === "http" || driver === "stream" || driver === "k6") {
+    if (w.format !== void 0 && driver !== "k6") {
+      issue3(["format"], `no format with the ${driver} driver: it makes its own metrics`);
+    }
+    if (w.perBenchmark) issue3(["perBenchmark"], "false: only the command driver runs suites");
+    if (w.output !== void 0) {
+      issue3(["output"], `no output file with the ${driver} driver: it knows where its results are`);
+    }
+  }
+  checkPorts(s, issue3);
+}
+function checkPorts(s, issue3) {
+  const server = s.workload.server;
+  if (server?.ports === void 0) return;
+  const names = s.versions.map((v) => v.name);
+  const seen = /* @__PURE__ */ new Map();
+  for (const [version3, ports] of Object.entries(server.ports)) {
+    if (!names.includes(version3)) {
+      issue3(["server", "ports", version3], `a version name: ${names.join(", ")}`);
+      continue;
+    }
+    if (ports.length !== server.replicas) {
+      issue3(
+        ["server", "ports", version3],
+        `${server.replicas} port(s), one per replica (server.replicas is ${server.replicas})`
+      );
+    }
+    ports.forEach((port2, i) => {
+      const other = seen.get(port2);
+      if (other !== void 0) {
+        issue3(
+          ["server", "ports", version3, i],
+          `a port no other replica uses (${other} has ${port2})`
+        );
+      }
+      seen.set(port2, `${version3}[${i}]`);
+    });
+  }
+  for (const name of names) {
+    if (!(name in server.ports)) {
+      issue3(["server", "ports"], `ports for every version, or none (missing: ${name})`);
+    }
+  }
+}
+
+// src/suite/schema.ts
+var suiteSchema = external_exports.object({
+  /**
+   * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
+   * still straddles the threshold; `equal`: every benchmark runs to every look.
+   */
+  allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
+  /** Pairs per benchmark at the first look. Default 20. */
+  firstLook: external_exports.number().int().min(5).max(1e5).default(20),
+  /** Each further look has this many times the pairs of the one before. Default 3. */
+  growth: external_exports.number().gt(1).max(10).default(3),
+  /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
+  looks: external_exports.number().int().min(1).max(20).default(4),
+  /**
+   * `auto` (default): build each version's benchmark binary once where the format can
+   * (`go`: `go test -c`) and run it per iteration; `never`: run the command as written.
+   */
+  build: external_exports.enum(["auto", "never"]).default("auto"),
+  /**
+   * With a prebuilt Go binary: `fixed` (default) measures each benchmark's time per
+   * operation once and runs every iteration with the same fixed count (`-benchtime Nx`);
+   * `tool` lets go test find b.N anew in every run.
+   */
+  calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
+  /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
+  iterationTime: duration3.default(0.02),
+  /**
+   * Repetitions of a benchmark in one process, paired by position where the format can (go
+   * with `calibration: fixed`, criterion's sample list): 1 (default) runs one repetition per
+   * process, so every pair is independent; `auto` sizes them from the measured start-up cost
+   * (about 85% of the machine time measuring); a number fixes them. Pairs of one process
+   * share what its start drew: on a machine where that is a large share of the noise, `auto`
+   * gave false calls in A/A runs (BENCHMARKS.md, "Large suites"), so it is not the default.
+   */
+  repetitions: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1).max(1e3)], {
+    error: '"auto" or a whole number of repetitions from 1 to 1000'
+  }).default(1),
+  /**
+   * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
+   * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
+   * stage runs its benchmarks together in one process per iteration (pytest: one start-up
+   * for all), each still judged alone.
+   */
+  granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
+}).strict();
+
+// src/cluster/schema.ts
+var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
+var DEFAULT_IMAGE = "node:24-bookworm-slim";
+var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
+var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
+var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
+var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
+var existing = external_exports.object({
+  /** Kubeconfig file, relative to the scenario. Default: `$KUBECONFIG`, else ~/.kube/config. */
+  kubeconfig: external_exports.string().min(1).optional(),
+  /** Context of the kubeconfig. Default: its current context. */
+  context: external_exports.string().min(1).optional()
+}).strict();
+var eks = external_exports.object({
+  /** AWS region. Default: `$AWS_REGION`, else `$AWS_DEFAULT_REGION`. */
+  region: external_exports.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1").optional(),
+  /** Kubernetes version of the control plane. Default: EKS's default. */
+  version: external_exports.string().regex(/^1\.\d+$/, 'a Kubernetes minor version such as "1.33"').optional(),
+  /** EC2 instance type of the nodes. */
+  instanceType: external_exports.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, "an EC2 instance type such as m5.xlarge").default("m5.xlarge"),
+  /** Number of nodes in the managed node group. */
+  nodes: external_exports.number().int().min(1).max(20).default(1),
+  /** The subnets of the cluster and its nodes (at least two, in different zones). */
+  subnets: external_exports.array(external_exports.string().regex(/^subnet-[0-9a-f]+$/, "a subnet id: subnet-\u2026")).min(2, "at least two subnets in two availability zones (EKS requires it)"),
+  securityGroups: external_exports.array(external_exports.string().regex(/^sg-[0-9a-f]+$/, "a security group id: sg-\u2026")).default([]),
+  /** IAM role EKS uses for the control plane (docs/eks-iam.yml creates it). */
+  clusterRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** IAM role of the nodes (docs/eks-iam.yml creates it). */
+  nodeRole: external_exports.string().regex(
+    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
+    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
+  ),
+  /** AMI type of the node group; AL2023 reads the kubelet settings from the launch template. */
+  amiType: external_exports.enum(["AL2023_x86_64_STANDARD", "AL2023_ARM_64_STANDARD"]).default("AL2023_x86_64_STANDARD"),
+  /** The EKS API's URL (tests point it at moto); default AWS's own. */
+  endpoint: external_exports.string().url().optional(),
+  /** The EC2 API's URL (tests); default AWS's own. */
+  ec2Endpoint: external_exports.string().url().optional(),
+  /** How long creating the cluster and node group may take. */
+  createTimeout: duration3.default(40 * 60),
+  /** How long deleting them may take. */
+  deleteTimeout: duration3.default(30 * 60)
+}).strict();
+var kind = external_exports.object({
+  /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
+  nodeImage: external_exports.string().min(1).optional(),
+  /** The kind command. */
+  command: external_exports.string().min(1).default("kind")
+}).strict();
+var clusterSchema = external_exports.object({
+  provider: external_exports.enum(CLUSTER_PROVIDERS),
+  /** The benchmark pod's image: the toolchains the benchmark needs, and Node.js ≥ 20. */
+  image: external_exports.string().min(1).default(DEFAULT_IMAGE),
+  imagePullPolicy: external_exports.enum(["IfNotPresent", "Always", "Never"]).default("IfNotPresent"),
+  /**
+   * Whole CPUs of the Guaranteed pod, which the static CPU manager gives it exclusively.
+   * Default: what the mode needs for full isolation — a duet 3 (one per side and one for
+   * duetkit), the sequential modes 2.
+   */
+  cpus: external_exports.number().int().min(1).max(256).optional(),
+  /** Memory of the pod (its request and its limit). */
+  memory: memory.default("2Gi"),
+  /** The per-run namespace is `<namespace>-<run id>`, labelled with the run id. */
+  namespace: dnsLabel.default("duetkit"),
+  /** Node labels the duet pod must run on (e.g. a node pool of quiet instances). */
+  nodeSelector: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /**
+   * A long-lived cluster of this name (eks, kind): created when missing, kept afterwards, for
+   * scheduled runs. Without it every run provisions its own cluster and deletes it.
+   */
+  reuse: eksName.optional(),
+  /**
+   * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
+   * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
+   */
+  maxLifetime: duration3.default(DEFAULT_MAX_LIFETIME_S),
+  /** How long the pod may take to be scheduled and started (image pull included). */
+  startTimeout: duration3.default(600),
+  /** Price of one node per hour (any currency), for the cost estimate in the report. */
+  pricePerNodeHour: external_exports.number().nonnegative().optional(),
+  existing: existing.default(() => existing.parse({})),
+  eks: eks.optional(),
+  kind: kind.default(() => kind.parse({}))
+}).strict().superRefine((c, ctx) => {
+  if (c.provider === "eks" && c.eks === void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["eks"],
+      message: "the EKS settings with provider: eks: subnets, clusterRole and nodeRole at least (docs/cluster.md#eks)"
+    });
+  }
+  if (c.reuse !== void 0 && c.provider === "existing") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["reuse"],
+      message: "reuse only with provider eks or kind (an existing cluster is always kept)"
+    });
+  }
+});
+
+// src/scenario/profile-schema.ts
+var PROFILE_POLICIES = ["changed", "always", "never"];
+var PROFILERS = ["auto", "perf", "pprof", "py-spy", "node"];
+var CALL_GRAPHS = ["fp", "dwarf"];
+var profileObject = external_exports.object({
+  /**
+   * `changed` (default): only benchmarks called `regression` or `improvement`; `always`:
+   * every benchmark; `never`: no profiles.
+   */
+  when: external_exports.enum(PROFILE_POLICIES).default("changed"),
+  /** `auto` (default): perf for commands and native code, pprof for go, py-spy, node. */
+  profiler: external_exports.enum(PROFILERS).default("auto"),
+  /**
+   * The machine time profiling may take in all. Default: a fifth of the scenario's
+   * `budget`, or 60 s without one. A profile already started is finished.
+   */
+  budget: duration3.optional(),
+  /** Runs of each side per benchmark, each one process (a chunk of the profile). Default 5. */
+  runs: external_exports.number().int().min(1).max(100).default(5),
+  /** Samples per second (perf, py-spy). Default 999: off the 1 kHz of periodic timers. */
+  frequency: external_exports.number().int().min(10).max(1e4).default(999),
+  /** perf's call graphs: `fp` (default) or `dwarf` for code without frame pointers. */
+  callGraph: external_exports.enum(CALL_GRAPHS).default("fp")
+}).strict();
+var profileSchema = external_exports.unknown().transform((value, ctx) => {
+  const short4 = typeof value === "string";
+  const parsed = profileObject.safeParse(short4 ? { when: value } : value);
+  if (parsed.success) return parsed.data;
+  for (const issue3 of parsed.error.issues) {
+    if (issue3.code === "unrecognized_keys") {
+      ctx.addIssue({
+        code: "custom",
+        path: issue3.path,
+        message: `no field ${issue3.keys.map((k) => JSON.stringify(k)).join(", ")} (accepted: ${PROFILE_FIELDS.join(", ")})`
+      });
+    } else if (issue3.code === "invalid_type" && issue3.path.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `one of ${PROFILE_POLICIES.join(", ")}, or an object with fields ${PROFILE_FIELDS.join(", ")}`
+      });
+    } else {
+      ctx.addIssue({ ...issue3, path: short4 ? [] : issue3.path });
+    }
+  }
+  return external_exports.NEVER;
+});
+var PROFILE_FIELDS = Object.keys(profileObject.shape);
+function defaultProfile() {
+  return profileObject.parse({});
+}
+function profileBudgetSeconds(spec, runBudget) {
+  return spec.budget ?? (runBudget === void 0 ? 60 : runBudget / 5);
+}
+
+// src/scenario/schema.ts
+var DRIVERS2 = ["command", "persistent", "http", "stream", "k6"];
+var version2 = external_exports.object({
+  name: versionName,
+  /** A directory, relative to the scenario file. */
+  path: external_exports.string().min(1).optional(),
+  /** A git ref of the repository holding the scenario, checked out as a worktree. */
+  ref: external_exports.string().min(1).optional(),
+  /** With `ref`: the directory inside the checkout to run in. Default: its root. */
+  dir: external_exports.string().min(1).optional(),
+  /** Build command run once in the version's directory before any measurement. */
+  setup: argv.optional(),
+  /** Extra environment variables for this version's setup, listing and workload. */
+  env: external_exports.record(external_exports.string(), external_exports.string()).default({})
+}).strict().refine((v) => v.path === void 0 !== (v.ref === void 0), {
+  message: 'exactly one of "path" (a directory) or "ref" (a git ref)'
+}).refine((v) => v.dir === void 0 || v.ref !== void 0, {
+  message: '"dir" only together with "ref" (for "path", write the directory into the path)',
+  path: ["dir"]
+});
+var workload = external_exports.object({
+  /**
+   * `command`: a process per iteration; `persistent`: one process driven by docs/protocol.md;
+   * `http`, `stream`, `k6`: services under load (docs/services.md).
+   */
+  driver: external_exports.enum(DRIVERS2).default("command"),
+  /** Required by every driver but `http`, which sends requests to `server` instead. */
+  command: argv.optional(),
+  /** http, k6: the servers each version starts for the whole run (docs/services.md). */
+  server: serverSchema.optional(),
+  /** http: the load offered to the servers in each iteration. */
+  load: loadSchema.optional(),
+  /** stream: how the program's timestamped samples are trimmed and summarised. */
+  stream: streamSchema.optional(),
+  /**
+   * Absent: the harness measures wall time. Otherwise a format of src/formats (or `auto`)
+   * reads each iteration's stdout. Not with `persistent`, whose replies carry results.
+   */
+  format: external_exports.string().refine((f) => f === "auto" || formatNames().includes(f), {
+    error: () => `one of: auto, ${formatNames().join(", ")}`
+  }).optional(),
+  /**
+   * Without a format, what a command is measured by, one benchmark each: `wall` (default),
+   * the time from its start to its exit; `cpu`, its CPU time (user + system, its own and its
+   * waited-for children's), which does not count time spent waiting for a CPU, for I/O or
+   * asleep; `rss`, its peak resident set size in KiB (src/scenario/metric-list.ts); `both`,
+   * `[wall, cpu]`; or a list such as `[wall, cpu, rss]`. `cpu` and `rss` are taken by
+   * duetkit's timer on the side's own CPU. Parsed into the list.
+   */
+  metric: metricList.default(["wall"]),
+  /**
+   * The benchmark's name for the first metric of the list. Default `wall-time`, `cpu-time`,
+   * `peak-rss`; the others' are this name followed by ` (cpu)`, ` (rss)`, ` (wall)`.
+   */
+  name: external_exports.string().min(1).optional(),
+  /** Extra environment variables for the command. */
+  env: external_exports.record(external_exports.string(), external_exports.string()).default({}),
+  /**
+   * A file the command writes (relative to the version's directory) that the format reads
+   * instead of stdout; removed before each iteration so a stale one is never read.
+   */
+  output: external_exports.string().min(1).optional(),
+  /**
+   * In a duet, what a side that finishes its iteration first does until the other has
+   * finished too: `spin` busy-loops, `repeat` runs the command again (output discarded;
+   * only for commands without side effects), `off` leaves the CPU idle. Default `spin`:
+   * no side runs its last stretch alone, and nothing runs that the user did not ask for.
+   */
+  keepBusy: external_exports.enum(["spin", "repeat", "off"]).default("spin"),
+  /**
+   * In a duet of commands, start the sides this much apart (a random side starts later each
+   * round), so that they never end at the same moment: on VMs, two processes that exit
+   * together on two CPUs hold each other up, which pulls small differences to zero
+   * (BENCHMARKS.md, "Fidelity"). `auto` (default): a tenth of an iteration, at most 2 ms;
+   * `off`; or a duration.
+   */
+  stagger: external_exports.union([external_exports.literal("auto"), external_exports.literal("off"), duration3]).default("auto"),
+  /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
+  perBenchmark: external_exports.boolean().default(false),
+  /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
+  benchmarks: external_exports.array(external_exports.string().min(1)).min(1).optional()
+}).strict().transform((w) => ({ ...w, command: w.command ?? [] }));
+var stopping = external_exports.object({
+  /** Stop when every CI half-width (relative change) is at or below this fraction. */
+  halfWidth: external_exports.number().positive().max(1),
+  /** Measured iterations before the first check. Default 10. */
+  minIterations: external_exports.number().int().min(2).default(10),
+  /** Check again after this many further iterations. Default 5. */
+  checkEvery: external_exports.number().int().min(1).default(5)
+}).strict();
+var analysis = external_exports.object({
+  level: level.default(0.99),
+  statistic: external_exports.enum(STATISTICS).optional(),
+  method: external_exports.enum(["percentile", "bca"]).default("bca"),
+  threshold: threshold.default(0.05),
+  /**
+   * Thresholds of their own for some results, beside `threshold` (the rest's): by kind of
+   * metric, `time` (units of time) and `memory` (bytes, KiB, allocations), or by a
+   * benchmark's full name, which comes first (src/analyze/thresholds.ts).
+   */
+  thresholds: external_exports.record(external_exports.string().min(1), threshold).optional(),
+  resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
+  adjustment: external_exports.enum(["holm", "bh", "none"]).default("holm"),
+  blockLength: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1)]).default("auto"),
+  /** The version the others are compared against. Default: the first. */
+  baseline: versionName.optional()
+}).strict();
+var MODES2 = ["duet", "rmit", "mit", "mct", "single"];
+var ISOLATIONS = ["auto", "cpuset", "taskset", "none"];
+var scenarioSchema = external_exports.object({
+  name: external_exports.string().min(1).default("scenario"),
+  mode: external_exports.enum(MODES2).default("duet"),
+  versions: external_exports.array(version2).min(2, "at least two versions to compare"),
+  workload,
+  /** Measured iterations (duet), rounds (rmit, mit) or trials per version (mct). Default 30. */
+  iterations: external_exports.number().int().min(1).max(1e6).default(30),
+  /** Iterations run first and discarded (recorded as warm-up). Default 1. */
+  warmup: external_exports.number().int().min(0).default(1),
+  /** Time limit of one iteration. Default 60 s. */
+  timeout: duration3.default(60),
+  /** Time limit of the whole measurement; the run stops cleanly when it is spent. */
+  budget: duration3.optional(),
+  stopping: stopping.optional(),
+  /** A per-benchmark suite under one budget: looks, allocation, build once (docs/suites.md). */
+  suite: suiteSchema.optional(),
+  isolation: external_exports.enum(ISOLATIONS).default("auto"),
+  /**
+   * With cgroups: give the measured processes the largest CPU weight, so that anything else
+   * on their CPUs gets little time while an iteration runs. Default true.
+   */
+  cpuWeight: external_exports.boolean().default(true),
+  /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
+  seed: external_exports.number().int().min(0).max(4294967295).optional(),
+  analysis: analysis.default(() => analysis.parse({})),
+  /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
+  cluster: clusterSchema.optional(),
+  /** Profiles of base and head after the verdict (docs/explain.md). Default `changed`. */
+  profile: profileSchema.default(defaultProfile)
+}).strict().superRefine((s, ctx) => {
+  const names = s.versions.map((v) => v.name);
+  names.forEach((name, i) => {
+    if (names.indexOf(name) !== i) {
+      ctx.addIssue({ code: "custom", path: ["versions", i, "name"], message: "a unique name" });
+    }
+  });
+  if (s.mode === "duet" && s.versions.length !== 2) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["versions"],
+      message: "exactly two versions in duet mode (rmit, mit and mct take two or more)"
+    });
+  }
+  if (s.analysis.baseline !== void 0 && !names.includes(s.analysis.baseline)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["analysis", "baseline"],
+      message: `one of the version names: ${names.join(", ")}`
+    });
+  }
+  if (s.workload.driver === "persistent" && s.workload.format !== void 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["workload", "format"],
+      message: "no format with the persistent driver: results come in its replies (docs/protocol.md)"
+    });
+  }
+  checkPerBenchmark(s.workload, ctx);
+  checkServiceWorkload(s, ctx);
+  if (s.suite !== void 0 && (!s.workload.perBenchmark || s.budget === void 0)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["suite"],
+      message: "workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks"
+    });
+  }
+  if (s.suite !== void 0 && s.mode !== "duet" && s.mode !== "rmit") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["suite"],
+      message: "mode duet or rmit (paired rounds)"
+    });
+  }
+  if (s.stopping !== void 0 && (s.mode === "mct" || s.mode === "single")) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["stopping"],
+      message: "precision-based stopping only in duet, rmit and mit mode (they run in rounds)"
+    });
+  }
+});
+function checkPerBenchmark(w, ctx) {
+  const issue3 = (field, message) => ctx.addIssue({ code: "custom", path: ["workload", field], message });
+  if (w.output !== void 0 && w.format === void 0) {
+    issue3(
+      "output",
+      "no output file without a format: set workload.format to the one that reads it"
+    );
+  }
+  if (!wallOnly(w.metric) && (w.format !== void 0 || w.driver !== "command")) {
+    issue3(
+      "metric",
+      w.format !== void 0 ? "wall: the other metrics are for a command without a format (with one, the values are what the tool reports)" : "wall: the other metrics are for the command driver (a persistent program reports its own values)"
+    );
+  }
+  if (w.benchmarks !== void 0 && !w.perBenchmark) {
+    issue3("benchmarks", "a benchmark list only together with perBenchmark: true");
+  }
+  w.benchmarks?.forEach((pattern, i) => {
+    const problem = benchmarkPatternProblem(pattern);
+    if (problem !== null) {
+      ctx.addIssue({ code: "custom", path: ["workload", "benchmarks", i], message: problem });
+    }
+  });
+  if (!w.perBenchmark) return;
+  const able = perBenchmarkFormats().join(", ");
+  if (w.driver !== "command") {
+    issue3("perBenchmark", "the command driver: a persistent program runs its own benchmarks");
+  } else if (w.format === void 0 || w.format === "auto" || getFormat(w.format).perBenchmark === void 0) {
+    const why = w.format === void 0 || w.format === "auto" ? "" : ` (${w.format} runs its whole suite)`;
+    issue3(
+      "format",
+      `a format that can run one benchmark at a time, for perBenchmark: ${able}${why}`
+    );
+  }
+}
+
+// src/scenario/load.ts
+var ScenarioError = class extends UserError {
+  constructor(message) {
+    super(message);
+    this.name = "ScenarioError";
+  }
+};
+async function loadScenarioFile(file2, cwd) {
+  const absolute = path22.resolve(cwd, file2);
+  let text2;
+  try {
+    text2 = await readFile5(absolute, "utf8");
+  } catch (error63) {
+    throw new ScenarioError(`cannot read scenario ${file2}: ${error63.message}`);
+  }
+  let raw;
+  try {
+    raw = (0, import_yaml.parse)(text2);
+  } catch (error63) {
+    throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
+  }
+  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path22.dirname(absolute) };
+}
+function parseScenario(raw, source = "scenario") {
+  const result = scenarioSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue3) => describeIssue(issue3, raw));
+  throw new ScenarioError(`${source} is invalid:
+${problems.map((p) => `  - ${p}`).join("\n")}`);
+}
+function scenarioFromObject(input2, source = "scenario") {
+  return parseScenario(input2, source);
+}
+function describeIssue(issue3, raw) {
+  const where = formatPath(issue3.path);
+  if (issue3.code === "unrecognized_keys") {
+    const keys = issue3.keys.map((k) => JSON.stringify(k)).join(", ");
+    return `${where}: unknown field${issue3.keys.length > 1 ? "s" : ""} ${keys}; accepted: ${acceptedKeys(issue3.path)}`;
+  }
+  const value = valueAt(raw, issue3.path);
+  const found = value === void 0 ? "nothing" : JSON.stringify(value);
+  return `${where}: got ${found}; expected ${expectation(issue3)}`;
+}
+function expectation(issue3) {
+  switch (issue3.code) {
+    case "invalid_value":
+      return `one of ${issue3.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "invalid_type":
+      return issue3.message.startsWith("Invalid input") ? `a value of type ${issue3.expected}` : issue3.message;
+    case "too_small":
+    case "too_big":
+      return issue3.message.replace(/^Too (small|big): expected number to be /, "a number ").replace(/^Too (small|big): expected /, "");
+    default:
+      return issue3.message;
+  }
+}
+function acceptedKeys(at) {
+  let schema = scenarioSchema;
+  for (const key of at) {
+    schema = unwrap(schema);
+    const def = schema.def;
+    if (def?.type === "array" && typeof key === "number") schema = def.element;
+    else if (def?.shape !== void 0) schema = def.shape[String(key)];
+  }
+  const shape = unwrap(schema).def?.shape;
+  return shape === void 0 ? "see docs/scenario.md" : Object.keys(shape).join(", ");
+}
+function unwrap(schema) {
+  let current = schema;
+  for (let i = 0; i < 10 && current?.def !== void 0; i++) {
+    const def = current.def;
+    const next = def.innerType ?? def.in ?? (def.type === "pipe" ? def.in : void 0);
+    if (next === void 0) break;
+    current = next;
+  }
+  return current;
+}
+function valueAt(raw, at) {
+  let value = raw;
+  for (const key of at) {
+    if (value === null || typeof value !== "object") return void 0;
+    value = value[key];
+  }
+  return value;
+}
+function formatPath(at) {
+  if (at.length === 0) return "(top level)";
+  return at.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
+}
+
+// src/bisect/workload.ts
+async function bisectScenario(w) {
+  const command2 = w.command ?? [];
+  if (w.scenarioFile !== void 0) {
+    if (command2.length > 0)
+      throw new ScenarioError(
+        `${w.source}: bisect takes the workload from a scenario or from a command, not both`
+      );
+    const { scenario } = await loadScenarioFile(w.scenarioFile, w.cwd);
+    if (scenario.mode !== "duet" && scenario.mode !== "rmit")
+      throw new ScenarioError(
+        `${w.scenarioFile}: mode ${scenario.mode} cannot bisect; accepted: duet, rmit (paired probes)`
+      );
+    if (scenario.cluster !== void 0)
+      throw new ScenarioError(`${w.scenarioFile}: bisect runs on this machine; remove "cluster"`);
+    return {
+      ...scenario,
+      ...w.iterations === void 0 ? {} : { iterations: w.iterations },
+      ...w.setup === void 0 ? {} : {
+        versions: scenario.versions.map((v) => ({
+          ...v,
+          setup: typeof w.setup === "string" ? splitArgv(w.setup) : [...w.setup]
+        }))
+      }
+    };
+  }
+  if (command2.length === 0)
+    throw new ScenarioError(`${w.source}: bisect needs a benchmark command or a scenario file`);
+  const setup = w.setup === void 0 ? {} : { setup: typeof w.setup === "string" ? w.setup : [...w.setup] };
+  return scenarioFromObject(
+    {
+      name: "bisect",
+      mode: "duet",
+      versions: [
+        { name: "base", path: ".", ...setup },
+        { name: "head", path: ".", ...setup }
+      ],
+      workload: { command: [...command2], ...w.format === void 0 ? {} : { format: w.format } },
+      ...w.iterations === void 0 ? {} : { iterations: w.iterations },
+      ...w.warmup === void 0 ? {} : { warmup: w.warmup },
+      ...w.timeout === void 0 ? {} : { timeout: w.timeout },
+      ...w.isolation === void 0 ? {} : { isolation: w.isolation },
+      analysis: {
+        ...w.level === void 0 ? {} : { level: w.level },
+        ...w.threshold === void 0 ? {} : { threshold: w.threshold }
+      }
+    },
+    w.source
+  );
+}
+
+// src/action/bisect-step.ts
+async function bisectStep(inputs, deps) {
+  const { io, env } = deps;
+  const scenario = await bisectScenario({
+    ...inputs.scenario === null ? {} : { scenarioFile: inputs.scenario },
+    cwd: inputs.workingDirectory,
+    ...inputs.run === null ? {} : { command: inputs.run },
+    ...inputs.setup === null ? {} : { setup: inputs.setup },
+    ...inputs.iterations === null ? {} : { iterations: inputs.iterations },
+    ...inputs.threshold === null ? {} : { threshold: inputs.threshold },
+    source: "the action's inputs"
+  });
+  const report = await runBisect({
+    repo: inputs.workingDirectory,
+    good: inputs.good,
+    bad: inputs.bad,
+    scenario,
+    benchmark: inputs.benchmark,
+    threshold: inputs.threshold ?? scenario.analysis.threshold,
+    budget: inputs.budget,
+    firstParent: inputs.firstParent,
+    env,
+    signal: deps.signal,
+    onNotice: (message) => io.warning(message),
+    log: (line) => io.info(line)
+  });
+  const markdown = renderBisect(report);
+  await io.appendSummary(markdown);
+  const dir = inputs.resultsDirectory ?? path23.join(env.RUNNER_TEMP || os14.tmpdir(), "duetkit", "bisect");
+  await mkdir6(dir, { recursive: true });
+  const file2 = path23.join(dir, "bisect.json");
+  await writeFile4(file2, `${JSON.stringify(report, null, 2)}
+`);
+  const pinned = report.steps.filter((s) => s.unresolved === null && s.confirmed);
+  io.setOutput("bisect-status", report.status);
+  io.setOutput("culprit", pinned.map((s) => s.culprit.id).join(" "));
+  io.setOutput("bisect-path", file2);
+  return null;
+}
+
+// src/github/event.ts
+import { readFile as readFile6 } from "node:fs/promises";
+async function readEvent(env) {
+  const file2 = env.GITHUB_EVENT_PATH;
+  let payload = {};
+  if (file2 !== void 0 && file2 !== "") {
+    try {
+      payload = JSON.parse(await readFile6(file2, "utf8"));
+    } catch (error63) {
+      throw new Error(`cannot read the event payload ${file2}: ${error63.message}`);
+    }
+  }
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  return {
+    name: env.GITHUB_EVENT_NAME ?? "",
+    payload,
+    repository: owner && repo ? { owner, repo } : null,
+    sha: env.GITHUB_SHA || null
+  };
+}
+function pullRequestOf2(event) {
+  const pr = event.payload.pull_request;
+  if (pr === void 0 || pr === null) return null;
+  const base = pr.base ?? {};
+  const head = pr.head ?? {};
+  const number4 = Number(pr.number ?? event.payload.number);
+  if (!Number.isSafeInteger(number4) || typeof base.sha !== "string") return null;
+  if (typeof head.sha !== "string") return null;
+  const repoName = (side3) => side3.repo?.full_name;
+  const headRepo = repoName(head);
+  return {
+    number: number4,
+    baseRef: typeof base.ref === "string" ? base.ref : "",
+    baseSha: base.sha,
+    headSha: head.sha,
+    // A deleted fork has no head repo: still a fork.
+    fork: headRepo === void 0 || headRepo !== repoName(base)
+  };
+}
+function workflowRunOf(event) {
+  if (event.name !== "workflow_run") return null;
+  const run3 = event.payload.workflow_run;
+  if (typeof run3?.head_sha !== "string") return null;
+  return { headSha: run3.head_sha, event: String(run3.event ?? "") };
+}
+
+// src/report/numbers.ts
+function formatPercent(fraction, digits = 2) {
+  if (!Number.isFinite(fraction)) return String(fraction);
+  const pct5 = fraction * 100;
+  const text2 = pct5.toFixed(digits);
+  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
+  return `${pct5 > 0 ? "+" : ""}${text2}%`;
+}
+function formatInterval(lower, upper, digits = 2) {
+  return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
+}
+function formatValue(value, unit = "") {
+  const abs = Math.abs(value);
+  let text2;
+  if (abs !== 0 && (abs >= 1e6 || abs < 1e-3)) text2 = value.toExponential(3);
+  else text2 = Number(value.toPrecision(4)).toString();
+  return unit === "" ? text2 : `${text2} ${unit}`;
+}
+function formatPValue(p) {
+  if (p < 1e-10) return "<1e-10";
+  if (p < 1e-3) return p.toExponential(1);
+  return p.toFixed(4);
+}
+function centreOf(c, side3) {
+  const s = c[side3];
+  if (c.statistic === "mean") return s.mean;
+  if (c.statistic === "gmean" && s.gmean !== null) return s.gmean;
+  return s.median;
+}
+
+// src/report/exact-text.ts
+function exactText(r, escape = (text2) => text2) {
+  const { base, head } = r.exact;
+  const unit = r.unit === "" ? "" : ` ${escape(r.unit)}`;
+  return `${exactNumber(base)} \u2192 ${exactNumber(head)}${unit} (${formatPercent(r.comparison.change)}, exact)`;
+}
+function exactNumber(value) {
+  return Number.isSafeInteger(value) ? String(value) : formatValue(value);
+}
+function exactDiffers(r) {
+  return exactNumber(r.exact.base) !== exactNumber(r.exact.head);
+}
+
+// src/report/explain-text.ts
+var TOP_FUNCTIONS = 3;
+function formatPp(change, digits = 1) {
+  const text2 = Math.abs(change * 100).toFixed(digits);
+  if (Number(text2) === 0) return `${0 .toFixed(digits)} pp`;
+  return `${change > 0 ? "+" : "\u2212"}${text2} pp`;
+}
+function functionText(f, name = (n) => n) {
+  const bound = (x) => formatPp(x, x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1).replace(" pp", "");
+  return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound(f.lower)}, ${bound(f.upper)}]`;
+}
+function listedFunctions(explain3, top = TOP_FUNCTIONS) {
+  return explain3.functions.filter((f) => f.beyondNoise).slice(0, top);
+}
+function explainHeader(explain3) {
+  if (explain3.method === null) return `no profile: ${explain3.warning ?? "unknown reason"}`;
+  const s = explain3.samples;
+  return `${explain3.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain3.seconds.toFixed(1)} s profiling`;
+}
+function nothingBeyondNoise(explain3) {
+  const m = explain3.method;
+  return `no function's share changed beyond noise (${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together, at least ${formatPp(m.minChange).replace("+", "")})`;
+}
+
+// src/report/unmeasured-text.ts
+function unmeasuredNames(results) {
+  return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
+}
+var UNMEASURED_HINT = "a longer budget or fewer benchmarks (workload.benchmarks) would reach them";
+
+// src/report/escape.ts
+var ZERO_WIDTH_SPACE = "&#8203;";
+var MARKDOWN_SPECIAL = /[\\`*_{}[\]()#!|~<>&"'$:]/g;
+var ENTITIES = {
+  "<": "&lt;",
+  ">": "&gt;",
+  "&": "&amp;",
+  '"': "&quot;",
+  "'": "&#39;"
+};
+var MAX_INLINE_LENGTH = 200;
+function escapeInline(text2, maxLength = MAX_INLINE_LENGTH) {
+  const line = oneLine(text2);
+  const cut = line.length > maxLength ? `${line.slice(0, maxLength - 1)}\u2026` : line;
+  return cut.replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? `\\${c}`).replace(/@(?=\S)/g, `@${ZERO_WIDTH_SPACE}`).replace(/\\#(?=\w)/g, `\\#${ZERO_WIDTH_SPACE}`);
+}
+function codeBlock(text2, maxLength = 4e3) {
+  const body = stripControl(text2.length > maxLength ? `${text2.slice(0, maxLength)}
+\u2026` : text2);
+  const longest = Math.max(0, ...[...body.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}text
+${body.replace(/\n+$/, "")}
+${fence}`;
+}
+function codeSpan(text2, maxLength = 120) {
+  const line = oneLine(text2).replace(/`/g, "'");
+  return `\`${line.length > maxLength ? `${line.slice(0, maxLength - 1)}\u2026` : line}\``;
+}
+function escapeCommentValue(text2) {
+  return encodeURIComponent(oneLine(text2)).replace(/-/g, "%2D");
+}
+function oneLine(text2) {
+  return stripControl(text2).replace(/\s+/g, " ").trim();
+}
+function stripControl(text2) {
+  let out = "";
+  for (const c of text2) {
+    const code = c.codePointAt(0);
+    const control = code < 32 && c !== "\n" && c !== "	" || code >= 127 && code < 160;
+    const bidi = code >= 8234 && code <= 8238 || code >= 8294 && code <= 8297;
+    out += control || bidi ? " " : c;
+  }
+  return out;
+}
+
+// src/report/interval-bar.ts
+var BAR_GLYPHS = {
+  track: "\u2508",
+  zero: "\u2502",
+  threshold: "\u2506",
+  interval: "\u2501",
+  estimate: "\u25CF",
+  clipLeft: "\u25C2",
+  clipRight: "\u25B8"
+};
+var NICE_LIMITS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
+function chooseScale(intervals, threshold3, width = 25) {
+  const extent = Math.max(
+    threshold3 * 2,
+    ...intervals.flatMap((i) => [Math.abs(i.lower), Math.abs(i.upper)]).filter(Number.isFinite)
+  );
+  const limit = NICE_LIMITS.find((l) => l >= extent) ?? NICE_LIMITS.at(-1);
+  return { limit, width: width % 2 === 0 ? width + 1 : width };
+}
+function intervalBar(change, lower, upper, threshold3, scale) {
+  const { width, limit } = scale;
+  const half = (width - 1) / 2;
+  const column = (x) => Math.min(
+    width - 1,
+    Math.max(0, half + Math.sign(x) * Math.round(Math.abs(x) / limit * half))
+  );
+  const cells = Array.from({ length: width }, () => BAR_GLYPHS.track);
+  cells[column(0)] = BAR_GLYPHS.zero;
+  cells[column(-threshold3)] = BAR_GLYPHS.threshold;
+  cells[column(threshold3)] = BAR_GLYPHS.threshold;
+  for (let i = column(lower); i <= column(upper); i++) cells[i] = BAR_GLYPHS.interval;
+  if (lower < -limit) cells[0] = BAR_GLYPHS.clipLeft;
+  if (upper > limit) cells[width - 1] = BAR_GLYPHS.clipRight;
+  cells[column(change)] = BAR_GLYPHS.estimate;
+  return cells.join("");
+}
+
+// src/report/threshold-text.ts
+function percentText(fraction) {
+  return `\xB1${formatPercent(fraction).replace("+", "")}`;
+}
+function settingsThresholdText(threshold3, thresholds) {
+  const own2 = Object.entries(thresholds ?? {});
+  if (own2.length === 0) return percentText(threshold3);
+  return `${percentText(threshold3)}; ${own2.map(([key, t]) => `${key} ${percentText(t)}`).join(", ")}`;
+}
+
+// src/report/cluster-text.ts
+function clusterLines(c) {
+  const instance = [c.instanceType, c.instanceId].filter((x) => x !== null).join(" ");
+  const cpus = c.cpuset === null ? `${c.cpus} CPU${c.cpus === 1 ? "" : "s"}` : `${c.cpus} CPU${c.cpus === 1 ? "" : "s"} (${c.cpuset}${c.exclusive === true ? ", exclusive: static CPU manager" : ", shared with other pods"})`;
+  const lines = [
+    `cluster ${c.name} (${c.provider}, ${c.kept ? "kept" : "created for this run and deleted"}): node ${c.nodeName ?? "?"}${instance === "" ? "" : ` (${instance})`}, pod ${c.pod ?? "?"} with ${cpus}, image ${c.image}`
+  ];
+  const t = c.timings;
+  const timing = [
+    t.provision !== null && t.provision > 0 ? `provisioning ${t.provision} s` : null,
+    t.podStart === null ? null : `pod start ${t.podStart} s`,
+    t.copy === null ? null : `copy in ${t.copy} s`,
+    t.toFirstPair === null ? null : `first pair ${t.toFirstPair} s after the start`
+  ].filter((x) => x !== null);
+  const cost = c.cost === null ? null : `${c.cost.nodeHours} node-hours (${c.cost.nodes} node${c.cost.nodes === 1 ? "" : "s"})` + (c.cost.estimate === null ? "" : `, about ${c.cost.estimate.toFixed(2)} at ${c.cost.pricePerNodeHour} per node-hour`);
+  if (cost !== null || timing.length > 0) {
+    lines.push(
+      `cluster ${[cost === null ? null : `cost ${cost}`, ...timing].filter(Boolean).join("; ")}`
+    );
+  }
+  return lines;
+}
+
+// src/report/fingerprint-text.ts
+function describeFingerprint(f) {
+  const hypervisor = f.hypervisor.present ? `virtual (${[f.hypervisor.type, f.hypervisor.vendor, f.hypervisor.product].filter(Boolean).join(", ") || "hypervisor flag"})` : f.hypervisor.present === false ? "bare metal" : null;
+  const image = f.image.os === null ? null : [f.image.os, f.image.version].filter(Boolean).join(" ");
+  return [
+    f.cpuModel ?? "unknown CPU",
+    f.microcode === null ? null : `microcode ${f.microcode}`,
+    `${f.vcpus} vCPUs${f.layout === null ? "" : ` (${f.layout})`}`,
+    `${f.arch} Linux ${f.kernel}`,
+    `cgroup ${f.cgroup}`,
+    hypervisor,
+    image === null ? null : `image ${image}`,
+    `fingerprint ${f.id}`
+  ].filter((part) => part !== null).join(", ");
+}
+
+// src/report/timing-text.ts
+var BUSY = {
+  repeat: "a side that finished first repeated its command (output discarded) until the other had finished",
+  spin: "a side that finished first kept its CPU busy until the other had finished",
+  off: "a side that finished first left its CPU idle"
+};
+function timingText(timing, mode) {
+  const how = timing.clock === "harness" ? "timed by the harness's clock, which is less exact (see the warning)" : timing.driver === "command" ? "timed on each side's own CPU (duetkit-timer: spawn to exit; CPU time from wait4)" : "round trips timed on each side's own CPU (duetkit-timer relays the protocol)";
+  if (mode !== "duet") return how;
+  const stagger = timing.staggerMs === void 0 ? "" : `; a random side started ${timing.staggerMs} ms later, so the two never ended together`;
+  return `${how}; ${BUSY[timing.keepBusy]}${stagger}`;
+}
+
+// src/report/load-text.ts
+var ARRIVAL_WORDS = {
+  poisson: "open loop, Poisson arrivals, latency from each intended send time",
+  constant: "open loop, constant arrivals, latency from each intended send time",
+  closed: "closed loop (each user waits for its answer: stalls are under-counted)"
+};
+function loadLines(load) {
+  const lines = [`load: ${ARRIVAL_WORDS[load.arrival]}; ${load.generator}`];
+  for (const v of load.versions) {
+    const failed = ERROR_KINDS.filter((k) => v.errors[k] > 0);
+    const errors = failed.length === 0 ? "no errors" : `errors: ${failed.map((k) => `${v.errors[k]} ${ERROR_WORDS[k]}`).join(", ")}${codes(v.statusCodes)}`;
+    const lag = v.sendLagP99Ms === null ? "" : `, send lag p99 \u2264 ${v.sendLagP99Ms.toFixed(2)} ms`;
+    lines.push(
+      `load ${v.version}: ${v.iterations} iterations, ${fmt(v.intendedQps)} req/s intended, ${fmt(v.achievedQps)} answered (median per iteration)${lag}, ${v.sent} requests, ${errors}; p99 of all iterations pooled ${v.pooledP99Ms.toFixed(3)} ms`
+    );
+  }
+  const warnings = load.invalid.map((i) => `iteration ${i.round} is not analysed: ${i.reason}`);
+  return { lines, warnings };
+}
+function codes(statusCodes) {
+  const entries = Object.entries(statusCodes);
+  return entries.length === 0 ? "" : ` (${entries.map(([c, n]) => `HTTP ${c} \xD7${n}`).join(", ")})`;
+}
+function fmt(x) {
+  return Number.isFinite(x) ? x >= 100 ? x.toFixed(0) : x.toFixed(1) : "\u2013";
+}
+
+// src/report/efficiency-text.ts
+var pct3 = (x) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
+function efficiencyText(e) {
+  const pace = `${e.pairsPerSecond >= 10 ? e.pairsPerSecond.toFixed(0) : e.pairsPerSecond.toPrecision(2)} pairs/s`;
+  if (e.efficiency === null || e.breakdown === null) {
+    return `${pace} over ${e.machineSeconds.toFixed(1)} s of machine time (the format does not say how long it measured)`;
+  }
+  const b = e.breakdown;
+  return `${pct3(e.efficiency)} of the machine time measured (${e.format ?? "wall time"}: ${e.measuredSeconds.toFixed(1)} s of ${e.slots} \xD7 ${e.machineSeconds.toFixed(1)} s); the rest: preparing ${pct3(b.preparation)}, between trials ${pct3(b.harness)}, in the process but not measuring (start-up, the tool's calibration) ${pct3(b.process)}; ${pace}`;
+}
+
+// src/report/markdown-method.ts
+var MODE_WORDS = {
+  duet: "duet: base and head ran at the same time, iterations started together, paired by iteration",
+  rmit: "RMIT: randomized multiple interleaved trials, paired by round",
+  mit: "MIT: multiple interleaved trials in a fixed order (unpaired)",
+  mct: "MCT: multiple consecutive trials, one version after the other (unpaired)",
+  single: "single: one run of each version (unpaired)"
+};
+var STOP_WORDS = {
+  iterations: "ran every planned iteration",
+  precision: "stopped when every interval was narrow enough (precision target)",
+  budget: "stopped when the time budget was spent",
+  interrupted: "interrupted",
+  failed: "failed before the end"
+};
+var TEST_TEXT = {
+  "wilcoxon-signed-rank": "Wilcoxon signed-rank on log ratios",
+  "trimmed-t": "the trimmed mean's own t test (Tukey\u2013McLaughlin; a suite's looks)"
+};
+function renderMethod(report, meta3) {
+  const compared = report.results.filter((r) => r.comparison !== null && r.exact === void 0);
+  const exact = report.results.filter((r) => r.exact !== void 0);
+  const first = compared[0]?.comparison ?? void 0;
+  const s = report.settings;
+  const items = [
+    `**Mode:** ${MODE_WORDS[report.mode]}; ${STOP_WORDS[report.stopReason]}.`,
+    `**Isolation in effect:** ${isolationText(report)}.`
+  ];
+  if (report.fingerprint !== void 0) {
+    items.push(`**Machine:** ${escapeInline(describeFingerprint(report.fingerprint), 400)}.`);
+  }
+  if (report.timing !== void 0)
+    items.push(`**Timing:** ${timingText(report.timing, report.mode)}.`);
+  const load = report.load === void 0 ? void 0 : loadLines(report.load);
+  for (const line of load?.lines ?? []) items.push(escapeInline(line, 600));
+  if (report.efficiency !== void 0) {
+    items.push(`**Efficiency:** ${efficiencyText(report.efficiency)}.`);
+  }
+  for (const r of compared.filter((x) => x.settle !== void 0)) {
+    items.push(
+      `**Inconclusive, ${escapeInline(r.benchmark, 80)}:** ${escapeInline(r.settle.advice, 400)}.`
+    );
+  }
+  if (report.cluster !== void 0) {
+    items.push(
+      `**Cluster:** ${clusterLines(report.cluster).map((line) => escapeInline(line.replace(/^cluster /, ""), 400)).join("; ")}.`
+    );
+  }
+  if (first !== void 0) {
+    const ns = new Set(compared.map((r) => sampleSize(r.comparison)));
+    items.push(`**n:** ${[...ns].join("; ")} per benchmark.`);
+    items.push(
+      first.ci.direct === "trimmed-t" ? `**Interval:** ${+(s.level * 100).toFixed(3)}% CI of the 20% trimmed mean of the log pair ratios (Tukey\u2013McLaughlin)${(first.ci.blockLength ?? 1) > 1 ? `, ${first.ci.blockLength} consecutive pairs counted as one` : ""}.` : `**Interval:** ${first.ci.method === "bca" ? "BCa" : "percentile"} ${+(s.level * 100).toFixed(3)}% CI, ${bootstrapText(first)}, ${s.resamples} resamples, seed ${s.seed}.`
+    );
+    items.push(
+      `**Test:** ${TEST_TEXT[first.test.name] ?? "Mann\u2013Whitney U"}; p-values ${adjustmentText(s.adjustment, compared.length)}.`
+    );
+    items.push(
+      s.thresholds === void 0 ? `**Threshold:** ${settingsThresholdText(s.threshold, void 0)} (practical significance).` : `**Thresholds** (practical significance): ${settingsThresholdText(s.threshold, s.thresholds)} (by benchmark name, else by kind of metric, else the first).`
+    );
+    items.push(
+      `**Minimum detectable effect** (at ${Math.round(first.power * 100)}% power): ${compared.map(
+        (r) => `${escapeInline(r.benchmark, 80)} \u2265 ${formatPercent(r.comparison.mde).replace("+", "")}`
+      ).join(", ")}.`
+    );
+  }
+  if (exact.length > 0) items.push(exactItem(exact));
+  items.push(`**Runner:** ${escapeInline(meta3.runner, 400)}.`);
+  items.push(`**Duration:** ${formatDuration(meta3.durationSeconds)}.`);
+  if (meta3.versions.length > 0) {
+    items.push(
+      `**Versions:** ${meta3.versions.map(
+        (v) => `${escapeInline(v.name)} = ${escapeInline(v.source, 120)}${v.commit === null ? "" : ` (\`${v.commit.slice(0, 12)}\`)`}`
+      ).join("; ")}.`
+    );
+  }
+  for (const warning2 of [
+    ...report.isolation.warnings,
+    ...report.timing?.warnings ?? [],
+    ...load?.warnings ?? [],
+    ...report.cluster?.warnings ?? []
+  ]) {
+    items.push(`\u26A0\uFE0F ${escapeInline(warning2, 400)}`);
+  }
+  for (const r of compared) {
+    for (const note of r.comparison.notes) {
+      items.push(`Note on ${escapeInline(r.benchmark)}: ${escapeInline(note, 400)}`);
+    }
+  }
+  return [
+    "<details><summary>How these numbers were obtained</summary>",
+    "",
+    ...items.map((item) => `- ${item}`),
+    "",
+    "</details>"
+  ];
+}
+function exactItem(exact) {
+  const equal = exact.filter((r) => !exactDiffers(r)).length;
+  return `**Exact:** ${exact.length} metric${exact.length === 1 ? " was" : "s were"} one constant on each side (e.g. allocs/op), compared exactly by head/base \u2212 1 and the threshold alone, outside the multiple-comparison family; ${equal} of them equal on both sides ${equal === 1 ? "is" : "are"} not listed (all are in comparison.json).`;
+}
+function sampleSize(c) {
+  return c.paired ? `${c.n.base} pairs` : `${c.n.base} base, ${c.n.head} head`;
+}
+function bootstrapText(c) {
+  if (c.ci.bootstrap === "block")
+    return `moving-block bootstrap over pairs (blocks of ${c.ci.blockLength})`;
+  return c.ci.bootstrap === "paired" ? "bootstrap over pairs" : "bootstrap of each side";
+}
+function adjustmentText(adjustment, count2) {
+  if (adjustment === "none") return "not adjusted for multiple comparisons";
+  const name = adjustment === "holm" ? "Holm (family-wise error)" : "Benjamini\u2013Hochberg (false discovery rate)";
+  return `adjusted by ${name} across ${count2} comparison${count2 === 1 ? "" : "s"}`;
+}
+function isolationText(report) {
+  const iso = report.isolation;
+  const kind2 = {
+    "cgroup-v1": "cgroup v1 cpuset",
+    "cgroup-v2": "cgroup v2 cpuset",
+    taskset: "taskset CPU affinity",
+    none: "none"
+  };
+  const slots = iso.slots.length > 0 && iso.slots.some((x) => x !== null) ? `, CPUs ${iso.slots.map((x) => x ?? "any").join(" | ")}` : "";
+  const harness = iso.harnessCpus === null ? "" : `, harness on CPU ${iso.harnessCpus}`;
+  const weight = iso.cpuWeight === void 0 ? "" : `, CPU weight ${iso.cpuWeight}${iso.harnessWeighted === true ? " (the harness too)" : ""}`;
+  const partition = iso.partition === void 0 ? "" : `, exclusive (partition ${iso.partition})`;
+  const plan = iso.cpuPlan;
+  const layout = plan?.layout == null ? "" : `; ${plan.layout}${plan.idle === null ? "" : `, siblings ${plan.idle} idle`}${plan.siblingsInUse ? ", the measured CPUs' SMT siblings in use" : ""}`;
+  return `${kind2[iso.kind]}${slots}${weight}${partition}${harness}${layout} (requested: ${iso.requested})`;
+}
+
+// src/report/markdown.ts
+function renderMarkdown(report, meta3, maxLength = MAX_COMMENT_LENGTH) {
+  const full = render(report, meta3, false);
+  if (full.length <= maxLength) return full;
+  const short4 = render(report, meta3, true);
+  if (short4.length <= maxLength) return short4;
+  return `${short4.slice(0, maxLength - 200)}
+
+**Cut here: the report is longer than a GitHub comment may be.** All results are in comparison.json.
+`;
+}
+var MAX_COMMENT_LENGTH = 65e3;
+function render(report, meta3, omitUnchanged) {
+  const out = [`### duetkit: ${escapeInline(meta3.suite)}`, "", headline(report), ""];
+  const compared = versionsLine(report, meta3);
+  if (compared !== "") out.push(compared, "");
+  if (!report.complete) {
+    out.push(
+      `> [!WARNING]
+> Incomplete run (${report.stopReason}): these are the samples gathered until it stopped.`,
+      ""
+    );
+  }
+  const scale = chooseScale(
+    statistical(report).map((r) => r.comparison.ci),
+    report.settings.threshold
+  );
+  const versions = [...new Set(report.results.map((r) => r.version))];
+  for (const version3 of versions) {
+    const all = report.results.filter(
+      (r) => r.version === version3 && shownInTable(r) && !isExactTie(r) && (r.exact === void 0 || exactDiffers(r))
+    );
+    const shown = omitUnchanged ? all.filter((r) => r.comparison?.verdict !== "unchanged") : all;
+    const rows = shown.filter((r) => r.exact === void 0);
+    const exact = shown.filter((r) => r.exact !== void 0);
+    if (versions.length > 1) {
+      out.push(`#### ${escapeInline(version3)} vs ${escapeInline(report.settings.baseline)}`, "");
+    }
+    if (rows.length > 0) out.push(...table(rows, report, scale, meta3.trends), "");
+    out.push(...explainBlock(rows));
+    if (exact.length > 0) out.push(...exact.map(exactLine), "");
+    if (shown.length < all.length) {
+      out.push(
+        `${all.length - shown.length} unchanged benchmarks are not listed, to fit GitHub's comment size limit; all results are in comparison.json.`,
+        ""
+      );
+    }
+  }
+  if (statistical(report).length > 0) out.push(legend(report, scale), "");
+  out.push(...notComparableLines(report));
+  out.push(...unmeasuredLines(report));
+  const errors = report.results.filter((r) => statusOf(r) === "error");
+  const unjudged = comparedCount(report.summary) === 0 && unmeasuredCount(report.summary) === 0 && report.summary.notComparable > 0;
+  if (errors.length > 0 || report.results.length === 0 || unjudged) {
+    out.push("#### Errors", "");
+    if (report.results.length === 0) out.push("No measured samples to compare.", "");
+    if (unjudged) out.push("No benchmark could be compared, so there is no verdict.", "");
+    for (const r of errors) {
+      out.push(`- **${escapeInline(r.benchmark)}** could not be compared:`, "");
+      out.push(indent(codeBlock(r.error ?? "unknown error")), "");
+    }
+  }
+  out.push(...renderMethod(report, meta3));
+  return `${out.join("\n").trimEnd()}
+`;
+}
+function headline(report) {
+  const s = report.summary;
+  const counts = [
+    plural2(s.regression, "regression"),
+    plural2(s.improvement, "improvement"),
+    `${s.unchanged} unchanged`
+  ];
+  if (s.inconclusive > 0) counts.push(`${s.inconclusive} inconclusive`);
+  if (s.notComparable > 0) counts.push(`${s.notComparable} not comparable`);
+  if (s.error > 0) counts.push(plural2(s.error, "error"));
+  if (unmeasuredCount(s) > 0) counts.push(`${unmeasuredCount(s)} not measured`);
+  const level3 = `${+(report.settings.level * 100).toFixed(3)}% CI`;
+  return `**${counts.join(", ")}** \u2014 ${report.mode}, ${isolationWords(report)}, ${level3}`;
+}
+function shownInTable(r) {
+  const status = statusOf(r);
+  return status === "compared" || status === "not-comparable";
+}
+function statistical(report) {
+  return report.results.filter((r) => r.comparison !== null && r.exact === void 0);
+}
+function exactLine(r) {
+  const v = r.comparison.verdict;
+  return `- **${escapeInline(r.benchmark)}**: ${exactText(r, (unit) => escapeInline(unit, 20))} ${VERDICT_ICON[v]} ${v}`;
+}
+function plural2(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function isolationWords(report) {
+  switch (report.isolation.kind) {
+    case "cgroup-v1":
+    case "cgroup-v2":
+      return "cpuset-isolated";
+    case "taskset":
+      return "taskset-pinned";
+    default:
+      return "not CPU-isolated";
+  }
+}
+function versionsLine(report, meta3) {
+  const parts = meta3.versions.map((v) => {
+    const commit2 = v.commit === null ? "" : ` \`${v.commit.slice(0, 7)}\``;
+    const role = v.name === report.settings.baseline ? " (baseline)" : "";
+    return `**${escapeInline(v.name)}**${commit2}${role}`;
+  });
+  return parts.length === 0 ? "" : `Compared: ${parts.join(" \xB7 ")}`;
+}
+var VERDICT_ICON = {
+  regression: "\u{1F534}",
+  improvement: "\u{1F7E2}",
+  unchanged: "\u26AA",
+  inconclusive: "\u{1F7E1}"
+};
+var NOT_COMPARABLE_ICON = "\u2796";
+function table(rows, report, scale, trends) {
+  const levelPct = `${+(report.settings.level * 100).toFixed(3)}%`;
+  const trend = (r) => {
+    if (trends === void 0) return "";
+    const spark = trends.byBenchmark[r.benchmark];
+    return ` ${spark === void 0 || spark === "" ? "\u2013" : `\`${spark}\``} |`;
+  };
+  const lines = [
+    `| benchmark | ${escapeInline(rows[0].baseline)} | ${escapeInline(rows[0].version)} | change | ${levelPct} CI | interval | adjusted p | verdict |${trends === void 0 ? "" : ` ${trends.label} |`}`,
+    `| :-- | --: | --: | --: | :-: | :-- | --: | :-- |${trends === void 0 ? "" : " :-- |"}`
+  ];
+  for (const r of rows) {
+    const c = r.comparison;
+    if (c === null) {
+      const n = r.notComparable;
+      lines.push(
+        `| ${escapeInline(r.benchmark)} | ${side(n, "base", r.unit)} | ${side(n, "head", r.unit)} | \u2013 | \u2013 |  | \u2013 | ${NOT_COMPARABLE_ICON} not comparable |${trend(r)}`
+      );
+      continue;
+    }
+    lines.push(
+      `| ${escapeInline(r.benchmark)} | ${side(c, "base", r.unit)} | ${side(c, "head", r.unit)} | ${formatPercent(c.change)} | ${formatInterval(c.ci.lower, c.ci.upper)} | \`${intervalBar(c.change, c.ci.lower, c.ci.upper, c.threshold, scale)}\` | ${formatPValue(c.test.pValueAdjusted)} | ${VERDICT_ICON[c.verdict]} ${verdictText(c, r)} |${trend(r)}`
+    );
+  }
+  return lines;
+}
+function explainBlock(rows) {
+  const explained = rows.filter((r) => r.explain !== void 0);
+  if (explained.length === 0) return [];
+  const lines = explained.map((r) => {
+    const e = r.explain;
+    const name = `**${escapeInline(r.benchmark)}**`;
+    if (e.method === null) return `- ${name}: ${escapeInline(explainHeader(e), 600)}`;
+    const listed = listedFunctions(e);
+    const what = listed.length === 0 ? nothingBeyondNoise(e) : listed.map((f) => functionText(f, (n) => codeSpan(n))).join(" \xB7 ");
+    const graph = e.files.flameGraph === null ? "" : ` \u2014 flame graph: ${codeSpan(e.files.flameGraph, 200)} in the results`;
+    const warning2 = e.warning === null ? "" : ` \u26A0\uFE0F ${escapeInline(e.warning, 400)}`;
+    return `- ${name} (${escapeInline(explainHeader(e))}): ${what}${graph}${warning2}`;
+  });
+  return [
+    "**Where the time went** (differential profiles of base and head, after the verdict):",
+    "",
+    ...lines,
+    ""
+  ];
+}
+function verdictText(c, r) {
+  if (c.verdict !== "inconclusive" || c.moreSamplesNeeded === null) return c.verdict;
+  const seconds = r?.settle?.seconds;
+  if (seconds !== void 0 && seconds !== null && seconds <= REASONABLE_SECONDS) {
+    return `inconclusive (~${formatDuration(seconds)} more)`;
+  }
+  if (seconds !== void 0 && seconds !== null) return "inconclusive (too noisy here)";
+  return `inconclusive (~${c.moreSamplesNeeded} more ${c.paired ? "pairs" : "per side"})`;
+}
+function side(c, which2, unit) {
+  const centre2 = centreOf(c, which2);
+  return unit === "" ? formatValue(centre2) : `${formatValue(centre2)} ${escapeInline(unit, 20)}`;
+}
+function legend(report, scale) {
+  const limit = formatPercent(scale.limit, 0).replace("+", "");
+  const threshold3 = report.settings.thresholds === void 0 ? `\xB1${formatPercent(report.settings.threshold).replace("+", "")} threshold` : "the row's threshold (see Method)";
+  const g = BAR_GLYPHS;
+  return `<sub>Interval column: \u2212${limit} to +${limit}; \`${g.zero}\` no change, \`${g.threshold}\` ${threshold3}, \`${g.interval}\` ${+(report.settings.level * 100).toFixed(3)}% CI, \`${g.estimate}\` estimate. Change = head/base \u2212 1; adjusted p: ${report.settings.adjustment === "none" ? "not adjusted" : `${report.settings.adjustment === "holm" ? "Holm" : "Benjamini\u2013Hochberg"} across ${statistical(report).length} comparisons`}.</sub>`;
+}
+function notComparableLines(report) {
+  const results = report.results.filter((r) => statusOf(r) === "not-comparable");
+  if (results.length === 0) return [];
+  const others = comparedCount(report.summary) > 0 ? "; the other benchmarks decide" : "";
+  return [
+    `**Not comparable:** no relative change (head/base \u2212 1) can be formed from these values, so they have no verdict${others}.`,
+    "",
+    ...results.map(
+      (r) => `- **${escapeInline(who(r, report))}**: ${escapeInline(r.notComparable.reason, 400)}`
+    ),
+    ""
+  ];
+}
+function unmeasuredLines(report) {
+  const names = unmeasuredNames(report.results);
+  if (names.length === 0) return [];
+  const none = comparedCount(report.summary) === 0 ? " Nothing was measured enough to compare, so there is no verdict." : "";
+  return [
+    `**Not measured within the budget (${names.length}):** ${names.map((n) => escapeInline(n)).join(", ")} \u2014 ${UNMEASURED_HINT}.${none}`,
+    ""
+  ];
+}
+function who(r, report) {
+  const versions = new Set(report.results.map((x) => x.version));
+  return versions.size > 1 ? `${r.benchmark} (${r.version})` : r.benchmark;
+}
+function indent(text2) {
+  return text2.split("\n").map((line) => `  ${line}`).join("\n");
+}
+
+// src/github/upsert-comment.ts
+function commentMarker(suite) {
+  return `<!-- duetkit:comment suite=${escapeCommentValue(suite)} -->`;
+}
+async function upsertComment(api, options) {
+  if (options.policy === "never") return { action: "skipped", url: null, reason: "comment: never" };
+  const marker = commentMarker(options.suite);
+  const body = `${marker}
+${options.body}`;
+  const existing2 = (await api.listComments(options.issue)).find((c) => c.body.startsWith(marker));
+  if (existing2 !== void 0) {
+    const updated = await api.updateComment(existing2.id, body);
+    return { action: "updated", url: updated.url };
+  }
+  if (options.policy === "on-change" && !options.changed) {
+    return { action: "skipped", url: null, reason: "comment: on-change, and nothing changed" };
+  }
+  const created = await api.createComment(options.issue, body);
+  return { action: "created", url: created.url };
+}
+
+// src/analyze/gate.ts
+function gateTally(summary2, failOn) {
+  const strict = failOn === "inconclusive";
+  return {
+    verdicts: failOn === "never" ? 0 : summary2.regression + (strict ? summary2.inconclusive : 0),
+    unmeasured: strict ? unmeasuredCount(summary2) : 0,
+    broken: summary2.error > 0 || comparedCount(summary2) === 0 && unmeasuredCount(summary2) === 0
+  };
+}
+function gateFails(report, failOn) {
+  if (failOn === "never") return false;
+  const t = gateTally(summarize(report.results), failOn);
+  return t.broken || t.verdicts + t.unmeasured > 0;
+}
+
+// src/action/gate.ts
+function overallVerdict(summary2) {
+  if (gateTally(summary2, "never").broken) return "error";
+  if (summary2.regression > 0) return "regression";
+  if (summary2.inconclusive > 0 || unmeasuredCount(summary2) > 0) return "inconclusive";
+  if (summary2.improvement > 0) return "improvement";
+  return "unchanged";
+}
+function gateFailure(report, failOn) {
+  if (!gateFails(report, failOn)) return null;
+  const summary2 = summarize(report.results);
+  const tally = gateTally(summary2, failOn);
+  const failing = new Set(
+    failOn === "inconclusive" ? ["regression", "inconclusive"] : ["regression"]
+  );
+  const named = report.results.filter((r) => r.comparison !== null && failing.has(r.comparison.verdict)).map((r) => {
+    const c = r.comparison;
+    const exact = r.exact === void 0 ? "" : " (exact)";
+    return `${who2(r)} ${formatPercent(c.change)} ${formatInterval(c.ci.lower, c.ci.upper)}${exact} ${c.verdict}`;
+  });
+  const errors = report.results.filter((r) => statusOf(r) === "error").map((r) => r.benchmark);
+  const parts = [];
+  if (named.length > 0) {
+    const what = failOn === "inconclusive" ? "regressed or inconclusive" : "regressed";
+    parts.push(
+      `${named.length} benchmark${named.length === 1 ? "" : "s"} ${what} beyond the \xB1${formatPercent(report.settings.threshold).replace("+", "")} threshold: ${named.join("; ")}`
+    );
+  }
+  if (errors.length > 0) parts.push(`could not be compared: ${errors.join(", ")}`);
+  if (tally.unmeasured > 0) {
+    const names = unmeasuredNames(report.results);
+    parts.push(
+      comparedCount(summary2) === 0 ? `nothing was measured within the budget, so there is no verdict (fail-on: inconclusive): ${names.join(", ")}` : `not measured within the budget (fail-on: inconclusive): ${names.join(", ")}`
+    );
+  }
+  if (report.results.length === 0) parts.push("no measured samples to compare");
+  else if (tally.broken && comparedCount(summary2) === 0 && summary2.notComparable > 0) {
+    const unjudged = report.results.filter((r) => statusOf(r) === "not-comparable").map((r) => `${who2(r)} (${r.notComparable.reason})`);
+    parts.push(`no benchmark is comparable, so there is no verdict: ${unjudged.join("; ")}`);
+  }
+  return `duetkit: ${parts.join("; ")}`;
+}
+function who2(r) {
+  return r.version === "head" ? r.benchmark : `${r.benchmark} (${r.version})`;
+}
+
+// src/action/publish.ts
+var FORK_HELP = "the results are in the job summary and the results directory; post them with the fork-safe workflow_run pair (docs/action.md#pull-requests-from-forks)";
+async function publishComment(options, io) {
+  if (options.api === null) {
+    io.warning(`no github-token: no PR comment; ${FORK_HELP}`);
+    return "";
+  }
+  try {
+    const result = await upsertComment(options.api, {
+      issue: options.issue,
+      suite: options.suite,
+      body: options.markdown,
+      policy: options.policy,
+      // Not comparable alone is no news (it stays so run after run); nothing judged is.
+      changed: overallVerdict(options.report.summary) !== "unchanged"
+    });
+    if (result.action === "skipped") io.info(`no PR comment: ${result.reason}`);
+    else io.info(`PR comment ${result.action}: ${result.url}`);
+    return result.url ?? "";
+  } catch (error63) {
+    if (error63 instanceof PermissionError) {
+      io.warning(
+        `the token may not comment on PR #${options.issue} (${error63.message}); ${FORK_HELP}`
+      );
+    } else {
+      io.warning(`could not post the PR comment: ${error63.message}`);
+    }
+    return "";
+  }
+}
+
+// src/action/results.ts
+import { mkdir as mkdir7, readFile as readFile7, writeFile as writeFile5 } from "node:fs/promises";
+import path24 from "node:path";
+var RESULT_FILES = {
+  samples: "samples.json",
+  comparison: "comparison.json",
+  comment: "comment.md",
+  run: "duetkit-run.json"
+};
+async function writeResult(dir, file2, text2) {
+  await mkdir7(dir, { recursive: true });
+  const target = path24.join(dir, file2);
+  await writeFile5(target, text2.endsWith("\n") ? text2 : `${text2}
+`);
+  return target;
+}
+var finite = external_exports.number().refine(Number.isFinite, "a finite number");
+var side2 = external_exports.looseObject({ median: finite, mean: finite, gmean: finite.nullable(), cv: finite });
+var comparison = external_exports.looseObject({
+  change: finite,
+  ci: external_exports.looseObject({
+    level: finite,
+    lower: finite,
+    upper: finite,
+    method: external_exports.enum(["percentile", "bca"]),
+    resamples: external_exports.number().int(),
+    seed: external_exports.number().int(),
+    bootstrap: external_exports.enum(["unpaired", "paired", "block"]),
+    blockLength: external_exports.number().int().optional()
+  }),
+  test: external_exports.looseObject({
+    name: external_exports.enum(["mann-whitney-u", "wilcoxon-signed-rank", "trimmed-t", "exact"]),
+    pValueAdjusted: finite,
+    adjustment: external_exports.enum(["holm", "bh", "none"])
+  }),
+  n: external_exports.object({ base: external_exports.number().int(), head: external_exports.number().int() }),
+  base: side2,
+  head: side2,
+  paired: external_exports.boolean(),
+  statistic: external_exports.enum(STATISTICS),
+  biggerIsBetter: external_exports.boolean(),
+  threshold: finite,
+  mde: finite,
+  power: finite,
+  verdict: external_exports.enum(["regression", "improvement", "unchanged", "inconclusive"]),
+  moreSamplesNeeded: external_exports.number().int().nullable(),
+  seed: external_exports.number().int(),
+  notes: external_exports.array(external_exports.string())
+});
+var notComparable = external_exports.looseObject({
+  reason: external_exports.string(),
+  statistic: external_exports.enum(STATISTICS),
+  base: side2,
+  head: side2
+});
+var count = external_exports.number().int().min(0);
+var explain2 = external_exports.looseObject({
+  profiler: external_exports.enum(["perf", "pprof", "py-spy", "node"]).nullable(),
+  samples: external_exports.object({ base: count, head: count }),
+  seconds: finite,
+  functions: external_exports.array(
+    external_exports.looseObject({
+      name: external_exports.string().max(2e3),
+      kind: external_exports.enum(["self", "total"]),
+      base: finite,
+      head: finite,
+      change: finite,
+      lower: finite,
+      upper: finite,
+      contribution: finite,
+      beyondNoise: external_exports.boolean()
+    })
+  ).max(1e3),
+  files: external_exports.object({ flameGraph: external_exports.string().nullable(), raw: external_exports.array(external_exports.string()) }),
+  warning: external_exports.string().nullable()
+});
+var reportSchema = external_exports.looseObject({
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3), external_exports.literal(4)]),
+  scenario: external_exports.string(),
+  mode: external_exports.enum(["duet", "rmit", "mit", "mct", "single"]),
+  paired: external_exports.boolean(),
+  complete: external_exports.boolean(),
+  stopReason: external_exports.enum(["iterations", "precision", "budget", "interrupted", "failed"]),
+  isolation: external_exports.looseObject({
+    requested: external_exports.enum(["auto", "cpuset", "taskset", "none"]),
+    kind: external_exports.enum(["cgroup-v1", "cgroup-v2", "taskset", "none"]),
+    slots: external_exports.array(external_exports.string().nullable()),
+    harnessCpus: external_exports.string().nullable(),
+    warnings: external_exports.array(external_exports.string())
+  }),
+  settings: external_exports.looseObject({
+    level: finite,
+    threshold: finite,
+    resamples: external_exports.number().int(),
+    adjustment: external_exports.enum(["holm", "bh", "none"]),
+    seed: external_exports.number().int(),
+    baseline: external_exports.string()
+  }),
+  results: external_exports.array(
+    external_exports.looseObject({
+      benchmark: external_exports.string(),
+      unit: external_exports.string(),
+      biggerIsBetter: external_exports.boolean(),
+      baseline: external_exports.string(),
+      version: external_exports.string(),
+      comparison: comparison.nullable(),
+      notComparable: notComparable.nullable().default(null),
+      error: external_exports.string().nullable(),
+      unmeasured: external_exports.string().nullable().default(null),
+      exact: external_exports.object({ base: finite, head: finite }).optional(),
+      explain: explain2.optional()
+    })
+  ),
+  summary: external_exports.object({
+    regression: count,
+    improvement: count,
+    unchanged: count,
+    inconclusive: count,
+    notComparable: count.default(0),
+    error: count,
+    unmeasured: count.default(0)
+  })
+});
+var runSchema = external_exports.object({
+  schemaVersion: external_exports.literal(1),
+  suite: external_exports.string().min(1).max(100),
+  pullRequest: external_exports.object({ number: external_exports.number().int().positive(), headSha: external_exports.string().regex(/^[0-9a-f]{40}$/) }).nullable(),
+  meta: external_exports.object({
+    suite: external_exports.string(),
+    runner: external_exports.string(),
+    durationSeconds: finite,
+    versions: external_exports.array(
+      external_exports.object({ name: external_exports.string(), commit: external_exports.string().nullable(), source: external_exports.string() })
+    ),
+    // The history's trend (publish: history); only sparkline characters, as the run step writes.
+    trends: external_exports.object({
+      label: external_exports.string().regex(/^trend \(last \d+ runs?\)$/),
+      byBenchmark: external_exports.record(external_exports.string(), external_exports.string().regex(/^[▁▂▃▄▅▆▇█·]{0,100}$/))
+    }).optional()
+  })
+});
+async function readResults(dir) {
+  const read = async (file2, schema) => {
+    const where = path24.join(dir, file2);
+    let raw;
+    try {
+      raw = JSON.parse(await readFile7(where, "utf8"));
+    } catch (error63) {
+      throw new UserError(
+        `cannot read ${where} (${error63.message}); is "results-directory" the downloaded artifact of the run step?`
+      );
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const issue3 = parsed.error.issues[0];
+      throw new UserError(
+        `${where} is not a duetkit result: ${issue3.path.join(".")}: ${issue3.message}`
+      );
+    }
+    return parsed.data;
+  };
+  return {
+    run: await read(RESULT_FILES.run, runSchema),
+    report: await read(RESULT_FILES.comparison, reportSchema)
+  };
+}
+
+// src/action/run-step.ts
+import { mkdir as mkdir10, mkdtemp as mkdtemp8 } from "node:fs/promises";
+import os18 from "node:os";
+import path40 from "node:path";
+
+// src/git/history.ts
+function createGitHistory(cwd) {
+  const git = async (args) => (await readGit(args, { cwd })).trim();
+  return {
+    resolve: (rev) => git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`]).catch(
+      () => null
+    ),
+    mergeBase: (a, b) => git(["merge-base", "--end-of-options", a, b]).catch(() => null),
+    isShallow: async () => await git(["rev-parse", "--is-shallow-repository"]) === "true",
+    fetchHistory: async (commits) => {
+      if (await git(["rev-parse", "--is-shallow-repository"]) === "true") {
+        await git(["fetch", "--no-tags", "--quiet", "--unshallow", "origin"]);
+      }
+      for (const commit2 of commits) {
+        if (await git(["cat-file", "-e", `${commit2}^{commit}`]).catch(() => null) !== null) {
+          continue;
+        }
+        await git(["fetch", "--no-tags", "--quiet", "origin", commit2]);
+      }
+    }
+  };
+}
+
+// src/report/run-meta.ts
+function runMetaOf(samples, suite, runnerLabel3) {
+  const m = samples.machine;
+  const memory2 = `${Math.round(m.memoryBytes / 2 ** 30)} GiB`;
+  const parts = [
+    `${m.cpuModel}`,
+    `${m.cores} CPUs`,
+    memory2,
+    `${m.platform} ${m.kernel} ${m.arch}`,
+    `Node ${m.node}`,
+    `load ${m.loadAverage.join(" ")}`
+  ];
+  if (runnerLabel3 !== void 0 && runnerLabel3 !== "") parts.unshift(runnerLabel3);
+  const duration6 = (Date.parse(samples.finishedAt) - Date.parse(samples.startedAt)) / 1e3;
+  return {
+    suite,
+    runner: parts.join(", "),
+    durationSeconds: Number.isFinite(duration6) ? Math.max(0, duration6) : 0,
+    versions: samples.versions.map((v) => ({
+      name: v.name,
+      commit: v.commit,
+      source: "ref" in v.source ? `ref ${v.source.ref}` : `path ${v.source.path}`
+    }))
+  };
+}
+
 // src/pipeline/load-cluster.ts
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 async function loadCluster() {
@@ -87882,29 +89132,29 @@ async function loadCluster() {
 var KUBECONFIG_CONTENT_ENV = "DUETKIT_KUBECONFIG";
 
 // src/pipeline/write-samples.ts
-import { rename as rename3, writeFile as writeFile5 } from "node:fs/promises";
+import { rename as rename3, writeFile as writeFile6 } from "node:fs/promises";
 async function writeSamples(file2, samples) {
   const temporary = `${file2}.${process.pid}.tmp`;
-  await writeFile5(temporary, `${JSON.stringify(samples, null, 2)}
+  await writeFile6(temporary, `${JSON.stringify(samples, null, 2)}
 `);
   await rename3(temporary, file2);
 }
 
 // src/pipeline/profile-run.ts
-import { writeFile as writeFile9 } from "node:fs/promises";
-import path29 from "node:path";
+import { writeFile as writeFile10 } from "node:fs/promises";
+import path32 from "node:path";
 
 // src/profile/profile-results.ts
-import { mkdir as mkdir8, mkdtemp as mkdtemp6, rm as rm11 } from "node:fs/promises";
-import os15 from "node:os";
-import path28 from "node:path";
+import { mkdir as mkdir9, mkdtemp as mkdtemp6, rm as rm11 } from "node:fs/promises";
+import os16 from "node:os";
+import path31 from "node:path";
 
 // src/contracts/profile.ts
 var PROFILES_SCHEMA_VERSION = 1;
 
 // src/profile/duet.ts
-import { writeFile as writeFile6 } from "node:fs/promises";
-import path22 from "node:path";
+import { writeFile as writeFile7 } from "node:fs/promises";
+import path25 from "node:path";
 var ANYWHERE = {
   prefix: [],
   attach: async () => void 0,
@@ -87924,7 +89174,7 @@ async function runDuet(sides, options) {
     stdin: "ignore"
   });
   if (slots >= 2) {
-    const flag = path22.join(options.scratch, `release-${options.step}`);
+    const flag = path25.join(options.scratch, `release-${options.step}`);
     const started = [];
     try {
       started.push(await start(0, flag));
@@ -87934,16 +89184,16 @@ async function runDuet(sides, options) {
       for (const p of started) p.kill();
       throw error63;
     }
-    await writeFile6(flag, "");
+    await writeFile7(flag, "");
     const [a, b] = await Promise.all(started.map((p) => finish3(p, options)));
     return [a, b];
   }
   const results = [];
   for (const side3 of [0, 1]) {
-    const flag = path22.join(options.scratch, `release-${options.step}-${side3}`);
+    const flag = path25.join(options.scratch, `release-${options.step}-${side3}`);
     const p = await start(side3, flag);
     await p.prime();
-    await writeFile6(flag, "");
+    await writeFile7(flag, "");
     results.push(await finish3(p, options));
   }
   return [results[0], results[1]];
@@ -87961,11 +89211,11 @@ async function finish3(p, options) {
 }
 
 // src/profile/registry.ts
-import path27 from "node:path";
+import path30 from "node:path";
 
 // src/profile/node.ts
-import { copyFile as copyFile2, mkdir as mkdir7, readFile as readFile7, readdir as readdir3, writeFile as writeFile7 } from "node:fs/promises";
-import path23 from "node:path";
+import { copyFile as copyFile2, mkdir as mkdir8, readFile as readFile8, readdir as readdir3, writeFile as writeFile8 } from "node:fs/promises";
+import path26 from "node:path";
 
 // src/profile/fold.ts
 var StackCounter = class {
@@ -88000,33 +89250,33 @@ var nodeProfiler = {
   ready: async () => ({ problem: null, notes: [] }),
   wrap(job) {
     const dir = outDir(job);
-    const interval3 = String(Math.max(1, Math.round(1e6 / job.frequency)));
+    const interval4 = String(Math.max(1, Math.round(1e6 / job.frequency)));
     if (isNode(job.argv)) {
       return {
         argv: [
           job.argv[0],
           "--cpu-prof",
           `--cpu-prof-dir=${dir}`,
-          `--cpu-prof-interval=${interval3}`,
+          `--cpu-prof-interval=${interval4}`,
           ...job.argv.slice(1)
         ],
         env: job.env
       };
     }
-    const preload = path23.join(job.scratch, "cpu-prof-preload.cjs");
+    const preload = path26.join(job.scratch, "cpu-prof-preload.cjs");
     return {
       argv: [...job.argv],
       env: {
         ...job.env,
         NODE_OPTIONS: `${job.env.NODE_OPTIONS ?? ""} --require=${JSON.stringify(preload)}`.trim(),
         DUETKIT_CPU_PROF_DIR: dir,
-        DUETKIT_CPU_PROF_INTERVAL_US: interval3
+        DUETKIT_CPU_PROF_INTERVAL_US: interval4
       }
     };
   },
   async prepare(job) {
-    await mkdir7(outDir(job), { recursive: true });
-    await writeFile7(path23.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
+    await mkdir8(outDir(job), { recursive: true });
+    await writeFile8(path26.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
   },
   async read(job) {
     const dir = outDir(job);
@@ -88035,13 +89285,13 @@ var nodeProfiler = {
     const counter = new StackCounter();
     const files = [];
     for (const [i, name] of names.entries()) {
-      const file2 = path23.join(
+      const file2 = path26.join(
         job.dir,
         `${job.stem}${names.length > 1 ? `.${i + 1}` : ""}.cpuprofile`
       );
-      await copyFile2(path23.join(dir, name), file2);
+      await copyFile2(path26.join(dir, name), file2);
       files.push(file2);
-      for (const s of foldCpuProfile(JSON.parse(await readFile7(file2, "utf8")))) {
+      for (const s of foldCpuProfile(JSON.parse(await readFile8(file2, "utf8")))) {
         counter.add(s.frames, s.count);
       }
     }
@@ -88049,10 +89299,10 @@ var nodeProfiler = {
   }
 };
 function outDir(job) {
-  return path23.join(job.scratch, `${job.stem}.cpuprofiles`);
+  return path26.join(job.scratch, `${job.stem}.cpuprofiles`);
 }
 function isNode(argv2) {
-  return /^(node|nodejs)(\.exe)?$/.test(path23.basename(argv2[0] ?? ""));
+  return /^(node|nodejs)(\.exe)?$/.test(path26.basename(argv2[0] ?? ""));
 }
 function foldCpuProfile(profile) {
   const parent = /* @__PURE__ */ new Map();
@@ -88061,7 +89311,7 @@ function foldCpuProfile(profile) {
     for (const child of node2.children ?? []) parent.set(child, node2.id);
     const { functionName, url: url2 } = node2.callFrame;
     const fn = functionName === "" ? "(anonymous)" : functionName;
-    names.set(node2.id, url2 === "" ? fn : `${fn} (${path23.basename(url2)})`);
+    names.set(node2.id, url2 === "" ? fn : `${fn} (${path26.basename(url2)})`);
   }
   const stacks = /* @__PURE__ */ new Map();
   const stackOf = (id) => {
@@ -88101,9 +89351,9 @@ if (dir) {
 `;
 
 // src/profile/perf.ts
-import { mkdtemp as mkdtemp5, readFile as readFile8, rm as rm10, writeFile as writeFile8 } from "node:fs/promises";
-import os14 from "node:os";
-import path24 from "node:path";
+import { mkdtemp as mkdtemp5, readFile as readFile9, rm as rm10, writeFile as writeFile9 } from "node:fs/promises";
+import os15 from "node:os";
+import path27 from "node:path";
 
 // src/profile/tool.ts
 import { spawn as spawn7 } from "node:child_process";
@@ -88174,13 +89424,13 @@ var perf = {
       cwd: job.cwd
     });
     if (script.code !== 0) throw new Error(whyFailed("perf script", script));
-    const file2 = path24.join(job.dir, `${job.stem}.perf.txt`);
-    await writeFile8(file2, script.stdout);
+    const file2 = path27.join(job.dir, `${job.stem}.perf.txt`);
+    await writeFile9(file2, script.stdout);
     return { stacks: parsePerfScript(script.stdout), files: [file2] };
   }
 };
 function dataFile(job) {
-  return path24.join(job.scratch, `${job.stem}.perf.data`);
+  return path27.join(job.scratch, `${job.stem}.perf.data`);
 }
 function parsePerfScript(text2) {
   const counter = new StackCounter();
@@ -88211,7 +89461,7 @@ async function perfReady(env) {
   if (first.includes("not installed") || process.getuid?.() === 0) {
     return { problem: first, notes: [] };
   }
-  const before = await readFile8(PARANOID, "utf8").then(
+  const before = await readFile9(PARANOID, "utf8").then(
     (t) => t.trim(),
     () => "unknown"
   );
@@ -88229,7 +89479,7 @@ async function perfReady(env) {
   } : { problem: `perf still fails after lowering perf_event_paranoid: ${second}`, notes: [] };
 }
 async function probe(env) {
-  const dir = await mkdtemp5(path24.join(os14.tmpdir(), "duetkit-perf-probe-"));
+  const dir = await mkdtemp5(path27.join(os15.tmpdir(), "duetkit-perf-probe-"));
   try {
     const result = await runTool(
       [
@@ -88240,7 +89490,7 @@ async function probe(env) {
         "cpu-clock",
         "-g",
         "-o",
-        path24.join(dir, "p"),
+        path27.join(dir, "p"),
         "--",
         "true"
       ],
@@ -88253,8 +89503,8 @@ async function probe(env) {
 }
 
 // src/profile/pprof.ts
-import { readFile as readFile9 } from "node:fs/promises";
-import path25 from "node:path";
+import { readFile as readFile10 } from "node:fs/promises";
+import path28 from "node:path";
 import { gunzipSync } from "node:zlib";
 
 // node_modules/pprof-format/dist/esm/index.js
@@ -89214,7 +90464,7 @@ var pprof = {
   wrap(job) {
     const file2 = profileFile(job);
     const argv2 = [...job.argv];
-    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path25.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
+    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path28.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
     if (extra === null) {
       throw new Error(
         `pprof profiles "go test" commands and Go test binaries (*.test), not "${argv2.join(" ")}": use profile.profiler perf`
@@ -89226,14 +90476,14 @@ var pprof = {
   },
   async read(job) {
     const file2 = profileFile(job);
-    return { stacks: foldPprof(await readFile9(file2)), files: [file2] };
+    return { stacks: foldPprof(await readFile10(file2)), files: [file2] };
   }
 };
 function profileFile(job) {
-  return path25.join(job.dir, `${job.stem}.pprof`);
+  return path28.join(job.dir, `${job.stem}.pprof`);
 }
 function isGoTest(argv2) {
-  return path25.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
+  return path28.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
 }
 function isTestBinary(argv2) {
   return /\.test$/.test(argv2[0] ?? "");
@@ -89259,8 +90509,8 @@ function foldPprof(raw) {
 }
 
 // src/profile/py-spy.ts
-import { readFile as readFile10 } from "node:fs/promises";
-import path26 from "node:path";
+import { readFile as readFile11 } from "node:fs/promises";
+import path29 from "node:path";
 var pySpy = {
   name: "py-spy",
   workUnit: "iteration",
@@ -89289,11 +90539,11 @@ var pySpy = {
   },
   async read(job) {
     const file2 = foldedFile(job);
-    return { stacks: parseFoldedText(await readFile10(file2, "utf8")), files: [file2] };
+    return { stacks: parseFoldedText(await readFile11(file2, "utf8")), files: [file2] };
   }
 };
 function foldedFile(job) {
-  return path26.join(job.dir, `${job.stem}.py-spy.txt`);
+  return path29.join(job.dir, `${job.stem}.py-spy.txt`);
 }
 
 // src/profile/registry.ts
@@ -89312,7 +90562,7 @@ var NODE_FORMATS = /* @__PURE__ */ new Set(["tinybench", "benchmarkjs"]);
 function chooseProfiler(choice2, workload2) {
   if (choice2 !== "auto") return choice2;
   const argv2 = workload2.command;
-  const program = path27.basename(argv2[0] ?? "");
+  const program = path30.basename(argv2[0] ?? "");
   if (workload2.format === "go" || isGoTest(argv2) || isTestBinary(argv2)) return "pprof";
   if (workload2.format === "pytest" || PYTHON.test(program)) return "py-spy";
   if (NODE_FORMATS.has(workload2.format ?? "") || NODE.test(program)) return "node";
@@ -89409,7 +90659,7 @@ async function profileResults(options) {
     }));
     return finish4();
   }
-  const scratch = await mkdtemp6(path28.join(os15.tmpdir(), "duetkit-profile-"));
+  const scratch = await mkdtemp6(path31.join(os16.tmpdir(), "duetkit-profile-"));
   const byKey = /* @__PURE__ */ new Map();
   try {
     for (const target of targets) {
@@ -89438,8 +90688,8 @@ async function profileResults(options) {
 async function profilePair(target, route, scratch, budgetLeft, options) {
   const started = performance.now();
   const names = [target.baseline, target.version];
-  const dir = path28.join(options.resultsDir, "profiles", safeName(target.benchmark));
-  await mkdir8(dir, { recursive: true });
+  const dir = path31.join(options.resultsDir, "profiles", safeName(target.benchmark));
+  await mkdir9(dir, { recursive: true });
   const chunks = [[], []];
   const files = [[], []];
   let warning2 = null;
@@ -89477,7 +90727,7 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
       }
       for (const side4 of [0, 1]) {
         chunks[side4].push({ stacks: reads[side4].stacks, work: target.work });
-        files[side4].push(...reads[side4].files.map((f) => path28.relative(options.resultsDir, f)));
+        files[side4].push(...reads[side4].files.map((f) => path31.relative(options.resultsDir, f)));
       }
     } catch (error63) {
       warning2 = `${run3 - 1} of ${options.spec.runs} runs: ${error63.message}`;
@@ -89525,60 +90775,6 @@ function safeName(name) {
   return name.replace(/[^\w.-]+/g, "_").replace(/^\.+/, "_") || "_";
 }
 
-// src/scenario/profile-schema.ts
-var PROFILE_POLICIES = ["changed", "always", "never"];
-var PROFILERS = ["auto", "perf", "pprof", "py-spy", "node"];
-var CALL_GRAPHS = ["fp", "dwarf"];
-var profileObject = external_exports.object({
-  /**
-   * `changed` (default): only benchmarks called `regression` or `improvement`; `always`:
-   * every benchmark; `never`: no profiles.
-   */
-  when: external_exports.enum(PROFILE_POLICIES).default("changed"),
-  /** `auto` (default): perf for commands and native code, pprof for go, py-spy, node. */
-  profiler: external_exports.enum(PROFILERS).default("auto"),
-  /**
-   * The machine time profiling may take in all. Default: a fifth of the scenario's
-   * `budget`, or 60 s without one. A profile already started is finished.
-   */
-  budget: duration3.optional(),
-  /** Runs of each side per benchmark, each one process (a chunk of the profile). Default 5. */
-  runs: external_exports.number().int().min(1).max(100).default(5),
-  /** Samples per second (perf, py-spy). Default 999: off the 1 kHz of periodic timers. */
-  frequency: external_exports.number().int().min(10).max(1e4).default(999),
-  /** perf's call graphs: `fp` (default) or `dwarf` for code without frame pointers. */
-  callGraph: external_exports.enum(CALL_GRAPHS).default("fp")
-}).strict();
-var profileSchema = external_exports.unknown().transform((value, ctx) => {
-  const short2 = typeof value === "string";
-  const parsed = profileObject.safeParse(short2 ? { when: value } : value);
-  if (parsed.success) return parsed.data;
-  for (const issue3 of parsed.error.issues) {
-    if (issue3.code === "unrecognized_keys") {
-      ctx.addIssue({
-        code: "custom",
-        path: issue3.path,
-        message: `no field ${issue3.keys.map((k) => JSON.stringify(k)).join(", ")} (accepted: ${PROFILE_FIELDS.join(", ")})`
-      });
-    } else if (issue3.code === "invalid_type" && issue3.path.length === 0) {
-      ctx.addIssue({
-        code: "custom",
-        message: `one of ${PROFILE_POLICIES.join(", ")}, or an object with fields ${PROFILE_FIELDS.join(", ")}`
-      });
-    } else {
-      ctx.addIssue({ ...issue3, path: short2 ? [] : issue3.path });
-    }
-  }
-  return external_exports.NEVER;
-});
-var PROFILE_FIELDS = Object.keys(profileObject.shape);
-function defaultProfile() {
-  return profileObject.parse({});
-}
-function profileBudgetSeconds(spec, runBudget) {
-  return spec.budget ?? (runBudget === void 0 ? 60 : runBudget / 5);
-}
-
 // src/pipeline/profile-run.ts
 var PROFILES_FILE = "profiles.json";
 function profilingFor(scenario, request2) {
@@ -89619,8 +90815,8 @@ function profilingFor(scenario, request2) {
           request2.onWarning?.(`profile of ${pair.benchmark}: ${pair.warning}`);
         }
       }
-      const file2 = path29.join(request2.resultsDir, PROFILES_FILE);
-      await writeFile9(file2, `${JSON.stringify(profiles, null, 2)}
+      const file2 = path32.join(request2.resultsDir, PROFILES_FILE);
+      await writeFile10(file2, `${JSON.stringify(profiles, null, 2)}
 `).catch((error63) => {
         request2.onWarning?.(`profiles not written to ${file2}: ${error63.message}`);
         profiles = null;
@@ -89631,14 +90827,14 @@ function profilingFor(scenario, request2) {
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
-import { readdir as readdir4, readFile as readFile11 } from "node:fs/promises";
-import path30 from "node:path";
+import { readdir as readdir4, readFile as readFile12 } from "node:fs/promises";
+import path33 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path30.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path30.join(here, "dashboard"), path30.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync8(path30.join(dir, "index.html")));
+  const here = path33.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path33.join(here, "dashboard"), path33.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync8(path33.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -89652,7 +90848,7 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile11(path30.join(dir, name)));
+    files.set(name, await readFile12(path33.join(dir, name)));
   }
   return files;
 }
@@ -89676,12 +90872,12 @@ function previousRun(entries, suite, ref) {
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/history/read.ts
-import path33 from "node:path";
+import path36 from "node:path";
 
 // src/history/git-branch.ts
-import { mkdtemp as mkdtemp7, readFile as readFile12, rm as rm12, writeFile as writeFile10 } from "node:fs/promises";
-import os16 from "node:os";
-import path31 from "node:path";
+import { mkdtemp as mkdtemp7, readFile as readFile13, rm as rm12, writeFile as writeFile11 } from "node:fs/promises";
+import os17 from "node:os";
+import path34 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -89690,8 +90886,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp7(path31.join(options.tmpDir ?? os16.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path31.resolve(options.remote);
+  const dir = await mkdtemp7(path34.join(options.tmpDir ?? os17.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path34.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -89732,12 +90928,12 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path31.join(dir, "config");
-  const initial = (await readFile12(configFile, "utf8")).replace(
+  const configFile = path34.join(dir, "config");
+  const initial = (await readFile13(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
   );
-  await writeFile10(
+  await writeFile11(
     configFile,
     `${initial}[extensions]
 	partialClone = origin
@@ -89914,7 +91110,7 @@ function redact(text2, token) {
 
 // src/history/layout.ts
 import { createHash as createHash3 } from "node:crypto";
-import path32 from "node:path";
+import path35 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -89943,7 +91139,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path32.posix.join(
+  return path35.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -89964,7 +91160,7 @@ var isoTime = external_exports.string().refine((s) => !Number.isNaN(Date.parse(s
 var text = (max2) => external_exports.string().max(max2);
 var nullableText = (max2) => text(max2).nullable();
 var verdicts = ["regression", "improvement", "unchanged", "inconclusive"];
-var interval2 = external_exports.looseObject({
+var interval3 = external_exports.looseObject({
   level: external_exports.number().gt(0).lt(1),
   lower: finite2,
   upper: finite2,
@@ -89984,7 +91180,7 @@ var comparison2 = external_exports.looseObject({
   baseValue: finite2.nullable(),
   /** Relative change head/base − 1 of the statistic. */
   change: finite2,
-  ci: interval2,
+  ci: interval3,
   /** Rank-test p-value adjusted across the run's benchmarks (Holm or BH); null if none. */
   pValueAdjusted: external_exports.number().min(0).max(1).nullable(),
   verdict: external_exports.enum(verdicts),
@@ -90001,7 +91197,7 @@ var benchmark = external_exports.looseObject({
   /** The head's statistic; null when the benchmark failed (`error`). */
   value: finite2.nullable(),
   /** Interval of the head's statistic; null when it has too few values for one. */
-  ci: interval2.nullable(),
+  ci: interval3.nullable(),
   /** Values (pairs when paired) behind `value`. */
   n: external_exports.number().int().min(0),
   /** Coefficient of variation of those values; null with fewer than two. */
@@ -90123,15 +91319,15 @@ function parseEntry(textOfFile, file2) {
   if (!parsed.success) {
     const issue3 = parsed.error.issues[0];
     const field = issue3.path.join(".");
-    const got2 = valueAt(raw, issue3.path);
+    const got2 = valueAt2(raw, issue3.path);
     const shown = got2 === void 0 ? "missing" : `got ${JSON.stringify(got2)?.slice(0, 80)}`;
     throw new HistoryFormatError(file2, field, `${issue3.message} (${shown})`);
   }
   return parsed.data;
 }
-function valueAt(value, path43) {
+function valueAt2(value, path46) {
   let at = value;
-  for (const key of path43) {
+  for (const key of path46) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key];
   }
@@ -90147,7 +91343,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path33.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path36.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 function inFolder(folder, relative2) {
@@ -90176,7 +91372,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path33.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path36.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -90479,10 +91675,10 @@ function canonicalJson(value) {
 }
 
 // src/history/store.ts
-import path35 from "node:path";
+import path38 from "node:path";
 
 // src/history/derive.ts
-import path34 from "node:path";
+import path37 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -90495,13 +91691,13 @@ var VERDICT_CODES = {
 var round = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round(x);
 function monthDir(suite, month) {
-  return path34.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path37.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path34.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path37.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path34.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path37.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -90804,7 +92000,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key) continue;
-      const time3 = (name) => timeOfName(path35.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path38.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key,
@@ -90897,11 +92093,11 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
   );
   for (const [name, content] of options.dashboard ?? [])
     changes.set(inFolder(folder, name), content);
-  const short2 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
+  const short4 = entry.commit === null ? "" : ` at ${entry.commit.id.slice(0, 12)}`;
   let commit2 = await git.commit(
     tip,
     changes,
-    `duetkit: ${entry.suite}: run ${entry.runId}${short2}`
+    `duetkit: ${entry.suite}: run ${entry.runId}${short4}`
   );
   let pruned = [];
   if (options.retention != null) {
@@ -90920,8 +92116,8 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 }
 
 // src/history/results.ts
-import { readFile as readFile13 } from "node:fs/promises";
-import path36 from "node:path";
+import { readFile as readFile14 } from "node:fs/promises";
+import path39 from "node:path";
 var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -90974,9 +92170,9 @@ var reportSchema2 = external_exports.looseObject({
 var runSchema2 = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path36.join(dir, file2);
+    const where = path39.join(dir, file2);
     try {
-      return await readFile13(where, "utf8");
+      return await readFile14(where, "utf8");
     } catch (error63) {
       if (!required2 && error63.code === "ENOENT") return null;
       const hint = file2 === "comparison.json" ? "; a run that failed or was interrupted leaves none, and is not published" : "; expected the directory `duetkit run --out DIR` or the action wrote";
@@ -90986,16 +92182,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path36.join(dir, "samples.json"),
+    path39.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path36.join(dir, "comparison.json"),
+    path39.join(dir, "comparison.json"),
     reportSchema2
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path36.join(dir, "duetkit-run.json"), runSchema2).suite;
+  const suite = runText === null ? null : check2(runText, path39.join(dir, "duetkit-run.json"), runSchema2).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -91314,7 +92510,7 @@ function bestSplit(z2, s, e, shape = {}) {
 function findChangePoints(series, settings) {
   const values = series.points.map((p) => p.value);
   if (values.length < 4)
-    return { changePoints: [], segments: [[0, values.length]], rejectedPValue: null };
+    return { changePoints: [], uncalled: [], segments: [[0, values.length]], rejectedPValue: null };
   const found = eDivisive(values, {
     alpha: settings.alpha,
     permutations: settings.permutations,
@@ -91323,7 +92519,7 @@ function findChangePoints(series, settings) {
   const cuts = found.changePoints.map((c) => c.index);
   const edges = [0, ...cuts, values.length];
   const segments2 = edges.slice(1).map((e, i) => [edges[i], e]);
-  const changePoints = found.changePoints.map((c, i) => {
+  const splits = found.changePoints.map((c, i) => {
     const left = values.slice(edges[i], c.index);
     const right = values.slice(c.index, edges[i + 2]);
     const step = stepOf(left, right, settings, i);
@@ -91345,7 +92541,17 @@ function findChangePoints(series, settings) {
       permutations: c.permutations
     };
   });
-  return { changePoints, segments: segments2, rejectedPValue: found.rejected?.pValue ?? null };
+  const threshold3 = settings.threshold ?? 0;
+  return {
+    changePoints: splits.filter((c) => stepIsCalled(c.step, threshold3)),
+    uncalled: splits.filter((c) => !stepIsCalled(c.step, threshold3)),
+    segments: segments2,
+    rejectedPValue: found.rejected?.pValue ?? null
+  };
+}
+function stepIsCalled(step, threshold3) {
+  if (step.lower === null || step.upper === null) return Math.abs(step.change) > threshold3;
+  return step.lower > threshold3 || step.upper < -threshold3;
 }
 function stepOf(left, right, settings, i) {
   const median2 = (xs) => {
@@ -91382,16 +92588,18 @@ function refOf(p) {
     url: p.commit?.url ?? p.runUrl
   };
 }
+function uncalledNote(c, threshold3) {
+  const pct5 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+  const step = c.step.lower === null || c.step.upper === null ? `${pct5(c.step.change)} (no interval)` : `${pct5(c.step.change)} [${pct5(c.step.lower)}, ${pct5(c.step.upper)}]`;
+  const within = threshold3 === 0 ? "contains no change" : `reaches within \xB1${pct5(threshold3).slice(1)}`;
+  return `E-Divisive split the series at run ${c.after.runId} (p = ${c.pValue.toPrecision(2)}), not called a change point: the step ${step} ${within}`;
+}
 function compareUrl(before, after) {
   const url2 = after.commit?.url;
   if (url2 === null || url2 === void 0 || before.commit === null || after.commit === null)
     return null;
   const m = /^(https?:\/\/.+)\/commit\/[0-9a-f]+$/.exec(url2);
   return m === null ? null : `${m[1]}/compare/${before.commit.id}...${after.commit.id}`;
-}
-function pullRequestOf2(subject) {
-  const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
-  return m === null ? null : Number(m[1]);
 }
 
 // src/variability/normalise.ts
@@ -91865,7 +93073,7 @@ function valueInput(parse5) {
 var NO_COMMIT = /^0+$/;
 var FETCH_DEPTH_HINT = 'the history needed is missing from this clone; set "fetch-depth: 0" on actions/checkout';
 async function resolveBaseHead(given, event, git) {
-  const pr = pullRequestOf(event);
+  const pr = pullRequestOf2(event);
   const before = event.payload.before;
   const headRev = given.headRef ?? pr?.headSha ?? (event.name === "push" && typeof event.payload.after === "string" ? event.payload.after : null) ?? event.sha ?? "HEAD";
   const head = await commitOf(headRev, given.headRef === null ? "the head" : "head-ref", git);
@@ -91914,549 +93122,6 @@ async function fetchOrExplain(git, commits, what = "the merge base") {
       `${what}: ${FETCH_DEPTH_HINT} (fetching it failed: ${error63.message})`
     );
   }
-}
-
-// src/scenario/load.ts
-var import_yaml = __toESM(require_dist2(), 1);
-import { readFile as readFile14 } from "node:fs/promises";
-import path37 from "node:path";
-
-// src/scenario/service-checks.ts
-function checkServiceWorkload(s, ctx) {
-  const w = s.workload;
-  const command2 = w.command ?? [];
-  const issue3 = (path43, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path43], message });
-  const driver = w.driver;
-  if (driver === "http") {
-    if (w.server === void 0) {
-      issue3(["server"], "the servers to load: server: {command: [node, server.js], replicas: 1}");
-    }
-    if (w.load === void 0) {
-      issue3(["load"], "the load to offer: load: {stages: [{duration: 10s, qps: 100}]}");
-    }
-    if (command2.length > 0) {
-      issue3(["command"], "no command with the http driver: the servers are workload.server");
-    }
-  } else if (command2.length === 0) {
-    issue3(["command"], `a command: the ${driver} driver runs one (argv list or string)`);
-  }
-  if (w.server !== void 0 && driver !== "http" && driver !== "k6") {
-    issue3(["server"], "servers only with the http or k6 driver");
-  }
-  if (w.load !== void 0 && driver !== "http") {
-    issue3(["load"], "a load only with the http driver");
-  }
-  if (w.stream !== void 0 && driver !== "stream") {
-    issue3(["stream"], "stream settings only with the stream driver");
-  }
-  if (driver === "k6" && w.format !== void 0 && w.format !== "k6") {
-    issue3(["format"], "k6 or nothing: the k6 driver reads the summary k6 exports");
-  }
-  if (driver === "http" || driver === "stream" || driver === "k6") {
-    if (w.format !== void 0 && driver !== "k6") {
-      issue3(["format"], `no format with the ${driver} driver: it makes its own metrics`);
-    }
-    if (w.perBenchmark) issue3(["perBenchmark"], "false: only the command driver runs suites");
-    if (w.output !== void 0) {
-      issue3(["output"], `no output file with the ${driver} driver: it knows where its results are`);
-    }
-  }
-  checkPorts(s, issue3);
-}
-function checkPorts(s, issue3) {
-  const server = s.workload.server;
-  if (server?.ports === void 0) return;
-  const names = s.versions.map((v) => v.name);
-  const seen = /* @__PURE__ */ new Map();
-  for (const [version3, ports] of Object.entries(server.ports)) {
-    if (!names.includes(version3)) {
-      issue3(["server", "ports", version3], `a version name: ${names.join(", ")}`);
-      continue;
-    }
-    if (ports.length !== server.replicas) {
-      issue3(
-        ["server", "ports", version3],
-        `${server.replicas} port(s), one per replica (server.replicas is ${server.replicas})`
-      );
-    }
-    ports.forEach((port2, i) => {
-      const other = seen.get(port2);
-      if (other !== void 0) {
-        issue3(
-          ["server", "ports", version3, i],
-          `a port no other replica uses (${other} has ${port2})`
-        );
-      }
-      seen.set(port2, `${version3}[${i}]`);
-    });
-  }
-  for (const name of names) {
-    if (!(name in server.ports)) {
-      issue3(["server", "ports"], `ports for every version, or none (missing: ${name})`);
-    }
-  }
-}
-
-// src/suite/schema.ts
-var suiteSchema = external_exports.object({
-  /**
-   * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
-   * still straddles the threshold; `equal`: every benchmark runs to every look.
-   */
-  allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
-  /** Pairs per benchmark at the first look. Default 20. */
-  firstLook: external_exports.number().int().min(5).max(1e5).default(20),
-  /** Each further look has this many times the pairs of the one before. Default 3. */
-  growth: external_exports.number().gt(1).max(10).default(3),
-  /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
-  looks: external_exports.number().int().min(1).max(20).default(4),
-  /**
-   * `auto` (default): build each version's benchmark binary once where the format can
-   * (`go`: `go test -c`) and run it per iteration; `never`: run the command as written.
-   */
-  build: external_exports.enum(["auto", "never"]).default("auto"),
-  /**
-   * With a prebuilt Go binary: `fixed` (default) measures each benchmark's time per
-   * operation once and runs every iteration with the same fixed count (`-benchtime Nx`);
-   * `tool` lets go test find b.N anew in every run.
-   */
-  calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
-  /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
-  iterationTime: duration3.default(0.02),
-  /**
-   * Repetitions of a benchmark in one process, paired by position where the format can (go
-   * with `calibration: fixed`, criterion's sample list): 1 (default) runs one repetition per
-   * process, so every pair is independent; `auto` sizes them from the measured start-up cost
-   * (about 85% of the machine time measuring); a number fixes them. Pairs of one process
-   * share what its start drew: on a machine where that is a large share of the noise, `auto`
-   * gave false calls in A/A runs (BENCHMARKS.md, "Large suites"), so it is not the default.
-   */
-  repetitions: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1).max(1e3)], {
-    error: '"auto" or a whole number of repetitions from 1 to 1000'
-  }).default(1),
-  /**
-   * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
-   * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
-   * stage runs its benchmarks together in one process per iteration (pytest: one start-up
-   * for all), each still judged alone.
-   */
-  granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
-}).strict();
-
-// src/cluster/schema.ts
-var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];
-var DEFAULT_IMAGE = "node:24-bookworm-slim";
-var DEFAULT_MAX_LIFETIME_S = 2 * 3600;
-var dnsLabel = external_exports.string().max(40).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and "-", at most 40');
-var eksName = external_exports.string().max(60).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" and "_", at most 60');
-var memory = external_exports.string().regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$/, 'a Kubernetes quantity such as "2Gi" or "512Mi"');
-var existing = external_exports.object({
-  /** Kubeconfig file, relative to the scenario. Default: `$KUBECONFIG`, else ~/.kube/config. */
-  kubeconfig: external_exports.string().min(1).optional(),
-  /** Context of the kubeconfig. Default: its current context. */
-  context: external_exports.string().min(1).optional()
-}).strict();
-var eks = external_exports.object({
-  /** AWS region. Default: `$AWS_REGION`, else `$AWS_DEFAULT_REGION`. */
-  region: external_exports.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1").optional(),
-  /** Kubernetes version of the control plane. Default: EKS's default. */
-  version: external_exports.string().regex(/^1\.\d+$/, 'a Kubernetes minor version such as "1.33"').optional(),
-  /** EC2 instance type of the nodes. */
-  instanceType: external_exports.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, "an EC2 instance type such as m5.xlarge").default("m5.xlarge"),
-  /** Number of nodes in the managed node group. */
-  nodes: external_exports.number().int().min(1).max(20).default(1),
-  /** The subnets of the cluster and its nodes (at least two, in different zones). */
-  subnets: external_exports.array(external_exports.string().regex(/^subnet-[0-9a-f]+$/, "a subnet id: subnet-\u2026")).min(2, "at least two subnets in two availability zones (EKS requires it)"),
-  securityGroups: external_exports.array(external_exports.string().regex(/^sg-[0-9a-f]+$/, "a security group id: sg-\u2026")).default([]),
-  /** IAM role EKS uses for the control plane (docs/eks-iam.yml creates it). */
-  clusterRole: external_exports.string().regex(
-    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
-    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
-  ),
-  /** IAM role of the nodes (docs/eks-iam.yml creates it). */
-  nodeRole: external_exports.string().regex(
-    /^arn:aws[a-z-]*:iam::\d{12}:role\/.+$/,
-    "an IAM role ARN: arn:aws:iam::ACCOUNT:role/NAME"
-  ),
-  /** AMI type of the node group; AL2023 reads the kubelet settings from the launch template. */
-  amiType: external_exports.enum(["AL2023_x86_64_STANDARD", "AL2023_ARM_64_STANDARD"]).default("AL2023_x86_64_STANDARD"),
-  /** The EKS API's URL (tests point it at moto); default AWS's own. */
-  endpoint: external_exports.string().url().optional(),
-  /** The EC2 API's URL (tests); default AWS's own. */
-  ec2Endpoint: external_exports.string().url().optional(),
-  /** How long creating the cluster and node group may take. */
-  createTimeout: duration3.default(40 * 60),
-  /** How long deleting them may take. */
-  deleteTimeout: duration3.default(30 * 60)
-}).strict();
-var kind = external_exports.object({
-  /** The kind node image (kindest/node:vX.Y.Z). Default: kind's own default. */
-  nodeImage: external_exports.string().min(1).optional(),
-  /** The kind command. */
-  command: external_exports.string().min(1).default("kind")
-}).strict();
-var clusterSchema = external_exports.object({
-  provider: external_exports.enum(CLUSTER_PROVIDERS),
-  /** The benchmark pod's image: the toolchains the benchmark needs, and Node.js ≥ 20. */
-  image: external_exports.string().min(1).default(DEFAULT_IMAGE),
-  imagePullPolicy: external_exports.enum(["IfNotPresent", "Always", "Never"]).default("IfNotPresent"),
-  /**
-   * Whole CPUs of the Guaranteed pod, which the static CPU manager gives it exclusively.
-   * Default: what the mode needs for full isolation — a duet 3 (one per side and one for
-   * duetkit), the sequential modes 2.
-   */
-  cpus: external_exports.number().int().min(1).max(256).optional(),
-  /** Memory of the pod (its request and its limit). */
-  memory: memory.default("2Gi"),
-  /** The per-run namespace is `<namespace>-<run id>`, labelled with the run id. */
-  namespace: dnsLabel.default("duetkit"),
-  /** Node labels the duet pod must run on (e.g. a node pool of quiet instances). */
-  nodeSelector: external_exports.record(external_exports.string(), external_exports.string()).default({}),
-  /**
-   * A long-lived cluster of this name (eks, kind): created when missing, kept afterwards, for
-   * scheduled runs. Without it every run provisions its own cluster and deletes it.
-   */
-  reuse: eksName.optional(),
-  /**
-   * Hard limit on the life of everything duetkit creates: the benchmark Job's deadline, and
-   * the `duetkit:expires-at` tag `duetkit cluster reap` deletes by.
-   */
-  maxLifetime: duration3.default(DEFAULT_MAX_LIFETIME_S),
-  /** How long the pod may take to be scheduled and started (image pull included). */
-  startTimeout: duration3.default(600),
-  /** Price of one node per hour (any currency), for the cost estimate in the report. */
-  pricePerNodeHour: external_exports.number().nonnegative().optional(),
-  existing: existing.default(() => existing.parse({})),
-  eks: eks.optional(),
-  kind: kind.default(() => kind.parse({}))
-}).strict().superRefine((c, ctx) => {
-  if (c.provider === "eks" && c.eks === void 0) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["eks"],
-      message: "the EKS settings with provider: eks: subnets, clusterRole and nodeRole at least (docs/cluster.md#eks)"
-    });
-  }
-  if (c.reuse !== void 0 && c.provider === "existing") {
-    ctx.addIssue({
-      code: "custom",
-      path: ["reuse"],
-      message: "reuse only with provider eks or kind (an existing cluster is always kept)"
-    });
-  }
-});
-
-// src/scenario/schema.ts
-var DRIVERS2 = ["command", "persistent", "http", "stream", "k6"];
-var version2 = external_exports.object({
-  name: versionName,
-  /** A directory, relative to the scenario file. */
-  path: external_exports.string().min(1).optional(),
-  /** A git ref of the repository holding the scenario, checked out as a worktree. */
-  ref: external_exports.string().min(1).optional(),
-  /** With `ref`: the directory inside the checkout to run in. Default: its root. */
-  dir: external_exports.string().min(1).optional(),
-  /** Build command run once in the version's directory before any measurement. */
-  setup: argv.optional(),
-  /** Extra environment variables for this version's setup, listing and workload. */
-  env: external_exports.record(external_exports.string(), external_exports.string()).default({})
-}).strict().refine((v) => v.path === void 0 !== (v.ref === void 0), {
-  message: 'exactly one of "path" (a directory) or "ref" (a git ref)'
-}).refine((v) => v.dir === void 0 || v.ref !== void 0, {
-  message: '"dir" only together with "ref" (for "path", write the directory into the path)',
-  path: ["dir"]
-});
-var workload = external_exports.object({
-  /**
-   * `command`: a process per iteration; `persistent`: one process driven by docs/protocol.md;
-   * `http`, `stream`, `k6`: services under load (docs/services.md).
-   */
-  driver: external_exports.enum(DRIVERS2).default("command"),
-  /** Required by every driver but `http`, which sends requests to `server` instead. */
-  command: argv.optional(),
-  /** http, k6: the servers each version starts for the whole run (docs/services.md). */
-  server: serverSchema.optional(),
-  /** http: the load offered to the servers in each iteration. */
-  load: loadSchema.optional(),
-  /** stream: how the program's timestamped samples are trimmed and summarised. */
-  stream: streamSchema.optional(),
-  /**
-   * Absent: the harness measures wall time. Otherwise a format of src/formats (or `auto`)
-   * reads each iteration's stdout. Not with `persistent`, whose replies carry results.
-   */
-  format: external_exports.string().refine((f) => f === "auto" || formatNames().includes(f), {
-    error: () => `one of: auto, ${formatNames().join(", ")}`
-  }).optional(),
-  /**
-   * Without a format, what a command is measured by, one benchmark each: `wall` (default),
-   * the time from its start to its exit; `cpu`, its CPU time (user + system, its own and its
-   * waited-for children's), which does not count time spent waiting for a CPU, for I/O or
-   * asleep; `rss`, its peak resident set size in KiB (src/scenario/metric-list.ts); `both`,
-   * `[wall, cpu]`; or a list such as `[wall, cpu, rss]`. `cpu` and `rss` are taken by
-   * duetkit's timer on the side's own CPU. Parsed into the list.
-   */
-  metric: metricList.default(["wall"]),
-  /**
-   * The benchmark's name for the first metric of the list. Default `wall-time`, `cpu-time`,
-   * `peak-rss`; the others' are this name followed by ` (cpu)`, ` (rss)`, ` (wall)`.
-   */
-  name: external_exports.string().min(1).optional(),
-  /** Extra environment variables for the command. */
-  env: external_exports.record(external_exports.string(), external_exports.string()).default({}),
-  /**
-   * A file the command writes (relative to the version's directory) that the format reads
-   * instead of stdout; removed before each iteration so a stale one is never read.
-   */
-  output: external_exports.string().min(1).optional(),
-  /**
-   * In a duet, what a side that finishes its iteration first does until the other has
-   * finished too: `spin` busy-loops, `repeat` runs the command again (output discarded;
-   * only for commands without side effects), `off` leaves the CPU idle. Default `spin`:
-   * no side runs its last stretch alone, and nothing runs that the user did not ask for.
-   */
-  keepBusy: external_exports.enum(["spin", "repeat", "off"]).default("spin"),
-  /**
-   * In a duet of commands, start the sides this much apart (a random side starts later each
-   * round), so that they never end at the same moment: on VMs, two processes that exit
-   * together on two CPUs hold each other up, which pulls small differences to zero
-   * (BENCHMARKS.md, "Fidelity"). `auto` (default): a tenth of an iteration, at most 2 ms;
-   * `off`; or a duration.
-   */
-  stagger: external_exports.union([external_exports.literal("auto"), external_exports.literal("off"), duration3]).default("auto"),
-  /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
-  perBenchmark: external_exports.boolean().default(false),
-  /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
-  benchmarks: external_exports.array(external_exports.string().min(1)).min(1).optional()
-}).strict().transform((w) => ({ ...w, command: w.command ?? [] }));
-var stopping = external_exports.object({
-  /** Stop when every CI half-width (relative change) is at or below this fraction. */
-  halfWidth: external_exports.number().positive().max(1),
-  /** Measured iterations before the first check. Default 10. */
-  minIterations: external_exports.number().int().min(2).default(10),
-  /** Check again after this many further iterations. Default 5. */
-  checkEvery: external_exports.number().int().min(1).default(5)
-}).strict();
-var analysis = external_exports.object({
-  level: level.default(0.99),
-  statistic: external_exports.enum(STATISTICS).optional(),
-  method: external_exports.enum(["percentile", "bca"]).default("bca"),
-  threshold: threshold.default(0.05),
-  /**
-   * Thresholds of their own for some results, beside `threshold` (the rest's): by kind of
-   * metric, `time` (units of time) and `memory` (bytes, KiB, allocations), or by a
-   * benchmark's full name, which comes first (src/analyze/thresholds.ts).
-   */
-  thresholds: external_exports.record(external_exports.string().min(1), threshold).optional(),
-  resamples: external_exports.number().int().min(100).max(1e6).default(1e4),
-  adjustment: external_exports.enum(["holm", "bh", "none"]).default("holm"),
-  blockLength: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1)]).default("auto"),
-  /** The version the others are compared against. Default: the first. */
-  baseline: versionName.optional()
-}).strict();
-var MODES2 = ["duet", "rmit", "mit", "mct", "single"];
-var ISOLATIONS = ["auto", "cpuset", "taskset", "none"];
-var scenarioSchema = external_exports.object({
-  name: external_exports.string().min(1).default("scenario"),
-  mode: external_exports.enum(MODES2).default("duet"),
-  versions: external_exports.array(version2).min(2, "at least two versions to compare"),
-  workload,
-  /** Measured iterations (duet), rounds (rmit, mit) or trials per version (mct). Default 30. */
-  iterations: external_exports.number().int().min(1).max(1e6).default(30),
-  /** Iterations run first and discarded (recorded as warm-up). Default 1. */
-  warmup: external_exports.number().int().min(0).default(1),
-  /** Time limit of one iteration. Default 60 s. */
-  timeout: duration3.default(60),
-  /** Time limit of the whole measurement; the run stops cleanly when it is spent. */
-  budget: duration3.optional(),
-  stopping: stopping.optional(),
-  /** A per-benchmark suite under one budget: looks, allocation, build once (docs/suites.md). */
-  suite: suiteSchema.optional(),
-  isolation: external_exports.enum(ISOLATIONS).default("auto"),
-  /**
-   * With cgroups: give the measured processes the largest CPU weight, so that anything else
-   * on their CPUs gets little time while an iteration runs. Default true.
-   */
-  cpuWeight: external_exports.boolean().default(true),
-  /** PRNG seed for orders and the bootstrap. Default: drawn and recorded. */
-  seed: external_exports.number().int().min(0).max(4294967295).optional(),
-  analysis: analysis.default(() => analysis.parse({})),
-  /** Run in a Kubernetes cluster (docs/cluster.md). Absent: on this machine. */
-  cluster: clusterSchema.optional(),
-  /** Profiles of base and head after the verdict (docs/explain.md). Default `changed`. */
-  profile: profileSchema.default(defaultProfile)
-}).strict().superRefine((s, ctx) => {
-  const names = s.versions.map((v) => v.name);
-  names.forEach((name, i) => {
-    if (names.indexOf(name) !== i) {
-      ctx.addIssue({ code: "custom", path: ["versions", i, "name"], message: "a unique name" });
-    }
-  });
-  if (s.mode === "duet" && s.versions.length !== 2) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["versions"],
-      message: "exactly two versions in duet mode (rmit, mit and mct take two or more)"
-    });
-  }
-  if (s.analysis.baseline !== void 0 && !names.includes(s.analysis.baseline)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["analysis", "baseline"],
-      message: `one of the version names: ${names.join(", ")}`
-    });
-  }
-  if (s.workload.driver === "persistent" && s.workload.format !== void 0) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["workload", "format"],
-      message: "no format with the persistent driver: results come in its replies (docs/protocol.md)"
-    });
-  }
-  checkPerBenchmark(s.workload, ctx);
-  checkServiceWorkload(s, ctx);
-  if (s.suite !== void 0 && (!s.workload.perBenchmark || s.budget === void 0)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["suite"],
-      message: "workload.perBenchmark: true and a budget: a suite shares one budget over its benchmarks"
-    });
-  }
-  if (s.suite !== void 0 && s.mode !== "duet" && s.mode !== "rmit") {
-    ctx.addIssue({
-      code: "custom",
-      path: ["suite"],
-      message: "mode duet or rmit (paired rounds)"
-    });
-  }
-  if (s.stopping !== void 0 && (s.mode === "mct" || s.mode === "single")) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["stopping"],
-      message: "precision-based stopping only in duet, rmit and mit mode (they run in rounds)"
-    });
-  }
-});
-function checkPerBenchmark(w, ctx) {
-  const issue3 = (field, message) => ctx.addIssue({ code: "custom", path: ["workload", field], message });
-  if (w.output !== void 0 && w.format === void 0) {
-    issue3(
-      "output",
-      "no output file without a format: set workload.format to the one that reads it"
-    );
-  }
-  if (!wallOnly(w.metric) && (w.format !== void 0 || w.driver !== "command")) {
-    issue3(
-      "metric",
-      w.format !== void 0 ? "wall: the other metrics are for a command without a format (with one, the values are what the tool reports)" : "wall: the other metrics are for the command driver (a persistent program reports its own values)"
-    );
-  }
-  if (w.benchmarks !== void 0 && !w.perBenchmark) {
-    issue3("benchmarks", "a benchmark list only together with perBenchmark: true");
-  }
-  w.benchmarks?.forEach((pattern, i) => {
-    const problem = benchmarkPatternProblem(pattern);
-    if (problem !== null) {
-      ctx.addIssue({ code: "custom", path: ["workload", "benchmarks", i], message: problem });
-    }
-  });
-  if (!w.perBenchmark) return;
-  const able = perBenchmarkFormats().join(", ");
-  if (w.driver !== "command") {
-    issue3("perBenchmark", "the command driver: a persistent program runs its own benchmarks");
-  } else if (w.format === void 0 || w.format === "auto" || getFormat(w.format).perBenchmark === void 0) {
-    const why = w.format === void 0 || w.format === "auto" ? "" : ` (${w.format} runs its whole suite)`;
-    issue3(
-      "format",
-      `a format that can run one benchmark at a time, for perBenchmark: ${able}${why}`
-    );
-  }
-}
-
-// src/scenario/load.ts
-var ScenarioError = class extends UserError {
-  constructor(message) {
-    super(message);
-    this.name = "ScenarioError";
-  }
-};
-async function loadScenarioFile(file2, cwd) {
-  const absolute = path37.resolve(cwd, file2);
-  let text2;
-  try {
-    text2 = await readFile14(absolute, "utf8");
-  } catch (error63) {
-    throw new ScenarioError(`cannot read scenario ${file2}: ${error63.message}`);
-  }
-  let raw;
-  try {
-    raw = (0, import_yaml.parse)(text2);
-  } catch (error63) {
-    throw new ScenarioError(`${file2} is not valid YAML: ${error63.message}`);
-  }
-  return { scenario: parseScenario(raw, file2), file: absolute, baseDir: path37.dirname(absolute) };
-}
-function parseScenario(raw, source = "scenario") {
-  const result = scenarioSchema.safeParse(raw);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue3) => describeIssue(issue3, raw));
-  throw new ScenarioError(`${source} is invalid:
-${problems.map((p) => `  - ${p}`).join("\n")}`);
-}
-function describeIssue(issue3, raw) {
-  const where = formatPath(issue3.path);
-  if (issue3.code === "unrecognized_keys") {
-    const keys = issue3.keys.map((k) => JSON.stringify(k)).join(", ");
-    return `${where}: unknown field${issue3.keys.length > 1 ? "s" : ""} ${keys}; accepted: ${acceptedKeys(issue3.path)}`;
-  }
-  const value = valueAt2(raw, issue3.path);
-  const found = value === void 0 ? "nothing" : JSON.stringify(value);
-  return `${where}: got ${found}; expected ${expectation(issue3)}`;
-}
-function expectation(issue3) {
-  switch (issue3.code) {
-    case "invalid_value":
-      return `one of ${issue3.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "invalid_type":
-      return issue3.message.startsWith("Invalid input") ? `a value of type ${issue3.expected}` : issue3.message;
-    case "too_small":
-    case "too_big":
-      return issue3.message.replace(/^Too (small|big): expected number to be /, "a number ").replace(/^Too (small|big): expected /, "");
-    default:
-      return issue3.message;
-  }
-}
-function acceptedKeys(at) {
-  let schema = scenarioSchema;
-  for (const key of at) {
-    schema = unwrap(schema);
-    const def = schema.def;
-    if (def?.type === "array" && typeof key === "number") schema = def.element;
-    else if (def?.shape !== void 0) schema = def.shape[String(key)];
-  }
-  const shape = unwrap(schema).def?.shape;
-  return shape === void 0 ? "see docs/scenario.md" : Object.keys(shape).join(", ");
-}
-function unwrap(schema) {
-  let current = schema;
-  for (let i = 0; i < 10 && current?.def !== void 0; i++) {
-    const def = current.def;
-    const next = def.innerType ?? def.in ?? (def.type === "pipe" ? def.in : void 0);
-    if (next === void 0) break;
-    current = next;
-  }
-  return current;
-}
-function valueAt2(raw, at) {
-  let value = raw;
-  for (const key of at) {
-    if (value === null || typeof value !== "object") return void 0;
-    value = value[key];
-  }
-  return value;
-}
-function formatPath(at) {
-  if (at.length === 0) return "(top level)";
-  return at.map((key, i) => typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`).join("");
 }
 
 // src/action/scenario.ts
@@ -92574,7 +93239,7 @@ async function runStep2(inputs, deps) {
   const { loaded, suite, baseHead } = await scenarioForAction(inputs, async (name) => {
     if (inputs.aa) return aaOfHead("aa: the head against itself");
     if (!inputs.baseFromHistory) return resolveBaseHead(inputs, event, git);
-    if (pullRequestOf(event) !== null) {
+    if (pullRequestOf2(event) !== null) {
       throw new InputError(
         "base-from-history",
         `true is for runs of a branch (schedule, workflow_dispatch, push), whose runs the history keeps; on "${event.name}" the base is the PR's merge base: remove it`
@@ -92600,9 +93265,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path38.join(env.RUNNER_TEMP || os17.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
-  await mkdir9(dir, { recursive: true });
-  const worktrees = await mkdtemp8(path38.join(env.RUNNER_TEMP || os17.tmpdir(), "duetkit-run-"));
+  const dir = inputs.resultsDirectory ?? path40.join(env.RUNNER_TEMP || os18.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  await mkdir10(dir, { recursive: true });
+  const worktrees = await mkdtemp8(path40.join(env.RUNNER_TEMP || os18.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -92630,7 +93295,7 @@ async function runStep2(inputs, deps) {
     // The post step deletes whatever this names, whatever happens to this step.
     saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
-  const samplesPath = path38.join(dir, RESULT_FILES.samples);
+  const samplesPath = path40.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -92654,7 +93319,7 @@ ${codeBlock(samples.error ?? "")}
       `profiles: ${profiles.pairs.length} benchmark(s) (${profiles.policy}), ${profiles.seconds.toFixed(1)} s of profiling`
     );
   }
-  const pr = pullRequestOf(event);
+  const pr = pullRequestOf2(event);
   if (pr !== null && inputs.history.publish === "history") {
     const trends = await trendsForComment(history, suite, io);
     if (trends !== void 0) meta3.trends = trends;
@@ -92765,13 +93430,108 @@ async function commentStep(inputs, deps) {
 }
 
 // src/action/inputs.ts
+import path44 from "node:path";
+
+// src/action/bisect-inputs.ts
 import path41 from "node:path";
 
+// src/action/input-parsers.ts
+function got(value) {
+  return `got ${JSON.stringify(value)}`;
+}
+function choice(value, name, accepted) {
+  if (accepted.includes(value)) return value;
+  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(", ")}`);
+}
+function integer2(min, max2) {
+  return (value, name) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (Number.isSafeInteger(n) && n >= min && n <= max2) return n;
+    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max2}`);
+  };
+}
+function command(value, name) {
+  let words;
+  try {
+    words = splitArgv(value);
+  } catch (error63) {
+    throw new InputError(name, `${got(value)}: ${error63.message}`);
+  }
+  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
+  return words;
+}
+var duration5 = valueInput(parseSeconds);
+var threshold2 = valueInput(parseThreshold);
+var level2 = valueInput(parseLevel);
+function gitRef(value, name) {
+  const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
+  if (!value.startsWith("-") && printable) return value;
+  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
+}
+
+// src/action/bisect-inputs.ts
+function parseBisectInputs(get, cwd) {
+  const text2 = textOf(get);
+  for (const name of ["aa", "base-from-history", "base-ref", "head-ref", "publish"]) {
+    const value = text2(name);
+    if (value !== null && !(name === "publish" && value === "none")) {
+      throw new InputError(name, 'has no effect with mode: bisect (use "good" and "bad")');
+    }
+  }
+  const good = text2("good");
+  const bad = text2("bad");
+  if (good === null)
+    throw new InputError("good", "required with mode: bisect: a commit without the change");
+  if (bad === null)
+    throw new InputError("bad", "required with mode: bisect: a commit with the change");
+  const workingDirectory = path41.resolve(cwd, text2("working-directory") ?? ".");
+  const results = text2("results-directory");
+  return {
+    mode: "bisect",
+    good: gitRef(good, "good"),
+    bad: gitRef(bad, "bad"),
+    ...parseBisectWorkload(get, "mode: bisect"),
+    workingDirectory,
+    resultsDirectory: results === null ? null : path41.resolve(workingDirectory, results)
+  };
+}
+function parseBisectWorkload(get, context3) {
+  const text2 = textOf(get);
+  const scenario = text2("scenario");
+  const run3 = text2("run") === null ? null : command(text2("run"), "run");
+  if (scenario === null && run3 === null) {
+    throw new InputError(
+      "run",
+      `required with ${context3} when there is no "scenario": the benchmark command`
+    );
+  }
+  const opt = (name, parse5) => {
+    const value = text2(name);
+    return value === null ? null : parse5(value, name);
+  };
+  return {
+    scenario,
+    run: run3,
+    setup: opt("setup", command),
+    benchmark: text2("bisect-benchmark"),
+    threshold: opt("threshold", threshold2),
+    budget: opt("bisect-budget", integer2(1, 1e4)),
+    iterations: opt("iterations", integer2(2, 1e6)),
+    firstParent: choice(text2("bisect-first-parent") ?? "true", "bisect-first-parent", ["true", "false"]) === "true"
+  };
+}
+function textOf(get) {
+  return (name) => {
+    const value = get(name).trim();
+    return value === "" ? null : value;
+  };
+}
+
 // src/action/variability-inputs.ts
-import path40 from "node:path";
+import path43 from "node:path";
 
 // src/action/history-inputs.ts
-import path39 from "node:path";
+import path42 from "node:path";
 function parseHistoryInputs(text2, workingDirectory, fail) {
   const publish = text2("publish") ?? "none";
   if (publish !== "none" && publish !== "history") {
@@ -92782,7 +93542,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
   }
   const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path39.isAbsolute(folder)) {
+  if (folder.split("/").includes("..") || path42.isAbsolute(folder)) {
     fail(
       "history-path",
       `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
@@ -92806,7 +93566,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     publish,
     branch,
     path: folder,
-    repository: isLocal ? path39.resolve(workingDirectory, repository) : repository,
+    repository: isLocal ? path42.resolve(workingDirectory, repository) : repository,
     token: text2("history-token") ?? "",
     retention
   };
@@ -92833,11 +93593,17 @@ function parseVariabilityInputs(get, cwd) {
       "history has no effect with mode: variability (it runs nothing to publish)"
     );
   }
+  const bisectValue = text2("bisect") ?? "false";
+  if (bisectValue !== "true" && bisectValue !== "false") {
+    throw new InputError("bisect", `got ${JSON.stringify(bisectValue)}; accepted: true, false`);
+  }
+  const bisect = bisectValue === "true";
   for (const name of ["scenario", "run", "aa", "base-from-history", "base-ref", "head-ref"]) {
+    if (bisect && (name === "scenario" || name === "run")) continue;
     if (text2(name) !== null) {
       throw new InputError(
         name,
-        "has no effect with mode: variability (it reads the history, it runs nothing)"
+        "has no effect with mode: variability (it reads the history, it runs nothing; with bisect: true, scenario or run is the workload to bisect with)"
       );
     }
   }
@@ -92846,7 +93612,13 @@ function parseVariabilityInputs(get, cwd) {
   if (alert2 !== "none" && alert2 !== "issue") {
     throw new InputError("alert", `got ${JSON.stringify(alert2)}; accepted: none, issue`);
   }
-  const workingDirectory = path40.resolve(cwd, text2("working-directory") ?? ".");
+  if (bisect && alert2 !== "issue") {
+    throw new InputError(
+      "bisect",
+      "true bisects the steps the alert issue announces: set alert: issue as well"
+    );
+  }
+  const workingDirectory = path43.resolve(cwd, text2("working-directory") ?? ".");
   const results = text2("results-directory");
   return {
     mode: "variability",
@@ -92858,12 +93630,13 @@ function parseVariabilityInputs(get, cwd) {
     alert: alert2,
     token: text2("github-token") ?? "",
     workingDirectory,
-    resultsDirectory: results === null ? null : path40.resolve(workingDirectory, results)
+    resultsDirectory: results === null ? null : path43.resolve(workingDirectory, results),
+    bisect: bisect ? parseBisectWorkload(get, "bisect: true") : null
   };
 }
 
 // src/action/inputs.ts
-var ACTION_MODES = ["run", "comment", "variability"];
+var ACTION_MODES = ["run", "comment", "variability", "bisect"];
 var COMMENT_POLICIES = ["always", "on-change", "never"];
 var FAIL_ON = ["regression", "inconclusive", "never"];
 var RUN_ONLY = [
@@ -92897,11 +93670,12 @@ function parseInputs(get, cwd) {
   };
   const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
   if (mode === "variability") return parseVariabilityInputs(get, cwd);
-  const workingDirectory = path41.resolve(cwd, text2("working-directory") ?? ".");
+  if (mode === "bisect") return parseBisectInputs(get, cwd);
+  const workingDirectory = path44.resolve(cwd, text2("working-directory") ?? ".");
   const token = text2("github-token") ?? "";
   const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path41.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path44.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text2(name) !== null) {
@@ -92938,7 +93712,7 @@ function parseInputs(get, cwd) {
       (v, n) => choice(v, n, MODES2)
     ),
     iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
-    budget: optional2(text2("budget"), "budget", duration4),
+    budget: optional2(text2("budget"), "budget", duration5),
     threshold: optional2(text2("threshold"), "threshold", threshold2),
     level: optional2(text2("level"), "level", level2),
     isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
@@ -92999,44 +93773,12 @@ function imageName(value, name) {
 function optional2(value, name, parse5) {
   return value === null ? null : parse5(value, name);
 }
-function got(value) {
-  return `got ${JSON.stringify(value)}`;
-}
-function choice(value, name, accepted) {
-  if (accepted.includes(value)) return value;
-  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(", ")}`);
-}
-function integer2(min, max2) {
-  return (value, name) => {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (Number.isSafeInteger(n) && n >= min && n <= max2) return n;
-    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max2}`);
-  };
-}
-function command(value, name) {
-  let words;
-  try {
-    words = splitArgv(value);
-  } catch (error63) {
-    throw new InputError(name, `${got(value)}: ${error63.message}`);
-  }
-  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
-  return words;
-}
 function format(value, name) {
   return choice(value, name, ["auto", ...formatNames()]);
 }
 function suiteName(value, name) {
   if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
   throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
-}
-var duration4 = valueInput(parseSeconds);
-var threshold2 = valueInput(parseThreshold);
-var level2 = valueInput(parseLevel);
-function gitRef(value, name) {
-  const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
-  if (!value.startsWith("-") && printable) return value;
-  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
 }
 
 // src/action/io.ts
@@ -93055,9 +93797,9 @@ function createCoreIo() {
 }
 
 // src/action/variability-step.ts
-import { mkdir as mkdir10, writeFile as writeFile11 } from "node:fs/promises";
-import os18 from "node:os";
-import path42 from "node:path";
+import { mkdir as mkdir11, writeFile as writeFile12 } from "node:fs/promises";
+import os19 from "node:os";
+import path45 from "node:path";
 
 // src/stats/proportion.ts
 function wilsonInterval(successes, trials, level3 = 0.95) {
@@ -93144,11 +93886,11 @@ function reuseOf(points, relative2, seed, notes) {
       byInstance.set(p.infra.instance, [...byInstance.get(p.infra.instance) ?? [], relative2[i]]);
     }
   });
-  const range2 = (xs) => Math.max(...xs) - Math.min(...xs);
+  const range3 = (xs) => Math.max(...xs) - Math.min(...xs);
   const reused = [];
   for (const values of byInstance.values()) {
     for (let s = 0; s + size <= values.length; s += size)
-      reused.push(range2(values.slice(s, s + size)));
+      reused.push(range3(values.slice(s, s + size)));
   }
   const instances = [...byInstance.values()];
   if (reused.length < 5 || instances.length < size) {
@@ -93162,19 +93904,19 @@ function reuseOf(points, relative2, seed, notes) {
   for (let s = 0; s < reused.length * 10; s++) {
     const chosen = /* @__PURE__ */ new Set();
     while (chosen.size < size) chosen.add(rng.nextIndex(instances.length));
-    across.push(range2([...chosen].map((m) => instances[m][rng.nextIndex(instances[m].length)])));
+    across.push(range3([...chosen].map((m) => instances[m][rng.nextIndex(instances[m].length)])));
   }
   const ks = ksTwoSample(reused, across);
   const reusedRange = median(reused);
   const reprovisionedRange = median(across);
-  const pct3 = (x) => `${(x * 100).toFixed(2)}%`;
+  const pct5 = (x) => `${(x * 100).toFixed(2)}%`;
   return {
     size,
     reusedSets: reused.length,
     reusedRange,
     reprovisionedRange,
     ks: { statistic: ks.statistic, pValue: ks.pValue },
-    summary: `${size} runs on one machine span ${pct3(reusedRange)} (median), on ${size} machines ${pct3(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
+    summary: `${size} runs on one machine span ${pct5(reusedRange)} (median), on ${size} machines ${pct5(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
   };
 }
 
@@ -93427,8 +94169,8 @@ function patternOf(kind2, times, relative2, settings) {
     high: high.label
   };
   const power = powerOf(values, settings);
-  const pct3 = (x) => `${(x * 100).toFixed(2)}%`;
-  const summary2 = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct3(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct3(power.detectable)} between two groups; ${pct3(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
+  const pct5 = (x) => `${(x * 100).toFixed(2)}%`;
+  const summary2 = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct5(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct5(power.detectable)} between two groups; ${pct5(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
   return {
     ...base,
     kruskal: { statistic: kw.statistic, df: kw.df, pValue: kw.pValue },
@@ -93502,7 +94244,8 @@ var DEFAULT_SETTINGS = {
   changePointAlpha: 0.01,
   permutations: 499,
   patternAlpha: 0.05,
-  effect: 0.01
+  effect: 0.01,
+  threshold: 0
 };
 function analyzeVariability(entries, options) {
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
@@ -93558,16 +94301,18 @@ function analyzeSeries(s, paired, settings) {
     runs: s.points.length,
     values
   };
-  const { changePoints, segments: segments2 } = findChangePoints(s, {
+  const threshold3 = settings.threshold ?? 0;
+  const { changePoints, uncalled, segments: segments2 } = findChangePoints(s, {
     alpha: settings.changePointAlpha,
     permutations: settings.permutations,
     seed,
     level: settings.level,
-    resamples: settings.resamples
+    resamples: settings.resamples,
+    threshold: threshold3
   });
   const relative2 = relativeToSegments(s.points, segments2);
   const times = s.points.map((p) => p.at);
-  const notes = [...s.notes];
+  const notes = [...s.notes, ...uncalled.map((c) => uncalledNote(c, threshold3))];
   if (s.points.length < 4)
     notes.push(
       `${s.points.length} usable run(s): too few for change points, patterns or repetitions`
@@ -93652,7 +94397,7 @@ function gitCommitLister(dir) {
     return out.split("\n").filter((l) => l.length > 0).map((line) => {
       const [id, ...rest] = line.split("	");
       const subject = rest.join("	");
-      return { id, subject, pullRequest: pullRequestOf2(subject) };
+      return { id, subject, pullRequest: pullRequestOf(subject) };
     });
   };
 }
@@ -93712,9 +94457,9 @@ function createIssueApi(token, repository) {
 }
 
 // src/variability/render.ts
-var pct2 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
-var signed = (x) => `${x >= 0 ? "+" : ""}${pct2(x)}`;
-var short = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
+var pct4 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+var signed = (x) => `${x >= 0 ? "+" : ""}${pct4(x)}`;
+var short3 = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
 var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
 function renderVariability(report) {
   const out = [];
@@ -93740,7 +94485,7 @@ function renderVariability(report) {
   }
   const s = report.settings;
   out.push(
-    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct2(s.level, 0)} bootstrap interval. CVs and medians: ${pct2(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
+    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct4(s.level, 0)} bootstrap interval, called only when the whole interval lies beyond ${(s.threshold ?? 0) === 0 ? "no change" : `\xB1${pct4(s.threshold, 1)}`}. CVs and medians: ${pct4(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
   );
   return `${out.join("\n").trimEnd()}
 `;
@@ -93753,7 +94498,7 @@ function renderSuite(suite) {
     const latest = aa2.latest;
     out.push(
       latest.calledChanged.length === 0 ? `A/A duet of the latest run (${day2(latest.at)}): nothing called changed.` : `\u26A0\uFE0F A/A duet of the latest run (${day2(latest.at)}) called changed: ${latest.calledChanged.join(", ")} \u2014 the runner misled a PR-style comparison tonight.`,
-      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct2(aa2.rate.estimate)}, 95% Wilson [${pct2(aa2.rate.lower)}, ${pct2(aa2.rate.upper)}]; nominal ${pct2(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
+      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct4(aa2.rate.estimate)}, 95% Wilson [${pct4(aa2.rate.lower)}, ${pct4(aa2.rate.upper)}]; nominal ${pct4(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
     );
   }
   out.push(
@@ -93816,14 +94561,14 @@ function renderPaired(suite) {
   ];
   const latest = paired.latest;
   out.push(
-    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short(latest.baseCommit)}..${short(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed(c.step.change)}`).join(", ")}.`,
+    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed(c.step.change)}`).join(", ")}.`,
     ""
   );
   const widths = suite.benchmarks.filter((b) => b.paired.medianCiWidth !== null).map((b) => b.paired.medianCiWidth).sort((a, b) => a - b);
   if (widths.length > 0) {
     const t = latest.threshold;
     out.push(
-      `Median interval width per benchmark: ${pct2(widths[0])} to ${pct2(widths.at(-1))}: a step beyond \xB1${pct2(t + widths[0] / 2)} to \xB1${pct2(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
+      `Median interval width per benchmark: ${pct4(widths[0])} to ${pct4(widths.at(-1))}: a step beyond \xB1${pct4(t + widths[0] / 2)} to \xB1${pct4(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
       ""
     );
   }
@@ -93832,23 +94577,23 @@ function renderPaired(suite) {
   return out;
 }
 function pairedLine(benchmark2, c) {
-  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct2(c.ci.level, 0)} CI, threshold \xB1${pct2(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short(c.baseCommit)}..${short(c.headCommit)}`;
+  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct4(c.ci.level, 0)} CI, threshold \xB1${pct4(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);
-  const ci = (s) => s === null ? "\u2013" : `${pct2(s.estimate)} [${pct2(s.lower)}, ${pct2(s.upper)}]`;
+  const ci = (s) => s === null ? "\u2013" : `${pct4(s.estimate)} [${pct4(s.lower)}, ${pct4(s.upper)}]`;
   const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
     (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed(c.step.change)} ${day2(c.after.at)}`
   ).join(", ");
   const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
-  const mde = b.noise.mdeRecent === null ? "\u2013" : pct2(b.noise.mdeRecent);
+  const mde = b.noise.mdeRecent === null ? "\u2013" : pct4(b.noise.mdeRecent);
   return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
 }
 function changePointLine(b, c) {
   const step = c.step.lower === null ? `${signed(c.step.change)} (${c.step.note})` : `${signed(c.step.change)} [${signed(c.step.lower)}, ${signed(c.step.upper)}]`;
-  const range2 = c.range.compareUrl === null ? `${short(c.range.from)}..${short(c.range.to)}` : `[${short(c.range.from)}..${short(c.range.to)}](${c.range.compareUrl})`;
-  const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
-  return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range2}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
+  const range3 = c.range.compareUrl === null ? `${short3(c.range.from)}..${short3(c.range.to)}` : `[${short3(c.range.from)}..${short3(c.range.to)}](${c.range.compareUrl})`;
+  const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short3(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
+  return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range3}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;
 }
 function marked(direction) {
   return direction === "regression" ? "\u{1F534} regression" : "\u{1F7E2} improvement";
@@ -93858,13 +94603,17 @@ function formatValue2(v) {
 }
 
 // src/variability/alert.ts
+function stepKey(benchmark2, from, to) {
+  return `${benchmark2}@${from ?? "?"}..${to ?? "?"}`;
+}
 function alertMarker(suite) {
   return `<!-- duetkit:variability-alert suite=${encodeURIComponent(suite)} -->`;
 }
 var STATE_PREFIX = "<!-- duetkit:variability-state ";
 function issueBody(suite, plan) {
+  const state = JSON.stringify(plan.state).replace(/>/g, "\\u003e");
   return `${alertMarker(suite)}
-${STATE_PREFIX}${JSON.stringify(plan.state)} -->
+${STATE_PREFIX}${state} -->
 ${plan.body}`;
 }
 function stateOf(body) {
@@ -93878,28 +94627,27 @@ function stateOf(body) {
     return null;
   }
 }
-function planAlert(suite, previous, now) {
+function planAlert(suite, previous, now, culprits = {}) {
   const known = previous?.known ?? [];
+  const found = { ...previous?.culprits, ...culprits };
+  const withCulprit = (line, key) => found[key] === void 0 ? line : `${line}
+  - ${found[key]}`;
   const fresh = [];
   const all = [...known];
-  for (const b of suite.benchmarks) {
-    const position = new Map(b.values.map((v, i) => [v.runId, i]));
-    for (const c of b.changePoints) {
-      const here = c.index;
-      const seen = known.some(
-        (k) => k.benchmark === b.benchmark && position.has(k.runId) && Math.abs(position.get(k.runId) - here) <= 2
-      );
-      if (!seen) {
-        fresh.push(`- ${changePointLine(b, c)}`);
-        all.push({ benchmark: b.benchmark, runId: c.after.runId });
-      }
-    }
+  for (const [b, c] of freshChangePoints(suite, known)) {
+    fresh.push(
+      withCulprit(`- ${changePointLine(b, c)}`, stepKey(b.benchmark, c.range.from, c.range.to))
+    );
+    all.push({ benchmark: b.benchmark, runId: c.after.runId });
   }
-  for (const c of suite.paired?.latest?.called ?? []) {
-    const key = pairedKey(c.benchmark, c.step.runId);
-    if (includes(known, key)) continue;
-    fresh.push(`- ${pairedLine(c.benchmark, c.step)}`);
-    all.push(key);
+  for (const c of freshPaired(suite, known)) {
+    fresh.push(
+      withCulprit(
+        `- ${pairedLine(c.benchmark, c.step)}`,
+        stepKey(c.benchmark, c.step.baseCommit, c.step.headCommit)
+      )
+    );
+    all.push(pairedKey(c.benchmark, c.step.runId));
   }
   const aa2 = suite.aa?.latest ?? null;
   const aaCalled = aa2 !== null && aa2.calledChanged.length > 0;
@@ -93912,15 +94660,28 @@ function planAlert(suite, previous, now) {
   const wasActive = previous?.active ?? false;
   const action = active ? "alert" : wasActive ? "clear" : "none";
   const since = action === "none" ? previous?.since ?? null : now.toISOString();
-  const state = { version: 1, known: all, active, since };
+  const state = {
+    version: 1,
+    known: all,
+    active,
+    since,
+    ...Object.keys(found).length === 0 ? {} : { culprits: found }
+  };
   const day3 = now.toISOString().slice(0, 10);
   const title = `duetkit: variability alert for ${suite.suite}`;
   const status = active ? `**Status: \u26A0\uFE0F active** since ${day3}.` : `**Status: \u2705 cleared** on ${(since ?? now.toISOString()).slice(0, 10)}: no new change point or step and a clean A/A duet since.`;
   const announced = suite.benchmarks.flatMap(
-    (b) => b.changePoints.filter((c) => includes(all, { benchmark: b.benchmark, runId: c.after.runId })).map((c) => `- ${changePointLine(b, c)}`)
+    (b) => b.changePoints.filter((c) => includes(all, { benchmark: b.benchmark, runId: c.after.runId })).map(
+      (c) => withCulprit(`- ${changePointLine(b, c)}`, stepKey(b.benchmark, c.range.from, c.range.to))
+    )
   );
   const steps = suite.benchmarks.flatMap(
-    (b) => b.paired.called.filter((c) => includes(all, pairedKey(b.benchmark, c.runId))).map((c) => `- ${pairedLine(b.benchmark, c)}`)
+    (b) => b.paired.called.filter((c) => includes(all, pairedKey(b.benchmark, c.runId))).map(
+      (c) => withCulprit(
+        `- ${pairedLine(b.benchmark, c)}`,
+        stepKey(b.benchmark, c.baseCommit, c.headCommit)
+      )
+    )
   );
   const body = [
     `### ${title}`,
@@ -93942,6 +94703,39 @@ function planAlert(suite, previous, now) {
   const comment = action === "alert" ? [`**${day3}**: new tonight:`, "", ...fresh].join("\n") : action === "clear" ? `**${day3}**: \u2705 cleared: no new change point or step, and the latest A/A duet called nothing changed.` : null;
   return { action, state, title, body, comment };
 }
+function freshTargets(suite, previous) {
+  const known = previous?.known ?? [];
+  const targets = [];
+  for (const [b, c] of freshChangePoints(suite, known)) {
+    if (c.range.from === null || c.range.to === null) continue;
+    const key = stepKey(b.benchmark, c.range.from, c.range.to);
+    targets.push({ key, benchmark: b.benchmark, from: c.range.from, to: c.range.to });
+  }
+  for (const c of freshPaired(suite, known)) {
+    if (c.step.headCommit === null) continue;
+    const key = stepKey(c.benchmark, c.step.baseCommit, c.step.headCommit);
+    targets.push({ key, benchmark: c.benchmark, from: c.step.baseCommit, to: c.step.headCommit });
+  }
+  return targets;
+}
+function freshChangePoints(suite, known) {
+  const out = [];
+  for (const b of suite.benchmarks) {
+    const position = new Map(b.values.map((v, i) => [v.runId, i]));
+    for (const c of b.changePoints) {
+      const seen = known.some(
+        (k) => k.benchmark === b.benchmark && position.has(k.runId) && Math.abs(position.get(k.runId) - c.index) <= 2
+      );
+      if (!seen) out.push([b, c]);
+    }
+  }
+  return out;
+}
+function freshPaired(suite, known) {
+  return (suite.paired?.latest?.called ?? []).filter(
+    (c) => !includes(known, pairedKey(c.benchmark, c.step.runId))
+  );
+}
 function pairedKey(benchmark2, runId) {
   return { benchmark: benchmark2, runId: `paired:${runId}` };
 }
@@ -93951,10 +94745,13 @@ function includes(list, key) {
 
 // src/variability/issue-alert.ts
 var ALERT_LABEL = "duetkit-variability";
-async function alertIssue(api, suite, now) {
+async function alertIssue(api, suite, now, findCulprits) {
   const marker = alertMarker(suite.suite);
   const existing2 = (await api.listIssues(ALERT_LABEL)).find((i) => i.body.startsWith(marker)) ?? null;
-  const plan = planAlert(suite, existing2 === null ? null : stateOf(existing2.body), now);
+  const previous = existing2 === null ? null : stateOf(existing2.body);
+  const targets = findCulprits === void 0 ? [] : freshTargets(suite, previous);
+  const culprits = targets.length === 0 ? {} : await findCulprits(targets);
+  const plan = planAlert(suite, previous, now, culprits);
   if (plan.action === "none") {
     return { action: "none", issue: existing2?.number ?? null, url: existing2?.url ?? null };
   }
@@ -93971,6 +94768,51 @@ async function alertIssue(api, suite, now) {
     action: plan.action === "alert" ? "updated" : "cleared",
     issue: updated.number,
     url: updated.url
+  };
+}
+
+// src/action/variability-bisect.ts
+function nightlyBisector(options) {
+  const { io, env, workload: workload2 } = options;
+  const server = env.GITHUB_SERVER_URL || "https://github.com";
+  const repository = env.GITHUB_REPOSITORY;
+  const commitUrl = (id) => repository ? `${server}/${repository}/commit/${id}` : null;
+  return async (targets) => {
+    const scenario = await bisectScenario({
+      ...workload2.scenario === null ? {} : { scenarioFile: workload2.scenario },
+      cwd: options.repo,
+      ...workload2.run === null ? {} : { command: workload2.run },
+      ...workload2.setup === null ? {} : { setup: workload2.setup },
+      ...workload2.iterations === null ? {} : { iterations: workload2.iterations },
+      ...workload2.threshold === null ? {} : { threshold: workload2.threshold },
+      source: "the action's inputs (bisect: true)"
+    });
+    const lines = {};
+    for (const t of targets) {
+      io.info(`bisect: ${t.benchmark} between ${t.from.slice(0, 10)} and ${t.to.slice(0, 10)}`);
+      try {
+        const report = await runBisect({
+          repo: options.repo,
+          good: t.from,
+          bad: t.to,
+          scenario,
+          benchmark: workload2.benchmark ?? t.benchmark,
+          threshold: workload2.threshold ?? scenario.analysis.threshold,
+          budget: workload2.budget,
+          firstParent: workload2.firstParent,
+          env,
+          signal: options.signal,
+          onNotice: (message) => io.warning(message),
+          log: (line) => io.info(line)
+        });
+        lines[t.key] = alertLine(report, commitUrl);
+      } catch (error63) {
+        if (options.signal.aborted) throw error63;
+        io.warning(`bisect of ${t.benchmark} failed: ${error63.message}`);
+        lines[t.key] = `bisect failed: ${error63.message.split("\n")[0]}`;
+      }
+    }
+    return lines;
   };
 }
 
@@ -94003,12 +94845,12 @@ async function variabilityStep(inputs, deps) {
   report.warnings.push(...await addCommits(report, gitCommitLister(inputs.workingDirectory)));
   const markdown = renderVariability(report);
   await io.appendSummary(markdown);
-  const dir = inputs.resultsDirectory ?? path42.join(env.RUNNER_TEMP || os18.tmpdir(), "duetkit", "variability");
-  await mkdir10(dir, { recursive: true });
-  const file2 = path42.join(dir, "variability.json");
-  await writeFile11(file2, `${JSON.stringify(report, null, 2)}
+  const dir = inputs.resultsDirectory ?? path45.join(env.RUNNER_TEMP || os19.tmpdir(), "duetkit", "variability");
+  await mkdir11(dir, { recursive: true });
+  const file2 = path45.join(dir, "variability.json");
+  await writeFile12(file2, `${JSON.stringify(report, null, 2)}
 `);
-  await writeFile11(path42.join(dir, "variability.md"), markdown);
+  await writeFile12(path45.join(dir, "variability.md"), markdown);
   const changePoints = report.suites.reduce(
     (n, s) => n + s.benchmarks.reduce((k, b) => k + b.changePoints.length, 0),
     0
@@ -94034,7 +94876,18 @@ async function alert(inputs, deps, suites, now) {
   const api = (deps.issues ?? createIssueApi)(inputs.token, { owner, repo });
   for (const suite of suites) {
     try {
-      const outcome = await alertIssue(api, suite, now);
+      const outcome = await alertIssue(
+        api,
+        suite,
+        now,
+        inputs.bisect === null ? void 0 : nightlyBisector({
+          workload: inputs.bisect,
+          repo: inputs.workingDirectory,
+          env,
+          signal: deps.signal ?? new AbortController().signal,
+          io
+        })
+      );
       if (outcome.action !== "none")
         io.info(`alert issue of ${suite.suite}: ${outcome.action} ${outcome.url}`);
     } catch (error63) {
@@ -94055,7 +94908,7 @@ async function main() {
       signal,
       api: createGitHubApi
     };
-    const failure3 = inputs.mode === "run" ? await runStep2(inputs, deps) : inputs.mode === "comment" ? await commentStep(inputs, deps) : await variabilityStep(inputs, deps);
+    const failure3 = inputs.mode === "run" ? await runStep2(inputs, deps) : inputs.mode === "comment" ? await commentStep(inputs, deps) : inputs.mode === "bisect" ? await bisectStep(inputs, deps) : await variabilityStep(inputs, deps);
     if (failure3 !== null) setFailed(failure3);
   } catch (error63) {
     setFailed(isUserFacing(error63) ? error63.message : error63.stack ?? String(error63));

@@ -3,12 +3,21 @@ import { PROFILE_POLICIES, type ProfilePolicy } from '../scenario/profile-schema
 import type { FailOn } from '../analyze/gate.js';
 import { formatNames } from '../formats/registry.js';
 import type { CommentPolicy } from '../github/upsert-comment.js';
-import { splitArgv } from '../scenario/argv.js';
-import { parseLevel, parseSeconds, parseThreshold } from '../scenario/values.js';
 import { ISOLATIONS, MODES, type Mode } from '../scenario/schema.js';
 import { parseMetricList, type Measure } from '../scenario/metric-list.js';
 import { MAX_SEED } from '../stats/rng.js';
+import { parseBisectInputs, type BisectInputs } from './bisect-inputs.js';
 import { InputError, valueInput, type GetInput } from './input-error.js';
+import {
+  choice,
+  command,
+  duration,
+  gitRef,
+  got,
+  integer,
+  level,
+  threshold,
+} from './input-parsers.js';
 import { parseVariabilityInputs, type VariabilityInputs } from './variability-inputs.js';
 import { HISTORY_INPUT_NAMES, parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
 import { CLUSTER_PROVIDERS, type ClusterProviderName } from '../cluster/schema.js';
@@ -67,9 +76,9 @@ export interface CommentInputs {
   resultsDirectory: string;
 }
 
-export type ActionInputs = RunInputs | CommentInputs | VariabilityInputs;
+export type ActionInputs = RunInputs | CommentInputs | VariabilityInputs | BisectInputs;
 
-const ACTION_MODES = ['run', 'comment', 'variability'] as const;
+const ACTION_MODES = ['run', 'comment', 'variability', 'bisect'] as const;
 const COMMENT_POLICIES = ['always', 'on-change', 'never'] as const;
 const FAIL_ON = ['regression', 'inconclusive', 'never'] as const;
 /** Inputs that describe a benchmark, meaningless when only commenting. */
@@ -109,6 +118,7 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
   };
   const mode = choice(text('mode') ?? 'run', 'mode', ACTION_MODES);
   if (mode === 'variability') return parseVariabilityInputs(get, cwd);
+  if (mode === 'bisect') return parseBisectInputs(get, cwd);
   const workingDirectory = path.resolve(cwd, text('working-directory') ?? '.');
   const token = text('github-token') ?? '';
   const comment = choice(text('comment') ?? 'always', 'comment', COMMENT_POLICIES);
@@ -226,34 +236,6 @@ function optional<T>(
   return value === null ? null : parse(value, name);
 }
 
-function got(value: string): string {
-  return `got ${JSON.stringify(value)}`;
-}
-
-function choice<T extends string>(value: string, name: string, accepted: readonly T[]): T {
-  if ((accepted as readonly string[]).includes(value)) return value as T;
-  throw new InputError(name, `${got(value)}; accepted: ${accepted.join(', ')}`);
-}
-
-function integer(min: number, max: number): (value: string, name: string) => number {
-  return (value, name) => {
-    const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
-    throw new InputError(name, `${got(value)}; expected an integer from ${min} to ${max}`);
-  };
-}
-
-function command(value: string, name: string): string[] {
-  let words: string[];
-  try {
-    words = splitArgv(value);
-  } catch (error) {
-    throw new InputError(name, `${got(value)}: ${(error as Error).message}`);
-  }
-  if (words.length === 0) throw new InputError(name, `${got(value)}; expected a command`);
-  return words;
-}
-
 function format(value: string, name: string): string {
   return choice(value, name, ['auto', ...formatNames()]);
 }
@@ -261,16 +243,4 @@ function format(value: string, name: string): string {
 function suiteName(value: string, name: string): string {
   if (value.length <= 100 && !/[\r\n]/.test(value)) return value;
   throw new InputError(name, `${got(value)}; expected one line of at most 100 characters`);
-}
-
-const duration = valueInput(parseSeconds);
-const threshold = valueInput(parseThreshold);
-const level = valueInput(parseLevel);
-
-function gitRef(value: string, name: string): string {
-  // Any revision git understands (`main`, `origin/main`, `HEAD~1`, a commit id), but never
-  // something git would read as an option, nor text with spaces or control characters.
-  const printable = [...value].every((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f);
-  if (!value.startsWith('-') && printable) return value;
-  throw new InputError(name, `${got(value)}; expected a branch, tag or commit id`);
 }

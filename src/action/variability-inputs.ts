@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
 import { InputError, valueInput, type GetInput } from './input-error.js';
 import { parseSince, type Since } from '../scenario/values.js';
+import { parseBisectWorkload, type BisectWorkloadInputs } from './bisect-inputs.js';
 
 /** Inputs of `mode: variability`: read the history, report, and alert. */
 export interface VariabilityInputs {
@@ -19,6 +20,8 @@ export interface VariabilityInputs {
   workingDirectory: string;
   /** Absolute, or null for `$RUNNER_TEMP/duetkit/variability`. */
   resultsDirectory: string | null;
+  /** `bisect: true`: the workload and settings to bisect tonight's steps with; else null. */
+  bisect: BisectWorkloadInputs | null;
 }
 
 /**
@@ -37,11 +40,18 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
       'history has no effect with mode: variability (it runs nothing to publish)',
     );
   }
+  const bisectValue = text('bisect') ?? 'false';
+  if (bisectValue !== 'true' && bisectValue !== 'false') {
+    throw new InputError('bisect', `got ${JSON.stringify(bisectValue)}; accepted: true, false`);
+  }
+  const bisect = bisectValue === 'true';
   for (const name of ['scenario', 'run', 'aa', 'base-from-history', 'base-ref', 'head-ref']) {
+    // with bisect: true, the workload to bisect with
+    if (bisect && (name === 'scenario' || name === 'run')) continue;
     if (text(name) !== null) {
       throw new InputError(
         name,
-        'has no effect with mode: variability (it reads the history, it runs nothing)',
+        'has no effect with mode: variability (it reads the history, it runs nothing; with bisect: true, scenario or run is the workload to bisect with)',
       );
     }
   }
@@ -49,6 +59,12 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
   const alert = text('alert') ?? 'none';
   if (alert !== 'none' && alert !== 'issue') {
     throw new InputError('alert', `got ${JSON.stringify(alert)}; accepted: none, issue`);
+  }
+  if (bisect && alert !== 'issue') {
+    throw new InputError(
+      'bisect',
+      'true bisects the steps the alert issue announces: set alert: issue as well',
+    );
   }
   const workingDirectory = path.resolve(cwd, text('working-directory') ?? '.');
   const results = text('results-directory');
@@ -63,5 +79,6 @@ export function parseVariabilityInputs(get: GetInput, cwd: string): VariabilityI
     token: text('github-token') ?? '',
     workingDirectory,
     resultsDirectory: results === null ? null : path.resolve(workingDirectory, results),
+    bisect: bisect ? parseBisectWorkload(get, 'bisect: true') : null,
   };
 }

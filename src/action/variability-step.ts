@@ -12,11 +12,14 @@ import { alertIssue } from '../variability/issue-alert.js';
 import { renderVariability } from '../variability/render.js';
 import { historyRemote } from './history-step.js';
 import type { ActionIo } from './io.js';
+import { nightlyBisector } from './variability-bisect.js';
 import { sinceStart } from '../scenario/values.js';
 
 export interface VariabilityDeps {
   io: ActionIo;
   env: NodeJS.ProcessEnv;
+  /** Interrupts a bisection (`bisect: true`). */
+  signal?: AbortSignal;
   now?: () => Date;
   issues?: (token: string, repository: { owner: string; repo: string }) => IssueApi;
 }
@@ -95,7 +98,20 @@ async function alert(
   const api = (deps.issues ?? createIssueApi)(inputs.token, { owner, repo });
   for (const suite of suites) {
     try {
-      const outcome = await alertIssue(api, suite, now);
+      const outcome = await alertIssue(
+        api,
+        suite,
+        now,
+        inputs.bisect === null
+          ? undefined
+          : nightlyBisector({
+              workload: inputs.bisect,
+              repo: inputs.workingDirectory,
+              env,
+              signal: deps.signal ?? new AbortController().signal,
+              io,
+            }),
+      );
       if (outcome.action !== 'none')
         io.info(`alert issue of ${suite.suite}: ${outcome.action} ${outcome.url}`);
     } catch (error) {

@@ -13,6 +13,25 @@ export interface AlertState {
   active: boolean;
   /** When it last became active or cleared (ISO). */
   since: string | null;
+  /**
+   * What bisecting a step found (`bisect: true`), by `stepKey`, as the line the issue shows:
+   * kept so that the body, rewritten every night, still names the culprits of earlier nights.
+   */
+  culprits?: Record<string, string>;
+}
+
+/** A step on main the alert announces tonight, for `bisect: true`: its benchmark and commits. */
+export interface StepTarget {
+  key: string;
+  benchmark: string;
+  /** The last commit before the step and the first after it. */
+  from: string;
+  to: string;
+}
+
+/** How the state names a step's bisection: benchmark and commit range. */
+export function stepKey(benchmark: string, from: string | null, to: string | null): string {
+  return `${benchmark}@${from ?? '?'}..${to ?? '?'}`;
 }
 
 export interface AlertPlan {
@@ -35,7 +54,9 @@ const STATE_PREFIX = '<!-- duetkit:variability-state ';
 
 /** The issue's full body: marker, state and the visible text. */
 export function issueBody(suite: string, plan: AlertPlan): string {
-  return `${alertMarker(suite)}\n${STATE_PREFIX}${JSON.stringify(plan.state)} -->\n${plan.body}`;
+  // `>` escaped: a commit subject in the state must not end the HTML comment
+  const state = JSON.stringify(plan.state).replace(/>/g, '\\u003e');
+  return `${alertMarker(suite)}\n${STATE_PREFIX}${state} -->\n${plan.body}`;
 }
 
 /** The state kept in an issue body; null when there is none or it is unreadable. */
@@ -63,31 +84,28 @@ export function planAlert(
   suite: SuiteVariability,
   previous: AlertState | null,
   now: Date,
+  culprits: Readonly<Record<string, string>> = {},
 ): AlertPlan {
   const known = previous?.known ?? [];
+  const found = { ...previous?.culprits, ...culprits };
+  const withCulprit = (line: string, key: string) =>
+    found[key] === undefined ? line : `${line}\n  - ${found[key]}`;
   const fresh: string[] = [];
   const all: Known[] = [...known];
-  for (const b of suite.benchmarks) {
-    const position = new Map(b.values.map((v, i) => [v.runId, i]));
-    for (const c of b.changePoints) {
-      const here = c.index;
-      const seen = known.some(
-        (k) =>
-          k.benchmark === b.benchmark &&
-          position.has(k.runId) &&
-          Math.abs(position.get(k.runId)! - here) <= 2,
-      );
-      if (!seen) {
-        fresh.push(`- ${changePointLine(b, c)}`);
-        all.push({ benchmark: b.benchmark, runId: c.after.runId });
-      }
-    }
+  for (const [b, c] of freshChangePoints(suite, known)) {
+    fresh.push(
+      withCulprit(`- ${changePointLine(b, c)}`, stepKey(b.benchmark, c.range.from, c.range.to)),
+    );
+    all.push({ benchmark: b.benchmark, runId: c.after.runId });
   }
-  for (const c of suite.paired?.latest?.called ?? []) {
-    const key = pairedKey(c.benchmark, c.step.runId);
-    if (includes(known, key)) continue;
-    fresh.push(`- ${pairedLine(c.benchmark, c.step)}`);
-    all.push(key);
+  for (const c of freshPaired(suite, known)) {
+    fresh.push(
+      withCulprit(
+        `- ${pairedLine(c.benchmark, c.step)}`,
+        stepKey(c.benchmark, c.step.baseCommit, c.step.headCommit),
+      ),
+    );
+    all.push(pairedKey(c.benchmark, c.step.runId));
   }
   const aa = suite.aa?.latest ?? null;
   const aaCalled = aa !== null && aa.calledChanged.length > 0;
@@ -100,7 +118,13 @@ export function planAlert(
   const wasActive = previous?.active ?? false;
   const action = active ? 'alert' : wasActive ? 'clear' : 'none';
   const since = action === 'none' ? (previous?.since ?? null) : now.toISOString();
-  const state: AlertState = { version: 1, known: all, active, since };
+  const state: AlertState = {
+    version: 1,
+    known: all,
+    active,
+    since,
+    ...(Object.keys(found).length === 0 ? {} : { culprits: found }),
+  };
   const day = now.toISOString().slice(0, 10);
   const title = `duetkit: variability alert for ${suite.suite}`;
   const status = active
@@ -109,12 +133,19 @@ export function planAlert(
   const announced = suite.benchmarks.flatMap((b) =>
     b.changePoints
       .filter((c) => includes(all, { benchmark: b.benchmark, runId: c.after.runId }))
-      .map((c) => `- ${changePointLine(b, c)}`),
+      .map((c) =>
+        withCulprit(`- ${changePointLine(b, c)}`, stepKey(b.benchmark, c.range.from, c.range.to)),
+      ),
   );
   const steps = suite.benchmarks.flatMap((b) =>
     b.paired.called
       .filter((c) => includes(all, pairedKey(b.benchmark, c.runId)))
-      .map((c) => `- ${pairedLine(b.benchmark, c)}`),
+      .map((c) =>
+        withCulprit(
+          `- ${pairedLine(b.benchmark, c)}`,
+          stepKey(b.benchmark, c.baseCommit, c.headCommit),
+        ),
+      ),
   );
   const body = [
     `### ${title}`,
@@ -145,6 +176,57 @@ export function planAlert(
 }
 
 type Known = AlertState['known'][number];
+
+/**
+ * The steps tonight's alert would announce that have commits to bisect: new change points
+ * (as `planAlert` judges them new) and the latest run's paired steps not yet announced.
+ */
+export function freshTargets(suite: SuiteVariability, previous: AlertState | null): StepTarget[] {
+  const known = previous?.known ?? [];
+  const targets: StepTarget[] = [];
+  for (const [b, c] of freshChangePoints(suite, known)) {
+    if (c.range.from === null || c.range.to === null) continue;
+    const key = stepKey(b.benchmark, c.range.from, c.range.to);
+    targets.push({ key, benchmark: b.benchmark, from: c.range.from, to: c.range.to });
+  }
+  for (const c of freshPaired(suite, known)) {
+    if (c.step.headCommit === null) continue;
+    const key = stepKey(c.benchmark, c.step.baseCommit, c.step.headCommit);
+    targets.push({ key, benchmark: c.benchmark, from: c.step.baseCommit, to: c.step.headCommit });
+  }
+  return targets;
+}
+
+/** Change points the issue has not announced (one within 2 runs of an announced one is). */
+function freshChangePoints(
+  suite: SuiteVariability,
+  known: readonly Known[],
+): [
+  SuiteVariability['benchmarks'][number],
+  SuiteVariability['benchmarks'][number]['changePoints'][number],
+][] {
+  const out: ReturnType<typeof freshChangePoints> = [];
+  for (const b of suite.benchmarks) {
+    const position = new Map(b.values.map((v, i) => [v.runId, i]));
+    for (const c of b.changePoints) {
+      const seen = known.some(
+        (k) =>
+          k.benchmark === b.benchmark &&
+          position.has(k.runId) &&
+          Math.abs(position.get(k.runId)! - c.index) <= 2,
+      );
+      if (!seen) out.push([b, c]);
+    }
+  }
+  return out;
+}
+
+/** The latest run's paired steps the issue has not announced. */
+function freshPaired(suite: SuiteVariability, known: readonly Known[]) {
+  return (suite.paired?.latest?.called ?? []).filter(
+    (c) => !includes(known, pairedKey(c.benchmark, c.step.runId)),
+  );
+}
 
 /** How the state remembers a paired step it announced. */
 function pairedKey(benchmark: string, runId: string): Known {

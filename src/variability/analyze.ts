@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '../history/schema.js';
 import { wilsonInterval, type ProportionInterval } from '../stats/proportion.js';
-import { findChangePoints, type ChangePoint } from './change-points.js';
+import { findChangePoints, uncalledNote, type ChangePoint } from './change-points.js';
 import { infrastructureOf, type Infrastructure } from './infrastructure.js';
 import { noiseOf, type Noise } from './noise.js';
 import {
@@ -34,6 +34,11 @@ export interface VariabilitySettings {
   patternAlpha: number;
   /** The effect size "how much data would be needed" is computed for (fraction). */
   effect: number;
+  /**
+   * Practical threshold (fraction) a change point's step interval must clear to be called;
+   * 0: the interval must exclude no change. Absent in reports written before it existed.
+   */
+  threshold?: number;
 }
 
 export const DEFAULT_SETTINGS: VariabilitySettings = {
@@ -46,6 +51,7 @@ export const DEFAULT_SETTINGS: VariabilitySettings = {
   permutations: 499,
   patternAlpha: 0.05,
   effect: 0.01,
+  threshold: 0,
 };
 
 export interface ValuePoint {
@@ -177,16 +183,18 @@ function analyzeSeries(
     runs: s.points.length,
     values,
   };
-  const { changePoints, segments } = findChangePoints(s, {
+  const threshold = settings.threshold ?? 0;
+  const { changePoints, uncalled, segments } = findChangePoints(s, {
     alpha: settings.changePointAlpha,
     permutations: settings.permutations,
     seed,
     level: settings.level,
     resamples: settings.resamples,
+    threshold,
   });
   const relative = relativeToSegments(s.points, segments);
   const times = s.points.map((p) => p.at);
-  const notes = [...s.notes];
+  const notes = [...s.notes, ...uncalled.map((c) => uncalledNote(c, threshold))];
   if (s.points.length < 4)
     notes.push(
       `${s.points.length} usable run(s): too few for change points, patterns or repetitions`,

@@ -2,6 +2,8 @@ import { compare } from '../stats/compare.js';
 import { eDivisive } from '../stats/e-divisive.js';
 import type { BenchmarkSeries, SeriesPoint } from './series.js';
 
+export { pullRequestOf } from '../git/pull-request.js';
+
 export interface ChangePointSettings {
   /** Significance level of E-Divisive's permutation tests. Default 0.01. */
   alpha: number;
@@ -10,6 +12,12 @@ export interface ChangePointSettings {
   /** Level of the step's interval. */
   level: number;
   resamples: number;
+  /**
+   * Practical threshold (fraction ≥ 0) a step's interval must clear to be called, as a
+   * verdict's must: the whole interval beyond +threshold or beyond −threshold. Default 0: the
+   * interval must exclude no change.
+   */
+  threshold?: number;
 }
 
 /** A commit as a change point reports it (PR number from the message, when there is one). */
@@ -57,16 +65,24 @@ export interface RunRef {
 /**
  * Change points of one series by E-Divisive (Matteson & James 2014) with a permutation test,
  * each with the commit range it lies in and the step's size: the ratio of the medians of the
- * neighbouring segments, with a bootstrap interval (each side resampled independently). Also
- * returns the segments' bounds, for analyses that must not mix levels. Pure.
+ * neighbouring segments, with a bootstrap interval (each side resampled independently). A
+ * split whose step interval contains no change (0, or anything within ±threshold) is not
+ * called: the permutation test says the distributions differ, but not that the level moved
+ * (a few wild runs on one side do that); it is returned in `uncalled`, its segments kept.
+ * Also returns the segments' bounds, for analyses that must not mix levels. Pure.
  */
 export function findChangePoints(
   series: BenchmarkSeries,
   settings: ChangePointSettings,
-): { changePoints: ChangePoint[]; segments: [number, number][]; rejectedPValue: number | null } {
+): {
+  changePoints: ChangePoint[];
+  uncalled: ChangePoint[];
+  segments: [number, number][];
+  rejectedPValue: number | null;
+} {
   const values = series.points.map((p) => p.value);
   if (values.length < 4)
-    return { changePoints: [], segments: [[0, values.length]], rejectedPValue: null };
+    return { changePoints: [], uncalled: [], segments: [[0, values.length]], rejectedPValue: null };
   const found = eDivisive(values, {
     alpha: settings.alpha,
     permutations: settings.permutations,
@@ -75,7 +91,7 @@ export function findChangePoints(
   const cuts = found.changePoints.map((c) => c.index);
   const edges = [0, ...cuts, values.length];
   const segments = edges.slice(1).map((e, i) => [edges[i]!, e] as [number, number]);
-  const changePoints = found.changePoints.map((c, i): ChangePoint => {
+  const splits = found.changePoints.map((c, i): ChangePoint => {
     const left = values.slice(edges[i]!, c.index);
     const right = values.slice(c.index, edges[i + 2]!);
     const step = stepOf(left, right, settings, i);
@@ -97,7 +113,22 @@ export function findChangePoints(
       permutations: c.permutations,
     };
   });
-  return { changePoints, segments, rejectedPValue: found.rejected?.pValue ?? null };
+  const threshold = settings.threshold ?? 0;
+  return {
+    changePoints: splits.filter((c) => stepIsCalled(c.step, threshold)),
+    uncalled: splits.filter((c) => !stepIsCalled(c.step, threshold)),
+    segments,
+    rejectedPValue: found.rejected?.pValue ?? null,
+  };
+}
+
+/**
+ * Whether a step is a change: its whole interval beyond +threshold or beyond −threshold. A
+ * step with no interval yet (one run on a side) is called on its estimate, with its note.
+ */
+export function stepIsCalled(step: ChangePoint['step'], threshold: number): boolean {
+  if (step.lower === null || step.upper === null) return Math.abs(step.change) > threshold;
+  return step.lower > threshold || step.upper < -threshold;
 }
 
 function stepOf(
@@ -142,6 +173,18 @@ function refOf(p: SeriesPoint): RunRef {
   };
 }
 
+/** Why a split was not called, for the benchmark's notes. */
+export function uncalledNote(c: ChangePoint, threshold: number): string {
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
+  const step =
+    c.step.lower === null || c.step.upper === null
+      ? `${pct(c.step.change)} (no interval)`
+      : `${pct(c.step.change)} [${pct(c.step.lower)}, ${pct(c.step.upper)}]`;
+  const within =
+    threshold === 0 ? 'contains no change' : `reaches within ±${pct(threshold).slice(1)}`;
+  return `E-Divisive split the series at run ${c.after.runId} (p = ${c.pValue.toPrecision(2)}), not called a change point: the step ${step} ${within}`;
+}
+
 /** `.../compare/A...B` from a GitHub commit URL, when both commits are known. */
 function compareUrl(before: SeriesPoint, after: SeriesPoint): string | null {
   const url = after.commit?.url;
@@ -149,10 +192,4 @@ function compareUrl(before: SeriesPoint, after: SeriesPoint): string | null {
     return null;
   const m = /^(https?:\/\/.+)\/commit\/[0-9a-f]+$/.exec(url);
   return m === null ? null : `${m[1]}/compare/${before.commit.id}...${after.commit.id}`;
-}
-
-/** The PR number of a merge or squash commit's subject ("Merge pull request #12", "... (#12)"). */
-export function pullRequestOf(subject: string): number | null {
-  const m = /^Merge pull request #(\d+)/.exec(subject) ?? /\(#(\d+)\)\s*$/.exec(subject);
-  return m === null ? null : Number(m[1]);
 }

@@ -43,6 +43,7 @@ describe('action inputs for nightly variability', () => {
       token: 't',
       workingDirectory: '/work/repo',
       resultsDirectory: null,
+      bisect: null,
     });
     expect(
       parse({ mode: 'variability', since: '12w', alert: 'issue', name: 'nightly' }),
@@ -51,6 +52,38 @@ describe('action inputs for nightly variability', () => {
       alert: 'issue',
       suite: 'nightly',
     });
+  });
+
+  it('bisect: true takes the workload to bisect with, and needs the alert issue', () => {
+    expect(
+      parse({
+        mode: 'variability',
+        alert: 'issue',
+        bisect: 'true',
+        scenario: 'scenarios/pr.yml',
+        'bisect-budget': '10',
+      }),
+    ).toMatchObject({
+      bisect: {
+        scenario: 'scenarios/pr.yml',
+        run: null,
+        setup: null,
+        benchmark: null,
+        threshold: null,
+        budget: 10,
+        iterations: null,
+        firstParent: true,
+      },
+    });
+    expect(() => parse({ mode: 'variability', bisect: 'true', run: 'make bench' })).toThrow(
+      'Input "bisect": true bisects the steps the alert issue announces: set alert: issue as well',
+    );
+    expect(() => parse({ mode: 'variability', alert: 'issue', bisect: 'true' })).toThrow(
+      'Input "run": required with bisect: true when there is no "scenario"',
+    );
+    expect(() => parse({ mode: 'variability', bisect: 'on' })).toThrow(
+      'Input "bisect": got "on"; accepted: true, false',
+    );
   });
 
   it('names bad values and inputs that make no sense together', () => {

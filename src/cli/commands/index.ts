@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { registerAnalyze } from './analyze.js';
+import { registerBisect } from './bisect.js';
 import { registerCalibrate } from './calibrate.js';
 import { registerCluster } from './cluster.js';
 import { registerCompare } from './compare.js';
@@ -22,6 +23,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerRun(program, ctx);
   registerAnalyze(program, ctx);
   registerCompare(program, ctx);
+  registerBisect(program, ctx);
   registerExport(program, ctx);
   registerNoise(program, ctx);
   registerWorkload(program, ctx);

@@ -8,7 +8,7 @@ import { analyzeVariability } from '../../variability/analyze.js';
 import { addCommits, gitCommitLister } from '../../variability/commits.js';
 import { renderVariability } from '../../variability/render.js';
 import type { CliContext } from '../context.js';
-import { integerParser, parseLevel, parseSince } from '../options.js';
+import { integerParser, parseLevel, parseSince, parseThreshold } from '../options.js';
 import { sinceStart, type Since } from '../../scenario/values.js';
 
 interface Flags {
@@ -24,6 +24,7 @@ interface Flags {
   level?: number;
   alpha?: number;
   permutations?: number;
+  threshold?: number;
 }
 
 export function registerVariability(program: Command, ctx: CliContext): void {
@@ -62,6 +63,11 @@ export function registerVariability(program: Command, ctx: CliContext): void {
       'permutations per change-point test (default 499)',
       integerParser(19, 100_000),
     )
+    .option(
+      '--threshold <t>',
+      "smallest step a change point's interval must clear to be called, e.g. 5% (default 0: the interval must exclude no change)",
+      parseThreshold,
+    )
     .action(async (flags: Flags) => {
       const now = new Date();
       const read = await readHistory({
@@ -82,6 +88,7 @@ export function registerVariability(program: Command, ctx: CliContext): void {
           ...(flags.level === undefined ? {} : { level: flags.level }),
           ...(flags.alpha === undefined ? {} : { changePointAlpha: flags.alpha }),
           ...(flags.permutations === undefined ? {} : { permutations: flags.permutations }),
+          ...(flags.threshold === undefined ? {} : { threshold: flags.threshold }),
         },
       });
       const notes = await addCommits(

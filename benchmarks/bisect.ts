@@ -1,0 +1,254 @@
+/**
+ * `duetkit bisect` on real code: the `yaml` package (2.x, its published dist, the copy npm
+ * installed for duetkit) in a git repository built here, 64 commits after `good`, each a
+ * small change; at one commit a slowdown is planted inside `yaml`'s own `parse()`: a loop of
+ * integer arithmetic whose length is the planted fraction of a whole run's median time
+ * (start-up included), both timed on the good commit at the same moment. The benchmark is
+ * `node bench.js` (two parses of a 100-entry document). The slowdown is CPU work, not a spin
+ * on the clock: a spin of fixed wall time is a larger share of a run when the machine is
+ * quiet and a smaller one when it is loaded, so on a shared machine the step's size drifted
+ * between the first duet and the probes (a planted 20% measured +33% good against bad and
+ * about +15% in the probes), and the probes were placed wrongly against it.
+ * Variants: slowdowns of 20%, 5% and 2% at a random commit; 5% with a commit before it that
+ * does not build (its setup fails); two planted steps (10% and 10%) in one range; an A/A range
+ * (nothing planted: no culprit may be named). Each trial runs `runBisect` (real duets through
+ * the run pipeline) and records whether the exact commit was named, the duets against
+ * log2(N) + 2 and the machine time.
+ *
+ *   node --import tsx benchmarks/bisect.ts [--trials 1] [--commits 64] [--seed 1]
+ *     [--iterations 30] [--variants 20%,A/A] [--out FILE] [--append]
+ *   (under flock -x /tmp/bench.lock on the shared machine; --append adds this run's trials to
+ *   those already in --out, so a long measurement can be split into several holds of the lock
+ *   with different seeds). The file is written after every trial.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { numberFlag } from './args.js';
+import { runBisect } from '../src/pipeline/bisect-run.js';
+import { bisectScenario } from '../src/bisect/workload.js';
+import { createRng } from '../src/stats/rng.js';
+
+const argv = process.argv.slice(2);
+const TRIALS = numberFlag(argv, '--trials', '1');
+const COMMITS = numberFlag(argv, '--commits', '64');
+const SEED = numberFlag(argv, '--seed', '1');
+const THRESHOLD = 0.01;
+const require = createRequire(import.meta.url);
+const YAML_DIR = path.dirname(require.resolve('yaml/package.json'));
+const YAML_VERSION = (
+  JSON.parse(readFileSync(path.join(YAML_DIR, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+const DOC = Array.from(
+  { length: 100 },
+  (_, i) =>
+    `item${i}:\n  name: "entry ${i}"\n  tags: [a, b, c]\n  size: ${i * 17}\n  ok: ${i % 2 === 0}`,
+).join('\n');
+
+/**
+ * The planted spin per parse: a fraction of one whole run (`node bench.js`, start-up
+ * included: what a duet measures), timed as the median of 7 runs of the good commit.
+ */
+function runNs(dir: string): number {
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const start = process.hrtime.bigint();
+    execFileSync(process.execPath, ['bench.js'], { cwd: dir, stdio: 'ignore' });
+    times.push(Number(process.hrtime.bigint() - start));
+  }
+  return times.sort((a, b) => a - b)[3]!;
+}
+
+const PARSES = 2;
+
+/** The planted work: `n` rounds of integer arithmetic whose result is kept (not optimized away). */
+const work = (n: number) =>
+  `{ let __x = 0; for (let __i = 0; __i < ${n}; __i++) __x = (Math.imul(__x, 1103515245) + __i) | 0; globalThis.__planted = __x; }`;
+
+/** Nanoseconds per round of `work`, timed in a fresh node as the benchmark runs it (median of 7). */
+function roundNs(): number {
+  const n = 20_000_000;
+  const script = `const t = process.hrtime.bigint(); ${work(n)} process.stdout.write(String(process.hrtime.bigint() - t));`;
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++)
+    times.push(Number(execFileSync(process.execPath, ['-e', script]).toString()) / n);
+  return times.sort((a, b) => a - b)[3]!;
+}
+
+interface Variant {
+  name: string;
+  steps: { at: number; size: number }[];
+  broken: number | null;
+}
+
+function buildRepo(v: Variant): { dir: string; ids: string[]; runMs: number } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-bench-bisect-'));
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: dir, stdio: 'pipe' }).toString().trim();
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.email', 'bench@example.com');
+  git('config', 'user.name', 'bench');
+  cpSync(YAML_DIR, path.join(dir, 'vendor', 'yaml'), { recursive: true });
+  writeFileSync(path.join(dir, 'doc.yml'), `${DOC}\n`);
+  writeFileSync(
+    path.join(dir, 'bench.js'),
+    `const fs = require('fs');\nconst YAML = require('./vendor/yaml');\nconst doc = fs.readFileSync(__dirname + '/doc.yml', 'utf8');\nfor (let i = 0; i < ${PARSES}; i++) YAML.parse(doc);\n`,
+  );
+  const api = path.join(dir, 'vendor', 'yaml', 'dist', 'public-api.js');
+  const original = readFileSync(api, 'utf8');
+  const head = 'function parse(src, reviver, options) {';
+  if (!original.includes(head)) throw new Error(`yaml ${YAML_VERSION}: no "${head}" to plant into`);
+  const run = runNs(dir);
+  const round = roundNs();
+  let slow = 0;
+  for (let i = 0; i <= COMMITS; i++) {
+    for (const s of v.steps) if (s.at === i) slow += s.size;
+    const rounds = Math.round((slow * run) / PARSES / round);
+    writeFileSync(
+      api,
+      rounds === 0 ? original : original.replace(head, `${head}\n    ${work(rounds)}`),
+    );
+    writeFileSync(path.join(dir, 'CHANGES.md'), `change ${i}\n`);
+    if (i === v.broken) writeFileSync(path.join(dir, 'BROKEN'), 'a half-done refactoring\n');
+    else rmSync(path.join(dir, 'BROKEN'), { force: true });
+    git('add', '-A');
+    git('commit', '-q', '-m', i === 0 ? 'good' : `change ${i} (#${1000 + i})`);
+  }
+  return { dir, ids: git('rev-list', '--reverse', 'HEAD').split('\n'), runMs: run / 1e6 };
+}
+
+const rng = createRng(SEED);
+// createRng's first draw for a small seed is ~0.99999 whatever the seed (1, 11, 12, 21, 22,
+// 101 all gave it): every first planted commit was 62 of 64; the draw is thrown away
+rng.nextFloat();
+const at = () => 2 + Math.floor(rng.nextFloat() * (COMMITS - 3));
+const ONLY = (() => {
+  const i = argv.indexOf('--variants');
+  return i < 0 ? null : argv[i + 1]!.split(/,(?! )/); // names may hold ", "
+})();
+const ITERATIONS = numberFlag(argv, '--iterations', '30');
+console.log(
+  `yaml ${YAML_VERSION}: ${PARSES} parses of a 100-entry document per run; ${COMMITS} commits, threshold ${THRESHOLD * 100}%, ${ITERATIONS} pairs per duet, ${TRIALS} trial(s) per variant`,
+);
+const OUT = (() => {
+  const i = argv.indexOf('--out');
+  return i < 0 ? path.join('benchmarks', 'results', 'bisect.json') : argv[i + 1]!;
+})();
+interface Run {
+  seed: number;
+  trials: number;
+  load: number[];
+  started: string;
+}
+const previous = argv.includes('--append')
+  ? (JSON.parse(readFileSync(OUT, 'utf8')) as { runs: Run[]; results: unknown[] })
+  : { runs: [], results: [] };
+const runs: Run[] = [
+  ...previous.runs,
+  { seed: SEED, trials: TRIALS, load: os.loadavg(), started: new Date().toISOString() },
+];
+const results: unknown[] = [...previous.results];
+const save = () =>
+  writeFileSync(
+    OUT,
+    `${JSON.stringify({ yaml: YAML_VERSION, commits: COMMITS, threshold: THRESHOLD, iterations: ITERATIONS, machine: os.cpus()[0]?.model, runs, results }, null, 2)}\n`,
+  );
+for (let trial = 0; trial < TRIALS; trial++) {
+  const a = at();
+  const variants: Variant[] = [
+    { name: '20%', steps: [{ at: a, size: 0.2 }], broken: null },
+    { name: '5%', steps: [{ at: at(), size: 0.05 }], broken: null },
+    { name: '2%', steps: [{ at: at(), size: 0.02 }], broken: null },
+    {
+      name: '5%, the commit before it does not build',
+      steps: [{ at: a, size: 0.05 }],
+      broken: a - 1,
+    },
+    {
+      name: 'two steps of 10%',
+      steps: [
+        { at: Math.min(a, 20), size: 0.1 },
+        { at: Math.max(a, 20) + 10, size: 0.1 },
+      ].filter((s) => s.at <= COMMITS),
+      broken: null,
+    },
+    { name: 'A/A', steps: [], broken: null },
+  ];
+  const unknown = (ONLY ?? []).filter((name) => !variants.some((x) => x.name === name));
+  if (unknown.length > 0)
+    throw new Error(
+      `--variants: ${unknown.map((u) => JSON.stringify(u)).join(', ')} not among ${variants.map((x) => x.name).join('; ')}`,
+    );
+  for (const v of variants.filter((x) => ONLY === null || ONLY.includes(x.name))) {
+    const { dir, ids, runMs } = buildRepo(v);
+    const scenario = await bisectScenario({
+      cwd: dir,
+      // the node that timed the run and the planted work: `node` on the PATH may be another
+      // (the system's Node 20 here, slower to start, beside npm's Node 24)
+      command: [process.execPath, 'bench.js'],
+      setup: ['sh', '-c', 'test ! -f BROKEN || { echo "BROKEN: does not build" >&2; exit 1; }'],
+      iterations: ITERATIONS,
+      threshold: THRESHOLD,
+      source: 'benchmarks/bisect.ts',
+    });
+    const started = performance.now();
+    const report = await runBisect({
+      repo: dir,
+      good: ids[0]!,
+      bad: ids.at(-1)!,
+      scenario,
+      benchmark: null,
+      threshold: THRESHOLD,
+      budget: null,
+      firstParent: true,
+      env: process.env,
+      signal: new AbortController().signal,
+      seed: SEED + trial,
+    });
+    const named = report.steps
+      .filter((s) => s.unresolved === null && s.confirmed)
+      .map((s) => ids.indexOf(s.culprit.id));
+    const planted = v.steps.map((s) => s.at);
+    const exact = planted.length === named.length && planted.every((p) => named.includes(p));
+    const row = {
+      seed: SEED,
+      trial,
+      variant: v.name,
+      runMs: Math.round(runMs),
+      planted,
+      named,
+      exact,
+      status: report.status,
+      confirmation: report.confirmation,
+      steps: report.steps.map((s) => ({
+        culprit: ids.indexOf(s.culprit.id),
+        alsoPossible: s.alsoPossible.map((id) => ids.indexOf(id)),
+        confirmed: s.confirmed,
+        change: s.confirmation?.change ?? null,
+      })),
+      probes: report.probes.map((p) => ({
+        index: p.index,
+        end: p.end,
+        class: p.class,
+        fraction: p.position?.fraction ?? null,
+        duets: p.duets.length,
+      })),
+      duets: report.duets,
+      expectedDuets: report.expectedDuets,
+      measureSeconds: Math.round(report.measureSeconds),
+      buildSeconds: Math.round(report.buildSeconds),
+      wallSeconds: Math.round((performance.now() - started) / 1000),
+      // the load average at the trial's end: other helpers' work outside the lock shows here
+      load: os.loadavg(),
+    };
+    results.push(row);
+    console.log(
+      `${v.name.padEnd(42)} run ${Math.round(runMs)} ms, planted ${JSON.stringify(planted).padEnd(9)} named ${JSON.stringify(named).padEnd(9)} ${exact ? 'exact' : 'WRONG'}  ${report.status.padEnd(9)} good→bad ${(report.confirmation.change * 100).toFixed(2)}% [${(report.confirmation.lower * 100).toFixed(2)}, ${(report.confirmation.upper * 100).toFixed(2)}]  duets ${report.duets} (log2(N)+2 = ${report.expectedDuets})  ${row.measureSeconds} s measuring, ${row.wallSeconds} s in all`,
+    );
+    rmSync(dir, { recursive: true, force: true });
+    save();
+  }
+}

@@ -1,0 +1,78 @@
+import { loadScenarioFile, ScenarioError, scenarioFromObject } from '../scenario/load.js';
+import type { Scenario } from '../scenario/schema.js';
+import { splitArgv } from '../scenario/argv.js';
+
+/** Where a bisect's workload comes from: a scenario file, or a command with compare's settings. */
+export interface BisectWorkload {
+  scenarioFile?: string;
+  /** Resolves `scenarioFile`. */
+  cwd: string;
+  command?: readonly string[];
+  setup?: string | readonly string[];
+  format?: string;
+  iterations?: number;
+  warmup?: number;
+  timeout?: string;
+  isolation?: 'auto' | 'cpuset' | 'taskset' | 'none';
+  level?: number;
+  threshold?: number;
+  /** Names the options in errors (`the bisect options`, `the action's inputs`). */
+  source: string;
+}
+
+/**
+ * The scenario every probe's duet runs: a scenario file (mode duet or rmit, on this machine),
+ * or the command as `duetkit compare` builds it. Exactly one of the two.
+ */
+export async function bisectScenario(w: BisectWorkload): Promise<Scenario> {
+  const command = w.command ?? [];
+  if (w.scenarioFile !== undefined) {
+    if (command.length > 0)
+      throw new ScenarioError(
+        `${w.source}: bisect takes the workload from a scenario or from a command, not both`,
+      );
+    const { scenario } = await loadScenarioFile(w.scenarioFile, w.cwd);
+    if (scenario.mode !== 'duet' && scenario.mode !== 'rmit')
+      throw new ScenarioError(
+        `${w.scenarioFile}: mode ${scenario.mode} cannot bisect; accepted: duet, rmit (paired probes)`,
+      );
+    if (scenario.cluster !== undefined)
+      throw new ScenarioError(`${w.scenarioFile}: bisect runs on this machine; remove "cluster"`);
+    return {
+      ...scenario,
+      ...(w.iterations === undefined ? {} : { iterations: w.iterations }),
+      ...(w.setup === undefined
+        ? {}
+        : {
+            versions: scenario.versions.map((v) => ({
+              ...v,
+              setup: typeof w.setup === 'string' ? splitArgv(w.setup) : [...w.setup!],
+            })),
+          }),
+    };
+  }
+  if (command.length === 0)
+    throw new ScenarioError(`${w.source}: bisect needs a benchmark command or a scenario file`);
+  const setup =
+    w.setup === undefined ? {} : { setup: typeof w.setup === 'string' ? w.setup : [...w.setup] };
+  return scenarioFromObject(
+    {
+      name: 'bisect',
+      mode: 'duet',
+      versions: [
+        { name: 'base', path: '.', ...setup },
+        { name: 'head', path: '.', ...setup },
+      ],
+      workload: { command: [...command], ...(w.format === undefined ? {} : { format: w.format }) },
+      ...(w.iterations === undefined ? {} : { iterations: w.iterations }),
+      ...(w.warmup === undefined ? {} : { warmup: w.warmup }),
+      ...(w.timeout === undefined ? {} : { timeout: w.timeout }),
+      ...(w.isolation === undefined ? {} : { isolation: w.isolation }),
+      analysis: {
+        ...(w.level === undefined ? {} : { level: w.level }),
+        ...(w.threshold === undefined ? {} : { threshold: w.threshold }),
+      },
+    },
+    w.source,
+  );
+}

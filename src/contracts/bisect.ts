@@ -1,0 +1,119 @@
+/**
+ * The bisect report (`duetkit bisect --json`, the action's `bisect.json`): what the search in
+ * `pipeline/bisect-run.ts` hands to the renderers of `bisect/render.ts` and to the alert.
+ */
+
+/** A relative change (head/base − 1) with its interval, as a duet's comparison gives it. */
+export interface ChangeInterval {
+  change: number;
+  lower: number;
+  upper: number;
+  level: number;
+}
+
+export type ProbeClass = 'like-good' | 'like-bad' | 'in-between' | 'unclear';
+
+/** Version of the bisect report JSON (`duetkit bisect --json`). */
+export const BISECT_SCHEMA_VERSION = 1;
+
+/** A commit of the searched range. */
+export interface RangeCommit {
+  id: string;
+  subject: string;
+  /** From the subject ("Merge pull request #12", "... (#12)"); null when it names none. */
+  pullRequest: number | null;
+  /** Whether it has more than one parent. */
+  merge: boolean;
+}
+
+/** One duet: base and head commits, its change (head/base − 1) with its interval. */
+export interface DuetRecord extends ChangeInterval {
+  base: string;
+  head: string;
+  /** Pairs measured, and how many times the default the duet was asked for (1, 2, 4...). */
+  pairs: number;
+  effort: number;
+  /** Wall time of the duet, build excluded. */
+  seconds: number;
+}
+
+/** A candidate and what its duet(s) against an end said; `skipped`: it did not build. */
+export interface ProbeRecord {
+  commit: string;
+  /** Position in the searched list (0 is good). */
+  index: number;
+  end: 'good' | 'bad';
+  class: ProbeClass | 'skipped';
+  /** The candidate's place between good (0) and bad (1), with its interval; null when skipped. */
+  position: { fraction: number; lower: number; upper: number } | null;
+  /** Every duet of it, the last decides (more pairs after an unclear one). */
+  duets: DuetRecord[];
+  /** Why it was skipped (the build's error). */
+  reason?: string;
+}
+
+/** A step located by the search, with the confirmation duet of its parent against it. */
+export interface StepRecord {
+  /** The last commit like the level before and the commit that brings the change. */
+  before: string;
+  culprit: RangeCommit;
+  /**
+   * Further commits the step may lie in, when the search could not tell (commits that did not
+   * build, probes that stayed unclear, or the budget ran out), oldest first; empty when the
+   * culprit is exact.
+   */
+  alsoPossible: string[];
+  /** Why the step is not pinned to one commit; null when it is. */
+  unresolved: string | null;
+  /** The confirmation duet `before` against `culprit` (null: the budget was spent first). */
+  confirmation: DuetRecord | null;
+  /** Whether the confirmation called the change beyond the threshold. */
+  confirmed: boolean;
+  /** The step as a fraction of the whole change (from the probes on its two sides). */
+  share: number;
+  /**
+   * With `firstParent: false`, when the culprit is a merge: the search along the merged
+   * branch (its parent before the merge against the branch's commits).
+   */
+  insideMerge?: {
+    status: BisectStatus;
+    confirmation: DuetRecord;
+    probes: ProbeRecord[];
+    steps: StepRecord[];
+    notes: string[];
+  };
+}
+
+export type BisectStatus =
+  /** good and bad do not differ beyond the threshold: nothing was bisected. */
+  | 'no-change'
+  /** the first duet could not settle whether good and bad differ, within the budget. */
+  | 'inconclusive'
+  /** every step pinned to one commit. */
+  | 'found'
+  /** at least one step left among several commits (see `unresolved`). */
+  | 'narrowed';
+
+export interface BisectReport {
+  schemaVersion: typeof BISECT_SCHEMA_VERSION;
+  good: string;
+  bad: string;
+  benchmark: string | null;
+  firstParent: boolean;
+  threshold: number;
+  status: BisectStatus;
+  /** The duet of good against bad (the last one, after more pairs if it needed them). */
+  confirmation: DuetRecord;
+  /** Commits after good up to bad, oldest first (bad last). */
+  commits: RangeCommit[];
+  probes: ProbeRecord[];
+  steps: StepRecord[];
+  /** Duets run, the budget, and about log2(N) + 2 for comparison. */
+  duets: number;
+  budget: number;
+  expectedDuets: number;
+  /** Wall time of all duets, and of the builds. */
+  measureSeconds: number;
+  buildSeconds: number;
+  notes: string[];
+}
