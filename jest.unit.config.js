@@ -20,7 +20,7 @@ export const FULL_TIER_ONLY = {
     'tests/action/cleanup.test.ts',
   ],
   // Debian's Chromium (.ci/setup-browser.sh) and python3's http.server.
-  'the dashboard in Chromium': ['tests/dashboard/'],
+  'the dashboard in Chromium': ['tests/dashboard/', 'tests/explain/flame-graph-browser.test.ts'],
   // Benchmark tools and toolchains: Go, cargo, g++/cmake, Java/Maven, pytest, hyperfine, k6;
   // the profilers (perf, py-spy, Go's pprof, Node's) on real programs.
   'benchmark tools and toolchains': [

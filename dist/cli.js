@@ -40169,7 +40169,7 @@ function pairsPerRound(trials) {
 }
 
 // src/contracts/comparison.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+var COMPARISON_REPORT_SCHEMA_VERSION = 4;
 
 // src/analyze/report.ts
 function uncompared(benchmark2, baseline, version3, why) {
@@ -40988,6 +40988,30 @@ function exactDiffers(r) {
   return exactNumber(r.exact.base) !== exactNumber(r.exact.head);
 }
 
+// src/report/explain-text.ts
+var TOP_FUNCTIONS = 3;
+function formatPp(change, digits = 1) {
+  const text3 = Math.abs(change * 100).toFixed(digits);
+  if (Number(text3) === 0) return `${0 .toFixed(digits)} pp`;
+  return `${change > 0 ? "+" : "\u2212"}${text3} pp`;
+}
+function functionText(f, name = (n) => n) {
+  const bound = (x) => formatPp(x, x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1).replace(" pp", "");
+  return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound(f.lower)}, ${bound(f.upper)}]`;
+}
+function listedFunctions(explain2, top = TOP_FUNCTIONS) {
+  return explain2.functions.filter((f) => f.beyondNoise).slice(0, top);
+}
+function explainHeader(explain2) {
+  if (explain2.method === null) return `no profile: ${explain2.warning ?? "unknown reason"}`;
+  const s = explain2.samples;
+  return `${explain2.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain2.seconds.toFixed(1)} s profiling`;
+}
+function nothingBeyondNoise(explain2) {
+  const m = explain2.method;
+  return `no function's share changed beyond noise (${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together, at least ${formatPp(m.minChange).replace("+", "")})`;
+}
+
 // src/report/threshold-text.ts
 function percentText(fraction) {
   return `\xB1${formatPercent(fraction).replace("+", "")}`;
@@ -41298,7 +41322,8 @@ function tableRow(r) {
         name: r.benchmark,
         unit: r.unit,
         comparison: r.comparison,
-        ...r.settle === void 0 ? {} : { settle: r.settle.advice }
+        ...r.settle === void 0 ? {} : { settle: r.settle.advice },
+        ...r.explain === void 0 ? {} : { explain: r.explain }
       }
     ];
   }
@@ -41344,7 +41369,14 @@ function renderComparisonTable(rows) {
   const line = (cells) => cells.map(
     (cell, i) => i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])
   ).join("  ").trimEnd();
-  const out = [line(header2), ...body.map(line), ""];
+  const out = [
+    line(header2),
+    ...body.flatMap((cells, i) => {
+      const row2 = rows[i];
+      return [line(cells), ..."explain" in row2 && row2.explain ? explainLines(row2.explain) : []];
+    }),
+    ""
+  ];
   if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
   for (const row2 of rows) {
     if ("comparison" in row2) continue;
@@ -41356,6 +41388,17 @@ function renderComparisonTable(rows) {
 }
 function renderExactLine(r) {
   return `${r.benchmark}: ${exactText(r)} ${r.comparison.verdict}`;
+}
+function explainLines(explain2) {
+  if (explain2.method === null) return [`  \u21B3 ${explainHeader(explain2)}`];
+  const listed = listedFunctions(explain2);
+  const head = `  \u21B3 where the time went (${explainHeader(explain2)})`;
+  const warning = explain2.warning === null ? [] : [`    warning: ${explain2.warning}`];
+  const graph = explain2.files.flameGraph === null ? [] : [`    flame graph: ${explain2.files.flameGraph}`];
+  if (listed.length === 0) {
+    return [`${head}: ${nothingBeyondNoise(explain2)}`, ...graph, ...warning];
+  }
+  return [`${head}:`, ...listed.map((f) => `    ${functionText(f)}`), ...graph, ...warning];
 }
 var TEST_LABEL = {
   "mann-whitney-u": "MWU",

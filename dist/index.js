@@ -80513,7 +80513,7 @@ function pairsPerRound(trials) {
 }
 
 // src/contracts/comparison.ts
-var COMPARISON_REPORT_SCHEMA_VERSION = 3;
+var COMPARISON_REPORT_SCHEMA_VERSION = 4;
 
 // src/analyze/report.ts
 function uncompared(benchmark2, baseline, version3, why) {
@@ -88227,6 +88227,30 @@ function exactDiffers(r) {
   return exactNumber(r.exact.base) !== exactNumber(r.exact.head);
 }
 
+// src/report/explain-text.ts
+var TOP_FUNCTIONS = 3;
+function formatPp(change, digits = 1) {
+  const text2 = Math.abs(change * 100).toFixed(digits);
+  if (Number(text2) === 0) return `${0 .toFixed(digits)} pp`;
+  return `${change > 0 ? "+" : "\u2212"}${text2} pp`;
+}
+function functionText(f, name = (n) => n) {
+  const bound = (x) => formatPp(x, x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1).replace(" pp", "");
+  return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound(f.lower)}, ${bound(f.upper)}]`;
+}
+function listedFunctions(explain3, top = TOP_FUNCTIONS) {
+  return explain3.functions.filter((f) => f.beyondNoise).slice(0, top);
+}
+function explainHeader(explain3) {
+  if (explain3.method === null) return `no profile: ${explain3.warning ?? "unknown reason"}`;
+  const s = explain3.samples;
+  return `${explain3.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain3.seconds.toFixed(1)} s profiling`;
+}
+function nothingBeyondNoise(explain3) {
+  const m = explain3.method;
+  return `no function's share changed beyond noise (${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together, at least ${formatPp(m.minChange).replace("+", "")})`;
+}
+
 // src/report/unmeasured-text.ts
 function unmeasuredNames(results) {
   return [...new Set(results.filter((r) => r.unmeasured != null).map((r) => r.benchmark))];
@@ -88257,6 +88281,10 @@ function codeBlock(text2, maxLength = 4e3) {
   return `${fence}text
 ${body.replace(/\n+$/, "")}
 ${fence}`;
+}
+function codeSpan(text2, maxLength = 120) {
+  const line = oneLine(text2).replace(/`/g, "'");
+  return `\`${line.length > maxLength ? `${line.slice(0, maxLength - 1)}\u2026` : line}\``;
 }
 function escapeCommentValue(text2) {
   return encodeURIComponent(oneLine(text2)).replace(/-/g, "%2D");
@@ -88582,6 +88610,7 @@ function render(report, meta3, omitUnchanged) {
       out.push(`#### ${escapeInline(version3)} vs ${escapeInline(report.settings.baseline)}`, "");
     }
     if (rows.length > 0) out.push(...table(rows, report, scale, meta3.trends), "");
+    out.push(...explainBlock(rows));
     if (exact.length > 0) out.push(...exact.map(exactLine), "");
     if (shown.length < all.length) {
       out.push(
@@ -88687,6 +88716,26 @@ function table(rows, report, scale, trends) {
     );
   }
   return lines;
+}
+function explainBlock(rows) {
+  const explained = rows.filter((r) => r.explain !== void 0);
+  if (explained.length === 0) return [];
+  const lines = explained.map((r) => {
+    const e = r.explain;
+    const name = `**${escapeInline(r.benchmark)}**`;
+    if (e.method === null) return `- ${name}: ${escapeInline(explainHeader(e), 600)}`;
+    const listed = listedFunctions(e);
+    const what = listed.length === 0 ? nothingBeyondNoise(e) : listed.map((f) => functionText(f, (n) => codeSpan(n))).join(" \xB7 ");
+    const graph = e.files.flameGraph === null ? "" : ` \u2014 flame graph: ${codeSpan(e.files.flameGraph, 200)} in the results`;
+    const warning2 = e.warning === null ? "" : ` \u26A0\uFE0F ${escapeInline(e.warning, 400)}`;
+    return `- ${name} (${escapeInline(explainHeader(e))}): ${what}${graph}${warning2}`;
+  });
+  return [
+    "**Where the time went** (differential profiles of base and head, after the verdict):",
+    "",
+    ...lines,
+    ""
+  ];
 }
 function verdictText(c, r) {
   if (c.verdict !== "inconclusive" || c.moreSamplesNeeded === null) return c.verdict;
@@ -88906,8 +88955,28 @@ var notComparable = external_exports.looseObject({
   head: side2
 });
 var count = external_exports.number().int().min(0);
+var explain2 = external_exports.looseObject({
+  profiler: external_exports.enum(["perf", "pprof", "py-spy", "node"]).nullable(),
+  samples: external_exports.object({ base: count, head: count }),
+  seconds: finite,
+  functions: external_exports.array(
+    external_exports.looseObject({
+      name: external_exports.string().max(2e3),
+      kind: external_exports.enum(["self", "total"]),
+      base: finite,
+      head: finite,
+      change: finite,
+      lower: finite,
+      upper: finite,
+      contribution: finite,
+      beyondNoise: external_exports.boolean()
+    })
+  ).max(1e3),
+  files: external_exports.object({ flameGraph: external_exports.string().nullable(), raw: external_exports.array(external_exports.string()) }),
+  warning: external_exports.string().nullable()
+});
 var reportSchema = external_exports.looseObject({
-  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3)]),
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3), external_exports.literal(4)]),
   scenario: external_exports.string(),
   mode: external_exports.enum(["duet", "rmit", "mit", "mct", "single"]),
   paired: external_exports.boolean(),
@@ -88939,7 +89008,8 @@ var reportSchema = external_exports.looseObject({
       notComparable: notComparable.nullable().default(null),
       error: external_exports.string().nullable(),
       unmeasured: external_exports.string().nullable().default(null),
-      exact: external_exports.object({ base: finite, head: finite }).optional()
+      exact: external_exports.object({ base: finite, head: finite }).optional(),
+      explain: explain2.optional()
     })
   ),
   summary: external_exports.object({

@@ -75,9 +75,34 @@ const notComparable = z.looseObject({
   head: side,
 });
 const count = z.number().int().min(0);
-// Version 1 (no `notComparable`) and 2 (no `unmeasured`, no `exact`) read as version 3 with none.
+// What the renderers read of a differential profile (contracts/explain.ts): the names are the
+// profiled program's own and are escaped where they are shown.
+const explain = z.looseObject({
+  profiler: z.enum(['perf', 'pprof', 'py-spy', 'node']).nullable(),
+  samples: z.object({ base: count, head: count }),
+  seconds: finite,
+  functions: z
+    .array(
+      z.looseObject({
+        name: z.string().max(2000),
+        kind: z.enum(['self', 'total']),
+        base: finite,
+        head: finite,
+        change: finite,
+        lower: finite,
+        upper: finite,
+        contribution: finite,
+        beyondNoise: z.boolean(),
+      }),
+    )
+    .max(1000),
+  files: z.object({ flameGraph: z.string().nullable(), raw: z.array(z.string()) }),
+  warning: z.string().nullable(),
+});
+// Version 1 (no `notComparable`), 2 (no `unmeasured`, no `exact`) and 3 (no `explain`) read as
+// version 4 with none.
 const reportSchema = z.looseObject({
-  schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   scenario: z.string(),
   mode: z.enum(['duet', 'rmit', 'mit', 'mct', 'single']),
   paired: z.boolean(),
@@ -110,6 +135,7 @@ const reportSchema = z.looseObject({
       error: z.string().nullable(),
       unmeasured: z.string().nullable().default(null),
       exact: z.object({ base: finite, head: finite }).optional(),
+      explain: explain.optional(),
     }),
   ),
   summary: z.object({

@@ -8,6 +8,7 @@ import type {
 } from '../stats/types.js';
 import type { ClusterRecord } from './cluster-record.js';
 import type { Efficiency } from './efficiency.js';
+import type { Explain } from './explain.js';
 import type { IsolationReport } from './isolation.js';
 import type { LoadSummary } from './load.js';
 import type { MachineFingerprint } from './machine.js';
@@ -20,9 +21,11 @@ import type { SamplesFile, TimingRecord } from './samples.js';
  * measure enough is no error) and `exact` (a metric constant on each side, e.g. allocs/op,
  * compared exactly and outside the multiple-comparison family). A v2 file has neither: read
  * a missing `unmeasured` as null (0 in the summary) and a missing `exact` as a statistical
- * comparison.
+ * comparison. 4 added `explain` (per result: the differential profile of base and head, issue
+ * 23, contracts/explain.ts), absent when no profile was taken: a v3 file reads as v4 without
+ * one.
  */
-export const COMPARISON_REPORT_SCHEMA_VERSION = 3;
+export const COMPARISON_REPORT_SCHEMA_VERSION = 4;
 
 /** Analysis settings actually used (scenario values, overridden on the command line). */
 export interface AnalysisSettings {
@@ -83,6 +86,12 @@ export interface BenchmarkResult {
   derivedFrom?: string;
   /** For an inconclusive result: what would settle it, in machine time (analyze/settle.ts). */
   settle?: Settle;
+  /**
+   * Where the time went: the differential profile of base and head, for the results the
+   * profiling policy chose (`changed`: the called ones). Absent before version 4 and when not
+   * profiled.
+   */
+  explain?: Explain;
 }
 
 /** What became of one result. */

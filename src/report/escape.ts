@@ -50,6 +50,17 @@ export function codeBlock(text: string, maxLength = 4000): string {
   return `${fence}text\n${body.replace(/\n+$/, '')}\n${fence}`;
 }
 
+/**
+ * One line of text as an inline code span (function names of a profile, file paths): GitHub
+ * renders nothing inside code, so only what could end the span or the line is taken out —
+ * backticks become `'`, line breaks, control and bidirectional characters spaces — and it is
+ * cut to `maxLength` characters.
+ */
+export function codeSpan(text: string, maxLength = 120): string {
+  const line = oneLine(text).replace(/`/g, "'");
+  return `\`${line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line}\``;
+}
+
 /** A value for an HTML comment (the hidden marker): no `--`, `>` or line breaks. */
 export function escapeCommentValue(text: string): string {
   return encodeURIComponent(oneLine(text)).replace(/-/g, '%2D');

@@ -1,9 +1,15 @@
 import { comparedCount, isExactTie, statusOf, unmeasuredCount } from '../analyze/report.js';
 import type { BenchmarkResult, ComparisonReport } from '../contracts/comparison.js';
 import { exactDiffers, exactText } from './exact-text.js';
+import {
+  explainHeader,
+  functionText,
+  listedFunctions,
+  nothingBeyondNoise,
+} from './explain-text.js';
 import { UNMEASURED_HINT, unmeasuredNames } from './unmeasured-text.js';
 import type { Comparison, NotComparable, Verdict } from '../stats/types.js';
-import { escapeInline, codeBlock } from './escape.js';
+import { escapeInline, codeBlock, codeSpan } from './escape.js';
 import { BAR_GLYPHS, chooseScale, intervalBar, type BarScale } from './interval-bar.js';
 import { renderMethod } from './markdown-method.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
@@ -65,6 +71,7 @@ function render(report: ComparisonReport, meta: RunMeta, omitUnchanged: boolean)
       out.push(`#### ${escapeInline(version)} vs ${escapeInline(report.settings.baseline)}`, '');
     }
     if (rows.length > 0) out.push(...table(rows, report, scale, meta.trends), '');
+    out.push(...explainBlock(rows));
     if (exact.length > 0) out.push(...exact.map(exactLine), '');
     if (shown.length < all.length) {
       out.push(
@@ -191,6 +198,39 @@ function table(
     );
   }
   return lines;
+}
+
+/**
+ * Under the table, for each row with a differential profile: the top functions beyond noise
+ * ("`checksum_loop` self +5.7 pp [+5.1, +6.3]"), or that nothing is beyond noise, or why there
+ * is no profile; and where the flame graph is. Function names come from the profiled program:
+ * escaped, in code spans.
+ */
+function explainBlock(rows: readonly BenchmarkResult[]): string[] {
+  const explained = rows.filter((r) => r.explain !== undefined);
+  if (explained.length === 0) return [];
+  const lines = explained.map((r) => {
+    const e = r.explain!;
+    const name = `**${escapeInline(r.benchmark)}**`;
+    if (e.method === null) return `- ${name}: ${escapeInline(explainHeader(e), 600)}`;
+    const listed = listedFunctions(e);
+    const what =
+      listed.length === 0
+        ? nothingBeyondNoise(e)
+        : listed.map((f) => functionText(f, (n) => codeSpan(n))).join(' · ');
+    const graph =
+      e.files.flameGraph === null
+        ? ''
+        : ` — flame graph: ${codeSpan(e.files.flameGraph, 200)} in the results`;
+    const warning = e.warning === null ? '' : ` ⚠️ ${escapeInline(e.warning, 400)}`;
+    return `- ${name} (${escapeInline(explainHeader(e))}): ${what}${graph}${warning}`;
+  });
+  return [
+    '**Where the time went** (differential profiles of base and head, after the verdict):',
+    '',
+    ...lines,
+    '',
+  ];
 }
 
 function verdictText(c: Comparison, r?: BenchmarkResult): string {

@@ -4,6 +4,13 @@ import type { Comparison, NotComparable } from '../stats/types.js';
 import { clusterLines } from './cluster-text.js';
 import { efficiencyText } from './efficiency-text.js';
 import { exactText, shownExact } from './exact-text.js';
+import {
+  explainHeader,
+  functionText,
+  listedFunctions,
+  nothingBeyondNoise,
+} from './explain-text.js';
+import type { Explain } from '../contracts/explain.js';
 import { rowsThresholdText } from './threshold-text.js';
 import { loadLines } from './load-text.js';
 import { centreOf, formatInterval, formatPValue, formatPercent, formatValue } from './numbers.js';
@@ -98,6 +105,7 @@ function tableRow(r: BenchmarkResult): TableRow[] {
         unit: r.unit,
         comparison: r.comparison,
         ...(r.settle === undefined ? {} : { settle: r.settle.advice }),
+        ...(r.explain === undefined ? {} : { explain: r.explain }),
       },
     ];
   }
@@ -118,6 +126,8 @@ export interface ComparisonRow {
   comparison: Comparison;
   /** For an inconclusive row: what would settle it, in machine time (analyze/settle.ts). */
   settle?: string;
+  /** Where the time went (the differential profile): listed under the row. */
+  explain?: Explain;
 }
 
 /** A benchmark measured on both sides whose values form no relative change. */
@@ -172,7 +182,14 @@ export function renderComparisonTable(rows: readonly TableRow[]): string {
       )
       .join('  ')
       .trimEnd();
-  const out = [line(header), ...body.map(line), ''];
+  const out = [
+    line(header),
+    ...body.flatMap((cells, i) => {
+      const row = rows[i]!;
+      return [line(cells), ...('explain' in row && row.explain ? explainLines(row.explain) : [])];
+    }),
+    '',
+  ];
   if (compared.length > 0) out.push(...methodLines(compared, rows.length > 1));
   for (const row of rows) {
     if ('comparison' in row) continue;
@@ -188,6 +205,23 @@ export function renderComparisonTable(rows: readonly TableRow[]): string {
  */
 export function renderExactLine(r: BenchmarkResult): string {
   return `${r.benchmark}: ${exactText(r)} ${r.comparison!.verdict}`;
+}
+
+/**
+ * The differential under a row: "  where the time went (perf, …):" and the top functions
+ * beyond noise, one a line, or that nothing is beyond noise, or why there is no profile.
+ */
+function explainLines(explain: Explain): string[] {
+  if (explain.method === null) return [`  ↳ ${explainHeader(explain)}`];
+  const listed = listedFunctions(explain);
+  const head = `  ↳ where the time went (${explainHeader(explain)})`;
+  const warning = explain.warning === null ? [] : [`    warning: ${explain.warning}`];
+  const graph =
+    explain.files.flameGraph === null ? [] : [`    flame graph: ${explain.files.flameGraph}`];
+  if (listed.length === 0) {
+    return [`${head}: ${nothingBeyondNoise(explain)}`, ...graph, ...warning];
+  }
+  return [`${head}:`, ...listed.map((f) => `    ${functionText(f)}`), ...graph, ...warning];
 }
 
 const TEST_LABEL: Partial<Record<Comparison['test']['name'], string>> = {

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readResults, RESULT_FILES, type RunRecord } from '../../src/action/results.js';
+import { explainedReport } from '../explain/fixtures.js';
 import { SAMPLE_META, sampleReport } from '../report/fixtures.js';
 
 describe('readResults (the fork-safe comment step reads an uploaded artifact)', () => {
@@ -20,10 +21,10 @@ describe('readResults (the fork-safe comment step reads an uploaded artifact)', 
   const write = (report: unknown) =>
     writeFile(path.join(dir, RESULT_FILES.comparison), JSON.stringify(report));
 
-  it('reads schema version 3 with a benchmark that is not comparable', async () => {
+  it('reads schema version 4 with a benchmark that is not comparable', async () => {
     await write(sampleReport());
     const { report } = await readResults(dir);
-    expect(report.schemaVersion).toBe(3);
+    expect(report.schemaVersion).toBe(4);
     expect(report.summary.notComparable).toBe(1);
     const sys = report.results.find((r) => r.benchmark === 'parse - system')!;
     expect(sys.notComparable?.reason).toMatch(/^base values are all 0/);
@@ -88,9 +89,25 @@ describe('readResults (the fork-safe comment step reads an uploaded artifact)', 
     await expect(readResults(dir)).rejects.toThrow(
       /is not a duetkit result: results\.4\.notComparable\.base\.median/,
     );
-    bad.schemaVersion = 4;
+    bad.schemaVersion = 5;
     await write(bad);
     await expect(readResults(dir)).rejects.toThrow(/schemaVersion/);
+  });
+
+  it('reads version 3 without explain blocks, and version 4 with them, refusing a tampered one', async () => {
+    const v3 = JSON.parse(JSON.stringify(sampleReport()));
+    v3.schemaVersion = 3;
+    await write(v3);
+    expect((await readResults(dir)).report.results.every((r) => r.explain === undefined)).toBe(
+      true,
+    );
+    const v4 = JSON.parse(JSON.stringify(explainedReport()));
+    await write(v4);
+    const { report } = await readResults(dir);
+    expect(report.results[0]!.explain!.functions[0]!.name).toBe('parse_line');
+    v4.results[0].explain.functions[0].change = 'a lot';
+    await write(v4);
+    await expect(readResults(dir)).rejects.toThrow(/results\.0\.explain\.functions\.0\.change/);
   });
 
   it('keeps the history trend of the run step, and refuses one that is not a sparkline', async () => {

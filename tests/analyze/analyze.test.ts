@@ -191,7 +191,7 @@ describe('analyzeSamples: metrics whose values form no ratio', () => {
       statistic: 'trimmed',
       base: { n: 29, median: 0 },
     });
-    expect(report.schemaVersion).toBe(3);
+    expect(report.schemaVersion).toBe(4);
     expect(report.summary).toEqual({
       regression: 1,
       improvement: 0,

@@ -54,7 +54,7 @@ describe('analyzeSamples: benchmarks the budget did not measure', () => {
       error: 0,
       unmeasured: 2,
     });
-    expect(report.schemaVersion).toBe(3);
+    expect(report.schemaVersion).toBe(4);
     // the unmeasured ones are no tests: the family is A alone
     expect(a!.comparison!.test.pValueAdjusted).toBe(a!.comparison!.test.pValue);
   });

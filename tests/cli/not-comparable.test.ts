@@ -59,7 +59,7 @@ describe('duetkit run: hyperfine with a system time of 0', () => {
     const ctx = context(root);
     const code = await main(['run', 'zero.yml', '--out', 'out', '--fail-on', 'regression'], ctx);
     const report = JSON.parse(await readFile(path.join(root, 'out', 'comparison.json'), 'utf8'));
-    expect(report.schemaVersion).toBe(3);
+    expect(report.schemaVersion).toBe(4);
     const byName = Object.fromEntries(
       report.results.map((r: { benchmark: string }) => [r.benchmark, r]),
     );

@@ -188,6 +188,14 @@ describe('the dashboard in headless Chromium', () => {
     expect(await page.locator('.runs tbody tr').first().textContent()).toContain(
       'Change number 40',
     );
+    // A called change links to its run's artifact, where the differential flame graph is.
+    const called = await page.locator('.runs .badge.regression, .runs .badge.improvement').count();
+    const flame = page.locator('.runs tbody a', { hasText: 'flame graph' });
+    expect(called).toBeGreaterThan(0);
+    expect(await flame.count()).toBe(called);
+    expect(await flame.first().getAttribute('href')).toMatch(
+      /^https:\/\/github\.com\/octo\/bench\/actions\/runs\/\d+#artifacts$/,
+    );
     await screenshot(page, 'dashboard-benchmark.png', async () => {
       await page.mouse.move(box.x + box.width * 0.93, box.y + box.height * 0.3);
     });

@@ -134,11 +134,25 @@ function runsTable(data: BenchmarkHistory): HTMLElement {
                 c == null ? '' : `${formatPercent(c)} ${formatInterval(data.cl[i]!, data.ch[i]!)}`,
               ),
               h('td', {}, c == null ? '' : badge(verdictName(data.k[i]))),
-              h('td', {}, run.url === null ? '' : h('a', { href: run.url }, 'run')),
+              h('td', {}, run.url === null ? '' : runLinks(run.url, data.k[i])),
             );
           }),
         ),
       ),
     ),
   );
+}
+
+/**
+ * The workflow run, and for a called change its artifact, where the differential flame graph
+ * of base and head is (`profiles/<benchmark>/diff.html`, issue 23). The history keeps no
+ * artifact URLs (they expire, and the run's page lists them): the link goes to the run page's
+ * artifacts section.
+ */
+function runLinks(url: string, k: number | null | undefined): HTMLElement[] {
+  const run = h('a', { href: url }, 'run');
+  if (k !== 1 && k !== 2) return [run];
+  const title =
+    "the run's artifact holds the differential flame graph: profiles/<benchmark>/diff.html";
+  return [run, h('span', {}, ' · '), h('a', { href: `${url}#artifacts`, title }, 'flame graph')];
 }
