@@ -1204,7 +1204,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path61 = __require("node:path");
+    var path62 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2217,9 +2217,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path61.resolve(baseDir, baseName);
+          const localBin = path62.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path61.extname(baseName))) return void 0;
+          if (sourceExt.includes(path62.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2237,17 +2237,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path61.resolve(
-            path61.dirname(resolvedScriptPath),
+          executableDir = path62.resolve(
+            path62.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path61.basename(
+            const legacyName = path62.basename(
               this._scriptPath,
-              path61.extname(this._scriptPath)
+              path62.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2258,7 +2258,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path61.extname(executableFile));
+        launchWithNode = sourceExt.includes(path62.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3173,7 +3173,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path61.basename(filename, path61.extname(filename));
+        this._name = path62.basename(filename, path62.extname(filename));
         return this;
       }
       /**
@@ -3187,9 +3187,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path62) {
-        if (path62 === void 0) return this._executableDir;
-        this._executableDir = path62;
+      executableDir(path63) {
+        if (path63 === void 0) return this._executableDir;
+        this._executableDir = path63;
         return this;
       }
       /**
@@ -11093,17 +11093,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node2, visitor, path61) {
-      const ctrl = callVisitor(key2, node2, visitor, path61);
+    function visit_(key2, node2, visitor, path62) {
+      const ctrl = callVisitor(key2, node2, visitor, path62);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path61, ctrl);
-        return visit_(key2, ctrl, visitor, path61);
+        replaceNode(key2, path62, ctrl);
+        return visit_(key2, ctrl, visitor, path62);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path61 = Object.freeze(path61.concat(node2));
+          path62 = Object.freeze(path62.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path61);
+            const ci = visit_(i, node2.items[i], visitor, path62);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11114,13 +11114,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path61 = Object.freeze(path61.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path61);
+          path62 = Object.freeze(path62.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path62);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path61);
+          const cv = visit_("value", node2.value, visitor, path62);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11141,17 +11141,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node2, visitor, path61) {
-      const ctrl = await callVisitor(key2, node2, visitor, path61);
+    async function visitAsync_(key2, node2, visitor, path62) {
+      const ctrl = await callVisitor(key2, node2, visitor, path62);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path61, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path61);
+        replaceNode(key2, path62, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path62);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path61 = Object.freeze(path61.concat(node2));
+          path62 = Object.freeze(path62.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path61);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path62);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -11162,13 +11162,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path61 = Object.freeze(path61.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path61);
+          path62 = Object.freeze(path62.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path62);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path61);
+          const cv = await visitAsync_("value", node2.value, visitor, path62);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -11195,23 +11195,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node2, visitor, path61) {
+    function callVisitor(key2, node2, visitor, path62) {
       if (typeof visitor === "function")
-        return visitor(key2, node2, path61);
+        return visitor(key2, node2, path62);
       if (identity.isMap(node2))
-        return visitor.Map?.(key2, node2, path61);
+        return visitor.Map?.(key2, node2, path62);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key2, node2, path61);
+        return visitor.Seq?.(key2, node2, path62);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key2, node2, path61);
+        return visitor.Pair?.(key2, node2, path62);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key2, node2, path61);
+        return visitor.Scalar?.(key2, node2, path62);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key2, node2, path61);
+        return visitor.Alias?.(key2, node2, path62);
       return void 0;
     }
-    function replaceNode(key2, path61, node2) {
-      const parent = path61[path61.length - 1];
+    function replaceNode(key2, path62, node2) {
+      const parent = path62[path62.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node2;
       } else if (identity.isPair(parent)) {
@@ -11823,10 +11823,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path61, value) {
+    function collectionFromPath(schema, path62, value) {
       let v = value;
-      for (let i = path61.length - 1; i >= 0; --i) {
-        const k = path61[i];
+      for (let i = path62.length - 1; i >= 0; --i) {
+        const k = path62[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -11845,7 +11845,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path61) => path61 == null || typeof path61 === "object" && !!path61[Symbol.iterator]().next().done;
+    var isEmptyPath = (path62) => path62 == null || typeof path62 === "object" && !!path62[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -11875,11 +11875,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path61, value) {
-        if (isEmptyPath(path61))
+      addIn(path62, value) {
+        if (isEmptyPath(path62))
           this.add(value);
         else {
-          const [key2, ...rest] = path61;
+          const [key2, ...rest] = path62;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -11893,8 +11893,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path61) {
-        const [key2, ...rest] = path61;
+      deleteIn(path62) {
+        const [key2, ...rest] = path62;
         if (rest.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
@@ -11908,8 +11908,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path61, keepScalar) {
-        const [key2, ...rest] = path61;
+      getIn(path62, keepScalar) {
+        const [key2, ...rest] = path62;
         const node2 = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -11927,8 +11927,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path61) {
-        const [key2, ...rest] = path61;
+      hasIn(path62) {
+        const [key2, ...rest] = path62;
         if (rest.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
@@ -11938,8 +11938,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path61, value) {
-        const [key2, ...rest] = path61;
+      setIn(path62, value) {
+        const [key2, ...rest] = path62;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -13026,7 +13026,7 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
-        const add = (key2, value) => {
+        const add2 = (key2, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj, key2, value);
           else if (Array.isArray(replacer) && !replacer.includes(key2))
@@ -13036,10 +13036,10 @@ var require_YAMLMap = __commonJS({
         };
         if (obj instanceof Map) {
           for (const [key2, value] of obj)
-            add(key2, value);
+            add2(key2, value);
         } else if (obj && typeof obj === "object") {
           for (const key2 of Object.keys(obj))
-            add(key2, obj[key2]);
+            add2(key2, obj[key2]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -14454,9 +14454,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path61, value) {
+      addIn(path62, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path61, value);
+          this.contents.addIn(path62, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -14531,14 +14531,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path61) {
-        if (Collection.isEmptyPath(path61)) {
+      deleteIn(path62) {
+        if (Collection.isEmptyPath(path62)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path61) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path62) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -14553,10 +14553,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path61, keepScalar) {
-        if (Collection.isEmptyPath(path61))
+      getIn(path62, keepScalar) {
+        if (Collection.isEmptyPath(path62))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path61, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path62, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -14567,10 +14567,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path61) {
-        if (Collection.isEmptyPath(path61))
+      hasIn(path62) {
+        if (Collection.isEmptyPath(path62))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path61) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path62) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -14587,13 +14587,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path61, value) {
-        if (Collection.isEmptyPath(path61)) {
+      setIn(path62, value) {
+        if (Collection.isEmptyPath(path62)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path61), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path62), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path61, value);
+          this.contents.setIn(path62, value);
         }
       }
       /**
@@ -16554,9 +16554,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path61) => {
+    visit2.itemAtPath = (cst, path62) => {
       let item = cst;
-      for (const [field, index] of path61) {
+      for (const [field, index] of path62) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -16565,23 +16565,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path61) => {
-      const parent = visit2.itemAtPath(cst, path61.slice(0, -1));
-      const field = path61[path61.length - 1][0];
+    visit2.parentCollection = (cst, path62) => {
+      const parent = visit2.itemAtPath(cst, path62.slice(0, -1));
+      const field = path62[path62.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path61, item, visitor) {
-      let ctrl = visitor(item, path61);
+    function _visit(path62, item, visitor) {
+      let ctrl = visitor(item, path62);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path61.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path62.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -16592,10 +16592,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path61);
+            ctrl = ctrl(item, path62);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path61) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path62) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -19192,10 +19192,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path61) {
-  if (!path61)
+function getElementAtPath(obj, path62) {
+  if (!path62)
     return obj;
-  return path61.reduce((acc, key2) => acc?.[key2], obj);
+  return path62.reduce((acc, key2) => acc?.[key2], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -19535,11 +19535,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path61, issues) {
+function prefixIssues(path62, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path61);
+    iss.path.unshift(path62);
     return iss;
   });
 }
@@ -19897,9 +19897,9 @@ function $constructor(name, initializer3, proto, params) {
       }
       inst._zod.deferred = void 0;
     }
-    const pp = globalThis.__zod_globalConfig?.postProcessor;
-    if (pp)
-      pp(inst);
+    const pp2 = globalThis.__zod_globalConfig?.postProcessor;
+    if (pp2)
+      pp2(inst);
     return inst;
   }
   Object.defineProperty(_, "init", { value: init });
@@ -20001,16 +20001,16 @@ function flattenError(error62, mapper = (issue2) => issue2.message) {
 }
 function formatError(error62, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error63, path61 = []) => {
+  const processError = (error63, path62 = []) => {
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path61, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path62, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path61, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path62, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path61, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path62, ...issue2.path]);
       } else {
-        const fullpath = [...path61, ...issue2.path];
+        const fullpath = [...path62, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -20049,17 +20049,17 @@ function formatError(error62, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error62, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error63, path61 = []) => {
+  const processError = (error63, path62 = []) => {
     var _a3;
     for (const issue2 of error63.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path61, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path62, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path61, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path62, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path61, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path62, ...issue2.path]);
       } else {
-        const fullpath = [...path61, ...issue2.path];
+        const fullpath = [...path62, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -20098,8 +20098,8 @@ function treeifyError(error62, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path61 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path61) {
+  const path62 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path62) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -37237,13 +37237,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path61 = ref.slice(1).split("/").filter(Boolean);
-  if (path61.length === 0) {
+  const path62 = ref.slice(1).split("/").filter(Boolean);
+  if (path62.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path61[0] === defsKey) {
-    const key2 = path61[1] === void 0 ? void 0 : decodeJSONPointerSegment(path61[1]);
+  if (path62[0] === defsKey) {
+    const key2 = path62[1] === void 0 ? void 0 : decodeJSONPointerSegment(path62[1]);
     if (!key2 || !ctx.defs[key2]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -40945,10 +40945,10 @@ function efficiencyText(e) {
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
-  const pct5 = fraction * 100;
-  const text3 = pct5.toFixed(digits);
+  const pct6 = fraction * 100;
+  const text3 = pct6.toFixed(digits);
   if (Number(text3) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct5 > 0 ? "+" : ""}${text3}%`;
+  return `${pct6 > 0 ? "+" : ""}${text3}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
@@ -42105,10 +42105,10 @@ function escapeRegExp(text3) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format, value, path61 = "$") {
+  constructor(format, value, path62 = "$") {
     this.format = format;
     this.value = value;
-    this.path = path61;
+    this.path = path62;
   }
   format;
   value;
@@ -42500,13 +42500,13 @@ var criterion = {
   reads: "files",
   parse(output2, context) {
     const root = criterionRoot(context);
-    const wanted = idsInStdout(output2);
+    const wanted2 = idsInStdout(output2);
     const collector = new BenchmarkCollector("criterion");
     const found = /* @__PURE__ */ new Set();
     for (const dir of benchmarkDirs(root)) {
       const bench2 = readJson(root, join(dir, "new", "benchmark.json"));
       const id = bench2.get("full_id").nonEmptyString();
-      if (wanted.size > 0 && !wanted.has(id)) continue;
+      if (wanted2.size > 0 && !wanted2.has(id)) continue;
       found.add(id);
       const sample = readJson(root, join(dir, "new", "sample.json"));
       const iters = sample.get("iters").numbers();
@@ -42531,12 +42531,12 @@ var criterion = {
         }
       }
     }
-    const missing = [...wanted].filter((id) => !found.has(id));
-    if (missing.length > 0) {
+    const missing2 = [...wanted2].filter((id) => !found.has(id));
+    if (missing2.length > 0) {
       throw new FormatError(
         "criterion",
         relative(context.cwd, root) || root,
-        `new/benchmark.json for every benchmark the run printed, missing: ${missing.join(", ")}`
+        `new/benchmark.json for every benchmark the run printed, missing: ${missing2.join(", ")}`
       );
     }
     return collector.finish(`benchmark directories with new/sample.json under ${root}`);
@@ -43097,14 +43097,14 @@ function parseStream(text3) {
       if (value !== 0) failed++;
     }
     if (record2.metric !== "http_req_duration") return;
-    const add = (name) => {
+    const add2 = (name) => {
       const list = byName.get(name) ?? [];
       list.push(value);
       byName.set(name, list);
     };
-    add("http_req_duration");
+    add2("http_req_duration");
     const tag = record2.data?.tags?.name;
-    if (tag !== void 0 && tag !== "") add(`http_req_duration{name:${tag}}`);
+    if (tag !== void 0 && tag !== "") add2(`http_req_duration{name:${tag}}`);
   });
   if (failed > 0) {
     throw new FormatError(
@@ -45010,8 +45010,8 @@ var loadSchema = external_exports.object({
       message: "no clients with arrival: closed (its users are `concurrency` and `stages`)"
     });
   }
-  const missing = (load.clients ?? [{ stages: void 0 }]).some((c) => c.stages === void 0);
-  if (load.stages === void 0 && missing) {
+  const missing2 = (load.clients ?? [{ stages: void 0 }]).some((c) => c.stages === void 0);
+  if (load.stages === void 0 && missing2) {
     ctx.addIssue({
       code: "custom",
       path: ["stages"],
@@ -45435,16 +45435,16 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   }
   const open2 = units.filter((u) => u.decision === "open" && u.look + 1 < schedule.pairs.length).map((u) => {
     const need = u.pairsToSettle === null ? Infinity : cost2(u, u.pairsToSettle);
-    const add = schedule.pairs[u.look + 1] - u.pairs;
+    const add2 = schedule.pairs[u.look + 1] - u.pairs;
     const change = Math.abs(u.change ?? 0);
-    return { u, need, add, beyond: change > threshold2 ? change : 0 };
+    return { u, need, add: add2, beyond: change > threshold2 ? change : 0 };
   }).sort((a, b) => b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name));
   const stage = [];
   let left = secondsLeft;
   let sharedSeconds = 0;
-  for (const { u, add } of open2) {
-    if (add <= 0) continue;
-    const seconds = cost2(u, add);
+  for (const { u, add: add2 } of open2) {
+    if (add2 <= 0) continue;
+    const seconds = cost2(u, add2);
     if (shared) {
       if (Math.max(sharedSeconds, seconds) > secondsLeft) continue;
       sharedSeconds = Math.max(sharedSeconds, seconds);
@@ -45452,7 +45452,7 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
       if (seconds > left) continue;
       left -= seconds;
     }
-    stage.push({ name: u.name, pairs: add, look: u.look + 1 });
+    stage.push({ name: u.name, pairs: add2, look: u.look + 1 });
   }
   return stage;
 }
@@ -45469,9 +45469,9 @@ function planSuite(input2) {
   const draft = lookSchedule(spec.firstLook, spec.growth, spec.looks);
   const floor = decisionFloor(Math.max(1, units.length), draft.weights[0], alpha);
   const floorRepetitions = input2.repeats ? input2.minRepetitions ?? 1 : 1;
-  const wanted = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
-  const repetitions = input2.repeats ? Math.max(floorRepetitions, chooseRepetitions(input2, wanted)) : 1;
-  const first = Math.max(Math.ceil(wanted / repetitions), floor) * repetitions;
+  const wanted2 = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
+  const repetitions = input2.repeats ? Math.max(floorRepetitions, chooseRepetitions(input2, wanted2)) : 1;
+  const first = Math.max(Math.ceil(wanted2 / repetitions), floor) * repetitions;
   const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds = {};
   for (const unit of units) roundSeconds[unit.name] = predictRound(input2, unit, repetitions);
@@ -45624,13 +45624,13 @@ function selectBenchmarks(lists, baseline, patterns) {
     }
   });
   const run3 = [];
-  const missing = [];
+  const missing2 = [];
   for (const name of everyName.filter(selected)) {
     const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
     if (lacking.length === 0) run3.push(name);
-    else missing.push({ benchmark: name, versions: lacking });
+    else missing2.push({ benchmark: name, versions: lacking });
   }
-  return { run: run3, missing };
+  return { run: run3, missing: missing2 };
 }
 
 // src/suite/preparer.ts
@@ -47877,7 +47877,7 @@ import path23 from "node:path";
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command = w.command ?? [];
-  const issue2 = (path61, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path61], message });
+  const issue2 = (path62, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path62], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -48119,7 +48119,7 @@ var profileObject = external_exports.object({
    */
   budget: duration3.optional(),
   /** Runs of each side per benchmark, each one process (a chunk of the profile). Default 5. */
-  runs: external_exports.number().int().min(1).max(100).default(5),
+  runs: external_exports.number().int().min(1).max(100).default(8),
   /** Samples per second (perf, py-spy). Default 999: off the 1 kHz of periodic timers. */
   frequency: external_exports.number().int().min(10).max(1e4).default(999),
   /** perf's call graphs: `fp` (default) or `dwarf` for code without frame pointers. */
@@ -49647,8 +49647,8 @@ function renderReap(entries, region) {
 }
 
 // src/cli/commands/run.ts
-import { mkdir as mkdir9, writeFile as writeFile11 } from "node:fs/promises";
-import path36 from "node:path";
+import { mkdir as mkdir10, writeFile as writeFile12 } from "node:fs/promises";
+import path37 from "node:path";
 
 // src/runner/progress.ts
 function renderProgress(progress2, width = 30) {
@@ -49674,20 +49674,570 @@ async function writeSamples(file2, samples) {
 }
 
 // src/pipeline/profile-run.ts
-import { writeFile as writeFile10 } from "node:fs/promises";
-import path35 from "node:path";
+import { writeFile as writeFile11 } from "node:fs/promises";
+import path36 from "node:path";
+
+// src/explain/artifacts.ts
+import { mkdir as mkdir7, writeFile as writeFile7 } from "node:fs/promises";
+import path28 from "node:path";
+
+// src/explain/flame-graph.ts
+var WIDTH = 1200;
+var FRAME = 17;
+var CHAR = 6.6;
+var MIN_WIDTH = 0.5;
+function renderFlameGraph(benchmark2, tree, explain2) {
+  const frames = [];
+  const nb = Math.max(1, tree.base);
+  const nh = Math.max(1, tree.head);
+  let maxDelta = 0;
+  let depth = 0;
+  const walk = (node2, level2, visit2) => {
+    if (node2.head / nh * WIDTH < MIN_WIDTH) return;
+    visit2(node2, level2);
+    for (const child of node2.children) walk(child, level2 + 1, visit2);
+  };
+  walk(tree, 0, (n, l) => {
+    maxDelta = Math.max(maxDelta, Math.abs(n.head / nh - n.base / nb));
+    depth = Math.max(depth, l);
+  });
+  const height = (depth + 1) * FRAME;
+  const place = (node2, level2, x) => {
+    const w = node2.head / nh * WIDTH;
+    if (w < MIN_WIDTH) return;
+    const y = height - (level2 + 1) * FRAME;
+    const delta = node2.head / nh - node2.base / nb;
+    const title = `${node2.name}
+head: ${pct4(node2.head / nh)} (${node2.head} samples)
+base: ${pct4(node2.base / nb)} (${node2.base} samples)
+change: ${pp(delta)}`;
+    const label = w >= 4 * CHAR ? fit(node2.name, Math.floor((w - 4) / CHAR)) : "";
+    frames.push(
+      `<g><title>${xml(title)}</title><rect x="${x.toFixed(2)}" y="${y}" width="${w.toFixed(2)}" height="${FRAME - 1}" fill="${colour(delta, maxDelta)}"/>` + (label === "" ? "" : `<text x="${(x + 3).toFixed(2)}" y="${y + FRAME - 5}">${xml(label)}</text>`) + "</g>"
+    );
+    let cx = x;
+    for (const child of node2.children) {
+      place(child, level2 + 1, cx);
+      cx += child.head / nh * WIDTH;
+    }
+  };
+  place(tree, 0, 0);
+  const called = explain2.functions.filter((f) => f.beyondNoise);
+  const rows = called.map(
+    (f) => `<tr><td><code>${xml(f.name)}</code></td><td>${f.kind}</td><td>${pct4(f.base)}</td><td>${pct4(f.head)}</td><td class="${f.change > 0 ? "more" : "less"}">${pp(f.change)}</td><td>[${pp(f.lower)}, ${pp(f.upper)}]</td></tr>`
+  ).join("\n");
+  const m = explain2.method;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${xml(benchmark2)}: differential flame graph (duetkit)</title>
+<style>
+body { font: 14px system-ui, sans-serif; margin: 16px; color: #222; }
+svg text { font: 11px ui-monospace, monospace; fill: #000; pointer-events: none; }
+svg rect { stroke: #fff; stroke-width: 0.5; }
+svg g:hover rect { stroke: #000; }
+table { border-collapse: collapse; margin: 8px 0 16px; }
+td, th { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: right; }
+td:first-child, th:first-child { text-align: left; }
+.more { color: #b00; } .less { color: #04b; }
+.key span { display: inline-block; width: 12px; height: 12px; vertical-align: middle; margin: 0 4px 0 12px; }
+</style>
+</head>
+<body>
+<h1>${xml(benchmark2)}</h1>
+<p>Differential profile (${xml(explain2.profiler ?? "no profiler")}): ${explain2.samples.base} samples of base, ${explain2.samples.head} of head.
+Width: head's samples. <span class="key"><span style="background:${colour(1, 1)}"></span>more in head<span style="background:${colour(-1, 1)}"></span>less in head<span style="background:${colour(0, 1)}"></span>no change</span></p>
+${called.length === 0 ? "<p>No function changed its share beyond noise.</p>" : `<table>
+<tr><th>function</th><th>kind</th><th>base</th><th>head</th><th>change</th><th>${m === null ? "" : `${+(m.familyLevel * 100).toFixed(3)}% interval (all together)`}</th></tr>
+${rows}
+</table>`}
+<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="differential flame graph">
+${frames.join("\n")}
+</svg>
+</body>
+</html>
+`;
+}
+function colour(delta, maxDelta) {
+  if (maxDelta <= 0 || Math.abs(delta) < 1e-4) return "rgb(235,225,205)";
+  const k = Math.min(1, Math.abs(delta) / maxDelta);
+  const low = Math.round(220 - 170 * k);
+  return delta > 0 ? `rgb(255,${low},${low})` : `rgb(${low},${low},255)`;
+}
+function fit(name, chars) {
+  if (name.length <= chars) return name;
+  return chars < 3 ? "" : `${name.slice(0, chars - 2)}..`;
+}
+function pct4(share) {
+  return `${(share * 100).toFixed(2)}%`;
+}
+function pp(change) {
+  const abs = Math.abs(change * 100);
+  return `${change >= 0 ? "+" : "\u2212"}${abs.toFixed(abs !== 0 && abs < 5e-3 ? 3 : 2)} pp`;
+}
+function xml(text3) {
+  return text3.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// src/explain/flame-tree.ts
+function mergeTree(base, head) {
+  const root = { name: "all", base: 0, head: 0, children: /* @__PURE__ */ new Map() };
+  for (const [side, key2] of [
+    [base, "base"],
+    [head, "head"]
+  ]) {
+    for (const chunk of side.chunks) {
+      for (const stack of chunk.stacks) {
+        let node2 = root;
+        node2[key2] += stack.count;
+        for (const frame of stack.frames) {
+          let child = node2.children.get(frame);
+          if (child === void 0) {
+            child = { name: frame, base: 0, head: 0, children: /* @__PURE__ */ new Map() };
+            node2.children.set(frame, child);
+          }
+          child[key2] += stack.count;
+          node2 = child;
+        }
+      }
+    }
+  }
+  return freeze(root);
+}
+function freeze(node2) {
+  const children = [...node2.children.values()].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0).map(freeze);
+  return { name: node2.name, base: node2.base, head: node2.head, children };
+}
+
+// src/explain/paths.ts
+function profileDir(benchmark2, version3 = "head") {
+  const name = version3 === "head" ? benchmark2 : `${benchmark2} (${version3})`;
+  const safe = name.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 80);
+  const tag = safe === name ? "" : `-${fnv1a(name)}`;
+  return `profiles/${safe.replace(/^\.+/, "_")}${tag}`;
+}
+var explainFiles = (benchmark2, version3 = "head") => {
+  const dir = profileDir(benchmark2, version3);
+  return {
+    flameGraph: `${dir}/diff.html`,
+    speedscope: { base: `${dir}/base.speedscope.json`, head: `${dir}/head.speedscope.json` }
+  };
+};
+function fnv1a(text3) {
+  let h = 2166136261;
+  for (let i = 0; i < text3.length; i++) {
+    h ^= text3.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+// src/explain/speedscope.ts
+function toSpeedscope(side, name) {
+  const index = /* @__PURE__ */ new Map();
+  const frames = [];
+  const samples = [];
+  const weights = [];
+  const scale = side.period ?? 1;
+  for (const chunk of side.chunks) {
+    for (const stack of chunk.stacks) {
+      if (stack.count === 0) continue;
+      samples.push(
+        stack.frames.map((f) => {
+          let i = index.get(f);
+          if (i === void 0) {
+            i = frames.length;
+            index.set(f, i);
+            frames.push({ name: f });
+          }
+          return i;
+        })
+      );
+      weights.push(stack.count * scale);
+    }
+  }
+  const end = weights.reduce((a, b) => a + b, 0);
+  return {
+    $schema: "https://www.speedscope.app/file-format-schema.json",
+    shared: { frames },
+    profiles: [
+      {
+        type: "sampled",
+        name,
+        unit: side.period === null ? "none" : "seconds",
+        startValue: 0,
+        endValue: end,
+        samples,
+        weights
+      }
+    ],
+    name,
+    activeProfileIndex: 0,
+    exporter: `duetkit (${side.profiler})`
+  };
+}
+
+// src/explain/artifacts.ts
+async function writeExplainArtifacts(resultsDir, report, profiles) {
+  const written = [];
+  const write = async (relative2, text3) => {
+    const target = path28.join(resultsDir, relative2);
+    await mkdir7(path28.dirname(target), { recursive: true });
+    await writeFile7(target, text3);
+    written.push(relative2);
+  };
+  for (const pair of profiles.pairs) {
+    if (pair.base === null || pair.head === null) continue;
+    const files = explainFiles(pair.benchmark, pair.head.version);
+    const explain2 = report.results.find(
+      (r) => r.explain?.files.flameGraph === files.flameGraph
+    )?.explain;
+    if (explain2 === void 0) continue;
+    await write(
+      files.flameGraph,
+      renderFlameGraph(pair.benchmark, mergeTree(pair.base, pair.head), explain2)
+    );
+    for (const side of [pair.base, pair.head]) {
+      const which = side === pair.base ? "base" : "head";
+      const json2 = toSpeedscope(side, `${pair.benchmark} (${side.version})`);
+      await write(files.speedscope[which], `${JSON.stringify(json2)}
+`);
+    }
+  }
+  return written;
+}
+
+// src/stats/chunk-bootstrap.ts
+function ratioDifferenceStandardErrors(base, head, resamples, rng) {
+  for (const [name, g] of [
+    ["base", base],
+    ["head", head]
+  ]) {
+    if (g.rows.length < 2 || g.rows.length !== g.totals.length) {
+      throw new RangeError(
+        `${name}: need at least 2 chunks, each with its total; got ${g.rows.length} chunks and ${g.totals.length} totals`
+      );
+    }
+  }
+  if (!(Number.isInteger(resamples) && resamples >= 2)) {
+    throw new RangeError(`resamples must be an integer \u2265 2, got ${resamples}`);
+  }
+  const m = base.rows[0].length;
+  const sum = new Float64Array(m);
+  const sumSquares = new Float64Array(m);
+  const rb = new Float64Array(m);
+  const rh = new Float64Array(m);
+  for (let r = 0; r < resamples; r++) {
+    const tb = resampleInto(base, rb, rng);
+    const th = resampleInto(head, rh, rng);
+    for (let j = 0; j < m; j++) {
+      const d = (th > 0 ? rh[j] / th : 0) - (tb > 0 ? rb[j] / tb : 0);
+      sum[j] += d;
+      sumSquares[j] += d * d;
+    }
+  }
+  const se = new Float64Array(m);
+  for (let j = 0; j < m; j++) {
+    const mean2 = sum[j] / resamples;
+    se[j] = Math.sqrt(Math.max(0, (sumSquares[j] - resamples * mean2 * mean2) / (resamples - 1)));
+  }
+  return se;
+}
+function resampleInto(g, out, rng) {
+  out.fill(0);
+  let total = 0;
+  const n = g.rows.length;
+  for (let i = 0; i < n; i++) {
+    const c = rng.nextIndex(n);
+    const row2 = g.rows[c];
+    for (let j = 0; j < out.length; j++) out[j] += row2[j];
+    total += g.totals[c];
+  }
+  return total;
+}
+
+// src/stats/two-proportions.ts
+function newcombeInterval(successes1, trials1, successes2, trials2, level2 = 0.95) {
+  if (trials1 < 1 || trials2 < 1) {
+    throw new RangeError(
+      `both proportions need at least one trial, got trials ${trials1} and ${trials2}`
+    );
+  }
+  const a = wilsonInterval(successes1, trials1, level2);
+  const b = wilsonInterval(successes2, trials2, level2);
+  const delta = a.estimate - b.estimate;
+  return {
+    estimate: delta,
+    lower: delta - Math.hypot(a.estimate - a.lower, b.upper - b.estimate),
+    upper: delta + Math.hypot(a.upper - a.estimate, b.estimate - b.lower),
+    level: level2,
+    method: "newcombe"
+  };
+}
+
+// src/explain/fold.ts
+function foldSide(side, where) {
+  if (!Array.isArray(side.chunks)) {
+    throw new TypeError(`${where}.chunks: ${JSON.stringify(side.chunks)}; expected an array`);
+  }
+  const all = { samples: 0, work: 0, self: /* @__PURE__ */ new Map(), total: /* @__PURE__ */ new Map(), chunks: [] };
+  side.chunks.forEach((chunk, c) => {
+    const at = `${where}.chunks[${c}]`;
+    if (!(typeof chunk.work === "number" && Number.isFinite(chunk.work) && chunk.work >= 0)) {
+      throw new RangeError(`${at}.work: ${JSON.stringify(chunk.work)}; expected a number \u2265 0`);
+    }
+    if (!Array.isArray(chunk.stacks)) {
+      throw new TypeError(`${at}.stacks: ${JSON.stringify(chunk.stacks)}; expected an array`);
+    }
+    const folded = { samples: 0, self: /* @__PURE__ */ new Map(), total: /* @__PURE__ */ new Map() };
+    chunk.stacks.forEach((stack, s) => {
+      const count = stack.count;
+      if (!(Number.isInteger(count) && count >= 0)) {
+        throw new RangeError(
+          `${at}.stacks[${s}].count: ${JSON.stringify(count)}; expected an integer \u2265 0`
+        );
+      }
+      const frames = stack.frames;
+      if (!Array.isArray(frames) || frames.length === 0 || frames.some((f) => typeof f !== "string")) {
+        throw new TypeError(
+          `${at}.stacks[${s}].frames: ${JSON.stringify(frames)}; expected a non-empty array of frame names, root first`
+        );
+      }
+      if (count === 0) return;
+      folded.samples += count;
+      add(folded.self, frames[frames.length - 1], count);
+      for (const name of new Set(frames)) add(folded.total, name, count);
+    });
+    all.samples += folded.samples;
+    all.work += chunk.work;
+    for (const [name, n] of folded.self) add(all.self, name, n);
+    for (const [name, n] of folded.total) add(all.total, name, n);
+    all.chunks.push(folded);
+  });
+  return all;
+}
+function add(map2, name, n) {
+  map2.set(name, (map2.get(name) ?? 0) + n);
+}
+
+// src/explain/differential.ts
+var DIFFERENTIAL_DEFAULTS = {
+  familyLevel: 0.99,
+  minChange: 5e-3,
+  minChunks: 8,
+  resamples: 2e3,
+  seed: 1
+};
+function differential(baseSide, headSide, options = {}) {
+  const o = { ...DIFFERENTIAL_DEFAULTS, ...options };
+  if (!(o.familyLevel > 0 && o.familyLevel < 1)) {
+    throw new RangeError(`familyLevel must be in (0, 1), got ${o.familyLevel}`);
+  }
+  if (!(o.minChange >= 0 && o.minChange < 1)) {
+    throw new RangeError(`minChange must be in [0, 1), got ${o.minChange}`);
+  }
+  const base = foldSide(baseSide, "base");
+  const head = foldSide(headSide, "head");
+  for (const [name, side] of [
+    ["base", base],
+    ["head", head]
+  ]) {
+    if (side.samples === 0) throw new RangeError(`${name}: the profile has no samples`);
+  }
+  const timeRatio = o.timeRatio ?? profileTimeRatio(base, head, baseSide, headSide);
+  if (!(timeRatio > 0 && Number.isFinite(timeRatio))) {
+    throw new RangeError(`timeRatio must be a finite number > 0, got ${timeRatio}`);
+  }
+  const rows = testedRows(base, head, o.minChange);
+  const tests = Math.max(1, rows.length);
+  const level2 = 1 - (1 - o.familyLevel) / tests;
+  const chunks = { base: base.chunks.length, head: head.chunks.length };
+  const bootstrap2 = chunks.base >= o.minChunks && chunks.head >= o.minChunks && rows.length > 0;
+  const se = bootstrap2 ? ratioDifferenceStandardErrors(
+    chunkCounts(base, rows),
+    chunkCounts(head, rows),
+    o.resamples,
+    createRng(o.seed)
+  ) : null;
+  const t = se === null ? 0 : studentTPpf(1 - (1 - level2) / 2, Math.min(chunks.base, chunks.head) - 1);
+  const functions = rows.map((row2, j) => {
+    const k = (side) => side[row2.kind].get(row2.name) ?? 0;
+    const score = newcombeInterval(k(head), head.samples, k(base), base.samples, level2);
+    const change = score.estimate;
+    const lower = se === null ? score.lower : Math.min(score.lower, change - t * se[j]);
+    const upper = se === null ? score.upper : Math.max(score.upper, change + t * se[j]);
+    return {
+      name: row2.name,
+      kind: row2.kind,
+      base: row2.base,
+      head: row2.head,
+      change,
+      lower,
+      upper,
+      contribution: row2.head * timeRatio - row2.base,
+      beyondNoise: (lower > 0 || upper < 0) && Math.abs(change) >= o.minChange
+    };
+  });
+  return {
+    samples: { base: base.samples, head: head.samples },
+    work: { base: base.work, head: head.work },
+    timeRatio,
+    timeRatioSource: o.timeRatio === void 0 ? "profile" : "measured",
+    method: {
+      interval: bootstrap2 ? "bootstrap" : "newcombe",
+      familyLevel: o.familyLevel,
+      tests,
+      level: level2,
+      minChange: o.minChange,
+      chunks,
+      minChunks: o.minChunks,
+      resamples: bootstrap2 ? o.resamples : null,
+      seed: bootstrap2 ? o.seed : null
+    },
+    functions: orderByContribution(functions, timeRatio)
+  };
+}
+function orderByContribution(functions, timeRatio) {
+  const direction = timeRatio < 1 ? -1 : 1;
+  return [...functions].sort(
+    (a, b) => (a.kind === b.kind ? 0 : a.kind === "self" ? -1 : 1) || direction * (b.contribution - a.contribution) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  );
+}
+function testedRows(base, head, minChange) {
+  const rows = [];
+  for (const kind2 of ["self", "total"]) {
+    const names = [.../* @__PURE__ */ new Set([...base[kind2].keys(), ...head[kind2].keys()])].sort();
+    for (const name of names) {
+      const b = base[kind2].get(name) ?? 0;
+      const h = head[kind2].get(name) ?? 0;
+      if (kind2 === "total" && b === (base.self.get(name) ?? 0) && h === (head.self.get(name) ?? 0)) {
+        continue;
+      }
+      const row2 = { name, kind: kind2, base: b / base.samples, head: h / head.samples };
+      if (Math.max(row2.base, row2.head) >= minChange && minChange > 0) rows.push(row2);
+      else if (minChange === 0 && (b > 0 || h > 0)) rows.push(row2);
+    }
+  }
+  return rows;
+}
+function chunkCounts(side, rows) {
+  return {
+    rows: side.chunks.map(
+      (chunk) => Float64Array.from(rows, (row2) => chunk[row2.kind].get(row2.name) ?? 0)
+    ),
+    totals: Float64Array.from(side.chunks, (chunk) => chunk.samples)
+  };
+}
+function profileTimeRatio(base, head, baseSide, headSide) {
+  const samePeriod = baseSide.period === null || headSide.period === null;
+  const period = (side) => samePeriod ? 1 : side.period;
+  const perWork = (side) => side.work > 0 ? side.work : 1;
+  const bothWork = base.work > 0 && head.work > 0;
+  const tb = base.samples * period(baseSide) / (bothWork ? perWork(base) : 1);
+  const th = head.samples * period(headSide) / (bothWork ? perWork(head) : 1);
+  return th / tb;
+}
+
+// src/explain/attach.ts
+var MAX_FUNCTIONS = 200;
+function attachExplanations(report, profiles, options = {}) {
+  const results = report.results.map((result) => {
+    if (result.exact !== void 0) return result;
+    const pair = profiles.pairs.find((p) => belongs(p, result, report.results));
+    if (pair !== void 0) return { ...result, explain: safely(pair, result, report, options) };
+    if (!wanted(profiles, result)) return result;
+    return { ...result, explain: missing(profiles, "no profile was taken of this benchmark") };
+  });
+  return { ...report, results };
+}
+function belongs(pair, r, all) {
+  const version3 = pair.head?.version ?? "head";
+  if (r.version !== version3) return false;
+  if (r.benchmark === pair.benchmark) return true;
+  const exact = all.some((x) => x.version === version3 && x.benchmark === pair.benchmark);
+  return !exact && r.benchmark.startsWith(`${pair.benchmark} - `);
+}
+function wanted(profiles, r) {
+  const verdict = r.comparison?.verdict;
+  if (profiles.policy === "always") return r.comparison !== null;
+  return profiles.policy === "changed" && (verdict === "regression" || verdict === "improvement");
+}
+function safely(pair, result, report, options) {
+  try {
+    return explainPair(pair, result, report, options);
+  } catch (error62) {
+    const why = `the profiles could not be compared: ${error62.message}`;
+    return { ...missing(null, why), seconds: pair.seconds };
+  }
+}
+function explainPair(pair, result, report, options) {
+  const raw = [...pair.base?.files ?? [], ...pair.head?.files ?? []];
+  if (pair.base === null || pair.head === null) {
+    const why = pair.warning ?? `the ${pair.base === null ? "base" : "head"} side has no profile`;
+    return { ...missing(null, why), seconds: pair.seconds, files: { flameGraph: null, raw } };
+  }
+  const samples = (side) => side.chunks.reduce((n, c) => n + c.stacks.reduce((m, s) => m + s.count, 0), 0);
+  if (samples(pair.base) === 0 || samples(pair.head) === 0) {
+    const why = `the ${samples(pair.base) === 0 ? "base" : "head"} profile has no samples${pair.warning === null ? "" : ` (${pair.warning})`}`;
+    return { ...missing(null, why), seconds: pair.seconds, files: { flameGraph: null, raw } };
+  }
+  const d = differential(pair.base, pair.head, {
+    ...options,
+    familyLevel: report.settings.level,
+    seed: report.settings.seed,
+    ...measuredRatio(result)
+  });
+  const files = explainFiles(pair.benchmark, pair.head.version);
+  return {
+    profiler: pair.head.profiler,
+    samples: d.samples,
+    work: { ...d.work, unit: pair.head.workUnit },
+    seconds: pair.seconds,
+    timeRatio: d.timeRatio,
+    timeRatioSource: d.timeRatioSource,
+    method: d.method,
+    functions: d.functions.slice(0, MAX_FUNCTIONS),
+    files: {
+      flameGraph: files.flameGraph,
+      raw: [...raw, files.speedscope.base, files.speedscope.head]
+    },
+    warning: pair.warning
+  };
+}
+var TIME_UNIT2 = /^(ns|us|µs|ms|s|min)(\/op)?$/;
+function measuredRatio(r) {
+  const c = r.comparison;
+  if (c === null || !TIME_UNIT2.test(r.unit) || !(c.change > -1)) return {};
+  return { timeRatio: 1 + c.change };
+}
+function missing(profiles, why) {
+  const run3 = profiles === null || profiles.warnings.length === 0 ? "" : ` (${profiles.warnings.join("; ")})`;
+  return {
+    profiler: null,
+    samples: { base: 0, head: 0 },
+    work: null,
+    seconds: 0,
+    timeRatio: null,
+    timeRatioSource: null,
+    method: null,
+    functions: [],
+    files: { flameGraph: null, raw: [] },
+    warning: `${why}${run3}`
+  };
+}
 
 // src/profile/profile-results.ts
-import { mkdir as mkdir8, mkdtemp as mkdtemp7, rm as rm11 } from "node:fs/promises";
+import { mkdir as mkdir9, mkdtemp as mkdtemp7, rm as rm11 } from "node:fs/promises";
 import os12 from "node:os";
-import path34 from "node:path";
+import path35 from "node:path";
 
 // src/contracts/profile.ts
 var PROFILES_SCHEMA_VERSION = 1;
 
 // src/profile/duet.ts
-import { writeFile as writeFile7 } from "node:fs/promises";
-import path28 from "node:path";
+import { writeFile as writeFile8 } from "node:fs/promises";
+import path29 from "node:path";
 var ANYWHERE = {
   prefix: [],
   attach: async () => void 0,
@@ -49707,7 +50257,7 @@ async function runDuet(sides, options) {
     stdin: "ignore"
   });
   if (slots >= 2) {
-    const flag = path28.join(options.scratch, `release-${options.step}`);
+    const flag = path29.join(options.scratch, `release-${options.step}`);
     const started = [];
     try {
       started.push(await start(0, flag));
@@ -49717,16 +50267,16 @@ async function runDuet(sides, options) {
       for (const p of started) p.kill();
       throw error62;
     }
-    await writeFile7(flag, "");
+    await writeFile8(flag, "");
     const [a, b] = await Promise.all(started.map((p) => finish3(p, options)));
     return [a, b];
   }
   const results = [];
   for (const side of [0, 1]) {
-    const flag = path28.join(options.scratch, `release-${options.step}-${side}`);
+    const flag = path29.join(options.scratch, `release-${options.step}-${side}`);
     const p = await start(side, flag);
     await p.prime();
-    await writeFile7(flag, "");
+    await writeFile8(flag, "");
     results.push(await finish3(p, options));
   }
   return [results[0], results[1]];
@@ -49744,11 +50294,11 @@ async function finish3(p, options) {
 }
 
 // src/profile/registry.ts
-import path33 from "node:path";
+import path34 from "node:path";
 
 // src/profile/node.ts
-import { copyFile, mkdir as mkdir7, readFile as readFile8, readdir as readdir2, writeFile as writeFile8 } from "node:fs/promises";
-import path29 from "node:path";
+import { copyFile, mkdir as mkdir8, readFile as readFile8, readdir as readdir2, writeFile as writeFile9 } from "node:fs/promises";
+import path30 from "node:path";
 
 // src/profile/fold.ts
 var StackCounter = class {
@@ -49796,7 +50346,7 @@ var nodeProfiler = {
         env: job.env
       };
     }
-    const preload = path29.join(job.scratch, "cpu-prof-preload.cjs");
+    const preload = path30.join(job.scratch, "cpu-prof-preload.cjs");
     return {
       argv: [...job.argv],
       env: {
@@ -49808,8 +50358,8 @@ var nodeProfiler = {
     };
   },
   async prepare(job) {
-    await mkdir7(outDir(job), { recursive: true });
-    await writeFile8(path29.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
+    await mkdir8(outDir(job), { recursive: true });
+    await writeFile9(path30.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
   },
   async read(job) {
     const dir = outDir(job);
@@ -49818,11 +50368,11 @@ var nodeProfiler = {
     const counter = new StackCounter();
     const files = [];
     for (const [i, name] of names.entries()) {
-      const file2 = path29.join(
+      const file2 = path30.join(
         job.dir,
         `${job.stem}${names.length > 1 ? `.${i + 1}` : ""}.cpuprofile`
       );
-      await copyFile(path29.join(dir, name), file2);
+      await copyFile(path30.join(dir, name), file2);
       files.push(file2);
       for (const s of foldCpuProfile(JSON.parse(await readFile8(file2, "utf8")))) {
         counter.add(s.frames, s.count);
@@ -49832,10 +50382,10 @@ var nodeProfiler = {
   }
 };
 function outDir(job) {
-  return path29.join(job.scratch, `${job.stem}.cpuprofiles`);
+  return path30.join(job.scratch, `${job.stem}.cpuprofiles`);
 }
 function isNode(argv2) {
-  return /^(node|nodejs)(\.exe)?$/.test(path29.basename(argv2[0] ?? ""));
+  return /^(node|nodejs)(\.exe)?$/.test(path30.basename(argv2[0] ?? ""));
 }
 function foldCpuProfile(profile) {
   const parent = /* @__PURE__ */ new Map();
@@ -49844,7 +50394,7 @@ function foldCpuProfile(profile) {
     for (const child of node2.children ?? []) parent.set(child, node2.id);
     const { functionName, url: url2 } = node2.callFrame;
     const fn = functionName === "" ? "(anonymous)" : functionName;
-    names.set(node2.id, url2 === "" ? fn : `${fn} (${path29.basename(url2)})`);
+    names.set(node2.id, url2 === "" ? fn : `${fn} (${path30.basename(url2)})`);
   }
   const stacks = /* @__PURE__ */ new Map();
   const stackOf = (id) => {
@@ -49884,9 +50434,9 @@ if (dir) {
 `;
 
 // src/profile/perf.ts
-import { mkdtemp as mkdtemp6, readFile as readFile9, rm as rm10, writeFile as writeFile9 } from "node:fs/promises";
+import { mkdtemp as mkdtemp6, readFile as readFile9, rm as rm10, writeFile as writeFile10 } from "node:fs/promises";
 import os11 from "node:os";
-import path30 from "node:path";
+import path31 from "node:path";
 
 // src/profile/tool.ts
 import { spawn as spawn8 } from "node:child_process";
@@ -49957,13 +50507,13 @@ var perf = {
       cwd: job.cwd
     });
     if (script.code !== 0) throw new Error(whyFailed("perf script", script));
-    const file2 = path30.join(job.dir, `${job.stem}.perf.txt`);
-    await writeFile9(file2, script.stdout);
+    const file2 = path31.join(job.dir, `${job.stem}.perf.txt`);
+    await writeFile10(file2, script.stdout);
     return { stacks: parsePerfScript(script.stdout), files: [file2] };
   }
 };
 function dataFile(job) {
-  return path30.join(job.scratch, `${job.stem}.perf.data`);
+  return path31.join(job.scratch, `${job.stem}.perf.data`);
 }
 function parsePerfScript(text3) {
   const counter = new StackCounter();
@@ -50012,7 +50562,7 @@ async function perfReady(env) {
   } : { problem: `perf still fails after lowering perf_event_paranoid: ${second}`, notes: [] };
 }
 async function probe(env) {
-  const dir = await mkdtemp6(path30.join(os11.tmpdir(), "duetkit-perf-probe-"));
+  const dir = await mkdtemp6(path31.join(os11.tmpdir(), "duetkit-perf-probe-"));
   try {
     const result = await runTool(
       [
@@ -50023,7 +50573,7 @@ async function probe(env) {
         "cpu-clock",
         "-g",
         "-o",
-        path30.join(dir, "p"),
+        path31.join(dir, "p"),
         "--",
         "true"
       ],
@@ -50037,7 +50587,7 @@ async function probe(env) {
 
 // src/profile/pprof.ts
 import { readFile as readFile10 } from "node:fs/promises";
-import path31 from "node:path";
+import path32 from "node:path";
 import { gunzipSync } from "node:zlib";
 
 // node_modules/pprof-format/dist/esm/index.js
@@ -50997,7 +51547,7 @@ var pprof = {
   wrap(job) {
     const file2 = profileFile(job);
     const argv2 = [...job.argv];
-    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path31.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
+    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path32.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
     if (extra === null) {
       throw new Error(
         `pprof profiles "go test" commands and Go test binaries (*.test), not "${argv2.join(" ")}": use profile.profiler perf`
@@ -51013,10 +51563,10 @@ var pprof = {
   }
 };
 function profileFile(job) {
-  return path31.join(job.dir, `${job.stem}.pprof`);
+  return path32.join(job.dir, `${job.stem}.pprof`);
 }
 function isGoTest(argv2) {
-  return path31.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
+  return path32.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
 }
 function isTestBinary(argv2) {
   return /\.test$/.test(argv2[0] ?? "");
@@ -51043,7 +51593,7 @@ function foldPprof(raw) {
 
 // src/profile/py-spy.ts
 import { readFile as readFile11 } from "node:fs/promises";
-import path32 from "node:path";
+import path33 from "node:path";
 var pySpy = {
   name: "py-spy",
   workUnit: "iteration",
@@ -51076,7 +51626,7 @@ var pySpy = {
   }
 };
 function foldedFile(job) {
-  return path32.join(job.dir, `${job.stem}.py-spy.txt`);
+  return path33.join(job.dir, `${job.stem}.py-spy.txt`);
 }
 
 // src/profile/registry.ts
@@ -51095,7 +51645,7 @@ var NODE_FORMATS = /* @__PURE__ */ new Set(["tinybench", "benchmarkjs"]);
 function chooseProfiler(choice, workload2) {
   if (choice !== "auto") return choice;
   const argv2 = workload2.command;
-  const program2 = path33.basename(argv2[0] ?? "");
+  const program2 = path34.basename(argv2[0] ?? "");
   if (workload2.format === "go" || isGoTest(argv2) || isTestBinary(argv2)) return "pprof";
   if (workload2.format === "pytest" || PYTHON.test(program2)) return "py-spy";
   if (NODE_FORMATS.has(workload2.format ?? "") || NODE.test(program2)) return "node";
@@ -51192,7 +51742,7 @@ async function profileResults(options) {
     }));
     return finish4();
   }
-  const scratch = await mkdtemp7(path34.join(os12.tmpdir(), "duetkit-profile-"));
+  const scratch = await mkdtemp7(path35.join(os12.tmpdir(), "duetkit-profile-"));
   const byKey = /* @__PURE__ */ new Map();
   try {
     for (const target of targets) {
@@ -51221,8 +51771,8 @@ async function profileResults(options) {
 async function profilePair(target, route, scratch, budgetLeft, options) {
   const started = performance.now();
   const names = [target.baseline, target.version];
-  const dir = path34.join(options.resultsDir, "profiles", safeName(target.benchmark));
-  await mkdir8(dir, { recursive: true });
+  const dir = path35.join(options.resultsDir, "profiles", safeName(target.benchmark));
+  await mkdir9(dir, { recursive: true });
   const chunks = [[], []];
   const files = [[], []];
   let warning = null;
@@ -51260,7 +51810,7 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
       }
       for (const side2 of [0, 1]) {
         chunks[side2].push({ stacks: reads[side2].stacks, work: target.work });
-        files[side2].push(...reads[side2].files.map((f) => path34.relative(options.resultsDir, f)));
+        files[side2].push(...reads[side2].files.map((f) => path35.relative(options.resultsDir, f)));
       }
     } catch (error62) {
       warning = `${run3 - 1} of ${options.spec.runs} runs: ${error62.message}`;
@@ -51348,14 +51898,25 @@ function profilingFor(scenario, request) {
           request.onWarning?.(`profile of ${pair.benchmark}: ${pair.warning}`);
         }
       }
-      const file2 = path35.join(request.resultsDir, PROFILES_FILE);
-      await writeFile10(file2, `${JSON.stringify(profiles, null, 2)}
+      const file2 = path36.join(request.resultsDir, PROFILES_FILE);
+      await writeFile11(file2, `${JSON.stringify(profiles, null, 2)}
 `).catch((error62) => {
         request.onWarning?.(`profiles not written to ${file2}: ${error62.message}`);
         profiles = null;
       });
     }
   };
+}
+async function explainReport(report, profiles, resultsDir, onWarning) {
+  if (profiles === null) return { report, files: [] };
+  const explained = attachExplanations(report, profiles);
+  try {
+    const files = await writeExplainArtifacts(resultsDir, explained, profiles);
+    return { report: explained, files: files.map((f) => path36.join(resultsDir, f)) };
+  } catch (error62) {
+    onWarning?.(`differential flame graphs not written: ${error62.message}`);
+    return { report: explained, files: [] };
+  }
 }
 
 // src/cli/commands/run.ts
@@ -51379,12 +51940,12 @@ function addRunOptions(command) {
   );
 }
 async function executeRun(loaded, flags, ctx) {
-  const outDir2 = path36.resolve(ctx.cwd, flags.out);
-  await mkdir9(outDir2, { recursive: true });
+  const outDir2 = path37.resolve(ctx.cwd, flags.out);
+  await mkdir10(outDir2, { recursive: true });
   const { signal, dispose } = abortOnSignals();
   let lastDraw = 0;
   let samples;
-  const stateFile = path36.join(outDir2, "cluster-state.json");
+  const stateFile = path37.join(outDir2, "cluster-state.json");
   let leftInCluster = false;
   const profiling = profilingFor(loaded.scenario, {
     ...flags.profile === void 0 ? {} : { policy: flags.profile },
@@ -51442,7 +52003,7 @@ async function executeRun(loaded, flags, ctx) {
 `
     );
   }
-  const samplesFile = path36.join(outDir2, "samples.json");
+  const samplesFile = path37.join(outDir2, "samples.json");
   await writeSamples(samplesFile, samples);
   if (samples.stopReason === "failed" || samples.stopReason === "interrupted") {
     const exitCode = samples.stopReason === "interrupted" ? samples.error?.includes("SIGINT") ? 130 : 143 : 1;
@@ -51454,14 +52015,21 @@ samples gathered so far (marked incomplete): ${samplesFile}`
       { exitCode }
     );
   }
-  const report = analyzeSamples(samples);
   const { profiles } = profiling;
-  await writeFile11(path36.join(outDir2, "comparison.json"), `${JSON.stringify(report, null, 2)}
+  const { report, files: explainFiles2 } = await explainReport(
+    analyzeSamples(samples),
+    profiles,
+    outDir2,
+    (message) => ctx.stderr(`warning: ${message}
+`)
+  );
+  await writeFile12(path37.join(outDir2, "comparison.json"), `${JSON.stringify(report, null, 2)}
 `);
   const written = [
     samplesFile,
-    path36.join(outDir2, "comparison.json"),
-    ...profiles === null ? [] : [path36.join(outDir2, PROFILES_FILE)]
+    path37.join(outDir2, "comparison.json"),
+    ...profiles === null ? [] : [path37.join(outDir2, PROFILES_FILE)],
+    ...explainFiles2
   ];
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}
 `);
@@ -51535,10 +52103,10 @@ function registerCompare(program2, ctx) {
 
 // src/io/read-number-file.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-function readNumberFile(path61, label, shownAs = path61) {
+function readNumberFile(path62, label, shownAs = path62) {
   let text3;
   try {
-    text3 = readFileSync8(path61, "utf8");
+    text3 = readFileSync8(path62, "utf8");
   } catch (error62) {
     const code = error62.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : String(code);
@@ -51809,12 +52377,12 @@ function cgroupFinding(probe2) {
     };
   }
   if (version3 === "v2" && v2 !== null) {
-    const missing = ["cpuset", "cpu"].filter((c) => !v2.controllers.includes(c));
+    const missing2 = ["cpuset", "cpu"].filter((c) => !v2.controllers.includes(c));
     return {
       topic: "cgroup",
-      status: missing.includes("cpuset") ? "no" : missing.length > 0 ? "warn" : "ok",
+      status: missing2.includes("cpuset") ? "no" : missing2.length > 0 ? "warn" : "ok",
       text: `cgroup v2 at ${v2.mount}: controllers ${v2.controllers.join(" ") || "none"}; delegated to children: ${v2.subtreeControl.join(" ") || "none"}`,
-      details: missing.map(
+      details: missing2.map(
         (c) => c === "cpuset" ? "no cpuset controller: CPU sets cannot be made with cgroups here" : "no cpu controller: the measured CPUs get no raised weight"
       )
     };
@@ -51943,7 +52511,7 @@ function clockFinding(clock) {
 
 // src/doctor/probe.ts
 import { accessSync as accessSync2, constants as constants2, existsSync as existsSync6, readFileSync as readFileSync9, readdirSync as readdirSync4 } from "node:fs";
-import path37 from "node:path";
+import path38 from "node:path";
 async function probeDoctor(options) {
   const sys = options.sysRoot ?? "/sys";
   const root = process.getuid?.() === 0;
@@ -51977,12 +52545,12 @@ async function probeDoctor(options) {
     perf: {
       path: onPath("perf", options.env.PATH ?? ""),
       paranoid: numberIn("/proc/sys/kernel/perf_event_paranoid"),
-      hardwareCounters: hardwarePmu(path37.join(sys, "bus/event_source/devices"))
+      hardwareCounters: hardwarePmu(path38.join(sys, "bus/event_source/devices"))
     },
     timer: { path: timer.path, reason: timer.path === null ? timer.reason : null },
     clocksource: {
-      current: text(path37.join(sys, "devices/system/clocksource/clocksource0/current_clocksource")),
-      available: (text(path37.join(sys, "devices/system/clocksource/clocksource0/available_clocksource")) ?? "").split(/\s+/).filter(Boolean)
+      current: text(path38.join(sys, "devices/system/clocksource/clocksource0/current_clocksource")),
+      available: (text(path38.join(sys, "devices/system/clocksource/clocksource0/available_clocksource")) ?? "").split(/\s+/).filter(Boolean)
     },
     isolation,
     fingerprint: buildFingerprint(fingerprintProbe, "kind" in isolation ? isolation.kind : null)
@@ -51995,7 +52563,7 @@ async function probeV1() {
   let writable = false;
   if (cpuset !== null) {
     try {
-      accessSync2(path37.join(cpuset, await ownCgroup("cpuset") ?? "/"), constants2.W_OK);
+      accessSync2(path38.join(cpuset, await ownCgroup("cpuset") ?? "/"), constants2.W_OK);
       writable = true;
     } catch {
       writable = false;
@@ -52006,11 +52574,11 @@ async function probeV1() {
 async function probeV2() {
   const mount = await findMount("cgroup2");
   if (mount === null) return null;
-  const words = (file2) => (text(path37.join(mount, file2)) ?? "").split(/\s+/).filter(Boolean);
+  const words = (file2) => (text(path38.join(mount, file2)) ?? "").split(/\s+/).filter(Boolean);
   let partitionFile = null;
   try {
     const children = readdirSync4(mount, { withFileTypes: true }).filter((e) => e.isDirectory());
-    if (children.some((c) => existsSync6(path37.join(mount, c.name, "cpuset.cpus.partition")))) {
+    if (children.some((c) => existsSync6(path38.join(mount, c.name, "cpuset.cpus.partition")))) {
       partitionFile = true;
     }
   } catch {
@@ -52025,7 +52593,7 @@ async function probeV2() {
 }
 function onPath(command, searchPath) {
   for (const dir of searchPath.split(":").filter(Boolean)) {
-    const file2 = path37.join(dir, command);
+    const file2 = path38.join(dir, command);
     try {
       accessSync2(file2, constants2.X_OK);
       return file2;
@@ -52082,8 +52650,8 @@ function registerDoctor(program2, ctx) {
 }
 
 // src/cli/commands/export.ts
-import { readFile as readFile12, writeFile as writeFile12 } from "node:fs/promises";
-import path38 from "node:path";
+import { readFile as readFile12, writeFile as writeFile13 } from "node:fs/promises";
+import path39 from "node:path";
 
 // src/formats/gab.ts
 var GAB_PREFIX = "window.BENCHMARK_DATA = ";
@@ -52222,13 +52790,13 @@ function registerExport(program2, ctx) {
     const text3 = `${JSON.stringify(entries, null, 2)}
 `;
     if (flags.out === void 0) ctx.stdout(text3);
-    else await writeFile12(path38.resolve(ctx.cwd, flags.out), text3);
+    else await writeFile13(path39.resolve(ctx.cwd, flags.out), text3);
     if (errors.length > 0) ctx.exitCode = 1;
   });
 }
 async function readJson2(ctx, file2) {
   try {
-    return JSON.parse(await readFile12(path38.resolve(ctx.cwd, file2), "utf8"));
+    return JSON.parse(await readFile12(path39.resolve(ctx.cwd, file2), "utf8"));
   } catch (error62) {
     throw new UserError(`cannot read comparison ${file2}: ${error62.message}`);
   }
@@ -52266,7 +52834,7 @@ function readComparisons(data, file2, flags) {
   }
   const single2 = data;
   if (typeof single2?.verdict === "string" && single2.ci !== void 0) {
-    const name = flags.name ?? path38.basename(file2, ".json");
+    const name = flags.name ?? path39.basename(file2, ".json");
     return {
       comparisons: [{ name, unit: "", comparison: single2 }],
       errors: [],
@@ -52290,18 +52858,18 @@ function pick2(gab2, format, file2) {
 }
 
 // src/cli/commands/history.ts
-import path48 from "node:path";
+import path49 from "node:path";
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync7 } from "node:fs";
 import { readdir as readdir3, readFile as readFile13 } from "node:fs/promises";
-import path39 from "node:path";
+import path40 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path39.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path39.join(here, "dashboard"), path39.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync7(path39.join(dir, "index.html")));
+  const here = path40.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path40.join(here, "dashboard"), path40.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync7(path40.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -52315,14 +52883,14 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile13(path39.join(dir, name)));
+    files.set(name, await readFile13(path40.join(dir, name)));
   }
   return files;
 }
 
 // src/history/layout.ts
 import { createHash as createHash3 } from "node:crypto";
-import path40 from "node:path";
+import path41 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -52351,7 +52919,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path40.posix.join(
+  return path41.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -52369,12 +52937,12 @@ function parseEntryPath(relative2) {
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/history/read.ts
-import path42 from "node:path";
+import path43 from "node:path";
 
 // src/history/git-branch.ts
-import { mkdtemp as mkdtemp8, readFile as readFile14, rm as rm12, writeFile as writeFile13 } from "node:fs/promises";
+import { mkdtemp as mkdtemp8, readFile as readFile14, rm as rm12, writeFile as writeFile14 } from "node:fs/promises";
 import os13 from "node:os";
-import path41 from "node:path";
+import path42 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -52383,8 +52951,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp8(path41.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path41.resolve(options.remote);
+  const dir = await mkdtemp8(path42.join(options.tmpDir ?? os13.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path42.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -52425,12 +52993,12 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path41.join(dir, "config");
+  const configFile = path42.join(dir, "config");
   const initial = (await readFile14(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
   );
-  await writeFile13(
+  await writeFile14(
     configFile,
     `${initial}[extensions]
 	partialClone = origin
@@ -52491,12 +53059,12 @@ async function openBranch(options) {
     },
     async readBlobs(oids) {
       const result = /* @__PURE__ */ new Map();
-      const wanted = [...new Set(oids)].filter((oid) => {
+      const wanted2 = [...new Set(oids)].filter((oid) => {
         const cached2 = cache.get(oid);
         if (cached2 !== void 0) result.set(oid, cached2);
         return cached2 === void 0;
       });
-      if (wanted.length === 0) return result;
+      if (wanted2.length === 0) return result;
       if (!complete) {
         await git(
           [
@@ -52511,11 +53079,11 @@ async function openBranch(options) {
             "--filter=blob:none",
             "--stdin"
           ],
-          `${wanted.join("\n")}
+          `${wanted2.join("\n")}
 `
         );
       }
-      const out = await git(["cat-file", "--batch"], `${wanted.join("\n")}
+      const out = await git(["cat-file", "--batch"], `${wanted2.join("\n")}
 `);
       let at = 0;
       while (at < out.length) {
@@ -52777,9 +53345,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed2.data;
 }
-function valueAt2(value, path61) {
+function valueAt2(value, path62) {
   let at = value;
-  for (const key2 of path61) {
+  for (const key2 of path62) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key2];
   }
@@ -52795,7 +53363,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path42.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path43.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 function inFolder(folder, relative2) {
@@ -52824,7 +53392,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path42.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path43.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -52936,10 +53504,10 @@ async function editHistory(options, edit) {
 }
 
 // src/history/store.ts
-import path44 from "node:path";
+import path45 from "node:path";
 
 // src/history/derive.ts
-import path43 from "node:path";
+import path44 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -52952,13 +53520,13 @@ var VERDICT_CODES = {
 var round2 = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round2(x);
 function monthDir(suite, month) {
-  return path43.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path44.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path43.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path44.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path43.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path44.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -53173,8 +53741,8 @@ async function suiteChanges(git, tip, folder, edit, derivers = []) {
   for (const name of names) counts.set(monthOfPath(name), (counts.get(monthOfPath(name)) ?? 0) + 1);
   const touched = new Set([...edit.added.map((s) => s.path), ...edit.removed].map(monthOfPath));
   const newestNames = new Set(names.slice(-RECENT_RUNS));
-  const wanted = kept.filter((f) => touched.has(f.location.month) || newestNames.has(f.relative));
-  const loaded = await loadEntries(git, wanted);
+  const wanted2 = kept.filter((f) => touched.has(f.location.month) || newestNames.has(f.relative));
+  const loaded = await loadEntries(git, wanted2);
   warnings.push(...loaded.warnings);
   const all = [...loaded.stored, ...edit.added];
   all.sort(
@@ -53261,7 +53829,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key2) continue;
-      const time3 = (name) => timeOfName(path44.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path45.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key: key2,
@@ -53636,7 +54204,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile15 } from "node:fs/promises";
-import path45 from "node:path";
+import path46 from "node:path";
 var finite2 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -53689,7 +54257,7 @@ var reportSchema = external_exports.looseObject({
 var runSchema = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path45.join(dir, file2);
+    const where = path46.join(dir, file2);
     try {
       return await readFile15(where, "utf8");
     } catch (error62) {
@@ -53701,16 +54269,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path45.join(dir, "samples.json"),
+    path46.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path45.join(dir, "comparison.json"),
+    path46.join(dir, "comparison.json"),
     reportSchema
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path45.join(dir, "duetkit-run.json"), runSchema).suite;
+  const suite = runText === null ? null : check2(runText, path46.join(dir, "duetkit-run.json"), runSchema).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text3, file2, schema) {
@@ -53947,13 +54515,13 @@ function bestSplit(z2, s, e, shape = {}) {
   const left = new Float64Array(m + 1);
   for (let t = 1; t < m; t++) {
     const zt = z2[s + t];
-    let add = 0;
+    let add2 = 0;
     for (let i = 0; i < t; i++) {
       let d = z2[s + i] - zt;
       if (d < 0) d = -d;
-      add += exponent === 1 ? d : d ** exponent;
+      add2 += exponent === 1 ? d : d ** exponent;
     }
-    left[t + 1] = left[t] + add;
+    left[t + 1] = left[t] + add2;
   }
   const within = new Float64Array(m + 1);
   let bestQ = -Infinity;
@@ -54076,9 +54644,9 @@ function refOf(p) {
   };
 }
 function uncalledNote(c, threshold2) {
-  const pct5 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
-  const step = c.step.lower === null || c.step.upper === null ? `${pct5(c.step.change)} (no interval)` : `${pct5(c.step.change)} [${pct5(c.step.lower)}, ${pct5(c.step.upper)}]`;
-  const within = threshold2 === 0 ? "contains no change" : `reaches within \xB1${pct5(threshold2).slice(1)}`;
+  const pct6 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+  const step = c.step.lower === null || c.step.upper === null ? `${pct6(c.step.change)} (no interval)` : `${pct6(c.step.change)} [${pct6(c.step.lower)}, ${pct6(c.step.upper)}]`;
+  const within = threshold2 === 0 ? "contains no change" : `reaches within \xB1${pct6(threshold2).slice(1)}`;
   return `E-Divisive split the series at run ${c.after.runId} (p = ${c.pValue.toPrecision(2)}), not called a change point: the step ${step} ${within}`;
 }
 function compareUrl(before, after) {
@@ -54398,7 +54966,7 @@ var VARIABILITY_HISTORY = {
 };
 
 // src/cli/history-location.ts
-import path46 from "node:path";
+import path47 from "node:path";
 function addLocationOptions(command) {
   return command.requiredOption(
     "--remote <url-or-path>",
@@ -54408,7 +54976,7 @@ function addLocationOptions(command) {
 function locationOf(flags, ctx) {
   const isPath = !/^[a-z][a-z0-9+.-]*:\/\//i.test(flags.remote) && !/^[^/]+@[^/]+:/.test(flags.remote);
   return {
-    remote: isPath ? path46.resolve(ctx.cwd, flags.remote) : flags.remote,
+    remote: isPath ? path47.resolve(ctx.cwd, flags.remote) : flags.remote,
     branch: flags.branch,
     path: flags.path,
     env: ctx.env
@@ -54416,8 +54984,8 @@ function locationOf(flags, ctx) {
 }
 
 // src/cli/commands/history-gab.ts
-import { readFile as readFile16, writeFile as writeFile14 } from "node:fs/promises";
-import path47 from "node:path";
+import { readFile as readFile16, writeFile as writeFile15 } from "node:fs/promises";
+import path48 from "node:path";
 
 // src/history/gab-entry.ts
 function entryFromGab(name, e, suite, repoUrl, prefix = "") {
@@ -54549,9 +55117,9 @@ function extraOf(b) {
   ];
   const c = b.comparison;
   if (c !== null) {
-    const pct5 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+    const pct6 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
     lines.push(
-      `change ${pct5(c.change)} [${pct5(c.ci.lower)}, ${pct5(c.ci.upper)}] ${+(c.ci.level * 100).toFixed(3)}% CI: ${c.verdict}${c.baseCommit === null ? "" : ` vs ${c.baseCommit.slice(0, 7)}`}`
+      `change ${pct6(c.change)} [${pct6(c.ci.lower)}, ${pct6(c.ci.upper)}] ${+(c.ci.level * 100).toFixed(3)}% CI: ${c.verdict}${c.baseCommit === null ? "" : ` vs ${c.baseCommit.slice(0, 7)}`}`
     );
   }
   return lines.join("\n");
@@ -54641,7 +55209,7 @@ function registerGabCommands(history, ctx) {
     async (file2, flags) => {
       let text3;
       try {
-        text3 = await readFile16(path47.resolve(ctx.cwd, file2), "utf8");
+        text3 = await readFile16(path48.resolve(ctx.cwd, file2), "utf8");
       } catch (error62) {
         throw new UserError(`cannot read ${file2}: ${error62.message}`);
       }
@@ -54675,7 +55243,7 @@ function registerGabCommands(history, ctx) {
 `);
     for (const s of result.skipped) ctx.stderr(`note: not exported, ${s}
 `);
-    await writeFile14(path47.resolve(ctx.cwd, flags.out), result.text);
+    await writeFile15(path48.resolve(ctx.cwd, flags.out), result.text);
     ctx.stdout(`wrote ${result.runs} runs to ${flags.out}
 `);
   });
@@ -54699,7 +55267,7 @@ function registerHistory(program2, ctx) {
   ).option("--json", "print the result as JSON").action(async (dir, flags) => {
     const { result, entry } = await publishRun({
       ...locationOf(flags, ctx),
-      resultsDir: path48.resolve(ctx.cwd, dir),
+      resultsDir: path49.resolve(ctx.cwd, dir),
       repoDir: ctx.cwd,
       ...flags.runId === void 0 ? {} : { runId: flags.runId },
       dashboard: await readDashboard(),
@@ -54817,11 +55385,11 @@ function listTable(entries) {
 }
 
 // src/cli/commands/init.ts
-import path57 from "node:path";
+import path58 from "node:path";
 
 // src/init/init.ts
-import { mkdir as mkdir10, realpath, stat as stat4, writeFile as writeFile15 } from "node:fs/promises";
-import path55 from "node:path";
+import { mkdir as mkdir11, realpath, stat as stat4, writeFile as writeFile16 } from "node:fs/promises";
+import path56 from "node:path";
 
 // src/init/detectors/command.ts
 var SHELL_SYNTAX = /[|&;<>()$`*?~\n]/;
@@ -54849,11 +55417,11 @@ function commandPlan(line, format) {
 }
 
 // src/init/detectors/cargo.ts
-import path50 from "node:path";
+import path51 from "node:path";
 
 // src/init/project.ts
 import { readdir as readdir4, readFile as readFile17, stat as stat3 } from "node:fs/promises";
-import path49 from "node:path";
+import path50 from "node:path";
 var SKIPPED = /* @__PURE__ */ new Set([
   ".git",
   ".hg",
@@ -54888,7 +55456,7 @@ async function listProject(root, options = {}) {
   const maxBytes = options.maxBytes ?? 512 * 1024;
   const files = [];
   const walk = async (rel, depth) => {
-    const entries = await readdir4(path49.join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = await readdir4(path50.join(root, rel), { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry of entries) {
       if (files.length >= maxFiles) return;
@@ -54905,7 +55473,7 @@ async function listProject(root, options = {}) {
   await walk("", 0);
   const cache = /* @__PURE__ */ new Map();
   const readCapped = async (rel) => {
-    const file2 = path49.join(root, rel);
+    const file2 = path50.join(root, rel);
     const info = await stat3(file2).catch(() => null);
     if (info === null || !info.isFile() || info.size > maxBytes) return null;
     return readFile17(file2, "utf8").catch(() => null);
@@ -54969,7 +55537,7 @@ async function benchTargets(project) {
   const declared = [...manifest.matchAll(/\[\[bench\]\][^[]*?\bname\s*=\s*"([^"]+)"/g)].map(
     (m) => m[1]
   );
-  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path50.basename(f, ".rs"));
+  const files = project.matching(/^benches\/[^/]+\.rs$/).map((f) => path51.basename(f, ".rs"));
   const isWorkspace = /^\s*\[workspace\]/m.test(manifest) && !/^\s*\[package\]/m.test(manifest);
   if (isWorkspace) return "workspace";
   return [...new Set(declared.length > 0 ? declared : files)];
@@ -55052,7 +55620,7 @@ function rustToolchain(channel) {
 }
 
 // src/init/detectors/go.ts
-import path51 from "node:path";
+import path52 from "node:path";
 var BENCHMARK_FUNC = /^func Benchmark\w*\s*\(\s*(\w+)\s+\*testing\.B\s*\)/m;
 var goDetector = {
   id: "go",
@@ -55063,7 +55631,7 @@ var goDetector = {
     if (found.length === 0) return null;
     const packages = /* @__PURE__ */ new Map();
     for (const { file: file2, text: text3 } of found) {
-      const dir2 = path51.posix.dirname(file2);
+      const dir2 = path52.posix.dirname(file2);
       const counted = countBenchmarks(text3);
       const pkg2 = packages.get(dir2) ?? { files: [], funcs: 0, runs: 0 };
       pkg2.files.push(file2);
@@ -55121,7 +55689,7 @@ function setupGo(goMod) {
 }
 
 // src/init/detectors/googlecpp.ts
-import path52 from "node:path";
+import path53 from "node:path";
 var INCLUDE = /#\s*include\s*[<"]benchmark\/benchmark\.h[>"]/;
 var LINKED = /target_link_libraries\s*\(\s*([\w.+-]+)[^)]*\bbenchmark(?:::benchmark(?:_main)?)?\b/;
 var VENDORED = /FetchContent_Declare\s*\(\s*(?:google)?benchmark\b|add_subdirectory\s*\([^)]*benchmark/i;
@@ -55140,7 +55708,7 @@ var googlecppDetector = {
     if (linked.length > 0 && project.files.includes("CMakeLists.txt")) {
       const { file: file2, text: text3 } = linked[0];
       const target = LINKED.exec(text3)[1];
-      const dir = path52.posix.dirname(file2);
+      const dir = path53.posix.dirname(file2);
       const binary2 = `${BUILD_DIR}/${dir === "." ? "" : `${dir}/`}${target}`;
       const allCMake = (await Promise.all(cmakeFiles.map((f) => project.read(f)))).join("\n");
       return plan({
@@ -55157,9 +55725,9 @@ var googlecppDetector = {
     }
     if (including.length === 0) return null;
     const source = including[0].file;
-    const binary = path52.posix.join(
-      path52.posix.dirname(source),
-      path52.posix.basename(source).replace(/\.[^.]+$/, "")
+    const binary = path53.posix.join(
+      path53.posix.dirname(source),
+      path53.posix.basename(source).replace(/\.[^.]+$/, "")
     );
     return plan({
       evidence: `#include <benchmark/benchmark.h> in ${describeFiles(including.map((f) => f.file))}`,
@@ -55379,7 +55947,7 @@ function javaStep() {
 }
 
 // src/init/detectors/node.ts
-import path53 from "node:path";
+import path54 from "node:path";
 async function readPackage(project) {
   const text3 = await project.read("package.json");
   if (text3 === null) return null;
@@ -55402,7 +55970,7 @@ function importing(project, module2) {
 function runScript(pkg, file2) {
   if (/\.(c|m)?js$/.test(file2)) return `node ${file2}`;
   const script = Object.entries(pkg.scripts ?? {}).find(
-    ([, body]) => body.includes(path53.posix.basename(file2))
+    ([, body]) => body.includes(path54.posix.basename(file2))
   );
   return script === void 0 ? `npx tsx ${file2}` : `npm run --silent ${script[0]}`;
 }
@@ -55500,7 +56068,7 @@ var benchmarkjsDetector = {
 };
 
 // src/init/detectors/pytest.ts
-import path54 from "node:path";
+import path55 from "node:path";
 var USES_FIXTURE = /def\s+test\w*\s*\([^)]*\bbenchmark\b[^)]*\)/;
 var TEST_FUNCTION = /def\s+test\w*\s*\(([^)]*)\)/g;
 var DEPENDENCY = /pytest[-_]benchmark/i;
@@ -55626,10 +56194,10 @@ function parametrizeCount(text3, at) {
 function testTargets(files) {
   if (files.length === 0) return [];
   if (files.length <= 4) return [...files];
-  const dirs = files.map((f) => path54.posix.dirname(f));
+  const dirs = files.map((f) => path55.posix.dirname(f));
   let common = dirs[0];
   while (common !== "." && !dirs.every((d) => d === common || d.startsWith(`${common}/`))) {
-    common = path54.posix.dirname(common);
+    common = path55.posix.dirname(common);
   }
   return common === "." ? [] : [common];
 }
@@ -55670,9 +56238,9 @@ function toolNames() {
   return [...DETECTORS.map((d) => d.id), COMMAND_TOOL];
 }
 function findTool(name) {
-  const wanted = name.trim().toLowerCase();
-  if (wanted === COMMAND_TOOL || wanted === "plain") return COMMAND_TOOL;
-  return DETECTORS.find((d) => d.id === wanted || d.aliases.includes(wanted)) ?? null;
+  const wanted2 = name.trim().toLowerCase();
+  if (wanted2 === COMMAND_TOOL || wanted2 === "plain") return COMMAND_TOOL;
+  return DETECTORS.find((d) => d.id === wanted2 || d.aliases.includes(wanted2)) ?? null;
 }
 async function detectTools(project, detectors = DETECTORS) {
   const plans = [];
@@ -55866,30 +56434,30 @@ function newDocument(value, header2) {
   doc.commentBefore = header2.map((line) => ` ${line}`.trimEnd()).join("\n");
   return doc;
 }
-function nodeAt(doc, path61) {
-  const node2 = doc.getIn(path61, true);
+function nodeAt(doc, path62) {
+  const node2 = doc.getIn(path62, true);
   if (node2 === void 0 || node2 === null || typeof node2 !== "object") {
-    throw new Error(`no node at ${path61.join(".")}`);
+    throw new Error(`no node at ${path62.join(".")}`);
   }
   return node2;
 }
-function commentAbove(doc, path61, lines) {
+function commentAbove(doc, path62, lines) {
   if (lines.length === 0) return;
-  const parent = path61.length === 1 ? doc.contents : nodeAt(doc, path61.slice(0, -1));
-  const key2 = path61[path61.length - 1];
-  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path61.slice(0, -1).join(".")}`);
+  const parent = path62.length === 1 ? doc.contents : nodeAt(doc, path62.slice(0, -1));
+  const key2 = path62[path62.length - 1];
+  if (!(0, import_yaml2.isMap)(parent)) throw new Error(`no map at ${path62.slice(0, -1).join(".")}`);
   const pair = parent.items.find((p) => (0, import_yaml2.isScalar)(p.key) && p.key.value === key2);
-  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path61.join(".")}`);
+  if (pair === void 0 || !(0, import_yaml2.isScalar)(pair.key)) throw new Error(`no key ${path62.join(".")}`);
   pair.key.commentBefore = lines.map((line) => ` ${line}`.trimEnd()).join("\n");
 }
-function commentAfter(doc, path61, text3) {
-  const node2 = nodeAt(doc, path61);
-  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path61.join(".")}`);
+function commentAfter(doc, path62, text3) {
+  const node2 = nodeAt(doc, path62);
+  if (!(0, import_yaml2.isScalar)(node2)) throw new Error(`no scalar at ${path62.join(".")}`);
   node2.comment = ` ${text3}`;
 }
-function flowList(doc, path61) {
-  const node2 = nodeAt(doc, path61);
-  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path61.join(".")}`);
+function flowList(doc, path62) {
+  const node2 = nodeAt(doc, path62);
+  if (!(0, import_yaml2.isSeq)(node2)) throw new Error(`no list at ${path62.join(".")}`);
   node2.flow = true;
   for (const item of node2.items) {
     if ((0, import_yaml2.isScalar)(item) && typeof item.value === "string" && /[\s,[\]{}#'"]/.test(item.value)) {
@@ -56245,9 +56813,9 @@ async function planInit(options, deps) {
   const dir = await projectDir(options.dir);
   const repoRoot = await deps.repo.topLevel(dir).then((top) => top === null ? null : realpath(top));
   const home = repoRoot ?? dir;
-  const scenarioPath = path55.resolve(dir, options.scenario);
-  const scenarioInRepo = posix(path55.relative(home, scenarioPath));
-  if (scenarioInRepo.startsWith("../") || path55.isAbsolute(scenarioInRepo)) {
+  const scenarioPath = path56.resolve(dir, options.scenario);
+  const scenarioInRepo = posix(path56.relative(home, scenarioPath));
+  if (scenarioInRepo.startsWith("../") || path56.isAbsolute(scenarioInRepo)) {
     throw new UserError(
       `--scenario: got ${options.scenario}; expected a path inside ${home} (its versions are refs of that repository)`
     );
@@ -56257,7 +56825,7 @@ async function planInit(options, deps) {
   const { others } = chosen;
   const plan2 = withIterationsNote(chosen.plan, options.iterations);
   const budget = resolveBudget(plan2, options.budget);
-  const dirInRepo = posix(path55.relative(home, dir));
+  const dirInRepo = posix(path56.relative(home, dir));
   const workflowOptions = {
     action: options.action,
     scenarioInRepo,
@@ -56291,7 +56859,7 @@ async function planInit(options, deps) {
   const files = await Promise.all(
     [
       { path: scenarioPath, text: scenario },
-      ...workflows.map((w) => ({ path: path55.join(home, w.path), text: w.text }))
+      ...workflows.map((w) => ({ path: path56.join(home, w.path), text: w.text }))
     ].map(async (f) => ({ ...f, exists: await stat4(f.path).catch(() => null) !== null }))
   );
   const hasCommit = repoRoot !== null && await deps.repo.hasCommit(dir, LOCAL_HEAD_REF);
@@ -56301,9 +56869,9 @@ async function writeInit(planned, options) {
   const existing2 = planned.files.filter((f) => f.exists);
   if (existing2.length > 0 && !options.force) throw overwriteError(existing2.map((f) => f.path));
   for (const file2 of planned.files) {
-    await mkdir10(path55.dirname(file2.path), { recursive: true });
+    await mkdir11(path56.dirname(file2.path), { recursive: true });
     try {
-      await writeFile15(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
+      await writeFile16(file2.path, file2.text, { flag: options.force ? "w" : "wx" });
     } catch (error62) {
       if (error62.code === "EEXIST") throw overwriteError([file2.path]);
       throw error62;
@@ -56335,7 +56903,7 @@ async function projectDir(dir) {
   return realpath(dir);
 }
 function posix(relative2) {
-  return relative2.split(path55.sep).join("/");
+  return relative2.split(path56.sep).join("/");
 }
 
 // src/init/prompt.ts
@@ -56425,7 +56993,7 @@ function createRepoProbe() {
 }
 
 // src/init/summary.ts
-import path56 from "node:path";
+import path57 from "node:path";
 function describeInit(planned, cwd, dryRun) {
   const { plan: plan2 } = planned;
   const lines = [`found ${plan2.tool}: ${plan2.evidence}`];
@@ -56460,23 +57028,23 @@ function nextSteps(planned, cwd) {
   const compared = `# ${LOCAL_HEAD_REF} against ${LOCAL_BASE_REF}, here`;
   if (planned.repoRoot === null) {
     return [
-      `# ${shortPath(cwd, path56.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
+      `# ${shortPath(cwd, path57.dirname(planned.scenarioPath))} is not in a git repository; the scenario compares git refs:`,
       'git init && git add -A && git commit -m "Initial commit"',
       `# then, from the second commit on: ${run3}`
     ];
   }
-  const inRepo = !path56.relative(planned.repoRoot, cwd).startsWith("..");
-  const add = planned.files.map(
-    (f) => inRepo ? shortPath(cwd, f.path) : path56.relative(planned.repoRoot, f.path)
+  const inRepo = !path57.relative(planned.repoRoot, cwd).startsWith("..");
+  const add2 = planned.files.map(
+    (f) => inRepo ? shortPath(cwd, f.path) : path57.relative(planned.repoRoot, f.path)
   );
-  const commit2 = `git add ${formatArgv(add)} && git commit -m "Benchmark pull requests with duetkit"`;
+  const commit2 = `git add ${formatArgv(add2)} && git commit -m "Benchmark pull requests with duetkit"`;
   const steps = [inRepo ? commit2 : `cd ${shortPath(cwd, planned.repoRoot)} && ${commit2}`];
   if (planned.hasCommit) steps.push(`${run3}   ${compared}`);
   else steps.push(`# the repository has no commit yet: ${run3} works from its second commit on`);
   return steps;
 }
 function shortPath(cwd, file2) {
-  const relative2 = path56.relative(cwd, file2);
+  const relative2 = path57.relative(cwd, file2);
   return relative2 === "" ? "." : relative2.startsWith("..") ? file2 : relative2;
 }
 
@@ -56499,7 +57067,7 @@ function registerInit(program2, ctx) {
       planned = await planInit(
         {
           ...flags,
-          dir: path57.resolve(ctx.cwd, flags.dir ?? "."),
+          dir: path58.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
         { repo: createRepoProbe(), prompter }
@@ -56517,7 +57085,7 @@ import { Worker as Worker2 } from "node:worker_threads";
 
 // src/noise/llc.ts
 import { readdirSync as readdirSync5, readFileSync as readFileSync10 } from "node:fs";
-import path58 from "node:path";
+import path59 from "node:path";
 var FALLBACK_LLC_BYTES = 64 * 1024 * 1024;
 function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   let entries;
@@ -56530,7 +57098,7 @@ function lastLevelCacheBytes(dir = "/sys/devices/system/cpu/cpu0/cache") {
   for (const entry of entries) {
     const read = (name) => {
       try {
-        return readFileSync10(path58.join(dir, entry, name), "utf8").trim();
+        return readFileSync10(path59.join(dir, entry, name), "utf8").trim();
       } catch {
         return null;
       }
@@ -56697,7 +57265,7 @@ function parseScheduleOption(text3) {
 
 // src/cli/commands/parse.ts
 import { readFile as readFile18, stat as stat5 } from "node:fs/promises";
-import path59 from "node:path";
+import path60 from "node:path";
 function registerParse(program2, ctx) {
   program2.command("parse").description("Read a benchmark tool's output and print the benchmarks duetkit sees in it.").argument("<file>", "the tool's output, or for criterion its target/criterion directory").option("--format <name>", `auto, ${formatNames().join(", ")}`, "auto").option("--cwd <dir>", "directory the tool ran in, for formats that read its files (criterion)").option("--json", "print [{name, unit, biggerIsBetter, values}] with every value read").action(async (file2, flags) => {
     const benchmarks = await parseFile(ctx, file2, flags);
@@ -56716,11 +57284,11 @@ function registerParse(program2, ctx) {
   });
 }
 async function parseFile(ctx, file2, flags) {
-  const absolute = path59.resolve(ctx.cwd, file2);
+  const absolute = path60.resolve(ctx.cwd, file2);
   const info = await stat5(absolute).catch(() => {
     throw new UserError(`cannot read ${file2}: no such file or directory`);
   });
-  const cwd = path59.resolve(ctx.cwd, flags.cwd ?? ".");
+  const cwd = path60.resolve(ctx.cwd, flags.cwd ?? ".");
   if (info.isDirectory()) {
     const format2 = flags.format === "auto" ? void 0 : getFormat(flags.format);
     if (format2?.reads !== "files") {
@@ -56766,8 +57334,8 @@ function renderTable(benchmarks) {
 }
 
 // src/cli/commands/variability.ts
-import { writeFile as writeFile16 } from "node:fs/promises";
-import path60 from "node:path";
+import { writeFile as writeFile17 } from "node:fs/promises";
+import path61 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -56844,14 +57412,14 @@ function reuseOf(points, relative2, seed, notes) {
   const ks = ksTwoSample(reused, across);
   const reusedRange = median(reused);
   const reprovisionedRange = median(across);
-  const pct5 = (x) => `${(x * 100).toFixed(2)}%`;
+  const pct6 = (x) => `${(x * 100).toFixed(2)}%`;
   return {
     size,
     reusedSets: reused.length,
     reusedRange,
     reprovisionedRange,
     ks: { statistic: ks.statistic, pValue: ks.pValue },
-    summary: `${size} runs on one machine span ${pct5(reusedRange)} (median), on ${size} machines ${pct5(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
+    summary: `${size} runs on one machine span ${pct6(reusedRange)} (median), on ${size} machines ${pct6(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
   };
 }
 
@@ -57104,8 +57672,8 @@ function patternOf(kind2, times, relative2, settings) {
     high: high.label
   };
   const power = powerOf(values, settings);
-  const pct5 = (x) => `${(x * 100).toFixed(2)}%`;
-  const summary = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct5(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct5(power.detectable)} between two groups; ${pct5(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
+  const pct6 = (x) => `${(x * 100).toFixed(2)}%`;
+  const summary = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct6(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct6(power.detectable)} between two groups; ${pct6(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
   return {
     ...base,
     kruskal: { statistic: kw.statistic, df: kw.df, pValue: kw.pValue },
@@ -57337,26 +57905,26 @@ function gitCommitLister(dir) {
   };
 }
 async function addCommits(report, list) {
-  const missing = [];
+  const missing2 = [];
   for (const suite of report.suites) {
     for (const b of suite.benchmarks) {
       for (const c of b.changePoints) {
         if (c.range.from === null || c.range.to === null) continue;
         const commits = await list(c.range.from, c.range.to);
         if (commits === null)
-          missing.push(`${c.range.from.slice(0, 10)}..${c.range.to.slice(0, 10)}`);
+          missing2.push(`${c.range.from.slice(0, 10)}..${c.range.to.slice(0, 10)}`);
         else c.commits = commits;
       }
     }
   }
-  return missing.length === 0 ? [] : [
-    `commits of ${missing.join(", ")} are not in this repository (fetch-depth: 0 in actions/checkout, or --repo DIR): listed without them`
+  return missing2.length === 0 ? [] : [
+    `commits of ${missing2.join(", ")} are not in this repository (fetch-depth: 0 in actions/checkout, or --repo DIR): listed without them`
   ];
 }
 
 // src/variability/render.ts
-var pct4 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
-var signed = (x) => `${x >= 0 ? "+" : ""}${pct4(x)}`;
+var pct5 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+var signed = (x) => `${x >= 0 ? "+" : ""}${pct5(x)}`;
 var short3 = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
 var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
 function renderVariability(report) {
@@ -57383,7 +57951,7 @@ function renderVariability(report) {
   }
   const s = report.settings;
   out.push(
-    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct4(s.level, 0)} bootstrap interval, called only when the whole interval lies beyond ${(s.threshold ?? 0) === 0 ? "no change" : `\xB1${pct4(s.threshold, 1)}`}. CVs and medians: ${pct4(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
+    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct5(s.level, 0)} bootstrap interval, called only when the whole interval lies beyond ${(s.threshold ?? 0) === 0 ? "no change" : `\xB1${pct5(s.threshold, 1)}`}. CVs and medians: ${pct5(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
   );
   return `${out.join("\n").trimEnd()}
 `;
@@ -57396,7 +57964,7 @@ function renderSuite(suite) {
     const latest = aa2.latest;
     out.push(
       latest.calledChanged.length === 0 ? `A/A duet of the latest run (${day2(latest.at)}): nothing called changed.` : `\u26A0\uFE0F A/A duet of the latest run (${day2(latest.at)}) called changed: ${latest.calledChanged.join(", ")} \u2014 the runner misled a PR-style comparison tonight.`,
-      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct4(aa2.rate.estimate)}, 95% Wilson [${pct4(aa2.rate.lower)}, ${pct4(aa2.rate.upper)}]; nominal ${pct4(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
+      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct5(aa2.rate.estimate)}, 95% Wilson [${pct5(aa2.rate.lower)}, ${pct5(aa2.rate.upper)}]; nominal ${pct5(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
     );
   }
   out.push(
@@ -57466,7 +58034,7 @@ function renderPaired(suite) {
   if (widths.length > 0) {
     const t = latest.threshold;
     out.push(
-      `Median interval width per benchmark: ${pct4(widths[0])} to ${pct4(widths.at(-1))}: a step beyond \xB1${pct4(t + widths[0] / 2)} to \xB1${pct4(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
+      `Median interval width per benchmark: ${pct5(widths[0])} to ${pct5(widths.at(-1))}: a step beyond \xB1${pct5(t + widths[0] / 2)} to \xB1${pct5(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
       ""
     );
   }
@@ -57475,16 +58043,16 @@ function renderPaired(suite) {
   return out;
 }
 function pairedLine(benchmark2, c) {
-  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct4(c.ci.level, 0)} CI, threshold \xB1${pct4(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
+  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct5(c.ci.level, 0)} CI, threshold \xB1${pct5(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);
-  const ci = (s) => s === null ? "\u2013" : `${pct4(s.estimate)} [${pct4(s.lower)}, ${pct4(s.upper)}]`;
+  const ci = (s) => s === null ? "\u2013" : `${pct5(s.estimate)} [${pct5(s.lower)}, ${pct5(s.upper)}]`;
   const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
     (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed(c.step.change)} ${day2(c.after.at)}`
   ).join(", ");
   const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
-  const mde = b.noise.mdeRecent === null ? "\u2013" : pct4(b.noise.mdeRecent);
+  const mde = b.noise.mdeRecent === null ? "\u2013" : pct5(b.noise.mdeRecent);
   return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
 }
 function changePointLine(b, c) {
@@ -57551,11 +58119,11 @@ function registerVariability(program2, ctx) {
     });
     const notes = await addCommits(
       report,
-      gitCommitLister(path60.resolve(ctx.cwd, flags.repo ?? "."))
+      gitCommitLister(path61.resolve(ctx.cwd, flags.repo ?? "."))
     );
     report.warnings.push(...notes);
     const markdown = renderVariability(report);
-    if (flags.out !== void 0) await writeFile16(path60.resolve(ctx.cwd, flags.out), markdown);
+    if (flags.out !== void 0) await writeFile17(path61.resolve(ctx.cwd, flags.out), markdown);
     ctx.stdout(flags.json === true ? `${JSON.stringify(report, null, 2)}
 ` : markdown);
     if (read.tip === null)
@@ -57566,7 +58134,7 @@ function registerVariability(program2, ctx) {
   });
 }
 function resolveRemote(ctx, remote) {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path60.resolve(ctx.cwd, remote);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/]+@[^:]+:/.test(remote) ? remote : path61.resolve(ctx.cwd, remote);
 }
 function parseAlpha(text3) {
   const value = Number(text3);

@@ -1079,14 +1079,14 @@ var require_util = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path46 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path47 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path46 && path46[0] !== "/") {
-          path46 = `/${path46}`;
+        if (path47 && path47[0] !== "/") {
+          path47 = `/${path47}`;
         }
-        return new URL(`${origin}${path46}`);
+        return new URL(`${origin}${path47}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -1537,39 +1537,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path46, origin }
+          request: { method, path: path47, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path46);
+        debuglog("sending request to %s %s/%s", method, origin, path47);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path46, origin },
+          request: { method, path: path47, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path46,
+          path47,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path46, origin }
+          request: { method, path: path47, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path46);
+        debuglog("trailers received from %s %s/%s", method, origin, path47);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path46, origin },
+          request: { method, path: path47, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path46,
+          path47,
           error63.message
         );
       });
@@ -1618,9 +1618,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path46, origin }
+            request: { method, path: path47, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path46);
+          debuglog("sending request to %s %s/%s", method, origin, path47);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -1683,7 +1683,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path46,
+        path: path47,
         method,
         body,
         headers,
@@ -1698,11 +1698,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path46 !== "string") {
+        if (typeof path47 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path46[0] !== "/" && !(path46.startsWith("http://") || path46.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path47[0] !== "/" && !(path47.startsWith("http://") || path47.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path46)) {
+        } else if (invalidPathRegex.test(path47)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -1768,7 +1768,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path46, query) : path46;
+        this.path = query ? buildURL(path47, query) : path47;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -6461,7 +6461,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path46, host, upgrade, blocking, reset } = request2;
+      const { method, path: path47, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -6542,7 +6542,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path46} HTTP/1.1\r
+      let header = `${method} ${path47} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -7071,7 +7071,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path46, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path47, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -7168,7 +7168,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path46;
+      headers[HTTP2_HEADER_PATH] = path47;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -7521,9 +7521,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path46 = search ? `${pathname}${search}` : pathname;
+        const path47 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path46;
+        this.opts.path = path47;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -8762,10 +8762,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path46 = "/",
+          path: path47 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path46;
+        opts.path = origin + path47;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -10737,20 +10737,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path46) {
-      if (typeof path46 !== "string") {
-        return path46;
+    function safeUrl(path47) {
+      if (typeof path47 !== "string") {
+        return path47;
       }
-      const pathSegments = path46.split("?");
+      const pathSegments = path47.split("?");
       if (pathSegments.length !== 2) {
-        return path46;
+        return path47;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path46, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path46);
+    function matchKey(mockDispatch2, { path: path47, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path47);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -10772,7 +10772,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path46 }) => matchValue(safeUrl(path46), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path47 }) => matchValue(safeUrl(path47), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -10810,9 +10810,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path46, method, body, headers, query } = opts;
+      const { path: path47, method, body, headers, query } = opts;
       return {
-        path: path46,
+        path: path47,
         method,
         body,
         headers,
@@ -11275,10 +11275,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path46, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path47, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path46,
+            Path: path47,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -16157,9 +16157,9 @@ var require_util6 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path46) {
-      for (let i = 0; i < path46.length; ++i) {
-        const code = path46.charCodeAt(i);
+    function validateCookiePath(path47) {
+      for (let i = 0; i < path47.length; ++i) {
+        const code = path47.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -19079,11 +19079,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path46 = opts.path;
+          let path47 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path46 = `/${path46}`;
+            path47 = `/${path47}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path46);
+          url2 = new URL(util.parseOrigin(url2).origin + path47);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -20037,14 +20037,14 @@ var require_util9 = __commonJS({
         }
         const port2 = url2.port != null ? url2.port : url2.protocol === "https:" ? 443 : 80;
         let origin = url2.origin != null ? url2.origin : `${url2.protocol || ""}//${url2.hostname || ""}:${port2}`;
-        let path46 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
+        let path47 = url2.path != null ? url2.path : `${url2.pathname || ""}${url2.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path46 && path46[0] !== "/") {
-          path46 = `/${path46}`;
+        if (path47 && path47[0] !== "/") {
+          path47 = `/${path47}`;
         }
-        return new URL(`${origin}${path46}`);
+        return new URL(`${origin}${path47}`);
       }
       if (!isHttpOrHttpsPrefixed(url2.origin || url2.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -20495,39 +20495,39 @@ var require_diagnostics2 = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path46, origin }
+          request: { method, path: path47, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path46);
+        debuglog("sending request to %s %s/%s", method, origin, path47);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path46, origin },
+          request: { method, path: path47, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path46,
+          path47,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path46, origin }
+          request: { method, path: path47, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path46);
+        debuglog("trailers received from %s %s/%s", method, origin, path47);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path46, origin },
+          request: { method, path: path47, origin },
           error: error63
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path46,
+          path47,
           error63.message
         );
       });
@@ -20576,9 +20576,9 @@ var require_diagnostics2 = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path46, origin }
+            request: { method, path: path47, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path46);
+          debuglog("sending request to %s %s/%s", method, origin, path47);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -20641,7 +20641,7 @@ var require_request3 = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path46,
+        path: path47,
         method,
         body,
         headers,
@@ -20656,11 +20656,11 @@ var require_request3 = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path46 !== "string") {
+        if (typeof path47 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path46[0] !== "/" && !(path46.startsWith("http://") || path46.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path47[0] !== "/" && !(path47.startsWith("http://") || path47.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path46)) {
+        } else if (invalidPathRegex.test(path47)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -20726,7 +20726,7 @@ var require_request3 = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path46, query) : path46;
+        this.path = query ? buildURL(path47, query) : path47;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -25419,7 +25419,7 @@ var require_client_h12 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path46, host, upgrade, blocking, reset } = request2;
+      const { method, path: path47, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -25500,7 +25500,7 @@ var require_client_h12 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path46} HTTP/1.1\r
+      let header = `${method} ${path47} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -26029,7 +26029,7 @@ var require_client_h22 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path46, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path47, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -26126,7 +26126,7 @@ var require_client_h22 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path46;
+      headers[HTTP2_HEADER_PATH] = path47;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -26479,9 +26479,9 @@ var require_redirect_handler2 = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path46 = search ? `${pathname}${search}` : pathname;
+        const path47 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path46;
+        this.opts.path = path47;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -27720,10 +27720,10 @@ var require_proxy_agent2 = __commonJS({
         };
         const {
           origin,
-          path: path46 = "/",
+          path: path47 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path46;
+        opts.path = origin + path47;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -29695,20 +29695,20 @@ var require_mock_utils2 = __commonJS({
       }
       return true;
     }
-    function safeUrl(path46) {
-      if (typeof path46 !== "string") {
-        return path46;
+    function safeUrl(path47) {
+      if (typeof path47 !== "string") {
+        return path47;
       }
-      const pathSegments = path46.split("?");
+      const pathSegments = path47.split("?");
       if (pathSegments.length !== 2) {
-        return path46;
+        return path47;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path46, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path46);
+    function matchKey(mockDispatch2, { path: path47, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path47);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -29730,7 +29730,7 @@ var require_mock_utils2 = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path46 }) => matchValue(safeUrl(path46), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path47 }) => matchValue(safeUrl(path47), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -29768,9 +29768,9 @@ var require_mock_utils2 = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path46, method, body, headers, query } = opts;
+      const { path: path47, method, body, headers, query } = opts;
       return {
-        path: path46,
+        path: path47,
         method,
         body,
         headers,
@@ -30233,10 +30233,10 @@ var require_pending_interceptors_formatter2 = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path46, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path47, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path46,
+            Path: path47,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -35115,9 +35115,9 @@ var require_util14 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path46) {
-      for (let i = 0; i < path46.length; ++i) {
-        const code = path46.charCodeAt(i);
+    function validateCookiePath(path47) {
+      for (let i = 0; i < path47.length; ++i) {
+        const code = path47.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -38037,11 +38037,11 @@ var require_undici2 = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path46 = opts.path;
+          let path47 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path46 = `/${path46}`;
+            path47 = `/${path47}`;
           }
-          url2 = new URL(util.parseOrigin(url2).origin + path46);
+          url2 = new URL(util.parseOrigin(url2).origin + path47);
         } else {
           if (!opts) {
             opts = typeof url2 === "object" ? url2 : {};
@@ -46429,17 +46429,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node2, visitor, path46) {
-      const ctrl = callVisitor(key, node2, visitor, path46);
+    function visit_(key, node2, visitor, path47) {
+      const ctrl = callVisitor(key, node2, visitor, path47);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path46, ctrl);
-        return visit_(key, ctrl, visitor, path46);
+        replaceNode(key, path47, ctrl);
+        return visit_(key, ctrl, visitor, path47);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path46 = Object.freeze(path46.concat(node2));
+          path47 = Object.freeze(path47.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = visit_(i, node2.items[i], visitor, path46);
+            const ci = visit_(i, node2.items[i], visitor, path47);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46450,13 +46450,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path46 = Object.freeze(path46.concat(node2));
-          const ck = visit_("key", node2.key, visitor, path46);
+          path47 = Object.freeze(path47.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path47);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = visit_("value", node2.value, visitor, path46);
+          const cv = visit_("value", node2.value, visitor, path47);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46477,17 +46477,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node2, visitor, path46) {
-      const ctrl = await callVisitor(key, node2, visitor, path46);
+    async function visitAsync_(key, node2, visitor, path47) {
+      const ctrl = await callVisitor(key, node2, visitor, path47);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path46, ctrl);
-        return visitAsync_(key, ctrl, visitor, path46);
+        replaceNode(key, path47, ctrl);
+        return visitAsync_(key, ctrl, visitor, path47);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node2)) {
-          path46 = Object.freeze(path46.concat(node2));
+          path47 = Object.freeze(path47.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
-            const ci = await visitAsync_(i, node2.items[i], visitor, path46);
+            const ci = await visitAsync_(i, node2.items[i], visitor, path47);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -46498,13 +46498,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node2)) {
-          path46 = Object.freeze(path46.concat(node2));
-          const ck = await visitAsync_("key", node2.key, visitor, path46);
+          path47 = Object.freeze(path47.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path47);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node2.key = null;
-          const cv = await visitAsync_("value", node2.value, visitor, path46);
+          const cv = await visitAsync_("value", node2.value, visitor, path47);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -46531,23 +46531,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node2, visitor, path46) {
+    function callVisitor(key, node2, visitor, path47) {
       if (typeof visitor === "function")
-        return visitor(key, node2, path46);
+        return visitor(key, node2, path47);
       if (identity.isMap(node2))
-        return visitor.Map?.(key, node2, path46);
+        return visitor.Map?.(key, node2, path47);
       if (identity.isSeq(node2))
-        return visitor.Seq?.(key, node2, path46);
+        return visitor.Seq?.(key, node2, path47);
       if (identity.isPair(node2))
-        return visitor.Pair?.(key, node2, path46);
+        return visitor.Pair?.(key, node2, path47);
       if (identity.isScalar(node2))
-        return visitor.Scalar?.(key, node2, path46);
+        return visitor.Scalar?.(key, node2, path47);
       if (identity.isAlias(node2))
-        return visitor.Alias?.(key, node2, path46);
+        return visitor.Alias?.(key, node2, path47);
       return void 0;
     }
-    function replaceNode(key, path46, node2) {
-      const parent = path46[path46.length - 1];
+    function replaceNode(key, path47, node2) {
+      const parent = path47[path47.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node2;
       } else if (identity.isPair(parent)) {
@@ -47159,10 +47159,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path46, value) {
+    function collectionFromPath(schema, path47, value) {
       let v = value;
-      for (let i = path46.length - 1; i >= 0; --i) {
-        const k = path46[i];
+      for (let i = path47.length - 1; i >= 0; --i) {
+        const k = path47[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -47181,7 +47181,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path46) => path46 == null || typeof path46 === "object" && !!path46[Symbol.iterator]().next().done;
+    var isEmptyPath = (path47) => path47 == null || typeof path47 === "object" && !!path47[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -47211,11 +47211,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path46, value) {
-        if (isEmptyPath(path46))
+      addIn(path47, value) {
+        if (isEmptyPath(path47))
           this.add(value);
         else {
-          const [key, ...rest] = path46;
+          const [key, ...rest] = path47;
           const node2 = this.get(key, true);
           if (identity.isCollection(node2))
             node2.addIn(rest, value);
@@ -47229,8 +47229,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path46) {
-        const [key, ...rest] = path46;
+      deleteIn(path47) {
+        const [key, ...rest] = path47;
         if (rest.length === 0)
           return this.delete(key);
         const node2 = this.get(key, true);
@@ -47244,8 +47244,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path46, keepScalar) {
-        const [key, ...rest] = path46;
+      getIn(path47, keepScalar) {
+        const [key, ...rest] = path47;
         const node2 = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
@@ -47263,8 +47263,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path46) {
-        const [key, ...rest] = path46;
+      hasIn(path47) {
+        const [key, ...rest] = path47;
         if (rest.length === 0)
           return this.has(key);
         const node2 = this.get(key, true);
@@ -47274,8 +47274,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path46, value) {
-        const [key, ...rest] = path46;
+      setIn(path47, value) {
+        const [key, ...rest] = path47;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -48362,7 +48362,7 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map2 = new this(schema);
-        const add = (key, value) => {
+        const add2 = (key, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
@@ -48372,10 +48372,10 @@ var require_YAMLMap = __commonJS({
         };
         if (obj instanceof Map) {
           for (const [key, value] of obj)
-            add(key, value);
+            add2(key, value);
         } else if (obj && typeof obj === "object") {
           for (const key of Object.keys(obj))
-            add(key, obj[key]);
+            add2(key, obj[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map2.items.sort(schema.sortMapEntries);
@@ -49790,9 +49790,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path46, value) {
+      addIn(path47, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path46, value);
+          this.contents.addIn(path47, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -49867,14 +49867,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path46) {
-        if (Collection2.isEmptyPath(path46)) {
+      deleteIn(path47) {
+        if (Collection2.isEmptyPath(path47)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path46) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path47) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -49889,10 +49889,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path46, keepScalar) {
-        if (Collection2.isEmptyPath(path46))
+      getIn(path47, keepScalar) {
+        if (Collection2.isEmptyPath(path47))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path46, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path47, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -49903,10 +49903,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path46) {
-        if (Collection2.isEmptyPath(path46))
+      hasIn(path47) {
+        if (Collection2.isEmptyPath(path47))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path46) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path47) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -49923,13 +49923,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path46, value) {
-        if (Collection2.isEmptyPath(path46)) {
+      setIn(path47, value) {
+        if (Collection2.isEmptyPath(path47)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path46), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path47), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path46, value);
+          this.contents.setIn(path47, value);
         }
       }
       /**
@@ -51890,9 +51890,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path46) => {
+    visit2.itemAtPath = (cst, path47) => {
       let item = cst;
-      for (const [field, index] of path46) {
+      for (const [field, index] of path47) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -51901,23 +51901,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path46) => {
-      const parent = visit2.itemAtPath(cst, path46.slice(0, -1));
-      const field = path46[path46.length - 1][0];
+    visit2.parentCollection = (cst, path47) => {
+      const parent = visit2.itemAtPath(cst, path47.slice(0, -1));
+      const field = path47[path47.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path46, item, visitor) {
-      let ctrl = visitor(item, path46);
+    function _visit(path47, item, visitor) {
+      let ctrl = visitor(item, path47);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path46.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path47.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -51928,10 +51928,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path46);
+            ctrl = ctrl(item, path47);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path46) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path47) : ctrl;
     }
     exports2.visit = visit2;
   }
@@ -55005,10 +55005,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path46) {
-  if (!path46)
+function getElementAtPath(obj, path47) {
+  if (!path47)
     return obj;
-  return path46.reduce((acc, key) => acc?.[key], obj);
+  return path47.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -55348,11 +55348,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path46, issues) {
+function prefixIssues(path47, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path46);
+    iss.path.unshift(path47);
     return iss;
   });
 }
@@ -55710,9 +55710,9 @@ function $constructor(name, initializer3, proto, params) {
       }
       inst._zod.deferred = void 0;
     }
-    const pp = globalThis.__zod_globalConfig?.postProcessor;
-    if (pp)
-      pp(inst);
+    const pp2 = globalThis.__zod_globalConfig?.postProcessor;
+    if (pp2)
+      pp2(inst);
     return inst;
   }
   Object.defineProperty(_, "init", { value: init });
@@ -55814,16 +55814,16 @@ function flattenError(error63, mapper = (issue3) => issue3.message) {
 }
 function formatError(error63, mapper = (issue3) => issue3.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error64, path46 = []) => {
+  const processError = (error64, path47 = []) => {
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path46, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path47, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path46, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path47, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path46, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path47, ...issue3.path]);
       } else {
-        const fullpath = [...path46, ...issue3.path];
+        const fullpath = [...path47, ...issue3.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue3));
         } else {
@@ -55862,17 +55862,17 @@ function formatError(error63, mapper = (issue3) => issue3.message) {
 }
 function treeifyError(error63, mapper = (issue3) => issue3.message) {
   const result = { errors: [] };
-  const processError = (error64, path46 = []) => {
+  const processError = (error64, path47 = []) => {
     var _a3;
     for (const issue3 of error64.issues) {
       if (issue3.code === "invalid_union" && issue3.errors.length) {
-        issue3.errors.map((issues) => processError({ issues }, [...path46, ...issue3.path]));
+        issue3.errors.map((issues) => processError({ issues }, [...path47, ...issue3.path]));
       } else if (issue3.code === "invalid_key") {
-        processError({ issues: issue3.issues }, [...path46, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path47, ...issue3.path]);
       } else if (issue3.code === "invalid_element") {
-        processError({ issues: issue3.issues }, [...path46, ...issue3.path]);
+        processError({ issues: issue3.issues }, [...path47, ...issue3.path]);
       } else {
-        const fullpath = [...path46, ...issue3.path];
+        const fullpath = [...path47, ...issue3.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue3));
           continue;
@@ -55911,8 +55911,8 @@ function treeifyError(error63, mapper = (issue3) => issue3.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path46 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path46) {
+  const path47 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path47) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -73050,13 +73050,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path46 = ref.slice(1).split("/").filter(Boolean);
-  if (path46.length === 0) {
+  const path47 = ref.slice(1).split("/").filter(Boolean);
+  if (path47.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path46[0] === defsKey) {
-    const key = path46[1] === void 0 ? void 0 : decodeJSONPointerSegment(path46[1]);
+  if (path47[0] === defsKey) {
+    const key = path47[1] === void 0 ? void 0 : decodeJSONPointerSegment(path47[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -73944,8 +73944,8 @@ var Context = class {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path46 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path46} does not exist${EOL5}`);
+        const path47 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path47} does not exist${EOL5}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -81503,10 +81503,10 @@ function escapeRegExp(text2) {
 
 // src/formats/json-reader.ts
 var JsonReader = class _JsonReader {
-  constructor(format2, value, path46 = "$") {
+  constructor(format2, value, path47 = "$") {
     this.format = format2;
     this.value = value;
-    this.path = path46;
+    this.path = path47;
   }
   format;
   value;
@@ -81898,13 +81898,13 @@ var criterion = {
   reads: "files",
   parse(output2, context3) {
     const root = criterionRoot(context3);
-    const wanted = idsInStdout(output2);
+    const wanted2 = idsInStdout(output2);
     const collector = new BenchmarkCollector("criterion");
     const found = /* @__PURE__ */ new Set();
     for (const dir of benchmarkDirs(root)) {
       const bench = readJson(root, join(dir, "new", "benchmark.json"));
       const id = bench.get("full_id").nonEmptyString();
-      if (wanted.size > 0 && !wanted.has(id)) continue;
+      if (wanted2.size > 0 && !wanted2.has(id)) continue;
       found.add(id);
       const sample = readJson(root, join(dir, "new", "sample.json"));
       const iters = sample.get("iters").numbers();
@@ -81929,12 +81929,12 @@ var criterion = {
         }
       }
     }
-    const missing = [...wanted].filter((id) => !found.has(id));
-    if (missing.length > 0) {
+    const missing2 = [...wanted2].filter((id) => !found.has(id));
+    if (missing2.length > 0) {
       throw new FormatError(
         "criterion",
         relative(context3.cwd, root) || root,
-        `new/benchmark.json for every benchmark the run printed, missing: ${missing.join(", ")}`
+        `new/benchmark.json for every benchmark the run printed, missing: ${missing2.join(", ")}`
       );
     }
     return collector.finish(`benchmark directories with new/sample.json under ${root}`);
@@ -82495,14 +82495,14 @@ function parseStream(text2) {
       if (value !== 0) failed++;
     }
     if (record2.metric !== "http_req_duration") return;
-    const add = (name) => {
+    const add2 = (name) => {
       const list = byName.get(name) ?? [];
       list.push(value);
       byName.set(name, list);
     };
-    add("http_req_duration");
+    add2("http_req_duration");
     const tag = record2.data?.tags?.name;
-    if (tag !== void 0 && tag !== "") add(`http_req_duration{name:${tag}}`);
+    if (tag !== void 0 && tag !== "") add2(`http_req_duration{name:${tag}}`);
   });
   if (failed > 0) {
     throw new FormatError(
@@ -84571,8 +84571,8 @@ var loadSchema = external_exports.object({
       message: "no clients with arrival: closed (its users are `concurrency` and `stages`)"
     });
   }
-  const missing = (load.clients ?? [{ stages: void 0 }]).some((c) => c.stages === void 0);
-  if (load.stages === void 0 && missing) {
+  const missing2 = (load.clients ?? [{ stages: void 0 }]).some((c) => c.stages === void 0);
+  if (load.stages === void 0 && missing2) {
     ctx.addIssue({
       code: "custom",
       path: ["stages"],
@@ -84996,16 +84996,16 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   }
   const open3 = units.filter((u) => u.decision === "open" && u.look + 1 < schedule.pairs.length).map((u) => {
     const need = u.pairsToSettle === null ? Infinity : cost(u, u.pairsToSettle);
-    const add = schedule.pairs[u.look + 1] - u.pairs;
+    const add2 = schedule.pairs[u.look + 1] - u.pairs;
     const change = Math.abs(u.change ?? 0);
-    return { u, need, add, beyond: change > threshold3 ? change : 0 };
+    return { u, need, add: add2, beyond: change > threshold3 ? change : 0 };
   }).sort((a, b) => b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name));
   const stage = [];
   let left = secondsLeft;
   let sharedSeconds = 0;
-  for (const { u, add } of open3) {
-    if (add <= 0) continue;
-    const seconds = cost(u, add);
+  for (const { u, add: add2 } of open3) {
+    if (add2 <= 0) continue;
+    const seconds = cost(u, add2);
     if (shared) {
       if (Math.max(sharedSeconds, seconds) > secondsLeft) continue;
       sharedSeconds = Math.max(sharedSeconds, seconds);
@@ -85013,7 +85013,7 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
       if (seconds > left) continue;
       left -= seconds;
     }
-    stage.push({ name: u.name, pairs: add, look: u.look + 1 });
+    stage.push({ name: u.name, pairs: add2, look: u.look + 1 });
   }
   return stage;
 }
@@ -85030,9 +85030,9 @@ function planSuite(input2) {
   const draft = lookSchedule(spec.firstLook, spec.growth, spec.looks);
   const floor = decisionFloor(Math.max(1, units.length), draft.weights[0], alpha);
   const floorRepetitions = input2.repeats ? input2.minRepetitions ?? 1 : 1;
-  const wanted = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
-  const repetitions = input2.repeats ? Math.max(floorRepetitions, chooseRepetitions(input2, wanted)) : 1;
-  const first = Math.max(Math.ceil(wanted / repetitions), floor) * repetitions;
+  const wanted2 = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
+  const repetitions = input2.repeats ? Math.max(floorRepetitions, chooseRepetitions(input2, wanted2)) : 1;
+  const first = Math.max(Math.ceil(wanted2 / repetitions), floor) * repetitions;
   const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds = {};
   for (const unit of units) roundSeconds[unit.name] = predictRound(input2, unit, repetitions);
@@ -85185,13 +85185,13 @@ function selectBenchmarks(lists, baseline, patterns) {
     }
   });
   const run3 = [];
-  const missing = [];
+  const missing2 = [];
   for (const name of everyName.filter(selected)) {
     const lacking = [...lists].filter(([, names]) => !names.includes(name)).map(([v]) => v);
     if (lacking.length === 0) run3.push(name);
-    else missing.push({ benchmark: name, versions: lacking });
+    else missing2.push({ benchmark: name, versions: lacking });
   }
-  return { run: run3, missing };
+  return { run: run3, missing: missing2 };
 }
 
 // src/suite/preparer.ts
@@ -87456,7 +87456,7 @@ import path22 from "node:path";
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
   const command2 = w.command ?? [];
-  const issue3 = (path46, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path46], message });
+  const issue3 = (path47, message) => ctx.addIssue({ code: "custom", path: ["workload", ...path47], message });
   const driver = w.driver;
   if (driver === "http") {
     if (w.server === void 0) {
@@ -87695,7 +87695,7 @@ var profileObject = external_exports.object({
    */
   budget: duration3.optional(),
   /** Runs of each side per benchmark, each one process (a chunk of the profile). Default 5. */
-  runs: external_exports.number().int().min(1).max(100).default(5),
+  runs: external_exports.number().int().min(1).max(100).default(8),
   /** Samples per second (perf, py-spy). Default 999: off the 1 kHz of periodic timers. */
   frequency: external_exports.number().int().min(10).max(1e4).default(999),
   /** perf's call graphs: `fp` (default) or `dwarf` for code without frame pointers. */
@@ -88187,10 +88187,10 @@ function workflowRunOf(event) {
 // src/report/numbers.ts
 function formatPercent(fraction, digits = 2) {
   if (!Number.isFinite(fraction)) return String(fraction);
-  const pct5 = fraction * 100;
-  const text2 = pct5.toFixed(digits);
+  const pct6 = fraction * 100;
+  const text2 = pct6.toFixed(digits);
   if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
-  return `${pct5 > 0 ? "+" : ""}${text2}%`;
+  return `${pct6 > 0 ? "+" : ""}${text2}%`;
 }
 function formatInterval(lower, upper, digits = 2) {
   return `[${formatPercent(lower, digits)}, ${formatPercent(upper, digits)}]`;
@@ -89067,9 +89067,9 @@ async function readResults(dir) {
 }
 
 // src/action/run-step.ts
-import { mkdir as mkdir10, mkdtemp as mkdtemp8 } from "node:fs/promises";
+import { mkdir as mkdir11, mkdtemp as mkdtemp8 } from "node:fs/promises";
 import os18 from "node:os";
-import path40 from "node:path";
+import path41 from "node:path";
 
 // src/git/history.ts
 function createGitHistory(cwd) {
@@ -89141,20 +89141,603 @@ async function writeSamples(file2, samples) {
 }
 
 // src/pipeline/profile-run.ts
-import { writeFile as writeFile10 } from "node:fs/promises";
-import path32 from "node:path";
+import { writeFile as writeFile11 } from "node:fs/promises";
+import path33 from "node:path";
+
+// src/explain/artifacts.ts
+import { mkdir as mkdir8, writeFile as writeFile7 } from "node:fs/promises";
+import path25 from "node:path";
+
+// src/explain/flame-graph.ts
+var WIDTH = 1200;
+var FRAME = 17;
+var CHAR = 6.6;
+var MIN_WIDTH = 0.5;
+function renderFlameGraph(benchmark2, tree, explain3) {
+  const frames = [];
+  const nb = Math.max(1, tree.base);
+  const nh = Math.max(1, tree.head);
+  let maxDelta = 0;
+  let depth = 0;
+  const walk = (node2, level3, visit2) => {
+    if (node2.head / nh * WIDTH < MIN_WIDTH) return;
+    visit2(node2, level3);
+    for (const child of node2.children) walk(child, level3 + 1, visit2);
+  };
+  walk(tree, 0, (n, l) => {
+    maxDelta = Math.max(maxDelta, Math.abs(n.head / nh - n.base / nb));
+    depth = Math.max(depth, l);
+  });
+  const height = (depth + 1) * FRAME;
+  const place = (node2, level3, x) => {
+    const w = node2.head / nh * WIDTH;
+    if (w < MIN_WIDTH) return;
+    const y = height - (level3 + 1) * FRAME;
+    const delta = node2.head / nh - node2.base / nb;
+    const title = `${node2.name}
+head: ${pct4(node2.head / nh)} (${node2.head} samples)
+base: ${pct4(node2.base / nb)} (${node2.base} samples)
+change: ${pp(delta)}`;
+    const label = w >= 4 * CHAR ? fit(node2.name, Math.floor((w - 4) / CHAR)) : "";
+    frames.push(
+      `<g><title>${xml(title)}</title><rect x="${x.toFixed(2)}" y="${y}" width="${w.toFixed(2)}" height="${FRAME - 1}" fill="${colour(delta, maxDelta)}"/>` + (label === "" ? "" : `<text x="${(x + 3).toFixed(2)}" y="${y + FRAME - 5}">${xml(label)}</text>`) + "</g>"
+    );
+    let cx = x;
+    for (const child of node2.children) {
+      place(child, level3 + 1, cx);
+      cx += child.head / nh * WIDTH;
+    }
+  };
+  place(tree, 0, 0);
+  const called = explain3.functions.filter((f) => f.beyondNoise);
+  const rows = called.map(
+    (f) => `<tr><td><code>${xml(f.name)}</code></td><td>${f.kind}</td><td>${pct4(f.base)}</td><td>${pct4(f.head)}</td><td class="${f.change > 0 ? "more" : "less"}">${pp(f.change)}</td><td>[${pp(f.lower)}, ${pp(f.upper)}]</td></tr>`
+  ).join("\n");
+  const m = explain3.method;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${xml(benchmark2)}: differential flame graph (duetkit)</title>
+<style>
+body { font: 14px system-ui, sans-serif; margin: 16px; color: #222; }
+svg text { font: 11px ui-monospace, monospace; fill: #000; pointer-events: none; }
+svg rect { stroke: #fff; stroke-width: 0.5; }
+svg g:hover rect { stroke: #000; }
+table { border-collapse: collapse; margin: 8px 0 16px; }
+td, th { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: right; }
+td:first-child, th:first-child { text-align: left; }
+.more { color: #b00; } .less { color: #04b; }
+.key span { display: inline-block; width: 12px; height: 12px; vertical-align: middle; margin: 0 4px 0 12px; }
+</style>
+</head>
+<body>
+<h1>${xml(benchmark2)}</h1>
+<p>Differential profile (${xml(explain3.profiler ?? "no profiler")}): ${explain3.samples.base} samples of base, ${explain3.samples.head} of head.
+Width: head's samples. <span class="key"><span style="background:${colour(1, 1)}"></span>more in head<span style="background:${colour(-1, 1)}"></span>less in head<span style="background:${colour(0, 1)}"></span>no change</span></p>
+${called.length === 0 ? "<p>No function changed its share beyond noise.</p>" : `<table>
+<tr><th>function</th><th>kind</th><th>base</th><th>head</th><th>change</th><th>${m === null ? "" : `${+(m.familyLevel * 100).toFixed(3)}% interval (all together)`}</th></tr>
+${rows}
+</table>`}
+<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="differential flame graph">
+${frames.join("\n")}
+</svg>
+</body>
+</html>
+`;
+}
+function colour(delta, maxDelta) {
+  if (maxDelta <= 0 || Math.abs(delta) < 1e-4) return "rgb(235,225,205)";
+  const k = Math.min(1, Math.abs(delta) / maxDelta);
+  const low = Math.round(220 - 170 * k);
+  return delta > 0 ? `rgb(255,${low},${low})` : `rgb(${low},${low},255)`;
+}
+function fit(name, chars) {
+  if (name.length <= chars) return name;
+  return chars < 3 ? "" : `${name.slice(0, chars - 2)}..`;
+}
+function pct4(share) {
+  return `${(share * 100).toFixed(2)}%`;
+}
+function pp(change) {
+  const abs = Math.abs(change * 100);
+  return `${change >= 0 ? "+" : "\u2212"}${abs.toFixed(abs !== 0 && abs < 5e-3 ? 3 : 2)} pp`;
+}
+function xml(text2) {
+  return text2.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// src/explain/flame-tree.ts
+function mergeTree(base, head) {
+  const root = { name: "all", base: 0, head: 0, children: /* @__PURE__ */ new Map() };
+  for (const [side3, key] of [
+    [base, "base"],
+    [head, "head"]
+  ]) {
+    for (const chunk of side3.chunks) {
+      for (const stack of chunk.stacks) {
+        let node2 = root;
+        node2[key] += stack.count;
+        for (const frame of stack.frames) {
+          let child = node2.children.get(frame);
+          if (child === void 0) {
+            child = { name: frame, base: 0, head: 0, children: /* @__PURE__ */ new Map() };
+            node2.children.set(frame, child);
+          }
+          child[key] += stack.count;
+          node2 = child;
+        }
+      }
+    }
+  }
+  return freeze(root);
+}
+function freeze(node2) {
+  const children = [...node2.children.values()].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0).map(freeze);
+  return { name: node2.name, base: node2.base, head: node2.head, children };
+}
+
+// src/explain/paths.ts
+function profileDir(benchmark2, version3 = "head") {
+  const name = version3 === "head" ? benchmark2 : `${benchmark2} (${version3})`;
+  const safe = name.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 80);
+  const tag = safe === name ? "" : `-${fnv1a(name)}`;
+  return `profiles/${safe.replace(/^\.+/, "_")}${tag}`;
+}
+var explainFiles = (benchmark2, version3 = "head") => {
+  const dir = profileDir(benchmark2, version3);
+  return {
+    flameGraph: `${dir}/diff.html`,
+    speedscope: { base: `${dir}/base.speedscope.json`, head: `${dir}/head.speedscope.json` }
+  };
+};
+function fnv1a(text2) {
+  let h = 2166136261;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+// src/explain/speedscope.ts
+function toSpeedscope(side3, name) {
+  const index = /* @__PURE__ */ new Map();
+  const frames = [];
+  const samples = [];
+  const weights = [];
+  const scale = side3.period ?? 1;
+  for (const chunk of side3.chunks) {
+    for (const stack of chunk.stacks) {
+      if (stack.count === 0) continue;
+      samples.push(
+        stack.frames.map((f) => {
+          let i = index.get(f);
+          if (i === void 0) {
+            i = frames.length;
+            index.set(f, i);
+            frames.push({ name: f });
+          }
+          return i;
+        })
+      );
+      weights.push(stack.count * scale);
+    }
+  }
+  const end = weights.reduce((a, b) => a + b, 0);
+  return {
+    $schema: "https://www.speedscope.app/file-format-schema.json",
+    shared: { frames },
+    profiles: [
+      {
+        type: "sampled",
+        name,
+        unit: side3.period === null ? "none" : "seconds",
+        startValue: 0,
+        endValue: end,
+        samples,
+        weights
+      }
+    ],
+    name,
+    activeProfileIndex: 0,
+    exporter: `duetkit (${side3.profiler})`
+  };
+}
+
+// src/explain/artifacts.ts
+async function writeExplainArtifacts(resultsDir, report, profiles) {
+  const written = [];
+  const write = async (relative2, text2) => {
+    const target = path25.join(resultsDir, relative2);
+    await mkdir8(path25.dirname(target), { recursive: true });
+    await writeFile7(target, text2);
+    written.push(relative2);
+  };
+  for (const pair of profiles.pairs) {
+    if (pair.base === null || pair.head === null) continue;
+    const files = explainFiles(pair.benchmark, pair.head.version);
+    const explain3 = report.results.find(
+      (r) => r.explain?.files.flameGraph === files.flameGraph
+    )?.explain;
+    if (explain3 === void 0) continue;
+    await write(
+      files.flameGraph,
+      renderFlameGraph(pair.benchmark, mergeTree(pair.base, pair.head), explain3)
+    );
+    for (const side3 of [pair.base, pair.head]) {
+      const which2 = side3 === pair.base ? "base" : "head";
+      const json2 = toSpeedscope(side3, `${pair.benchmark} (${side3.version})`);
+      await write(files.speedscope[which2], `${JSON.stringify(json2)}
+`);
+    }
+  }
+  return written;
+}
+
+// src/stats/chunk-bootstrap.ts
+function ratioDifferenceStandardErrors(base, head, resamples, rng) {
+  for (const [name, g] of [
+    ["base", base],
+    ["head", head]
+  ]) {
+    if (g.rows.length < 2 || g.rows.length !== g.totals.length) {
+      throw new RangeError(
+        `${name}: need at least 2 chunks, each with its total; got ${g.rows.length} chunks and ${g.totals.length} totals`
+      );
+    }
+  }
+  if (!(Number.isInteger(resamples) && resamples >= 2)) {
+    throw new RangeError(`resamples must be an integer \u2265 2, got ${resamples}`);
+  }
+  const m = base.rows[0].length;
+  const sum = new Float64Array(m);
+  const sumSquares = new Float64Array(m);
+  const rb = new Float64Array(m);
+  const rh = new Float64Array(m);
+  for (let r = 0; r < resamples; r++) {
+    const tb = resampleInto(base, rb, rng);
+    const th = resampleInto(head, rh, rng);
+    for (let j = 0; j < m; j++) {
+      const d = (th > 0 ? rh[j] / th : 0) - (tb > 0 ? rb[j] / tb : 0);
+      sum[j] += d;
+      sumSquares[j] += d * d;
+    }
+  }
+  const se = new Float64Array(m);
+  for (let j = 0; j < m; j++) {
+    const mean2 = sum[j] / resamples;
+    se[j] = Math.sqrt(Math.max(0, (sumSquares[j] - resamples * mean2 * mean2) / (resamples - 1)));
+  }
+  return se;
+}
+function resampleInto(g, out, rng) {
+  out.fill(0);
+  let total = 0;
+  const n = g.rows.length;
+  for (let i = 0; i < n; i++) {
+    const c = rng.nextIndex(n);
+    const row2 = g.rows[c];
+    for (let j = 0; j < out.length; j++) out[j] += row2[j];
+    total += g.totals[c];
+  }
+  return total;
+}
+
+// src/stats/proportion.ts
+function wilsonInterval(successes, trials, level3 = 0.95) {
+  if (!(Number.isInteger(trials) && trials >= 0)) {
+    throw new RangeError(`trials must be an integer \u2265 0, got ${trials}`);
+  }
+  if (!(Number.isInteger(successes) && successes >= 0 && successes <= trials)) {
+    throw new RangeError(
+      `successes must be an integer from 0 to trials (${trials}), got ${successes}`
+    );
+  }
+  if (!(level3 > 0 && level3 < 1)) throw new RangeError(`level must be in (0, 1), got ${level3}`);
+  if (trials === 0) {
+    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level: level3, method: "wilson" };
+  }
+  const z2 = normalPpf(1 - (1 - level3) / 2);
+  const n = trials;
+  const p = successes / n;
+  const z22 = z2 * z2;
+  const denominator = 1 + z22 / n;
+  const centre2 = (p + z22 / (2 * n)) / denominator;
+  const half = z2 * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n)) / denominator;
+  return {
+    successes,
+    trials,
+    estimate: p,
+    // At 0 (or n) successes the bound is exactly 0 (or 1); rounding must not move it.
+    lower: successes === 0 ? 0 : Math.max(0, centre2 - half),
+    upper: successes === n ? 1 : Math.min(1, centre2 + half),
+    level: level3,
+    method: "wilson"
+  };
+}
+
+// src/stats/two-proportions.ts
+function newcombeInterval(successes1, trials1, successes2, trials2, level3 = 0.95) {
+  if (trials1 < 1 || trials2 < 1) {
+    throw new RangeError(
+      `both proportions need at least one trial, got trials ${trials1} and ${trials2}`
+    );
+  }
+  const a = wilsonInterval(successes1, trials1, level3);
+  const b = wilsonInterval(successes2, trials2, level3);
+  const delta = a.estimate - b.estimate;
+  return {
+    estimate: delta,
+    lower: delta - Math.hypot(a.estimate - a.lower, b.upper - b.estimate),
+    upper: delta + Math.hypot(a.upper - a.estimate, b.estimate - b.lower),
+    level: level3,
+    method: "newcombe"
+  };
+}
+
+// src/explain/fold.ts
+function foldSide(side3, where) {
+  if (!Array.isArray(side3.chunks)) {
+    throw new TypeError(`${where}.chunks: ${JSON.stringify(side3.chunks)}; expected an array`);
+  }
+  const all = { samples: 0, work: 0, self: /* @__PURE__ */ new Map(), total: /* @__PURE__ */ new Map(), chunks: [] };
+  side3.chunks.forEach((chunk, c) => {
+    const at = `${where}.chunks[${c}]`;
+    if (!(typeof chunk.work === "number" && Number.isFinite(chunk.work) && chunk.work >= 0)) {
+      throw new RangeError(`${at}.work: ${JSON.stringify(chunk.work)}; expected a number \u2265 0`);
+    }
+    if (!Array.isArray(chunk.stacks)) {
+      throw new TypeError(`${at}.stacks: ${JSON.stringify(chunk.stacks)}; expected an array`);
+    }
+    const folded = { samples: 0, self: /* @__PURE__ */ new Map(), total: /* @__PURE__ */ new Map() };
+    chunk.stacks.forEach((stack, s) => {
+      const count2 = stack.count;
+      if (!(Number.isInteger(count2) && count2 >= 0)) {
+        throw new RangeError(
+          `${at}.stacks[${s}].count: ${JSON.stringify(count2)}; expected an integer \u2265 0`
+        );
+      }
+      const frames = stack.frames;
+      if (!Array.isArray(frames) || frames.length === 0 || frames.some((f) => typeof f !== "string")) {
+        throw new TypeError(
+          `${at}.stacks[${s}].frames: ${JSON.stringify(frames)}; expected a non-empty array of frame names, root first`
+        );
+      }
+      if (count2 === 0) return;
+      folded.samples += count2;
+      add(folded.self, frames[frames.length - 1], count2);
+      for (const name of new Set(frames)) add(folded.total, name, count2);
+    });
+    all.samples += folded.samples;
+    all.work += chunk.work;
+    for (const [name, n] of folded.self) add(all.self, name, n);
+    for (const [name, n] of folded.total) add(all.total, name, n);
+    all.chunks.push(folded);
+  });
+  return all;
+}
+function add(map2, name, n) {
+  map2.set(name, (map2.get(name) ?? 0) + n);
+}
+
+// src/explain/differential.ts
+var DIFFERENTIAL_DEFAULTS = {
+  familyLevel: 0.99,
+  minChange: 5e-3,
+  minChunks: 8,
+  resamples: 2e3,
+  seed: 1
+};
+function differential(baseSide, headSide, options = {}) {
+  const o = { ...DIFFERENTIAL_DEFAULTS, ...options };
+  if (!(o.familyLevel > 0 && o.familyLevel < 1)) {
+    throw new RangeError(`familyLevel must be in (0, 1), got ${o.familyLevel}`);
+  }
+  if (!(o.minChange >= 0 && o.minChange < 1)) {
+    throw new RangeError(`minChange must be in [0, 1), got ${o.minChange}`);
+  }
+  const base = foldSide(baseSide, "base");
+  const head = foldSide(headSide, "head");
+  for (const [name, side3] of [
+    ["base", base],
+    ["head", head]
+  ]) {
+    if (side3.samples === 0) throw new RangeError(`${name}: the profile has no samples`);
+  }
+  const timeRatio = o.timeRatio ?? profileTimeRatio(base, head, baseSide, headSide);
+  if (!(timeRatio > 0 && Number.isFinite(timeRatio))) {
+    throw new RangeError(`timeRatio must be a finite number > 0, got ${timeRatio}`);
+  }
+  const rows = testedRows(base, head, o.minChange);
+  const tests = Math.max(1, rows.length);
+  const level3 = 1 - (1 - o.familyLevel) / tests;
+  const chunks = { base: base.chunks.length, head: head.chunks.length };
+  const bootstrap2 = chunks.base >= o.minChunks && chunks.head >= o.minChunks && rows.length > 0;
+  const se = bootstrap2 ? ratioDifferenceStandardErrors(
+    chunkCounts(base, rows),
+    chunkCounts(head, rows),
+    o.resamples,
+    createRng(o.seed)
+  ) : null;
+  const t = se === null ? 0 : studentTPpf(1 - (1 - level3) / 2, Math.min(chunks.base, chunks.head) - 1);
+  const functions = rows.map((row2, j) => {
+    const k = (side3) => side3[row2.kind].get(row2.name) ?? 0;
+    const score = newcombeInterval(k(head), head.samples, k(base), base.samples, level3);
+    const change = score.estimate;
+    const lower = se === null ? score.lower : Math.min(score.lower, change - t * se[j]);
+    const upper = se === null ? score.upper : Math.max(score.upper, change + t * se[j]);
+    return {
+      name: row2.name,
+      kind: row2.kind,
+      base: row2.base,
+      head: row2.head,
+      change,
+      lower,
+      upper,
+      contribution: row2.head * timeRatio - row2.base,
+      beyondNoise: (lower > 0 || upper < 0) && Math.abs(change) >= o.minChange
+    };
+  });
+  return {
+    samples: { base: base.samples, head: head.samples },
+    work: { base: base.work, head: head.work },
+    timeRatio,
+    timeRatioSource: o.timeRatio === void 0 ? "profile" : "measured",
+    method: {
+      interval: bootstrap2 ? "bootstrap" : "newcombe",
+      familyLevel: o.familyLevel,
+      tests,
+      level: level3,
+      minChange: o.minChange,
+      chunks,
+      minChunks: o.minChunks,
+      resamples: bootstrap2 ? o.resamples : null,
+      seed: bootstrap2 ? o.seed : null
+    },
+    functions: orderByContribution(functions, timeRatio)
+  };
+}
+function orderByContribution(functions, timeRatio) {
+  const direction = timeRatio < 1 ? -1 : 1;
+  return [...functions].sort(
+    (a, b) => (a.kind === b.kind ? 0 : a.kind === "self" ? -1 : 1) || direction * (b.contribution - a.contribution) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  );
+}
+function testedRows(base, head, minChange) {
+  const rows = [];
+  for (const kind2 of ["self", "total"]) {
+    const names = [.../* @__PURE__ */ new Set([...base[kind2].keys(), ...head[kind2].keys()])].sort();
+    for (const name of names) {
+      const b = base[kind2].get(name) ?? 0;
+      const h = head[kind2].get(name) ?? 0;
+      if (kind2 === "total" && b === (base.self.get(name) ?? 0) && h === (head.self.get(name) ?? 0)) {
+        continue;
+      }
+      const row2 = { name, kind: kind2, base: b / base.samples, head: h / head.samples };
+      if (Math.max(row2.base, row2.head) >= minChange && minChange > 0) rows.push(row2);
+      else if (minChange === 0 && (b > 0 || h > 0)) rows.push(row2);
+    }
+  }
+  return rows;
+}
+function chunkCounts(side3, rows) {
+  return {
+    rows: side3.chunks.map(
+      (chunk) => Float64Array.from(rows, (row2) => chunk[row2.kind].get(row2.name) ?? 0)
+    ),
+    totals: Float64Array.from(side3.chunks, (chunk) => chunk.samples)
+  };
+}
+function profileTimeRatio(base, head, baseSide, headSide) {
+  const samePeriod = baseSide.period === null || headSide.period === null;
+  const period = (side3) => samePeriod ? 1 : side3.period;
+  const perWork = (side3) => side3.work > 0 ? side3.work : 1;
+  const bothWork = base.work > 0 && head.work > 0;
+  const tb = base.samples * period(baseSide) / (bothWork ? perWork(base) : 1);
+  const th = head.samples * period(headSide) / (bothWork ? perWork(head) : 1);
+  return th / tb;
+}
+
+// src/explain/attach.ts
+var MAX_FUNCTIONS = 200;
+function attachExplanations(report, profiles, options = {}) {
+  const results = report.results.map((result) => {
+    if (result.exact !== void 0) return result;
+    const pair = profiles.pairs.find((p) => belongs(p, result, report.results));
+    if (pair !== void 0) return { ...result, explain: safely(pair, result, report, options) };
+    if (!wanted(profiles, result)) return result;
+    return { ...result, explain: missing(profiles, "no profile was taken of this benchmark") };
+  });
+  return { ...report, results };
+}
+function belongs(pair, r, all) {
+  const version3 = pair.head?.version ?? "head";
+  if (r.version !== version3) return false;
+  if (r.benchmark === pair.benchmark) return true;
+  const exact = all.some((x) => x.version === version3 && x.benchmark === pair.benchmark);
+  return !exact && r.benchmark.startsWith(`${pair.benchmark} - `);
+}
+function wanted(profiles, r) {
+  const verdict = r.comparison?.verdict;
+  if (profiles.policy === "always") return r.comparison !== null;
+  return profiles.policy === "changed" && (verdict === "regression" || verdict === "improvement");
+}
+function safely(pair, result, report, options) {
+  try {
+    return explainPair(pair, result, report, options);
+  } catch (error63) {
+    const why = `the profiles could not be compared: ${error63.message}`;
+    return { ...missing(null, why), seconds: pair.seconds };
+  }
+}
+function explainPair(pair, result, report, options) {
+  const raw = [...pair.base?.files ?? [], ...pair.head?.files ?? []];
+  if (pair.base === null || pair.head === null) {
+    const why = pair.warning ?? `the ${pair.base === null ? "base" : "head"} side has no profile`;
+    return { ...missing(null, why), seconds: pair.seconds, files: { flameGraph: null, raw } };
+  }
+  const samples = (side3) => side3.chunks.reduce((n, c) => n + c.stacks.reduce((m, s) => m + s.count, 0), 0);
+  if (samples(pair.base) === 0 || samples(pair.head) === 0) {
+    const why = `the ${samples(pair.base) === 0 ? "base" : "head"} profile has no samples${pair.warning === null ? "" : ` (${pair.warning})`}`;
+    return { ...missing(null, why), seconds: pair.seconds, files: { flameGraph: null, raw } };
+  }
+  const d = differential(pair.base, pair.head, {
+    ...options,
+    familyLevel: report.settings.level,
+    seed: report.settings.seed,
+    ...measuredRatio(result)
+  });
+  const files = explainFiles(pair.benchmark, pair.head.version);
+  return {
+    profiler: pair.head.profiler,
+    samples: d.samples,
+    work: { ...d.work, unit: pair.head.workUnit },
+    seconds: pair.seconds,
+    timeRatio: d.timeRatio,
+    timeRatioSource: d.timeRatioSource,
+    method: d.method,
+    functions: d.functions.slice(0, MAX_FUNCTIONS),
+    files: {
+      flameGraph: files.flameGraph,
+      raw: [...raw, files.speedscope.base, files.speedscope.head]
+    },
+    warning: pair.warning
+  };
+}
+var TIME_UNIT2 = /^(ns|us|µs|ms|s|min)(\/op)?$/;
+function measuredRatio(r) {
+  const c = r.comparison;
+  if (c === null || !TIME_UNIT2.test(r.unit) || !(c.change > -1)) return {};
+  return { timeRatio: 1 + c.change };
+}
+function missing(profiles, why) {
+  const run3 = profiles === null || profiles.warnings.length === 0 ? "" : ` (${profiles.warnings.join("; ")})`;
+  return {
+    profiler: null,
+    samples: { base: 0, head: 0 },
+    work: null,
+    seconds: 0,
+    timeRatio: null,
+    timeRatioSource: null,
+    method: null,
+    functions: [],
+    files: { flameGraph: null, raw: [] },
+    warning: `${why}${run3}`
+  };
+}
 
 // src/profile/profile-results.ts
-import { mkdir as mkdir9, mkdtemp as mkdtemp6, rm as rm11 } from "node:fs/promises";
+import { mkdir as mkdir10, mkdtemp as mkdtemp6, rm as rm11 } from "node:fs/promises";
 import os16 from "node:os";
-import path31 from "node:path";
+import path32 from "node:path";
 
 // src/contracts/profile.ts
 var PROFILES_SCHEMA_VERSION = 1;
 
 // src/profile/duet.ts
-import { writeFile as writeFile7 } from "node:fs/promises";
-import path25 from "node:path";
+import { writeFile as writeFile8 } from "node:fs/promises";
+import path26 from "node:path";
 var ANYWHERE = {
   prefix: [],
   attach: async () => void 0,
@@ -89174,7 +89757,7 @@ async function runDuet(sides, options) {
     stdin: "ignore"
   });
   if (slots >= 2) {
-    const flag = path25.join(options.scratch, `release-${options.step}`);
+    const flag = path26.join(options.scratch, `release-${options.step}`);
     const started = [];
     try {
       started.push(await start(0, flag));
@@ -89184,16 +89767,16 @@ async function runDuet(sides, options) {
       for (const p of started) p.kill();
       throw error63;
     }
-    await writeFile7(flag, "");
+    await writeFile8(flag, "");
     const [a, b] = await Promise.all(started.map((p) => finish3(p, options)));
     return [a, b];
   }
   const results = [];
   for (const side3 of [0, 1]) {
-    const flag = path25.join(options.scratch, `release-${options.step}-${side3}`);
+    const flag = path26.join(options.scratch, `release-${options.step}-${side3}`);
     const p = await start(side3, flag);
     await p.prime();
-    await writeFile7(flag, "");
+    await writeFile8(flag, "");
     results.push(await finish3(p, options));
   }
   return [results[0], results[1]];
@@ -89211,11 +89794,11 @@ async function finish3(p, options) {
 }
 
 // src/profile/registry.ts
-import path30 from "node:path";
+import path31 from "node:path";
 
 // src/profile/node.ts
-import { copyFile as copyFile2, mkdir as mkdir8, readFile as readFile8, readdir as readdir3, writeFile as writeFile8 } from "node:fs/promises";
-import path26 from "node:path";
+import { copyFile as copyFile2, mkdir as mkdir9, readFile as readFile8, readdir as readdir3, writeFile as writeFile9 } from "node:fs/promises";
+import path27 from "node:path";
 
 // src/profile/fold.ts
 var StackCounter = class {
@@ -89263,7 +89846,7 @@ var nodeProfiler = {
         env: job.env
       };
     }
-    const preload = path26.join(job.scratch, "cpu-prof-preload.cjs");
+    const preload = path27.join(job.scratch, "cpu-prof-preload.cjs");
     return {
       argv: [...job.argv],
       env: {
@@ -89275,8 +89858,8 @@ var nodeProfiler = {
     };
   },
   async prepare(job) {
-    await mkdir8(outDir(job), { recursive: true });
-    await writeFile8(path26.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
+    await mkdir9(outDir(job), { recursive: true });
+    await writeFile9(path27.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
   },
   async read(job) {
     const dir = outDir(job);
@@ -89285,11 +89868,11 @@ var nodeProfiler = {
     const counter = new StackCounter();
     const files = [];
     for (const [i, name] of names.entries()) {
-      const file2 = path26.join(
+      const file2 = path27.join(
         job.dir,
         `${job.stem}${names.length > 1 ? `.${i + 1}` : ""}.cpuprofile`
       );
-      await copyFile2(path26.join(dir, name), file2);
+      await copyFile2(path27.join(dir, name), file2);
       files.push(file2);
       for (const s of foldCpuProfile(JSON.parse(await readFile8(file2, "utf8")))) {
         counter.add(s.frames, s.count);
@@ -89299,10 +89882,10 @@ var nodeProfiler = {
   }
 };
 function outDir(job) {
-  return path26.join(job.scratch, `${job.stem}.cpuprofiles`);
+  return path27.join(job.scratch, `${job.stem}.cpuprofiles`);
 }
 function isNode(argv2) {
-  return /^(node|nodejs)(\.exe)?$/.test(path26.basename(argv2[0] ?? ""));
+  return /^(node|nodejs)(\.exe)?$/.test(path27.basename(argv2[0] ?? ""));
 }
 function foldCpuProfile(profile) {
   const parent = /* @__PURE__ */ new Map();
@@ -89311,7 +89894,7 @@ function foldCpuProfile(profile) {
     for (const child of node2.children ?? []) parent.set(child, node2.id);
     const { functionName, url: url2 } = node2.callFrame;
     const fn = functionName === "" ? "(anonymous)" : functionName;
-    names.set(node2.id, url2 === "" ? fn : `${fn} (${path26.basename(url2)})`);
+    names.set(node2.id, url2 === "" ? fn : `${fn} (${path27.basename(url2)})`);
   }
   const stacks = /* @__PURE__ */ new Map();
   const stackOf = (id) => {
@@ -89351,9 +89934,9 @@ if (dir) {
 `;
 
 // src/profile/perf.ts
-import { mkdtemp as mkdtemp5, readFile as readFile9, rm as rm10, writeFile as writeFile9 } from "node:fs/promises";
+import { mkdtemp as mkdtemp5, readFile as readFile9, rm as rm10, writeFile as writeFile10 } from "node:fs/promises";
 import os15 from "node:os";
-import path27 from "node:path";
+import path28 from "node:path";
 
 // src/profile/tool.ts
 import { spawn as spawn7 } from "node:child_process";
@@ -89424,13 +90007,13 @@ var perf = {
       cwd: job.cwd
     });
     if (script.code !== 0) throw new Error(whyFailed("perf script", script));
-    const file2 = path27.join(job.dir, `${job.stem}.perf.txt`);
-    await writeFile9(file2, script.stdout);
+    const file2 = path28.join(job.dir, `${job.stem}.perf.txt`);
+    await writeFile10(file2, script.stdout);
     return { stacks: parsePerfScript(script.stdout), files: [file2] };
   }
 };
 function dataFile(job) {
-  return path27.join(job.scratch, `${job.stem}.perf.data`);
+  return path28.join(job.scratch, `${job.stem}.perf.data`);
 }
 function parsePerfScript(text2) {
   const counter = new StackCounter();
@@ -89479,7 +90062,7 @@ async function perfReady(env) {
   } : { problem: `perf still fails after lowering perf_event_paranoid: ${second}`, notes: [] };
 }
 async function probe(env) {
-  const dir = await mkdtemp5(path27.join(os15.tmpdir(), "duetkit-perf-probe-"));
+  const dir = await mkdtemp5(path28.join(os15.tmpdir(), "duetkit-perf-probe-"));
   try {
     const result = await runTool(
       [
@@ -89490,7 +90073,7 @@ async function probe(env) {
         "cpu-clock",
         "-g",
         "-o",
-        path27.join(dir, "p"),
+        path28.join(dir, "p"),
         "--",
         "true"
       ],
@@ -89504,7 +90087,7 @@ async function probe(env) {
 
 // src/profile/pprof.ts
 import { readFile as readFile10 } from "node:fs/promises";
-import path28 from "node:path";
+import path29 from "node:path";
 import { gunzipSync } from "node:zlib";
 
 // node_modules/pprof-format/dist/esm/index.js
@@ -90464,7 +91047,7 @@ var pprof = {
   wrap(job) {
     const file2 = profileFile(job);
     const argv2 = [...job.argv];
-    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path28.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
+    const extra = isGoTest(argv2) ? [`-cpuprofile=${file2}`, `-o=${path29.join(job.scratch, `${job.stem}.test`)}`] : isTestBinary(argv2) ? [`-test.cpuprofile=${file2}`] : null;
     if (extra === null) {
       throw new Error(
         `pprof profiles "go test" commands and Go test binaries (*.test), not "${argv2.join(" ")}": use profile.profiler perf`
@@ -90480,10 +91063,10 @@ var pprof = {
   }
 };
 function profileFile(job) {
-  return path28.join(job.dir, `${job.stem}.pprof`);
+  return path29.join(job.dir, `${job.stem}.pprof`);
 }
 function isGoTest(argv2) {
-  return path28.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
+  return path29.basename(argv2[0] ?? "") === "go" && argv2[1] === "test";
 }
 function isTestBinary(argv2) {
   return /\.test$/.test(argv2[0] ?? "");
@@ -90510,7 +91093,7 @@ function foldPprof(raw) {
 
 // src/profile/py-spy.ts
 import { readFile as readFile11 } from "node:fs/promises";
-import path29 from "node:path";
+import path30 from "node:path";
 var pySpy = {
   name: "py-spy",
   workUnit: "iteration",
@@ -90543,7 +91126,7 @@ var pySpy = {
   }
 };
 function foldedFile(job) {
-  return path29.join(job.dir, `${job.stem}.py-spy.txt`);
+  return path30.join(job.dir, `${job.stem}.py-spy.txt`);
 }
 
 // src/profile/registry.ts
@@ -90562,7 +91145,7 @@ var NODE_FORMATS = /* @__PURE__ */ new Set(["tinybench", "benchmarkjs"]);
 function chooseProfiler(choice2, workload2) {
   if (choice2 !== "auto") return choice2;
   const argv2 = workload2.command;
-  const program = path30.basename(argv2[0] ?? "");
+  const program = path31.basename(argv2[0] ?? "");
   if (workload2.format === "go" || isGoTest(argv2) || isTestBinary(argv2)) return "pprof";
   if (workload2.format === "pytest" || PYTHON.test(program)) return "py-spy";
   if (NODE_FORMATS.has(workload2.format ?? "") || NODE.test(program)) return "node";
@@ -90659,7 +91242,7 @@ async function profileResults(options) {
     }));
     return finish4();
   }
-  const scratch = await mkdtemp6(path31.join(os16.tmpdir(), "duetkit-profile-"));
+  const scratch = await mkdtemp6(path32.join(os16.tmpdir(), "duetkit-profile-"));
   const byKey = /* @__PURE__ */ new Map();
   try {
     for (const target of targets) {
@@ -90688,8 +91271,8 @@ async function profileResults(options) {
 async function profilePair(target, route, scratch, budgetLeft, options) {
   const started = performance.now();
   const names = [target.baseline, target.version];
-  const dir = path31.join(options.resultsDir, "profiles", safeName(target.benchmark));
-  await mkdir9(dir, { recursive: true });
+  const dir = path32.join(options.resultsDir, "profiles", safeName(target.benchmark));
+  await mkdir10(dir, { recursive: true });
   const chunks = [[], []];
   const files = [[], []];
   let warning2 = null;
@@ -90727,7 +91310,7 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
       }
       for (const side4 of [0, 1]) {
         chunks[side4].push({ stacks: reads[side4].stacks, work: target.work });
-        files[side4].push(...reads[side4].files.map((f) => path31.relative(options.resultsDir, f)));
+        files[side4].push(...reads[side4].files.map((f) => path32.relative(options.resultsDir, f)));
       }
     } catch (error63) {
       warning2 = `${run3 - 1} of ${options.spec.runs} runs: ${error63.message}`;
@@ -90815,8 +91398,8 @@ function profilingFor(scenario, request2) {
           request2.onWarning?.(`profile of ${pair.benchmark}: ${pair.warning}`);
         }
       }
-      const file2 = path32.join(request2.resultsDir, PROFILES_FILE);
-      await writeFile10(file2, `${JSON.stringify(profiles, null, 2)}
+      const file2 = path33.join(request2.resultsDir, PROFILES_FILE);
+      await writeFile11(file2, `${JSON.stringify(profiles, null, 2)}
 `).catch((error63) => {
         request2.onWarning?.(`profiles not written to ${file2}: ${error63.message}`);
         profiles = null;
@@ -90824,17 +91407,28 @@ function profilingFor(scenario, request2) {
     }
   };
 }
+async function explainReport(report, profiles, resultsDir, onWarning) {
+  if (profiles === null) return { report, files: [] };
+  const explained = attachExplanations(report, profiles);
+  try {
+    const files = await writeExplainArtifacts(resultsDir, explained, profiles);
+    return { report: explained, files: files.map((f) => path33.join(resultsDir, f)) };
+  } catch (error63) {
+    onWarning?.(`differential flame graphs not written: ${error63.message}`);
+    return { report: explained, files: [] };
+  }
+}
 
 // src/dashboard/assets.ts
 import { existsSync as existsSync8 } from "node:fs";
 import { readdir as readdir4, readFile as readFile12 } from "node:fs/promises";
-import path33 from "node:path";
+import path34 from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 var DASHBOARD_FILES = ["index.html", "dashboard.js", "dashboard.css"];
 function dashboardDir() {
-  const here = path33.dirname(fileURLToPath4(import.meta.url));
-  const candidates = [path33.join(here, "dashboard"), path33.resolve(here, "../../dist/dashboard")];
-  const found = candidates.find((dir) => existsSync8(path33.join(dir, "index.html")));
+  const here = path34.dirname(fileURLToPath4(import.meta.url));
+  const candidates = [path34.join(here, "dashboard"), path34.resolve(here, "../../dist/dashboard")];
+  const found = candidates.find((dir) => existsSync8(path34.join(dir, "index.html")));
   if (found === void 0) {
     throw new UserError(
       `the dashboard is not built (looked in ${candidates.join(", ")}): run npm run bundle`
@@ -90848,7 +91442,7 @@ async function readDashboard(dir = dashboardDir()) {
   for (const name of DASHBOARD_FILES) {
     if (!names.has(name))
       throw new UserError(`the dashboard in ${dir} lacks ${name}: run npm run bundle`);
-    files.set(name, await readFile12(path33.join(dir, name)));
+    files.set(name, await readFile12(path34.join(dir, name)));
   }
   return files;
 }
@@ -90872,12 +91466,12 @@ function previousRun(entries, suite, ref) {
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/history/read.ts
-import path36 from "node:path";
+import path37 from "node:path";
 
 // src/history/git-branch.ts
-import { mkdtemp as mkdtemp7, readFile as readFile13, rm as rm12, writeFile as writeFile11 } from "node:fs/promises";
+import { mkdtemp as mkdtemp7, readFile as readFile13, rm as rm12, writeFile as writeFile12 } from "node:fs/promises";
 import os17 from "node:os";
-import path34 from "node:path";
+import path35 from "node:path";
 var GitStoreError = class extends UserError {
   constructor(message) {
     super(message);
@@ -90886,8 +91480,8 @@ var GitStoreError = class extends UserError {
 };
 async function openBranch(options) {
   const env = options.env ?? process.env;
-  const dir = await mkdtemp7(path34.join(options.tmpDir ?? os17.tmpdir(), "duetkit-history-"));
-  const remote = isUrl(options.remote) ? options.remote : path34.resolve(options.remote);
+  const dir = await mkdtemp7(path35.join(options.tmpDir ?? os17.tmpdir(), "duetkit-history-"));
+  const remote = isUrl(options.remote) ? options.remote : path35.resolve(options.remote);
   const gitEnv = {
     ...env,
     GIT_DIR: dir,
@@ -90928,12 +91522,12 @@ async function openBranch(options) {
   };
   await git(["init", "--quiet", "--bare"]);
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  const configFile = path34.join(dir, "config");
+  const configFile = path35.join(dir, "config");
   const initial = (await readFile13(configFile, "utf8")).replace(
     /repositoryformatversion = 0/,
     "repositoryformatversion = 1"
   );
-  await writeFile11(
+  await writeFile12(
     configFile,
     `${initial}[extensions]
 	partialClone = origin
@@ -90994,12 +91588,12 @@ async function openBranch(options) {
     },
     async readBlobs(oids) {
       const result = /* @__PURE__ */ new Map();
-      const wanted = [...new Set(oids)].filter((oid) => {
+      const wanted2 = [...new Set(oids)].filter((oid) => {
         const cached2 = cache.get(oid);
         if (cached2 !== void 0) result.set(oid, cached2);
         return cached2 === void 0;
       });
-      if (wanted.length === 0) return result;
+      if (wanted2.length === 0) return result;
       if (!complete) {
         await git(
           [
@@ -91014,11 +91608,11 @@ async function openBranch(options) {
             "--filter=blob:none",
             "--stdin"
           ],
-          `${wanted.join("\n")}
+          `${wanted2.join("\n")}
 `
         );
       }
-      const out = await git(["cat-file", "--batch"], `${wanted.join("\n")}
+      const out = await git(["cat-file", "--batch"], `${wanted2.join("\n")}
 `);
       let at = 0;
       while (at < out.length) {
@@ -91110,7 +91704,7 @@ function redact(text2, token) {
 
 // src/history/layout.ts
 import { createHash as createHash3 } from "node:crypto";
-import path35 from "node:path";
+import path36 from "node:path";
 var ENTRIES_DIR = "entries";
 var DATA_DIR = "data";
 var SUITES_FILE = "suites.json";
@@ -91139,7 +91733,7 @@ function compactTime(iso) {
   return new Date(Date.parse(iso)).toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function entryPath(suite, runId, startedAt) {
-  return path35.posix.join(
+  return path36.posix.join(
     ENTRIES_DIR,
     suiteKey(suite),
     monthOf(startedAt),
@@ -91325,9 +91919,9 @@ function parseEntry(textOfFile, file2) {
   }
   return parsed.data;
 }
-function valueAt2(value, path46) {
+function valueAt2(value, path47) {
   let at = value;
-  for (const key of path46) {
+  for (const key of path47) {
     if (at === null || typeof at !== "object") return void 0;
     at = at[key];
   }
@@ -91343,7 +91937,7 @@ function compareEntries(a, b) {
 var DEFAULT_BRANCH = "gh-pages";
 var DEFAULT_PATH = "duetkit";
 function normalizeFolder(folder) {
-  const clean = path36.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
+  const clean = path37.posix.normalize(`/${(folder ?? DEFAULT_PATH).replace(/\\/g, "/")}/`);
   return clean === "/" ? "" : clean.slice(1, -1);
 }
 function inFolder(folder, relative2) {
@@ -91372,7 +91966,7 @@ function openLocation(options) {
   });
 }
 async function listEntryFiles(git, commit2, folder, suite) {
-  const dir = path36.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
+  const dir = path37.posix.join(folder, ENTRIES_DIR, suite === void 0 ? "" : suiteKey(suite));
   const prefix = folder === "" ? "" : `${folder}/`;
   const files = [];
   for (const file2 of await git.listFiles(commit2, dir)) {
@@ -91675,10 +92269,10 @@ function canonicalJson(value) {
 }
 
 // src/history/store.ts
-import path38 from "node:path";
+import path39 from "node:path";
 
 // src/history/derive.ts
-import path37 from "node:path";
+import path38 from "node:path";
 var DERIVED_SCHEMA_VERSION = 1;
 var RECENT_RUNS = 30;
 var CHANGE_WINDOW = 10;
@@ -91691,13 +92285,13 @@ var VERDICT_CODES = {
 var round = (x) => Number(x.toPrecision(6));
 var roundOrNull = (x) => x === null || x === void 0 ? null : round(x);
 function monthDir(suite, month) {
-  return path37.posix.join(DATA_DIR, suiteKey(suite), month);
+  return path38.posix.join(DATA_DIR, suiteKey(suite), month);
 }
 function indexPath(suite) {
-  return path37.posix.join(DATA_DIR, suiteKey(suite), "index.json");
+  return path38.posix.join(DATA_DIR, suiteKey(suite), "index.json");
 }
 function latestPath(suite) {
-  return path37.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
+  return path38.posix.join(DATA_DIR, suiteKey(suite), "latest.json");
 }
 function runSummary(stored) {
   const e = stored.entry;
@@ -91912,8 +92506,8 @@ async function suiteChanges(git, tip, folder, edit, derivers = []) {
   for (const name of names) counts.set(monthOfPath(name), (counts.get(monthOfPath(name)) ?? 0) + 1);
   const touched = new Set([...edit.added.map((s) => s.path), ...edit.removed].map(monthOfPath));
   const newestNames = new Set(names.slice(-RECENT_RUNS));
-  const wanted = kept.filter((f) => touched.has(f.location.month) || newestNames.has(f.relative));
-  const loaded = await loadEntries(git, wanted);
+  const wanted2 = kept.filter((f) => touched.has(f.location.month) || newestNames.has(f.relative));
+  const loaded = await loadEntries(git, wanted2);
   warnings.push(...loaded.warnings);
   const all = [...loaded.stored, ...edit.added];
   all.sort(
@@ -92000,7 +92594,7 @@ async function suitesChanges(git, tip, folder, pending) {
         continue;
       }
       if (suiteKey(entry.suite) !== key) continue;
-      const time3 = (name) => timeOfName(path38.posix.basename(name).slice(0, 16));
+      const time3 = (name) => timeOfName(path39.posix.basename(name).slice(0, 16));
       list.push({
         name: entry.suite,
         key,
@@ -92117,7 +92711,7 @@ async function commitEntry(git, tip, folder, entry, relative2, options) {
 
 // src/history/results.ts
 import { readFile as readFile14 } from "node:fs/promises";
-import path39 from "node:path";
+import path40 from "node:path";
 var finite3 = external_exports.number().refine(Number.isFinite, "a finite number");
 var samplesSchema = external_exports.looseObject({
   schemaVersion: external_exports.literal(1),
@@ -92170,7 +92764,7 @@ var reportSchema2 = external_exports.looseObject({
 var runSchema2 = external_exports.looseObject({ suite: external_exports.string().min(1).max(100) });
 async function readRunResults(dir) {
   const read = async (file2, required2) => {
-    const where = path39.join(dir, file2);
+    const where = path40.join(dir, file2);
     try {
       return await readFile14(where, "utf8");
     } catch (error63) {
@@ -92182,16 +92776,16 @@ async function readRunResults(dir) {
   const samplesText = await read("samples.json", true);
   const samples = check2(
     samplesText,
-    path39.join(dir, "samples.json"),
+    path40.join(dir, "samples.json"),
     samplesSchema
   );
   const report = check2(
     await read("comparison.json", true),
-    path39.join(dir, "comparison.json"),
+    path40.join(dir, "comparison.json"),
     reportSchema2
   );
   const runText = await read("duetkit-run.json", false);
-  const suite = runText === null ? null : check2(runText, path39.join(dir, "duetkit-run.json"), runSchema2).suite;
+  const suite = runText === null ? null : check2(runText, path40.join(dir, "duetkit-run.json"), runSchema2).suite;
   return { dir, samples, report, suite, samplesText };
 }
 function check2(text2, file2, schema) {
@@ -92460,13 +93054,13 @@ function bestSplit(z2, s, e, shape = {}) {
   const left = new Float64Array(m + 1);
   for (let t = 1; t < m; t++) {
     const zt = z2[s + t];
-    let add = 0;
+    let add2 = 0;
     for (let i = 0; i < t; i++) {
       let d = z2[s + i] - zt;
       if (d < 0) d = -d;
-      add += exponent === 1 ? d : d ** exponent;
+      add2 += exponent === 1 ? d : d ** exponent;
     }
-    left[t + 1] = left[t] + add;
+    left[t + 1] = left[t] + add2;
   }
   const within = new Float64Array(m + 1);
   let bestQ = -Infinity;
@@ -92589,9 +93183,9 @@ function refOf(p) {
   };
 }
 function uncalledNote(c, threshold3) {
-  const pct5 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
-  const step = c.step.lower === null || c.step.upper === null ? `${pct5(c.step.change)} (no interval)` : `${pct5(c.step.change)} [${pct5(c.step.lower)}, ${pct5(c.step.upper)}]`;
-  const within = threshold3 === 0 ? "contains no change" : `reaches within \xB1${pct5(threshold3).slice(1)}`;
+  const pct6 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+  const step = c.step.lower === null || c.step.upper === null ? `${pct6(c.step.change)} (no interval)` : `${pct6(c.step.change)} [${pct6(c.step.lower)}, ${pct6(c.step.upper)}]`;
+  const within = threshold3 === 0 ? "contains no change" : `reaches within \xB1${pct6(threshold3).slice(1)}`;
   return `E-Divisive split the series at run ${c.after.runId} (p = ${c.pValue.toPrecision(2)}), not called a change point: the step ${step} ${within}`;
 }
 function compareUrl(before, after) {
@@ -93265,9 +93859,9 @@ async function runStep2(inputs, deps) {
   if (baseHead !== null) {
     io.info(`base ${baseHead.base} (${baseHead.how}), head ${baseHead.head}`);
   }
-  const dir = inputs.resultsDirectory ?? path40.join(env.RUNNER_TEMP || os18.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
-  await mkdir10(dir, { recursive: true });
-  const worktrees = await mkdtemp8(path40.join(env.RUNNER_TEMP || os18.tmpdir(), "duetkit-run-"));
+  const dir = inputs.resultsDirectory ?? path41.join(env.RUNNER_TEMP || os18.tmpdir(), "duetkit", suite.replace(/[^\w.-]+/g, "_"));
+  await mkdir11(dir, { recursive: true });
+  const worktrees = await mkdtemp8(path41.join(env.RUNNER_TEMP || os18.tmpdir(), "duetkit-run-"));
   io.saveState(STATE2.worktrees, worktrees);
   io.saveState(STATE2.repository, loaded.baseDir);
   io.setOutput("results-directory", dir);
@@ -93295,7 +93889,7 @@ async function runStep2(inputs, deps) {
     // The post step deletes whatever this names, whatever happens to this step.
     saveState: (state) => io.saveState(STATE2.cluster, JSON.stringify(state))
   });
-  const samplesPath = path40.join(dir, RESULT_FILES.samples);
+  const samplesPath = path41.join(dir, RESULT_FILES.samples);
   await writeSamples(samplesPath, samples);
   io.setOutput("samples-path", samplesPath);
   const meta3 = runMetaOf(samples, suite, runnerLabel2(env));
@@ -93312,8 +93906,13 @@ ${codeBlock(samples.error ?? "")}
     io.setOutput("verdict", "error");
     return `duetkit: ${why}`;
   }
-  const report = analyzeSamples(samples);
   const { profiles } = profiling;
+  const { report } = await explainReport(
+    analyzeSamples(samples),
+    profiles,
+    dir,
+    (m) => io.warning(m)
+  );
   if (profiles !== null) {
     io.info(
       `profiles: ${profiles.pairs.length} benchmark(s) (${profiles.policy}), ${profiles.seconds.toFixed(1)} s of profiling`
@@ -93430,10 +94029,10 @@ async function commentStep(inputs, deps) {
 }
 
 // src/action/inputs.ts
-import path44 from "node:path";
+import path45 from "node:path";
 
 // src/action/bisect-inputs.ts
-import path41 from "node:path";
+import path42 from "node:path";
 
 // src/action/input-parsers.ts
 function got(value) {
@@ -93484,7 +94083,7 @@ function parseBisectInputs(get, cwd) {
     throw new InputError("good", "required with mode: bisect: a commit without the change");
   if (bad === null)
     throw new InputError("bad", "required with mode: bisect: a commit with the change");
-  const workingDirectory = path41.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path42.resolve(cwd, text2("working-directory") ?? ".");
   const results = text2("results-directory");
   return {
     mode: "bisect",
@@ -93492,7 +94091,7 @@ function parseBisectInputs(get, cwd) {
     bad: gitRef(bad, "bad"),
     ...parseBisectWorkload(get, "mode: bisect"),
     workingDirectory,
-    resultsDirectory: results === null ? null : path41.resolve(workingDirectory, results)
+    resultsDirectory: results === null ? null : path42.resolve(workingDirectory, results)
   };
 }
 function parseBisectWorkload(get, context3) {
@@ -93528,10 +94127,10 @@ function textOf(get) {
 }
 
 // src/action/variability-inputs.ts
-import path43 from "node:path";
+import path44 from "node:path";
 
 // src/action/history-inputs.ts
-import path42 from "node:path";
+import path43 from "node:path";
 function parseHistoryInputs(text2, workingDirectory, fail) {
   const publish = text2("publish") ?? "none";
   if (publish !== "none" && publish !== "history") {
@@ -93542,7 +94141,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     fail("history-branch", `got ${JSON.stringify(branch)}; expected a branch name like gh-pages`);
   }
   const folder = text2("history-path") ?? DEFAULT_PATH;
-  if (folder.split("/").includes("..") || path42.isAbsolute(folder)) {
+  if (folder.split("/").includes("..") || path43.isAbsolute(folder)) {
     fail(
       "history-path",
       `got ${JSON.stringify(folder)}; expected a folder inside the branch, like duetkit`
@@ -93566,7 +94165,7 @@ function parseHistoryInputs(text2, workingDirectory, fail) {
     publish,
     branch,
     path: folder,
-    repository: isLocal ? path42.resolve(workingDirectory, repository) : repository,
+    repository: isLocal ? path43.resolve(workingDirectory, repository) : repository,
     token: text2("history-token") ?? "",
     retention
   };
@@ -93618,7 +94217,7 @@ function parseVariabilityInputs(get, cwd) {
       "true bisects the steps the alert issue announces: set alert: issue as well"
     );
   }
-  const workingDirectory = path43.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path44.resolve(cwd, text2("working-directory") ?? ".");
   const results = text2("results-directory");
   return {
     mode: "variability",
@@ -93630,7 +94229,7 @@ function parseVariabilityInputs(get, cwd) {
     alert: alert2,
     token: text2("github-token") ?? "",
     workingDirectory,
-    resultsDirectory: results === null ? null : path43.resolve(workingDirectory, results),
+    resultsDirectory: results === null ? null : path44.resolve(workingDirectory, results),
     bisect: bisect ? parseBisectWorkload(get, "bisect: true") : null
   };
 }
@@ -93671,11 +94270,11 @@ function parseInputs(get, cwd) {
   const mode = choice(text2("mode") ?? "run", "mode", ACTION_MODES);
   if (mode === "variability") return parseVariabilityInputs(get, cwd);
   if (mode === "bisect") return parseBisectInputs(get, cwd);
-  const workingDirectory = path44.resolve(cwd, text2("working-directory") ?? ".");
+  const workingDirectory = path45.resolve(cwd, text2("working-directory") ?? ".");
   const token = text2("github-token") ?? "";
   const comment = choice(text2("comment") ?? "always", "comment", COMMENT_POLICIES);
   const results = text2("results-directory");
-  const resultsDirectory = results === null ? null : path44.resolve(workingDirectory, results);
+  const resultsDirectory = results === null ? null : path45.resolve(workingDirectory, results);
   if (mode === "comment") {
     for (const name of RUN_ONLY) {
       if (text2(name) !== null) {
@@ -93797,42 +94396,9 @@ function createCoreIo() {
 }
 
 // src/action/variability-step.ts
-import { mkdir as mkdir11, writeFile as writeFile12 } from "node:fs/promises";
+import { mkdir as mkdir12, writeFile as writeFile13 } from "node:fs/promises";
 import os19 from "node:os";
-import path45 from "node:path";
-
-// src/stats/proportion.ts
-function wilsonInterval(successes, trials, level3 = 0.95) {
-  if (!(Number.isInteger(trials) && trials >= 0)) {
-    throw new RangeError(`trials must be an integer \u2265 0, got ${trials}`);
-  }
-  if (!(Number.isInteger(successes) && successes >= 0 && successes <= trials)) {
-    throw new RangeError(
-      `successes must be an integer from 0 to trials (${trials}), got ${successes}`
-    );
-  }
-  if (!(level3 > 0 && level3 < 1)) throw new RangeError(`level must be in (0, 1), got ${level3}`);
-  if (trials === 0) {
-    return { successes, trials, estimate: NaN, lower: 0, upper: 1, level: level3, method: "wilson" };
-  }
-  const z2 = normalPpf(1 - (1 - level3) / 2);
-  const n = trials;
-  const p = successes / n;
-  const z22 = z2 * z2;
-  const denominator = 1 + z22 / n;
-  const centre2 = (p + z22 / (2 * n)) / denominator;
-  const half = z2 * Math.sqrt(p * (1 - p) / n + z22 / (4 * n * n)) / denominator;
-  return {
-    successes,
-    trials,
-    estimate: p,
-    // At 0 (or n) successes the bound is exactly 0 (or 1); rounding must not move it.
-    lower: successes === 0 ? 0 : Math.max(0, centre2 - half),
-    upper: successes === n ? 1 : Math.min(1, centre2 + half),
-    level: level3,
-    method: "wilson"
-  };
-}
+import path46 from "node:path";
 
 // src/variability/infrastructure.ts
 var LABELS = {
@@ -93909,14 +94475,14 @@ function reuseOf(points, relative2, seed, notes) {
   const ks = ksTwoSample(reused, across);
   const reusedRange = median(reused);
   const reprovisionedRange = median(across);
-  const pct5 = (x) => `${(x * 100).toFixed(2)}%`;
+  const pct6 = (x) => `${(x * 100).toFixed(2)}%`;
   return {
     size,
     reusedSets: reused.length,
     reusedRange,
     reprovisionedRange,
     ks: { statistic: ks.statistic, pValue: ks.pValue },
-    summary: `${size} runs on one machine span ${pct5(reusedRange)} (median), on ${size} machines ${pct5(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
+    summary: `${size} runs on one machine span ${pct6(reusedRange)} (median), on ${size} machines ${pct6(reprovisionedRange)}; KS p = ${ks.pValue.toPrecision(2)}${ks.pValue < 0.05 ? ": re-provisioning changes the spread" : ": no difference found"}`
   };
 }
 
@@ -94169,8 +94735,8 @@ function patternOf(kind2, times, relative2, settings) {
     high: high.label
   };
   const power = powerOf(values, settings);
-  const pct5 = (x) => `${(x * 100).toFixed(2)}%`;
-  const summary2 = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct5(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct5(power.detectable)} between two groups; ${pct5(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
+  const pct6 = (x) => `${(x * 100).toFixed(2)}%`;
+  const summary2 = found ? `pattern by ${what}: Kruskal\u2013Wallis p = ${formatP(kw.pValue)}; ${high.label} is ${pct6(spread.difference)} above ${low.label} (medians)` : `no pattern by ${what} found (Kruskal\u2013Wallis p = ${formatP(kw.pValue)}, ${groups.length} groups); this data would show a difference \u2265 ${pct6(power.detectable)} between two groups; ${pct6(power.effect)} would need about ${power.runsPerGroupForEffect} runs per group`;
   return {
     ...base,
     kruskal: { statistic: kw.statistic, df: kw.df, pValue: kw.pValue },
@@ -94402,20 +94968,20 @@ function gitCommitLister(dir) {
   };
 }
 async function addCommits(report, list) {
-  const missing = [];
+  const missing2 = [];
   for (const suite of report.suites) {
     for (const b of suite.benchmarks) {
       for (const c of b.changePoints) {
         if (c.range.from === null || c.range.to === null) continue;
         const commits = await list(c.range.from, c.range.to);
         if (commits === null)
-          missing.push(`${c.range.from.slice(0, 10)}..${c.range.to.slice(0, 10)}`);
+          missing2.push(`${c.range.from.slice(0, 10)}..${c.range.to.slice(0, 10)}`);
         else c.commits = commits;
       }
     }
   }
-  return missing.length === 0 ? [] : [
-    `commits of ${missing.join(", ")} are not in this repository (fetch-depth: 0 in actions/checkout, or --repo DIR): listed without them`
+  return missing2.length === 0 ? [] : [
+    `commits of ${missing2.join(", ")} are not in this repository (fetch-depth: 0 in actions/checkout, or --repo DIR): listed without them`
   ];
 }
 
@@ -94457,8 +95023,8 @@ function createIssueApi(token, repository) {
 }
 
 // src/variability/render.ts
-var pct4 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
-var signed = (x) => `${x >= 0 ? "+" : ""}${pct4(x)}`;
+var pct5 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+var signed = (x) => `${x >= 0 ? "+" : ""}${pct5(x)}`;
 var short3 = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
 var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
 function renderVariability(report) {
@@ -94485,7 +95051,7 @@ function renderVariability(report) {
   }
   const s = report.settings;
   out.push(
-    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct4(s.level, 0)} bootstrap interval, called only when the whole interval lies beyond ${(s.threshold ?? 0) === 0 ? "no change" : `\xB1${pct4(s.threshold, 1)}`}. CVs and medians: ${pct4(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
+    `<sub>Change points: E-Divisive (Matteson & James 2014; each split's second side runs to the end of its segment and within-side means are V-statistics, as MongoDB's signal-processing-algorithms computes it), permutation test at \u03B1 = ${s.changePointAlpha} with ${s.permutations} permutations; steps: ratio of segment medians with a ${pct5(s.level, 0)} bootstrap interval, called only when the whole interval lies beyond ${(s.threshold ?? 0) === 0 ? "no change" : `\xB1${pct5(s.threshold, 1)}`}. CVs and medians: ${pct5(s.level, 0)} BCa bootstrap, ${s.resamples} resamples, seed ${s.seed}. Patterns (UTC; values relative to their segment's median): Kruskal\u2013Wallis and pairwise Mann\u2013Whitney (Holm) at \u03B1 = ${s.patternAlpha}. MDE: from the A/A duet when the run had one, else from the run's CV (99%, 80% power).</sub>`
   );
   return `${out.join("\n").trimEnd()}
 `;
@@ -94498,7 +95064,7 @@ function renderSuite(suite) {
     const latest = aa2.latest;
     out.push(
       latest.calledChanged.length === 0 ? `A/A duet of the latest run (${day2(latest.at)}): nothing called changed.` : `\u26A0\uFE0F A/A duet of the latest run (${day2(latest.at)}) called changed: ${latest.calledChanged.join(", ")} \u2014 the runner misled a PR-style comparison tonight.`,
-      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct4(aa2.rate.estimate)}, 95% Wilson [${pct4(aa2.rate.lower)}, ${pct4(aa2.rate.upper)}]; nominal ${pct4(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
+      `A/A false positives: ${aa2.calledChanged} of ${aa2.comparisons} comparisons in ${aa2.runs} runs (${pct5(aa2.rate.estimate)}, 95% Wilson [${pct5(aa2.rate.lower)}, ${pct5(aa2.rate.upper)}]; nominal ${pct5(aa2.nominal, 1)}): ${aa2.rate.lower > aa2.nominal ? "more than the nominal rate \u2014 on these runners, PR verdicts are called changed too often" : aa2.rate.upper < aa2.nominal ? "below the nominal rate" : "consistent with the nominal rate"}.`
     );
   }
   out.push(
@@ -94568,7 +95134,7 @@ function renderPaired(suite) {
   if (widths.length > 0) {
     const t = latest.threshold;
     out.push(
-      `Median interval width per benchmark: ${pct4(widths[0])} to ${pct4(widths.at(-1))}: a step beyond \xB1${pct4(t + widths[0] / 2)} to \xB1${pct4(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
+      `Median interval width per benchmark: ${pct5(widths[0])} to ${pct5(widths.at(-1))}: a step beyond \xB1${pct5(t + widths[0] / 2)} to \xB1${pct5(t + widths.at(-1) / 2)} (the threshold and half the width) is called the night it lands.`,
       ""
     );
   }
@@ -94577,16 +95143,16 @@ function renderPaired(suite) {
   return out;
 }
 function pairedLine(benchmark2, c) {
-  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct4(c.ci.level, 0)} CI, threshold \xB1${pct4(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
+  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct5(c.ci.level, 0)} CI, threshold \xB1${pct5(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);
-  const ci = (s) => s === null ? "\u2013" : `${pct4(s.estimate)} [${pct4(s.lower)}, ${pct4(s.upper)}]`;
+  const ci = (s) => s === null ? "\u2013" : `${pct5(s.estimate)} [${pct5(s.lower)}, ${pct5(s.upper)}]`;
   const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
     (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed(c.step.change)} ${day2(c.after.at)}`
   ).join(", ");
   const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
-  const mde = b.noise.mdeRecent === null ? "\u2013" : pct4(b.noise.mdeRecent);
+  const mde = b.noise.mdeRecent === null ? "\u2013" : pct5(b.noise.mdeRecent);
   return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
 }
 function changePointLine(b, c) {
@@ -94845,12 +95411,12 @@ async function variabilityStep(inputs, deps) {
   report.warnings.push(...await addCommits(report, gitCommitLister(inputs.workingDirectory)));
   const markdown = renderVariability(report);
   await io.appendSummary(markdown);
-  const dir = inputs.resultsDirectory ?? path45.join(env.RUNNER_TEMP || os19.tmpdir(), "duetkit", "variability");
-  await mkdir11(dir, { recursive: true });
-  const file2 = path45.join(dir, "variability.json");
-  await writeFile12(file2, `${JSON.stringify(report, null, 2)}
+  const dir = inputs.resultsDirectory ?? path46.join(env.RUNNER_TEMP || os19.tmpdir(), "duetkit", "variability");
+  await mkdir12(dir, { recursive: true });
+  const file2 = path46.join(dir, "variability.json");
+  await writeFile13(file2, `${JSON.stringify(report, null, 2)}
 `);
-  await writeFile12(path45.join(dir, "variability.md"), markdown);
+  await writeFile13(path46.join(dir, "variability.md"), markdown);
   const changePoints = report.suites.reduce(
     (n, s) => n + s.benchmarks.reduce((k, b) => k + b.changePoints.length, 0),
     0

@@ -16,7 +16,7 @@ import { loadCluster } from '../pipeline/load-cluster.js';
 import { KUBECONFIG_CONTENT_ENV } from '../cluster/env.js';
 import type { IsolationReport } from '../contracts/isolation.js';
 import { writeSamples } from '../pipeline/write-samples.js';
-import { profilingFor } from '../pipeline/profile-run.js';
+import { explainReport, profilingFor } from '../pipeline/profile-run.js';
 import { gateFailure, overallVerdict } from './gate.js';
 import { previousRunFromHistory, publishToHistory, trendsForComment } from './history-step.js';
 import { InputError } from './input-error.js';
@@ -137,9 +137,12 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
     return `duetkit: ${why}`;
   }
 
-  const report = analyzeSamples(samples);
-  // profiles.json, already written beside the samples: what explains the report.
+  // profiles.json, already written beside the samples, explains the report: the `explain`
+  // blocks, and the differential flame graphs in the results directory (the artifact).
   const { profiles } = profiling;
+  const { report } = await explainReport(analyzeSamples(samples), profiles, dir, (m) =>
+    io.warning(m),
+  );
   if (profiles !== null) {
     io.info(
       `profiles: ${profiles.pairs.length} benchmark(s) (${profiles.policy}), ${profiles.seconds.toFixed(1)} s of profiling`,

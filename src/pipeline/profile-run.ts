@@ -1,7 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { analyzeSamples } from '../analyze/analyze.js';
+import type { ComparisonReport } from '../contracts/comparison.js';
 import type { ProfilesFile } from '../contracts/profile.js';
+import { writeExplainArtifacts } from '../explain/artifacts.js';
+import { attachExplanations } from '../explain/attach.js';
 import { profileResults } from '../profile/profile-results.js';
 import { profileBudgetSeconds, type ProfilePolicy } from '../scenario/profile-schema.js';
 import type { Scenario } from '../scenario/schema.js';
@@ -78,4 +81,27 @@ export function profilingFor(scenario: Scenario, request: ProfilingRequest): Pro
       });
     },
   };
+}
+
+/**
+ * The report explained: an `explain` block on each result its profiles belong to
+ * (src/explain/), and the differential flame graphs and speedscope files written beside
+ * profiles.json. Without profiles the report is returned as it is. Writing the artifacts never
+ * costs the verdicts: a failure there is a warning.
+ */
+export async function explainReport(
+  report: ComparisonReport,
+  profiles: ProfilesFile | null,
+  resultsDir: string,
+  onWarning?: (message: string) => void,
+): Promise<{ report: ComparisonReport; files: string[] }> {
+  if (profiles === null) return { report, files: [] };
+  const explained = attachExplanations(report, profiles);
+  try {
+    const files = await writeExplainArtifacts(resultsDir, explained, profiles);
+    return { report: explained, files: files.map((f) => path.join(resultsDir, f)) };
+  } catch (error) {
+    onWarning?.(`differential flame graphs not written: ${(error as Error).message}`);
+    return { report: explained, files: [] };
+  }
 }

@@ -25,7 +25,7 @@ const profileObject = z
      */
     budget: duration.optional(),
     /** Runs of each side per benchmark, each one process (a chunk of the profile). Default 5. */
-    runs: z.number().int().min(1).max(100).default(5),
+    runs: z.number().int().min(1).max(100).default(8),
     /** Samples per second (perf, py-spy). Default 999: off the 1 kHz of periodic timers. */
     frequency: z.number().int().min(10).max(10_000).default(999),
     /** perf's call graphs: `fp` (default) or `dwarf` for code without frame pointers. */

@@ -23,7 +23,7 @@ describe('scenario profile:', () => {
     expect(parseScenario(base).profile).toEqual({
       when: 'changed',
       profiler: 'auto',
-      runs: 5,
+      runs: 8,
       frequency: 999,
       callGraph: 'fp',
     });

@@ -10,7 +10,7 @@ import { runScenario } from '../../pipeline/local-run.js';
 import { fileSaver, isEmpty, removeStateFile } from '../../cluster/state.js';
 import { loadCluster } from '../../pipeline/load-cluster.js';
 import { writeSamples } from '../../pipeline/write-samples.js';
-import { profilingFor, PROFILES_FILE } from '../../pipeline/profile-run.js';
+import { explainReport, profilingFor, PROFILES_FILE } from '../../pipeline/profile-run.js';
 import { PROFILE_POLICIES, type ProfilePolicy } from '../../scenario/profile-schema.js';
 import { abortOnSignals } from '../../runner/signals.js';
 import { loadScenarioFile, type LoadedScenario } from '../../scenario/load.js';
@@ -138,14 +138,20 @@ export async function executeRun(
       { exitCode },
     );
   }
-  const report = analyzeSamples(samples);
-  // The profiles of base and head (profiles.json, already written): what explains the report.
+  // The profiles of base and head (profiles.json, already written) explain the report.
   const { profiles } = profiling;
+  const { report, files: explainFiles } = await explainReport(
+    analyzeSamples(samples),
+    profiles,
+    outDir,
+    (message) => ctx.stderr(`warning: ${message}\n`),
+  );
   await writeFile(path.join(outDir, 'comparison.json'), `${JSON.stringify(report, null, 2)}\n`);
   const written = [
     samplesFile,
     path.join(outDir, 'comparison.json'),
     ...(profiles === null ? [] : [path.join(outDir, PROFILES_FILE)]),
+    ...explainFiles,
   ];
   if (flags.json === true) ctx.stdout(`${JSON.stringify(report, null, 2)}\n`);
   else
