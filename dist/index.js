@@ -92747,7 +92747,7 @@ var samplesSchema = external_exports.looseObject({
   )
 });
 var reportSchema2 = external_exports.looseObject({
-  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3)]),
+  schemaVersion: external_exports.union([external_exports.literal(1), external_exports.literal(2), external_exports.literal(3), external_exports.literal(4)]),
   scenario: external_exports.string(),
   settings: external_exports.looseObject({ level: finite3, threshold: finite3, baseline: external_exports.string() }),
   results: external_exports.array(

@@ -52,7 +52,7 @@ const samplesSchema = z.looseObject({
   ),
 });
 const reportSchema = z.looseObject({
-  schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  schemaVersion: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   scenario: z.string(),
   settings: z.looseObject({ level: finite, threshold: finite, baseline: z.string() }),
   results: z.array(
