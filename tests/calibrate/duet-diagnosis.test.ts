@@ -7,7 +7,7 @@ import { cpusetV1Available } from '../isolation/helpers.js';
 describe('duet diagnosis (smoke)', () => {
   it('takes a short duet A/A under noise apart', async () => {
     const result = await runDiagnosis({
-      seconds: 1.5,
+      seconds: 3, // 40 pairs (two windows) with room for a busy machine: 1.5 s gave 35 once in CI
       windowPairs: 20,
       noiseThreads: 1,
       noiseLoad: 0.3,

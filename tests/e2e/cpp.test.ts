@@ -3,9 +3,11 @@ import { PROGRAMS, removeDir, requireFile, requireTool, runE2e, versionDirs } fr
 
 const CPP = path.join(PROGRAMS, 'cpp');
 
-// Google Benchmark one benchmark at a time (--benchmark_filter=^Name$), 30 pairs: on a VM whose
+// Google Benchmark one benchmark at a time (--benchmark_filter=^Name$), 60 pairs: on a VM whose
 // two vCPUs slow each other when both are busy (CVs of 60–75% seen, 2026-11-26), 10 pairs left
-// the +110% change inconclusive (p 0.06), at the old commit too. Catch2 is left out:
+// the +110% change inconclusive (p 0.06), at the old commit too; 30 pairs did once in CI
+// (2026-11-27) when the automatic block length counted 10 consecutive pairs as one, leaving
+// three blocks: 60 pairs leave at least six. Catch2 is left out:
 // its clock estimation alone takes over 2 s per run, too slow for a quick duet here.
 describe('e2e: Google Benchmark, per-benchmark duet', () => {
   let dirs: Awaited<ReturnType<typeof versionDirs>>;
@@ -28,7 +30,7 @@ workload:
   command: ./gbench --benchmark_format=json --benchmark_min_time=0.01 --benchmark_repetitions=5
   format: googlecpp
   perBenchmark: true
-iterations: 30
+iterations: 60
 warmup: 1
 seed: 13
 analysis: {level: 0.95, resamples: 2000}
