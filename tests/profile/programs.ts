@@ -48,7 +48,7 @@ def cold(n):
     return s
 
 
-print(hot(400_000) + cold(40_000))
+print(hot(4_000_000) + cold(400_000))
 `;
 
 export const NODE_PROGRAM = `function hotLoop(n) {
