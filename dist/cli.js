@@ -40995,21 +40995,44 @@ function formatPp(change, digits = 1) {
   if (Number(text3) === 0) return `${0 .toFixed(digits)} pp`;
   return `${change > 0 ? "+" : "\u2212"}${text3} pp`;
 }
+function formatShare(x, digits = 1) {
+  const text3 = Math.abs(x * 100).toFixed(digits);
+  if (Number(text3) === 0) return `${0 .toFixed(digits)}%`;
+  return `${x > 0 ? "+" : "\u2212"}${text3}%`;
+}
 function functionText(f, name = (n) => n) {
-  const bound = (x) => formatPp(x, x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1).replace(" pp", "");
-  return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound(f.lower)}, ${bound(f.upper)}]`;
+  const digits = (x) => x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1;
+  if (f.contributionLower === void 0 || f.contributionUpper === void 0) {
+    const bound2 = (x) => formatPp(x, digits(x)).replace(" pp", "");
+    return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound2(f.lower)}, ${bound2(f.upper)}]`;
+  }
+  const bound = (x) => formatShare(x, digits(x)).replace("%", "");
+  const share = (x) => `${(x * 100).toFixed(1)}%`;
+  return `${name(f.name)} ${f.kind} ${formatShare(f.contribution)} of base time [${bound(f.contributionLower)}, ${bound(f.contributionUpper)}] (share ${share(f.base)} \u2192 ${share(f.head)})`;
 }
+var ENTRY_SHARE = 0.9;
 function listedFunctions(explain2, top = TOP_FUNCTIONS) {
-  return explain2.functions.filter((f) => f.beyondNoise).slice(0, top);
+  const entry = (f) => f.kind === "total" && Math.min(f.base, f.head) >= ENTRY_SHARE;
+  return explain2.functions.filter((f) => f.beyondNoise && !entry(f)).slice(0, top);
 }
+var BASE_TIME = {
+  measured: "",
+  command: "; base time = the whole command",
+  profile: "; time ratio from the profiles"
+};
 function explainHeader(explain2) {
   if (explain2.method === null) return `no profile: ${explain2.warning ?? "unknown reason"}`;
   const s = explain2.samples;
-  return `${explain2.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain2.seconds.toFixed(1)} s profiling`;
+  const source = explain2.timeRatioInterval === void 0 || explain2.timeRatioSource === null ? "" : BASE_TIME[explain2.timeRatioSource];
+  return `${explain2.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain2.seconds.toFixed(1)} s profiling${source}`;
 }
 function nothingBeyondNoise(explain2) {
   const m = explain2.method;
-  return `no function's share changed beyond noise (${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together, at least ${formatPp(m.minChange).replace("+", "")})`;
+  const together = `${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together`;
+  if (explain2.timeRatioInterval === void 0) {
+    return `no function's share changed beyond noise (${together}, at least ${formatPp(m.minChange).replace("+", "")})`;
+  }
+  return `no function's contribution beyond noise (${together}, at least ${formatShare(m.minChange).replace("+", "")} of base time)`;
 }
 
 // src/report/threshold-text.ts
@@ -41468,6 +41491,15 @@ function parseThreshold(value) {
   if (fraction !== null && fraction > 0 && fraction < 10) return fraction;
   throw new ValueError(value, THRESHOLD_EXPECTED);
 }
+var THRESHOLD_ITEM_EXPECTED = "a threshold like 5%, or KIND=THRESHOLD like memory=5% (kinds: time, memory; or a benchmark's name)";
+function addThresholdItem(text3, previous = {}) {
+  const at = text3.lastIndexOf("=");
+  const key2 = at < 0 ? null : text3.slice(0, at).trim();
+  const value = parseThreshold(at < 0 ? text3 : text3.slice(at + 1));
+  if (key2 === null) return { ...previous, threshold: value };
+  if (key2 === "") throw new ValueError(text3, THRESHOLD_ITEM_EXPECTED);
+  return { ...previous, thresholds: { ...previous.thresholds, [key2]: value } };
+}
 var LEVEL_EXPECTED = "a confidence level above 0 and below 1 like 0.99, or 99%";
 function parseLevel(value) {
   const fraction = fractionOrPercent(value, 1);
@@ -41529,16 +41561,7 @@ function optionParser(parse3) {
 var parseLevel2 = optionParser(parseLevel);
 var parseThreshold2 = optionParser(parseThreshold);
 function collectThreshold(text3, previous) {
-  const at = text3.lastIndexOf("=");
-  const key2 = at < 0 ? null : text3.slice(0, at).trim();
-  const value = parseThreshold2(at < 0 ? text3 : text3.slice(at + 1));
-  if (key2 === null) return { ...previous, threshold: value };
-  if (key2 === "") {
-    throw new InvalidArgumentError(
-      `got ${JSON.stringify(text3)}; expected a threshold like 5%, or KIND=THRESHOLD like memory=5% (kinds: time, memory; or a benchmark's name)`
-    );
-  }
-  return { ...previous, thresholds: { ...previous?.thresholds, [key2]: value } };
+  return optionParser((t) => addThresholdItem(t, previous))(text3);
 }
 var parseSeconds2 = optionParser(parseSeconds);
 var parseSince2 = optionParser(parseSince);
@@ -49677,6 +49700,41 @@ async function writeSamples(file2, samples) {
 import { writeFile as writeFile11 } from "node:fs/promises";
 import path36 from "node:path";
 
+// src/analyze/command-ratio.ts
+var COMMAND = "(command cpu time)";
+function commandTimeRatios(samples) {
+  const trials = samples.trials.filter((t) => t.cpuMs !== void 0);
+  if (trials.length === 0 || trials.length !== samples.trials.length) return {};
+  const report = analyzeSamples({
+    ...samples,
+    trials: trials.map((t) => ({
+      ...t,
+      metrics: [
+        {
+          name: COMMAND,
+          unit: "ms",
+          biggerIsBetter: false,
+          values: [t.cpuMs],
+          valueKind: "samples"
+        }
+      ]
+    }))
+  });
+  const ratios = {};
+  for (const result of report.results) {
+    const c = result.comparison;
+    if (c === null || !(c.ci.lower > -1)) continue;
+    const estimate = 1 + c.change;
+    ratios[result.version] = {
+      estimate,
+      lower: Math.min(estimate, 1 + c.ci.lower),
+      upper: Math.max(estimate, 1 + c.ci.upper),
+      level: c.ci.sequential?.lookLevel ?? c.ci.level
+    };
+  }
+  return ratios;
+}
+
 // src/explain/artifacts.ts
 import { mkdir as mkdir7, writeFile as writeFile7 } from "node:fs/promises";
 import path28 from "node:path";
@@ -49724,7 +49782,7 @@ change: ${pp(delta)}`;
   place(tree, 0, 0);
   const called = explain2.functions.filter((f) => f.beyondNoise);
   const rows = called.map(
-    (f) => `<tr><td><code>${xml(f.name)}</code></td><td>${f.kind}</td><td>${pct4(f.base)}</td><td>${pct4(f.head)}</td><td class="${f.change > 0 ? "more" : "less"}">${pp(f.change)}</td><td>[${pp(f.lower)}, ${pp(f.upper)}]</td></tr>`
+    (f) => `<tr><td><code>${xml(f.name)}</code></td><td>${f.kind}</td><td>${pct4(f.base)}</td><td>${pct4(f.head)}</td><td class="${f.contribution > 0 ? "more" : "less"}">${ofBase(f.contribution)}</td><td>[${ofBase(f.contributionLower ?? NaN)}, ${ofBase(f.contributionUpper ?? NaN)}]</td></tr>`
   ).join("\n");
   const m = explain2.method;
   return `<!doctype html>
@@ -49748,8 +49806,8 @@ td:first-child, th:first-child { text-align: left; }
 <h1>${xml(benchmark2)}</h1>
 <p>Differential profile (${xml(explain2.profiler ?? "no profiler")}): ${explain2.samples.base} samples of base, ${explain2.samples.head} of head.
 Width: head's samples. <span class="key"><span style="background:${colour(1, 1)}"></span>more in head<span style="background:${colour(-1, 1)}"></span>less in head<span style="background:${colour(0, 1)}"></span>no change</span></p>
-${called.length === 0 ? "<p>No function changed its share beyond noise.</p>" : `<table>
-<tr><th>function</th><th>kind</th><th>base</th><th>head</th><th>change</th><th>${m === null ? "" : `${+(m.familyLevel * 100).toFixed(3)}% interval (all together)`}</th></tr>
+${called.length === 0 ? "<p>No function\u2019s contribution beyond noise.</p>" : `<table>
+<tr><th>function</th><th>kind</th><th>base share</th><th>head share</th><th>contribution (of base time)</th><th>${m === null ? "" : `${+(m.familyLevel * 100).toFixed(3)}% interval (all together)`}</th></tr>
 ${rows}
 </table>`}
 <svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="differential flame graph">
@@ -49771,6 +49829,10 @@ function fit(name, chars) {
 }
 function pct4(share) {
   return `${(share * 100).toFixed(2)}%`;
+}
+function ofBase(x) {
+  if (!Number.isFinite(x)) return "\u2013";
+  return `${x >= 0 ? "+" : "\u2212"}${Math.abs(x * 100).toFixed(2)}%`;
 }
 function pp(change) {
   const abs = Math.abs(change * 100);
@@ -49910,6 +49972,9 @@ async function writeExplainArtifacts(resultsDir, report, profiles) {
 
 // src/stats/chunk-bootstrap.ts
 function ratioDifferenceStandardErrors(base, head, resamples, rng) {
+  return contributionStandardErrors(base, head, { fixed: 1 }, resamples, rng);
+}
+function contributionStandardErrors(base, head, ratio, resamples, rng) {
   for (const [name, g] of [
     ["base", base],
     ["head", head]
@@ -49917,6 +49982,11 @@ function ratioDifferenceStandardErrors(base, head, resamples, rng) {
     if (g.rows.length < 2 || g.rows.length !== g.totals.length) {
       throw new RangeError(
         `${name}: need at least 2 chunks, each with its total; got ${g.rows.length} chunks and ${g.totals.length} totals`
+      );
+    }
+    if ("fromChunks" in ratio && g.work?.length !== g.rows.length) {
+      throw new RangeError(
+        `${name}: a ratio from chunks needs each chunk\u2019s work; got ${g.work?.length ?? 0} for ${g.rows.length} chunks`
       );
     }
   }
@@ -49929,10 +49999,11 @@ function ratioDifferenceStandardErrors(base, head, resamples, rng) {
   const rb = new Float64Array(m);
   const rh = new Float64Array(m);
   for (let r = 0; r < resamples; r++) {
-    const tb = resampleInto(base, rb, rng);
-    const th = resampleInto(head, rh, rng);
+    const b = resampleInto(base, rb, rng);
+    const h = resampleInto(head, rh, rng);
+    const r2 = "fixed" in ratio ? ratio.fixed : resampledRatio(b, h, ratio.fromChunks.periodRatio);
     for (let j = 0; j < m; j++) {
-      const d = (th > 0 ? rh[j] / th : 0) - (tb > 0 ? rb[j] / tb : 0);
+      const d = r2 * (h.total > 0 ? rh[j] / h.total : 0) - (b.total > 0 ? rb[j] / b.total : 0);
       sum[j] += d;
       sumSquares[j] += d * d;
     }
@@ -49944,17 +50015,67 @@ function ratioDifferenceStandardErrors(base, head, resamples, rng) {
   }
   return se;
 }
+function resampledRatio(b, h, periodRatio) {
+  const rate = (g) => g.work > 0 ? g.total / g.work : 0;
+  return rate(b) > 0 ? rate(h) / rate(b) * periodRatio : 0;
+}
 function resampleInto(g, out, rng) {
   out.fill(0);
   let total = 0;
+  let work = 0;
   const n = g.rows.length;
   for (let i = 0; i < n; i++) {
     const c = rng.nextIndex(n);
     const row2 = g.rows[c];
     for (let j = 0; j < out.length; j++) out[j] += row2[j];
     total += g.totals[c];
+    work += g.work?.[c] ?? 0;
   }
-  return total;
+  return { total, work };
+}
+
+// src/stats/contribution.ts
+function rescaleRatioInterval(r, level2) {
+  if (!(r.lower > 0 && r.lower <= r.estimate && r.estimate <= r.upper && isFinite(r.upper))) {
+    throw new RangeError(
+      `ratio interval: need 0 < lower \u2264 estimate \u2264 upper, got ${r.lower} \u2264 ${r.estimate} \u2264 ${r.upper}`
+    );
+  }
+  for (const [name, value] of [
+    ["level", r.level],
+    ["target level", level2]
+  ]) {
+    if (!(value > 0 && value < 1)) throw new RangeError(`${name} must be in (0, 1), got ${value}`);
+  }
+  const scale = normalPpf(1 - (1 - level2) / 2) / normalPpf(1 - (1 - r.level) / 2);
+  const log = Math.log(r.estimate);
+  return {
+    estimate: r.estimate,
+    lower: Math.exp(log - (log - Math.log(r.lower)) * scale),
+    upper: Math.exp(log + (Math.log(r.upper) - log) * scale),
+    level: level2
+  };
+}
+function contributionInterval(head, base, ratio) {
+  for (const [name, x] of [
+    ["head share", head],
+    ["base share", base],
+    ["time ratio", ratio]
+  ]) {
+    if (!(x.lower <= x.estimate && x.estimate <= x.upper)) {
+      throw new RangeError(
+        `${name}: need lower \u2264 estimate \u2264 upper, got ${x.lower} \u2264 ${x.estimate} \u2264 ${x.upper}`
+      );
+    }
+  }
+  const r = ratio.estimate;
+  const h = head.estimate;
+  const estimate = r * h - base.estimate;
+  return {
+    estimate,
+    lower: estimate - Math.hypot(r * (h - head.lower), h * (r - ratio.lower), base.upper - base.estimate),
+    upper: estimate + Math.hypot(r * (head.upper - h), h * (ratio.upper - r), base.estimate - base.lower)
+  };
 }
 
 // src/stats/two-proportions.ts
@@ -49990,7 +50111,7 @@ function foldSide(side, where) {
     if (!Array.isArray(chunk.stacks)) {
       throw new TypeError(`${at}.stacks: ${JSON.stringify(chunk.stacks)}; expected an array`);
     }
-    const folded = { samples: 0, self: /* @__PURE__ */ new Map(), total: /* @__PURE__ */ new Map() };
+    const folded = { samples: 0, work: chunk.work, self: /* @__PURE__ */ new Map(), total: /* @__PURE__ */ new Map() };
     chunk.stacks.forEach((stack, s) => {
       const count = stack.count;
       if (!(Number.isInteger(count) && count >= 0)) {
@@ -50045,21 +50166,28 @@ function differential(baseSide, headSide, options = {}) {
   ]) {
     if (side.samples === 0) throw new RangeError(`${name}: the profile has no samples`);
   }
-  const timeRatio = o.timeRatio ?? profileTimeRatio(base, head, baseSide, headSide);
+  const given = o.timeRatio;
+  const timeRatio = given === void 0 ? profileTimeRatio(base, head, baseSide, headSide) : typeof given === "number" ? given : given.estimate;
   if (!(timeRatio > 0 && Number.isFinite(timeRatio))) {
     throw new RangeError(`timeRatio must be a finite number > 0, got ${timeRatio}`);
   }
-  const rows = testedRows(base, head, o.minChange);
+  const rows = testedRows(base, head, o.minChange, timeRatio);
   const tests = Math.max(1, rows.length);
   const level2 = 1 - (1 - o.familyLevel) / tests;
+  const ratio = given !== void 0 && typeof given !== "number" ? rescaleRatioInterval(given, level2) : { estimate: timeRatio, lower: timeRatio, upper: timeRatio, level: level2 };
   const chunks = { base: base.chunks.length, head: head.chunks.length };
   const bootstrap2 = chunks.base >= o.minChunks && chunks.head >= o.minChunks && rows.length > 0;
-  const se = bootstrap2 ? ratioDifferenceStandardErrors(
-    chunkCounts(base, rows),
-    chunkCounts(head, rows),
+  const bothWork = base.work > 0 && head.work > 0;
+  const counts = bootstrap2 ? [chunkCounts(base, rows, bothWork), chunkCounts(head, rows, bothWork)] : null;
+  const se = counts === null ? null : ratioDifferenceStandardErrors(counts[0], counts[1], o.resamples, createRng(o.seed));
+  const periodRatio = samePeriod(baseSide, headSide) ? 1 : headSide.period / baseSide.period;
+  const seContribution = counts === null ? null : contributionStandardErrors(
+    counts[0],
+    counts[1],
+    given === void 0 ? { fromChunks: { periodRatio } } : { fixed: timeRatio },
     o.resamples,
     createRng(o.seed)
-  ) : null;
+  );
   const t = se === null ? 0 : studentTPpf(1 - (1 - level2) / 2, Math.min(chunks.base, chunks.head) - 1);
   const functions = rows.map((row2, j) => {
     const k = (side) => side[row2.kind].get(row2.name) ?? 0;
@@ -50067,6 +50195,19 @@ function differential(baseSide, headSide, options = {}) {
     const change = score.estimate;
     const lower = se === null ? score.lower : Math.min(score.lower, change - t * se[j]);
     const upper = se === null ? score.upper : Math.max(score.upper, change + t * se[j]);
+    const share = (side) => wilsonInterval(k(side), side.samples, level2);
+    const c = contributionInterval(share(head), share(base), ratio);
+    if (seContribution !== null) {
+      const spread = t * seContribution[j];
+      c.lower = Math.min(
+        c.lower,
+        c.estimate - Math.hypot(spread, row2.head * (timeRatio - ratio.lower))
+      );
+      c.upper = Math.max(
+        c.upper,
+        c.estimate + Math.hypot(spread, row2.head * (ratio.upper - timeRatio))
+      );
+    }
     return {
       name: row2.name,
       kind: row2.kind,
@@ -50075,15 +50216,18 @@ function differential(baseSide, headSide, options = {}) {
       change,
       lower,
       upper,
-      contribution: row2.head * timeRatio - row2.base,
-      beyondNoise: (lower > 0 || upper < 0) && Math.abs(change) >= o.minChange
+      contribution: c.estimate,
+      contributionLower: c.lower,
+      contributionUpper: c.upper,
+      beyondNoise: (c.lower > 0 || c.upper < 0) && Math.abs(c.estimate) >= o.minChange
     };
   });
   return {
     samples: { base: base.samples, head: head.samples },
     work: { base: base.work, head: head.work },
     timeRatio,
-    timeRatioSource: o.timeRatio === void 0 ? "profile" : "measured",
+    timeRatioInterval: ratio.lower < ratio.upper ? ratio : null,
+    timeRatioSource: given === void 0 ? "profile" : o.timeRatioSource ?? "measured",
     method: {
       interval: bootstrap2 ? "bootstrap" : "newcombe",
       familyLevel: o.familyLevel,
@@ -50104,7 +50248,7 @@ function orderByContribution(functions, timeRatio) {
     (a, b) => (a.kind === b.kind ? 0 : a.kind === "self" ? -1 : 1) || direction * (b.contribution - a.contribution) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
   );
 }
-function testedRows(base, head, minChange) {
+function testedRows(base, head, minChange, timeRatio) {
   const rows = [];
   for (const kind2 of ["self", "total"]) {
     const names = [.../* @__PURE__ */ new Set([...base[kind2].keys(), ...head[kind2].keys()])].sort();
@@ -50115,23 +50259,30 @@ function testedRows(base, head, minChange) {
         continue;
       }
       const row2 = { name, kind: kind2, base: b / base.samples, head: h / head.samples };
-      if (Math.max(row2.base, row2.head) >= minChange && minChange > 0) rows.push(row2);
+      if (Math.max(row2.base, row2.head * timeRatio) >= minChange && minChange > 0) rows.push(row2);
       else if (minChange === 0 && (b > 0 || h > 0)) rows.push(row2);
     }
   }
   return rows;
 }
-function chunkCounts(side, rows) {
+function chunkCounts(side, rows, bothWork) {
   return {
     rows: side.chunks.map(
       (chunk) => Float64Array.from(rows, (row2) => chunk[row2.kind].get(row2.name) ?? 0)
     ),
-    totals: Float64Array.from(side.chunks, (chunk) => chunk.samples)
+    totals: Float64Array.from(side.chunks, (chunk) => chunk.samples),
+    work: Float64Array.from(
+      side.chunks,
+      (chunk) => bothWork ? chunk.work : 1 / side.chunks.length
+    )
   };
 }
+function samePeriod(base, head) {
+  return base.period === null || head.period === null;
+}
 function profileTimeRatio(base, head, baseSide, headSide) {
-  const samePeriod = baseSide.period === null || headSide.period === null;
-  const period = (side) => samePeriod ? 1 : side.period;
+  const same = samePeriod(baseSide, headSide);
+  const period = (side) => same ? 1 : side.period;
   const perWork = (side) => side.work > 0 ? side.work : 1;
   const bothWork = base.work > 0 && head.work > 0;
   const tb = base.samples * period(baseSide) / (bothWork ? perWork(base) : 1);
@@ -50143,7 +50294,7 @@ function profileTimeRatio(base, head, baseSide, headSide) {
 var MAX_FUNCTIONS = 200;
 function attachExplanations(report, profiles, options = {}) {
   const results = report.results.map((result) => {
-    if (result.exact !== void 0) return result;
+    if (result.exact !== void 0 || result.derivedFrom !== void 0) return result;
     const pair = profiles.pairs.find((p) => belongs(p, result, report.results));
     if (pair !== void 0) return { ...result, explain: safely(pair, result, report, options) };
     if (!wanted(profiles, result)) return result;
@@ -50182,11 +50333,12 @@ function explainPair(pair, result, report, options) {
     const why = `the ${samples(pair.base) === 0 ? "base" : "head"} profile has no samples${pair.warning === null ? "" : ` (${pair.warning})`}`;
     return { ...missing(null, why), seconds: pair.seconds, files: { flameGraph: null, raw } };
   }
+  const { commandRatios, ...rest } = options;
   const d = differential(pair.base, pair.head, {
-    ...options,
+    ...rest,
     familyLevel: report.settings.level,
     seed: report.settings.seed,
-    ...measuredRatio(result)
+    ...processRatio(pair, result, commandRatios ?? {})
   });
   const files = explainFiles(pair.benchmark, pair.head.version);
   return {
@@ -50196,6 +50348,11 @@ function explainPair(pair, result, report, options) {
     seconds: pair.seconds,
     timeRatio: d.timeRatio,
     timeRatioSource: d.timeRatioSource,
+    timeRatioInterval: d.timeRatioInterval === null ? null : {
+      lower: d.timeRatioInterval.lower,
+      upper: d.timeRatioInterval.upper,
+      level: d.timeRatioInterval.level
+    },
     method: d.method,
     functions: d.functions.slice(0, MAX_FUNCTIONS),
     files: {
@@ -50206,10 +50363,23 @@ function explainPair(pair, result, report, options) {
   };
 }
 var TIME_UNIT2 = /^(ns|us|µs|ms|s|min)(\/op)?$/;
-function measuredRatio(r) {
+function processRatio(pair, r, commandRatios) {
+  if ((pair.scope ?? "benchmark") === "command") {
+    const command = commandRatios[r.version];
+    return command === void 0 ? {} : { timeRatio: command, timeRatioSource: "command" };
+  }
   const c = r.comparison;
-  if (c === null || !TIME_UNIT2.test(r.unit) || !(c.change > -1)) return {};
-  return { timeRatio: 1 + c.change };
+  if (c === null || !TIME_UNIT2.test(r.unit) || !(c.change > -1 && c.ci.lower > -1)) return {};
+  const estimate = 1 + c.change;
+  return {
+    timeRatio: {
+      estimate,
+      lower: Math.min(estimate, 1 + c.ci.lower),
+      upper: Math.max(estimate, 1 + c.ci.upper),
+      level: c.ci.sequential?.lookLevel ?? c.ci.level
+    },
+    timeRatioSource: "measured"
+  };
 }
 function missing(profiles, why) {
   const run3 = profiles === null || profiles.warnings.length === 0 ? "" : ` (${profiles.warnings.join("; ")})`;
@@ -51659,26 +51829,38 @@ function profileTargets(policy, report, samples, scenario) {
   const called = report.results.filter(
     (r) => policy === "always" ? r.error === null && r.version !== r.baseline : r.comparison?.verdict === "regression" || r.comparison?.verdict === "improvement"
   );
-  return called.map((result) => ({
-    benchmark: result.benchmark,
-    baseline: result.baseline,
-    version: result.version,
-    ...howToRun(result.benchmark, result.baseline, samples, scenario)
-  }));
+  const seen = /* @__PURE__ */ new Set();
+  const targets = [];
+  for (const result of called) {
+    const benchmark2 = result.derivedFrom ?? result.benchmark;
+    const id = `${benchmark2}\0${result.version}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    targets.push({
+      benchmark: benchmark2,
+      baseline: result.baseline,
+      version: result.version,
+      ...howToRun(benchmark2, result.baseline, samples, scenario)
+    });
+  }
+  return targets;
 }
 function howToRun(benchmark2, baseline, samples, scenario) {
   const { command, format, perBenchmark } = scenario.workload;
   if (format === "go" || isGoTest(command) || isTestBinary(command)) {
     const name = benchmark2.replace(/ - \S+$/, "");
     const n = goIterations(name, baseline, samples);
-    return { key: name, argv: goArgv(command, name, n), work: n > 1 ? n + 1 : 1 };
+    const work = n > 1 ? n + 1 : 1;
+    return { key: name, argv: goArgv(command, name, n), work, scope: "benchmark" };
   }
   const support = format === void 0 || format === "auto" ? void 0 : getFormat(format).perBenchmark;
   if (perBenchmark && support !== void 0) {
     const all = samples.perBenchmark?.lists[samples.perBenchmark.listedBy] ?? [benchmark2];
-    return { key: benchmark2, argv: support.filterArgv(command, benchmark2, all), work: 1 };
+    const argv2 = support.filterArgv(command, benchmark2, all);
+    return { key: benchmark2, argv: argv2, work: 1, scope: "benchmark" };
   }
-  return { key: "(command)", argv: [...command], work: 1 };
+  const scope = format === void 0 ? "benchmark" : "command";
+  return { key: "(command)", argv: [...command], work: 1, scope };
 }
 function goArgv(command, name, n) {
   const p = isTestBinary(command) ? "-test." : "-";
@@ -51735,6 +51917,7 @@ async function profileResults(options) {
     file2.warnings.push(`no profiles (${route.name}): ${ready2.problem}`);
     file2.pairs = targets.map((t) => ({
       benchmark: t.benchmark,
+      scope: t.scope,
       base: null,
       head: null,
       seconds: 0,
@@ -51755,6 +51938,7 @@ async function profileResults(options) {
       const left = options.budgetSeconds - (performance.now() - started) / 1e3;
       const pair = left <= 0 || options.signal.aborted ? {
         benchmark: target.benchmark,
+        scope: target.scope,
         base: null,
         head: null,
         seconds: 0,
@@ -51827,6 +52011,7 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
   };
   return {
     benchmark: target.benchmark,
+    scope: target.scope,
     base: side(0),
     head: side(1),
     seconds: (performance.now() - started) / 1e3,
@@ -51907,9 +52092,17 @@ function profilingFor(scenario, request) {
     }
   };
 }
-async function explainReport(report, profiles, resultsDir, onWarning) {
+async function explainReport(report, samples, profiles, resultsDir, onWarning) {
   if (profiles === null) return { report, files: [] };
-  const explained = attachExplanations(report, profiles);
+  let commandRatios = {};
+  if (profiles.pairs.some((p) => p.scope === "command")) {
+    try {
+      commandRatios = commandTimeRatios(samples);
+    } catch (error62) {
+      onWarning?.(`the whole command's time could not be compared: ${error62.message}`);
+    }
+  }
+  const explained = attachExplanations(report, profiles, { commandRatios });
   try {
     const files = await writeExplainArtifacts(resultsDir, explained, profiles);
     return { report: explained, files: files.map((f) => path36.join(resultsDir, f)) };
@@ -52018,6 +52211,7 @@ samples gathered so far (marked incomplete): ${samplesFile}`
   const { profiles } = profiling;
   const { report, files: explainFiles2 } = await explainReport(
     analyzeSamples(samples),
+    samples,
     profiles,
     outDir2,
     (message) => ctx.stderr(`warning: ${message}

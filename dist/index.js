@@ -80938,12 +80938,12 @@ function metricKind(unit) {
   if (MEMORY_UNIT.test(unit)) return "memory";
   return null;
 }
-function thresholdFor(benchmark2, unit, threshold3, thresholds) {
-  if (thresholds === void 0) return threshold3;
-  const byName = thresholds[benchmark2];
+function thresholdFor(benchmark2, unit, threshold3, thresholds2) {
+  if (thresholds2 === void 0) return threshold3;
+  const byName = thresholds2[benchmark2];
   if (byName !== void 0) return byName;
   const kind2 = metricKind(unit);
-  return (kind2 === null ? void 0 : thresholds[kind2]) ?? threshold3;
+  return (kind2 === null ? void 0 : thresholds2[kind2]) ?? threshold3;
 }
 
 // src/analyze/unmeasured.ts
@@ -84349,6 +84349,20 @@ function parseThreshold(value) {
   const fraction = fractionOrPercent(value, 1);
   if (fraction !== null && fraction > 0 && fraction < 10) return fraction;
   throw new ValueError(value, THRESHOLD_EXPECTED);
+}
+var THRESHOLD_ITEM_EXPECTED = "a threshold like 5%, or KIND=THRESHOLD like memory=5% (kinds: time, memory; or a benchmark's name)";
+function addThresholdItem(text2, previous = {}) {
+  const at = text2.lastIndexOf("=");
+  const key = at < 0 ? null : text2.slice(0, at).trim();
+  const value = parseThreshold(at < 0 ? text2 : text2.slice(at + 1));
+  if (key === null) return { ...previous, threshold: value };
+  if (key === "") throw new ValueError(text2, THRESHOLD_ITEM_EXPECTED);
+  return { ...previous, thresholds: { ...previous.thresholds, [key]: value } };
+}
+function parseThresholdItems(text2) {
+  const items = text2.split(/[\s,]+/).filter((item) => item !== "");
+  if (items.length === 0) throw new ValueError(text2, THRESHOLD_ITEM_EXPECTED);
+  return items.reduce((all, item) => addThresholdItem(item, all), {});
 }
 var LEVEL_EXPECTED = "a confidence level above 0 and below 1 like 0.99, or 99%";
 function parseLevel(value) {
@@ -88234,21 +88248,44 @@ function formatPp(change, digits = 1) {
   if (Number(text2) === 0) return `${0 .toFixed(digits)} pp`;
   return `${change > 0 ? "+" : "\u2212"}${text2} pp`;
 }
+function formatShare(x, digits = 1) {
+  const text2 = Math.abs(x * 100).toFixed(digits);
+  if (Number(text2) === 0) return `${0 .toFixed(digits)}%`;
+  return `${x > 0 ? "+" : "\u2212"}${text2}%`;
+}
 function functionText(f, name = (n) => n) {
-  const bound = (x) => formatPp(x, x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1).replace(" pp", "");
-  return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound(f.lower)}, ${bound(f.upper)}]`;
+  const digits = (x) => x !== 0 && Math.abs(x) < 5e-4 ? 2 : 1;
+  if (f.contributionLower === void 0 || f.contributionUpper === void 0) {
+    const bound2 = (x) => formatPp(x, digits(x)).replace(" pp", "");
+    return `${name(f.name)} ${f.kind} ${formatPp(f.change)} [${bound2(f.lower)}, ${bound2(f.upper)}]`;
+  }
+  const bound = (x) => formatShare(x, digits(x)).replace("%", "");
+  const share = (x) => `${(x * 100).toFixed(1)}%`;
+  return `${name(f.name)} ${f.kind} ${formatShare(f.contribution)} of base time [${bound(f.contributionLower)}, ${bound(f.contributionUpper)}] (share ${share(f.base)} \u2192 ${share(f.head)})`;
 }
+var ENTRY_SHARE = 0.9;
 function listedFunctions(explain3, top = TOP_FUNCTIONS) {
-  return explain3.functions.filter((f) => f.beyondNoise).slice(0, top);
+  const entry = (f) => f.kind === "total" && Math.min(f.base, f.head) >= ENTRY_SHARE;
+  return explain3.functions.filter((f) => f.beyondNoise && !entry(f)).slice(0, top);
 }
+var BASE_TIME = {
+  measured: "",
+  command: "; base time = the whole command",
+  profile: "; time ratio from the profiles"
+};
 function explainHeader(explain3) {
   if (explain3.method === null) return `no profile: ${explain3.warning ?? "unknown reason"}`;
   const s = explain3.samples;
-  return `${explain3.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain3.seconds.toFixed(1)} s profiling`;
+  const source = explain3.timeRatioInterval === void 0 || explain3.timeRatioSource === null ? "" : BASE_TIME[explain3.timeRatioSource];
+  return `${explain3.profiler ?? "profile"}, ${s.base} base / ${s.head} head samples, ${explain3.seconds.toFixed(1)} s profiling${source}`;
 }
 function nothingBeyondNoise(explain3) {
   const m = explain3.method;
-  return `no function's share changed beyond noise (${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together, at least ${formatPp(m.minChange).replace("+", "")})`;
+  const together = `${m.tests} tested, ${+(m.familyLevel * 100).toFixed(3)}% together`;
+  if (explain3.timeRatioInterval === void 0) {
+    return `no function's share changed beyond noise (${together}, at least ${formatPp(m.minChange).replace("+", "")})`;
+  }
+  return `no function's contribution beyond noise (${together}, at least ${formatShare(m.minChange).replace("+", "")} of base time)`;
 }
 
 // src/report/unmeasured-text.ts
@@ -88344,8 +88381,8 @@ function intervalBar(change, lower, upper, threshold3, scale) {
 function percentText(fraction) {
   return `\xB1${formatPercent(fraction).replace("+", "")}`;
 }
-function settingsThresholdText(threshold3, thresholds) {
-  const own2 = Object.entries(thresholds ?? {});
+function settingsThresholdText(threshold3, thresholds2) {
+  const own2 = Object.entries(thresholds2 ?? {});
   if (own2.length === 0) return percentText(threshold3);
   return `${percentText(threshold3)}; ${own2.map(([key, t]) => `${key} ${percentText(t)}`).join(", ")}`;
 }
@@ -88959,6 +88996,8 @@ var explain2 = external_exports.looseObject({
   profiler: external_exports.enum(["perf", "pprof", "py-spy", "node"]).nullable(),
   samples: external_exports.object({ base: count, head: count }),
   seconds: finite,
+  timeRatioSource: external_exports.enum(["measured", "command", "profile"]).nullable().optional(),
+  timeRatioInterval: external_exports.object({ lower: finite, upper: finite, level: finite }).nullable().optional(),
   functions: external_exports.array(
     external_exports.looseObject({
       name: external_exports.string().max(2e3),
@@ -88969,6 +89008,9 @@ var explain2 = external_exports.looseObject({
       lower: finite,
       upper: finite,
       contribution: finite,
+      // Absent in explain blocks written before contributions had intervals.
+      contributionLower: finite.optional(),
+      contributionUpper: finite.optional(),
       beyondNoise: external_exports.boolean()
     })
   ).max(1e3),
@@ -89144,6 +89186,41 @@ async function writeSamples(file2, samples) {
 import { writeFile as writeFile11 } from "node:fs/promises";
 import path33 from "node:path";
 
+// src/analyze/command-ratio.ts
+var COMMAND = "(command cpu time)";
+function commandTimeRatios(samples) {
+  const trials = samples.trials.filter((t) => t.cpuMs !== void 0);
+  if (trials.length === 0 || trials.length !== samples.trials.length) return {};
+  const report = analyzeSamples({
+    ...samples,
+    trials: trials.map((t) => ({
+      ...t,
+      metrics: [
+        {
+          name: COMMAND,
+          unit: "ms",
+          biggerIsBetter: false,
+          values: [t.cpuMs],
+          valueKind: "samples"
+        }
+      ]
+    }))
+  });
+  const ratios = {};
+  for (const result of report.results) {
+    const c = result.comparison;
+    if (c === null || !(c.ci.lower > -1)) continue;
+    const estimate = 1 + c.change;
+    ratios[result.version] = {
+      estimate,
+      lower: Math.min(estimate, 1 + c.ci.lower),
+      upper: Math.max(estimate, 1 + c.ci.upper),
+      level: c.ci.sequential?.lookLevel ?? c.ci.level
+    };
+  }
+  return ratios;
+}
+
 // src/explain/artifacts.ts
 import { mkdir as mkdir8, writeFile as writeFile7 } from "node:fs/promises";
 import path25 from "node:path";
@@ -89191,7 +89268,7 @@ change: ${pp(delta)}`;
   place(tree, 0, 0);
   const called = explain3.functions.filter((f) => f.beyondNoise);
   const rows = called.map(
-    (f) => `<tr><td><code>${xml(f.name)}</code></td><td>${f.kind}</td><td>${pct4(f.base)}</td><td>${pct4(f.head)}</td><td class="${f.change > 0 ? "more" : "less"}">${pp(f.change)}</td><td>[${pp(f.lower)}, ${pp(f.upper)}]</td></tr>`
+    (f) => `<tr><td><code>${xml(f.name)}</code></td><td>${f.kind}</td><td>${pct4(f.base)}</td><td>${pct4(f.head)}</td><td class="${f.contribution > 0 ? "more" : "less"}">${ofBase(f.contribution)}</td><td>[${ofBase(f.contributionLower ?? NaN)}, ${ofBase(f.contributionUpper ?? NaN)}]</td></tr>`
   ).join("\n");
   const m = explain3.method;
   return `<!doctype html>
@@ -89215,8 +89292,8 @@ td:first-child, th:first-child { text-align: left; }
 <h1>${xml(benchmark2)}</h1>
 <p>Differential profile (${xml(explain3.profiler ?? "no profiler")}): ${explain3.samples.base} samples of base, ${explain3.samples.head} of head.
 Width: head's samples. <span class="key"><span style="background:${colour(1, 1)}"></span>more in head<span style="background:${colour(-1, 1)}"></span>less in head<span style="background:${colour(0, 1)}"></span>no change</span></p>
-${called.length === 0 ? "<p>No function changed its share beyond noise.</p>" : `<table>
-<tr><th>function</th><th>kind</th><th>base</th><th>head</th><th>change</th><th>${m === null ? "" : `${+(m.familyLevel * 100).toFixed(3)}% interval (all together)`}</th></tr>
+${called.length === 0 ? "<p>No function\u2019s contribution beyond noise.</p>" : `<table>
+<tr><th>function</th><th>kind</th><th>base share</th><th>head share</th><th>contribution (of base time)</th><th>${m === null ? "" : `${+(m.familyLevel * 100).toFixed(3)}% interval (all together)`}</th></tr>
 ${rows}
 </table>`}
 <svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="differential flame graph">
@@ -89238,6 +89315,10 @@ function fit(name, chars) {
 }
 function pct4(share) {
   return `${(share * 100).toFixed(2)}%`;
+}
+function ofBase(x) {
+  if (!Number.isFinite(x)) return "\u2013";
+  return `${x >= 0 ? "+" : "\u2212"}${Math.abs(x * 100).toFixed(2)}%`;
 }
 function pp(change) {
   const abs = Math.abs(change * 100);
@@ -89377,6 +89458,9 @@ async function writeExplainArtifacts(resultsDir, report, profiles) {
 
 // src/stats/chunk-bootstrap.ts
 function ratioDifferenceStandardErrors(base, head, resamples, rng) {
+  return contributionStandardErrors(base, head, { fixed: 1 }, resamples, rng);
+}
+function contributionStandardErrors(base, head, ratio, resamples, rng) {
   for (const [name, g] of [
     ["base", base],
     ["head", head]
@@ -89384,6 +89468,11 @@ function ratioDifferenceStandardErrors(base, head, resamples, rng) {
     if (g.rows.length < 2 || g.rows.length !== g.totals.length) {
       throw new RangeError(
         `${name}: need at least 2 chunks, each with its total; got ${g.rows.length} chunks and ${g.totals.length} totals`
+      );
+    }
+    if ("fromChunks" in ratio && g.work?.length !== g.rows.length) {
+      throw new RangeError(
+        `${name}: a ratio from chunks needs each chunk\u2019s work; got ${g.work?.length ?? 0} for ${g.rows.length} chunks`
       );
     }
   }
@@ -89396,10 +89485,11 @@ function ratioDifferenceStandardErrors(base, head, resamples, rng) {
   const rb = new Float64Array(m);
   const rh = new Float64Array(m);
   for (let r = 0; r < resamples; r++) {
-    const tb = resampleInto(base, rb, rng);
-    const th = resampleInto(head, rh, rng);
+    const b = resampleInto(base, rb, rng);
+    const h = resampleInto(head, rh, rng);
+    const r2 = "fixed" in ratio ? ratio.fixed : resampledRatio(b, h, ratio.fromChunks.periodRatio);
     for (let j = 0; j < m; j++) {
-      const d = (th > 0 ? rh[j] / th : 0) - (tb > 0 ? rb[j] / tb : 0);
+      const d = r2 * (h.total > 0 ? rh[j] / h.total : 0) - (b.total > 0 ? rb[j] / b.total : 0);
       sum[j] += d;
       sumSquares[j] += d * d;
     }
@@ -89411,17 +89501,67 @@ function ratioDifferenceStandardErrors(base, head, resamples, rng) {
   }
   return se;
 }
+function resampledRatio(b, h, periodRatio) {
+  const rate = (g) => g.work > 0 ? g.total / g.work : 0;
+  return rate(b) > 0 ? rate(h) / rate(b) * periodRatio : 0;
+}
 function resampleInto(g, out, rng) {
   out.fill(0);
   let total = 0;
+  let work = 0;
   const n = g.rows.length;
   for (let i = 0; i < n; i++) {
     const c = rng.nextIndex(n);
     const row2 = g.rows[c];
     for (let j = 0; j < out.length; j++) out[j] += row2[j];
     total += g.totals[c];
+    work += g.work?.[c] ?? 0;
   }
-  return total;
+  return { total, work };
+}
+
+// src/stats/contribution.ts
+function rescaleRatioInterval(r, level3) {
+  if (!(r.lower > 0 && r.lower <= r.estimate && r.estimate <= r.upper && isFinite(r.upper))) {
+    throw new RangeError(
+      `ratio interval: need 0 < lower \u2264 estimate \u2264 upper, got ${r.lower} \u2264 ${r.estimate} \u2264 ${r.upper}`
+    );
+  }
+  for (const [name, value] of [
+    ["level", r.level],
+    ["target level", level3]
+  ]) {
+    if (!(value > 0 && value < 1)) throw new RangeError(`${name} must be in (0, 1), got ${value}`);
+  }
+  const scale = normalPpf(1 - (1 - level3) / 2) / normalPpf(1 - (1 - r.level) / 2);
+  const log = Math.log(r.estimate);
+  return {
+    estimate: r.estimate,
+    lower: Math.exp(log - (log - Math.log(r.lower)) * scale),
+    upper: Math.exp(log + (Math.log(r.upper) - log) * scale),
+    level: level3
+  };
+}
+function contributionInterval(head, base, ratio) {
+  for (const [name, x] of [
+    ["head share", head],
+    ["base share", base],
+    ["time ratio", ratio]
+  ]) {
+    if (!(x.lower <= x.estimate && x.estimate <= x.upper)) {
+      throw new RangeError(
+        `${name}: need lower \u2264 estimate \u2264 upper, got ${x.lower} \u2264 ${x.estimate} \u2264 ${x.upper}`
+      );
+    }
+  }
+  const r = ratio.estimate;
+  const h = head.estimate;
+  const estimate = r * h - base.estimate;
+  return {
+    estimate,
+    lower: estimate - Math.hypot(r * (h - head.lower), h * (r - ratio.lower), base.upper - base.estimate),
+    upper: estimate + Math.hypot(r * (head.upper - h), h * (ratio.upper - r), base.estimate - base.lower)
+  };
 }
 
 // src/stats/proportion.ts
@@ -89490,7 +89630,7 @@ function foldSide(side3, where) {
     if (!Array.isArray(chunk.stacks)) {
       throw new TypeError(`${at}.stacks: ${JSON.stringify(chunk.stacks)}; expected an array`);
     }
-    const folded = { samples: 0, self: /* @__PURE__ */ new Map(), total: /* @__PURE__ */ new Map() };
+    const folded = { samples: 0, work: chunk.work, self: /* @__PURE__ */ new Map(), total: /* @__PURE__ */ new Map() };
     chunk.stacks.forEach((stack, s) => {
       const count2 = stack.count;
       if (!(Number.isInteger(count2) && count2 >= 0)) {
@@ -89545,21 +89685,28 @@ function differential(baseSide, headSide, options = {}) {
   ]) {
     if (side3.samples === 0) throw new RangeError(`${name}: the profile has no samples`);
   }
-  const timeRatio = o.timeRatio ?? profileTimeRatio(base, head, baseSide, headSide);
+  const given = o.timeRatio;
+  const timeRatio = given === void 0 ? profileTimeRatio(base, head, baseSide, headSide) : typeof given === "number" ? given : given.estimate;
   if (!(timeRatio > 0 && Number.isFinite(timeRatio))) {
     throw new RangeError(`timeRatio must be a finite number > 0, got ${timeRatio}`);
   }
-  const rows = testedRows(base, head, o.minChange);
+  const rows = testedRows(base, head, o.minChange, timeRatio);
   const tests = Math.max(1, rows.length);
   const level3 = 1 - (1 - o.familyLevel) / tests;
+  const ratio = given !== void 0 && typeof given !== "number" ? rescaleRatioInterval(given, level3) : { estimate: timeRatio, lower: timeRatio, upper: timeRatio, level: level3 };
   const chunks = { base: base.chunks.length, head: head.chunks.length };
   const bootstrap2 = chunks.base >= o.minChunks && chunks.head >= o.minChunks && rows.length > 0;
-  const se = bootstrap2 ? ratioDifferenceStandardErrors(
-    chunkCounts(base, rows),
-    chunkCounts(head, rows),
+  const bothWork = base.work > 0 && head.work > 0;
+  const counts = bootstrap2 ? [chunkCounts(base, rows, bothWork), chunkCounts(head, rows, bothWork)] : null;
+  const se = counts === null ? null : ratioDifferenceStandardErrors(counts[0], counts[1], o.resamples, createRng(o.seed));
+  const periodRatio = samePeriod(baseSide, headSide) ? 1 : headSide.period / baseSide.period;
+  const seContribution = counts === null ? null : contributionStandardErrors(
+    counts[0],
+    counts[1],
+    given === void 0 ? { fromChunks: { periodRatio } } : { fixed: timeRatio },
     o.resamples,
     createRng(o.seed)
-  ) : null;
+  );
   const t = se === null ? 0 : studentTPpf(1 - (1 - level3) / 2, Math.min(chunks.base, chunks.head) - 1);
   const functions = rows.map((row2, j) => {
     const k = (side3) => side3[row2.kind].get(row2.name) ?? 0;
@@ -89567,6 +89714,19 @@ function differential(baseSide, headSide, options = {}) {
     const change = score.estimate;
     const lower = se === null ? score.lower : Math.min(score.lower, change - t * se[j]);
     const upper = se === null ? score.upper : Math.max(score.upper, change + t * se[j]);
+    const share = (side3) => wilsonInterval(k(side3), side3.samples, level3);
+    const c = contributionInterval(share(head), share(base), ratio);
+    if (seContribution !== null) {
+      const spread = t * seContribution[j];
+      c.lower = Math.min(
+        c.lower,
+        c.estimate - Math.hypot(spread, row2.head * (timeRatio - ratio.lower))
+      );
+      c.upper = Math.max(
+        c.upper,
+        c.estimate + Math.hypot(spread, row2.head * (ratio.upper - timeRatio))
+      );
+    }
     return {
       name: row2.name,
       kind: row2.kind,
@@ -89575,15 +89735,18 @@ function differential(baseSide, headSide, options = {}) {
       change,
       lower,
       upper,
-      contribution: row2.head * timeRatio - row2.base,
-      beyondNoise: (lower > 0 || upper < 0) && Math.abs(change) >= o.minChange
+      contribution: c.estimate,
+      contributionLower: c.lower,
+      contributionUpper: c.upper,
+      beyondNoise: (c.lower > 0 || c.upper < 0) && Math.abs(c.estimate) >= o.minChange
     };
   });
   return {
     samples: { base: base.samples, head: head.samples },
     work: { base: base.work, head: head.work },
     timeRatio,
-    timeRatioSource: o.timeRatio === void 0 ? "profile" : "measured",
+    timeRatioInterval: ratio.lower < ratio.upper ? ratio : null,
+    timeRatioSource: given === void 0 ? "profile" : o.timeRatioSource ?? "measured",
     method: {
       interval: bootstrap2 ? "bootstrap" : "newcombe",
       familyLevel: o.familyLevel,
@@ -89604,7 +89767,7 @@ function orderByContribution(functions, timeRatio) {
     (a, b) => (a.kind === b.kind ? 0 : a.kind === "self" ? -1 : 1) || direction * (b.contribution - a.contribution) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
   );
 }
-function testedRows(base, head, minChange) {
+function testedRows(base, head, minChange, timeRatio) {
   const rows = [];
   for (const kind2 of ["self", "total"]) {
     const names = [.../* @__PURE__ */ new Set([...base[kind2].keys(), ...head[kind2].keys()])].sort();
@@ -89615,23 +89778,30 @@ function testedRows(base, head, minChange) {
         continue;
       }
       const row2 = { name, kind: kind2, base: b / base.samples, head: h / head.samples };
-      if (Math.max(row2.base, row2.head) >= minChange && minChange > 0) rows.push(row2);
+      if (Math.max(row2.base, row2.head * timeRatio) >= minChange && minChange > 0) rows.push(row2);
       else if (minChange === 0 && (b > 0 || h > 0)) rows.push(row2);
     }
   }
   return rows;
 }
-function chunkCounts(side3, rows) {
+function chunkCounts(side3, rows, bothWork) {
   return {
     rows: side3.chunks.map(
       (chunk) => Float64Array.from(rows, (row2) => chunk[row2.kind].get(row2.name) ?? 0)
     ),
-    totals: Float64Array.from(side3.chunks, (chunk) => chunk.samples)
+    totals: Float64Array.from(side3.chunks, (chunk) => chunk.samples),
+    work: Float64Array.from(
+      side3.chunks,
+      (chunk) => bothWork ? chunk.work : 1 / side3.chunks.length
+    )
   };
 }
+function samePeriod(base, head) {
+  return base.period === null || head.period === null;
+}
 function profileTimeRatio(base, head, baseSide, headSide) {
-  const samePeriod = baseSide.period === null || headSide.period === null;
-  const period = (side3) => samePeriod ? 1 : side3.period;
+  const same = samePeriod(baseSide, headSide);
+  const period = (side3) => same ? 1 : side3.period;
   const perWork = (side3) => side3.work > 0 ? side3.work : 1;
   const bothWork = base.work > 0 && head.work > 0;
   const tb = base.samples * period(baseSide) / (bothWork ? perWork(base) : 1);
@@ -89643,7 +89813,7 @@ function profileTimeRatio(base, head, baseSide, headSide) {
 var MAX_FUNCTIONS = 200;
 function attachExplanations(report, profiles, options = {}) {
   const results = report.results.map((result) => {
-    if (result.exact !== void 0) return result;
+    if (result.exact !== void 0 || result.derivedFrom !== void 0) return result;
     const pair = profiles.pairs.find((p) => belongs(p, result, report.results));
     if (pair !== void 0) return { ...result, explain: safely(pair, result, report, options) };
     if (!wanted(profiles, result)) return result;
@@ -89682,11 +89852,12 @@ function explainPair(pair, result, report, options) {
     const why = `the ${samples(pair.base) === 0 ? "base" : "head"} profile has no samples${pair.warning === null ? "" : ` (${pair.warning})`}`;
     return { ...missing(null, why), seconds: pair.seconds, files: { flameGraph: null, raw } };
   }
+  const { commandRatios, ...rest } = options;
   const d = differential(pair.base, pair.head, {
-    ...options,
+    ...rest,
     familyLevel: report.settings.level,
     seed: report.settings.seed,
-    ...measuredRatio(result)
+    ...processRatio(pair, result, commandRatios ?? {})
   });
   const files = explainFiles(pair.benchmark, pair.head.version);
   return {
@@ -89696,6 +89867,11 @@ function explainPair(pair, result, report, options) {
     seconds: pair.seconds,
     timeRatio: d.timeRatio,
     timeRatioSource: d.timeRatioSource,
+    timeRatioInterval: d.timeRatioInterval === null ? null : {
+      lower: d.timeRatioInterval.lower,
+      upper: d.timeRatioInterval.upper,
+      level: d.timeRatioInterval.level
+    },
     method: d.method,
     functions: d.functions.slice(0, MAX_FUNCTIONS),
     files: {
@@ -89706,10 +89882,23 @@ function explainPair(pair, result, report, options) {
   };
 }
 var TIME_UNIT2 = /^(ns|us|µs|ms|s|min)(\/op)?$/;
-function measuredRatio(r) {
+function processRatio(pair, r, commandRatios) {
+  if ((pair.scope ?? "benchmark") === "command") {
+    const command2 = commandRatios[r.version];
+    return command2 === void 0 ? {} : { timeRatio: command2, timeRatioSource: "command" };
+  }
   const c = r.comparison;
-  if (c === null || !TIME_UNIT2.test(r.unit) || !(c.change > -1)) return {};
-  return { timeRatio: 1 + c.change };
+  if (c === null || !TIME_UNIT2.test(r.unit) || !(c.change > -1 && c.ci.lower > -1)) return {};
+  const estimate = 1 + c.change;
+  return {
+    timeRatio: {
+      estimate,
+      lower: Math.min(estimate, 1 + c.ci.lower),
+      upper: Math.max(estimate, 1 + c.ci.upper),
+      level: c.ci.sequential?.lookLevel ?? c.ci.level
+    },
+    timeRatioSource: "measured"
+  };
 }
 function missing(profiles, why) {
   const run3 = profiles === null || profiles.warnings.length === 0 ? "" : ` (${profiles.warnings.join("; ")})`;
@@ -91159,26 +91348,38 @@ function profileTargets(policy, report, samples, scenario) {
   const called = report.results.filter(
     (r) => policy === "always" ? r.error === null && r.version !== r.baseline : r.comparison?.verdict === "regression" || r.comparison?.verdict === "improvement"
   );
-  return called.map((result) => ({
-    benchmark: result.benchmark,
-    baseline: result.baseline,
-    version: result.version,
-    ...howToRun(result.benchmark, result.baseline, samples, scenario)
-  }));
+  const seen = /* @__PURE__ */ new Set();
+  const targets = [];
+  for (const result of called) {
+    const benchmark2 = result.derivedFrom ?? result.benchmark;
+    const id = `${benchmark2}\0${result.version}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    targets.push({
+      benchmark: benchmark2,
+      baseline: result.baseline,
+      version: result.version,
+      ...howToRun(benchmark2, result.baseline, samples, scenario)
+    });
+  }
+  return targets;
 }
 function howToRun(benchmark2, baseline, samples, scenario) {
   const { command: command2, format: format2, perBenchmark } = scenario.workload;
   if (format2 === "go" || isGoTest(command2) || isTestBinary(command2)) {
     const name = benchmark2.replace(/ - \S+$/, "");
     const n = goIterations(name, baseline, samples);
-    return { key: name, argv: goArgv(command2, name, n), work: n > 1 ? n + 1 : 1 };
+    const work = n > 1 ? n + 1 : 1;
+    return { key: name, argv: goArgv(command2, name, n), work, scope: "benchmark" };
   }
   const support = format2 === void 0 || format2 === "auto" ? void 0 : getFormat(format2).perBenchmark;
   if (perBenchmark && support !== void 0) {
     const all = samples.perBenchmark?.lists[samples.perBenchmark.listedBy] ?? [benchmark2];
-    return { key: benchmark2, argv: support.filterArgv(command2, benchmark2, all), work: 1 };
+    const argv2 = support.filterArgv(command2, benchmark2, all);
+    return { key: benchmark2, argv: argv2, work: 1, scope: "benchmark" };
   }
-  return { key: "(command)", argv: [...command2], work: 1 };
+  const scope = format2 === void 0 ? "benchmark" : "command";
+  return { key: "(command)", argv: [...command2], work: 1, scope };
 }
 function goArgv(command2, name, n) {
   const p = isTestBinary(command2) ? "-test." : "-";
@@ -91235,6 +91436,7 @@ async function profileResults(options) {
     file2.warnings.push(`no profiles (${route.name}): ${ready2.problem}`);
     file2.pairs = targets.map((t) => ({
       benchmark: t.benchmark,
+      scope: t.scope,
       base: null,
       head: null,
       seconds: 0,
@@ -91255,6 +91457,7 @@ async function profileResults(options) {
       const left = options.budgetSeconds - (performance.now() - started) / 1e3;
       const pair = left <= 0 || options.signal.aborted ? {
         benchmark: target.benchmark,
+        scope: target.scope,
         base: null,
         head: null,
         seconds: 0,
@@ -91327,6 +91530,7 @@ async function profilePair(target, route, scratch, budgetLeft, options) {
   };
   return {
     benchmark: target.benchmark,
+    scope: target.scope,
     base: side3(0),
     head: side3(1),
     seconds: (performance.now() - started) / 1e3,
@@ -91407,9 +91611,17 @@ function profilingFor(scenario, request2) {
     }
   };
 }
-async function explainReport(report, profiles, resultsDir, onWarning) {
+async function explainReport(report, samples, profiles, resultsDir, onWarning) {
   if (profiles === null) return { report, files: [] };
-  const explained = attachExplanations(report, profiles);
+  let commandRatios = {};
+  if (profiles.pairs.some((p) => p.scope === "command")) {
+    try {
+      commandRatios = commandTimeRatios(samples);
+    } catch (error63) {
+      onWarning?.(`the whole command's time could not be compared: ${error63.message}`);
+    }
+  }
+  const explained = attachExplanations(report, profiles, { commandRatios });
   try {
     const files = await writeExplainArtifacts(resultsDir, explained, profiles);
     return { report: explained, files: files.map((f) => path33.join(resultsDir, f)) };
@@ -93787,7 +93999,8 @@ function overlay(scenario, inputs) {
     },
     analysis: {
       ...scenario.analysis,
-      threshold: set2(inputs.threshold) ?? scenario.analysis.threshold,
+      threshold: inputs.threshold?.threshold ?? scenario.analysis.threshold,
+      ...thresholdsOverlay(scenario, inputs),
       level: set2(inputs.level) ?? scenario.analysis.level
     },
     ...clusterOverlay(scenario, inputs)
@@ -93805,6 +94018,12 @@ function clusterOverlay(scenario, inputs) {
       ...inputs.clusterImage === null ? {} : { image: inputs.clusterImage }
     }
   };
+}
+function thresholdsOverlay(scenario, inputs) {
+  const given = inputs.threshold?.thresholds;
+  const own2 = scenario.analysis.thresholds;
+  if (given === void 0) return own2 === void 0 ? {} : { thresholds: own2 };
+  return { thresholds: { ...own2, ...given } };
 }
 
 // src/action/state.ts
@@ -93909,6 +94128,7 @@ ${codeBlock(samples.error ?? "")}
   const { profiles } = profiling;
   const { report } = await explainReport(
     analyzeSamples(samples),
+    samples,
     profiles,
     dir,
     (m) => io.warning(m)
@@ -94061,6 +94281,7 @@ function command(value, name) {
 }
 var duration5 = valueInput(parseSeconds);
 var threshold2 = valueInput(parseThreshold);
+var thresholds = valueInput(parseThresholdItems);
 var level2 = valueInput(parseLevel);
 function gitRef(value, name) {
   const printable = [...value].every((c) => c.charCodeAt(0) > 32 && c.charCodeAt(0) !== 127);
@@ -94312,7 +94533,7 @@ function parseInputs(get, cwd) {
     ),
     iterations: optional2(text2("iterations"), "iterations", integer2(1, 1e6)),
     budget: optional2(text2("budget"), "budget", duration5),
-    threshold: optional2(text2("threshold"), "threshold", threshold2),
+    threshold: optional2(text2("threshold"), "threshold", thresholds),
     level: optional2(text2("level"), "level", level2),
     isolation: optional2(text2("isolation"), "isolation", (v, n) => choice(v, n, ISOLATIONS)),
     seed: optional2(text2("seed"), "seed", integer2(0, MAX_SEED)),

@@ -1,5 +1,10 @@
 import { splitArgv } from '../scenario/argv.js';
-import { parseLevel, parseSeconds, parseThreshold } from '../scenario/values.js';
+import {
+  parseLevel,
+  parseSeconds,
+  parseThreshold,
+  parseThresholdItems,
+} from '../scenario/values.js';
 import { InputError, valueInput } from './input-error.js';
 
 /**
@@ -37,6 +42,8 @@ export function command(value: string, name: string): string[] {
 
 export const duration = valueInput(parseSeconds);
 export const threshold = valueInput(parseThreshold);
+/** `5%`, or with thresholds of their own: `2%, memory=5%` (the CLI's `--threshold` rule). */
+export const thresholds = valueInput(parseThresholdItems);
 export const level = valueInput(parseLevel);
 
 export function gitRef(value: string, name: string): string {

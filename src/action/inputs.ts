@@ -16,8 +16,9 @@ import {
   got,
   integer,
   level,
-  threshold,
+  thresholds,
 } from './input-parsers.js';
+import type { ThresholdItems } from '../scenario/values.js';
 import { parseVariabilityInputs, type VariabilityInputs } from './variability-inputs.js';
 import { HISTORY_INPUT_NAMES, parseHistoryInputs, type HistoryInputs } from './history-inputs.js';
 import { CLUSTER_PROVIDERS, type ClusterProviderName } from '../cluster/schema.js';
@@ -35,7 +36,8 @@ export interface RunInputs {
   iterations: number | null;
   /** Seconds. */
   budget: number | null;
-  threshold: number | null;
+  /** The run's threshold and thresholds by kind of metric or benchmark (`memory=5%`). */
+  threshold: ThresholdItems | null;
   level: number | null;
   isolation: (typeof ISOLATIONS)[number] | null;
   seed: number | null;
@@ -159,7 +161,7 @@ export function parseInputs(get: GetInput, cwd: string): ActionInputs {
     ),
     iterations: optional(text('iterations'), 'iterations', integer(1, 1_000_000)),
     budget: optional(text('budget'), 'budget', duration),
-    threshold: optional(text('threshold'), 'threshold', threshold),
+    threshold: optional(text('threshold'), 'threshold', thresholds),
     level: optional(text('level'), 'level', level),
     isolation: optional(text('isolation'), 'isolation', (v, n) => choice(v, n, ISOLATIONS)),
     seed: optional(text('seed'), 'seed', integer(0, MAX_SEED)),

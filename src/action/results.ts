@@ -81,6 +81,11 @@ const explain = z.looseObject({
   profiler: z.enum(['perf', 'pprof', 'py-spy', 'node']).nullable(),
   samples: z.object({ base: count, head: count }),
   seconds: finite,
+  timeRatioSource: z.enum(['measured', 'command', 'profile']).nullable().optional(),
+  timeRatioInterval: z
+    .object({ lower: finite, upper: finite, level: finite })
+    .nullable()
+    .optional(),
   functions: z
     .array(
       z.looseObject({
@@ -92,6 +97,9 @@ const explain = z.looseObject({
         lower: finite,
         upper: finite,
         contribution: finite,
+        // Absent in explain blocks written before contributions had intervals.
+        contributionLower: finite.optional(),
+        contributionUpper: finite.optional(),
         beyondNoise: z.boolean(),
       }),
     )

@@ -140,7 +140,7 @@ export async function runStep(inputs: RunInputs, deps: StepDeps): Promise<string
   // profiles.json, already written beside the samples, explains the report: the `explain`
   // blocks, and the differential flame graphs in the results directory (the artifact).
   const { profiles } = profiling;
-  const { report } = await explainReport(analyzeSamples(samples), profiles, dir, (m) =>
+  const { report } = await explainReport(analyzeSamples(samples), samples, profiles, dir, (m) =>
     io.warning(m),
   );
   if (profiles !== null) {

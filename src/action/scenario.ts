@@ -92,7 +92,8 @@ function overlay(scenario: Scenario, inputs: RunInputs): ScenarioInput {
     },
     analysis: {
       ...scenario.analysis,
-      threshold: set(inputs.threshold) ?? scenario.analysis.threshold,
+      threshold: inputs.threshold?.threshold ?? scenario.analysis.threshold,
+      ...thresholdsOverlay(scenario, inputs),
       level: set(inputs.level) ?? scenario.analysis.level,
     },
     ...clusterOverlay(scenario, inputs),
@@ -112,4 +113,15 @@ function clusterOverlay(scenario: Scenario, inputs: RunInputs): Pick<ScenarioInp
       ...(inputs.clusterImage === null ? {} : { image: inputs.clusterImage }),
     },
   };
+}
+
+/** The `threshold` input's thresholds of their own over the scenario's `analysis.thresholds`. */
+function thresholdsOverlay(
+  scenario: Scenario,
+  inputs: RunInputs,
+): { thresholds?: Record<string, number> } {
+  const given = inputs.threshold?.thresholds;
+  const own = scenario.analysis.thresholds;
+  if (given === undefined) return own === undefined ? {} : { thresholds: own };
+  return { thresholds: { ...own, ...given } };
 }

@@ -29,27 +29,15 @@ export const parseLevel = optionParser(values.parseLevel);
 export const parseThreshold = optionParser(values.parseThreshold);
 
 /** What repeated `--threshold` options give: the run's threshold and those of their own. */
-export interface ThresholdOptions {
-  threshold?: number;
-  thresholds?: Record<string, number>;
-}
+export type ThresholdOptions = values.ThresholdItems;
 
 /**
  * `--threshold 5%` (the run's threshold) or `--threshold memory=5%`, `time=2%`,
  * `BenchmarkParse=3%` (one kind of metric's, or one benchmark's: `analysis.thresholds`);
- * repeatable, each adding to the ones before.
+ * repeatable, each adding to the ones before (`addThresholdItem`, the action's rule too).
  */
 export function collectThreshold(text: string, previous?: ThresholdOptions): ThresholdOptions {
-  const at = text.lastIndexOf('=');
-  const key = at < 0 ? null : text.slice(0, at).trim();
-  const value = parseThreshold(at < 0 ? text : text.slice(at + 1));
-  if (key === null) return { ...previous, threshold: value };
-  if (key === '') {
-    throw new InvalidArgumentError(
-      `got ${JSON.stringify(text)}; expected a threshold like 5%, or KIND=THRESHOLD like memory=5% (kinds: time, memory; or a benchmark's name)`,
-    );
-  }
-  return { ...previous, thresholds: { ...previous?.thresholds, [key]: value } };
+  return optionParser((t: string) => values.addThresholdItem(t, previous))(text);
 }
 
 /** "90s", "10m", "500ms" or seconds → seconds (`parseSeconds` of src/scenario/values.ts). */

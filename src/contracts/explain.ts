@@ -5,7 +5,10 @@ import type { ProfilerName } from './profile.js';
  * profiles of base and head taken after the verdict (contracts/profile.ts). Part of
  * `comparison.json` from version 4, as `BenchmarkResult.explain`. Shares are fractions of a
  * side's samples (0.057 = 5.7%); changes are differences of shares (0.057 = 5.7 percentage
- * points).
+ * points); contributions are fractions of base's time per unit of work (0.057 = 5.7% of base's
+ * time). Blocks written before the contribution's interval (early version 4) lack
+ * `timeRatioInterval`, `contributionLower` and `contributionUpper`, and their `beyondNoise` rests
+ * on the change of share.
  */
 export interface Explain {
   /** The profiler of both sides; null when no profile could be had (`warning` says why). */
@@ -17,12 +20,20 @@ export interface Explain {
   /** Machine time spent profiling this benchmark, s (never part of a measured pair). */
   seconds: number;
   /**
-   * Head's time per unit of work over base's: from the measured comparison when there is
-   * one (`measured`), otherwise from the profiles' samples per unit of work (`profile`).
-   * The contributions are in units of base's time per unit of work.
+   * Head's time per unit of work over base's, the profiled process's: the measured
+   * comparison's when the profile ran only the benchmark (`measured`); the whole command's
+   * CPU time from the measured pairs when it ran every benchmark the command reports
+   * (`command`); otherwise from the profiles' samples per unit of work (`profile`). The
+   * contributions are in units of base's time per unit of work.
    */
   timeRatio: number | null;
-  timeRatioSource: 'measured' | 'profile' | null;
+  timeRatioSource: 'measured' | 'command' | 'profile' | null;
+  /**
+   * The time ratio's interval at each row's level (`method.level`), joined into every
+   * contribution's interval; null when there is none (`profile`: the chunk bootstrap
+   * resamples the ratio with the shares). Absent in early version 4 files.
+   */
+  timeRatioInterval?: { lower: number; upper: number; level: number } | null;
   /** How the intervals were made and what counts as beyond noise. */
   method: ExplainMethod | null;
   /** The tested functions, ordered: self rows then total rows, each by contribution. */
@@ -43,11 +54,14 @@ export interface ExplainMethod {
   interval: 'bootstrap' | 'newcombe';
   /** The level every function's interval holds together (family-wise), e.g. 0.99. */
   familyLevel: number;
-  /** The tests in the family (function × kind rows that could reach `minChange`). */
+  /** The tests in the family (function × kind rows whose contribution could reach `minChange`). */
   tests: number;
   /** Bonferroni: the level of each interval, 1 − (1 − familyLevel) / tests. */
   level: number;
-  /** Smallest change of share called beyond noise, as a fraction (0.005 = 0.5 pp). */
+  /**
+   * Smallest |contribution| called beyond noise, a fraction of base's time (0.005 = 0.5%);
+   * in early version 4 files, the smallest change of share (0.005 = 0.5 pp).
+   */
   minChange: number;
   chunks: { base: number; head: number };
   minChunks: number;
@@ -73,6 +87,15 @@ export interface ExplainFunction {
    * measured change.
    */
   contribution: number;
-  /** The interval excludes 0 and |change| ≥ minChange. */
+  /**
+   * The contribution's interval at `method.level` (Bonferroni across the rows), with the
+   * shares' and the time ratio's uncertainty (docs/explain.md). Absent in early version 4.
+   */
+  contributionLower?: number;
+  contributionUpper?: number;
+  /**
+   * The contribution's interval excludes 0 and |contribution| ≥ minChange (early version 4:
+   * the change of share's interval and |change|).
+   */
   beyondNoise: boolean;
 }

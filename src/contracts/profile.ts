@@ -10,6 +10,9 @@
 /** The sampling profiler that made a side's profile. */
 export type ProfilerName = 'perf' | 'pprof' | 'py-spy' | 'node';
 
+/** What one profiled process ran (`ProfilePair.scope`). */
+export type ProfileScope = 'benchmark' | 'command';
+
 /** One distinct stack and the samples that hit it. */
 export interface FoldedStack {
   frames: string[];
@@ -44,6 +47,13 @@ export interface ProfileSide {
 /** Base and head of one benchmark, profiled in a duet after the measured pairs. */
 export interface ProfilePair {
   benchmark: string;
+  /**
+   * What a profiled process ran: only this benchmark (`benchmark`: a Go benchmark, a format's
+   * one-benchmark command, or a command timed whole), or the whole command, every benchmark
+   * it reports (`command`: e.g. a program that prints several results). Absent in files
+   * written before it: read as `benchmark`.
+   */
+  scope?: ProfileScope;
   /** Null with `warning` set when that side could not be profiled. */
   base: ProfileSide | null;
   head: ProfileSide | null;

@@ -1,11 +1,21 @@
 import type { BenchmarkResult, ComparisonReport } from '../contracts/comparison.js';
 import type { Explain } from '../contracts/explain.js';
 import type { ProfilePair, ProfilesFile } from '../contracts/profile.js';
+import type { RatioInterval } from '../stats/contribution.js';
 import { differential, type DifferentialOptions } from './differential.js';
 import { explainFiles } from './paths.js';
 
 /** Options of `attachExplanations`: the differential's, except what the report decides. */
-export type AttachOptions = Omit<DifferentialOptions, 'timeRatio' | 'familyLevel' | 'seed'>;
+export type AttachOptions = Omit<
+  DifferentialOptions,
+  'timeRatio' | 'timeRatioSource' | 'familyLevel' | 'seed'
+> & {
+  /**
+   * Per head version, the whole command's time ratio with its interval
+   * (analyze/command-ratio.ts): the time ratio of a profile that ran the whole command.
+   */
+  commandRatios?: Record<string, RatioInterval>;
+};
 
 /** At most this many rows of a differential are kept in comparison.json. */
 export const MAX_FUNCTIONS = 200;
@@ -14,9 +24,11 @@ export const MAX_FUNCTIONS = 200;
  * The report with an `explain` block on every result a profile belongs to (issue 23), and on
  * every called result the policy wanted profiled that has none (with the warning why). A pair
  * belongs to the results of its benchmark (`checksum`, or one of its metrics `checksum - wall`)
- * and head version; exact results (allocs/op) get none. The intervals hold together at the
- * report's level and the bootstrap uses its seed; the time ratio of the contributions is the
- * measured one when the result is a time. Pure: the artifacts are `writeExplainArtifacts`'s.
+ * and head version; exact results (allocs/op) and derived rows get none. The intervals hold together at the
+ * report's level and the bootstrap uses its seed. The time ratio of the contributions, with its
+ * interval, is the profiled process's: the result's own when the profile ran only its
+ * benchmark and the result is a time, the whole command's when it ran the whole command, else
+ * the profiles'. Pure: the artifacts are `writeExplainArtifacts`'s.
  */
 export function attachExplanations(
   report: ComparisonReport,
@@ -24,7 +36,9 @@ export function attachExplanations(
   options: AttachOptions = {},
 ): ComparisonReport {
   const results = report.results.map((result): BenchmarkResult => {
-    if (result.exact !== undefined) return result;
+    // Exact results (allocs/op) and derived rows (MB/s of ns/op: their profile is their
+    // primary's, explained there) get none.
+    if (result.exact !== undefined || result.derivedFrom !== undefined) return result;
     const pair = profiles.pairs.find((p) => belongs(p, result, report.results));
     if (pair !== undefined) return { ...result, explain: safely(pair, result, report, options) };
     if (!wanted(profiles, result)) return result;
@@ -87,11 +101,12 @@ function explainPair(
     const why = `the ${samples(pair.base) === 0 ? 'base' : 'head'} profile has no samples${pair.warning === null ? '' : ` (${pair.warning})`}`;
     return { ...missing(null, why), seconds: pair.seconds, files: { flameGraph: null, raw } };
   }
+  const { commandRatios, ...rest } = options;
   const d = differential(pair.base, pair.head, {
-    ...options,
+    ...rest,
     familyLevel: report.settings.level,
     seed: report.settings.seed,
-    ...measuredRatio(result),
+    ...processRatio(pair, result, commandRatios ?? {}),
   });
   const files = explainFiles(pair.benchmark, pair.head.version);
   return {
@@ -101,6 +116,14 @@ function explainPair(
     seconds: pair.seconds,
     timeRatio: d.timeRatio,
     timeRatioSource: d.timeRatioSource,
+    timeRatioInterval:
+      d.timeRatioInterval === null
+        ? null
+        : {
+            lower: d.timeRatioInterval.lower,
+            upper: d.timeRatioInterval.upper,
+            level: d.timeRatioInterval.level,
+          },
     method: d.method,
     functions: d.functions.slice(0, MAX_FUNCTIONS),
     files: {
@@ -113,11 +136,33 @@ function explainPair(
 
 const TIME_UNIT = /^(ns|us|µs|ms|s|min)(\/op)?$/;
 
-/** Head's time over base's from the measured comparison, when the result is a time. */
-function measuredRatio(r: BenchmarkResult): { timeRatio?: number } {
+/**
+ * The profiled process's time ratio with its interval: the result's measured one when the
+ * profile ran only its benchmark and the result is a time; the whole command's when the
+ * profile ran the whole command; otherwise none (the differential takes the profiles').
+ */
+function processRatio(
+  pair: ProfilePair,
+  r: BenchmarkResult,
+  commandRatios: Record<string, RatioInterval>,
+): Pick<DifferentialOptions, 'timeRatio' | 'timeRatioSource'> {
+  if ((pair.scope ?? 'benchmark') === 'command') {
+    const command = commandRatios[r.version];
+    return command === undefined ? {} : { timeRatio: command, timeRatioSource: 'command' };
+  }
   const c = r.comparison;
-  if (c === null || !TIME_UNIT.test(r.unit) || !(c.change > -1)) return {};
-  return { timeRatio: 1 + c.change };
+  if (c === null || !TIME_UNIT.test(r.unit) || !(c.change > -1 && c.ci.lower > -1)) return {};
+  const estimate = 1 + c.change;
+  // A percentile interval may leave its point estimate outside by a hair: keep it inside.
+  return {
+    timeRatio: {
+      estimate,
+      lower: Math.min(estimate, 1 + c.ci.lower),
+      upper: Math.max(estimate, 1 + c.ci.upper),
+      level: c.ci.sequential?.lookLevel ?? c.ci.level,
+    },
+    timeRatioSource: 'measured',
+  };
 }
 
 function missing(profiles: ProfilesFile | null, why: string): Explain {

@@ -1,6 +1,17 @@
 import type { ExplainFunction, ExplainMethod } from '../contracts/explain.js';
 import type { ProfileSide } from '../contracts/profile.js';
-import { ratioDifferenceStandardErrors, type ChunkCounts } from '../stats/chunk-bootstrap.js';
+import {
+  contributionStandardErrors,
+  ratioDifferenceStandardErrors,
+  type ChunkCounts,
+} from '../stats/chunk-bootstrap.js';
+import {
+  contributionInterval,
+  rescaleRatioInterval,
+  type Bounded,
+  type RatioInterval,
+} from '../stats/contribution.js';
+import { wilsonInterval } from '../stats/proportion.js';
 import { createRng } from '../stats/rng.js';
 import { studentTPpf } from '../stats/student-t.js';
 import { newcombeInterval } from '../stats/two-proportions.js';
@@ -10,7 +21,10 @@ import { foldSide, type FoldedSide } from './fold.js';
 export interface DifferentialOptions {
   /** Level all the intervals hold together (Bonferroni across the tested rows). Default 0.99. */
   familyLevel?: number;
-  /** Smallest change of share called beyond noise, a fraction. Default 0.005 (0.5 pp). */
+  /**
+   * Smallest |contribution| called beyond noise, a fraction of base's time. Default 0.005
+   * (0.5%); rows whose shares cannot reach it are not tested.
+   */
   minChange?: number;
   /** Chunks each side needs for the chunk bootstrap; fewer: Newcombe alone. Default 8. */
   minChunks?: number;
@@ -19,10 +33,13 @@ export interface DifferentialOptions {
   /** Seed of the bootstrap. Default 1. */
   seed?: number;
   /**
-   * Head's time per unit of work over base's, from the measured comparison; when absent, from
-   * the profiles' samples per unit of work.
+   * Head's time per unit of work over base's, measured (a number: taken as exact; with an
+   * interval: its uncertainty joins the contribution's); when absent, from the profiles'
+   * samples per unit of work, resampled with the chunks.
    */
-  timeRatio?: number;
+  timeRatio?: number | RatioInterval;
+  /** Where a given `timeRatio` comes from. Default `measured`. */
+  timeRatioSource?: 'measured' | 'command';
 }
 
 export const DIFFERENTIAL_DEFAULTS = {
@@ -38,7 +55,9 @@ export interface Differential {
   samples: { base: number; head: number };
   work: { base: number; head: number };
   timeRatio: number;
-  timeRatioSource: 'measured' | 'profile';
+  /** The time ratio's interval at each row's level (null: taken as exact). */
+  timeRatioInterval: RatioInterval | null;
+  timeRatioSource: 'measured' | 'command' | 'profile';
   method: ExplainMethod;
   functions: ExplainFunction[];
 }
@@ -54,11 +73,17 @@ interface Row {
  * The differential profile of base and head (docs/explain.md, "Reading the differential").
  * Shares are a side's samples in which the function is the leaf (self) or anywhere on the stack
  * (total, once per sample); a share is a ratio within one side, so the work each side did does
- * not change it, and the work enters through the time ratio of the contributions. Tested are
- * the rows that could reach `minChange` (either share at least that large; a total row only
- * where it differs from the self row): their intervals hold together at `familyLevel`
- * (Bonferroni). Beyond noise: the interval excludes 0 and |change| ≥ minChange. Ordered: self
- * rows, then total rows, each by contribution in the direction of the change.
+ * not change it, and the work enters through the time ratio r of the contributions
+ * (head share × r − base share: the change of the function's time per unit of work, in units
+ * of base's). Tested are the rows that could reach `minChange` (base's share or head's × r at
+ * least that large; a total row only where it differs from the self row): their intervals hold
+ * together at `familyLevel` (Bonferroni). A contribution's interval joins the shares'
+ * uncertainty (Wilson intervals of the counts, and with enough chunks the chunk bootstrap's t
+ * interval, never narrower) and r's (its interval rescaled to the row's level) by the MOVER
+ * (src/stats/contribution.ts). Beyond noise: the contribution's interval excludes 0 and
+ * |contribution| ≥ minChange. The change of share keeps its own interval (r exactly 1), shown
+ * but not called on. Ordered: self rows, then total rows, each by contribution in the
+ * direction of the change.
  * Cost O(frames + resamples · chunks · rows).
  */
 export function differential(
@@ -81,23 +106,46 @@ export function differential(
   ] as const) {
     if (side.samples === 0) throw new RangeError(`${name}: the profile has no samples`);
   }
-  const timeRatio = o.timeRatio ?? profileTimeRatio(base, head, baseSide, headSide);
+  const given = o.timeRatio;
+  const timeRatio =
+    given === undefined
+      ? profileTimeRatio(base, head, baseSide, headSide)
+      : typeof given === 'number'
+        ? given
+        : given.estimate;
   if (!(timeRatio > 0 && Number.isFinite(timeRatio))) {
     throw new RangeError(`timeRatio must be a finite number > 0, got ${timeRatio}`);
   }
-  const rows = testedRows(base, head, o.minChange);
+  const rows = testedRows(base, head, o.minChange, timeRatio);
   const tests = Math.max(1, rows.length);
   const level = 1 - (1 - o.familyLevel) / tests;
+  // The measured ratio's interval at each row's level; exact when given as a number, and
+  // for the profile's own ratio the chunk bootstrap below carries its uncertainty.
+  const ratio: RatioInterval =
+    given !== undefined && typeof given !== 'number'
+      ? rescaleRatioInterval(given, level)
+      : { estimate: timeRatio, lower: timeRatio, upper: timeRatio, level };
   const chunks = { base: base.chunks.length, head: head.chunks.length };
   const bootstrap = chunks.base >= o.minChunks && chunks.head >= o.minChunks && rows.length > 0;
-  const se = bootstrap
-    ? ratioDifferenceStandardErrors(
-        chunkCounts(base, rows),
-        chunkCounts(head, rows),
-        o.resamples,
-        createRng(o.seed),
-      )
+  const bothWork = base.work > 0 && head.work > 0;
+  const counts = bootstrap
+    ? [chunkCounts(base, rows, bothWork), chunkCounts(head, rows, bothWork)]
     : null;
+  const se =
+    counts === null
+      ? null
+      : ratioDifferenceStandardErrors(counts[0]!, counts[1]!, o.resamples, createRng(o.seed));
+  const periodRatio = samePeriod(baseSide, headSide) ? 1 : headSide.period! / baseSide.period!;
+  const seContribution =
+    counts === null
+      ? null
+      : contributionStandardErrors(
+          counts[0]!,
+          counts[1]!,
+          given === undefined ? { fromChunks: { periodRatio } } : { fixed: timeRatio },
+          o.resamples,
+          createRng(o.seed),
+        );
   // Few chunks make the standard error itself uncertain: Student's t with chunks − 1 df.
   const t =
     se === null ? 0 : studentTPpf(1 - (1 - level) / 2, Math.min(chunks.base, chunks.head) - 1);
@@ -107,6 +155,21 @@ export function differential(
     const change = score.estimate;
     const lower = se === null ? score.lower : Math.min(score.lower, change - t * se[j]!);
     const upper = se === null ? score.upper : Math.max(score.upper, change + t * se[j]!);
+    const share = (side: FoldedSide): Bounded => wilsonInterval(k(side), side.samples, level);
+    const c = contributionInterval(share(head), share(base), ratio);
+    if (seContribution !== null) {
+      // The chunks' part (t × the bootstrap's error) and the measured ratio's part joined as
+      // in the MOVER; never narrower than the interval on the sample counts.
+      const spread = t * seContribution[j]!;
+      c.lower = Math.min(
+        c.lower,
+        c.estimate - Math.hypot(spread, row.head * (timeRatio - ratio.lower)),
+      );
+      c.upper = Math.max(
+        c.upper,
+        c.estimate + Math.hypot(spread, row.head * (ratio.upper - timeRatio)),
+      );
+    }
     return {
       name: row.name,
       kind: row.kind,
@@ -115,15 +178,18 @@ export function differential(
       change,
       lower,
       upper,
-      contribution: row.head * timeRatio - row.base,
-      beyondNoise: (lower > 0 || upper < 0) && Math.abs(change) >= o.minChange,
+      contribution: c.estimate,
+      contributionLower: c.lower,
+      contributionUpper: c.upper,
+      beyondNoise: (c.lower > 0 || c.upper < 0) && Math.abs(c.estimate) >= o.minChange,
     };
   });
   return {
     samples: { base: base.samples, head: head.samples },
     work: { base: base.work, head: head.work },
     timeRatio,
-    timeRatioSource: o.timeRatio === undefined ? 'profile' : 'measured',
+    timeRatioInterval: ratio.lower < ratio.upper ? ratio : null,
+    timeRatioSource: given === undefined ? 'profile' : (o.timeRatioSource ?? 'measured'),
     method: {
       interval: bootstrap ? 'bootstrap' : 'newcombe',
       familyLevel: o.familyLevel,
@@ -157,8 +223,16 @@ export function orderByContribution(
   );
 }
 
-/** The rows that could be beyond noise: a share ≥ minChange on either side. */
-function testedRows(base: FoldedSide, head: FoldedSide, minChange: number): Row[] {
+/**
+ * The rows that could be beyond noise: base's share or head's share × the time ratio (each
+ * the function's time in units of base's) at least minChange.
+ */
+function testedRows(
+  base: FoldedSide,
+  head: FoldedSide,
+  minChange: number,
+  timeRatio: number,
+): Row[] {
   const rows: Row[] = [];
   for (const kind of ['self', 'total'] as const) {
     const names = [...new Set([...base[kind].keys(), ...head[kind].keys()])].sort();
@@ -173,20 +247,29 @@ function testedRows(base: FoldedSide, head: FoldedSide, minChange: number): Row[
         continue; // only ever a leaf: its total row is its self row
       }
       const row = { name, kind, base: b / base.samples, head: h / head.samples };
-      if (Math.max(row.base, row.head) >= minChange && minChange > 0) rows.push(row);
+      if (Math.max(row.base, row.head * timeRatio) >= minChange && minChange > 0) rows.push(row);
       else if (minChange === 0 && (b > 0 || h > 0)) rows.push(row);
     }
   }
   return rows;
 }
 
-function chunkCounts(side: FoldedSide, rows: readonly Row[]): ChunkCounts {
+function chunkCounts(side: FoldedSide, rows: readonly Row[], bothWork: boolean): ChunkCounts {
+  // Work unknown (0) on either side: each side did one unit in all, as in profileTimeRatio.
   return {
     rows: side.chunks.map((chunk) =>
       Float64Array.from(rows, (row) => chunk[row.kind].get(row.name) ?? 0),
     ),
     totals: Float64Array.from(side.chunks, (chunk) => chunk.samples),
+    work: Float64Array.from(side.chunks, (chunk) =>
+      bothWork ? chunk.work : 1 / side.chunks.length,
+    ),
   };
+}
+
+/** A side whose sampling period is unknown counts as sampling at the other's. */
+function samePeriod(base: ProfileSide, head: ProfileSide): boolean {
+  return base.period === null || head.period === null;
 }
 
 /**
@@ -199,8 +282,8 @@ function profileTimeRatio(
   baseSide: ProfileSide,
   headSide: ProfileSide,
 ): number {
-  const samePeriod = baseSide.period === null || headSide.period === null;
-  const period = (side: ProfileSide): number => (samePeriod ? 1 : side.period!);
+  const same = samePeriod(baseSide, headSide);
+  const period = (side: ProfileSide): number => (same ? 1 : side.period!);
   const perWork = (side: FoldedSide): number => (side.work > 0 ? side.work : 1);
   const bothWork = base.work > 0 && head.work > 0;
   const tb = (base.samples * period(baseSide)) / (bothWork ? perWork(base) : 1);

@@ -59,7 +59,8 @@ export function renderFlameGraph(benchmark: string, tree: FlameNode, explain: Ex
     .map(
       (f) =>
         `<tr><td><code>${xml(f.name)}</code></td><td>${f.kind}</td><td>${pct(f.base)}</td><td>${pct(f.head)}</td>` +
-        `<td class="${f.change > 0 ? 'more' : 'less'}">${pp(f.change)}</td><td>[${pp(f.lower)}, ${pp(f.upper)}]</td></tr>`,
+        `<td class="${f.contribution > 0 ? 'more' : 'less'}">${ofBase(f.contribution)}</td>` +
+        `<td>[${ofBase(f.contributionLower ?? NaN)}, ${ofBase(f.contributionUpper ?? NaN)}]</td></tr>`,
     )
     .join('\n');
   const m = explain.method;
@@ -86,9 +87,9 @@ td:first-child, th:first-child { text-align: left; }
 Width: head's samples. <span class="key"><span style="background:${colour(1, 1)}"></span>more in head<span style="background:${colour(-1, 1)}"></span>less in head<span style="background:${colour(0, 1)}"></span>no change</span></p>
 ${
   called.length === 0
-    ? '<p>No function changed its share beyond noise.</p>'
+    ? '<p>No function’s contribution beyond noise.</p>'
     : `<table>
-<tr><th>function</th><th>kind</th><th>base</th><th>head</th><th>change</th><th>${m === null ? '' : `${+(m.familyLevel * 100).toFixed(3)}% interval (all together)`}</th></tr>
+<tr><th>function</th><th>kind</th><th>base share</th><th>head share</th><th>contribution (of base time)</th><th>${m === null ? '' : `${+(m.familyLevel * 100).toFixed(3)}% interval (all together)`}</th></tr>
 ${rows}
 </table>`
 }
@@ -115,6 +116,12 @@ function fit(name: string, chars: number): string {
 
 function pct(share: number): string {
   return `${(share * 100).toFixed(2)}%`;
+}
+
+/** A contribution, a fraction of base's time: "+4.40%"; "–" when unknown (early blocks). */
+function ofBase(x: number): string {
+  if (!Number.isFinite(x)) return '–';
+  return `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(2)}%`;
 }
 
 /** "+5.70 pp"; three decimals when two would show a non-zero change as 0.00. */

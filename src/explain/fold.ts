@@ -3,6 +3,8 @@ import type { ProfileSide } from '../contracts/profile.js';
 /** One chunk of a side, folded per function. */
 export interface FoldedChunk {
   samples: number;
+  /** The work the chunk did (the side's: every chunk's together). */
+  work: number;
   /** Samples where the function is the leaf. */
   self: Map<string, number>;
   /** Samples where the function is anywhere on the stack, once per sample (recursion too). */
@@ -11,7 +13,6 @@ export interface FoldedChunk {
 
 /** A side's profile folded per function: its chunks, and every chunk together. */
 export interface FoldedSide extends FoldedChunk {
-  work: number;
   chunks: FoldedChunk[];
 }
 
@@ -33,7 +34,7 @@ export function foldSide(side: ProfileSide, where: string): FoldedSide {
     if (!Array.isArray(chunk.stacks)) {
       throw new TypeError(`${at}.stacks: ${JSON.stringify(chunk.stacks)}; expected an array`);
     }
-    const folded: FoldedChunk = { samples: 0, self: new Map(), total: new Map() };
+    const folded: FoldedChunk = { samples: 0, work: chunk.work, self: new Map(), total: new Map() };
     chunk.stacks.forEach((stack, s) => {
       const count = stack.count;
       if (!(Number.isInteger(count) && count >= 0)) {

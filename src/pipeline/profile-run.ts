@@ -1,8 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { analyzeSamples } from '../analyze/analyze.js';
+import { commandTimeRatios } from '../analyze/command-ratio.js';
 import type { ComparisonReport } from '../contracts/comparison.js';
 import type { ProfilesFile } from '../contracts/profile.js';
+import type { SamplesFile } from '../contracts/samples.js';
 import { writeExplainArtifacts } from '../explain/artifacts.js';
 import { attachExplanations } from '../explain/attach.js';
 import { profileResults } from '../profile/profile-results.js';
@@ -86,17 +88,27 @@ export function profilingFor(scenario: Scenario, request: ProfilingRequest): Pro
 /**
  * The report explained: an `explain` block on each result its profiles belong to
  * (src/explain/), and the differential flame graphs and speedscope files written beside
- * profiles.json. Without profiles the report is returned as it is. Writing the artifacts never
- * costs the verdicts: a failure there is a warning.
+ * profiles.json. Without profiles the report is returned as it is. `samples` (the report's)
+ * give the whole command's time ratio, for profiles that ran the whole command. Writing the
+ * artifacts never costs the verdicts: a failure there is a warning.
  */
 export async function explainReport(
   report: ComparisonReport,
+  samples: SamplesFile,
   profiles: ProfilesFile | null,
   resultsDir: string,
   onWarning?: (message: string) => void,
 ): Promise<{ report: ComparisonReport; files: string[] }> {
   if (profiles === null) return { report, files: [] };
-  const explained = attachExplanations(report, profiles);
+  let commandRatios = {};
+  if (profiles.pairs.some((p) => p.scope === 'command')) {
+    try {
+      commandRatios = commandTimeRatios(samples);
+    } catch (error) {
+      onWarning?.(`the whole command's time could not be compared: ${(error as Error).message}`);
+    }
+  }
+  const explained = attachExplanations(report, profiles, { commandRatios });
   try {
     const files = await writeExplainArtifacts(resultsDir, explained, profiles);
     return { report: explained, files: files.map((f) => path.join(resultsDir, f)) };

@@ -76,6 +76,7 @@ export async function profileResults(options: ProfileOptions): Promise<ProfilesF
     file.warnings.push(`no profiles (${route.name}): ${ready.problem}`);
     file.pairs = targets.map((t) => ({
       benchmark: t.benchmark,
+      scope: t.scope,
       base: null,
       head: null,
       seconds: 0,
@@ -98,6 +99,7 @@ export async function profileResults(options: ProfileOptions): Promise<ProfilesF
         left <= 0 || options.signal.aborted
           ? {
               benchmark: target.benchmark,
+              scope: target.scope,
               base: null,
               head: null,
               seconds: 0,
@@ -185,6 +187,7 @@ async function profilePair(
         };
   return {
     benchmark: target.benchmark,
+    scope: target.scope,
     base: side(0),
     head: side(1),
     seconds: (performance.now() - started) / 1000,

@@ -1,4 +1,5 @@
 import type { ComparisonReport } from '../contracts/comparison.js';
+import type { ProfileScope } from '../contracts/profile.js';
 import type { SamplesFile } from '../contracts/samples.js';
 import { getFormat } from '../formats/registry.js';
 import { escapeRegExp } from '../formats/collector.js';
@@ -18,6 +19,8 @@ export interface ProfileTarget {
   argv: string[];
   /** The work one run does, in `ProfileSide.workUnit`s. */
   work: number;
+  /** Whether a run does only this benchmark or the whole command (contracts/profile.ts). */
+  scope: ProfileScope;
 }
 
 /** A go run of the profile: long enough for ~500 ms of samples at the baseline's speed. */
@@ -26,7 +29,8 @@ const GO_RUN_NS = 5e8;
 /**
  * What to profile after the verdict: the results the policy names (`changed`: those called
  * `regression` or `improvement`; `always`: every result with values), one target per
- * result, each with the command that does the same work on both sides.
+ * primary result (a derived row stands for the benchmark it is derived from), each with the
+ * command that does the same work on both sides.
  */
 export function profileTargets(
   policy: ProfilePolicy,
@@ -40,14 +44,25 @@ export function profileTargets(
       ? r.error === null && r.version !== r.baseline
       : r.comparison?.verdict === 'regression' || r.comparison?.verdict === 'improvement',
   );
-  // One target per result: results that one profile serves (go's metrics of a benchmark,
-  // wall and cpu time of a command) share its key, and profileResults runs it once.
-  return called.map((result) => ({
-    benchmark: result.benchmark,
-    baseline: result.baseline,
-    version: result.version,
-    ...howToRun(result.benchmark, result.baseline, samples, scenario),
-  }));
+  // One target per primary result: a derived row (Google Benchmark's items_per_second, go's
+  // MB/s: `derivedFrom`) is profiled as the benchmark it is derived from, once. Results that
+  // one profile serves (go's metrics of a benchmark, wall and cpu time of a command) share
+  // its key, and profileResults runs it once.
+  const seen = new Set<string>();
+  const targets: ProfileTarget[] = [];
+  for (const result of called) {
+    const benchmark = result.derivedFrom ?? result.benchmark;
+    const id = `${benchmark}\u0000${result.version}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    targets.push({
+      benchmark,
+      baseline: result.baseline,
+      version: result.version,
+      ...howToRun(benchmark, result.baseline, samples, scenario),
+    });
+  }
+  return targets;
 }
 
 function howToRun(
@@ -55,21 +70,25 @@ function howToRun(
   baseline: string,
   samples: SamplesFile,
   scenario: Scenario,
-): { key: string; argv: string[]; work: number } {
+): { key: string; argv: string[]; work: number; scope: ProfileScope } {
   const { command, format, perBenchmark } = scenario.workload;
   if (format === 'go' || isGoTest(command) || isTestBinary(command)) {
     const name = benchmark.replace(/ - \S+$/, '');
     const n = goIterations(name, baseline, samples);
-    return { key: name, argv: goArgv(command, name, n), work: n > 1 ? n + 1 : 1 };
+    const work = n > 1 ? n + 1 : 1;
+    return { key: name, argv: goArgv(command, name, n), work, scope: 'benchmark' };
   }
   const support =
     format === undefined || format === 'auto' ? undefined : getFormat(format).perBenchmark;
   if (perBenchmark && support !== undefined) {
     const all = samples.perBenchmark?.lists[samples.perBenchmark.listedBy] ?? [benchmark];
-    return { key: benchmark, argv: support.filterArgv(command, benchmark, all), work: 1 };
+    const argv = support.filterArgv(command, benchmark, all);
+    return { key: benchmark, argv, work: 1, scope: 'benchmark' };
   }
-  // The command runs every benchmark it reports: one profile serves them all.
-  return { key: '(command)', argv: [...command], work: 1 };
+  // The command runs every benchmark it reports: one profile serves them all. Without a
+  // format the command is the benchmark, timed whole.
+  const scope = format === undefined ? 'benchmark' : 'command';
+  return { key: '(command)', argv: [...command], work: 1, scope };
 }
 
 /**

@@ -202,7 +202,7 @@ function table(
 
 /**
  * Under the table, for each row with a differential profile: the top functions beyond noise
- * ("`checksum_loop` self +5.7 pp [+5.1, +6.3]"), or that nothing is beyond noise, or why there
+ * ("`checksum` self +4.4% of base time [+1.0, +7.8] (share 65.5% → 66.3%)"), or that nothing is beyond noise, or why there
  * is no profile; and where the flame graph is. Function names come from the profiled program:
  * escaped, in code spans.
  */

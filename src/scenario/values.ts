@@ -36,6 +36,40 @@ export function parseThreshold(value: string | number): number {
   throw new ValueError(value, THRESHOLD_EXPECTED);
 }
 
+export const THRESHOLD_ITEM_EXPECTED =
+  "a threshold like 5%, or KIND=THRESHOLD like memory=5% (kinds: time, memory; or a benchmark's name)";
+
+/** What threshold items give: the run's threshold and thresholds of their own. */
+export interface ThresholdItems {
+  threshold?: number;
+  /** By kind of metric (`time`, `memory`) or a benchmark's full name: `analysis.thresholds`. */
+  thresholds?: Record<string, number>;
+}
+
+/**
+ * One threshold item added to those before it: `5%` (the run's threshold) or `memory=5%`,
+ * `time=2%`, `BenchmarkParse=3%` (one kind of metric's, or one benchmark's). The one rule of
+ * the CLI's repeated `--threshold` and of the action's `threshold` input.
+ */
+export function addThresholdItem(text: string, previous: ThresholdItems = {}): ThresholdItems {
+  const at = text.lastIndexOf('=');
+  const key = at < 0 ? null : text.slice(0, at).trim();
+  const value = parseThreshold(at < 0 ? text : text.slice(at + 1));
+  if (key === null) return { ...previous, threshold: value };
+  if (key === '') throw new ValueError(text, THRESHOLD_ITEM_EXPECTED);
+  return { ...previous, thresholds: { ...previous.thresholds, [key]: value } };
+}
+
+/**
+ * Threshold items in one text, separated by commas or white space (`5%, memory=5%`), as the
+ * action's `threshold` input takes them; at least one.
+ */
+export function parseThresholdItems(text: string): ThresholdItems {
+  const items = text.split(/[\s,]+/).filter((item) => item !== '');
+  if (items.length === 0) throw new ValueError(text, THRESHOLD_ITEM_EXPECTED);
+  return items.reduce<ThresholdItems>((all, item) => addThresholdItem(item, all), {});
+}
+
 export const LEVEL_EXPECTED = 'a confidence level above 0 and below 1 like 0.99, or 99%';
 
 /** A confidence level: `0.99` or `99%` → 0.99, in (0, 1). */

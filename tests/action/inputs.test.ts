@@ -103,7 +103,7 @@ describe('parseInputs', () => {
       experimentMode: 'rmit',
       iterations: 40,
       budget: 600,
-      threshold: 0.03,
+      threshold: { threshold: 0.03 },
       level: 0.95,
       isolation: 'taskset',
       seed: 42,
@@ -117,8 +117,15 @@ describe('parseInputs', () => {
       name: 'core suite',
     });
     expect(parse({ run: 'x', threshold: '0.05', level: '99%' })).toMatchObject({
-      threshold: 0.05,
+      threshold: { threshold: 0.05 },
       level: 0.99,
+    });
+    // per kind of metric, as the CLI's --threshold takes them (one rule: addThresholdItem)
+    expect(parse({ run: 'x', threshold: '2%, memory=5%\nBenchmarkParse=3%' })).toMatchObject({
+      threshold: { threshold: 0.02, thresholds: { memory: 0.05, BenchmarkParse: 0.03 } },
+    });
+    expect(parse({ run: 'x', threshold: 'time=1% memory=5%' })).toMatchObject({
+      threshold: { thresholds: { time: 0.01, memory: 0.05 } },
     });
   });
 
@@ -154,6 +161,11 @@ describe('parseInputs', () => {
     ],
     [{ run: 'x', threshold: '0%' }, 'Input "threshold": got "0%"'],
     [{ run: 'x', threshold: '-1%' }, 'Input "threshold": got "-1%"'],
+    [
+      { run: 'x', threshold: '2%, =5%' },
+      'Input "threshold": got "=5%"; expected a threshold like 5%, or KIND=THRESHOLD like memory=5% (kinds: time, memory; or a benchmark\'s name)',
+    ],
+    [{ run: 'x', threshold: 'memory=5' }, 'Input "threshold": got "5"; expected a fraction'],
     [
       { run: 'x', level: '100%' },
       'Input "level": got "100%"; expected a confidence level above 0 and below 1 like 0.99, or 99%',

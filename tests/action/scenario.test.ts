@@ -54,7 +54,7 @@ describe('scenarioForAction', () => {
         format: 'auto',
         setup: 'make',
         iterations: '7',
-        threshold: '2%',
+        threshold: '2%, memory=5%',
         level: '95%',
         isolation: 'none',
         seed: '3',
@@ -68,7 +68,7 @@ describe('scenarioForAction', () => {
       isolation: 'none',
       seed: 3,
       workload: { command: ['node', 'other.js'], format: 'auto' },
-      analysis: { threshold: 0.02, level: 0.95 },
+      analysis: { threshold: 0.02, level: 0.95, thresholds: { memory: 0.05 } },
     });
     expect(result.loaded.scenario.versions.map((v) => v.setup)).toEqual([['make'], ['make']]);
   });

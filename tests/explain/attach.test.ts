@@ -91,11 +91,47 @@ describe('attachExplanations', () => {
 
   it('uses the differential of the pair unchanged but for the level, seed and time ratio', () => {
     const pair = sampleProfiles().pairs[0]!;
+    const c = result('parse').comparison!;
     const d = differential(pair.base!, pair.head!, {
       familyLevel: 0.99,
       seed: 11,
-      timeRatio: report.results[0]!.explain!.timeRatio!,
+      timeRatio: {
+        estimate: 1 + c.change,
+        lower: 1 + c.ci.lower,
+        upper: 1 + c.ci.upper,
+        level: c.ci.level,
+      },
     });
     expect(result('parse').explain!.functions).toEqual(d.functions);
+    expect(result('parse').explain).toMatchObject({
+      timeRatioSource: 'measured',
+      timeRatioInterval: { level: d.method.level },
+    });
+  });
+
+  it('takes the whole command’s ratio for a profile that ran the whole command', () => {
+    const profiles = sampleProfiles();
+    profiles.pairs[0]!.scope = 'command';
+    const ratio = { estimate: 1.05, lower: 1.03, upper: 1.07, level: 0.99 };
+    const attached = attachExplanations(sampleReport(), profiles, {
+      commandRatios: { head: ratio },
+    });
+    const parse = attached.results.find((r) => r.benchmark === 'parse')!;
+    expect(parse.explain).toMatchObject({ timeRatio: 1.05, timeRatioSource: 'command' });
+    // without one, the profiles' own ratio
+    const own = attachExplanations(sampleReport(), profiles);
+    expect(own.results.find((r) => r.benchmark === 'parse')!.explain).toMatchObject({
+      timeRatioSource: 'profile',
+      timeRatioInterval: null,
+    });
+  });
+
+  it('gives a derived row (MB/s of ns/op) no block of its own: its primary has the profile', () => {
+    const report = sampleReport();
+    const parse = report.results.find((r) => r.benchmark === 'parse')!;
+    report.results.push({ ...parse, benchmark: 'parse - MB/s', derivedFrom: 'parse' });
+    const attached = attachExplanations(report, sampleProfiles());
+    expect(attached.results.find((r) => r.benchmark === 'parse')!.explain).toBeDefined();
+    expect(attached.results.find((r) => r.benchmark === 'parse - MB/s')!.explain).toBeUndefined();
   });
 });

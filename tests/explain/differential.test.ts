@@ -180,3 +180,89 @@ describe('differential: A/A and power (fixed seed; benchmarks/explain.ts runs mo
     expect(simulate(20, 10, 5000, heavier).namedFirst).toBeGreaterThanOrEqual(19);
   });
 });
+
+describe('differential: the contribution is the call', () => {
+  /** CHECKSUM_PROGRAM with checksum_loop's stacks holding `share` of the samples. */
+  function holding(share: number) {
+    const leaf = (s: { frames: string[] }) => s.frames[s.frames.length - 1] === 'checksum_loop';
+    const own = CHECKSUM_PROGRAM.filter(leaf).reduce((w, s) => w + s.weight, 0);
+    const rest = 1 - own;
+    return CHECKSUM_PROGRAM.map((s) => ({
+      frames: s.frames,
+      weight: leaf(s) ? (s.weight / own) * share : (s.weight / rest) * (1 - share),
+    }));
+  }
+  const ratioOf = (estimate: number, half: number) => ({
+    estimate,
+    lower: estimate * Math.exp(-half),
+    upper: estimate * Math.exp(half),
+    level: 0.99,
+  });
+
+  it('names a function holding 65% of the time made 6% slower, whose share barely moves', () => {
+    const rng = createRng(17);
+    const program = holding(0.65);
+    const o = { chunks: 20, jitter: 0.02 };
+    const truth = 1 + 0.06 * 0.65;
+    let named = 0;
+    let shareCalled = 0;
+    for (let i = 0; i < 10; i++) {
+      const base = syntheticSide(program, rng, { ...o, samplesPerChunk: 1500, version: 'base' });
+      const head = syntheticSide(slowed(program, 'checksum_loop', 1.06), rng, {
+        ...o,
+        samplesPerChunk: Math.round(1500 * truth),
+        version: 'head',
+      });
+      const d = differential(base, head, { seed: i + 1, timeRatio: ratioOf(truth, 0.015) });
+      const first = d.functions[0]!;
+      expect(first.contributionLower!).toBeLessThanOrEqual(first.contribution);
+      expect(first.contributionUpper!).toBeGreaterThanOrEqual(first.contribution);
+      if (first.name === 'checksum_loop' && first.beyondNoise) named++;
+      if (first.lower > 0) shareCalled++;
+      // the self rows' contributions add up to the measured change
+      const self = d.functions.filter((f) => f.kind === 'self');
+      expect(self.reduce((s, f) => s + f.contribution, 0)).toBeGreaterThan(truth - 1 - 0.02);
+    }
+    expect(named).toBeGreaterThanOrEqual(9);
+    // the change of share alone would have called it far less often
+    expect(shareCalled).toBeLessThan(named);
+  });
+
+  it('flags nothing in at least 95% of A/A runs with a ratio drawn from an A/A distribution', () => {
+    const rng = createRng(29);
+    let flagged = 0;
+    for (let i = 0; i < 40; i++) {
+      const o = { chunks: 10, samplesPerChunk: 800, jitter: 0.1 };
+      const base = syntheticSide(CHECKSUM_PROGRAM, rng, { ...o, version: 'base' });
+      const head = syntheticSide(CHECKSUM_PROGRAM, rng, { ...o, version: 'head' });
+      // the quickstart's spread: a 99% interval of ±1.5%, its centre drawn from it
+      const sigma = Math.log(1.015) / 2.5758;
+      const r = ratioOf(Math.exp(sigma * rng.nextNormal()), sigma * 2.5758);
+      const d = differential(base, head, { seed: i + 1, timeRatio: r });
+      if (d.functions.some((f) => f.beyondNoise)) flagged++;
+    }
+    expect(flagged).toBeLessThanOrEqual(2);
+  });
+
+  it('widens each contribution by the ratio’s uncertainty times the share it multiplies', () => {
+    const rng = createRng(4);
+    const o = { chunks: 10, samplesPerChunk: 800 };
+    const base = syntheticSide(CHECKSUM_PROGRAM, rng, { ...o, version: 'base' });
+    const head = syntheticSide(CHECKSUM_PROGRAM, rng, { ...o, version: 'head' });
+    const exact = differential(base, head, { seed: 2, timeRatio: 1.02 });
+    const unsure = differential(base, head, { seed: 2, timeRatio: ratioOf(1.02, 0.02) });
+    expect(exact.timeRatioInterval).toBeNull();
+    expect(unsure.timeRatioInterval!.level).toBe(unsure.method.level);
+    expect(unsure.timeRatioInterval!.upper).toBeGreaterThan(1.02 * Math.exp(0.02));
+    const width = (f: { contributionLower?: number; contributionUpper?: number }) =>
+      f.contributionUpper! - f.contributionLower!;
+    const grow = unsure.functions.map((f, i) => ({
+      head: f.head,
+      grew: width(f) - width(exact.functions[i]!),
+    }));
+    for (const g of grow) expect(g.grew).toBeGreaterThanOrEqual(-1e-12);
+    const big = grow.reduce((a, b) => (b.head > a.head ? b : a));
+    const small = grow.reduce((a, b) => (b.head < a.head ? b : a));
+    expect(big.grew).toBeGreaterThan(small.grew);
+  });
+});

@@ -70,6 +70,7 @@ describe('profileTargets', () => {
           '-count=1',
         ],
         work: 500_001,
+        scope: 'benchmark',
       },
     ]);
   });
@@ -100,6 +101,7 @@ describe('profileTargets', () => {
         key: '(command)',
         argv: ['./bench', '--fast'],
         work: 1,
+        scope: 'benchmark',
       },
       {
         benchmark: 'wall-time (cpu)',
@@ -108,7 +110,44 @@ describe('profileTargets', () => {
         key: '(command)',
         argv: ['./bench', '--fast'],
         work: 1,
+        scope: 'benchmark',
       },
+    ]);
+  });
+
+  it('profiles a derived row as its primary, once, and a format’s whole command as `command`', () => {
+    const derived = {
+      ...result('BM_Parse - items_per_second', 'improvement'),
+      derivedFrom: 'BM_Parse',
+    } as BenchmarkResult;
+    const gbench = scenario({ command: './bench', format: 'googlecpp', perBenchmark: true });
+    const listed = {
+      ...goSamples,
+      perBenchmark: { listedBy: 'base', lists: { base: ['BM_Parse', 'BM_Sort'] } },
+    } as unknown as SamplesFile;
+    const targets = profileTargets(
+      'changed',
+      report([result('BM_Parse', 'regression'), derived]),
+      listed,
+      gbench,
+    );
+    expect(targets.map((t) => [t.benchmark, t.key, t.scope])).toEqual([
+      ['BM_Parse', 'BM_Parse', 'benchmark'],
+    ]);
+    // only the derived row called: its primary is profiled
+    expect(
+      profileTargets(
+        'changed',
+        report([result('BM_Parse', 'unchanged'), derived]),
+        listed,
+        gbench,
+      ).map((t) => t.benchmark),
+    ).toEqual(['BM_Parse']);
+    const jsonl = scenario({ command: 'node bench.js', format: 'jsonl' });
+    expect(
+      profileTargets('changed', report([result('checksum', 'regression')]), goSamples, jsonl),
+    ).toEqual([
+      expect.objectContaining({ benchmark: 'checksum', key: '(command)', scope: 'command' }),
     ]);
   });
 });

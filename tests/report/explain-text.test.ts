@@ -14,13 +14,17 @@ describe('the differential where people look', () => {
     expect(lines[row + 1]).toBe(
       '  ↳ where the time went (perf, 4800 base / 4800 head samples, 4.2 s profiling):',
     );
-    expect(lines[row + 2]).toMatch(/^ {4}parse_line self \+\d\.\d pp \[\+\d\.\d, \+\d\.\d\]$/);
+    expect(lines[row + 2]).toMatch(
+      /^ {4}parse_line self \+\d+\.\d% of base time \[\+\d+\.\d, \+\d+\.\d\] \(share \d+\.\d% → \d+\.\d%\)$/,
+    );
     expect(text).toContain('    flame graph: profiles/parse/diff.html');
+    // the program's entry (main: 99% of both sides) carries the whole change: not listed
+    expect(text).not.toMatch(/^ {4}main total/m);
     expect(text).toMatch(
       /render .*improvement\n {2}↳ no profile: perf could not profile head: perf_event_paranoid is 4 and sudo -n is refused\n/,
     );
     expect(text).toMatch(
-      /↳ where the time went \(perf, 2000 base \/ 2000 head samples, 1\.5 s profiling\): no function's share changed beyond noise \(\d+ tested, 99% together, at least 0\.5 pp\)/,
+      /↳ where the time went \(perf, 2000 base \/ 2000 head samples, 1\.5 s profiling\): no function's contribution beyond noise \(\d+ tested, 99% together, at least 0\.5% of base time\)/,
     );
   });
 
@@ -31,7 +35,7 @@ describe('the differential where people look', () => {
       '**Where the time went** (differential profiles of base and head, after the verdict):',
     );
     expect(markdown).toMatch(
-      /- \*\*parse\*\* \(perf, 4800 base \/ 4800 head samples, 4\.2 s profiling\): `parse_line` self \+\d\.\d pp \[\+\d\.\d, \+\d\.\d\]/,
+      /- \*\*parse\*\* \(perf, 4800 base \/ 4800 head samples, 4\.2 s profiling\): `parse_line` self \+\d+\.\d% of base time \[\+\d+\.\d, \+\d+\.\d\]/,
     );
     expect(markdown).toContain('flame graph: `profiles/parse/diff.html` in the results');
     expect(markdown).toContain(
@@ -49,5 +53,21 @@ describe('the differential where people look', () => {
     e.functions[0] = { ...e.functions[0]!, name: 'evil` @here\n<img src=x>' };
     const markdown = renderMarkdown(hostile, SAMPLE_META);
     expect(markdown).toContain("`evil' @here <img src=x>` self");
+  });
+
+  it('says what base time is when it is the whole command’s, and reads early blocks as they were', () => {
+    const command = explainedReport();
+    const e = command.results[0]!.explain!;
+    e.timeRatioSource = 'command';
+    expect(describeReport(command)).toContain('4.2 s profiling; base time = the whole command):');
+    // a block written before contributions had intervals: the change of share, as before
+    const early = explainedReport();
+    const old = early.results[0]!.explain!;
+    delete old.timeRatioInterval;
+    old.functions = old.functions.map(
+      ({ contributionLower: _l, contributionUpper: _u, ...f }) => f,
+    );
+    const text = describeReport(early);
+    expect(text).toMatch(/ {4}parse_line self \+\d\.\d pp \[\+\d\.\d, \+\d\.\d\]\n/);
   });
 });

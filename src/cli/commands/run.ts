@@ -142,6 +142,7 @@ export async function executeRun(
   const { profiles } = profiling;
   const { report, files: explainFiles } = await explainReport(
     analyzeSamples(samples),
+    samples,
     profiles,
     outDir,
     (message) => ctx.stderr(`warning: ${message}\n`),
