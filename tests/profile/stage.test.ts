@@ -127,6 +127,7 @@ describe('profiles after the verdict (duetkit run --profile)', () => {
         benchmark: 'wall-time',
         base: null,
         head: null,
+        scope: 'benchmark',
         seconds: 0,
         warning: 'py-spy is not installed (not on the PATH)',
       },
