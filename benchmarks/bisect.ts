@@ -483,6 +483,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
         env: process.env,
         signal: new AbortController().signal,
         seed: SEED + trial,
+        log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
       });
       const named = report.steps
         .filter((s) => s.unresolved === null && s.confirmed)
