@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ACT_VERSION=v0.2.89
 ACTIONLINT_VERSION=v1.7.12
-cache=${DUETKIT_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/duetkit-tools}
+# shellcheck source=lib.sh
+source .ci/lib.sh # cache (and setup_name, started, say, sudo_)
 export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
 mkdir -p .tools/bin
 

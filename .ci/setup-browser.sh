@@ -4,19 +4,9 @@
 # downloads no browser). Never a browser download: only the Debian package. Idempotent: when
 # /usr/bin/chromium answers, nothing is installed.
 set -euo pipefail
-started=$(date +%s)
-say() { printf '  setup-browser: %s (%ss)\n' "$1" "$(($(date +%s) - started))"; }
-
-sudo_() {
-  if [ "$(id -u)" = 0 ]; then
-    "$@"
-  elif sudo -n true 2>/dev/null; then
-    sudo -n "$@"
-  else
-    echo "setup-browser: installing Debian's chromium needs root; run as root: $*" >&2
-    exit 1
-  fi
-}
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh" # setup_name, started, cache, say, sudo_
+sudo_why="installing Debian's chromium needs root"
 
 if ! /usr/bin/chromium --version >/dev/null 2>&1; then
   say 'apt-get install chromium'

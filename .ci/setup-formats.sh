@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tools the end-to-end format tests (tests/e2e/) run for real: Debian packages for Google
-# Benchmark, Catch2 and hyperfine; a Python venv with pytest-benchmark; the Rust criterion
-# benches, the JMH classes and the C++ programs built once; Go's build cache and the Node
-# programs' packages warmed. What takes long to build (the venv, the Rust benches) lives in a
+# Benchmark, Catch2, hyperfine and sccache (the cargo init e2e's rustc wrapper); a Python venv
+# with pytest-benchmark; the Rust criterion benches, the JMH classes and the C++ programs built
+# once; Go's build cache and the Node programs' packages warmed. What takes long to build (the
+# venv, the Rust benches, the C++ programs, the Node packages) lives in a
 # cache outside the clone, keyed by what it was built from ($DUETKIT_TOOLS_CACHE, default
 # ~/.cache/duetkit-tools), linked from where the tests look. Idempotent: a second run only
 # checks. Needs the package
@@ -12,10 +13,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 programs=$repo/tests/programs
-started=$(date +%s)
-say() { printf '  setup-formats: %s (%ss)\n' "$1" "$(($(date +%s) - started))"; }
-
-cache=${DUETKIT_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/duetkit-tools}
+# shellcheck source=lib.sh
+source .ci/lib.sh # setup_name, started, cache, say, sudo_
+sudo_why='installing Debian packages needs root'
 mkdir -p "$cache"
 # key FILE... : a short hash of the files' contents (and of what else is passed on stdin).
 key() { { cat "$@"; cat; } | sha256sum | cut -c1-12; }
@@ -23,18 +23,7 @@ key() { { cat "$@"; cat; } | sha256sum | cut -c1-12; }
 # set up before the cache existed keeps what it built).
 linked() { [ -d "$1" ] && [ ! -L "$1" ] || { mkdir -p "$(dirname "$1")" "$2" && ln -sfn "$2" "$1"; }; }
 
-sudo_() {
-  if [ "$(id -u)" = 0 ]; then
-    "$@"
-  elif sudo -n true 2>/dev/null; then
-    sudo -n "$@"
-  else
-    echo "setup-formats: installing Debian packages needs root; run as root: $*" >&2
-    exit 1
-  fi
-}
-
-debs=(g++ libbenchmark-dev catch2 hyperfine python3-venv)
+debs=(g++ libbenchmark-dev catch2 hyperfine python3-venv sccache)
 missing=()
 for deb in "${debs[@]}"; do
   dpkg-query -W -f '${Status}' "$deb" 2>/dev/null | grep -q 'install ok installed' || missing+=("$deb")
@@ -80,13 +69,18 @@ if ! "$venv/bin/python" -c 'import pytest_benchmark' 2>/dev/null || ! [ -x "$ven
 fi
 linked "$repo/.venv/formats" "$venv"
 
-# C++: the Google Benchmark and Catch2 programs (seconds to build).
+# C++: the Google Benchmark and Catch2 programs (~25 s to build), in the cache keyed by their
+# sources, the compiler and the two libraries' versions.
 say 'C++ programs'
-mkdir -p "$programs/cpp/build"
 cpp=$programs/cpp
-[ "$cpp/build/gbench" -nt "$cpp/gbench.cpp" ] && [ "$cpp/build/gbench" -nt "$cpp/sums.hpp" ] ||
+linked "$cpp/build" "$cache/cpp-programs-$({ g++ --version; dpkg-query -W libbenchmark-dev catch2; } |
+  key "$cpp/gbench.cpp" "$cpp/catch2.cpp" "$cpp/sums.hpp")"
+# built BINARY SOURCE: in the keyed cache, being there is enough; in a directory of the clone
+# (set up before the cache existed), it must be newer than its sources.
+built() { [ -x "$1" ] && { [ -L "$cpp/build" ] || { [ "$1" -nt "$cpp/$2" ] && [ "$1" -nt "$cpp/sums.hpp" ]; }; }; }
+built "$cpp/build/gbench" gbench.cpp ||
   g++ -O2 -std=c++17 "$cpp/gbench.cpp" -o "$cpp/build/gbench" -lbenchmark -lpthread
-[ "$cpp/build/catch2" -nt "$cpp/catch2.cpp" ] && [ "$cpp/build/catch2" -nt "$cpp/sums.hpp" ] ||
+built "$cpp/build/catch2" catch2.cpp ||
   g++ -O2 -std=c++17 "$cpp/catch2.cpp" -o "$cpp/build/catch2"
 
 # Go: no dependencies; compiling the test binary once fills the build cache.
@@ -109,13 +103,19 @@ say 'JMH classes'
 mvn_args=(-q -B -Dstyle.color=never compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt)
 (cd "$programs/java" && { mvn -o "${mvn_args[@]}" >/dev/null 2>&1 || mvn "${mvn_args[@]}"; })
 
-# Node: benchmark.js and tinybench for the node programs (versions pinned in package.json).
+# Node: benchmark.js and tinybench for the node programs (versions pinned in package.json),
+# installed in the cache keyed by the package files and node's version, linked as node_modules.
 # Its lock file lacks rollup's optional platform packages (vitest's), which `npm ci` refuses;
 # then the exact versions of package.json are installed without the lock.
 say 'Node packages'
 node_dir=$programs/node
-if [ ! -d "$node_dir/node_modules/tinybench" ] || [ ! -d "$node_dir/node_modules/benchmark" ]; then
-  (cd "$node_dir" && { npm ci --no-audit --no-fund --silent 2>/dev/null ||
+node_modules=$cache/node-programs-$(node --version | key "$node_dir/package.json" "$node_dir/package-lock.json")
+if [ ! -d "$node_modules/tinybench" ] || [ ! -d "$node_modules/benchmark" ]; then
+  rm -rf "$node_modules" "$node_modules.tmp" && mkdir -p "$node_modules.tmp"
+  cp "$node_dir/package.json" "$node_dir/package-lock.json" "$node_modules.tmp/"
+  (cd "$node_modules.tmp" && { npm ci --no-audit --no-fund --silent 2>/dev/null ||
     npm install --no-audit --no-fund --silent --no-save --no-package-lock; })
+  mv "$node_modules.tmp/node_modules" "$node_modules" && rm -rf "$node_modules.tmp"
 fi
+linked "$node_dir/node_modules" "$node_modules"
 say done

@@ -21,22 +21,11 @@ ETCD_VERSION=v3.6.16
 MOTO_VERSION=5.2.5
 CFN_LINT_VERSION=1.58.0
 KIND_VERSION=v0.33.0
-cache=${DUETKIT_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/duetkit-tools}
-started=$(date +%s)
-say() { printf '  setup-k8s: %s (%ss)\n' "$1" "$(($(date +%s) - started))"; }
+# shellcheck source=lib.sh
+source .ci/lib.sh # setup_name, started, cache, say, sudo_
+sudo_why='installing Debian packages needs root'
 export GOFLAGS="${GOFLAGS:-} -buildvcs=false"
 mkdir -p "$cache" .tools/k8s/bin
-
-sudo_() {
-  if [ "$(id -u)" = 0 ]; then
-    "$@"
-  elif sudo -n true 2>/dev/null; then
-    sudo -n "$@"
-  else
-    echo "setup-k8s: installing Debian packages needs root; run as root: $*" >&2
-    exit 1
-  fi
-}
 
 debs=(containerd runc containernetworking-plugins iptables conntrack busybox-static python3-venv)
 missing=()

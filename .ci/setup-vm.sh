@@ -16,21 +16,9 @@
 # Idempotent: a second run only checks and links. Cold ~2 min (mmdebstrap), warm well under 1 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-started=$(date +%s)
-say() { printf '  setup-vm: %s (%ss)\n' "$1" "$(($(date +%s) - started))"; }
-cache=${DUETKIT_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/duetkit-tools}
+# shellcheck source=lib.sh
+source .ci/lib.sh # setup_name, started, cache, say, sudo_ (this step needs root)
 mkdir -p "$cache" .tools
-
-sudo_() {
-  if [ "$(id -u)" = 0 ]; then
-    "$@"
-  elif sudo -n true 2>/dev/null; then
-    sudo -n "$@"
-  else
-    echo "setup-vm: this step needs root; run as root: $*" >&2
-    exit 1
-  fi
-}
 
 debs=(qemu-system-x86 qemu-utils mmdebstrap e2fsprogs)
 missing=()

@@ -1,6 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { requireTool } from '../e2e/helpers.js';
 import { actionlint, cli, edited, makeDir, makeRepo, removeDir, runWritten } from './helpers.js';
+
+// sccache (Debian's, .ci/setup-formats.sh) as cargo's rustc wrapper: criterion's dependencies
+// are compiled once and then read from its cache outside the clone (in the tools cache, where
+// sccache keys each crate by compiler, source and flags). The two versions are built one after
+// the other, so even on a cold cache head's dependencies come from base's build; on a warm one
+// only the benchmarked crate, the build scripts and serde_derive (sccache does not cache
+// proc-macros) are compiled. Its own server on a port of its own, started and stopped here.
+const SCCACHE = {
+  SCCACHE_DIR: path.join(
+    process.env.DUETKIT_TOOLS_CACHE ??
+      path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'duetkit-tools'),
+    'sccache-init-e2e',
+  ),
+  SCCACHE_CACHE_SIZE: '2G',
+  SCCACHE_SERVER_PORT: '4236',
+  SCCACHE_IDLE_TIMEOUT: '900',
+};
+const sccache = (...args: string[]): void =>
+  void execFileSync('sccache', args, { env: { ...process.env, ...SCCACHE }, stdio: 'pipe' });
 
 // tests/programs/rust (criterion) as a user's repository: the second commit slows it down.
 // Each version is a fresh checkout, so each builds criterion and its dependencies from scratch
@@ -12,18 +33,27 @@ import { actionlint, cli, edited, makeDir, makeRepo, removeDir, runWritten } fro
 describe('duetkit init on a cargo / criterion repository', () => {
   let repo: string | undefined;
   let tmp: string | undefined;
+  let server = false;
   beforeAll(async () => {
     tmp = await makeDir({
       '.cargo/config.toml': '[profile.bench.package."*"]\nopt-level = 0\n',
     });
   });
   afterAll(async () => {
+    if (server) sccache('--stop-server');
     await removeDir(repo);
     await removeDir(tmp);
   });
 
   it('writes a scenario that builds and runs criterion in both versions and finds the slowdown', async () => {
     requireTool(['cargo', '--version'], 'Rust (cargo)');
+    requireTool(['sccache', '--version'], 'sccache');
+    try {
+      sccache('--start-server');
+      server = true;
+    } catch {
+      sccache('--show-stats'); // a server of this test's already on the port: used, left running
+    }
     repo = await makeRepo(
       {
         'Cargo.toml': { from: 'tests/programs/rust/Cargo.toml' },
@@ -50,6 +80,8 @@ describe('duetkit init on a cargo / criterion repository', () => {
     // the run makes the versions' worktrees.
     const run = await runWritten('cargo', repo, 'benchmarks/duetkit.yml', {
       ...process.env,
+      ...SCCACHE,
+      RUSTC_WRAPPER: 'sccache',
       CARGO_NET_OFFLINE: 'true',
       TMPDIR: tmp,
     });

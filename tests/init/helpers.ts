@@ -115,6 +115,7 @@ export async function runWritten(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ report: ComparisonReport; out: string; verdict(benchmark: string): string }> {
   const out = path.join(repo, '.duetkit', 'latest');
+  await profileOnce(path.join(repo, scenario));
   const result = await duetkit(['run', scenario, '--out', out, '--seed', '7'], repo, env);
   const kept = path.join(REPO, '.duetkit', 'init-e2e', name);
   await mkdir(kept, { recursive: true });
@@ -138,6 +139,23 @@ export async function runWritten(
       return found.comparison?.verdict ?? `error: ${found.error}`;
     },
   };
+}
+
+/**
+ * The profile stage of the written scenario (after the verdict, on by default for the
+ * benchmarks called changed) kept, but with one profiled run of each side per benchmark, not
+ * 8: each format's route to a profile (one benchmark run alone under perf, py-spy or pprof)
+ * is still taken end to end, and the verdicts these tests check come before it. Eight runs
+ * took 24-38 s of each test's time (a fifth of the budget), and no test here reads a profile:
+ * the profiles themselves are tested in tests/profile/.
+ */
+async function profileOnce(scenario: string): Promise<void> {
+  const text = await readFile(scenario, 'utf8');
+  if (/^profile:/m.test(text)) throw new Error(`${scenario}: init wrote a profile field already`);
+  await writeFile(
+    scenario,
+    `${text}# tests/init: one profiled run per side, not 8 (tests/init/helpers.ts)\nprofile:\n  runs: 1\n`,
+  );
 }
 
 /** actionlint's complaints about `files` ('' when there are none). */
