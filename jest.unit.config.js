@@ -13,6 +13,7 @@ export const FULL_TIER_ONLY = {
     'tests/action/act-check-dist.test.ts',
     'tests/action/act-e2e.test.ts',
     'tests/action/act-history.test.ts',
+    'tests/action/act-nightly-bisect.test.ts',
     'tests/action/act-nightly.test.ts',
     'tests/action/act.test.ts',
     'tests/action/actionlint.test.ts',

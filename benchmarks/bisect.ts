@@ -15,14 +15,30 @@
  * the run pipeline) and records whether the exact commit was named, the duets against
  * log2(N) + 2 and the machine time.
  *
+ * Side by side at equal machine time (`--methods duet,sequential,git-bisect`): each range is
+ * also searched by two sequential bisections that time one commit at a time, alone, given the
+ * wall time the duet bisection took (`--seconds S` when the duets are not run):
+ *  - `sequential` (asv find's way): good and bad timed alone first (their stored results); if
+ *    bad's median is not beyond the threshold from good's, no commit is named; otherwise a
+ *    binary search, each probe's median classed by the nearer of the two ends;
+ *  - `git-bisect`: `git bisect run` with a threshold script: good timed once (the script's
+ *    baseline), then each step times its commit and exits 1 (bad) when its median is beyond
+ *    good's by more than the threshold, 0 otherwise (125: skip, a commit that does not build);
+ *    the culprit is git's `refs/bisect/bad` at the end, so it always names a commit.
+ * Each gets as many runs per timed commit as fit the duets' time for its expected number of
+ * timed commits (ceil(log2 N) probes, plus the two ends or good's baseline).
+ * `--mode rmit` runs each probe's two commits one at a time in randomized interleaved rounds
+ * (the same pairs, half the concurrency) instead of as duets.
+ *
  *   node --import tsx benchmarks/bisect.ts [--trials 1] [--commits 64] [--seed 1]
- *     [--iterations 30] [--variants 20%,A/A] [--out FILE] [--append]
+ *     [--iterations 30] [--variants 20%,A/A] [--methods duet,sequential,git-bisect]
+ *     [--mode duet|rmit] [--seconds S] [--out FILE] [--append]
  *   (under flock -x /tmp/bench.lock on the shared machine; --append adds this run's trials to
  *   those already in --out, so a long measurement can be split into several holds of the lock
  *   with different seeds). The file is written after every trial.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -130,8 +146,26 @@ const ONLY = (() => {
   return i < 0 ? null : argv[i + 1]!.split(/,(?! )/); // names may hold ", "
 })();
 const ITERATIONS = numberFlag(argv, '--iterations', '30');
+const stringFlag = (flag: string, fallback: string) => {
+  const i = argv.indexOf(flag);
+  return i < 0 ? fallback : argv[i + 1]!;
+};
+const METHOD_NAMES = ['duet', 'sequential', 'git-bisect'] as const;
+type Method = (typeof METHOD_NAMES)[number];
+const METHODS = stringFlag('--methods', 'duet').split(',') as Method[];
+for (const m of METHODS)
+  if (!METHOD_NAMES.includes(m))
+    throw new Error(`--methods: ${JSON.stringify(m)} is not one of ${METHOD_NAMES.join(', ')}`);
+const MODE = stringFlag('--mode', 'duet');
+if (MODE !== 'duet' && MODE !== 'rmit')
+  throw new Error(`--mode: ${JSON.stringify(MODE)}; accepted: duet, rmit`);
+const SECONDS = numberFlag(argv, '--seconds', '0');
+if (!METHODS.includes('duet') && !(SECONDS > 0))
+  throw new Error(
+    `--seconds: got ${JSON.stringify(SECONDS)}; without the duet method the sequential bisections need a positive machine time`,
+  );
 console.log(
-  `yaml ${YAML_VERSION}: ${PARSES} parses of a 100-entry document per run; ${COMMITS} commits, threshold ${THRESHOLD * 100}%, ${ITERATIONS} pairs per duet, ${TRIALS} trial(s) per variant`,
+  `yaml ${YAML_VERSION}: ${PARSES} parses of a 100-entry document per run; ${COMMITS} commits, threshold ${THRESHOLD * 100}%, ${ITERATIONS} pairs per ${MODE} probe, ${TRIALS} trial(s) per variant; methods ${METHODS.join(', ')}`,
 );
 const OUT = (() => {
   const i = argv.indexOf('--out');
@@ -140,6 +174,8 @@ const OUT = (() => {
 interface Run {
   seed: number;
   trials: number;
+  methods?: Method[];
+  mode?: string;
   load: number[];
   started: string;
 }
@@ -148,7 +184,14 @@ const previous = argv.includes('--append')
   : { runs: [], results: [] };
 const runs: Run[] = [
   ...previous.runs,
-  { seed: SEED, trials: TRIALS, load: os.loadavg(), started: new Date().toISOString() },
+  {
+    seed: SEED,
+    trials: TRIALS,
+    methods: METHODS,
+    mode: MODE,
+    load: os.loadavg(),
+    started: new Date().toISOString(),
+  },
 ];
 const results: unknown[] = [...previous.results];
 const save = () =>
@@ -156,6 +199,235 @@ const save = () =>
     OUT,
     `${JSON.stringify({ yaml: YAML_VERSION, commits: COMMITS, threshold: THRESHOLD, iterations: ITERATIONS, machine: os.cpus()[0]?.model, runs, results }, null, 2)}\n`,
   );
+type Outcome = 'exact' | 'wrong' | 'partial' | 'none';
+/** exact: the planted commits and no other; wrong: a commit not planted; partial: some planted ones only; none: no commit (right for A/A). */
+function outcome(planted: number[], named: number[]): Outcome {
+  if (named.length === 0) return 'none';
+  if (named.some((n) => !planted.includes(n))) return 'wrong';
+  return named.length === planted.length ? 'exact' : 'partial';
+}
+
+/** The median of `n` runs of the benchmark in `dir`, alone, one after another, in ms. */
+function medianMs(dir: string, n: number): number {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint();
+    execFileSync(process.execPath, ['bench.js'], { cwd: dir, stdio: 'ignore' });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return n % 2 === 1 ? times[(n - 1) / 2]! : (times[n / 2 - 1]! + times[n / 2]!) / 2;
+}
+
+/** Probes of a binary search over COMMITS commits. */
+const PROBES = Math.ceil(Math.log2(COMMITS));
+/** Runs per timed commit so that `commits` timings fill `seconds` of machine time (at least 3). */
+const runsPer = (seconds: number, runMs: number, commits: number) =>
+  Math.max(3, Math.floor((seconds * 1000) / (commits * runMs)));
+
+interface Timed {
+  index: number;
+  ms: number | null;
+  class: 'good' | 'bad' | 'skipped' | 'end';
+}
+interface SequentialResult {
+  method: 'sequential' | 'git-bisect';
+  status: string;
+  named: number[];
+  runsPerCommit: number;
+  timed: Timed[];
+  /** The machine time it was given (the duets'). */
+  budgetSeconds: number;
+  seconds: number;
+}
+
+/** A detached worktree of `dir` at `commit`, removed after `f`. */
+function inWorktree<T>(dir: string, commit: string, f: (work: string) => T): T {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'duetkit-bench-bisect-seq-'));
+  execFileSync('git', ['worktree', 'add', '-q', '--detach', work, commit], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
+  try {
+    return f(work);
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', work], { cwd: dir, stdio: 'pipe' });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * asv find's way: the ends timed alone (their stored results), nothing named unless bad's
+ * median is beyond good's by the threshold, then a binary search whose probes are each timed
+ * alone and classed by the nearer end. A commit that does not build is skipped (the nearest
+ * other commit of the interval is timed instead).
+ */
+function sequentialBisect(
+  dir: string,
+  ids: string[],
+  seconds: number,
+  runMs: number,
+): SequentialResult {
+  const started = performance.now();
+  const n = runsPer(seconds, runMs, PROBES + 2);
+  return inWorktree(dir, ids[0]!, (work) => {
+    const time = (i: number): number | null => {
+      execFileSync('git', ['checkout', '-q', '--detach', ids[i]!], { cwd: work, stdio: 'pipe' });
+      return existsSync(path.join(work, 'BROKEN')) ? null : medianMs(work, n);
+    };
+    const good = time(0)!;
+    const bad = time(COMMITS)!;
+    const timed: Timed[] = [
+      { index: 0, ms: good, class: 'end' },
+      { index: COMMITS, ms: bad, class: 'end' },
+    ];
+    let named: number[] = [];
+    let status = 'no-change';
+    if ((bad - good) / good > THRESHOLD) {
+      let lo = 0;
+      let hi = COMMITS;
+      const skipped = new Set<number>();
+      for (;;) {
+        const mid = Math.floor((lo + hi) / 2);
+        const open = Array.from({ length: hi - lo - 1 }, (_, k) => lo + 1 + k)
+          .filter((i) => !skipped.has(i))
+          .sort((a, b) => Math.abs(a - mid) - Math.abs(b - mid));
+        if (open.length === 0) break;
+        const i = open[0]!;
+        const ms = time(i);
+        if (ms === null) {
+          skipped.add(i);
+          timed.push({ index: i, ms, class: 'skipped' });
+          continue;
+        }
+        const likeBad = Math.abs(ms - bad) < Math.abs(ms - good);
+        timed.push({ index: i, ms, class: likeBad ? 'bad' : 'good' });
+        if (likeBad) hi = i;
+        else lo = i;
+      }
+      named = [hi];
+      status = 'found';
+    }
+    return {
+      method: 'sequential' as const,
+      status,
+      named,
+      runsPerCommit: n,
+      timed,
+      budgetSeconds: seconds,
+      seconds: (performance.now() - started) / 1000,
+    };
+  });
+}
+
+/**
+ * `git bisect run` with a threshold script: good's median timed once (the script's baseline),
+ * each step times its commit alone and exits 1 when its median exceeds the baseline by more
+ * than the threshold, else 0; 125 (skip) when the commit does not build. The culprit is
+ * git's `refs/bisect/bad` at the end: git bisect always names a commit.
+ */
+function gitBisect(dir: string, ids: string[], seconds: number, runMs: number): SequentialResult {
+  const started = performance.now();
+  const n = runsPer(seconds, runMs, PROBES + 1);
+  return inWorktree(dir, ids[0]!, (work) => {
+    const good = medianMs(work, n);
+    const scripts = mkdtempSync(path.join(os.tmpdir(), 'duetkit-bench-bisect-script-'));
+    const log = path.join(scripts, 'steps.jsonl');
+    const script = path.join(scripts, 'threshold.cjs');
+    writeFileSync(
+      script,
+      `// git bisect run: exit 1 (bad) when this commit's median of ${n} runs is beyond good's by ${THRESHOLD * 100}%
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const commit = execFileSync('git', ['rev-parse', 'HEAD']).toString().trim();
+if (fs.existsSync('BROKEN')) {
+  fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ commit, ms: null }) + '\\n');
+  process.exit(125);
+}
+const t = [];
+for (let i = 0; i < ${n}; i++) {
+  const s = process.hrtime.bigint();
+  execFileSync(process.execPath, ['bench.js'], { stdio: 'ignore' });
+  t.push(Number(process.hrtime.bigint() - s) / 1e6);
+}
+t.sort((a, b) => a - b);
+const ms = t.length % 2 ? t[(t.length - 1) / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ commit, ms }) + '\\n');
+process.exit(ms > ${good} * (1 + ${THRESHOLD}) ? 1 : 0);
+`,
+    );
+    try {
+      const git = (...args: string[]) =>
+        execFileSync('git', args, { cwd: work, stdio: 'pipe' }).toString().trim();
+      git('bisect', 'start', ids[COMMITS]!, ids[0]!);
+      const out = git('bisect', 'run', process.execPath, script);
+      const bad = git('rev-parse', 'refs/bisect/bad');
+      git('bisect', 'reset');
+      const timed: Timed[] = [
+        { index: 0, ms: good, class: 'end' },
+        ...readFileSync(log, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => {
+            const step = JSON.parse(line) as { commit: string; ms: number | null };
+            return {
+              index: ids.indexOf(step.commit),
+              ms: step.ms,
+              class:
+                step.ms === null
+                  ? ('skipped' as const)
+                  : step.ms > good * (1 + THRESHOLD)
+                    ? ('bad' as const)
+                    : ('good' as const),
+            };
+          }),
+      ];
+      return {
+        method: 'git-bisect' as const,
+        status: /is the first bad commit/.test(out) ? 'found' : 'skipped commits left',
+        named: [ids.indexOf(bad)],
+        runsPerCommit: n,
+        timed,
+        budgetSeconds: seconds,
+        seconds: (performance.now() - started) / 1000,
+      };
+    } finally {
+      rmSync(scripts, { recursive: true, force: true });
+    }
+  });
+}
+
+function record(
+  trial: number,
+  v: Variant,
+  planted: number[],
+  runMs: number,
+  r: SequentialResult,
+): void {
+  const o = outcome(planted, r.named);
+  results.push({
+    seed: SEED,
+    trial,
+    variant: v.name,
+    method: r.method,
+    outcome: o,
+    runMs: Math.round(runMs),
+    planted,
+    named: r.named,
+    exact: planted.length === r.named.length && planted.every((p) => r.named.includes(p)),
+    status: r.status,
+    runsPerCommit: r.runsPerCommit,
+    timed: r.timed.map((t) => ({ ...t, ms: t.ms === null ? null : Math.round(t.ms * 100) / 100 })),
+    budgetSeconds: Math.round(r.budgetSeconds),
+    wallSeconds: Math.round(r.seconds),
+    load: os.loadavg(),
+  });
+  save();
+  console.log(
+    `${v.name.padEnd(42)} ${r.method.padEnd(10)} planted ${JSON.stringify(planted).padEnd(9)} named ${JSON.stringify(r.named).padEnd(9)} ${o.padEnd(7)} ${r.status.padEnd(9)} ${r.timed.length} commits timed x ${r.runsPerCommit} runs  ${Math.round(r.seconds)} s (the duets: ${Math.round(r.budgetSeconds)} s)`,
+  );
+}
+
 for (let trial = 0; trial < TRIALS; trial++) {
   const a = at();
   const variants: Variant[] = [
@@ -184,70 +456,83 @@ for (let trial = 0; trial < TRIALS; trial++) {
     );
   for (const v of variants.filter((x) => ONLY === null || ONLY.includes(x.name))) {
     const { dir, ids, runMs } = buildRepo(v);
-    const scenario = await bisectScenario({
-      cwd: dir,
-      // the node that timed the run and the planted work: `node` on the PATH may be another
-      // (the system's Node 20 here, slower to start, beside npm's Node 24)
-      command: [process.execPath, 'bench.js'],
-      setup: ['sh', '-c', 'test ! -f BROKEN || { echo "BROKEN: does not build" >&2; exit 1; }'],
-      iterations: ITERATIONS,
-      threshold: THRESHOLD,
-      source: 'benchmarks/bisect.ts',
-    });
-    const started = performance.now();
-    const report = await runBisect({
-      repo: dir,
-      good: ids[0]!,
-      bad: ids.at(-1)!,
-      scenario,
-      benchmark: null,
-      threshold: THRESHOLD,
-      budget: null,
-      firstParent: true,
-      env: process.env,
-      signal: new AbortController().signal,
-      seed: SEED + trial,
-    });
-    const named = report.steps
-      .filter((s) => s.unresolved === null && s.confirmed)
-      .map((s) => ids.indexOf(s.culprit.id));
     const planted = v.steps.map((s) => s.at);
-    const exact = planted.length === named.length && planted.every((p) => named.includes(p));
-    const row = {
-      seed: SEED,
-      trial,
-      variant: v.name,
-      runMs: Math.round(runMs),
-      planted,
-      named,
-      exact,
-      status: report.status,
-      confirmation: report.confirmation,
-      steps: report.steps.map((s) => ({
-        culprit: ids.indexOf(s.culprit.id),
-        alsoPossible: s.alsoPossible.map((id) => ids.indexOf(id)),
-        confirmed: s.confirmed,
-        change: s.confirmation?.change ?? null,
-      })),
-      probes: report.probes.map((p) => ({
-        index: p.index,
-        end: p.end,
-        class: p.class,
-        fraction: p.position?.fraction ?? null,
-        duets: p.duets.length,
-      })),
-      duets: report.duets,
-      expectedDuets: report.expectedDuets,
-      measureSeconds: Math.round(report.measureSeconds),
-      buildSeconds: Math.round(report.buildSeconds),
-      wallSeconds: Math.round((performance.now() - started) / 1000),
-      // the load average at the trial's end: other helpers' work outside the lock shows here
-      load: os.loadavg(),
-    };
-    results.push(row);
-    console.log(
-      `${v.name.padEnd(42)} run ${Math.round(runMs)} ms, planted ${JSON.stringify(planted).padEnd(9)} named ${JSON.stringify(named).padEnd(9)} ${exact ? 'exact' : 'WRONG'}  ${report.status.padEnd(9)} good→bad ${(report.confirmation.change * 100).toFixed(2)}% [${(report.confirmation.lower * 100).toFixed(2)}, ${(report.confirmation.upper * 100).toFixed(2)}]  duets ${report.duets} (log2(N)+2 = ${report.expectedDuets})  ${row.measureSeconds} s measuring, ${row.wallSeconds} s in all`,
-    );
+    let seconds = SECONDS;
+    if (METHODS.includes('duet')) {
+      const scenario = await bisectScenario({
+        cwd: dir,
+        // the node that timed the run and the planted work: `node` on the PATH may be another
+        // (the system's Node 20 here, slower to start, beside npm's Node 24)
+        command: [process.execPath, 'bench.js'],
+        setup: ['sh', '-c', 'test ! -f BROKEN || { echo "BROKEN: does not build" >&2; exit 1; }'],
+        iterations: ITERATIONS,
+        threshold: THRESHOLD,
+        mode: MODE,
+        source: 'benchmarks/bisect.ts',
+      });
+      const started = performance.now();
+      const report = await runBisect({
+        repo: dir,
+        good: ids[0]!,
+        bad: ids.at(-1)!,
+        scenario,
+        benchmark: null,
+        threshold: THRESHOLD,
+        budget: null,
+        firstParent: true,
+        env: process.env,
+        signal: new AbortController().signal,
+        seed: SEED + trial,
+        log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
+      });
+      const named = report.steps
+        .filter((s) => s.unresolved === null && s.confirmed)
+        .map((s) => ids.indexOf(s.culprit.id));
+      const exact = planted.length === named.length && planted.every((p) => named.includes(p));
+      const row = {
+        seed: SEED,
+        trial,
+        variant: v.name,
+        method: MODE,
+        outcome: outcome(planted, named),
+        runMs: Math.round(runMs),
+        planted,
+        named,
+        exact,
+        status: report.status,
+        confirmation: report.confirmation,
+        steps: report.steps.map((s) => ({
+          culprit: ids.indexOf(s.culprit.id),
+          alsoPossible: s.alsoPossible.map((id) => ids.indexOf(id)),
+          confirmed: s.confirmed,
+          change: s.confirmation?.change ?? null,
+        })),
+        probes: report.probes.map((p) => ({
+          index: p.index,
+          end: p.end,
+          class: p.class,
+          fraction: p.position?.fraction ?? null,
+          duets: p.duets.length,
+        })),
+        duets: report.duets,
+        expectedDuets: report.expectedDuets,
+        measureSeconds: Math.round(report.measureSeconds),
+        buildSeconds: Math.round(report.buildSeconds),
+        wallSeconds: Math.round((performance.now() - started) / 1000),
+        // the load average at the trial's end: other helpers' work outside the lock shows here
+        load: os.loadavg(),
+      };
+      results.push(row);
+      console.log(
+        `${v.name.padEnd(42)} run ${Math.round(runMs)} ms, planted ${JSON.stringify(planted).padEnd(9)} named ${JSON.stringify(named).padEnd(9)} ${outcome(planted, named).padEnd(7)} ${report.status.padEnd(9)} good→bad ${(report.confirmation.change * 100).toFixed(2)}% [${(report.confirmation.lower * 100).toFixed(2)}, ${(report.confirmation.upper * 100).toFixed(2)}]  duets ${report.duets} (log2(N)+2 = ${report.expectedDuets})  ${row.measureSeconds} s measuring, ${row.wallSeconds} s in all`,
+      );
+      seconds = report.measureSeconds;
+      save();
+    }
+    if (METHODS.includes('sequential'))
+      record(trial, v, planted, runMs, sequentialBisect(dir, ids, seconds, runMs));
+    if (METHODS.includes('git-bisect'))
+      record(trial, v, planted, runMs, gitBisect(dir, ids, seconds, runMs));
     rmSync(dir, { recursive: true, force: true });
     save();
   }

@@ -48498,9 +48498,9 @@ function formatPath(at) {
 async function bisectScenario(w) {
   const command = w.command ?? [];
   if (w.scenarioFile !== void 0) {
-    if (command.length > 0)
+    if (command.length > 0 || w.mode !== void 0)
       throw new ScenarioError(
-        `${w.source}: bisect takes the workload from a scenario or from a command, not both`
+        command.length > 0 ? `${w.source}: bisect takes the workload from a scenario or from a command, not both` : `${w.source}: the mode (${w.mode}) comes from the scenario file's "mode" with a scenario; give one or the other`
       );
     const { scenario } = await loadScenarioFile(w.scenarioFile, w.cwd);
     if (scenario.mode !== "duet" && scenario.mode !== "rmit")
@@ -48526,7 +48526,7 @@ async function bisectScenario(w) {
   return scenarioFromObject(
     {
       name: "bisect",
-      mode: "duet",
+      mode: w.mode ?? "duet",
       versions: [
         { name: "base", path: ".", ...setup },
         { name: "head", path: ".", ...setup }
@@ -48590,7 +48590,11 @@ function registerBisect(program2, ctx) {
     "--isolation <kind>",
     "auto|cpuset|taskset|none",
     choiceParser(["auto", "cpuset", "taskset", "none"])
-  ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel2).argument("[command...]", "the benchmark command, after -- (or --scenario)").addHelpText("after", HELP).action(async (argv2, flags) => {
+  ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel2).option(
+    "--mode <mode>",
+    "duet (both commits at once, default) or rmit (one at a time, interleaved rounds)",
+    choiceParser(["duet", "rmit"])
+  ).argument("[command...]", "the benchmark command, after -- (or --scenario)").addHelpText("after", HELP).action(async (argv2, flags) => {
     const scenario = await bisectScenario({
       ...flags.scenario === void 0 ? {} : { scenarioFile: flags.scenario },
       cwd: ctx.cwd,
@@ -48602,6 +48606,7 @@ function registerBisect(program2, ctx) {
       ...flags.timeout === void 0 ? {} : { timeout: flags.timeout },
       ...flags.isolation === void 0 ? {} : { isolation: flags.isolation },
       ...flags.level === void 0 ? {} : { level: flags.level },
+      ...flags.mode === void 0 ? {} : { mode: flags.mode },
       ...flags.threshold === void 0 ? {} : { threshold: flags.threshold },
       source: "the bisect options"
     });

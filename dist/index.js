@@ -88065,9 +88065,9 @@ function formatPath(at) {
 async function bisectScenario(w) {
   const command2 = w.command ?? [];
   if (w.scenarioFile !== void 0) {
-    if (command2.length > 0)
+    if (command2.length > 0 || w.mode !== void 0)
       throw new ScenarioError(
-        `${w.source}: bisect takes the workload from a scenario or from a command, not both`
+        command2.length > 0 ? `${w.source}: bisect takes the workload from a scenario or from a command, not both` : `${w.source}: the mode (${w.mode}) comes from the scenario file's "mode" with a scenario; give one or the other`
       );
     const { scenario } = await loadScenarioFile(w.scenarioFile, w.cwd);
     if (scenario.mode !== "duet" && scenario.mode !== "rmit")
@@ -88093,7 +88093,7 @@ async function bisectScenario(w) {
   return scenarioFromObject(
     {
       name: "bisect",
-      mode: "duet",
+      mode: w.mode ?? "duet",
       versions: [
         { name: "base", path: ".", ...setup },
         { name: "head", path: ".", ...setup }

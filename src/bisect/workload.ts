@@ -8,6 +8,8 @@ export interface BisectWorkload {
   /** Resolves `scenarioFile`. */
   cwd: string;
   command?: readonly string[];
+  /** How each probe runs the two commits (with a command; a scenario file says it itself): `duet` (default: at the same time on two CPUs) or `rmit` (one at a time, in randomized interleaved rounds). */
+  mode?: 'duet' | 'rmit';
   setup?: string | readonly string[];
   format?: string;
   iterations?: number;
@@ -27,9 +29,11 @@ export interface BisectWorkload {
 export async function bisectScenario(w: BisectWorkload): Promise<Scenario> {
   const command = w.command ?? [];
   if (w.scenarioFile !== undefined) {
-    if (command.length > 0)
+    if (command.length > 0 || w.mode !== undefined)
       throw new ScenarioError(
-        `${w.source}: bisect takes the workload from a scenario or from a command, not both`,
+        command.length > 0
+          ? `${w.source}: bisect takes the workload from a scenario or from a command, not both`
+          : `${w.source}: the mode (${w.mode}) comes from the scenario file's "mode" with a scenario; give one or the other`,
       );
     const { scenario } = await loadScenarioFile(w.scenarioFile, w.cwd);
     if (scenario.mode !== 'duet' && scenario.mode !== 'rmit')
@@ -58,7 +62,7 @@ export async function bisectScenario(w: BisectWorkload): Promise<Scenario> {
   return scenarioFromObject(
     {
       name: 'bisect',
-      mode: 'duet',
+      mode: w.mode ?? 'duet',
       versions: [
         { name: 'base', path: '.', ...setup },
         { name: 'head', path: '.', ...setup },

@@ -39,7 +39,8 @@ function nightlyWorkflow(): string {
   for (const s of steps) {
     if (s.uses !== './') continue;
     s.with = { ...s.with, 'history-repository': '${{ vars.HISTORY_REMOTE }}' };
-    if (s.id === 'duetkit' || s.id === 'steps') s.with.scenario = 'bench.yml';
+    if (s.id === 'duetkit' || s.id === 'steps' || s.id === 'variability')
+      s.with.scenario = 'bench.yml';
   }
   steps.push({
     name: 'show the report',

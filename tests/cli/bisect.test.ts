@@ -175,6 +175,40 @@ describe('duetkit bisect on a real repository', () => {
     );
   }, 90_000);
 
+  it('--mode rmit: probes run the two commits one at a time, and name the same commit', async () => {
+    const { dir, commits } = await plantedRepo({ slowAt: 5, brokenAt: null });
+    made.push(dir);
+    const { code, report } = await bisect(dir, ['--mode', 'rmit']);
+    expect(code).toBe(0);
+    expect(report.status).toBe('found');
+    expect(report.steps.map((s) => [s.culprit.id, s.confirmed])).toEqual([[commits[5], true]]);
+  }, 120_000);
+
+  it('refuses --mode with a scenario file (the file names its mode) and an unknown mode', async () => {
+    const { dir } = await plantedRepo({ slowAt: null, brokenAt: null });
+    made.push(dir);
+    await writeFile(
+      path.join(dir, 'bench.yml'),
+      'name: s\nversions: [{name: a, path: .}, {name: b, path: .}]\nworkload: {command: sh bench.sh}\n',
+    );
+    const both = fakeContext(dir);
+    expect(
+      await main(
+        ['bisect', '--good', 'good', '--bad', 'main', '--scenario', 'bench.yml', '--mode', 'rmit'],
+        both,
+      ),
+    ).toBe(2);
+    expect(both.err).toMatch(/the mode \(rmit\) comes from the scenario file's "mode"/);
+    const unknown = fakeContext(dir);
+    expect(
+      await main(
+        ['bisect', '--good', 'good', '--bad', 'main', '--mode', 'mct', '--', 'true'],
+        unknown,
+      ),
+    ).not.toBe(0);
+    expect(unknown.err).toMatch(/--mode.*mct.*duet.*rmit/s);
+  });
+
   it('refuses a range whose good is not an ancestor of bad, naming both', async () => {
     const { dir } = await plantedRepo({ slowAt: null, brokenAt: null });
     made.push(dir);

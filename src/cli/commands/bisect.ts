@@ -27,6 +27,7 @@ interface Flags {
   timeout?: string;
   isolation?: 'auto' | 'cpuset' | 'taskset' | 'none';
   level?: number;
+  mode?: 'duet' | 'rmit';
 }
 
 const HELP = `
@@ -81,6 +82,11 @@ export function registerBisect(program: Command, ctx: CliContext): void {
       choiceParser(['auto', 'cpuset', 'taskset', 'none'] as const),
     )
     .option('--level <level>', 'confidence level, e.g. 0.99', parseLevel)
+    .option(
+      '--mode <mode>',
+      'duet (both commits at once, default) or rmit (one at a time, interleaved rounds)',
+      choiceParser(['duet', 'rmit'] as const),
+    )
     .argument('[command...]', 'the benchmark command, after -- (or --scenario)')
     .addHelpText('after', HELP)
     .action(async (argv: string[], flags: Flags) => {
@@ -95,6 +101,7 @@ export function registerBisect(program: Command, ctx: CliContext): void {
         ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
         ...(flags.isolation === undefined ? {} : { isolation: flags.isolation }),
         ...(flags.level === undefined ? {} : { level: flags.level }),
+        ...(flags.mode === undefined ? {} : { mode: flags.mode }),
         ...(flags.threshold === undefined ? {} : { threshold: flags.threshold }),
         source: 'the bisect options',
       });
