@@ -104,18 +104,22 @@ mvn_args=(-q -B -Dstyle.color=never compile dependency:build-classpath -Dmdep.ou
 (cd "$programs/java" && { mvn -o "${mvn_args[@]}" >/dev/null 2>&1 || mvn "${mvn_args[@]}"; })
 
 # Node: benchmark.js and tinybench for the node programs (versions pinned in package.json),
-# installed in the cache keyed by the package files and node's version, linked as node_modules.
+# installed in the cache keyed by the package files and node's version, its node_modules
+# linked as the programs' node_modules. The link points at a directory named node_modules
+# (not at the packages' parent): a package's own require() resolves from its real path, and
+# benchmark.js finds lodash and platform only in a node_modules directory above it.
 # Its lock file lacks rollup's optional platform packages (vitest's), which `npm ci` refuses;
 # then the exact versions of package.json are installed without the lock.
 say 'Node packages'
 node_dir=$programs/node
-node_modules=$cache/node-programs-$(node --version | key "$node_dir/package.json" "$node_dir/package-lock.json")
+node_cache=$cache/node-packages-$(node --version | key "$node_dir/package.json" "$node_dir/package-lock.json")
+node_modules=$node_cache/node_modules
 if [ ! -d "$node_modules/tinybench" ] || [ ! -d "$node_modules/benchmark" ]; then
-  rm -rf "$node_modules" "$node_modules.tmp" && mkdir -p "$node_modules.tmp"
-  cp "$node_dir/package.json" "$node_dir/package-lock.json" "$node_modules.tmp/"
-  (cd "$node_modules.tmp" && { npm ci --no-audit --no-fund --silent 2>/dev/null ||
+  rm -rf "$node_cache" "$node_cache.tmp" && mkdir -p "$node_cache.tmp"
+  cp "$node_dir/package.json" "$node_dir/package-lock.json" "$node_cache.tmp/"
+  (cd "$node_cache.tmp" && { npm ci --no-audit --no-fund --silent 2>/dev/null ||
     npm install --no-audit --no-fund --silent --no-save --no-package-lock; })
-  mv "$node_modules.tmp/node_modules" "$node_modules" && rm -rf "$node_modules.tmp"
+  mv "$node_cache.tmp" "$node_cache"
 fi
 linked "$node_dir/node_modules" "$node_modules"
 say done
