@@ -31,6 +31,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { numberFlag } from './args.js';
 import { cacheDir } from './suites/suite.js';
+import { escapeRegExp } from '../src/formats/collector.js';
+import {
+  mean,
+  median,
+  medianAbsoluteDeviation,
+  standardDeviation,
+} from '../src/stats/descriptive.js';
 import { normalPpf } from '../src/stats/normal.js';
 import { studentTPpf } from '../src/stats/student-t.js';
 import { createRng } from '../src/stats/rng.js';
@@ -72,11 +79,10 @@ function parse(stdout: string): Line[] {
   return lines;
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pattern = (name: string): string =>
   name
     .split('/')
-    .map((p) => `^${escape(p)}$`)
+    .map((p) => `^${escapeRegExp(p)}$`)
     .join('/');
 
 /** One process: the benchmark `iterations` times, pinned to `cpu`; its ns/op and wall time. */
@@ -179,19 +185,7 @@ for (let round = 0; round < ROUNDS; round++) {
   process.stderr.write(`round ${round + 1}/${ROUNDS}\r`);
 }
 
-function sd(xs: number[]): number {
-  const m = xs.reduce((a, b) => a + b, 0) / xs.length;
-  return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
-}
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
-}
-const robustSd = (xs: number[]): number => {
-  const m = median(xs);
-  return 1.4826 * median(xs.map((x) => Math.abs(x - m)));
-};
+const robustSd = (xs: number[]): number => 1.4826 * medianAbsoluteDeviation(xs);
 
 const z = normalPpf(1 - 0.01 / 2 / FAMILY);
 const GAMMA = 0.2;
@@ -199,7 +193,7 @@ function winsorizedSd(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const g = Math.floor(GAMMA * s.length);
   const w = s.map((x) => Math.min(s[s.length - g - 1]!, Math.max(s[g]!, x)));
-  return sd(w);
+  return standardDeviation(w);
 }
 /** Fewest pairs whose trimmed-mean interval (99%, Bonferroni over the family) is ≤ halfWidth. */
 function pairsFor(winsorized: number, halfWidth: number): number {
@@ -214,9 +208,9 @@ const arrangements = (Object.keys(ratios) as Arrangement[]).map((arrangement) =>
   const per = Object.entries(ratios[arrangement]).map(([name, xs]) => ({
     name,
     pairs: xs.length,
-    sd: sd(xs),
+    sd: standardDeviation(xs),
     robustSd: robustSd(xs),
-    mean: xs.reduce((a, c) => a + c, 0) / xs.length,
+    mean: mean(xs),
     winsorizedSd: winsorizedSd(xs),
   }));
   const medianSd = median(per.map((p) => p.sd));
