@@ -96,12 +96,13 @@ function howToRun(
   const support =
     format === undefined || format === 'auto' ? undefined : getFormat(format).perBenchmark;
   if (support !== undefined) {
-    const argv = support.filterArgv(
-      command,
-      benchmark,
-      benchmarkNames(baseline, samples, benchmark),
-    );
-    return { key: benchmark, argv, work: 1, scope: 'benchmark' };
+    const names = benchmarkNames(baseline, samples, benchmark);
+    // A metric of a benchmark (Google Benchmark's `BM_Parse - bytes`) is filtered as the
+    // benchmark, whose profile serves both.
+    const primary = benchmark.slice(0, Math.max(0, benchmark.lastIndexOf(' - ')));
+    const name = names.includes(primary) ? primary : benchmark;
+    const argv = support.filterArgv(command, name, names);
+    return { key: name, argv, work: 1, scope: 'benchmark' };
   }
   // The command runs every benchmark it reports: one profile serves them all. Without a
   // format the command is the benchmark, timed whole.

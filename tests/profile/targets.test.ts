@@ -210,6 +210,38 @@ describe('profileTargets', () => {
         scope: 'benchmark',
       }),
     ]);
+    // a metric of a benchmark is profiled as that benchmark, one profile for both
+    const counters = {
+      versions: [{ name: 'base' }, { name: 'head' }],
+      trials: [
+        {
+          version: 0,
+          round: 0,
+          warmup: false,
+          metrics: [
+            { name: 'BM_Parse', unit: 'ns', values: [1] },
+            { name: 'BM_Parse - bytes', unit: 'count', values: [2] },
+            { name: 'BM_Sort - x - y', unit: 'count', values: [2] },
+          ],
+        },
+      ],
+    } as unknown as SamplesFile;
+    expect(
+      profileTargets(
+        'changed',
+        report([
+          result('BM_Parse', 'regression'),
+          result('BM_Parse - bytes', 'regression'),
+          result('BM_Sort - x - y', 'regression'),
+        ]),
+        counters,
+        gbench,
+      ).map((t) => [t.benchmark, t.key, t.argv.at(-1)]),
+    ).toEqual([
+      ['BM_Parse', 'BM_Parse', '--benchmark_filter=^BM_Parse$'],
+      ['BM_Parse - bytes', 'BM_Parse', '--benchmark_filter=^BM_Parse$'],
+      ['BM_Sort - x - y', 'BM_Sort - x - y', '--benchmark_filter=^BM_Sort - x - y$'],
+    ]);
     // pytest's -k matches substrings: the other benchmarks the baseline reported (not
     // derived rows, not head's) are excluded by name
     const pytestSamples = {
