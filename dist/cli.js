@@ -40210,8 +40210,9 @@ function summarize(results) {
     error: 0,
     unmeasured: 0
   };
-  const ties = results.filter(isExactTie).length;
-  for (const r of results) {
+  const counted = results.filter((r) => r.derivedFrom === void 0);
+  const ties = counted.filter(isExactTie).length;
+  for (const r of counted) {
     if (isExactTie(r)) continue;
     const status = statusOf(r);
     if (status === "compared") summary[r.comparison.verdict]++;
