@@ -51905,12 +51905,11 @@ function howToRun(benchmark2, baseline, samples, scenario) {
   }
   const support = format === void 0 || format === "auto" ? void 0 : getFormat(format).perBenchmark;
   if (support !== void 0) {
-    const argv2 = support.filterArgv(
-      command,
-      benchmark2,
-      benchmarkNames(baseline, samples, benchmark2)
-    );
-    return { key: benchmark2, argv: argv2, work: 1, scope: "benchmark" };
+    const names = benchmarkNames(baseline, samples, benchmark2);
+    const primary = benchmark2.slice(0, Math.max(0, benchmark2.lastIndexOf(" - ")));
+    const name = names.includes(primary) ? primary : benchmark2;
+    const argv2 = support.filterArgv(command, name, names);
+    return { key: name, argv: argv2, work: 1, scope: "benchmark" };
   }
   const scope = format === void 0 ? "benchmark" : "command";
   return { key: "(command)", argv: [...command], work: 1, scope };
