@@ -203,10 +203,7 @@ function realNsPerOp(r: RealRange, src: string, rounds: number): number {
     cpSync(src, work, { recursive: true });
     execFileSync('chmod', ['-R', 'u+w', work]);
     const file = path.join(work, r.plantIn.file);
-    writeFileSync(
-      file,
-      plantGo(readFileSync(file, 'utf8'), r.plantIn.head, rounds, r.plantIn.file),
-    );
+    writeFileSync(file, plantGo(readFileSync(file, 'utf8'), r.plantIn, rounds, r.plantIn.file));
     execFileSync('go', ['test', '-c', '-o', 'bench.test', r.package], { cwd: work, env: goEnv() });
     const ns: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -276,7 +273,7 @@ function buildRealRepo(r: RealRange, v: Variant): { dir: string; ids: string[]; 
           r.plantIn.file,
           plantGo(
             readFileSync(path.join(src, r.plantIn.file), 'utf8'),
-            r.plantIn.head,
+            r.plantIn,
             rounds,
             `${c.version} ${r.plantIn.file}`,
           ),
@@ -759,6 +756,8 @@ for (let trial = 0; trial < TRIALS; trial++) {
         method: MODE,
         outcome: outcome(planted, named),
         runMs: Math.round(runMs),
+        // the real range: this run's ns/op on good and ns per planted round
+        ...(REAL === null ? {} : { calibration: realCalibration }),
         planted,
         named,
         exact,

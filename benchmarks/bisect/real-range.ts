@@ -24,8 +24,12 @@ export interface RealRange {
   /** The package whose benchmark is the workload, and the benchmark. */
   package: string;
   benchmark: string;
-  /** The Go function the slowdown is planted in (its first line, as in the source). */
-  plantIn: { file: string; head: string };
+  /**
+   * The Go function the slowdown is planted in (its first line, as in the source), and an int
+   * variable of it that the rest of the function uses (`feeds`): the planted work's result is
+   * added to it (times a zero the compiler cannot see), so the function waits for that work.
+   */
+  plantIn: { file: string; head: string; feeds: string };
   /** How the file was made. */
   made: string;
   commits: ProbedCommit[];
@@ -94,8 +98,15 @@ export function checkRange(value: unknown, file: string): RealRange {
   for (const key of ['module', 'package', 'benchmark', 'made'] as const)
     if (typeof r[key] !== 'string' || r[key] === '')
       throw new Error(`${file}: "${key}" is ${JSON.stringify(r[key])}; expected a string`);
-  if (typeof r.plantIn?.file !== 'string' || typeof r.plantIn.head !== 'string')
-    throw new Error(`${file}: "plantIn" is ${JSON.stringify(r.plantIn)}; expected { file, head }`);
+  if (
+    typeof r.plantIn?.file !== 'string' ||
+    typeof r.plantIn.head !== 'string' ||
+    typeof r.plantIn.feeds !== 'string' ||
+    !/^[A-Za-z_]\w*$/.test(r.plantIn.feeds)
+  )
+    throw new Error(
+      `${file}: "plantIn" is ${JSON.stringify(r.plantIn)}; expected { file, head, feeds: an int variable's name }`,
+    );
   if (!Array.isArray(r.commits) || r.commits.length < 3)
     throw new Error(`${file}: "commits" must list good and at least two commits after it`);
   r.commits.forEach((c, i) => {
@@ -127,8 +138,23 @@ export function plantable(commits: readonly ProbedCommit[]): number[] {
   return out;
 }
 
-/** Go source with `rounds` rounds of integer arithmetic at the top of the function `head`. */
-export function plantGo(source: string, head: string, rounds: number, where: string): string {
+/**
+ * Go source with `rounds` rounds of integer arithmetic (a chain of multiplications, each
+ * waiting for the one before) at the top of the function `head`, whose result `feeds` the
+ * function's int variable `feeds` (times `duetkitZero`, a package variable that stays 0 but
+ * that the compiler cannot fold): the rest of the function depends on the chain, so the CPU
+ * cannot run the chain beside the function's own work. Without that dependency a chain of a
+ * few dozen rounds fits in the CPU's reorder window and disappears when the benchmark runs
+ * alone (a planted 20% measured about 0% alone, +15% in duets, where the two processes
+ * share the core's execution units).
+ */
+export function plantGo(
+  source: string,
+  plant: { head: string; feeds: string },
+  rounds: number,
+  where: string,
+): string {
+  const { head, feeds } = plant;
   const at = source.indexOf(head);
   if (at < 0 || source.indexOf(head, at + 1) >= 0)
     throw new Error(`${where}: ${JSON.stringify(head)} found ${at < 0 ? 'nowhere' : 'twice'}`);
@@ -138,8 +164,8 @@ export function plantGo(source: string, head: string, rounds: number, where: str
   const end = at + head.length;
   return (
     source.slice(0, end) +
-    `\n\t{ // planted by duetkit bench:bisect\n\t\tx := duetkitPlanted\n\t\tfor i := uint32(0); i < ${rounds}; i++ {\n\t\t\tx = x*1103515245 + i\n\t\t}\n\t\tduetkitPlanted = x\n\t}` +
+    `\n\t{ // planted by duetkit bench:bisect\n\t\tx := duetkitPlanted\n\t\tfor i := uint32(0); i < ${rounds}; i++ {\n\t\t\tx = x*1103515245 + i\n\t\t}\n\t\tduetkitPlanted = x\n\t\t${feeds} += int(x & duetkitZero)\n\t}` +
     source.slice(end) +
-    '\n\n// duetkitPlanted keeps the planted work from being optimised away.\nvar duetkitPlanted uint32\n'
+    '\n\n// duetkitPlanted keeps the planted work from being optimised away; duetkitZero stays 0.\nvar duetkitPlanted, duetkitZero uint32\n'
   );
 }

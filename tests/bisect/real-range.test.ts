@@ -74,19 +74,26 @@ describe('the pinned range of real commits (bench:bisect --range real)', () => {
   it('plants integer arithmetic at the top of the Go function, kept by a package variable', () => {
     const src = 'package rand\n\nfunc (r *Rand) Perm(n int) []int {\n\tm := make([]int, n)\n}\n';
     const head = 'func (r *Rand) Perm(n int) []int {';
-    expect(plantGo(src, head, 0, 'rand.go')).toBe(src);
-    const planted = plantGo(src, head, 1234, 'rand.go');
+    const plant = { head, feeds: 'n' };
+    expect(plantGo(src, plant, 0, 'rand.go')).toBe(src);
+    const planted = plantGo(src, plant, 1234, 'rand.go');
     expect(planted).toContain(
       `${head}\n\t{ // planted by duetkit bench:bisect\n\t\tx := duetkitPlanted`,
     );
     expect(planted).toContain('i < 1234;');
     expect(planted.indexOf('m := make')).toBeGreaterThan(planted.indexOf('duetkitPlanted = x'));
-    expect(planted.endsWith('var duetkitPlanted uint32\n')).toBe(true);
-    expect(() => plantGo(src, 'func Perm() {', 5, 'rand.go')).toThrow(
+    // the function waits for the chain: its result feeds n (times a zero the compiler cannot see)
+    expect(planted).toContain(
+      'duetkitPlanted = x\n\t\tn += int(x & duetkitZero)\n\t}\n\tm := make',
+    );
+    expect(planted.endsWith('var duetkitPlanted, duetkitZero uint32\n')).toBe(true);
+    expect(() => plantGo(src, { head: 'func Perm() {', feeds: 'n' }, 5, 'rand.go')).toThrow(
       'rand.go: "func Perm() {" found nowhere',
     );
-    expect(() => plantGo(src + src, head, 5, 'rand.go')).toThrow('found twice');
-    expect(() => plantGo(src, head, 1.5, 'rand.go')).toThrow('rounds 1.5; expected a whole number');
+    expect(() => plantGo(src + src, plant, 5, 'rand.go')).toThrow('found twice');
+    expect(() => plantGo(src, plant, 1.5, 'rand.go')).toThrow(
+      'rounds 1.5; expected a whole number',
+    );
   });
 
   it("the committed range is the committed probe's window, checked, with every served zip hash pinned", () => {
@@ -121,7 +128,7 @@ describe('the pinned range of real commits (bench:bisect --range real)', () => {
       package: './p',
       benchmark: 'B',
       made: 'x',
-      plantIn: { file: 'f.go', head: 'func f() {' },
+      plantIn: { file: 'f.go', head: 'func f() {', feeds: 'n' },
     };
     expect(checkRange({ ...base, commits }, 'r.json').commits).toHaveLength(3);
     expect(() =>
@@ -130,6 +137,9 @@ describe('the pinned range of real commits (bench:bisect --range real)', () => {
         'r.json',
       ),
     ).toThrow('r.json: commits[1].sum is "md5"; a served commit pins its zip\'s h1: hash');
+    expect(() =>
+      checkRange({ ...base, plantIn: { file: 'f.go', head: 'func f() {' }, commits }, 'r.json'),
+    ).toThrow("expected { file, head, feeds: an int variable's name }");
     expect(() => checkRange({ ...base, benchmark: 3, commits }, 'r.json')).toThrow(
       'r.json: "benchmark" is 3; expected a string',
     );
