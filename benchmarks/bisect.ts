@@ -39,7 +39,8 @@
  * in the range as commits that do not build. The workload is the library's own
  * BenchmarkPerm30 (package rand) in the test binary each commit's setup builds
  * (`go test -c`), read as `go` output (ns/op, `-test.benchtime 100000x`, `--benchtime N`);
- * the slowdown is planted at the top of `(*Rand).Perm`. Variants 20%, 5%, 2% and A/A; the
+ * the slowdown is planted at the top of `(*Rand).Perm`, its result feeding `n` (so the CPU
+ * cannot hide it beside Perm's own work). Variants 20%, 5%, 2% and A/A; the
  * sequential methods time the same binary alone (ns/op), building each commit they time.
  * Results go to benchmarks/results/bisect-real.json.
  *
@@ -160,7 +161,7 @@ function buildRepo(v: Variant): { dir: string; ids: string[]; runMs: number } {
  * files plus a `NOT-SERVED` file, so its setup fails (a commit that does not build). The
  * workload is the library's own benchmark (BenchmarkPerm30 of package rand) in the test
  * binary `go test -c` built by each commit's setup, read as `go` output (its ns/op); the
- * slowdown is integer arithmetic at the top of `(*Rand).Perm`, `rounds` of it being the
+ * slowdown is integer arithmetic at the top of `(*Rand).Perm` (plantGo), `rounds` of it being the
  * planted fraction of the benchmark's ns/op on good, both timed on good before the range is
  * built.
  */
