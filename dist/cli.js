@@ -40210,8 +40210,9 @@ function summarize(results) {
     error: 0,
     unmeasured: 0
   };
-  const ties = results.filter(isExactTie).length;
-  for (const r of results) {
+  const counted = results.filter((r) => r.derivedFrom === void 0);
+  const ties = counted.filter(isExactTie).length;
+  for (const r of counted) {
     if (isExactTie(r)) continue;
     const status = statusOf(r);
     if (status === "compared") summary[r.comparison.verdict]++;
@@ -44882,9 +44883,12 @@ function wallOnly(list) {
 }
 
 // src/scenario/fields.ts
-var argv = external_exports.union([external_exports.array(external_exports.string()).min(1), external_exports.string().min(1)], {
-  error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"'
-}).transform((value, ctx) => {
+var argv = external_exports.union(
+  [external_exports.array(external_exports.string()).min(1, "a non-empty command"), external_exports.string().min(1, "a non-empty command")],
+  {
+    error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"'
+  }
+).transform((value, ctx) => {
   if (Array.isArray(value)) return value;
   try {
     const words = splitArgv(value);
@@ -47896,6 +47900,18 @@ var import_yaml = __toESM(require_dist2(), 1);
 import { readFile as readFile6 } from "node:fs/promises";
 import path23 from "node:path";
 
+// src/scenario/benchmark-command.ts
+var BENCHMARK_PLACEHOLDER = "{benchmark}";
+var benchmarkCommand = argv.refine(
+  (words) => words.some((word) => word.includes(BENCHMARK_PLACEHOLDER)),
+  {
+    error: `a command with ${BENCHMARK_PLACEHOLDER} where the benchmark's name goes, such as "node bench.js ${BENCHMARK_PLACEHOLDER}"`
+  }
+);
+function benchmarkArgv(template, name) {
+  return template.map((word) => word.replaceAll(BENCHMARK_PLACEHOLDER, name));
+}
+
 // src/scenario/service-checks.ts
 function checkServiceWorkload(s, ctx) {
   const w = s.workload;
@@ -48258,7 +48274,13 @@ var workload = external_exports.object({
   /** Run the suite one benchmark at a time, each in both versions at once. Default false. */
   perBenchmark: external_exports.boolean().default(false),
   /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
-  benchmarks: external_exports.array(external_exports.string().min(1)).min(1).optional()
+  benchmarks: external_exports.array(external_exports.string().min(1)).min(1).optional(),
+  /**
+   * With a format: the command that runs one benchmark alone, `{benchmark}` where its name
+   * goes (src/scenario/benchmark-command.ts). The profiles run it, one benchmark per process.
+   * Absent: a format's own filter where it has one, else the whole command.
+   */
+  benchmarkCommand: benchmarkCommand.optional()
 }).strict().transform((w) => ({ ...w, command: w.command ?? [] }));
 var stopping = external_exports.object({
   /** Stop when every CI half-width (relative change) is at or below this fraction. */
@@ -48345,6 +48367,7 @@ var scenarioSchema = external_exports.object({
     });
   }
   checkPerBenchmark(s.workload, ctx);
+  checkBenchmarkCommand(s.workload, ctx);
   checkServiceWorkload(s, ctx);
   if (s.suite !== void 0 && (!s.workload.perBenchmark || s.budget === void 0)) {
     ctx.addIssue({
@@ -48400,6 +48423,19 @@ function checkPerBenchmark(w, ctx) {
     issue2(
       "format",
       `a format that can run one benchmark at a time, for perBenchmark: ${able}${why}`
+    );
+  }
+}
+function checkBenchmarkCommand(w, ctx) {
+  const issue2 = (message) => ctx.addIssue({ code: "custom", path: ["workload", "benchmarkCommand"], message });
+  if (w.benchmarkCommand === void 0) return;
+  if (w.driver !== "command") {
+    issue2(`nothing with the ${w.driver} driver: only commands are profiled`);
+  } else if (w.format === void 0) {
+    issue2("nothing without a format: the command is one benchmark, timed and profiled whole");
+  } else if (w.perBenchmark) {
+    issue2(
+      "nothing with perBenchmark: true, which runs each benchmark with the format's own filter"
     );
   }
 }
@@ -50403,7 +50439,7 @@ function missing(profiles, why) {
 }
 
 // src/profile/profile-results.ts
-import { mkdir as mkdir9, mkdtemp as mkdtemp7, rm as rm11 } from "node:fs/promises";
+import { mkdir as mkdir9, mkdtemp as mkdtemp7, rm as rm12 } from "node:fs/promises";
 import os12 from "node:os";
 import path35 from "node:path";
 
@@ -50472,7 +50508,7 @@ async function finish3(p, options) {
 import path34 from "node:path";
 
 // src/profile/node.ts
-import { copyFile, mkdir as mkdir8, readFile as readFile8, readdir as readdir2, writeFile as writeFile9 } from "node:fs/promises";
+import { copyFile, mkdir as mkdir8, readFile as readFile8, readdir as readdir2, rm as rm10, writeFile as writeFile9 } from "node:fs/promises";
 import path30 from "node:path";
 
 // src/profile/fold.ts
@@ -50533,6 +50569,7 @@ var nodeProfiler = {
     };
   },
   async prepare(job) {
+    await rm10(outDir(job), { recursive: true, force: true });
     await mkdir8(outDir(job), { recursive: true });
     await writeFile9(path30.join(job.scratch, "cpu-prof-preload.cjs"), PRELOAD);
   },
@@ -50609,7 +50646,7 @@ if (dir) {
 `;
 
 // src/profile/perf.ts
-import { mkdtemp as mkdtemp6, readFile as readFile9, rm as rm10, writeFile as writeFile10 } from "node:fs/promises";
+import { mkdtemp as mkdtemp6, readFile as readFile9, rm as rm11, writeFile as writeFile10 } from "node:fs/promises";
 import os11 from "node:os";
 import path31 from "node:path";
 
@@ -50756,7 +50793,7 @@ async function probe(env) {
     );
     return result.code === 0 && result.spawnError === null ? null : whyFailed("perf", result);
   } finally {
-    await rm10(dir, { recursive: true, force: true });
+    await rm11(dir, { recursive: true, force: true });
   }
 }
 
@@ -51851,21 +51888,38 @@ function profileTargets(policy, report, samples, scenario) {
   return targets;
 }
 function howToRun(benchmark2, baseline, samples, scenario) {
-  const { command, format, perBenchmark } = scenario.workload;
+  const { command, format, benchmarkCommand: benchmarkCommand2 } = scenario.workload;
   if (format === "go" || isGoTest(command) || isTestBinary(command)) {
     const name = benchmark2.replace(/ - \S+$/, "");
     const n = goIterations(name, baseline, samples);
     const work = n > 1 ? n + 1 : 1;
     return { key: name, argv: goArgv(command, name, n), work, scope: "benchmark" };
   }
+  if (benchmarkCommand2 !== void 0) {
+    return {
+      key: benchmark2,
+      argv: benchmarkArgv(benchmarkCommand2, benchmark2),
+      work: 1,
+      scope: "benchmark"
+    };
+  }
   const support = format === void 0 || format === "auto" ? void 0 : getFormat(format).perBenchmark;
-  if (perBenchmark && support !== void 0) {
-    const all = samples.perBenchmark?.lists[samples.perBenchmark.listedBy] ?? [benchmark2];
-    const argv2 = support.filterArgv(command, benchmark2, all);
-    return { key: benchmark2, argv: argv2, work: 1, scope: "benchmark" };
+  if (support !== void 0) {
+    const names = benchmarkNames(baseline, samples, benchmark2);
+    const primary = benchmark2.slice(0, Math.max(0, benchmark2.lastIndexOf(" - ")));
+    const name = names.includes(primary) ? primary : benchmark2;
+    const argv2 = support.filterArgv(command, name, names);
+    return { key: name, argv: argv2, work: 1, scope: "benchmark" };
   }
   const scope = format === void 0 ? "benchmark" : "command";
   return { key: "(command)", argv: [...command], work: 1, scope };
+}
+function benchmarkNames(baseline, samples, benchmark2) {
+  const listed = samples.perBenchmark?.lists[samples.perBenchmark.listedBy];
+  if (listed !== void 0) return listed;
+  const index = samples.versions.findIndex((v) => v.name === baseline);
+  const names = samples.trials.filter((t) => t.version === index).flatMap((t) => t.metrics.filter((m) => m.derivedFrom === void 0).map((m) => m.name));
+  return [.../* @__PURE__ */ new Set([benchmark2, ...names])];
 }
 function goArgv(command, name, n) {
   const p = isTestBinary(command) ? "-test." : "-";
@@ -51953,7 +52007,7 @@ async function profileResults(options) {
       file2.pairs.push(pair);
     }
   } finally {
-    await rm11(scratch, { recursive: true, force: true });
+    await rm12(scratch, { recursive: true, force: true });
   }
   return finish4();
 }
@@ -53139,7 +53193,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import path43 from "node:path";
 
 // src/history/git-branch.ts
-import { mkdtemp as mkdtemp8, readFile as readFile14, rm as rm12, writeFile as writeFile14 } from "node:fs/promises";
+import { mkdtemp as mkdtemp8, readFile as readFile14, rm as rm13, writeFile as writeFile14 } from "node:fs/promises";
 import os13 from "node:os";
 import path42 from "node:path";
 var GitStoreError = class extends UserError {
@@ -53345,7 +53399,7 @@ async function openBranch(options) {
 ${result.stdout.toString()}`, options.token).trim();
       return { ok: false, kind: classifyPushFailure(text3), message: text3 };
     },
-    dispose: () => rm12(dir, { recursive: true, force: true })
+    dispose: () => rm13(dir, { recursive: true, force: true })
   };
 }
 function classifyPushFailure(text3) {

@@ -2,6 +2,12 @@ import { jest } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_OUT } from '../src/cli/commands/run.js';
+import type { ComparisonReport } from '../src/contracts/comparison.js';
+import type { SamplesFile } from '../src/contracts/samples.js';
+import { escapeRegExp } from '../src/formats/collector.js';
+import { renderMarkdown } from '../src/report/markdown.js';
+import { runMetaOf } from '../src/report/run-meta.js';
 
 jest.setTimeout(300_000);
 
@@ -95,12 +101,49 @@ describe('the README', () => {
           for (const column of header!.trim().split(/\s{2,}/)) {
             expect(result.stdout).toContain(column);
           }
-          for (const row of rows) {
+          // A benchmark's row by its name; under it, its explanation ("↳ where the time
+          // went", indented): the profiler's line, the first function listed by name and
+          // kind, and the flame graph (the other functions listed vary from run to run).
+          const explained = rows.filter((row) => /^\s/.test(row));
+          for (const row of rows.filter((row) => !/^\s/.test(row))) {
             const name = row.trim().split(/\s+/)[0]!;
             expect(result.stdout).toMatch(new RegExp(`^\\s*${name}\\s`, 'm'));
           }
+          const [how, first] = explained;
+          if (how !== undefined) {
+            expect(how).toMatch(/^\s+↳ where the time went \((\w+), /);
+            expect(result.stdout).toContain(how.slice(0, how.indexOf(',')));
+            const fn = /^\s+(.+? (?:self|total)) [+−]/.exec(first ?? '')?.[1];
+            expect(fn).toBeDefined();
+            expect(result.stdout).toMatch(new RegExp(`^\\s+${escapeRegExp(fn!)} [+−]`, 'm'));
+            expect(result.stdout).toMatch(/^\s+flame graph: profiles\/\S+\/diff\.html$/m);
+          }
         }
       }
+      if (block.commands.some((c) => c.includes('scenarios/quickstart.yml'))) quickstartExplained();
     },
   );
 });
+
+/**
+ * The quickstart's PR comment names the function where `checksum`'s 6% went (issue 23):
+ * checksum is a regression, its profile ran checksum alone (the scenario's benchmarkCommand),
+ * so the differential's time ratio is checksum's own measured one, and the first function the
+ * comment lists under it is `checksum (bench.js)`'s own code, with a contribution above 0.
+ */
+function quickstartExplained(): void {
+  const dir = path.join(ROOT, DEFAULT_OUT);
+  const report = JSON.parse(
+    readFileSync(path.join(dir, 'comparison.json'), 'utf8'),
+  ) as ComparisonReport;
+  const samples = JSON.parse(readFileSync(path.join(dir, 'samples.json'), 'utf8')) as SamplesFile;
+  const checksum = report.results.find((r) => r.benchmark === 'checksum')!;
+  expect(checksum.comparison?.verdict).toBe('regression');
+  expect(checksum.explain).toEqual(
+    expect.objectContaining({ profiler: 'node', timeRatioSource: 'measured' }),
+  );
+  const comment = renderMarkdown(report, runMetaOf(samples, 'quickstart'));
+  expect(comment).toMatch(
+    /^- \*\*checksum\*\* \(node, \d+ base \/ \d+ head samples, [\d.]+ s profiling\): `checksum \(bench\.js\)` self \+\d+\.\d% of base time \[\+/m,
+  );
+}

@@ -53,7 +53,9 @@ export function unmeasuredCount(summary: ReportSummary): number {
 /**
  * Counts the results by status and verdict. Exact ties are no test and are not counted,
  * unless nothing else has a verdict, failed or went unmeasured (every metric constant and
- * equal): then they are the verdict, unchanged, rather than a run with nothing judged.
+ * equal): then they are the verdict, unchanged, rather than a run with nothing judged. A
+ * derived metric (go's MB/s from ns/op) is its benchmark's measurement again, with its
+ * verdict: it is reported but not counted, so one slower benchmark is one regression.
  */
 export function summarize(results: readonly BenchmarkResult[]): ReportSummary {
   const summary = {
@@ -65,8 +67,9 @@ export function summarize(results: readonly BenchmarkResult[]): ReportSummary {
     error: 0,
     unmeasured: 0,
   };
-  const ties = results.filter(isExactTie).length;
-  for (const r of results) {
+  const counted = results.filter((r) => r.derivedFrom === undefined);
+  const ties = counted.filter(isExactTie).length;
+  for (const r of counted) {
     if (isExactTie(r)) continue;
     const status = statusOf(r);
     if (status === 'compared') summary[r.comparison!.verdict]++;

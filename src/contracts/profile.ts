@@ -48,10 +48,11 @@ export interface ProfileSide {
 export interface ProfilePair {
   benchmark: string;
   /**
-   * What a profiled process ran: only this benchmark (`benchmark`: a Go benchmark, a format's
-   * one-benchmark command, or a command timed whole), or the whole command, every benchmark
-   * it reports (`command`: e.g. a program that prints several results). Absent in files
-   * written before it: read as `benchmark`.
+   * What a profiled process ran: only this benchmark (`benchmark`: a Go benchmark, the
+   * scenario's `workload.benchmarkCommand`, a format's filter, or a command timed whole), or
+   * the whole command, every benchmark it reports (`command`: a program that prints several
+   * results and cannot be told to run one). Absent in files written before it: read as
+   * `benchmark`.
    */
   scope?: ProfileScope;
   /** Null with `warning` set when that side could not be profiled. */

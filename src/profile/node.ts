@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StackCounter } from './fold.js';
 import type { FoldedStack } from '../contracts/profile.js';
@@ -43,6 +43,9 @@ export const nodeProfiler: ProfilerRoute = {
     };
   },
   async prepare(job: ProfileJob) {
+    // The scratch directory is the whole stage's: a run of another benchmark with the same
+    // stem (`base.1`) left its files here, and `read` takes every file it finds.
+    await rm(outDir(job), { recursive: true, force: true });
     await mkdir(outDir(job), { recursive: true });
     await writeFile(path.join(job.scratch, 'cpu-prof-preload.cjs'), PRELOAD);
   },

@@ -3,6 +3,7 @@ import type { ProfileScope } from '../contracts/profile.js';
 import type { SamplesFile } from '../contracts/samples.js';
 import { getFormat } from '../formats/registry.js';
 import { escapeRegExp } from '../formats/collector.js';
+import { benchmarkArgv } from '../scenario/benchmark-command.js';
 import type { ProfilePolicy } from '../scenario/profile-schema.js';
 import type { Scenario } from '../scenario/schema.js';
 import { isGoTest, isTestBinary } from './pprof.js';
@@ -15,7 +16,10 @@ export interface ProfileTarget {
   version: string;
   /** The same key for results that one profile serves (go's metrics of one benchmark). */
   key: string;
-  /** The user's command narrowed to this benchmark where the format allows. */
+  /**
+   * The user's command narrowed to this benchmark where the program can pick one
+   * (`workload.benchmarkCommand`, go, a format's filter); else the whole command.
+   */
   argv: string[];
   /** The work one run does, in `ProfileSide.workUnit`s. */
   work: number;
@@ -71,24 +75,54 @@ function howToRun(
   samples: SamplesFile,
   scenario: Scenario,
 ): { key: string; argv: string[]; work: number; scope: ProfileScope } {
-  const { command, format, perBenchmark } = scenario.workload;
+  const { command, format, benchmarkCommand } = scenario.workload;
   if (format === 'go' || isGoTest(command) || isTestBinary(command)) {
     const name = benchmark.replace(/ - \S+$/, '');
     const n = goIterations(name, baseline, samples);
     const work = n > 1 ? n + 1 : 1;
     return { key: name, argv: goArgv(command, name, n), work, scope: 'benchmark' };
   }
+  // One benchmark per process wherever the program can pick one, so that the time ratio of
+  // the differential is the benchmark's own measured one (docs/explain.md): the user's own
+  // one-benchmark command first, then the format's filter (measured one at a time or not).
+  if (benchmarkCommand !== undefined) {
+    return {
+      key: benchmark,
+      argv: benchmarkArgv(benchmarkCommand, benchmark),
+      work: 1,
+      scope: 'benchmark',
+    };
+  }
   const support =
     format === undefined || format === 'auto' ? undefined : getFormat(format).perBenchmark;
-  if (perBenchmark && support !== undefined) {
-    const all = samples.perBenchmark?.lists[samples.perBenchmark.listedBy] ?? [benchmark];
-    const argv = support.filterArgv(command, benchmark, all);
-    return { key: benchmark, argv, work: 1, scope: 'benchmark' };
+  if (support !== undefined) {
+    const names = benchmarkNames(baseline, samples, benchmark);
+    // A metric of a benchmark (Google Benchmark's `BM_Parse - bytes`) is filtered as the
+    // benchmark, whose profile serves both.
+    const primary = benchmark.slice(0, Math.max(0, benchmark.lastIndexOf(' - ')));
+    const name = names.includes(primary) ? primary : benchmark;
+    const argv = support.filterArgv(command, name, names);
+    return { key: name, argv, work: 1, scope: 'benchmark' };
   }
   // The command runs every benchmark it reports: one profile serves them all. Without a
   // format the command is the benchmark, timed whole.
   const scope = format === undefined ? 'benchmark' : 'command';
   return { key: '(command)', argv: [...command], work: 1, scope };
+}
+
+/**
+ * Every benchmark the command runs, for filters that match substrings (pytest's `-k`): the
+ * per-benchmark run's list where there is one, else the primary results the baseline
+ * reported (derived rows, `… - gc.alloc.rate`, are not benchmarks of their own).
+ */
+function benchmarkNames(baseline: string, samples: SamplesFile, benchmark: string): string[] {
+  const listed = samples.perBenchmark?.lists[samples.perBenchmark.listedBy];
+  if (listed !== undefined) return listed;
+  const index = samples.versions.findIndex((v) => v.name === baseline);
+  const names = samples.trials
+    .filter((t) => t.version === index)
+    .flatMap((t) => t.metrics.filter((m) => m.derivedFrom === undefined).map((m) => m.name));
+  return [...new Set([benchmark, ...names])];
 }
 
 /**

@@ -15,9 +15,12 @@ import {
 
 /** An argv array, or a string split like a shell would (never run by a shell). */
 export const argv = z
-  .union([z.array(z.string()).min(1), z.string().min(1)], {
-    error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"',
-  })
+  .union(
+    [z.array(z.string()).min(1, 'a non-empty command'), z.string().min(1, 'a non-empty command')],
+    {
+      error: 'a command: an argv list such as [node, bench.js] or a string such as "node bench.js"',
+    },
+  )
   .transform((value, ctx) => {
     if (Array.isArray(value)) return value;
     try {

@@ -3,6 +3,7 @@ import { argv, duration, level, metricList, threshold, versionName } from './fie
 import { METRICS, wallOnly } from './metric-list.js';
 import { formatNames, getFormat, perBenchmarkFormats } from '../formats/registry.js';
 import { benchmarkPatternProblem } from './benchmark-pattern.js';
+import { benchmarkCommand } from './benchmark-command.js';
 import { loadSchema, serverSchema, streamSchema } from './service-schema.js';
 import { checkServiceWorkload } from './service-checks.js';
 import { STATISTICS } from '../stats/types.js';
@@ -108,6 +109,12 @@ const workload = z
     perBenchmark: z.boolean().default(false),
     /** With `perBenchmark`: which listed benchmarks to run, by name or `/regex/`. Default all. */
     benchmarks: z.array(z.string().min(1)).min(1).optional(),
+    /**
+     * With a format: the command that runs one benchmark alone, `{benchmark}` where its name
+     * goes (src/scenario/benchmark-command.ts). The profiles run it, one benchmark per process.
+     * Absent: a format's own filter where it has one, else the whole command.
+     */
+    benchmarkCommand: benchmarkCommand.optional(),
   })
   .strict()
   // Drivers other than http always have a command (checked below): code may rely on it.
@@ -209,6 +216,7 @@ export const scenarioSchema = z
       });
     }
     checkPerBenchmark(s.workload, ctx);
+    checkBenchmarkCommand(s.workload, ctx);
     checkServiceWorkload(s, ctx);
     if (s.suite !== undefined && (!s.workload.perBenchmark || s.budget === undefined)) {
       ctx.addIssue({
@@ -275,6 +283,26 @@ function checkPerBenchmark(w: z.output<typeof workload>, ctx: z.RefinementCtx): 
     issue(
       'format',
       `a format that can run one benchmark at a time, for perBenchmark: ${able}${why}`,
+    );
+  }
+}
+
+/**
+ * `benchmarkCommand` only where a command reports several benchmarks and nothing else picks
+ * one: a command without a format is one benchmark, timed whole; `perBenchmark` runs each
+ * with the format's own filter.
+ */
+function checkBenchmarkCommand(w: z.output<typeof workload>, ctx: z.RefinementCtx): void {
+  const issue = (message: string): void =>
+    ctx.addIssue({ code: 'custom', path: ['workload', 'benchmarkCommand'], message });
+  if (w.benchmarkCommand === undefined) return;
+  if (w.driver !== 'command') {
+    issue(`nothing with the ${w.driver} driver: only commands are profiled`);
+  } else if (w.format === undefined) {
+    issue('nothing without a format: the command is one benchmark, timed and profiled whole');
+  } else if (w.perBenchmark) {
+    issue(
+      "nothing with perBenchmark: true, which runs each benchmark with the format's own filter",
     );
   }
 }

@@ -1,14 +1,9 @@
 import { jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildDashboard } from '../../scripts/build-dashboard.mjs';
 import { readHistory } from '../../src/history/read.js';
-import { runAct } from '../support/act.js';
-import { makeActionRepo, pullRequestEvent, type ActionRepo } from '../support/action-repo.js';
-import { bundleAction } from '../support/bundle-action.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { startActHistoryFixture, type ActHistoryFixture } from '../support/act-history-fixture.js';
+import { pullRequestEvent, type ActionRepo } from '../support/action-repo.js';
+import type { FakeGitHub } from '../support/fake-github.js';
 
 /**
  * `publish: history` under act in host mode: a push leaves the run's entry on the history
@@ -38,35 +33,21 @@ jobs:
 `;
 
 describe('publish: history under act (host mode)', () => {
-  let work: string;
+  let fixture: ActHistoryFixture;
   let repo: ActionRepo;
   let remote: string;
   let github: FakeGitHub;
 
   beforeAll(async () => {
-    work = mkdtempSync(path.join(os.tmpdir(), 'duetkit-act-history-'));
-    const dist = path.join(work, 'dist');
-    await bundleAction(dist);
-    await buildDashboard(path.join(dist, 'dashboard'));
-    repo = makeActionRepo(dist, { '.github/workflows/history.yml': WORKFLOW });
-    remote = path.join(work, 'history.git');
-    execFileSync('git', ['init', '-q', '--bare', remote]);
-    github = await startFakeGitHub();
+    fixture = await startActHistoryFixture('duetkit-act-history-', {
+      '.github/workflows/history.yml': WORKFLOW,
+    });
+    ({ repo, remote, github } = fixture);
   });
-  afterAll(async () => {
-    await github?.close();
-    rmSync(work, { recursive: true, force: true });
-    rmSync(repo.dir, { recursive: true, force: true });
-  });
+  afterAll(() => fixture?.close());
 
   const act = (event: string, payload: Record<string, unknown>) =>
-    runAct(repo.dir, {
-      event,
-      payload,
-      workflow: '.github/workflows/history.yml',
-      apiUrl: github.url,
-      vars: { HISTORY_REMOTE: remote },
-    });
+    fixture.act({ event, payload, workflow: '.github/workflows/history.yml' });
   const tip = (): string =>
     execFileSync('git', ['for-each-ref', '--format=%(objectname)'], {
       cwd: remote,

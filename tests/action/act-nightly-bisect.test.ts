@@ -1,15 +1,16 @@
 import { jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
-import { buildDashboard } from '../../scripts/build-dashboard.mjs';
 import { readHistory } from '../../src/history/read.js';
-import { localizeWorkflow, runAct } from '../support/act.js';
-import { HOSTILE_NAME, makeActionRepo, type ActionRepo } from '../support/action-repo.js';
-import { bundleAction, ROOT } from '../support/bundle-action.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import {
+  nightlyExample,
+  scheduledNight,
+  startActHistoryFixture,
+  type ActHistoryFixture,
+} from '../support/act-history-fixture.js';
+import { HOSTILE_NAME, type ActionRepo } from '../support/action-repo.js';
+import type { FakeGitHub } from '../support/fake-github.js';
 
 /**
  * examples/workflows/nightly.yml under act in host mode, its variability step with `bisect: true`
@@ -21,29 +22,16 @@ import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
  */
 jest.setTimeout(400_000);
 
-type Step = Record<string, unknown> & { with?: Record<string, string> };
-
-/** The example (`bisect: true` on its variability step) with the local history and the repo's scenario. */
-function nightlyWorkflow(): string {
-  const workflow = parse(localizeWorkflow(path.join(ROOT, 'examples/workflows/nightly.yml'))) as {
-    jobs: { nightly: { steps: Step[] } };
-  };
-  const steps = workflow.jobs.nightly.steps.filter(
-    (s) => s.name === undefined || !String(s.name).startsWith('upload'),
-  );
-  for (const s of steps) {
-    if (s.uses !== './') continue;
-    s.with = { ...s.with, 'history-repository': '${{ vars.HISTORY_REMOTE }}' };
-    if (s.id === 'duetkit' || s.id === 'steps') s.with.scenario = 'bench.yml';
+/** The example (`bisect: true` on its variability step) with the repo's scenario. */
+const nightlyWorkflow = () =>
+  nightlyExample((s) => {
+    if (s.id === 'duetkit' || s.id === 'steps') s.with!.scenario = 'bench.yml';
     if (s.id === 'variability') {
       // the example bisects as written; its workload is this repository's scenario
-      expect(s.with.bisect).toBe(true);
-      s.with.scenario = 'bench.yml';
+      expect(s.with!.bisect).toBe(true);
+      s.with!.scenario = 'bench.yml';
     }
-  }
-  workflow.jobs.nightly.steps = steps;
-  return stringify(workflow, { lineWidth: 0 });
-}
+  });
 
 /** bench.js of action-repo.ts, `parse` at FACTOR × 100 ms (a reported value, ±1% jitter). */
 const bench = (factor: number) => `// factor ${factor}
@@ -53,37 +41,20 @@ console.log(JSON.stringify({ name: ${JSON.stringify(HOSTILE_NAME)}, value: 50 * 
 `;
 
 describe('the nightly workflow with bisect: true under act (schedule, host mode)', () => {
-  let work: string;
+  let fixture: ActHistoryFixture;
   let repo: ActionRepo;
   let remote: string;
   let github: FakeGitHub;
 
   beforeAll(async () => {
-    work = mkdtempSync(path.join(os.tmpdir(), 'duetkit-act-nightly-bisect-'));
-    const dist = path.join(work, 'dist');
-    await bundleAction(dist);
-    await buildDashboard(path.join(dist, 'dashboard'));
-    repo = makeActionRepo(dist, { '.github/workflows/nightly.yml': nightlyWorkflow() });
-    remote = path.join(work, 'history.git');
-    execFileSync('git', ['init', '-q', '--bare', remote]);
-    github = await startFakeGitHub();
-  });
-  afterAll(async () => {
-    await github?.close();
-    rmSync(work, { recursive: true, force: true });
-    rmSync(repo.dir, { recursive: true, force: true });
-  });
-
-  const night = (runId: string) =>
-    runAct(repo.dir, {
-      env: { GITHUB_RUN_ID: runId },
-      event: 'schedule',
-      payload: { schedule: '17 3 * * *', repository: { full_name: 'octo/bench' } },
-      workflow: '.github/workflows/nightly.yml',
-      apiUrl: github.url,
-      vars: { HISTORY_REMOTE: remote },
-      timeoutMs: 300_000,
+    fixture = await startActHistoryFixture('duetkit-act-nightly-bisect-', {
+      '.github/workflows/nightly.yml': nightlyWorkflow(),
     });
+    ({ repo, remote, github } = fixture);
+  });
+  afterAll(() => fixture?.close());
+
+  const night = (runId: string) => fixture.act(scheduledNight(runId, 300_000));
 
   it('bisects the step the paired duet called and names the planted commit in the issue', async () => {
     const first = await night('8001');

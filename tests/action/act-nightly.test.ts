@@ -1,19 +1,19 @@
 import { jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
 import { plantedHistory } from '../../benchmarks/variability/history.js';
-import { buildDashboard } from '../../scripts/build-dashboard.mjs';
 import { readDashboard } from '../../src/dashboard/assets.js';
 import { entryPath } from '../../src/history/layout.js';
 import { readHistory } from '../../src/history/read.js';
 import { VARIABILITY_HISTORY } from '../../src/variability/history-hooks.js';
-import { localizeWorkflow, runAct } from '../support/act.js';
-import { makeActionRepo, type ActionRepo } from '../support/action-repo.js';
-import { bundleAction, ROOT } from '../support/bundle-action.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import {
+  nightlyExample,
+  scheduledNight,
+  startActHistoryFixture,
+  type ActHistoryFixture,
+} from '../support/act-history-fixture.js';
+import type { ActionRepo } from '../support/action-repo.js';
+import type { FakeGitHub } from '../support/fake-github.js';
 import { writeHistory } from '../support/history-branch.js';
 
 /**
@@ -26,77 +26,57 @@ import { writeHistory } from '../support/history-branch.js';
  */
 jest.setTimeout(400_000);
 
-type Step = Record<string, unknown> & { with?: Record<string, string> };
-
 /** The example, runnable here: the repo's scenario, the local history, the report printed. */
-function nightlyWorkflow(): string {
-  const workflow = parse(localizeWorkflow(path.join(ROOT, 'examples/workflows/nightly.yml'))) as {
-    jobs: { nightly: { steps: Step[] } };
-  };
-  const steps = workflow.jobs.nightly.steps.filter(
-    (s) => s.name === undefined || !String(s.name).startsWith('upload'),
+const nightlyWorkflow = () =>
+  nightlyExample(
+    (s) => {
+      if (s.id === 'duetkit' || s.id === 'steps' || s.id === 'variability')
+        s.with!.scenario = 'bench.yml';
+    },
+    [
+      {
+        name: 'show the report',
+        if: 'always()',
+        run: 'cat "$(dirname "${{ steps.variability.outputs.variability-path }}")/variability.md"',
+      },
+    ],
   );
-  for (const s of steps) {
-    if (s.uses !== './') continue;
-    s.with = { ...s.with, 'history-repository': '${{ vars.HISTORY_REMOTE }}' };
-    if (s.id === 'duetkit' || s.id === 'steps' || s.id === 'variability')
-      s.with.scenario = 'bench.yml';
-  }
-  steps.push({
-    name: 'show the report',
-    if: 'always()',
-    run: 'cat "$(dirname "${{ steps.variability.outputs.variability-path }}")/variability.md"',
-  });
-  workflow.jobs.nightly.steps = steps;
-  return stringify(workflow, { lineWidth: 0 });
-}
 
 describe('the nightly workflow under act (schedule, host mode)', () => {
-  let work: string;
+  let fixture: ActHistoryFixture;
   let repo: ActionRepo;
   let remote: string;
   let github: FakeGitHub;
 
   beforeAll(async () => {
-    work = mkdtempSync(path.join(os.tmpdir(), 'duetkit-act-nightly-'));
-    const dist = path.join(work, 'dist');
-    await bundleAction(dist);
-    await buildDashboard(path.join(dist, 'dashboard'));
-    repo = makeActionRepo(dist, { '.github/workflows/nightly.yml': nightlyWorkflow() });
-    remote = path.join(work, 'history.git');
-    execFileSync('git', ['init', '-q', '--bare', remote]);
-    // 40 earlier nights of the suite, a 12% regression of one benchmark 10 nights ago
-    const start = new Date(Date.now() - 41 * 86_400_000).toISOString().slice(0, 10);
-    const earlier = plantedHistory({
-      runs: 40,
-      seed: 5,
-      suite: 'nightly',
-      start: `${start}T03:17:00Z`,
-      step: { at: 30, size: 0.12 },
-      aa: { mde: 0.01, falsePositive: 0 },
-    }).map((entry) => ({ path: entryPath(entry.suite, entry.runId, entry.run.startedAt), entry }));
-    await writeHistory(remote, earlier, await readDashboard(path.join(dist, 'dashboard')), {
-      derivers: VARIABILITY_HISTORY.derivers,
-    });
-    github = await startFakeGitHub();
+    fixture = await startActHistoryFixture(
+      'duetkit-act-nightly-',
+      { '.github/workflows/nightly.yml': nightlyWorkflow() },
+      async ({ dist, remote }) => {
+        // 40 earlier nights of the suite, a 12% regression of one benchmark 10 nights ago
+        const start = new Date(Date.now() - 41 * 86_400_000).toISOString().slice(0, 10);
+        const earlier = plantedHistory({
+          runs: 40,
+          seed: 5,
+          suite: 'nightly',
+          start: `${start}T03:17:00Z`,
+          step: { at: 30, size: 0.12 },
+          aa: { mde: 0.01, falsePositive: 0 },
+        }).map((entry) => ({
+          path: entryPath(entry.suite, entry.runId, entry.run.startedAt),
+          entry,
+        }));
+        await writeHistory(remote, earlier, await readDashboard(path.join(dist, 'dashboard')), {
+          derivers: VARIABILITY_HISTORY.derivers,
+        });
+      },
+    );
+    ({ repo, remote, github } = fixture);
   });
-  afterAll(async () => {
-    await github?.close();
-    rmSync(work, { recursive: true, force: true });
-    rmSync(repo.dir, { recursive: true, force: true });
-  });
+  afterAll(() => fixture?.close());
 
   // each scheduled run is a new workflow run (a new run id: a new entry)
-  const night = (runId: string) =>
-    runAct(repo.dir, {
-      env: { GITHUB_RUN_ID: runId },
-      event: 'schedule',
-      payload: { schedule: '17 3 * * *', repository: { full_name: 'octo/bench' } },
-      workflow: '.github/workflows/nightly.yml',
-      apiUrl: github.url,
-      vars: { HISTORY_REMOTE: remote },
-      timeoutMs: 240_000,
-    });
+  const night = (runId: string) => fixture.act(scheduledNight(runId, 240_000));
 
   it('publishes the A/A run, renders the report and alerts once across two nights', async () => {
     const first = await night('7001');

@@ -285,6 +285,9 @@ describe('analyzeSamples: derived metrics', () => {
     expect(rate.comparison!.test.pValueAdjusted).toBe(time.test.pValueAdjusted);
     expect(rate.comparison!.change).toBeCloseTo(1 / (1 + time.change) - 1, 6);
     expect(rate.comparison!.verdict).toBe('regression');
+    // one slower benchmark is one regression in the summary, not two
+    expect(time.verdict).toBe('regression');
+    expect(report.summary.regression).toBe(1);
   });
 });
 

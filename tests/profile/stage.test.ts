@@ -2,10 +2,11 @@ import { jest } from '@jest/globals';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
-import type { ProfilesFile } from '../../src/contracts/profile.js';
+import type { ComparisonReport } from '../../src/contracts/comparison.js';
+import type { ProfilePair, ProfilesFile } from '../../src/contracts/profile.js';
 import { fakeContext as context } from '../helpers/cli.js';
 import { makeWorkspace } from '../runner/helpers.js';
-import { cWorkspace, GO_MOD, GO_TEST, selfShare } from './programs.js';
+import { cWorkspace, GO_MOD, GO_TEST, selfShare, totalShare } from './programs.js';
 
 // The profiling stage through `duetkit run`: after the measured pairs, base and head profiled
 // in a duet, profiles.json and the raw profiles beside samples.json; a missing profiler is a
@@ -193,4 +194,82 @@ profile: {when: always, runs: 2}
       await rm(go, { recursive: true, force: true });
     }
   });
+
+  it('benchmarkCommand: each benchmark profiled in a process of its own, r its measured ratio', async () => {
+    const node = await makeWorkspace({ base: { 'two.js': TWO_JS }, head: { 'two.js': TWO_JS } });
+    const yml = (extra: string) => `versions:
+  - {name: base, path: base}
+  - {name: head, path: head}
+workload:
+  command: node two.js
+  format: jsonl
+${extra}iterations: 4
+warmup: 0
+seed: 3
+analysis: {resamples: 1000}
+profile: {when: always, runs: 2}
+`;
+    try {
+      await writeFile(
+        path.join(node, 'one.yml'),
+        yml('  benchmarkCommand: node two.js {benchmark}\n'),
+      );
+      await writeFile(path.join(node, 'all.yml'), yml(''));
+      const read = async (out: string) => {
+        const ctx = context(node);
+        expect(await main(['run', `${out}.yml`, '--out', out], ctx)).toBe(0);
+        const file = async (name: string) =>
+          JSON.parse(await readFile(path.join(node, out, name), 'utf8'));
+        return {
+          profiles: (await file('profiles.json')) as ProfilesFile,
+          comparison: (await file('comparison.json')) as ComparisonReport,
+        };
+      };
+      const stacksOf = (pair: ProfilePair | undefined) =>
+        [pair!.base!, pair!.head!].flatMap((side) => side.chunks.flatMap((c) => c.stacks));
+
+      // one process per benchmark: alpha's profile has no beta in it, and the other way round
+      const one = await read('one');
+      expect(one.profiles.pairs.map((p) => [p.benchmark, p.scope, p.warning])).toEqual([
+        ['alpha', 'benchmark', null],
+        ['beta', 'benchmark', null],
+      ]);
+      const alpha = stacksOf(one.profiles.pairs[0]);
+      const beta = stacksOf(one.profiles.pairs[1]);
+      expect(totalShare(alpha, /^alphaLoop /)).toBeGreaterThan(0.3);
+      expect(totalShare(alpha, /^betaLoop /)).toBe(0);
+      expect(totalShare(beta, /^betaLoop /)).toBeGreaterThan(0.3);
+      expect(totalShare(beta, /^alphaLoop /)).toBe(0);
+      for (const r of one.comparison.results) {
+        expect(r.explain).toEqual(expect.objectContaining({ timeRatioSource: 'measured' }));
+        expect(r.explain!.timeRatio).toBeCloseTo(1 + r.comparison!.change, 10);
+      }
+
+      // without it: one profile of the whole command serves both, r the command's
+      const all = await read('all');
+      expect(all.profiles.pairs.map((p) => [p.benchmark, p.scope])).toEqual([
+        ['alpha', 'command'],
+        ['beta', 'command'],
+      ]);
+      const both = stacksOf(all.profiles.pairs[0]);
+      expect(totalShare(both, /^alphaLoop /)).toBeGreaterThan(0.1);
+      expect(totalShare(both, /^betaLoop /)).toBeGreaterThan(0.1);
+      for (const r of all.comparison.results) {
+        expect(r.explain).toEqual(expect.objectContaining({ timeRatioSource: 'command' }));
+      }
+    } finally {
+      await rm(node, { recursive: true, force: true });
+    }
+  });
 });
+
+/** Two benchmarks in one Node program, each its own hot loop; names as arguments pick them. */
+const TWO_JS = `function alphaLoop(n) { let h = 0; for (let i = 0; i < n; i++) h = (Math.imul(h, 31) + i) | 0; return h; }
+function betaLoop(n) { let h = 1; for (let i = 0; i < n; i++) h = (Math.imul(h, 17) ^ i) | 0; return h; }
+const all = { alpha: () => alphaLoop(3e7), beta: () => betaLoop(3e7) };
+for (const name of process.argv.length > 2 ? process.argv.slice(2) : Object.keys(all)) {
+  const start = performance.now();
+  all[name]();
+  console.log(JSON.stringify({ name, value: performance.now() - start, unit: 'ms' }));
+}
+`;

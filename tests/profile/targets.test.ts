@@ -150,4 +150,140 @@ describe('profileTargets', () => {
       expect.objectContaining({ benchmark: 'checksum', key: '(command)', scope: 'command' }),
     ]);
   });
+
+  it('benchmarkCommand: each benchmark in a process of its own, scope benchmark', () => {
+    const quickstart = scenario({
+      command: 'node bench.js',
+      format: 'jsonl',
+      benchmarkCommand: 'node bench.js {benchmark}',
+    });
+    const targets = profileTargets(
+      'changed',
+      report([result('checksum', 'regression'), result('sort', 'improvement')]),
+      goSamples,
+      quickstart,
+    );
+    expect(targets).toEqual([
+      {
+        benchmark: 'checksum',
+        baseline: 'base',
+        version: 'head',
+        key: 'checksum',
+        argv: ['node', 'bench.js', 'checksum'],
+        work: 1,
+        scope: 'benchmark',
+      },
+      {
+        benchmark: 'sort',
+        baseline: 'base',
+        version: 'head',
+        key: 'sort',
+        argv: ['node', 'bench.js', 'sort'],
+        work: 1,
+        scope: 'benchmark',
+      },
+    ]);
+    // it comes before a format's own filter
+    const gbench = scenario({
+      command: './bench',
+      format: 'googlecpp',
+      benchmarkCommand: './bench --benchmark_filter={benchmark} --benchmark_min_time=0.5s',
+    });
+    expect(
+      profileTargets('changed', report([result('BM_Parse', 'regression')]), goSamples, gbench)[0],
+    ).toEqual(
+      expect.objectContaining({
+        argv: ['./bench', '--benchmark_filter=BM_Parse', '--benchmark_min_time=0.5s'],
+        scope: 'benchmark',
+      }),
+    );
+  });
+
+  it('a format that can filter: its filter, measured one at a time or not', () => {
+    const gbench = scenario({ command: './bench --benchmark_repetitions=3', format: 'googlecpp' });
+    expect(
+      profileTargets('changed', report([result('BM_Parse/64', 'regression')]), goSamples, gbench),
+    ).toEqual([
+      expect.objectContaining({
+        key: 'BM_Parse/64',
+        argv: ['./bench', '--benchmark_repetitions=3', '--benchmark_filter=^BM_Parse/64$'],
+        scope: 'benchmark',
+      }),
+    ]);
+    // a metric of a benchmark is profiled as that benchmark, one profile for both
+    const counters = {
+      versions: [{ name: 'base' }, { name: 'head' }],
+      trials: [
+        {
+          version: 0,
+          round: 0,
+          warmup: false,
+          metrics: [
+            { name: 'BM_Parse', unit: 'ns', values: [1] },
+            { name: 'BM_Parse - bytes', unit: 'count', values: [2] },
+            { name: 'BM_Sort - x - y', unit: 'count', values: [2] },
+          ],
+        },
+      ],
+    } as unknown as SamplesFile;
+    expect(
+      profileTargets(
+        'changed',
+        report([
+          result('BM_Parse', 'regression'),
+          result('BM_Parse - bytes', 'regression'),
+          result('BM_Sort - x - y', 'regression'),
+        ]),
+        counters,
+        gbench,
+      ).map((t) => [t.benchmark, t.key, t.argv.at(-1)]),
+    ).toEqual([
+      ['BM_Parse', 'BM_Parse', '--benchmark_filter=^BM_Parse$'],
+      ['BM_Parse - bytes', 'BM_Parse', '--benchmark_filter=^BM_Parse$'],
+      ['BM_Sort - x - y', 'BM_Sort - x - y', '--benchmark_filter=^BM_Sort - x - y$'],
+    ]);
+    // pytest's -k matches substrings: the other benchmarks the baseline reported (not
+    // derived rows, not head's) are excluded by name
+    const pytestSamples = {
+      versions: [{ name: 'base' }, { name: 'head' }],
+      trials: [
+        {
+          version: 0,
+          round: 0,
+          warmup: false,
+          metrics: [
+            { name: 'bench/test_p.py::test_parse', unit: 's', values: [1] },
+            { name: 'bench/test_p.py::test_parse_all', unit: 's', values: [2] },
+            {
+              name: 'bench/test_p.py::test_parse - ops',
+              unit: 'ops/s',
+              values: [1],
+              derivedFrom: 'bench/test_p.py::test_parse',
+            },
+          ],
+        },
+        {
+          version: 1,
+          round: 0,
+          warmup: false,
+          metrics: [{ name: 'bench/test_p.py::test_parse_fast', unit: 's', values: [1] }],
+        },
+      ],
+    } as unknown as SamplesFile;
+    const pytest = scenario({ command: 'pytest bench/', format: 'pytest' });
+    expect(
+      profileTargets(
+        'changed',
+        report([result('bench/test_p.py::test_parse', 'regression')]),
+        pytestSamples,
+        pytest,
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        key: 'bench/test_p.py::test_parse',
+        argv: ['pytest', 'bench/', '-k', 'test_parse and not test_parse_all'],
+        scope: 'benchmark',
+      }),
+    ]);
+  });
 });
