@@ -30,15 +30,29 @@
  * `--mode rmit` runs each probe's two commits one at a time in randomized interleaved rounds
  * (the same pairs, half the concurrency) instead of as duets.
  *
- *   node --import tsx benchmarks/bisect.ts [--trials 1] [--commits 64] [--seed 1]
- *     [--iterations 30] [--variants 20%,A/A] [--methods duet,sequential,git-bisect]
- *     [--mode duet|rmit] [--seconds S] [--out FILE] [--append]
+ * `--range real` (issue 24's real history): instead of planted edits of one published
+ * version, the range is golang.org/x/exp's own 64 consecutive first-parent commits after
+ * d63ba01acd4b (2023-08-01), pinned in benchmarks/bisect/golang-x-exp.json (hashes,
+ * pseudo-versions, subjects, zip hashes; made by bisect/probe-go-proxy.sh and
+ * bisect/pin-range.ts). Each commit's module zip is fetched through the Go module proxy into
+ * the benchmarks' cache and committed as it is; the 4 commits the proxy does not serve stay
+ * in the range as commits that do not build. The workload is the library's own
+ * BenchmarkPerm30 (package rand) in the test binary each commit's setup builds
+ * (`go test -c`), read as `go` output (ns/op, `-test.benchtime 100000x`, `--benchtime N`);
+ * the slowdown is planted at the top of `(*Rand).Perm`, its result feeding `n` (so the CPU
+ * cannot hide it beside Perm's own work). Variants 20%, 5%, 2% and A/A; the
+ * sequential methods time the same binary alone (ns/op), building each commit they time.
+ * Results go to benchmarks/results/bisect-real.json.
+ *
+ *   node --import tsx benchmarks/bisect.ts [--range planted|real] [--trials 1] [--commits 64]
+ *     [--seed 1] [--iterations 30] [--variants 20%,A/A] [--methods duet,sequential,git-bisect]
+ *     [--mode duet|rmit] [--seconds S] [--benchtime N] [--out FILE] [--append]
  *   (under flock -x /tmp/bench.lock on the shared machine; --append adds this run's trials to
  *   those already in --out, so a long measurement can be split into several holds of the lock
  *   with different seeds). The file is written after every trial.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -46,6 +60,8 @@ import { numberFlag } from './args.js';
 import { runBisect } from '../src/pipeline/bisect-run.js';
 import { bisectScenario } from '../src/bisect/workload.js';
 import { createRng } from '../src/stats/rng.js';
+import { checkRange, plantable, plantGo, type RealRange } from './bisect/real-range.js';
+import { cacheDir } from './suites/suite.js';
 
 const argv = process.argv.slice(2);
 const TRIALS = numberFlag(argv, '--trials', '1');
@@ -136,11 +152,156 @@ function buildRepo(v: Variant): { dir: string; ids: string[]; runMs: number } {
   return { dir, ids: git('rev-list', '--reverse', 'HEAD').split('\n'), runMs: run / 1e6 };
 }
 
-const rng = createRng(SEED);
-// createRng's first draw for a small seed is ~0.99999 whatever the seed (1, 11, 12, 21, 22,
-// 101 all gave it): every first planted commit was 62 of 64; the draw is thrown away
-rng.nextFloat();
-const at = () => 2 + Math.floor(rng.nextFloat() * (COMMITS - 3));
+/**
+ * `--range real`: the pinned range of golang.org/x/exp's own consecutive commits
+ * (benchmarks/bisect/golang-x-exp.json, made by probe-go-proxy.sh and pin-range.ts). Each
+ * served commit's module zip is fetched through the Go module proxy (`go mod download`, into
+ * the benchmarks' cache outside the repository: DUETKIT_BENCH_CACHE or ~/.cache/duetkit-bench,
+ * `gomodcache`) and committed as it is; a commit the proxy does not serve keeps its parent's
+ * files plus a `NOT-SERVED` file, so its setup fails (a commit that does not build). The
+ * workload is the library's own benchmark (BenchmarkPerm30 of package rand) in the test
+ * binary `go test -c` built by each commit's setup, read as `go` output (its ns/op); the
+ * slowdown is integer arithmetic at the top of `(*Rand).Perm` (plantGo), `rounds` of it being the
+ * planted fraction of the benchmark's ns/op on good, both timed on good before the range is
+ * built.
+ */
+const BENCHTIME = numberFlag(argv, '--benchtime', '100000');
+const goEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  GOMODCACHE: path.join(cacheDir(), 'gomodcache'),
+  GOFLAGS: '-modcacherw -mod=mod -buildvcs=false',
+  GOTOOLCHAIN: 'local',
+});
+const BENCH_ARGS = (benchmark: string) => [
+  '-test.run',
+  '^$',
+  '-test.bench',
+  `^${benchmark}$`,
+  '-test.benchtime',
+  `${BENCHTIME}x`,
+];
+
+/**
+ * The module's files at `version`, fetched through the proxy into the cache (once), checked
+ * against the pinned hash (the checksum database does not know every commit of the range).
+ */
+function moduleDir(module: string, version: string, sum: string): string {
+  const out = execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], {
+    cwd: os.tmpdir(),
+    env: { ...goEnv(), GONOSUMDB: module },
+    encoding: 'utf8',
+  });
+  const got = JSON.parse(out) as { Dir: string; Sum: string };
+  if (got.Sum !== sum)
+    throw new Error(`${module}@${version}: the proxy's zip hashes to ${got.Sum}, pinned ${sum}`);
+  return got.Dir;
+}
+
+/** The benchmark's ns/op in a copy of `src` with `rounds` planted: the median of 5 runs. */
+function realNsPerOp(r: RealRange, src: string, rounds: number): number {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'duetkit-bench-bisect-calibrate-'));
+  try {
+    cpSync(src, work, { recursive: true });
+    execFileSync('chmod', ['-R', 'u+w', work]);
+    const file = path.join(work, r.plantIn.file);
+    writeFileSync(file, plantGo(readFileSync(file, 'utf8'), r.plantIn, rounds, r.plantIn.file));
+    execFileSync('go', ['test', '-c', '-o', 'bench.test', r.package], { cwd: work, env: goEnv() });
+    const ns: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const out = execFileSync(path.join(work, 'bench.test'), BENCH_ARGS(r.benchmark), {
+        cwd: work,
+        encoding: 'utf8',
+      });
+      const m = new RegExp(`^${r.benchmark}(?:-\\d+)?\\s+\\d+\\s+([\\d.]+) ns/op`, 'm').exec(out);
+      if (m === null)
+        throw new Error(`${r.benchmark}: no ns/op in the test binary's output:\n${out}`);
+      ns.push(Number(m[1]));
+    }
+    return ns.sort((a, b) => a - b)[2]!;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Calibrated once per run: the benchmark's ns/op on good, and the ns of one planted round. */
+let realCalibration: { opNs: number; roundNs: number } | null = null;
+function calibrateReal(r: RealRange): { opNs: number; roundNs: number } {
+  if (realCalibration !== null) return realCalibration;
+  const good = moduleDir(r.module, r.commits[0]!.version, r.commits[0]!.sum!);
+  // about ten times the benchmark's own ns/op: measurable, and quick at -test.benchtime 100000x
+  const probeRounds = 2_000;
+  const opNs = realNsPerOp(r, good, 0);
+  const slowNs = realNsPerOp(r, good, probeRounds);
+  if (!(slowNs > opNs))
+    throw new Error(
+      `calibration: ${probeRounds} planted rounds did not slow ${r.benchmark} (${opNs} → ${slowNs} ns/op)`,
+    );
+  realCalibration = { opNs, roundNs: (slowNs - opNs) / probeRounds };
+  return realCalibration;
+}
+
+function buildRealRepo(r: RealRange, v: Variant): { dir: string; ids: string[]; runMs: number } {
+  const { opNs, roundNs } = calibrateReal(r);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-bench-bisect-real-'));
+  const git = (args: string[], input?: string) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      stdio: 'pipe',
+      ...(input === undefined ? {} : { input }),
+    })
+      .toString()
+      .trim();
+  git(['init', '-q', '-b', 'main']);
+  git(['config', 'user.email', 'bench@example.com']);
+  git(['config', 'user.name', 'bench']);
+  const put = (file: string, text: string) =>
+    git([
+      'update-index',
+      '--add',
+      '--cacheinfo',
+      `100644,${git(['hash-object', '-w', '--stdin'], text)},${file}`,
+    ]);
+  let slow = 0;
+  r.commits.forEach((c, i) => {
+    for (const s of v.steps) if (s.at === i) slow += s.size;
+    if (c.served) {
+      const src = moduleDir(r.module, c.version, c.sum!);
+      // the index becomes the module's files at this commit (deleted files go, NOT-SERVED too)
+      git(['--work-tree', src, 'add', '-A', '.']);
+      const rounds = Math.round((slow * opNs) / roundNs);
+      if (rounds > 0)
+        put(
+          r.plantIn.file,
+          plantGo(
+            readFileSync(path.join(src, r.plantIn.file), 'utf8'),
+            r.plantIn,
+            rounds,
+            `${c.version} ${r.plantIn.file}`,
+          ),
+        );
+    } else {
+      if (v.steps.some((s) => s.at === i))
+        throw new Error(`a step planted at ${i}, a commit the proxy does not serve (${c.version})`);
+      put(
+        'NOT-SERVED',
+        `${r.module}@${c.version} is not served by the module proxy: its state cannot be fetched\n`,
+      );
+    }
+    git([
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      `${c.subject}\n\nupstream ${c.hash} (${c.version})`,
+    ]);
+  });
+  return {
+    dir,
+    ids: git(['rev-list', '--reverse', 'HEAD']).split('\n'),
+    runMs: (opNs * BENCHTIME) / 1e6,
+  };
+}
+
 const ONLY = (() => {
   const i = argv.indexOf('--variants');
   return i < 0 ? null : argv[i + 1]!.split(/,(?! )/); // names may hold ", "
@@ -150,6 +311,9 @@ const stringFlag = (flag: string, fallback: string) => {
   const i = argv.indexOf(flag);
   return i < 0 ? fallback : argv[i + 1]!;
 };
+const RANGE = stringFlag('--range', 'planted');
+if (RANGE !== 'planted' && RANGE !== 'real')
+  throw new Error(`--range: ${JSON.stringify(RANGE)}; accepted: planted, real`);
 const METHOD_NAMES = ['duet', 'sequential', 'git-bisect'] as const;
 type Method = (typeof METHOD_NAMES)[number];
 const METHODS = stringFlag('--methods', 'duet').split(',') as Method[];
@@ -164,12 +328,34 @@ if (!METHODS.includes('duet') && !(SECONDS > 0))
   throw new Error(
     `--seconds: got ${JSON.stringify(SECONDS)}; without the duet method the sequential bisections need a positive machine time`,
   );
+const REAL: RealRange | null =
+  RANGE === 'real'
+    ? checkRange(
+        JSON.parse(
+          readFileSync(path.join(import.meta.dirname, 'bisect', 'golang-x-exp.json'), 'utf8'),
+        ),
+        'benchmarks/bisect/golang-x-exp.json',
+      )
+    : null;
+const rng = createRng(SEED);
+// createRng's first draw for a small seed is ~0.99999 whatever the seed (1, 11, 12, 21, 22,
+// 101 all gave it): every first planted commit was 62 of 64; the draw is thrown away
+rng.nextFloat();
+const PLANTABLE = REAL === null ? null : plantable(REAL.commits);
+const at = () =>
+  PLANTABLE === null
+    ? 2 + Math.floor(rng.nextFloat() * (COMMITS - 3))
+    : PLANTABLE[Math.floor(rng.nextFloat() * PLANTABLE.length)]!;
 console.log(
-  `yaml ${YAML_VERSION}: ${PARSES} parses of a 100-entry document per run; ${COMMITS} commits, threshold ${THRESHOLD * 100}%, ${ITERATIONS} pairs per ${MODE} probe, ${TRIALS} trial(s) per variant; methods ${METHODS.join(', ')}`,
+  REAL === null
+    ? `yaml ${YAML_VERSION}: ${PARSES} parses of a 100-entry document per run; ${COMMITS} commits, threshold ${THRESHOLD * 100}%, ${ITERATIONS} pairs per ${MODE} probe, ${TRIALS} trial(s) per variant; methods ${METHODS.join(', ')}`
+    : `${REAL.module}: ${REAL.commits.length - 1} real commits after ${REAL.commits[0]!.version} (${REAL.commits.filter((c) => !c.served).length} not served), ${REAL.benchmark} of ${REAL.package} -test.benchtime ${BENCHTIME}x; threshold ${THRESHOLD * 100}%, ${ITERATIONS} pairs per ${MODE} probe, ${TRIALS} trial(s) per variant`,
 );
 const OUT = (() => {
   const i = argv.indexOf('--out');
-  return i < 0 ? path.join('benchmarks', 'results', 'bisect.json') : argv[i + 1]!;
+  return i >= 0
+    ? argv[i + 1]!
+    : path.join('benchmarks', 'results', REAL === null ? 'bisect.json' : 'bisect-real.json');
 })();
 interface Run {
   seed: number;
@@ -197,7 +383,7 @@ const results: unknown[] = [...previous.results];
 const save = () =>
   writeFileSync(
     OUT,
-    `${JSON.stringify({ yaml: YAML_VERSION, commits: COMMITS, threshold: THRESHOLD, iterations: ITERATIONS, machine: os.cpus()[0]?.model, runs, results }, null, 2)}\n`,
+    `${JSON.stringify({ ...(REAL === null ? { yaml: YAML_VERSION, commits: COMMITS } : { module: REAL.module, range: 'benchmarks/bisect/golang-x-exp.json', good: REAL.commits[0]!.version, bad: REAL.commits.at(-1)!.version, commits: REAL.commits.length - 1, notServed: REAL.commits.flatMap((c, i) => (c.served ? [] : [i])), benchmark: `${REAL.benchmark} (${REAL.package}), -test.benchtime ${BENCHTIME}x`, calibration: realCalibration }), threshold: THRESHOLD, iterations: ITERATIONS, machine: os.cpus()[0]?.model, runs, results }, null, 2)}\n`,
   );
 type Outcome = 'exact' | 'wrong' | 'partial' | 'none';
 /** exact: the planted commits and no other; wrong: a commit not planted; partial: some planted ones only; none: no commit (right for A/A). */
@@ -207,20 +393,74 @@ function outcome(planted: number[], named: number[]): Outcome {
   return named.length === planted.length ? 'exact' : 'partial';
 }
 
-/** The median of `n` runs of the benchmark in `dir`, alone, one after another, in ms. */
-function medianMs(dir: string, n: number): number {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const start = process.hrtime.bigint();
-    execFileSync(process.execPath, ['bench.js'], { cwd: dir, stdio: 'ignore' });
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+/**
+ * A CommonJS module whose `measure()` times the benchmark of the commit checked out in the
+ * current directory, alone, `n` runs one after another, and returns their median, or null
+ * when the commit does not build. The planted ranges: the wall time of `node bench.js`, in ms
+ * (`BROKEN`: does not build). The real range: `go test -c` (`NOT-SERVED` or a failed build:
+ * does not build), then the benchmark's own ns/op in each run of the test binary. Used by the
+ * sequential bisection and by `git bisect run`'s threshold script alike.
+ */
+function measureModule(n: number): string {
+  const median = `t.sort((a, b) => a - b);
+  return t.length % 2 ? t[(t.length - 1) / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;`;
+  if (REAL === null)
+    return `const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+exports.measure = () => {
+  if (fs.existsSync('BROKEN')) return null;
+  const t = [];
+  for (let i = 0; i < ${n}; i++) {
+    const s = process.hrtime.bigint();
+    execFileSync(${JSON.stringify(process.execPath)}, ['bench.js'], { stdio: 'ignore' });
+    t.push(Number(process.hrtime.bigint() - s) / 1e6);
   }
-  times.sort((a, b) => a - b);
-  return n % 2 === 1 ? times[(n - 1) / 2]! : (times[n / 2 - 1]! + times[n / 2]!) / 2;
+  ${median}
+};
+`;
+  return `const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+exports.measure = () => {
+  if (fs.existsSync('NOT-SERVED')) return null;
+  try {
+    execFileSync('go', ['test', '-c', '-o', 'bench.test', ${JSON.stringify(REAL.package)}], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  const t = [];
+  for (let i = 0; i < ${n}; i++) {
+    const out = execFileSync('./bench.test', ${JSON.stringify(BENCH_ARGS(REAL.benchmark))}, { encoding: 'utf8' });
+    const m = /^${REAL.benchmark}(?:-\\d+)?\\s+\\d+\\s+([\\d.]+) ns\\/op/m.exec(out);
+    if (m === null) throw new Error('no ns/op in: ' + out);
+    t.push(Number(m[1]));
+  }
+  ${median}
+};
+`;
 }
 
-/** Probes of a binary search over COMMITS commits. */
-const PROBES = Math.ceil(Math.log2(COMMITS));
+/** The environment of the sequential bisections' runs (the Go module cache for the real range). */
+const seqEnv = (): NodeJS.ProcessEnv => (REAL === null ? process.env : goEnv());
+
+/** The benchmark of the commit checked out in `work`, measured `n` times alone (null: does not build). */
+function measureIn(work: string, n: number): number | null {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-bench-bisect-measure-'));
+  try {
+    const file = path.join(dir, 'measure.cjs');
+    writeFileSync(file, measureModule(n));
+    const out = execFileSync(
+      process.execPath,
+      ['-e', `process.stdout.write(JSON.stringify(require(${JSON.stringify(file)}).measure()))`],
+      { cwd: work, env: seqEnv(), encoding: 'utf8' },
+    );
+    return JSON.parse(out) as number | null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Probes of a binary search over the range's commits. */
+const PROBES = Math.ceil(Math.log2(REAL === null ? COMMITS : REAL.commits.length - 1));
 /** Runs per timed commit so that `commits` timings fill `seconds` of machine time (at least 3). */
 const runsPer = (seconds: number, runMs: number, commits: number) =>
   Math.max(3, Math.floor((seconds * 1000) / (commits * runMs)));
@@ -273,19 +513,20 @@ function sequentialBisect(
   return inWorktree(dir, ids[0]!, (work) => {
     const time = (i: number): number | null => {
       execFileSync('git', ['checkout', '-q', '--detach', ids[i]!], { cwd: work, stdio: 'pipe' });
-      return existsSync(path.join(work, 'BROKEN')) ? null : medianMs(work, n);
+      return measureIn(work, n);
     };
+    const last = ids.length - 1;
     const good = time(0)!;
-    const bad = time(COMMITS)!;
+    const bad = time(last)!;
     const timed: Timed[] = [
       { index: 0, ms: good, class: 'end' },
-      { index: COMMITS, ms: bad, class: 'end' },
+      { index: last, ms: bad, class: 'end' },
     ];
     let named: number[] = [];
     let status = 'no-change';
     if ((bad - good) / good > THRESHOLD) {
       let lo = 0;
-      let hi = COMMITS;
+      let hi = last;
       const skipped = new Set<number>();
       for (;;) {
         const mid = Math.floor((lo + hi) / 2);
@@ -330,36 +571,28 @@ function gitBisect(dir: string, ids: string[], seconds: number, runMs: number): 
   const started = performance.now();
   const n = runsPer(seconds, runMs, PROBES + 1);
   return inWorktree(dir, ids[0]!, (work) => {
-    const good = medianMs(work, n);
     const scripts = mkdtempSync(path.join(os.tmpdir(), 'duetkit-bench-bisect-script-'));
     const log = path.join(scripts, 'steps.jsonl');
     const script = path.join(scripts, 'threshold.cjs');
+    const measure = path.join(scripts, 'measure.cjs');
+    writeFileSync(measure, measureModule(n));
+    const good = measureIn(work, n)!;
     writeFileSync(
       script,
       `// git bisect run: exit 1 (bad) when this commit's median of ${n} runs is beyond good's by ${THRESHOLD * 100}%
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const commit = execFileSync('git', ['rev-parse', 'HEAD']).toString().trim();
-if (fs.existsSync('BROKEN')) {
-  fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ commit, ms: null }) + '\\n');
-  process.exit(125);
-}
-const t = [];
-for (let i = 0; i < ${n}; i++) {
-  const s = process.hrtime.bigint();
-  execFileSync(process.execPath, ['bench.js'], { stdio: 'ignore' });
-  t.push(Number(process.hrtime.bigint() - s) / 1e6);
-}
-t.sort((a, b) => a - b);
-const ms = t.length % 2 ? t[(t.length - 1) / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+const ms = require(${JSON.stringify(measure)}).measure();
 fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ commit, ms }) + '\\n');
+if (ms === null) process.exit(125);
 process.exit(ms > ${good} * (1 + ${THRESHOLD}) ? 1 : 0);
 `,
     );
     try {
       const git = (...args: string[]) =>
-        execFileSync('git', args, { cwd: work, stdio: 'pipe' }).toString().trim();
-      git('bisect', 'start', ids[COMMITS]!, ids[0]!);
+        execFileSync('git', args, { cwd: work, stdio: 'pipe', env: seqEnv() }).toString().trim();
+      git('bisect', 'start', ids.at(-1)!, ids[0]!);
       const out = git('bisect', 'run', process.execPath, script);
       const bad = git('rev-parse', 'refs/bisect/bad');
       git('bisect', 'reset');
@@ -449,38 +682,66 @@ for (let trial = 0; trial < TRIALS; trial++) {
     },
     { name: 'A/A', steps: [], broken: null },
   ];
+  if (REAL !== null)
+    // the real range's own commits that the proxy does not serve are its commits that do not build
+    variants.splice(
+      0,
+      variants.length,
+      ...variants.filter((x) => ['20%', '5%', '2%', 'A/A'].includes(x.name)),
+    );
   const unknown = (ONLY ?? []).filter((name) => !variants.some((x) => x.name === name));
   if (unknown.length > 0)
     throw new Error(
       `--variants: ${unknown.map((u) => JSON.stringify(u)).join(', ')} not among ${variants.map((x) => x.name).join('; ')}`,
     );
   for (const v of variants.filter((x) => ONLY === null || ONLY.includes(x.name))) {
-    const { dir, ids, runMs } = buildRepo(v);
+    const { dir, ids, runMs } = REAL === null ? buildRepo(v) : buildRealRepo(REAL, v);
     const planted = v.steps.map((s) => s.at);
     let seconds = SECONDS;
     if (METHODS.includes('duet')) {
-      const scenario = await bisectScenario({
-        cwd: dir,
-        // the node that timed the run and the planted work: `node` on the PATH may be another
-        // (the system's Node 20 here, slower to start, beside npm's Node 24)
-        command: [process.execPath, 'bench.js'],
-        setup: ['sh', '-c', 'test ! -f BROKEN || { echo "BROKEN: does not build" >&2; exit 1; }'],
-        iterations: ITERATIONS,
-        threshold: THRESHOLD,
-        mode: MODE,
-        source: 'benchmarks/bisect.ts',
-      });
+      const scenario = await bisectScenario(
+        REAL === null
+          ? {
+              cwd: dir,
+              // the node that timed the run and the planted work: `node` on the PATH may be another
+              // (the system's Node 20 here, slower to start, beside npm's Node 24)
+              command: [process.execPath, 'bench.js'],
+              setup: [
+                'sh',
+                '-c',
+                'test ! -f BROKEN || { echo "BROKEN: does not build" >&2; exit 1; }',
+              ],
+              iterations: ITERATIONS,
+              threshold: THRESHOLD,
+              mode: MODE,
+              source: 'benchmarks/bisect.ts',
+            }
+          : {
+              cwd: dir,
+              command: ['./bench.test', ...BENCH_ARGS(REAL.benchmark)],
+              format: 'go',
+              setup: [
+                'sh',
+                '-c',
+                `if [ -f NOT-SERVED ]; then cat NOT-SERVED >&2; exit 1; fi; go test -c -o bench.test ${REAL.package}`,
+              ],
+              iterations: ITERATIONS,
+              threshold: THRESHOLD,
+              mode: MODE,
+              source: 'benchmarks/bisect.ts',
+            },
+      );
       const started = performance.now();
       const report = await runBisect({
         repo: dir,
         good: ids[0]!,
         bad: ids.at(-1)!,
         scenario,
-        benchmark: null,
+        benchmark: REAL === null ? null : REAL.benchmark,
         threshold: THRESHOLD,
         budget: null,
         firstParent: true,
-        env: process.env,
+        env: REAL === null ? process.env : goEnv(),
         signal: new AbortController().signal,
         seed: SEED + trial,
         log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
@@ -496,6 +757,8 @@ for (let trial = 0; trial < TRIALS; trial++) {
         method: MODE,
         outcome: outcome(planted, named),
         runMs: Math.round(runMs),
+        // the real range: this run's ns/op on good and ns per planted round
+        ...(REAL === null ? {} : { calibration: realCalibration }),
         planted,
         named,
         exact,
