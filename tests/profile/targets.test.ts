@@ -38,6 +38,13 @@ const goSamples = {
   })),
 } as unknown as SamplesFile;
 
+/** A samples file of one round: each side's metrics, base (version 0) first. */
+const oneRound = (...sides: Record<string, unknown>[][]) =>
+  ({
+    versions: [{ name: 'base' }, { name: 'head' }],
+    trials: sides.map((metrics, version) => ({ version, round: 0, warmup: false, metrics })),
+  }) as unknown as SamplesFile;
+
 describe('profileTargets', () => {
   const goResults = [
     result('BenchmarkA', 'regression'),
@@ -211,21 +218,11 @@ describe('profileTargets', () => {
       }),
     ]);
     // a metric of a benchmark is profiled as that benchmark, one profile for both
-    const counters = {
-      versions: [{ name: 'base' }, { name: 'head' }],
-      trials: [
-        {
-          version: 0,
-          round: 0,
-          warmup: false,
-          metrics: [
-            { name: 'BM_Parse', unit: 'ns', values: [1] },
-            { name: 'BM_Parse - bytes', unit: 'count', values: [2] },
-            { name: 'BM_Sort - x - y', unit: 'count', values: [2] },
-          ],
-        },
-      ],
-    } as unknown as SamplesFile;
+    const counters = oneRound([
+      { name: 'BM_Parse', unit: 'ns', values: [1] },
+      { name: 'BM_Parse - bytes', unit: 'count', values: [2] },
+      { name: 'BM_Sort - x - y', unit: 'count', values: [2] },
+    ]);
     expect(
       profileTargets(
         'changed',
@@ -244,32 +241,19 @@ describe('profileTargets', () => {
     ]);
     // pytest's -k matches substrings: the other benchmarks the baseline reported (not
     // derived rows, not head's) are excluded by name
-    const pytestSamples = {
-      versions: [{ name: 'base' }, { name: 'head' }],
-      trials: [
+    const pytestSamples = oneRound(
+      [
+        { name: 'bench/test_p.py::test_parse', unit: 's', values: [1] },
+        { name: 'bench/test_p.py::test_parse_all', unit: 's', values: [2] },
         {
-          version: 0,
-          round: 0,
-          warmup: false,
-          metrics: [
-            { name: 'bench/test_p.py::test_parse', unit: 's', values: [1] },
-            { name: 'bench/test_p.py::test_parse_all', unit: 's', values: [2] },
-            {
-              name: 'bench/test_p.py::test_parse - ops',
-              unit: 'ops/s',
-              values: [1],
-              derivedFrom: 'bench/test_p.py::test_parse',
-            },
-          ],
-        },
-        {
-          version: 1,
-          round: 0,
-          warmup: false,
-          metrics: [{ name: 'bench/test_p.py::test_parse_fast', unit: 's', values: [1] }],
+          name: 'bench/test_p.py::test_parse - ops',
+          unit: 'ops/s',
+          values: [1],
+          derivedFrom: 'bench/test_p.py::test_parse',
         },
       ],
-    } as unknown as SamplesFile;
+      [{ name: 'bench/test_p.py::test_parse_fast', unit: 's', values: [1] }],
+    );
     const pytest = scenario({ command: 'pytest bench/', format: 'pytest' });
     expect(
       profileTargets(
