@@ -28,7 +28,9 @@
  * Each gets as many runs per timed commit as fit the duets' time for its expected number of
  * timed commits (ceil(log2 N) probes, plus the two ends or good's baseline).
  * `--mode rmit` runs each probe's two commits one at a time in randomized interleaved rounds
- * (the same pairs, half the concurrency) instead of as duets.
+ * (the same pairs, half the concurrency) instead of as duets; `--mode auto` measures good
+ * against bad in both designs first and probes with the more precise per second (the CLI's
+ * default with a command). `--budget D`: most duets per bisection (default: the CLI's).
  *
  * `--range real` (issue 24's real history): instead of planted edits of one published
  * version, the range is golang.org/x/exp's own 64 consecutive first-parent commits after
@@ -46,7 +48,7 @@
  *
  *   node --import tsx benchmarks/bisect.ts [--range planted|real] [--trials 1] [--commits 64]
  *     [--seed 1] [--iterations 30] [--variants 20%,A/A] [--methods duet,sequential,git-bisect]
- *     [--mode duet|rmit] [--seconds S] [--benchtime N] [--out FILE] [--append]
+ *     [--mode duet|rmit|auto] [--budget D] [--seconds S] [--benchtime N] [--out FILE] [--append]
  *   (under flock -x /tmp/bench.lock on the shared machine; --append adds this run's trials to
  *   those already in --out, so a long measurement can be split into several holds of the lock
  *   with different seeds). The file is written after every trial.
@@ -197,47 +199,72 @@ function moduleDir(module: string, version: string, sum: string): string {
   return got.Dir;
 }
 
-/** The benchmark's ns/op in a copy of `src` with `rounds` planted: the median of 5 runs. */
-function realNsPerOp(r: RealRange, src: string, rounds: number): number {
+/** A test binary of a copy of `src` with `rounds` planted, in its own directory. */
+function plantedBinary(r: RealRange, src: string, rounds: number): string {
   const work = mkdtempSync(path.join(os.tmpdir(), 'duetkit-bench-bisect-calibrate-'));
-  try {
-    cpSync(src, work, { recursive: true });
-    execFileSync('chmod', ['-R', 'u+w', work]);
-    const file = path.join(work, r.plantIn.file);
-    writeFileSync(file, plantGo(readFileSync(file, 'utf8'), r.plantIn, rounds, r.plantIn.file));
-    execFileSync('go', ['test', '-c', '-o', 'bench.test', r.package], { cwd: work, env: goEnv() });
-    const ns: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const out = execFileSync(path.join(work, 'bench.test'), BENCH_ARGS(r.benchmark), {
-        cwd: work,
-        encoding: 'utf8',
-      });
-      const m = new RegExp(`^${r.benchmark}(?:-\\d+)?\\s+\\d+\\s+([\\d.]+) ns/op`, 'm').exec(out);
-      if (m === null)
-        throw new Error(`${r.benchmark}: no ns/op in the test binary's output:\n${out}`);
-      ns.push(Number(m[1]));
-    }
-    return ns.sort((a, b) => a - b)[2]!;
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  cpSync(src, work, { recursive: true });
+  execFileSync('chmod', ['-R', 'u+w', work]);
+  const file = path.join(work, r.plantIn.file);
+  writeFileSync(file, plantGo(readFileSync(file, 'utf8'), r.plantIn, rounds, r.plantIn.file));
+  execFileSync('go', ['test', '-c', '-o', 'bench.test', r.package], { cwd: work, env: goEnv() });
+  return work;
 }
 
+/** One run's ns/op of the benchmark in a binary plantedBinary built. */
+function runNsPerOp(r: RealRange, work: string): number {
+  const out = execFileSync(path.join(work, 'bench.test'), BENCH_ARGS(r.benchmark), {
+    cwd: work,
+    encoding: 'utf8',
+  });
+  const m = new RegExp(`^${r.benchmark}(?:-\\d+)?\\s+\\d+\\s+([\\d.]+) ns/op`, 'm').exec(out);
+  if (m === null) throw new Error(`${r.benchmark}: no ns/op in the test binary's output:\n${out}`);
+  return Number(m[1]);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1
+    ? s[(s.length - 1) / 2]!
+    : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
 /** Calibrated once per run: the benchmark's ns/op on good, and the ns of one planted round. */
-let realCalibration: { opNs: number; roundNs: number } | null = null;
-function calibrateReal(r: RealRange): { opNs: number; roundNs: number } {
+let realCalibration: { opNs: number; roundNs: number; ratio: number } | null = null;
+/**
+ * The planted round's cost relative to the benchmark, from good and good with `probeRounds`
+ * planted run alternately, 9 times each: the median of the 9 adjacent ratios. This machine's
+ * speed moves in phases (BenchmarkPerm30 read ~220 ns/op for tens of seconds, then ~380:
+ * BENCHMARKS.md), so the two timed apart — 5 runs of one, then 5 of the other — mixed
+ * phases: two trials planted about 1% where 5% was asked. A ratio of two neighbours in time
+ * is the same in either phase.
+ */
+function calibrateReal(r: RealRange): { opNs: number; roundNs: number; ratio: number } {
   if (realCalibration !== null) return realCalibration;
   const good = moduleDir(r.module, r.commits[0]!.version, r.commits[0]!.sum!);
   // about ten times the benchmark's own ns/op: measurable, and quick at -test.benchtime 100000x
   const probeRounds = 2_000;
-  const opNs = realNsPerOp(r, good, 0);
-  const slowNs = realNsPerOp(r, good, probeRounds);
-  if (!(slowNs > opNs))
-    throw new Error(
-      `calibration: ${probeRounds} planted rounds did not slow ${r.benchmark} (${opNs} → ${slowNs} ns/op)`,
-    );
-  realCalibration = { opNs, roundNs: (slowNs - opNs) / probeRounds };
-  return realCalibration;
+  const plain = plantedBinary(r, good, 0);
+  const slow = plantedBinary(r, good, probeRounds);
+  try {
+    const ops: number[] = [];
+    const ratios: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const op = runNsPerOp(r, plain);
+      ratios.push(runNsPerOp(r, slow) / op);
+      ops.push(op);
+    }
+    const ratio = median(ratios);
+    if (!(ratio > 1))
+      throw new Error(
+        `calibration: ${probeRounds} planted rounds did not slow ${r.benchmark} (ratio ${ratio})`,
+      );
+    const opNs = median(ops);
+    // rounds = size · opNs / roundNs = size · probeRounds / (ratio − 1): the phase cancels
+    realCalibration = { opNs, roundNs: (opNs * (ratio - 1)) / probeRounds, ratio };
+    return realCalibration;
+  } finally {
+    for (const dir of [plain, slow]) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function buildRealRepo(r: RealRange, v: Variant): { dir: string; ids: string[]; runMs: number } {
@@ -321,9 +348,15 @@ for (const m of METHODS)
   if (!METHOD_NAMES.includes(m))
     throw new Error(`--methods: ${JSON.stringify(m)} is not one of ${METHOD_NAMES.join(', ')}`);
 const MODE = stringFlag('--mode', 'duet');
-if (MODE !== 'duet' && MODE !== 'rmit')
-  throw new Error(`--mode: ${JSON.stringify(MODE)}; accepted: duet, rmit`);
+if (MODE !== 'duet' && MODE !== 'rmit' && MODE !== 'auto')
+  throw new Error(`--mode: ${JSON.stringify(MODE)}; accepted: duet, rmit, auto`);
+// auto: both designs measure good against bad, the more precise per second probes
+const SCENARIO_MODE = MODE === 'auto' ? 'duet' : MODE;
 const SECONDS = numberFlag(argv, '--seconds', '0');
+// most duets a bisection may run (confirmations and repeats included); 0: the CLI's default
+const BUDGET = numberFlag(argv, '--budget', '0');
+if (!(Number.isInteger(BUDGET) && (BUDGET === 0 || BUDGET >= 3)))
+  throw new Error(`--budget: got ${JSON.stringify(BUDGET)}; accepted: a whole number of duets ≥ 3`);
 if (!METHODS.includes('duet') && !(SECONDS > 0))
   throw new Error(
     `--seconds: got ${JSON.stringify(SECONDS)}; without the duet method the sequential bisections need a positive machine time`,
@@ -362,6 +395,7 @@ interface Run {
   trials: number;
   methods?: Method[];
   mode?: string;
+  budget?: number | null;
   load: number[];
   started: string;
 }
@@ -375,6 +409,7 @@ const runs: Run[] = [
     trials: TRIALS,
     methods: METHODS,
     mode: MODE,
+    budget: BUDGET === 0 ? null : BUDGET,
     load: os.loadavg(),
     started: new Date().toISOString(),
   },
@@ -713,7 +748,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
               ],
               iterations: ITERATIONS,
               threshold: THRESHOLD,
-              mode: MODE,
+              mode: SCENARIO_MODE,
               source: 'benchmarks/bisect.ts',
             }
           : {
@@ -727,7 +762,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
               ],
               iterations: ITERATIONS,
               threshold: THRESHOLD,
-              mode: MODE,
+              mode: SCENARIO_MODE,
               source: 'benchmarks/bisect.ts',
             },
       );
@@ -739,8 +774,9 @@ for (let trial = 0; trial < TRIALS; trial++) {
         scenario,
         benchmark: REAL === null ? null : REAL.benchmark,
         threshold: THRESHOLD,
-        budget: null,
+        budget: BUDGET === 0 ? null : BUDGET,
         firstParent: true,
+        chooseMode: MODE === 'auto',
         env: REAL === null ? process.env : goEnv(),
         signal: new AbortController().signal,
         seed: SEED + trial,
@@ -755,6 +791,9 @@ for (let trial = 0; trial < TRIALS; trial++) {
         trial,
         variant: v.name,
         method: MODE,
+        // the design the probes ran in (auto: the one chosen), and the choice's two measurements
+        probedWith: report.mode ?? SCENARIO_MODE,
+        modeChoice: report.modeChoice ?? null,
         outcome: outcome(planted, named),
         runMs: Math.round(runMs),
         // the real range: this run's ns/op on good and ns per planted round
@@ -778,6 +817,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
           duets: p.duets.length,
         })),
         duets: report.duets,
+        budget: BUDGET === 0 ? null : BUDGET,
         expectedDuets: report.expectedDuets,
         measureSeconds: Math.round(report.measureSeconds),
         buildSeconds: Math.round(report.buildSeconds),

@@ -8990,7 +8990,7 @@ var require_umd = __commonJS({
           return getStringImpl(buffer, ptr);
         }
         extendedExports.__getString = __getString;
-        function getView(alignLog2, signed2, float) {
+        function getView(alignLog2, signed3, float) {
           const buffer = memory2.buffer;
           if (float) {
             switch (alignLog2) {
@@ -9002,13 +9002,13 @@ var require_umd = __commonJS({
           } else {
             switch (alignLog2) {
               case 0:
-                return new (signed2 ? Int8Array : Uint8Array)(buffer);
+                return new (signed3 ? Int8Array : Uint8Array)(buffer);
               case 1:
-                return new (signed2 ? Int16Array : Uint16Array)(buffer);
+                return new (signed3 ? Int16Array : Uint16Array)(buffer);
               case 2:
-                return new (signed2 ? Int32Array : Uint32Array)(buffer);
+                return new (signed3 ? Int32Array : Uint32Array)(buffer);
               case 3:
-                return new (signed2 ? BigInt64Array : BigUint64Array)(buffer);
+                return new (signed3 ? BigInt64Array : BigUint64Array)(buffer);
             }
           }
           throw Error(`unsupported align: ${alignLog2}`);
@@ -45499,12 +45499,17 @@ function planSuite(input2) {
   const wanted2 = Math.max(spec.firstLook, floor, MIN_PROCESSES_PER_LOOK * floorRepetitions);
   const repetitions = input2.repeats ? Math.max(floorRepetitions, chooseRepetitions(input2, wanted2)) : 1;
   const first = Math.max(Math.ceil(wanted2 / repetitions), floor) * repetitions;
-  const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds = {};
   for (const unit of units) roundSeconds[unit.name] = predictRound(input2, unit, repetitions);
   const known = Object.values(roundSeconds);
   const rounds = first / repetitions;
   const screeningSeconds = known.some((s) => s === null) ? null : known.reduce((a, s) => a + s * rounds, 0);
+  const affordable = screeningSeconds === null || !(screeningSeconds > 0) ? null : first * input2.budgetSeconds / screeningSeconds;
+  const schedule = lookSchedule(
+    first,
+    spec.growth,
+    reachableLooks(lookSchedule(first, spec.growth, spec.looks).pairs, affordable)
+  );
   return {
     repetitions,
     schedule,
@@ -45514,10 +45519,15 @@ function planSuite(input2) {
     warning: budgetWarning(input2, screeningSeconds, first, roundSeconds)
   };
 }
+function reachableLooks(pairs, affordable) {
+  if (affordable === null) return pairs.length;
+  const reached = pairs.filter((p) => p <= affordable).length;
+  return Math.max(1, Math.min(pairs.length, reached + 1));
+}
 function predictRound(input2, unit, repetitions) {
   if (unit.nsPerOp === null || input2.startupSeconds === null) return null;
   const work = ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
-  return input2.startupSeconds + HARNESS_SECONDS_PER_ROUND + repetitions * work;
+  return (input2.sidesInSeries ?? 1) * (input2.startupSeconds + repetitions * work) + HARNESS_SECONDS_PER_ROUND;
 }
 function chooseRepetitions(input2, firstLook) {
   const cap = Math.max(
@@ -46066,6 +46076,8 @@ async function runSuite(options) {
     repeats: prepared.repeats,
     ...prepared.minRepetitions === void 0 ? {} : { minRepetitions: prepared.minRepetitions },
     startupSeconds: prepared.startupSeconds,
+    // RMIT runs a round's sides one after the other; a duet, at once
+    sidesInSeries: scenario.mode === "rmit" ? scenario.versions.length : 1,
     // the budget is the whole suite's, building and calibrating included: what is left
     budgetSeconds: Math.max(0, budgetSeconds - elapsed()),
     level: scenario.analysis.level
@@ -47483,6 +47495,8 @@ function withinThreshold(c, threshold2) {
 }
 
 // src/bisect/search.ts
+var PRECISE = 0.25;
+var TOO_IMPRECISE = 0.5;
 var BisectError = class extends UserError {
   constructor(message) {
     super(message);
@@ -47519,7 +47533,7 @@ async function searchRange(commits, duet2, settings) {
   const first = await measure(
     good,
     bad,
-    (c) => beyondThreshold(c, t) && relativeHalfWidth(c) <= 0.25 || withinThreshold(c, t),
+    (c) => beyondThreshold(c, t) && relativeHalfWidth(c) <= PRECISE || withinThreshold(c, t),
     0
   );
   if (!Array.isArray(first))
@@ -47534,6 +47548,12 @@ async function searchRange(commits, duet2, settings) {
       within ? `good and bad do not differ beyond \xB1${pct2(t)}: nothing to bisect` : `good against bad stayed inconclusive (the interval crosses \xB1${pct2(t)}) within the budget: nothing bisected; raise --budget or the pairs`
     );
     return { status: within ? "no-change" : "inconclusive", confirmation, ...empty, notes };
+  }
+  if (settings.requirePrecision === true && relativeHalfWidth(confirmation) > TOO_IMPRECISE) {
+    notes.push(
+      `good against bad changed beyond \xB1${pct2(t)}, but its interval stayed \xB1${Math.round(relativeHalfWidth(confirmation) * 100)}% of the change: too imprecise to search on`
+    );
+    return { status: "inconclusive", confirmation, ...empty, notes };
   }
   const zone = zoneOf(confirmation, t);
   const levels = /* @__PURE__ */ new Map([
@@ -47721,7 +47741,28 @@ function createDuetPort(options) {
 // src/contracts/bisect.ts
 var BISECT_SCHEMA_VERSION = 1;
 
+// src/bisect/mode.ts
+function modeCost(trial) {
+  const half = (Math.log1p(trial.upper) - Math.log1p(trial.lower)) / 2;
+  return half * Math.sqrt(Math.max(trial.seconds, 1e-9));
+}
+function chooseMode(trials) {
+  const cost2 = (m) => {
+    const c = modeCost(trials[m]);
+    return Number.isFinite(c) ? c : Infinity;
+  };
+  return cost2("rmit") < cost2("duet") ? "rmit" : "duet";
+}
+function worthSwitching(choice) {
+  const other = choice.chosen === "duet" ? "rmit" : "duet";
+  const chosen = modeCost(choice.trials[choice.chosen]);
+  const alternative = modeCost(choice.trials[other]);
+  return Number.isFinite(alternative) && alternative < CLOSE * chosen;
+}
+var CLOSE = 2;
+
 // src/pipeline/bisect-run.ts
+var BUDGET_FACTOR = 3;
 async function runBisect(options) {
   const range3 = createCommitRange(options.repo);
   const good = await range3.resolve(options.good);
@@ -47734,7 +47775,10 @@ async function runBisect(options) {
   const listed = await range3.list(good, bad, true);
   const commits = [await range3.show(good), ...listed].map(asRangeCommit);
   const n = commits.length - 1;
-  let budget = options.budget ?? 2 * expectedDuets(n);
+  let budget = options.budget ?? BUDGET_FACTOR * expectedDuets(n) + (options.chooseMode === true ? 2 : 0);
+  const given = options.scenario.mode;
+  if (given !== "duet" && given !== "rmit")
+    throw new BisectError(`mode ${given} cannot bisect; accepted: duet, rmit (paired probes)`);
   const version3 = options.scenario.versions[0];
   const worktrees = createWorktreeSet(createGit(options.repo), options.worktreeParent);
   const checkouts = createCheckouts({
@@ -47745,27 +47789,75 @@ async function runBisect(options) {
     signal: options.signal
   });
   const subject = new Map(commits.map((c) => [c.id, c.subject]));
-  const duet2 = options.duet ?? createDuetPort({
-    scenario: {
-      ...options.scenario,
-      analysis: { ...options.scenario.analysis, threshold: options.threshold }
-    },
-    benchmark: options.benchmark,
-    checkout: checkouts.get,
-    run: {
-      signal: options.signal,
-      env: options.env,
-      ...options.seed === void 0 ? {} : { seed: options.seed },
-      ...options.onNotice === void 0 ? {} : { onNotice: options.onNotice }
-    },
-    onDuet: (base, head, effort) => options.log?.(
-      `duet: ${head.slice(0, 10)} ${subject.get(head) ?? ""} against ${base.slice(0, 10)}${effort > 1 ? ` (${effort}x pairs)` : ""}`
-    )
-  });
+  const portOf = (mode) => {
+    if (typeof options.duet === "function") return options.duet;
+    if (options.duet !== void 0) return options.duet[mode];
+    return createDuetPort({
+      scenario: {
+        ...options.scenario,
+        mode,
+        analysis: { ...options.scenario.analysis, threshold: options.threshold }
+      },
+      benchmark: options.benchmark,
+      checkout: checkouts.get,
+      run: {
+        signal: options.signal,
+        env: options.env,
+        ...options.seed === void 0 ? {} : { seed: options.seed },
+        ...options.onNotice === void 0 ? {} : { onNotice: options.onNotice }
+      },
+      onDuet: (base, head, effort) => options.log?.(
+        `${mode === "rmit" ? "rmit" : "duet"}: ${head.slice(0, 10)} ${subject.get(head) ?? ""} against ${base.slice(0, 10)}${effort > 1 ? ` (${effort}x pairs)` : ""}`
+      )
+    });
+  };
   try {
-    const result = await searchRange(commits, duet2, { threshold: options.threshold, budget });
-    let duets = result.duets;
-    let measureSeconds = result.measureSeconds;
+    let mode = given;
+    let modeChoice = null;
+    let duets = 0;
+    let measureSeconds = 0;
+    if (options.chooseMode === true) {
+      const trials = {};
+      for (const m of ["duet", "rmit"]) {
+        const outcome = await portOf(m)(good, bad, 1);
+        duets++;
+        if (outcome.kind === "unbuildable") break;
+        measureSeconds += outcome.result.seconds;
+        trials[m] = outcome.result;
+      }
+      if (trials.duet !== void 0 && trials.rmit !== void 0) {
+        const chosen = chooseMode(trials);
+        modeChoice = { trials, chosen, switched: false };
+        mode = chosen;
+        options.log?.(`mode: ${chosen} (${choiceText(modeChoice)})`);
+      }
+    }
+    let duet2 = portOf(mode);
+    let result = await searchRange(commits, duet2, {
+      threshold: options.threshold,
+      budget: Math.max(budget - duets, 1),
+      // with another design worth a try, an imprecise good-against-bad is no ground to search on
+      requirePrecision: modeChoice !== null && worthSwitching(modeChoice)
+    });
+    duets += result.duets;
+    measureSeconds += result.measureSeconds;
+    if (modeChoice !== null && result.status === "inconclusive" && worthSwitching(modeChoice) && duets < budget - 1) {
+      const first = result.confirmation;
+      const unsettled = `the ${mode === "rmit" ? "RMIT rounds" : "duets"} could not pin good against bad (${signed(first.change)} [${signed(first.lower)}, ${signed(first.upper)}] at ${first.pairs} pairs)`;
+      mode = mode === "duet" ? "rmit" : "duet";
+      modeChoice.switched = true;
+      options.log?.(
+        `mode: ${mode} (the ${modeChoice.chosen} probes could not settle good against bad)`
+      );
+      duet2 = portOf(mode);
+      result = await searchRange(commits, duet2, {
+        threshold: options.threshold,
+        budget: budget - duets
+      });
+      duets += result.duets;
+      measureSeconds += result.measureSeconds;
+      result.notes.unshift(`${unsettled}; the other design searched`);
+    }
     if (!options.firstParent) {
       for (const step of result.steps) {
         if (!step.culprit.merge || !step.confirmed) continue;
@@ -47774,7 +47866,7 @@ async function runBisect(options) {
         const branch = await range3.list(merge2.parents[0], merge2.parents[1], true);
         const inner = [await range3.show(merge2.parents[0]), ...branch].map(asRangeCommit);
         for (const c of inner) subject.set(c.id, c.subject);
-        const own2 = 2 * expectedDuets(inner.length - 1);
+        const own2 = BUDGET_FACTOR * expectedDuets(inner.length - 1);
         if (options.budget === null) budget += own2;
         const sub = await searchRange(inner, duet2, {
           threshold: options.threshold,
@@ -47799,6 +47891,8 @@ async function runBisect(options) {
       firstParent: options.firstParent,
       threshold: options.threshold,
       status: result.status,
+      mode,
+      modeChoice,
       confirmation: result.confirmation,
       commits: commits.slice(1),
       probes: result.probes,
@@ -47813,6 +47907,13 @@ async function runBisect(options) {
   } finally {
     await worktrees.dispose();
   }
+}
+var signed = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+function choiceText(choice) {
+  return ["duet", "rmit"].map((m) => {
+    const t = choice.trials[m];
+    return `${m} \xB1${((t.upper - t.lower) / 2 * 100).toFixed(1)}% in ${t.seconds.toFixed(1)} s`;
+  }).join(", ");
 }
 function asRangeCommit(c) {
   return {
@@ -47847,6 +47948,8 @@ function renderBisect(report) {
     "",
     `**Good against bad**: ${interval2(report.confirmation)}: ${report.status === "no-change" ? "no change beyond the threshold \u2014 nothing to bisect." : report.status === "inconclusive" ? "could not be settled within the budget \u2014 nothing bisected." : "changed beyond the threshold."}`
   ];
+  const how = modeLine(report);
+  if (how !== null) out.push("", how);
   if (report.probes.length > 0) out.push("", ...probeTable(report.probes, subjects));
   for (const step of report.steps) out.push("", ...stepLines(step, report.steps.length));
   out.push(
@@ -47856,6 +47959,18 @@ function renderBisect(report) {
   if (report.notes.length > 0) out.push("", ...report.notes.map((x) => `- ${x}`));
   return `${out.join("\n")}
 `;
+}
+function modeLine(report) {
+  if (report.mode === void 0) return null;
+  const name = report.mode === "rmit" ? "RMIT rounds (one commit at a time)" : "duets (both at once)";
+  const choice = report.modeChoice;
+  if (choice === void 0 || choice === null) return `**Probes**: ${name}.`;
+  const trial = (m) => {
+    const t = choice.trials[m];
+    return `${m} ${pct3(t.change)} [${pct3(t.lower)}, ${pct3(t.upper)}] in ${t.seconds.toFixed(1)} s`;
+  };
+  const why = `(\`--mode auto\`) as the narrower interval per second of good against bad: ${trial("duet")}; ${trial("rmit")}`;
+  return choice.switched ? `**Probes**: ${name}: the ${choice.chosen === "rmit" ? "RMIT rounds" : "duets"} chosen ${why} could not settle good against bad, so the other design searched.` : `**Probes**: ${name}, chosen ${why}.`;
 }
 function probeTable(probes, subjects) {
   return [
@@ -48531,6 +48646,11 @@ function formatPath(at) {
 }
 
 // src/bisect/workload.ts
+function bisectModeOf(mode, scenarioFile) {
+  if (mode === "auto") return { chooseMode: true };
+  if (mode === void 0 || mode === null) return { chooseMode: !scenarioFile };
+  return { mode, chooseMode: false };
+}
 async function bisectScenario(w) {
   const command = w.command ?? [];
   if (w.scenarioFile !== void 0) {
@@ -48616,7 +48736,7 @@ function registerBisect(program2, ctx) {
     parseThreshold2
   ).option(
     "--budget <duets>",
-    "most duets in all (default: twice log2(N) + 2)",
+    "most duets in all (default: three times log2(N) + 2, + 2 with --mode auto)",
     integerParser(1, 1e4)
   ).option("--no-first-parent", "also search inside a merge the first-parent search names").option("--json", "print the report JSON instead of the text").option("--out <file>", "also write the report JSON to this file").option("--seed <n>", "PRNG seed of the duets (recorded)", integerParser(0, MAX_SEED)).option(
     "--iterations <n>",
@@ -48628,9 +48748,10 @@ function registerBisect(program2, ctx) {
     choiceParser(["auto", "cpuset", "taskset", "none"])
   ).option("--level <level>", "confidence level, e.g. 0.99", parseLevel2).option(
     "--mode <mode>",
-    "duet (both commits at once, default) or rmit (one at a time, interleaved rounds)",
-    choiceParser(["duet", "rmit"])
+    "duet (both commits at once), rmit (one at a time, interleaved rounds) or auto (both measure good against bad; the more precise per second probes). Default: auto with -- CMD, the scenario\u2019s mode with --scenario",
+    choiceParser(["duet", "rmit", "auto"])
   ).argument("[command...]", "the benchmark command, after -- (or --scenario)").addHelpText("after", HELP).action(async (argv2, flags) => {
+    const { mode, chooseMode: chooseMode2 } = bisectModeOf(flags.mode, flags.scenario !== void 0);
     const scenario = await bisectScenario({
       ...flags.scenario === void 0 ? {} : { scenarioFile: flags.scenario },
       cwd: ctx.cwd,
@@ -48642,7 +48763,7 @@ function registerBisect(program2, ctx) {
       ...flags.timeout === void 0 ? {} : { timeout: flags.timeout },
       ...flags.isolation === void 0 ? {} : { isolation: flags.isolation },
       ...flags.level === void 0 ? {} : { level: flags.level },
-      ...flags.mode === void 0 ? {} : { mode: flags.mode },
+      ...mode === void 0 ? {} : { mode },
       ...flags.threshold === void 0 ? {} : { threshold: flags.threshold },
       source: "the bisect options"
     });
@@ -48657,6 +48778,7 @@ function registerBisect(program2, ctx) {
         threshold: flags.threshold ?? scenario.analysis.threshold,
         budget: flags.budget ?? null,
         firstParent: flags.firstParent,
+        chooseMode: chooseMode2,
         env: ctx.env,
         signal,
         ...flags.seed === void 0 ? {} : { seed: flags.seed },
@@ -58177,7 +58299,7 @@ async function addCommits(report, list) {
 
 // src/variability/render.ts
 var pct5 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
-var signed = (x) => `${x >= 0 ? "+" : ""}${pct5(x)}`;
+var signed2 = (x) => `${x >= 0 ? "+" : ""}${pct5(x)}`;
 var short3 = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
 var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
 function renderVariability(report) {
@@ -58255,7 +58377,7 @@ function renderSuite(suite) {
     for (const b of reps) {
       const cells = counts.map((c) => {
         const r = b.repetitions.find((x) => x.repetitions === c);
-        return r === void 0 ? "\u2013" : `[${signed(r.lower)}, ${signed(r.upper)}]`;
+        return r === void 0 ? "\u2013" : `[${signed2(r.lower)}, ${signed2(r.upper)}]`;
       });
       out.push(`| ${b.benchmark} | ${cells.join(" | ")} |`);
     }
@@ -58280,7 +58402,7 @@ function renderPaired(suite) {
   ];
   const latest = paired2.latest;
   out.push(
-    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed(c.step.change)}`).join(", ")}.`,
+    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed2(c.step.change)}`).join(", ")}.`,
     ""
   );
   const widths = suite.benchmarks.filter((b) => b.paired.medianCiWidth !== null).map((b) => b.paired.medianCiWidth).sort((a, b) => a - b);
@@ -58296,20 +58418,20 @@ function renderPaired(suite) {
   return out;
 }
 function pairedLine(benchmark2, c) {
-  return `**${benchmark2}** ${marked(c.verdict)} ${signed(c.change)} [${signed(c.ci.lower)}, ${signed(c.ci.upper)}] (${pct5(c.ci.level, 0)} CI, threshold \xB1${pct5(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
+  return `**${benchmark2}** ${marked(c.verdict)} ${signed2(c.change)} [${signed2(c.ci.lower)}, ${signed2(c.ci.upper)}] (${pct5(c.ci.level, 0)} CI, threshold \xB1${pct5(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);
   const ci = (s) => s === null ? "\u2013" : `${pct5(s.estimate)} [${pct5(s.lower)}, ${pct5(s.upper)}]`;
   const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
-    (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed(c.step.change)} ${day2(c.after.at)}`
+    (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed2(c.step.change)} ${day2(c.after.at)}`
   ).join(", ");
   const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
   const mde = b.noise.mdeRecent === null ? "\u2013" : pct5(b.noise.mdeRecent);
   return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
 }
 function changePointLine(b, c) {
-  const step = c.step.lower === null ? `${signed(c.step.change)} (${c.step.note})` : `${signed(c.step.change)} [${signed(c.step.lower)}, ${signed(c.step.upper)}]`;
+  const step = c.step.lower === null ? `${signed2(c.step.change)} (${c.step.note})` : `${signed2(c.step.change)} [${signed2(c.step.lower)}, ${signed2(c.step.upper)}]`;
   const range3 = c.range.compareUrl === null ? `${short3(c.range.from)}..${short3(c.range.to)}` : `[${short3(c.range.from)}..${short3(c.range.to)}](${c.range.compareUrl})`;
   const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short3(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
   return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range3}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;

@@ -16,6 +16,12 @@ export interface BisectWorkloadInputs {
   iterations: number | null;
   /** `bisect-first-parent` (default true); false also searches inside a merge. */
   firstParent: boolean;
+  /**
+   * `bisect-mode`: how the probes run (`duet`, `rmit`, or `auto`: both measure good against
+   * bad and the more precise per second probes); null: `auto` with `run`, the scenario's mode
+   * with `scenario`.
+   */
+  bisectMode: 'duet' | 'rmit' | 'auto' | null;
 }
 
 /** Inputs of `mode: bisect` (for `workflow_dispatch`): the range and the workload. */
@@ -38,6 +44,7 @@ export const BISECT_INPUT_NAMES = [
   'bisect-budget',
   'iterations',
   'bisect-first-parent',
+  'bisect-mode',
 ] as const;
 
 /** Reads the inputs of `mode: bisect` once; errors name the input, its value and what is accepted. */
@@ -93,6 +100,7 @@ export function parseBisectWorkload(get: GetInput, context: string): BisectWorkl
     firstParent:
       choice(text('bisect-first-parent') ?? 'true', 'bisect-first-parent', ['true', 'false']) ===
       'true',
+    bisectMode: opt('bisect-mode', (v, n) => choice(v, n, ['duet', 'rmit', 'auto'] as const)),
   };
 }
 

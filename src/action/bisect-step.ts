@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BisectInputs } from './bisect-inputs.js';
 import { runBisect } from '../pipeline/bisect-run.js';
 import { renderBisect } from '../bisect/render.js';
-import { bisectScenario } from '../bisect/workload.js';
+import { bisectModeOf, bisectScenario } from '../bisect/workload.js';
 import type { ActionIo } from './io.js';
 
 export interface BisectDeps {
@@ -21,6 +21,7 @@ export interface BisectDeps {
  */
 export async function bisectStep(inputs: BisectInputs, deps: BisectDeps): Promise<string | null> {
   const { io, env } = deps;
+  const { mode, chooseMode } = bisectModeOf(inputs.bisectMode, inputs.scenario !== null);
   const scenario = await bisectScenario({
     ...(inputs.scenario === null ? {} : { scenarioFile: inputs.scenario }),
     cwd: inputs.workingDirectory,
@@ -28,6 +29,7 @@ export async function bisectStep(inputs: BisectInputs, deps: BisectDeps): Promis
     ...(inputs.setup === null ? {} : { setup: inputs.setup }),
     ...(inputs.iterations === null ? {} : { iterations: inputs.iterations }),
     ...(inputs.threshold === null ? {} : { threshold: inputs.threshold }),
+    ...(mode === undefined ? {} : { mode }),
     source: "the action's inputs",
   });
   const report = await runBisect({
@@ -39,6 +41,7 @@ export async function bisectStep(inputs: BisectInputs, deps: BisectDeps): Promis
     threshold: inputs.threshold ?? scenario.analysis.threshold,
     budget: inputs.budget,
     firstParent: inputs.firstParent,
+    chooseMode,
     env,
     signal: deps.signal,
     onNotice: (message) => io.warning(message),

@@ -1,7 +1,7 @@
 import type { BisectWorkloadInputs } from './bisect-inputs.js';
 import { runBisect } from '../pipeline/bisect-run.js';
 import { alertLine } from '../bisect/render.js';
-import { bisectScenario } from '../bisect/workload.js';
+import { bisectModeOf, bisectScenario } from '../bisect/workload.js';
 import type { StepTarget } from '../variability/alert.js';
 import type { ActionIo } from './io.js';
 
@@ -27,6 +27,7 @@ export function nightlyBisector(
   const repository = env.GITHUB_REPOSITORY;
   const commitUrl = (id: string) => (repository ? `${server}/${repository}/commit/${id}` : null);
   return async (targets) => {
+    const { mode, chooseMode } = bisectModeOf(workload.bisectMode, workload.scenario !== null);
     const scenario = await bisectScenario({
       ...(workload.scenario === null ? {} : { scenarioFile: workload.scenario }),
       cwd: options.repo,
@@ -34,6 +35,7 @@ export function nightlyBisector(
       ...(workload.setup === null ? {} : { setup: workload.setup }),
       ...(workload.iterations === null ? {} : { iterations: workload.iterations }),
       ...(workload.threshold === null ? {} : { threshold: workload.threshold }),
+      ...(mode === undefined ? {} : { mode }),
       source: "the action's inputs (bisect: true)",
     });
     const lines: Record<string, string> = {};
@@ -49,6 +51,7 @@ export function nightlyBisector(
           threshold: workload.threshold ?? scenario.analysis.threshold,
           budget: workload.budget,
           firstParent: workload.firstParent,
+          chooseMode,
           env,
           signal: options.signal,
           onNotice: (message) => io.warning(message),

@@ -40,6 +40,8 @@ export function renderBisect(report: BisectReport): string {
           : 'changed beyond the threshold.'
     }`,
   ];
+  const how = modeLine(report);
+  if (how !== null) out.push('', how);
   if (report.probes.length > 0) out.push('', ...probeTable(report.probes, subjects));
   for (const step of report.steps) out.push('', ...stepLines(step, report.steps.length));
   out.push(
@@ -48,6 +50,23 @@ export function renderBisect(report: BisectReport): string {
   );
   if (report.notes.length > 0) out.push('', ...report.notes.map((x) => `- ${x}`));
   return `${out.join('\n')}\n`;
+}
+
+/** How the probes ran, and with `--mode auto` why: each design's good-against-bad interval. */
+function modeLine(report: BisectReport): string | null {
+  if (report.mode === undefined) return null;
+  const name =
+    report.mode === 'rmit' ? 'RMIT rounds (one commit at a time)' : 'duets (both at once)';
+  const choice = report.modeChoice;
+  if (choice === undefined || choice === null) return `**Probes**: ${name}.`;
+  const trial = (m: 'duet' | 'rmit') => {
+    const t = choice.trials[m];
+    return `${m} ${pct(t.change)} [${pct(t.lower)}, ${pct(t.upper)}] in ${t.seconds.toFixed(1)} s`;
+  };
+  const why = `(\`--mode auto\`) as the narrower interval per second of good against bad: ${trial('duet')}; ${trial('rmit')}`;
+  return choice.switched
+    ? `**Probes**: ${name}: the ${choice.chosen === 'rmit' ? 'RMIT rounds' : 'duets'} chosen ${why} could not settle good against bad, so the other design searched.`
+    : `**Probes**: ${name}, chosen ${why}.`;
 }
 
 function probeTable(probes: readonly ProbeRecord[], subjects: Map<string, string>): string[] {

@@ -36,7 +36,23 @@ export interface SearchSettings {
   budget: number;
   /** Largest effort an unclear duet is repeated with (doubling from 1). Default 4. */
   maxEffort?: number;
+  /**
+   * Stop `inconclusive` when good against bad changed beyond the threshold but stayed too
+   * imprecise to search on (its interval wider than half the change either way, after the
+   * repeats), instead of searching with it: for a caller that has another design to try
+   * (`--mode auto`). Default false: search with what there is.
+   */
+  requirePrecision?: boolean;
 }
+
+/** Good against bad precise enough to stop repeating it: within a quarter of its change. */
+const PRECISE = 0.25;
+/**
+ * Too imprecise to search on (`requirePrecision`): wider than half the change either way. RMIT
+ * searches that started from ±27–45% of the change found the exact 5% commit on a real range;
+ * duet searches from ±90% named none (BENCHMARKS.md).
+ */
+const TOO_IMPRECISE = 0.5;
 
 export interface SearchResult {
   status: BisectStatus;
@@ -118,7 +134,7 @@ export async function searchRange(
   const first = await measure(
     good,
     bad,
-    (c) => (beyondThreshold(c, t) && relativeHalfWidth(c) <= 0.25) || withinThreshold(c, t),
+    (c) => (beyondThreshold(c, t) && relativeHalfWidth(c) <= PRECISE) || withinThreshold(c, t),
     0,
   );
   if (!Array.isArray(first))
@@ -135,6 +151,12 @@ export async function searchRange(
         : `good against bad stayed inconclusive (the interval crosses ±${pct(t)}) within the budget: nothing bisected; raise --budget or the pairs`,
     );
     return { status: within ? 'no-change' : 'inconclusive', confirmation, ...empty, notes };
+  }
+  if (settings.requirePrecision === true && relativeHalfWidth(confirmation) > TOO_IMPRECISE) {
+    notes.push(
+      `good against bad changed beyond ±${pct(t)}, but its interval stayed ±${Math.round(relativeHalfWidth(confirmation) * 100)}% of the change: too imprecise to search on`,
+    );
+    return { status: 'inconclusive', confirmation, ...empty, notes };
   }
   const zone = zoneOf(confirmation, t);
   const levels = new Map<number, Level>([

@@ -2,6 +2,21 @@ import { loadScenarioFile, ScenarioError, scenarioFromObject } from '../scenario
 import type { Scenario } from '../scenario/schema.js';
 import { splitArgv } from '../scenario/argv.js';
 
+/**
+ * The mode setting of a bisect (`--mode`, the action's `bisect-mode`) split into what the
+ * scenario is built with and whether the run chooses between the designs (`auto`). Unset:
+ * `auto` with a command; a scenario file's own mode with a file. `duet` or `rmit` with a
+ * scenario file is refused by `bisectScenario` (the file names its mode).
+ */
+export function bisectModeOf(
+  mode: 'duet' | 'rmit' | 'auto' | undefined | null,
+  scenarioFile: boolean,
+): { mode?: 'duet' | 'rmit'; chooseMode: boolean } {
+  if (mode === 'auto') return { chooseMode: true };
+  if (mode === undefined || mode === null) return { chooseMode: !scenarioFile };
+  return { mode, chooseMode: false };
+}
+
 /** Where a bisect's workload comes from: a scenario file, or a command with compare's settings. */
 export interface BisectWorkload {
   scenarioFile?: string;

@@ -84,6 +84,33 @@ export interface StepRecord {
   };
 }
 
+/** How a probe runs its two commits: at once on two CPUs, or one at a time (RMIT rounds). */
+export type BisectMode = 'duet' | 'rmit';
+
+/** One design's measurement of good against bad, for the choice of `--mode auto`. */
+export interface ModeTrial extends ChangeInterval {
+  pairs: number;
+  seconds: number;
+}
+
+/**
+ * `--mode auto`: good against bad measured once in each design before the search; the one
+ * with the smaller half-width × √seconds probes (bisect/mode.ts). These two measurements only
+ * choose: the search measures good against bad again with the design chosen, so the choice
+ * does not flatter its own confirmation.
+ */
+export interface ModeChoice {
+  trials: Record<BisectMode, ModeTrial>;
+  chosen: BisectMode;
+  /**
+   * The chosen design could not settle good against bad within its repeats (`inconclusive`),
+   * so the other one searched, once, with the budget left: `mode` is then the other. Two
+   * designs each asked whether good and bad differ: at most twice the first duet's error rate
+   * of calling a change that is not there (docs/bisect.md).
+   */
+  switched: boolean;
+}
+
 export type BisectStatus =
   /** good and bad do not differ beyond the threshold: nothing was bisected. */
   | 'no-change'
@@ -102,13 +129,17 @@ export interface BisectReport {
   firstParent: boolean;
   threshold: number;
   status: BisectStatus;
+  /** The design the probes ran in (absent in reports made before it was recorded). */
+  mode?: BisectMode;
+  /** How it was chosen, with `--mode auto`; null when it was given. */
+  modeChoice?: ModeChoice | null;
   /** The duet of good against bad (the last one, after more pairs if it needed them). */
   confirmation: DuetRecord;
   /** Commits after good up to bad, oldest first (bad last). */
   commits: RangeCommit[];
   probes: ProbeRecord[];
   steps: StepRecord[];
-  /** Duets run, the budget, and about log2(N) + 2 for comparison. */
+  /** Duets run (the two that choose the mode included), the budget, and about log2(N) + 2 for comparison. */
   duets: number;
   budget: number;
   expectedDuets: number;

@@ -18,6 +18,11 @@ export interface PlanInput {
   minRepetitions?: number;
   /** Seconds one process takes to start and measure nothing; null when not measured. */
   startupSeconds: number | null;
+  /**
+   * Processes of a round that run one after the other: 1 in a duet (the sides run at once),
+   * the number of versions in RMIT (each side alone, in turn). Default 1.
+   */
+  sidesInSeries?: number;
   budgetSeconds: number;
   /** The analysis level (0.99): α = 1 − level is spent over the looks and the family. */
   level: number;
@@ -27,7 +32,10 @@ export interface PlanInput {
 export interface SuitePlan {
   /** Repetitions per process (1 where the format cannot pair them). */
   repetitions: number;
-  /** The looks, with the first raised to the decision floor and to whole processes. */
+  /**
+   * The looks, with the first raised to the decision floor and to whole processes, and only as
+   * many as the budget can reach, and one more (reachableLooks).
+   */
   schedule: LookSchedule;
   /** Fewest pairs at which an exact rank test could call a change in this family. */
   decisionFloor: number;
@@ -61,7 +69,8 @@ const FOCUS_SHARE = 1.5;
  * start-up to cost about 15% of the time, never more than a quarter of the first look: at
  * least four process starts per benchmark and side behind every look), the look
  * schedule (the first look no smaller than the decision floor of this family in rounds — a
- * round of repetitions is one pair for the test — and a whole number of rounds), each unit's predicted cost per round, and whether the budget affords
+ * round of repetitions is one pair for the test — and a whole number of rounds; as many
+ * looks as the budget reaches, and one more), each unit's predicted cost per round, and whether the budget affords
  * every unit's first look — if not, a warning that says what it affords and what budget
  * would do. Pure.
  */
@@ -78,7 +87,6 @@ export function planSuite(input: PlanInput): SuitePlan {
     : 1;
   // a round of repetitions is one pair for the test (analyze/blocks.ts): the floor is in rounds
   const first = Math.max(Math.ceil(wanted / repetitions), floor) * repetitions;
-  const schedule = lookSchedule(first, spec.growth, spec.looks);
   const roundSeconds: Record<string, number | null> = {};
   for (const unit of units) roundSeconds[unit.name] = predictRound(input, unit, repetitions);
   const known = Object.values(roundSeconds);
@@ -86,6 +94,15 @@ export function planSuite(input: PlanInput): SuitePlan {
   const screeningSeconds = known.some((s) => s === null)
     ? null
     : known.reduce<number>((a, s) => a + s! * rounds, 0);
+  const affordable =
+    screeningSeconds === null || !(screeningSeconds > 0)
+      ? null
+      : (first * input.budgetSeconds) / screeningSeconds;
+  const schedule = lookSchedule(
+    first,
+    spec.growth,
+    reachableLooks(lookSchedule(first, spec.growth, spec.looks).pairs, affordable),
+  );
   return {
     repetitions,
     schedule,
@@ -96,12 +113,32 @@ export function planSuite(input: PlanInput): SuitePlan {
   };
 }
 
+/**
+ * How many of the scheduled looks to keep, given the pairs the budget affords every unit
+ * evenly (null: unknown, all of them): the looks it reaches, and one more for the doubtful
+ * ones that the focus gives more time to. Every look costs the others a share of the error
+ * (stats/sequential.ts): looks the budget cannot reach would spend it for nothing, and the
+ * looks it reaches would be judged at a stricter level. A 2-minute budget on 100 benchmarks
+ * affords about 10 pairs each, short of the first look: one look, judged at the run's level
+ * (99%), instead of four at 99.9% for the first — a t quantile of 4.0 instead of 6.9 at
+ * 10 pairs, intervals 40% narrower. The number is fixed before measuring, from the
+ * calibration and the budget, never from what is measured, so the guarantee holds.
+ */
+export function reachableLooks(pairs: readonly number[], affordable: number | null): number {
+  if (affordable === null) return pairs.length;
+  const reached = pairs.filter((p) => p <= affordable).length;
+  return Math.max(1, Math.min(pairs.length, reached + 1));
+}
+
 /** Seconds one unit's round is predicted to take (null: nothing calibrated). */
 function predictRound(input: PlanInput, unit: PlanUnit, repetitions: number): number | null {
   if (unit.nsPerOp === null || input.startupSeconds === null) return null;
   // one extra operation per repetition: Go runs every benchmark once with b.N = 1 first
   const work = ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
-  return input.startupSeconds + HARNESS_SECONDS_PER_ROUND + repetitions * work;
+  return (
+    (input.sidesInSeries ?? 1) * (input.startupSeconds + repetitions * work) +
+    HARNESS_SECONDS_PER_ROUND
+  );
 }
 
 function chooseRepetitions(input: PlanInput, firstLook: number): number {

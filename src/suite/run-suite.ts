@@ -69,6 +69,8 @@ export async function runSuite(
     repeats: prepared.repeats,
     ...(prepared.minRepetitions === undefined ? {} : { minRepetitions: prepared.minRepetitions }),
     startupSeconds: prepared.startupSeconds,
+    // RMIT runs a round's sides one after the other; a duet, at once
+    sidesInSeries: scenario.mode === 'rmit' ? scenario.versions.length : 1,
     // the budget is the whole suite's, building and calibrating included: what is left
     budgetSeconds: Math.max(0, budgetSeconds - elapsed()),
     level: scenario.analysis.level,

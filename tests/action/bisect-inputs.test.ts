@@ -16,6 +16,7 @@ describe('mode: bisect inputs', () => {
         threshold: '3%',
         'bisect-budget': '12',
         'bisect-first-parent': 'false',
+        'bisect-mode': 'rmit',
         'results-directory': 'out',
       }),
     ).toEqual({
@@ -30,6 +31,7 @@ describe('mode: bisect inputs', () => {
       budget: 12,
       iterations: null,
       firstParent: false,
+      bisectMode: 'rmit',
       workingDirectory: '/work/repo',
       resultsDirectory: '/work/repo/out',
     });
@@ -37,7 +39,12 @@ describe('mode: bisect inputs', () => {
 
   it('defaults to first-parent history and takes a scenario instead of run', () => {
     const inputs = parse({ mode: 'bisect', good: 'a1', bad: 'b2', scenario: 'bench.yml' });
-    expect(inputs).toMatchObject({ scenario: 'bench.yml', run: null, firstParent: true });
+    expect(inputs).toMatchObject({
+      scenario: 'bench.yml',
+      run: null,
+      firstParent: true,
+      bisectMode: null,
+    });
   });
 
   it.each([
@@ -61,6 +68,10 @@ describe('mode: bisect inputs', () => {
     [
       { good: 'v1', bad: 'main', run: 'x', 'bisect-first-parent': 'yes' },
       'Input "bisect-first-parent": got "yes"; accepted: true, false',
+    ],
+    [
+      { good: 'v1', bad: 'main', run: 'x', 'bisect-mode': 'mct' },
+      'Input "bisect-mode": got "mct"; accepted: duet, rmit, auto',
     ],
     [{ good: 'v1', bad: 'main', run: 'x', threshold: '5' }, 'Input "threshold": got "5"'],
     [

@@ -46,6 +46,34 @@ describe('bisect reports', () => {
     );
   });
 
+  it('says how the probes ran, and with --mode auto what each design measured', async () => {
+    const report = await reportOf({ commits: 16, steps: [{ at: 11, size: 0.3 }] });
+    expect(renderBisect(report)).not.toMatch(/\*\*Probes\*\*/);
+    expect(renderBisect({ ...report, mode: 'duet', modeChoice: null })).toMatch(
+      /\*\*Probes\*\*: duets \(both at once\)\.\n/,
+    );
+    const trial = (change: number, half: number, seconds: number) => ({
+      change,
+      lower: change - half,
+      upper: change + half,
+      level: 0.99,
+      pairs: 30,
+      seconds,
+    });
+    const text = renderBisect({
+      ...report,
+      mode: 'rmit',
+      modeChoice: {
+        trials: { duet: trial(0.04, 0.08, 2.3), rmit: trial(0.05, 0.01, 4.4) },
+        chosen: 'rmit',
+        switched: false,
+      },
+    });
+    expect(text).toMatch(
+      /\*\*Probes\*\*: RMIT rounds \(one commit at a time\), chosen \(`--mode auto`\) as the narrower interval per second of good against bad: duet \+4\.00% \[-4\.00%, \+12\.00%\] in 2\.3 s; rmit \+5\.00% \[\+4\.00%, \+6\.00%\] in 4\.4 s\./,
+    );
+  });
+
   it('the alert line links the culprit and gives the confirmation’s interval', async () => {
     const line = alertLine(await reportOf({ commits: 16, steps: [{ at: 11, size: 0.3 }] }), url);
     expect(line).toMatch(

@@ -103,6 +103,12 @@ describe('duetkit bisect on a real repository', () => {
     expect(ctx.out).toMatch(/\*\*Culprit\*\*: `\w{10}` change 11 \(#111\)/);
     expect(ctx.out).toMatch(/\| `\w{10}` \| change 8 \(#108\) \| good \| – \|.*\| skipped/);
     expect(ctx.out).toMatch(/Duets: \d+ of a budget of \d+ \(log2\(N\) \+ 2 = 6\)/);
+    // with a command, the design was chosen by measuring good against bad both ways
+    expect(report.modeChoice).not.toBeNull();
+    expect(report.modeChoice!.trials.duet.pairs).toBeGreaterThan(0);
+    expect(report.modeChoice!.trials.rmit.pairs).toBeGreaterThan(0);
+    expect(['duet', 'rmit']).toContain(report.mode);
+    expect(ctx.out).toMatch(/\*\*Probes\*\*: (duets|RMIT rounds) .*`--mode auto`/);
     // the worktrees are gone
     expect(
       execFileSync('git', ['worktree', 'list'], { cwd: dir }).toString().trim().split('\n'),
@@ -182,6 +188,8 @@ describe('duetkit bisect on a real repository', () => {
     expect(code).toBe(0);
     expect(report.status).toBe('found');
     expect(report.steps.map((s) => [s.culprit.id, s.confirmed])).toEqual([[commits[5], true]]);
+    expect(report.mode).toBe('rmit');
+    expect(report.modeChoice).toBeNull();
   }, 120_000);
 
   it('refuses --mode with a scenario file (the file names its mode) and an unknown mode', async () => {

@@ -39,7 +39,7 @@ describe('the decision floor of a family', () => {
 describe('planning a suite before it measures', () => {
   it('sizes the repetitions from the start-up, at most half the first look', () => {
     // 40 ms start-up + 4 ms harness against 20 ms of work: r ≥ 0.044·0.85/(0.02·0.15) = 12.5
-    const plan = planSuite(input());
+    const plan = planSuite(input({ budgetSeconds: 3600 }));
     expect(plan.repetitions).toBe(5); // capped: four process starts per first look
     // a round of repetitions is one pair for the test: the first look is the floor's 18 rounds
     expect(plan.schedule.pairs).toEqual([90, 270, 810, 2430]);
@@ -76,6 +76,33 @@ describe('planning a suite before it measures', () => {
     expect(tighter.warning).toMatch(
       /cannot even give every benchmark the 2 pairs an interval needs: breadth first, about 86 will get them and the other 14 will not be measured within the budget/,
     );
+  });
+
+  it('keeps the looks the budget reaches, and one more: the error is not spent on looks never made', () => {
+    // 100 benchmarks of one repetition: a round is 0.044 + 20 ms, the screening 20 rounds each
+    const spec = suiteSchema.parse({});
+    const plan = (budgetSeconds: number) => planSuite(input({ spec, budgetSeconds }));
+    const screening = plan(120).screeningSeconds!;
+    expect(screening).toBeCloseTo(100 * 20 * (0.044 + 0.02 * (1 + 1 / 20000)), 1);
+    // 2 minutes afford about 19 pairs each, short of the first look: one look, at the run's level
+    expect(plan(120).schedule).toEqual({ pairs: [20], weights: [1] });
+    // about 28 pairs each: the first look, and the next one for the doubtful
+    expect(plan(180).schedule).toEqual({ pairs: [20, 60], weights: [1 / 3, 2 / 3] });
+    expect(plan(screening * 3).schedule.pairs).toEqual([20, 60, 180]);
+    expect(plan(3600).schedule.pairs).toEqual([20, 60, 180, 540]);
+    // RMIT runs the two sides one after the other: the same suite costs twice per round
+    const rmit = planSuite(input({ spec, budgetSeconds: 180, sidesInSeries: 2 }));
+    expect(rmit.screeningSeconds).toBeCloseTo(100 * 20 * (2 * (0.04 + 0.02) + 0.004), 0);
+    expect(rmit.schedule).toEqual({ pairs: [20], weights: [1] });
+    // nothing calibrated: nothing to size from, every look kept
+    const unknown = planSuite(
+      input({
+        spec,
+        units: [{ name: 'x', nsPerOp: null, iterations: null }],
+        startupSeconds: null,
+      }),
+    );
+    expect(unknown.schedule.pairs).toEqual([20, 60, 180, 540]);
   });
 
   it('cannot predict what was not calibrated, and then says nothing', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { runBisect } from '../../pipeline/bisect-run.js';
 import { renderBisect } from '../../bisect/render.js';
-import { bisectScenario } from '../../bisect/workload.js';
+import { bisectModeOf, bisectScenario } from '../../bisect/workload.js';
 import { abortOnSignals } from '../../runner/signals.js';
 import { MAX_SEED } from '../../stats/rng.js';
 import type { CliContext } from '../context.js';
@@ -27,7 +27,7 @@ interface Flags {
   timeout?: string;
   isolation?: 'auto' | 'cpuset' | 'taskset' | 'none';
   level?: number;
-  mode?: 'duet' | 'rmit';
+  mode?: 'duet' | 'rmit' | 'auto';
 }
 
 const HELP = `
@@ -60,7 +60,7 @@ export function registerBisect(program: Command, ctx: CliContext): void {
     )
     .option(
       '--budget <duets>',
-      'most duets in all (default: twice log2(N) + 2)',
+      'most duets in all (default: three times log2(N) + 2, + 2 with --mode auto)',
       integerParser(1, 10_000),
     )
     .option('--no-first-parent', 'also search inside a merge the first-parent search names')
@@ -84,12 +84,13 @@ export function registerBisect(program: Command, ctx: CliContext): void {
     .option('--level <level>', 'confidence level, e.g. 0.99', parseLevel)
     .option(
       '--mode <mode>',
-      'duet (both commits at once, default) or rmit (one at a time, interleaved rounds)',
-      choiceParser(['duet', 'rmit'] as const),
+      'duet (both commits at once), rmit (one at a time, interleaved rounds) or auto (both measure good against bad; the more precise per second probes). Default: auto with -- CMD, the scenario’s mode with --scenario',
+      choiceParser(['duet', 'rmit', 'auto'] as const),
     )
     .argument('[command...]', 'the benchmark command, after -- (or --scenario)')
     .addHelpText('after', HELP)
     .action(async (argv: string[], flags: Flags) => {
+      const { mode, chooseMode } = bisectModeOf(flags.mode, flags.scenario !== undefined);
       const scenario = await bisectScenario({
         ...(flags.scenario === undefined ? {} : { scenarioFile: flags.scenario }),
         cwd: ctx.cwd,
@@ -101,7 +102,7 @@ export function registerBisect(program: Command, ctx: CliContext): void {
         ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
         ...(flags.isolation === undefined ? {} : { isolation: flags.isolation }),
         ...(flags.level === undefined ? {} : { level: flags.level }),
-        ...(flags.mode === undefined ? {} : { mode: flags.mode }),
+        ...(mode === undefined ? {} : { mode }),
         ...(flags.threshold === undefined ? {} : { threshold: flags.threshold }),
         source: 'the bisect options',
       });
@@ -116,6 +117,7 @@ export function registerBisect(program: Command, ctx: CliContext): void {
           threshold: flags.threshold ?? scenario.analysis.threshold,
           budget: flags.budget ?? null,
           firstParent: flags.firstParent,
+          chooseMode,
           env: ctx.env,
           signal,
           ...(flags.seed === undefined ? {} : { seed: flags.seed }),
