@@ -31,6 +31,7 @@
  * (the same pairs, half the concurrency) instead of as duets; `--mode auto` measures good
  * against bad in both designs first and probes with the more precise per second (the CLI's
  * default with a command). `--budget D`: most duets per bisection (default: the CLI's).
+ * `--noise`: `duetkit noise --threads 2 --load 0.5` runs beside each bisection.
  *
  * `--range real` (issue 24's real history): instead of planted edits of one published
  * version, the range is golang.org/x/exp's own 64 consecutive first-parent commits after
@@ -42,18 +43,19 @@
  * BenchmarkPerm30 (package rand) in the test binary each commit's setup builds
  * (`go test -c`), read as `go` output (ns/op, `-test.benchtime 100000x`, `--benchtime N`);
  * the slowdown is planted at the top of `(*Rand).Perm`, its result feeding `n` (so the CPU
- * cannot hide it beside Perm's own work). Variants 20%, 5%, 2% and A/A; the
+ * cannot hide it beside Perm's own work). Variants 20%, 5%, 2%, two steps of 10% (at two drawn
+ * commits) and A/A; the
  * sequential methods time the same binary alone (ns/op), building each commit they time.
  * Results go to benchmarks/results/bisect-real.json.
  *
  *   node --import tsx benchmarks/bisect.ts [--range planted|real] [--trials 1] [--commits 64]
  *     [--seed 1] [--iterations 30] [--variants 20%,A/A] [--methods duet,sequential,git-bisect]
- *     [--mode duet|rmit|auto] [--budget D] [--seconds S] [--benchtime N] [--out FILE] [--append]
+ *     [--mode duet|rmit|auto] [--budget D] [--noise] [--seconds S] [--benchtime N] [--out FILE] [--append]
  *   (under flock -x /tmp/bench.lock on the shared machine; --append adds this run's trials to
  *   those already in --out, so a long measurement can be split into several holds of the lock
  *   with different seeds). The file is written after every trial.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -353,6 +355,36 @@ if (MODE !== 'duet' && MODE !== 'rmit' && MODE !== 'auto')
 // auto: both designs measure good against bad, the more precise per second probes
 const SCENARIO_MODE = MODE === 'auto' ? 'duet' : MODE;
 const SECONDS = numberFlag(argv, '--seconds', '0');
+// `--noise`: a noisy neighbour while the bisection measures (`duetkit noise`, 2 threads at 50%,
+// as bench:suites --noise), not while the range is built and the plant calibrated
+const NOISE = argv.includes('--noise');
+
+/** Runs `f` with `duetkit noise --threads 2 --load 0.5` beside it when `--noise` is given. */
+async function withNoise<T>(f: () => Promise<T>): Promise<T> {
+  if (!NOISE) return f();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/cli/bin.ts',
+      'noise',
+      '--threads',
+      '2',
+      '--load',
+      '0.5',
+      '--duration',
+      '1h',
+    ],
+    { stdio: 'ignore' },
+  );
+  await new Promise((r) => setTimeout(r, 1000));
+  try {
+    return await f();
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
 // most duets a bisection may run (confirmations and repeats included); 0: the CLI's default
 const BUDGET = numberFlag(argv, '--budget', '0');
 if (!(Number.isInteger(BUDGET) && (BUDGET === 0 || BUDGET >= 3)))
@@ -396,6 +428,7 @@ interface Run {
   methods?: Method[];
   mode?: string;
   budget?: number | null;
+  noise?: boolean;
   load: number[];
   started: string;
 }
@@ -410,6 +443,7 @@ const runs: Run[] = [
     methods: METHODS,
     mode: MODE,
     budget: BUDGET === 0 ? null : BUDGET,
+    noise: NOISE,
     load: os.loadavg(),
     started: new Date().toISOString(),
   },
@@ -696,6 +730,14 @@ function record(
   );
 }
 
+/** Two different plantable commits, oldest first (the real range). */
+function twoDistinct(): number[] {
+  const first = at();
+  let second = at();
+  while (second === first) second = at();
+  return [first, second].sort((x, y) => x - y);
+}
+
 for (let trial = 0; trial < TRIALS; trial++) {
   const a = at();
   const variants: Variant[] = [
@@ -709,10 +751,14 @@ for (let trial = 0; trial < TRIALS; trial++) {
     },
     {
       name: 'two steps of 10%',
-      steps: [
-        { at: Math.min(a, 20), size: 0.1 },
-        { at: Math.max(a, 20) + 10, size: 0.1 },
-      ].filter((s) => s.at <= COMMITS),
+      // the real range: two distinct commits the proxy serves, drawn
+      steps:
+        REAL === null
+          ? [
+              { at: Math.min(a, 20), size: 0.1 },
+              { at: Math.max(a, 20) + 10, size: 0.1 },
+            ].filter((s) => s.at <= COMMITS)
+          : twoDistinct().map((at) => ({ at, size: 0.1 })),
       broken: null,
     },
     { name: 'A/A', steps: [], broken: null },
@@ -722,7 +768,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
     variants.splice(
       0,
       variants.length,
-      ...variants.filter((x) => ['20%', '5%', '2%', 'A/A'].includes(x.name)),
+      ...variants.filter((x) => ['20%', '5%', '2%', 'two steps of 10%', 'A/A'].includes(x.name)),
     );
   const unknown = (ONLY ?? []).filter((name) => !variants.some((x) => x.name === name));
   if (unknown.length > 0)
@@ -767,21 +813,23 @@ for (let trial = 0; trial < TRIALS; trial++) {
             },
       );
       const started = performance.now();
-      const report = await runBisect({
-        repo: dir,
-        good: ids[0]!,
-        bad: ids.at(-1)!,
-        scenario,
-        benchmark: REAL === null ? null : REAL.benchmark,
-        threshold: THRESHOLD,
-        budget: BUDGET === 0 ? null : BUDGET,
-        firstParent: true,
-        chooseMode: MODE === 'auto',
-        env: REAL === null ? process.env : goEnv(),
-        signal: new AbortController().signal,
-        seed: SEED + trial,
-        log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
-      });
+      const report = await withNoise(() =>
+        runBisect({
+          repo: dir,
+          good: ids[0]!,
+          bad: ids.at(-1)!,
+          scenario,
+          benchmark: REAL === null ? null : REAL.benchmark,
+          threshold: THRESHOLD,
+          budget: BUDGET === 0 ? null : BUDGET,
+          firstParent: true,
+          chooseMode: MODE === 'auto',
+          env: REAL === null ? process.env : goEnv(),
+          signal: new AbortController().signal,
+          seed: SEED + trial,
+          log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
+        }),
+      );
       const named = report.steps
         .filter((s) => s.unresolved === null && s.confirmed)
         .map((s) => ids.indexOf(s.culprit.id));
@@ -818,6 +866,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
         })),
         duets: report.duets,
         budget: BUDGET === 0 ? null : BUDGET,
+        noise: NOISE,
         expectedDuets: report.expectedDuets,
         measureSeconds: Math.round(report.measureSeconds),
         buildSeconds: Math.round(report.buildSeconds),

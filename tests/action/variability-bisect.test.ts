@@ -97,11 +97,12 @@ describe('the nightly with bisect: true names the culprit in the alert issue', (
       expect(github.issues.size).toBe(1);
       const issue = [...github.issues.values()][0]!;
       // The culprit is the product's answer; how many duets it took (3, or 4 when a busy
-      // machine leaves a probe unclear) and the confirmation's exact interval are the noise's.
+      // machine leaves a probe unclear, after the 2 that chose the design) and the
+      // confirmation's exact interval are the noise's.
       const c21 = commits[21]!;
       const line = issue.body.split('\n').find((l) => l.startsWith('  - bisect ('));
       expect(line).toBeDefined();
-      expect(line).toMatch(/^ {2}- bisect \([34] duets\): culprit /);
+      expect(line).toMatch(/^ {2}- bisect \([56] duets\): culprit /);
       expect(line).toContain(
         `culprit [\`${c21.slice(0, 10)}\`](https://github.com/acme/app/commit/${c21}) change 21 (#121); confirmation \`${commits[20]!.slice(0, 10)}\` → \`${c21.slice(0, 10)}\`: +`,
       );

@@ -56,7 +56,8 @@ describe('the command timer', () => {
       long: { 'run.sh': 'sleep 3\n' },
       // Kills its own parent (duetkit's timer) once it has started.
       killer: { 'run.sh': 'kill -9 $PPID\nsleep 0.2\n' },
-      sleepy: { 'run.sh': 'sleep 5\n' },
+      // a duration no other process on the machine is likely to sleep for: looked for below
+      sleepy: { 'run.sh': 'sleep 5.271828\n' },
       // An executable in one version only: the other's spawn fails.
       exe: { run: '#!/bin/sh\nsleep 0.05\n' },
       noexe: { README: 'nothing to run here\n' },
@@ -318,7 +319,7 @@ describe('the command timer', () => {
     });
     expect(samples.stopReason).toBe('failed');
     expect(samples.error).toMatch(/timed out after 1 s/);
-    const left = spawnSync('pgrep', ['-f', 'sleep 5$'], { encoding: 'utf8' }).stdout;
+    const left = spawnSync('pgrep', ['-f', 'sleep 5.271828$'], { encoding: 'utf8' }).stdout;
     expect(left.trim()).toBe('');
   });
 
