@@ -55,12 +55,13 @@
  *   those already in --out, so a long measurement can be split into several holds of the lock
  *   with different seeds). The file is written after every trial.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { numberFlag } from './args.js';
+import { withNoise } from './noise-neighbour.js';
 import { runBisect } from '../src/pipeline/bisect-run.js';
 import { bisectScenario } from '../src/bisect/workload.js';
 import { createRng } from '../src/stats/rng.js';
@@ -359,32 +360,6 @@ const SECONDS = numberFlag(argv, '--seconds', '0');
 // as bench:suites --noise), not while the range is built and the plant calibrated
 const NOISE = argv.includes('--noise');
 
-/** Runs `f` with `duetkit noise --threads 2 --load 0.5` beside it when `--noise` is given. */
-async function withNoise<T>(f: () => Promise<T>): Promise<T> {
-  if (!NOISE) return f();
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/bin.ts',
-      'noise',
-      '--threads',
-      '2',
-      '--load',
-      '0.5',
-      '--duration',
-      '1h',
-    ],
-    { stdio: 'ignore' },
-  );
-  await new Promise((r) => setTimeout(r, 1000));
-  try {
-    return await f();
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
 // most duets a bisection may run (confirmations and repeats included); 0: the CLI's default
 const BUDGET = numberFlag(argv, '--budget', '0');
 if (!(Number.isInteger(BUDGET) && (BUDGET === 0 || BUDGET >= 3)))
@@ -813,7 +788,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
             },
       );
       const started = performance.now();
-      const report = await withNoise(() =>
+      const report = await withNoise(NOISE, () =>
         runBisect({
           repo: dir,
           good: ids[0]!,

@@ -15,7 +15,7 @@
  * and the usual method's calls on the same versions with the same machine time.
  * The figure-producing runs need a quiet machine: run them under `flock -x`.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import { pyCattrs } from './suites/py-cattrs.js';
 import { rustBase64 } from './suites/rust-base64.js';
 import { rustItertools } from './suites/rust-itertools.js';
 import type { Suite } from './suites/suite.js';
+import { withNoise } from './noise-neighbour.js';
 import { renderAblation, renderSuites, renderTruth } from './suites/render.js';
 
 const SUITES: Suite[] = [goXxhash, rustBase64, pyCattrs, goFastjson, rustItertools];
@@ -41,32 +42,6 @@ const value = (flag: string, fallback: string): string => {
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s[s.length >> 1]!;
-}
-
-async function withNoise<T>(noise: boolean, f: () => Promise<T> | T): Promise<T> {
-  if (!noise) return f();
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/bin.ts',
-      'noise',
-      '--threads',
-      '2',
-      '--load',
-      '0.5',
-      '--duration',
-      '1h',
-    ],
-    { stdio: 'ignore' },
-  );
-  await new Promise((r) => setTimeout(r, 1000));
-  try {
-    return await f();
-  } finally {
-    child.kill('SIGTERM');
-  }
 }
 
 interface DuetkitOutcome {
