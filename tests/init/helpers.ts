@@ -121,6 +121,9 @@ export async function runWritten(
   await mkdir(kept, { recursive: true });
   await cp(path.join(repo, scenario), path.join(kept, 'scenario.yml'));
   await writeFile(path.join(kept, 'report.txt'), `${result.err}\n${result.out}`);
+  for (const file of ['samples.json', 'comparison.json']) {
+    await cp(path.join(out, file), path.join(kept, file)).catch(() => undefined);
+  }
   if (result.code !== 0) {
     throw new Error(`duetkit run exited ${result.code}:\n${result.err}\n${result.out}`);
   }
