@@ -85057,24 +85057,59 @@ function planSuite(input2) {
   const rounds = first / repetitions;
   const screeningSeconds = known.some((s) => s === null) ? null : known.reduce((a, s) => a + s * rounds, 0);
   const affordable = screeningSeconds === null || !(screeningSeconds > 0) ? null : first * input2.budgetSeconds / screeningSeconds;
-  const schedule = lookSchedule(
+  const schedule = scheduleFor(first, spec, affordable, repetitions);
+  return {
+    repetitions,
+    schedule,
+    plannedFirstLook: first,
+    decisionFloor: floor,
+    roundSeconds,
+    screeningSeconds,
+    warning: budgetWarning(
+      input2,
+      screeningSeconds,
+      first,
+      roundSeconds,
+      schedule.pairs[0] < first ? schedule : null
+    )
+  };
+}
+function scheduleFor(first, spec, affordable, repetitions) {
+  return screenThenConfirm(first, spec.growth, affordable, repetitions) ?? lookSchedule(
     first,
     spec.growth,
     reachableLooks(lookSchedule(first, spec.growth, spec.looks).pairs, affordable)
   );
-  return {
-    repetitions,
-    schedule,
-    decisionFloor: floor,
-    roundSeconds,
-    screeningSeconds,
-    warning: budgetWarning(input2, screeningSeconds, first, roundSeconds)
-  };
+}
+var REPLAN_AFTER_UNITS = 10;
+function replanFromPace(plan, spec, units, measured, secondsLeft) {
+  const pairs = measured.reduce((a, m) => a + m.pairs, 0);
+  const seconds = measured.reduce((a, m) => a + m.seconds, 0);
+  if (!(pairs > 0 && seconds > 0 && units > 0)) return null;
+  const predicted = measured.reduce(
+    (a, m) => a + (plan.roundSeconds[m.name] ?? NaN) * (m.pairs / plan.repetitions),
+    0
+  );
+  const budget = seconds + Math.max(0, secondsLeft);
+  const affordable = plan.screeningSeconds !== null && plan.screeningSeconds > 0 && predicted > 0 ? budget * plan.plannedFirstLook / (plan.screeningSeconds * seconds / predicted) : budget * pairs / seconds / units;
+  const schedule = scheduleFor(plan.plannedFirstLook, spec, affordable, plan.repetitions);
+  const same = schedule.pairs.length === plan.schedule.pairs.length && schedule.pairs.every((p, i) => p === plan.schedule.pairs[i]) && schedule.weights.every((w, i) => w === plan.schedule.weights[i]);
+  return same ? null : schedule;
 }
 function reachableLooks(pairs, affordable) {
   if (affordable === null) return pairs.length;
   const reached = pairs.filter((p) => p <= affordable).length;
   return Math.max(1, Math.min(pairs.length, reached + 1));
+}
+var CONFIRM_SHARE = 0.15;
+var CONFIRM_WEIGHT = 0.2;
+function screenThenConfirm(first, growth, affordable, perRound) {
+  if (affordable === null || !(affordable < first)) return null;
+  const rounds = Math.floor(affordable * (1 - CONFIRM_SHARE) / perRound);
+  const screening = rounds * perRound;
+  if (rounds < 2 || screening < MIN_SCREENING_PAIRS) return null;
+  const confirming = Math.max(rounds + 1, Math.round(rounds * growth)) * perRound;
+  return { pairs: [screening, confirming], weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT] };
 }
 function predictRound(input2, unit, repetitions) {
   if (unit.nsPerOp === null || input2.startupSeconds === null) return null;
@@ -85094,7 +85129,7 @@ function chooseRepetitions(input2, firstLook) {
   const r = Math.ceil(overhead * TARGET_EFFICIENCY / (work * (1 - TARGET_EFFICIENCY)));
   return Math.max(1, Math.min(cap, r));
 }
-function budgetWarning(input2, screening, firstLook, roundSeconds) {
+function budgetWarning(input2, screening, firstLook, roundSeconds, confirming) {
   if (screening === null) return null;
   const slowest = Object.entries(roundSeconds).sort((a, b) => b[1] - a[1])[0];
   return screeningWarning(
@@ -85102,10 +85137,11 @@ function budgetWarning(input2, screening, firstLook, roundSeconds) {
     input2.units.length,
     screening,
     firstLook,
-    slowest === void 0 ? null : { name: slowest[0], seconds: slowest[1], per: "round" }
+    slowest === void 0 ? null : { name: slowest[0], seconds: slowest[1], per: "round" },
+    confirming
   );
 }
-function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slowest) {
+function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slowest, confirming = null) {
   if (screeningSeconds <= budgetSeconds) return null;
   const perUnit = screeningSeconds / units;
   const affordable = Math.floor(budgetSeconds / perUnit);
@@ -85113,7 +85149,7 @@ function screeningWarning(budgetSeconds, units, screeningSeconds, firstLook, slo
   const pairsEach = Math.floor(budgetSeconds / (units * perPair));
   const withLeast = Math.min(units, Math.floor(budgetSeconds / (MIN_SCREENING_PAIRS * perPair)));
   const recommended = Math.ceil(screeningSeconds * FOCUS_SHARE / 60) * 60;
-  const outcome = pairsEach >= MIN_SCREENING_PAIRS ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive.` : `It cannot even give every benchmark the ${MIN_SCREENING_PAIRS} pairs an interval needs: breadth first, about ${withLeast} will get them and the other ${units - withLeast} will not be measured within the budget.`;
+  const outcome = confirming !== null ? `Every benchmark is screened at ${confirming.pairs[0]} pairs, breadth first, and ${Math.round(CONFIRM_SHARE * 100)}% of the budget is kept to take the changes the screening sees to ${confirming.pairs[1]} pairs, the largest first; intervals of ${confirming.pairs[0]} pairs are wide, and many benchmarks will stay inconclusive.` : pairsEach >= MIN_SCREENING_PAIRS ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ${units - affordable} will end with fewer pairs than a look needs and stay inconclusive.` : `It cannot even give every benchmark the ${MIN_SCREENING_PAIRS} pairs an interval needs: breadth first, about ${withLeast} will get them and the other ${units - withLeast} will not be measured within the budget.`;
   return `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look (${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark${slowest === null ? "" : `; the slowest, ${slowest.name}, ${slowest.seconds.toFixed(2)} s per ${slowest.per}`}). ${outcome} A budget of ${recommended / 60} min would screen every one and leave time for the doubtful; or select fewer (workload.benchmarks).`;
 }
 
@@ -85635,7 +85671,7 @@ async function runSuite(options) {
     level: scenario.analysis.level
   });
   if (plan.warning !== null) options.onNotice?.(plan.warning);
-  const schedule = plan.schedule;
+  let schedule = plan.schedule;
   const perRound = plan.repetitions;
   const record2 = {
     allocation: spec.allocation,
@@ -85690,19 +85726,22 @@ async function runSuite(options) {
       rec.secondsPerPair = (before + spentMs / 1e3) / rec.pairs;
     }
     rec.stopReason = stop;
+    judge(rec);
+  };
+  const judge = (rec) => {
     const look = lookReached(schedule, rec.pairs);
     if (look <= rec.look) return;
     rec.look = look;
     const verdict = options.assess(
       result.trials,
-      entry.name,
+      rec.name,
       schedule.pairs[look],
       look,
       record2.units.length,
       schedule
     );
     rec.decision = verdict?.decision ?? "open";
-    last.set(entry.name, {
+    last.set(rec.name, {
       pairsToSettle: verdict?.pairsToSettle ?? null,
       change: verdict?.change ?? null
     });
@@ -85713,6 +85752,39 @@ async function runSuite(options) {
     paced = true;
     record2.plan.warning = measuredScreeningWarning(record2, Math.round(left()));
     if (record2.plan.warning !== null) options.onNotice?.(record2.plan.warning);
+  };
+  let replanned = prepared.group !== null;
+  const checkSchedule = () => {
+    if (replanned) return;
+    const measured = record2.units.filter((u) => u.secondsPerPair !== null);
+    if (measured.length < Math.min(REPLAN_AFTER_UNITS, record2.units.length)) return;
+    replanned = true;
+    if (record2.units.some((u) => u.look >= 0)) return;
+    const paces = measured.map((u) => ({
+      name: u.name,
+      pairs: u.pairs,
+      seconds: u.secondsPerPair * u.pairs
+    }));
+    const pairs = paces.reduce((a, u) => a + u.pairs, 0);
+    const seconds = paces.reduce((a, u) => a + u.seconds, 0);
+    const next = replanFromPace({ ...plan, schedule }, spec, record2.units.length, paces, left());
+    if (next === null) return;
+    const rounds = paces.map((u) => (plan.roundSeconds[u.name] ?? NaN) * (u.pairs / perRound));
+    const total = rounds.reduce((a, r) => a + r, 0);
+    const predicted = Number.isFinite(total) ? total / pairs : null;
+    record2.plan.replanned = {
+      afterUnits: measured.length,
+      secondsPerPair: seconds / pairs,
+      predictedSecondsPerPair: predicted,
+      from: schedule
+    };
+    schedule = next;
+    record2.schedule = next;
+    record2.plan.firstLook = next.pairs[0];
+    for (const rec of record2.units) judge(rec);
+    options.onNotice?.(
+      `the first ${measured.length} benchmarks took ${(seconds / pairs).toFixed(3)} s a pair${predicted === null ? "" : ` (${predicted.toFixed(3)} s predicted)`}: the looks are now at ${next.pairs.join(", ")} pairs (were ${record2.plan.replanned.from.pairs.join(", ")})`
+    );
   };
   const measure = async (argvFor, cwd, rounds, warmup) => {
     const startMs = elapsed() * 1e3;
@@ -85812,6 +85884,7 @@ async function runSuite(options) {
         }
         advance(entry, measured, spentMs, part.stopReason);
         checkPace();
+        if (screening) checkSchedule();
       }
     }
   } finally {

@@ -23,6 +23,19 @@ export interface SuiteRecord {
     screeningSeconds: number | null;
     /** What was said at once when the budget could not screen every benchmark. */
     warning: string | null;
+    /**
+     * The looks set again from the pace of the first benchmarks measured, before any reached a
+     * look (plan.ts replanFromPace); absent when they stayed as planned.
+     */
+    replanned?: {
+      afterUnits: number;
+      /** Machine seconds per pair those benchmarks took, warm-up rounds included. */
+      secondsPerPair: number;
+      /** What the plan predicted per pair of the same benchmarks; null: nothing calibrated. */
+      predictedSecondsPerPair: number | null;
+      /** The looks before. */
+      from: { pairs: number[]; weights: number[] };
+    };
   };
   units: SuiteUnitRecord[];
   /** Stages in order: which units each advanced, to which look. */

@@ -37,6 +37,8 @@ export interface SuitePlan {
    * many as the budget can reach, and one more (reachableLooks).
    */
   schedule: LookSchedule;
+  /** The first look a budget that affords it gets (raised to the floor, whole rounds). */
+  plannedFirstLook: number;
   /** Fewest pairs at which an exact rank test could call a change in this family. */
   decisionFloor: number;
   /** Predicted machine seconds of one round (one process per side) of each unit; null: unknown. */
@@ -98,19 +100,98 @@ export function planSuite(input: PlanInput): SuitePlan {
     screeningSeconds === null || !(screeningSeconds > 0)
       ? null
       : (first * input.budgetSeconds) / screeningSeconds;
-  const schedule = lookSchedule(
-    first,
-    spec.growth,
-    reachableLooks(lookSchedule(first, spec.growth, spec.looks).pairs, affordable),
-  );
+  const schedule = scheduleFor(first, spec, affordable, repetitions);
   return {
     repetitions,
     schedule,
+    plannedFirstLook: first,
     decisionFloor: floor,
     roundSeconds,
     screeningSeconds,
-    warning: budgetWarning(input, screeningSeconds, first, roundSeconds),
+    warning: budgetWarning(
+      input,
+      screeningSeconds,
+      first,
+      roundSeconds,
+      schedule.pairs[0]! < first ? schedule : null,
+    ),
   };
+}
+
+/**
+ * The looks for a budget that affords every unit `affordable` pairs (null: unknown): the
+ * screening and confirming looks when that is short of the first look (screenThenConfirm),
+ * else the scheduled looks the budget reaches and one more (reachableLooks). Pure.
+ */
+export function scheduleFor(
+  first: number,
+  spec: Pick<SuiteSpec, 'growth' | 'looks'>,
+  affordable: number | null,
+  repetitions: number,
+): LookSchedule {
+  return (
+    screenThenConfirm(first, spec.growth, affordable, repetitions) ??
+    lookSchedule(
+      first,
+      spec.growth,
+      reachableLooks(lookSchedule(first, spec.growth, spec.looks).pairs, affordable),
+    )
+  );
+}
+
+/** Units measured before the schedule is checked against the pace they showed. */
+export const REPLAN_AFTER_UNITS = 10;
+
+/** What one unit measured so far took: its pairs and machine seconds, warm-up included. */
+export interface MeasuredPace {
+  name: string;
+  pairs: number;
+  seconds: number;
+}
+
+/**
+ * The looks again, from the pace the first units of the screening showed, before any unit has
+ * reached a look; null when they stay as planned. The plan's prediction comes from a start-up
+ * timed alone and the calibrated ns/op; on this 2-vCPU VM a duet's round cost twice that
+ * (fastjson at `budget: 60s`: 0.10–0.14 s a pair measured, 0.05 s predicted), so the
+ * screening look planned at 8 pairs was never reached, every benchmark was judged on 4–6
+ * pairs, and the reserve for confirming was never used. The measured units' seconds against
+ * what the plan predicted for them give a factor applied to the whole screening's prediction:
+ * the first units of a list are often the cheap ones (fastjson's first ten ran at 0.08 s a
+ * pair, the suite at 0.11), so their mean pace alone would overpromise. Without a calibrated
+ * prediction, their mean pace is used. Looks chosen from time spent, before any look is
+ * judged, depend on no comparison: the time is the sum of both sides', the same whichever
+ * side is which, so the sequential guarantee holds as for looks fixed before measuring
+ * (docs/suites.md). `secondsLeft` is what the budget has left. Pure.
+ */
+export function replanFromPace(
+  plan: Pick<
+    SuitePlan,
+    'schedule' | 'plannedFirstLook' | 'repetitions' | 'roundSeconds' | 'screeningSeconds'
+  >,
+  spec: Pick<SuiteSpec, 'growth' | 'looks'>,
+  units: number,
+  measured: readonly MeasuredPace[],
+  secondsLeft: number,
+): LookSchedule | null {
+  const pairs = measured.reduce((a, m) => a + m.pairs, 0);
+  const seconds = measured.reduce((a, m) => a + m.seconds, 0);
+  if (!(pairs > 0 && seconds > 0 && units > 0)) return null;
+  const predicted = measured.reduce(
+    (a, m) => a + (plan.roundSeconds[m.name] ?? NaN) * (m.pairs / plan.repetitions),
+    0,
+  );
+  const budget = seconds + Math.max(0, secondsLeft);
+  const affordable =
+    plan.screeningSeconds !== null && plan.screeningSeconds > 0 && predicted > 0
+      ? (budget * plan.plannedFirstLook) / ((plan.screeningSeconds * seconds) / predicted)
+      : (budget * pairs) / seconds / units;
+  const schedule = scheduleFor(plan.plannedFirstLook, spec, affordable, plan.repetitions);
+  const same =
+    schedule.pairs.length === plan.schedule.pairs.length &&
+    schedule.pairs.every((p, i) => p === plan.schedule.pairs[i]) &&
+    schedule.weights.every((w, i) => w === plan.schedule.weights[i]);
+  return same ? null : schedule;
 }
 
 /**
@@ -119,15 +200,52 @@ export function planSuite(input: PlanInput): SuitePlan {
  * ones that the focus gives more time to. Every look costs the others a share of the error
  * (stats/sequential.ts): looks the budget cannot reach would spend it for nothing, and the
  * looks it reaches would be judged at a stricter level. A 2-minute budget on 100 benchmarks
- * affords about 10 pairs each, short of the first look: one look, judged at the run's level
- * (99%), instead of four at 99.9% for the first — a t quantile of 4.0 instead of 6.9 at
- * 10 pairs, intervals 40% narrower. The number is fixed before measuring, from the
- * calibration and the budget, never from what is measured, so the guarantee holds.
+ * affords about 10 pairs each, short of the first look: one look (or, when the screening can
+ * have two rounds, screenThenConfirm's two), judged near the run's level (99%), instead of
+ * four at 99.9% for the first — a t quantile of 4.0 instead of 6.9 at 10 pairs, intervals 40%
+ * narrower. The number is fixed before measuring, from the calibration and the budget, never
+ * from what is measured, so the guarantee holds.
  */
 export function reachableLooks(pairs: readonly number[], affordable: number | null): number {
   if (affordable === null) return pairs.length;
   const reached = pairs.filter((p) => p <= affordable).length;
   return Math.max(1, Math.min(pairs.length, reached + 1));
+}
+
+/** Share of the affordable pairs a budget short of the first look keeps for confirming. */
+export const CONFIRM_SHARE = 0.15;
+/** Share of the error the confirming look spends: it only needs to confirm clear changes. */
+export const CONFIRM_WEIGHT = 0.2;
+
+/**
+ * The looks of a budget that cannot give every unit the first look (`affordable` pairs each,
+ * fewer than `first`), or null when it can (or nothing is known): a **screening** look at
+ * 85% of what the budget affords every unit, in whole rounds, and a **confirming** look at
+ * `growth` times that, for which the other 15% of the budget is left. Without it the whole
+ * budget went to the screening and nothing was left: on fastjson at `budget: 2m` (100
+ * benchmarks, ~10 pairs each) two of the six benchmarks of a slowed function stayed
+ * `inconclusive` with intervals of +14% to +121%, short of the family's level at 7–8 pairs —
+ * a gate that ran out of time before confirming the largest change it had seen (issue 21).
+ * The focus gives the reserve to the units that look changed beyond the threshold, the
+ * largest first (allocation.ts). The screening look spends 80% of the error, the confirming
+ * one 20%: a clear change confirmed at three times its pairs needs little, and an A/A
+ * screening keeps its interval (at 99%: a quantile 2% wider than one look's). Both looks are
+ * fixed before measuring, from the calibration and the budget, so the sequential guarantee
+ * holds (stats/sequential.ts). Null too when the screening would have fewer than two rounds:
+ * then the budget is spent on the screening alone. Pure.
+ */
+export function screenThenConfirm(
+  first: number,
+  growth: number,
+  affordable: number | null,
+  perRound: number,
+): LookSchedule | null {
+  if (affordable === null || !(affordable < first)) return null;
+  const rounds = Math.floor((affordable * (1 - CONFIRM_SHARE)) / perRound);
+  const screening = rounds * perRound;
+  if (rounds < 2 || screening < MIN_SCREENING_PAIRS) return null;
+  const confirming = Math.max(rounds + 1, Math.round(rounds * growth)) * perRound;
+  return { pairs: [screening, confirming], weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT] };
 }
 
 /** Seconds one unit's round is predicted to take (null: nothing calibrated). */
@@ -161,6 +279,7 @@ function budgetWarning(
   screening: number | null,
   firstLook: number,
   roundSeconds: Record<string, number | null>,
+  confirming: LookSchedule | null,
 ): string | null {
   if (screening === null) return null;
   const slowest = Object.entries(roundSeconds).sort((a, b) => b[1]! - a[1]!)[0];
@@ -170,6 +289,7 @@ function budgetWarning(
     screening,
     firstLook,
     slowest === undefined ? null : { name: slowest[0], seconds: slowest[1]!, per: 'round' },
+    confirming,
   );
 }
 
@@ -184,6 +304,8 @@ export function screeningWarning(
   screeningSeconds: number,
   firstLook: number,
   slowest: { name: string; seconds: number; per: 'round' | 'pair' } | null,
+  /** The screen-then-confirm looks the plan chose instead (screenThenConfirm), if it did. */
+  confirming: LookSchedule | null = null,
 ): string | null {
   if (screeningSeconds <= budgetSeconds) return null;
   const perUnit = screeningSeconds / units;
@@ -193,11 +315,15 @@ export function screeningWarning(
   const withLeast = Math.min(units, Math.floor(budgetSeconds / (MIN_SCREENING_PAIRS * perPair)));
   const recommended = Math.ceil((screeningSeconds * FOCUS_SHARE) / 60) * 60;
   const outcome =
-    pairsEach >= MIN_SCREENING_PAIRS
-      ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ` +
-        `${units - affordable} will end with fewer pairs than a look needs and stay inconclusive.`
-      : `It cannot even give every benchmark the ${MIN_SCREENING_PAIRS} pairs an interval needs: breadth first, about ` +
-        `${withLeast} will get them and the other ${units - withLeast} will not be measured within the budget.`;
+    confirming !== null
+      ? `Every benchmark is screened at ${confirming.pairs[0]} pairs, breadth first, and ${Math.round(CONFIRM_SHARE * 100)}% of the budget ` +
+        `is kept to take the changes the screening sees to ${confirming.pairs[1]} pairs, the largest first; ` +
+        `intervals of ${confirming.pairs[0]} pairs are wide, and many benchmarks will stay inconclusive.`
+      : pairsEach >= MIN_SCREENING_PAIRS
+        ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ` +
+          `${units - affordable} will end with fewer pairs than a look needs and stay inconclusive.`
+        : `It cannot even give every benchmark the ${MIN_SCREENING_PAIRS} pairs an interval needs: breadth first, about ` +
+          `${withLeast} will get them and the other ${units - withLeast} will not be measured within the budget.`;
   return (
     `the budget left to measure (${Math.round(budgetSeconds)} s) cannot give all ${units} benchmarks their first look ` +
     `(${firstLook} pairs each: about ${Math.round(screeningSeconds)} s, ${perUnit.toFixed(2)} s per benchmark` +

@@ -7,7 +7,7 @@ import type { Trial } from '../contracts/samples.js';
 import { median } from '../stats/descriptive.js';
 import { lookReached, type LookSchedule } from '../stats/sequential.js';
 import { nextStage, type StageEntry, type UnitState } from './allocation.js';
-import { planSuite, screeningWarning } from './plan.js';
+import { planSuite, replanFromPace, REPLAN_AFTER_UNITS, screeningWarning } from './plan.js';
 import type { PreparedSuite, SuiteUnit } from './preparer.js';
 import { preparerFor } from './preparers.js';
 import type { SuiteRecord } from '../contracts/suite-record.js';
@@ -76,7 +76,8 @@ export async function runSuite(
     level: scenario.analysis.level,
   });
   if (plan.warning !== null) options.onNotice?.(plan.warning);
-  const schedule = plan.schedule;
+  // the looks, checked once against the pace of the first units measured (replanFromPace)
+  let schedule = plan.schedule;
   const perRound = plan.repetitions;
   const record: SuiteRecord = {
     allocation: spec.allocation,
@@ -135,19 +136,23 @@ export async function runSuite(
       rec.secondsPerPair = (before + spentMs / 1000) / rec.pairs;
     }
     rec.stopReason = stop;
+    judge(rec);
+  };
+  /** Judges the look a unit's pairs reached, if it is a new one. */
+  const judge = (rec: SuiteRecord['units'][number]): void => {
     const look = lookReached(schedule, rec.pairs);
     if (look <= rec.look) return;
     rec.look = look;
     const verdict = options.assess(
       result.trials,
-      entry.name,
+      rec.name,
       schedule.pairs[look]!,
       look,
       record.units.length,
       schedule,
     );
     rec.decision = verdict?.decision ?? 'open';
-    last.set(entry.name, {
+    last.set(rec.name, {
       pairsToSettle: verdict?.pairsToSettle ?? null,
       change: verdict?.change ?? null,
     });
@@ -159,6 +164,45 @@ export async function runSuite(
     paced = true;
     record.plan!.warning = measuredScreeningWarning(record, Math.round(left()));
     if (record.plan!.warning !== null) options.onNotice?.(record.plan!.warning);
+  };
+  // once REPLAN_AFTER_UNITS units are measured and none has reached a look: the looks again
+  // from their pace (not for grouped units: they share one process, their paces overlap)
+  let replanned = prepared.group !== null;
+  const checkSchedule = (): void => {
+    if (replanned) return;
+    const measured = record.units.filter((u) => u.secondsPerPair !== null);
+    if (measured.length < Math.min(REPLAN_AFTER_UNITS, record.units.length)) return;
+    replanned = true;
+    if (record.units.some((u) => u.look >= 0)) return;
+    const paces = measured.map((u) => ({
+      name: u.name,
+      pairs: u.pairs,
+      seconds: u.secondsPerPair! * u.pairs,
+    }));
+    const pairs = paces.reduce((a, u) => a + u.pairs, 0);
+    const seconds = paces.reduce((a, u) => a + u.seconds, 0);
+    const next = replanFromPace({ ...plan, schedule }, spec, record.units.length, paces, left());
+    if (next === null) return;
+    // what the plan predicted for the same units' pairs (null: nothing calibrated)
+    const rounds = paces.map((u) => (plan.roundSeconds[u.name] ?? NaN) * (u.pairs / perRound));
+    const total = rounds.reduce((a, r) => a + r, 0);
+    const predicted = Number.isFinite(total) ? total / pairs : null;
+    record.plan!.replanned = {
+      afterUnits: measured.length,
+      secondsPerPair: seconds / pairs,
+      predictedSecondsPerPair: predicted,
+      from: schedule,
+    };
+    schedule = next;
+    record.schedule = next;
+    record.plan!.firstLook = next.pairs[0]!;
+    // the units measured so far may already have the new first look's pairs
+    for (const rec of record.units) judge(rec);
+    options.onNotice?.(
+      `the first ${measured.length} benchmarks took ${(seconds / pairs).toFixed(3)} s a pair` +
+        `${predicted === null ? '' : ` (${predicted.toFixed(3)} s predicted)`}: ` +
+        `the looks are now at ${next.pairs.join(', ')} pairs (were ${record.plan!.replanned.from.pairs.join(', ')})`,
+    );
   };
   /** One unit's (or, grouped, one stage's) experiment of `rounds` rounds. */
   const measure = async (
@@ -273,6 +317,7 @@ export async function runSuite(
         }
         advance(entry, measured, spentMs, part.stopReason);
         checkPace();
+        if (screening) checkSchedule();
       }
     }
   } finally {

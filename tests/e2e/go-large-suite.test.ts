@@ -65,10 +65,16 @@ seed: 11
       expect(result.report.summary.error).toBe(0);
       expect(primary.filter((r) => r.comparison === null).map((r) => r.benchmark)).toEqual([]);
       // the screening's shares are sized from the budget: every one gets the same few pairs
-      // (at least the 2 an interval needs), none gets its full first look before the others
+      // (at least the 2 an interval needs)
       const pairs = primary.map((r) => r.comparison!.n.base);
       expect(Math.min(...pairs)).toBeGreaterThanOrEqual(MIN_SCREENING_PAIRS);
-      expect(Math.min(...pairs)).toBeLessThan(suite.schedule.pairs[0]!);
+      // a minute cannot give 100 benchmarks the 20-pair first look: the plan screens at what the
+      // budget affords and keeps a confirming look (plan.ts screenThenConfirm), its pairs set
+      // again from the pace of the first 10 benchmarks (replanFromPace: on this VM a duet's
+      // round costs about twice the prediction), so the screening look is one they reach
+      expect(suite.schedule.weights).toEqual([0.8, 0.2]);
+      expect(suite.schedule.pairs[0]).toBeLessThan(20);
+      expect(suite.units.filter((u) => u.look >= 0).length).toBeGreaterThanOrEqual(80);
       // the family is the 100 timings: B/op and allocs/op are exact, not tests
       const allocs = result.report.results.filter(
         (r) => r.version === 'head' && r.benchmark.endsWith(' - allocs/op'),

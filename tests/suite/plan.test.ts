@@ -1,4 +1,10 @@
-import { planSuite, type PlanInput } from '../../src/suite/plan.js';
+import {
+  CONFIRM_SHARE,
+  planSuite,
+  replanFromPace,
+  screenThenConfirm,
+  type PlanInput,
+} from '../../src/suite/plan.js';
 import { suiteSchema } from '../../src/suite/schema.js';
 import { decisionFloor } from '../../src/stats/sequential.js';
 
@@ -84,8 +90,12 @@ describe('planning a suite before it measures', () => {
     const plan = (budgetSeconds: number) => planSuite(input({ spec, budgetSeconds }));
     const screening = plan(120).screeningSeconds!;
     expect(screening).toBeCloseTo(100 * 20 * (0.044 + 0.02 * (1 + 1 / 20000)), 1);
-    // 2 minutes afford about 19 pairs each, short of the first look: one look, at the run's level
-    expect(plan(120).schedule).toEqual({ pairs: [20], weights: [1] });
+    // 2 minutes afford about 19 pairs each, short of the first look: a screening look at 85% of
+    // that (15 pairs) spending 80% of the error, and a confirming look at 3× for the rest
+    expect(plan(120).schedule).toEqual({ pairs: [15, 45], weights: [0.8, 0.2] });
+    expect(plan(120).warning).toMatch(
+      /Every benchmark is screened at 15 pairs, breadth first, and 15% of the budget is kept to take the changes the screening sees to 45 pairs, the largest first/,
+    );
     // about 28 pairs each: the first look, and the next one for the doubtful
     expect(plan(180).schedule).toEqual({ pairs: [20, 60], weights: [1 / 3, 2 / 3] });
     expect(plan(screening * 3).schedule.pairs).toEqual([20, 60, 180]);
@@ -93,7 +103,8 @@ describe('planning a suite before it measures', () => {
     // RMIT runs the two sides one after the other: the same suite costs twice per round
     const rmit = planSuite(input({ spec, budgetSeconds: 180, sidesInSeries: 2 }));
     expect(rmit.screeningSeconds).toBeCloseTo(100 * 20 * (2 * (0.04 + 0.02) + 0.004), 0);
-    expect(rmit.schedule).toEqual({ pairs: [20], weights: [1] });
+    // 20 × 180 / 248 = 14.5 pairs each: screened at 12, confirmed at 36
+    expect(rmit.schedule).toEqual({ pairs: [12, 36], weights: [0.8, 0.2] });
     // nothing calibrated: nothing to size from, every look kept
     const unknown = planSuite(
       input({
@@ -103,6 +114,77 @@ describe('planning a suite before it measures', () => {
       }),
     );
     expect(unknown.schedule.pairs).toEqual([20, 60, 180, 540]);
+  });
+
+  it('keeps a share of a short budget to confirm what the screening sees, in whole rounds', () => {
+    // the issue's case: ~10 pairs each where the first look wanted 20
+    expect(screenThenConfirm(20, 3, 10.4, 1)).toEqual({ pairs: [8, 24], weights: [0.8, 0.2] });
+    // rounds of 4 repetitions: 17 pairs afford 14.45 → 3 rounds (12 pairs), then 9 rounds
+    expect(screenThenConfirm(60, 3, 17, 4)).toEqual({ pairs: [12, 36], weights: [0.8, 0.2] });
+    // a growth that would not add a round still adds one
+    expect(screenThenConfirm(20, 1.1, 10, 1)!.pairs).toEqual([8, 9]);
+    // a budget that reaches the first look keeps the usual looks; nothing known, nothing planned
+    expect(screenThenConfirm(20, 3, 20, 1)).toBeNull();
+    expect(screenThenConfirm(20, 3, null, 1)).toBeNull();
+    // too short for two rounds of screening: all of it goes to the screening
+    expect(screenThenConfirm(20, 3, 2.2, 1)).toBeNull();
+    expect(screenThenConfirm(90, 3, 10.4, 5)).toBeNull();
+    // the weights sum to 1: the union bound over the two looks spends exactly α
+    const { weights } = screenThenConfirm(20, 3, 10, 1)!;
+    expect(weights[0]! + weights[1]!).toBeCloseTo(1, 12);
+    expect(CONFIRM_SHARE).toBe(0.15);
+  });
+
+  it('sets the looks again from the pace of the first units, before any look, when it differs', () => {
+    const spec = suiteSchema.parse({});
+    const planned = planSuite(input({ spec, budgetSeconds: 60 }));
+    // predicted 0.064 s a pair: 60 s afford 9.4 pairs each, screened at 7, confirmed at 21
+    expect(planned.schedule).toEqual({ pairs: [7, 21], weights: [0.8, 0.2] });
+    expect(planned.plannedFirstLook).toBe(20);
+    // the first 10 units (predicted 0.064 s a pair) took 4 pairs each at 0.1 s a pair: the whole
+    // screening costs 0.1/0.064 as much as predicted; (4 s + 45 s) / 0.1 s / 100 = 4.9 each
+    const took = (secondsPerPair: number, names = 10) =>
+      Array.from({ length: names }, (_, i) => ({
+        name: `B${i}`,
+        pairs: 4,
+        seconds: 4 * secondsPerPair,
+      }));
+    expect(replanFromPace(planned, spec, 100, took(0.1), 45)).toEqual({
+      pairs: [4, 12],
+      weights: [0.8, 0.2],
+    });
+    // faster than predicted, enough for the first look: the usual looks, the next for the doubtful
+    expect(replanFromPace(planned, spec, 100, took(0.02), 45)!.pairs).toEqual([20, 60]);
+    // the pace the plan predicted: nothing changes
+    expect(replanFromPace(planned, spec, 100, took(0.064), 57.4)).toBeNull();
+    // nothing measured: nothing to go by
+    expect(replanFromPace(planned, spec, 100, [], 45)).toBeNull();
+    // the first units were the cheap ones: the factor is against what the plan predicted for
+    // them, not their pace alone (half the others' cost, and as fast as predicted: no change)
+    const uneven = planSuite(
+      input({
+        spec,
+        budgetSeconds: 60,
+        units: [
+          ...units(10).map((u) => ({ ...u, iterations: 1 })), // 0.044 s a round, not 0.064
+          ...units(90).map((u, i) => ({ ...u, name: `C${i}` })),
+        ],
+      }),
+    );
+    const cheap = Array.from({ length: 10 }, (_, i) => ({
+      name: `B${i}`,
+      pairs: 4,
+      seconds: 4 * uneven.roundSeconds[`B${i}`]!,
+    }));
+    const spent = cheap.reduce((a, c) => a + c.seconds, 0);
+    expect(uneven.roundSeconds.B0).toBeCloseTo(0.044, 3);
+    expect(replanFromPace(uneven, spec, 100, cheap, 60 - spent)).toBeNull();
+    // their pace alone (0.044 s a pair for all 100) would have promised 13 pairs each
+    const naive = { ...uneven, screeningSeconds: null };
+    expect(replanFromPace(naive, spec, 100, cheap, 60 - spent)!.pairs).toEqual([11, 33]);
+    // without a calibrated prediction: the measured mean pace
+    const blind = { ...planned, screeningSeconds: null, roundSeconds: {} };
+    expect(replanFromPace(blind, spec, 100, took(0.1), 45)!.pairs).toEqual([4, 12]);
   });
 
   it('cannot predict what was not calibrated, and then says nothing', () => {
