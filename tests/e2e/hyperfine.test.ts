@@ -20,7 +20,7 @@ versions:
   - {name: base, path: ${dirs.base}}
   - {name: head, path: ${dirs.head}, env: {DUETKIT_SLOW: "1"}}
 workload:
-  command: [hyperfine, --runs, "5", --warmup, "1", --style, none, -n, loop, sh work.sh 20000, --export-json, out.json]
+  command: [hyperfine, --runs, "5", --warmup, "1", --style, none, -n, loop, sh work.sh 10000, --export-json, out.json]
   output: out.json
   format: hyperfine
 iterations: 10
