@@ -45542,7 +45542,12 @@ function replanFromPace(plan2, spec, units, measured, secondsLeft) {
   const affordable = plan2.screeningSeconds !== null && plan2.screeningSeconds > 0 && predicted > 0 ? budget * plan2.plannedFirstLook / (plan2.screeningSeconds * seconds / predicted) : budget * pairs / seconds / units;
   const schedule = scheduleFor(plan2.plannedFirstLook, spec, affordable, plan2.repetitions);
   const same = schedule.pairs.length === plan2.schedule.pairs.length && schedule.pairs.every((p, i) => p === plan2.schedule.pairs[i]) && schedule.weights.every((w, i) => w === plan2.schedule.weights[i]);
-  return same ? null : schedule;
+  if (same) return null;
+  return {
+    schedule,
+    secondsPerPair: seconds / pairs,
+    predictedSecondsPerPair: Number.isFinite(predicted) ? predicted / pairs : null
+  };
 }
 function reachableLooks(pairs, affordable) {
   if (affordable === null) return pairs.length;
@@ -46213,25 +46218,21 @@ async function runSuite(options) {
       pairs: u.pairs,
       seconds: u.secondsPerPair * u.pairs
     }));
-    const pairs = paces.reduce((a, u) => a + u.pairs, 0);
-    const seconds = paces.reduce((a, u) => a + u.seconds, 0);
-    const next = replanFromPace({ ...plan2, schedule }, spec, record2.units.length, paces, left());
+    const next = replanFromPace(plan2, spec, record2.units.length, paces, left());
     if (next === null) return;
-    const rounds = paces.map((u) => (plan2.roundSeconds[u.name] ?? NaN) * (u.pairs / perRound));
-    const total = rounds.reduce((a, r) => a + r, 0);
-    const predicted = Number.isFinite(total) ? total / pairs : null;
+    const from = schedule;
     record2.plan.replanned = {
       afterUnits: measured.length,
-      secondsPerPair: seconds / pairs,
-      predictedSecondsPerPair: predicted,
-      from: schedule
+      secondsPerPair: next.secondsPerPair,
+      predictedSecondsPerPair: next.predictedSecondsPerPair,
+      from
     };
-    schedule = next;
-    record2.schedule = next;
-    record2.plan.firstLook = next.pairs[0];
+    schedule = next.schedule;
+    record2.schedule = schedule;
+    record2.plan.firstLook = schedule.pairs[0];
     for (const rec of record2.units) judge(rec);
     options.onNotice?.(
-      `the first ${measured.length} benchmarks took ${(seconds / pairs).toFixed(3)} s a pair${predicted === null ? "" : ` (${predicted.toFixed(3)} s predicted)`}: the looks are now at ${next.pairs.join(", ")} pairs (were ${record2.plan.replanned.from.pairs.join(", ")})`
+      `the first ${measured.length} benchmarks took ${next.secondsPerPair.toFixed(3)} s a pair${next.predictedSecondsPerPair === null ? "" : ` (${next.predictedSecondsPerPair.toFixed(3)} s predicted)`}: the looks are now at ${schedule.pairs.join(", ")} pairs (were ${from.pairs.join(", ")})`
     );
   };
   const measure = async (argvFor, cwd, rounds, warmup) => {

@@ -149,6 +149,14 @@ export interface MeasuredPace {
   seconds: number;
 }
 
+/** New looks from the pace, and the pace they came from (per pair of the measured units). */
+export interface Replan {
+  schedule: LookSchedule;
+  secondsPerPair: number;
+  /** What the plan predicted per pair of the same units; null when nothing was calibrated. */
+  predictedSecondsPerPair: number | null;
+}
+
 /**
  * The looks again, from the pace the first units of the screening showed, before any unit has
  * reached a look; null when they stay as planned. The plan's prediction comes from a start-up
@@ -162,7 +170,8 @@ export interface MeasuredPace {
  * prediction, their mean pace is used. Looks chosen from time spent, before any look is
  * judged, depend on no comparison: the time is the sum of both sides', the same whichever
  * side is which, so the sequential guarantee holds as for looks fixed before measuring
- * (docs/suites.md). `secondsLeft` is what the budget has left. Pure.
+ * (docs/suites.md). `secondsLeft` is what the budget has left. Returns the new looks with
+ * the pace measured and the one predicted for the same units, for the record. Pure.
  */
 export function replanFromPace(
   plan: Pick<
@@ -173,10 +182,11 @@ export function replanFromPace(
   units: number,
   measured: readonly MeasuredPace[],
   secondsLeft: number,
-): LookSchedule | null {
+): Replan | null {
   const pairs = measured.reduce((a, m) => a + m.pairs, 0);
   const seconds = measured.reduce((a, m) => a + m.seconds, 0);
   if (!(pairs > 0 && seconds > 0 && units > 0)) return null;
+  // NaN when a measured unit was not calibrated: then there is no prediction to scale
   const predicted = measured.reduce(
     (a, m) => a + (plan.roundSeconds[m.name] ?? NaN) * (m.pairs / plan.repetitions),
     0,
@@ -191,7 +201,12 @@ export function replanFromPace(
     schedule.pairs.length === plan.schedule.pairs.length &&
     schedule.pairs.every((p, i) => p === plan.schedule.pairs[i]) &&
     schedule.weights.every((w, i) => w === plan.schedule.weights[i]);
-  return same ? null : schedule;
+  if (same) return null;
+  return {
+    schedule,
+    secondsPerPair: seconds / pairs,
+    predictedSecondsPerPair: Number.isFinite(predicted) ? predicted / pairs : null,
+  };
 }
 
 /**

@@ -179,29 +179,24 @@ export async function runSuite(
       pairs: u.pairs,
       seconds: u.secondsPerPair! * u.pairs,
     }));
-    const pairs = paces.reduce((a, u) => a + u.pairs, 0);
-    const seconds = paces.reduce((a, u) => a + u.seconds, 0);
-    const next = replanFromPace({ ...plan, schedule }, spec, record.units.length, paces, left());
+    const next = replanFromPace(plan, spec, record.units.length, paces, left());
     if (next === null) return;
-    // what the plan predicted for the same units' pairs (null: nothing calibrated)
-    const rounds = paces.map((u) => (plan.roundSeconds[u.name] ?? NaN) * (u.pairs / perRound));
-    const total = rounds.reduce((a, r) => a + r, 0);
-    const predicted = Number.isFinite(total) ? total / pairs : null;
+    const from = schedule;
     record.plan!.replanned = {
       afterUnits: measured.length,
-      secondsPerPair: seconds / pairs,
-      predictedSecondsPerPair: predicted,
-      from: schedule,
+      secondsPerPair: next.secondsPerPair,
+      predictedSecondsPerPair: next.predictedSecondsPerPair,
+      from,
     };
-    schedule = next;
-    record.schedule = next;
-    record.plan!.firstLook = next.pairs[0]!;
+    schedule = next.schedule;
+    record.schedule = schedule;
+    record.plan!.firstLook = schedule.pairs[0]!;
     // the units measured so far may already have the new first look's pairs
     for (const rec of record.units) judge(rec);
     options.onNotice?.(
-      `the first ${measured.length} benchmarks took ${(seconds / pairs).toFixed(3)} s a pair` +
-        `${predicted === null ? '' : ` (${predicted.toFixed(3)} s predicted)`}: ` +
-        `the looks are now at ${next.pairs.join(', ')} pairs (were ${record.plan!.replanned.from.pairs.join(', ')})`,
+      `the first ${measured.length} benchmarks took ${next.secondsPerPair.toFixed(3)} s a pair` +
+        `${next.predictedSecondsPerPair === null ? '' : ` (${next.predictedSecondsPerPair.toFixed(3)} s predicted)`}: ` +
+        `the looks are now at ${schedule.pairs.join(', ')} pairs (were ${from.pairs.join(', ')})`,
     );
   };
   /** One unit's (or, grouped, one stage's) experiment of `rounds` rounds. */

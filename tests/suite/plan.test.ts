@@ -149,12 +149,13 @@ describe('planning a suite before it measures', () => {
         pairs: 4,
         seconds: 4 * secondsPerPair,
       }));
-    expect(replanFromPace(planned, spec, 100, took(0.1), 45)).toEqual({
-      pairs: [4, 12],
-      weights: [0.8, 0.2],
-    });
+    const slower = replanFromPace(planned, spec, 100, took(0.1), 45)!;
+    expect(slower.schedule).toEqual({ pairs: [4, 12], weights: [0.8, 0.2] });
+    // the pace, and what the plan predicted for the same units, for the record
+    expect(slower.secondsPerPair).toBeCloseTo(0.1, 12);
+    expect(slower.predictedSecondsPerPair).toBeCloseTo(0.064, 4);
     // faster than predicted, enough for the first look: the usual looks, the next for the doubtful
-    expect(replanFromPace(planned, spec, 100, took(0.02), 45)!.pairs).toEqual([20, 60]);
+    expect(replanFromPace(planned, spec, 100, took(0.02), 45)!.schedule.pairs).toEqual([20, 60]);
     // the pace the plan predicted: nothing changes
     expect(replanFromPace(planned, spec, 100, took(0.064), 57.4)).toBeNull();
     // nothing measured: nothing to go by
@@ -181,10 +182,12 @@ describe('planning a suite before it measures', () => {
     expect(replanFromPace(uneven, spec, 100, cheap, 60 - spent)).toBeNull();
     // their pace alone (0.044 s a pair for all 100) would have promised 13 pairs each
     const naive = { ...uneven, screeningSeconds: null };
-    expect(replanFromPace(naive, spec, 100, cheap, 60 - spent)!.pairs).toEqual([11, 33]);
+    expect(replanFromPace(naive, spec, 100, cheap, 60 - spent)!.schedule.pairs).toEqual([11, 33]);
     // without a calibrated prediction: the measured mean pace
     const blind = { ...planned, screeningSeconds: null, roundSeconds: {} };
-    expect(replanFromPace(blind, spec, 100, took(0.1), 45)!.pairs).toEqual([4, 12]);
+    const blindly = replanFromPace(blind, spec, 100, took(0.1), 45)!;
+    expect(blindly.schedule.pairs).toEqual([4, 12]);
+    expect(blindly.predictedSecondsPerPair).toBeNull();
   });
 
   it('cannot predict what was not calibrated, and then says nothing', () => {
