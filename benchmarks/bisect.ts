@@ -64,6 +64,7 @@ import { numberFlag } from './args.js';
 import { withNoise } from './noise-neighbour.js';
 import { runBisect } from '../src/pipeline/bisect-run.js';
 import { bisectScenario } from '../src/bisect/workload.js';
+import type { StepRecord } from '../src/contracts/bisect.js';
 import { createRng } from '../src/stats/rng.js';
 import { checkRange, plantable, plantGo, type RealRange } from './bisect/real-range.js';
 import { cacheDir } from './suites/suite.js';
@@ -119,6 +120,52 @@ interface Variant {
   name: string;
   steps: { at: number; size: number }[];
   broken: number | null;
+  /** Commits from..to (linear indexes) become a branch merged into main after from − 1. */
+  merged?: { from: number; to: number };
+}
+
+/**
+ * Rewrites a linear history so that commits `from`..`to` are a branch, merged into main by a
+ * merge commit ("Merge pull request #4242") whose first parent is commit from − 1; the commits
+ * after `to` follow the merge. Every commit keeps its tree, so each linear index keeps its
+ * state; the merge has commit `to`'s. Returns the new ids by linear index (the branch's
+ * commits for from..to) and the merge.
+ */
+function mergeBranch(
+  dir: string,
+  ids: readonly string[],
+  from: number,
+  to: number,
+): { ids: string[]; merge: string } {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: dir, stdio: 'pipe' }).toString().trim();
+  const out = ids.slice(0, from);
+  let tip = ids[from - 1]!;
+  const commit = (i: number, ...parents: string[]) =>
+    git(
+      'commit-tree',
+      git('rev-parse', `${ids[i]}^{tree}`),
+      ...parents.flatMap((x) => ['-p', x]),
+      '-m',
+      git('log', '-1', '--format=%B', ids[i]!),
+    );
+  for (let i = from; i <= to; i++) out.push((tip = commit(i, tip)));
+  const merge = git(
+    'commit-tree',
+    git('rev-parse', `${ids[to]}^{tree}`),
+    '-p',
+    ids[from - 1]!,
+    '-p',
+    tip,
+    '-m',
+    "Merge pull request #4242 from bench/branch\n\nthe branch: the range's commits " +
+      `${from} to ${to}`,
+  );
+  tip = merge;
+  for (let i = to + 1; i < ids.length; i++) out.push((tip = commit(i, tip)));
+  git('update-ref', 'refs/heads/main', tip);
+  git('reset', '-q', '--hard', tip);
+  return { ids: out, merge };
 }
 
 function buildRepo(v: Variant): { dir: string; ids: string[]; runMs: number } {
@@ -705,6 +752,27 @@ function record(
   );
 }
 
+const MERGED = '5% in a merged branch';
+
+/**
+ * 5% planted at `a` (or the nearest plantable commit before the last), inside a branch of up
+ * to 8 commits merged into main: the first-parent search names the merge, the search inside
+ * it (`firstParent: false`) the planted commit.
+ */
+function mergedVariant(a: number): Variant {
+  const n = REAL === null ? COMMITS : REAL.commits.length - 1;
+  const plantable = (i: number) => PLANTABLE === null || PLANTABLE.includes(i);
+  let at = Math.min(a, n - 1);
+  while (at > 1 && !plantable(at)) at--;
+  const from = Math.max(1, at - 3);
+  return {
+    name: MERGED,
+    steps: [{ at, size: 0.05 }],
+    broken: null,
+    merged: { from, to: Math.min(n - 1, from + 7) },
+  };
+}
+
 /** Two different plantable commits, oldest first (the real range). */
 function twoDistinct(): number[] {
   const first = at();
@@ -737,13 +805,16 @@ for (let trial = 0; trial < TRIALS; trial++) {
       broken: null,
     },
     { name: 'A/A', steps: [], broken: null },
+    mergedVariant(a),
   ];
   if (REAL !== null)
     // the real range's own commits that the proxy does not serve are its commits that do not build
     variants.splice(
       0,
       variants.length,
-      ...variants.filter((x) => ['20%', '5%', '2%', 'two steps of 10%', 'A/A'].includes(x.name)),
+      ...variants.filter((x) =>
+        ['20%', '5%', '2%', 'two steps of 10%', 'A/A', MERGED].includes(x.name),
+      ),
     );
   const unknown = (ONLY ?? []).filter((name) => !variants.some((x) => x.name === name));
   if (unknown.length > 0)
@@ -751,7 +822,13 @@ for (let trial = 0; trial < TRIALS; trial++) {
       `--variants: ${unknown.map((u) => JSON.stringify(u)).join(', ')} not among ${variants.map((x) => x.name).join('; ')}`,
     );
   for (const v of variants.filter((x) => ONLY === null || ONLY.includes(x.name))) {
-    const { dir, ids, runMs } = REAL === null ? buildRepo(v) : buildRealRepo(REAL, v);
+    const built = REAL === null ? buildRepo(v) : buildRealRepo(REAL, v);
+    const { dir, runMs } = built;
+    // a merged branch: its commits keep their linear indexes, the merge counts as its last
+    const merge =
+      v.merged === undefined ? null : mergeBranch(dir, built.ids, v.merged.from, v.merged.to);
+    const ids = merge?.ids ?? built.ids;
+    const indexOf = (id: string) => (id === merge?.merge ? v.merged!.to : ids.indexOf(id));
     const planted = v.steps.map((s) => s.at);
     let seconds = SECONDS;
     if (METHODS.includes('duet')) {
@@ -797,7 +874,8 @@ for (let trial = 0; trial < TRIALS; trial++) {
           benchmark: REAL === null ? null : REAL.benchmark,
           threshold: THRESHOLD,
           budget: BUDGET === 0 ? null : BUDGET,
-          firstParent: true,
+          // a merged branch: go inside the merge the first-parent search names
+          firstParent: v.merged === undefined,
           chooseMode: MODE === 'auto',
           env: REAL === null ? process.env : goEnv(),
           signal: new AbortController().signal,
@@ -805,9 +883,15 @@ for (let trial = 0; trial < TRIALS; trial++) {
           log: (line) => console.log(`  ${new Date().toISOString().slice(11, 19)} ${line}`),
         }),
       );
+      // inside a merge, the commit its branch search pinned (the merge itself when it names none)
+      const pinned = (x: StepRecord) => x.unresolved === null && x.confirmed;
       const named = report.steps
-        .filter((s) => s.unresolved === null && s.confirmed)
-        .map((s) => ids.indexOf(s.culprit.id));
+        .filter(pinned)
+        .flatMap((s) =>
+          s.insideMerge?.status === 'found'
+            ? s.insideMerge.steps.filter(pinned).map((x) => indexOf(x.culprit.id))
+            : [indexOf(s.culprit.id)],
+        );
       const exact = planted.length === named.length && planted.every((p) => named.includes(p));
       const row = {
         seed: SEED,
@@ -827,11 +911,21 @@ for (let trial = 0; trial < TRIALS; trial++) {
         status: report.status,
         confirmation: report.confirmation,
         steps: report.steps.map((s) => ({
-          culprit: ids.indexOf(s.culprit.id),
-          alsoPossible: s.alsoPossible.map((id) => ids.indexOf(id)),
+          culprit: indexOf(s.culprit.id),
+          alsoPossible: s.alsoPossible.map(indexOf),
           confirmed: s.confirmed,
           change: s.confirmation?.change ?? null,
+          ...(s.insideMerge === undefined
+            ? {}
+            : {
+                insideMerge: {
+                  status: s.insideMerge.status,
+                  culprits: s.insideMerge.steps.map((x) => indexOf(x.culprit.id)),
+                },
+              }),
         })),
+        ...(v.merged === undefined ? {} : { merged: v.merged }),
+        remainder: report.remainder ?? null,
         probes: report.probes.map((p) => ({
           index: p.index,
           end: p.end,

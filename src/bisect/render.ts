@@ -3,6 +3,7 @@ import type {
   DuetRecord,
   ProbeRecord,
   RangeCommit,
+  Remainder,
   StepRecord,
 } from '../contracts/bisect.js';
 
@@ -44,6 +45,7 @@ export function renderBisect(report: BisectReport): string {
   if (how !== null) out.push('', how);
   if (report.probes.length > 0) out.push('', ...probeTable(report.probes, subjects));
   for (const step of report.steps) out.push('', ...stepLines(step, report.steps.length));
+  if (report.remainder != null) out.push('', ...remainderLines(report.remainder));
   out.push(
     '',
     `Duets: ${report.duets} of a budget of ${report.budget} (log2(N) + 2 = ${report.expectedDuets}); machine time ${duration(report.measureSeconds)} measuring, ${duration(report.buildSeconds)} building.`,
@@ -83,7 +85,11 @@ function probeTable(probes: readonly ProbeRecord[], subjects: Map<string, string
               `[${pct(d.lower)}, ${pct(d.upper)}]${p.duets.length > 1 ? ` after ${p.duets.length} duets` : ''}`,
               p.position === null ? '–' : `${Math.round(p.position.fraction * 100)}%`,
             ];
-      return `| ${short(p.commit)} | ${subjects.get(p.commit) ?? ''} | ${p.end} | ${cells.join(' | ')} | ${CLASS[p.class]} |`;
+      const against =
+        p.segment === undefined
+          ? p.end
+          : `${p.end} of ${short(p.segment.from)}..${short(p.segment.to)}`;
+      return `| ${short(p.commit)} | ${subjects.get(p.commit) ?? ''} | ${against} | ${cells.join(' | ')} | ${CLASS[p.class]} |`;
     }),
   ];
 }
@@ -110,6 +116,25 @@ function stepLines(step: StepRecord, steps: number): string[] {
   }
   return out;
 }
+
+/** The change the first steps left unexplained, and each segment bisected again for it. */
+function remainderLines(remainder: Remainder): string[] {
+  const r = remainder.change;
+  return [
+    `**Searched again**: the steps first located left ${pct(r.change)} [${pct(r.lower)}, ${pct(r.upper)}] of the change unexplained.`,
+    ...remainder.segments.map(
+      (s) =>
+        `- ${short(s.from)}..${short(s.to)}: ${interval(s.confirmation)} — ${SEGMENT[s.status]}`,
+    ),
+  ];
+}
+
+const SEGMENT: Record<Remainder['segments'][number]['status'], string> = {
+  'no-change': 'no change beyond the threshold',
+  inconclusive: 'not settled within the budget',
+  found: 'a step found',
+  narrowed: 'a step narrowed',
+};
 
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds.toFixed(1)} s`;

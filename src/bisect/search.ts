@@ -10,6 +10,7 @@ import {
 } from './classify.js';
 import type {
   BisectStatus,
+  Remainder,
   ChangeInterval,
   DuetRecord,
   ProbeClass,
@@ -59,6 +60,8 @@ export interface SearchResult {
   confirmation: DuetRecord;
   probes: ProbeRecord[];
   steps: StepRecord[];
+  /** What the located steps left of the change, and where it was searched for again. */
+  remainder: Remainder | null;
   duets: number;
   measureSeconds: number;
   notes: string[];
@@ -95,6 +98,57 @@ interface Level {
  * range. The cost is about log2(N) + 2 duets per step.
  */
 export async function searchRange(
+  commits: readonly RangeCommit[],
+  duet: RunDuet,
+  settings: SearchSettings,
+): Promise<SearchResult> {
+  const result = await searchOnce(commits, duet, settings);
+  if (result.status !== 'found' && result.status !== 'narrowed') return result;
+  return withoutPhantoms(await searchRemainder(commits, duet, settings, result), settings);
+}
+
+/**
+ * A located step whose confirmation shows no change (its interval within ±threshold) is no
+ * step when the confirmed ones account for the whole change: a misread probe placed it (its
+ * neighbours read in between, it read like bad). It goes to the notes, and the status is
+ * decided again. Kept, as an unconfirmed step, while part of the change is unexplained.
+ */
+function withoutPhantoms(result: SearchResult, settings: SearchSettings): SearchResult {
+  const t = settings.threshold;
+  const confirmed = result.steps.filter((s) => s.confirmed);
+  const left = rest(result.confirmation, confirmed);
+  if (confirmed.length === 0 || left === null || beyondThreshold(left, t)) return result;
+  const phantom = (s: StepRecord) =>
+    s.confirmation !== null && !s.confirmed && withinThreshold(s.confirmation, t);
+  const gone = result.steps.filter(phantom);
+  if (gone.length === 0) return result;
+  const steps = result.steps.filter((s) => !phantom(s));
+  const notes = result.notes.filter(
+    (x) => !gone.some((s) => x.startsWith(`the confirmation of ${short(s.culprit.id)} `)),
+  );
+  for (const s of gone) {
+    const c = s.confirmation!;
+    notes.push(
+      `${short(s.culprit.id)} looked like a step from its probes, but its confirmation, ${signed(c.change)} [${signed(c.lower)}, ${signed(c.upper)}], shows none, and the confirmed steps account for the change: not a step`,
+    );
+  }
+  const pinned = steps.every((s) => s.unresolved === null && s.confirmed);
+  const spread = `the change is spread over ${result.steps.length} steps: each is listed with its size`;
+  return {
+    ...result,
+    steps,
+    status: pinned ? 'found' : 'narrowed',
+    notes: notes
+      .filter((x) => x !== spread || steps.length > 1)
+      .map((x) =>
+        x === spread
+          ? `the change is spread over ${steps.length} steps: each is listed with its size`
+          : x,
+      ),
+  };
+}
+
+async function searchOnce(
   commits: readonly RangeCommit[],
   duet: RunDuet,
   settings: SearchSettings,
@@ -142,7 +196,7 @@ export async function searchRange(
       `the ${first.unbuildable === good ? 'good' : 'bad'} commit ${first.unbuildable} did not build: ${first.reason}`,
     );
   const confirmation = first.at(-1)!;
-  const empty = { probes: [], steps: [], duets, measureSeconds: seconds };
+  const empty = { probes: [], steps: [], remainder: null, duets, measureSeconds: seconds };
   if (!beyondThreshold(confirmation, t)) {
     const within = withinThreshold(confirmation, t);
     notes.push(
@@ -256,9 +310,97 @@ export async function searchRange(
     confirmation,
     probes,
     steps,
+    remainder: null,
     duets,
     measureSeconds: seconds,
     notes,
+  };
+}
+
+/**
+ * The steps located must add up to the change good → bad. When they do not — the rest is
+ * beyond the threshold, with every interval's uncertainty counted — a probe was misread and
+ * sent the search past a step (a probe at 92% of the change where the truth was 50%: the
+ * second half was never searched). The segments the search took for one level (before the
+ * first step, between two, after the last) are then bisected again, the longest first, each
+ * with its own first duet (its ends must differ: noise is not bisected), until the steps
+ * account for the change or the budget is spent. Costs nothing when they add up.
+ */
+async function searchRemainder(
+  commits: readonly RangeCommit[],
+  duet: RunDuet,
+  settings: SearchSettings,
+  result: SearchResult,
+): Promise<SearchResult> {
+  const t = settings.threshold;
+  const unexplained = (): ChangeInterval | null => rest(result.confirmation, result.steps);
+  let left = unexplained();
+  if (left === null || !beyondThreshold(left, t)) return result;
+  const remainder: Remainder = { change: left, segments: [] };
+  const whole = Math.log1p(result.confirmation.change);
+  const index = (id: string) => commits.findIndex((c) => c.id === id);
+  const segments: [number, number][] = [];
+  let from = 0;
+  for (const s of [...result.steps].sort((x, y) => index(x.culprit.id) - index(y.culprit.id))) {
+    segments.push([from, index(s.before)]);
+    from = index(s.culprit.id);
+  }
+  segments.push([from, commits.length - 1]);
+  const open = segments.filter(([a, b]) => b > a).sort((x, y) => y[1] - y[0] - (x[1] - x[0]));
+  result.notes.push(
+    `the steps located account for ${signed(Math.expm1(whole - Math.log1p(left.change)))} of the ${signed(result.confirmation.change)} change; the rest, ${signed(left.change)} [${signed(left.lower)}, ${signed(left.upper)}], was searched for again`,
+  );
+  for (const [a, b] of open) {
+    if (left === null || !beyondThreshold(left, t) || result.duets >= settings.budget - 1) break;
+    const sub = await searchRange(commits.slice(a, b + 1), duet, {
+      ...settings,
+      budget: settings.budget - result.duets,
+    });
+    result.duets += sub.duets;
+    result.measureSeconds += sub.measureSeconds;
+    remainder.segments.push({
+      from: commits[a]!.id,
+      to: commits[b]!.id,
+      status: sub.status,
+      confirmation: sub.confirmation,
+    });
+    const segment = { from: commits[a]!.id, to: commits[b]!.id };
+    result.probes.push(...sub.probes.map((p) => ({ ...p, index: p.index + a, segment })));
+    // a step's share of the segment's change, restated as its share of the whole change
+    const scale = Math.log1p(sub.confirmation.change) / whole;
+    result.steps.push(...sub.steps.map((s) => ({ ...s, share: s.share * scale })));
+    result.steps.sort((x, y) => index(x.culprit.id) - index(y.culprit.id));
+    result.notes.push(
+      ...sub.notes.map((x) => `${short(commits[a]!.id)}..${short(commits[b]!.id)}: ${x}`),
+    );
+    left = unexplained();
+  }
+  if (left !== null && beyondThreshold(left, t))
+    result.notes.push(
+      `the steps located still leave ${signed(left.change)} [${signed(left.lower)}, ${signed(left.upper)}] of the change unexplained: a step may be missing (raise --budget)`,
+    );
+  const pinned = result.steps.every((s) => s.unresolved === null && s.confirmed);
+  result.status = pinned && (left === null || !beyondThreshold(left, t)) ? 'found' : 'narrowed';
+  return { ...result, remainder };
+}
+
+/**
+ * What the steps' confirmations leave of the whole change, in log space, the intervals'
+ * half-widths added in quadrature (independent duets at one level); null when a step has no
+ * confirmation to count.
+ */
+export function rest(whole: ChangeInterval, steps: readonly StepRecord[]): ChangeInterval | null {
+  const half = (c: ChangeInterval) => (Math.log1p(c.upper) - Math.log1p(c.lower)) / 2;
+  const parts = steps.map((s) => s.confirmation);
+  if (parts.some((c) => c === null)) return null;
+  const known = parts as DuetRecord[];
+  const r = known.reduce((x, c) => x - Math.log1p(c.change), Math.log1p(whole.change));
+  const h = Math.hypot(half(whole), ...known.map(half));
+  return {
+    change: Math.expm1(r),
+    lower: Math.expm1(r - h),
+    upper: Math.expm1(r + h),
+    level: whole.level,
   };
 }
 
@@ -276,3 +418,4 @@ function range(from: number, to: number): number[] {
 
 const pct = (x: number) => `${+(x * 100).toFixed(2)}%`;
 const short = (id: string) => id.slice(0, 10);
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;

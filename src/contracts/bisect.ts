@@ -50,6 +50,12 @@ export interface ProbeRecord {
   duets: DuetRecord[];
   /** Why it was skipped (the build's error). */
   reason?: string;
+  /**
+   * Set when the probe belongs to a search again of part of the range (the steps first
+   * located did not account for the whole change): `end` and `position` then refer to this
+   * segment's ends and change.
+   */
+  segment?: { from: string; to: string };
 }
 
 /** A step located by the search, with the confirmation duet of its parent against it. */
@@ -111,6 +117,15 @@ export interface ModeChoice {
   switched: boolean;
 }
 
+/**
+ * The part of the change good → bad the located steps did not account for (beyond the
+ * threshold), and the segments searched again for it, each with its first duet and outcome.
+ */
+export interface Remainder {
+  change: ChangeInterval;
+  segments: { from: string; to: string; status: BisectStatus; confirmation: DuetRecord }[];
+}
+
 export type BisectStatus =
   /** good and bad do not differ beyond the threshold: nothing was bisected. */
   | 'no-change'
@@ -139,6 +154,8 @@ export interface BisectReport {
   commits: RangeCommit[];
   probes: ProbeRecord[];
   steps: StepRecord[];
+  /** When the steps first located left part of the change unexplained: where it was sought. */
+  remainder?: Remainder | null;
   /** Duets run (the two that choose the mode included), the budget, and about log2(N) + 2 for comparison. */
   duets: number;
   budget: number;

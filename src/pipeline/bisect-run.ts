@@ -204,6 +204,7 @@ export async function runBisect(options: BisectOptions): Promise<BisectReport> {
       commits: commits.slice(1),
       probes: result.probes,
       steps: result.steps,
+      remainder: result.remainder,
       duets,
       budget,
       expectedDuets: expectedDuets(n),

@@ -17,6 +17,11 @@ export interface Planted {
    * what two checkouts of the same code can show (their paths, the page cache).
    */
   offset?: number;
+  /**
+   * A probe misread once: the first duet with this commit as head reads `log` more than its
+   * level (a speed phase of the VM falling on one side of one duet).
+   */
+  misread?: { commit: number; log: number };
   seed?: number;
 }
 
@@ -42,8 +47,11 @@ export function plantedDuet(p: Planted): { duet: RunDuet; calls: [string, string
   };
   const index = (id: string) => commits.findIndex((c) => c.id === id);
   const calls: [string, string, number][] = [];
+  let misread = p.misread;
   const duet: RunDuet = (base, head, effort) => {
     calls.push([base, head, effort]);
+    const bias = misread !== undefined && index(head) === misread.commit ? misread.log : 0;
+    if (bias !== 0) misread = undefined;
     const broken = [base, head].find((id) => p.broken?.includes(index(id)));
     if (broken !== undefined)
       return Promise.resolve<DuetOutcome>({
@@ -60,6 +68,7 @@ export function plantedDuet(p: Planted): { duet: RunDuet; calls: [string, string
       level(head) -
       level(base) +
       (base === head ? 0 : (p.offset ?? 0)) +
+      bias +
       (h / 3) * rng.nextNormal();
     return Promise.resolve<DuetOutcome>({
       kind: 'measured',

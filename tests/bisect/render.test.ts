@@ -3,24 +3,25 @@ import { BISECT_SCHEMA_VERSION, type BisectReport } from '../../src/contracts/bi
 import { expectedDuets, searchRange } from '../../src/bisect/search.js';
 import { plantedCommits, plantedDuet, type Planted } from './planted.js';
 
-async function reportOf(p: Planted): Promise<BisectReport> {
+async function reportOf(p: Planted, threshold = 0.05, budget = 20): Promise<BisectReport> {
   const commits = plantedCommits(p.commits);
   const { duet } = plantedDuet(p);
-  const r = await searchRange(commits, duet, { threshold: 0.05, budget: 20 });
+  const r = await searchRange(commits, duet, { threshold, budget });
   return {
     schemaVersion: BISECT_SCHEMA_VERSION,
     good: commits[0]!.id,
     bad: commits.at(-1)!.id,
     benchmark: 'parse',
     firstParent: true,
-    threshold: 0.05,
+    threshold,
     status: r.status,
     confirmation: r.confirmation,
     commits: commits.slice(1),
     probes: r.probes,
     steps: r.steps,
+    remainder: r.remainder,
     duets: r.duets,
-    budget: 20,
+    budget,
     expectedDuets: expectedDuets(p.commits),
     measureSeconds: r.measureSeconds,
     buildSeconds: 3,
@@ -44,6 +45,29 @@ describe('bisect reports', () => {
     expect(text).toMatch(
       /Duets: 6 of a budget of 20 \(log2\(N\) \+ 2 = 6\); machine time 1 min 0 s measuring, 3\.0 s building\./,
     );
+  });
+
+  it('a step found by searching again: the rest of the change, the segment and its probes', async () => {
+    const text = renderBisect(
+      await reportOf(
+        {
+          commits: 64,
+          steps: [
+            { at: 19, size: 0.1 },
+            { at: 60, size: 0.1 },
+          ],
+          halfWidth: 0.01,
+          misread: { commit: 32, log: 0.08 },
+        },
+        0.01,
+        30,
+      ),
+    );
+    expect(text).toMatch(
+      /\*\*Searched again\*\*: the steps first located left \+\d+\.\d\d% \[\+\d+\.\d\d%, \+\d+\.\d\d%\] of the change unexplained\.\n- `c032000000`\.\.`c064000000`: \+\d+\.\d\d% .* — a step found/,
+    );
+    expect(text).toMatch(/\| (good|bad) of `c032000000`\.\.`c064000000` \|/);
+    expect(text).toMatch(/\*\*A step \(\d+% of the change\)\*\*: `c060000000` commit 60/);
   });
 
   it('says how the probes ran, and with --mode auto what each design measured', async () => {

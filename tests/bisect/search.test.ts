@@ -1,4 +1,4 @@
-import { expectedDuets, searchRange } from '../../src/bisect/search.js';
+import { expectedDuets, rest, searchRange } from '../../src/bisect/search.js';
 import { plantedCommits, plantedDuet, type Planted } from './planted.js';
 
 const T = { threshold: 0.05, budget: 20 };
@@ -23,6 +23,7 @@ describe('searchRange on planted histories', () => {
       expect(step.confirmation!.change).toBeGreaterThan(0.25);
       expect(step.share).toBeCloseTo(1, 0);
       expect(result.duets).toBeLessThanOrEqual(expectedDuets(16));
+      expect(result.remainder).toBeNull();
       expect(result.probes.every((p) => p.class === 'like-good' || p.class === 'like-bad')).toBe(
         true,
       );
@@ -95,6 +96,91 @@ describe('searchRange on planted histories', () => {
     expect(result.notes).toContain(
       'the change is spread over 2 steps: each is listed with its size',
     );
+  });
+
+  it('a misread probe that hid the second of two steps: the change left unexplained is searched for again', async () => {
+    // the probe at 32 reads 92% of the change where the truth is 50% (a real range did so):
+    // 32..64 looks like bad throughout, and only the step at 19 is located at first
+    const planted: Planted = {
+      commits: 64,
+      steps: [
+        { at: 19, size: 0.1 },
+        { at: 60, size: 0.1 },
+      ],
+      halfWidth: 0.01,
+      misread: { commit: 32, log: 0.08 },
+    };
+    const { result, commits } = await bisectPlanted(planted, { threshold: 0.01, budget: 30 });
+    expect(result.status).toBe('found');
+    expect(result.steps.map((s) => s.culprit.id)).toEqual([commits[19]!.id, commits[60]!.id]);
+    expect(result.steps.every((s) => s.confirmed)).toBe(true);
+    for (const s of result.steps) {
+      expect(s.share).toBeGreaterThan(0.35);
+      expect(s.share).toBeLessThan(0.65);
+    }
+    const probe32 = result.probes.find((p) => p.index === 32)!;
+    expect(probe32.class).toBe('like-bad');
+    // its neighbours read in between, so a step was placed at 32 first: its confirmation shows
+    // none, and the two confirmed steps account for the change
+    expect(result.notes).toContainEqual(
+      expect.stringMatching(/^c032000000 looked like a step .* shows none, .*: not a step$/),
+    );
+    const remainder = result.remainder!;
+    expect(remainder.change.lower).toBeGreaterThan(0.05);
+    expect(remainder.segments.map((s) => [s.from, s.to, s.status])).toEqual([
+      [commits[32]!.id, commits[64]!.id, 'found'],
+    ]);
+    const again = result.probes.filter((p) => p.segment !== undefined);
+    expect(again.length).toBeGreaterThan(2);
+    expect(again.every((p) => p.index > 32 && p.index < 64)).toBe(true);
+    expect(result.notes).toContainEqual(
+      expect.stringMatching(/the rest, \+\d+\.\d+% \[.*\], was searched for again$/),
+    );
+    // about log2(N) + 2 for each step located, the one the misread placed included
+    expect(result.duets).toBeLessThanOrEqual(3 * expectedDuets(64));
+  });
+
+  it('with the budget spent before the rest is found, the result says a step may be missing', async () => {
+    const { result, commits } = await bisectPlanted(
+      {
+        commits: 64,
+        steps: [
+          { at: 19, size: 0.1 },
+          { at: 60, size: 0.1 },
+        ],
+        halfWidth: 0.01,
+        misread: { commit: 32, log: 0.08 },
+      },
+      { threshold: 0.01, budget: 13 },
+    );
+    expect(result.status).toBe('narrowed');
+    expect(result.steps[0]!.culprit.id).toBe(commits[19]!.id);
+    // a step the misread probe placed, kept unconfirmed while the change is unexplained
+    for (const s of result.steps.slice(1)) expect(s.confirmed).toBe(false);
+    expect(result.notes.at(-1)).toMatch(
+      /still leave \+\d+\.\d+% .* unexplained: a step may be missing/,
+    );
+    expect(result.duets).toBeLessThanOrEqual(13);
+  });
+
+  it('rest: what the steps leave of the whole change, the half-widths in quadrature', () => {
+    const d = (change: number, h: number) => ({
+      change,
+      lower: Math.expm1(Math.log1p(change) - h),
+      upper: Math.expm1(Math.log1p(change) + h),
+      level: 0.99,
+    });
+    const step = (change: number, h: number) =>
+      ({
+        confirmation: { ...d(change, h), base: 'a', head: 'b', pairs: 30, effort: 1, seconds: 1 },
+      }) as never;
+    const both = rest(d(0.21, 0.01), [step(0.1, 0.01), step(0.1, 0.01)])!;
+    expect(both.change).toBeCloseTo(0, 10);
+    expect(Math.log1p(both.upper)).toBeCloseTo(0.01 * Math.sqrt(3), 10);
+    const one = rest(d(0.21, 0.03), [step(0.1, 0.04)])!;
+    expect(one.change).toBeCloseTo(0.1, 10);
+    expect(Math.log1p(one.upper) - Math.log1p(one.change)).toBeCloseTo(0.05, 10);
+    expect(rest(d(0.21, 0.01), [{ confirmation: null } as never])).toBeNull();
   });
 
   it('commits that do not build are skipped; the culprit is still exact', async () => {
