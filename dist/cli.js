@@ -8990,7 +8990,7 @@ var require_umd = __commonJS({
           return getStringImpl(buffer, ptr);
         }
         extendedExports.__getString = __getString;
-        function getView(alignLog2, signed3, float) {
+        function getView(alignLog2, signed4, float) {
           const buffer = memory2.buffer;
           if (float) {
             switch (alignLog2) {
@@ -9002,13 +9002,13 @@ var require_umd = __commonJS({
           } else {
             switch (alignLog2) {
               case 0:
-                return new (signed3 ? Int8Array : Uint8Array)(buffer);
+                return new (signed4 ? Int8Array : Uint8Array)(buffer);
               case 1:
-                return new (signed3 ? Int16Array : Uint16Array)(buffer);
+                return new (signed4 ? Int16Array : Uint16Array)(buffer);
               case 2:
-                return new (signed3 ? Int32Array : Uint32Array)(buffer);
+                return new (signed4 ? Int32Array : Uint32Array)(buffer);
               case 3:
-                return new (signed3 ? BigInt64Array : BigUint64Array)(buffer);
+                return new (signed4 ? BigInt64Array : BigUint64Array)(buffer);
             }
           }
           throw Error(`unsupported align: ${alignLog2}`);
@@ -11879,14 +11879,14 @@ var require_Collection = __commonJS({
         if (isEmptyPath(path62))
           this.add(value);
         else {
-          const [key2, ...rest] = path62;
+          const [key2, ...rest2] = path62;
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
-            node2.addIn(rest, value);
+            node2.addIn(rest2, value);
           else if (node2 === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key2, collectionFromPath(this.schema, rest2, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest2}`);
         }
       }
       /**
@@ -11894,14 +11894,14 @@ var require_Collection = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path62) {
-        const [key2, ...rest] = path62;
-        if (rest.length === 0)
+        const [key2, ...rest2] = path62;
+        if (rest2.length === 0)
           return this.delete(key2);
         const node2 = this.get(key2, true);
         if (identity.isCollection(node2))
-          return node2.deleteIn(rest);
+          return node2.deleteIn(rest2);
         else
-          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest2}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -11909,12 +11909,12 @@ var require_Collection = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path62, keepScalar) {
-        const [key2, ...rest] = path62;
+        const [key2, ...rest2] = path62;
         const node2 = this.get(key2, true);
-        if (rest.length === 0)
+        if (rest2.length === 0)
           return !keepScalar && identity.isScalar(node2) ? node2.value : node2;
         else
-          return identity.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
+          return identity.isCollection(node2) ? node2.getIn(rest2, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
         return this.items.every((node2) => {
@@ -11928,28 +11928,28 @@ var require_Collection = __commonJS({
        * Checks if the collection includes a value with the key `key`.
        */
       hasIn(path62) {
-        const [key2, ...rest] = path62;
-        if (rest.length === 0)
+        const [key2, ...rest2] = path62;
+        if (rest2.length === 0)
           return this.has(key2);
         const node2 = this.get(key2, true);
-        return identity.isCollection(node2) ? node2.hasIn(rest) : false;
+        return identity.isCollection(node2) ? node2.hasIn(rest2) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
       setIn(path62, value) {
-        const [key2, ...rest] = path62;
-        if (rest.length === 0) {
+        const [key2, ...rest2] = path62;
+        if (rest2.length === 0) {
           this.set(key2, value);
         } else {
           const node2 = this.get(key2, true);
           if (identity.isCollection(node2))
-            node2.setIn(rest, value);
+            node2.setIn(rest2, value);
           else if (node2 === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key2, collectionFromPath(this.schema, rest2, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest2}`);
         }
       }
     };
@@ -22502,9 +22502,9 @@ var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
     }
     if (def.rest && !itemAborted) {
       let i = items.length - 1;
-      const rest = input2.slice(items.length);
+      const rest2 = input2.slice(items.length);
       let seen = payload.issues.length;
-      for (const el of rest) {
+      for (const el of rest2) {
         if (abortEarly && payload.issues.length !== seen) {
           if (aborted(payload, seen))
             break;
@@ -32474,11 +32474,11 @@ function generateNonOptionalCheck(doc, ctx, schema, accessor) {
 function generateTupleCheck(doc, ctx, schema, accessor) {
   const def = schema._zod.def;
   const items = def.items;
-  const rest = def.rest;
+  const rest2 = def.rest;
   doc.write(`if (!Array.isArray(${accessor})) return INVALID;`);
   const optinStart = getTupleOptStart2(items, "optin");
   const optoutStart = getTupleOptStart2(items, "optout");
-  if (rest) {
+  if (rest2) {
     doc.write(`if (${accessor}.length < ${optinStart}) return INVALID;`);
   } else {
     doc.write(`if (${accessor}.length < ${optinStart} || ${accessor}.length > ${items.length}) return INVALID;`);
@@ -32525,13 +32525,13 @@ function generateTupleCheck(doc, ctx, schema, accessor) {
       doc.write(`${outputVar}[${i}] = ${elemOutput};`);
     }
   }
-  if (rest) {
+  if (rest2) {
     const iVar = newVar(ctx);
     const elemVar = newVar(ctx);
     doc.write(`for (let ${iVar} = ${items.length}; ${iVar} < ${accessor}.length; ${iVar}++) {`);
     doc.indented((d) => {
       d.write(`const ${elemVar} = ${accessor}[${iVar}];`);
-      const elemOutput = compileChild(d, ctx, rest, elemVar);
+      const elemOutput = compileChild(d, ctx, rest2, elemVar);
       d.write(`${outputVar}[${iVar}] = ${elemOutput};`);
     });
     doc.write(`}`);
@@ -33679,11 +33679,11 @@ function _intersection(Class2, left, right) {
 function _tuple(Class2, items, _paramsOrRest, _params) {
   const hasRest = _paramsOrRest instanceof $ZodType;
   const params = hasRest ? _params : _paramsOrRest;
-  const rest = hasRest ? _paramsOrRest : null;
+  const rest2 = hasRest ? _paramsOrRest : null;
   return new Class2({
     type: "tuple",
     items,
-    rest,
+    rest: rest2,
     ...normalizeParams(params)
   });
 }
@@ -34280,8 +34280,8 @@ function foldIntersection(json2) {
     const keyword = UNION_KEYS.find((k) => Array.isArray(union2[k]));
     if (Object.keys(union2).length !== 1)
       return;
-    const rest = allOf.filter((m) => m !== union2);
-    const branches = union2[keyword].map((branch) => foldObjects([...rest, branch]));
+    const rest2 = allOf.filter((m) => m !== union2);
+    const branches = union2[keyword].map((branch) => foldObjects([...rest2, branch]));
     if (branches.some((b) => !b))
       return;
     folded = { [keyword]: branches };
@@ -34685,11 +34685,11 @@ var numberProcessor = (schema, ctx, _json, params) => {
       else
         handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
-    const [first, ...rest] = divisors;
+    const [first, ...rest2] = divisors;
     if (first !== void 0)
       json2.multipleOf = first;
-    if (rest.length)
-      json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
+    if (rest2.length)
+      json2.allOf = [...json2.allOf ?? [], ...rest2.map((m) => ({ multipleOf: m }))];
   }
 };
 var booleanProcessor = (_schema, _ctx, json2, _params) => {
@@ -34930,7 +34930,7 @@ var tupleProcessor = (schema, ctx, _json, params) => {
     ...params,
     path: [...params.path, prefixPath, i]
   }));
-  const rest = def.rest ? processSchema(def.rest, ctx, {
+  const rest2 = def.rest ? processSchema(def.rest, ctx, {
     ...params,
     path: [...params.path, restPath, ...ctx.target === "openapi-3.0" ? [def.items.length] : []]
   }) : null;
@@ -34948,8 +34948,8 @@ var tupleProcessor = (schema, ctx, _json, params) => {
     json2.prefixItems = prefixItems;
     if (isClosed) {
       json2.items = false;
-    } else if (rest) {
-      json2.items = rest;
+    } else if (rest2) {
+      json2.items = rest2;
     }
     if (minItems > 0)
       json2.minItems = minItems;
@@ -34959,8 +34959,8 @@ var tupleProcessor = (schema, ctx, _json, params) => {
     json2.items = {
       anyOf: prefixItems
     };
-    if (rest) {
-      json2.items.anyOf.push(rest);
+    if (rest2) {
+      json2.items.anyOf.push(rest2);
     }
     if (minItems > 0)
       json2.minItems = minItems;
@@ -34970,8 +34970,8 @@ var tupleProcessor = (schema, ctx, _json, params) => {
     json2.items = prefixItems;
     if (isClosed) {
       json2.additionalItems = false;
-    } else if (rest) {
-      json2.additionalItems = rest;
+    } else if (rest2) {
+      json2.additionalItems = rest2;
     }
     if (minItems > 0)
       json2.minItems = minItems;
@@ -35008,17 +35008,17 @@ function stringifyKeyNames(bySchema, json2, visited) {
   const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
     return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json2;
-  if (rest.enum)
-    rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
-  else if (typeof rest.const === "number")
-    rest.const = String(rest.const);
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest2 } = json2;
+  if (rest2.enum)
+    rest2.enum = rest2.enum.map((v) => typeof v === "number" ? String(v) : v);
+  else if (typeof rest2.const === "number")
+    rest2.const = String(rest2.const);
   if (!numericType)
-    return rest;
-  rest.type = "string";
+    return rest2;
+  rest2.type = "string";
   if (!values)
-    rest.pattern = (types.includes("number") ? number : integer).source;
-  return rest;
+    rest2.pattern = (types.includes("number") ? number : integer).source;
+  return rest2;
 }
 var pendingRecords = /* @__PURE__ */ new WeakMap();
 function rewriteKeyNames(ctx) {
@@ -36564,10 +36564,10 @@ var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
   ZodType.init(inst, def);
   inst._zod.processJSONSchema = (ctx, json2, params) => tupleProcessor(inst, ctx, json2, params);
 }, {
-  rest(rest) {
+  rest(rest2) {
     return this.clone({
       ...this._zod.def,
-      rest
+      rest: rest2
     });
   },
   partial() {
@@ -36583,11 +36583,11 @@ var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
 function tuple(items, _paramsOrRest, _params) {
   const hasRest = _paramsOrRest instanceof $ZodType;
   const params = hasRest ? _params : _paramsOrRest;
-  const rest = hasRest ? _paramsOrRest : null;
+  const rest2 = hasRest ? _paramsOrRest : null;
   return new ZodTuple({
     type: "tuple",
     items,
-    rest,
+    rest: rest2,
     ...util_exports.normalizeParams(params)
   });
 }
@@ -37716,9 +37716,9 @@ function convertBaseSchema(schema, ctx) {
         const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
         const tupleItems = prefixItems.map((item) => convertSchema(item, ctx));
         const positionalItems = applyMinItems(tupleItems, minItems);
-        const rest = !Array.isArray(items) ? getTupleRest(items, ctx) : void 0;
+        const rest2 = !Array.isArray(items) ? getTupleRest(items, ctx) : void 0;
         const tupleSchema = z.tuple(positionalItems);
-        zodSchema = rest ? tupleSchema.rest(rest) : tupleSchema;
+        zodSchema = rest2 ? tupleSchema.rest(rest2) : tupleSchema;
         if (typeof schema.minItems === "number") {
           zodSchema = zodSchema.check(z.minLength(schema.minItems));
         }
@@ -37729,9 +37729,9 @@ function convertBaseSchema(schema, ctx) {
         const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
         const tupleItems = items.map((item) => convertSchema(item, ctx));
         const positionalItems = applyMinItems(tupleItems, minItems);
-        const rest = getTupleRest(schema.additionalItems, ctx);
+        const rest2 = getTupleRest(schema.additionalItems, ctx);
         const tupleSchema = z.tuple(positionalItems);
-        zodSchema = rest ? tupleSchema.rest(rest) : tupleSchema;
+        zodSchema = rest2 ? tupleSchema.rest(rest2) : tupleSchema;
         if (typeof schema.minItems === "number") {
           zodSchema = zodSchema.check(z.minLength(schema.minItems));
         }
@@ -37990,8 +37990,8 @@ function visit(schema, fnOrHandlers) {
       }
       case "lazy": {
         const original = def.getter;
-        const { _cachedInner, ...rest } = def;
-        return clone(s, { ...rest, getter: () => run3(original()) });
+        const { _cachedInner, ...rest2 } = def;
+        return clone(s, { ...rest2, getter: () => run3(original()) });
       }
       // A leaf by choice: `parts` are regex fragments, not data positions.
       case "template_literal":
@@ -41603,8 +41603,8 @@ function registerAnalyze(program2, ctx) {
     "never"
   ).action(async (file2, flags) => {
     const samples = await readSamples(path.resolve(ctx.cwd, file2), file2);
-    const { json: json2, out, failOn, threshold: threshold2, ...rest } = flags;
-    const report = analyzeSamples(samples, { ...rest, ...threshold2 });
+    const { json: json2, out, failOn, threshold: threshold2, ...rest2 } = flags;
+    const report = analyzeSamples(samples, { ...rest2, ...threshold2 });
     const text3 = `${JSON.stringify(report, null, 2)}
 `;
     if (out !== void 0) await writeFile(path.resolve(ctx.cwd, out), text3);
@@ -41687,8 +41687,8 @@ function createCommitRange(cwd) {
     fail: (detail) => new CommitRangeError(`git ${args.join(" ")} (in ${cwd}): ${detail}`)
   })).trim();
   const parse3 = (out) => out.split("\n").filter((l) => l.length > 0).map((line) => {
-    const [id, parents, ...rest] = line.split("	");
-    const subject = rest.join("	");
+    const [id, parents, ...rest2] = line.split("	");
+    const subject = rest2.join("	");
     return {
       id,
       subject,
@@ -42630,8 +42630,8 @@ var go = {
       }
       const m = resultLine(line);
       if (m === null) continue;
-      const [name, iterations, rest] = m;
-      const fields = rest.trim().split(/\s+/);
+      const [name, iterations, rest2] = m;
+      const fields = rest2.trim().split(/\s+/);
       if (fields.length % 2 !== 0) {
         throw new FormatError("go", where, `"<value> <unit>" pairs after the iterations`, line);
       }
@@ -44776,8 +44776,8 @@ function steadyStates(samples, spec) {
       if (from < 0) from = series.length;
     }
     let to = series.length;
-    const rest = series.slice(from);
-    if (spec.cooldown === "detect") to -= mserTruncation(rest.map((s) => s.value).reverse());
+    const rest2 = series.slice(from);
+    if (spec.cooldown === "detect") to -= mserTruncation(rest2.map((s) => s.value).reverse());
     else if (spec.cooldown !== 0) {
       const limit = last - spec.cooldown;
       while (to > from && series[to - 1].t > limit) to--;
@@ -45450,13 +45450,13 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   if (screening.length > 0) {
     const half = Math.max(1, Math.ceil(Math.ceil(firstLook / perRound) / 2));
     const least = Math.min(half, Math.ceil(MIN_SCREENING_PAIRS / perRound));
-    const sweepRound = shared ? Math.max(...screening.map((u) => cost2(u, perRound))) : screening.reduce((a, u) => a + cost2(u, perRound), 0);
+    const sweepRound = screening.reduce((a, u) => a + cost2(u, perRound), 0);
     const afford = sweepRound > 0 ? Math.floor(secondsLeft / sweepRound) : half;
-    const rounds = Math.max(least, Math.min(half, afford));
+    const rounds2 = Math.max(least, Math.min(half, afford));
     const fewest = Math.min(...screening.map((u) => u.pairs));
     return screening.filter((u) => u.pairs === fewest).map((u) => ({
       name: u.name,
-      pairs: Math.min(rounds * perRound, firstLook - u.pairs),
+      pairs: Math.min(rounds2 * perRound, firstLook - u.pairs),
       look: 0
     }));
   }
@@ -45468,13 +45468,16 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   }).sort((a, b) => b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name));
   const stage = [];
   let left = secondsLeft;
-  let sharedSeconds = 0;
+  let rounds = 0;
+  let perRoundSeconds = 0;
   for (const { u, add: add2 } of open2) {
     if (add2 <= 0) continue;
     const seconds = cost2(u, add2);
     if (shared) {
-      if (Math.max(sharedSeconds, seconds) > secondsLeft) continue;
-      sharedSeconds = Math.max(sharedSeconds, seconds);
+      const more = cost2(u, 1);
+      if (Math.max(rounds, add2) * (perRoundSeconds + more) > secondsLeft) continue;
+      rounds = Math.max(rounds, add2);
+      perRoundSeconds += more;
     } else {
       if (seconds > left) continue;
       left -= seconds;
@@ -45482,6 +45485,11 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
     stage.push({ name: u.name, pairs: add2, look: u.look + 1 });
   }
   return stage;
+}
+var GROUP_PAIR_SECONDS = 2;
+function groupChunk(units, secondsPerPair) {
+  const size = Number.isFinite(secondsPerPair) ? Math.round(GROUP_PAIR_SECONDS / Math.max(secondsPerPair, 1e-3)) : 10;
+  return Math.max(1, Math.min(units, size));
 }
 
 // src/suite/plan.ts
@@ -45790,6 +45798,24 @@ function cargoUnitArgv(executable, command, name, plan2, harness = "criterion") 
   ] : [];
   return [executable, "--bench", ...command.harness, ...flags, `^${escapeRegExp(name)}$`];
 }
+function cargoGroupArgv(executable, command, names, seconds) {
+  const time3 = String(+seconds.toFixed(3));
+  return [
+    executable,
+    "--bench",
+    ...command.harness,
+    "--noplot",
+    "--warm-up-time",
+    time3,
+    "--measurement-time",
+    time3,
+    "--sample-size",
+    String(CRITERION_MIN_SAMPLES),
+    "--nresamples",
+    "1000",
+    `^(${names.map(escapeRegExp).join("|")})$`
+  ];
+}
 var CRITERION_MIN_SAMPLES = 10;
 var CRITERION_WARM_UP_SECONDS = 0.05;
 async function cargoRunDir(workDir, version3) {
@@ -45823,6 +45849,12 @@ var cargoSuite = {
     const harness = format === "cargo" ? "libtest" : "criterion";
     const repeats = fixed && harness === "criterion" && spec.repetitions !== 1;
     const plan2 = (repetitions) => !fixed ? { kind: "tool" } : repeats && repetitions > 1 ? { kind: "samples", samples: repetitions, seconds: repetitions * spec.iterationTime } : { kind: "quick" };
+    const group = spec.granularity === "group";
+    if (group && harness !== "criterion") {
+      throw new RunError(
+        `suite.granularity: group needs criterion (one process runs the benchmarks a regular expression selects); the ${format} format's libtest harness runs one at a time`
+      );
+    }
     return {
       units: selection.run.map((name) => ({
         name,
@@ -45839,7 +45871,9 @@ var cargoSuite = {
       ...repeats ? { minRepetitions: CRITERION_MIN_SAMPLES } : {},
       startupSeconds: null,
       cleanup: [],
-      group: null
+      group: group ? (names, i) => cargoGroupArgv(executables[i], cargo2, names, spec.iterationTime) : null,
+      // each benchmark's warm-up in the process (cargoGroupArgv)
+      groupWarmsUp: group
     };
   }
 };
@@ -46098,7 +46132,7 @@ function preparerFor(scenario) {
 }
 
 // src/suite/run-suite.ts
-var FALLBACK_SECONDS_PER_PAIR = 0.1;
+var UNKNOWN_SECONDS_PER_PAIR = Infinity;
 async function runSuite(options) {
   const { scenario, versions, signal } = options;
   const spec = scenario.suite;
@@ -46206,6 +46240,22 @@ async function runSuite(options) {
     record2.plan.warning = measuredScreeningWarning(record2, Math.round(left()));
     if (record2.plan.warning !== null) options.onNotice?.(record2.plan.warning);
   };
+  const adopt = (next, afterUnits, what) => {
+    const from = schedule;
+    record2.plan.replanned = {
+      afterUnits,
+      secondsPerPair: next.secondsPerPair,
+      predictedSecondsPerPair: next.predictedSecondsPerPair,
+      from
+    };
+    schedule = next.schedule;
+    record2.schedule = schedule;
+    record2.plan.firstLook = schedule.pairs[0];
+    for (const rec of record2.units) judge(rec);
+    options.onNotice?.(
+      `${what} took ${next.secondsPerPair.toFixed(3)} s a pair${next.predictedSecondsPerPair === null ? "" : ` (${next.predictedSecondsPerPair.toFixed(3)} s predicted)`}: the looks are now at ${schedule.pairs.join(", ")} pairs (were ${from.pairs.join(", ")})`
+    );
+  };
   let replanned = prepared.group !== null;
   const checkSchedule = () => {
     if (replanned) return;
@@ -46219,21 +46269,17 @@ async function runSuite(options) {
       seconds: u.secondsPerPair * u.pairs
     }));
     const next = replanFromPace(plan2, spec, record2.units.length, paces, left());
-    if (next === null) return;
-    const from = schedule;
-    record2.plan.replanned = {
-      afterUnits: measured.length,
-      secondsPerPair: next.secondsPerPair,
-      predictedSecondsPerPair: next.predictedSecondsPerPair,
-      from
-    };
-    schedule = next.schedule;
-    record2.schedule = schedule;
-    record2.plan.firstLook = schedule.pairs[0];
-    for (const rec of record2.units) judge(rec);
-    options.onNotice?.(
-      `the first ${measured.length} benchmarks took ${next.secondsPerPair.toFixed(3)} s a pair${next.predictedSecondsPerPair === null ? "" : ` (${next.predictedSecondsPerPair.toFixed(3)} s predicted)`}: the looks are now at ${schedule.pairs.join(", ")} pairs (were ${from.pairs.join(", ")})`
-    );
+    if (next !== null) adopt(next, measured.length, `the first ${measured.length} benchmarks`);
+  };
+  let groupReplanned = prepared.group === null;
+  const replanGroup = (measured, spentMs) => {
+    if (groupReplanned || measured <= 0) return;
+    groupReplanned = true;
+    if (record2.units.some((u) => u.look >= 0)) return;
+    const pace2 = { name: "", pairs: measured * perRound, seconds: spentMs / 1e3 };
+    const next = replanFromPace(plan2, spec, 1, [pace2], left());
+    const n = record2.units.length;
+    if (next !== null) adopt(next, n, `one process for all ${n} benchmarks`);
   };
   const measure = async (argvFor, cwd, rounds, warmup) => {
     const startMs = elapsed() * 1e3;
@@ -46268,9 +46314,10 @@ async function runSuite(options) {
       (r) => r === null ? [] : [r / perRound]
     );
     const known = seen.length > 0 ? seen : planned;
-    if (known.length === 0) return FALLBACK_SECONDS_PER_PAIR;
+    if (known.length === 0) return UNKNOWN_SECONDS_PER_PAIR;
     return median(known);
   };
+  const warmed = /* @__PURE__ */ new Set();
   const stageFor = () => nextStage(
     states(),
     schedule,
@@ -46288,20 +46335,40 @@ async function runSuite(options) {
       const screening = stage.every((s) => record2.units.find((u) => u.name === s.name).look < 0);
       record2.stages.push({ units: stage.map((s) => s.name), look: stage[0].look });
       if (prepared.group !== null) {
-        const names = stage.map((s) => s.name);
-        const argv2 = prepared.group(names);
+        const group = prepared.group;
         const pairs = Math.max(...stage.map((s) => s.pairs));
-        const first = stage.every((s) => record2.units.find((u) => u.name === s.name).pairs === 0);
-        const { part, startMs, spentMs } = await measure(() => argv2, null, pairs, first);
-        roundOffset = absorb(result, part, startMs, roundOffset, void 0, false);
-        const measured = part.order.filter((o) => !o.warmup).length;
-        for (const entry of stage) advance(entry, measured, spentMs, part.stopReason);
-        checkPace();
-        if (part.stopReason === "failed" || part.stopReason === "interrupted") {
-          result.stopReason = part.stopReason;
-          result.error = part.error;
-          return finish2(result, record2);
+        const size = groupChunk(stage.length, pace());
+        let stageMs = 0;
+        let stageRounds = Infinity;
+        for (let at = 0; at < stage.length; at += size) {
+          if (signal.aborted) throw new RunError("interrupted");
+          if (left() <= 0) break;
+          const chunk = stage.slice(at, at + size);
+          const names = chunk.map((s) => s.name);
+          const first = chunk.every(
+            (s) => record2.units.find((u) => u.name === s.name).pairs === 0
+          );
+          const { part, startMs, spentMs } = await measure(
+            (i) => group(names, i),
+            prepared.units[0].cwd,
+            pairs,
+            first && prepared.groupWarmsUp !== true && at === 0
+          );
+          roundOffset = absorb(result, part, startMs, roundOffset, void 0, false);
+          const measured = part.order.filter((o) => !o.warmup).length;
+          for (const entry of chunk)
+            advance(entry, measured, spentMs / chunk.length, part.stopReason);
+          stageMs += spentMs;
+          stageRounds = Math.min(stageRounds, measured);
+          checkPace();
+          if (part.stopReason === "failed" || part.stopReason === "interrupted") {
+            result.stopReason = part.stopReason;
+            result.error = part.error;
+            return finish2(result, record2);
+          }
         }
+        if (screening && stage.length === record2.units.length && Number.isFinite(stageRounds))
+          replanGroup(stageRounds, stageMs);
         continue;
       }
       for (const planned of stage) {
@@ -46314,7 +46381,9 @@ async function runSuite(options) {
         }
         const entry = screening ? stageFor().find((s) => s.name === planned.name) : planned;
         if (entry === void 0) continue;
-        const warmup = rec.pairs === 0 && perRound === 1;
+        const program2 = versions.map((_, i) => `${unit.cwd[i]}\0${unit.argv(i, 1)[0]}`).join("\0");
+        const warmup = rec.pairs === 0 && perRound === 1 && !warmed.has(program2);
+        warmed.add(program2);
         const rounds = Math.ceil(entry.pairs / perRound);
         const { part, startMs, spentMs } = await measure(
           (i) => unit.argv(i, perRound),
@@ -47581,6 +47650,40 @@ function expectedDuets(commits) {
   return Math.ceil(Math.log2(Math.max(commits, 1))) + 2;
 }
 async function searchRange(commits, duet2, settings) {
+  const result = await searchOnce(commits, duet2, settings);
+  if (result.status !== "found" && result.status !== "narrowed") return result;
+  return withoutPhantoms(await searchRemainder(commits, duet2, settings, result), settings);
+}
+function withoutPhantoms(result, settings) {
+  const t = settings.threshold;
+  const confirmed = result.steps.filter((s) => s.confirmed);
+  const left = rest(result.confirmation, confirmed);
+  if (confirmed.length === 0 || left === null || beyondThreshold(left, t)) return result;
+  const phantom = (s) => s.confirmation !== null && !s.confirmed && withinThreshold(s.confirmation, t);
+  const gone = result.steps.filter(phantom);
+  if (gone.length === 0) return result;
+  const steps = result.steps.filter((s) => !phantom(s));
+  const notes = result.notes.filter(
+    (x) => !gone.some((s) => x.startsWith(`the confirmation of ${short(s.culprit.id)} `))
+  );
+  for (const s of gone) {
+    const c = s.confirmation;
+    notes.push(
+      `${short(s.culprit.id)} looked like a step from its probes, but its confirmation, ${signed(c.change)} [${signed(c.lower)}, ${signed(c.upper)}], shows none, and the confirmed steps account for the change: not a step`
+    );
+  }
+  const pinned = steps.every((s) => s.unresolved === null && s.confirmed);
+  const spread = `the change is spread over ${result.steps.length} steps: each is listed with its size`;
+  return {
+    ...result,
+    steps,
+    status: pinned ? "found" : "narrowed",
+    notes: notes.filter((x) => x !== spread || steps.length > 1).map(
+      (x) => x === spread ? `the change is spread over ${steps.length} steps: each is listed with its size` : x
+    )
+  };
+}
+async function searchOnce(commits, duet2, settings) {
   if (commits.length < 2) throw new BisectError("bisect needs a good and a bad commit");
   const maxEffort = settings.maxEffort ?? 4;
   const t = settings.threshold;
@@ -47615,7 +47718,7 @@ async function searchRange(commits, duet2, settings) {
       `the ${first.unbuildable === good ? "good" : "bad"} commit ${first.unbuildable} did not build: ${first.reason}`
     );
   const confirmation = first.at(-1);
-  const empty = { probes: [], steps: [], duets, measureSeconds: seconds };
+  const empty = { probes: [], steps: [], remainder: null, duets, measureSeconds: seconds };
   if (!beyondThreshold(confirmation, t)) {
     const within = withinThreshold(confirmation, t);
     notes.push(
@@ -47724,9 +47827,75 @@ async function searchRange(commits, duet2, settings) {
     confirmation,
     probes,
     steps,
+    remainder: null,
     duets,
     measureSeconds: seconds,
     notes
+  };
+}
+async function searchRemainder(commits, duet2, settings, result) {
+  const t = settings.threshold;
+  const unexplained = () => rest(result.confirmation, result.steps);
+  let left = unexplained();
+  if (left === null || !beyondThreshold(left, t)) return result;
+  const remainder = { change: left, segments: [] };
+  const whole = Math.log1p(result.confirmation.change);
+  const index = (id) => commits.findIndex((c) => c.id === id);
+  const segments2 = [];
+  let from = 0;
+  for (const s of [...result.steps].sort((x, y) => index(x.culprit.id) - index(y.culprit.id))) {
+    segments2.push([from, index(s.before)]);
+    from = index(s.culprit.id);
+  }
+  segments2.push([from, commits.length - 1]);
+  const open2 = segments2.filter(([a, b]) => b > a).sort((x, y) => y[1] - y[0] - (x[1] - x[0]));
+  result.notes.push(
+    `the steps located account for ${signed(Math.expm1(whole - Math.log1p(left.change)))} of the ${signed(result.confirmation.change)} change; the rest, ${signed(left.change)} [${signed(left.lower)}, ${signed(left.upper)}], was searched for again`
+  );
+  for (const [a, b] of open2) {
+    if (left === null || !beyondThreshold(left, t) || result.duets >= settings.budget - 1) break;
+    const sub = await searchRange(commits.slice(a, b + 1), duet2, {
+      ...settings,
+      budget: settings.budget - result.duets
+    });
+    result.duets += sub.duets;
+    result.measureSeconds += sub.measureSeconds;
+    remainder.segments.push({
+      from: commits[a].id,
+      to: commits[b].id,
+      status: sub.status,
+      confirmation: sub.confirmation
+    });
+    const segment = { from: commits[a].id, to: commits[b].id };
+    result.probes.push(...sub.probes.map((p) => ({ ...p, index: p.index + a, segment })));
+    const scale = Math.log1p(sub.confirmation.change) / whole;
+    result.steps.push(...sub.steps.map((s) => ({ ...s, share: s.share * scale })));
+    result.steps.sort((x, y) => index(x.culprit.id) - index(y.culprit.id));
+    result.notes.push(
+      ...sub.notes.map((x) => `${short(commits[a].id)}..${short(commits[b].id)}: ${x}`)
+    );
+    left = unexplained();
+  }
+  if (left !== null && beyondThreshold(left, t))
+    result.notes.push(
+      `the steps located still leave ${signed(left.change)} [${signed(left.lower)}, ${signed(left.upper)}] of the change unexplained: a step may be missing (raise --budget)`
+    );
+  const pinned = result.steps.every((s) => s.unresolved === null && s.confirmed);
+  result.status = pinned && (left === null || !beyondThreshold(left, t)) ? "found" : "narrowed";
+  return { ...result, remainder };
+}
+function rest(whole, steps) {
+  const half = (c) => (Math.log1p(c.upper) - Math.log1p(c.lower)) / 2;
+  const parts = steps.map((s) => s.confirmation);
+  if (parts.some((c) => c === null)) return null;
+  const known = parts;
+  const r = known.reduce((x, c) => x - Math.log1p(c.change), Math.log1p(whole.change));
+  const h = Math.hypot(half(whole), ...known.map(half));
+  return {
+    change: Math.expm1(r),
+    lower: Math.expm1(r - h),
+    upper: Math.expm1(r + h),
+    level: whole.level
   };
 }
 function sameLevel(x, y) {
@@ -47739,6 +47908,7 @@ function range2(from, to) {
 }
 var pct2 = (x) => `${+(x * 100).toFixed(2)}%`;
 var short = (id) => id.slice(0, 10);
+var signed = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
 
 // src/pipeline/bisect-duet.ts
 function createDuetPort(options) {
@@ -47917,7 +48087,7 @@ async function runBisect(options) {
     measureSeconds += result.measureSeconds;
     if (modeChoice !== null && result.status === "inconclusive" && worthSwitching(modeChoice) && duets < budget - 1) {
       const first = result.confirmation;
-      const unsettled = `the ${mode === "rmit" ? "RMIT rounds" : "duets"} could not pin good against bad (${signed(first.change)} [${signed(first.lower)}, ${signed(first.upper)}] at ${first.pairs} pairs)`;
+      const unsettled = `the ${mode === "rmit" ? "RMIT rounds" : "duets"} could not pin good against bad (${signed2(first.change)} [${signed2(first.lower)}, ${signed2(first.upper)}] at ${first.pairs} pairs)`;
       mode = mode === "duet" ? "rmit" : "duet";
       modeChoice.switched = true;
       options.log?.(
@@ -47971,6 +48141,7 @@ async function runBisect(options) {
       commits: commits.slice(1),
       probes: result.probes,
       steps: result.steps,
+      remainder: result.remainder,
       duets,
       budget,
       expectedDuets: expectedDuets(n),
@@ -47982,7 +48153,7 @@ async function runBisect(options) {
     await worktrees.dispose();
   }
 }
-var signed = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+var signed2 = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
 function choiceText(choice) {
   return ["duet", "rmit"].map((m) => {
     const t = choice.trials[m];
@@ -48026,6 +48197,7 @@ function renderBisect(report) {
   if (how !== null) out.push("", how);
   if (report.probes.length > 0) out.push("", ...probeTable(report.probes, subjects));
   for (const step of report.steps) out.push("", ...stepLines(step, report.steps.length));
+  if (report.remainder != null) out.push("", ...remainderLines(report.remainder));
   out.push(
     "",
     `Duets: ${report.duets} of a budget of ${report.budget} (log2(N) + 2 = ${report.expectedDuets}); machine time ${duration4(report.measureSeconds)} measuring, ${duration4(report.buildSeconds)} building.`
@@ -48057,7 +48229,8 @@ function probeTable(probes, subjects) {
         `[${pct3(d.lower)}, ${pct3(d.upper)}]${p.duets.length > 1 ? ` after ${p.duets.length} duets` : ""}`,
         p.position === null ? "\u2013" : `${Math.round(p.position.fraction * 100)}%`
       ];
-      return `| ${short2(p.commit)} | ${subjects.get(p.commit) ?? ""} | ${p.end} | ${cells.join(" | ")} | ${CLASS[p.class]} |`;
+      const against = p.segment === void 0 ? p.end : `${p.end} of ${short2(p.segment.from)}..${short2(p.segment.to)}`;
+      return `| ${short2(p.commit)} | ${subjects.get(p.commit) ?? ""} | ${against} | ${cells.join(" | ")} | ${CLASS[p.class]} |`;
     })
   ];
 }
@@ -48079,6 +48252,21 @@ function stepLines(step, steps) {
   }
   return out;
 }
+function remainderLines(remainder) {
+  const r = remainder.change;
+  return [
+    `**Searched again**: the steps first located left ${pct3(r.change)} [${pct3(r.lower)}, ${pct3(r.upper)}] of the change unexplained.`,
+    ...remainder.segments.map(
+      (s) => `- ${short2(s.from)}..${short2(s.to)}: ${interval2(s.confirmation)} \u2014 ${SEGMENT[s.status]}`
+    )
+  ];
+}
+var SEGMENT = {
+  "no-change": "no change beyond the threshold",
+  inconclusive: "not settled within the budget",
+  found: "a step found",
+  narrowed: "a step narrowed"
+};
 function duration4(seconds) {
   if (seconds < 60) return `${seconds.toFixed(1)} s`;
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
@@ -49257,14 +49445,14 @@ function scenarioSource(loaded) {
   return {
     versions: ["base", "aa"],
     record(request, signal, env) {
-      const { stopping: _stopping, seed: _seed, budget: _budget, ...rest } = loaded.scenario;
+      const { stopping: _stopping, seed: _seed, budget: _budget, ...rest2 } = loaded.scenario;
       const input2 = {
-        ...rest,
+        ...rest2,
         versions: [
           { ...first, name: "base" },
           { ...first, name: "aa" }
         ],
-        analysis: { ...rest.analysis, baseline: "base" },
+        analysis: { ...rest2.analysis, baseline: "base" },
         ...recordingCommon(request)
       };
       return runChecked(
@@ -50570,9 +50758,9 @@ function explainPair(pair, result, report, options) {
     const why = `the ${samples(pair.base) === 0 ? "base" : "head"} profile has no samples${pair.warning === null ? "" : ` (${pair.warning})`}`;
     return { ...missing(null, why), seconds: pair.seconds, files: { flameGraph: null, raw } };
   }
-  const { commandRatios, ...rest } = options;
+  const { commandRatios, ...rest2 } = options;
   const d = differential(pair.base, pair.head, {
-    ...rest,
+    ...rest2,
     familyLevel: report.settings.level,
     seed: report.settings.seed,
     ...processRatio(pair, result, commandRatios ?? {})
@@ -56002,6 +56190,7 @@ async function countCalls(project, targets, pattern) {
   for (const file2 of files) n += (await project.read(file2))?.match(pattern)?.length ?? 0;
   return n;
 }
+var GROUP_FROM = 50;
 function runAsWritten(why) {
   return `cargo: a prebuilt bench is one bench target and ${why}, so the suite runs cargo bench as written (suite.build: never); to build once, name one target with --bench NAME in the command and drop build: never`;
 }
@@ -56010,8 +56199,9 @@ async function criterionPlan(project, manifests) {
   const option = targetOption(targets);
   const one = option.startsWith("--bench ");
   const benchmarks = await countCalls(project, targets, /\.bench_(?:function|with_input)\s*\(/g);
+  const grouped = one && benchmarks >= GROUP_FROM;
   const suite = {
-    fields: one ? {} : { build: "never" },
+    fields: one ? grouped ? { granularity: "group" } : {} : { build: "never" },
     benchmarks,
     counted: "bench_function and bench_with_input calls, an estimate"
   };
@@ -56027,7 +56217,12 @@ async function criterionPlan(project, manifests) {
     ...one ? {} : { setup: `cargo bench -q ${option} --no-run` },
     timeout: "2m",
     steps: [rustToolchain("stable")],
-    comments: one ? [
+    comments: grouped ? [
+      "A suite (below): each version's bench target is built once (cargo bench --no-run),",
+      "then its benchmarks run several to a process (granularity: group: one start-up of the",
+      "bench binary for each chunk), each with criterion's shortest sample list, each judged",
+      "alone; every sample it takes is read from target/criterion."
+    ] : one ? [
       "A suite (below): each version's bench target is built once (cargo bench --no-run),",
       "then each benchmark runs alone in both versions at once in criterion's --quick mode;",
       "every sample it takes is read from target/criterion."
@@ -57908,10 +58103,10 @@ function bootstrapOneSample(values, statistic, options = {}) {
     distribution[r] = statisticOf(scratch, n, statistic);
   }
   const jackknife = new Float64Array(n);
-  const rest = new Float64Array(n - 1);
+  const rest2 = new Float64Array(n - 1);
   for (let leave = 0; leave < n; leave++) {
-    for (let i = 0, k = 0; i < n; i++) if (i !== leave) rest[k++] = data[i];
-    jackknife[leave] = statisticOf(rest, n - 1, statistic);
+    for (let i = 0, k = 0; i < n; i++) if (i !== leave) rest2[k++] = data[i];
+    jackknife[leave] = statisticOf(rest2, n - 1, statistic);
   }
   const ends = bootstrapInterval(
     { observed: estimate, distribution, jackknife: [jackknife] },
@@ -58347,8 +58542,8 @@ function gitCommitLister(dir) {
     );
     if (out === null) return null;
     return out.split("\n").filter((l) => l.length > 0).map((line) => {
-      const [id, ...rest] = line.split("	");
-      const subject = rest.join("	");
+      const [id, ...rest2] = line.split("	");
+      const subject = rest2.join("	");
       return { id, subject, pullRequest: pullRequestOf(subject) };
     });
   };
@@ -58373,7 +58568,7 @@ async function addCommits(report, list) {
 
 // src/variability/render.ts
 var pct5 = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
-var signed2 = (x) => `${x >= 0 ? "+" : ""}${pct5(x)}`;
+var signed3 = (x) => `${x >= 0 ? "+" : ""}${pct5(x)}`;
 var short3 = (id) => id === null ? "?" : `\`${id.slice(0, 10)}\``;
 var day2 = (iso) => iso === null ? "?" : iso.slice(0, 10);
 function renderVariability(report) {
@@ -58451,7 +58646,7 @@ function renderSuite(suite) {
     for (const b of reps) {
       const cells = counts.map((c) => {
         const r = b.repetitions.find((x) => x.repetitions === c);
-        return r === void 0 ? "\u2013" : `[${signed2(r.lower)}, ${signed2(r.upper)}]`;
+        return r === void 0 ? "\u2013" : `[${signed3(r.lower)}, ${signed3(r.upper)}]`;
       });
       out.push(`| ${b.benchmark} | ${cells.join(" | ")} |`);
     }
@@ -58476,7 +58671,7 @@ function renderPaired(suite) {
   ];
   const latest = paired2.latest;
   out.push(
-    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed2(c.step.change)}`).join(", ")}.`,
+    latest.called.length === 0 ? `The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}): nothing called changed.` : `\u26A0\uFE0F The latest (${day2(latest.at)}, ${short3(latest.baseCommit)}..${short3(latest.headCommit)}) called changed: ${latest.called.map((c) => `${c.benchmark} ${signed3(c.step.change)}`).join(", ")}.`,
     ""
   );
   const widths = suite.benchmarks.filter((b) => b.paired.medianCiWidth !== null).map((b) => b.paired.medianCiWidth).sort((a, b) => a - b);
@@ -58492,20 +58687,20 @@ function renderPaired(suite) {
   return out;
 }
 function pairedLine(benchmark2, c) {
-  return `**${benchmark2}** ${marked(c.verdict)} ${signed2(c.change)} [${signed2(c.ci.lower)}, ${signed2(c.ci.upper)}] (${pct5(c.ci.level, 0)} CI, threshold \xB1${pct5(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
+  return `**${benchmark2}** ${marked(c.verdict)} ${signed3(c.change)} [${signed3(c.ci.lower)}, ${signed3(c.ci.upper)}] (${pct5(c.ci.level, 0)} CI, threshold \xB1${pct5(c.threshold, 1)}) in run ${c.runId} (${day2(c.at)}), commits ${short3(c.baseCommit)}..${short3(c.headCommit)}`;
 }
 function row(b) {
   const latest = b.values.at(-1);
   const ci = (s) => s === null ? "\u2013" : `${pct5(s.estimate)} [${pct5(s.lower)}, ${pct5(s.upper)}]`;
   const cps = b.changePoints.length === 0 ? "none" : b.changePoints.map(
-    (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed2(c.step.change)} ${day2(c.after.at)}`
+    (c) => `${c.direction === "regression" ? "\u{1F534}" : "\u{1F7E2}"} ${signed3(c.step.change)} ${day2(c.after.at)}`
   ).join(", ");
   const found = b.patterns.filter((p) => p.found).map((p) => p.kind);
   const mde = b.noise.mdeRecent === null ? "\u2013" : pct5(b.noise.mdeRecent);
   return `| ${b.benchmark} | ${b.runs} | ${latest === void 0 ? "\u2013" : `${formatValue2(latest.value)} ${b.unit}`} | ${ci(b.noise.withinRunCv)} | ${ci(b.noise.betweenRunCv)} | ${mde} | ${cps} | ${found.length === 0 ? b.patterns.length === 0 ? "\u2013" : "none found" : found.join(", ")} |`;
 }
 function changePointLine(b, c) {
-  const step = c.step.lower === null ? `${signed2(c.step.change)} (${c.step.note})` : `${signed2(c.step.change)} [${signed2(c.step.lower)}, ${signed2(c.step.upper)}]`;
+  const step = c.step.lower === null ? `${signed3(c.step.change)} (${c.step.note})` : `${signed3(c.step.change)} [${signed3(c.step.lower)}, ${signed3(c.step.upper)}]`;
   const range3 = c.range.compareUrl === null ? `${short3(c.range.from)}..${short3(c.range.to)}` : `[${short3(c.range.from)}..${short3(c.range.to)}](${c.range.compareUrl})`;
   const commits = c.commits === void 0 ? "" : c.commits.length === 0 ? "; no commits in range" : `; ${c.commits.length} commit(s): ${c.commits.slice(0, 5).map((x) => x.pullRequest === null ? short3(x.id) : `#${x.pullRequest}`).join(", ")}${c.commits.length > 5 ? ", \u2026" : ""}`;
   return `**${b.benchmark}** ${marked(c.direction)} ${step} between runs ${c.before.runId} (${day2(c.before.at)}) and ${c.after.runId} (${day2(c.after.at)}), commits ${range3}${commits}; ${c.step.runsBefore} runs before, ${c.step.runsAfter} after; p = ${formatP(c.pValue)}`;

@@ -131,6 +131,37 @@ export function cargoUnitArgv(
   return [executable, '--bench', ...command.harness, ...flags, `^${escapeRegExp(name)}$`];
 }
 
+/**
+ * The argv that runs several criterion benchmarks in one process (`granularity: group`): the
+ * binary's start-up is paid once for all of them (itertools' bench target: 0.28 s before the
+ * first benchmark, 0.33 s in all for one benchmark alone). Each benchmark takes criterion's
+ * shortest sample list (10 samples in about `seconds`, after as short a warm-up); its value in
+ * the round is their median (analyze/blocks.ts).
+ */
+export function cargoGroupArgv(
+  executable: string,
+  command: CargoBenchCommand,
+  names: readonly string[],
+  seconds: number,
+): string[] {
+  const time = String(+seconds.toFixed(3));
+  return [
+    executable,
+    '--bench',
+    ...command.harness,
+    '--noplot',
+    '--warm-up-time',
+    time,
+    '--measurement-time',
+    time,
+    '--sample-size',
+    String(CRITERION_MIN_SAMPLES),
+    '--nresamples',
+    '1000',
+    `^(${names.map(escapeRegExp).join('|')})$`,
+  ];
+}
+
 /** Criterion's shortest sample list (`--sample-size` below 10 is refused). */
 export const CRITERION_MIN_SAMPLES = 10;
 /** Warm-up per process: enough for criterion to size its iterations, little else. */
@@ -182,6 +213,12 @@ export const cargoSuite: SuitePreparer = {
         : repeats && repetitions > 1
           ? { kind: 'samples', samples: repetitions, seconds: repetitions * spec.iterationTime }
           : { kind: 'quick' };
+    const group = spec.granularity === 'group';
+    if (group && harness !== 'criterion') {
+      throw new RunError(
+        `suite.granularity: group needs criterion (one process runs the benchmarks a regular expression selects); the ${format} format's libtest harness runs one at a time`,
+      );
+    }
     return {
       units: selection.run.map((name) => ({
         name,
@@ -199,7 +236,11 @@ export const cargoSuite: SuitePreparer = {
       ...(repeats ? { minRepetitions: CRITERION_MIN_SAMPLES } : {}),
       startupSeconds: null,
       cleanup: [],
-      group: null,
+      group: group
+        ? (names, i) => cargoGroupArgv(executables[i]!, cargo, names, spec.iterationTime)
+        : null,
+      // each benchmark's warm-up in the process (cargoGroupArgv)
+      groupWarmsUp: group,
     };
   },
 };

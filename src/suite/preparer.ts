@@ -49,8 +49,16 @@ export interface PreparedSuite {
    */
   startupSeconds: number | null;
   cleanup: (() => Promise<void>)[];
-  /** With `granularity: group`: the argv that runs these units together in one process. */
-  group: ((names: string[]) => string[]) | null;
+  /**
+   * With `granularity: group`: the argv that runs these units together in one process, in
+   * version `version` (in the units' `cwd`).
+   */
+  group: ((names: string[], version: number) => string[]) | null;
+  /**
+   * The group's process warms each benchmark up itself (criterion's warm-up time), so its
+   * first stage needs no warm-up round — a round of the whole suite, the costliest there is.
+   */
+  groupWarmsUp?: boolean;
 }
 
 /**

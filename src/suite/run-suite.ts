@@ -6,8 +6,14 @@ import type { StopReason } from '../contracts/stop-reason.js';
 import type { Trial } from '../contracts/samples.js';
 import { median } from '../stats/descriptive.js';
 import { lookReached, type LookSchedule } from '../stats/sequential.js';
-import { nextStage, type StageEntry, type UnitState } from './allocation.js';
-import { planSuite, replanFromPace, REPLAN_AFTER_UNITS, screeningWarning } from './plan.js';
+import { groupChunk, nextStage, type StageEntry, type UnitState } from './allocation.js';
+import {
+  planSuite,
+  replanFromPace,
+  REPLAN_AFTER_UNITS,
+  screeningWarning,
+  type Replan,
+} from './plan.js';
 import type { PreparedSuite, SuiteUnit } from './preparer.js';
 import { preparerFor } from './preparers.js';
 import type { SuiteRecord } from '../contracts/suite-record.js';
@@ -28,8 +34,13 @@ export type AssessUnit = (
 
 export type SuiteResult = PerBenchmarkResult & { suite: SuiteRecord };
 
-/** Before any measured seconds per pair: assume this (only sizes the first stage's order). */
-const FALLBACK_SECONDS_PER_PAIR = 0.1;
+/**
+ * Before any pace is known (nothing calibrated, no unit measured): a unit's pairs cost
+ * without bound, so the first unit gets the least a screening share gives (2 pairs) and its
+ * pace sizes the others'. An assumed 0.1 s gave the first criterion benchmark of a 131-long
+ * suite 9 pairs at 0.9 s each while 97 others went unmeasured.
+ */
+const UNKNOWN_SECONDS_PER_PAIR = Infinity;
 
 /**
  * A suite under one budget (`suite:` in the scenario). The format's preparer (preparers.ts)
@@ -165,8 +176,28 @@ export async function runSuite(
     record.plan!.warning = measuredScreeningWarning(record, Math.round(left()));
     if (record.plan!.warning !== null) options.onNotice?.(record.plan!.warning);
   };
+  /** Adopts looks set again from the pace (replanFromPace), before any unit reached a look. */
+  const adopt = (next: Replan, afterUnits: number, what: string): void => {
+    const from = schedule;
+    record.plan!.replanned = {
+      afterUnits,
+      secondsPerPair: next.secondsPerPair,
+      predictedSecondsPerPair: next.predictedSecondsPerPair,
+      from,
+    };
+    schedule = next.schedule;
+    record.schedule = schedule;
+    record.plan!.firstLook = schedule.pairs[0]!;
+    // the units measured so far may already have the new first look's pairs
+    for (const rec of record.units) judge(rec);
+    options.onNotice?.(
+      `${what} took ${next.secondsPerPair.toFixed(3)} s a pair` +
+        `${next.predictedSecondsPerPair === null ? '' : ` (${next.predictedSecondsPerPair.toFixed(3)} s predicted)`}: ` +
+        `the looks are now at ${schedule.pairs.join(', ')} pairs (were ${from.pairs.join(', ')})`,
+    );
+  };
   // once REPLAN_AFTER_UNITS units are measured and none has reached a look: the looks again
-  // from their pace (not for grouped units: they share one process, their paces overlap)
+  // from their pace (grouped units below: they share one process, their paces overlap)
   let replanned = prepared.group !== null;
   const checkSchedule = (): void => {
     if (replanned) return;
@@ -180,24 +211,19 @@ export async function runSuite(
       seconds: u.secondsPerPair! * u.pairs,
     }));
     const next = replanFromPace(plan, spec, record.units.length, paces, left());
-    if (next === null) return;
-    const from = schedule;
-    record.plan!.replanned = {
-      afterUnits: measured.length,
-      secondsPerPair: next.secondsPerPair,
-      predictedSecondsPerPair: next.predictedSecondsPerPair,
-      from,
-    };
-    schedule = next.schedule;
-    record.schedule = schedule;
-    record.plan!.firstLook = schedule.pairs[0]!;
-    // the units measured so far may already have the new first look's pairs
-    for (const rec of record.units) judge(rec);
-    options.onNotice?.(
-      `the first ${measured.length} benchmarks took ${next.secondsPerPair.toFixed(3)} s a pair` +
-        `${next.predictedSecondsPerPair === null ? '' : ` (${next.predictedSecondsPerPair.toFixed(3)} s predicted)`}: ` +
-        `the looks are now at ${schedule.pairs.join(', ')} pairs (were ${from.pairs.join(', ')})`,
-    );
+    if (next !== null) adopt(next, measured.length, `the first ${measured.length} benchmarks`);
+  };
+  // grouped units share one process: once a stage has run every unit, the looks again from
+  // its pace — a round of that process is a pair of every unit (replanFromPace over one unit)
+  let groupReplanned = prepared.group === null;
+  const replanGroup = (measured: number, spentMs: number): void => {
+    if (groupReplanned || measured <= 0) return;
+    groupReplanned = true;
+    if (record.units.some((u) => u.look >= 0)) return;
+    const pace = { name: '', pairs: measured * perRound, seconds: spentMs / 1000 };
+    const next = replanFromPace(plan, spec, 1, [pace], left());
+    const n = record.units.length;
+    if (next !== null) adopt(next, n, `one process for all ${n} benchmarks`);
   };
   /** One unit's (or, grouped, one stage's) experiment of `rounds` rounds. */
   const measure = async (
@@ -242,9 +268,11 @@ export async function runSuite(
       r === null ? [] : [r / perRound],
     );
     const known = seen.length > 0 ? seen : planned;
-    if (known.length === 0) return FALLBACK_SECONDS_PER_PAIR;
+    if (known.length === 0) return UNKNOWN_SECONDS_PER_PAIR;
     return median(known);
   };
+  // the programs (cwd and executable per version) a warm-up round has run
+  const warmed = new Set<string>();
   const stageFor = (): StageEntry[] =>
     nextStage(
       states(),
@@ -263,21 +291,44 @@ export async function runSuite(
       const screening = stage.every((s) => record.units.find((u) => u.name === s.name)!.look < 0);
       record.stages.push({ units: stage.map((s) => s.name), look: stage[0]!.look });
       if (prepared.group !== null) {
-        // one process per iteration runs every unit of the stage (pytest: one start-up)
-        const names = stage.map((s) => s.name);
-        const argv = prepared.group(names);
+        // one process per iteration runs a chunk of the stage's units (one start-up for all of
+        // them), chunk after chunk: processes of about GROUP_PAIR_SECONDS a pair, so that the
+        // two sides of an RMIT pair run seconds apart at most, not a whole suite apart
+        const group = prepared.group;
         const pairs = Math.max(...stage.map((s) => s.pairs));
-        const first = stage.every((s) => record.units.find((u) => u.name === s.name)!.pairs === 0);
-        const { part, startMs, spentMs } = await measure(() => argv, null, pairs, first);
-        roundOffset = absorb(result, part, startMs, roundOffset, undefined, false);
-        const measured = part.order.filter((o) => !o.warmup).length;
-        for (const entry of stage) advance(entry, measured, spentMs, part.stopReason);
-        checkPace();
-        if (part.stopReason === 'failed' || part.stopReason === 'interrupted') {
-          result.stopReason = part.stopReason;
-          result.error = part.error;
-          return finish(result, record);
+        const size = groupChunk(stage.length, pace());
+        let stageMs = 0;
+        let stageRounds = Infinity;
+        for (let at = 0; at < stage.length; at += size) {
+          if (signal.aborted) throw new RunError('interrupted');
+          if (left() <= 0) break;
+          const chunk = stage.slice(at, at + size);
+          const names = chunk.map((s) => s.name);
+          const first = chunk.every(
+            (s) => record.units.find((u) => u.name === s.name)!.pairs === 0,
+          );
+          const { part, startMs, spentMs } = await measure(
+            (i) => group(names, i),
+            prepared.units[0]!.cwd,
+            pairs,
+            first && prepared.groupWarmsUp !== true && at === 0,
+          );
+          roundOffset = absorb(result, part, startMs, roundOffset, undefined, false);
+          const measured = part.order.filter((o) => !o.warmup).length;
+          // each unit's share of the process: what it adds to a stage that runs it
+          for (const entry of chunk)
+            advance(entry, measured, spentMs / chunk.length, part.stopReason);
+          stageMs += spentMs;
+          stageRounds = Math.min(stageRounds, measured);
+          checkPace();
+          if (part.stopReason === 'failed' || part.stopReason === 'interrupted') {
+            result.stopReason = part.stopReason;
+            result.error = part.error;
+            return finish(result, record);
+          }
         }
+        if (screening && stage.length === record.units.length && Number.isFinite(stageRounds))
+          replanGroup(stageRounds, stageMs);
         continue;
       }
       for (const planned of stage) {
@@ -291,8 +342,13 @@ export async function runSuite(
         // while screening, each unit's share follows the pace measured so far and the time left
         const entry = screening ? stageFor().find((s) => s.name === planned.name) : planned;
         if (entry === undefined) continue;
-        // repetitions pair by position: no warm-up round (the pairs start cold together)
-        const warmup = rec.pairs === 0 && perRound === 1;
+        // a warm-up round only for the first unit of each program (its start-up, its files into
+        // the page cache): later units run the same warm binaries, and a criterion suite's
+        // warm-up rounds alone took 105 s of a 120 s budget. Repetitions pair by position: no
+        // warm-up round at all (the pairs start cold together).
+        const program = versions.map((_, i) => `${unit.cwd[i]}\0${unit.argv(i, 1)[0]}`).join('\0');
+        const warmup = rec.pairs === 0 && perRound === 1 && !warmed.has(program);
+        warmed.add(program);
         const rounds = Math.ceil(entry.pairs / perRound);
         const { part, startMs, spentMs } = await measure(
           (i) => unit.argv(i, perRound),

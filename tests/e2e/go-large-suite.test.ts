@@ -75,6 +75,12 @@ seed: 11
       expect(suite.schedule.weights).toEqual([0.8, 0.2]);
       expect(suite.schedule.pairs[0]).toBeLessThan(20);
       expect(suite.units.filter((u) => u.look >= 0).length).toBeGreaterThanOrEqual(80);
+      // one warm-up round in all: the first benchmark's, for the one test binary per version
+      // (later benchmarks run the same warm binaries)
+      const warm = [
+        ...new Set(result.samples.trials.filter((t) => t.warmup).map((t) => t.benchmark)),
+      ];
+      expect(warm).toEqual([suite.units[0]!.name]);
       // the family is the 100 timings: B/op and allocs/op are exact, not tests
       const allocs = result.report.results.filter(
         (r) => r.version === 'head' && r.benchmark.endsWith(' - allocs/op'),

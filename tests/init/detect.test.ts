@@ -111,6 +111,13 @@ describe('init: detecting the benchmark tool', () => {
       steps: [{ uses: 'dtolnay/rust-toolchain@stable' }],
     });
     expect(criterion.setup).toBeUndefined();
+    // A big suite (50 or more counted): several benchmarks to a process
+    const big = await only({
+      'Cargo.toml': CRITERION_TOML,
+      'benches/speed.rs': `fn f(c: &mut Criterion) {\n${'  c.bench_function("a", |b| b.iter(|| 1));\n'.repeat(60)}}\n`,
+    });
+    expect(big.suite).toMatchObject({ fields: { granularity: 'group' }, benchmarks: 60 });
+    expect(big.comments.join(' ')).toContain('granularity: group');
     // Several targets: a suite that runs cargo bench as written.
     const two = await only({
       'Cargo.toml': '[package]\nname = "x"\n[dev-dependencies.criterion]\nversion = "0.5"\n',

@@ -1,4 +1,9 @@
-import { nextStage, type UnitState } from '../../src/suite/allocation.js';
+import {
+  GROUP_PAIR_SECONDS,
+  groupChunk,
+  nextStage,
+  type UnitState,
+} from '../../src/suite/allocation.js';
 import { lookSchedule } from '../../src/stats/sequential.js';
 
 const schedule = lookSchedule(20, 3, 4); // 20, 60, 180, 540 pairs
@@ -98,13 +103,29 @@ describe('adaptive allocation across a suite', () => {
     expect(nextStage(units, schedule, 1, 0.1)).toEqual([]);
   });
 
-  it('charges a group stage once: one process runs its benchmarks together', () => {
+  it("charges a group stage its rounds times its units' shares: one process runs them together", () => {
+    // each unit's seconds per pair is its share of the process (0.05 s); 40 more pairs each
+    // to the next look: 2 s for one, 4 s for both in one process of 40 rounds
     const units = [unit('a', { pairsToSettle: 5 }), unit('b', { pairsToSettle: 50 })];
-    // 2 s each alone, 2 s together
-    expect(nextStage(units, schedule, 3, 0.1, true).map((s) => s.name)).toEqual(['a', 'b']);
+    expect(nextStage(units, schedule, 3, 0.1, true).map((s) => s.name)).toEqual(['a']);
+    expect(nextStage(units, schedule, 4, 0.1, true).map((s) => s.name)).toEqual(['a', 'b']);
+    // a unit nearer its next look adds its share for the stage's rounds, not its own
+    const near = [unit('a'), unit('b', { pairs: 50 })];
+    expect(nextStage(near, schedule, 3.9, 0.1, true).map((s) => s.name)).toEqual(['a']);
   });
 
   it('ends when nothing is open', () => {
     expect(nextStage([unit('a', { decision: 'settled' })], schedule, 100, 0.1)).toEqual([]);
+  });
+});
+
+describe('grouped processes', () => {
+  it('hold as many units as make a pair of about GROUP_PAIR_SECONDS; 10 before any pace', () => {
+    expect(GROUP_PAIR_SECONDS).toBe(2);
+    expect(groupChunk(131, Infinity)).toBe(10);
+    expect(groupChunk(131, 0.11)).toBe(18);
+    expect(groupChunk(131, 0.5)).toBe(4);
+    expect(groupChunk(131, 3)).toBe(1);
+    expect(groupChunk(6, 0.01)).toBe(6);
   });
 });

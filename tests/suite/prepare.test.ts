@@ -1,5 +1,5 @@
 import { goUnitArgv, parseGoTest, fixedIterations } from '../../src/suite/prepare-go.js';
-import { cargoUnitArgv, parseCargoBench } from '../../src/suite/prepare-cargo.js';
+import { cargoGroupArgv, cargoUnitArgv, parseCargoBench } from '../../src/suite/prepare-cargo.js';
 
 describe('a go test command for a prebuilt binary', () => {
   it('sends build flags to go test -c and test flags to the binary as -test.*', () => {
@@ -106,5 +106,32 @@ describe('criterion as a suite runs it', () => {
       '--bench',
       '^x$',
     ]);
+  });
+
+  it('granularity group: one process for several benchmarks, the shortest sample list each', () => {
+    const cargo = parseCargoBench(['cargo', 'bench', '--bench', 'spec', '--', '--color', 'never']);
+    const argv = cargoGroupArgv('/t/spec-1', cargo, ['dedup/fold', 'a+b/nth/0', 'x.y'], 0.02);
+    expect(argv).toEqual([
+      '/t/spec-1',
+      '--bench',
+      '--color',
+      'never',
+      '--noplot',
+      '--warm-up-time',
+      '0.02',
+      '--measurement-time',
+      '0.02',
+      '--sample-size',
+      '10',
+      '--nresamples',
+      '1000',
+      '^(dedup/fold|a\\+b/nth/0|x\\.y)$',
+    ]);
+    // the filter selects exactly the names given (criterion matches it anywhere in a name)
+    const filter = new RegExp(argv.at(-1)!);
+    expect(['dedup/fold', 'a+b/nth/0', 'x.y'].every((n) => filter.test(n))).toBe(true);
+    expect(['dedup/fold2', 'aab/nth/0', 'xzy', 'dedup/folds'].some((n) => filter.test(n))).toBe(
+      false,
+    );
   });
 });

@@ -69,6 +69,13 @@ async function countCalls(
   return n;
 }
 
+/**
+ * From this many counted criterion benchmarks a suite runs them several to a process: one
+ * process each cannot screen a 131-benchmark suite in 2 minutes (itertools: 97 left
+ * unmeasured, a third of each process the binary's start-up), a chunk of them can (all 131).
+ */
+const GROUP_FROM = 50;
+
 /** One bench target builds once (suite.build: auto); several run as written (build: never). */
 function runAsWritten(why: string): string {
   return `cargo: a prebuilt bench is one bench target and ${why}, so the suite runs cargo bench as written (suite.build: never); to build once, name one target with --bench NAME in the command and drop build: never`;
@@ -79,8 +86,11 @@ async function criterionPlan(project: ProjectFiles, manifests: string[]): Promis
   const option = targetOption(targets);
   const one = option.startsWith('--bench ');
   const benchmarks = await countCalls(project, targets, /\.bench_(?:function|with_input)\s*\(/g);
+  // a big suite runs its benchmarks several to a process: one start-up of the bench binary
+  // for a chunk of them (docs/suites.md, granularity)
+  const grouped = one && benchmarks >= GROUP_FROM;
   const suite = {
-    fields: one ? {} : { build: 'never' as const },
+    fields: one ? (grouped ? { granularity: 'group' as const } : {}) : { build: 'never' as const },
     benchmarks,
     counted: 'bench_function and bench_with_input calls, an estimate',
   };
@@ -98,17 +108,24 @@ async function criterionPlan(project: ProjectFiles, manifests: string[]): Promis
     ...(one ? {} : { setup: `cargo bench -q ${option} --no-run` }),
     timeout: '2m',
     steps: [rustToolchain('stable')],
-    comments: one
+    comments: grouped
       ? [
           "A suite (below): each version's bench target is built once (cargo bench --no-run),",
-          "then each benchmark runs alone in both versions at once in criterion's --quick mode;",
-          'every sample it takes is read from target/criterion.',
+          'then its benchmarks run several to a process (granularity: group: one start-up of the',
+          "bench binary for each chunk), each with criterion's shortest sample list, each judged",
+          'alone; every sample it takes is read from target/criterion.',
         ]
-      : [
-          'criterion runs one benchmark at a time in both versions (perBenchmark); every sample it',
-          'takes is read from target/criterion. Short warm-up and measurement times: the duet',
-          'repeats the run instead.',
-        ],
+      : one
+        ? [
+            "A suite (below): each version's bench target is built once (cargo bench --no-run),",
+            "then each benchmark runs alone in both versions at once in criterion's --quick mode;",
+            'every sample it takes is read from target/criterion.',
+          ]
+        : [
+            'criterion runs one benchmark at a time in both versions (perBenchmark); every sample it',
+            'takes is read from target/criterion. Short warm-up and measurement times: the duet',
+            'repeats the run instead.',
+          ],
     notes: one ? [] : [runAsWritten('this project has several')],
   };
 }
