@@ -755,15 +755,19 @@ function record(
 const MERGED = '5% in a merged branch';
 
 /**
- * 5% planted at `a` (or the nearest plantable commit before the last), inside a branch of up
- * to 8 commits merged into main: the first-parent search names the merge, the search inside
- * it (`firstParent: false`) the planted commit.
+ * 5% planted at a commit drawn from a generator of its own (so the other variants' draws stay
+ * those of their seeds), before the last, inside a branch of up to 8 commits merged into main:
+ * the first-parent search names the merge, the search inside it (`firstParent: false`) the
+ * planted commit.
  */
-function mergedVariant(a: number): Variant {
+function mergedVariant(trial: number): Variant {
   const n = REAL === null ? COMMITS : REAL.commits.length - 1;
-  const plantable = (i: number) => PLANTABLE === null || PLANTABLE.includes(i);
-  let at = Math.min(a, n - 1);
-  while (at > 1 && !plantable(at)) at--;
+  const own = createRng(SEED * 7919 + trial);
+  own.nextFloat(); // the first draw of a small seed is ~0.99999 (above)
+  const candidates = Array.from({ length: n - 1 }, (_, i) => i + 1).filter(
+    (i) => PLANTABLE === null || PLANTABLE.includes(i),
+  );
+  const at = candidates[Math.floor(own.nextFloat() * candidates.length)]!;
   const from = Math.max(1, at - 3);
   return {
     name: MERGED,
@@ -805,7 +809,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
       broken: null,
     },
     { name: 'A/A', steps: [], broken: null },
-    mergedVariant(a),
+    mergedVariant(trial),
   ];
   if (REAL !== null)
     // the real range's own commits that the proxy does not serve are its commits that do not build
