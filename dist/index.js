@@ -87319,10 +87319,19 @@ async function searchOnce(commits, duet2, settings) {
     const end = m <= n / 2 ? "good" : "bad";
     const id = commits[m].id;
     const place = (c) => positionOf(c, end, confirmation);
+    const lone = (c) => {
+      const level3 = { cls: "in-between", position: place(c) };
+      return [levels.get(a), levels.get(b)].some(
+        (x) => x.cls === "in-between" && !sameLevel(x, level3)
+      );
+    };
     const records = await measure(
       end === "good" ? good : bad,
       id,
-      (c) => classify(place(c), zone) !== "unclear",
+      (c) => {
+        const cls2 = classify(place(c), zone);
+        return cls2 !== "unclear" && (cls2 !== "in-between" || !lone(c));
+      },
       1
     );
     if (!Array.isArray(records)) {

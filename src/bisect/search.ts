@@ -246,10 +246,23 @@ async function searchOnce(
     const end = m <= n / 2 ? 'good' : 'bad';
     const id = commits[m]!.id;
     const place = (c: ChangeInterval) => positionOf(c, end, confirmation);
+    // In between, at a level no in-between neighbour shares: a step would be placed next to
+    // it, so more pairs first. On a real range such probes of one level read from 0.29 to 0.52
+    // of the change at 30 pairs, and each disagreement placed a phantom step that cost a
+    // confirmation (BENCHMARKS.md, "Steps that must add up").
+    const lone = (c: ChangeInterval): boolean => {
+      const level: Level = { cls: 'in-between', position: place(c) };
+      return [levels.get(a)!, levels.get(b)!].some(
+        (x) => x.cls === 'in-between' && !sameLevel(x, level),
+      );
+    };
     const records = await measure(
       end === 'good' ? good : bad,
       id,
-      (c) => classify(place(c), zone) !== 'unclear',
+      (c) => {
+        const cls = classify(place(c), zone);
+        return cls !== 'unclear' && (cls !== 'in-between' || !lone(c));
+      },
       1,
     );
     if (!Array.isArray(records)) {

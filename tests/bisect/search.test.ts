@@ -140,6 +140,29 @@ describe('searchRange on planted histories', () => {
     expect(result.duets).toBeLessThanOrEqual(3 * expectedDuets(64));
   });
 
+  it('an in-between probe at a level its in-between neighbour does not share gets more pairs before a step is placed', async () => {
+    // 16 reads half the change; 8's first duet reads 0.64 of it (a misread), its second 0.5
+    const { result, commits } = await bisectPlanted(
+      {
+        commits: 32,
+        steps: [
+          { at: 7, size: 0.15 },
+          { at: 21, size: 0.15 },
+        ],
+        halfWidth: 0.01,
+        misread: { commit: 8, log: 0.04 },
+      },
+      { threshold: 0.05, budget: 30 },
+    );
+    const probe8 = result.probes.find((p) => p.index === 8)!;
+    expect(probe8.class).toBe('in-between');
+    expect(probe8.duets.map((d) => d.effort)).toEqual([1, 2]);
+    expect(result.status).toBe('found');
+    expect(result.steps.map((s) => s.culprit.id)).toEqual([commits[7]!.id, commits[21]!.id]);
+    // no probe between 8 and 16: the two were taken for one level
+    expect(result.probes.filter((p) => p.index > 8 && p.index < 16)).toEqual([]);
+  });
+
   it('with the budget spent before the rest is found, the result says a step may be missing', async () => {
     const { result, commits } = await bisectPlanted(
       {
