@@ -476,7 +476,12 @@ const save = () =>
     OUT,
     `${JSON.stringify({ ...(REAL === null ? { yaml: YAML_VERSION, commits: COMMITS } : { module: REAL.module, range: 'benchmarks/bisect/golang-x-exp.json', good: REAL.commits[0]!.version, bad: REAL.commits.at(-1)!.version, commits: REAL.commits.length - 1, notServed: REAL.commits.flatMap((c, i) => (c.served ? [] : [i])), benchmark: `${REAL.benchmark} (${REAL.package}), -test.benchtime ${BENCHTIME}x`, calibration: realCalibration }), threshold: THRESHOLD, iterations: ITERATIONS, machine: os.cpus()[0]?.model, runs, results }, null, 2)}\n`,
   );
-type Outcome = 'exact' | 'wrong' | 'partial' | 'none';
+/**
+ * `merge`: a merged-branch variant whose first-parent search named the merge that brings the
+ * planted commit into main (right for merged pull requests as units), and whose search inside
+ * it pinned nothing.
+ */
+type Outcome = 'exact' | 'wrong' | 'partial' | 'none' | 'merge';
 /** exact: the planted commits and no other; wrong: a commit not planted; partial: some planted ones only; none: no commit (right for A/A). */
 function outcome(planted: number[], named: number[]): Outcome {
   if (named.length === 0) return 'none';
@@ -897,6 +902,15 @@ for (let trial = 0; trial < TRIALS; trial++) {
             : [indexOf(s.culprit.id)],
         );
       const exact = planted.length === named.length && planted.every((p) => named.includes(p));
+      const mergeOnly =
+        v.merged !== undefined &&
+        named.length > 0 &&
+        named.every((n) => n === v.merged!.to) &&
+        planted.every((p) => p >= v.merged!.from && p <= v.merged!.to) &&
+        report.steps.some(
+          (s) => s.culprit.id === merge?.merge && s.insideMerge?.status !== 'found',
+        );
+      const scored: Outcome = mergeOnly ? 'merge' : outcome(planted, named);
       const row = {
         seed: SEED,
         trial,
@@ -905,7 +919,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
         // the design the probes ran in (auto: the one chosen), and the choice's two measurements
         probedWith: report.mode ?? SCENARIO_MODE,
         modeChoice: report.modeChoice ?? null,
-        outcome: outcome(planted, named),
+        outcome: scored,
         runMs: Math.round(runMs),
         // the real range: this run's ns/op on good and ns per planted round
         ...(REAL === null ? {} : { calibration: realCalibration }),
@@ -949,7 +963,7 @@ for (let trial = 0; trial < TRIALS; trial++) {
       };
       results.push(row);
       console.log(
-        `${v.name.padEnd(42)} run ${Math.round(runMs)} ms, planted ${JSON.stringify(planted).padEnd(9)} named ${JSON.stringify(named).padEnd(9)} ${outcome(planted, named).padEnd(7)} ${report.status.padEnd(9)} good→bad ${(report.confirmation.change * 100).toFixed(2)}% [${(report.confirmation.lower * 100).toFixed(2)}, ${(report.confirmation.upper * 100).toFixed(2)}]  duets ${report.duets} (log2(N)+2 = ${report.expectedDuets})  ${row.measureSeconds} s measuring, ${row.wallSeconds} s in all`,
+        `${v.name.padEnd(42)} run ${Math.round(runMs)} ms, planted ${JSON.stringify(planted).padEnd(9)} named ${JSON.stringify(named).padEnd(9)} ${scored.padEnd(7)} ${report.status.padEnd(9)} good→bad ${(report.confirmation.change * 100).toFixed(2)}% [${(report.confirmation.lower * 100).toFixed(2)}, ${(report.confirmation.upper * 100).toFixed(2)}]  duets ${report.duets} (log2(N)+2 = ${report.expectedDuets})  ${row.measureSeconds} s measuring, ${row.wallSeconds} s in all`,
       );
       seconds = report.measureSeconds;
       save();
