@@ -47672,7 +47672,7 @@ function withoutPhantoms(result, settings) {
       `${short(s.culprit.id)} looked like a step from its probes, but its confirmation, ${signed(c.change)} [${signed(c.lower)}, ${signed(c.upper)}], shows none, and the confirmed steps account for the change: not a step`
     );
   }
-  const pinned = steps.every((s) => s.unresolved === null && s.confirmed);
+  const pinned = allPinned(steps);
   const spread = `the change is spread over ${result.steps.length} steps: each is listed with its size`;
   return {
     ...result,
@@ -47830,7 +47830,7 @@ async function searchOnce(commits, duet2, settings) {
         `the confirmation of ${short(s.culprit.id)} did not call a change beyond \xB1${pct2(t)}: a step smaller than the threshold, or a change spread over commits`
       );
   }
-  const pinned = steps.every((s) => s.unresolved === null && s.confirmed);
+  const pinned = allPinned(steps);
   return {
     status: pinned ? "found" : "narrowed",
     confirmation,
@@ -47889,7 +47889,7 @@ async function searchRemainder(commits, duet2, settings, result) {
     result.notes.push(
       `the steps located still leave ${signed(left.change)} [${signed(left.lower)}, ${signed(left.upper)}] of the change unexplained: a step may be missing (raise --budget)`
     );
-  const pinned = result.steps.every((s) => s.unresolved === null && s.confirmed);
+  const pinned = allPinned(result.steps);
   result.status = pinned && (left === null || !beyondThreshold(left, t)) ? "found" : "narrowed";
   return { ...result, remainder };
 }
@@ -47906,6 +47906,9 @@ function rest(whole, steps) {
     upper: Math.expm1(r + h),
     level: whole.level
   };
+}
+function allPinned(steps) {
+  return steps.every((s) => s.unresolved === null && s.confirmed);
 }
 function sameLevel(x, y) {
   if (x.cls !== y.cls) return false;

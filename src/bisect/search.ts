@@ -132,7 +132,7 @@ function withoutPhantoms(result: SearchResult, settings: SearchSettings): Search
       `${short(s.culprit.id)} looked like a step from its probes, but its confirmation, ${signed(c.change)} [${signed(c.lower)}, ${signed(c.upper)}], shows none, and the confirmed steps account for the change: not a step`,
     );
   }
-  const pinned = steps.every((s) => s.unresolved === null && s.confirmed);
+  const pinned = allPinned(steps);
   const spread = `the change is spread over ${result.steps.length} steps: each is listed with its size`;
   return {
     ...result,
@@ -317,7 +317,7 @@ async function searchOnce(
         `the confirmation of ${short(s.culprit.id)} did not call a change beyond ±${pct(t)}: a step smaller than the threshold, or a change spread over commits`,
       );
   }
-  const pinned = steps.every((s) => s.unresolved === null && s.confirmed);
+  const pinned = allPinned(steps);
   return {
     status: pinned ? 'found' : 'narrowed',
     confirmation,
@@ -392,7 +392,7 @@ async function searchRemainder(
     result.notes.push(
       `the steps located still leave ${signed(left.change)} [${signed(left.lower)}, ${signed(left.upper)}] of the change unexplained: a step may be missing (raise --budget)`,
     );
-  const pinned = result.steps.every((s) => s.unresolved === null && s.confirmed);
+  const pinned = allPinned(result.steps);
   result.status = pinned && (left === null || !beyondThreshold(left, t)) ? 'found' : 'narrowed';
   return { ...result, remainder };
 }
@@ -415,6 +415,11 @@ export function rest(whole: ChangeInterval, steps: readonly StepRecord[]): Chang
     upper: Math.expm1(r + h),
     level: whole.level,
   };
+}
+
+/** Every step pinned to one commit and confirmed beyond the threshold: the search `found`. */
+function allPinned(steps: readonly StepRecord[]): boolean {
+  return steps.every((s) => s.unresolved === null && s.confirmed);
 }
 
 /** Two probed commits are at the same level: the same class, and for in-between, overlapping. */

@@ -84,3 +84,17 @@ export function plantedDuet(p: Planted): { duet: RunDuet; calls: [string, string
   };
   return { duet, calls };
 }
+
+/**
+ * Two steps of +10% (at 19 and 60 of 64) whose probe at 32 reads 92% of the change where the
+ * truth is 50% (a real range did so): 32..64 looks like bad throughout at first.
+ */
+export const MISREAD_TWO_STEPS: Planted = {
+  commits: 64,
+  steps: [
+    { at: 19, size: 0.1 },
+    { at: 60, size: 0.1 },
+  ],
+  halfWidth: 0.01,
+  misread: { commit: 32, log: 0.08 },
+};

@@ -1,7 +1,7 @@
 import { alertLine, renderBisect } from '../../src/bisect/render.js';
 import { BISECT_SCHEMA_VERSION, type BisectReport } from '../../src/contracts/bisect.js';
 import { expectedDuets, searchRange } from '../../src/bisect/search.js';
-import { plantedCommits, plantedDuet, type Planted } from './planted.js';
+import { MISREAD_TWO_STEPS, plantedCommits, plantedDuet, type Planted } from './planted.js';
 
 async function reportOf(p: Planted, threshold = 0.05, budget = 20): Promise<BisectReport> {
   const commits = plantedCommits(p.commits);
@@ -48,21 +48,7 @@ describe('bisect reports', () => {
   });
 
   it('a step found by searching again: the rest of the change, the segment and its probes', async () => {
-    const text = renderBisect(
-      await reportOf(
-        {
-          commits: 64,
-          steps: [
-            { at: 19, size: 0.1 },
-            { at: 60, size: 0.1 },
-          ],
-          halfWidth: 0.01,
-          misread: { commit: 32, log: 0.08 },
-        },
-        0.01,
-        30,
-      ),
-    );
+    const text = renderBisect(await reportOf(MISREAD_TWO_STEPS, 0.01, 30));
     expect(text).toMatch(
       /\*\*Searched again\*\*: the steps first located left \+\d+\.\d\d% \[\+\d+\.\d\d%, \+\d+\.\d\d%\] of the change unexplained\.\n- `c032000000`\.\.`c064000000`: \+\d+\.\d\d% .* — a step found/,
     );

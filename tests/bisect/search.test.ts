@@ -1,5 +1,5 @@
 import { expectedDuets, rest, searchRange } from '../../src/bisect/search.js';
-import { plantedCommits, plantedDuet, type Planted } from './planted.js';
+import { MISREAD_TWO_STEPS, plantedCommits, plantedDuet, type Planted } from './planted.js';
 
 const T = { threshold: 0.05, budget: 20 };
 
@@ -101,16 +101,10 @@ describe('searchRange on planted histories', () => {
   it('a misread probe that hid the second of two steps: the change left unexplained is searched for again', async () => {
     // the probe at 32 reads 92% of the change where the truth is 50% (a real range did so):
     // 32..64 looks like bad throughout, and only the step at 19 is located at first
-    const planted: Planted = {
-      commits: 64,
-      steps: [
-        { at: 19, size: 0.1 },
-        { at: 60, size: 0.1 },
-      ],
-      halfWidth: 0.01,
-      misread: { commit: 32, log: 0.08 },
-    };
-    const { result, commits } = await bisectPlanted(planted, { threshold: 0.01, budget: 30 });
+    const { result, commits } = await bisectPlanted(MISREAD_TWO_STEPS, {
+      threshold: 0.01,
+      budget: 30,
+    });
     expect(result.status).toBe('found');
     expect(result.steps.map((s) => s.culprit.id)).toEqual([commits[19]!.id, commits[60]!.id]);
     expect(result.steps.every((s) => s.confirmed)).toBe(true);
@@ -164,18 +158,10 @@ describe('searchRange on planted histories', () => {
   });
 
   it('with the budget spent before the rest is found, the result says a step may be missing', async () => {
-    const { result, commits } = await bisectPlanted(
-      {
-        commits: 64,
-        steps: [
-          { at: 19, size: 0.1 },
-          { at: 60, size: 0.1 },
-        ],
-        halfWidth: 0.01,
-        misread: { commit: 32, log: 0.08 },
-      },
-      { threshold: 0.01, budget: 13 },
-    );
+    const { result, commits } = await bisectPlanted(MISREAD_TWO_STEPS, {
+      threshold: 0.01,
+      budget: 13,
+    });
     expect(result.status).toBe('narrowed');
     expect(result.steps[0]!.culprit.id).toBe(commits[19]!.id);
     // a step the misread probe placed, kept unconfirmed while the change is unexplained
