@@ -8,6 +8,9 @@
  *        --case aa|slow [--budget 120] [--noise] [--runs 1] [--threshold 0.05] [--mode duet|rmit]
  *        [--no-usual]   (duetkit only: the ecosystem's usual method is not run)
  *        [--suite-settings '{ repetitions: auto }']   (the scenario's suite: line, default {})
+ *   node --import tsx benchmarks/suites.ts --suite S --truth [--budget 240]
+ *        [--suite-settings '{ granularity: group }']   (the ground truth; grouped as the runs are)
+ *   node --import tsx benchmarks/suites.ts --score SUITE  # each run against the ground truth
  *   node --import tsx benchmarks/suites.ts --prepare      # fetch and build only
  *
  * Each comparison appends to benchmarks/results/suites.json: duetkit's verdicts (and the
@@ -28,7 +31,7 @@ import { rustBase64 } from './suites/rust-base64.js';
 import { rustItertools } from './suites/rust-itertools.js';
 import type { Suite } from './suites/suite.js';
 import { withNoise } from './noise-neighbour.js';
-import { renderAblation, renderSuites, renderTruth } from './suites/render.js';
+import { renderAblation, renderScored, renderSuites, renderTruth } from './suites/render.js';
 
 const SUITES: Suite[] = [goXxhash, rustBase64, pyCattrs, goFastjson, rustItertools];
 const RESULTS = 'benchmarks/results/suites.json';
@@ -197,7 +200,10 @@ async function groundTruth(suite: Suite, budget: number): Promise<void> {
   const scenario = path.join(dir, 'scenario.yml');
   // every benchmark: a change of code can move others too (layout, inlining)
   const lines = suite.scenario().filter((l) => !l.startsWith('suite:'));
-  const group = suite.scenario().some((l) => l.includes('granularity: group'));
+  // a grouped suite (criterion: several benchmarks a process) is timed grouped, as it is run
+  const group =
+    suite.scenario().some((l) => l.includes('granularity: group')) ||
+    value('--suite-settings', '').includes('granularity: group');
   writeFileSync(
     scenario,
     [
@@ -309,6 +315,10 @@ async function main(): Promise<void> {
     if (i < 0 || j < 0) throw new Error(`BENCHMARKS.md has no ${begin} … ${end}`);
     writeFileSync('BENCHMARKS.md', document.slice(0, i) + section + document.slice(j + end.length));
     console.error('BENCHMARKS.md: suites results rendered');
+    return;
+  }
+  if (argv.includes('--score')) {
+    process.stdout.write(renderScored(value('--score', 'go-fastjson')));
     return;
   }
   if (argv.includes('--prepare')) {

@@ -57006,15 +57006,16 @@ function parsed(option, line) {
 var import_yaml3 = __toESM(require_dist2(), 1);
 
 // src/suite/budget.ts
+var SCREENING_PAIRS = 20;
 var COSTS = {
-  go: { perBenchmark: 0.9, overhead: 15 },
-  criterion: { perBenchmark: 2.5, overhead: 60 },
-  cargo: { perBenchmark: 2.5, overhead: 60 },
-  pytest: { perBenchmark: 1.2, overhead: 10 },
-  googlecpp: { perBenchmark: 0.8, overhead: 10 },
-  jmh: { perBenchmark: 8, overhead: 20 }
+  go: { secondsPerPair: 0.12, overhead: 15 },
+  criterion: { secondsPerPair: 0.28, groupedSecondsPerPair: 0.15, overhead: 60 },
+  cargo: { secondsPerPair: 0.28, overhead: 60 },
+  pytest: { secondsPerPair: 0.15, overhead: 10 },
+  googlecpp: { secondsPerPair: 0.05, overhead: 10 },
+  jmh: { secondsPerPair: 0.4, overhead: 20 }
 };
-var OTHER = { perBenchmark: 1.5, overhead: 10 };
+var OTHER = { secondsPerPair: 0.15, overhead: 10 };
 var MINIMUM_SECONDS = 120;
 function recommendedBudget(request) {
   const { format, benchmarks } = request;
@@ -57026,14 +57027,16 @@ function recommendedBudget(request) {
     throw new RangeError(`vcpus: got ${vcpus}; expected a whole number \u2265 1`);
   }
   const cost2 = COSTS[format] ?? OTHER;
-  const raw = cost2.overhead + cost2.perBenchmark * benchmarks;
+  const perPair = request.grouped === true ? cost2.groupedSecondsPerPair ?? cost2.secondsPerPair : cost2.secondsPerPair;
+  const perBenchmark = Math.round(SCREENING_PAIRS * perPair * 10) / 10;
+  const raw = cost2.overhead + perBenchmark * benchmarks;
   const seconds = Math.max(MINIMUM_SECONDS, Math.ceil(raw / 60 - 1e-9) * 60);
   const runner = vcpus >= 4 ? `a ${vcpus}-vCPU runner costs what a 2-vCPU one does (a duet uses one CPU per side and one for the harness)` : `on a ${vcpus}-vCPU runner`;
   return {
     seconds,
-    perBenchmarkSeconds: cost2.perBenchmark,
+    perBenchmarkSeconds: perBenchmark,
     overheadSeconds: cost2.overhead,
-    explanation: `${formatMinutes(seconds)} gives each of ${benchmarks} ${format} benchmark${benchmarks === 1 ? "" : "s"} its screening (~20 pairs) and leaves time for the ones in doubt (~${cost2.perBenchmark} s per benchmark + ${cost2.overhead} s to build and calibrate; ${runner})`
+    explanation: `${formatMinutes(seconds)} gives each of ${benchmarks} ${format} benchmark${benchmarks === 1 ? "" : "s"} its screening (~${SCREENING_PAIRS} pairs) and leaves time for the ones in doubt (~${perBenchmark} s per benchmark + ${cost2.overhead} s to build and calibrate; ${runner})`
   };
 }
 function formatMinutes(seconds) {
@@ -57065,7 +57068,8 @@ function recommended(plan2) {
   return recommendedBudget({
     format: plan2.workload.format,
     benchmarks: plan2.suite.benchmarks,
-    vcpus: RUNNER_VCPUS
+    vcpus: RUNNER_VCPUS,
+    grouped: plan2.suite.fields.granularity === "group"
   });
 }
 function wrap(text3, width) {

@@ -174,6 +174,62 @@ export function renderTruth(truthFile = 'benchmarks/results/suites-truth.json'):
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Each run of `suite` scored against its ground truth, run by run (the large suites, whose runs
+ * differ in design and settings and are not pooled): of the benchmarks whose true change is
+ * beyond ±`threshold` (99% CI excluding 0), how many the run called in the truth's direction;
+ * and how many it called whose truth does not support the call (CI covering 0, or the other
+ * direction). A/A runs: every call is false.
+ */
+export function renderScored(
+  suite: string,
+  threshold = 0.05,
+  file = 'benchmarks/results/suites.json',
+  truthFile = 'benchmarks/results/suites-truth.json',
+): string {
+  const entries = (JSON.parse(readFileSync(file, 'utf8')) as ScoredEntry[]).filter(
+    (e) => e.suite === suite,
+  );
+  const truth = (existsSync(truthFile) ? JSON.parse(readFileSync(truthFile, 'utf8')) : {}) as Truth;
+  const t = truth[suite]?.benchmarks;
+  if (t === undefined) return `No ground truth for ${suite} in ${truthFile}.\n`;
+  const direction = (name: string): number => {
+    const b = t[name];
+    return b === undefined ? 0 : b.lower > 0 ? 1 : b.upper < 0 ? -1 : 0;
+  };
+  const beyond = Object.entries(t)
+    .filter(([name, b]) => direction(name) !== 0 && Math.abs(b.change) >= threshold)
+    .map(([name]) => name);
+  const lines = [
+    `| run (UTC) | case | design | benchmarks | true changes beyond ±${threshold * 100}% called / of | calls the truth does not support | \`unchanged\` |`,
+    '|---|---|---|--:|--:|--:|--:|',
+  ];
+  for (const e of entries) {
+    const at = e.duetkit.at[0]!;
+    const called = (name: string): number => {
+      const v = at.verdicts[name];
+      return v === 'regression' ? 1 : v === 'improvement' ? -1 : 0;
+    };
+    const names = Object.keys(at.verdicts);
+    const truly = e.case === 'slow' ? beyond.filter((n) => names.includes(n)) : [];
+    const found = truly.filter((n) => called(n) === direction(n)).length;
+    const unsupported = names.filter(
+      (n) => called(n) !== 0 && (e.case === 'aa' || called(n) !== direction(n)),
+    );
+    const unchanged = names.filter((n) => at.verdicts[n] === 'unchanged').length;
+    lines.push(
+      `| ${e.date.slice(5, 16).replace('T', ' ')} | ${e.case === 'aa' ? 'A/A' : 'injected'} | ${e.mode ?? 'duet'} ${e.suiteSettings ?? ''} | ${names.length} | ${e.case === 'slow' ? `${found} / ${truly.length}` : '–'} | ${unsupported.length}${unsupported.length > 0 && unsupported.length <= 4 ? ` (${unsupported.join(', ')})` : ''} | ${unchanged} |`,
+    );
+  }
+  const listed = beyond.map((n) => `${n} ${pct(t[n]!.change, 1)}`).join(', ');
+  return `${lines.join('\n')}\n\nTrue changes beyond ±${threshold * 100}%: ${listed === '' ? 'none' : listed}.\n`;
+}
+interface ScoredEntry extends Entry {
+  date: string;
+  mode?: string;
+  suiteSettings?: string;
+}
+
 /** The ablation: each efficiency raise on its own (suites-ablation.json). */
 export function renderAblation(file = 'benchmarks/results/suites-ablation.json'): string {
   if (!existsSync(file))

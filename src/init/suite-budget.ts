@@ -40,6 +40,7 @@ function recommended(plan: ToolPlan): ReturnType<typeof recommendedBudget> {
     format: plan.workload.format!,
     benchmarks: plan.suite!.benchmarks,
     vcpus: RUNNER_VCPUS,
+    grouped: plan.suite!.fields.granularity === 'group',
   });
 }
 

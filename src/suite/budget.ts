@@ -4,29 +4,43 @@
  * in doubt. Pure: a cost model per format, no I/O.
  */
 
-/** What one benchmark and the suite's fixed start cost, in seconds of a run. */
+/** What one pair of one benchmark and the suite's fixed start cost, in seconds of a run. */
 interface Cost {
-  perBenchmark: number;
+  /** Machine seconds a benchmark pair costs in a whole run (its share of starts included). */
+  secondsPerPair: number;
+  /** The same when several benchmarks run in one process (`granularity: group`). */
+  groupedSecondsPerPair?: number;
   overhead: number;
 }
 
+/** The pairs of a screening look: enough for a ±5% verdict on a quiet 2-vCPU runner. */
+export const SCREENING_PAIRS = 20;
+
 /**
- * Per-format costs on a 2-vCPU GitHub runner. PLACEHOLDERS, to be re-measured: they are
- * issue 21's first estimates, scaled from the suite runs of BENCHMARKS.md ("Suites": Go
- * xxhash, Rust base64/criterion, Python cattrs/pytest-benchmark, 90–120 s budgets on this
- * project's 2-CPU VM) and the e2e runs of tests/init (Google Benchmark, JMH). `perBenchmark`:
- * screening plus its share of the later looks; `overhead`: building each version once
- * (`go test -c`, `cargo bench --no-run`), calibrating or listing, and the analysis.
+ * Per-format costs of a pair, measured on this project's 2-vCPU VM in whole `duetkit run`s
+ * (BENCHMARKS.md, "Suites" and "Large suites"; benchmarks/results/suites.json: seconds of the
+ * run ÷ the benchmark pairs it measured):
+ * - go: valyala/fastjson, 100 benchmarks, 2026-11-26/27: 0.10–0.14 s in RMIT, 0.08–0.10 in
+ *   a duet (xxhash's 20 short benchmarks: 0.05). At 300 s every one got its 20 pairs (median),
+ *   and 78 of 100 A/A benchmarks were `unchanged` at ±5%; at 120 s, 6–10 pairs and 12–35.
+ * - criterion: base64, one process a benchmark: 0.22–0.33 s; itertools' 131 benchmarks
+ *   several to a process (`granularity: group`, which `duetkit init` writes from 50): 0.13–0.16.
+ * - pytest: cattrs, one interpreter a stage (`group`): 0.11–0.17 s.
+ * - cargo (libtest), Google Benchmark, JMH: not measured at a suite's size here. cargo is
+ *   taken as criterion's one process a benchmark; Google Benchmark as Go's short benchmarks
+ *   (a compiled binary that starts in milliseconds); JMH at 0.4 s, its forked JVMs' start.
+ * `overhead`: building each version once (`go test -c`, `cargo bench --no-run`), calibrating
+ * or listing, and the analysis.
  */
 const COSTS: Readonly<Record<string, Cost>> = {
-  go: { perBenchmark: 0.9, overhead: 15 },
-  criterion: { perBenchmark: 2.5, overhead: 60 },
-  cargo: { perBenchmark: 2.5, overhead: 60 },
-  pytest: { perBenchmark: 1.2, overhead: 10 },
-  googlecpp: { perBenchmark: 0.8, overhead: 10 },
-  jmh: { perBenchmark: 8, overhead: 20 },
+  go: { secondsPerPair: 0.12, overhead: 15 },
+  criterion: { secondsPerPair: 0.28, groupedSecondsPerPair: 0.15, overhead: 60 },
+  cargo: { secondsPerPair: 0.28, overhead: 60 },
+  pytest: { secondsPerPair: 0.15, overhead: 10 },
+  googlecpp: { secondsPerPair: 0.05, overhead: 10 },
+  jmh: { secondsPerPair: 0.4, overhead: 20 },
 };
-const OTHER: Cost = { perBenchmark: 1.5, overhead: 10 };
+const OTHER: Cost = { secondsPerPair: 0.15, overhead: 10 };
 const MINIMUM_SECONDS = 120;
 /** The benchmark counts of the docs' table. */
 export const TABLE_SIZES = [20, 50, 100, 200, 400] as const;
@@ -38,6 +52,8 @@ export interface BudgetRequest {
   benchmarks: number;
   /** vCPUs of the runner: a whole number ≥ 1. Default 2 (GitHub's `ubuntu-latest`). */
   vcpus?: number;
+  /** Several benchmarks to a process (`suite.granularity: group`). Default false. */
+  grouped?: boolean;
 }
 
 export interface RecommendedBudget {
@@ -64,7 +80,13 @@ export function recommendedBudget(request: BudgetRequest): RecommendedBudget {
     throw new RangeError(`vcpus: got ${vcpus}; expected a whole number ≥ 1`);
   }
   const cost = COSTS[format] ?? OTHER;
-  const raw = cost.overhead + cost.perBenchmark * benchmarks;
+  const perPair =
+    request.grouped === true
+      ? (cost.groupedSecondsPerPair ?? cost.secondsPerPair)
+      : cost.secondsPerPair;
+  // rounded to a tenth of a second: 20 × 0.12 is 2.4, not 2.4000000000000004
+  const perBenchmark = Math.round(SCREENING_PAIRS * perPair * 10) / 10;
+  const raw = cost.overhead + perBenchmark * benchmarks;
   // the small epsilon keeps 120.00000000000001 (float products) at 2 minutes
   const seconds = Math.max(MINIMUM_SECONDS, Math.ceil(raw / 60 - 1e-9) * 60);
   const runner =
@@ -73,12 +95,12 @@ export function recommendedBudget(request: BudgetRequest): RecommendedBudget {
       : `on a ${vcpus}-vCPU runner`;
   return {
     seconds,
-    perBenchmarkSeconds: cost.perBenchmark,
+    perBenchmarkSeconds: perBenchmark,
     overheadSeconds: cost.overhead,
     explanation:
       `${formatMinutes(seconds)} gives each of ${benchmarks} ${format} benchmark${benchmarks === 1 ? '' : 's'} ` +
-      `its screening (~20 pairs) and leaves time for the ones in doubt ` +
-      `(~${cost.perBenchmark} s per benchmark + ${cost.overhead} s to build and calibrate; ${runner})`,
+      `its screening (~${SCREENING_PAIRS} pairs) and leaves time for the ones in doubt ` +
+      `(~${perBenchmark} s per benchmark + ${cost.overhead} s to build and calibrate; ${runner})`,
   };
 }
 
@@ -90,13 +112,19 @@ export interface BudgetRow {
   vcpus4: number;
 }
 
-/** The recommended budgets of `format` for 20, 50, 100, 200 and 400 benchmarks (docs/init.md). */
-export function budgetTable(format: string): BudgetRow[] {
-  return TABLE_SIZES.map((benchmarks) => ({
-    benchmarks,
-    vcpus2: recommendedBudget({ format, benchmarks, vcpus: 2 }).seconds,
-    vcpus4: recommendedBudget({ format, benchmarks, vcpus: 4 }).seconds,
-  }));
+/**
+ * The recommended budgets of `format` for 20, 50, 100, 200 and 400 benchmarks (docs/init.md);
+ * grouped (`granularity: group`) from `groupFrom` benchmarks on, as `duetkit init` writes it.
+ */
+export function budgetTable(format: string, groupFrom = Infinity): BudgetRow[] {
+  return TABLE_SIZES.map((benchmarks) => {
+    const grouped = benchmarks >= groupFrom;
+    return {
+      benchmarks,
+      vcpus2: recommendedBudget({ format, benchmarks, vcpus: 2, grouped }).seconds,
+      vcpus4: recommendedBudget({ format, benchmarks, vcpus: 4, grouped }).seconds,
+    };
+  });
 }
 
 /** `3m`: a whole number of minutes as a scenario writes a duration. */

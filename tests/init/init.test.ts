@@ -120,16 +120,16 @@ describe('duetkit init', () => {
     const result = await cli(['init', '--fork-safe'], dir);
     expect(result.code).toBe(0);
     const advice = recommendedBudget({ format: 'pytest', benchmarks: 154, vcpus: 2 });
-    // 10 s + 1.2 s × 154 = 194.8 s: 4 minutes
-    expect(advice.seconds).toBe(240);
+    // 10 s + 20 pairs × 0.15 s × 154 = 472 s: 8 minutes
+    expect(advice.seconds).toBe(480);
     const text = await readFile(path.join(dir, 'benchmarks/duetkit.yml'), 'utf8');
     expect(text).toContain(
-      '# ~154 benchmarks found (tests taking the benchmark fixture, times their parametrize lists, an\n# estimate); 4m gives every one its screening',
+      '# ~154 benchmarks found (tests taking the benchmark fixture, times their parametrize lists, an\n# estimate); 8m gives every one its screening',
     );
-    expect(text).toMatch(/\nbudget: 4m .*\n(#.*\n)+suite:\n {2}granularity: group\n/);
+    expect(text).toMatch(/\nbudget: 8m .*\n(#.*\n)+suite:\n {2}granularity: group\n/);
     const { scenario } = await loadScenarioFile('benchmarks/duetkit.yml', dir);
     expect(scenario).toMatchObject({
-      budget: 240,
+      budget: 480,
       workload: { format: 'pytest', perBenchmark: true },
       suite: { granularity: 'group' },
     });

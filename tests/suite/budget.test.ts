@@ -1,36 +1,44 @@
 import { budgetTable, formatMinutes, recommendedBudget } from '../../src/suite/budget.js';
 
 describe('suite: the recommended budget', () => {
-  it('is the overhead plus the cost per benchmark, in whole minutes, at least 2', () => {
-    // go: 15 s + 0.9 s × 200 = 195 s → 4 minutes
+  it('is the overhead plus 20 pairs a benchmark at the measured pace, in whole minutes, at least 2', () => {
+    // go: 15 s + 20 × 0.12 s × 200 = 495 s → 9 minutes
     expect(recommendedBudget({ format: 'go', benchmarks: 200 })).toEqual({
-      seconds: 240,
-      perBenchmarkSeconds: 0.9,
+      seconds: 540,
+      perBenchmarkSeconds: 2.4,
       overheadSeconds: 15,
-      explanation: expect.stringContaining('4m gives each of 200 go benchmarks its screening'),
+      explanation: expect.stringContaining('9m gives each of 200 go benchmarks its screening'),
     });
-    // 15 s + 0.9 s × 20 = 33 s: the 2-minute floor
+    // 15 s + 2.4 s × 20 = 63 s: the 2-minute floor
     expect(recommendedBudget({ format: 'go', benchmarks: 20 }).seconds).toBe(120);
     expect(recommendedBudget({ format: 'go', benchmarks: 0 }).seconds).toBe(120);
-    // exactly 3 minutes stays 3 minutes: 60 s + 2.5 s × 48 = 180 s
-    expect(recommendedBudget({ format: 'criterion', benchmarks: 48 }).seconds).toBe(180);
-    expect(recommendedBudget({ format: 'criterion', benchmarks: 49 }).seconds).toBe(240);
-    // 10 s + 1.2 s × 100 = 130 s → 3 minutes
-    expect(recommendedBudget({ format: 'pytest', benchmarks: 100 }).seconds).toBe(180);
+    // exactly 4 minutes stays 4 minutes: 60 s + 3 s × 60 = 240 s (grouped criterion)
+    expect(recommendedBudget({ format: 'criterion', benchmarks: 60, grouped: true }).seconds).toBe(
+      240,
+    );
+    expect(recommendedBudget({ format: 'criterion', benchmarks: 61, grouped: true }).seconds).toBe(
+      300,
+    );
+    // 10 s + 3 s × 100 = 310 s → 6 minutes
+    expect(recommendedBudget({ format: 'pytest', benchmarks: 100 }).seconds).toBe(360);
   });
 
-  it('has a cost per format, and one for the formats it has no figures for', () => {
-    const costs = (format: string): [number, number] => {
-      const b = recommendedBudget({ format, benchmarks: 1 });
+  it('has a cost per format, grouped or not, and one for the formats it has no figures for', () => {
+    const costs = (format: string, grouped = false): [number, number] => {
+      const b = recommendedBudget({ format, benchmarks: 1, grouped });
       return [b.perBenchmarkSeconds, b.overheadSeconds];
     };
-    expect(costs('go')).toEqual([0.9, 15]);
-    expect(costs('criterion')).toEqual([2.5, 60]);
-    expect(costs('cargo')).toEqual([2.5, 60]);
-    expect(costs('pytest')).toEqual([1.2, 10]);
-    expect(costs('googlecpp')).toEqual([0.8, 10]);
+    expect(costs('go')).toEqual([2.4, 15]);
+    expect(costs('criterion')).toEqual([5.6, 60]);
+    // several benchmarks to a process: about half the cost (itertools, 131 benchmarks)
+    expect(costs('criterion', true)).toEqual([3, 60]);
+    expect(costs('cargo')).toEqual([5.6, 60]);
+    // a format without a grouped figure costs the same grouped
+    expect(costs('cargo', true)).toEqual([5.6, 60]);
+    expect(costs('pytest')).toEqual([3, 10]);
+    expect(costs('googlecpp')).toEqual([1, 10]);
     expect(costs('jmh')).toEqual([8, 20]);
-    expect(costs('tinybench')).toEqual([1.5, 10]);
+    expect(costs('tinybench')).toEqual([3, 10]);
   });
 
   it('costs the same on 4 vCPUs and says why; refuses what is not a count', () => {
@@ -51,15 +59,18 @@ describe('suite: the recommended budget', () => {
     );
   });
 
-  it('tabulates 20 to 400 benchmarks for the docs', () => {
+  it('tabulates 20 to 400 benchmarks for the docs, grouped from where init groups', () => {
     expect(budgetTable('go')).toEqual([
       { benchmarks: 20, vcpus2: 120, vcpus4: 120 },
-      { benchmarks: 50, vcpus2: 120, vcpus4: 120 },
-      { benchmarks: 100, vcpus2: 120, vcpus4: 120 },
-      { benchmarks: 200, vcpus2: 240, vcpus4: 240 },
-      { benchmarks: 400, vcpus2: 420, vcpus4: 420 },
+      { benchmarks: 50, vcpus2: 180, vcpus4: 180 },
+      { benchmarks: 100, vcpus2: 300, vcpus4: 300 },
+      { benchmarks: 200, vcpus2: 540, vcpus4: 540 },
+      { benchmarks: 400, vcpus2: 1020, vcpus4: 1020 },
     ]);
     expect(budgetTable('jmh').map((r) => r.vcpus2)).toEqual([180, 420, 840, 1620, 3240]);
+    // criterion: one process a benchmark below 50 (5.6 s each), grouped from 50 (3 s each)
+    expect(budgetTable('criterion', 50).map((r) => r.vcpus2)).toEqual([180, 240, 360, 660, 1260]);
+    expect(budgetTable('criterion').map((r) => r.vcpus2)[2]).toBe(660);
     expect(formatMinutes(240)).toBe('4m');
   });
 });
