@@ -425,8 +425,9 @@ const REAL: RealRange | null =
       )
     : null;
 const rng = createRng(SEED);
-// createRng's first draw for a small seed is ~0.99999 whatever the seed (1, 11, 12, 21, 22,
-// 101 all gave it): every first planted commit was 62 of 64; the draw is thrown away
+// createRng's first draw for a small seed was ~0.99999 whatever the seed (1, 11, 12, 21, 22,
+// 101 all gave it: every first planted commit was 62 of 64) until its state was seeded with
+// SplitMix32 (src/stats/rng.ts, 2026-11-27); the first draw is still thrown away, as before
 rng.nextFloat();
 const PLANTABLE = REAL === null ? null : plantable(REAL.commits);
 const at = () =>

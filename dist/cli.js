@@ -38645,8 +38645,9 @@ var XoroShiro128Plus = class XoroShiro128Plus2 {
     ];
   }
 };
-function xoroshiro128plus(seed) {
-  return new XoroShiro128Plus(-1, ~seed, seed | 0, 0);
+function xoroshiro128plusFromState(state) {
+  if (!(state.length === 4)) throw new Error("The state must have been produced by a xoroshiro128plus RandomGenerator");
+  return new XoroShiro128Plus(state[0], state[1], state[2], state[3]);
 }
 
 // src/stats/rng.ts
@@ -38661,7 +38662,20 @@ function checkSeed(seed) {
 }
 function createRng(seed) {
   checkSeed(seed);
-  return fromGenerator(seed, xoroshiro128plus(seed | 0));
+  return fromGenerator(seed, xoroshiro128plusFromState(stateFromSeed(seed)));
+}
+function stateFromSeed(seed) {
+  let x = seed | 0;
+  const next = () => {
+    x = x + 2654435769 | 0;
+    let z2 = x ^ x >>> 16;
+    z2 = Math.imul(z2, 569420461);
+    z2 ^= z2 >>> 15;
+    z2 = Math.imul(z2, 1935289751);
+    return z2 ^ z2 >>> 15;
+  };
+  const state = [next(), next(), next(), next()];
+  return state.every((w) => w === 0) ? [1, 0, 0, 0] : state;
 }
 function fromGenerator(seed, gen) {
   const nextUint32 = () => gen.next() >>> 0;

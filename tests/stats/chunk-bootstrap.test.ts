@@ -40,7 +40,14 @@ describe('ratioDifferenceStandardErrors', () => {
       4000,
       createRng(3),
     );
-    expect(se[0]!).toBeGreaterThan(2.5 * Math.sqrt((2 * 0.3 * 0.7) / 20_000));
+    const binomial = Math.sqrt((2 * 0.3 * 0.7) / 20_000);
+    expect(se[0]!).toBeGreaterThan(2 * binomial);
+    // the truth: each chunk's share varies by sd 0.3 × 0.2 between chunks, plus its binomial
+    // 0.3 × 0.7 / 500; the difference of two means of 40 chunks: sd 0.0142, about 3.1 times
+    // the binomial. 40 chunks estimate it to about ±11% (1 sd)
+    const truth = Math.sqrt((2 * ((0.3 * 0.2) ** 2 + (0.3 * 0.7) / 500)) / 40);
+    expect(se[0]! / truth).toBeGreaterThan(0.65);
+    expect(se[0]! / truth).toBeLessThan(1.35);
   });
 
   it('refuses groups of one chunk and too few resamples, naming them', () => {

@@ -43,9 +43,15 @@ describe('paired steps: each run judged against its base commit', () => {
     expect(md).toContain(
       'Median interval width per benchmark: 1.00% to 1.00%: a step beyond ±1.50% to ±1.50% (the threshold and half the width) is called the night it lands.',
     );
-    expect(md).toMatch(
-      /- \*\*bench\*\* 🔴 regression \+3\.\d\d% \[\+2\.\d\d%, \+3\.\d\d%\] \(99% CI, threshold ±1\.0%\) in run run-0012 \(2026-01-17\), commits `000000000b`\.\.`000000000c`/,
+    const line = md.match(
+      /- \*\*bench\*\* 🔴 regression \+(\d\.\d\d)% \[\+(\d\.\d\d)%, \+(\d\.\d\d)%\] \(99% CI, threshold ±1\.0%\) in run run-0012 \(2026-01-17\), commits `000000000b`\.\.`000000000c`/,
     );
+    expect(line).not.toBeNull();
+    // the planted +3% step: the estimate near it, the interval around it
+    const [estimate, lower, upper] = line!.slice(1).map(Number);
+    expect(Math.abs(estimate! - 3)).toBeLessThan(0.5);
+    expect(lower!).toBeLessThan(3);
+    expect(upper!).toBeGreaterThan(3);
   });
 
   it('an A/A comparison, a base without a commit or no comparison is not a step', () => {
@@ -70,7 +76,7 @@ describe('paired steps: each run judged against its base commit', () => {
     expect(landing.benchmarks[0]!.changePoints).toEqual([]);
     const first = planAlert(landing, null, NOW);
     expect(first.action).toBe('alert');
-    expect(first.comment).toMatch(/🔴 regression \+3\.\d\d% .* in run run-0012/);
+    expect(first.comment).toMatch(/🔴 regression \+[23]\.\d\d% .* in run run-0012/);
     expect(first.state.known).toContainEqual({ benchmark: 'bench', runId: 'paired:run-0012' });
     expect(first.body).toContain('Steps judged within one run');
     // the report read again before the next night: nothing new, the condition no longer holds
