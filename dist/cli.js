@@ -48392,6 +48392,7 @@ function checkPorts(s, issue2) {
 }
 
 // src/suite/schema.ts
+var FIRST_LOOK_PAIRS = 20;
 var suiteSchema = external_exports.object({
   /**
    * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
@@ -48399,7 +48400,7 @@ var suiteSchema = external_exports.object({
    */
   allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
   /** Pairs per benchmark at the first look. Default 20. */
-  firstLook: external_exports.number().int().min(5).max(1e5).default(20),
+  firstLook: external_exports.number().int().min(5).max(1e5).default(FIRST_LOOK_PAIRS),
   /** Each further look has this many times the pairs of the one before. Default 3. */
   growth: external_exports.number().gt(1).max(10).default(3),
   /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
@@ -57020,7 +57021,7 @@ function parsed(option, line) {
 var import_yaml3 = __toESM(require_dist2(), 1);
 
 // src/suite/budget.ts
-var SCREENING_PAIRS = 20;
+var SCREENING_PAIRS = FIRST_LOOK_PAIRS;
 var COSTS = {
   go: { secondsPerPair: 0.12, overhead: 15 },
   criterion: { secondsPerPair: 0.28, groupedSecondsPerPair: 0.15, overhead: 60 },
@@ -57071,7 +57072,7 @@ function budgetComment(plan2, budget) {
   const advice = recommended(plan2);
   const advised = formatMinutes(advice.seconds);
   const found = `~${plan2.suite.benchmarks} benchmarks found (${plan2.suite.counted});`;
-  const buys = "every one its screening (~20 pairs) and leaves time for the ones in doubt";
+  const buys = `every one its screening (~${SCREENING_PAIRS} pairs) and leaves time for the ones in doubt`;
   const runner = `on a ${RUNNER_VCPUS}-vCPU runner (4 vCPUs are no faster: a duet uses one CPU per side and one for the harness)`;
   const seconds = durationSeconds(budget);
   const same = seconds !== null && Math.abs(seconds - advice.seconds) < 1;

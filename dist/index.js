@@ -87962,6 +87962,7 @@ function checkPorts(s, issue3) {
 }
 
 // src/suite/schema.ts
+var FIRST_LOOK_PAIRS = 20;
 var suiteSchema = external_exports.object({
   /**
    * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
@@ -87969,7 +87970,7 @@ var suiteSchema = external_exports.object({
    */
   allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
   /** Pairs per benchmark at the first look. Default 20. */
-  firstLook: external_exports.number().int().min(5).max(1e5).default(20),
+  firstLook: external_exports.number().int().min(5).max(1e5).default(FIRST_LOOK_PAIRS),
   /** Each further look has this many times the pairs of the one before. Default 3. */
   growth: external_exports.number().gt(1).max(10).default(3),
   /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */

@@ -1,5 +1,5 @@
 import { durationSeconds } from '../scenario/values.js';
-import { formatMinutes, recommendedBudget } from '../suite/budget.js';
+import { formatMinutes, recommendedBudget, SCREENING_PAIRS } from '../suite/budget.js';
 import type { ToolPlan } from './types.js';
 
 /** `--budget auto` (the default): sized from the benchmarks found, for a suite. */
@@ -25,7 +25,7 @@ export function budgetComment(plan: ToolPlan, budget: string): string[] {
   const advice = recommended(plan);
   const advised = formatMinutes(advice.seconds);
   const found = `~${plan.suite.benchmarks} benchmarks found (${plan.suite.counted});`;
-  const buys = 'every one its screening (~20 pairs) and leaves time for the ones in doubt';
+  const buys = `every one its screening (~${SCREENING_PAIRS} pairs) and leaves time for the ones in doubt`;
   const runner = `on a ${RUNNER_VCPUS}-vCPU runner (4 vCPUs are no faster: a duet uses one CPU per side and one for the harness)`;
   const seconds = durationSeconds(budget);
   const same = seconds !== null && Math.abs(seconds - advice.seconds) < 1;

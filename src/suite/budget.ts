@@ -4,6 +4,8 @@
  * in doubt. Pure: a cost model per format, no I/O.
  */
 
+import { FIRST_LOOK_PAIRS } from './schema.js';
+
 /** What one pair of one benchmark and the suite's fixed start cost, in seconds of a run. */
 interface Cost {
   /** Machine seconds a benchmark pair costs in a whole run (its share of starts included). */
@@ -13,8 +15,8 @@ interface Cost {
   overhead: number;
 }
 
-/** The pairs of a screening look: enough for a ±5% verdict on a quiet 2-vCPU runner. */
-export const SCREENING_PAIRS = 20;
+/** The pairs of a screening look (the first look's default): a budget is sized to give them. */
+export const SCREENING_PAIRS = FIRST_LOOK_PAIRS;
 
 /**
  * Per-format costs of a pair, measured on this project's 2-vCPU VM in whole `duetkit run`s

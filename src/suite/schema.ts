@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { duration } from '../scenario/fields.js';
 
+/** Pairs per benchmark at the first look (the screening), unless `suite.firstLook` says. */
+export const FIRST_LOOK_PAIRS = 20;
+
 /**
  * The `suite:` field of a scenario: how a per-benchmark suite shares one budget
  * (docs/suites.md). Defaults in the field comments; every default is also in the docs.
@@ -13,7 +16,7 @@ export const suiteSchema = z
      */
     allocation: z.enum(['adaptive', 'equal']).default('adaptive'),
     /** Pairs per benchmark at the first look. Default 20. */
-    firstLook: z.number().int().min(5).max(100_000).default(20),
+    firstLook: z.number().int().min(5).max(100_000).default(FIRST_LOOK_PAIRS),
     /** Each further look has this many times the pairs of the one before. Default 3. */
     growth: z.number().gt(1).max(10).default(3),
     /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
