@@ -47616,6 +47616,32 @@ function timingRecord(workload2, built) {
   };
 }
 
+// src/stats/pool.ts
+function poolEstimates(parts, level2 = parts[0]?.level ?? NaN) {
+  if (parts.length === 0) throw new RangeError("poolEstimates needs at least one estimate");
+  if (!(level2 > 0 && level2 < 1)) throw new RangeError(`level must be in (0, 1), got ${level2}`);
+  let weights = 0;
+  let weighted = 0;
+  for (const [i, p] of parts.entries()) {
+    if (!(p.level > 0 && p.level < 1))
+      throw new RangeError(`estimate ${i}: level must be in (0, 1), got ${p.level}`);
+    if (![p.estimate, p.lower, p.upper].every(Number.isFinite) || p.lower > p.upper)
+      throw new RangeError(
+        `estimate ${i}: needs finite lower \u2264 upper, got [${p.lower}, ${p.upper}] around ${p.estimate}`
+      );
+    const side = Math.max(p.upper - p.estimate, p.estimate - p.lower);
+    if (!(side > 0))
+      throw new RangeError(`estimate ${i}: its interval has no width, so no standard error`);
+    const se = side / normalPpf(1 - (1 - p.level) / 2);
+    const w = 1 / (se * se);
+    weights += w;
+    weighted += w * p.estimate;
+  }
+  const estimate = weighted / weights;
+  const half = normalPpf(1 - (1 - level2) / 2) / Math.sqrt(weights);
+  return { estimate, lower: estimate - half, upper: estimate + half, level: level2 };
+}
+
 // src/bisect/classify.ts
 function positionOf(probe2, end, confirmed) {
   const d = Math.log1p(confirmed.change);
@@ -47717,9 +47743,9 @@ async function searchOnce(commits, duet2, settings) {
         return { unbuildable: outcome.commit, reason: outcome.reason };
       seconds += outcome.result.seconds;
       records.push({ base, head, effort, ...outcome.result });
-      if (settled(outcome.result)) break;
+      if (settled(pooledDuets(records))) break;
     }
-    return records;
+    return { records, pooled: pooledDuets(records) };
   };
   const first = await measure(
     good,
@@ -47727,11 +47753,11 @@ async function searchOnce(commits, duet2, settings) {
     (c) => beyondThreshold(c, t) && relativeHalfWidth(c) <= PRECISE || withinThreshold(c, t),
     0
   );
-  if (!Array.isArray(first))
+  if ("unbuildable" in first)
     throw new BisectError(
       `the ${first.unbuildable === good ? "good" : "bad"} commit ${first.unbuildable} did not build: ${first.reason}`
     );
-  const confirmation = first.at(-1);
+  const confirmation = first.pooled;
   const empty = { probes: [], steps: [], remainder: null, duets, measureSeconds: seconds };
   if (!beyondThreshold(confirmation, t)) {
     const within = withinThreshold(confirmation, t);
@@ -47793,16 +47819,16 @@ async function searchOnce(commits, duet2, settings) {
       },
       1
     );
-    if (!Array.isArray(records)) {
+    if ("unbuildable" in records) {
       probes.push({ commit: id, index: m, end, class: "skipped", position: null, duets: [] });
       probes.at(-1).reason = records.reason;
       untestable.set(m, "did not build");
       queue.push([a, b]);
       continue;
     }
-    const position = place(records.at(-1));
+    const position = place(records.pooled);
     const cls = classify(position, zone);
-    probes.push({ commit: id, index: m, end, class: cls, position, duets: records });
+    probes.push({ commit: id, index: m, end, class: cls, position, duets: records.records });
     if (cls === "unclear") {
       untestable.set(m, "stayed unclear");
       queue.push([a, b]);
@@ -47823,7 +47849,7 @@ async function searchOnce(commits, duet2, settings) {
         (c) => beyondThreshold(c, t) || withinThreshold(c, t),
         0
       );
-      if (Array.isArray(confirm)) record2 = confirm.at(-1);
+      if (!("unbuildable" in confirm)) record2 = confirm.pooled;
     }
     steps.push({
       before: commits[before].id,
@@ -47935,6 +47961,31 @@ function range2(from, to) {
 var pct2 = (x) => `${+(x * 100).toFixed(2)}%`;
 var short = (id) => id.slice(0, 10);
 var signed = (x) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
+function pooledDuets(records) {
+  const last = records.at(-1);
+  if (records.length === 1 || records.some((r) => !(r.upper > r.lower))) return last;
+  const p = poolEstimates(
+    records.map((r) => ({
+      estimate: Math.log1p(r.change),
+      lower: Math.log1p(r.lower),
+      upper: Math.log1p(r.upper),
+      level: r.level
+    })),
+    last.level
+  );
+  const sum = (f) => records.reduce((x, r) => x + f(r), 0);
+  return {
+    base: last.base,
+    head: last.head,
+    change: Math.expm1(p.estimate),
+    lower: Math.expm1(p.lower),
+    upper: Math.expm1(p.upper),
+    level: p.level,
+    pairs: sum((r) => r.pairs),
+    effort: sum((r) => r.effort),
+    seconds: sum((r) => r.seconds)
+  };
+}
 
 // src/pipeline/bisect-duet.ts
 function createDuetPort(options) {
@@ -48249,7 +48300,7 @@ function probeTable(probes, subjects) {
     "| commit | subject | against | change | interval | position | class |",
     "| :-- | :-- | :-- | --: | :-- | --: | :-- |",
     ...probes.map((p) => {
-      const d = p.duets.at(-1);
+      const d = p.duets.length === 0 ? void 0 : pooledDuets(p.duets);
       const cells = d === void 0 ? ["\u2013", p.reason ?? "", "\u2013"] : [
         pct3(d.change),
         `[${pct3(d.lower)}, ${pct3(d.upper)}]${p.duets.length > 1 ? ` after ${p.duets.length} duets` : ""}`,

@@ -6,6 +6,7 @@ import type {
   Remainder,
   StepRecord,
 } from '../contracts/bisect.js';
+import { pooledDuets } from './search.js';
 
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
 const short = (id: string) => `\`${id.slice(0, 10)}\``;
@@ -76,7 +77,7 @@ function probeTable(probes: readonly ProbeRecord[], subjects: Map<string, string
     '| commit | subject | against | change | interval | position | class |',
     '| :-- | :-- | :-- | --: | :-- | --: | :-- |',
     ...probes.map((p) => {
-      const d = p.duets.at(-1);
+      const d = p.duets.length === 0 ? undefined : pooledDuets(p.duets);
       const cells =
         d === undefined
           ? ['–', p.reason ?? '', '–']

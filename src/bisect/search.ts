@@ -1,4 +1,5 @@
 import { UserError } from '../errors.js';
+import { poolEstimates } from '../stats/pool.js';
 import {
   beyondThreshold,
   classify,
@@ -163,13 +164,18 @@ async function searchOnce(
   let seconds = 0;
   const notes: string[] = [];
 
-  /** Duets with doubling effort until `settled` or the budget or effort runs out. */
+  /**
+   * Duets with doubling effort until `settled` or the budget or effort runs out; what they say
+   * together (`pooled`) decides, so the pairs of the first duets of a ladder are not thrown away.
+   */
   const measure = async (
     base: string,
     head: string,
     settled: (c: ChangeInterval) => boolean,
     reserve: number,
-  ): Promise<DuetRecord[] | { unbuildable: string; reason: string }> => {
+  ): Promise<
+    { records: DuetRecord[]; pooled: DuetRecord } | { unbuildable: string; reason: string }
+  > => {
     const records: DuetRecord[] = [];
     for (let effort = 1; effort <= maxEffort; effort *= 2) {
       if (records.length > 0 && duets >= settings.budget - reserve) break;
@@ -179,9 +185,9 @@ async function searchOnce(
         return { unbuildable: outcome.commit, reason: outcome.reason };
       seconds += outcome.result.seconds;
       records.push({ base, head, effort, ...outcome.result });
-      if (settled(outcome.result)) break;
+      if (settled(pooledDuets(records))) break;
     }
-    return records;
+    return { records, pooled: pooledDuets(records) };
   };
 
   // Precise enough to place probes: its interval within a quarter of the change either way.
@@ -191,11 +197,11 @@ async function searchOnce(
     (c) => (beyondThreshold(c, t) && relativeHalfWidth(c) <= PRECISE) || withinThreshold(c, t),
     0,
   );
-  if (!Array.isArray(first))
+  if ('unbuildable' in first)
     throw new BisectError(
       `the ${first.unbuildable === good ? 'good' : 'bad'} commit ${first.unbuildable} did not build: ${first.reason}`,
     );
-  const confirmation = first.at(-1)!;
+  const confirmation = first.pooled;
   const empty = { probes: [], steps: [], remainder: null, duets, measureSeconds: seconds };
   if (!beyondThreshold(confirmation, t)) {
     const within = withinThreshold(confirmation, t);
@@ -265,16 +271,16 @@ async function searchOnce(
       },
       1,
     );
-    if (!Array.isArray(records)) {
+    if ('unbuildable' in records) {
       probes.push({ commit: id, index: m, end, class: 'skipped', position: null, duets: [] });
       probes.at(-1)!.reason = records.reason;
       untestable.set(m, 'did not build');
       queue.push([a, b]);
       continue;
     }
-    const position = place(records.at(-1)!);
+    const position = place(records.pooled);
     const cls = classify(position, zone);
-    probes.push({ commit: id, index: m, end, class: cls, position, duets: records });
+    probes.push({ commit: id, index: m, end, class: cls, position, duets: records.records });
     if (cls === 'unclear') {
       untestable.set(m, 'stayed unclear');
       queue.push([a, b]);
@@ -296,7 +302,7 @@ async function searchOnce(
         (c) => beyondThreshold(c, t) || withinThreshold(c, t),
         0,
       );
-      if (Array.isArray(confirm)) record = confirm.at(-1)!;
+      if (!('unbuildable' in confirm)) record = confirm.pooled;
     }
     steps.push({
       before: commits[before]!.id,
@@ -437,3 +443,35 @@ function range(from: number, to: number): number[] {
 const pct = (x: number) => `${+(x * 100).toFixed(2)}%`;
 const short = (id: string) => id.slice(0, 10);
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
+
+/**
+ * The duets of one ladder (the same base and head, more pairs each time) as one record: their
+ * changes pooled in log space by inverse variance (`poolEstimates`), pairs, effort and seconds
+ * added. A single duet is returned as it is.
+ */
+export function pooledDuets(records: readonly DuetRecord[]): DuetRecord {
+  const last = records.at(-1)!;
+  // a zero-width interval (every pair alike) gives no variance to weigh by: the last decides
+  if (records.length === 1 || records.some((r) => !(r.upper > r.lower))) return last;
+  const p = poolEstimates(
+    records.map((r) => ({
+      estimate: Math.log1p(r.change),
+      lower: Math.log1p(r.lower),
+      upper: Math.log1p(r.upper),
+      level: r.level,
+    })),
+    last.level,
+  );
+  const sum = (f: (r: DuetRecord) => number) => records.reduce((x, r) => x + f(r), 0);
+  return {
+    base: last.base,
+    head: last.head,
+    change: Math.expm1(p.estimate),
+    lower: Math.expm1(p.lower),
+    upper: Math.expm1(p.upper),
+    level: p.level,
+    pairs: sum((r) => r.pairs),
+    effort: sum((r) => r.effort),
+    seconds: sum((r) => r.seconds),
+  };
+}

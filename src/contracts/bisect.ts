@@ -46,7 +46,10 @@ export interface ProbeRecord {
   class: ProbeClass | 'skipped';
   /** The candidate's place between good (0) and bad (1), with its interval; null when skipped. */
   position: { fraction: number; lower: number; upper: number } | null;
-  /** Every duet of it, the last decides (more pairs after an unclear one). */
+  /**
+   * Every duet of it (more pairs after an unclear one); they decide together, their changes
+   * pooled by inverse variance (`pooledDuets` in bisect/search.ts).
+   */
   duets: DuetRecord[];
   /** Why it was skipped (the build's error). */
   reason?: string;
@@ -148,7 +151,10 @@ export interface BisectReport {
   mode?: BisectMode;
   /** How it was chosen, with `--mode auto`; null when it was given. */
   modeChoice?: ModeChoice | null;
-  /** The duet of good against bad (the last one, after more pairs if it needed them). */
+  /**
+   * Good against bad: its duets (more pairs if it needed them) pooled into one record, their
+   * pairs, effort and seconds added.
+   */
   confirmation: DuetRecord;
   /** Commits after good up to bad, oldest first (bad last). */
   commits: RangeCommit[];

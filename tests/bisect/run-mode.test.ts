@@ -123,12 +123,13 @@ describe('runBisect --mode auto: both designs measure good against bad, the bett
     const report = await bisect({ duet: duet.duet, rmit: rmit.duet });
     expect(report.modeChoice).toMatchObject({ chosen: 'duet', switched: true });
     expect(report.mode).toBe('rmit');
-    // the choice, then good against bad at 1×, 2× and 4× the pairs, all in duets
+    // the choice, then good against bad at 1×, 2× and 4× the pairs, all in duets; the note
+    // gives the three pooled (this port says 30 pairs whatever the effort)
     expect(duet.calls).toHaveLength(4);
     expect(report.steps.map((s) => [s.culprit.id, s.confirmed])).toEqual([[commits[5], true]]);
     expect(report.duets).toBe(duet.calls.length + rmit.calls.length);
     expect(report.notes[0]).toMatch(
-      /^the duets could not pin good against bad \(\+20\.00% \[-\d+\.\d\d%, \+\d+\.\d\d%\] at 30 pairs\); the other design searched$/,
+      /^the duets could not pin good against bad \(\+20\.00% \[-\d+\.\d\d%, \+\d+\.\d\d%\] at 90 pairs\); the other design searched$/,
     );
     expect(renderBisect(report)).toMatch(
       /\*\*Probes\*\*: RMIT rounds \(one commit at a time\): the duets chosen .* could not settle good against bad, so the other design searched\./,
@@ -136,9 +137,9 @@ describe('runBisect --mode auto: both designs measure good against bad, the bett
   });
 
   it('a good against bad too imprecise to place probes also hands over to the other design', async () => {
-    // the duet: chosen, then +20% ± log 0.1 at every repeat (beyond the threshold, but its
-    // interval ±55% of the change: the search would place probes on it)
-    const duet = port((call) => (call === 0 ? 0.015 : 0.1), 1);
+    // the duet: chosen, then +20% ± log 0.2 at every repeat; the three pooled, ± log 0.115, are
+    // beyond the threshold but ±63% of the change: the search would place probes on it
+    const duet = port((call) => (call === 0 ? 0.015 : 0.2), 1);
     const rmit = port(0.02, 2);
     const report = await bisect({ duet: duet.duet, rmit: rmit.duet });
     expect(report.modeChoice).toMatchObject({ chosen: 'duet', switched: true });

@@ -1,4 +1,11 @@
-import { expectedDuets, rest, searchRange } from '../../src/bisect/search.js';
+import {
+  expectedDuets,
+  pooledDuets,
+  rest,
+  searchRange,
+  type RunDuet,
+} from '../../src/bisect/search.js';
+import type { DuetRecord } from '../../src/contracts/bisect.js';
 import { MISREAD_TWO_STEPS, plantedCommits, plantedDuet, type Planted } from './planted.js';
 
 const T = { threshold: 0.05, budget: 20 };
@@ -232,6 +239,56 @@ describe('searchRange on planted histories', () => {
     expect(probe.duets.map((d) => d.effort)).toEqual([1, 2, 4]);
     expect(probe.class).toBe('like-bad');
     expect(calls.filter(([, head]) => head === commits[8]!.id)).toHaveLength(3);
+  });
+
+  it("a probe's duets decide together: each too wide alone, pooled they place it", async () => {
+    // commit 8 (past the +30% step at 6) reads its true level at ±log 0.22 whatever the pairs:
+    // alone, each duet's interval reaches into good's zone (unclear); the first two pooled,
+    // ±log 0.156, rule it out
+    const { duet: planted } = plantedDuet({ commits: 16, steps: [{ at: 6, size: 0.3 }] });
+    const commits = plantedCommits(16);
+    const duet: RunDuet = async (base, head, effort) => {
+      const out = await planted(base, head, effort);
+      if (head !== commits[8]!.id || out.kind !== 'measured') return out;
+      const log = base === commits[0]!.id ? Math.log1p(0.3) : 0;
+      const r = { ...out.result, change: Math.expm1(log) };
+      return {
+        kind: 'measured',
+        result: { ...r, lower: Math.expm1(log - 0.22), upper: Math.expm1(log + 0.22) },
+      };
+    };
+    const result = await searchRange(commits, duet, T);
+    const probe = result.probes.find((p) => p.index === 8)!;
+    expect(probe.duets.map((d) => d.effort)).toEqual([1, 2]);
+    expect(probe.class).toBe('like-bad');
+    expect(result.steps[0]!.culprit.id).toBe(commits[6]!.id);
+    expect(result.status).toBe('found');
+  });
+
+  it('pooledDuets: a ladder of duets as one record, by inverse variance in log space', () => {
+    const d = (change: number, half: number, effort: number): DuetRecord => ({
+      base: 'a',
+      head: 'b',
+      change: Math.expm1(change),
+      lower: Math.expm1(change - half),
+      upper: Math.expm1(change + half),
+      level: 0.99,
+      pairs: 30 * effort,
+      effort,
+      seconds: effort,
+    });
+    const one = d(0.1, 0.05, 1);
+    expect(pooledDuets([one])).toBe(one);
+    const two = pooledDuets([d(0.1, 0.05, 1), d(0.1, 0.05, 2)]);
+    expect(Math.log1p(two.change)).toBeCloseTo(0.1, 12);
+    expect(Math.log1p(two.upper) - Math.log1p(two.change)).toBeCloseTo(0.05 / Math.SQRT2, 12);
+    expect(two).toMatchObject({ pairs: 90, effort: 3, seconds: 3, level: 0.99 });
+    // the narrower duet weighs 4× (half the width): (0 + 4 × 0.1) / 5
+    const mixed = pooledDuets([d(0, 0.1, 1), d(0.1, 0.05, 4)]);
+    expect(Math.log1p(mixed.change)).toBeCloseTo(0.08, 12);
+    // a zero-width duet gives no variance to weigh: the last decides
+    const flat = d(0.2, 0, 2);
+    expect(pooledDuets([d(0.1, 0.05, 1), flat])).toBe(flat);
   });
 
   it('a probe that stays unclear is reported so, and the search goes around it', async () => {
