@@ -56380,7 +56380,12 @@ var goDetector = {
       suite: {
         fields: {},
         benchmarks: pkg.funcs + pkg.runs,
-        counted: "func Benchmark\u2026 plus b.Run calls, an estimate"
+        counted: "func Benchmark\u2026 plus b.Run calls, an estimate",
+        // sub-benchmarks made in loops and helpers are only known by running them
+        list: {
+          argv: ["go", "test", "-run", "^$", "-bench", ".", "-benchtime", "1x", target],
+          how: `listed by go test -bench . -benchtime 1x ${target}`
+        }
       },
       timeout: "2m",
       steps: [setupGo(goMod)],
@@ -57122,7 +57127,7 @@ function budgetComment(plan2, budget) {
   if (plan2.suite === void 0 || plan2.workload.format === void 0) return [];
   const advice = recommended(plan2);
   const advised = formatMinutes(advice.seconds);
-  const found = `~${plan2.suite.benchmarks} benchmarks found (${plan2.suite.counted});`;
+  const found = plan2.suite.listed === true ? `${plan2.suite.benchmarks} benchmarks (${plan2.suite.counted});` : `~${plan2.suite.benchmarks} benchmarks found (${plan2.suite.counted});`;
   const buys = `every one its screening (~${SCREENING_PAIRS} pairs) and leaves time for the ones in doubt`;
   const runner = `on a ${RUNNER_VCPUS}-vCPU runner (4 vCPUs are no faster: a duet uses one CPU per side and one for the harness)`;
   const seconds = durationSeconds(budget);
@@ -57549,7 +57554,11 @@ async function planInit(options, deps) {
   const project = await listProject(dir);
   const chosen = await chooseTool(project, options, deps.prompter);
   const { others } = chosen;
-  const plan2 = withIterationsNote(chosen.plan, options.iterations);
+  const plan2 = await withListedCount(
+    withIterationsNote(chosen.plan, options.iterations),
+    dir,
+    deps.list
+  );
   const budget = resolveBudget(plan2, options.budget);
   const dirInRepo = posix(path56.relative(home, dir));
   const workflowOptions = {
@@ -57602,6 +57611,26 @@ async function writeInit(planned, options) {
       if (error62.code === "EEXIST") throw overwriteError([file2.path]);
       throw error62;
     }
+  }
+}
+async function withListedCount(plan2, dir, list) {
+  if (list === void 0 || plan2.suite?.list === void 0) return plan2;
+  try {
+    const listed = await list(plan2, dir);
+    if (listed === null) return plan2;
+    return {
+      ...plan2,
+      suite: { ...plan2.suite, benchmarks: listed.count, counted: listed.how, listed: true }
+    };
+  } catch (error62) {
+    const why = error62 instanceof Error ? error62.message : String(error62);
+    return {
+      ...plan2,
+      notes: [
+        ...plan2.notes,
+        `${plan2.tool}: the benchmarks could not be counted by running them once (${why}); the budget is sized from the ~${plan2.suite.benchmarks} found in the sources, which misses sub-benchmarks made in loops`
+      ]
+    };
   }
 }
 function withIterationsNote(plan2, iterations) {
@@ -57718,6 +57747,39 @@ function createRepoProbe() {
   };
 }
 
+// src/init/list-benchmarks.ts
+import { execFile as execFile3 } from "node:child_process";
+var LIST_TIMEOUT_MS = 12e4;
+function createBenchmarkLister(timeoutMs = LIST_TIMEOUT_MS) {
+  return async (plan2, dir) => {
+    const list = plan2.suite?.list;
+    const format = plan2.workload.format;
+    if (list === void 0 || format === void 0) return null;
+    const [file2, ...args] = list.argv;
+    const stdout = await new Promise((resolve3, reject) => {
+      execFile3(
+        file2,
+        args,
+        { cwd: dir, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+        (error62, out, err) => {
+          if (error62 === null) resolve3(out);
+          else {
+            const why = error62.killed ? `no result within ${timeoutMs / 1e3} s` : `${err.trim().split("\n").slice(-3).join(" ") || error62.message}`;
+            reject(new Error(`${list.argv.join(" ")}: ${why}`));
+          }
+        }
+      );
+    });
+    const parsed2 = parseOutput(format, stdout, { cwd: dir });
+    const names = new Set(parsed2.map((b) => b.name));
+    const count = parsed2.filter(
+      (b) => b.derivedFrom === void 0 && !(b.name.includes(" - ") && names.has(b.name.slice(0, b.name.lastIndexOf(" - "))))
+    ).length;
+    if (count === 0) throw new Error(`${list.argv.join(" ")}: reported no benchmark`);
+    return { count, how: list.how };
+  };
+}
+
 // src/init/summary.ts
 import path57 from "node:path";
 function describeInit(planned, cwd, dryRun) {
@@ -57796,7 +57858,7 @@ function registerInit(program2, ctx) {
           dir: path58.resolve(ctx.cwd, flags.dir ?? "."),
           forkSafe: flags.forkSafe === true
         },
-        { repo: createRepoProbe(), prompter }
+        { repo: createRepoProbe(), prompter, list: createBenchmarkLister() }
       );
     } finally {
       prompter?.close();

@@ -9,6 +9,7 @@ import type { RepoProbe } from './repo.js';
 import { LOCAL_HEAD_REF, scenarioText } from './scenario-file.js';
 import { AUTO_BUDGET, resolveBudget } from './suite-budget.js';
 import type { ToolPlan } from './types.js';
+import type { BenchmarkLister } from './list-benchmarks.js';
 import { nightlyWorkflow } from './nightly-workflow.js';
 import { workflowFiles } from './workflow-file.js';
 
@@ -41,6 +42,11 @@ export interface InitOptions extends ToolChoice {
 
 export interface InitDeps {
   repo: RepoProbe;
+  /**
+   * Counts a suite's benchmarks by running them once (`suite.list`); absent: the count from
+   * the sources is kept.
+   */
+  list?: BenchmarkLister;
   /** Null when stdin is not a terminal: then nothing is asked. */
   prompter: Prompter | null;
 }
@@ -85,7 +91,11 @@ export async function planInit(options: InitOptions, deps: InitDeps): Promise<In
   const project = await listProject(dir);
   const chosen = await chooseTool(project, options, deps.prompter);
   const { others } = chosen;
-  const plan = withIterationsNote(chosen.plan, options.iterations);
+  const plan = await withListedCount(
+    withIterationsNote(chosen.plan, options.iterations),
+    dir,
+    deps.list,
+  );
   const budget = resolveBudget(plan, options.budget);
   const dirInRepo = posix(path.relative(home, dir));
   const workflowOptions = {
@@ -155,6 +165,36 @@ export async function writeInit(planned: InitPlan, options: { force: boolean }):
 }
 
 /** A suite takes its pairs from its looks: an `--iterations` other than the default is noted. */
+/**
+ * The plan with its suite's count from the tool itself (`list`), when it can run: loops and
+ * helpers that make sub-benchmarks hide most of them from the sources (valyala/fastjson: ~36
+ * found there, 100 run). When the run fails, the estimate stays and a note says why.
+ */
+async function withListedCount(
+  plan: ToolPlan,
+  dir: string,
+  list: BenchmarkLister | undefined,
+): Promise<ToolPlan> {
+  if (list === undefined || plan.suite?.list === undefined) return plan;
+  try {
+    const listed = await list(plan, dir);
+    if (listed === null) return plan;
+    return {
+      ...plan,
+      suite: { ...plan.suite, benchmarks: listed.count, counted: listed.how, listed: true },
+    };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ...plan,
+      notes: [
+        ...plan.notes,
+        `${plan.tool}: the benchmarks could not be counted by running them once (${why}); the budget is sized from the ~${plan.suite.benchmarks} found in the sources, which misses sub-benchmarks made in loops`,
+      ],
+    };
+  }
+}
+
 function withIterationsNote(plan: ToolPlan, iterations: number): ToolPlan {
   if (plan.suite === undefined || plan.workload.perBenchmark !== true) return plan;
   if (iterations === DEFAULT_ITERATIONS) return plan;

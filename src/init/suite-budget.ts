@@ -24,7 +24,10 @@ export function budgetComment(plan: ToolPlan, budget: string): string[] {
   if (plan.suite === undefined || plan.workload.format === undefined) return [];
   const advice = recommended(plan);
   const advised = formatMinutes(advice.seconds);
-  const found = `~${plan.suite.benchmarks} benchmarks found (${plan.suite.counted});`;
+  const found =
+    plan.suite.listed === true
+      ? `${plan.suite.benchmarks} benchmarks (${plan.suite.counted});`
+      : `~${plan.suite.benchmarks} benchmarks found (${plan.suite.counted});`;
   const buys = `every one its screening (~${SCREENING_PAIRS} pairs) and leaves time for the ones in doubt`;
   const runner = `on a ${RUNNER_VCPUS}-vCPU runner (4 vCPUs are no faster: a duet uses one CPU per side and one for the harness)`;
   const seconds = durationSeconds(budget);

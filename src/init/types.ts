@@ -57,6 +57,14 @@ export interface SuitePlan {
   benchmarks: number;
   /** How they were counted, for the scenario's comment: `func Benchmark… and b.Run calls`. */
   counted: string;
+  /**
+   * A command that runs every benchmark once, quickly, in the project directory, so the tool
+   * itself says how many there are (sub-benchmarks made in loops and helpers included): the
+   * budget is then sized from that count (`how` says so in the comment).
+   */
+  list?: { argv: string[]; how: string };
+  /** Set when `benchmarks` is the tool's own count (from `list`), not an estimate. */
+  listed?: boolean;
 }
 
 /** Finds one tool's benchmarks in a project. */

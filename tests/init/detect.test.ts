@@ -87,6 +87,10 @@ describe('init: detecting the benchmark tool', () => {
       fields: {},
       benchmarks: 43,
       counted: 'func Benchmark… plus b.Run calls, an estimate',
+      list: {
+        argv: ['go', 'test', '-run', '^$', '-bench', '.', '-benchtime', '1x', '.'],
+        how: 'listed by go test -bench . -benchtime 1x .',
+      },
     });
     expect(plan.evidence).toBe('3 func Benchmark… and 40 b.Run in a_test.go and b_test.go');
   });

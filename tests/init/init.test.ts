@@ -69,6 +69,22 @@ describe('duetkit init', () => {
     });
   });
 
+  it('a Go suite that cannot run here keeps the estimate from the sources, and says why', async () => {
+    const dir = await repo({
+      'go.mod': 'module x\n',
+      'x_test.go': `package x\n\nimport "testing"\n\nfunc BenchmarkA(b *testing.B) {\n  b.Run("a", func(b *testing.B) {})\n  undefinedHelper()\n}\n`,
+    });
+    const result = await cli(['init'], dir);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(
+      /go: the benchmarks could not be counted by running them once \(go test -run \^\$ -bench \. -benchtime 1x \.: .*undefined: undefinedHelper.*\); the budget is sized from the ~2 found in the sources/,
+    );
+    const text = await readFile(path.join(dir, 'benchmarks/duetkit.yml'), 'utf8');
+    expect(text).toContain(
+      '# ~2 benchmarks found (func Benchmark… plus b.Run calls, an estimate);',
+    );
+  });
+
   it('a big Go suite: suite: {}, the budget recommendedBudget gives, a comment saying what it buys', async () => {
     const runs = (n: number): string => '  b.Run("case", func(b *testing.B) {})\n'.repeat(n);
     const dir = await repo({
@@ -81,11 +97,13 @@ describe('duetkit init', () => {
     expect(result.out).toContain(
       'found go: 3 func Benchmark… and 40 b.Run in parse_test.go and sum_test.go',
     );
-    const advice = recommendedBudget({ format: 'go', benchmarks: 43, vcpus: 2 });
+    // counted by running them once: go names the 25 and 15 same-named sub-benchmarks apart
+    // (case, case#01...), and BenchmarkParse itself is no result of its own: 41, not ~43
+    const advice = recommendedBudget({ format: 'go', benchmarks: 41, vcpus: 2 });
     const text = await readFile(path.join(dir, 'benchmarks/duetkit.yml'), 'utf8');
     expect(text).toContain("  command: go test -run '^$' -bench . -benchmem .\n");
     expect(text).toContain(
-      `# ~43 benchmarks found (func Benchmark… plus b.Run calls, an estimate); ${advice.seconds / 60}m gives every one its\n# screening (~20 pairs) and leaves time for the ones in doubt, on a 2-vCPU runner (4 vCPUs are\n# no faster: a duet uses one CPU per side and one for the harness). Raise it if many stay\n# inconclusive.\nbudget: ${advice.seconds / 60}m `,
+      `# 41 benchmarks (listed by go test -bench . -benchtime 1x .); ${advice.seconds / 60}m gives every one its screening\n# (~20 pairs) and leaves time for the ones in doubt, on a 2-vCPU runner (4 vCPUs are no\n# faster: a duet uses one CPU per side and one for the harness). Raise it if many stay\n# inconclusive.\nbudget: ${advice.seconds / 60}m `,
     );
     expect(text).toMatch(/\nsuite: \{\}\n/);
     expect(text).not.toMatch(/^iterations:|-count|command: .*-benchtime/m);

@@ -9,6 +9,7 @@ import {
 } from '../../init/init.js';
 import { terminalPrompter } from '../../init/prompt.js';
 import { createRepoProbe } from '../../init/repo.js';
+import { createBenchmarkLister } from '../../init/list-benchmarks.js';
 import { describeInit } from '../../init/summary.js';
 import { toolNames } from '../../init/tools.js';
 import { DEFAULT_ACTION } from '../../init/workflow-file.js';
@@ -72,7 +73,7 @@ export function registerInit(program: Command, ctx: CliContext): void {
             dir: path.resolve(ctx.cwd, flags.dir ?? '.'),
             forkSafe: flags.forkSafe === true,
           },
-          { repo: createRepoProbe(), prompter },
+          { repo: createRepoProbe(), prompter, list: createBenchmarkLister() },
         );
       } finally {
         prompter?.close();

@@ -50,6 +50,11 @@ export const goDetector: Detector = {
         fields: {},
         benchmarks: pkg.funcs + pkg.runs,
         counted: 'func Benchmark… plus b.Run calls, an estimate',
+        // sub-benchmarks made in loops and helpers are only known by running them
+        list: {
+          argv: ['go', 'test', '-run', '^$', '-bench', '.', '-benchtime', '1x', target],
+          how: `listed by go test -bench . -benchtime 1x ${target}`,
+        },
       },
       timeout: '2m',
       steps: [setupGo(goMod)],
