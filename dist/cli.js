@@ -45979,23 +45979,36 @@ function goUnitArgv(binary, command, unit, iterations, benchtime = command.bench
   ];
 }
 async function calibrateGo(bin, command, seconds, context) {
-  const argv2 = [
-    bin.binary,
-    "-test.run=^$",
-    `-test.bench=${command.bench}`,
-    `-test.benchtime=${seconds}s`,
-    "-test.count=1",
-    ...command.test.filter((f) => !f.startsWith("-test.count"))
-  ];
-  const result = await capture(argv2, { ...context, cwd: bin.cwd });
-  const failure3 = { argv: argv2, version: context.version, round: null, cwd: bin.cwd };
-  if (context.signal.aborted) throw new RunError("interrupted");
-  if (result.code !== 0) {
-    throw commandFailure(failure3, `(calibrating) failed with code ${result.code}`, result.stderr);
-  }
-  const parsed2 = go.parse(result.stdout, { cwd: bin.cwd });
-  const metrics = new Set(parsed2.filter((b) => b.name.includes(" - ")).map((b) => b.name));
-  return parsed2.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
+  const run3 = async (benchtime) => {
+    const argv2 = [
+      bin.binary,
+      "-test.run=^$",
+      `-test.bench=${command.bench}`,
+      `-test.benchtime=${benchtime}`,
+      "-test.count=1",
+      ...command.test.filter((f) => !f.startsWith("-test.count"))
+    ];
+    const result = await capture(argv2, { ...context, cwd: bin.cwd });
+    const failure3 = { argv: argv2, version: context.version, round: null, cwd: bin.cwd };
+    if (context.signal.aborted) throw new RunError("interrupted");
+    if (result.code !== 0) {
+      throw commandFailure(failure3, `(calibrating) failed with code ${result.code}`, result.stderr);
+    }
+    const parsed2 = go.parse(result.stdout, { cwd: bin.cwd });
+    const metrics = new Set(parsed2.filter((b) => b.name.includes(" - ")).map((b) => b.name));
+    return parsed2.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({
+      name: b.name,
+      nsPerOp: b.values[0],
+      n: Math.round((b.measuredNs ?? b.values[0]) / b.values[0])
+    }));
+  };
+  const ramped = await run3(`${seconds}s`);
+  if (ramped.every((c) => c.n > 1)) return ramped.map(({ name, nsPerOp }) => ({ name, nsPerOp }));
+  const warm = new Map((await run3(`${MIN_GO_ITERATIONS}x`)).map((c) => [c.name, c.nsPerOp]));
+  return ramped.map((c) => ({
+    name: c.name,
+    nsPerOp: c.n > 1 ? c.nsPerOp : warm.get(c.name) ?? c.nsPerOp
+  }));
 }
 async function goStartupSeconds(bin, command, context, runs = 5) {
   const argv2 = [
@@ -46092,8 +46105,9 @@ var goSuite = {
   }
 };
 function fixedIterations(nsPerOp, seconds) {
-  return Math.max(1, Math.round(seconds * 1e9 / Math.max(nsPerOp, 1e-3)));
+  return Math.max(MIN_GO_ITERATIONS, Math.round(seconds * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
+var MIN_GO_ITERATIONS = 2;
 
 // src/suite/prepare-listed.ts
 var listedSuite = {

@@ -85531,23 +85531,36 @@ function goUnitArgv(binary, command2, unit, iterations, benchtime = command2.ben
   ];
 }
 async function calibrateGo(bin, command2, seconds, context3) {
-  const argv2 = [
-    bin.binary,
-    "-test.run=^$",
-    `-test.bench=${command2.bench}`,
-    `-test.benchtime=${seconds}s`,
-    "-test.count=1",
-    ...command2.test.filter((f) => !f.startsWith("-test.count"))
-  ];
-  const result = await capture(argv2, { ...context3, cwd: bin.cwd });
-  const failure3 = { argv: argv2, version: context3.version, round: null, cwd: bin.cwd };
-  if (context3.signal.aborted) throw new RunError("interrupted");
-  if (result.code !== 0) {
-    throw commandFailure(failure3, `(calibrating) failed with code ${result.code}`, result.stderr);
-  }
-  const parsed = go.parse(result.stdout, { cwd: bin.cwd });
-  const metrics = new Set(parsed.filter((b) => b.name.includes(" - ")).map((b) => b.name));
-  return parsed.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({ name: b.name, nsPerOp: b.values[0] }));
+  const run3 = async (benchtime) => {
+    const argv2 = [
+      bin.binary,
+      "-test.run=^$",
+      `-test.bench=${command2.bench}`,
+      `-test.benchtime=${benchtime}`,
+      "-test.count=1",
+      ...command2.test.filter((f) => !f.startsWith("-test.count"))
+    ];
+    const result = await capture(argv2, { ...context3, cwd: bin.cwd });
+    const failure3 = { argv: argv2, version: context3.version, round: null, cwd: bin.cwd };
+    if (context3.signal.aborted) throw new RunError("interrupted");
+    if (result.code !== 0) {
+      throw commandFailure(failure3, `(calibrating) failed with code ${result.code}`, result.stderr);
+    }
+    const parsed = go.parse(result.stdout, { cwd: bin.cwd });
+    const metrics = new Set(parsed.filter((b) => b.name.includes(" - ")).map((b) => b.name));
+    return parsed.filter((b) => !metrics.has(b.name) && b.unit === "ns/op").map((b) => ({
+      name: b.name,
+      nsPerOp: b.values[0],
+      n: Math.round((b.measuredNs ?? b.values[0]) / b.values[0])
+    }));
+  };
+  const ramped = await run3(`${seconds}s`);
+  if (ramped.every((c) => c.n > 1)) return ramped.map(({ name, nsPerOp }) => ({ name, nsPerOp }));
+  const warm = new Map((await run3(`${MIN_GO_ITERATIONS}x`)).map((c) => [c.name, c.nsPerOp]));
+  return ramped.map((c) => ({
+    name: c.name,
+    nsPerOp: c.n > 1 ? c.nsPerOp : warm.get(c.name) ?? c.nsPerOp
+  }));
 }
 async function goStartupSeconds(bin, command2, context3, runs = 5) {
   const argv2 = [
@@ -85644,8 +85657,9 @@ var goSuite = {
   }
 };
 function fixedIterations(nsPerOp, seconds) {
-  return Math.max(1, Math.round(seconds * 1e9 / Math.max(nsPerOp, 1e-3)));
+  return Math.max(MIN_GO_ITERATIONS, Math.round(seconds * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
+var MIN_GO_ITERATIONS = 2;
 
 // src/suite/prepare-listed.ts
 var listedSuite = {
