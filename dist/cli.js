@@ -47749,17 +47749,19 @@ async function searchOnce(commits, duet2, settings) {
   const notes = [];
   const measure = async (base, head, settled, reserve) => {
     const records = [];
+    let pooled = null;
     for (let effort = 1; effort <= maxEffort; effort *= 2) {
-      if (records.length > 0 && duets >= settings.budget - reserve) break;
+      if (pooled !== null && duets >= settings.budget - reserve) break;
       const outcome = await duet2(base, head, effort);
       duets++;
       if (outcome.kind === "unbuildable")
         return { unbuildable: outcome.commit, reason: outcome.reason };
       seconds += outcome.result.seconds;
       records.push({ base, head, effort, ...outcome.result });
-      if (settled(pooledDuets(records))) break;
+      pooled = pooledDuets(records);
+      if (settled(pooled)) break;
     }
-    return { records, pooled: pooledDuets(records) };
+    return { records, pooled };
   };
   const first = await measure(
     good,
@@ -57762,29 +57764,23 @@ function createRepoProbe() {
 }
 
 // src/init/list-benchmarks.ts
-import { execFile as execFile3 } from "node:child_process";
 var LIST_TIMEOUT_MS = 12e4;
 function createBenchmarkLister(timeoutMs = LIST_TIMEOUT_MS) {
   return async (plan2, dir) => {
     const list = plan2.suite?.list;
     const format = plan2.workload.format;
     if (list === void 0 || format === void 0) return null;
-    const [file2, ...args] = list.argv;
-    const stdout = await new Promise((resolve3, reject) => {
-      execFile3(
-        file2,
-        args,
-        { cwd: dir, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
-        (error62, out, err) => {
-          if (error62 === null) resolve3(out);
-          else {
-            const why = error62.killed ? `no result within ${timeoutMs / 1e3} s` : `${err.trim().split("\n").slice(-3).join(" ") || error62.message}`;
-            reject(new Error(`${list.argv.join(" ")}: ${why}`));
-          }
-        }
-      );
+    const result = await capture(list.argv, {
+      version: "listing",
+      cwd: dir,
+      env: process.env,
+      signal: AbortSignal.timeout(timeoutMs)
     });
-    const parsed2 = parseOutput(format, stdout, { cwd: dir });
+    if (result.code !== 0) {
+      const why = result.spawnError ?? (result.signal !== null ? `no result within ${timeoutMs / 1e3} s` : result.stderr.trim().split("\n").slice(-3).join(" ") || `exit status ${result.code}`);
+      throw new Error(`${list.argv.join(" ")}: ${why}`);
+    }
+    const parsed2 = parseOutput(format, result.stdout, { cwd: dir });
     const names = new Set(parsed2.map((b) => b.name));
     const count = parsed2.filter(
       (b) => b.derivedFrom === void 0 && !(b.name.includes(" - ") && names.has(b.name.slice(0, b.name.lastIndexOf(" - "))))

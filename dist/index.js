@@ -87304,17 +87304,19 @@ async function searchOnce(commits, duet2, settings) {
   const notes = [];
   const measure = async (base, head, settled, reserve) => {
     const records = [];
+    let pooled = null;
     for (let effort = 1; effort <= maxEffort; effort *= 2) {
-      if (records.length > 0 && duets >= settings.budget - reserve) break;
+      if (pooled !== null && duets >= settings.budget - reserve) break;
       const outcome = await duet2(base, head, effort);
       duets++;
       if (outcome.kind === "unbuildable")
         return { unbuildable: outcome.commit, reason: outcome.reason };
       seconds += outcome.result.seconds;
       records.push({ base, head, effort, ...outcome.result });
-      if (settled(pooledDuets(records))) break;
+      pooled = pooledDuets(records);
+      if (settled(pooled)) break;
     }
-    return { records, pooled: pooledDuets(records) };
+    return { records, pooled };
   };
   const first = await measure(
     good,

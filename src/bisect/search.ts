@@ -177,17 +177,19 @@ async function searchOnce(
     { records: DuetRecord[]; pooled: DuetRecord } | { unbuildable: string; reason: string }
   > => {
     const records: DuetRecord[] = [];
+    let pooled: DuetRecord | null = null;
     for (let effort = 1; effort <= maxEffort; effort *= 2) {
-      if (records.length > 0 && duets >= settings.budget - reserve) break;
+      if (pooled !== null && duets >= settings.budget - reserve) break;
       const outcome = await duet(base, head, effort);
       duets++;
       if (outcome.kind === 'unbuildable')
         return { unbuildable: outcome.commit, reason: outcome.reason };
       seconds += outcome.result.seconds;
       records.push({ base, head, effort, ...outcome.result });
-      if (settled(pooledDuets(records))) break;
+      pooled = pooledDuets(records);
+      if (settled(pooled)) break;
     }
-    return { records, pooled: pooledDuets(records) };
+    return { records, pooled: pooled! };
   };
 
   // Precise enough to place probes: its interval within a quarter of the change either way.

@@ -164,7 +164,6 @@ export async function writeInit(planned: InitPlan, options: { force: boolean }):
   }
 }
 
-/** A suite takes its pairs from its looks: an `--iterations` other than the default is noted. */
 /**
  * The plan with its suite's count from the tool itself (`list`), when it can run: loops and
  * helpers that make sub-benchmarks hide most of them from the sources (valyala/fastjson: ~36
@@ -195,6 +194,7 @@ async function withListedCount(
   }
 }
 
+/** A suite takes its pairs from its looks: an `--iterations` other than the default is noted. */
 function withIterationsNote(plan: ToolPlan, iterations: number): ToolPlan {
   if (plan.suite === undefined || plan.workload.perBenchmark !== true) return plan;
   if (iterations === DEFAULT_ITERATIONS) return plan;

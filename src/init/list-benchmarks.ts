@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import { parseOutput } from '../formats/registry.js';
+import { capture } from '../runner/list-benchmarks.js';
 import type { ToolPlan } from './types.js';
 
 /** The suite's benchmarks as the tool itself reports them, from one quick run. */
@@ -25,24 +25,22 @@ export function createBenchmarkLister(timeoutMs = LIST_TIMEOUT_MS): BenchmarkLis
     const list = plan.suite?.list;
     const format = plan.workload.format;
     if (list === undefined || format === undefined) return null;
-    const [file, ...args] = list.argv;
-    const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(
-        file!,
-        args,
-        { cwd: dir, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
-        (error, out, err) => {
-          if (error === null) resolve(out);
-          else {
-            const why = error.killed
-              ? `no result within ${timeoutMs / 1000} s`
-              : `${err.trim().split('\n').slice(-3).join(' ') || error.message}`;
-            reject(new Error(`${list.argv.join(' ')}: ${why}`));
-          }
-        },
-      );
+    // the runner's capture, killed (its process group) when the time is up
+    const result = await capture(list.argv, {
+      version: 'listing',
+      cwd: dir,
+      env: process.env,
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    const parsed = parseOutput(format, stdout, { cwd: dir });
+    if (result.code !== 0) {
+      const why =
+        result.spawnError ??
+        (result.signal !== null
+          ? `no result within ${timeoutMs / 1000} s`
+          : result.stderr.trim().split('\n').slice(-3).join(' ') || `exit status ${result.code}`);
+      throw new Error(`${list.argv.join(' ')}: ${why}`);
+    }
+    const parsed = parseOutput(format, result.stdout, { cwd: dir });
     // one benchmark per timing: not its extra metrics ("X - B/op") nor derived ones (MB/s)
     const names = new Set(parsed.map((b) => b.name));
     const count = parsed.filter(

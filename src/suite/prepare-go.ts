@@ -316,7 +316,7 @@ export const goSuite: SuitePreparer = {
   },
 };
 
-/** Iterations that make one run of a benchmark take about `seconds`; at least 1. */
+/** Iterations that make one run of a benchmark take about `seconds`; at least `MIN_GO_ITERATIONS`. */
 export function fixedIterations(nsPerOp: number, seconds: number): number {
   return Math.max(MIN_GO_ITERATIONS, Math.round((seconds * 1e9) / Math.max(nsPerOp, 1e-3)));
 }
