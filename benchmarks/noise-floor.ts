@@ -19,7 +19,7 @@
  * beyond the processes themselves.
  *
  *   node --import tsx benchmarks/noise-floor.ts [--benchmarks 12] [--rounds 30] [--ms 20]
- *        [--family 100] [--seed 1] [--out benchmarks/results/noise-floor.json]
+ *        [--parts 1] [--family 100] [--seed 1] [--out benchmarks/results/noise-floor.json]
  *
  * Uses the fastjson copies that `npm run bench:suites -- --prepare` fetched (base and aa,
  * identical sources). Run it under `flock -x /tmp/bench.lock` on the shared machine. The run
@@ -41,6 +41,8 @@ import {
 import { normalPpf } from '../src/stats/normal.js';
 import { studentTPpf } from '../src/stats/student-t.js';
 import { createRng } from '../src/stats/rng.js';
+import { partIterations } from '../src/suite/prepare-go.js';
+import { MIN_OPS_PER_PART } from '../src/suite/schema.js';
 
 const argv = process.argv.slice(2);
 const BENCHMARKS = numberFlag(argv, '--benchmarks', '12');
@@ -48,6 +50,18 @@ const ROUNDS = numberFlag(argv, '--rounds', '30');
 const MS = numberFlag(argv, '--ms', '20');
 const FAMILY = numberFlag(argv, '--family', '100');
 const SEED = numberFlag(argv, '--seed', '1');
+/**
+ * Timed parts a process runs its `--ms` as (go's -test.count, each part a share of the
+ * iterations; a benchmark gets as many as give every part 20 operations, at most this many, as
+ * duetkit's `suite.parts: auto` does): with more than 1, each pair is read three ways — the fastest part
+ * of each process (duetkit's `suite.within: fastest`), the median part, and the mean of the
+ * parts (what one run of all the iterations reports) — so the three can be compared on the
+ * same processes.
+ */
+const PARTS = numberFlag(argv, '--parts', '1');
+/** duetkit's rule (`suite.parts: auto`): at most PARTS parts, each of MIN_OPS_PER_PART or more. */
+const partsOf = (iterations: number): number =>
+  Math.max(1, Math.min(PARTS, Math.floor(iterations / MIN_OPS_PER_PART)));
 const outIndex = argv.indexOf('--out');
 const OUT = outIndex < 0 ? 'benchmarks/results/noise-floor.json' : argv[outIndex + 1]!;
 
@@ -91,7 +105,7 @@ function runOne(
   name: string,
   iterations: number,
   cpu: number,
-): Promise<{ nsPerOp: number; wallMs: number }> {
+): Promise<{ nsPerOp: number; parts: number[]; wallMs: number }> {
   const t0 = performance.now();
   const child = spawn(
     'taskset',
@@ -101,8 +115,8 @@ function runOne(
       binary,
       '-test.run=^$',
       `-test.bench=${pattern(name)}`,
-      `-test.benchtime=${iterations}x`,
-      '-test.count=1',
+      `-test.benchtime=${partIterations(iterations, partsOf(iterations))}x`,
+      `-test.count=${partsOf(iterations)}`,
     ],
     { cwd, env, stdio: ['ignore', 'pipe', 'ignore'] },
   );
@@ -110,9 +124,11 @@ function runOne(
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   return new Promise((resolve, reject) => {
     child.on('close', () => {
-      const line = parse(out).find((l) => l.name === name);
-      if (line === undefined) reject(new Error(`${name}: no result in ${out.slice(0, 200)}`));
-      else resolve({ nsPerOp: line.nsPerOp, wallMs: performance.now() - t0 });
+      const parts = parse(out)
+        .filter((l) => l.name === name)
+        .map((l) => l.nsPerOp);
+      if (parts.length === 0) reject(new Error(`${name}: no result in ${out.slice(0, 200)}`));
+      else resolve({ nsPerOp: parts[0]!, parts, wallMs: performance.now() - t0 });
     });
   });
 }
@@ -133,33 +149,56 @@ const chosen = Array.from(
 ).map((l) => ({ ...l, iterations: Math.max(1, Math.round((MS * 1e6) / l.nsPerOp)) }));
 
 type Arrangement = 'back-to-back' | 'together' | 'two streams';
+/** How a process's parts become its value (one reading when the process is one part). */
+const READINGS: Record<string, (parts: number[]) => number> =
+  PARTS > 1
+    ? {
+        [`fastest of ${PARTS} parts`]: (p) => Math.min(...p),
+        [`median of ${PARTS} parts`]: (p) => median(p),
+        [`mean of ${PARTS} parts`]: (p) => mean(p),
+      }
+    : { 'one run': (p) => p[0]! };
 const rng = createRng(SEED * 7919 + 17);
-const ratios: Record<Arrangement, Record<string, number[]>> = {
-  'back-to-back': {},
-  together: {},
-  'two streams': {},
-};
-const wall: Record<Arrangement, { ms: number; pairs: number }> = {
-  'back-to-back': { ms: 0, pairs: 0 },
-  together: { ms: 0, pairs: 0 },
-  'two streams': { ms: 0, pairs: 0 },
-};
+const ARRANGEMENTS: Arrangement[] = ['back-to-back', 'together', 'two streams'];
+const label = (a: Arrangement, reading: string): string => (PARTS > 1 ? `${a}, ${reading}` : a);
+const ratios: Record<string, Record<string, number[]>> = {};
+const wall: Record<string, { ms: number; pairs: number }> = {};
+for (const a of ARRANGEMENTS)
+  for (const r of Object.keys(READINGS)) {
+    ratios[label(a, r)] = {};
+    wall[label(a, r)] = { ms: 0, pairs: 0 };
+  }
+/** Each reading's log ratio head/base of one pair of processes. */
+function logRatios(base: number[], head: number[]): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(READINGS).map(([r, f]) => [r, Math.log(f(head) / f(base))]),
+  );
+}
+function record(a: Arrangement, name: string, x: Record<string, number>, ms: number, pairs = 1) {
+  for (const [r, v] of Object.entries(x)) {
+    (ratios[label(a, r)]![name] ??= []).push(v);
+    wall[label(a, r)]!.ms += ms / pairs;
+    wall[label(a, r)]!.pairs += 1;
+  }
+}
 
-async function backToBackPair(b: (typeof chosen)[number], cpu: number): Promise<number> {
+async function backToBackPair(
+  b: (typeof chosen)[number],
+  cpu: number,
+): Promise<Record<string, number>> {
   const headFirst = rng.nextIndex(2) === 1;
   const order = headFirst ? [1, 0] : [0, 1];
-  const r: number[] = [];
-  for (const v of order) r[v] = (await runOne(binaries[v]!, b.name, b.iterations, cpu)).nsPerOp;
-  return Math.log(r[1]! / r[0]!);
+  const r: number[][] = [];
+  for (const v of order) r[v] = (await runOne(binaries[v]!, b.name, b.iterations, cpu)).parts;
+  return logRatios(r[0]!, r[1]!);
 }
 
 for (let round = 0; round < ROUNDS; round++) {
   for (const [i, b] of chosen.entries()) {
     // back-to-back on CPU 1
     let t = performance.now();
-    (ratios['back-to-back'][b.name] ??= []).push(await backToBackPair(b, 1));
-    wall['back-to-back'].ms += performance.now() - t;
-    wall['back-to-back'].pairs += 1;
+    const alone = await backToBackPair(b, 1);
+    record('back-to-back', b.name, alone, performance.now() - t);
     // together: one side on each CPU, sides drawn at random
     t = performance.now();
     const swap = rng.nextIndex(2) === 1;
@@ -167,19 +206,16 @@ for (let round = 0; round < ROUNDS; round++) {
       runOne(binaries[0]!, b.name, b.iterations, swap ? 1 : 0),
       runOne(binaries[1]!, b.name, b.iterations, swap ? 0 : 1),
     ]);
-    (ratios.together[b.name] ??= []).push(Math.log(head.nsPerOp / base.nsPerOp));
-    wall.together.ms += performance.now() - t;
-    wall.together.pairs += 1;
+    record('together', b.name, logRatios(base.parts, head.parts), performance.now() - t);
     // two streams: this benchmark's pair on one CPU while the next one's pair runs on the other
     const other = chosen[(i + 1 + round) % chosen.length]!;
     if (other !== b) {
       t = performance.now();
       const cpu = rng.nextIndex(2) === 1 ? 0 : 1;
       const [x, y] = await Promise.all([backToBackPair(b, cpu), backToBackPair(other, 1 - cpu)]);
-      (ratios['two streams'][b.name] ??= []).push(x);
-      (ratios['two streams'][other.name] ??= []).push(y);
-      wall['two streams'].ms += performance.now() - t;
-      wall['two streams'].pairs += 2;
+      const ms = performance.now() - t;
+      record('two streams', b.name, x, ms, 2);
+      record('two streams', other.name, y, ms, 2);
     }
   }
   process.stderr.write(`round ${round + 1}/${ROUNDS}\r`);
@@ -204,8 +240,8 @@ function pairsFor(winsorized: number, halfWidth: number): number {
   }
   return Infinity;
 }
-const arrangements = (Object.keys(ratios) as Arrangement[]).map((arrangement) => {
-  const per = Object.entries(ratios[arrangement]).map(([name, xs]) => ({
+const arrangements = Object.keys(ratios).map((arrangement) => {
+  const per = Object.entries(ratios[arrangement]!).map(([name, xs]) => ({
     name,
     pairs: xs.length,
     sd: standardDeviation(xs),
@@ -215,7 +251,7 @@ const arrangements = (Object.keys(ratios) as Arrangement[]).map((arrangement) =>
   }));
   const medianSd = median(per.map((p) => p.sd));
   const medianRobustSd = median(per.map((p) => p.robustSd));
-  const secondsPerPair = wall[arrangement].ms / 1000 / wall[arrangement].pairs;
+  const secondsPerPair = wall[arrangement]!.ms / 1000 / wall[arrangement]!.pairs;
   // duetkit's interval: the 20%-trimmed mean's Tukey–McLaughlin interval at the family's
   // Bonferroni level; its half-width at n pairs, with the winsorized sd this arrangement showed
   const need = (halfWidth: number): { pairs: number; minutes: number } => {
@@ -239,6 +275,7 @@ const run = {
   benchmarks: chosen.map((b) => ({ name: b.name, nsPerOp: b.nsPerOp, iterations: b.iterations })),
   rounds: ROUNDS,
   msPerProcess: MS,
+  parts: PARTS,
   family: FAMILY,
   z,
   arrangements,
@@ -248,7 +285,7 @@ const previous: unknown[] = existsSync(OUT)
   : [];
 writeFileSync(OUT, JSON.stringify([...previous, run], null, 2) + '\n');
 console.log(
-  `load ${run.loadAverage.join(' ')}; ${chosen.length} benchmarks × ${ROUNDS} rounds, ${MS} ms a process; z = ${z.toFixed(2)} (99%, family ${FAMILY})`,
+  `load ${run.loadAverage.join(' ')}; ${chosen.length} benchmarks × ${ROUNDS} rounds, ${MS} ms a process in ${PARTS} part(s); z = ${z.toFixed(2)} (99%, family ${FAMILY})`,
 );
 console.log(
   '| arrangement | median sd of log pair ratio | robust sd (MAD) | s a pair | trimmed-mean pairs, minutes for ±4% | for ±2% |',

@@ -23,6 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analyzeSamples } from '../src/analyze/analyze.js';
+import { trialValue } from '../src/analyze/trial-value.js';
 import type { SamplesFile } from '../src/contracts/samples.js';
 import { goFastjson } from './suites/go-fastjson.js';
 import { goXxhash } from './suites/go-xxhash.js';
@@ -54,7 +55,7 @@ interface DuetkitOutcome {
   logRatios: Record<string, number[]>;
 }
 
-/** Every benchmark's pair log-ratios in round order (primary metrics): the recorded data. */
+/** Every benchmark's pair log-ratios in round order (primary metrics, each trial's value as the analysis takes it): the recorded data. */
 function logRatiosOf(samples: SamplesFile): Record<string, number[]> {
   const byRound = new Map<string, Map<number, number[]>>();
   for (const t of samples.trials) {
@@ -63,8 +64,7 @@ function logRatiosOf(samples: SamplesFile): Record<string, number[]> {
       if (m.derivedFrom !== undefined || m.name.includes(' - ')) continue;
       const rounds = byRound.get(m.name) ?? new Map<number, number[]>();
       const pair = rounds.get(t.round) ?? [NaN, NaN];
-      const sorted = [...m.values].sort((a, b) => a - b);
-      pair[t.version] = sorted[sorted.length >> 1]!;
+      pair[t.version] = trialValue(m.values, m);
       rounds.set(t.round, pair);
       byRound.set(m.name, rounds);
     }
@@ -251,8 +251,7 @@ async function groundTruth(suite: Suite, budget: number): Promise<void> {
     : {};
   stored[suite.name] = {
     date: new Date().toISOString(),
-    method:
-      'rmit (one version at a time, rounds in random order), all rounds pooled, 99% CI of the trimmed mean of the log ratios',
+    method: `rmit (one version at a time, rounds in random order), all rounds pooled, 99% CI of the trimmed mean of the log ratios; a process's value: ${samples.suite?.plan?.within === 'fastest' ? 'the fastest of its timed parts' : 'the median of its values'}`,
     seconds: (Date.now() - t0) / 1000,
     condition: value('--condition', 'quiet'),
     loadAverage: os.loadavg(),

@@ -79886,10 +79886,16 @@ function decideVerdict(input2) {
   const hi = Math.max(sign * input2.lower, sign * input2.upper);
   const t = input2.threshold;
   const significant = input2.pValueAdjusted < input2.alpha;
-  if (lo > t && significant) return { verdict: "regression", moreSamplesNeeded: null };
-  if (hi < -t && significant) return { verdict: "improvement", moreSamplesNeeded: null };
+  const short4 = Math.max(0, (input2.minPairsToCall ?? 0) - input2.n);
+  if (lo > t && significant && short4 === 0) {
+    return { verdict: "regression", moreSamplesNeeded: null };
+  }
+  if (hi < -t && significant && short4 === 0) {
+    return { verdict: "improvement", moreSamplesNeeded: null };
+  }
   if (lo >= -t && hi <= t) return { verdict: "unchanged", moreSamplesNeeded: null };
   const clears = lo > t || hi < -t;
+  if (clears && short4 > 0) return { verdict: "inconclusive", moreSamplesNeeded: short4 };
   return {
     verdict: "inconclusive",
     moreSamplesNeeded: clears ? null : samplesToSettle(c, lo, hi, t, input2.n)
@@ -80462,9 +80468,24 @@ function withTest(c, test) {
     pValueAdjusted: test.pValueAdjusted,
     alpha: 1 - c.ci.level,
     biggerIsBetter: c.biggerIsBetter,
-    n: Math.min(c.n.base, c.n.head)
+    n: Math.min(c.n.base, c.n.head),
+    ...c.ci.sequential?.callFloor === void 0 ? {} : { minPairsToCall: c.ci.sequential.callFloor }
   });
   return { ...c, test, ...decision };
+}
+
+// src/analyze/trial-value.ts
+var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/(op|iter))?$/i;
+function isCountUnit(unit) {
+  return COUNT_UNIT.test(unit);
+}
+function trialValue(values, metric) {
+  if (values.length === 0) throw new RangeError("a trial value needs at least one value");
+  if (values.length === 1) return values[0];
+  if (metric.reduce === "fastest" && !isCountUnit(metric.unit)) {
+    return metric.biggerIsBetter ? Math.max(...values) : Math.min(...values);
+  }
+  return median(values);
 }
 
 // src/analyze/blocks.ts
@@ -80486,26 +80507,25 @@ function comparisonInput(series, baseIndex, headIndex, paired) {
       const b = base.get(round2);
       const h = head.get(round2);
       const m = Math.min(b.length, h.length);
-      pairs.base.push(median(b.slice(0, m)));
-      pairs.head.push(median(h.slice(0, m)));
+      pairs.base.push(trialValue(b.slice(0, m), series));
+      pairs.head.push(trialValue(h.slice(0, m), series));
       pairs.weights.push(m);
     }
     return { ...pairs, paired, rounds };
   }
   return {
-    base: rounds.map((round2) => median(base.get(round2))),
-    head: rounds.map((round2) => median(head.get(round2))),
+    base: rounds.map((round2) => trialValue(base.get(round2), series)),
+    head: rounds.map((round2) => trialValue(head.get(round2), series)),
     paired,
     rounds
   };
 }
 
 // src/analyze/exact-rule.ts
-var COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/(op|iter))?$/i;
 function exactSides(input2, unit) {
   const base = constantValue(input2.base);
   const head = constantValue(input2.head);
-  const count2 = COUNT_UNIT.test(unit);
+  const count2 = isCountUnit(unit);
   if (base === null || head === null) {
     if (!count2 || input2.base.length === 0 || input2.head.length === 0) return null;
     return { base: median(input2.base), head: median(input2.head), varying: true };
@@ -80596,6 +80616,7 @@ function collectSeries(samples) {
           biggerIsBetter: metric.biggerIsBetter,
           valueKind: metric.valueKind ?? null,
           positional: metric.positional === true,
+          ...metric.reduce === void 0 ? {} : { reduce: metric.reduce },
           ...metric.derivedFrom === void 0 ? {} : { derivedFrom: metric.derivedFrom },
           byVersion: samples.versions.map(() => /* @__PURE__ */ new Map())
         };
@@ -80778,6 +80799,7 @@ function decisionFloor(familySize, weight, alpha) {
   }
   return Math.floor(1 + Math.log2(familySize / (weight * alpha))) + 1;
 }
+var MIN_PAIRS_TO_CALL = 8;
 
 // src/analyze/sequential.ts
 function unitLooks(samples, level3) {
@@ -80792,7 +80814,8 @@ function unitLooks(samples, level3) {
       look,
       looks: schedule.pairs.length,
       pairs: unit.look < 0 ? Infinity : schedule.pairs[look],
-      lookLevel: lookLevel(level3, schedule, look)
+      lookLevel: lookLevel(level3, schedule, look),
+      ...suite.plan?.callFloor === void 0 ? {} : { callFloor: suite.plan.callFloor }
     };
   };
   for (const trial of samples.trials) {
@@ -80825,11 +80848,16 @@ function asSequential(c, look, level3, schedule) {
   const ci = {
     ...c.ci,
     level: level3,
-    sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel }
+    sequential: {
+      look: look.look + 1,
+      looks: look.looks,
+      lookLevel: look.lookLevel,
+      ...look.callFloor === void 0 ? {} : { callFloor: look.callFloor }
+    }
   };
   return withTest({ ...c, ci }, test);
 }
-function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
+function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }, callFloor = 0) {
   const counted = results.filter((r) => r.derivedFrom === void 0);
   if (counted.length === 0 || counted.some((r) => r.error !== null || r.comparison === null)) {
     return null;
@@ -80837,12 +80865,13 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }) {
   const unsure = (c) => callsChange(c.verdict) && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
   const changes = counted.filter((r) => r.comparison.test.name !== "exact").map((r) => Math.abs(r.comparison.change));
   const change = changes.length === 0 ? null : Math.max(...changes);
+  const early = (c) => callsChange(c.verdict) && c.test.name !== "exact" ? Math.max(0, callFloor - Math.min(c.n.base, c.n.head)) : 0;
   const open3 = counted.filter(
-    (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison)
+    (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison) || early(r.comparison) > 0
   );
   if (open3.length === 0) return { decision: "settled", pairsToSettle: null, change };
   const needs = open3.map(
-    (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : r.comparison.n.base
+    (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : Math.max(early(r.comparison), unsure(r.comparison) ? r.comparison.n.base : 0)
   );
   return {
     decision: "open",
@@ -80866,6 +80895,18 @@ function settleAdvice(c, perSecond, context3) {
   const sign = c.biggerIsBetter ? -1 : 1;
   const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
   const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
+  const n = Math.min(c.n.base, c.n.head);
+  const floor = c.ci.sequential?.callFloor ?? 0;
+  if (n < floor && (lo > c.threshold || hi < -c.threshold)) {
+    const more = floor - n;
+    const seconds2 = perSecond > 0 ? more / perSecond : Infinity;
+    return {
+      more,
+      seconds: seconds2,
+      perSecond,
+      advice: `the interval clears the threshold, but a suite calls a change on at least ${floor} ${unit} (at fewer, a few processes in a slower mode together can look like one; docs/suites.md) and this look had ${n}: ${more} more ${unit} would settle it${Number.isFinite(seconds2) ? `, ${formatDuration(seconds2)} more at this run's pace` : ""}`
+    };
+  }
   if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
     return {
       more: null,
@@ -81138,7 +81179,7 @@ function addSettleAdvice(results, samples) {
     });
   }
 }
-function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned) {
+function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned, callFloor = 0) {
   const schedule = samples.scenario.suite;
   const mine = samples.trials.flatMap((t) => {
     if (t.benchmark !== void 0) return t.benchmark === unit ? [t] : [];
@@ -81176,7 +81217,8 @@ function assessSuiteLook(samples, unit, pairs, look, familySize = 1, planned) {
   );
   return assessLook(
     report.results,
-    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level3 }
+    weights === null ? void 0 : { size: familySize, weight: weights.weights[look], alpha: 1 - level3 },
+    callFloor
   );
 }
 function range(values) {
@@ -85140,7 +85182,7 @@ function screenThenConfirm(first, growth, affordable, perRound) {
 }
 function predictRound(input2, unit, repetitions) {
   if (unit.nsPerOp === null || input2.startupSeconds === null) return null;
-  const work = ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
+  const work = (unit.parts ?? 1) * ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
   return (input2.sidesInSeries ?? 1) * (input2.startupSeconds + repetitions * work) + HARNESS_SECONDS_PER_ROUND;
 }
 function chooseRepetitions(input2, firstLook) {
@@ -85447,6 +85489,88 @@ var cargoSuite = {
 // src/suite/prepare-go.ts
 import { mkdir as mkdir3, rm as rm7 } from "node:fs/promises";
 import path11 from "node:path";
+
+// src/suite/schema.ts
+var PARTS_ERROR = '"auto" or a whole number of parts from 1 to 100';
+var FIRST_LOOK_PAIRS = 20;
+var suiteSchema = external_exports.object({
+  /**
+   * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
+   * still straddles the threshold; `equal`: every benchmark runs to every look.
+   */
+  allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
+  /** Pairs per benchmark at the first look. Default 20. */
+  firstLook: external_exports.number().int().min(5).max(1e5).default(FIRST_LOOK_PAIRS),
+  /** Each further look has this many times the pairs of the one before. Default 3. */
+  growth: external_exports.number().gt(1).max(10).default(3),
+  /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
+  looks: external_exports.number().int().min(1).max(20).default(4),
+  /**
+   * `auto` (default): build each version's benchmark binary once where the format can
+   * (`go`: `go test -c`) and run it per iteration; `never`: run the command as written.
+   */
+  build: external_exports.enum(["auto", "never"]).default("auto"),
+  /**
+   * With a prebuilt Go binary: `fixed` (default) measures each benchmark's time per
+   * operation once and runs every iteration with the same fixed count (`-benchtime Nx`);
+   * `tool` lets go test find b.N anew in every run.
+   */
+  calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
+  /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
+  iterationTime: duration3.default(0.02),
+  /**
+   * Repetitions of a benchmark in one process, paired by position where the format can (go
+   * with `calibration: fixed`, criterion's sample list): 1 (default) runs one repetition per
+   * process, so every pair is independent; `auto` sizes them from the measured start-up cost
+   * (about 85% of the machine time measuring); a number fixes them. Pairs of one process
+   * share what its start drew: on a machine where that is a large share of the noise, `auto`
+   * gave false calls in A/A runs (BENCHMARKS.md, "Large suites"), so it is not the default.
+   */
+  repetitions: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1).max(1e3)], {
+    error: '"auto" or a whole number of repetitions from 1 to 1000'
+  }).default(1),
+  /**
+   * Go with `calibration: fixed`: a process's measured work (`iterationTime`) run as this
+   * many timed parts (`-test.count`, each `-benchtime (N/parts)x`), so that `within` has
+   * several values to choose from at the cost of one process. `auto` (default): as many as
+   * give every part at least MIN_OPS_PER_PART operations (the extra b.N = 1 run go test
+   * makes before each part then costs at most a twentieth of it), at most MAX_PARTS;
+   * 1 for a benchmark too slow for that. With `repetitions` above 1, `auto` means 1.
+   */
+  parts: external_exports.union(
+    [external_exports.literal("auto"), external_exports.number().int(PARTS_ERROR).min(1, PARTS_ERROR).max(100, PARTS_ERROR)],
+    {
+      error: PARTS_ERROR
+    }
+  ).default("auto"),
+  /**
+   * How a process's several timed values (Go's parts, criterion's samples,
+   * pytest-benchmark's rounds) become its one value in the pair: `fastest` (default), the
+   * fastest of them (least time, most throughput) — a shared machine only ever slows a
+   * part down, so the fastest part is the one least touched by it; `median`, their median.
+   * Counts (allocs/op, B/op) are never reduced this way (docs/suites.md).
+   */
+  within: external_exports.enum(["fastest", "median"]).default("fastest"),
+  /**
+   * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
+   * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
+   * stage runs its benchmarks together in one process per iteration (pytest: one start-up
+   * for all), each still judged alone.
+   */
+  granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
+}).strict().superRefine((s, ctx) => {
+  if (typeof s.parts === "number" && s.parts > 1 && s.repetitions !== 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["parts"],
+      message: `parts (${s.parts}) or repetitions (${String(s.repetitions)}), not both: parts split one repetition's work, repetitions repeat it whole`
+    });
+  }
+});
+var MIN_OPS_PER_PART = 20;
+var MAX_PARTS = 10;
+
+// src/suite/prepare-go.ts
 var BUILD_FLAGS = /* @__PURE__ */ new Map([
   ["-tags", true],
   ["-race", false],
@@ -85626,19 +85750,24 @@ var goSuite = {
     }
     const fixed = spec.calibration === "fixed";
     const units = grouped.map((c) => {
-      const iterations = fixed ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+      const total = fixed ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+      const parts = total === null ? 1 : goParts(total, spec);
+      const iterations = total === null ? null : partIterations(total, parts);
       return {
         name: c.name,
+        // a process runs `parts` timed parts of its work, or `repetitions` whole repetitions
+        // (the schema allows one of them above 1)
         argv: (i, repetitions) => goUnitArgv(
           binaries[i].binary,
           go2,
           c.name,
           iterations,
           go2.benchtime,
-          fixed ? repetitions : null
+          fixed ? parts * repetitions : null
         ),
         cwd: binaries.map((b) => b.cwd),
         iterations,
+        parts,
         nsPerOp: c.nsPerOp
       };
     });
@@ -85656,6 +85785,16 @@ var goSuite = {
     };
   }
 };
+function goParts(total, spec) {
+  if (spec.parts === "auto") {
+    if (spec.repetitions !== 1) return 1;
+    return Math.max(1, Math.min(MAX_PARTS, Math.floor(total / MIN_OPS_PER_PART)));
+  }
+  return Math.max(1, Math.min(spec.parts, Math.floor(total / MIN_GO_ITERATIONS)));
+}
+function partIterations(total, parts) {
+  return Math.max(MIN_GO_ITERATIONS, Math.round(total / parts));
+}
 function fixedIterations(nsPerOp, seconds) {
   return Math.max(MIN_GO_ITERATIONS, Math.round(seconds * 1e9 / Math.max(nsPerOp, 1e-3)));
 }
@@ -85747,8 +85886,10 @@ async function runSuite(options) {
     calibrationSeconds: prepared.calibrationSeconds,
     plan: {
       repetitions: perRound,
+      within: spec.within,
       firstLook: schedule.pairs[0],
       decisionFloor: plan.decisionFloor,
+      callFloor: MIN_PAIRS_TO_CALL,
       startupSeconds: prepared.startupSeconds,
       screeningSeconds: plan.screeningSeconds,
       warning: plan.warning
@@ -85757,6 +85898,7 @@ async function runSuite(options) {
       name: u.name,
       argv: Object.fromEntries(versions.map((v, i) => [v.name, u.argv(i, perRound)])),
       iterations: u.iterations,
+      ...(u.parts ?? 1) > 1 ? { parts: u.parts } : {},
       calibratedNsPerOp: u.nsPerOp,
       pairs: 0,
       look: -1,
@@ -85805,7 +85947,8 @@ async function runSuite(options) {
       schedule.pairs[look],
       look,
       record2.units.length,
-      schedule
+      schedule,
+      MIN_PAIRS_TO_CALL
     );
     rec.decision = verdict?.decision ?? "open";
     last.set(rec.name, {
@@ -85836,20 +85979,21 @@ async function runSuite(options) {
       `${what} took ${next.secondsPerPair.toFixed(3)} s a pair${next.predictedSecondsPerPair === null ? "" : ` (${next.predictedSecondsPerPair.toFixed(3)} s predicted)`}: the looks are now at ${schedule.pairs.join(", ")} pairs (were ${from.pairs.join(", ")})`
     );
   };
-  let replanned = prepared.group !== null;
+  const checkpoints = prepared.group !== null ? [] : [REPLAN_AFTER_UNITS, record2.units.length];
   const checkSchedule = () => {
-    if (replanned) return;
     const measured = record2.units.filter((u) => u.secondsPerPair !== null);
-    if (measured.length < Math.min(REPLAN_AFTER_UNITS, record2.units.length)) return;
-    replanned = true;
+    const due = checkpoints.filter((c) => measured.length >= Math.min(c, record2.units.length));
+    if (due.length === 0) return;
+    checkpoints.splice(0, due.length);
     if (record2.units.some((u) => u.look >= 0)) return;
     const paces = measured.map((u) => ({
       name: u.name,
       pairs: u.pairs,
       seconds: u.secondsPerPair * u.pairs
     }));
-    const next = replanFromPace(plan, spec, record2.units.length, paces, left());
-    if (next !== null) adopt(next, measured.length, `the first ${measured.length} benchmarks`);
+    const next = replanFromPace({ ...plan, schedule }, spec, record2.units.length, paces, left());
+    const what = measured.length === record2.units.length ? `all ${measured.length} benchmarks` : `the first ${measured.length} benchmarks`;
+    if (next !== null) adopt(next, measured.length, what);
   };
   let groupReplanned = prepared.group === null;
   const replanGroup = (measured, spentMs) => {
@@ -85934,7 +86078,7 @@ async function runSuite(options) {
             pairs,
             first && prepared.groupWarmsUp !== true && at === 0
           );
-          roundOffset = absorb(result, part, startMs, roundOffset, void 0, false);
+          roundOffset = absorb(result, part, startMs, roundOffset, { within: spec.within });
           const measured = part.order.filter((o) => !o.warmup).length;
           for (const entry of chunk)
             advance(entry, measured, spentMs / chunk.length, part.stopReason);
@@ -85971,7 +86115,11 @@ async function runSuite(options) {
           rounds,
           warmup
         );
-        roundOffset = absorb(result, part, startMs, roundOffset, unit.name, perRound > 1);
+        roundOffset = absorb(result, part, startMs, roundOffset, {
+          benchmark: unit.name,
+          positional: perRound > 1,
+          within: spec.within
+        });
         const measured = part.order.filter((o) => !o.warmup).length;
         if (part.stopReason === "failed" || part.stopReason === "interrupted") {
           rec.pairs += measured * perRound;
@@ -86008,13 +86156,18 @@ function measuredScreeningWarning(record2, budgetSeconds) {
     per: "pair"
   });
 }
-function absorb(result, part, startMs, roundOffset, benchmark2, positional) {
+function absorb(result, part, startMs, roundOffset, how) {
   const shift = (ms) => Math.round((ms + startMs) * 1e3) / 1e3;
-  const tag = benchmark2 === void 0 ? {} : { benchmark: benchmark2 };
+  const tag = how.benchmark === void 0 ? {} : { benchmark: how.benchmark };
+  const mark = (m) => ({
+    ...m,
+    ...how.positional === true ? { positional: true } : {},
+    ...how.within === "fastest" ? { reduce: "fastest" } : {}
+  });
   for (const trial of part.trials) {
     result.trials.push({
       ...trial,
-      ...positional ? { metrics: trial.metrics.map((m) => ({ ...m, positional: true })) } : {},
+      metrics: trial.metrics.map(mark),
       round: trial.round + roundOffset,
       startMs: shift(trial.startMs),
       endMs: shift(trial.endMs),
@@ -87112,13 +87265,14 @@ async function runScenario(loaded, options) {
         ...experiment,
         baseline,
         workDir: await mkdtemp4(path21.join(os13.tmpdir(), "duetkit-suite-")),
-        assess: (trials, unit, pairs, look, familySize, schedule) => assessSuiteLook(
+        assess: (trials, unit, pairs, look, familySize, schedule, callFloor) => assessSuiteLook(
           { ...samples(), trials: [...trials], perBenchmark: void 0 },
           unit,
           pairs,
           look,
           familySize,
-          schedule
+          schedule,
+          callFloor
         ),
         ...options.onNotice === void 0 ? {} : { onNotice: options.onNotice }
       });
@@ -88027,53 +88181,6 @@ function checkPorts(s, issue3) {
     }
   }
 }
-
-// src/suite/schema.ts
-var FIRST_LOOK_PAIRS = 20;
-var suiteSchema = external_exports.object({
-  /**
-   * `adaptive` (default): after the first look, time goes to the benchmarks whose interval
-   * still straddles the threshold; `equal`: every benchmark runs to every look.
-   */
-  allocation: external_exports.enum(["adaptive", "equal"]).default("adaptive"),
-  /** Pairs per benchmark at the first look. Default 20. */
-  firstLook: external_exports.number().int().min(5).max(1e5).default(FIRST_LOOK_PAIRS),
-  /** Each further look has this many times the pairs of the one before. Default 3. */
-  growth: external_exports.number().gt(1).max(10).default(3),
-  /** Scheduled looks per benchmark. Default 4 (20, 60, 180, 540 pairs). */
-  looks: external_exports.number().int().min(1).max(20).default(4),
-  /**
-   * `auto` (default): build each version's benchmark binary once where the format can
-   * (`go`: `go test -c`) and run it per iteration; `never`: run the command as written.
-   */
-  build: external_exports.enum(["auto", "never"]).default("auto"),
-  /**
-   * With a prebuilt Go binary: `fixed` (default) measures each benchmark's time per
-   * operation once and runs every iteration with the same fixed count (`-benchtime Nx`);
-   * `tool` lets go test find b.N anew in every run.
-   */
-  calibration: external_exports.enum(["fixed", "tool"]).default("fixed"),
-  /** With `calibration: fixed`: the time one iteration's measured work should take. Default 20 ms. */
-  iterationTime: duration3.default(0.02),
-  /**
-   * Repetitions of a benchmark in one process, paired by position where the format can (go
-   * with `calibration: fixed`, criterion's sample list): 1 (default) runs one repetition per
-   * process, so every pair is independent; `auto` sizes them from the measured start-up cost
-   * (about 85% of the machine time measuring); a number fixes them. Pairs of one process
-   * share what its start drew: on a machine where that is a large share of the noise, `auto`
-   * gave false calls in A/A runs (BENCHMARKS.md, "Large suites"), so it is not the default.
-   */
-  repetitions: external_exports.union([external_exports.literal("auto"), external_exports.number().int().min(1).max(1e3)], {
-    error: '"auto" or a whole number of repetitions from 1 to 1000'
-  }).default(1),
-  /**
-   * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
-   * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
-   * stage runs its benchmarks together in one process per iteration (pytest: one start-up
-   * for all), each still judged alone.
-   */
-  granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
-}).strict();
 
 // src/cluster/schema.ts
 var CLUSTER_PROVIDERS = ["existing", "eks", "kind"];

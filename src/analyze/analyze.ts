@@ -191,6 +191,8 @@ export function assessSuiteLook(
   familySize = 1,
   /** The suite's planned schedule (its first look may be raised above the scenario's). */
   planned?: LookSchedule,
+  /** Fewest pairs at which a look calls a change (MIN_PAIRS_TO_CALL); 0: no floor. */
+  callFloor = 0,
 ): ReturnType<typeof assessLook> {
   const schedule = samples.scenario.suite;
   // the unit's own trials, or its metrics of trials that ran a group of units
@@ -238,6 +240,7 @@ export function assessSuiteLook(
     weights === null
       ? undefined
       : { size: familySize, weight: weights.weights[look]!, alpha: 1 - level },
+    callFloor,
   );
 }
 

@@ -1,19 +1,12 @@
 import { median } from '../stats/descriptive.js';
 import { constantValue } from '../stats/exact.js';
 import type { ComparisonInput } from './blocks.js';
-
-/**
- * Units of counts and sizes (go's -benchmem `B/op` and `allocs/op`, JMH's `B/op` of
- * `gc.alloc.rate.norm`, Google Benchmark's memory manager's `allocs/iter` and `B`, a byte or
- * object count): deterministic for a given build, so one value per side is already the
- * answer. Not KiB: a peak RSS (`workload.metric: rss`) varies from run to run.
- */
-const COUNT_UNIT = /^(B|KB|MB|bytes|allocs|objects|count)(\/(op|iter))?$/i;
+import { isCountUnit } from './trial-value.js';
 
 /**
  * The constants to compare exactly (stats/exact.ts), or null for a statistical comparison.
  * Exact when each side has at least one value, all equal, and either the metric is a count
- * (COUNT_UNIT) or each side has at least two: a timing with a single value is not known to be
+ * (isCountUnit) or each side has at least two: a timing with a single value is not known to be
  * constant, only unrepeated. A count that varies (go reports the allocations of a benchmark's
  * first repetition in a process, before its pools are warm, and 0 B/op after) is compared
  * exactly too, as the median of each side — the steady count per operation — and says so
@@ -25,7 +18,7 @@ export function exactSides(
 ): { base: number; head: number; varying?: true } | null {
   const base = constantValue(input.base);
   const head = constantValue(input.head);
-  const count = COUNT_UNIT.test(unit);
+  const count = isCountUnit(unit);
   if (base === null || head === null) {
     if (!count || input.base.length === 0 || input.head.length === 0) return null;
     return { base: median(input.base), head: median(input.head), varying: true };

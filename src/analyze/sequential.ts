@@ -12,6 +12,8 @@ export interface UnitLook {
   looks: number;
   pairs: number;
   lookLevel: number;
+  /** Fewest pairs at which a change is called (the suite's `plan.callFloor`), if any. */
+  callFloor?: number;
 }
 
 /**
@@ -34,6 +36,7 @@ export function unitLooks(samples: SamplesFile, level: number): Map<string, Unit
       looks: schedule.pairs.length,
       pairs: unit.look < 0 ? Infinity : schedule.pairs[look]!,
       lookLevel: lookLevel(level, schedule, look),
+      ...(suite.plan?.callFloor === undefined ? {} : { callFloor: suite.plan.callFloor }),
     };
   };
   for (const trial of samples.trials) {
@@ -85,7 +88,12 @@ export function asSequential(
   const ci = {
     ...c.ci,
     level,
-    sequential: { look: look.look + 1, looks: look.looks, lookLevel: look.lookLevel },
+    sequential: {
+      look: look.look + 1,
+      looks: look.looks,
+      lookLevel: look.lookLevel,
+      ...(look.callFloor === undefined ? {} : { callFloor: look.callFloor }),
+    },
   };
   return withTest({ ...c, ci }, test);
 }
@@ -93,11 +101,14 @@ export function asSequential(
 /**
  * What one look of a suite unit concludes, for the allocation: `settled` when every metric of
  * the unit that counts (derived ones do not) has a verdict other than inconclusive at the
- * look's own level, else `open` with the most further pairs any of them needs.
+ * look's own level, else `open` with the most further pairs any of them needs. A call made
+ * on fewer pairs than `callFloor` (stats/sequential.ts MIN_PAIRS_TO_CALL) is open too: the
+ * look flags it, the focus takes it to the next look first, the largest change first.
  */
 export function assessLook(
   results: readonly { comparison: Comparison | null; derivedFrom?: string; error: string | null }[],
   family: { size: number; weight: number; alpha: number } = { size: 1, weight: 1, alpha: 0 },
+  callFloor = 0,
 ): { decision: 'settled' | 'open'; pairsToSettle: number | null; change: number | null } | null {
   const counted = results.filter((r) => r.derivedFrom === undefined);
   if (counted.length === 0 || counted.some((r) => r.error !== null || r.comparison === null)) {
@@ -114,14 +125,20 @@ export function assessLook(
     .filter((r) => r.comparison!.test.name !== 'exact')
     .map((r) => Math.abs(r.comparison!.change));
   const change = changes.length === 0 ? null : Math.max(...changes);
+  // a call on too few pairs: the pairs still missing (an exact count has no sampling error)
+  const early = (c: Comparison): number =>
+    callsChange(c.verdict) && c.test.name !== 'exact'
+      ? Math.max(0, callFloor - Math.min(c.n.base, c.n.head))
+      : 0;
   const open = counted.filter(
-    (r) => r.comparison?.verdict === 'inconclusive' || unsure(r.comparison!),
+    (r) =>
+      r.comparison?.verdict === 'inconclusive' || unsure(r.comparison!) || early(r.comparison!) > 0,
   );
   if (open.length === 0) return { decision: 'settled', pairsToSettle: null, change };
   const needs = open.map((r) =>
     r.comparison!.verdict === 'inconclusive'
       ? r.comparison!.moreSamplesNeeded
-      : r.comparison!.n.base,
+      : Math.max(early(r.comparison!), unsure(r.comparison!) ? r.comparison!.n.base : 0),
   );
   return {
     decision: 'open',

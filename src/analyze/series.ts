@@ -11,6 +11,8 @@ export interface BenchmarkSeries {
   derivedFrom?: string;
   /** The values of a trial pair by position with the other versions' (TrialMetric). */
   positional: boolean;
+  /** How a trial's several values become one (TrialMetric `reduce`; absent: the median). */
+  reduce?: 'fastest';
   /** byVersion[v] maps a round to the values its trial produced. */
   byVersion: Map<number, number[]>[];
 }
@@ -34,6 +36,7 @@ export function collectSeries(
           biggerIsBetter: metric.biggerIsBetter,
           valueKind: metric.valueKind ?? null,
           positional: metric.positional === true,
+          ...(metric.reduce === undefined ? {} : { reduce: metric.reduce }),
           ...(metric.derivedFrom === undefined ? {} : { derivedFrom: metric.derivedFrom }),
           byVersion: samples.versions.map(() => new Map<number, number[]>()),
         };

@@ -21,6 +21,18 @@ export function settleAdvice(
   const sign = c.biggerIsBetter ? -1 : 1;
   const lo = Math.min(sign * c.ci.lower, sign * c.ci.upper);
   const hi = Math.max(sign * c.ci.lower, sign * c.ci.upper);
+  const n = Math.min(c.n.base, c.n.head);
+  const floor = c.ci.sequential?.callFloor ?? 0;
+  if (n < floor && (lo > c.threshold || hi < -c.threshold)) {
+    const more = floor - n;
+    const seconds = perSecond > 0 ? more / perSecond : Infinity;
+    return {
+      more,
+      seconds,
+      perSecond,
+      advice: `the interval clears the threshold, but a suite calls a change on at least ${floor} ${unit} (at fewer, a few processes in a slower mode together can look like one; docs/suites.md) and this look had ${n}: ${more} more ${unit} would settle it${Number.isFinite(seconds) ? `, ${formatDuration(seconds)} more at this run's pace` : ''}`,
+    };
+  }
   if (c.moreSamplesNeeded === null && (lo > c.threshold || hi < -c.threshold)) {
     return {
       more: null,

@@ -40,9 +40,16 @@ export interface TrialMetric {
    * The values are repetitions of the same fixed work in one process (a suite's go
    * `-test.count` with `-benchtime Nx`), started together with the other versions' in a
    * duet: the k-th values of the versions in one round form a pair. Absent: the trial is one
-   * observation (the median of its values).
+   * observation (the median of its values, or the fastest: `reduce`).
    */
   positional?: true;
+  /**
+   * `fastest`: the values are timed parts of one process's work (a suite's go parts,
+   * criterion's samples, pytest-benchmark's rounds), and the trial's one value is the fastest
+   * of them — the least time, or the most throughput where bigger is better (a suite's
+   * `within: fastest`). Counts are reduced by their median all the same. Absent: the median.
+   */
+  reduce?: 'fastest';
 }
 
 /** One run of one version's workload: an iteration (duet) or a trial (rmit, mit, mct, single). */

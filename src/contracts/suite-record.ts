@@ -13,10 +13,20 @@ export interface SuiteRecord {
   plan?: {
     /** Repetitions per process (their values pair by position when more than 1). */
     repetitions: number;
+    /**
+     * How a trial's several values became its one (`suite.within`): the fastest, or the median.
+     * Absent in files written before it: the median.
+     */
+    within?: 'fastest' | 'median';
     /** Pairs at the first look, after raising it to the floor and to whole rounds. */
     firstLook: number;
     /** Fewest pairs at which an exact rank test could call a change in this family. */
     decisionFloor: number;
+    /**
+     * Fewest pairs at which a look calls a change (stats/sequential.ts MIN_PAIRS_TO_CALL);
+     * absent in files written before it: no floor.
+     */
+    callFloor?: number;
     /** Seconds a process takes to start and measure nothing; null when not measured. */
     startupSeconds: number | null;
     /** Predicted seconds for every benchmark's first look; null when nothing calibrated. */
@@ -47,8 +57,10 @@ export interface SuiteUnitRecord {
   name: string;
   /** The argv of each version, by version name. */
   argv: Record<string, string[]>;
-  /** Fixed iterations of every run (`calibration: fixed`), null when the tool chose. */
+  /** Fixed iterations of every run, or of every part (`calibration: fixed`), null when the tool chose. */
   iterations: number | null;
+  /** Timed parts a process runs its work as (go's `suite.parts`); absent: 1. */
+  parts?: number;
   /** Time per operation the calibration run measured, ns (null without one). */
   calibratedNsPerOp: number | null;
   /** Pairs measured, and the last look (0-based) they reached (−1: none). */

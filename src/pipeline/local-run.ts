@@ -184,7 +184,7 @@ export async function runScenario(
         ...experiment,
         baseline,
         workDir: await mkdtemp(path.join(os.tmpdir(), 'duetkit-suite-')),
-        assess: (trials, unit, pairs, look, familySize, schedule) =>
+        assess: (trials, unit, pairs, look, familySize, schedule, callFloor) =>
           assessSuiteLook(
             { ...samples(), trials: [...trials], perBenchmark: undefined },
             unit,
@@ -192,6 +192,7 @@ export async function runScenario(
             look,
             familySize,
             schedule,
+            callFloor,
           ),
         ...(options.onNotice === undefined ? {} : { onNotice: options.onNotice }),
       });

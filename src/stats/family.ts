@@ -31,6 +31,9 @@ export function withTest(c: Comparison, test: Comparison['test']): Comparison {
     alpha: 1 - c.ci.level,
     biggerIsBetter: c.biggerIsBetter,
     n: Math.min(c.n.base, c.n.head),
+    ...(c.ci.sequential?.callFloor === undefined
+      ? {}
+      : { minPairsToCall: c.ci.sequential.callFloor }),
   });
   return { ...c, test, ...decision };
 }

@@ -82,3 +82,21 @@ export function decisionFloor(familySize: number, weight: number, alpha: number)
   }
   return Math.floor(1 + Math.log2(familySize / (weight * alpha))) + 1;
 }
+
+/**
+ * The fewest pairs at which a suite calls a change (`minPairsToCall` of verdict.ts): a look
+ * with fewer flags the change for a later look (the confirming one), never calls it. Why: a
+ * benchmark whose processes fall into discrete modes (memory layout, a process-long slow
+ * phase of a shared vCPU: 1.85 to 2 times as slow) can have every process of one version in
+ * one mode and a minority of the other's in another; at 5 pairs the 20%-trimmed mean trims
+ * that minority away and its interval shrinks to the majority's. Simulated (base slow by
+ * 1.85 times in half its processes, head never, head 32% slower than base's fast mode: the
+ * trimmed mean of the log ratios −2.8%, inside ±5%; 20,000 experiments a size), the 99%
+ * interval called a change beyond ±5% in 37.6% of experiments at 5 pairs, 7.0% at 8, 3.8% at
+ * 12 (`npm run bench:process-modes`). Real: itertools' `batching/nth/2` ran at 2.83 or at
+ * 5.2 µs a process in one build and at 3.74 µs in another; two long runs of the same builds
+ * read +0.5% and +28.8%, and a 2-minute run called it at 5 pairs (BENCHMARKS.md, "Large
+ * suites"). 8 keeps the screening look of a 100-benchmark Go suite at 2 minutes (8–12 pairs)
+ * able to call, and sends a 131-benchmark criterion suite's (5 pairs) to its confirming look.
+ */
+export const MIN_PAIRS_TO_CALL = 8;

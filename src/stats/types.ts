@@ -67,7 +67,16 @@ export interface ConfidenceInterval {
    * look, out of how many, and the level of that look's own interval, which spends part of
    * 1 − level so that every look's interval together still holds with `level`.
    */
-  sequential?: { look: number; looks: number; lookLevel: number };
+  sequential?: {
+    look: number;
+    looks: number;
+    lookLevel: number;
+    /**
+     * The fewest pairs at which the design calls a change (verdict.ts `minPairsToCall`): a
+     * look with fewer flags one for a later look, never calls it. Absent: no floor.
+     */
+    callFloor?: number;
+  };
   /** Block length used by the block bootstrap (1 for paired iid resampling). */
   blockLength?: number;
 }

@@ -12,6 +12,11 @@ export interface VerdictInput {
   biggerIsBetter: boolean;
   /** Current samples per side (pairs when paired), for `moreSamplesNeeded`. */
   n: number;
+  /**
+   * The fewest samples (pairs) at which a change is called: below it a CI beyond the threshold
+   * is `inconclusive`, with the samples still missing as `moreSamplesNeeded`. Default 0.
+   */
+  minPairsToCall?: number;
 }
 
 /** Whether a verdict calls a change (a regression or an improvement). */
@@ -26,7 +31,7 @@ export function callsChange(verdict: Verdict): verdict is 'regression' | 'improv
  *  - improvement: the whole CI is beyond −t and the test rejects;
  *  - unchanged: the CI lies inside [−t, +t];
  *  - inconclusive: anything else (the CI straddles ±t, or the CI clears t but the adjusted
- *    test does not reject).
+ *    test does not reject, or there are fewer than `minPairsToCall` samples).
  */
 export function decideVerdict(input: VerdictInput): {
   verdict: Verdict;
@@ -38,10 +43,16 @@ export function decideVerdict(input: VerdictInput): {
   const hi = Math.max(sign * input.lower, sign * input.upper);
   const t = input.threshold;
   const significant = input.pValueAdjusted < input.alpha;
-  if (lo > t && significant) return { verdict: 'regression', moreSamplesNeeded: null };
-  if (hi < -t && significant) return { verdict: 'improvement', moreSamplesNeeded: null };
+  const short = Math.max(0, (input.minPairsToCall ?? 0) - input.n);
+  if (lo > t && significant && short === 0) {
+    return { verdict: 'regression', moreSamplesNeeded: null };
+  }
+  if (hi < -t && significant && short === 0) {
+    return { verdict: 'improvement', moreSamplesNeeded: null };
+  }
   if (lo >= -t && hi <= t) return { verdict: 'unchanged', moreSamplesNeeded: null };
   const clears = lo > t || hi < -t;
+  if (clears && short > 0) return { verdict: 'inconclusive', moreSamplesNeeded: short };
   return {
     verdict: 'inconclusive',
     moreSamplesNeeded: clears ? null : samplesToSettle(c, lo, hi, t, input.n),

@@ -7,6 +7,8 @@ export interface PlanUnit {
   name: string;
   nsPerOp: number | null;
   iterations: number | null;
+  /** Timed parts of `iterations` each a repetition runs (go's `suite.parts`); absent: 1. */
+  parts?: number;
 }
 
 export interface PlanInput {
@@ -266,8 +268,8 @@ export function screenThenConfirm(
 /** Seconds one unit's round is predicted to take (null: nothing calibrated). */
 function predictRound(input: PlanInput, unit: PlanUnit, repetitions: number): number | null {
   if (unit.nsPerOp === null || input.startupSeconds === null) return null;
-  // one extra operation per repetition: Go runs every benchmark once with b.N = 1 first
-  const work = ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
+  // one extra operation per part: Go runs every benchmark once with b.N = 1 first
+  const work = (unit.parts ?? 1) * ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
   return (
     (input.sidesInSeries ?? 1) * (input.startupSeconds + repetitions * work) +
     HARNESS_SECONDS_PER_ROUND

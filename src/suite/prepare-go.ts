@@ -6,6 +6,7 @@ import { capture, type ListContext } from '../runner/list-benchmarks.js';
 import { commandFailure, RunError } from '../process/errors.js';
 import { runSetup } from '../runner/setup.js';
 import { matchesBenchmark } from '../scenario/benchmark-pattern.js';
+import { MAX_PARTS, MIN_OPS_PER_PART, type SuiteSpec } from './schema.js';
 import { secondsSince, versionContext, type SuitePreparer } from './preparer.js';
 
 /** Go flags that change the build: they go to `go test -c` (with their value, if any). */
@@ -284,9 +285,13 @@ export const goSuite: SuitePreparer = {
     }
     const fixed = spec.calibration === 'fixed';
     const units = grouped.map((c) => {
-      const iterations = fixed ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+      const total = fixed ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+      const parts = total === null ? 1 : goParts(total, spec);
+      const iterations = total === null ? null : partIterations(total, parts);
       return {
         name: c.name,
+        // a process runs `parts` timed parts of its work, or `repetitions` whole repetitions
+        // (the schema allows one of them above 1)
         argv: (i: number, repetitions: number) =>
           goUnitArgv(
             binaries[i]!.binary,
@@ -294,10 +299,11 @@ export const goSuite: SuitePreparer = {
             c.name,
             iterations,
             go.benchtime,
-            fixed ? repetitions : null,
+            fixed ? parts * repetitions : null,
           ),
         cwd: binaries.map((b) => b.cwd),
         iterations,
+        parts,
         nsPerOp: c.nsPerOp,
       };
     });
@@ -315,6 +321,26 @@ export const goSuite: SuitePreparer = {
     };
   },
 };
+
+/**
+ * Timed parts a process splits a benchmark's `total` iterations into: `suite.parts` as given
+ * (never so many that a part has fewer than MIN_GO_ITERATIONS), or with `auto` as many as
+ * give every part MIN_OPS_PER_PART operations, at most MAX_PARTS, and 1 where the scenario
+ * repeats whole processes (`repetitions` above 1). Each part is a `-test.count` of its own,
+ * and go test runs each one's b.N = 1 first: at 20 operations a part that costs a twentieth.
+ */
+export function goParts(total: number, spec: Pick<SuiteSpec, 'parts' | 'repetitions'>): number {
+  if (spec.parts === 'auto') {
+    if (spec.repetitions !== 1) return 1;
+    return Math.max(1, Math.min(MAX_PARTS, Math.floor(total / MIN_OPS_PER_PART)));
+  }
+  return Math.max(1, Math.min(spec.parts, Math.floor(total / MIN_GO_ITERATIONS)));
+}
+
+/** Iterations of each of `parts` parts of `total`: an even share, at least MIN_GO_ITERATIONS. */
+export function partIterations(total: number, parts: number): number {
+  return Math.max(MIN_GO_ITERATIONS, Math.round(total / parts));
+}
 
 /** Iterations that make one run of a benchmark take about `seconds`; at least `MIN_GO_ITERATIONS`. */
 export function fixedIterations(nsPerOp: number, seconds: number): number {

@@ -20,8 +20,14 @@ export interface SuiteUnit {
   argv(version: number, repetitions: number): string[];
   /** cwd per version index */
   cwd: string[];
-  /** Fixed work per repetition (go `-benchtime Nx`), null when the tool chooses. */
+  /** Fixed work per repetition, or per part (go `-benchtime Nx`), null when the tool chooses. */
   iterations: number | null;
+  /**
+   * Timed parts one repetition's work is run as (go: `-test.count`, each of `iterations`),
+   * whose fastest is the trial's value (`suite.within`); 1 where the format has none of its own
+   * to split. Absent: 1.
+   */
+  parts?: number;
   /** Time per operation the calibration measured, ns; null without one. */
   nsPerOp: number | null;
 }

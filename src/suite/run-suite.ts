@@ -5,7 +5,7 @@ import type { PerBenchmarkResult } from '../runner/per-benchmark.js';
 import type { StopReason } from '../contracts/stop-reason.js';
 import type { Trial } from '../contracts/samples.js';
 import { median } from '../stats/descriptive.js';
-import { lookReached, type LookSchedule } from '../stats/sequential.js';
+import { lookReached, MIN_PAIRS_TO_CALL, type LookSchedule } from '../stats/sequential.js';
 import { groupChunk, nextStage, type StageEntry, type UnitState } from './allocation.js';
 import {
   planSuite,
@@ -17,6 +17,7 @@ import {
 import type { PreparedSuite, SuiteUnit } from './preparer.js';
 import { preparerFor } from './preparers.js';
 import type { SuiteRecord } from '../contracts/suite-record.js';
+import type { SuiteSpec } from './schema.js';
 
 /** What a look of one unit concluded, from the trials so far (injected: analyze/). */
 export type AssessUnit = (
@@ -26,6 +27,8 @@ export type AssessUnit = (
   look: number,
   familySize: number,
   schedule: LookSchedule,
+  /** Fewest pairs at which a look calls a change (MIN_PAIRS_TO_CALL). */
+  callFloor: number,
 ) => {
   decision: 'settled' | 'open';
   pairsToSettle: number | null;
@@ -97,8 +100,10 @@ export async function runSuite(
     calibrationSeconds: prepared.calibrationSeconds,
     plan: {
       repetitions: perRound,
+      within: spec.within,
       firstLook: schedule.pairs[0]!,
       decisionFloor: plan.decisionFloor,
+      callFloor: MIN_PAIRS_TO_CALL,
       startupSeconds: prepared.startupSeconds,
       screeningSeconds: plan.screeningSeconds,
       warning: plan.warning,
@@ -107,6 +112,7 @@ export async function runSuite(
       name: u.name,
       argv: Object.fromEntries(versions.map((v, i) => [v.name, u.argv(i, perRound)])),
       iterations: u.iterations,
+      ...((u.parts ?? 1) > 1 ? { parts: u.parts } : {}),
       calibratedNsPerOp: u.nsPerOp,
       pairs: 0,
       look: -1,
@@ -161,6 +167,7 @@ export async function runSuite(
       look,
       record.units.length,
       schedule,
+      MIN_PAIRS_TO_CALL,
     );
     rec.decision = verdict?.decision ?? 'open';
     last.set(rec.name, {
@@ -196,22 +203,30 @@ export async function runSuite(
         `the looks are now at ${schedule.pairs.join(', ')} pairs (were ${from.pairs.join(', ')})`,
     );
   };
-  // once REPLAN_AFTER_UNITS units are measured and none has reached a look: the looks again
-  // from their pace (grouped units below: they share one process, their paces overlap)
-  let replanned = prepared.group !== null;
+  // the looks again from the pace, while no unit has reached a look: once REPLAN_AFTER_UNITS
+  // units are measured, and again once every unit is (the first sweep of the screening: the
+  // first units of a list are often the cheap ones, and a benchmark's set-up — its fixtures,
+  // its files — is in no prediction; fastjson's first ten ran at 0.06 s a pair in RMIT, the
+  // suite at 0.08, and 77 of 100 ended short of the screening look). Grouped units below:
+  // they share one process, their paces overlap.
+  const checkpoints = prepared.group !== null ? [] : [REPLAN_AFTER_UNITS, record.units.length];
   const checkSchedule = (): void => {
-    if (replanned) return;
     const measured = record.units.filter((u) => u.secondsPerPair !== null);
-    if (measured.length < Math.min(REPLAN_AFTER_UNITS, record.units.length)) return;
-    replanned = true;
+    const due = checkpoints.filter((c) => measured.length >= Math.min(c, record.units.length));
+    if (due.length === 0) return;
+    checkpoints.splice(0, due.length);
     if (record.units.some((u) => u.look >= 0)) return;
     const paces = measured.map((u) => ({
       name: u.name,
       pairs: u.pairs,
       seconds: u.secondsPerPair! * u.pairs,
     }));
-    const next = replanFromPace(plan, spec, record.units.length, paces, left());
-    if (next !== null) adopt(next, measured.length, `the first ${measured.length} benchmarks`);
+    const next = replanFromPace({ ...plan, schedule }, spec, record.units.length, paces, left());
+    const what =
+      measured.length === record.units.length
+        ? `all ${measured.length} benchmarks`
+        : `the first ${measured.length} benchmarks`;
+    if (next !== null) adopt(next, measured.length, what);
   };
   // grouped units share one process: once a stage has run every unit, the looks again from
   // its pace — a round of that process is a pair of every unit (replanFromPace over one unit)
@@ -313,7 +328,7 @@ export async function runSuite(
             pairs,
             first && prepared.groupWarmsUp !== true && at === 0,
           );
-          roundOffset = absorb(result, part, startMs, roundOffset, undefined, false);
+          roundOffset = absorb(result, part, startMs, roundOffset, { within: spec.within });
           const measured = part.order.filter((o) => !o.warmup).length;
           // each unit's share of the process: what it adds to a stage that runs it
           for (const entry of chunk)
@@ -356,7 +371,11 @@ export async function runSuite(
           rounds,
           warmup,
         );
-        roundOffset = absorb(result, part, startMs, roundOffset, unit.name, perRound > 1);
+        roundOffset = absorb(result, part, startMs, roundOffset, {
+          benchmark: unit.name,
+          positional: perRound > 1,
+          within: spec.within,
+        });
         const measured = part.order.filter((o) => !o.warmup).length;
         if (part.stopReason === 'failed' || part.stopReason === 'interrupted') {
           rec.pairs += measured * perRound;
@@ -400,23 +419,34 @@ function measuredScreeningWarning(record: SuiteRecord, budgetSeconds: number): s
   });
 }
 
-/** Adds an experiment's trials and order to the suite's, rounds numbered on. */
+/**
+ * Adds an experiment's trials and order to the suite's, rounds numbered on; tags them with
+ * their benchmark, marks the metrics whose values pair by position (`positional`) and, with
+ * `within: fastest`, whose several values are timed parts of one process's work (`reduce`,
+ * analyze/trial-value.ts).
+ */
 function absorb(
   result: SuiteResult,
   part: Awaited<ReturnType<typeof runExperiment>>,
   startMs: number,
   roundOffset: number,
-  benchmark: string | undefined,
-  positional: boolean,
+  how: {
+    benchmark?: string;
+    positional?: boolean;
+    within: SuiteSpec['within'];
+  },
 ): number {
   const shift = (ms: number): number => Math.round((ms + startMs) * 1000) / 1000;
-  const tag = benchmark === undefined ? {} : { benchmark };
+  const tag = how.benchmark === undefined ? {} : { benchmark: how.benchmark };
+  const mark = (m: Trial['metrics'][number]): Trial['metrics'][number] => ({
+    ...m,
+    ...(how.positional === true ? { positional: true as const } : {}),
+    ...(how.within === 'fastest' ? { reduce: 'fastest' as const } : {}),
+  });
   for (const trial of part.trials) {
     result.trials.push({
       ...trial,
-      ...(positional
-        ? { metrics: trial.metrics.map((m) => ({ ...m, positional: true as const })) }
-        : {}),
+      metrics: trial.metrics.map(mark),
       round: trial.round + roundOffset,
       startMs: shift(trial.startMs),
       endMs: shift(trial.endMs),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { duration } from '../scenario/fields.js';
 
+const PARTS_ERROR = '"auto" or a whole number of parts from 1 to 100';
+
 /** Pairs per benchmark at the first look (the screening), unless `suite.firstLook` says. */
 export const FIRST_LOOK_PAIRS = 20;
 
@@ -48,6 +50,30 @@ export const suiteSchema = z
       })
       .default(1),
     /**
+     * Go with `calibration: fixed`: a process's measured work (`iterationTime`) run as this
+     * many timed parts (`-test.count`, each `-benchtime (N/parts)x`), so that `within` has
+     * several values to choose from at the cost of one process. `auto` (default): as many as
+     * give every part at least MIN_OPS_PER_PART operations (the extra b.N = 1 run go test
+     * makes before each part then costs at most a twentieth of it), at most MAX_PARTS;
+     * 1 for a benchmark too slow for that. With `repetitions` above 1, `auto` means 1.
+     */
+    parts: z
+      .union(
+        [z.literal('auto'), z.number().int(PARTS_ERROR).min(1, PARTS_ERROR).max(100, PARTS_ERROR)],
+        {
+          error: PARTS_ERROR,
+        },
+      )
+      .default('auto'),
+    /**
+     * How a process's several timed values (Go's parts, criterion's samples,
+     * pytest-benchmark's rounds) become its one value in the pair: `fastest` (default), the
+     * fastest of them (least time, most throughput) — a shared machine only ever slows a
+     * part down, so the fastest part is the one least touched by it; `median`, their median.
+     * Counts (allocs/op, B/op) are never reduced this way (docs/suites.md).
+     */
+    within: z.enum(['fastest', 'median']).default('fastest'),
+    /**
      * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
      * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
      * stage runs its benchmarks together in one process per iteration (pytest: one start-up
@@ -55,6 +81,20 @@ export const suiteSchema = z
      */
     granularity: z.enum(['finest', 'listed', 'group']).default('finest'),
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    if (typeof s.parts === 'number' && s.parts > 1 && s.repetitions !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parts'],
+        message: `parts (${s.parts}) or repetitions (${String(s.repetitions)}), not both: parts split one repetition's work, repetitions repeat it whole`,
+      });
+    }
+  });
+
+/** Fewest operations one of Go's timed parts runs (`suite.parts: auto`). */
+export const MIN_OPS_PER_PART = 20;
+/** Most timed parts `suite.parts: auto` splits a process's work into. */
+export const MAX_PARTS = 10;
 
 export type SuiteSpec = z.output<typeof suiteSchema>;

@@ -29,6 +29,24 @@ describe('verdict against a practical threshold', () => {
     );
   });
 
+  it('calls no change below minPairsToCall: inconclusive, with the pairs still missing', () => {
+    const clear = { change: 0.32, lower: 0.31, upper: 0.33, pValueAdjusted: 1e-9 };
+    expect(v({ ...clear, n: 5, minPairsToCall: 8 })).toEqual({
+      verdict: 'inconclusive',
+      moreSamplesNeeded: 3,
+    });
+    expect(
+      v({ ...clear, change: -0.3, lower: -0.31, upper: -0.29, n: 5, minPairsToCall: 8 }),
+    ).toEqual({ verdict: 'inconclusive', moreSamplesNeeded: 3 });
+    expect(v({ ...clear, n: 8, minPairsToCall: 8 }).verdict).toBe('regression');
+    // unchanged needs no floor: an interval inside ±threshold says so at any size
+    expect(v({ n: 5, minPairsToCall: 8 }).verdict).toBe('unchanged');
+    // a straddling interval still says what would settle it
+    expect(
+      v({ change: 0.04, lower: 0.01, upper: 0.09, n: 5, minPairsToCall: 8 }).moreSamplesNeeded,
+    ).toBeGreaterThan(0);
+  });
+
   it('bigger-is-better flips the meaning', () => {
     expect(
       v({ change: 0.08, lower: 0.06, upper: 0.1, pValueAdjusted: 0.001, biggerIsBetter: true })

@@ -1,4 +1,11 @@
-import { goUnitArgv, parseGoTest, fixedIterations } from '../../src/suite/prepare-go.js';
+import {
+  goParts,
+  goUnitArgv,
+  parseGoTest,
+  partIterations,
+  fixedIterations,
+} from '../../src/suite/prepare-go.js';
+import { suiteSchema } from '../../src/suite/schema.js';
 import { cargoGroupArgv, cargoUnitArgv, parseCargoBench } from '../../src/suite/prepare-cargo.js';
 
 describe('a go test command for a prebuilt binary', () => {
@@ -51,6 +58,54 @@ describe('a go test command for a prebuilt binary', () => {
     // never 1x: go test would report its first, cold run (b.N = 1)
     expect(fixedIterations(1e9, 0.02)).toBe(2);
     expect(fixedIterations(15e6, 0.02)).toBe(2);
+  });
+
+  it("splits a process's work into timed parts of at least 20 operations, at most 10", () => {
+    const auto = suiteSchema.parse({});
+    expect(auto.parts).toBe('auto');
+    expect(auto.within).toBe('fastest');
+    // 5,000,000 operations: ten parts of 500,000
+    expect(goParts(5_000_000, auto)).toBe(10);
+    expect(partIterations(5_000_000, 10)).toBe(500_000);
+    // 100 operations: five parts of 20; 39: one part (two of 19 would be under 20)
+    expect(goParts(100, auto)).toBe(5);
+    expect(goParts(39, auto)).toBe(1);
+    expect(goParts(2, auto)).toBe(1);
+    // a number is taken as given, but never below 2 operations a part
+    expect(goParts(100, suiteSchema.parse({ parts: 4 }))).toBe(4);
+    expect(goParts(5, suiteSchema.parse({ parts: 4 }))).toBe(2);
+    expect(partIterations(5, 2)).toBe(3);
+    expect(partIterations(3, 2)).toBe(2);
+    // whole repetitions paired by position are not split
+    expect(goParts(5_000_000, suiteSchema.parse({ repetitions: 4 }))).toBe(1);
+    expect(goParts(5_000_000, suiteSchema.parse({ repetitions: 'auto' }))).toBe(1);
+  });
+
+  it("runs the parts as -test.count with each part's iterations", () => {
+    const go = parseGoTest(['go', 'test', '-bench', '.', '-benchmem', '-count=3']);
+    expect(goUnitArgv('/b/x.test', go, 'BenchmarkA', 500_000, null, 10)).toEqual([
+      '/b/x.test',
+      '-test.run=^$',
+      '-test.bench=^BenchmarkA$',
+      '-test.benchtime=500000x',
+      '-test.benchmem',
+      '-test.count=10',
+    ]);
+  });
+
+  it('refuses parts and repetitions together, naming both', () => {
+    const result = suiteSchema.safeParse({ parts: 10, repetitions: 4 });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.path).toEqual(['parts']);
+    expect(result.error!.issues[0]!.message).toBe(
+      "parts (10) or repetitions (4), not both: parts split one repetition's work, repetitions repeat it whole",
+    );
+    expect(suiteSchema.safeParse({ parts: 0 }).error!.issues[0]!.message).toBe(
+      '"auto" or a whole number of parts from 1 to 100',
+    );
+    expect(suiteSchema.safeParse({ within: 'min' }).success).toBe(false);
+    // 1 part is no split: repetitions may have it
+    expect(suiteSchema.safeParse({ parts: 1, repetitions: 4 }).success).toBe(true);
   });
 });
 
