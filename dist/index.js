@@ -85073,7 +85073,9 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
     const add2 = schedule.pairs[u.look + 1] - u.pairs;
     const change = Math.abs(u.change ?? 0);
     return { u, need, add: add2, beyond: change > threshold3 ? change : 0 };
-  }).sort((a, b) => b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name));
+  }).sort(
+    (a, b) => Number(b.beyond > 0) - Number(a.beyond > 0) || (a.beyond > 0 ? a.u.look - b.u.look : 0) || b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name)
+  );
   const stage = [];
   let left = secondsLeft;
   let rounds = 0;
@@ -85177,8 +85179,15 @@ function screenThenConfirm(first, growth, affordable, perRound) {
   const rounds = Math.floor(affordable * (1 - CONFIRM_SHARE) / perRound);
   const screening = rounds * perRound;
   if (rounds < 2 || screening < MIN_SCREENING_PAIRS) return null;
-  const confirming = Math.max(rounds + 1, Math.round(rounds * growth)) * perRound;
-  return { pairs: [screening, confirming], weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT] };
+  const grown = Math.max(rounds + 1, Math.round(rounds * growth));
+  const floor = Math.max(rounds + 1, Math.ceil(MIN_PAIRS_TO_CALL / perRound));
+  if (screening < MIN_PAIRS_TO_CALL && floor < grown) {
+    return {
+      pairs: [screening, floor * perRound, grown * perRound],
+      weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT / 2, CONFIRM_WEIGHT / 2]
+    };
+  }
+  return { pairs: [screening, grown * perRound], weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT] };
 }
 function predictRound(input2, unit, repetitions) {
   if (unit.nsPerOp === null || input2.startupSeconds === null) return null;

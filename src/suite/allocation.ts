@@ -42,11 +42,13 @@ export interface StageEntry {
  * while screening, so the shares follow the pace as it is measured. **Focus**: after that, only units
  * whose last look left them open (the interval straddles the threshold, or a change not yet
  * sure enough for the family) get time, each up to its next scheduled look: first those that
- * look changed beyond the threshold, the largest change first (a gate must confirm the
- * largest regression it has seen before its time runs out), then the others in order of the
- * time they are predicted to need to settle (the pairs their interval needs × their seconds
- * per pair; those no number of pairs is predicted to settle last), as long as the stage fits
- * in `secondsLeft`. Empty when nothing is open or nothing fits: the run ends. The decisions
+ * look changed beyond the threshold, breadth first again — every one of them to its next look
+ * before any goes further (with a screening short of the call floor, every flagged change
+ * gets the floor's look before one gets a third) —, the largest change first among those at
+ * the same look (a gate must confirm the largest regression it has seen before its time runs
+ * out), then the others in order of the time they are predicted to need to settle (the pairs
+ * their interval needs × their seconds per pair; those no number of pairs is predicted to
+ * settle last), as long as the stage fits in `secondsLeft`. Empty when nothing is open or nothing fits: the run ends. The decisions
  * look at where the intervals lie, which is why every look spends part of the error
  * (stats/sequential.ts). Pure.
  */
@@ -96,7 +98,14 @@ export function nextStage(
       const change = Math.abs(u.change ?? 0);
       return { u, need, add, beyond: change > threshold ? change : 0 };
     })
-    .sort((a, b) => b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name));
+    .sort(
+      (a, b) =>
+        Number(b.beyond > 0) - Number(a.beyond > 0) ||
+        (a.beyond > 0 ? a.u.look - b.u.look : 0) ||
+        b.beyond - a.beyond ||
+        a.need - b.need ||
+        a.u.name.localeCompare(b.u.name),
+    );
   const stage: StageEntry[] = [];
   let left = secondsLeft;
   // shared: the process runs every unit of the stage for as many rounds as the largest share

@@ -1,5 +1,10 @@
 import { MIN_SCREENING_PAIRS } from './allocation.js';
-import { decisionFloor, lookSchedule, type LookSchedule } from '../stats/sequential.js';
+import {
+  decisionFloor,
+  lookSchedule,
+  MIN_PAIRS_TO_CALL,
+  type LookSchedule,
+} from '../stats/sequential.js';
 import type { SuiteSpec } from './schema.js';
 
 /** What the plan needs to know of one unit (from the calibration, when there was one). */
@@ -249,7 +254,14 @@ export const CONFIRM_WEIGHT = 0.2;
  * screening keeps its interval (at 99%: a quantile 2% wider than one look's). Both looks are
  * fixed before measuring, from the calibration and the budget, so the sequential guarantee
  * holds (stats/sequential.ts). Null too when the screening would have fewer than two rounds:
- * then the budget is spent on the screening alone. Pure.
+ * then the budget is spent on the screening alone. A screening short of the call floor
+ * (MIN_PAIRS_TO_CALL) confirms first at the floor, then at `growth` times, the confirming
+ * error split between the two: its calls all wait for a confirming look, and the reserve must
+ * reach them. On itertools at `budget: 2m` (131 benchmarks, 5 pairs each) a single confirming
+ * look at 15 pairs reached 25 of the flagged benchmarks and left intervals such as −10.06%
+ * [−10.06%, −10.00%] `inconclusive` at 5; one at the floor alone reached them all but ended
+ * the run with time left, the A/A's doubtful ones short of pairs (BENCHMARKS.md,
+ * 2026-11-29). Pure.
  */
 export function screenThenConfirm(
   first: number,
@@ -261,8 +273,15 @@ export function screenThenConfirm(
   const rounds = Math.floor((affordable * (1 - CONFIRM_SHARE)) / perRound);
   const screening = rounds * perRound;
   if (rounds < 2 || screening < MIN_SCREENING_PAIRS) return null;
-  const confirming = Math.max(rounds + 1, Math.round(rounds * growth)) * perRound;
-  return { pairs: [screening, confirming], weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT] };
+  const grown = Math.max(rounds + 1, Math.round(rounds * growth));
+  const floor = Math.max(rounds + 1, Math.ceil(MIN_PAIRS_TO_CALL / perRound));
+  if (screening < MIN_PAIRS_TO_CALL && floor < grown) {
+    return {
+      pairs: [screening, floor * perRound, grown * perRound],
+      weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT / 2, CONFIRM_WEIGHT / 2],
+    };
+  }
+  return { pairs: [screening, grown * perRound], weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT] };
 }
 
 /** Seconds one unit's round is predicted to take (null: nothing calibrated). */

@@ -79,6 +79,31 @@ describe('adaptive allocation across a suite', () => {
     expect(stage.map((s) => s.name)).toEqual(['bigger', 'big', 'cheap', 'borderline']);
   });
 
+  it('confirms breadth first: every change beyond the threshold reaches its next look before one goes further', () => {
+    // itertools at 2 minutes: screened at 5, confirmed at the call floor (8), then at 15
+    const short = { pairs: [5, 8, 15], weights: [0.8, 0.1, 0.1] };
+    const stage = nextStage(
+      [
+        unit('confirmed-once', { pairs: 8, look: 1, pairsToSettle: 20, change: 0.5 }),
+        unit('flagged-small', { pairs: 5, look: 0, pairsToSettle: 3, change: 0.1 }),
+        unit('flagged-large', { pairs: 5, look: 0, pairsToSettle: 3, change: 0.3 }),
+        unit('doubtful', { pairs: 5, look: 0, pairsToSettle: 10, change: 0.02 }),
+      ],
+      short,
+      100,
+      0.1,
+      false,
+      1,
+      0.05,
+    );
+    expect(stage).toEqual([
+      { name: 'flagged-large', pairs: 3, look: 1 },
+      { name: 'flagged-small', pairs: 3, look: 1 },
+      { name: 'confirmed-once', pairs: 7, look: 2 },
+      { name: 'doubtful', pairs: 3, look: 1 },
+    ]);
+  });
+
   it('gives time only to open benchmarks, up to their next look, cheapest to settle first', () => {
     const stage = nextStage(
       [

@@ -123,6 +123,17 @@ describe('planning a suite before it measures', () => {
     expect(screenThenConfirm(60, 3, 17, 4)).toEqual({ pairs: [12, 36], weights: [0.8, 0.2] });
     // a growth that would not add a round still adds one
     expect(screenThenConfirm(20, 1.1, 10, 1)!.pairs).toEqual([8, 9]);
+    // a screening short of the call floor (8 pairs) confirms at the floor first, then at 3
+    // times, the confirming error split: itertools at 2 minutes, ~6 pairs afforded, 5 screened
+    expect(screenThenConfirm(20, 3, 6, 1)).toEqual({
+      pairs: [5, 8, 15],
+      weights: [0.8, 0.1, 0.1],
+    });
+    // in whole rounds (3 repetitions: 6 pairs screened, the floor in 3 rounds, 9 pairs)
+    expect(screenThenConfirm(60, 3, 8, 3)!.pairs).toEqual([6, 9, 18]);
+    // a growth that reaches no further than the floor: one confirming look
+    expect(screenThenConfirm(20, 1.1, 6, 1)!.pairs).toEqual([5, 6]);
+    expect(screenThenConfirm(20, 1.6, 6, 1)).toEqual({ pairs: [5, 8], weights: [0.8, 0.2] });
     // a budget that reaches the first look keeps the usual looks; nothing known, nothing planned
     expect(screenThenConfirm(20, 3, 20, 1)).toBeNull();
     expect(screenThenConfirm(20, 3, null, 1)).toBeNull();
@@ -138,8 +149,9 @@ describe('planning a suite before it measures', () => {
   it('sets the looks again from the pace of the first units, before any look, when it differs', () => {
     const spec = suiteSchema.parse({});
     const planned = planSuite(input({ spec, budgetSeconds: 60 }));
-    // predicted 0.064 s a pair: 60 s afford 9.4 pairs each, screened at 7, confirmed at 21
-    expect(planned.schedule).toEqual({ pairs: [7, 21], weights: [0.8, 0.2] });
+    // predicted 0.064 s a pair: 60 s afford 9.4 pairs each, screened at 7, confirmed at the
+    // call floor (8) and at 21
+    expect(planned.schedule).toEqual({ pairs: [7, 8, 21], weights: [0.8, 0.1, 0.1] });
     expect(planned.plannedFirstLook).toBe(20);
     // the first 10 units (predicted 0.064 s a pair) took 4 pairs each at 0.1 s a pair: the whole
     // screening costs 0.1/0.064 as much as predicted; (4 s + 45 s) / 0.1 s / 100 = 4.9 each
@@ -150,7 +162,7 @@ describe('planning a suite before it measures', () => {
         seconds: 4 * secondsPerPair,
       }));
     const slower = replanFromPace(planned, spec, 100, took(0.1), 45)!;
-    expect(slower.schedule).toEqual({ pairs: [4, 12], weights: [0.8, 0.2] });
+    expect(slower.schedule).toEqual({ pairs: [4, 8, 12], weights: [0.8, 0.1, 0.1] });
     // the pace, and what the plan predicted for the same units, for the record
     expect(slower.secondsPerPair).toBeCloseTo(0.1, 12);
     expect(slower.predictedSecondsPerPair).toBeCloseTo(0.064, 4);
@@ -186,7 +198,7 @@ describe('planning a suite before it measures', () => {
     // without a calibrated prediction: the measured mean pace
     const blind = { ...planned, screeningSeconds: null, roundSeconds: {} };
     const blindly = replanFromPace(blind, spec, 100, took(0.1), 45)!;
-    expect(blindly.schedule.pairs).toEqual([4, 12]);
+    expect(blindly.schedule.pairs).toEqual([4, 8, 12]);
     expect(blindly.predictedSecondsPerPair).toBeNull();
   });
 
