@@ -12,7 +12,15 @@
  * Needs a quiet machine: run it under `flock -x /tmp/bench.lock`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ComparisonReport } from '../src/contracts/comparison.js';
@@ -39,8 +47,8 @@ const git = (...args: string[]): string =>
     encoding: 'utf8',
   });
 const copy = (from: string): void => {
-  for (const entry of execFileSync('ls', ['-A', repo], { encoding: 'utf8' }).split('\n')) {
-    if (entry !== '' && entry !== '.git') rmSync(path.join(repo, entry), { recursive: true });
+  for (const entry of readdirSync(repo)) {
+    if (entry !== '.git') rmSync(path.join(repo, entry), { recursive: true });
   }
   cpSync(from, repo, { recursive: true });
   execFileSync('chmod', ['-R', 'u+w', repo]);

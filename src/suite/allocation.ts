@@ -48,9 +48,9 @@ export interface StageEntry {
  * the same look (a gate must confirm the largest regression it has seen before its time runs
  * out), then the others in order of the time they are predicted to need to settle (the pairs
  * their interval needs × their seconds per pair; those no number of pairs is predicted to
- * settle last), as long as the stage fits in `secondsLeft`. Empty when nothing is open or nothing fits: the run ends. The decisions
- * look at where the intervals lie, which is why every look spends part of the error
- * (stats/sequential.ts). Pure.
+ * settle last), as long as the stage fits in `secondsLeft`. Empty when nothing is open or
+ * nothing fits: the run ends. The decisions look at where the intervals lie, which is why
+ * every look spends part of the error (stats/sequential.ts). Pure.
  */
 export function nextStage(
   units: readonly UnitState[],

@@ -353,7 +353,7 @@ export function screeningWarning(
   const outcome =
     confirming !== null
       ? `Every benchmark is screened at ${confirming.pairs[0]} pairs, breadth first, and ${Math.round(CONFIRM_SHARE * 100)}% of the budget ` +
-        `is kept to take the changes the screening sees to ${confirming.pairs[1]} pairs, the largest first; ` +
+        `is kept to take the changes the screening sees to ${confirming.pairs.slice(1).join(' then ')} pairs, the largest first; ` +
         `intervals of ${confirming.pairs[0]} pairs are wide, and many benchmarks will stay inconclusive.`
       : pairsEach >= MIN_SCREENING_PAIRS
         ? `Every benchmark is still measured, breadth first (about ${Math.min(pairsEach, firstLook)} pairs each), but about ` +

@@ -96,6 +96,11 @@ describe('planning a suite before it measures', () => {
     expect(plan(120).warning).toMatch(
       /Every benchmark is screened at 15 pairs, breadth first, and 15% of the budget is kept to take the changes the screening sees to 45 pairs, the largest first/,
     );
+    // a minute: screened at 7, short of the call floor, confirmed at 8 then at 21
+    expect(plan(60).schedule.pairs).toEqual([7, 8, 21]);
+    expect(plan(60).warning).toMatch(
+      /Every benchmark is screened at 7 pairs, breadth first, and 15% of the budget is kept to take the changes the screening sees to 8 then 21 pairs, the largest first/,
+    );
     // about 28 pairs each: the first look, and the next one for the doubtful
     expect(plan(180).schedule).toEqual({ pairs: [20, 60], weights: [1 / 3, 2 / 3] });
     expect(plan(screening * 3).schedule.pairs).toEqual([20, 60, 180]);
