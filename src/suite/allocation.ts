@@ -21,6 +21,11 @@ export interface UnitState {
   pairsToSettle: number | null;
   /** The largest relative change (absolute) the last look estimated, null before one. */
   change?: number | null;
+  /**
+   * Whether that change's interval at the last look leaves out zero (it looks changed, not
+   * only noisy); a unit without it is treated as one that does.
+   */
+  clear?: boolean;
 }
 
 /** One unit's share of the next stage: pairs to add, reaching `look`. */
@@ -42,7 +47,8 @@ export interface StageEntry {
  * while screening, so the shares follow the pace as it is measured. **Focus**: after that, only units
  * whose last look left them open (the interval straddles the threshold, or a change not yet
  * sure enough for the family) get time, each up to its next scheduled look: first those that
- * look changed beyond the threshold, breadth first again — every one of them to its next look
+ * look changed beyond the threshold (the estimate beyond it, the interval clear of zero: a
+ * noisy estimate with an interval across zero waits with the doubtful), breadth first again — every one of them to its next look
  * before any goes further (with a screening short of the call floor, every flagged change
  * gets the floor's look before one gets a third) —, the largest change first among those at
  * the same look (a gate must confirm the largest regression it has seen before its time runs
@@ -96,7 +102,7 @@ export function nextStage(
       const need = u.pairsToSettle === null ? Infinity : cost(u, u.pairsToSettle);
       const add = schedule.pairs[u.look + 1]! - u.pairs;
       const change = Math.abs(u.change ?? 0);
-      return { u, need, add, beyond: change > threshold ? change : 0 };
+      return { u, need, add, beyond: change > threshold && u.clear !== false ? change : 0 };
     })
     .sort(
       (a, b) =>

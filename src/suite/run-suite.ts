@@ -33,6 +33,8 @@ export type AssessUnit = (
   decision: 'settled' | 'open';
   pairsToSettle: number | null;
   change?: number | null;
+  /** Whether the change's interval leaves out zero (allocation.ts `UnitState.clear`). */
+  clear?: boolean;
 } | null;
 
 export type SuiteResult = PerBenchmarkResult & { suite: SuiteRecord };
@@ -142,7 +144,10 @@ export async function runSuite(
   const left = (): number => budgetSeconds - elapsed();
   let roundOffset = 0;
   // what each open unit's last look estimated: orders the next stage
-  const last = new Map<string, { pairsToSettle: number | null; change: number | null }>();
+  const last = new Map<
+    string,
+    { pairsToSettle: number | null; change: number | null; clear: boolean }
+  >();
   /** Books a stage's pairs to a unit and, when they reach a new look, judges that look. */
   const advance = (entry: StageEntry, measured: number, spentMs: number, stop: StopReason) => {
     const rec = record.units.find((u) => u.name === entry.name)!;
@@ -173,6 +178,7 @@ export async function runSuite(
     last.set(rec.name, {
       pairsToSettle: verdict?.pairsToSettle ?? null,
       change: verdict?.change ?? null,
+      clear: verdict?.clear ?? true,
     });
   };
   // nothing calibrated: the first experiment's own pace says whether the screening fits
@@ -275,6 +281,7 @@ export async function runSuite(
       decision: spec.allocation === 'equal' && u.look >= 0 ? 'open' : u.decision,
       pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
       change: last.get(u.name)?.change ?? null,
+      clear: last.get(u.name)?.clear ?? true,
     }));
   /** Seconds per pair of a unit not yet measured: the median of those measured, else the plan's. */
   const pace = (): number => {

@@ -70,7 +70,26 @@ describe('a suite calls a change on at least MIN_PAIRS_TO_CALL pairs', () => {
       decision: 'open',
       pairsToSettle: 3,
       change: raw.change,
+      clear: true,
     });
     expect(assessLook([{ comparison: raw, error: null }], family, 0)?.decision).toBe('settled');
+  });
+
+  it('says whether the largest change looks real: its interval clear of zero, not only its estimate far', () => {
+    // the estimate beyond ±5% in both, the scatter wide in one: noisy pairs around +8%
+    const rng = createRng(11);
+    const base = Array.from({ length: 9 }, () => 1000);
+    const noisy = base.map((b, i) => b * (1.08 + (i % 2 === 0 ? 0.35 : -0.35) * rng.nextFloat()));
+    const steady = base.map((b) => b * (1.08 + 0.004 * (rng.nextFloat() - 0.5)));
+    const family = { size: 100, weight: 0.8, alpha: 0.01 };
+    const of = (head: number[]) =>
+      compare(base, head, { paired: true, seed: 1, level: 0.992, test: 'trimmed-t' });
+    const wide = assessLook([{ comparison: of(noisy), error: null }], family, 8)!;
+    expect(of(noisy).ci.lower).toBeLessThan(0);
+    expect(wide.change).toBeGreaterThan(0.05);
+    expect(wide.clear).toBe(false);
+    const sure = assessLook([{ comparison: of(steady), error: null }], family, 8)!;
+    expect(sure.change).toBeGreaterThan(0.05);
+    expect(sure.clear).toBe(true);
   });
 });

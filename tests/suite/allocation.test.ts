@@ -79,6 +79,25 @@ describe('adaptive allocation across a suite', () => {
     expect(stage.map((s) => s.name)).toEqual(['bigger', 'big', 'cheap', 'borderline']);
   });
 
+  it('leaves a noisy estimate beyond the threshold, its interval across zero, to wait with the doubtful', () => {
+    // fastjson's A/A at 2 minutes: ObjectGet/items_100000 read −8% [−35%, +25%] at 9 pairs
+    // (0.3 s a pair) and took a third of the budget to its confirming look, first
+    const stage = nextStage(
+      [
+        unit('noisy', { pairsToSettle: 900, change: 0.08, clear: false, secondsPerPair: 0.3 }),
+        unit('regressed', { pairsToSettle: 40, change: 0.09, clear: true }),
+        unit('cheap', { pairsToSettle: 10, change: 0.01, clear: false }),
+      ],
+      schedule,
+      100,
+      0.1,
+      false,
+      1,
+      0.05,
+    );
+    expect(stage.map((s) => s.name)).toEqual(['regressed', 'cheap', 'noisy']);
+  });
+
   it('confirms breadth first: every change beyond the threshold reaches its next look before one goes further', () => {
     // itertools at 2 minutes: screened at 5, confirmed at the call floor (8), then at 15
     const short = { pairs: [5, 8, 15], weights: [0.8, 0.1, 0.1] };
