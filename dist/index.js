@@ -78577,6 +78577,115 @@ function getMode(name) {
   return MODES[name];
 }
 
+// src/stats/normal.ts
+var SQRT_2PI = 2.5066282746310002;
+var SERIES_LIMIT = 1.5;
+function normalPdf(x) {
+  const hi = Math.round(x * 16) / 16;
+  const lo = x - hi;
+  return Math.exp(-hi * hi / 2) * Math.exp(-lo * (hi + lo / 2)) / SQRT_2PI;
+}
+function cdfMinusHalf(x) {
+  const x2 = x * x;
+  let term = x;
+  let sum = x;
+  for (let k = 3; Math.abs(term) > 1e-17 * Math.abs(sum); k += 2) {
+    term *= x2 / k;
+    sum += term;
+  }
+  return normalPdf(x) * sum;
+}
+function millsRatio(x) {
+  const levels = Math.ceil(8 + 1e3 / (x * x));
+  let f = x;
+  for (let k = levels; k >= 1; k--) f = x + k / f;
+  return 1 / f;
+}
+function assertNotNaN(name, x) {
+  if (Number.isNaN(x)) {
+    throw new RangeError(`${name} must be a number, got NaN`);
+  }
+}
+function normalCdf(x) {
+  assertNotNaN("x", x);
+  if (x === Infinity) return 1;
+  if (x === -Infinity) return 0;
+  if (Math.abs(x) <= SERIES_LIMIT) return 0.5 + cdfMinusHalf(x);
+  const tail = normalPdf(x) * millsRatio(Math.abs(x));
+  return x < 0 ? tail : 1 - tail;
+}
+function normalSf(x) {
+  assertNotNaN("x", x);
+  return normalCdf(-x);
+}
+function normalPpf(p) {
+  if (!(p >= 0 && p <= 1)) {
+    throw new RangeError(`p must be a probability in [0, 1], got ${p}`);
+  }
+  if (p === 0) return -Infinity;
+  if (p === 1) return Infinity;
+  if (p > 0.25 && p < 0.75) return centralInverse(p - 0.5);
+  return p < 0.5 ? -tailInverse(p) : tailInverse(1 - p);
+}
+function centralInverse(target) {
+  let x = target * SQRT_2PI;
+  for (let i = 0; i < 50; i++) {
+    const step = (cdfMinusHalf(x) - target) / normalPdf(x);
+    x -= step;
+    if (Math.abs(step) <= 1e-16 * Math.abs(x)) break;
+  }
+  return x;
+}
+function tailInverse(q) {
+  const t = Math.sqrt(-2 * Math.log(q));
+  let x = t - (2.515517 + t * (0.802853 + t * 0.010328)) / (1 + t * (1.432788 + t * (0.189269 + t * 1308e-6)));
+  for (let i = 0; i < 50; i++) {
+    const sf = normalCdf(-x);
+    const ratio = x <= SERIES_LIMIT ? sf / normalPdf(x) : millsRatio(x);
+    const step = Math.log(sf / q) * ratio;
+    x += step;
+    if (Math.abs(step) <= 1e-16 * x) break;
+  }
+  return x;
+}
+
+// src/stats/chi-squared.ts
+var LOG_SQRT_2PI = 0.9189385332046728;
+function chiSquaredSf(x, df) {
+  if (!(Number.isInteger(df) && df >= 1)) {
+    throw new RangeError(`df must be an integer \u2265 1, got ${df}`);
+  }
+  if (Number.isNaN(x)) throw new RangeError("x must be a number, got NaN");
+  if (x <= 0) return 1;
+  if (x === Infinity) return 0;
+  const logs = [];
+  if (df % 2 === 0) {
+    const half = x / 2;
+    const logHalf = Math.log(half);
+    let logFactorial = 0;
+    for (let j = 0; j < df / 2; j++) {
+      if (j > 0) logFactorial += Math.log(j);
+      logs.push(-half + j * logHalf - logFactorial);
+    }
+    return sumExp(logs);
+  }
+  const logX = Math.log(x);
+  let logOddFactorial = 0;
+  for (let j = 1; j <= (df - 1) / 2; j++) {
+    logOddFactorial += Math.log(2 * j - 1);
+    logs.push(Math.LN2 - x / 2 - LOG_SQRT_2PI + (j - 0.5) * logX - logOddFactorial);
+  }
+  return Math.min(1, 2 * normalSf(Math.sqrt(x)) + (logs.length > 0 ? sumExp(logs) : 0));
+}
+function sumExp(logs) {
+  let max2 = -Infinity;
+  for (const l of logs) if (l > max2) max2 = l;
+  if (max2 === -Infinity) return 0;
+  let sum = 0;
+  for (const l of logs) sum += Math.exp(l - max2);
+  return Math.min(1, Math.exp(max2) * sum);
+}
+
 // src/stats/block-length.ts
 function optimalBlockLength(series) {
   const n = series.length;
@@ -78623,6 +78732,36 @@ function optimalBlockLength(series) {
   if (!(dCb > 0)) return 1;
   const b = Math.cbrt(2 * g * g / dCb) * Math.cbrt(n);
   return Math.max(1, Math.min(bMax, Math.round(b)));
+}
+function ljungBox(series, lags) {
+  const n = series.length;
+  if (!(Number.isInteger(lags) && lags >= 1 && lags < n)) {
+    throw new RangeError(`lags must be an integer from 1 to n \u2212 1 = ${n - 1}, got ${lags}`);
+  }
+  let mean2 = 0;
+  for (let i = 0; i < n; i++) mean2 += series[i];
+  mean2 /= n;
+  let c0 = 0;
+  for (let i = 0; i < n; i++) c0 += (series[i] - mean2) ** 2;
+  if (!(c0 > 0)) return { statistic: 0, pValue: 1, lags };
+  let q = 0;
+  for (let k = 1; k <= lags; k++) {
+    let ck = 0;
+    for (let t = 0; t + k < n; t++) ck += (series[t] - mean2) * (series[t + k] - mean2);
+    q += (ck / c0) ** 2 / (n - k);
+  }
+  const statistic = n * (n + 2) * q;
+  return { statistic, pValue: chiSquaredSf(statistic, lags), lags };
+}
+function dependenceLags(n) {
+  return Math.max(1, Math.min(10, Math.floor(n / 5)));
+}
+var DEPENDENCE_ALPHA = 0.01;
+function autoBlockLength(series, alpha = DEPENDENCE_ALPHA) {
+  const n = series.length;
+  if (n < 8) return 1;
+  if (ljungBox(series, dependenceLags(n)).pValue >= alpha) return 1;
+  return optimalBlockLength(series);
 }
 
 // src/stats/descriptive.ts
@@ -79129,78 +79268,6 @@ function concatenate(parts) {
     offset2 += part.length;
   }
   return out;
-}
-
-// src/stats/normal.ts
-var SQRT_2PI = 2.5066282746310002;
-var SERIES_LIMIT = 1.5;
-function normalPdf(x) {
-  const hi = Math.round(x * 16) / 16;
-  const lo = x - hi;
-  return Math.exp(-hi * hi / 2) * Math.exp(-lo * (hi + lo / 2)) / SQRT_2PI;
-}
-function cdfMinusHalf(x) {
-  const x2 = x * x;
-  let term = x;
-  let sum = x;
-  for (let k = 3; Math.abs(term) > 1e-17 * Math.abs(sum); k += 2) {
-    term *= x2 / k;
-    sum += term;
-  }
-  return normalPdf(x) * sum;
-}
-function millsRatio(x) {
-  const levels = Math.ceil(8 + 1e3 / (x * x));
-  let f = x;
-  for (let k = levels; k >= 1; k--) f = x + k / f;
-  return 1 / f;
-}
-function assertNotNaN(name, x) {
-  if (Number.isNaN(x)) {
-    throw new RangeError(`${name} must be a number, got NaN`);
-  }
-}
-function normalCdf(x) {
-  assertNotNaN("x", x);
-  if (x === Infinity) return 1;
-  if (x === -Infinity) return 0;
-  if (Math.abs(x) <= SERIES_LIMIT) return 0.5 + cdfMinusHalf(x);
-  const tail = normalPdf(x) * millsRatio(Math.abs(x));
-  return x < 0 ? tail : 1 - tail;
-}
-function normalSf(x) {
-  assertNotNaN("x", x);
-  return normalCdf(-x);
-}
-function normalPpf(p) {
-  if (!(p >= 0 && p <= 1)) {
-    throw new RangeError(`p must be a probability in [0, 1], got ${p}`);
-  }
-  if (p === 0) return -Infinity;
-  if (p === 1) return Infinity;
-  if (p > 0.25 && p < 0.75) return centralInverse(p - 0.5);
-  return p < 0.5 ? -tailInverse(p) : tailInverse(1 - p);
-}
-function centralInverse(target) {
-  let x = target * SQRT_2PI;
-  for (let i = 0; i < 50; i++) {
-    const step = (cdfMinusHalf(x) - target) / normalPdf(x);
-    x -= step;
-    if (Math.abs(step) <= 1e-16 * Math.abs(x)) break;
-  }
-  return x;
-}
-function tailInverse(q) {
-  const t = Math.sqrt(-2 * Math.log(q));
-  let x = t - (2.515517 + t * (0.802853 + t * 0.010328)) / (1 + t * (1.432788 + t * (0.189269 + t * 1308e-6)));
-  for (let i = 0; i < 50; i++) {
-    const sf = normalCdf(-x);
-    const ratio = x <= SERIES_LIMIT ? sf / normalPdf(x) : millsRatio(x);
-    const step = Math.log(sf / q) * ratio;
-    x += step;
-    if (Math.abs(step) <= 1e-16 * x) break;
-  }
-  return x;
 }
 
 // src/stats/interval.ts
@@ -80081,7 +80148,7 @@ function planComparison(base, head, options = {}, earlierNotes = []) {
     seed: o.seed
   };
   if (!o.paired) return { ...plan, bootstrap: { design: "unpaired", ...common } };
-  const blockLength = o.blockLength === "auto" ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values))) : o.blockLength;
+  const blockLength = o.blockLength === "auto" ? autoBlockLength(finiteLogRatios(logRatios(b.values, h.values))) : o.blockLength;
   if (o.statistic === "trimmed") {
     if (blockLength > 1) {
       plan.notes.push(
@@ -80863,20 +80930,22 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }, callFloo
     return null;
   }
   const unsure = (c) => callsChange(c.verdict) && family.alpha > 0 && c.test.pValue / family.weight * family.size >= family.alpha;
-  const changes = counted.filter((r) => r.comparison.test.name !== "exact").map((r) => Math.abs(r.comparison.change));
-  const change = changes.length === 0 ? null : Math.max(...changes);
+  const timed = counted.map((r) => r.comparison).filter((c) => c.test.name !== "exact").sort((a, b) => Math.abs(b.change) - Math.abs(a.change));
+  const change = timed.length === 0 ? null : Math.abs(timed[0].change);
+  const clear = timed.length > 0 && (timed[0].ci.lower > 0 || timed[0].ci.upper < 0);
   const early = (c) => callsChange(c.verdict) && c.test.name !== "exact" ? Math.max(0, callFloor - Math.min(c.n.base, c.n.head)) : 0;
   const open3 = counted.filter(
     (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison) || early(r.comparison) > 0
   );
-  if (open3.length === 0) return { decision: "settled", pairsToSettle: null, change };
+  if (open3.length === 0) return { decision: "settled", pairsToSettle: null, change, clear };
   const needs = open3.map(
     (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : Math.max(early(r.comparison), unsure(r.comparison) ? r.comparison.n.base : 0)
   );
   return {
     decision: "open",
     pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs),
-    change
+    change,
+    clear
   };
 }
 
@@ -85072,7 +85141,7 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
     const need = u.pairsToSettle === null ? Infinity : cost(u, u.pairsToSettle);
     const add2 = schedule.pairs[u.look + 1] - u.pairs;
     const change = Math.abs(u.change ?? 0);
-    return { u, need, add: add2, beyond: change > threshold3 ? change : 0 };
+    return { u, need, add: add2, beyond: change > threshold3 && u.clear !== false ? change : 0 };
   }).sort(
     (a, b) => Number(b.beyond > 0) - Number(a.beyond > 0) || (a.beyond > 0 ? a.u.look - b.u.look : 0) || b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name)
   );
@@ -85962,7 +86031,8 @@ async function runSuite(options) {
     rec.decision = verdict?.decision ?? "open";
     last.set(rec.name, {
       pairsToSettle: verdict?.pairsToSettle ?? null,
-      change: verdict?.change ?? null
+      change: verdict?.change ?? null,
+      clear: verdict?.clear ?? true
     });
   };
   let paced = plan.screeningSeconds !== null;
@@ -86039,7 +86109,8 @@ async function runSuite(options) {
     secondsPerPair: u.secondsPerPair,
     decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
     pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
-    change: last.get(u.name)?.change ?? null
+    change: last.get(u.name)?.change ?? null,
+    clear: last.get(u.name)?.clear ?? true
   }));
   const pace = () => {
     const seen = record2.units.flatMap((u) => u.secondsPerPair === null ? [] : [u.secondsPerPair]);
@@ -95460,43 +95531,6 @@ function noiseOf(points, relative2, settings) {
     aaFalsePositives,
     aaCalledChanged: aaRuns.filter((p) => p.aa.calledChanged).map((p) => p.runId)
   };
-}
-
-// src/stats/chi-squared.ts
-var LOG_SQRT_2PI = 0.9189385332046728;
-function chiSquaredSf(x, df) {
-  if (!(Number.isInteger(df) && df >= 1)) {
-    throw new RangeError(`df must be an integer \u2265 1, got ${df}`);
-  }
-  if (Number.isNaN(x)) throw new RangeError("x must be a number, got NaN");
-  if (x <= 0) return 1;
-  if (x === Infinity) return 0;
-  const logs = [];
-  if (df % 2 === 0) {
-    const half = x / 2;
-    const logHalf = Math.log(half);
-    let logFactorial = 0;
-    for (let j = 0; j < df / 2; j++) {
-      if (j > 0) logFactorial += Math.log(j);
-      logs.push(-half + j * logHalf - logFactorial);
-    }
-    return sumExp(logs);
-  }
-  const logX = Math.log(x);
-  let logOddFactorial = 0;
-  for (let j = 1; j <= (df - 1) / 2; j++) {
-    logOddFactorial += Math.log(2 * j - 1);
-    logs.push(Math.LN2 - x / 2 - LOG_SQRT_2PI + (j - 0.5) * logX - logOddFactorial);
-  }
-  return Math.min(1, 2 * normalSf(Math.sqrt(x)) + (logs.length > 0 ? sumExp(logs) : 0));
-}
-function sumExp(logs) {
-  let max2 = -Infinity;
-  for (const l of logs) if (l > max2) max2 = l;
-  if (max2 === -Infinity) return 0;
-  let sum = 0;
-  for (const l of logs) sum += Math.exp(l - max2);
-  return Math.min(1, Math.exp(max2) * sum);
 }
 
 // src/stats/kruskal.ts

@@ -112,7 +112,8 @@ export function renderSuites(
     for (const run of runs) {
       const [at5, at2] = run.duetkit.at as [At, At];
       seconds.push(run.duetkit.seconds);
-      usualSeconds.push(run.usual.seconds);
+      // a run with --no-usual ran no usual method: its 0 s is no time of that method's
+      if (run.usual.seconds > 0) usualSeconds.push(run.usual.seconds);
       widths.push(at5.medianCiWidth);
       if (at5.efficiency?.efficiency != null) efficiency.push(at5.efficiency.efficiency);
       if (at5.efficiency !== undefined) pace.push(at5.efficiency.pairsPerSecond);
@@ -149,7 +150,7 @@ export function renderSuites(
       `| ${label} | ${condition} | ${kase === 'aa' ? 'A/A' : 'injected'} | ${runs.length} | duetkit suite (duet, budget ${budget} s)${at2only ? `, run at ±${threshold * 100}%` : ''} | ${c.called}/${c.aa} | ${c.excl}/${c.aa} | ${at2only ? '–' : `${c.un5}/${c.aa}`} / ${c.un2}/${c.aa} | ${injected} | ${pct(median(widths), 2)} | ${median(seconds).toFixed(0)} s | ${median(pace).toFixed(1)} | ${efficiency.length === 0 ? '–' : pct(median(efficiency), 0)} |`,
     );
     out.push(
-      `| | | | | ${runs[0]!.usual.method.replace(/\|/g, '\\|')} | ${c.uCalled}/${c.uAa} | | – | ${kase === 'slow' ? `${c.uFound}/${c.uAff}` : '–'} | – | ${median(usualSeconds).toFixed(0)} s | – | – |`,
+      `| | | | | ${runs[0]!.usual.method.replace(/\|/g, '\\|')} | ${c.uCalled}/${c.uAa} | | – | ${kase === 'slow' ? `${c.uFound}/${c.uAff}` : '–'} | – | ${usualSeconds.length === 0 ? '–' : `${median(usualSeconds).toFixed(0)} s`} | – | – |`,
     );
   }
   return `${out.join('\n')}\n`;

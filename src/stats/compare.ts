@@ -1,4 +1,4 @@
-import { optimalBlockLength } from './block-length.js';
+import { autoBlockLength } from './block-length.js';
 import { bootstrap, type BootstrapPlan, type BootstrapResult } from './bootstrap.js';
 import { medianAbsoluteDeviation, sorted, standardDeviation } from './descriptive.js';
 import { bootstrapInterval } from './interval.js';
@@ -176,7 +176,7 @@ export function planComparison(
   if (!o.paired) return { ...plan, bootstrap: { design: 'unpaired', ...common } };
   const blockLength =
     o.blockLength === 'auto'
-      ? optimalBlockLength(finiteLogRatios(logRatios(b.values, h.values)))
+      ? autoBlockLength(finiteLogRatios(logRatios(b.values, h.values)))
       : o.blockLength;
   if (o.statistic === 'trimmed') {
     if (blockLength > 1) {
