@@ -10,6 +10,8 @@
  *        [--suite-settings '{ repetitions: auto }']   (the scenario's suite: line, default {})
  *   node --import tsx benchmarks/suites.ts --suite S --truth [--budget 240]
  *        [--suite-settings '{ granularity: group }']   (the ground truth; grouped as the runs are)
+ *   node --import tsx benchmarks/suites.ts --suite S --truth-from DIR
+ *        (the truth again from a truth run kept in DIR, e.g. /tmp/duetkit-truth-*, with today's analysis)
  *   node --import tsx benchmarks/suites.ts --score SUITE  # each run against the ground truth
  *   node --import tsx benchmarks/suites.ts --prepare      # fetch and build only
  *
@@ -228,8 +230,22 @@ async function groundTruth(suite: Suite, budget: number): Promise<void> {
   } catch {
     // a regression exits 1
   }
+  recordTruth(suite, dir, (Date.now() - t0) / 1000, null);
+}
+
+/**
+ * The ground truth of a truth run's samples (`dir`), stored as the suite's truth: at the end of
+ * a run (`--truth`), or again from a run kept in `dir` when the analysis changed
+ * (`--truth-from DIR`: `reanalysed` says when, the run's own date and seconds are kept).
+ */
+function recordTruth(suite: Suite, dir: string, seconds: number, reanalysed: string | null): void {
   const samples = JSON.parse(readFileSync(path.join(dir, 'samples.json'), 'utf8')) as SamplesFile;
   if (samples.error !== null) throw new Error(`ground truth run failed: ${samples.error}`);
+  if (samples.scenario.name !== `${suite.name}-truth`) {
+    throw new Error(
+      `--truth-from: ${dir} holds the run "${samples.scenario.name}", not ${suite.name}'s truth`,
+    );
+  }
   // every round at once (the truth is not a sequential verdict): the pooled change
   const report = analyzeSamples({ ...samples, suite: undefined }, { threshold: 0 });
   const truth = Object.fromEntries(
@@ -249,12 +265,14 @@ async function groundTruth(suite: Suite, budget: number): Promise<void> {
   const stored = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
     : {};
+  const before = stored[suite.name] as { date?: string; seconds?: number } | undefined;
   stored[suite.name] = {
-    date: new Date().toISOString(),
+    date: reanalysed === null ? new Date().toISOString() : (before?.date ?? samples.startedAt),
+    ...(reanalysed === null ? {} : { reanalysed }),
     method: `rmit (one version at a time, rounds in random order), all rounds pooled, 99% CI of the trimmed mean of the log ratios; a process's value: ${samples.suite?.plan?.within === 'fastest' ? 'the fastest of its timed parts' : 'the median of its values'}`,
-    seconds: (Date.now() - t0) / 1000,
+    seconds: reanalysed === null ? seconds : (before?.seconds ?? seconds),
     condition: value('--condition', 'quiet'),
-    loadAverage: os.loadavg(),
+    ...(reanalysed === null ? { loadAverage: os.loadavg() } : {}),
     injected: suite.injected.where,
     benchmarks: truth,
   };
@@ -334,6 +352,10 @@ async function main(): Promise<void> {
     throw new Error(`--suite: one of ${SUITES.map((s) => s.name).join(', ')}`);
   if (argv.includes('--truth')) {
     await groundTruth(suite, Number(value('--budget', '240')));
+    return;
+  }
+  if (argv.includes('--truth-from')) {
+    recordTruth(suite, value('--truth-from', ''), 0, new Date().toISOString());
     return;
   }
   if (argv.includes('--ablation')) {

@@ -79825,6 +79825,19 @@ function trimmedMean(ascending, level3, proportion = 0.2) {
     degreesOfFreedom
   };
 }
+function winsorized(values, proportion = 0.2) {
+  if (!(proportion >= 0 && proportion < 0.5)) {
+    throw new RangeError(`trim proportion must be in [0, 0.5), got ${proportion}`);
+  }
+  const n = values.length;
+  const out = Array.from(values);
+  const g = Math.floor(proportion * n);
+  if (g === 0) return out;
+  const ascending = [...out].sort((a, b) => a - b);
+  const low = ascending[g];
+  const high = ascending[n - g - 1];
+  return out.map((x) => Math.min(high, Math.max(low, x)));
+}
 
 // src/stats/power.ts
 function zSum(options) {
@@ -80148,7 +80161,8 @@ function planComparison(base, head, options = {}, earlierNotes = []) {
     seed: o.seed
   };
   if (!o.paired) return { ...plan, bootstrap: { design: "unpaired", ...common } };
-  const blockLength = o.blockLength === "auto" ? autoBlockLength(finiteLogRatios(logRatios(b.values, h.values))) : o.blockLength;
+  const lr = finiteLogRatios(logRatios(b.values, h.values));
+  const blockLength = o.blockLength === "auto" ? autoBlockLength(o.statistic === "trimmed" ? winsorized(lr, TRIM) : lr) : o.blockLength;
   if (o.statistic === "trimmed") {
     if (blockLength > 1) {
       plan.notes.push(

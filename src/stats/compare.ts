@@ -6,7 +6,7 @@ import { ksTwoSample } from './ks.js';
 import { medianInterval } from './median-interval.js';
 import { mannWhitneyU } from './mann-whitney.js';
 import { incompleteBeta, studentTPpf } from './student-t.js';
-import { trimmedMean } from './trimmed-mean.js';
+import { trimmedMean, winsorized } from './trimmed-mean.js';
 import { minimumDetectableEffect } from './power.js';
 import { NotComparableError, ratioProblem } from './ratio.js';
 import { checkSeed } from './rng.js';
@@ -174,9 +174,13 @@ export function planComparison(
     seed: o.seed,
   };
   if (!o.paired) return { ...plan, bootstrap: { design: 'unpaired', ...common } };
+  // the trimmed mean's standard error is the winsorized series' (trimmed-mean.ts): its
+  // dependence is what matters, not that of a burst of wild pairs the trimming removes (a few
+  // seconds of ±50% pairs among 60 of ±3% made blocks of 20 and an interval of [−41%, +69%])
+  const lr = finiteLogRatios(logRatios(b.values, h.values));
   const blockLength =
     o.blockLength === 'auto'
-      ? autoBlockLength(finiteLogRatios(logRatios(b.values, h.values)))
+      ? autoBlockLength(o.statistic === 'trimmed' ? winsorized(lr, TRIM) : lr)
       : o.blockLength;
   if (o.statistic === 'trimmed') {
     if (blockLength > 1) {

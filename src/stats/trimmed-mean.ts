@@ -57,3 +57,22 @@ export function trimmedMean(
     degreesOfFreedom,
   };
 }
+
+/**
+ * The values, in their own order, with the g = ⌊γn⌋ lowest raised to the (g+1)-th lowest and
+ * the g highest lowered to the (g+1)-th highest: the series whose variance the Tukey–McLaughlin
+ * standard error uses (`trimmedMean`), so the series whose dependence matters to it.
+ */
+export function winsorized(values: ArrayLike<number>, proportion = 0.2): number[] {
+  if (!(proportion >= 0 && proportion < 0.5)) {
+    throw new RangeError(`trim proportion must be in [0, 0.5), got ${proportion}`);
+  }
+  const n = values.length;
+  const out = Array.from(values);
+  const g = Math.floor(proportion * n);
+  if (g === 0) return out;
+  const ascending = [...out].sort((a, b) => a - b);
+  const low = ascending[g]!;
+  const high = ascending[n - g - 1]!;
+  return out.map((x) => Math.min(high, Math.max(low, x)));
+}

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { compare } from '../../src/stats/compare.js';
+import { winsorized } from '../../src/stats/trimmed-mean.js';
 
 // Reference p-values from scipy (tests/fixtures/scipy/make_trimmed_t.py).
 const fixture = JSON.parse(
@@ -51,5 +52,15 @@ describe('the trimmed-t test of a suite look (scipy: trim_mean / mstats.trimmed_
     expect(() => paired([0.1, 0.2, 0.15, 0.1, 0.3], { test: 'sign' as 'rank' })).toThrow(
       'test must be rank or trimmed-t, got sign',
     );
+  });
+});
+
+describe('winsorized', () => {
+  it('clamps the ⌊γn⌋ lowest and highest to their neighbours, keeping the order', () => {
+    expect(winsorized([5, -40, 1, 2, 3, 90, 4, 0, 6, 7], 0.2)).toEqual([
+      5, 1, 1, 2, 3, 6, 4, 1, 6, 6,
+    ]);
+    expect(winsorized([3, 1, 2], 0.2)).toEqual([3, 1, 2]);
+    expect(() => winsorized([1, 2], 0.5)).toThrow('trim proportion must be in [0, 0.5), got 0.5');
   });
 });
