@@ -30,22 +30,21 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { numberFlag } from './args.js';
+import { numberFlag, stringFlag } from './args.js';
 import { cacheDir } from './suites/suite.js';
 import { median } from '../src/stats/descriptive.js';
 import { createRng } from '../src/stats/rng.js';
+import { shuffled } from '../src/runner/modes/types.js';
 
 const argv = process.argv.slice(2);
-const flag = (name: string, fallback: string): string =>
-  argv.includes(name) ? argv[argv.indexOf(name) + 1]! : fallback;
 const COPIES = numberFlag(argv, '--copies', '16');
 const RUNS = numberFlag(argv, '--runs', '5');
 const PARTS = numberFlag(argv, '--parts', '10');
 const MARGIN = numberFlag(argv, '--margin', '0.04');
 const SEED = numberFlag(argv, '--seed', '1');
-const BENCH = flag('--bench', '^BenchmarkArenaTypicalUse$');
-const BENCHTIME = flag('--benchtime', '8000x');
-const OUT = flag('--out', 'benchmarks/results/binary-copies.json');
+const BENCH = stringFlag(argv, '--bench', '^BenchmarkArenaTypicalUse$');
+const BENCHTIME = stringFlag(argv, '--benchtime', '8000x');
+const OUT = stringFlag(argv, '--out', 'benchmarks/results/binary-copies.json');
 
 const pkg = path.join(cacheDir(), 'go-fastjson-v1.6.10', 'base');
 if (!existsSync(pkg)) {
@@ -68,12 +67,7 @@ try {
   const rng = createRng(SEED);
   const runs: number[][] = copies.map(() => []);
   for (let r = 0; r < RUNS; r++) {
-    const order = copies.map((_, c) => c);
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(rng.nextFloat() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    for (const c of order) {
+    for (const c of shuffled(copies.length, rng)) {
       const out = execFileSync(
         'taskset',
         [

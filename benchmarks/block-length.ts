@@ -19,8 +19,8 @@
  * Pure computation, seconds; the figures are in BENCHMARKS.md ("Large suites").
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { numberFlag } from './args.js';
-import { autoBlockLength, optimalBlockLength } from '../src/stats/block-length.js';
+import { numberFlag, stringFlag } from './args.js';
+import { autoBlockLength, autocovariances, optimalBlockLength } from '../src/stats/block-length.js';
 import { mean, median, standardDeviation } from '../src/stats/descriptive.js';
 import { createRng } from '../src/stats/rng.js';
 import { winsorized } from '../src/stats/trimmed-mean.js';
@@ -28,9 +28,7 @@ import { winsorized } from '../src/stats/trimmed-mean.js';
 const argv = process.argv.slice(2);
 const RUNS = numberFlag(argv, '--runs', '4000');
 const SEED = numberFlag(argv, '--seed', '1');
-const OUT = argv.includes('--out')
-  ? argv[argv.indexOf('--out') + 1]!
-  : 'benchmarks/results/block-length.json';
+const OUT = stringFlag(argv, '--out', 'benchmarks/results/block-length.json');
 const PAIRS = 'benchmarks/results/suites-pairs.json';
 
 const rng = createRng(SEED);
@@ -104,11 +102,9 @@ const real = (() => {
     for (const xs of Object.values(run.logRatios)) {
       const n = xs.length;
       if (n < 20) continue;
-      const m = mean(xs);
-      let c0 = 0;
-      let c1 = 0;
-      for (let i = 0; i < n; i++) c0 += (xs[i]! - m) ** 2;
-      for (let i = 0; i + 1 < n; i++) c1 += (xs[i]! - m) * (xs[i + 1]! - m);
+      const autocov = autocovariances(xs, 1);
+      const c0 = autocov[0]!;
+      const c1 = autocov[1]!;
       if (!(c0 > 0)) continue;
       // E[r1] = −1/n for independent values, sd ≈ 1/√n
       z.push((c1 / c0 + 1 / n) * Math.sqrt(n));

@@ -78690,19 +78690,10 @@ function sumExp(logs) {
 function optimalBlockLength(series) {
   const n = series.length;
   if (n < 8) return 1;
-  let mean2 = 0;
-  for (let i = 0; i < n; i++) mean2 += series[i];
-  mean2 /= n;
-  const centred = Float64Array.from(series, (x) => x - mean2);
   const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(n))));
   const mMax = Math.min(Math.ceil(Math.sqrt(n)) + kn, n - 1);
   const bMax = Math.ceil(Math.min(3 * Math.sqrt(n), n / 3));
-  const autocov = new Float64Array(mMax + 1);
-  for (let k = 0; k <= mMax; k++) {
-    let s = 0;
-    for (let t = 0; t + k < n; t++) s += centred[t] * centred[t + k];
-    autocov[k] = s / n;
-  }
+  const autocov = autocovariances(series, mMax);
   if (autocov[0] === 0) return 1;
   const threshold3 = 2 * Math.sqrt(Math.log10(n) / n);
   const insignificant = (k) => Math.abs(autocov[k] / autocov[0]) < threshold3;
@@ -78733,23 +78724,29 @@ function optimalBlockLength(series) {
   const b = Math.cbrt(2 * g * g / dCb) * Math.cbrt(n);
   return Math.max(1, Math.min(bMax, Math.round(b)));
 }
+function autocovariances(series, maxLag) {
+  const n = series.length;
+  let mean2 = 0;
+  for (let i = 0; i < n; i++) mean2 += series[i];
+  mean2 /= n;
+  const centred = Float64Array.from(series, (x) => x - mean2);
+  const out = new Float64Array(maxLag + 1);
+  for (let k = 0; k <= maxLag; k++) {
+    let s = 0;
+    for (let t = 0; t + k < n; t++) s += centred[t] * centred[t + k];
+    out[k] = s / n;
+  }
+  return out;
+}
 function ljungBox(series, lags) {
   const n = series.length;
   if (!(Number.isInteger(lags) && lags >= 1 && lags < n)) {
     throw new RangeError(`lags must be an integer from 1 to n \u2212 1 = ${n - 1}, got ${lags}`);
   }
-  let mean2 = 0;
-  for (let i = 0; i < n; i++) mean2 += series[i];
-  mean2 /= n;
-  let c0 = 0;
-  for (let i = 0; i < n; i++) c0 += (series[i] - mean2) ** 2;
-  if (!(c0 > 0)) return { statistic: 0, pValue: 1, lags };
+  const autocov = autocovariances(series, lags);
+  if (!(autocov[0] > 0)) return { statistic: 0, pValue: 1, lags };
   let q = 0;
-  for (let k = 1; k <= lags; k++) {
-    let ck = 0;
-    for (let t = 0; t + k < n; t++) ck += (series[t] - mean2) * (series[t + k] - mean2);
-    q += (ck / c0) ** 2 / (n - k);
-  }
+  for (let k = 1; k <= lags; k++) q += (autocov[k] / autocov[0]) ** 2 / (n - k);
   const statistic = n * (n + 2) * q;
   return { statistic, pValue: chiSquaredSf(statistic, lags), lags };
 }
@@ -80161,8 +80158,11 @@ function planComparison(base, head, options = {}, earlierNotes = []) {
     seed: o.seed
   };
   if (!o.paired) return { ...plan, bootstrap: { design: "unpaired", ...common } };
-  const lr = finiteLogRatios(logRatios(b.values, h.values));
-  const blockLength = o.blockLength === "auto" ? autoBlockLength(o.statistic === "trimmed" ? winsorized(lr, TRIM) : lr) : o.blockLength;
+  let blockLength = o.blockLength;
+  if (blockLength === "auto") {
+    const lr = finiteLogRatios(logRatios(b.values, h.values));
+    blockLength = autoBlockLength(o.statistic === "trimmed" ? winsorized(lr, TRIM) : lr);
+  }
   if (o.statistic === "trimmed") {
     if (blockLength > 1) {
       plan.notes.push(

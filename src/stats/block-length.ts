@@ -17,19 +17,10 @@ import { chiSquaredSf } from './chi-squared.js';
 export function optimalBlockLength(series: ArrayLike<number>): number {
   const n = series.length;
   if (n < 8) return 1;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += series[i]!;
-  mean /= n;
-  const centred = Float64Array.from(series, (x) => x - mean);
   const kn = Math.max(5, Math.ceil(Math.sqrt(Math.log10(n))));
   const mMax = Math.min(Math.ceil(Math.sqrt(n)) + kn, n - 1);
   const bMax = Math.ceil(Math.min(3 * Math.sqrt(n), n / 3));
-  const autocov = new Float64Array(mMax + 1);
-  for (let k = 0; k <= mMax; k++) {
-    let s = 0;
-    for (let t = 0; t + k < n; t++) s += centred[t]! * centred[t + k]!;
-    autocov[k] = s / n;
-  }
+  const autocov = autocovariances(series, mMax);
   if (autocov[0] === 0) return 1;
   const threshold = 2 * Math.sqrt(Math.log10(n) / n);
   const insignificant = (k: number): boolean => Math.abs(autocov[k]! / autocov[0]!) < threshold;
@@ -62,10 +53,29 @@ export function optimalBlockLength(series: ArrayLike<number>): number {
 }
 
 /**
+ * The sample autocovariances of lags 0 to `maxLag` (< n): Σ_t (x_t − x̄)(x_{t+k} − x̄) / n, the
+ * biased estimate both `optimalBlockLength` and the Ljung–Box test use. O(n·maxLag).
+ */
+export function autocovariances(series: ArrayLike<number>, maxLag: number): Float64Array {
+  const n = series.length;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += series[i]!;
+  mean /= n;
+  const centred = Float64Array.from(series, (x) => x - mean);
+  const out = new Float64Array(maxLag + 1);
+  for (let k = 0; k <= maxLag; k++) {
+    let s = 0;
+    for (let t = 0; t + k < n; t++) s += centred[t]! * centred[t + k]!;
+    out[k] = s / n;
+  }
+  return out;
+}
+
+/**
  * The Ljung–Box portmanteau test of "no autocorrelation up to lag h":
- * Q = n(n+2) Σ_{k=1}^{h} r̂_k² / (n − k), r̂_k the sample autocorrelation at lag k (sums over
- * the centred series divided by n, as `optimalBlockLength` and statsmodels' acorr_ljungbox
- * compute it), against χ²_h. A constant series has no autocorrelation to test: p = 1.
+ * Q = n(n+2) Σ_{k=1}^{h} r̂_k² / (n − k), r̂_k the sample autocorrelation at lag k (the ratio of
+ * `autocovariances`, as statsmodels' acorr_ljungbox computes it), against χ²_h. A constant
+ * series has no autocorrelation to test: p = 1.
  */
 export function ljungBox(
   series: ArrayLike<number>,
@@ -75,18 +85,10 @@ export function ljungBox(
   if (!(Number.isInteger(lags) && lags >= 1 && lags < n)) {
     throw new RangeError(`lags must be an integer from 1 to n − 1 = ${n - 1}, got ${lags}`);
   }
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += series[i]!;
-  mean /= n;
-  let c0 = 0;
-  for (let i = 0; i < n; i++) c0 += (series[i]! - mean) ** 2;
-  if (!(c0 > 0)) return { statistic: 0, pValue: 1, lags };
+  const autocov = autocovariances(series, lags);
+  if (!(autocov[0]! > 0)) return { statistic: 0, pValue: 1, lags };
   let q = 0;
-  for (let k = 1; k <= lags; k++) {
-    let ck = 0;
-    for (let t = 0; t + k < n; t++) ck += (series[t]! - mean) * (series[t + k]! - mean);
-    q += (ck / c0) ** 2 / (n - k);
-  }
+  for (let k = 1; k <= lags; k++) q += (autocov[k]! / autocov[0]!) ** 2 / (n - k);
   const statistic = n * (n + 2) * q;
   return { statistic, pValue: chiSquaredSf(statistic, lags), lags };
 }

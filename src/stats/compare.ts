@@ -177,11 +177,11 @@ export function planComparison(
   // the trimmed mean's standard error is the winsorized series' (trimmed-mean.ts): its
   // dependence is what matters, not that of a burst of wild pairs the trimming removes (a few
   // seconds of ±50% pairs among 60 of ±3% made blocks of 20 and an interval of [−41%, +69%])
-  const lr = finiteLogRatios(logRatios(b.values, h.values));
-  const blockLength =
-    o.blockLength === 'auto'
-      ? autoBlockLength(o.statistic === 'trimmed' ? winsorized(lr, TRIM) : lr)
-      : o.blockLength;
+  let blockLength = o.blockLength;
+  if (blockLength === 'auto') {
+    const lr = finiteLogRatios(logRatios(b.values, h.values));
+    blockLength = autoBlockLength(o.statistic === 'trimmed' ? winsorized(lr, TRIM) : lr);
+  }
   if (o.statistic === 'trimmed') {
     if (blockLength > 1) {
       plan.notes.push(
