@@ -4096,7 +4096,7 @@ var require_util2 = __commonJS({
     try {
       crypto2 = __require("node:crypto");
       const possibleRelevantHashes = ["sha256", "sha384", "sha512"];
-      supportedHashes = crypto2.getHashes().filter((hash3) => possibleRelevantHashes.includes(hash3));
+      supportedHashes = crypto2.getHashes().filter((hash2) => possibleRelevantHashes.includes(hash2));
     } catch {
     }
     function responseURL(response) {
@@ -23054,7 +23054,7 @@ var require_util10 = __commonJS({
     try {
       crypto2 = __require("node:crypto");
       const possibleRelevantHashes = ["sha256", "sha384", "sha512"];
-      supportedHashes = crypto2.getHashes().filter((hash3) => possibleRelevantHashes.includes(hash3));
+      supportedHashes = crypto2.getHashes().filter((hash2) => possibleRelevantHashes.includes(hash2));
     } catch {
     }
     function responseURL(response) {
@@ -44506,9 +44506,9 @@ var require_umd = __commonJS({
             curr = curr[part];
           }
           let name = parts[0];
-          let hash3 = name.indexOf("#");
-          if (hash3 >= 0) {
-            const className = name.substring(0, hash3);
+          let hash2 = name.indexOf("#");
+          if (hash2 >= 0) {
+            const className = name.substring(0, hash2);
             const classElem = curr[className];
             if (typeof classElem === "undefined" || !classElem.prototype) {
               const ctor = function(...args) {
@@ -44530,7 +44530,7 @@ var require_umd = __commonJS({
               if (classElem) Object.getOwnPropertyNames(classElem).forEach((name2) => Object.defineProperty(ctor, name2, Object.getOwnPropertyDescriptor(classElem, name2)));
               curr[className] = ctor;
             }
-            name = name.substring(hash3 + 1);
+            name = name.substring(hash2 + 1);
             curr = curr[className].prototype;
             if (/^(get|set):/.test(name)) {
               if (!Object.hasOwn(curr, name = name.substring(4))) {
@@ -79192,6 +79192,14 @@ function fromGenerator(seed, gen) {
 function randomSeed(entropy = Math.random) {
   return Math.floor(entropy() * TWO_32) >>> 0;
 }
+function fnv1a(text2) {
+  let h = 2166136261;
+  for (let i = 0; i < text2.length; i++) {
+    h ^= text2.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
 
 // src/stats/bootstrap.ts
 var RESAMPLES_PER_CHUNK = 1e3;
@@ -82978,8 +82986,43 @@ function openHarnessTimed(workload2, ctx) {
   };
 }
 
-// src/runner/drivers/command.ts
+// src/runner/drivers/timer-pool.ts
 var GRACE_MS = 5e3;
+function createTimerPool() {
+  const idle = /* @__PURE__ */ new Map();
+  const ended = /* @__PURE__ */ new WeakSet();
+  const track = (timer) => {
+    void timer.finished.then(() => ended.add(timer));
+    return timer;
+  };
+  return {
+    async take(key, start) {
+      const timer = idle.get(key);
+      idle.delete(key);
+      if (timer !== void 0 && !ended.has(timer) && timer.child.exitCode === null) return timer;
+      return track(await start());
+    },
+    give(key, timer) {
+      if (ended.has(timer) || timer.child.exitCode !== null) return;
+      const other = idle.get(key);
+      if (other !== void 0 && other !== timer) void endTimer(other);
+      idle.set(key, timer);
+    },
+    async close() {
+      const timers = [...idle.values()];
+      idle.clear();
+      await Promise.all(timers.map(endTimer));
+    }
+  };
+}
+async function endTimer(timer) {
+  timer.tell("exit\n");
+  const grace = setTimeout(() => timer.kill(), GRACE_MS);
+  await timer.finished.finally(() => clearTimeout(grace));
+}
+
+// src/runner/drivers/command.ts
+var GRACE_MS2 = 5e3;
 var STDERR_TAIL = 65536;
 var commandDriver = {
   name: "command",
@@ -82997,24 +83040,44 @@ async function openTimed(workload2, ctx) {
     what,
     stderr
   );
-  let timer;
+  const own2 = ctx.timers === void 0 ? createTimerPool() : null;
+  const pool = ctx.timers ?? own2;
+  const held = /* @__PURE__ */ new Map();
+  const keyOf = (slot) => [ctx.version, String(slot), ctx.cwd, JSON.stringify(ctx.env)].join("\0");
+  const timerIn = async (slot) => {
+    const kept = held.get(slot);
+    if (kept !== void 0) return kept.timer;
+    const key = keyOf(slot);
+    const timer = await pool.take(
+      key,
+      () => startGated(workload2.command, {
+        cwd: ctx.cwd,
+        env: ctx.env,
+        placement: ctx.placements[slot],
+        flag: "",
+        stdin: "ignore",
+        gate: () => [ctx.timer, "serve", "--"]
+      })
+    );
+    held.set(slot, { key, timer });
+    return timer;
+  };
+  const rng = createRng((ctx.seed ^ fnv1a(ctx.version)) >>> 0);
+  const programFor = () => {
+    const copies = ctx.programs;
+    if (copies === void 0 || copies.length === 0) return { argv: workload2.command };
+    const program = rng.nextIndex(copies.length);
+    return { argv: [copies[program], ...workload2.command.slice(1)], program };
+  };
   try {
-    timer = await startGated(workload2.command, {
-      cwd: ctx.cwd,
-      env: ctx.env,
-      placement: ctx.placements[ctx.slot],
-      flag: "",
-      stdin: "ignore",
-      gate: () => [ctx.timer, "serve", "--"]
-    });
+    await timerIn(ctx.slot);
   } catch (error63) {
     await rm5(dir, { recursive: true, force: true });
     throw fail(null, `could not start duetkit's timer: ${error63.message}`);
   }
-  let slot = ctx.slot;
   let killed = false;
   let pending = null;
-  const died = async (round2) => {
+  const died = async (timer, round2) => {
     if (killed) return new RunError("interrupted");
     const result = await timer.finished;
     return fail(
@@ -83023,23 +83086,25 @@ async function openTimed(workload2, ctx) {
       result.stderr
     );
   };
-  const next = async (round2) => {
+  const next = async (timer, round2) => {
     const line = await timer.controlLine();
-    if (line === null) throw await died(round2);
+    if (line === null) throw await died(timer, round2);
     if (line.startsWith("error ")) throw fail(round2, `duetkit's timer: ${line.slice(6)}`);
     return line;
   };
   return {
-    async arm({ round: round2, slot: toSlot, gate, delayNs }) {
+    async arm({ round: round2, slot, gate, delayNs }) {
       if (killed) throw new RunError("interrupted");
       await clearOutputFile(workload2, ctx.cwd);
-      if (toSlot !== slot) {
-        await ctx.placements[toSlot].move(timer.pid);
-        slot = toSlot;
+      try {
+        await timerIn(slot);
+      } catch (error63) {
+        throw fail(round2, `could not start duetkit's timer: ${error63.message}`);
       }
       const output2 = workload2.output === void 0 ? null : path4.resolve(ctx.cwd, workload2.output);
       const repeats = gate.target > 0 && ctx.keepBusy === "repeat";
       const saved = output2 !== null && repeats ? `${output2}.duetkit-measured` : null;
+      const drawn = programFor();
       const fields = [
         "go",
         gate.flag,
@@ -83051,17 +83116,29 @@ async function openTimed(workload2, ctx) {
         saved === null ? "-" : output2,
         saved ?? "-",
         String(Math.round(ctx.timeout * 1e3)),
-        String(Math.round(delayNs))
+        String(Math.round(delayNs)),
+        ...drawn.argv
       ];
       if (fields.some((f) => /[\t\n]/.test(f))) {
-        throw fail(round2, "has a path with a tab or a line break, which the timer cannot take");
+        throw fail(
+          round2,
+          "has a path or an argument with a tab or a line break, which the timer cannot take"
+        );
       }
-      pending = { go: `${fields.join("	")}
-`, saved };
+      pending = {
+        go: `${fields.join("	")}
+`,
+        saved,
+        slot,
+        told: false,
+        program: drawn.program
+      };
     },
     async prime() {
       if (pending === null) throw new Error("prime() before arm()");
+      const timer = held.get(pending.slot).timer;
       timer.tell(pending.go);
+      pending.told = true;
       const line = await timer.controlLine();
       if (line?.startsWith("error ")) throw fail(null, `duetkit's timer: ${line.slice(6)}`);
     },
@@ -83069,8 +83146,9 @@ async function openTimed(workload2, ctx) {
       const step = pending;
       if (step === null) throw new Error("fire() before arm()");
       pending = null;
-      const watchdog = setTimeout(() => timer.kill(), 2 * ctx.timeout * 1e3 + GRACE_MS);
-      const line = await next(round2).finally(() => clearTimeout(watchdog));
+      const timer = held.get(step.slot).timer;
+      const watchdog = setTimeout(() => timer.kill(), 2 * ctx.timeout * 1e3 + GRACE_MS2);
+      const line = await next(timer, round2).finally(() => clearTimeout(watchdog));
       const seenEnd = process.hrtime.bigint();
       if (killed) throw new RunError("interrupted");
       const stderr = await readTail(err);
@@ -83096,7 +83174,8 @@ async function openTimed(workload2, ctx) {
             ctx.cwd
           ),
           cpuMs,
-          seenEnd
+          seenEnd,
+          ...step.program === void 0 ? {} : { program: step.program }
         };
       } catch (error63) {
         throw fail(round2, `produced no value: ${error63.message}`, stderr);
@@ -83104,12 +83183,17 @@ async function openTimed(workload2, ctx) {
     },
     kill() {
       killed = true;
-      timer.terminate();
+      for (const { timer } of held.values()) timer.terminate();
+      held.clear();
     },
     async close() {
-      timer.tell("exit\n");
-      const grace = setTimeout(() => timer.kill(), GRACE_MS);
-      await timer.finished.finally(() => clearTimeout(grace));
+      if (pending?.told === true) {
+        held.get(pending.slot)?.timer.terminate();
+        held.delete(pending.slot);
+      }
+      for (const { key, timer } of held.values()) pool.give(key, timer);
+      held.clear();
+      await own2?.close();
       await rm5(dir, { recursive: true, force: true });
     }
   };
@@ -84978,7 +85062,9 @@ async function runExperiment(options) {
       keepBusy: scenario.workload.keepBusy,
       seed: options.rng.seed,
       isolation: isolation.report,
-      signal
+      signal,
+      ...options.timers === void 0 ? {} : { timers: options.timers },
+      ...options.programsFor?.(i) === void 0 ? {} : { programs: options.programsFor(i) }
     }));
     if (driver.openAll !== void 0) {
       await driver.openAll(scenario.workload, contexts, (side3) => sides.push(side3));
@@ -85062,7 +85148,7 @@ async function runStep(step, sides, barrier, offsetNs, record2, t0) {
   const failed = results.find((r) => r.status === "rejected");
   if (failed !== void 0) throw failed.reason;
   results.forEach((result, i) => {
-    const { start, end, metrics, cpuMs, seenEnd, invalid, load } = result.value;
+    const { start, end, metrics, cpuMs, seenEnd, program, invalid, load } = result.value;
     record2({
       version: step.versions[i],
       round: step.round,
@@ -85073,6 +85159,7 @@ async function runStep(step, sides, barrier, offsetNs, record2, t0) {
       wallMs: microseconds(nsToMs(end - start)),
       ...cpuMs === void 0 ? {} : { cpuMs: microseconds(cpuMs) },
       ...seenEnd === void 0 ? {} : { seenEndMs: microseconds(nsToMs(seenEnd - t0)) },
+      ...program === void 0 ? {} : { program },
       metrics,
       ...invalid === void 0 ? {} : { invalid },
       ...load === void 0 ? {} : { load }
@@ -85275,7 +85362,8 @@ function screenThenConfirm(first, growth, affordable, perRound) {
 function predictRound(input2, unit, repetitions) {
   if (unit.nsPerOp === null || input2.startupSeconds === null) return null;
   const work = (unit.parts ?? 1) * ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
-  return (input2.sidesInSeries ?? 1) * (input2.startupSeconds + repetitions * work) + HARNESS_SECONDS_PER_ROUND;
+  const share = unit.processShare ?? 1;
+  return (input2.sidesInSeries ?? 1) * (share * input2.startupSeconds + repetitions * work) + share * HARNESS_SECONDS_PER_ROUND;
 }
 function chooseRepetitions(input2, firstLook) {
   const cap = Math.max(
@@ -85579,7 +85667,7 @@ var cargoSuite = {
 };
 
 // src/suite/prepare-go.ts
-import { mkdir as mkdir3, rm as rm7 } from "node:fs/promises";
+import { chmod as chmod2, copyFile as copyFile2, mkdir as mkdir3, rm as rm7 } from "node:fs/promises";
 import path11 from "node:path";
 
 // src/suite/schema.ts
@@ -85746,6 +85834,17 @@ function goUnitArgv(binary, command2, unit, iterations, benchtime = command2.ben
     ...test
   ];
 }
+var GO_BINARY_COPIES = 8;
+async function copyBinary(binary, count2) {
+  const files = [binary];
+  for (let k = 1; k < count2; k++) {
+    const copy = binary.replace(/(\.test)?$/, `.${k}$1`);
+    await copyFile2(binary, copy);
+    await chmod2(copy, 493);
+    files.push(copy);
+  }
+  return files;
+}
 async function calibrateGo(bin, command2, seconds, context3) {
   const run3 = async (benchtime) => {
     const argv2 = [
@@ -85813,6 +85912,7 @@ var goSuite = {
       cleanup.push(() => rm7(outDir2, { recursive: true, force: true }));
       binaries.push(await buildGoBinary(go2, outDir2, versionContext(options, i)));
     }
+    const copies = await Promise.all(binaries.map((b) => copyBinary(b.binary, GO_BINARY_COPIES)));
     const buildSeconds = secondsSince(started);
     const calibrating = process.hrtime.bigint();
     const baseIndex = Math.max(
@@ -85831,7 +85931,8 @@ var goSuite = {
     const chosen = calibrated.filter(
       (c) => patterns === void 0 || patterns.some((p) => matchesBenchmark(p, c.name))
     );
-    const grouped = spec.granularity === "finest" ? chosen : [...new Set(chosen.map((c) => c.name.split("/")[0]))].map((name) => ({
+    const group = spec.granularity === "group";
+    const grouped = spec.granularity !== "listed" ? chosen : [...new Set(chosen.map((c) => c.name.split("/")[0]))].map((name) => ({
       name,
       nsPerOp: chosen.filter((c) => c.name.split("/")[0] === name).reduce((a, c) => a + c.nsPerOp, 0)
     }));
@@ -85841,10 +85942,25 @@ var goSuite = {
       );
     }
     const fixed = spec.calibration === "fixed";
-    const units = grouped.map((c) => {
-      const total = fixed ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+    if (group && !fixed) {
+      throw new RunError(
+        "suite.granularity: group needs calibration: fixed for go (one -benchtime Nx serves the benchmarks a process runs together); with calibration: tool use finest or listed"
+      );
+    }
+    const classes = group ? goGroupClasses(grouped) : grouped.map((c) => [c]);
+    const classOf = /* @__PURE__ */ new Map();
+    for (const [key, members2] of classes.entries()) {
+      const mean2 = members2.reduce((a, c) => a + c.nsPerOp, 0) / members2.length;
+      const total = fixed ? fixedIterations(mean2, spec.iterationTime) : null;
+      for (const c of members2) classOf.set(c.name, { total, size: members2.length, key });
+    }
+    const work = (name) => {
+      const { total } = classOf.get(name);
       const parts = total === null ? 1 : goParts(total, spec);
-      const iterations = total === null ? null : partIterations(total, parts);
+      return { parts, iterations: total === null ? null : partIterations(total, parts) };
+    };
+    const units = grouped.map((c) => {
+      const { parts, iterations } = work(c.name);
       return {
         name: c.name,
         // a process runs `parts` timed parts of its work, or `repetitions` whole repetitions
@@ -85860,7 +85976,8 @@ var goSuite = {
         cwd: binaries.map((b) => b.cwd),
         iterations,
         parts,
-        nsPerOp: c.nsPerOp
+        nsPerOp: c.nsPerOp,
+        ...group ? { processShare: 1 / classOf.get(c.name).size } : {}
       };
     });
     return {
@@ -85869,14 +85986,74 @@ var goSuite = {
       missing: [],
       build: { kind: "go-test-c", seconds: buildSeconds },
       calibrationSeconds: secondsSince(calibrating),
-      // a fixed count per repetition is what makes the k-th repetitions comparable
-      repeats: fixed,
+      // a fixed count per repetition is what makes the k-th repetitions comparable; grouped,
+      // a process splits its work into parts instead of repeating it
+      repeats: fixed && !group,
       startupSeconds,
       cleanup,
-      group: null
+      programs: (i) => copies[i],
+      group: group ? (names, i) => {
+        const { parts, iterations } = work(names[0]);
+        return goGroupArgv(binaries[i].binary, go2, names, iterations, parts);
+      } : null,
+      ...group ? {
+        partition: (names) => {
+          const sets = /* @__PURE__ */ new Map();
+          for (const name of names) {
+            const key = classOf.get(name).key;
+            sets.set(key, [...sets.get(key) ?? [], name]);
+          }
+          return [...sets.values()];
+        }
+      } : {}
     };
   }
 };
+var GROUP_COST_SPREAD = 4;
+function goGroupClasses(units) {
+  const byParent = /* @__PURE__ */ new Map();
+  for (const u of units) {
+    const parent = goParent(u.name);
+    byParent.set(parent, [...byParent.get(parent) ?? [], u]);
+  }
+  const classes = [];
+  for (const siblings of byParent.values()) {
+    const sorted2 = [...siblings].sort((a, b) => a.nsPerOp - b.nsPerOp);
+    let current = [];
+    for (const u of sorted2) {
+      if (current.length > 0 && u.nsPerOp > GROUP_COST_SPREAD * Math.max(current[0].nsPerOp, 1e-3)) {
+        classes.push(current);
+        current = [];
+      }
+      current.push(u);
+    }
+    if (current.length > 0) classes.push(current);
+  }
+  const position = new Map(units.map((u, i) => [u.name, i]));
+  const first = (c) => Math.min(...c.map((u) => position.get(u.name)));
+  return classes.map((c) => [...c].sort((a, b) => position.get(a.name) - position.get(b.name))).sort((a, b) => first(a) - first(b));
+}
+function goParent(name) {
+  const at = name.lastIndexOf("/");
+  return at < 0 ? "" : name.slice(0, at);
+}
+function goGroupArgv(binary, command2, names, iterations, parts) {
+  const parent = goParent(names[0]);
+  if (names.some((n) => goParent(n) !== parent)) {
+    throw new Error(`goGroupArgv: ${names.join(", ")} are not siblings`);
+  }
+  const leaves = names.map((n) => escapeRegExp(n.slice(parent === "" ? 0 : parent.length + 1)));
+  const levels = parent === "" ? [] : parent.split("/").map((p) => `^${escapeRegExp(p)}$`);
+  const last = leaves.length === 1 ? `^${leaves[0]}$` : `^(${leaves.join("|")})$`;
+  return [
+    binary,
+    "-test.run=^$",
+    `-test.bench=${[...levels, last].join("/")}`,
+    `-test.benchtime=${iterations}x`,
+    ...command2.test.filter((f) => !f.startsWith("-test.count")),
+    `-test.count=${parts}`
+  ];
+}
 function goParts(total, spec) {
   if (spec.parts === "auto") {
     if (spec.repetitions !== 1) return 1;
@@ -86112,7 +86289,9 @@ async function runSuite(options) {
         workload: { ...scenario.workload, command: argvFor(0) }
       },
       commandFor: argvFor,
-      halfWidth: void 0
+      halfWidth: void 0,
+      timers,
+      ...prepared.programs === void 0 ? {} : { programsFor: prepared.programs }
     });
     return { part, startMs, spentMs: elapsed() * 1e3 - startMs };
   };
@@ -86135,7 +86314,9 @@ async function runSuite(options) {
     if (known.length === 0) return UNKNOWN_SECONDS_PER_PAIR;
     return median(known);
   };
+  const timers = createTimerPool();
   const warmed = /* @__PURE__ */ new Set();
+  let groupWarmed = false;
   const stageFor = () => nextStage(
     states(),
     schedule,
@@ -86155,22 +86336,28 @@ async function runSuite(options) {
       if (prepared.group !== null) {
         const group = prepared.group;
         const pairs = Math.max(...stage.map((s) => s.pairs));
-        const size = groupChunk(stage.length, pace());
+        const entries = new Map(stage.map((s) => [s.name, s]));
+        const sets = prepared.partition?.(stage.map((s) => s.name)) ?? [stage.map((s) => s.name)];
+        const chunks = sets.flatMap((set2) => {
+          const size = groupChunk(set2.length, pace());
+          return Array.from(
+            { length: Math.ceil(set2.length / size) },
+            (_, k) => set2.slice(k * size, (k + 1) * size).map((name) => entries.get(name))
+          );
+        });
         let stageMs = 0;
         let stageRounds = Infinity;
-        for (let at = 0; at < stage.length; at += size) {
+        for (const chunk of chunks) {
           if (signal.aborted) throw new RunError("interrupted");
           if (left() <= 0) break;
-          const chunk = stage.slice(at, at + size);
           const names = chunk.map((s) => s.name);
-          const first = chunk.every(
-            (s) => record2.units.find((u) => u.name === s.name).pairs === 0
-          );
+          const warmup = !groupWarmed && prepared.groupWarmsUp !== true;
+          groupWarmed = true;
           const { part, startMs, spentMs } = await measure(
             (i) => group(names, i),
             prepared.units[0].cwd,
             pairs,
-            first && prepared.groupWarmsUp !== true && at === 0
+            warmup
           );
           roundOffset = absorb(result, part, startMs, roundOffset, { within: spec.within });
           const measured = part.order.filter((o) => !o.warmup).length;
@@ -86228,6 +86415,7 @@ async function runSuite(options) {
       }
     }
   } finally {
+    await timers.close();
     await Promise.all(prepared.cleanup.map((f) => f()));
     await rm8(options.workDir, { recursive: true, force: true });
   }
@@ -87185,7 +87373,7 @@ async function requireDirectory(dir, field) {
 // src/runner/timer/build.ts
 import { execFile as execFile2 } from "node:child_process";
 import { createHash as createHash2 } from "node:crypto";
-import { chmod as chmod2, mkdir as mkdir5, readFile as readFile4, rename as rename2, rm as rm9, stat as stat3, writeFile as writeFile3 } from "node:fs/promises";
+import { chmod as chmod3, mkdir as mkdir5, readFile as readFile4, rename as rename2, rm as rm9, stat as stat3, writeFile as writeFile3 } from "node:fs/promises";
 import os12 from "node:os";
 import path20 from "node:path";
 import { promisify } from "node:util";
@@ -87205,8 +87393,8 @@ async function buildTimer(env = process.env) {
   } catch (error63) {
     return { path: null, reason: `the timer's source is missing (${firstLine(error63)})` };
   }
-  const hash3 = createHash2("sha256").update(source).update(os12.arch()).digest("hex").slice(0, 16);
-  const target = path20.join(cacheDir(env), `timer-${hash3}`, "duetkit-timer");
+  const hash2 = createHash2("sha256").update(source).update(os12.arch()).digest("hex").slice(0, 16);
+  const target = path20.join(cacheDir(env), `timer-${hash2}`, "duetkit-timer");
   let build2 = builds.get(target);
   if (build2 === void 0) {
     build2 = compile2(source, target, env).catch((error63) => ({
@@ -87231,7 +87419,7 @@ async function compile2(text2, target, env) {
       for (const flags of [["-static"], []]) {
         try {
           await run(compiler, ["-O2", ...flags, "-o", output2, source], { env, timeout: 6e4 });
-          await chmod2(output2, 493);
+          await chmod3(output2, 493);
           await rename2(output2, target);
           return { path: target };
         } catch (error63) {
@@ -90078,7 +90266,7 @@ function freeze(node2) {
 function profileDir(benchmark2, version3 = "head") {
   const name = version3 === "head" ? benchmark2 : `${benchmark2} (${version3})`;
   const safe = name.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 80);
-  const tag = safe === name ? "" : `-${fnv1a(name)}`;
+  const tag = safe === name ? "" : `-${fnv1a(name).toString(16).padStart(8, "0")}`;
   return `profiles/${safe.replace(/^\.+/, "_")}${tag}`;
 }
 var explainFiles = (benchmark2, version3 = "head") => {
@@ -90088,14 +90276,6 @@ var explainFiles = (benchmark2, version3 = "head") => {
     speedscope: { base: `${dir}/base.speedscope.json`, head: `${dir}/head.speedscope.json` }
   };
 };
-function fnv1a(text2) {
-  let h = 2166136261;
-  for (let i = 0; i < text2.length; i++) {
-    h ^= text2.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
-}
 
 // src/explain/speedscope.ts
 function toSpeedscope(side3, name) {
@@ -90702,7 +90882,7 @@ async function finish3(p, options) {
 import path31 from "node:path";
 
 // src/profile/node.ts
-import { copyFile as copyFile2, mkdir as mkdir9, readFile as readFile8, readdir as readdir3, rm as rm10, writeFile as writeFile9 } from "node:fs/promises";
+import { copyFile as copyFile3, mkdir as mkdir9, readFile as readFile8, readdir as readdir3, rm as rm10, writeFile as writeFile9 } from "node:fs/promises";
 import path27 from "node:path";
 
 // src/profile/fold.ts
@@ -90778,7 +90958,7 @@ var nodeProfiler = {
         job.dir,
         `${job.stem}${names.length > 1 ? `.${i + 1}` : ""}.cpuprofile`
       );
-      await copyFile2(path27.join(dir, name), file2);
+      await copyFile3(path27.join(dir, name), file2);
       files.push(file2);
       for (const s of foldCpuProfile(JSON.parse(await readFile8(file2, "utf8")))) {
         counter.add(s.frames, s.count);
@@ -95770,7 +95950,7 @@ function analyzeVariability(entries, options) {
   };
 }
 function analyzeSeries(s, paired, settings) {
-  const seed = settings.seed + hash2(`${s.suite}\0${s.benchmark}`) >>> 0;
+  const seed = settings.seed + fnv1a(`${s.suite}\0${s.benchmark}`) >>> 0;
   const values = s.points.map((p) => ({
     runId: p.runId,
     at: new Date(p.at).toISOString(),
@@ -95862,14 +96042,6 @@ function calledChangedByRun(benchmarks) {
       out.set(runId, [...out.get(runId) ?? [], b.benchmark]);
   }
   return out;
-}
-function hash2(text2) {
-  let h = 2166136261;
-  for (let i = 0; i < text2.length; i++) {
-    h ^= text2.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
 }
 
 // src/variability/commits.ts

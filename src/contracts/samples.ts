@@ -73,6 +73,11 @@ export interface Trial {
   cpuMs?: number;
   /** When the harness learned that the iteration had ended (a diagnostic of its lag). */
   seenEndMs?: number;
+  /**
+   * Which copy of the program this process ran (0-based), where a suite runs each version's
+   * program from several (a Go test binary: suite/prepare-go.ts `GO_BINARY_COPIES`).
+   */
+  program?: number;
   metrics: TrialMetric[];
   /** With `workload.perBenchmark`: the listed benchmark this trial's command ran. */
   benchmark?: string;

@@ -1,3 +1,5 @@
+import { fnv1a } from '../stats/rng.js';
+
 /**
  * Where a benchmark's profiles go in the results directory (the action's artifact):
  * `profiles/<benchmark>/diff.html` and one speedscope file per side. Benchmark names come from
@@ -8,7 +10,7 @@
 export function profileDir(benchmark: string, version = 'head'): string {
   const name = version === 'head' ? benchmark : `${benchmark} (${version})`;
   const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 80);
-  const tag = safe === name ? '' : `-${fnv1a(name)}`;
+  const tag = safe === name ? '' : `-${fnv1a(name).toString(16).padStart(8, '0')}`;
   return `profiles/${safe.replace(/^\.+/, '_')}${tag}`;
 }
 
@@ -19,13 +21,3 @@ export const explainFiles = (benchmark: string, version = 'head') => {
     speedscope: { base: `${dir}/base.speedscope.json`, head: `${dir}/head.speedscope.json` },
   };
 };
-
-/** 32-bit FNV-1a of the UTF-16 code units, 8 hex digits. */
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
-}

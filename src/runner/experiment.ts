@@ -1,5 +1,6 @@
 import type { Isolation } from '../isolation/types.js';
 import type { Scenario } from '../scenario/schema.js';
+import type { TimerPool } from './drivers/timer-pool.js';
 import type { Rng } from '../stats/rng.js';
 import { getDriver } from './drivers/registry.js';
 import { nsToMs } from './drivers/metrics.js';
@@ -42,6 +43,10 @@ export interface ExperimentOptions {
   halfWidth?: (trials: readonly Trial[]) => number | null;
   /** Each version's own command (a binary built per version), instead of the workload's. */
   commandFor?: (versionIndex: number) => string[];
+  /** Timers kept between the experiments of one run (a suite's); absent: each side's own. */
+  timers?: TimerPool;
+  /** Copies of each version's program, one drawn per process (SideContext.programs). */
+  programsFor?: (versionIndex: number) => readonly string[] | undefined;
 }
 
 export type ExperimentResult = Pick<SamplesFile, 'trials' | 'order' | 'stopReason' | 'error'> & {
@@ -104,6 +109,8 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
       seed: options.rng.seed,
       isolation: isolation.report,
       signal,
+      ...(options.timers === undefined ? {} : { timers: options.timers }),
+      ...(options.programsFor?.(i) === undefined ? {} : { programs: options.programsFor(i)! }),
     }));
     if (driver.openAll !== undefined) {
       // A driver whose sides share something (the http driver's load generator).
@@ -206,7 +213,7 @@ async function runStep(
   const failed = results.find((r) => r.status === 'rejected');
   if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
   results.forEach((result, i) => {
-    const { start, end, metrics, cpuMs, seenEnd, invalid, load } = (
+    const { start, end, metrics, cpuMs, seenEnd, program, invalid, load } = (
       result as PromiseFulfilledResult<Awaited<ReturnType<Side['fire']>>>
     ).value;
     record({
@@ -219,6 +226,7 @@ async function runStep(
       wallMs: microseconds(nsToMs(end - start)),
       ...(cpuMs === undefined ? {} : { cpuMs: microseconds(cpuMs) }),
       ...(seenEnd === undefined ? {} : { seenEndMs: microseconds(nsToMs(seenEnd - t0)) }),
+      ...(program === undefined ? {} : { program }),
       metrics,
       ...(invalid === undefined ? {} : { invalid }),
       ...(load === undefined ? {} : { load }),

@@ -113,3 +113,16 @@ function fromGenerator(seed: number, gen: JumpableRandomGenerator): Rng {
 export function randomSeed(entropy: () => number = Math.random): number {
   return Math.floor(entropy() * TWO_32) >>> 0;
 }
+
+/**
+ * 32-bit FNV-1a of a string's UTF-16 code units: a seed or a tag derived from a name (a
+ * benchmark's, a version's), the same on every machine.
+ */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

@@ -14,6 +14,8 @@ export interface PlanUnit {
   iterations: number | null;
   /** Timed parts of `iterations` each a repetition runs (go's `suite.parts`); absent: 1. */
   parts?: number;
+  /** Its share of a process start (grouped: shared with others); absent: 1. */
+  processShare?: number;
 }
 
 export interface PlanInput {
@@ -289,9 +291,10 @@ function predictRound(input: PlanInput, unit: PlanUnit, repetitions: number): nu
   if (unit.nsPerOp === null || input.startupSeconds === null) return null;
   // one extra operation per part: Go runs every benchmark once with b.N = 1 first
   const work = (unit.parts ?? 1) * ((unit.iterations ?? 1) + 1) * unit.nsPerOp * 1e-9;
+  const share = unit.processShare ?? 1;
   return (
-    (input.sidesInSeries ?? 1) * (input.startupSeconds + repetitions * work) +
-    HARNESS_SECONDS_PER_ROUND
+    (input.sidesInSeries ?? 1) * (share * input.startupSeconds + repetitions * work) +
+    share * HARNESS_SECONDS_PER_ROUND
   );
 }
 

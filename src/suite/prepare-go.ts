@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeRegExp } from '../formats/collector.js';
 import { go } from '../formats/go.js';
@@ -141,6 +141,28 @@ export function goUnitArgv(
   ];
 }
 
+/**
+ * Files each version's test binary is run from, one drawn at random for each process. The
+ * same bytes in another file can run a benchmark at a speed of its own, in every process:
+ * fastjson's `ArenaTypicalUse` ran 9% slower from one of 16 copies of its binary, in all five
+ * runs (`npm run bench:binary-copies`; where a file's pages lie in memory, most likely) —
+ * an A/A then calls a change that is a difference of files. Drawn per process, a slow file
+ * is a few slow pairs among many, which the trimmed mean and the interval absorb.
+ */
+export const GO_BINARY_COPIES = 8;
+
+/** `binary` and `count − 1` copies of it beside it (`x.test`, `x.1.test`, …). */
+export async function copyBinary(binary: string, count: number): Promise<string[]> {
+  const files = [binary];
+  for (let k = 1; k < count; k++) {
+    const copy = binary.replace(/(\.test)?$/, `.${k}$1`);
+    await copyFile(binary, copy);
+    await chmod(copy, 0o755);
+    files.push(copy);
+  }
+  return files;
+}
+
 /** One benchmark as a calibration run found it: its full name and time per operation. */
 export interface Calibrated {
   name: string;
@@ -251,6 +273,8 @@ export const goSuite: SuitePreparer = {
       cleanup.push(() => rm(outDir, { recursive: true, force: true }));
       binaries.push(await buildGoBinary(go, outDir, versionContext(options, i)));
     }
+    // copies of each binary, one drawn for each process (PreparedSuite.programs)
+    const copies = await Promise.all(binaries.map((b) => copyBinary(b.binary, GO_BINARY_COPIES)));
     const buildSeconds = secondsSince(started);
     const calibrating = process.hrtime.bigint();
     const baseIndex = Math.max(
@@ -269,8 +293,9 @@ export const goSuite: SuitePreparer = {
     const chosen = calibrated.filter(
       (c) => patterns === undefined || patterns.some((p) => matchesBenchmark(p, c.name)),
     );
+    const group = spec.granularity === 'group';
     const grouped =
-      spec.granularity === 'finest'
+      spec.granularity !== 'listed'
         ? chosen
         : [...new Set(chosen.map((c) => c.name.split('/')[0]!))].map((name) => ({
             name,
@@ -284,10 +309,26 @@ export const goSuite: SuitePreparer = {
       );
     }
     const fixed = spec.calibration === 'fixed';
-    const units = grouped.map((c) => {
-      const total = fixed ? fixedIterations(c.nsPerOp, spec.iterationTime) : null;
+    if (group && !fixed) {
+      throw new RunError(
+        'suite.granularity: group needs calibration: fixed for go (one -benchtime Nx serves the benchmarks a process runs together); with calibration: tool use finest or listed',
+      );
+    }
+    // granularity group: siblings of like cost share a process and its count (goGroupClasses)
+    const classes = group ? goGroupClasses(grouped) : grouped.map((c) => [c]);
+    const classOf = new Map<string, { total: number | null; size: number; key: number }>();
+    for (const [key, members] of classes.entries()) {
+      const mean = members.reduce((a, c) => a + c.nsPerOp, 0) / members.length;
+      const total = fixed ? fixedIterations(mean, spec.iterationTime) : null;
+      for (const c of members) classOf.set(c.name, { total, size: members.length, key });
+    }
+    const work = (name: string) => {
+      const { total } = classOf.get(name)!;
       const parts = total === null ? 1 : goParts(total, spec);
-      const iterations = total === null ? null : partIterations(total, parts);
+      return { parts, iterations: total === null ? null : partIterations(total, parts) };
+    };
+    const units = grouped.map((c) => {
+      const { parts, iterations } = work(c.name);
       return {
         name: c.name,
         // a process runs `parts` timed parts of its work, or `repetitions` whole repetitions
@@ -305,6 +346,7 @@ export const goSuite: SuitePreparer = {
         iterations,
         parts,
         nsPerOp: c.nsPerOp,
+        ...(group ? { processShare: 1 / classOf.get(c.name)!.size } : {}),
       };
     });
     return {
@@ -313,14 +355,112 @@ export const goSuite: SuitePreparer = {
       missing: [],
       build: { kind: 'go-test-c', seconds: buildSeconds },
       calibrationSeconds: secondsSince(calibrating),
-      // a fixed count per repetition is what makes the k-th repetitions comparable
-      repeats: fixed,
+      // a fixed count per repetition is what makes the k-th repetitions comparable; grouped,
+      // a process splits its work into parts instead of repeating it
+      repeats: fixed && !group,
       startupSeconds,
       cleanup,
-      group: null,
+      programs: (i) => copies[i]!,
+      group: group
+        ? (names, i) => {
+            const { parts, iterations } = work(names[0]!);
+            return goGroupArgv(binaries[i]!.binary, go, names, iterations!, parts);
+          }
+        : null,
+      ...(group
+        ? {
+            partition: (names: readonly string[]) => {
+              const sets = new Map<number, string[]>();
+              for (const name of names) {
+                const key = classOf.get(name)!.key;
+                sets.set(key, [...(sets.get(key) ?? []), name]);
+              }
+              return [...sets.values()];
+            },
+          }
+        : {}),
     };
   },
 };
+
+/**
+ * Siblings (the same parent benchmark) whose time per operation lies within this factor of
+ * the cheapest of them share a process with `granularity: group`: one `-benchtime Nx` serves
+ * them all, so each gets between a quarter and four times the mean's measured time.
+ */
+export const GROUP_COST_SPREAD = 4;
+
+/**
+ * The sets of benchmarks one Go process may run together (`granularity: group`): siblings —
+ * the same parent, `BenchmarkParse/canada/…`, or top-level benchmarks without sub-benchmarks —
+ * whose ns/op lie within GROUP_COST_SPREAD of the cheapest, in the order of their first
+ * member. Siblings only: go test matches `-bench` level by level, so one pattern for
+ * `A/x` and `B/y` would run `A/y` and `B/x` too. Pure.
+ */
+export function goGroupClasses<T extends Calibrated>(units: readonly T[]): T[][] {
+  const byParent = new Map<string, T[]>();
+  for (const u of units) {
+    const parent = goParent(u.name);
+    byParent.set(parent, [...(byParent.get(parent) ?? []), u]);
+  }
+  const classes: T[][] = [];
+  for (const siblings of byParent.values()) {
+    const sorted = [...siblings].sort((a, b) => a.nsPerOp - b.nsPerOp);
+    let current: T[] = [];
+    for (const u of sorted) {
+      if (
+        current.length > 0 &&
+        u.nsPerOp > GROUP_COST_SPREAD * Math.max(current[0]!.nsPerOp, 1e-3)
+      ) {
+        classes.push(current);
+        current = [];
+      }
+      current.push(u);
+    }
+    if (current.length > 0) classes.push(current);
+  }
+  const position = new Map(units.map((u, i) => [u.name, i]));
+  const first = (c: T[]) => Math.min(...c.map((u) => position.get(u.name)!));
+  return classes
+    .map((c) => [...c].sort((a, b) => position.get(a.name)! - position.get(b.name)!))
+    .sort((a, b) => first(a) - first(b));
+}
+
+/** `BenchmarkParse/canada` of `BenchmarkParse/canada/fastjson`; '' for a top-level name. */
+function goParent(name: string): string {
+  const at = name.lastIndexOf('/');
+  return at < 0 ? '' : name.slice(0, at);
+}
+
+/**
+ * The argv that runs sibling benchmarks (goGroupClasses) together in one process:
+ * `-test.bench=^Parent$/^(a|b)$`, `iterations` each per part, `parts` parts
+ * (`-test.count`, replacing the command's). Go runs each benchmark's parts in a row, then the
+ * next benchmark's.
+ */
+export function goGroupArgv(
+  binary: string,
+  command: GoTestCommand,
+  names: readonly string[],
+  iterations: number,
+  parts: number,
+): string[] {
+  const parent = goParent(names[0]!);
+  if (names.some((n) => goParent(n) !== parent)) {
+    throw new Error(`goGroupArgv: ${names.join(', ')} are not siblings`);
+  }
+  const leaves = names.map((n) => escapeRegExp(n.slice(parent === '' ? 0 : parent.length + 1)));
+  const levels = parent === '' ? [] : parent.split('/').map((p) => `^${escapeRegExp(p)}$`);
+  const last = leaves.length === 1 ? `^${leaves[0]}$` : `^(${leaves.join('|')})$`;
+  return [
+    binary,
+    '-test.run=^$',
+    `-test.bench=${[...levels, last].join('/')}`,
+    `-test.benchtime=${iterations}x`,
+    ...command.test.filter((f) => !f.startsWith('-test.count')),
+    `-test.count=${parts}`,
+  ];
+}
 
 /**
  * Timed parts a process splits a benchmark's `total` iterations into: `suite.parts` as given

@@ -30,6 +30,11 @@ export interface SuiteUnit {
   parts?: number;
   /** Time per operation the calibration measured, ns; null without one. */
   nsPerOp: number | null;
+  /**
+   * The share of one process start this unit bears (grouped go: 1 / the benchmarks its process
+   * runs); absent: 1, a process of its own.
+   */
+  processShare?: number;
 }
 
 /** A suite ready to measure: its units and what preparing them cost. */
@@ -60,6 +65,16 @@ export interface PreparedSuite {
    * version `version` (in the units' `cwd`).
    */
   group: ((names: string[], version: number) => string[]) | null;
+  /**
+   * Copies of each version's program (the units' argv[0]), one drawn for each process
+   * (SideContext.programs); absent: the program itself.
+   */
+  programs?: (version: number) => readonly string[];
+  /**
+   * With `group`: the sets of a stage's units that may share a process, in order (go: siblings
+   * of like cost, one `-benchtime` for all); each set is then run in chunks. Absent: any.
+   */
+  partition?: (names: readonly string[]) => string[][];
   /**
    * The group's process warms each benchmark up itself (criterion's warm-up time), so its
    * first stage needs no warm-up round — a round of the whole suite, the costliest there is.

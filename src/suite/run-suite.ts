@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { RunError } from '../process/errors.js';
 import { runExperiment, type ExperimentOptions } from '../runner/experiment.js';
+import { createTimerPool } from '../runner/drivers/timer-pool.js';
 import type { PerBenchmarkResult } from '../runner/per-benchmark.js';
 import type { StopReason } from '../contracts/stop-reason.js';
 import type { Trial } from '../contracts/samples.js';
@@ -269,6 +270,8 @@ export async function runSuite(
       },
       commandFor: argvFor,
       halfWidth: undefined,
+      timers,
+      ...(prepared.programs === undefined ? {} : { programsFor: prepared.programs }),
     });
     return { part, startMs, spentMs: elapsed() * 1000 - startMs };
   };
@@ -293,8 +296,11 @@ export async function runSuite(
     if (known.length === 0) return UNKNOWN_SECONDS_PER_PAIR;
     return median(known);
   };
+  // one timer per side and CPU set for every experiment of the suite (timer-pool.ts)
+  const timers = createTimerPool();
   // the programs (cwd and executable per version) a warm-up round has run
   const warmed = new Set<string>();
+  let groupWarmed = false;
   const stageFor = (): StageEntry[] =>
     nextStage(
       states(),
@@ -318,22 +324,29 @@ export async function runSuite(
         // two sides of an RMIT pair run seconds apart at most, not a whole suite apart
         const group = prepared.group;
         const pairs = Math.max(...stage.map((s) => s.pairs));
-        const size = groupChunk(stage.length, pace());
+        const entries = new Map(stage.map((s) => [s.name, s]));
+        // the sets the format lets share a process (go: siblings of like cost), each in chunks
+        const sets = prepared.partition?.(stage.map((s) => s.name)) ?? [stage.map((s) => s.name)];
+        const chunks = sets.flatMap((set) => {
+          const size = groupChunk(set.length, pace());
+          return Array.from({ length: Math.ceil(set.length / size) }, (_, k) =>
+            set.slice(k * size, (k + 1) * size).map((name) => entries.get(name)!),
+          );
+        });
         let stageMs = 0;
         let stageRounds = Infinity;
-        for (let at = 0; at < stage.length; at += size) {
+        for (const chunk of chunks) {
           if (signal.aborted) throw new RunError('interrupted');
           if (left() <= 0) break;
-          const chunk = stage.slice(at, at + size);
           const names = chunk.map((s) => s.name);
-          const first = chunk.every(
-            (s) => record.units.find((u) => u.name === s.name)!.pairs === 0,
-          );
+          // one warm-up round for the run's first process (its files into the page cache)
+          const warmup = !groupWarmed && prepared.groupWarmsUp !== true;
+          groupWarmed = true;
           const { part, startMs, spentMs } = await measure(
             (i) => group(names, i),
             prepared.units[0]!.cwd,
             pairs,
-            first && prepared.groupWarmsUp !== true && at === 0,
+            warmup,
           );
           roundOffset = absorb(result, part, startMs, roundOffset, { within: spec.within });
           const measured = part.order.filter((o) => !o.warmup).length;
@@ -398,6 +411,7 @@ export async function runSuite(
       }
     }
   } finally {
+    await timers.close();
     await Promise.all(prepared.cleanup.map((f) => f()));
     await rm(options.workDir, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../history/schema.js';
+import { fnv1a } from '../stats/rng.js';
 import { wilsonInterval, type ProportionInterval } from '../stats/proportion.js';
 import { findChangePoints, uncalledNote, type ChangePoint } from './change-points.js';
 import { infrastructureOf, type Infrastructure } from './infrastructure.js';
@@ -167,7 +168,7 @@ function analyzeSeries(
   paired: readonly PairedStep[],
   settings: VariabilitySettings,
 ): BenchmarkVariability {
-  const seed = (settings.seed + hash(`${s.suite}\u0000${s.benchmark}`)) >>> 0;
+  const seed = (settings.seed + fnv1a(`${s.suite}\u0000${s.benchmark}`)) >>> 0;
   const values = s.points.map((p) => ({
     runId: p.runId,
     at: new Date(p.at).toISOString(),
@@ -267,14 +268,4 @@ function calledChangedByRun(benchmarks: readonly BenchmarkVariability[]): Map<st
       out.set(runId, [...(out.get(runId) ?? []), b.benchmark]);
   }
   return out;
-}
-
-/** FNV-1a of a string, for per-benchmark seeds. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }

@@ -8,27 +8,30 @@ import { PROGRAMS, requireTool, runE2e } from './helpers.js';
 // twice in 17 runs (`inconclusive`, e.g. [+14%, +229%] at 33 rounds, the pairs'
 // autocorrelation counted); with RMIT the sides take turns on one CPU: +97% to +102%, called in
 // eight runs of eight.
-describe('e2e: go suite under one budget', () => {
-  it('builds once, calibrates once, finds the slowed benchmark and accounts for the time', async () => {
-    requireTool(['go', 'version'], 'Go');
-    const dir = path.join(PROGRAMS, 'go');
-    const result = await runE2e(
-      'go-suite',
-      `name: go-suite
+/** The suite scenario of both tests: base, and head with the slowed SumSquares. */
+const scenario = (name: string, suite: string): string => `name: ${name}
 mode: rmit
 versions:
-  - {name: base, path: ${dir}}
-  - {name: head, path: ${dir}, env: {DUETKIT_SLOW: "1"}}
+  - {name: base, path: ${path.join(PROGRAMS, 'go')}}
+  - {name: head, path: ${path.join(PROGRAMS, 'go')}, env: {DUETKIT_SLOW: "1"}}
 workload:
   command: go test -bench . -benchmem
   format: go
   perBenchmark: true
 budget: 20s
-suite: {firstLook: 8, looks: 2, iterationTime: 5ms, repetitions: auto}
+suite: ${suite}
 seed: 5
 analysis: {resamples: 1000}
-`,
+`;
+
+describe('e2e: go suite under one budget', () => {
+  it('builds once, calibrates once, finds the slowed benchmark and accounts for the time', async () => {
+    requireTool(['go', 'version'], 'Go');
+    const result = await runE2e(
+      'go-suite',
+      scenario('go-suite', '{firstLook: 8, looks: 2, iterationTime: 5ms, repetitions: auto}'),
     );
+
     const suite = result.samples.suite!;
     expect(suite.build.kind).toBe('go-test-c');
     // the first look raised to what a call in a family of 3 needs: 11 rounds (a round of
@@ -67,5 +70,28 @@ analysis: {resamples: 1000}
     const parts = Object.values(e.breakdown!).reduce((a, b) => a + b, 0);
     expect(parts).toBeCloseTo(1, 6);
     expect(result.out).toMatch(/of the machine time measured \(go: /);
+  }, 120_000);
+
+  it('granularity group: siblings of like cost share a process, and the slowed benchmark is still found', async () => {
+    requireTool(['go', 'version'], 'Go');
+    const result = await runE2e(
+      'go-suite-group',
+      scenario(
+        'go-suite-group',
+        '{firstLook: 8, looks: 2, iterationTime: 5ms, granularity: group}',
+      ),
+    );
+
+    const suite = result.samples.suite!;
+    expect(suite.units.map((u) => u.name)).toEqual([
+      'BenchmarkSumSquares',
+      'BenchmarkJoin/n=10',
+      'BenchmarkJoin/n=100',
+    ]);
+    // a grouped process splits its work into parts, never repeats it
+    expect(suite.plan!.repetitions).toBe(1);
+    for (const unit of suite.units) expect(unit.look).toBeGreaterThanOrEqual(0);
+    expect(result.verdict('BenchmarkSumSquares')).toBe('regression');
+    expect(result.report.summary.error).toBe(0);
   }, 120_000);
 });

@@ -1,10 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runScenario } from '../../src/pipeline/local-run.js';
 import type { SamplesFile, Trial } from '../../src/contracts/samples.js';
 import { buildTimer } from '../../src/runner/timer/build.js';
+import { createBarrier } from '../../src/runner/barrier.js';
+import { commandDriver } from '../../src/runner/drivers/command.js';
+import { createTimerPool } from '../../src/runner/drivers/timer-pool.js';
+import type { SideContext } from '../../src/runner/drivers/types.js';
+import type { Placement } from '../../src/isolation/types.js';
+import { parseScenario } from '../../src/scenario/load.js';
 import { parseTimerLine } from '../../src/runner/timer/report.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
 import { pathToFileURL } from 'node:url';
@@ -390,6 +396,83 @@ describe('the command timer', () => {
         Math.max(a!.endMs, b!.endMs),
       );
     }
+  });
+
+  it('runs each CPU set from a timer of its own, kept in a pool between sides, and draws the program of each process from its copies', async () => {
+    const timerPath = (await buildTimer(process.env)).path!;
+    const dir = path.join(root, 'copies');
+    await mkdir(dir, { recursive: true });
+    for (const name of ['a', 'b', 'c'])
+      await writeFile(path.join(dir, name), `#!/bin/sh\necho ${name} >> ran.log\n`, {
+        mode: 0o755,
+      });
+    // placements that record attaches and refuse moves: a timer never changes CPU set
+    const attached: number[] = [];
+    const placements: Placement[] = [0, 1].map((slot) => ({
+      prefix: [],
+      attach: async () => {
+        attached.push(slot);
+      },
+      move: async () => {
+        throw new Error('a timer was moved');
+      },
+    }));
+    const workload = parseScenario({
+      versions: [
+        { name: 'base', path: '.' },
+        { name: 'head', path: '.' },
+      ],
+      workload: { command: [path.join(dir, 'a')] },
+    }).workload;
+    const pool = createTimerPool();
+    const context: SideContext = {
+      version: 'base',
+      cwd: dir,
+      env: process.env,
+      placements,
+      slot: 0,
+      timeout: 10,
+      timer: timerPath,
+      keepBusy: 'off',
+      seed: 11,
+      isolation: {
+        requested: 'none',
+        kind: 'none',
+        slots: ['0', '1'],
+        harnessCpus: null,
+        cgroup: null,
+        warnings: [],
+      },
+      signal: never,
+      timers: pool,
+      programs: [path.join(dir, 'b'), path.join(dir, 'c')],
+    };
+    const barrier = createBarrier();
+    const drawn: number[] = [];
+    try {
+      for (let experiment = 0; experiment < 2; experiment++) {
+        const side = await commandDriver.open(workload, context);
+        for (let round = 0; round < 12; round++) {
+          const gate = barrier.next(1);
+          await side.arm({ round, slot: round % 2, gate, delayNs: 0 });
+          await side.prime();
+          gate.release();
+          drawn.push((await side.fire(round, process.hrtime.bigint())).program!);
+        }
+        await side.close();
+      }
+    } finally {
+      await pool.close();
+      barrier.dispose();
+    }
+    // two timers for 24 steps in two CPU sets and two experiments: one per set
+    expect(attached.sort()).toEqual([0, 1]);
+    const ran = (await readFile(path.join(dir, 'ran.log'), 'utf8')).trim().split('\n');
+    expect(ran).toHaveLength(24);
+    // every process ran one of the copies, both drawn; never argv[0] itself
+    expect(new Set(ran)).toEqual(new Set(['b', 'c']));
+    // and each trial says which copy it ran
+    expect(drawn.map((i) => ['b', 'c'][i])).toEqual(ran);
   });
 
   it('falls back to the harness clock, and says so, when no timer can be built', async () => {

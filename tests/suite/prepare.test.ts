@@ -1,4 +1,10 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import {
+  copyBinary,
+  goGroupArgv,
+  goGroupClasses,
   goParts,
   goUnitArgv,
   parseGoTest,
@@ -106,6 +112,80 @@ describe('a go test command for a prebuilt binary', () => {
     expect(suiteSchema.safeParse({ within: 'min' }).success).toBe(false);
     // 1 part is no split: repetitions may have it
     expect(suiteSchema.safeParse({ parts: 1, repetitions: 4 }).success).toBe(true);
+  });
+});
+
+describe('go benchmarks run several to a process (granularity: group)', () => {
+  const unit = (name: string, nsPerOp: number) => ({ name, nsPerOp });
+  it('groups siblings of like cost only, in the order of their first member', () => {
+    const classes = goGroupClasses([
+      unit('BenchmarkA', 100),
+      unit('BenchmarkP/x/fast', 10),
+      unit('BenchmarkP/x/slow', 50),
+      unit('BenchmarkB', 300),
+      unit('BenchmarkP/x/mid', 30),
+      unit('BenchmarkP/y/fast', 10),
+      unit('BenchmarkC', 500),
+    ]);
+    expect(classes.map((c) => c.map((u) => u.name))).toEqual([
+      // top-level benchmarks without sub-benchmarks are siblings too; 500 > 4 × 100
+      ['BenchmarkA', 'BenchmarkB'],
+      // 30 ≤ 4 × 10, 50 > 40: a class of its own; never with P/y's
+      ['BenchmarkP/x/fast', 'BenchmarkP/x/mid'],
+      ['BenchmarkP/x/slow'],
+      ['BenchmarkP/y/fast'],
+      ['BenchmarkC'],
+    ]);
+  });
+
+  it('runs them with one pattern per level, one count and the parts as -test.count', () => {
+    const go = parseGoTest(['go', 'test', '-bench', '.', '-benchmem', '-count=3']);
+    expect(
+      goGroupArgv(
+        '/b/x.test',
+        go,
+        ['BenchmarkParse/canada/fast.json', 'BenchmarkParse/canada/std'],
+        2000,
+        5,
+      ),
+    ).toEqual([
+      '/b/x.test',
+      '-test.run=^$',
+      '-test.bench=^BenchmarkParse$/^canada$/^(fast\\.json|std)$',
+      '-test.benchtime=2000x',
+      '-test.benchmem',
+      '-test.count=5',
+    ]);
+    expect(goGroupArgv('/b/x.test', go, ['BenchmarkA', 'BenchmarkB'], 20, 1)[2]).toBe(
+      '-test.bench=^(BenchmarkA|BenchmarkB)$',
+    );
+    expect(goGroupArgv('/b/x.test', go, ['BenchmarkP/a'], 20, 1)[2]).toBe(
+      '-test.bench=^BenchmarkP$/^a$',
+    );
+    expect(() => goGroupArgv('/b/x.test', go, ['BenchmarkA/x', 'BenchmarkB/y'], 20, 1)).toThrow(
+      /not siblings/,
+    );
+  });
+});
+
+describe('copies of a test binary', () => {
+  it('are executable files of the same bytes beside it, the binary first', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'duetkit-copies-'));
+    try {
+      const binary = path.join(dir, 'base.test');
+      await writeFile(binary, '#!/bin/sh\necho hi\n', { mode: 0o755 });
+      const files = await copyBinary(binary, 3);
+      expect(files).toEqual([binary, path.join(dir, 'base.1.test'), path.join(dir, 'base.2.test')]);
+      for (const file of files) {
+        expect(await readFile(file, 'utf8')).toBe('#!/bin/sh\necho hi\n');
+        expect((await stat(file)).mode & 0o111).toBe(0o111);
+        // a file of its own, not a link to the same pages
+        if (file !== binary) expect((await stat(file)).ino).not.toBe((await stat(binary)).ino);
+      }
+      expect(await copyBinary(binary, 1)).toEqual([binary]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,6 +7,8 @@ import { commandFailure, RunError } from '../../process/errors.js';
 import { startGated, type GatedProcess } from '../../process/gated-process.js';
 import { parseTimerLine } from '../timer/report.js';
 import { openHarnessTimed } from './command-harness-timed.js';
+import { createTimerPool } from './timer-pool.js';
+import { createRng, fnv1a } from '../../stats/rng.js';
 import { clearOutputFile, iterationMetrics, nsToMs, readIterationOutput } from './metrics.js';
 import type { Driver, Side, SideContext } from './types.js';
 
@@ -47,25 +49,54 @@ async function openTimed(workload: Workload, ctx: SideContext): Promise<Side> {
       what,
       stderr,
     );
-  let timer: GatedProcess;
+  // one timer per CPU set, never moved between sets (timer-pool.ts): the run's pool, or this
+  // side's own
+  const own = ctx.timers === undefined ? createTimerPool() : null;
+  const pool = ctx.timers ?? own!;
+  const held = new Map<number, { key: string; timer: GatedProcess }>();
+  const keyOf = (slot: number): string =>
+    [ctx.version, String(slot), ctx.cwd, JSON.stringify(ctx.env)].join('\0');
+  const timerIn = async (slot: number): Promise<GatedProcess> => {
+    const kept = held.get(slot);
+    if (kept !== undefined) return kept.timer;
+    const key = keyOf(slot);
+    const timer = await pool.take(key, () =>
+      startGated(workload.command, {
+        cwd: ctx.cwd,
+        env: ctx.env,
+        placement: ctx.placements[slot]!,
+        flag: '',
+        stdin: 'ignore',
+        gate: () => [ctx.timer!, 'serve', '--'],
+      }),
+    );
+    held.set(slot, { key, timer });
+    return timer;
+  };
+  // a program of several copies (ctx.programs): one drawn for each process
+  const rng = createRng((ctx.seed ^ fnv1a(ctx.version)) >>> 0);
+  const programFor = (): { argv: string[]; program?: number } => {
+    const copies = ctx.programs;
+    if (copies === undefined || copies.length === 0) return { argv: workload.command };
+    const program = rng.nextIndex(copies.length);
+    return { argv: [copies[program]!, ...workload.command.slice(1)], program };
+  };
   try {
-    timer = await startGated(workload.command, {
-      cwd: ctx.cwd,
-      env: ctx.env,
-      placement: ctx.placements[ctx.slot]!,
-      flag: '',
-      stdin: 'ignore',
-      gate: () => [ctx.timer!, 'serve', '--'],
-    });
+    await timerIn(ctx.slot);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw fail(null, `could not start duetkit's timer: ${(error as Error).message}`);
   }
-  let slot = ctx.slot;
   let killed = false;
-  let pending: { go: string; saved: string | null } | null = null;
+  let pending: {
+    go: string;
+    saved: string | null;
+    slot: number;
+    told: boolean;
+    program: number | undefined;
+  } | null = null;
   /** The timer ended without being told to: what its own stderr says. */
-  const died = async (round: number | null): Promise<RunError> => {
+  const died = async (timer: GatedProcess, round: number | null): Promise<RunError> => {
     if (killed) return new RunError('interrupted');
     const result = await timer.finished;
     return fail(
@@ -75,26 +106,29 @@ async function openTimed(workload: Workload, ctx: SideContext): Promise<Side> {
     );
   };
   /** The timer's next line; an `error …` line (a bug of ours) fails the run. */
-  const next = async (round: number | null): Promise<string> => {
+  const next = async (timer: GatedProcess, round: number | null): Promise<string> => {
     const line = await timer.controlLine();
-    if (line === null) throw await died(round);
+    if (line === null) throw await died(timer, round);
     if (line.startsWith('error ')) throw fail(round, `duetkit's timer: ${line.slice(6)}`);
     return line;
   };
 
   return {
-    async arm({ round, slot: toSlot, gate, delayNs }) {
+    async arm({ round, slot, gate, delayNs }) {
       if (killed) throw new RunError('interrupted');
       await clearOutputFile(workload, ctx.cwd);
-      if (toSlot !== slot) {
-        await ctx.placements[toSlot]!.move(timer.pid);
-        slot = toSlot;
+      // the timer of this CPU set, started in it the first time the side runs there
+      try {
+        await timerIn(slot);
+      } catch (error) {
+        throw fail(round, `could not start duetkit's timer: ${(error as Error).message}`);
       }
       const output = workload.output === undefined ? null : path.resolve(ctx.cwd, workload.output);
       // Extra runs that keep the CPU busy write the output file too: the measured one is
       // moved aside first.
       const repeats = gate.target > 0 && ctx.keepBusy === 'repeat';
       const saved = output !== null && repeats ? `${output}.duetkit-measured` : null;
+      const drawn = programFor();
       const fields = [
         'go',
         gate.flag,
@@ -107,15 +141,27 @@ async function openTimed(workload: Workload, ctx: SideContext): Promise<Side> {
         saved ?? '-',
         String(Math.round(ctx.timeout * 1000)),
         String(Math.round(delayNs)),
+        ...drawn.argv,
       ];
       if (fields.some((f) => /[\t\n]/.test(f))) {
-        throw fail(round, 'has a path with a tab or a line break, which the timer cannot take');
+        throw fail(
+          round,
+          'has a path or an argument with a tab or a line break, which the timer cannot take',
+        );
       }
-      pending = { go: `${fields.join('\t')}\n`, saved };
+      pending = {
+        go: `${fields.join('\t')}\n`,
+        saved,
+        slot,
+        told: false,
+        program: drawn.program,
+      };
     },
     async prime() {
       if (pending === null) throw new Error('prime() before arm()');
+      const timer = held.get(pending.slot)!.timer;
       timer.tell(pending.go);
+      pending.told = true;
       // `ready`: the timer spins at the start line. A timer that died is reported by fire().
       const line = await timer.controlLine();
       if (line?.startsWith('error ')) throw fail(null, `duetkit's timer: ${line.slice(6)}`);
@@ -124,10 +170,11 @@ async function openTimed(workload: Workload, ctx: SideContext): Promise<Side> {
       const step = pending;
       if (step === null) throw new Error('fire() before arm()');
       pending = null;
+      const timer = held.get(step.slot)!.timer;
       // The timer enforces the time limit itself; this only catches a timer that hangs (the
       // other side may take up to its own limit first, while this one keeps its CPU busy).
       const watchdog = setTimeout(() => timer.kill(), 2 * ctx.timeout * 1000 + GRACE_MS);
-      const line = await next(round).finally(() => clearTimeout(watchdog));
+      const line = await next(timer, round).finally(() => clearTimeout(watchdog));
       const seenEnd = process.hrtime.bigint();
       if (killed) throw new RunError('interrupted');
       const stderr = await readTail(err);
@@ -157,6 +204,7 @@ async function openTimed(workload: Workload, ctx: SideContext): Promise<Side> {
           ),
           cpuMs,
           seenEnd,
+          ...(step.program === undefined ? {} : { program: step.program }),
         };
       } catch (error) {
         throw fail(round, `produced no value: ${(error as Error).message}`, stderr);
@@ -164,13 +212,19 @@ async function openTimed(workload: Workload, ctx: SideContext): Promise<Side> {
     },
     kill() {
       killed = true;
-      // The timer kills what it started, then itself; its group, should it not answer.
-      timer.terminate();
+      // Each timer kills what it started, then itself; its group, should it not answer.
+      for (const { timer } of held.values()) timer.terminate();
+      held.clear();
     },
     async close() {
-      timer.tell('exit\n');
-      const grace = setTimeout(() => timer.kill(), GRACE_MS);
-      await timer.finished.finally(() => clearTimeout(grace));
+      // a timer told a step that never fired (a failure elsewhere) is waiting in it: ended
+      if (pending?.told === true) {
+        held.get(pending.slot)?.timer.terminate();
+        held.delete(pending.slot);
+      }
+      for (const { key, timer } of held.values()) pool.give(key, timer);
+      held.clear();
+      await own?.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

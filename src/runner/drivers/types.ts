@@ -4,6 +4,7 @@ import type { Workload } from '../../scenario/schema.js';
 import type { TrialMetric, KeepBusy } from '../../contracts/samples.js';
 import type { LoadRecord } from '../../contracts/load.js';
 import type { Gate } from '../barrier.js';
+import type { TimerPool } from './timer-pool.js';
 
 /** What a driver knows about the version it measures. */
 export interface SideContext {
@@ -29,6 +30,14 @@ export interface SideContext {
   isolation: IsolationReport;
   /** Aborted on interruption. */
   signal: AbortSignal;
+  /** The run's timers, kept between experiments (timer-pool.ts); absent: the side's own. */
+  timers?: TimerPool;
+  /**
+   * Copies of the command's program (argv[0]), one drawn at random for each process (a
+   * prebuilt benchmark binary: where its file's pages lie can make one copy slower for a
+   * benchmark in every run, a difference of files, not of versions); absent: argv[0].
+   */
+  programs?: readonly string[];
 }
 
 /** The outcome of one iteration on one side. */
@@ -44,6 +53,8 @@ export interface IterationResult {
   cpuMs?: number;
   /** hrtime (ns) when the harness learned that the iteration had ended (a diagnostic). */
   seenEnd?: bigint;
+  /** The copy of the program the process ran (SideContext.programs), when there were copies. */
+  program?: number;
   /** Why the iteration must not be analysed (recorded, and listed by the report). */
   invalid?: string;
   /** http driver: the load offered and what the servers did with it. */

@@ -14,8 +14,13 @@
  *
  * serve: for each step the harness sends one line (fields separated by tabs)
  *
- *   go FLAG SYNC TARGET KEEP_BUSY OUT ERR SAVE_FROM SAVE_TO TIMEOUT_MS DELAY_NS
+ *   go FLAG SYNC TARGET KEEP_BUSY OUT ERR SAVE_FROM SAVE_TO TIMEOUT_MS DELAY_NS [ARGV...]
  *
+ * ARGV, when the line has it, is the command of this step (and of its fillers); without it,
+ * the ARGV serve was started with. One timer can so run any command in its CPU set: the
+ * harness keeps one per side and CPU set for a whole suite instead of moving one between
+ * sets (a move into another cgroup waits for an RCU grace period: ~11 ms a step here, both
+ * sides busy).
  * The timer answers "ready" and spins until the barrier's FLAG file exists (so all sides start
  * together, without waking an idle CPU), and then DELAY_NS more (a staggered duet: on VMs two
  * processes that exit at the same moment on two CPUs hold each other up, so the harness makes
@@ -80,6 +85,8 @@ extern char **environ;
 
 #define CONTROL 3
 #define LINE_MAX_BYTES (1 << 16)
+/* Most arguments a go line's own command may have. */
+#define MAX_STEP_ARGS 4096
 
 static long long now_ns(void) {
   struct timespec ts;
@@ -295,12 +302,23 @@ static void keep_busy(const char *how, char **argv, struct sync_words *s, uint32
 }
 
 /* One measured run of the command, as a `go` line describes it. */
-static void iteration(char **command, char *go_line) {
-  char *f[11];
+static void iteration(char **serve_argv, char *go_line) {
+  static char *f[11 + MAX_STEP_ARGS + 2];
   char text[256];
-  if (split_tabs(go_line, f, 11) != 11) {
-    say("error a go line needs 10 tab-separated fields\n");
+  int n = split_tabs(go_line, f, 11 + MAX_STEP_ARGS + 1);
+  if (n < 11) {
+    say("error a go line needs at least 11 tab-separated fields\n");
     return;
+  }
+  if (n > 11 + MAX_STEP_ARGS) {
+    say("error a go line has more arguments than the timer takes\n");
+    return;
+  }
+  /* ARGV... after the fixed fields: this step's command; none: the one serve started with */
+  char **command = serve_argv;
+  if (n > 11) {
+    f[n] = NULL;
+    command = f + 11;
   }
   const char *flag = f[1], *sync = f[2], *busy = f[4], *out = f[5], *err = f[6];
   const char *save_from = f[7], *save_to = f[8];
