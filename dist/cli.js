@@ -46183,7 +46183,8 @@ var suiteSchema = external_exports.object({
    * `finest` (default): every sub-benchmark the calibration run prints is a benchmark of
    * its own (run alone, judged alone); `listed`: the names the tool lists; `group`: every
    * stage runs its benchmarks together in one process per iteration (pytest: one start-up
-   * for all), each still judged alone.
+   * for all; go: siblings of like cost, prepare-go.ts `goGroupClasses`), each still judged
+   * alone.
    */
   granularity: external_exports.enum(["finest", "listed", "group"]).default("finest")
 }).strict().superRefine((s, ctx) => {
