@@ -83062,7 +83062,7 @@ async function openTimed(workload2, ctx) {
     held.set(slot, { key, timer });
     return timer;
   };
-  const rng = createRng((ctx.seed ^ fnv1a(ctx.version)) >>> 0);
+  const rng = createRng((ctx.seed ^ fnv1a([ctx.version, ...workload2.command].join("\0"))) >>> 0);
   const programFor = () => {
     const copies = ctx.programs;
     if (copies === void 0 || copies.length === 0) return { argv: workload2.command };

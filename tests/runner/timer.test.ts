@@ -451,7 +451,9 @@ describe('the command timer', () => {
     const drawn: number[] = [];
     try {
       for (let experiment = 0; experiment < 2; experiment++) {
-        const side = await commandDriver.open(workload, context);
+        // the second experiment another benchmark: the same program, another argument
+        const command = [path.join(dir, 'a'), ...(experiment === 0 ? [] : ['-x'])];
+        const side = await commandDriver.open({ ...workload, command }, context);
         for (let round = 0; round < 12; round++) {
           const gate = barrier.next(1);
           await side.arm({ round, slot: round % 2, gate, delayNs: 0 });
@@ -473,6 +475,8 @@ describe('the command timer', () => {
     expect(new Set(ran)).toEqual(new Set(['b', 'c']));
     // and each trial says which copy it ran
     expect(drawn.map((i) => ['b', 'c'][i])).toEqual(ran);
+    // each command draws a sequence of its own: the same seed, another benchmark
+    expect(drawn.slice(12)).not.toEqual(drawn.slice(0, 12));
   });
 
   it('falls back to the harness clock, and says so, when no timer can be built', async () => {

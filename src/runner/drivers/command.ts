@@ -73,8 +73,9 @@ async function openTimed(workload: Workload, ctx: SideContext): Promise<Side> {
     held.set(slot, { key, timer });
     return timer;
   };
-  // a program of several copies (ctx.programs): one drawn for each process
-  const rng = createRng((ctx.seed ^ fnv1a(ctx.version)) >>> 0);
+  // a program of several copies (ctx.programs): one drawn for each process, from draws of
+  // this version and command's own (each benchmark of a suite its own sequence)
+  const rng = createRng((ctx.seed ^ fnv1a([ctx.version, ...workload.command].join('\0'))) >>> 0);
   const programFor = (): { argv: string[]; program?: number } => {
     const copies = ctx.programs;
     if (copies === undefined || copies.length === 0) return { argv: workload.command };
