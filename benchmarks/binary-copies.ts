@@ -1,7 +1,7 @@
 /**
  * Does the same binary run at a speed of its own depending on which file it is run from?
  * One fastjson test binary (`go test -c` of the base copy that `npm run bench:suites --
- * --prepare` fetched) is copied `--copies` times (`cp`: the same bytes, new files, new pages
+ * --prepare` fetched) is copied `--copies` times (`copyBinary`: the same bytes, new files, new pages
  * in the page cache); each copy then runs one benchmark `--runs` times, the copies in a random
  * order each round, pinned to CPU 1 (`taskset`), GOMAXPROCS=1, a process's value the fastest of
  * `--parts` parts (as duetkit's `suite.within: fastest`). Per copy: the median of its runs;
@@ -20,14 +20,7 @@
  * Run it under `flock -x /tmp/bench.lock` on the shared machine; the run is appended to --out.
  */
 import { execFileSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { numberFlag, stringFlag } from './args.js';
@@ -35,6 +28,7 @@ import { cacheDir } from './suites/suite.js';
 import { median } from '../src/stats/descriptive.js';
 import { createRng } from '../src/stats/rng.js';
 import { shuffled } from '../src/runner/modes/types.js';
+import { copyBinary } from '../src/suite/prepare-go.js';
 
 const argv = process.argv.slice(2);
 const COPIES = numberFlag(argv, '--copies', '16');
@@ -59,11 +53,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'duetkit-copies-'));
 try {
   const built = path.join(dir, 'built.test');
   execFileSync('go', ['test', '-c', '-o', built, '.'], { cwd: pkg, env, stdio: 'ignore' });
-  const copies = Array.from({ length: COPIES }, (_, c) => {
-    const file = path.join(dir, `copy-${c + 1}.test`);
-    copyFileSync(built, file);
-    return file;
-  });
+  // the copies duetkit's Go suites draw from (prepare-go.ts), the built file itself left out
+  const copies = (await copyBinary(built, COPIES + 1)).slice(1);
   const rng = createRng(SEED);
   const runs: number[][] = copies.map(() => []);
   for (let r = 0; r < RUNS; r++) {

@@ -40157,10 +40157,10 @@ function holm(pValues) {
   const m = pValues.length;
   const order = rankOrder(pValues);
   const adjusted = new Array(m);
-  let running = 0;
+  let running2 = 0;
   order.forEach((index, i) => {
-    running = Math.max(running, Math.min(1, (m - i) * pValues[index]));
-    adjusted[index] = running;
+    running2 = Math.max(running2, Math.min(1, (m - i) * pValues[index]));
+    adjusted[index] = running2;
   });
   return adjusted;
 }
@@ -40169,11 +40169,11 @@ function benjaminiHochberg(pValues) {
   const m = pValues.length;
   const order = rankOrder(pValues);
   const adjusted = new Array(m);
-  let running = 1;
+  let running2 = 1;
   for (let i = m - 1; i >= 0; i--) {
     const index = order[i];
-    running = Math.min(running, m * pValues[index] / (i + 1));
-    adjusted[index] = Math.min(1, running);
+    running2 = Math.min(running2, m * pValues[index] / (i + 1));
+    adjusted[index] = Math.min(1, running2);
   }
   return adjusted;
 }
@@ -43615,20 +43615,14 @@ function openHarnessTimed(workload2, ctx) {
 var GRACE_MS = 5e3;
 function createTimerPool() {
   const idle = /* @__PURE__ */ new Map();
-  const ended = /* @__PURE__ */ new WeakSet();
-  const track = (timer) => {
-    void timer.finished.then(() => ended.add(timer));
-    return timer;
-  };
   return {
     async take(key2, start) {
       const timer = idle.get(key2);
       idle.delete(key2);
-      if (timer !== void 0 && !ended.has(timer) && timer.child.exitCode === null) return timer;
-      return track(await start());
+      return timer !== void 0 && running(timer) ? timer : start();
     },
     give(key2, timer) {
-      if (ended.has(timer) || timer.child.exitCode !== null) return;
+      if (!running(timer)) return;
       const other = idle.get(key2);
       if (other !== void 0 && other !== timer) void endTimer(other);
       idle.set(key2, timer);
@@ -43639,6 +43633,9 @@ function createTimerPool() {
       await Promise.all(timers.map(endTimer));
     }
   };
+}
+function running(timer) {
+  return timer.child.exitCode === null && timer.child.signalCode === null;
 }
 async function endTimer(timer) {
   timer.tell("exit\n");
@@ -45389,11 +45386,11 @@ var streamDriver = {
       },
       kill() {
         killed = true;
-        const running = current;
-        if (running === null) return;
-        stopTree(running, "SIGTERM");
-        const grace = setTimeout(() => stopTree(running, "SIGKILL"), STOP_GRACE_MS);
-        void running.finished.then(() => clearTimeout(grace));
+        const running2 = current;
+        if (running2 === null) return;
+        stopTree(running2, "SIGTERM");
+        const grace = setTimeout(() => stopTree(running2, "SIGKILL"), STOP_GRACE_MS);
+        void running2.finished.then(() => clearTimeout(grace));
       },
       async close() {
       },
@@ -45571,12 +45568,12 @@ async function runExperiment(options) {
   };
 }
 async function runStep(step, sides, barrier, offsetNs, record2, t0) {
-  const running = step.versions.map((v) => sides[v]);
-  const gate = barrier.next(running.length);
-  const bySlot = running.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
+  const running2 = step.versions.map((v) => sides[v]);
+  const gate = barrier.next(running2.length);
+  const bySlot = running2.map((_, i) => i).sort((a, b) => step.slots[a] - step.slots[b]);
   await Promise.all(
     bySlot.map(
-      (i) => running[i].arm({
+      (i) => running2[i].arm({
         round: step.round,
         slot: step.slots[i],
         gate,
@@ -45584,14 +45581,14 @@ async function runStep(step, sides, barrier, offsetNs, record2, t0) {
       })
     )
   );
-  await Promise.all(bySlot.map((i) => running[i].prime()));
+  await Promise.all(bySlot.map((i) => running2[i].prime()));
   const releasedAt = gate.release();
   const fired = [];
   const abort = (error62) => {
     barrier.abort();
     throw error62;
   };
-  for (const i of bySlot) fired[i] = running[i].fire(step.round, releasedAt).catch(abort);
+  for (const i of bySlot) fired[i] = running2[i].fire(step.round, releasedAt).catch(abort);
   const results = await Promise.allSettled(fired);
   const failed = results.find((r) => r.status === "rejected");
   if (failed !== void 0) throw failed.reason;

@@ -5,8 +5,12 @@ import { createTimerPool } from '../../src/runner/drivers/timer-pool.js';
 
 /** A stand-in timer: records what it is told, exits on `exit`. */
 function fakeTimer(pid: number): GatedProcess & { told: string[]; exit(): void } {
-  const child = new EventEmitter() as unknown as ChildProcess & { exitCode: number | null };
+  const child = new EventEmitter() as unknown as ChildProcess & {
+    exitCode: number | null;
+    signalCode: NodeJS.Signals | null;
+  };
   child.exitCode = null;
+  child.signalCode = null;
   let resolve!: (r: ProcessResult) => void;
   const finished = new Promise<ProcessResult>((r) => (resolve = r));
   const told: string[] = [];

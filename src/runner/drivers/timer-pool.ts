@@ -24,20 +24,14 @@ export interface TimerPool {
 
 export function createTimerPool(): TimerPool {
   const idle = new Map<string, GatedProcess>();
-  const ended = new WeakSet<GatedProcess>();
-  const track = (timer: GatedProcess): GatedProcess => {
-    void timer.finished.then(() => ended.add(timer));
-    return timer;
-  };
   return {
     async take(key, start) {
       const timer = idle.get(key);
       idle.delete(key);
-      if (timer !== undefined && !ended.has(timer) && timer.child.exitCode === null) return timer;
-      return track(await start());
+      return timer !== undefined && running(timer) ? timer : start();
     },
     give(key, timer) {
-      if (ended.has(timer) || timer.child.exitCode !== null) return;
+      if (!running(timer)) return;
       const other = idle.get(key);
       if (other !== undefined && other !== timer) void endTimer(other);
       idle.set(key, timer);
@@ -48,6 +42,11 @@ export function createTimerPool(): TimerPool {
       await Promise.all(timers.map(endTimer));
     },
   };
+}
+
+/** Whether the timer's process has not exited (on its own or by a signal). */
+function running(timer: GatedProcess): boolean {
+  return timer.child.exitCode === null && timer.child.signalCode === null;
 }
 
 /** Tells a timer to exit and waits for it, killing it if it does not answer. */
