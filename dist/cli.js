@@ -40611,11 +40611,15 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }, callFloo
   const timed = counted.map((r) => r.comparison).filter((c) => c.test.name !== "exact").sort((a, b) => Math.abs(b.change) - Math.abs(a.change));
   const change = timed.length === 0 ? null : Math.abs(timed[0].change);
   const clear = timed.length > 0 && (timed[0].ci.lower > 0 || timed[0].ci.upper < 0);
+  const halfWidth = timed.length === 0 ? 0 : (timed[0].ci.upper - timed[0].ci.lower) / 2;
+  const evidence = change === null ? null : halfWidth > 0 ? change / halfWidth : null;
   const early = (c) => callsChange(c.verdict) && c.test.name !== "exact" ? Math.max(0, callFloor - Math.min(c.n.base, c.n.head)) : 0;
   const open2 = counted.filter(
     (r) => r.comparison?.verdict === "inconclusive" || unsure(r.comparison) || early(r.comparison) > 0
   );
-  if (open2.length === 0) return { decision: "settled", pairsToSettle: null, change, clear };
+  if (open2.length === 0) {
+    return { decision: "settled", pairsToSettle: null, change, clear, evidence };
+  }
   const needs = open2.map(
     (r) => r.comparison.verdict === "inconclusive" ? r.comparison.moreSamplesNeeded : Math.max(early(r.comparison), unsure(r.comparison) ? r.comparison.n.base : 0)
   );
@@ -40623,7 +40627,8 @@ function assessLook(results, family = { size: 1, weight: 1, alpha: 0 }, callFloo
     decision: "open",
     pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...needs),
     change,
-    clear
+    clear,
+    evidence
   };
 }
 
@@ -45666,6 +45671,7 @@ function staggerSizer(setting, trials) {
 
 // src/suite/allocation.ts
 var MIN_SCREENING_PAIRS = 2;
+var POTENTIAL_EVIDENCE = 0.5;
 function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared = false, perRound = 1, threshold2 = Infinity) {
   const cost2 = (u, pairs) => pairs * (u.secondsPerPair ?? fallbackSecondsPerPair);
   const firstLook = schedule.pairs[0];
@@ -45687,9 +45693,11 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
     const need = u.pairsToSettle === null ? Infinity : cost2(u, u.pairsToSettle);
     const add2 = schedule.pairs[u.look + 1] - u.pairs;
     const change = Math.abs(u.change ?? 0);
-    return { u, need, add: add2, beyond: change > threshold2 && u.clear !== false ? change : 0 };
+    const evidence = u.evidence ?? 0;
+    const rank = change <= threshold2 ? 0 : u.clear !== false ? 2 : evidence >= POTENTIAL_EVIDENCE ? 1 : 0;
+    return { u, need, add: add2, rank, change, evidence };
   }).sort(
-    (a, b) => Number(b.beyond > 0) - Number(a.beyond > 0) || (a.beyond > 0 ? a.u.look - b.u.look : 0) || b.beyond - a.beyond || a.need - b.need || a.u.name.localeCompare(b.u.name)
+    (a, b) => b.rank - a.rank || (a.rank > 0 ? a.u.look - b.u.look : 0) || (a.rank === 2 ? b.change - a.change : 0) || (a.rank === 1 ? b.evidence - a.evidence : 0) || a.need - b.need || a.u.name.localeCompare(b.u.name)
   );
   const stage = [];
   let left = secondsLeft;
@@ -46669,7 +46677,8 @@ async function runSuite(options) {
     last.set(rec.name, {
       pairsToSettle: verdict?.pairsToSettle ?? null,
       change: verdict?.change ?? null,
-      clear: verdict?.clear ?? true
+      clear: verdict?.clear ?? true,
+      evidence: verdict?.evidence ?? null
     });
   };
   let paced = plan2.screeningSeconds !== null;
@@ -46749,7 +46758,8 @@ async function runSuite(options) {
     decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
     pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
     change: last.get(u.name)?.change ?? null,
-    clear: last.get(u.name)?.clear ?? true
+    clear: last.get(u.name)?.clear ?? true,
+    evidence: last.get(u.name)?.evidence ?? null
   }));
   const pace = () => {
     const seen = record2.units.flatMap((u) => u.secondsPerPair === null ? [] : [u.secondsPerPair]);

@@ -105,7 +105,9 @@ export function asSequential(
  * on fewer pairs than `callFloor` (stats/sequential.ts MIN_PAIRS_TO_CALL) is open too: the
  * look flags it, the focus takes it to the next look first, the largest change first.
  * `change` is the largest change of the unit's timings (absolute), `clear` whether that
- * change's interval at the look lies wholly on one side of zero (it looks changed).
+ * change's interval at the look lies wholly on one side of zero (it looks changed), and
+ * `evidence` that change over its interval's half-width (1 or more: clear of zero; about 0.5:
+ * the estimate stands half an interval from zero, 1.5 standard errors for a 99% interval).
  */
 export function assessLook(
   results: readonly { comparison: Comparison | null; derivedFrom?: string; error: string | null }[],
@@ -116,6 +118,7 @@ export function assessLook(
   pairsToSettle: number | null;
   change: number | null;
   clear: boolean;
+  evidence: number | null;
 } | null {
   const counted = results.filter((r) => r.derivedFrom === undefined);
   if (counted.length === 0 || counted.some((r) => r.error !== null || r.comparison === null)) {
@@ -137,6 +140,8 @@ export function assessLook(
   // noisy benchmark's estimate can be far from zero with an interval across it (fastjson's
   // ObjectGet/items_100000: −8% [−35%, +25%] at 9 pairs in an A/A)
   const clear = timed.length > 0 && (timed[0]!.ci.lower > 0 || timed[0]!.ci.upper < 0);
+  const halfWidth = timed.length === 0 ? 0 : (timed[0]!.ci.upper - timed[0]!.ci.lower) / 2;
+  const evidence = change === null ? null : halfWidth > 0 ? change / halfWidth : null;
   // a call on too few pairs: the pairs still missing (an exact count has no sampling error)
   const early = (c: Comparison): number =>
     callsChange(c.verdict) && c.test.name !== 'exact'
@@ -146,7 +151,9 @@ export function assessLook(
     (r) =>
       r.comparison?.verdict === 'inconclusive' || unsure(r.comparison!) || early(r.comparison!) > 0,
   );
-  if (open.length === 0) return { decision: 'settled', pairsToSettle: null, change, clear };
+  if (open.length === 0) {
+    return { decision: 'settled', pairsToSettle: null, change, clear, evidence };
+  }
   const needs = open.map((r) =>
     r.comparison!.verdict === 'inconclusive'
       ? r.comparison!.moreSamplesNeeded
@@ -157,5 +164,6 @@ export function assessLook(
     pairsToSettle: needs.some((n) => n === null) ? null : Math.max(...(needs as number[])),
     change,
     clear,
+    evidence,
   };
 }

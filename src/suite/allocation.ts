@@ -26,7 +26,23 @@ export interface UnitState {
    * only noisy); a unit without it is treated as one that does.
    */
   clear?: boolean;
+  /**
+   * That change over its interval's half-width at the last look (1 or more when the interval
+   * leaves out zero), null when unknown.
+   */
+  evidence?: number | null;
 }
+
+/**
+ * The evidence (change ÷ the interval's half-width) from which a change estimated beyond the
+ * threshold, its interval still across zero, is confirmed before the doubtful: half an
+ * interval from zero, 1.5 standard errors of a 99% interval. fastjson's `MarshalTo/canada`,
+ * +9% true, read +6.2% [−3.0%, +16.3%] (0.64) at 12 pairs of a 2-minute duet and, ordered with
+ * the doubtful by the time it was predicted to need (none: its estimate lay near the
+ * threshold), never got its next look; an A/A's noisy `ObjectGet/items_100000` read −8%
+ * [−35%, +25%] (0.27), which must not take the budget first.
+ */
+export const POTENTIAL_EVIDENCE = 0.5;
 
 /** One unit's share of the next stage: pairs to add, reaching `look`. */
 export interface StageEntry {
@@ -47,12 +63,16 @@ export interface StageEntry {
  * while screening, so the shares follow the pace as it is measured. **Focus**: after that, only units
  * whose last look left them open (the interval straddles the threshold, or a change not yet
  * sure enough for the family) get time, each up to its next scheduled look: first those that
- * look changed beyond the threshold (the estimate beyond it, the interval clear of zero: a
- * noisy estimate with an interval across zero waits with the doubtful), breadth first again — every one of them to its next look
- * before any goes further (with a screening short of the call floor, every flagged change
- * gets the floor's look before one gets a third) —, the largest change first among those at
- * the same look (a gate must confirm the largest regression it has seen before its time runs
- * out), then the others in order of the time they are predicted to need to settle (the pairs
+ * look changed beyond the threshold (the estimate beyond it, the interval clear of zero),
+ * breadth first again — every one of them to its next look before any goes further (with a
+ * screening short of the call floor, every flagged change gets the floor's look before one
+ * gets a third) —, the largest change first among those at the same look (a gate must confirm
+ * the largest regression it has seen before its time runs out); then those that may be
+ * changed beyond it (the estimate beyond it, the interval across zero but the estimate at
+ * least `POTENTIAL_EVIDENCE` of its half-width from zero: a change near the threshold, which
+ * the time to settle predicts as never), breadth first, the strongest evidence first — a
+ * noisy estimate whose interval spans far on both sides waits with the doubtful —; then the
+ * others in order of the time they are predicted to need to settle (the pairs
  * their interval needs × their seconds per pair; those no number of pairs is predicted to
  * settle last), as long as the stage fits in `secondsLeft`. Empty when nothing is open or
  * nothing fits: the run ends. The decisions look at where the intervals lie, which is why
@@ -102,13 +122,18 @@ export function nextStage(
       const need = u.pairsToSettle === null ? Infinity : cost(u, u.pairsToSettle);
       const add = schedule.pairs[u.look + 1]! - u.pairs;
       const change = Math.abs(u.change ?? 0);
-      return { u, need, add, beyond: change > threshold && u.clear !== false ? change : 0 };
+      const evidence = u.evidence ?? 0;
+      // 2: looks changed beyond the threshold; 1: may be; 0: doubtful
+      const rank =
+        change <= threshold ? 0 : u.clear !== false ? 2 : evidence >= POTENTIAL_EVIDENCE ? 1 : 0;
+      return { u, need, add, rank, change, evidence };
     })
     .sort(
       (a, b) =>
-        Number(b.beyond > 0) - Number(a.beyond > 0) ||
-        (a.beyond > 0 ? a.u.look - b.u.look : 0) ||
-        b.beyond - a.beyond ||
+        b.rank - a.rank ||
+        (a.rank > 0 ? a.u.look - b.u.look : 0) ||
+        (a.rank === 2 ? b.change - a.change : 0) ||
+        (a.rank === 1 ? b.evidence - a.evidence : 0) ||
         a.need - b.need ||
         a.u.name.localeCompare(b.u.name),
     );

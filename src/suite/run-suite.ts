@@ -36,6 +36,8 @@ export type AssessUnit = (
   change?: number | null;
   /** Whether the change's interval leaves out zero (allocation.ts `UnitState.clear`). */
   clear?: boolean;
+  /** The change over its interval's half-width (allocation.ts `UnitState.evidence`). */
+  evidence?: number | null;
 } | null;
 
 export type SuiteResult = PerBenchmarkResult & { suite: SuiteRecord };
@@ -147,7 +149,12 @@ export async function runSuite(
   // what each open unit's last look estimated: orders the next stage
   const last = new Map<
     string,
-    { pairsToSettle: number | null; change: number | null; clear: boolean }
+    {
+      pairsToSettle: number | null;
+      change: number | null;
+      clear: boolean;
+      evidence: number | null;
+    }
   >();
   /** Books a stage's pairs to a unit and, when they reach a new look, judges that look. */
   const advance = (entry: StageEntry, measured: number, spentMs: number, stop: StopReason) => {
@@ -180,6 +187,7 @@ export async function runSuite(
       pairsToSettle: verdict?.pairsToSettle ?? null,
       change: verdict?.change ?? null,
       clear: verdict?.clear ?? true,
+      evidence: verdict?.evidence ?? null,
     });
   };
   // nothing calibrated: the first experiment's own pace says whether the screening fits
@@ -285,6 +293,7 @@ export async function runSuite(
       pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
       change: last.get(u.name)?.change ?? null,
       clear: last.get(u.name)?.clear ?? true,
+      evidence: last.get(u.name)?.evidence ?? null,
     }));
   /** Seconds per pair of a unit not yet measured: the median of those measured, else the plan's. */
   const pace = (): number => {

@@ -71,6 +71,7 @@ describe('a suite calls a change on at least MIN_PAIRS_TO_CALL pairs', () => {
       pairsToSettle: 3,
       change: raw.change,
       clear: true,
+      evidence: raw.change / ((raw.ci.upper - raw.ci.lower) / 2),
     });
     expect(assessLook([{ comparison: raw, error: null }], family, 0)?.decision).toBe('settled');
   });
@@ -88,8 +89,13 @@ describe('a suite calls a change on at least MIN_PAIRS_TO_CALL pairs', () => {
     expect(of(noisy).ci.lower).toBeLessThan(0);
     expect(wide.change).toBeGreaterThan(0.05);
     expect(wide.clear).toBe(false);
+    // the estimate over the interval's half-width: below 1 when the interval crosses zero
+    const w = of(noisy);
+    expect(wide.evidence).toBeCloseTo(w.change / ((w.ci.upper - w.ci.lower) / 2), 12);
+    expect(wide.evidence!).toBeLessThan(1);
     const sure = assessLook([{ comparison: of(steady), error: null }], family, 8)!;
     expect(sure.change).toBeGreaterThan(0.05);
     expect(sure.clear).toBe(true);
+    expect(sure.evidence!).toBeGreaterThan(1);
   });
 });

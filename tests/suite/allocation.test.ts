@@ -98,6 +98,64 @@ describe('adaptive allocation across a suite', () => {
     expect(stage.map((s) => s.name)).toEqual(['regressed', 'cheap', 'noisy']);
   });
 
+  it('takes a change near the threshold, its interval across zero but the estimate half an interval out, before the doubtful', () => {
+    // fastjson's slowed MarshalTo/canada (+9% true) read +6.2% [−3.0%, +16.3%] at 12 pairs of a
+    // 2-minute duet: no number of pairs was predicted to settle it, so it waited behind 16
+    // cheap doubtful benchmarks and the budget ended first
+    const stage = nextStage(
+      [
+        unit('cheap', { pairsToSettle: 10, change: 0.01, clear: false, evidence: 0.3 }),
+        unit('noisy', { pairsToSettle: null, change: 0.17, clear: false, evidence: 0.49 }),
+        unit('near', { pairsToSettle: null, change: 0.062, clear: false, evidence: 0.64 }),
+        unit('nearer', { pairsToSettle: null, change: 0.08, clear: false, evidence: 0.9 }),
+        unit('regressed', { pairsToSettle: 40, change: 0.09, clear: true, evidence: 2 }),
+        unit('within', { pairsToSettle: 20, change: 0.04, clear: true, evidence: 1.5 }),
+      ],
+      schedule,
+      100,
+      0.1,
+      false,
+      1,
+      0.05,
+    );
+    expect(stage.map((s) => s.name)).toEqual([
+      'regressed',
+      'nearer',
+      'near',
+      'cheap',
+      'within',
+      'noisy',
+    ]);
+    // and breadth first: one may-be change at its first look goes before one at its second
+    const looks = nextStage(
+      [
+        unit('second', { pairs: 60, look: 1, change: 0.07, clear: false, evidence: 0.9 }),
+        unit('first', { change: 0.07, clear: false, evidence: 0.6 }),
+      ],
+      schedule,
+      100,
+      0.1,
+      false,
+      1,
+      0.05,
+    );
+    expect(looks.map((s) => s.name)).toEqual(['first', 'second']);
+    // when the time left affords only one, it is the may-be change, not the cheaper doubtful
+    const short = nextStage(
+      [
+        unit('cheap', { pairsToSettle: 5, change: 0.01, clear: false, evidence: 0.3 }),
+        unit('near', { pairsToSettle: null, change: 0.062, clear: false, evidence: 0.64 }),
+      ],
+      schedule,
+      2.5,
+      0.1,
+      false,
+      1,
+      0.05,
+    );
+    expect(short.map((s) => s.name)).toEqual(['near']);
+  });
+
   it('confirms breadth first: every change beyond the threshold reaches its next look before one goes further', () => {
     // itertools at 2 minutes: screened at 5, confirmed at the call floor (8), then at 15
     const short = { pairs: [5, 8, 15], weights: [0.8, 0.1, 0.1] };
