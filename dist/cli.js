@@ -46352,6 +46352,10 @@ async function goStartupSeconds(bin, command, context, runs = 5) {
   times.sort((a, b) => a - b);
   return times[times.length >> 1];
 }
+function calibrationEnv(env, slotCpus) {
+  if (env.GOMAXPROCS !== void 0 || slotCpus === null || slotCpus === void 0) return env;
+  return { ...env, GOMAXPROCS: String(Math.max(1, parseCpuList(slotCpus).length)) };
+}
 var CALIBRATION_SECONDS = 0.02;
 var goSuite = {
   async prepare(options) {
@@ -46376,7 +46380,7 @@ var goSuite = {
     const context = {
       version: options.baseline,
       cwd: binaries[baseIndex].cwd,
-      env: options.envOf(baseIndex),
+      env: calibrationEnv(options.envOf(baseIndex), options.isolation.report.slots[0]),
       signal
     };
     const calibrated = await calibrateGo(binaries[baseIndex], go2, CALIBRATION_SECONDS, context);

@@ -85904,6 +85904,10 @@ async function goStartupSeconds(bin, command2, context3, runs = 5) {
   times.sort((a, b) => a - b);
   return times[times.length >> 1];
 }
+function calibrationEnv(env, slotCpus) {
+  if (env.GOMAXPROCS !== void 0 || slotCpus === null || slotCpus === void 0) return env;
+  return { ...env, GOMAXPROCS: String(Math.max(1, parseCpuList(slotCpus).length)) };
+}
 var CALIBRATION_SECONDS = 0.02;
 var goSuite = {
   async prepare(options) {
@@ -85928,7 +85932,7 @@ var goSuite = {
     const context3 = {
       version: options.baseline,
       cwd: binaries[baseIndex].cwd,
-      env: options.envOf(baseIndex),
+      env: calibrationEnv(options.envOf(baseIndex), options.isolation.report.slots[0]),
       signal
     };
     const calibrated = await calibrateGo(binaries[baseIndex], go2, CALIBRATION_SECONDS, context3);

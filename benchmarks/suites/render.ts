@@ -210,9 +210,13 @@ export function renderScored(
   const beyond = Object.entries(t)
     .filter(([name, b]) => direction(name) !== 0 && Math.abs(b.change) >= threshold)
     .map(([name]) => name);
+  // of those, the ones the truth's own interval puts wholly beyond the threshold: a truth of
+  // −14.9% [−25.7%, −2.6%] (itertools' positions/nth_back/4, 40 pairs) does not say that a
+  // run reading −2% [−4.5%, −0.2%] is wrong
+  const sure = new Set(beyond.filter((n) => t[n]!.lower >= threshold || t[n]!.upper <= -threshold));
   const lines = [
-    `| run (UTC) | case | design | benchmarks | true changes beyond ±${threshold * 100}% called / of | calls the truth does not support | \`unchanged\` |`,
-    '|---|---|---|--:|--:|--:|--:|',
+    `| run (UTC) | case | design | benchmarks | true changes beyond ±${threshold * 100}% called / of | of them, the truth's interval wholly beyond | calls the truth does not support | \`unchanged\` |`,
+    '|---|---|---|--:|--:|--:|--:|--:|',
   ];
   for (const e of entries) {
     const at = e.duetkit.at[0]!;
@@ -223,19 +227,30 @@ export function renderScored(
     const names = Object.keys(at.verdicts);
     const truly = e.case === 'slow' ? beyond.filter((n) => names.includes(n)) : [];
     const found = truly.filter((n) => called(n) === direction(n)).length;
+    const surely = truly.filter((n) => sure.has(n));
+    const surelyFound = surely.filter((n) => called(n) === direction(n)).length;
     const unsupported = names.filter(
       (n) => called(n) !== 0 && (e.case === 'aa' || called(n) !== direction(n)),
     );
     const unchanged = names.filter((n) => at.verdicts[n] === 'unchanged').length;
     lines.push(
-      `| ${e.date.slice(5, 16).replace('T', ' ')} | ${e.case === 'aa' ? 'A/A' : 'injected'} | ${e.mode ?? 'duet'} ${e.suiteSettings ?? ''} | ${names.length} | ${e.case === 'slow' ? `${found} / ${truly.length}` : '–'} | ${unsupported.length}${unsupported.length > 0 && unsupported.length <= 4 ? ` (${unsupported.join(', ')})` : ''} | ${unchanged} |`,
+      `| ${e.date.slice(5, 16).replace('T', ' ')} | ${e.case === 'aa' ? 'A/A' : 'injected'} | ${e.mode ?? 'duet'} ${e.suiteSettings ?? ''}${e.note === undefined ? '' : ' †'} | ${names.length} | ${e.case === 'slow' ? `${found} / ${truly.length}` : '–'} | ${e.case === 'slow' ? `${surelyFound} / ${surely.length}` : '–'} | ${unsupported.length}${unsupported.length > 0 && unsupported.length <= 4 ? ` (${unsupported.join(', ')})` : ''} | ${unchanged} |`,
     );
   }
-  const listed = beyond.map((n) => `${n} ${pct(t[n]!.change, 1)}`).join(', ');
-  return `${lines.join('\n')}\n\nTrue changes beyond ±${threshold * 100}%: ${listed === '' ? 'none' : listed}.\n`;
+  const listed = beyond
+    .map(
+      (n) =>
+        `${n} ${pct(t[n]!.change, 1)}${sure.has(n) ? '' : ` [${pct(t[n]!.lower, 1)}, ${pct(t[n]!.upper, 1)}]`}`,
+    )
+    .join(', ');
+  const notes = [...new Set(entries.flatMap((e) => (e.note === undefined ? [] : [e.note])))];
+  const footnote = notes.length === 0 ? '' : `\n† ${notes.join('; ')}.\n`;
+  return `${lines.join('\n')}\n${footnote}\nTrue changes beyond ±${threshold * 100}% (with the truth's 99% interval where it reaches inside ±${threshold * 100}%): ${listed === '' ? 'none' : listed}.\n`;
 }
 interface ScoredEntry extends Entry {
   date: string;
+  /** What sets the run apart (the code it ran, when not the commit's); † in the table. */
+  note?: string;
   mode?: string;
   suiteSettings?: string;
 }

@@ -2,6 +2,7 @@ import { chmod, copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeRegExp } from '../formats/collector.js';
 import { go } from '../formats/go.js';
+import { parseCpuList } from '../isolation/cpus.js';
 import { capture, type ListContext } from '../runner/list-benchmarks.js';
 import { commandFailure, RunError } from '../process/errors.js';
 import { runSetup } from '../runner/setup.js';
@@ -250,6 +251,24 @@ export async function goStartupSeconds(
   return times[times.length >> 1]!;
 }
 
+/**
+ * The environment the calibration runs in: the version's, with `GOMAXPROCS` set to the CPUs of
+ * a measured slot (`slotCpus`, a kernel CPU list; null: processes run anywhere) unless the
+ * scenario sets it. A measured process is pinned to its slot and Go sizes its GOMAXPROCS from
+ * that; the calibration runs unpinned, and with every CPU a benchmark using `b.RunParallel`
+ * runs on several goroutines and go test's GC on several threads: on a 2-vCPU VM fastjson's
+ * `Parse/citm/fastjson` read 17.6 ms an operation there against 1.3 ms with GOMAXPROCS=1, and
+ * `MarshalTo/canada` 35 against 3.7 — iteration counts of 2, processes measuring 3–10 ms of
+ * the ~100 they took, the suite's noisiest benchmarks.
+ */
+export function calibrationEnv(
+  env: NodeJS.ProcessEnv,
+  slotCpus: string | null | undefined,
+): NodeJS.ProcessEnv {
+  if (env.GOMAXPROCS !== undefined || slotCpus === null || slotCpus === undefined) return env;
+  return { ...env, GOMAXPROCS: String(Math.max(1, parseCpuList(slotCpus).length)) };
+}
+
 /** Go's b.N ramp-up per benchmark when calibrating: enough for ns/op to size the work. */
 const CALIBRATION_SECONDS = 0.02;
 
@@ -284,7 +303,7 @@ export const goSuite: SuitePreparer = {
     const context = {
       version: options.baseline,
       cwd: binaries[baseIndex]!.cwd,
-      env: options.envOf(baseIndex),
+      env: calibrationEnv(options.envOf(baseIndex), options.isolation.report.slots[0]),
       signal,
     };
     const calibrated = await calibrateGo(binaries[baseIndex]!, go, CALIBRATION_SECONDS, context);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   buildGoBinary,
   calibrateGo,
+  calibrationEnv,
   fixedIterations,
   parseGoTest,
 } from '../../src/suite/prepare-go.js';
@@ -15,6 +16,7 @@ import { requireTool } from './helpers.js';
 const COLD_FIRST = `package cold
 
 import (
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -37,6 +39,14 @@ func BenchmarkColdFirst(b *testing.B) {
 func BenchmarkShort(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		spin(time.Microsecond)
+	}
+}
+
+// Costs a millisecond an op for each of GOMAXPROCS: what b.RunParallel and go test's GC
+// make of a process's CPUs, exaggerated.
+func BenchmarkPerProc(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		spin(time.Duration(runtime.GOMAXPROCS(0)) * time.Millisecond)
 	}
 }
 `;
@@ -70,5 +80,30 @@ describe('go suite calibration: a cold first run is not the time per op', () => 
     // the fixed count for a 20 ms iteration: from the warm time, and at least 2
     expect(fixedIterations(cold.nsPerOp, 0.02)).toBeGreaterThanOrEqual(2);
     expect(fixedIterations(1e9, 0.02)).toBe(2);
+  }, 120_000);
+
+  it('calibrates with the GOMAXPROCS a process pinned to a slot has', async () => {
+    requireTool(['go', 'version'], 'Go');
+    const go = parseGoTest(['go', 'test', '-bench', 'PerProc']);
+    const { GOMAXPROCS: _, ...env } = process.env;
+    const bin = await buildGoBinary(go, path.join(dir, 'out-procs'), {
+      version: 'base',
+      cwd: dir,
+      env,
+      signal: new AbortController().signal,
+    });
+    const at = async (slot: string) =>
+      (
+        await calibrateGo(bin, go, 0.02, {
+          version: 'base',
+          cwd: dir,
+          env: calibrationEnv(env, slot),
+          signal: new AbortController().signal,
+        })
+      ).find((c) => c.name === 'BenchmarkPerProc')!.nsPerOp;
+    // one CPU a slot: 1 ms an op, whatever this machine's CPU count; two: 2 ms
+    expect(await at('1')).toBeGreaterThan(0.9e6);
+    expect(await at('1')).toBeLessThan(1.6e6);
+    expect(await at('0-1')).toBeGreaterThan(1.9e6);
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import {
   parseGoTest,
   partIterations,
   fixedIterations,
+  calibrationEnv,
 } from '../../src/suite/prepare-go.js';
 import { suiteSchema } from '../../src/suite/schema.js';
 import { cargoGroupArgv, cargoUnitArgv, parseCargoBench } from '../../src/suite/prepare-cargo.js';
@@ -165,6 +166,20 @@ describe('go benchmarks run several to a process (granularity: group)', () => {
     expect(() => goGroupArgv('/b/x.test', go, ['BenchmarkA/x', 'BenchmarkB/y'], 20, 1)).toThrow(
       /not siblings/,
     );
+  });
+});
+
+describe('the environment a go calibration runs in', () => {
+  it('gives Go the CPUs of a measured slot, as a pinned process sizes GOMAXPROCS', () => {
+    expect(calibrationEnv({ PATH: '/bin' }, '1')).toEqual({ PATH: '/bin', GOMAXPROCS: '1' });
+    expect(calibrationEnv({}, '2-3')).toEqual({ GOMAXPROCS: '2' });
+    expect(calibrationEnv({}, '0,2,4-5')).toEqual({ GOMAXPROCS: '4' });
+  });
+
+  it("keeps the scenario's own GOMAXPROCS, and leaves it alone when processes run anywhere", () => {
+    expect(calibrationEnv({ GOMAXPROCS: '8' }, '1')).toEqual({ GOMAXPROCS: '8' });
+    expect(calibrationEnv({ A: 'b' }, null)).toEqual({ A: 'b' });
+    expect(calibrationEnv({}, undefined)).toEqual({});
   });
 });
 
