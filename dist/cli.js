@@ -46578,6 +46578,7 @@ function preparerFor(scenario) {
 }
 
 // src/suite/run-suite.ts
+var NO_LOOK = { pairsToSettle: null, change: null, clear: true, evidence: null };
 var UNKNOWN_SECONDS_PER_PAIR = Infinity;
 async function runSuite(options) {
   const { scenario, versions, signal } = options;
@@ -46679,10 +46680,10 @@ async function runSuite(options) {
     );
     rec.decision = verdict?.decision ?? "open";
     last.set(rec.name, {
-      pairsToSettle: verdict?.pairsToSettle ?? null,
-      change: verdict?.change ?? null,
-      clear: verdict?.clear ?? true,
-      evidence: verdict?.evidence ?? null
+      pairsToSettle: verdict?.pairsToSettle ?? NO_LOOK.pairsToSettle,
+      change: verdict?.change ?? NO_LOOK.change,
+      clear: verdict?.clear ?? NO_LOOK.clear,
+      evidence: verdict?.evidence ?? NO_LOOK.evidence
     });
   };
   let paced = plan2.screeningSeconds !== null;
@@ -46760,10 +46761,7 @@ async function runSuite(options) {
     look: u.look,
     secondsPerPair: u.secondsPerPair,
     decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
-    pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
-    change: last.get(u.name)?.change ?? null,
-    clear: last.get(u.name)?.clear ?? true,
-    evidence: last.get(u.name)?.evidence ?? null
+    ...last.get(u.name) ?? NO_LOOK
   }));
   const pace = () => {
     const seen = record2.units.flatMap((u) => u.secondsPerPair === null ? [] : [u.secondsPerPair]);

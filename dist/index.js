@@ -86130,6 +86130,7 @@ function preparerFor(scenario) {
 }
 
 // src/suite/run-suite.ts
+var NO_LOOK = { pairsToSettle: null, change: null, clear: true, evidence: null };
 var UNKNOWN_SECONDS_PER_PAIR = Infinity;
 async function runSuite(options) {
   const { scenario, versions, signal } = options;
@@ -86231,10 +86232,10 @@ async function runSuite(options) {
     );
     rec.decision = verdict?.decision ?? "open";
     last.set(rec.name, {
-      pairsToSettle: verdict?.pairsToSettle ?? null,
-      change: verdict?.change ?? null,
-      clear: verdict?.clear ?? true,
-      evidence: verdict?.evidence ?? null
+      pairsToSettle: verdict?.pairsToSettle ?? NO_LOOK.pairsToSettle,
+      change: verdict?.change ?? NO_LOOK.change,
+      clear: verdict?.clear ?? NO_LOOK.clear,
+      evidence: verdict?.evidence ?? NO_LOOK.evidence
     });
   };
   let paced = plan.screeningSeconds !== null;
@@ -86312,10 +86313,7 @@ async function runSuite(options) {
     look: u.look,
     secondsPerPair: u.secondsPerPair,
     decision: spec.allocation === "equal" && u.look >= 0 ? "open" : u.decision,
-    pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
-    change: last.get(u.name)?.change ?? null,
-    clear: last.get(u.name)?.clear ?? true,
-    evidence: last.get(u.name)?.evidence ?? null
+    ...last.get(u.name) ?? NO_LOOK
   }));
   const pace = () => {
     const seen = record2.units.flatMap((u) => u.secondsPerPair === null ? [] : [u.secondsPerPair]);

@@ -42,6 +42,11 @@ export type AssessUnit = (
 
 export type SuiteResult = PerBenchmarkResult & { suite: SuiteRecord };
 
+/** What a unit's last look estimated, as the allocation reads it (allocation.ts `UnitState`). */
+type LookEstimate = Required<Pick<UnitState, 'pairsToSettle' | 'change' | 'clear' | 'evidence'>>;
+/** A unit before its first look, or one whose look could not be judged. */
+const NO_LOOK: LookEstimate = { pairsToSettle: null, change: null, clear: true, evidence: null };
+
 /**
  * Before any pace is known (nothing calibrated, no unit measured): a unit's pairs cost
  * without bound, so the first unit gets the least a screening share gives (2 pairs) and its
@@ -147,15 +152,7 @@ export async function runSuite(
   const left = (): number => budgetSeconds - elapsed();
   let roundOffset = 0;
   // what each open unit's last look estimated: orders the next stage
-  const last = new Map<
-    string,
-    {
-      pairsToSettle: number | null;
-      change: number | null;
-      clear: boolean;
-      evidence: number | null;
-    }
-  >();
+  const last = new Map<string, LookEstimate>();
   /** Books a stage's pairs to a unit and, when they reach a new look, judges that look. */
   const advance = (entry: StageEntry, measured: number, spentMs: number, stop: StopReason) => {
     const rec = record.units.find((u) => u.name === entry.name)!;
@@ -184,10 +181,10 @@ export async function runSuite(
     );
     rec.decision = verdict?.decision ?? 'open';
     last.set(rec.name, {
-      pairsToSettle: verdict?.pairsToSettle ?? null,
-      change: verdict?.change ?? null,
-      clear: verdict?.clear ?? true,
-      evidence: verdict?.evidence ?? null,
+      pairsToSettle: verdict?.pairsToSettle ?? NO_LOOK.pairsToSettle,
+      change: verdict?.change ?? NO_LOOK.change,
+      clear: verdict?.clear ?? NO_LOOK.clear,
+      evidence: verdict?.evidence ?? NO_LOOK.evidence,
     });
   };
   // nothing calibrated: the first experiment's own pace says whether the screening fits
@@ -290,10 +287,7 @@ export async function runSuite(
       look: u.look,
       secondsPerPair: u.secondsPerPair,
       decision: spec.allocation === 'equal' && u.look >= 0 ? 'open' : u.decision,
-      pairsToSettle: last.get(u.name)?.pairsToSettle ?? null,
-      change: last.get(u.name)?.change ?? null,
-      clear: last.get(u.name)?.clear ?? true,
-      evidence: last.get(u.name)?.evidence ?? null,
+      ...(last.get(u.name) ?? NO_LOOK),
     }));
   /** Seconds per pair of a unit not yet measured: the median of those measured, else the plan's. */
   const pace = (): number => {
