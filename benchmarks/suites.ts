@@ -233,6 +233,14 @@ async function groundTruth(suite: Suite, budget: number): Promise<void> {
   recordTruth(suite, dir, (Date.now() - t0) / 1000, null);
 }
 
+/** The date of `suite`'s current ground truth (suites-truth.json), null when it has none. */
+function currentTruthDate(suite: string): string | null {
+  const file = 'benchmarks/results/suites-truth.json';
+  if (!existsSync(file)) return null;
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { date?: string }>;
+  return stored[suite]?.date ?? null;
+}
+
 /**
  * The ground truth of a truth run's samples (`dir`), stored as the suite's truth: at the end of
  * a run (`--truth`), or again from a run kept in `dir` when the analysis changed
@@ -265,7 +273,12 @@ function recordTruth(suite: Suite, dir: string, seconds: number, reanalysed: str
   const stored = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
     : {};
-  const before = stored[suite.name] as { date?: string; seconds?: number } | undefined;
+  const before = stored[suite.name] as
+    { date?: string; seconds?: number; earlier?: unknown[] } | undefined;
+  // a truth measured again (the way the benchmarks are measured changed) keeps the one before
+  // it: the runs made before are scored against theirs (render.ts truthFor)
+  const { earlier: kept, ...previous } = before ?? {};
+  const earlier = reanalysed === null && before !== undefined ? [...(kept ?? []), previous] : kept;
   stored[suite.name] = {
     date: reanalysed === null ? new Date().toISOString() : (before?.date ?? samples.startedAt),
     ...(reanalysed === null ? {} : { reanalysed }),
@@ -275,6 +288,7 @@ function recordTruth(suite: Suite, dir: string, seconds: number, reanalysed: str
     ...(reanalysed === null ? { loadAverage: os.loadavg() } : {}),
     injected: suite.injected.where,
     benchmarks: truth,
+    ...(earlier === undefined || earlier.length === 0 ? {} : { earlier }),
   };
   writeFileSync(file, `${JSON.stringify(stored, null, 1)}\n`);
   for (const [name, t] of Object.entries(truth)) {
@@ -398,6 +412,8 @@ async function main(): Promise<void> {
             : null,
         duetkit: { seconds: d.seconds, at: d.at },
         usual: { ...usual, detail: undefined },
+        // the ground truth this run is scored against (render.ts truthFor): the current one
+        ...(currentTruthDate(suite.name) === null ? {} : { truth: currentTruthDate(suite.name) }),
       };
     });
     stored.push(entry);

@@ -45798,7 +45798,7 @@ function reachableLooks(pairs, affordable) {
 var CONFIRM_SHARE = 0.15;
 var CONFIRM_WEIGHT = 0.2;
 function screenThenConfirm(first, growth, affordable, perRound) {
-  if (affordable === null || !(affordable < first)) return null;
+  if (affordable === null || !(affordable * (1 - CONFIRM_SHARE) < first)) return null;
   const rounds = Math.floor(affordable * (1 - CONFIRM_SHARE) / perRound);
   const screening = rounds * perRound;
   if (rounds < 2 || screening < MIN_SCREENING_PAIRS) return null;

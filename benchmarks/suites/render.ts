@@ -17,10 +17,35 @@ interface Entry {
   duetkit: { seconds: number; at: At[] };
   usual: { method: string; seconds: number; changed: Record<string, boolean> };
 }
-type Truth = Record<
-  string,
-  { benchmarks: Record<string, { change: number; lower: number; upper: number }> }
->;
+interface SuiteTruth {
+  /** When it was measured (ISO). */
+  date: string;
+  benchmarks: Record<string, { change: number; lower: number; upper: number }>;
+}
+/** Each suite's current truth, with those it replaced (`earlier`, oldest first). */
+type Truth = Record<string, SuiteTruth & { earlier?: SuiteTruth[] }>;
+
+/**
+ * The truth a run is scored against: the one it names (`truth`, the date of the truth current
+ * when it ran), else the latest measured before it, else the oldest. A truth is measured again
+ * when the way the benchmarks are measured changes (fastjson's, after Go's calibration ran as
+ * the processes do: other iteration counts, another quantity); a run is held to the truth of
+ * what it measured.
+ */
+export function truthFor(
+  suite: (SuiteTruth & { earlier?: SuiteTruth[] }) | undefined,
+  run: { date: string; truth?: string },
+): SuiteTruth | undefined {
+  if (suite === undefined) return undefined;
+  const all = [...(suite.earlier ?? []), suite].sort((a, b) => a.date.localeCompare(b.date));
+  if (run.truth !== undefined) {
+    const named = all.find((t) => t.date === run.truth);
+    if (named === undefined)
+      throw new Error(`a run of ${run.date} names a truth of ${run.truth} that is not stored`);
+    return named;
+  }
+  return all.filter((t) => t.date <= run.date).at(-1) ?? all[0];
+}
 
 const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
@@ -201,24 +226,22 @@ export function renderScored(
     (e) => e.suite === suite,
   );
   const truth = (existsSync(truthFile) ? JSON.parse(readFileSync(truthFile, 'utf8')) : {}) as Truth;
-  const t = truth[suite]?.benchmarks;
-  if (t === undefined) return `No ground truth for ${suite} in ${truthFile}.\n`;
-  const direction = (name: string): number => {
-    const b = t[name];
-    return b === undefined ? 0 : b.lower > 0 ? 1 : b.upper < 0 ? -1 : 0;
+  if (truth[suite] === undefined) return `No ground truth for ${suite} in ${truthFile}.\n`;
+  /** What a truth says: each benchmark's direction, those beyond the threshold, the sure ones. */
+  const judged = new Map<string, ReturnType<typeof truthSays>>();
+  const says = (t: SuiteTruth) => {
+    if (!judged.has(t.date)) judged.set(t.date, truthSays(t, threshold));
+    return judged.get(t.date)!;
   };
-  const beyond = Object.entries(t)
-    .filter(([name, b]) => direction(name) !== 0 && Math.abs(b.change) >= threshold)
-    .map(([name]) => name);
-  // of those, the ones the truth's own interval puts wholly beyond the threshold: a truth of
-  // −14.9% [−25.7%, −2.6%] (itertools' positions/nth_back/4, 40 pairs) does not say that a
-  // run reading −2% [−4.5%, −0.2%] is wrong
-  const sure = new Set(beyond.filter((n) => t[n]!.lower >= threshold || t[n]!.upper <= -threshold));
+  const used = new Set<string>();
   const lines = [
-    `| run (UTC) | case | design | benchmarks | true changes beyond ±${threshold * 100}% called / of | of them, the truth's interval wholly beyond | calls the truth does not support | \`unchanged\` |`,
-    '|---|---|---|--:|--:|--:|--:|--:|',
+    `| run (UTC) | case | design | benchmarks | true changes beyond ±${threshold * 100}% called / of | of them, the truth's interval wholly beyond | calls the truth does not support | \`unchanged\` | truth |`,
+    '|---|---|---|--:|--:|--:|--:|--:|--:|',
   ];
   for (const e of entries) {
+    const t = truthFor(truth[suite], e)!;
+    used.add(t.date);
+    const { direction, beyond, sure } = says(t);
     const at = e.duetkit.at[0]!;
     const called = (name: string): number => {
       const v = at.verdicts[name];
@@ -234,21 +257,55 @@ export function renderScored(
     );
     const unchanged = names.filter((n) => at.verdicts[n] === 'unchanged').length;
     lines.push(
-      `| ${e.date.slice(5, 16).replace('T', ' ')} | ${e.case === 'aa' ? 'A/A' : 'injected'} | ${e.mode ?? 'duet'} ${e.suiteSettings ?? ''}${e.note === undefined ? '' : ' †'} | ${names.length} | ${e.case === 'slow' ? `${found} / ${truly.length}` : '–'} | ${e.case === 'slow' ? `${surelyFound} / ${surely.length}` : '–'} | ${unsupported.length}${unsupported.length > 0 && unsupported.length <= 4 ? ` (${unsupported.join(', ')})` : ''} | ${unchanged} |`,
+      `| ${e.date.slice(5, 16).replace('T', ' ')} | ${e.case === 'aa' ? 'A/A' : 'injected'} | ${e.mode ?? 'duet'} ${e.suiteSettings ?? ''}${e.note === undefined ? '' : ' †'} | ${names.length} | ${e.case === 'slow' ? `${found} / ${truly.length}` : '–'} | ${e.case === 'slow' ? `${surelyFound} / ${surely.length}` : '–'} | ${unsupported.length}${unsupported.length > 0 && unsupported.length <= 4 ? ` (${unsupported.join(', ')})` : ''} | ${unchanged} | ${stamp(t.date)} |`,
     );
   }
-  const listed = beyond
-    .map(
-      (n) =>
-        `${n} ${pct(t[n]!.change, 1)}${sure.has(n) ? '' : ` [${pct(t[n]!.lower, 1)}, ${pct(t[n]!.upper, 1)}]`}`,
-    )
-    .join(', ');
+  const listed = [truth[suite], ...(truth[suite].earlier ?? [])]
+    .filter((t) => used.has(t.date))
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((t) => {
+      const { beyond, sure } = says(t);
+      const names = beyond
+        .map(
+          (n) =>
+            `${n} ${pct(t.benchmarks[n]!.change, 1)}${sure.has(n) ? '' : ` [${pct(t.benchmarks[n]!.lower, 1)}, ${pct(t.benchmarks[n]!.upper, 1)}]`}`,
+        )
+        .join(', ');
+      return `the truth of ${stamp(t.date)}: ${names === '' ? 'none' : names}`;
+    })
+    .join('; ');
   const notes = [...new Set(entries.flatMap((e) => (e.note === undefined ? [] : [e.note])))];
   const footnote = notes.length === 0 ? '' : `\n† ${notes.join('; ')}.\n`;
-  return `${lines.join('\n')}\n${footnote}\nTrue changes beyond ±${threshold * 100}% (with the truth's 99% interval where it reaches inside ±${threshold * 100}%): ${listed === '' ? 'none' : listed}.\n`;
+  return `${lines.join('\n')}\n${footnote}\nTrue changes beyond ±${threshold * 100}% (with the truth's 99% interval where it reaches inside ±${threshold * 100}%), by ${listed}.\n`;
+}
+
+const stamp = (iso: string): string => iso.slice(5, 16).replace('T', ' ');
+
+/**
+ * What one truth says, for scoring: each benchmark's direction (its 99% CI excluding 0), the
+ * benchmarks whose true change is beyond ±`threshold`, and of those the ones whose own interval
+ * lies wholly beyond it: a truth of −14.9% [−25.7%, −2.6%] (itertools' positions/nth_back/4,
+ * 40 pairs) does not say that a run reading −2% [−4.5%, −0.2%] is wrong.
+ */
+function truthSays(t: SuiteTruth, threshold: number) {
+  const direction = (name: string): number => {
+    const b = t.benchmarks[name];
+    return b === undefined ? 0 : b.lower > 0 ? 1 : b.upper < 0 ? -1 : 0;
+  };
+  const beyond = Object.entries(t.benchmarks)
+    .filter(([name, b]) => direction(name) !== 0 && Math.abs(b.change) >= threshold)
+    .map(([name]) => name);
+  const sure = new Set(
+    beyond.filter(
+      (n) => t.benchmarks[n]!.lower >= threshold || t.benchmarks[n]!.upper <= -threshold,
+    ),
+  );
+  return { direction, beyond, sure };
 }
 interface ScoredEntry extends Entry {
   date: string;
+  /** The date of the ground truth it is scored against (truthFor). */
+  truth?: string;
   /** What sets the run apart (the code it ran, when not the commit's); † in the table. */
   note?: string;
   mode?: string;

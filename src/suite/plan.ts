@@ -129,7 +129,8 @@ export function planSuite(input: PlanInput): SuitePlan {
 
 /**
  * The looks for a budget that affords every unit `affordable` pairs (null: unknown): the
- * screening and confirming looks when that is short of the first look (screenThenConfirm),
+ * screening and confirming looks when that is short of the first look with a confirming share
+ * beside it (screenThenConfirm),
  * else the scheduled looks the budget reaches and one more (reachableLooks). Pure.
  */
 export function scheduleFor(
@@ -242,10 +243,15 @@ export const CONFIRM_SHARE = 0.15;
 export const CONFIRM_WEIGHT = 0.2;
 
 /**
- * The looks of a budget that cannot give every unit the first look (`affordable` pairs each,
- * fewer than `first`), or null when it can (or nothing is known): a **screening** look at
- * 85% of what the budget affords every unit, in whole rounds, and a **confirming** look at
- * `growth` times that, for which the other 15% of the budget is left. Without it the whole
+ * The looks of a budget that cannot give every unit the first look and keep 15% beside it
+ * for confirming (`affordable` pairs each, fewer than `first` ÷ 0.85), or null when it can (or
+ * nothing is known): a **screening** look at 85% of what the budget affords every unit, in
+ * whole rounds, and a **confirming** look at `growth` times that, for which the other 15% of
+ * the budget is left. A budget that just reaches the first look is such a budget too:
+ * fastjson's 2-minute duet, 15–18 pairs a second once Go's calibration ran as the processes
+ * do, afforded 20.2 pairs each; the first look at 20 took the whole budget, nothing was left
+ * for the focus, and `MarshalTo/canada` (+9% true) ended at +10.7% [0.0%, +22.5%]
+ * `inconclusive` (BENCHMARKS.md, 2026-11-29 18:14). Without it the whole
  * budget went to the screening and nothing was left: on fastjson at `budget: 2m` (100
  * benchmarks, ~10 pairs each) two of the six benchmarks of a slowed function stayed
  * `inconclusive` with intervals of +14% to +121%, short of the family's level at 7–8 pairs —
@@ -271,7 +277,8 @@ export function screenThenConfirm(
   affordable: number | null,
   perRound: number,
 ): LookSchedule | null {
-  if (affordable === null || !(affordable < first)) return null;
+  // the first look with the confirming share beside it: the usual looks (reachableLooks)
+  if (affordable === null || !(affordable * (1 - CONFIRM_SHARE) < first)) return null;
   const rounds = Math.floor((affordable * (1 - CONFIRM_SHARE)) / perRound);
   const screening = rounds * perRound;
   if (rounds < 2 || screening < MIN_SCREENING_PAIRS) return null;

@@ -139,8 +139,16 @@ describe('planning a suite before it measures', () => {
     // a growth that reaches no further than the floor: one confirming look
     expect(screenThenConfirm(20, 1.1, 6, 1)!.pairs).toEqual([5, 6]);
     expect(screenThenConfirm(20, 1.6, 6, 1)).toEqual({ pairs: [5, 8], weights: [0.8, 0.2] });
-    // a budget that reaches the first look keeps the usual looks; nothing known, nothing planned
-    expect(screenThenConfirm(20, 3, 20, 1)).toBeNull();
+    // a budget that just reaches the first look leaves nothing to confirm with: screened at 85%
+    // (fastjson's 2-minute duet afforded 20.2 pairs each, and its first look took it all)
+    expect(screenThenConfirm(20, 3, 20.2, 1)).toEqual({ pairs: [17, 51], weights: [0.8, 0.2] });
+    expect(screenThenConfirm(20, 3, 23.5, 1)!.pairs).toEqual([19, 57]);
+    // one that reaches the first look with 15% beside it keeps the usual looks; nothing known,
+    // nothing planned
+    expect(screenThenConfirm(20, 3, 20 / (1 - CONFIRM_SHARE) + 0.01, 1)).toBeNull();
+    expect(screenThenConfirm(60, 3, 72, 4)).toBeNull();
+    // in whole rounds: 70 × 0.85 = 59.5 pairs, 14 rounds of 4
+    expect(screenThenConfirm(60, 3, 70, 4)).toEqual({ pairs: [56, 168], weights: [0.8, 0.2] });
     expect(screenThenConfirm(20, 3, null, 1)).toBeNull();
     // too short for two rounds of screening: all of it goes to the screening
     expect(screenThenConfirm(20, 3, 2.2, 1)).toBeNull();
@@ -172,7 +180,12 @@ describe('planning a suite before it measures', () => {
     expect(slower.secondsPerPair).toBeCloseTo(0.1, 12);
     expect(slower.predictedSecondsPerPair).toBeCloseTo(0.064, 4);
     // faster than predicted, enough for the first look: the usual looks, the next for the doubtful
-    expect(replanFromPace(planned, spec, 100, took(0.02), 45)!.schedule.pairs).toEqual([20, 60]);
+    expect(replanFromPace(planned, spec, 100, took(0.015), 45)!.schedule.pairs).toEqual([20, 60]);
+    // enough for the first look but not for a share beside it (22.9 pairs each): screened at 19
+    expect(replanFromPace(planned, spec, 100, took(0.02), 45)!.schedule).toEqual({
+      pairs: [19, 57],
+      weights: [0.8, 0.2],
+    });
     // the pace the plan predicted: nothing changes
     expect(replanFromPace(planned, spec, 100, took(0.064), 57.4)).toBeNull();
     // nothing measured: nothing to go by
