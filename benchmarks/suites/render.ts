@@ -187,6 +187,8 @@ export function renderTruth(truthFile = 'benchmarks/results/suites-truth.json'):
   const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as Record<
     string,
     {
+      date: string;
+      earlier?: { date: string }[];
       injected: string;
       seconds: number;
       benchmarks: Record<string, { change: number; lower: number; upper: number; pairs: number }>;
@@ -204,7 +206,8 @@ export function renderTruth(truthFile = 'benchmarks/results/suites-truth.json'):
       );
     }
     const rest = Object.values(t.benchmarks).filter((b) => !(b.lower > 0 || b.upper < 0)).length;
-    lines.push(`| ${suite} | | ${rest} others | CI covers 0 | |`);
+    const when = `measured ${stamp(t.date)}${(t.earlier ?? []).length === 0 ? '' : ` (it replaced the truth of ${t.earlier!.map((e) => stamp(e.date)).join(', ')}, kept for the runs before)`}`;
+    lines.push(`| ${suite} | | ${rest} others; ${when} | CI covers 0 | |`);
   }
   return `${lines.join('\n')}\n`;
 }
