@@ -85251,11 +85251,14 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   }).sort(
     (a, b) => b.rank - a.rank || (a.rank > 0 ? a.u.look - b.u.look : 0) || (a.rank === 2 ? b.change - a.change : 0) || (a.rank === 1 ? b.evidence - a.evidence : 0) || a.need - b.need || a.u.name.localeCompare(b.u.name)
   );
+  const fits = (e) => e.add > 0 && cost(e.u, e.add) <= secondsLeft;
+  const ranked = open3.filter((e) => e.rank > 0 && fits(e));
+  const candidates = ranked.length > 0 ? ranked : open3;
   const stage = [];
   let left = secondsLeft;
   let rounds = 0;
   let perRoundSeconds = 0;
-  for (const { u, add: add2 } of open3) {
+  for (const { u, add: add2 } of candidates) {
     if (add2 <= 0) continue;
     const seconds = cost(u, add2);
     if (shared) {
@@ -85349,6 +85352,7 @@ function reachableLooks(pairs, affordable) {
 }
 var CONFIRM_SHARE = 0.15;
 var CONFIRM_WEIGHT = 0.2;
+var AGAIN_SHARE = 0.25;
 function screenThenConfirm(first, growth, affordable, perRound) {
   if (affordable === null || !(affordable * (1 - CONFIRM_SHARE) < first)) return null;
   const rounds = Math.floor(affordable * (1 - CONFIRM_SHARE) / perRound);
@@ -85362,7 +85366,11 @@ function screenThenConfirm(first, growth, affordable, perRound) {
       weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT / 2, CONFIRM_WEIGHT / 2]
     };
   }
-  return { pairs: [screening, grown * perRound], weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT] };
+  const again = Math.max(grown + 1, Math.round(grown * growth));
+  return {
+    pairs: [screening, grown * perRound, again * perRound],
+    weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT * (1 - AGAIN_SHARE), CONFIRM_WEIGHT * AGAIN_SHARE]
+  };
 }
 function predictRound(input2, unit, repetitions) {
   if (unit.nsPerOp === null || input2.startupSeconds === null) return null;

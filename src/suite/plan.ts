@@ -239,15 +239,26 @@ export function reachableLooks(pairs: readonly number[], affordable: number | nu
 
 /** Share of the affordable pairs a budget short of the first look keeps for confirming. */
 export const CONFIRM_SHARE = 0.15;
-/** Share of the error the confirming look spends: it only needs to confirm clear changes. */
+/** Share of the error the confirming looks spend: they only need to confirm clear changes. */
 export const CONFIRM_WEIGHT = 0.2;
+/**
+ * Of the confirming error, the share of the look after the confirming one (screenThenConfirm).
+ * fastjson's `MarshalTo/canada`, +7.0% [+5.3%, +8.7%] true at a 5% threshold, was taken to its
+ * confirming look (45–51 pairs) in every slowed 2-minute duet and read +4.5% to +8.6% with lower
+ * bounds of −7.3% to +5.0% there: a change 2 points past the threshold needs an interval ±2
+ * points wide, about 150 pairs of it — 12 s more of a reserve of ~17 s, which went to the
+ * doubtful ones instead, because no look lay beyond. A quarter of the confirming error: such a
+ * look is for a change already clear of zero at the confirming one, and the confirming look's
+ * interval widens little (a t quantile at 99.85% instead of 99.8%: 3% wider at 50 pairs).
+ */
+export const AGAIN_SHARE = 0.25;
 
 /**
  * The looks of a budget that cannot give every unit the first look and keep 15% beside it
  * for confirming (`affordable` pairs each, fewer than `first` ÷ 0.85), or null when it can (or
  * nothing is known): a **screening** look at 85% of what the budget affords every unit, in
- * whole rounds, and a **confirming** look at `growth` times that, for which the other 15% of
- * the budget is left. A budget that just reaches the first look is such a budget too:
+ * whole rounds, and a **confirming** look at `growth` times that, and one at `growth` times
+ * that again (AGAIN_SHARE), for which the other 15% of the budget is left. A budget that just reaches the first look is such a budget too:
  * fastjson's 2-minute duet, 15–18 pairs a second once Go's calibration ran as the processes
  * do, afforded 20.2 pairs each; the first look at 20 took the whole budget, nothing was left
  * for the focus, and `MarshalTo/canada` (+9% true) ended at +10.7% [0.0%, +22.5%]
@@ -258,7 +269,7 @@ export const CONFIRM_WEIGHT = 0.2;
  * a gate that ran out of time before confirming the largest change it had seen (issue 21).
  * The focus gives the reserve to the units that look changed beyond the threshold, the
  * largest first (allocation.ts). The screening look spends 80% of the error, the confirming
- * one 20%: a clear change confirmed at three times its pairs needs little, and an A/A
+ * ones 20% (15% and 5%): a clear change confirmed at three times its pairs needs little, and an A/A
  * screening keeps its interval (at 99%: a quantile 2% wider than one look's). Both looks are
  * fixed before measuring, from the calibration and the budget, so the sequential guarantee
  * holds (stats/sequential.ts). Null too when the screening would have fewer than two rounds:
@@ -290,7 +301,12 @@ export function screenThenConfirm(
       weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT / 2, CONFIRM_WEIGHT / 2],
     };
   }
-  return { pairs: [screening, grown * perRound], weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT] };
+  // and once more at growth times that, for a change near the threshold the focus keeps first
+  const again = Math.max(grown + 1, Math.round(grown * growth));
+  return {
+    pairs: [screening, grown * perRound, again * perRound],
+    weights: [1 - CONFIRM_WEIGHT, CONFIRM_WEIGHT * (1 - AGAIN_SHARE), CONFIRM_WEIGHT * AGAIN_SHARE],
+  };
 }
 
 /** Seconds one unit's round is predicted to take (null: nothing calibrated). */

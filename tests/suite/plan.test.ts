@@ -25,6 +25,9 @@ const input = (over: Partial<PlanInput> = {}): PlanInput => ({
   ...over,
 });
 
+/** A screening and two confirming looks, the confirming error split 15% / 5%. */
+const thrice = (pairs: number[]) => ({ pairs, weights: [0.8, 0.2 * 0.75, 0.05] });
+
 describe('the decision floor of a family', () => {
   it('is the fewest pairs whose smallest exact Wilcoxon p survives p/w·m < α', () => {
     for (const [m, w, alpha] of [
@@ -92,9 +95,9 @@ describe('planning a suite before it measures', () => {
     expect(screening).toBeCloseTo(100 * 20 * (0.044 + 0.02 * (1 + 1 / 20000)), 1);
     // 2 minutes afford about 19 pairs each, short of the first look: a screening look at 85% of
     // that (15 pairs) spending 80% of the error, and a confirming look at 3× for the rest
-    expect(plan(120).schedule).toEqual({ pairs: [15, 45], weights: [0.8, 0.2] });
+    expect(plan(120).schedule).toEqual(thrice([15, 45, 135]));
     expect(plan(120).warning).toMatch(
-      /Every benchmark is screened at 15 pairs, breadth first, and 15% of the budget is kept to take the changes the screening sees to 45 pairs, the largest first/,
+      /Every benchmark is screened at 15 pairs, breadth first, and 15% of the budget is kept to take the changes the screening sees to 45 then 135 pairs, the largest first/,
     );
     // a minute: screened at 7, short of the call floor, confirmed at 8 then at 21
     expect(plan(60).schedule.pairs).toEqual([7, 8, 21]);
@@ -109,7 +112,7 @@ describe('planning a suite before it measures', () => {
     const rmit = planSuite(input({ spec, budgetSeconds: 180, sidesInSeries: 2 }));
     expect(rmit.screeningSeconds).toBeCloseTo(100 * 20 * (2 * (0.04 + 0.02) + 0.004), 0);
     // 20 × 180 / 248 = 14.5 pairs each: screened at 12, confirmed at 36
-    expect(rmit.schedule).toEqual({ pairs: [12, 36], weights: [0.8, 0.2] });
+    expect(rmit.schedule).toEqual(thrice([12, 36, 108]));
     // nothing calibrated: nothing to size from, every look kept
     const unknown = planSuite(
       input({
@@ -123,11 +126,11 @@ describe('planning a suite before it measures', () => {
 
   it('keeps a share of a short budget to confirm what the screening sees, in whole rounds', () => {
     // the case: ~10 pairs each where the first look wanted 20
-    expect(screenThenConfirm(20, 3, 10.4, 1)).toEqual({ pairs: [8, 24], weights: [0.8, 0.2] });
+    expect(screenThenConfirm(20, 3, 10.4, 1)).toEqual(thrice([8, 24, 72]));
     // rounds of 4 repetitions: 17 pairs afford 14.45 → 3 rounds (12 pairs), then 9 rounds
-    expect(screenThenConfirm(60, 3, 17, 4)).toEqual({ pairs: [12, 36], weights: [0.8, 0.2] });
-    // a growth that would not add a round still adds one
-    expect(screenThenConfirm(20, 1.1, 10, 1)!.pairs).toEqual([8, 9]);
+    expect(screenThenConfirm(60, 3, 17, 4)).toEqual(thrice([12, 36, 108]));
+    // a growth that would not add a round still adds one, to each look
+    expect(screenThenConfirm(20, 1.1, 10, 1)!.pairs).toEqual([8, 9, 10]);
     // a screening short of the call floor (8 pairs) confirms at the floor first, then at 3
     // times, the confirming error split: itertools at 2 minutes, ~6 pairs afforded, 5 screened
     expect(screenThenConfirm(20, 3, 6, 1)).toEqual({
@@ -136,26 +139,26 @@ describe('planning a suite before it measures', () => {
     });
     // in whole rounds (3 repetitions: 6 pairs screened, the floor in 3 rounds, 9 pairs)
     expect(screenThenConfirm(60, 3, 8, 3)!.pairs).toEqual([6, 9, 18]);
-    // a growth that reaches no further than the floor: one confirming look
-    expect(screenThenConfirm(20, 1.1, 6, 1)!.pairs).toEqual([5, 6]);
-    expect(screenThenConfirm(20, 1.6, 6, 1)).toEqual({ pairs: [5, 8], weights: [0.8, 0.2] });
+    // a growth that reaches no further than the floor: the confirming look, and once more
+    expect(screenThenConfirm(20, 1.1, 6, 1)!.pairs).toEqual([5, 6, 7]);
+    expect(screenThenConfirm(20, 1.6, 6, 1)).toEqual(thrice([5, 8, 13]));
     // a budget that just reaches the first look leaves nothing to confirm with: screened at 85%
     // (fastjson's 2-minute duet afforded 20.2 pairs each, and its first look took it all)
-    expect(screenThenConfirm(20, 3, 20.2, 1)).toEqual({ pairs: [17, 51], weights: [0.8, 0.2] });
-    expect(screenThenConfirm(20, 3, 23.5, 1)!.pairs).toEqual([19, 57]);
+    expect(screenThenConfirm(20, 3, 20.2, 1)).toEqual(thrice([17, 51, 153]));
+    expect(screenThenConfirm(20, 3, 23.5, 1)!.pairs).toEqual([19, 57, 171]);
     // one that reaches the first look with 15% beside it keeps the usual looks; nothing known,
     // nothing planned
     expect(screenThenConfirm(20, 3, 20 / (1 - CONFIRM_SHARE) + 0.01, 1)).toBeNull();
     expect(screenThenConfirm(60, 3, 72, 4)).toBeNull();
     // in whole rounds: 70 × 0.85 = 59.5 pairs, 14 rounds of 4
-    expect(screenThenConfirm(60, 3, 70, 4)).toEqual({ pairs: [56, 168], weights: [0.8, 0.2] });
+    expect(screenThenConfirm(60, 3, 70, 4)).toEqual(thrice([56, 168, 504]));
     expect(screenThenConfirm(20, 3, null, 1)).toBeNull();
     // too short for two rounds of screening: all of it goes to the screening
     expect(screenThenConfirm(20, 3, 2.2, 1)).toBeNull();
     expect(screenThenConfirm(90, 3, 10.4, 5)).toBeNull();
-    // the weights sum to 1: the union bound over the two looks spends exactly α
+    // the weights sum to 1: the union bound over the looks spends exactly α
     const { weights } = screenThenConfirm(20, 3, 10, 1)!;
-    expect(weights[0]! + weights[1]!).toBeCloseTo(1, 12);
+    expect(weights.reduce((a, w) => a + w, 0)).toBeCloseTo(1, 12);
     expect(CONFIRM_SHARE).toBe(0.15);
   });
 
@@ -182,10 +185,9 @@ describe('planning a suite before it measures', () => {
     // faster than predicted, enough for the first look: the usual looks, the next for the doubtful
     expect(replanFromPace(planned, spec, 100, took(0.015), 45)!.schedule.pairs).toEqual([20, 60]);
     // enough for the first look but not for a share beside it (22.9 pairs each): screened at 19
-    expect(replanFromPace(planned, spec, 100, took(0.02), 45)!.schedule).toEqual({
-      pairs: [19, 57],
-      weights: [0.8, 0.2],
-    });
+    expect(replanFromPace(planned, spec, 100, took(0.02), 45)!.schedule).toEqual(
+      thrice([19, 57, 171]),
+    );
     // the pace the plan predicted: nothing changes
     expect(replanFromPace(planned, spec, 100, took(0.064), 57.4)).toBeNull();
     // nothing measured: nothing to go by
@@ -212,7 +214,9 @@ describe('planning a suite before it measures', () => {
     expect(replanFromPace(uneven, spec, 100, cheap, 60 - spent)).toBeNull();
     // their pace alone (0.044 s a pair for all 100) would have promised 13 pairs each
     const naive = { ...uneven, screeningSeconds: null };
-    expect(replanFromPace(naive, spec, 100, cheap, 60 - spent)!.schedule.pairs).toEqual([11, 33]);
+    expect(replanFromPace(naive, spec, 100, cheap, 60 - spent)!.schedule.pairs).toEqual([
+      11, 33, 99,
+    ]);
     // without a calibrated prediction: the measured mean pace
     const blind = { ...planned, screeningSeconds: null, roundSeconds: {} };
     const blindly = replanFromPace(blind, spec, 100, took(0.1), 45)!;
