@@ -38,6 +38,7 @@ import { renderAblation, renderScored, renderSuites, renderTruth } from './suite
 
 const SUITES: Suite[] = [goXxhash, rustBase64, pyCattrs, goFastjson, rustItertools];
 const RESULTS = 'benchmarks/results/suites.json';
+const TRUTH = 'benchmarks/results/suites-truth.json';
 
 const argv = process.argv.slice(2);
 const value = (flag: string, fallback: string): string => {
@@ -235,9 +236,8 @@ async function groundTruth(suite: Suite, budget: number): Promise<void> {
 
 /** The date of `suite`'s current ground truth (suites-truth.json), null when it has none. */
 function currentTruthDate(suite: string): string | null {
-  const file = 'benchmarks/results/suites-truth.json';
-  if (!existsSync(file)) return null;
-  const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { date?: string }>;
+  if (!existsSync(TRUTH)) return null;
+  const stored = JSON.parse(readFileSync(TRUTH, 'utf8')) as Record<string, { date?: string }>;
   return stored[suite]?.date ?? null;
 }
 
@@ -269,9 +269,8 @@ function recordTruth(suite: Suite, dir: string, seconds: number, reanalysed: str
         },
       ]),
   );
-  const file = 'benchmarks/results/suites-truth.json';
-  const stored = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+  const stored = existsSync(TRUTH)
+    ? (JSON.parse(readFileSync(TRUTH, 'utf8')) as Record<string, unknown>)
     : {};
   const before = stored[suite.name] as
     { date?: string; seconds?: number; earlier?: unknown[] } | undefined;
@@ -290,7 +289,7 @@ function recordTruth(suite: Suite, dir: string, seconds: number, reanalysed: str
     benchmarks: truth,
     ...(earlier === undefined || earlier.length === 0 ? {} : { earlier }),
   };
-  writeFileSync(file, `${JSON.stringify(stored, null, 1)}\n`);
+  writeFileSync(TRUTH, `${JSON.stringify(stored, null, 1)}\n`);
   for (const [name, t] of Object.entries(truth)) {
     console.log(
       `${name}: ${(t.change * 100).toFixed(2)}% [${(t.lower * 100).toFixed(2)}%, ${(t.upper * 100).toFixed(2)}%] (${t.pairs} rounds)`,
@@ -387,6 +386,7 @@ async function main(): Promise<void> {
   const stored = existsSync(RESULTS)
     ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as unknown[])
     : [];
+  const truthDate = currentTruthDate(suite.name);
   for (let r = 0; r < runs; r++) {
     let logRatiosRecorded: Record<string, number[]> = {};
     const entry = await withNoise(noise, () => {
@@ -413,7 +413,7 @@ async function main(): Promise<void> {
         duetkit: { seconds: d.seconds, at: d.at },
         usual: { ...usual, detail: undefined },
         // the ground truth this run is scored against (render.ts truthFor): the current one
-        ...(currentTruthDate(suite.name) === null ? {} : { truth: currentTruthDate(suite.name) }),
+        ...(truthDate === null ? {} : { truth: truthDate }),
       };
     });
     stored.push(entry);

@@ -85233,11 +85233,11 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
     const least = Math.min(half, Math.ceil(MIN_SCREENING_PAIRS / perRound));
     const sweepRound = screening.reduce((a, u) => a + cost(u, perRound), 0);
     const afford = sweepRound > 0 ? Math.floor(secondsLeft / sweepRound) : half;
-    const rounds2 = Math.max(least, Math.min(half, afford));
+    const rounds = Math.max(least, Math.min(half, afford));
     const fewest = Math.min(...screening.map((u) => u.pairs));
     return screening.filter((u) => u.pairs === fewest).map((u) => ({
       name: u.name,
-      pairs: Math.min(rounds2 * perRound, firstLook - u.pairs),
+      pairs: Math.min(rounds * perRound, firstLook - u.pairs),
       look: 0
     }));
   }
@@ -85251,28 +85251,29 @@ function nextStage(units, schedule, secondsLeft, fallbackSecondsPerPair, shared 
   }).sort(
     (a, b) => b.rank - a.rank || (a.rank > 0 ? a.u.look - b.u.look : 0) || (a.rank === 2 ? b.change - a.change : 0) || (a.rank === 1 ? b.evidence - a.evidence : 0) || a.need - b.need || a.u.name.localeCompare(b.u.name)
   );
-  const fits = (e) => e.add > 0 && cost(e.u, e.add) <= secondsLeft;
-  const ranked = open3.filter((e) => e.rank > 0 && fits(e));
-  const candidates = ranked.length > 0 ? ranked : open3;
-  const stage = [];
-  let left = secondsLeft;
-  let rounds = 0;
-  let perRoundSeconds = 0;
-  for (const { u, add: add2 } of candidates) {
-    if (add2 <= 0) continue;
-    const seconds = cost(u, add2);
-    if (shared) {
-      const more = cost(u, 1);
-      if (Math.max(rounds, add2) * (perRoundSeconds + more) > secondsLeft) continue;
-      rounds = Math.max(rounds, add2);
-      perRoundSeconds += more;
-    } else {
-      if (seconds > left) continue;
-      left -= seconds;
+  const fill = (entries) => {
+    const stage = [];
+    let left = secondsLeft;
+    let rounds = 0;
+    let perRoundSeconds = 0;
+    for (const { u, add: add2 } of entries) {
+      if (add2 <= 0) continue;
+      const seconds = cost(u, add2);
+      if (shared) {
+        const more = cost(u, 1);
+        if (Math.max(rounds, add2) * (perRoundSeconds + more) > secondsLeft) continue;
+        rounds = Math.max(rounds, add2);
+        perRoundSeconds += more;
+      } else {
+        if (seconds > left) continue;
+        left -= seconds;
+      }
+      stage.push({ name: u.name, pairs: add2, look: u.look + 1 });
     }
-    stage.push({ name: u.name, pairs: add2, look: u.look + 1 });
-  }
-  return stage;
+    return stage;
+  };
+  const changes = fill(open3.filter((e) => e.rank > 0));
+  return changes.length > 0 ? changes : fill(open3);
 }
 var GROUP_PAIR_SECONDS = 2;
 function groupChunk(units, secondsPerPair) {

@@ -33,11 +33,11 @@ type Truth = Record<string, SuiteTruth & { earlier?: SuiteTruth[] }>;
  * what it measured.
  */
 export function truthFor(
-  suite: (SuiteTruth & { earlier?: SuiteTruth[] }) | undefined,
+  suite: Truth[string] | undefined,
   run: { date: string; truth?: string },
 ): SuiteTruth | undefined {
   if (suite === undefined) return undefined;
-  const all = [...(suite.earlier ?? []), suite].sort((a, b) => a.date.localeCompare(b.date));
+  const all = truthsOf(suite);
   if (run.truth !== undefined) {
     const named = all.find((t) => t.date === run.truth);
     if (named === undefined)
@@ -46,6 +46,10 @@ export function truthFor(
   }
   return all.filter((t) => t.date <= run.date).at(-1) ?? all[0];
 }
+
+/** A suite's truths, the current one and those it replaced, oldest first. */
+const truthsOf = (suite: Truth[string]): SuiteTruth[] =>
+  [...(suite.earlier ?? []), suite].sort((a, b) => a.date.localeCompare(b.date));
 
 const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
@@ -230,12 +234,9 @@ export function renderScored(
   );
   const truth = (existsSync(truthFile) ? JSON.parse(readFileSync(truthFile, 'utf8')) : {}) as Truth;
   if (truth[suite] === undefined) return `No ground truth for ${suite} in ${truthFile}.\n`;
-  /** What a truth says: each benchmark's direction, those beyond the threshold, the sure ones. */
-  const judged = new Map<string, ReturnType<typeof truthSays>>();
-  const says = (t: SuiteTruth) => {
-    if (!judged.has(t.date)) judged.set(t.date, truthSays(t, threshold));
-    return judged.get(t.date)!;
-  };
+  // what each truth says: each benchmark's direction, those beyond the threshold, the sure ones
+  const said = new Map(truthsOf(truth[suite]).map((t) => [t.date, truthSays(t, threshold)]));
+  const says = (t: SuiteTruth) => said.get(t.date)!;
   const used = new Set<string>();
   const lines = [
     `| run (UTC) | case | design | benchmarks | true changes beyond ±${threshold * 100}% called / of | of them, the truth's interval wholly beyond | calls the truth does not support | \`unchanged\` | truth |`,
@@ -263,9 +264,8 @@ export function renderScored(
       `| ${e.date.slice(5, 16).replace('T', ' ')} | ${e.case === 'aa' ? 'A/A' : 'injected'} | ${e.mode ?? 'duet'} ${e.suiteSettings ?? ''}${e.note === undefined ? '' : ' †'} | ${names.length} | ${e.case === 'slow' ? `${found} / ${truly.length}` : '–'} | ${e.case === 'slow' ? `${surelyFound} / ${surely.length}` : '–'} | ${unsupported.length}${unsupported.length > 0 && unsupported.length <= 4 ? ` (${unsupported.join(', ')})` : ''} | ${unchanged} | ${stamp(t.date)} |`,
     );
   }
-  const listed = [truth[suite], ...(truth[suite].earlier ?? [])]
+  const listed = truthsOf(truth[suite])
     .filter((t) => used.has(t.date))
-    .sort((a, b) => a.date.localeCompare(b.date))
     .map((t) => {
       const { beyond, sure } = says(t);
       const names = beyond

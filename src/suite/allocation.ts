@@ -142,31 +142,33 @@ export function nextStage(
         a.need - b.need ||
         a.u.name.localeCompare(b.u.name),
     );
+  /** The entries, in order, that the time left affords (each up to its next look). */
+  const fill = (entries: typeof open): StageEntry[] => {
+    const stage: StageEntry[] = [];
+    let left = secondsLeft;
+    // shared: the process runs every unit of the stage for as many rounds as the largest share
+    let rounds = 0;
+    let perRoundSeconds = 0;
+    for (const { u, add } of entries) {
+      if (add <= 0) continue;
+      const seconds = cost(u, add);
+      if (shared) {
+        const more = cost(u, 1);
+        if (Math.max(rounds, add) * (perRoundSeconds + more) > secondsLeft) continue;
+        rounds = Math.max(rounds, add);
+        perRoundSeconds += more;
+      } else {
+        if (seconds > left) continue;
+        left -= seconds;
+      }
+      stage.push({ name: u.name, pairs: add, look: u.look + 1 });
+    }
+    return stage;
+  };
   // the changes first, in a stage of their own while one of them fits: judged again after it,
   // a change still near the threshold goes on to its next look before the doubtful get any
-  const fits = (e: (typeof open)[number]): boolean => e.add > 0 && cost(e.u, e.add) <= secondsLeft;
-  const ranked = open.filter((e) => e.rank > 0 && fits(e));
-  const candidates = ranked.length > 0 ? ranked : open;
-  const stage: StageEntry[] = [];
-  let left = secondsLeft;
-  // shared: the process runs every unit of the stage for as many rounds as the largest share
-  let rounds = 0;
-  let perRoundSeconds = 0;
-  for (const { u, add } of candidates) {
-    if (add <= 0) continue;
-    const seconds = cost(u, add);
-    if (shared) {
-      const more = cost(u, 1);
-      if (Math.max(rounds, add) * (perRoundSeconds + more) > secondsLeft) continue;
-      rounds = Math.max(rounds, add);
-      perRoundSeconds += more;
-    } else {
-      if (seconds > left) continue;
-      left -= seconds;
-    }
-    stage.push({ name: u.name, pairs: add, look: u.look + 1 });
-  }
-  return stage;
+  const changes = fill(open.filter((e) => e.rank > 0));
+  return changes.length > 0 ? changes : fill(open);
 }
 
 /**

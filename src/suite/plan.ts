@@ -130,8 +130,8 @@ export function planSuite(input: PlanInput): SuitePlan {
 /**
  * The looks for a budget that affords every unit `affordable` pairs (null: unknown): the
  * screening and confirming looks when that is short of the first look with a confirming share
- * beside it (screenThenConfirm),
- * else the scheduled looks the budget reaches and one more (reachableLooks). Pure.
+ * beside it (screenThenConfirm), else the scheduled looks the budget reaches and one more
+ * (reachableLooks). Pure.
  */
 export function scheduleFor(
   first: number,
@@ -258,19 +258,20 @@ export const AGAIN_SHARE = 0.25;
  * for confirming (`affordable` pairs each, fewer than `first` ÷ 0.85), or null when it can (or
  * nothing is known): a **screening** look at 85% of what the budget affords every unit, in
  * whole rounds, and a **confirming** look at `growth` times that, and one at `growth` times
- * that again (AGAIN_SHARE), for which the other 15% of the budget is left. A budget that just reaches the first look is such a budget too:
- * fastjson's 2-minute duet, 15–18 pairs a second once Go's calibration ran as the processes
- * do, afforded 20.2 pairs each; the first look at 20 took the whole budget, nothing was left
- * for the focus, and `MarshalTo/canada` (+9% true) ended at +10.7% [0.0%, +22.5%]
- * `inconclusive` (BENCHMARKS.md, 2026-11-29 18:14). Without it the whole
+ * that again (AGAIN_SHARE), for which the other 15% of the budget is left. A budget that just
+ * reaches the first look is such a budget too: fastjson's 2-minute duet, 15–18 pairs a second
+ * once Go's calibration ran as the processes do, afforded 20.2 pairs each; the first look at
+ * 20 took the whole budget, nothing was left for the focus, and `MarshalTo/canada` (+9% true)
+ * ended at +10.7% [0.0%, +22.5%] `inconclusive` (BENCHMARKS.md, 2026-11-29 18:14). Without it
+ * the whole
  * budget went to the screening and nothing was left: on fastjson at `budget: 2m` (100
  * benchmarks, ~10 pairs each) two of the six benchmarks of a slowed function stayed
  * `inconclusive` with intervals of +14% to +121%, short of the family's level at 7–8 pairs —
  * a gate that ran out of time before confirming the largest change it had seen (issue 21).
  * The focus gives the reserve to the units that look changed beyond the threshold, the
  * largest first (allocation.ts). The screening look spends 80% of the error, the confirming
- * ones 20% (15% and 5%): a clear change confirmed at three times its pairs needs little, and an A/A
- * screening keeps its interval (at 99%: a quantile 2% wider than one look's). Both looks are
+ * ones 20% (15% and 5%): a clear change confirmed at three times its pairs needs little, and
+ * an A/A screening keeps its interval (at 99%: a quantile 2% wider than one look's). Both looks are
  * fixed before measuring, from the calibration and the budget, so the sequential guarantee
  * holds (stats/sequential.ts). Null too when the screening would have fewer than two rounds:
  * then the budget is spent on the screening alone. A screening short of the call floor
